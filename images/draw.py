@@ -1,0 +1,104 @@
+"""Small drawing helpers shared by the three pictures: panels, measured text in boxes, star counts."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from . import icons
+from . import palette as P
+from .text import Face, fit, wrap_fit
+
+WIDTH = 1000
+MARGIN = 24
+
+
+def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (width, height), P.BG)
+    return img, ImageDraw.Draw(img)
+
+
+def panel(d: ImageDraw.ImageDraw, box, fill=P.PANEL, radius: int = 12, outline=None, width: int = 0) -> None:
+    d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def text_box(
+    d,
+    x: float,
+    mid_y: float,
+    text: str,
+    max_width: int,
+    size: int,
+    bold: bool = False,
+    fill=P.TEXT,
+    align: str = "left",
+    min_size: int | None = None,
+) -> int:
+    """Text shrunk/ellipsised to `max_width`, capitals centred on `mid_y`; returns the drawn width."""
+    face, shown = fit(text, max_width, size, bold, min_size)
+    return face.draw_mid(d, x, mid_y, shown, fill, align)
+
+
+def paragraph(
+    d,
+    x: float,
+    top: float,
+    text: str,
+    max_width: int,
+    max_lines: int,
+    size: int,
+    fill=P.TEXT,
+    bold: bool = False,
+    min_size: int | None = None,
+) -> int:
+    """Wrapped text starting at `top`; returns the height used."""
+    face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
+    y = top
+    for line in lines:
+        face.draw(d, x, y + face.ascent, line, fill)
+        y += face.line_height
+    return y - top
+
+
+def paragraph_height(
+    text: str, max_width: int, max_lines: int, size: int, bold: bool = False, min_size: int | None = None
+) -> int:
+    face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
+    return len(lines) * face.line_height
+
+
+def stars_row(img: Image.Image, x: float, mid_y: float, count: int, size: int, gap: int = 2) -> int:
+    """`count` small stars (negative counts are written as a number instead); returns width used."""
+    sprite = icons.star(size)
+    for i in range(count):
+        icons.paste(img, sprite, x + i * (size + gap), mid_y - size / 2)
+    return max(0, count * (size + gap) - gap)
+
+
+def stars_value(
+    img: Image.Image,
+    d,
+    x: float,
+    mid_y: float,
+    value: int,
+    size: int,
+    bold: bool = True,
+    fill=P.TEXT,
+    align: str = "left",
+    sign: bool = True,
+) -> int:
+    """A number followed by a star icon ("+3★", "−1★"; totals without the plus); returns the width."""
+    text = signed(value) if sign else (str(value) if value >= 0 else f"−{-value}")
+    face = Face(size, bold)
+    star = icons.star(round(size * 0.9))
+    w = face.width(text) + 3 + star.width
+    if align == "center":
+        x -= w / 2
+    elif align == "right":
+        x -= w
+    face.draw_mid(d, x, mid_y, text, fill)
+    icons.paste(img, star, x + face.width(text) + 3, mid_y - star.height / 2)
+    return w
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")

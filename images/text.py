@@ -1,0 +1,246 @@
+"""Text drawing with two fonts and measured fitting.
+
+A line is split into runs: Hangul goes to NanumSquare, everything else to DejaVu Sans Condensed (which
+has the accented Latin letters NanumSquare lacks); a character neither has is replaced by "?" so a player
+name with an emoji never draws a box. Every box the renderers fill is measured with the real fonts
+(`fit`, `wrap`): text is shrunk a little, then ellipsised, so it can never spill out of its box whatever
+the locale or the player's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+LATIN = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+HANGUL = {False: "NanumSquareR.ttf", True: "NanumSquareB.ttf"}
+ELLIPSIS = "…"
+# NanumSquare's glyphs look smaller than DejaVu's at one pixel size; this evens out the x-heights.
+HANGUL_SCALE = 1.08
+HANGUL_STROKE_FROM = 30
+
+
+@cache
+def _truetype(filename: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / filename), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+_coverage: dict[tuple[str, str], bool] = {}
+
+
+def _has_glyph(filename: str, ch: str) -> bool:
+    """True when the font maps `ch` to a real glyph (not .notdef); cached per character."""
+    key = (filename, ch)
+    hit = _coverage.get(key)
+    if hit is None:
+        font = _truetype(filename, 24)
+        if ch.isspace():
+            hit = True
+        else:
+            notdef = bytes(font.getmask("\ue000"))
+            hit = bytes(font.getmask(ch)) != notdef
+        _coverage[key] = hit
+    return hit
+
+
+def _is_hangul(ch: str) -> bool:
+    cp = ord(ch)
+    return (
+        0xAC00 <= cp <= 0xD7A3
+        or 0x1100 <= cp <= 0x11FF
+        or 0x3130 <= cp <= 0x318F
+        or 0xA960 <= cp <= 0xA97F
+        or 0xD7B0 <= cp <= 0xD7FF
+        or 0x3000 <= cp <= 0x303F
+    )
+
+
+@dataclass(frozen=True)
+class Face:
+    """A text style: pixel size + weight, drawing each run with the font that has its glyphs."""
+
+    size: int
+    bold: bool = False
+
+    @property
+    def latin(self) -> ImageFont.FreeTypeFont:
+        return _truetype(LATIN[self.bold], self.size)
+
+    @property
+    def hangul(self) -> ImageFont.FreeTypeFont:
+        return _truetype(HANGUL[self.bold], round(self.size * HANGUL_SCALE))
+
+    @property
+    def ascent(self) -> int:
+        return round(self.size * 0.93)
+
+    @property
+    def line_height(self) -> int:
+        return round(self.size * 1.22)
+
+    @property
+    def cap_height(self) -> int:
+        return round(self.size * 0.73)
+
+    def runs(self, text: str) -> tuple[tuple[bool, str], ...]:
+        return _runs(text, self.bold)
+
+    def width(self, text: str) -> int:
+        return _width(self, text)
+
+    def draw(
+        self, draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, fill, align: str = "left"
+    ) -> int:
+        """Draw `text` with its baseline at `baseline`; `align` says whether `x` is the left edge, the
+        centre or the right edge. Returns the width drawn."""
+        w = self.width(text)
+        if align == "center":
+            x -= w / 2
+        elif align == "right":
+            x -= w
+        if text:
+            mask, ox, oy = _mask(self, text)
+            draw.bitmap((round(x) + ox, round(baseline) + oy), mask, fill=fill)
+        return w
+
+    def draw_mid(self, draw, x, mid_y, text, fill, align="left") -> int:
+        """Draw with the capital letters centred on `mid_y`."""
+        return self.draw(draw, x, mid_y + self.cap_height / 2, text, fill, align)
+
+
+@lru_cache(maxsize=65536)
+def _runs(text: str, bold: bool) -> tuple[tuple[bool, str], ...]:
+    latin, hangul = LATIN[bold], HANGUL[bold]
+    out: list[list] = []
+    for ch in text:
+        if _is_hangul(ch) and _has_glyph(hangul, ch):
+            use_hangul = True
+        elif _has_glyph(latin, ch):
+            use_hangul = False
+        elif _has_glyph(hangul, ch):
+            use_hangul = True
+        else:
+            ch, use_hangul = "?", False
+        if out and out[-1][0] == use_hangul:
+            out[-1][1] += ch
+        else:
+            out.append([use_hangul, ch])
+    return tuple((h, s) for h, s in out)
+
+
+@lru_cache(maxsize=2048)
+def _mask(face: Face, text: str) -> tuple[Image.Image, int, int]:
+    """The text rendered once as an 8-bit coverage mask (cached: card texts and labels repeat from one
+    picture to the next), with the offset of its top-left corner from the pen position on the baseline."""
+    asc = max(face.latin.getmetrics()[0], face.hangul.getmetrics()[0]) + 2
+    desc = max(face.latin.getmetrics()[1], face.hangul.getmetrics()[1]) + 2
+    pad = 4
+    mask = Image.new("L", (face.width(text) + 2 * pad, asc + desc), 0)
+    d = ImageDraw.Draw(mask)
+    x = float(pad)
+    for is_hangul, run in face.runs(text):
+        font = face.hangul if is_hangul else face.latin
+        # NanumSquare Bold is lighter than DejaVu Bold: a 1 px stroke evens the weight at larger sizes
+        stroke = 1 if is_hangul and face.bold and face.size >= HANGUL_STROKE_FROM else 0
+        d.text((round(x), asc), run, font=font, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255)
+        x += font.getlength(run)
+    return mask, -pad, -asc
+
+
+@lru_cache(maxsize=65536)
+def _width(face: Face, text: str) -> int:
+    total = 0.0
+    for is_hangul, run in face.runs(text):
+        total += (face.hangul if is_hangul else face.latin).getlength(run)
+    return int(total + 0.999)
+
+
+def ellipsise(text: str, face: Face, max_width: int) -> str:
+    """`text` cut at a character boundary with "…" so it fits `max_width` (unchanged if it fits)."""
+    if face.width(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if face.width(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+
+
+@lru_cache(maxsize=16384)
+def fit(
+    text: str, max_width: int, size: int, bold: bool = False, min_size: int | None = None
+) -> tuple[Face, str]:
+    """The largest face from `size` down to `min_size` (default 85 % of size) at which `text` fits
+    `max_width`; below that the text is ellipsised at `min_size`."""
+    floor = min_size if min_size is not None else max(8, int(size * 0.85))
+    for s in range(size, floor - 1, -1):
+        face = Face(s, bold)
+        if face.width(text) <= max_width:
+            return face, text
+    face = Face(floor, bold)
+    return face, ellipsise(text, face, max_width)
+
+
+def _break_long(word: str, face: Face, max_width: int) -> list[str]:
+    """Split a word wider than the box at character boundaries (Korean without spaces, long names)."""
+    parts, cur = [], ""
+    for ch in word:
+        if cur and face.width(cur + ch) > max_width:
+            parts.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    if cur:
+        parts.append(cur)
+    return parts
+
+
+@lru_cache(maxsize=16384)
+def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[str, ...], bool]:
+    """Greedy word wrap measured with `face`. Returns (lines, complete); when the text needs more than
+    `max_lines`, the last line is ellipsised and complete is False."""
+    words: list[str] = []
+    for word in text.split():
+        words.extend(_break_long(word, face, max_width) if face.width(word) > max_width else [word])
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        trial = f"{cur} {word}" if cur else word
+        if face.width(trial) <= max_width:
+            cur = trial
+        else:
+            lines.append(cur)
+            cur = word
+    if cur:
+        lines.append(cur)
+    if len(lines) <= max_lines:
+        return tuple(lines), True
+    kept = lines[:max_lines]
+    last = kept[-1]
+    while last and face.width(last.rstrip() + ELLIPSIS) > max_width:
+        last = last[:-1]
+    kept[-1] = last.rstrip() + ELLIPSIS
+    return tuple(kept), False
+
+
+@lru_cache(maxsize=4096)
+def wrap_fit(
+    text: str, max_width: int, max_lines: int, size: int, bold: bool = False, min_size: int | None = None
+) -> tuple[Face, tuple[str, ...], bool]:
+    """Wrap at the largest size (down to `min_size`) that needs no more than `max_lines` lines."""
+    floor = min_size if min_size is not None else max(8, int(size * 0.85))
+    for s in range(size, floor - 1, -1):
+        face = Face(s, bold)
+        lines, complete = wrap(text, face, max_width, max_lines)
+        if complete:
+            return face, lines, True
+    face = Face(floor, bold)
+    lines, complete = wrap(text, face, max_width, max_lines)
+    return face, lines, complete
