@@ -1,0 +1,161 @@
+"""The stand-in's REST rules on their own (raw HTTP with the bot token, no bot): what Discord accepts."""
+
+from __future__ import annotations
+
+import json
+
+import aiohttp
+import pytest
+
+from .commands import CommandUnavailable, build_command_data
+from .fixtures import Cast
+from .images import png_size
+from .server import DiscordStub
+from .testbot import render_png
+from .world import ALL_PERMISSIONS, perm_bits
+
+
+@pytest.fixture
+async def http(discord_stub: DiscordStub):
+    headers = {"Authorization": f"Bot {discord_stub.token}"}
+    async with aiohttp.ClientSession(base_url=discord_stub.base_url, headers=headers) as session:
+        yield session
+
+
+def api(path: str) -> str:
+    return "/api/v10" + path
+
+
+async def test_channel_message_validation(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    url = api(f"/channels/{cast.games.id}/messages")
+    cases = [
+        ({}, 50006),
+        ({"content": "x" * 2001}, 50035),
+        ({"content": "x", "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "a"}]}, 50035),
+        ({"content": "x", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+            {"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}]}, 50035),
+        ({"content": "x", "components": [{"type": 1, "components": [
+            {"type": 3, "custom_id": "s", "options": [{"label": "l", "value": "v"}]},
+            {"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}]}, 50035),
+        ({"content": "x", "components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": str(i), "custom_id": str(i)} for i in range(6)]}]}, 50035),
+        ({"embeds": [{"title": "t", "fields": [{"name": "n", "value": ""}]}]}, 50035),
+    ]
+    for body, code in cases:
+        async with http.post(url, json=body) as resp:
+            assert resp.status == 400, body
+            assert (await resp.json())["code"] == code, body
+    assert len(discord_stub.rejections) == len(cases)
+    assert discord_stub.messages(cast.games) == []
+
+
+async def test_multipart_upload_and_attachment_edits(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", json.dumps({"content": "two files", "attachments": [
+        {"id": 0, "filename": "a.png"}, {"id": 1, "filename": "b.png", "description": "second"}]}))
+    form.add_field("files[0]", render_png((3, 4)), filename="a.png", content_type="application/octet-stream")
+    form.add_field("files[1]", render_png((5, 6)), filename="b.png", content_type="application/octet-stream")
+    async with http.post(api(f"/channels/{cast.games.id}/messages"), data=form) as resp:
+        assert resp.status == 200 and resp.headers["Content-Type"] == "application/json"
+        data = await resp.json()
+    assert [(a["filename"], a["width"], a["height"]) for a in data["attachments"]] == [("a.png", 3, 4), ("b.png", 5, 6)]
+    msg = discord_stub.last_message(cast.games)
+    assert [png_size(a) for a in msg.attachments] == [(3, 4), (5, 6)]
+    async with http.get(data["attachments"][1]["url"]) as resp:  # the CDN URL serves the bytes
+        assert png_size(await resp.read()) == (5, 6)
+    keep_second = {"attachments": [{"id": data["attachments"][1]["id"]}]}
+    async with http.patch(api(f"/channels/{cast.games.id}/messages/{msg.id}"), json=keep_second) as resp:
+        assert resp.status == 200
+    assert [a.filename for a in msg.attachments] == ["b.png"] and msg.content == "two files" and msg.edits == 1
+    async with http.patch(api(f"/channels/{cast.games.id}/messages/{msg.id}"), json={"content": None}) as resp:
+        assert resp.status == 200  # the remaining file keeps the message non-empty
+    async with http.patch(api(f"/channels/{cast.games.id}/messages/{msg.id}"), json={"attachments": []}) as resp:
+        assert resp.status == 400 and (await resp.json())["code"] == 50006
+    async with http.get(api(f"/channels/{cast.games.id}/messages"), params={"limit": "5"}) as resp:
+        assert [m["id"] for m in await resp.json()] == [str(msg.id)]
+    async with http.delete(api(f"/channels/{cast.games.id}/messages/{msg.id}")) as resp:
+        assert resp.status == 204
+    async with http.get(api(f"/channels/{cast.games.id}/messages/{msg.id}")) as resp:
+        assert resp.status == 404 and (await resp.json())["code"] == 10008
+
+
+async def test_command_sync_validation(discord_stub: DiscordStub, http) -> None:
+    url = api(f"/applications/{discord_stub.application_id}/commands")
+    bad = [
+        [{"name": "Upper", "description": "d"}],
+        [{"name": "ok", "description": ""}],
+        [{"name": "ok", "description": "d", "options": [
+            {"type": 3, "name": "a", "description": "d"}, {"type": 3, "name": "b", "description": "d",
+                                                           "required": True}]}],
+        [{"name": "ok", "description": "d", "options": [
+            {"type": 4, "name": "a", "description": "d", "choices": [{"name": str(i), "value": i}
+                                                                     for i in range(26)]}]}],
+        [{"name": "ok", "description": "d"}, {"name": "ok", "description": "again"}],
+    ]
+    for body in bad:
+        async with http.put(url, json=body) as resp:
+            assert resp.status == 400, body
+    async with http.put(api(f"/applications/{discord_stub.application_id + 1}/commands"), json=[]) as resp:
+        assert resp.status == 404
+    async with http.put(url, json=[{"name": "ok", "description": "d", "options": [
+            {"type": 1, "name": "sub", "description": "d", "options": [
+                {"type": 4, "name": "n", "description": "d", "required": True, "min_value": 1, "max_value": 4}]}]}]) as resp:
+        stored = await resp.json()
+    assert stored[0]["application_id"] == str(discord_stub.application_id) and stored[0]["id"]
+
+
+async def test_option_bounds_and_channel_options(discord_stub: DiscordStub, cast: Cast) -> None:
+    discord_stub.commands.bulk_overwrite([{"name": "x", "description": "d", "options": [
+        {"type": 4, "name": "n", "description": "d", "required": True, "min_value": 1, "max_value": 4},
+        {"type": 7, "name": "where", "description": "d"},
+        {"type": 10, "name": "f", "description": "d"}]}], None)
+    with pytest.raises(CommandUnavailable, match="outside 1..4"):
+        build_command_data(discord_stub.commands, discord_stub.world, cast.alice, cast.games, "x", {"n": 5})
+    with pytest.raises(CommandUnavailable, match="expected an integer"):
+        build_command_data(discord_stub.commands, discord_stub.world, cast.alice, cast.games, "x", {"n": "2"})
+    data = build_command_data(discord_stub.commands, discord_stub.world, cast.alice, cast.games, "x",
+                              {"n": 2, "where": cast.lounge, "f": 0.5})
+    assert data["options"] == [{"type": 4, "name": "n", "value": 2},
+                               {"type": 7, "name": "where", "value": str(cast.lounge.id)},
+                               {"type": 10, "name": "f", "value": 0.5}]
+    assert data["resolved"]["channels"][str(cast.lounge.id)]["name"] == "lounge"
+
+
+def test_permission_algorithm(discord_stub: DiscordStub, cast: Cast) -> None:
+    w = discord_stub.world
+    attach = perm_bits(attach_files=True)
+    send = perm_bits(send_messages=True)
+    assert w.permissions(cast.games, w.bot) & attach
+    w.restrict_bot(cast.lounge, send_messages=True)
+    lounge = w.permissions(cast.lounge, w.bot)
+    assert not lounge & send and not lounge & attach  # no Send Messages implies no Attach Files
+    assert w.permissions(cast.lounge, cast.alice) & send
+    assert w.permissions(cast.games, cast.mod) & perm_bits(manage_channels=True)
+    assert not w.permissions(cast.games, cast.alice) & perm_bits(manage_channels=True)
+    assert w.permissions(cast.games, w.owner) == ALL_PERMISSIONS
+
+
+async def test_lean_mode_keeps_sizes_not_bytes() -> None:
+    stub = DiscordStub(retain_uploads=False, max_request_log=3)
+    await stub.start()
+    try:
+        w = stub.world
+        user = w.add_user("erin")
+        channel = w.add_channel("load")
+        headers = {"Authorization": f"Bot {stub.token}"}
+        async with aiohttp.ClientSession(base_url=stub.base_url, headers=headers) as http:
+            png = render_png((300, 200))
+            for _ in range(8):
+                form = aiohttp.FormData(quote_fields=False)
+                form.add_field("payload_json", json.dumps({"content": user.mention}))
+                form.add_field("files[0]", png, filename="t.png")
+                async with http.post(api(f"/channels/{channel.id}/messages"), data=form) as resp:
+                    data = await resp.json()
+                    assert resp.status == 200 and data["attachments"][0]["size"] == len(png)
+        assert len(stub.requests) <= 6
+        att = stub.last_message(channel).attachments[0]
+        assert att.size == len(png) and len(att.data) == 33 and att.png_dimensions() == (300, 200)
+        assert all(f.data == b"" and f.size == len(png) for r in stub.requests for f in r.files)
+    finally:
+        await stub.close()
