@@ -1,0 +1,36 @@
+"""Game sessions: one game per channel in SQLite, crash-safe and concurrency-safe. See docs/engine.md."""
+from .errors import (
+                     AlreadySeated,
+                     ChannelBusy,
+                     CreatorCannotLeave,
+                     EngineError,
+                     GameNotActive,
+                     GameNotInLobby,
+                     InvalidMeta,
+                     InvalidMove,
+                     InvalidOptions,
+                     InvalidSeatCount,
+                     InvalidSeed,
+                     NotCreator,
+                     NotEnoughPlayers,
+                     NotPermitted,
+                     NotSeated,
+                     StaleMove,
+                     StorageError,
+                     StoreOpenError,
+                     TableFull,
+                     UnknownGame,
+                     UnknownKind,
+)
+from .kinds import GameKind, KindRegistry, default_registry, load_kind
+from .records import ApplyResult, GameView, MoveRecord, ReminderDue, ResultRow, Seat, SeatResult
+from .sessions import SessionManager
+from .store import Store
+
+__all__ = [
+    "AlreadySeated", "ApplyResult", "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
+    "GameNotActive", "GameNotInLobby", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions", "InvalidSeatCount",
+    "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
+    "ReminderDue", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError", "Store",
+    "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
+]

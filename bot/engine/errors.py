@@ -1,0 +1,126 @@
+"""Engine errors: what went wrong with a session request, as a stable code plus a message key.
+
+The cogs catch ``EngineError`` (and ``RuleError`` from the game kind, which the engine passes through
+unchanged) and hand ``key`` + ``params`` to i18n. Every error is raised before anything is written, so a
+rejected request never changes the database or the cache.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(Exception):
+    """Base class: ``code`` is stable for tests and logs, ``key`` is the message key for players."""
+
+    code: str = "engine_error"
+
+    def __init__(self, **params: Any):
+        self.params = params
+        self.key = f"engine.error.{self.code}"
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{self.code}: {detail}" if detail else self.code)
+
+
+class UnknownGame(EngineError):
+    code = "unknown_game"
+
+
+class UnknownKind(EngineError):
+    code = "unknown_kind"
+
+
+class InvalidSeatCount(EngineError):
+    """The wanted number of seats is outside what the game kind allows."""
+
+    code = "invalid_seat_count"
+
+
+class InvalidOptions(EngineError):
+    """Options must be a JSON object (they are stored and replayed)."""
+
+    code = "invalid_options"
+
+
+class InvalidSeed(EngineError):
+    code = "invalid_seed"
+
+
+class InvalidMove(EngineError):
+    """The move is not a JSON object; the kind never sees it."""
+
+    code = "invalid_move"
+
+
+class InvalidMeta(EngineError):
+    """Adapter metadata must be JSON (it is stored with the game)."""
+
+    code = "invalid_meta"
+
+
+class ChannelBusy(EngineError):
+    """The channel already has a game in its lobby or in play."""
+
+    code = "channel_busy"
+
+
+class AlreadySeated(EngineError):
+    code = "already_seated"
+
+
+class TableFull(EngineError):
+    code = "table_full"
+
+
+class NotEnoughPlayers(EngineError):
+    code = "not_enough_players"
+
+
+class NotSeated(EngineError):
+    code = "not_seated"
+
+
+class NotCreator(EngineError):
+    code = "not_creator"
+
+
+class CreatorCannotLeave(EngineError):
+    """The creator owns the lobby; they abandon it instead of leaving it ownerless."""
+
+    code = "creator_cannot_leave"
+
+
+class NotPermitted(EngineError):
+    code = "not_permitted"
+
+
+class GameNotActive(EngineError):
+    """Moves and abandoning need a game that is still open (lobby or in play, as the call requires)."""
+
+    code = "game_not_active"
+
+
+class GameNotInLobby(EngineError):
+    """Joining, leaving and starting only make sense before the game starts."""
+
+    code = "game_not_in_lobby"
+
+
+class StaleMove(EngineError):
+    """The player acted on an old picture of the game (the button carried an older version)."""
+
+    code = "stale_move"
+
+
+class StorageError(EngineError):
+    """The database refused a write (disk full, I/O error, locked by another process); nothing applied."""
+
+    code = "storage_error"
+
+
+class StoreOpenError(Exception):
+    """The database file cannot be used; raised at startup with the file name and the reason."""
+
+    def __init__(self, path: str, reason: str):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot open game database {path!r}: {reason}")

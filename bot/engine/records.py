@@ -1,0 +1,113 @@
+"""Plain values the engine hands to the cogs: a game as seen at one version, moves, results, reminders.
+
+They are frozen snapshots: the cogs can keep them across awaits without seeing a later move half-applied.
+``state`` is the kind's state object shared with the cache; treat it as read-only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
+OPEN_STATUSES = (LOBBY, ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    status: str
+    creator_id: int
+    options: dict
+    seed: int
+    seats_wanted: int
+    seats: tuple[Seat, ...]
+    version: int
+    state: Any
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    finished_at: float | None
+    last_activity_at: float | None
+    reminder_count: int
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    game_id: int
+    seq: int
+    seat: int
+    user_id: int | None
+    move: dict
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome; ``total``/``place`` are None only when the kind's score has no per-seat total."""
+
+    seat: int
+    total: int | None
+    place: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    game_id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    finished_at: float
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    total: int | None
+    place: int | None
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyResult:
+    game_id: int
+    seq: int
+    version: int
+    seat: int
+    events: list[dict]
+    state: Any
+    finished: bool
+    results: tuple[SeatResult, ...] = ()
+    score: dict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderDue:
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    version: int
+    reminder_count: int
+    last_activity_at: float
+    meta: dict

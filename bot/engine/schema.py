@@ -1,0 +1,129 @@
+"""The database schema as a list of forward migrations, indexed by the version they produce.
+
+``PRAGMA user_version`` holds the version a file is at; opening a file runs every later migration, each in
+its own transaction together with the version bump, so a crash mid-migration leaves the previous version.
+A fresh file goes through the same path (0 → 1 → 2 …), which keeps the upgrade path exercised. Never edit a
+shipped migration: append a new one.
+"""
+from __future__ import annotations
+
+#: Marks a file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
+APPLICATION_ID = 0x526F6C6C
+
+#: The first schema as shipped. Kept verbatim: the migration test builds a v1 file from it.
+SCHEMA_V1 = f"""
+PRAGMA application_id = {APPLICATION_ID};
+
+CREATE TABLE games (
+    id            INTEGER PRIMARY KEY,
+    kind          TEXT    NOT NULL,
+    guild_id      INTEGER,
+    channel_id    INTEGER NOT NULL,
+    status        TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+    creator_id    INTEGER NOT NULL,
+    options       TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    seats_wanted  INTEGER NOT NULL,
+    snapshot      TEXT,
+    version       INTEGER NOT NULL DEFAULT 0,
+    created_at    REAL    NOT NULL,
+    updated_at    REAL    NOT NULL,
+    started_at    REAL,
+    finished_at   REAL
+);
+
+-- The rule "one game per channel" lives in the database, so no race between two creates can break it.
+CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+
+CREATE TABLE seats (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    user_id  INTEGER,
+    name     TEXT    NOT NULL,
+    is_ai    INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE moves (
+    game_id     INTEGER NOT NULL REFERENCES games (id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    seat        INTEGER NOT NULL,
+    user_id     INTEGER,
+    move        TEXT    NOT NULL,
+    created_at  REAL    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE results (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER,
+    total    INTEGER,
+    place    INTEGER,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+CREATE INDEX results_by_user ON results (user_id) WHERE user_id IS NOT NULL;
+"""
+
+#: v2: activity and reminders for asynchronous play, adapter metadata, the final score, bot-wide settings,
+#: and a database-enforced append-only move log with a one-statement append path.
+SCHEMA_V2 = """
+ALTER TABLE games ADD COLUMN last_activity_at REAL;
+UPDATE games SET last_activity_at = COALESCE(started_at, created_at);
+UPDATE games SET last_activity_at = max(last_activity_at, (SELECT max(created_at) FROM moves
+                                                             WHERE moves.game_id = games.id))
+ WHERE EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id);
+ALTER TABLE games ADD COLUMN last_reminder_at REAL;
+ALTER TABLE games ADD COLUMN reminder_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE games ADD COLUMN final_score TEXT;
+
+CREATE INDEX games_active_by_activity ON games (last_activity_at) WHERE status = 'active';
+CREATE INDEX games_finished_by_time ON games (finished_at) WHERE status = 'finished';
+
+CREATE TABLE bot_meta (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+
+CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+
+-- Appending a move is one INSERT into this view: the trigger checks that the game is in play and that the
+-- move is exactly the next one, then appends it and moves the snapshot and version forward. One statement
+-- is one transaction, so a move and its snapshot are committed together or not at all, and the log can
+-- never get a gap or a duplicate whatever the caller does.
+CREATE VIEW move_appends AS
+    SELECT game_id, seq, seat, user_id, move, created_at, NULL AS snapshot FROM moves WHERE 0;
+
+CREATE TRIGGER move_appends_insert INSTEAD OF INSERT ON move_appends
+BEGIN
+    SELECT RAISE(ABORT, 'engine: game is not in play')
+     WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active';
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.seq - 1;
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, NEW.move, NEW.created_at);
+    UPDATE games
+       SET snapshot = NEW.snapshot, version = NEW.seq, updated_at = NEW.created_at,
+           last_activity_at = NEW.created_at, reminder_count = 0
+     WHERE id = NEW.game_id;
+END;
+"""
+
+#: MIGRATIONS[i] turns a version-i file into version i + 1.
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Tables a file of the current version must have (a cheap sanity check at open).
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta"})

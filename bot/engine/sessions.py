@@ -1,0 +1,415 @@
+"""The session manager: the only way the cogs change a game.
+
+Every change to one game runs under that game's ``asyncio.Lock``: load (lazily, from the snapshot) → check
+→ rules → one database transaction → commit → update the cache. The cache entry is updated only after the
+commit succeeded and is dropped on any failure, so it never disagrees with the database. Locks are per game,
+so a slow or waiting game never holds up another one; the store's own lock covers only the I/O itself.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import errors
+from .kinds import GameKind, KindRegistry, as_registry
+from .records import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    OPEN_STATUSES,
+    ApplyResult,
+    GameView,
+    MoveRecord,
+    ReminderDue,
+    ResultRow,
+    Seat,
+)
+from .results import seat_results
+from .store import Store, dump_json
+
+MAX_SEED = 2**63 - 1
+MAX_NAME_LENGTH = 100
+
+
+@dataclass(slots=True)
+class _Entry:
+    """The cached, mutable copy of one game (only ever changed after a successful commit)."""
+
+    view: GameView
+    kind: GameKind
+
+
+def _canonical(value: Any, error: type[errors.EngineError], what: str) -> tuple[str, Any]:
+    """JSON text plus the value read back from it: the rules see exactly what a replay will see."""
+    if not isinstance(value, dict):
+        raise error(reason=f"{what} must be a JSON object")
+    try:
+        text = dump_json(value)
+    except (TypeError, ValueError) as exc:
+        raise error(reason=f"{what} is not JSON: {exc}") from None
+    return text, json.loads(text)
+
+
+def _seat_from_row(row) -> Seat:
+    return Seat(seat=row["seat"], user_id=row["user_id"], name=row["name"], is_ai=bool(row["is_ai"]))
+
+
+class SessionManager:
+    """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
+
+    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
+                 clock: Callable[[], float] = time.time, cache_size: int = 4096):
+        self.store = store
+        self.kinds = as_registry(kinds)
+        self._clock = clock
+        self._cache: OrderedDict[int, _Entry] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # ------------------------------------------------------------------------------- locks & cache
+
+    def game_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock every change to this game takes (exposed for tests and maintenance tools)."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def cached_view(self, game_id: int) -> GameView | None:
+        """What the cache holds for a game, or None when it is not loaded (for tests and diagnostics)."""
+        entry = self._cache.get(game_id)
+        return entry.view if entry else None
+
+    def _remember(self, entry: _Entry) -> None:
+        self._cache[entry.view.id] = entry
+        self._cache.move_to_end(entry.view.id)
+        while len(self._cache) > self._cache_size:
+            oldest = next(iter(self._cache))
+            lock = self._locks.get(oldest)
+            if lock is not None and lock.locked():
+                self._cache.move_to_end(oldest)
+                if oldest == entry.view.id:
+                    break
+                continue
+            del self._cache[oldest]
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    def _kind(self, name: str) -> GameKind:
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise errors.UnknownKind(kind=name) from None
+
+    async def _entry(self, game_id: int) -> _Entry:
+        """The cached game, loading it from its snapshot on first use. Call with the game's lock held."""
+        entry = self._cache.get(game_id)
+        if entry is not None:
+            self._cache.move_to_end(game_id)
+            return entry
+        found = await self.store.game_row(game_id)
+        if found is None:
+            raise errors.UnknownGame(game_id=game_id)
+        row, seat_rows = found
+        kind = self._kind(row["kind"])
+        state = kind.loads(row["snapshot"]) if row["snapshot"] is not None else None
+        view = GameView(
+            id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            status=row["status"], creator_id=row["creator_id"], options=json.loads(row["options"]),
+            seed=row["seed"], seats_wanted=row["seats_wanted"],
+            seats=tuple(_seat_from_row(s) for s in seat_rows), version=row["version"], state=state,
+            created_at=row["created_at"], updated_at=row["updated_at"], started_at=row["started_at"],
+            finished_at=row["finished_at"], last_activity_at=row["last_activity_at"],
+            reminder_count=row["reminder_count"], meta=json.loads(row["meta"]))
+        entry = _Entry(view=view, kind=kind)
+        self._remember(entry)
+        return entry
+
+    async def _change(self, game_id: int, work):
+        """Run ``work(entry)`` under the game's lock; any failure drops the cached entry."""
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            try:
+                return await work(entry)
+            except BaseException:
+                # Rejections are rare; reloading after each one is cheaper than proving which ones
+                # could not have touched anything.
+                self._forget(game_id)
+                raise
+
+    # ----------------------------------------------------------------------------------- lifecycle
+
+    async def create(self, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
+                     creator_name: str, options: dict | None = None, seats_wanted: int = 1,
+                     seed: int | None = None) -> GameView:
+        """Open a lobby in the channel with the creator in seat 0. A one-seat game is full at once, so it
+        starts immediately (status active)."""
+        game_kind = self._kind(kind)
+        if not isinstance(seats_wanted, int) or not game_kind.min_seats <= seats_wanted <= game_kind.max_seats:
+            raise errors.InvalidSeatCount(seats=seats_wanted, min=game_kind.min_seats, max=game_kind.max_seats)
+        _, options = _canonical({} if options is None else options, errors.InvalidOptions, "options")
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise errors.InvalidSeed(seed=seed)
+        name = str(creator_name)[:MAX_NAME_LENGTH]
+        if await self.store.open_game_id(channel_id) is not None:
+            raise errors.ChannelBusy(channel_id=channel_id)
+        # Creating the state now checks the options (a RuleError passes through) before anyone joins.
+        state = game_kind.create(seats_wanted, seed, options)
+        snapshot = game_kind.dumps(state) if seats_wanted == 1 else None
+        now = self._clock()
+        try:
+            game_id = await self.store.insert_game(
+                kind=kind, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=name,
+                options=options, seed=seed, seats_wanted=seats_wanted, now=now, snapshot=snapshot)
+        except errors.ChannelBusy:
+            raise errors.ChannelBusy(channel_id=channel_id) from None
+        view = GameView(
+            id=game_id, kind=kind, guild_id=guild_id, channel_id=channel_id,
+            status=ACTIVE if snapshot is not None else LOBBY, creator_id=creator_id, options=options, seed=seed,
+            seats_wanted=seats_wanted, seats=(Seat(0, creator_id, name, False),), version=0,
+            state=state if snapshot is not None else None, created_at=now, updated_at=now,
+            started_at=now if snapshot is not None else None, finished_at=None, last_activity_at=now,
+            reminder_count=0, meta={})
+        async with self.game_lock(game_id):
+            self._remember(_Entry(view=view, kind=game_kind))
+        return view
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameView:
+        return await self._take_seat(game_id, user_id, name, is_ai=False)
+
+    async def add_ai(self, game_id: int, by_user_id: int, name: str) -> GameView:
+        """The creator fills a lobby seat with an AI player (the cogs drive it through ``apply_ai``)."""
+        return await self._take_seat(game_id, by_user_id, name, is_ai=True)
+
+    async def _take_seat(self, game_id: int, user_id: int, name: str, *, is_ai: bool) -> GameView:
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != LOBBY:
+                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+            if is_ai and user_id != view.creator_id:
+                raise errors.NotCreator(game_id=game_id)
+            if not is_ai and view.seat_of(user_id) is not None:
+                raise errors.AlreadySeated(game_id=game_id, seat=view.seat_of(user_id))
+            if len(view.seats) >= view.seats_wanted:
+                raise errors.TableFull(game_id=game_id, seats=view.seats_wanted)
+            seat = Seat(len(view.seats), None if is_ai else user_id, str(name)[:MAX_NAME_LENGTH], is_ai)
+            now = self._clock()
+            await self.store.add_seat(game_id, seat, now)
+            entry.view = replace(view, seats=view.seats + (seat,), updated_at=now, last_activity_at=now)
+            return entry.view
+        return await self._change(game_id, work)
+
+    async def leave(self, game_id: int, user_id: int) -> GameView:
+        """Leave a lobby; later seats move up so the seats stay numbered 0..n-1."""
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != LOBBY:
+                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+            seat_no = view.seat_of(user_id)
+            if seat_no is None:
+                raise errors.NotSeated(game_id=game_id)
+            if user_id == view.creator_id:
+                raise errors.CreatorCannotLeave(game_id=game_id)
+            kept = [s for s in view.seats if s.seat != seat_no]
+            seats = tuple(replace(s, seat=i) for i, s in enumerate(kept))
+            now = self._clock()
+            await self.store.replace_seats(game_id, seats, now)
+            entry.view = replace(view, seats=seats, updated_at=now, last_activity_at=now)
+            return entry.view
+        return await self._change(game_id, work)
+
+    async def start(self, game_id: int, user_id: int) -> GameView:
+        """The creator starts once at least the kind's minimum has joined (``seats_wanted`` is the most)."""
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != LOBBY:
+                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+            if user_id != view.creator_id:
+                raise errors.NotCreator(game_id=game_id)
+            if len(view.seats) < entry.kind.min_seats:
+                raise errors.NotEnoughPlayers(game_id=game_id, seated=len(view.seats), needed=entry.kind.min_seats)
+            state = entry.kind.create(len(view.seats), view.seed, view.options)
+            now = self._clock()
+            await self.store.start_game(game_id, entry.kind.dumps(state), now)
+            entry.view = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
+                                 last_activity_at=now, reminder_count=0)
+            return entry.view
+        return await self._change(game_id, work)
+
+    async def abandon(self, game_id: int, user_id: int, may_manage_channel: bool = False) -> GameView:
+        """End an open game without results: its creator, or anyone who may manage the channel."""
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status not in OPEN_STATUSES:
+                raise errors.GameNotActive(game_id=game_id, status=view.status)
+            if user_id != view.creator_id and not may_manage_channel:
+                raise errors.NotPermitted(game_id=game_id)
+            now = self._clock()
+            await self.store.end_game(game_id, ABANDONED, now)
+            entry.view = replace(view, status=ABANDONED, finished_at=now, updated_at=now)
+            return entry.view
+        return await self._change(game_id, work)
+
+    # --------------------------------------------------------------------------------------- moves
+
+    async def apply(self, game_id: int, user_id: int, move: dict, expected_version: int | None = None
+                    ) -> ApplyResult:
+        """Play ``move`` for the user's seat. ``expected_version`` is the version the player saw (the
+        button carries it); None means "whatever is current" (typed commands)."""
+        async def seat_for(view: GameView) -> int:
+            seat = view.seat_of(user_id)
+            if seat is None:
+                raise errors.NotSeated(game_id=game_id)
+            return seat
+        return await self._apply(game_id, seat_for, user_id, move, expected_version)
+
+    async def apply_ai(self, game_id: int, seat: int, move: dict, expected_version: int | None = None
+                       ) -> ApplyResult:
+        """Play for an AI seat (only AI seats can be driven this way)."""
+        async def seat_for(view: GameView) -> int:
+            if not 0 <= seat < len(view.seats) or not view.seats[seat].is_ai:
+                raise errors.NotPermitted(game_id=game_id, seat=seat)
+            return seat
+        return await self._apply(game_id, seat_for, None, move, expected_version)
+
+    async def _apply(self, game_id, seat_for, user_id, move, expected_version) -> ApplyResult:
+        async def work(entry: _Entry) -> ApplyResult:
+            view, kind = entry.view, entry.kind
+            if view.status != ACTIVE:
+                raise errors.GameNotActive(game_id=game_id, status=view.status)
+            seat = await seat_for(view)
+            if expected_version is not None and expected_version != view.version:
+                raise errors.StaleMove(game_id=game_id, expected=expected_version, current=view.version)
+            move_text, canonical_move = _canonical(move, errors.InvalidMove, "a move")
+            # A RuleError leaves through _change, which drops the cache entry: even a kind that broke the
+            # "state unchanged" promise cannot leave a corrupted state behind.
+            state, events = kind.apply(view.state, seat, canonical_move)
+            snapshot = kind.dumps(state)
+            finished = kind.is_finished(state)
+            seq = view.version + 1
+            now = self._clock()
+            results: tuple = ()
+            score = None
+            if finished:
+                score = kind.score(state)
+                results = seat_results(kind, state, len(view.seats), score)
+                await self.store.append_final_move(
+                    game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
+                    now=now, results=results, seat_users={s.seat: s.user_id for s in view.seats},
+                    final_score=dump_json(score))
+            else:
+                try:
+                    await self.store.append_move(game_id=game_id, seq=seq, seat=seat, user_id=user_id,
+                                                 move=move_text, snapshot=snapshot, now=now)
+                except errors.StaleMove:
+                    # Another process moved this game on; the cache entry is dropped on the way out.
+                    raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
+            entry.view = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now,
+                                 reminder_count=0, status=FINISHED if finished else ACTIVE,
+                                 finished_at=now if finished else None)
+            return ApplyResult(game_id=game_id, seq=seq, version=seq, seat=seat, events=list(events),
+                               state=state, finished=finished, results=results, score=score)
+        return await self._change(game_id, work)
+
+    # --------------------------------------------------------------------------------------- reads
+
+    async def load(self, game_id: int) -> GameView:
+        async with self.game_lock(game_id):
+            return (await self._entry(game_id)).view
+
+    async def game_in_channel(self, channel_id: int) -> GameView | None:
+        game_id = await self.store.open_game_id(channel_id)
+        if game_id is None:
+            return None
+        view = await self.load(game_id)
+        # It may have ended between the two reads; then the channel is free.
+        return view if view.is_open else None
+
+    async def seat_of(self, game_id: int, user_id: int) -> int | None:
+        return (await self.load(game_id)).seat_of(user_id)
+
+    async def legal_moves(self, game_id: int, user_id: int) -> list[dict]:
+        """The moves the user may play now ([] when not seated or the game is not in play)."""
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            seat = entry.view.seat_of(user_id)
+            if entry.view.status != ACTIVE or seat is None:
+                return []
+            return entry.kind.legal_moves(entry.view.state, seat)
+
+    async def pending(self, game_id: int) -> list[dict]:
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            if entry.view.status != ACTIVE:
+                return []
+            return entry.kind.pending(entry.view.state)
+
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The last ``limit`` moves, oldest first."""
+        await self.load(game_id)
+        rows = await self.store.recent_moves(game_id, max(0, int(limit)))
+        return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
+                           r["created_at"]) for r in rows]
+
+    async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
+                               kind: str | None = None, since: float | None = None,
+                               limit: int | None = None) -> list[ResultRow]:
+        rows = await self.store.finished_results(user_id=user_id, guild_id=guild_id, kind=kind, since=since,
+                                                 limit=limit)
+        return [ResultRow(game_id=r["game_id"], kind=r["kind"], guild_id=r["guild_id"],
+                          channel_id=r["channel_id"], finished_at=r["finished_at"], seat=r["seat"],
+                          user_id=r["user_id"], name=r["name"], is_ai=bool(r["is_ai"]), total=r["total"],
+                          place=r["place"], players=r["players"]) for r in rows]
+
+    # ----------------------------------------------------------------------------------- reminders
+
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
+                                     ) -> list[ReminderDue]:
+        """Games in play where nobody moved (and nobody was reminded) for ``interval_s``, and fewer than
+        ``max_reminders`` reminders went out since the last move. Survives restarts: it is all in the DB."""
+        rows = await self.store.games_needing_reminder(now, interval_s, max_reminders)
+        return [ReminderDue(game_id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], kind=r["kind"],
+                            version=r["version"], reminder_count=r["reminder_count"],
+                            last_activity_at=r["last_activity_at"], meta=json.loads(r["meta"])) for r in rows]
+
+    async def note_reminder(self, game_id: int, now: float | None = None) -> None:
+        async def work(entry: _Entry) -> None:
+            if entry.view.status != ACTIVE:
+                raise errors.GameNotActive(game_id=game_id, status=entry.view.status)
+            at = self._clock() if now is None else now
+            await self.store.note_reminder(game_id, at)
+            entry.view = replace(entry.view, reminder_count=entry.view.reminder_count + 1)
+        await self._change(game_id, work)
+
+    # ------------------------------------------------------------------------------ adapter metadata
+
+    async def set_meta(self, game_id: int, key: str, value: Any) -> None:
+        """Store a JSON value for the cogs (e.g. the message id of the last turn prompt); None deletes."""
+        async def work(entry: _Entry) -> None:
+            meta = dict(entry.view.meta)
+            if value is None:
+                meta.pop(key, None)
+            else:
+                meta[key] = value
+            try:
+                text = dump_json(meta)
+            except (TypeError, ValueError) as exc:
+                raise errors.InvalidMeta(key=key, reason=str(exc)) from None
+            await self.store.set_game_meta(game_id, json.loads(text))
+            entry.view = replace(entry.view, meta=json.loads(text))
+        await self._change(game_id, work)
+
+    async def get_meta(self, game_id: int, key: str, default: Any = None) -> Any:
+        return (await self.load(game_id)).meta.get(key, default)
