@@ -1,0 +1,101 @@
+"""Settings for running the bot, read from the environment or a ``.env`` file.
+
+Everything the operator can tune lives here so that ``bot/app.py`` and the cogs never read the environment
+themselves; tests build a ``Settings`` directly.  A setting that is present but malformed is an error at
+startup (with the variable's name), never a silent default.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from dotenv import dotenv_values
+
+#: What the bot needs in a channel to post a turn: text, the sheet/table pictures, and embeds.
+REQUIRED_CHANNEL_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
+
+#: Permissions requested in the invite link (the channel ones plus the right to offer slash commands).
+INVITE_PERMISSIONS = discord.Permissions(
+    send_messages=True, attach_files=True, embed_links=True, use_application_commands=True
+)
+INVITE_SCOPES = "bot applications.commands"
+INVITE_URL_PATTERN = (
+    "https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>"
+    f"&scope={INVITE_SCOPES.replace(' ', '+')}&permissions={INVITE_PERMISSIONS.value}"
+)
+
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message names the variable and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    db_path: Path = Path("rollbot.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    reminder_minutes: int = 720
+    max_reminders: int = 3
+    api_base: str | None = None
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number, got {raw!r}") from None
+    if value < minimum:
+        raise ConfigError(f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | os.PathLike | None = ".env"
+                  ) -> Settings:
+    """Merge ``.env`` (if present) under the real environment; the environment wins."""
+    env: dict[str, str] = {}
+    if dotenv_path is not None and Path(dotenv_path).is_file():
+        env.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
+    env.update(os.environ if environ is None else environ)
+
+    level = (env.get("ROLLBOT_LOG_LEVEL") or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"ROLLBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    api_base = (env.get("DISCORD_API_BASE") or "").strip().rstrip("/") or None
+    if api_base is not None and not api_base.startswith(("http://", "https://")):
+        raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
+    return Settings(
+        token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+        db_path=Path((env.get("ROLLBOT_DB") or "").strip() or "rollbot.db"),
+        dev_guild_id=_int(env, "ROLLBOT_DEV_GUILD", None, minimum=1),
+        log_level=level,
+        reminder_minutes=_int(env, "ROLLBOT_REMINDER_MINUTES", 720, minimum=1),
+        max_reminders=_int(env, "ROLLBOT_MAX_REMINDERS", 3, minimum=0),
+        api_base=api_base,
+    )
+
+
+MISSING_TOKEN_HELP = f"""\
+rollbot: no DISCORD_TOKEN is set, so there is nothing to log in with.
+
+To create the bot application and get a token:
+  1. Open https://discord.com/developers/applications and click "New Application"; give it a name.
+  2. In the "Bot" tab, click "Reset Token" and copy the token. Keep it secret.
+     Leave every "Privileged Gateway Intent" switched off: rollbot needs none of them.
+  3. Put the token in the environment or in a .env file next to where you start the bot:
+         DISCORD_TOKEN=your-token-here
+     (.env.example lists every setting.)
+  4. Invite the bot to your server. Take the Application ID from the "General Information" tab and open
+         {INVITE_URL_PATTERN}
+     Scopes: {INVITE_SCOPES}. Permissions ({INVITE_PERMISSIONS.value}): Send Messages, Attach Files,
+     Embed Links, Use Slash Commands.
+  5. Start the bot again with:  python -m bot
+"""

@@ -1,0 +1,93 @@
+"""``KIND``: Roll Player as a game kind for the engine (protocol in docs/contracts.md).
+
+Also the seam to final scoring: ``score`` builds one ``ScoringInput`` per seat from the state and lets
+``scoring.py`` do the arithmetic, so the same sheet serves as a mid-game projection and as the final result.
+"""
+from __future__ import annotations
+
+from bot.games.errors import RuleError
+
+from . import engine, moves
+from .content import ATTRS
+from .scoring import ScoringInput, rank, score_player, solo_rating
+from .state import SCHEMA_VERSION, GameState, dumps, loads
+
+OPTION_KEYS = frozenset(engine.OPTION_DEFAULTS)
+
+
+def scoring_input(state: GameState, seat: int) -> ScoringInput:
+    p = state.players[seat]
+    rows = {a: list(p.rows[a]) + [None] * (3 - len(p.rows[a])) for a in ATTRS}
+    return ScoringInput(race_id=p.race, class_id=p.class_id, rows=rows, card_ids=list(p.cards),
+                        alignment_id=p.alignment, alignment_pos=(p.align_row, p.align_col),
+                        backstory_id=p.backstory, gold=p.gold, solo=state.seats == 1)
+
+
+def score(state: GameState) -> dict:
+    """Itemised sheets per seat + ranking (+ solo rating). Before setup has dealt every card the sheets
+    are not computable yet: ``players`` is then empty and ``ready`` false."""
+    ready = all(p.race and p.class_id and p.backstory and p.alignment for p in state.players)
+    if not ready:
+        return {"ready": False, "final": False, "players": [], "ranking": [], "rating": None}
+    sheets = [score_player(scoring_input(state, s)) for s in range(state.seats)]
+    for s, sheet in enumerate(sheets):
+        sheet["seat"] = s
+    out = {"ready": True, "final": state.finished, "players": sheets, "ranking": rank(sheets),
+           "rating": solo_rating(sheets[0]["total"]) if state.seats == 1 else None}
+    return out
+
+
+class RollPlayerKind:
+    name = "rollplayer"
+    min_seats = 1
+    max_seats = 4
+
+    def create(self, seats: int, seed: int, options: dict | None = None) -> GameState:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise RuleError("bad_seats", "rules.rollplayer.bad_seats", seats=str(seats))
+        if type(seed) is not int:
+            raise RuleError("bad_seed", "rules.rollplayer.bad_seed", seed=str(seed))
+        options = dict(options or {})
+        if options.pop("promos", False) is True:
+            options.setdefault("promo_sheets", True)
+            options.setdefault("cursed_ring", True)
+        for k, v in options.items():
+            if k not in OPTION_KEYS:
+                raise RuleError("unknown_option", "rules.rollplayer.unknown_option", option=str(k))
+            if type(v) is not bool:
+                raise RuleError("bad_option", "rules.rollplayer.bad_option", option=k)
+        return engine.create(seats, seed, options)
+
+    def apply(self, state: GameState, seat: int, move: dict) -> tuple[GameState, list[dict]]:
+        if not isinstance(move, dict):
+            raise RuleError("bad_move", "rules.rollplayer.bad_move")
+        if "seat" in move and move["seat"] != seat:
+            raise RuleError("wrong_seat", "rules.rollplayer.wrong_seat", seat=seat)
+        return moves.apply(state, dict(move, seat=seat))
+
+    def legal_moves(self, state: GameState, seat: int) -> list[dict]:
+        return engine.legal(state, seat)
+
+    def pending(self, state: GameState) -> list[dict]:
+        return engine.pending(state)
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def score(self, state: GameState) -> dict:
+        return score(state)
+
+    def dumps(self, state: GameState) -> str:
+        return dumps(state)
+
+    def loads(self, text: str) -> GameState:
+        try:
+            state = loads(text)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise RuleError("bad_snapshot", "rules.rollplayer.bad_snapshot") from exc
+        if state.version != SCHEMA_VERSION:
+            raise RuleError("bad_snapshot", "rules.rollplayer.bad_snapshot", version=str(state.version))
+        return state
+
+
+KIND = RollPlayerKind()

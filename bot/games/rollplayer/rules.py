@@ -1,0 +1,190 @@
+"""Small rule helpers shared by the phases and the skills: dice bag, gold, alignment token, prices, hands.
+
+Each printed rule lives here once (e.g. "a gold die placed gives 2 Gold", "a move off the grid is
+impossible"); class powers and passive cards change them *by effect kind* from the data, never by name.
+"""
+from __future__ import annotations
+
+from . import rng
+from .content import (ALIGN_COLS, ALIGN_ROWS, ARROWS, CARD_EFFECT, CARD_HANDS, CARD_TYPE, CLASS_POWER,
+                      COLOURS, CARD_COST)
+
+ROW_INDEX = {r: i for i, r in enumerate(ALIGN_ROWS)}
+COL_INDEX = {c: i for i, c in enumerate(ALIGN_COLS)}
+
+
+def ev(key: str, **params) -> dict:
+    """An event: a message key + JSON-able params (i18n turns it into text)."""
+    return {"key": "rollplayer." + key, "params": params}
+
+
+# -- dice bag --------------------------------------------------------------------------------------
+
+def draw_die(state) -> str | None:
+    """Draw one die colour blindly from the bag (None if the bag is empty)."""
+    bag = state.bag
+    total = 0
+    for c in COLOURS:
+        total += bag[c]
+    if total == 0:
+        return None
+    r = rng.below(state, total)
+    for c in COLOURS:
+        n = bag[c]
+        if r < n:
+            bag[c] = n - 1
+            return c
+        r -= n
+    raise AssertionError("unreachable")
+
+
+# -- passive effects, by kind -------------------------------------------------------------------
+
+def power(p) -> dict | None:
+    return CLASS_POWER[p.class_id] if p.class_id is not None else None
+
+
+def power_kind(p) -> str | None:
+    return CLASS_POWER[p.class_id]["kind"] if p.class_id is not None else None
+
+
+def gold_die_bonus(p) -> int:
+    """Gold for placing a gold die: 2 printed, plus every ``gain_gold``/``gold_die_placed`` power."""
+    pw = power(p)
+    if pw is not None and pw["kind"] == "gain_gold" and pw.get("trigger") == "gold_die_placed":
+        return 2 + pw["amount"]
+    return 2
+
+
+def hand_limit(p) -> int:
+    pw = power(p)
+    if pw is not None and pw["kind"] == "weapon_hand_limit":
+        return pw["hands"]
+    return 2
+
+
+def hands_used(p) -> int:
+    return sum(CARD_HANDS[c] for c in p.cards if CARD_TYPE[c] == "weapon")
+
+
+def fits_hands(p, card: str) -> bool:
+    if CARD_TYPE[card] != "weapon":
+        return True
+    return hands_used(p) + CARD_HANDS[card] <= hand_limit(p)
+
+
+def discount(p, card: str) -> int:
+    """Sum of every ``cost_discount`` effect (owned cards and class power) that applies to ``card``."""
+    total = 0
+    ctype = CARD_TYPE[card]
+    for c in p.cards:
+        e = CARD_EFFECT[c]
+        if e["kind"] == "cost_discount":
+            at = e["applies_to"]
+            if at == "any" or ctype in at:
+                total += e["amount"]
+    pw = power(p)
+    if pw is not None and pw["kind"] == "cost_discount":
+        at = pw["applies_to"]
+        if at == "any" or ctype in at:
+            total += pw["amount"]
+    return total
+
+
+def price(p, card: str, tokens: int = 0, discounts: bool = True) -> int:
+    """Price of a purchase (README general rule 3): never below 0."""
+    cost = CARD_COST[card]
+    if discounts:
+        cost -= discount(p, card)
+    return max(0, cost - tokens)
+
+
+def max_useful_tokens(p, card: str) -> int:
+    """Charisma tokens worth offering on one purchase (more than the price would be wasted)."""
+    return min(p.charisma, price(p, card))
+
+
+def purchase_limit(p) -> int:
+    pw = power(p)
+    if pw is not None and pw["kind"] == "extra_purchase":
+        return 1 + pw["count"]
+    return 1
+
+
+def refresh_limit(p) -> int:
+    pw = power(p)
+    if pw is not None and pw["kind"] == "skill_refresh_limit":
+        return pw["count"]
+    return 1
+
+
+def arrows_optional(p) -> dict | None:
+    pw = power(p)
+    if pw is not None and pw["kind"] == "alignment_arrows_optional":
+        return pw
+    return None
+
+
+def action_rule(p, action: str) -> dict | None:
+    """The ``attribute_action_rule`` power that changes ``action`` for this player, if any."""
+    pw = power(p)
+    if pw is not None and pw["kind"] == "attribute_action_rule" and pw.get("action") == action:
+        return pw
+    return None
+
+
+def any_row_actions(p) -> bool:
+    pw = power(p)
+    return pw is not None and pw["kind"] == "attribute_action_rule" and bool(pw.get("any_row"))
+
+
+# -- gold and the alignment token ------------------------------------------------------------------
+
+def gain(p, amount: int, events: list, why: str) -> None:
+    if amount:
+        p.gold += amount
+        events.append(ev("gold_gained", seat=p.seat, amount=amount, reason=why))
+
+
+def can_move(p, direction: str) -> bool:
+    dr, dc = ARROWS[direction]
+    r = ROW_INDEX[p.align_row] + dr
+    c = COL_INDEX[p.align_col] + dc
+    return 0 <= r < 3 and 0 <= c < 3
+
+
+def move_token(p, direction: str, events: list) -> bool:
+    """Move the alignment token one space; returns False (and changes nothing) when off the grid."""
+    if not can_move(p, direction):
+        return False
+    dr, dc = ARROWS[direction]
+    p.align_row = ALIGN_ROWS[ROW_INDEX[p.align_row] + dr]
+    p.align_col = ALIGN_COLS[COL_INDEX[p.align_col] + dc]
+    events.append(ev("alignment_moved", seat=p.seat, direction=direction, row=p.align_row, col=p.align_col))
+    if direction == "up":
+        pw = power(p)
+        if pw is not None and pw["kind"] == "gain_gold" and pw.get("trigger") == "alignment_moved_up":
+            gain(p, pw["amount"], events, "power")
+    return True
+
+
+# -- dice on a sheet ------------------------------------------------------------------------------
+
+def place_on_row(p, die, attr: str, events: list, gold: bool = True) -> None:
+    """Place a die in the leftmost free space of ``attr``: gold die and completed row pay (printed)."""
+    row = p.rows[attr]
+    row.append(die)
+    events.append(ev("die_placed", seat=p.seat, attr=attr, colour=die[0], value=die[1]))
+    if gold:
+        if die[0] == "gold":
+            gain(p, gold_die_bonus(p), events, "gold_die")
+        if len(row) == 3:
+            gain(p, 1, events, "row_complete")
+
+
+def placed_positions(p) -> list[tuple[str, int]]:
+    out = []
+    for a, row in p.rows.items():
+        for i in range(len(row)):
+            out.append((a, i))
+    return out

@@ -1,0 +1,278 @@
+"""Skill cards: timing windows, the activation sequence, and one resolver per effect kind.
+
+Activation (rulebook + content README rule 5): the Skill is ready, its window is open, its arrow can be
+followed (Paladin: may be blocked) → move the token → resolve the effect *or decline it* → exhaust.
+The named special cases get one small function each: ``copy_skill`` (Diplomacy, via ``_diplomacy_moves``)
+and ``move_die`` (Sleight of Hand, ``sleight_of_hand``). Tower Shield is scoring only.
+"""
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from . import actions, rng
+from .content import CARD_ARROW, CARD_EFFECT, CARD_TYPE, COLOURS, SKILL_TIMING
+from .market import do_purchase, purchase_variants
+from .rules import arrows_optional, can_move, ev, gain, move_token, purchase_limit
+
+# -- timing windows -------------------------------------------------------------------------------
+
+_ROUND_PHASES = frozenset(("roll", "dice", "market_start", "market", "cleanup"))
+
+
+def window_open(state, seat: int, timing: str) -> bool:
+    if state.sub is not None or state.phase not in _ROUND_PHASES:
+        return False
+    if timing == "any_time":
+        return True
+    if state.turn != seat:
+        return False
+    phase, step = state.phase, state.step
+    if timing == "dice_turn_before_choice":
+        return phase == "dice" and step == "choose"
+    if timing == "dice_turn_after_choice":
+        return phase == "dice" and step == "place"
+    if timing == "dice_turn_after_action":
+        return phase == "dice" and step == "after_action" and state.action_done is not None
+    if timing == "market_turn":
+        return (phase == "market" and step == "buy" and not state.gold_taken
+                and state.purchases < purchase_limit(state.players[seat]))
+    if timing == "on_discard_for_gold":
+        return phase == "market" and step == "after_discard"
+    return False
+
+
+def arrow_ok(p, card: str) -> bool:
+    arrow = CARD_ARROW[card]
+    if arrow is None or can_move(p, arrow):
+        return True
+    opt = arrows_optional(p)
+    return bool(opt and opt.get("skill_when_blocked"))
+
+
+# -- legal activations ----------------------------------------------------------------------------
+
+def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict]:
+    """Every legal skill activation of ``seat`` now (optionally only within ``timings``)."""
+    p = state.players[seat]
+    out = []
+    for card in p.cards:
+        if CARD_TYPE[card] != "skill" or card in p.exhausted:
+            continue
+        timing = SKILL_TIMING[card]
+        if card == "diplomacy" or CARD_EFFECT[card]["kind"] == "copy_skill":
+            if arrow_ok(p, card):
+                out.extend(_diplomacy_moves(state, seat, card, timings))
+            continue
+        if timings is not None and timing not in timings:
+            continue
+        if not window_open(state, seat, timing) or not arrow_ok(p, card):
+            continue
+        for params in effect_params(state, seat, card):
+            m = {"type": "skill", "seat": seat, "card": card}
+            m.update(params)
+            out.append(m)
+        out.append({"type": "skill", "seat": seat, "card": card, "decline": True})
+    return out
+
+
+def _diplomacy_moves(state, seat: int, card: str, timings) -> list[dict]:
+    """Diplomacy: any other player's Skill (ready or exhausted), inside that Skill's window."""
+    seen = set()
+    out = []
+    for q in state.players:
+        if q.seat == seat:
+            continue
+        for target in q.cards:
+            if (CARD_TYPE[target] != "skill" or target in seen
+                    or CARD_EFFECT[target]["kind"] == "copy_skill"):
+                continue
+            seen.add(target)
+            timing = SKILL_TIMING[target]
+            if timings is not None and timing not in timings:
+                continue
+            if not window_open(state, seat, timing):
+                continue
+            for params in effect_params(state, seat, target):
+                m = {"type": "skill", "seat": seat, "card": card, "copy": target}
+                m.update(params)
+                out.append(m)
+            out.append({"type": "skill", "seat": seat, "card": card, "copy": target, "decline": True})
+    return out
+
+
+def drafted_card(state, seat: int):
+    for c in state.initiative:
+        if c.taken_by == seat and c.die is not None:
+            return c
+    return None
+
+
+def effect_params(state, seat: int, card: str) -> list[dict]:
+    """Targets of the effect of ``card`` when used by ``seat`` (own sheet, own Gold, own purchase)."""
+    p = state.players[seat]
+    e = CARD_EFFECT[card]
+    kind = e["kind"]
+    if kind == "attribute_action":
+        action = e["action"]
+        if action == "repeat_last":
+            if state.action_done is None:
+                return []
+            return actions.action_params(p, state.action_done)
+        return actions.action_params(p, action)
+    if kind == "initiative_dice":
+        op = e["op"]
+        untaken = [c for c in state.initiative if c.taken_by is None and c.die is not None]
+        if op == "adjust_1":
+            return [{"target": c.number, "delta": d} for c in untaken for d in (-1, 1)
+                    if 1 <= c.die[1] + d <= 6]
+        if op == "flip":
+            return [{"target": c.number} for c in untaken]
+        if op == "swap_with_taken":
+            if drafted_card(state, seat) is None:
+                return []
+            return [{"target": c.number} for c in untaken]
+    if kind == "drafted_die":
+        own = drafted_card(state, seat)
+        if own is None:
+            return []
+        return [{"colour": col} for col in COLOURS
+                if state.bag[col] + (1 if own.die[0] == col else 0) > 0]
+    if kind == "move_die":
+        rows = p.rows
+        open_rows = [a for a in rows if len(rows[a]) < 3]
+        return [{"die": pos, "to": a} for pos in actions.dice_positions(p) for a in open_rows
+                if a != pos[0]]
+    if kind == "alternate_purchase":
+        if e["source"] == "discard_pile":
+            out = []
+            for target in dict.fromkeys(state.discard):
+                for v in purchase_variants(p, target, discounts=True):
+                    out.append(dict(v, target=target))
+            return out
+        return [{}] if state.deck else []
+    if kind == "gain_gold":
+        return [{}]
+    raise ValueError(kind)
+
+
+# -- activation -----------------------------------------------------------------------------------
+
+def activate(state, move: dict, events: list) -> None:
+    """Apply a validated skill move (see ``skill_moves``)."""
+    seat = move["seat"]
+    p = state.players[seat]
+    card = move["card"]
+    effect_card = move.get("copy", card)
+    arrow = CARD_ARROW[card]
+    events.append(ev("skill_used", seat=seat, card=card, copy=move.get("copy"),
+                     declined=bool(move.get("decline"))))
+    if arrow is not None and not move_token(p, arrow, events):
+        events.append(ev("arrow_blocked", seat=seat, card=card, direction=arrow))
+    p.exhausted.append(card)
+    if move.get("decline"):
+        return
+    params = {k: v for k, v in move.items() if k not in ("type", "seat", "card", "copy", "decline")}
+    resolve(state, seat, effect_card, params, events)
+
+
+def resolve(state, seat: int, card: str, params: dict, events: list) -> None:
+    p = state.players[seat]
+    e = CARD_EFFECT[card]
+    kind = e["kind"]
+    if kind == "attribute_action":
+        action = e["action"]
+        if action == "repeat_last":
+            actions.do_action(state, p, state.action_done, params, events, origin="concentrate")
+        else:
+            actions.do_action(state, p, action, params, events, origin="skill")
+    elif kind == "initiative_dice":
+        _initiative_dice(state, seat, e["op"], params, events)
+    elif kind == "drafted_die":
+        own = drafted_card(state, seat)
+        old = own.die
+        state.bag[old[0]] += 1
+        col = params["colour"]
+        state.bag[col] -= 1
+        own.die = (col, old[1])
+        events.append(ev("die_searched", seat=seat, old=list(old), new=[col, old[1]]))
+    elif kind == "move_die":
+        sleight_of_hand(p, params, events)
+    elif kind == "alternate_purchase":
+        if e["source"] == "discard_pile":
+            target = params["target"]
+            state.discard.remove(target)
+            do_purchase(state, p, target, params, events, discounts=True, source="discard_pile")
+        else:
+            state.sub = {"kind": "open_lock", "seat": seat, "card": state.deck[0], "origin": "skill"}
+    elif kind == "gain_gold":
+        gain(p, e["amount"], events, "skill")
+    else:
+        raise ValueError(kind)
+
+
+def sleight_of_hand(p, params: dict, events: list) -> None:
+    """Move one die to another row's leftmost free space; its old row slides left. No action, no Gold."""
+    a, i = params["die"]
+    die = p.rows[a].pop(i)
+    p.rows[params["to"]].append(die)
+    events.append(ev("die_moved", seat=p.seat, frm=[a, i], to=params["to"]))
+
+
+def _initiative_dice(state, seat: int, op: str, params: dict, events: list) -> None:
+    cards = {c.number: c for c in state.initiative}
+    target = cards[params["target"]]
+    c, v = target.die
+    if op == "adjust_1":
+        target.die = (c, v + params["delta"])
+    elif op == "flip":
+        target.die = (c, 7 - v)
+    else:  # swap_with_taken
+        own = drafted_card(state, seat)
+        own.die, target.die = target.die, own.die
+    events.append(ev("initiative_die_changed", seat=seat, card=target.number, op=op,
+                     old=[c, v], new=list(target.die)))
+    resort_untaken(state, seat, events, origin="skill")
+
+
+# -- sorting dice onto Initiative cards --------------------------------------------------------------
+
+def resort_untaken(state, seat: int, events: list, origin: str) -> None:
+    """Lowest value on the lowest untaken card; ``seat`` orders tied dice of different colours."""
+    untaken = [c for c in state.initiative if c.taken_by is None and c.die is not None]
+    dice = sorted((c.die for c in untaken), key=lambda d: d[1])
+    for c, d in zip(untaken, dice):
+        c.die = d
+    if has_choice(dice):
+        state.sub = {"kind": "order_ties", "seat": seat, "dice": dice, "cards": [c.number for c in untaken],
+                     "origin": origin}
+
+
+def has_choice(dice) -> bool:
+    for i in range(1, len(dice)):
+        if dice[i][1] == dice[i - 1][1] and dice[i] != dice[i - 1]:
+            return True
+    # non-adjacent equal values are adjacent after sorting, so the scan above is complete
+    return False
+
+
+def tie_orders(dice) -> list[list]:
+    """All distinct orders of sorted ``dice`` that keep values ascending (ties in any order)."""
+    groups = []
+    i = 0
+    while i < len(dice):
+        j = i
+        while j < len(dice) and dice[j][1] == dice[i][1]:
+            j += 1
+        groups.append(list(dict.fromkeys(permutations(dice[i:j]))))
+        i = j
+    return [[list(d) for g in combo for d in g] for combo in product(*groups)]
+
+
+def apply_order(state, order: list) -> None:
+    cards = {c.number: c for c in state.initiative}
+    for n, d in zip(state.sub["cards"], order):
+        cards[n].die = (d[0], d[1])
+
+
+def roll_die(state, colour: str):
+    return (colour, rng.roll(state))

@@ -1,0 +1,127 @@
+"""Persistent components: buttons and selects whose ``custom_id`` says everything needed to act on them.
+
+A custom id carries the game id, the game version the player saw and the action, so a click works after a
+restart (discord.py re-creates the item from the id via ``DynamicItem``) and a click on an old message is
+recognised as stale.  Move buttons name a move by its index in the legal-move list *of that version* plus a
+checksum of the move's JSON, so even a reordered list can never play a different move than was shown.
+
+The items only parse; the cog that owns the route (``bot.component_handlers[route]``) does the work,
+through the shared error path.
+"""
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from typing import Any
+
+import discord
+from discord.ui import Button, DynamicItem, Select
+
+from .core import Refusal, guarded
+
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+VIEW_ACTIONS = ("sheet", "table", "moves")
+CUSTOM_ID_LIMIT = 100
+
+
+def move_check(move: dict) -> str:
+    """Eight hex digits identifying a move's JSON form (key order does not matter)."""
+    text = json.dumps(move, sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+async def dispatch(route: str, interaction: discord.Interaction, params: dict[str, Any]) -> None:
+    async def run() -> None:
+        handlers = getattr(interaction.client, "component_handlers", {})
+        handler = handlers.get(route)
+        if handler is None:
+            raise Refusal("error.component_unavailable")
+        await handler(interaction, params)
+    await guarded(interaction, run)
+
+
+class LobbyButton(DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
+    def __init__(self, game_id: int, action: str, *, label: str, style: discord.ButtonStyle):
+        super().__init__(Button(label=label, style=style, custom_id=f"rp:l:{game_id}:{action}"))
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("lobby", interaction, {"game_id": self.game_id, "action": self.action})
+
+
+class ViewButton(DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves)"):
+    """Look-only buttons (my sheet, the table, my moves): anyone may press them, answers are private."""
+
+    def __init__(self, game_id: int, action: str, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(Button(label=label, style=style, custom_id=f"rp:v:{game_id}:{action}"))
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("view", interaction, {"game_id": self.game_id, "action": self.action})
+
+
+class MoveButton(DynamicItem[Button],
+                 template=r"rp:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
+    def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None):
+        super().__init__(Button(label=label[:80], style=style, emoji=emoji,
+                                custom_id=f"rp:m:{game_id}:{version}:{index}:{check}"))
+        self.game_id, self.version, self.index, self.check = game_id, version, index, check
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["check"],
+                   label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("move", interaction, {"game_id": self.game_id, "version": self.version,
+                                             "choices": [(self.index, self.check, None)]})
+
+
+class MoveSelect(DynamicItem[Select],
+                 template=r"rp:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]{1,30})"):
+    """A select of legal moves (used when there are more than fit as buttons); values are ``index:check``."""
+
+    def __init__(self, game_id: int, version: int, name: str, *, options: list[discord.SelectOption] = (),
+                 placeholder: str | None = None):
+        super().__init__(Select(custom_id=f"rp:s:{game_id}:{version}:{name}", options=list(options),
+                                placeholder=placeholder, min_values=1, max_values=1))
+        self.game_id, self.version, self.name = game_id, version, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Select, match: re.Match[str], /):
+        select = cls(int(match["game"]), int(match["version"]), match["name"], options=item.options,
+                     placeholder=item.placeholder)
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("move", interaction, {"game_id": self.game_id, "version": self.version,
+                                             "values": list(self.item.values)})
+
+
+def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
+    """Select values back to (index, check, levels); levels is None for a move, else "narrow further".
+    Anything else is a forged or broken component."""
+    choices = []
+    for value in values:
+        match = re.fullmatch(r"([0-9]{1,4}):([0-9a-f]{8})(?::([0-9]{1,2}))?", value)
+        if match is None:
+            raise Refusal("error.bad_option")
+        index, check, levels = match.groups()
+        choices.append((int(index), check, int(levels) if levels is not None else None))
+    return choices
+
+
+DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect)

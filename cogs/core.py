@@ -1,0 +1,213 @@
+"""What every ``/rp`` command shares: the group itself, the one error path, the bot's own permission check,
+and the helpers for answering within Discord's 3-second window.
+
+Cogs raise :class:`Refusal` (or let a ``RuleError`` / ``EngineError`` through); this module turns any of
+them into a clear ephemeral message in the user's language.  Anything else is a bug: the user gets a short
+reference id, the log gets the traceback under that id.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import REQUIRED_CHANNEL_PERMISSIONS
+from bot.i18n import catalog_locale, cmd_str, resolve_locale, t
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A request the bot declines for a reason the user can fix; nothing was changed."""
+
+    def __init__(self, key: str, **params: Any):
+        self.key = key
+        self.code = key.rsplit(".", 1)[-1]
+        self.params = params
+        super().__init__(key)
+
+
+def is_keyed_error(error: BaseException) -> bool:
+    """Rule, engine and cog refusals all carry a message key and a stable code."""
+    return isinstance(getattr(error, "key", None), str) and hasattr(error, "code")
+
+
+def error_params(error: BaseException) -> dict:
+    params = getattr(error, "params", None)
+    return dict(params) if isinstance(params, dict) else {}
+
+
+#: discord.py's own check failures, mapped to catalog keys.
+CHECK_FAILURE_KEYS: dict[type, str] = {
+    app_commands.NoPrivateMessage: "error.guild_only",
+    app_commands.MissingPermissions: "error.user_missing_permission",
+    app_commands.CommandOnCooldown: "error.cooldown",
+    app_commands.TransformerError: "error.bad_option",
+}
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """For answers only the user sees: their client language first."""
+    return resolve_locale(interaction)
+
+
+def public_locale(interaction: discord.Interaction) -> str:
+    """For messages the whole channel reads: the server's language first (a DM has none: the user's)."""
+    return catalog_locale(interaction.guild_locale) if catalog_locale(interaction.guild_locale) \
+        else resolve_locale(interaction)
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
+    """Answer privately whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    locale = locale_of(interaction)
+    if is_keyed_error(error):
+        text = t(error.key, locale, **error_params(error))
+    elif type(error) in CHECK_FAILURE_KEYS:
+        text = t(CHECK_FAILURE_KEYS[type(error)], locale)
+    else:
+        ref = secrets.token_hex(4)
+        log.error("unexpected error (ref %s) in interaction %s by %s: %r", ref, interaction.id,
+                  interaction.user, error, exc_info=error)
+        text = t("error.unexpected", locale, ref=ref)
+    try:
+        if interaction.extras.get(PUBLIC_DEFER):
+            # the public "thinking…" message would become the error: remove it, then answer privately
+            await interaction.delete_original_response()
+            interaction.extras[PUBLIC_DEFER] = False
+        await send_ephemeral(interaction, text)
+    except discord.HTTPException:
+        log.exception("could not deliver an error message for interaction %s", interaction.id)
+
+
+async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[Any]]) -> None:
+    """Run a component callback through the same error path as the slash commands."""
+    try:
+        await handler()
+    except Exception as exc:  # noqa: BLE001 - every failure must reach the user and the log
+        await report_error(interaction, exc)
+
+
+class RollTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError,
+                       /) -> None:
+        await report_error(interaction, error)
+
+
+def check_bot_permissions(interaction: discord.Interaction) -> None:
+    """In a server channel the bot must be able to post turns; say which permission it lacks."""
+    if interaction.guild_id is None:
+        return
+    perms = interaction.app_permissions
+    missing = [name for name in REQUIRED_CHANNEL_PERMISSIONS if not getattr(perms, name)]
+    if missing:
+        locale = locale_of(interaction)
+        raise Refusal("error.bot_missing_permission",
+                      permission=t(f"permission.{missing[0]}", locale),
+                      permissions=", ".join(t(f"permission.{name}", locale) for name in missing))
+
+
+def require_guild(interaction: discord.Interaction) -> None:
+    if interaction.guild_id is None:
+        raise Refusal("error.guild_only")
+
+
+def require_dm(interaction: discord.Interaction) -> None:
+    if interaction.guild_id is not None or not isinstance(interaction.channel, discord.DMChannel):
+        raise Refusal("error.dm_only")
+
+
+PUBLIC_DEFER = "rollbot_public_defer"
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+    """Acknowledge now ("thinking…"), answer later.  A public deferral is remembered: Discord turns the
+    first follow-up into that public message, so a refusal must remove it before answering privately."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        interaction.extras[PUBLIC_DEFER] = not ephemeral
+
+
+async def send_after_defer(interaction: discord.Interaction, content: str | None = None, **kwargs):
+    """The answer to a :func:`defer`; after it, errors no longer touch the (now used) loading message."""
+    message = await interaction.followup.send(content, wait=True, **kwargs)
+    interaction.extras[PUBLIC_DEFER] = False
+    return message
+
+
+async def in_worker(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Rendering is CPU work; keep the event loop free to answer other interactions."""
+    return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+def build_rp_group() -> app_commands.Group:
+    return app_commands.Group(
+        name=cmd_str("cmd.rp.name"),
+        description=cmd_str("cmd.rp.description"),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+    )
+
+
+class Core(commands.Cog):
+    """Owns the ``/rp`` group; the phase cogs add their subcommands to ``bot.rp_group``."""
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.group = build_rp_group()
+
+    async def cog_load(self) -> None:
+        from .buttons import DYNAMIC_ITEMS
+
+        self.bot.rp_group = self.group
+        self.bot.tree.add_command(self.group)
+        if not hasattr(self.bot, "component_handlers"):
+            self.bot.component_handlers = {}
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        from .buttons import DYNAMIC_ITEMS
+
+        self.bot.tree.remove_command(self.group.name)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+
+class SubcommandCog(commands.Cog):
+    """A cog whose commands live under ``/rp``: ``subcommands()`` returns them, load/unload attach them."""
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self._attached: list[app_commands.Command] = []
+
+    def subcommands(self) -> list[app_commands.Command]:
+        return []
+
+    async def cog_load(self) -> None:
+        group: app_commands.Group = self.bot.rp_group
+        for command in self.subcommands():
+            group.add_command(command)
+            self._attached.append(command)
+
+    async def cog_unload(self) -> None:
+        group: app_commands.Group = self.bot.rp_group
+        for command in self._attached:
+            group.remove_command(command.name)
+        self._attached.clear()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Core(bot))

@@ -1,0 +1,48 @@
+"""Fixtures: a bot built by the real factory (no network, no command sync) driven through the harness."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import MANAGER_PERMISSIONS, Harness, User
+
+from bot.app import create_bot
+from bot.config import Settings
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(token=None, db_path=tmp_path / "rollbot.db")
+
+
+@pytest.fixture
+async def harness(settings):
+    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    h = Harness(bot)
+    await h.start()
+    yield h
+    await h.close()
+
+
+@pytest.fixture
+def alice() -> User:
+    return User(id=100_000_000_000_000_001, name="alice")
+
+
+@pytest.fixture
+def bob() -> User:
+    return User(id=100_000_000_000_000_002, name="bob")
+
+
+@pytest.fixture
+def carol() -> User:
+    return User(id=100_000_000_000_000_003, name="carol")
+
+
+@pytest.fixture
+def moderator() -> User:
+    return User(id=100_000_000_000_000_009, name="mod", permissions=MANAGER_PERMISSIONS)

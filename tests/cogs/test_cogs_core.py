@@ -1,0 +1,134 @@
+"""The shared error path, deferral, worker threads and the permission check, through real interactions."""
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import threading
+
+import discord
+import pytest
+from discord import app_commands
+from harness import FULL_APP_PERMISSIONS
+
+from bot.engine import NotCreator
+from bot.games.errors import RuleError
+from bot.i18n import t
+from cogs.core import SubcommandCog, check_bot_permissions, defer, in_worker, send_after_defer
+
+
+class Probe(SubcommandCog):
+    """Test-only subcommands that fail in each way the real cogs can."""
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.worker_thread = None
+
+    def subcommands(self):
+        cog = self
+
+        @app_commands.command(name="probe", description="test probe")
+        async def probe(interaction: discord.Interaction, what: str) -> None:
+            if what == "rule":
+                raise RuleError("row_full", "rules.rollplayer.row_full", attr="STR")
+            if what == "engine":
+                raise NotCreator(game_id=1)
+            if what == "boom":
+                raise ValueError("kaboom")
+            if what == "perms":
+                check_bot_permissions(interaction)
+                await interaction.response.send_message("ok")
+                return
+            if what in ("public_boom", "private_boom"):
+                await defer(interaction, ephemeral=what == "private_boom")
+                raise ValueError("late kaboom")
+            if what == "worker":
+                await defer(interaction, ephemeral=False)
+                cog.worker_thread = await in_worker(threading.get_ident)
+                await send_after_defer(interaction, "rendered")
+                return
+            raise AssertionError(what)
+
+        return [probe]
+
+
+@pytest.fixture
+async def probe(harness):
+    cog = Probe(harness.bot)
+    await harness.bot.add_cog(cog)
+    return cog
+
+
+async def test_rule_error_becomes_private_text(harness, probe, alice):
+    result = await harness.run("probe", user=alice, place=harness.channel(), what="rule")
+    assert result.only().ephemeral
+    assert result.only().content == t("rules.rollplayer.row_full", "en", attr="STR")
+
+
+async def test_engine_error_becomes_private_text(harness, probe, alice):
+    result = await harness.run("probe", user=alice, place=harness.dm(), what="engine")
+    assert result.only().ephemeral and result.only().content == t("engine.error.not_creator", "en")
+
+
+async def test_unexpected_error_gets_reference_and_traceback(harness, probe, alice, caplog):
+    with caplog.at_level(logging.ERROR, logger="cogs.core"):
+        result = await harness.run("probe", user=alice, place=harness.channel(), what="boom")
+    reply = result.only()
+    assert reply.ephemeral and "kaboom" not in reply.content
+    ref = re.search(r"`([0-9a-f]{8})`", reply.content).group(1)
+    record = next(r for r in caplog.records if ref in r.getMessage())
+    assert record.exc_info and record.exc_info[0] is ValueError
+
+
+async def test_error_after_public_deferral_stays_private(harness, probe, alice):
+    result = await harness.run("probe", user=alice, place=harness.channel(), what="public_boom")
+    loading, answer = result.messages
+    assert loading.deleted                                  # the public "thinking…" message is removed
+    assert answer.ephemeral and "`" in answer.content
+
+
+async def test_error_after_private_deferral_replaces_the_loading_message(harness, probe, alice):
+    result = await harness.run("probe", user=alice, place=harness.channel(), what="private_boom")
+    answer = result.only()
+    assert answer.ephemeral and answer.kind == "followup" and not answer.loading
+
+
+async def test_rendering_runs_in_a_worker_thread(harness, probe, alice):
+    result = await harness.run("probe", user=alice, place=harness.channel(), what="worker")
+    assert result.deferred and result.only().content == "rendered" and not result.only().ephemeral
+    assert probe.worker_thread is not None and probe.worker_thread != threading.get_ident()
+
+
+@pytest.mark.parametrize("lacking", ["send_messages", "attach_files", "embed_links"])
+async def test_permission_check_names_what_is_missing(harness, probe, alice, lacking):
+    perms = discord.Permissions(FULL_APP_PERMISSIONS)
+    setattr(perms, lacking, False)
+    result = await harness.run("probe", user=alice, place=harness.channel(app_permissions=perms.value),
+                               what="perms")
+    assert result.only().ephemeral and t(f"permission.{lacking}", "en") in result.only().content
+    fine = await harness.run("probe", user=alice, place=harness.channel(), what="perms")
+    assert fine.only().content == "ok"
+    in_dm = await harness.run("probe", user=alice, place=harness.dm(), what="perms")
+    assert in_dm.only().content == "ok"
+
+
+async def test_unknown_user_locale_falls_back_to_english(harness, alice):
+    harness.locale = "ja"
+    harness.guild_locale = "ja"
+    result = await harness.run("help", user=alice, place=harness.channel())
+    assert t("help.title", "en") in result.only().text()
+
+
+async def test_render_failure_in_public_sheet_stays_private(harness, alice, bob, monkeypatch):
+    place = harness.channel()
+    created = await harness.run("new", user=alice, place=place, players=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    await harness.click(lobby, user=alice, place=place, label="Start")
+
+    def broken(*args, **kwargs):
+        raise OSError("font missing")
+    monkeypatch.setattr(sys.modules["cogs.play"], "render_one_sheet", broken)
+    result = await harness.run("sheet", user=alice, place=place, post=True)
+    assert [m.deleted for m in result.messages] == [True, False]
+    assert result.messages[1].ephemeral

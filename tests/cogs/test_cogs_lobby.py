@@ -1,0 +1,201 @@
+"""The lobby: /rp new, join/leave/start/cancel (buttons and commands), abandon, status, solo, refusals."""
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+from harness import FULL_APP_PERMISSIONS, Harness
+
+from bot.app import create_bot
+from bot.i18n import t
+
+
+def lobby_message(result):
+    [message] = [m for m in result.messages if m.buttons()]
+    return message
+
+
+async def open_lobby(harness, user, place, **options):
+    result = await harness.run("new", user=user, place=place, **options)
+    message = lobby_message(result)
+    assert not message.ephemeral
+    return message
+
+
+async def test_new_posts_lobby_with_persistent_buttons(harness, alice):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=3, souk=True, promos=True)
+    assert alice.mention in message.content
+    assert [b["label"] for b in message.buttons()] == ["Join", "Leave", "Start", "Cancel"]
+    for button in message.buttons():
+        assert re.fullmatch(r"rp:l:\d+:(join|leave|start|cancel)", button["custom_id"])
+    text = message.text()
+    assert "(1/3)" in text and t("option.souk", "en") in text and t("option.cursed_ring", "en") in text
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.status == "lobby" and game.seats_wanted == 3
+    assert game.options["souk"] and game.options["promo_sheets"] and not game.options["short_game"]
+    assert game.meta["lobby_message_id"] == message.id
+
+
+async def test_join_start_by_buttons(harness, alice, bob):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+    joined = await harness.click(message, user=bob, place=place, label="Join")
+    assert joined.callback_types == [7]                      # the lobby message is edited in place
+    assert "(2/2)" in message.text() and bob.mention in message.text()
+    again = await harness.click(message, user=bob, place=place, label="Join")
+    assert again.only().ephemeral
+    assert again.only().content == t("engine.error.already_seated", "en")
+    not_creator = await harness.click(message, user=bob, place=place, label="Start")
+    assert not_creator.only().ephemeral
+    assert not_creator.only().content == t("engine.error.not_creator", "en")
+    started = await harness.click(message, user=alice, place=place, label="Start")
+    assert message.buttons() == []                           # the lobby closes
+    assert started.public(), "starting posts the first turn"
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.status == "active" and [s.user_id for s in game.seats] == [alice.id, bob.id]
+
+
+async def test_lobby_by_commands(harness, alice, bob, carol):
+    place = harness.channel()
+    await open_lobby(harness, alice, place, players=3)
+    joined = await harness.run("join", user=carol, place=place)
+    assert not joined.only().ephemeral and "(2/3)" in joined.only().text()
+    left = await harness.run("leave", user=carol, place=place)
+    assert "(1/3)" in left.only().text()
+    not_seated = await harness.run("leave", user=bob, place=place)
+    assert not_seated.only().ephemeral and not_seated.only().content == t("engine.error.not_seated", "en")
+    creator = await harness.run("leave", user=alice, place=place)
+    assert creator.only().content == t("engine.error.creator_cannot_leave", "en")
+    too_few = await harness.run("start", user=alice, place=place)
+    assert too_few.only().ephemeral and too_few.only().content == t("error.start_alone", "en")
+    assert (await harness.bot.sessions.game_in_channel(place.channel_id)).status == "lobby"
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    late = await harness.run("join", user=carol, place=place)
+    assert late.only().ephemeral
+    assert late.only().content == t("engine.error.game_not_in_lobby", "en")
+
+
+async def test_cancel_only_by_creator_and_only_in_lobby(harness, alice, bob):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+    refused = await harness.click(message, user=bob, place=place, label="Cancel")
+    assert refused.only().ephemeral
+    cancelled = await harness.click(message, user=alice, place=place, label="Cancel")
+    assert cancelled.callback_types == [7] and message.buttons() == []
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_game_already_running_in_channel(harness, alice, bob):
+    place = harness.channel()
+    await open_lobby(harness, alice, place, players=2)
+    busy = await harness.run("new", user=bob, place=place)
+    assert busy.only().ephemeral
+    assert busy.only().content == t("engine.error.channel_busy", "en")
+    other = harness.channel(guild_id=place.guild_id)
+    assert lobby_message(await harness.run("new", user=bob, place=other))
+
+
+async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+    await harness.click(message, user=bob, place=place, label="Join")
+    await harness.click(message, user=alice, place=place, label="Start")
+    refused = await harness.run("abandon", user=bob, place=place)
+    assert refused.only().ephemeral and refused.only().content == t("engine.error.not_permitted", "en")
+    done = await harness.run("abandon", user=moderator, place=place)
+    assert not done.only().ephemeral and moderator.mention in done.only().content
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+    nothing = await harness.run("abandon", user=alice, place=place)
+    assert nothing.only().content == t("error.no_game_here", "en")
+    assert lobby_message(await harness.run("new", user=bob, place=place))
+
+
+async def test_status_lobby_and_running(harness, alice, bob):
+    place = harness.channel()
+    none = await harness.run("status", user=alice, place=place)
+    assert none.only().ephemeral and none.only().content == t("error.no_game_here", "en")
+    message = await open_lobby(harness, alice, place, players=2)
+    lobby = await harness.run("status", user=bob, place=place)
+    assert lobby.only().ephemeral and t("status.lobby", "en") in lobby.only().text()
+    await harness.click(message, user=bob, place=place, label="Join")
+    await harness.click(message, user=alice, place=place, label="Start")
+    running = await harness.run("status", user=bob, place=place)
+    text = running.only().text()
+    assert t("status.active", "en") in text
+    assert t("phase.setup_race", "en") in text and t("decision.choose_race", "en") in text
+    assert "⟦" not in text
+
+
+async def test_solo_only_in_dm_and_new_only_in_server(harness, alice):
+    in_guild = await harness.run("solo", user=alice, place=harness.channel())
+    assert in_guild.only().ephemeral and in_guild.only().content == t("error.dm_only", "en")
+    dm = harness.dm()
+    new_in_dm = await harness.run("new", user=alice, place=dm)
+    assert new_in_dm.only().ephemeral and new_in_dm.only().content == t("error.new_in_dm", "en")
+    solo = await harness.run("solo", user=alice, place=dm, short_game=True)
+    assert solo.public()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    assert game.status == "active" and game.guild_id is None and game.options["short_game"]
+    again = await harness.run("solo", user=alice, place=dm)
+    assert again.only().ephemeral and again.only().content == t("engine.error.channel_busy", "en")
+    join_in_dm = await harness.run("join", user=alice, place=dm)
+    assert join_in_dm.only().content == t("error.guild_only", "en")
+
+
+async def test_missing_bot_permission_is_named_and_nothing_is_created(harness, alice):
+    perms = discord.Permissions(FULL_APP_PERMISSIONS)
+    perms.attach_files = False
+    place = harness.channel(app_permissions=perms.value)
+    result = await harness.run("new", user=alice, place=place)
+    assert result.only().ephemeral
+    assert t("permission.attach_files", "en") in result.only().content
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_lobby_buttons_survive_a_restart(settings, alice, bob):
+    first = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await first.start()
+    place = first.channel()
+    message = await open_lobby(first, alice, place, players=2)
+    await first.close()
+
+    second = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await second.start()
+    try:
+        second.rec.messages[message.id] = message
+        second.rec.guild_of_channel[place.channel_id] = place.guild_id
+        joined = await second.click(message, user=bob, place=place, label="Join")
+        assert joined.callback_types == [7]
+        game = await second.bot.sessions.game_in_channel(place.channel_id)
+        assert [s.user_id for s in game.seats] == [alice.id, bob.id]
+    finally:
+        await second.close()
+
+
+async def test_unexpected_error_answers_with_reference_and_logs(harness, alice, bob, monkeypatch, caplog):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+    monkeypatch.setattr(harness.bot.sessions, "join", broken)
+    with caplog.at_level(logging.ERROR, logger="cogs.core"):
+        result = await harness.click(message, user=bob, place=place, label="Join")
+    reply = result.only()
+    assert reply.ephemeral
+    ref = re.search(r"`([0-9a-f]{8})`", reply.content).group(1)
+    assert ref in caplog.text and "disk on fire" in caplog.text and "Traceback" in caplog.text
+    assert "disk on fire" not in reply.content
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert len(game.seats) == 1
+
+
+async def test_out_of_range_player_count_is_refused_clearly(harness, alice):
+    place = harness.channel()
+    result = await harness.run("new", user=alice, place=place, players=5)
+    assert result.only().ephemeral
+    assert result.only().content == t("engine.error.invalid_seat_count", "en", min=1, max=4)
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None

@@ -1,0 +1,212 @@
+"""Whole games through commands and clicks only, plus the turn-prompt rules and play refusals."""
+from __future__ import annotations
+
+import pytest
+from driver import Driver, move_components
+
+from bot.i18n import t
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
+
+
+async def start_two_player(harness, alice, bob, place):
+    result = await harness.run("new", user=alice, place=place, players=2)
+    lobby = next(m for m in result.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    return game, started
+
+
+async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_seed):
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    [first] = started.public()
+    assert "table.png" in first.file_names()
+    driver = Driver(harness, place, [alice, bob])
+    await driver.play_to_end(game.id, started)
+    game = await harness.bot.sessions.load(game.id)
+    assert game.status == "finished"
+    # 6 starting dice + one die per round fill the 18 slots: 12 rounds (rulebook, 2 players)
+    assert game.state.round == 12
+    assert all(len(row) == 3 for p in game.state.players for row in p.rows.values())
+    final = driver.prompt
+    assert "scores.png" in final.file_names() and "sheet.png" in final.file_names()
+    assert final.files[0][1].startswith(b"\x89PNG")
+    assert t("play.final_title", "en") in final.content
+    assert "reputation" in final.content and "Alice" in final.content and "Bob" in final.content
+    assert not move_components(final)
+    # every public post: pictures, one log line, and each player mentioned at most once per post
+    public = [m for r in driver.results for m in r.messages if not m.ephemeral and m.files]
+    assert len(public) > 10
+    assert public[0].file_names() == ["table.png"]              # the start: nobody has moved yet
+    for message in public[1:]:
+        assert "sheet.png" in message.file_names() and "table.png" in message.file_names()
+        for user in (alice, bob):
+            assert message.content.count(user.mention) <= 1
+    # one mention per turn: between two of a player's own actions they are pinged at most once
+    pinged_since_acting: dict[int, int] = {alice.id: 0, bob.id: 0}
+    total_pings = 0
+    for result in driver.results:
+        pinged_since_acting[result.interaction.user.id] = 0
+        for message in result.messages:
+            for user_id in (message.allowed_mentions or {}).get("users", []):
+                pinged_since_acting[int(user_id)] += 1
+                total_pings += 1
+                assert pinged_since_acting[int(user_id)] == 1, message.content
+    assert total_pings > 10
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_solo_game_in_dm_to_its_rating(harness, alice, fixed_seed):
+    dm = harness.dm()
+    started = await harness.run("solo", user=alice, place=dm)
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    driver = Driver(harness, dm, [alice])
+    await driver.play_to_end(game.id, started)
+    final = driver.prompt
+    assert final.channel_id == dm.channel_id and "scores.png" in final.file_names()
+    ratings = [t(f"rules.solo.rating.{name}", "en") for name in
+               ("true_hero", "clan_chief", "luminary", "adventurer", "mercenary", "npc")]
+    assert any(f"**{r}**" in final.content for r in ratings), final.content
+
+
+async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harness, alice, bob, carol,
+                                                                            fixed_seed):
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    [prompt] = started.public()
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    due = kind.pending(game.state)[0]["seat"]
+    mover = [alice, bob][due]
+    other = [alice, bob][1 - due]
+    value = prompt.selects()[0]["options"][0]["value"]
+    wrong = await harness.select(prompt, [value], user=other, place=place)
+    assert wrong.only().ephemeral and wrong.only().content.startswith(t("error.not_your_turn", "en")[:20])
+    outsider = await harness.select(prompt, [value], user=carol, place=place)
+    assert outsider.only().content == t("error.not_your_game", "en")
+    assert (await harness.bot.sessions.load(game.id)).version == game.version   # nothing changed
+    played = await harness.select(prompt, [value], user=mover, place=place)
+    assert played.public()
+    stale = await harness.select(prompt, [value], user=other, place=place)
+    assert stale.only().ephemeral and stale.only().content == t("error.stale_button", "en")
+    forged = await harness.select(prompt, [value], user=mover, place=place)
+    assert forged.only().content == t("error.stale_button", "en")
+
+
+async def test_play_command_autocomplete_lists_only_legal_moves(harness, alice, bob, fixed_seed):
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    due = kind.pending(game.state)[0]["seat"]
+    mover, other = [alice, bob][due], [alice, bob][1 - due]
+    legal = kind.legal_moves(game.state, due)
+    choices = await harness.autocomplete("play", "move", user=mover, place=place, move="")
+    assert 0 < len(choices) <= 25 and len(choices) == min(25, len(legal))
+    assert await harness.autocomplete("play", "move", user=other, place=place, move="") == []
+    narrowed = await harness.autocomplete("play", "move", user=mover, place=place, move="female")
+    assert narrowed and all("female" in c["name"] for c in narrowed)
+    result = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
+    assert result.deferred
+    assert [m.ephemeral for m in result.messages] == [True, False]
+    assert result.messages[0].content.startswith("✓")
+    assert (await harness.bot.sessions.load(game.id)).version == game.version + 1
+    again = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
+    assert again.only().ephemeral and again.only().content == t("error.stale_choice", "en")
+
+
+async def test_sheet_table_log_commands(harness, alice, bob, carol, fixed_seed):
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    mine = await harness.run("sheet", user=alice, place=place)
+    assert mine.only().ephemeral and mine.only().file_names() == ["sheet.png"]
+    posted = await harness.run("sheet", user=carol, place=place, player=bob, post=True)
+    assert not posted.only().ephemeral and "Bob" in posted.only().content
+    nobody = await harness.run("sheet", user=carol, place=place)
+    assert nobody.only().ephemeral and "Carol" in nobody.only().content
+    table = await harness.run("table", user=carol, place=place)
+    assert table.only().ephemeral and table.only().file_names() == ["table.png"]
+    empty = await harness.run("log", user=carol, place=place)
+    assert empty.only().content == t("play.log_empty", "en")
+    [prompt] = started.public()
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    mover = [alice, bob][kind.pending(game.state)[0]["seat"]]
+    await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
+    log = await harness.run("log", user=carol, place=place)
+    assert log.only().ephemeral and log.only().content.startswith("1. ")
+    look = await harness.click(prompt, user=carol, place=place, label="Table")
+    assert look.only().ephemeral and look.only().file_names() == ["table.png"]
+
+
+async def test_reminders_mention_the_idle_player_a_bounded_number_of_times(harness, alice, bob, fixed_seed,
+                                                                           monkeypatch):
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    cog = harness.bot.get_cog("Play")
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    due = [alice, bob][kind.pending(game.state)[0]["seat"]]
+    clock = [game.last_activity_at]
+    monkeypatch.setattr(cog, "clock", lambda: clock[0])
+    mark = len(harness.rec.order)
+    await cog.send_reminders()
+    assert harness.rec.since(mark) == []                       # not idle yet
+    minutes = harness.bot.settings.reminder_minutes
+    for _ in range(harness.bot.settings.max_reminders + 2):
+        clock[0] += minutes * 60 + 1
+        await cog.send_reminders()
+    sent = harness.rec.since(mark)
+    assert len(sent) == harness.bot.settings.max_reminders
+    for message in sent:
+        assert message.kind == "channel" and message.channel_id == place.channel_id
+        assert message.content.startswith(due.mention)
+
+
+async def test_move_menus_survive_a_restart(settings, alice, bob, fixed_seed):
+    from harness import Harness
+
+    from bot.app import create_bot
+
+    first = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await first.start()
+    place = first.channel()
+    game, started = await start_two_player(first, alice, bob, place)
+    [prompt] = started.public()
+    await first.close()
+
+    second = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await second.start()
+    try:
+        second.rec.messages[prompt.id] = prompt
+        second.rec.guild_of_channel[place.channel_id] = place.guild_id
+        kind = second.bot.sessions.kinds["rollplayer"]
+        mover = [alice, bob][kind.pending(game.state)[0]["seat"]]
+        result = await second.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover,
+                                     place=place)
+        assert result.public() and (await second.bot.sessions.load(game.id)).version == 1
+    finally:
+        await second.close()
+
+
+async def test_wrong_channel_and_out_of_game_refusals(harness, alice, bob, carol, fixed_seed):
+    place = harness.channel()
+    _, started = await start_two_player(harness, alice, bob, place)
+    elsewhere = harness.channel(guild_id=place.guild_id)
+    for command in ("play", "sheet", "table", "log", "status"):
+        result = await harness.run(command, user=alice, place=elsewhere)
+        assert result.only().ephemeral and result.only().content == t("error.no_game_here", "en"), command
+    outsider = await harness.run("play", user=carol, place=place)
+    assert outsider.only().ephemeral and outsider.only().content == t("error.not_your_game", "en")
+    [prompt] = started.public()
+    mine = await harness.click(prompt, user=carol, place=place, label="My moves")
+    assert mine.only().content == t("error.not_your_game", "en")
+
+
+async def test_solo_player_can_abandon_in_dm(harness, alice, fixed_seed):
+    dm = harness.dm()
+    await harness.run("solo", user=alice, place=dm)
+    done = await harness.run("abandon", user=alice, place=dm)
+    assert alice.mention in done.only().content
+    assert await harness.bot.sessions.game_in_channel(dm.channel_id) is None

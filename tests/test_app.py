@@ -1,0 +1,190 @@
+"""Settings, the bot factory, command registration and sync (no network)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.app import COMMANDS_HASH_META, RollBot, bot_intents, create_bot
+from bot.config import (
+    INVITE_PERMISSIONS,
+    INVITE_URL_PATTERN,
+    MISSING_TOKEN_HELP,
+    ConfigError,
+    Settings,
+    load_settings,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_settings_from_dotenv_with_environment_winning(tmp_path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("DISCORD_TOKEN=from-file\nROLLBOT_DB=/data/games.db\nROLLBOT_DEV_GUILD=1234\n"
+                      "ROLLBOT_LOG_LEVEL=debug\nROLLBOT_REMINDER_MINUTES=90\n")
+    settings = load_settings({"DISCORD_TOKEN": "from-env", "ROLLBOT_MAX_REMINDERS": "5"}, dotenv)
+    assert settings.token == "from-env"
+    assert settings.db_path == Path("/data/games.db")
+    assert settings.dev_guild_id == 1234
+    assert settings.log_level == "DEBUG"
+    assert settings.reminder_minutes == 90 and settings.max_reminders == 5
+    assert settings.api_base is None
+
+
+def test_settings_defaults(tmp_path):
+    settings = load_settings({}, tmp_path / "missing.env")
+    assert settings == Settings(token=None)
+    assert settings.db_path == Path("rollbot.db") and settings.reminder_minutes > 0
+
+
+@pytest.mark.parametrize("env, name", [
+    ({"ROLLBOT_DEV_GUILD": "abc"}, "ROLLBOT_DEV_GUILD"),
+    ({"ROLLBOT_REMINDER_MINUTES": "0"}, "ROLLBOT_REMINDER_MINUTES"),
+    ({"ROLLBOT_MAX_REMINDERS": "-1"}, "ROLLBOT_MAX_REMINDERS"),
+    ({"ROLLBOT_LOG_LEVEL": "LOUD"}, "ROLLBOT_LOG_LEVEL"),
+    ({"DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE"),
+])
+def test_bad_settings_name_the_variable(env, name, tmp_path):
+    with pytest.raises(ConfigError, match=name):
+        load_settings(env, tmp_path / "none.env")
+
+
+def test_env_example_lists_every_setting():
+    text = (ROOT / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN", "ROLLBOT_DB", "ROLLBOT_DEV_GUILD", "ROLLBOT_LOG_LEVEL",
+                 "ROLLBOT_REMINDER_MINUTES", "ROLLBOT_MAX_REMINDERS", "DISCORD_API_BASE"):
+        line = next(i for i, ln in enumerate(text.splitlines()) if ln.startswith(f"{name}="))
+        assert text.splitlines()[line - 1].startswith("#"), f"{name} has no comment"
+
+
+def test_invite_permissions():
+    assert INVITE_PERMISSIONS == discord.Permissions(send_messages=True, attach_files=True, embed_links=True,
+                                                     use_application_commands=True)
+    assert f"permissions={INVITE_PERMISSIONS.value}" in INVITE_URL_PATTERN
+    assert "scope=bot+applications.commands" in INVITE_URL_PATTERN
+
+
+def test_without_token_exits_nonzero_with_instructions(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "bot"], check=False, cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == MISSING_TOKEN_HELP.strip()
+    for needle in ("https://discord.com/developers/applications", "bot applications.commands",
+                   str(INVITE_PERMISSIONS.value), "Send Messages", "Attach Files", "Embed Links",
+                   "Use Slash Commands", "Privileged Gateway Intent", "client_id=<APPLICATION_ID>"):
+        assert needle in proc.stderr
+
+
+def test_bad_setting_exits_nonzero(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x",
+           "ROLLBOT_DEV_GUILD": "not-a-number"}
+    proc = subprocess.run([sys.executable, "-m", "bot"], check=False, cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "ROLLBOT_DEV_GUILD" in proc.stderr
+
+
+def test_factory_builds_an_autosharded_bot_without_privileged_intents(tmp_path):
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"))
+    assert isinstance(bot, RollBot) and isinstance(bot, commands.AutoShardedBot)
+    intents = bot.intents
+    assert not intents.members and not intents.presences and not intents.message_content
+    assert intents.guilds
+    assert bot_intents().value == intents.value
+
+
+def test_api_base_points_the_rest_client_elsewhere(tmp_path):
+    before = discord.http.Route.BASE
+    try:
+        create_bot(Settings(token=None, db_path=tmp_path / "x.db", api_base="http://127.0.0.1:9/api/v10"))
+        assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
+        assert discord.http.Route("GET", "/gateway/bot").url == "http://127.0.0.1:9/api/v10/gateway/bot"
+    finally:
+        discord.http.Route.BASE = before
+
+
+async def _setup(bot: RollBot) -> None:
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+
+
+async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    await _setup(bot)
+    try:
+        roots = bot.tree.get_commands()
+        assert [c.name for c in roots] == ["rp"]
+        payload = bot.commands_payload()[0]
+        assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
+        assert payload["integration_types"] == [0]
+        subs = {o["name"]: o for o in payload["options"]}
+        for name in ("new", "join", "leave", "start", "cancel", "abandon", "status", "solo", "help", "rules"):
+            assert name in subs
+        assert len(subs) <= 25
+
+        def walk(node):
+            yield node
+            for child in node.get("options", []) or []:
+                yield from walk(child)
+        total = 0
+        for node in walk(payload):
+            assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
+            assert 1 <= len(node.get("description", "x")) <= 100, node
+            total += len(node["name"]) + len(node.get("description", ""))
+            for choice in node.get("choices", []) or []:
+                assert len(choice["name"]) <= 100
+                total += len(choice["name"]) + len(str(choice["value"]))
+        assert total <= 8000
+    finally:
+        await bot.close()
+
+
+async def test_sync_global_once_and_dev_guild_every_start(tmp_path, monkeypatch):
+    calls = []
+
+    async def fake_sync(self, *, guild=None):
+        calls.append(guild.id if guild else "global")
+        return []
+    monkeypatch.setattr(discord.app_commands.CommandTree, "sync", fake_sync)
+    settings = Settings(token=None, db_path=tmp_path / "x.db", dev_guild_id=4242)
+    for expected in (["global", 4242], [4242]):
+        calls.clear()
+        bot = create_bot(settings)
+        await _setup(bot)
+        try:
+            assert sorted(calls, key=str) == sorted(expected, key=str)
+            assert await bot.store.get_meta(COMMANDS_HASH_META)
+            assert bot.tree.get_commands(guild=discord.Object(4242))
+        finally:
+            await bot.close()
+    assert bot.store is None                                        # close() closed the store
+
+
+async def test_commands_are_translated_from_the_catalogs(tmp_path, monkeypatch):
+    """A French catalog (data only) localises command names, descriptions and choices at sync time."""
+    from bot.i18n import messages
+
+    french = {"cmd.rp.description": "Jouer à Roll Player", "cmd.rules.name": "regles",
+              "cmd.rules.description": "Résumé des règles", "rules_topic.solo.title": "Partie en solitaire"}
+    real = messages.catalog
+    monkeypatch.setattr("bot.i18n.locale.available_locales", lambda: ["en", "fr"])
+    monkeypatch.setattr("bot.i18n.translator.catalog", lambda loc: french if loc == "fr" else real(loc))
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    await _setup(bot)
+    try:
+        root = bot.tree.get_command("rp")
+        payload = await root.get_translated_payload(bot.tree, bot.tree.translator)
+        assert payload["description_localizations"] == {"fr": "Jouer à Roll Player"}
+        rules = next(o for o in payload["options"] if o["name"] == "rules")
+        assert rules["name_localizations"] == {"fr": "regles"}
+        topic = rules["options"][0]
+        solo = next(c for c in topic["choices"] if c["value"] == "solo")
+        assert solo["name_localizations"] == {"fr": "Partie en solitaire"}
+        new = next(o for o in payload["options"] if o["name"] == "new")
+        assert new.get("name_localizations") in (None, {})       # untranslated keys stay English
+    finally:
+        await bot.close()
