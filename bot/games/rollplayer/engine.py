@@ -12,7 +12,7 @@ from .content import (ALIGNMENT_IDS, ATTRS, BACKSTORY_IDS, BASE_CARD_IDS, BASE_R
                       PROMO_CARD_IDS, PROMO_RACES, SOLO_EXCLUDED)
 from .market import do_purchase, purchase_variants, refill_deck, reveal_market
 from .rules import any_row_actions, draw_die, ev, gain, place_on_row, purchase_limit, refresh_limit
-from .skills import activate, apply_order, drafted_card, has_choice, skill_moves, tie_orders
+from .skills import REFRESHED, activate, apply_order, drafted_card, has_choice, skill_moves, tie_orders
 from .state import GameState
 
 OPTION_DEFAULTS = {"even_start": False, "souk": False, "short_game": False, "friendly_market": False,
@@ -199,6 +199,10 @@ def _begin_dice_phase(st) -> None:
 
 
 def _end_dice_turn(st, events: list) -> None:
+    if st.seats == 1:  # solo: the enemy reacts once the turn is done (DE "Danach", KO "그후")
+        taken = st.players[st.turn].initiative
+        if taken in (2, 3):
+            _solo_enemy(st, taken, events)
     i = st.dice_order.index(st.turn) + 1
     st.action_row = None
     st.action_done = None
@@ -210,7 +214,10 @@ def _end_dice_turn(st, events: list) -> None:
 
 
 def _solo_enemy(st, card_number: int, events: list) -> None:
-    """Solo: Initiative 2 / 3 roll the enemy die and trash a market card by the printed tables."""
+    """Solo: Initiative 2 / 3 roll the enemy die and trash a market card by the printed tables. It happens
+    at the end of the Dice-Phase turn, after the die is placed and the optional attribute action (and any
+    skill right after it) — DE "Danach schaust du, wie dein Gegner reagiert", KO "그후"; FR lists it after
+    both too. The coin of Initiative 2 is taken with the card, as on every card."""
     v = rng.roll(st)
     st.enemy_die = ("gold", v)
     where = enemy_target(card_number, v)
@@ -288,9 +295,12 @@ def _end_market_turn(st, events: list) -> None:
 
 
 def _needs_cleanup_decision(st, p) -> bool:
-    if p.exhausted:
-        return True
-    return st.final_round and bool(skill_moves(st, p.seat, ANY_TIME))
+    """Non-final round: whoever holds an exhausted skill chooses what to refresh. Last round: a refreshed
+    card would only be "disponible pour le prochain tour" (FR; DE "ab der nächsten Runde") and there is
+    none, so nobody refreshes; a seat is asked only while it can still use an any-time skill."""
+    if st.final_round:
+        return bool(skill_moves(st, p.seat, ANY_TIME))
+    return bool(p.exhausted)
 
 
 def _begin_cleanup(st, events: list) -> None:
@@ -406,6 +416,10 @@ def _sub_moves(st) -> list[dict]:
         out = [dict(v, type="open_lock", seat=seat, buy=True)
                for v in purchase_variants(p, sub["card"], discounts=False)]
         out.append({"type": "open_lock", "seat": seat, "buy": False})
+        # "À tout moment" a weapon may be discarded: the look is the only moment the buyer learns that
+        # the top card needs free hands, so the discard is offered inside it too (the look stays open).
+        out.extend({"type": "discard_weapon", "seat": seat, "card": c}
+                   for c in dict.fromkeys(p.cards) if CARD_TYPE[c] == "weapon")
         return out
     raise AssertionError(kind)
 
@@ -465,11 +479,7 @@ def _cleanup_moves(st, seat: int) -> list[dict]:
     if lim >= 2:
         subsets += [[ex[i], ex[j]] for i in range(len(ex)) for j in range(i + 1, len(ex))]
     if st.final_round:
-        out = []
-        if "refreshed" not in p.used:
-            out = [{"type": "refresh", "seat": seat, "cards": s} for s in subsets]
-        out.append({"type": "finish", "seat": seat})
-        return out
+        return [{"type": "finish", "seat": seat}]
     return [{"type": "refresh", "seat": seat, "cards": s} for s in subsets + [[]]]
 
 
@@ -561,8 +571,6 @@ def play(st, move: dict) -> list[dict]:
         if card.coin:
             card.coin = 0
             gain(p, 1, events, "initiative_coin")
-        if st.seats == 1 and card.number in (2, 3):
-            _solo_enemy(st, card.number, events)
         st.step = "place"
     elif t == "place":
         card = drafted_card(st, seat)
@@ -602,13 +610,11 @@ def play(st, move: dict) -> list[dict]:
     elif t == "refresh":
         for c in move["cards"]:
             p.exhausted.remove(c)
+            p.used.append(REFRESHED + c)  # usable again from the next round on (FR "prochain tour")
         events.append(ev("skills_refreshed", seat=seat, cards=list(move["cards"])))
-        if st.final_round:
-            p.used.append("refreshed")
-        else:
-            st.cleanup_pending.remove(seat)
-            if not st.cleanup_pending:
-                _finish_cleanup(st, events)
+        st.cleanup_pending.remove(seat)
+        if not st.cleanup_pending:
+            _finish_cleanup(st, events)
     elif t == "finish":
         st.cleanup_pending.remove(seat)
         if not st.cleanup_pending:

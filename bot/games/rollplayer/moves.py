@@ -36,7 +36,7 @@ Any time (when allowed)
         Climb {"target": n, "delta": ±1}; Intimidate / Negotiate {"target": n}; Search {"colour": c};
         Sleight of Hand {"die": [a, i], "to": a}; Move Silently {"target": id, "tokens": k};
         Open Lock / Pickpocket: none. Diplomacy adds {"copy": skill id} and the copied skill's targets.
-    {"type": "discard_weapon", "card": id}
+    {"type": "discard_weapon", "card": id}             also while looking at the Open Lock card
 
 ``apply`` never trusts input: a move is accepted only if it equals one ``legal_moves`` offers (after
 normalising lists/tuples and the order of the two dice of a swap); otherwise a ``RuleError`` explains why,
@@ -51,7 +51,7 @@ from bot.games.errors import RuleError
 from . import engine
 from .content import CARD_TYPE, CLASSES, SKILL_TIMING
 from .rules import fits_hands, price
-from .skills import arrow_ok, window_open
+from .skills import arrow_ok, refreshed_this_cleanup, window_open
 from .state import GameState
 
 MOVE_TYPES = frozenset((
@@ -126,7 +126,10 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
     sub = state.sub
     if sub is not None and sub["seat"] != seat:
         return err("waiting_for_other", seat=sub["seat"], decision=sub["kind"])
-    if sub is not None and t not in ("order", "keep", "second_swap", "open_lock"):
+    answers = ("order", "keep", "second_swap", "open_lock")
+    if sub is not None and sub["kind"] == "open_lock":
+        answers += ("discard_weapon",)  # a weapon may be discarded during the look (engine._sub_moves)
+    if sub is not None and t not in answers:
         return err("decision_pending", decision=sub["kind"])
     if t == "skill":
         card = m.get("card")
@@ -134,6 +137,8 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
             return err("card_not_owned", card=str(card))
         if card in p.exhausted:
             return err("skill_exhausted", card=card)
+        if refreshed_this_cleanup(state, p, card):  # ready again from the next round on
+            return err("skill_not_now", card=card, timing="next_round")
         if not arrow_ok(p, card):
             return err("arrow_blocked", card=card)
         timing = SKILL_TIMING.get(m.get("copy", card))

@@ -17,6 +17,13 @@ from .rules import arrows_optional, can_move, ev, gain, move_token, purchase_lim
 # -- timing windows -------------------------------------------------------------------------------
 
 _ROUND_PHASES = frozenset(("roll", "dice", "market_start", "market", "cleanup"))
+#: prefix of the ``PlayerState.used`` entry naming a skill refreshed in this Cleanup: the card is ready
+#: again only from the next round on (FR "la rendant ainsi disponible pour le prochain tour").
+REFRESHED = "refreshed:"
+
+
+def refreshed_this_cleanup(state, p, card: str) -> bool:
+    return state.phase == "cleanup" and bool(p.used) and (REFRESHED + card) in p.used
 
 
 def window_open(state, seat: int, timing: str) -> bool:
@@ -55,9 +62,12 @@ def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict
     """Every legal skill activation of ``seat`` now (optionally only within ``timings``)."""
     p = state.players[seat]
     out = []
+    just_refreshed = p.used if state.phase == "cleanup" and p.used else None
     for card in p.cards:
         if CARD_TYPE[card] != "skill" or card in p.exhausted:
             continue
+        if just_refreshed is not None and REFRESHED + card in just_refreshed:
+            continue  # refreshed in this Cleanup: ready from the next round on
         timing = SKILL_TIMING[card]
         if card == "diplomacy" or CARD_EFFECT[card]["kind"] == "copy_skill":
             if arrow_ok(p, card):

@@ -53,7 +53,8 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
                      {"kind": "mysterious_keep", "seat", "card", "old", "new"}    (Sorcerer reroll)
                      {"kind": "open_lock", "seat", "card"}      (the revealed top card of the deck)
                    origin says what resumes afterwards: "roll", "action", "concentrate", "skill".
-    cleanup_pending list[int]  seats still to decide their Cleanup refresh (any order).
+    cleanup_pending list[int]  seats still to decide their Cleanup refresh (any order); in the last round
+                   the seats that may still use an any-time skill before scoring (they answer "finish").
     final_round    bool  every sheet was full when this round's Cleanup began (the game ends after it).
     finished       bool  the game is over; ``score`` gives the final result.
 
@@ -78,7 +79,9 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
     exhausted    list[str]  owned Skill ids currently exhausted (turned).
     start_dice   list[die]  starting dice rolled in setup and not yet placed.
     initiative   int|None   initiative card number taken this round.
-    used         list[str]  once-per-round powers already used this round ("mysterious", "attuned").
+    used         list[str]  once-per-round powers already used this round ("mysterious", "attuned"), and
+                 "refreshed:<skill id>" for each skill refreshed in this round's Cleanup (usable again only
+                 from the next round on). Emptied when a round starts.
 """
 from __future__ import annotations
 

@@ -21,7 +21,9 @@ def solo():
 
 
 @pytest.mark.parametrize("card", [1, 2, 3])
-def test_taking_a_card_applies_the_enemy_die(card):
+def test_the_enemy_die_follows_the_dice_turn_of_card_2_and_3(card):
+    """The coin comes with the card; the enemy die is rolled once the die is placed and the action done
+    (DE "Danach", KO "그후"), not when the card is taken."""
     for seed in range(12):
         st = after_setup(1, seed=seed)
         market = list(st.market)
@@ -30,6 +32,10 @@ def test_taking_a_card_applies_the_enemy_die(card):
         coin = st.initiative[card - 1].coin
         st, ev = act(st, {"type": "take", "seat": 0, "card": card})
         assert st.players[0].gold == gold + coin
+        assert st.market == market and not [e for e in ev if e["key"] == "rollplayer.enemy_die"]
+        attr = next(a for a, row in st.players[0].rows.items() if len(row) < 3)
+        st, _ = act(st, {"type": "place", "seat": 0, "attr": attr})
+        st, ev = act(st, {"type": "decline_action", "seat": 0})
         enemy = [e for e in ev if e["key"] == "rollplayer.enemy_die"]
         if card == 1:
             assert not enemy and st.market == market and st.enemy_die == enemy_before
