@@ -17,16 +17,20 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import CatalogTranslator, available_locales, catalog
-from cogs.core import RollTree
+from cogs.core import Inflight, RollTree
 
 log = logging.getLogger(__name__)
 
 #: Extensions loaded at startup, in order.  ``cogs.core`` owns the ``/rp`` group and the error path.
-EXTENSIONS = ("cogs.core", "cogs.help", "cogs.lobby", "cogs.play")
+EXTENSIONS = ("cogs.core", "cogs.help", "cogs.lobby", "cogs.play", "cogs.setup", "cogs.dice", "cogs.market",
+              "cogs.skills", "cogs.cleanup")
 
 COMMANDS_HASH_META = "commands_hash"
 #: Extensions that need the session engine (left out of a bot built without a store).
-ENGINE_EXTENSIONS = ("cogs.lobby", "cogs.play")
+ENGINE_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.setup", "cogs.dice", "cogs.market", "cogs.skills",
+                     "cogs.cleanup")
+#: How long ``close()`` waits for interaction handlers still running before closing the store anyway.
+CLOSE_GRACE_SECONDS = 10.0
 
 
 def bot_intents() -> discord.Intents:
@@ -57,6 +61,8 @@ class RollBot(commands.AutoShardedBot):
         self.store: Any = None
         self.sessions: Any = None
         self.run_reminders = run_reminders
+        self.inflight = Inflight()
+        self.close_grace = CLOSE_GRACE_SECONDS
 
     async def setup_hook(self) -> None:
         for locale in available_locales():      # parse every catalog now: a broken .po fails at startup
@@ -73,9 +79,9 @@ class RollBot(commands.AutoShardedBot):
         from bot.engine import SessionManager, Store, default_registry
 
         self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(self.settings.db_path))
+        self.store = await Store.open(str(self.settings.db_path), synchronous=self.settings.db_synchronous)
         self.sessions = SessionManager(self.store, default_registry())
-        log.info("store opened at %s", self.settings.db_path)
+        log.info("store opened at %s (synchronous=%s)", self.settings.db_path, self.settings.db_synchronous)
 
     def commands_payload(self) -> list[dict]:
         return [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
@@ -100,6 +106,11 @@ class RollBot(commands.AutoShardedBot):
         log.info("global commands synced")
 
     async def close(self) -> None:
+        """Let the handlers in flight finish (bounded by ``close_grace``), then log out and close the
+        store: a click answered mid-shutdown must not find the store or the HTTP session gone."""
+        if self.inflight.count and not await self.inflight.wait_idle(self.close_grace):
+            log.warning("closing with %d interaction handler(s) still running after %.0f s",
+                        self.inflight.count, self.close_grace)
         try:
             await super().close()
         finally:

@@ -28,6 +28,8 @@ INVITE_URL_PATTERN = (
 )
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+#: SQLite ``PRAGMA synchronous`` modes an operator may choose (docs/engine.md, "Durability").
+DB_SYNCHRONOUS_MODES = ("FULL", "NORMAL")
 
 
 class ConfigError(Exception):
@@ -43,6 +45,7 @@ class Settings:
     reminder_minutes: int = 720
     max_reminders: int = 3
     api_base: str | None = None
+    db_synchronous: str = "FULL"
 
 
 def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
@@ -69,6 +72,10 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     level = (env.get("ROLLBOT_LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"ROLLBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    synchronous = (env.get("ROLLBOT_DB_SYNCHRONOUS") or "FULL").strip().upper()
+    if synchronous not in DB_SYNCHRONOUS_MODES:
+        raise ConfigError(f"ROLLBOT_DB_SYNCHRONOUS must be one of {', '.join(DB_SYNCHRONOUS_MODES)}, "
+                          f"got {synchronous!r}")
     api_base = (env.get("DISCORD_API_BASE") or "").strip().rstrip("/") or None
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
@@ -80,6 +87,7 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         reminder_minutes=_int(env, "ROLLBOT_REMINDER_MINUTES", 720, minimum=1),
         max_reminders=_int(env, "ROLLBOT_MAX_REMINDERS", 3, minimum=0),
         api_base=api_base,
+        db_synchronous=synchronous,
     )
 
 

@@ -21,7 +21,7 @@ from discord.ui import Button, DynamicItem, Select
 from .core import Refusal, guarded
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-VIEW_ACTIONS = ("sheet", "table", "moves")
+VIEW_ACTIONS = ("sheet", "table", "moves", "more")
 CUSTOM_ID_LIMIT = 100
 
 
@@ -55,8 +55,9 @@ class LobbyButton(DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<acti
         await dispatch("lobby", interaction, {"game_id": self.game_id, "action": self.action})
 
 
-class ViewButton(DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves)"):
-    """Look-only buttons (my sheet, the table, my moves): anyone may press them, answers are private."""
+class ViewButton(DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more)"):
+    """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
+    private."""
 
     def __init__(self, game_id: int, action: str, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
@@ -92,7 +93,8 @@ class MoveButton(DynamicItem[Button],
 
 class MoveSelect(DynamicItem[Select],
                  template=r"rp:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]{1,30})"):
-    """A select of legal moves (used when there are more than fit as buttons); values are ``index:check``."""
+    """A select of legal moves (used when there are more than fit as buttons); values are ``index:check``.
+    The first letter of ``name`` says which moves the menu lists (``cogs.menus``: main, all, extra)."""
 
     def __init__(self, game_id: int, version: int, name: str, *, options: list[discord.SelectOption] = (),
                  placeholder: str | None = None):
@@ -108,7 +110,7 @@ class MoveSelect(DynamicItem[Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await dispatch("move", interaction, {"game_id": self.game_id, "version": self.version,
-                                             "values": list(self.item.values)})
+                                             "values": list(self.item.values), "menu": self.name[0]})
 
 
 def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:

@@ -8,6 +8,7 @@ reference id, the log gets the traceback under that id.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -94,15 +95,61 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("could not deliver an error message for interaction %s", interaction.id)
 
 
+class Inflight:
+    """Interaction handlers still running.  Shutdown waits (bounded) for them, so a click being handled
+    when the bot is told to stop finishes its move and its answer before the store and the HTTP session
+    close under it."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def track(self):
+        self.count += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self.count -= 1
+            if self.count == 0:
+                self._idle.set()
+
+    async def wait_idle(self, timeout: float) -> bool:
+        """True when every handler finished within ``timeout`` seconds."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
+    # duck-typed: loading ``cogs.core`` as an extension executes this module a second time, so the
+    # bot's Inflight may come from the other copy of the class
+    track = getattr(getattr(client, "inflight", None), "track", None)
+    return track() if callable(track) else contextlib.nullcontext()
+
+
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[Any]]) -> None:
     """Run a component callback through the same error path as the slash commands."""
-    try:
-        await handler()
-    except Exception as exc:  # noqa: BLE001 - every failure must reach the user and the log
-        await report_error(interaction, exc)
+    async with tracker(interaction.client):
+        try:
+            await handler()
+        except Exception as exc:  # noqa: BLE001 - every failure must reach the user and the log
+            await report_error(interaction, exc)
 
 
 class RollTree(app_commands.CommandTree):
+    async def _call(self, interaction: discord.Interaction) -> None:
+        # the whole handling, error answer included, counts as in flight (see Inflight)
+        async with tracker(self.client):
+            try:
+                await super()._call(interaction)
+            except app_commands.AppCommandError as error:
+                await self._dispatch_error(interaction, error)
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError,
                        /) -> None:
         await report_error(interaction, error)
@@ -132,6 +179,20 @@ def require_dm(interaction: discord.Interaction) -> None:
 
 
 PUBLIC_DEFER = "rollbot_public_defer"
+
+#: Game meta: {seat: the player's own language, from their last interaction with the game}.
+SEAT_LOCALES_META = "seat_locales"
+
+
+async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, locale: str) -> None:
+    """Reminders reach a player outside any interaction: keep the language they last acted in."""
+    if seat is None:
+        return
+    game = await sessions.load(game_id)
+    known = dict(game.meta.get(SEAT_LOCALES_META) or {})
+    if known.get(str(seat)) != locale:
+        known[str(seat)] = locale
+        await sessions.set_meta(game_id, SEAT_LOCALES_META, known)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:

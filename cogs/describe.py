@@ -172,18 +172,26 @@ def move_key(move: dict) -> str:
 MAIN_FIELDS = {"type", "seat", "action", "decline", "skip", "buy"}
 
 
-def move_label(move: dict, game: Any, seat: int, locale: str, limit: int = 100) -> str:
+ELLIPSIS = "…"
+
+
+def move_label(move: dict, game: Any, seat: int, locale: str, limit: int = 100,
+               open_fields: frozenset[str] | set[str] = frozenset()) -> str:
+    """``open_fields`` are still to be chosen (a narrowing menu's group): they read as "…"."""
     params = {k: v for k, v in move.items() if k != "seat"}
-    shown = {name: value_text(name, value, game, seat, locale) for name, value in params.items()}
-    if move.get("type") == "take" and isinstance(move.get("card"), int):
+    shown = {name: ELLIPSIS if name in open_fields else value_text(name, value, game, seat, locale)
+             for name, value in params.items()}
+    if move.get("type") == "take" and isinstance(move.get("card"), int) and "card" not in open_fields:
         shown["die"] = _initiative_die(game, move["card"], locale)
+    elif move.get("type") == "take":
+        shown["die"] = ELLIPSIS
     label = t(move_key(move), locale, **shown)
     if move.get("type") == "skill" and not move.get("decline"):
         extras = [f"{t(f'field.{k}', locale)} {shown[k]}" for k in params
                   if k not in MAIN_FIELDS and k not in ("card",)]
         if extras:
             label = f"{label}: {', '.join(extras)}"
-    if move.get("type") == "buy" and move.get("tokens"):
+    if move.get("type") == "buy" and move.get("tokens") and "tokens" not in open_fields:
         label = t("move.with_tokens", locale, label=label, tokens=move["tokens"])
     if move.get("follow_arrow") is False and move.get("type") in ("buy", "open_lock"):
         label = t("move.no_arrow_suffix", locale, label=label)
@@ -198,14 +206,18 @@ def _initiative_die(game: Any, number: int, locale: str) -> str:
     return ""
 
 
-def group_label(field: str, value: Any, game: Any, seat: int, locale: str, limit: int = 100) -> str:
+def group_label(field: str, members: list[dict], game: Any, seat: int, locale: str, limit: int = 100) -> str:
+    """A narrowing option: what the moves of the group share, with the parts still to choose as "…"
+    ("blue 6 → …", "Buy Longsword …", "DEX: swap STR 1 (blue 6) ↔ …")."""
+    rep = members[0]
     if field == "type":
-        text = t(f"movetype.{value}", locale)
+        text = t("group.more", locale, label=t(f"movetype.{rep.get('type')}", locale))
     elif field == "action":
-        text = t(f"movetype.action.{value}", locale)
-    elif field == "card" and isinstance(value, int):
-        text = t("initiative_card", locale, number=value) + " " + _initiative_die(game, value, locale)
+        text = t("group.more", locale, label=t(f"movetype.action.{rep.get('action')}", locale))
     else:
-        text = t("group.field", locale, field=t(f"field.{field}", locale),
-                 value=value_text(field, value, game, seat, locale))
+        varying = {name for name in rep if any(m.get(name) != rep.get(name) for m in members)}
+        varying |= {name for m in members for name in m if name not in rep}
+        text = move_label(rep, game, seat, locale, limit=1000, open_fields=varying)
+        if ELLIPSIS not in text:
+            text = t("group.more", locale, label=text)
     return text if len(text) <= limit else text[: limit - 1] + "…"

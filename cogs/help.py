@@ -12,9 +12,15 @@ from .core import Refusal, SubcommandCog, locale_of
 RULE_TOPICS = ("overview", "setup", "roll", "dice", "actions", "market", "cleanup", "skills", "scoring",
                "solo", "variants")
 
-#: Every /rp subcommand listed by /rp help, in the order a new player needs them.
-HELP_COMMANDS = ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "play", "sheet",
-                 "table", "log", "rules", "help")
+#: Every /rp subcommand listed by /rp help, in the order a new player needs them ("." = a space).
+HELP_SECTIONS = (
+    ("help.section.games", ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "sheet",
+                            "table", "log", "rules", "help")),
+    ("help.section.moves", ("play", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
+                            "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
+                            "market.discard-weapon", "skill", "refresh")),
+)
+HELP_COMMANDS = tuple(name for _, names in HELP_SECTIONS for name in names)
 
 EMBED_COLOUR = discord.Colour(0x8B5A2B)
 
@@ -22,9 +28,10 @@ EMBED_COLOUR = discord.Colour(0x8B5A2B)
 def help_embed(locale: str) -> discord.Embed:
     embed = discord.Embed(title=t("help.title", locale), description=t("help.intro", locale),
                           colour=EMBED_COLOUR)
-    lines = [t("help.command_line", locale, command=f"/rp {name}", text=t(f"help.cmd.{name}", locale))
-             for name in HELP_COMMANDS]
-    embed.add_field(name=t("help.commands_heading", locale), value="\n".join(lines), inline=False)
+    for heading, names in HELP_SECTIONS:
+        lines = [t("help.command_line", locale, command="/rp " + name.replace(".", " "),
+                   text=t(f"help.cmd.{name}", locale)) for name in names]
+        embed.add_field(name=t(heading, locale), value="\n".join(lines)[:1024], inline=False)
     embed.set_footer(text=t("help.footer", locale))
     return embed
 

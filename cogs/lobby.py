@@ -22,6 +22,7 @@ from .core import (
     check_bot_permissions,
     locale_of,
     public_locale,
+    remember_seat_locale,
     require_dm,
     require_guild,
 )
@@ -160,6 +161,8 @@ class Lobby(SubcommandCog):
                                from_button: bool) -> None:
         locale = locale_of(interaction)
         game = await getattr(self, f"do_{action}")(interaction, game_id)
+        if action == "join":
+            await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale)
         who = interaction.user.mention
         if action == "cancel":
             embed, view = closed_embed(game, "lobby.cancelled", locale, user=who), None
@@ -259,6 +262,7 @@ class Lobby(SubcommandCog):
                                           interaction.user.id, interaction.user.display_name,
                                           options=options, seats_wanted=players)
         await self.sessions.set_meta(game.id, LOCALE_META, public_locale(interaction))
+        await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale)
         if game.status == "active":          # one seat: the engine starts it at once
             params = {"user": interaction.user.mention, "options": option_lines(game.options, locale)}
             if interaction.guild_id is None:

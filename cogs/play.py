@@ -22,10 +22,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.games.errors import RuleError
-from bot.i18n import cmd_str, t
+from bot.i18n import DEFAULT_LOCALE, cmd_str, t
 
 from .buttons import move_check, parse_choice_values
 from .core import (
+    SEAT_LOCALES_META,
     Refusal,
     SubcommandCog,
     check_bot_permissions,
@@ -33,10 +34,12 @@ from .core import (
     in_worker,
     locale_of,
     public_locale,
+    remember_seat_locale,
     send_after_defer,
+    tracker,
 )
 from .describe import display_params, event_text, move_label, player_name
-from .menus import add_look_buttons, move_view
+from .menus import ALL, EXTRA, MAIN, add_look_buttons, move_view, shown_moves
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +244,7 @@ class Play(SubcommandCog):
                                                expected_version=game.version)
         except RuleError as error:            # ids in the params become names for the message
             raise Refusal(error.key, **display_params(error.params, game, locale)) from error
+        await remember_seat_locale(self.sessions, game.id, seat, locale)
         game = await self.sessions.load(game.id)
         events = list(game.meta.get(LOG_META, [])) + list(result.events)
         state = result.state
@@ -290,7 +294,9 @@ class Play(SubcommandCog):
             raise Refusal("error.stale_button")
         locale = locale_of(interaction)
         if levels is not None:
-            view = move_view(game, seat, legal, locale, rep=legal[index], levels=levels, look_buttons=False)
+            menu = params.get("menu") if params.get("menu") in (MAIN, ALL, EXTRA) else MAIN
+            view = move_view(game, seat, legal, locale, rep=legal[index], levels=levels, look_buttons=False,
+                             menu=menu)
             content = t("menu.narrowed", locale,
                         decision=t(f"decision.{decision_of(self.kind(game), game.state, seat)}", locale))
             if interaction.message is not None and interaction.message.flags.ephemeral:
@@ -307,15 +313,18 @@ class Play(SubcommandCog):
         action = params["action"]
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
-        if action == "moves":
+        if action in ("moves", "more"):
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
             seat = self.seat_of(game, interaction.user.id)
             legal = self.legal_for(game, seat)
+            menu = ALL if action == "moves" else EXTRA
+            if not shown_moves(legal, menu):
+                raise Refusal("error.no_more_moves")
             await interaction.response.send_message(
                 t("play.your_moves", locale,
                   decision=t(f"decision.{decision_of(self.kind(game), game.state, seat)}", locale)),
-                view=move_view(game, seat, legal, locale, look_buttons=False), ephemeral=True)
+                view=move_view(game, seat, legal, locale, look_buttons=False, menu=menu), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "sheet":
@@ -352,7 +361,7 @@ class Play(SubcommandCog):
                 await interaction.response.send_message(
                     t("play.your_moves", locale,
                       decision=t(f"decision.{decision_of(cog.kind(game), game.state, seat)}", locale)),
-                    view=move_view(game, seat, legal, locale, look_buttons=False), ephemeral=True)
+                    view=move_view(game, seat, legal, locale, look_buttons=False, menu=ALL), ephemeral=True)
                 return
             [(index, check, levels)] = parse_choice_values([rest])
             if levels is not None or not index < len(legal) or move_check(legal[index]) != check:
@@ -425,31 +434,39 @@ class Play(SubcommandCog):
     # ------------------------------------------------------------------ reminders
     async def send_reminders(self) -> None:
         settings = self.bot.settings
-        if settings.max_reminders <= 0:
+        if settings.max_reminders <= 0 or self.bot.is_closed():
             return
-        due = await self.sessions.games_needing_reminder(self.clock(), settings.reminder_minutes * 60,
-                                                         settings.max_reminders)
-        for item in due:
-            try:
-                await self.remind(item)
-            except Exception:
-                log.exception("reminder for game %s failed", item.game_id)
+        async with tracker(self.bot):           # shutdown waits for a round of reminders too
+            due = await self.sessions.games_needing_reminder(self.clock(), settings.reminder_minutes * 60,
+                                                             settings.max_reminders)
+            for item in due:
+                try:
+                    await self.remind(item)
+                except Exception:
+                    log.exception("reminder for game %s failed", item.game_id)
 
     async def remind(self, item: Any) -> None:
         game = await self.sessions.load(item.game_id)
         if game.status != "active":
             return
         due = pending_seats(self.kind(game), game.state)
-        users = [game.seats[s].user_id for s in due if game.seats[s].user_id]
-        if not users:
+        due = [s for s in due if game.seats[s].user_id]
+        if not due:
             return
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        locale = game.meta.get(LOCALE_META) or "en"
-        text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
-                 decision=t(f"decision.{decision_of(self.kind(game), game.state, due[0])}", locale),
-                 count=item.reminder_count + 1, limit=self.bot.settings.max_reminders)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(u) for u in users], roles=False, everyone=False))
+        # each player in their own language when they have played before, else the channel's
+        by_locale: dict[str, list[int]] = {}
+        seat_locales = game.meta.get(SEAT_LOCALES_META) or {}
+        for seat in due:
+            locale = seat_locales.get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+            by_locale.setdefault(locale, []).append(seat)
+        for locale, seats in by_locale.items():
+            users = [game.seats[s].user_id for s in seats]
+            text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
+                     decision=t(f"decision.{decision_of(self.kind(game), game.state, seats[0])}", locale),
+                     count=item.reminder_count + 1, limit=self.bot.settings.max_reminders)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in users], roles=False, everyone=False))
         await self.sessions.note_reminder(game.id, self.clock())
 
 

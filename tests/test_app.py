@@ -47,6 +47,7 @@ def test_settings_defaults(tmp_path):
     ({"ROLLBOT_MAX_REMINDERS": "-1"}, "ROLLBOT_MAX_REMINDERS"),
     ({"ROLLBOT_LOG_LEVEL": "LOUD"}, "ROLLBOT_LOG_LEVEL"),
     ({"DISCORD_API_BASE": "ftp://x"}, "DISCORD_API_BASE"),
+    ({"ROLLBOT_DB_SYNCHRONOUS": "OFF"}, "ROLLBOT_DB_SYNCHRONOUS"),
 ])
 def test_bad_settings_name_the_variable(env, name, tmp_path):
     with pytest.raises(ConfigError, match=name):
@@ -55,10 +56,30 @@ def test_bad_settings_name_the_variable(env, name, tmp_path):
 
 def test_env_example_lists_every_setting():
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN", "ROLLBOT_DB", "ROLLBOT_DEV_GUILD", "ROLLBOT_LOG_LEVEL",
-                 "ROLLBOT_REMINDER_MINUTES", "ROLLBOT_MAX_REMINDERS", "DISCORD_API_BASE"):
+    for name in ("DISCORD_TOKEN", "ROLLBOT_DB", "ROLLBOT_DB_SYNCHRONOUS", "ROLLBOT_DEV_GUILD",
+                 "ROLLBOT_LOG_LEVEL", "ROLLBOT_REMINDER_MINUTES", "ROLLBOT_MAX_REMINDERS", "DISCORD_API_BASE"):
         line = next(i for i, ln in enumerate(text.splitlines()) if ln.startswith(f"{name}="))
         assert text.splitlines()[line - 1].startswith("#"), f"{name} has no comment"
+
+
+def test_db_synchronous_setting(tmp_path):
+    assert load_settings({}, tmp_path / "none.env").db_synchronous == "FULL"
+    normal = load_settings({"ROLLBOT_DB_SYNCHRONOUS": " normal "}, tmp_path / "none.env")
+    assert normal.db_synchronous == "NORMAL"
+    text = (ROOT / ".env.example").read_text()
+    assert "power" in text.lower() and "ROLLBOT_DB_SYNCHRONOUS=FULL" in text
+
+
+@pytest.mark.parametrize("mode, pragma", [("FULL", 2), ("NORMAL", 1)])
+async def test_store_opens_with_the_configured_synchronous_mode(tmp_path, mode, pragma):
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db", db_synchronous=mode), sync_commands=False)
+    await _setup(bot)
+    try:
+        assert bot.store.synchronous == mode
+        rows = await bot.store._read("PRAGMA synchronous")
+        assert rows[0][0] == pragma
+    finally:
+        await bot.close()
 
 
 def test_invite_permissions():

@@ -406,7 +406,7 @@ class Harness:
         for name in path[1:]:
             leaf = leaf.get_command(name)
             assert leaf is not None, f"no subcommand {name} in /{' '.join(path)}"
-        params = {p.name: p for p in leaf.parameters}
+        params = {p.display_name: p for p in leaf.parameters}      # the names Discord sends
         opts = []
         resolved: dict[str, dict] = {}
         for name, value in options.items():
@@ -419,8 +419,9 @@ class Harness:
             if name == focused:
                 opt["focused"] = True
             opts.append(opt)
-        for name in reversed(path[1:]):
-            opts = [{"name": name, "type": 1, "options": opts}]
+        for depth, name in reversed(list(enumerate(path[1:], start=1))):
+            kind = 1 if depth == len(path) - 1 else 2              # SUB_COMMAND, SUB_COMMAND_GROUP
+            opts = [{"name": name, "type": kind, "options": opts}]
         data = {"id": str(APP_ID + 10), "name": path[0], "type": 1, "options": opts}
         if resolved:
             data["resolved"] = resolved

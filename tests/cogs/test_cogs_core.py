@@ -1,6 +1,7 @@
 """The shared error path, deferral, worker threads and the permission check, through real interactions."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import sys
@@ -132,3 +133,83 @@ async def test_render_failure_in_public_sheet_stays_private(harness, alice, bob,
     result = await harness.run("sheet", user=alice, place=place, post=True)
     assert [m.deleted for m in result.messages] == [True, False]
     assert result.messages[1].ephemeral
+
+
+class Slow(SubcommandCog):
+    """A command that stays in flight until the test releases it, then still needs the store."""
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+        self.store_seen = []
+
+    def subcommands(self):
+        cog = self
+
+        @app_commands.command(name="slow", description="test: a long handler")
+        async def slow(interaction: discord.Interaction) -> None:
+            cog.entered.set()
+            await cog.release.wait()
+            if cog.bot.store is not None:
+                cog.store_seen.append(await cog.bot.store.schema_version())
+            await interaction.response.send_message("done")
+
+        return [slow]
+
+
+async def _bot_with_slow_command(settings):
+    from harness import Harness
+
+    from bot.app import create_bot
+
+    harness = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await harness.start()
+    slow = Slow(harness.bot)
+    await harness.bot.add_cog(slow)
+    return harness, slow
+
+
+async def test_close_waits_for_handlers_in_flight_before_closing_the_store(settings, alice):
+    harness, slow = await _bot_with_slow_command(settings)
+    running = asyncio.create_task(harness.run("slow", user=alice, place=harness.channel()))
+    await slow.entered.wait()
+    assert harness.bot.inflight.count == 1
+    closing = asyncio.create_task(harness.bot.close())
+    await asyncio.sleep(0.2)
+    assert not closing.done() and harness.bot.store is not None     # still waiting for the click
+    slow.release.set()
+    result = await running
+    await asyncio.wait_for(closing, 5)
+    assert result.only().content == "done" and slow.store_seen       # the handler used an open store
+    assert harness.bot.store is None and harness.bot.inflight.count == 0
+
+
+async def test_close_waits_only_a_bounded_time(settings, alice, caplog):
+    harness, slow = await _bot_with_slow_command(settings)
+    harness.bot.close_grace = 0.2
+    running = asyncio.create_task(harness.run("slow", user=alice, place=harness.channel()))
+    await slow.entered.wait()
+    with caplog.at_level(logging.WARNING, logger="bot.app"):
+        await asyncio.wait_for(harness.bot.close(), 5)
+    assert harness.bot.store is None
+    assert any("still running" in r.getMessage() for r in caplog.records)
+    slow.release.set()
+    await running
+    assert slow.store_seen == []
+
+
+async def test_component_handlers_count_as_in_flight(harness, alice, bob):
+    place = harness.channel()
+    created = await harness.run("new", user=alice, place=place, players=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    counts = []
+    lobby_cog = harness.bot.get_cog("Lobby")
+    real = lobby_cog.on_button
+
+    async def spy(interaction, params):
+        counts.append(harness.bot.inflight.count)
+        await real(interaction, params)
+    harness.bot.component_handlers["lobby"] = spy
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    assert counts == [1] and harness.bot.inflight.count == 0

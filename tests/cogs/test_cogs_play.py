@@ -1,6 +1,8 @@
 """Whole games through commands and clicks only, plus the turn-prompt rules and play refusals."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 from driver import Driver, move_components
 
@@ -210,3 +212,41 @@ async def test_solo_player_can_abandon_in_dm(harness, alice, fixed_seed):
     done = await harness.run("abandon", user=alice, place=dm)
     assert alice.mention in done.only().content
     assert await harness.bot.sessions.game_in_channel(dm.channel_id) is None
+
+
+async def test_reminders_speak_each_players_own_language(harness, alice, bob, fixed_seed, monkeypatch):
+    from cogs.core import SEAT_LOCALES_META
+
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    game = await harness.bot.sessions.load(game.id)
+    # creating and joining recorded each player's language (the interaction's)
+    assert game.meta[SEAT_LOCALES_META] == {"0": "en", "1": "en"}
+    cog = harness.bot.get_cog("Play")
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    seat = kind.pending(game.state)[0]["seat"]
+    await harness.bot.sessions.set_meta(game.id, SEAT_LOCALES_META, {str(seat): "xx"})
+    used = []
+    real_t = sys.modules["cogs.play"].t
+
+    def spy(key, locale, **params):
+        used.append((key, locale))
+        return real_t(key, locale, **params)
+    monkeypatch.setattr(sys.modules["cogs.play"], "t", spy)
+    clock = [game.last_activity_at + harness.bot.settings.reminder_minutes * 60 + 1]
+    monkeypatch.setattr(cog, "clock", lambda: clock[0])
+    await cog.send_reminders()
+    assert ("play.reminder", "xx") in used
+    # a player whose language is unknown gets the game's (channel's) language
+    await harness.bot.sessions.set_meta(game.id, SEAT_LOCALES_META, None)
+    await harness.bot.sessions.set_meta(game.id, "locale", "yy")
+    used.clear()
+    clock[0] += harness.bot.settings.reminder_minutes * 60 + 1
+    await cog.send_reminders()
+    assert ("play.reminder", "yy") in used
+    # acting records the language again
+    [prompt] = started.public()
+    mover = [alice, bob][seat]
+    await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    assert game.meta[SEAT_LOCALES_META] == {str(seat): "en"}
