@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.engine import StaleMove
 from bot.games.errors import RuleError
 from bot.i18n import DEFAULT_LOCALE, cmd_str, t
 
@@ -48,6 +49,8 @@ NOTIFIED_META = "notified"        # [[seat, version]] mentions already sent for 
 PROMPT_META = "prompt_message_id"
 LOCALE_META = "locale"            # the channel's language, for messages sent outside interactions
 LOG_LINE_LIMIT = 1500
+REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
+REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 
 
 def _names(game: Any) -> list[str]:
@@ -239,11 +242,20 @@ class Play(SubcommandCog):
         kind = self.kind(game)
         before_mark = phase_mark(game.state)
         label = move_label(move, game, seat, locale)
-        try:
-            result = await self.sessions.apply(game.id, interaction.user.id, move,
-                                               expected_version=game.version)
-        except RuleError as error:            # ids in the params become names for the message
-            raise Refusal(error.key, **display_params(error.params, game, locale)) from error
+        for attempt in range(REBASE_ATTEMPTS):
+            try:
+                result = await self.sessions.apply(game.id, interaction.user.id, move,
+                                                   expected_version=game.version)
+                break
+            except RuleError as error:            # ids in the params become names for the message
+                raise Refusal(error.key, **display_params(error.params, game, locale)) from error
+            except StaleMove:
+                # Another player's move landed between our load and our apply (simultaneous phases).
+                now = await self.sessions.load(game.id)
+                if attempt + 1 == REBASE_ATTEMPTS or \
+                        await self.rebased_index(now, seat, game.version, move_check(move)) is None:
+                    raise Refusal("error.stale_button") from None
+                game = now
         await remember_seat_locale(self.sessions, game.id, seat, locale)
         game = await self.sessions.load(game.id)
         events = list(game.meta.get(LOG_META, [])) + list(result.events)
@@ -269,6 +281,27 @@ class Play(SubcommandCog):
         if not result.finished:
             await self.sessions.set_meta(game.id, PROMPT_META, message.id)
 
+    async def rebased_index(self, game: Any, seat: int, version: int, check: str) -> int | None:
+        """Where a move chosen on a menu built at an earlier ``version`` sits in the seat's legal moves now,
+        or None when the menu is really stale.
+
+        Buttons carry the version they were built for, so that a click never plays a move the player did
+        not see. But when only *other* seats moved since (players placing starting dice at the same time,
+        or using any-time skills, which touch only their own sheet), this seat's situation is unchanged;
+        if the very same move is still legal, the click means what it meant and is played. Any move of this
+        seat since then (a double click, an earlier step of the same turn) makes the menu stale.
+        """
+        behind = game.version - version
+        if behind <= 0 or behind > REBASE_WINDOW:
+            return None
+        since = await self.sessions.recent_moves(game.id, behind)
+        if len(since) != behind or any(record.seat == seat for record in since):
+            return None
+        for index, move in enumerate(self.kind(game).legal_moves(game.state, seat)):
+            if move_check(move) == check:
+                return index
+        return None
+
     async def send_private_continuation(self, interaction: discord.Interaction, game: Any, seat: int,
                                         label: str, locale: str) -> None:
         kind = self.kind(game)
@@ -283,13 +316,15 @@ class Play(SubcommandCog):
         check_bot_permissions(interaction)
         game = await self.active_game(params["game_id"])
         seat = self.seat_of(game, interaction.user.id)
-        if params["version"] != game.version:
-            raise Refusal("error.stale_button")
-        legal = self.legal_for(game, seat)
         choices = parse_choice_values(params["values"]) if "values" in params else params["choices"]
         if len(choices) != 1:
             raise Refusal("error.bad_option")
         index, check, levels = choices[0]
+        if params["version"] != game.version:
+            index = await self.rebased_index(game, seat, params["version"], check)
+            if index is None:
+                raise Refusal("error.stale_button")
+        legal = self.legal_for(game, seat)
         if index >= len(legal) or move_check(legal[index]) != check:
             raise Refusal("error.stale_button")
         locale = locale_of(interaction)

@@ -25,6 +25,7 @@ log = logging.getLogger("discord_stub")
 
 GATEWAY_PATH = "/gateway-ws"
 HEARTBEAT_INTERVAL_MS = 41250
+HEARTBEAT_ACK_DELAY_S = 0.01
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
@@ -188,7 +189,9 @@ class Gateway:
         op, d = msg.get("op"), msg.get("d")
         if op == 1:  # heartbeat
             session.heartbeats += 1
-            session.send(11, None)
+            # discord.py stamps a heartbeat's send time only after the send completes; an instant ACK would
+            # be measured against the previous beat and logged as "websocket is 41 s behind".
+            asyncio.get_running_loop().call_later(HEARTBEAT_ACK_DELAY_S, session.send, 11, None)
         elif op == 2:  # identify
             if d.get("token") != self.token:
                 await session.close(4004, b"Authentication failed.")

@@ -1,12 +1,6 @@
-"""KNOWN BUG, kept out of the default run (the file name does not match ``test_*.py``); run it with
-``python -m pytest tests/e2e/known_bug_simultaneous_menus.py -q``.  It goes into the suite once fixed.
-
-When several players decide at the same time (all of them place their starting dice), every move bumps the
-game's version, and the move buttons carry the version they were built for.  So as soon as one player
-places a die, the menu another due player has just opened answers "This was for an earlier turn", although
-that player's decision and legal moves did not change: in a 3-4 player setup everyone keeps re-opening
-"My moves".  A click whose move is still one of the clicking seat's legal moves should play it.
-"""
+"""When several players decide at the same time (all of them place their starting dice), every move bumps
+the game's version, and move buttons carry the version they were built for. A due player's open menu must
+still work after ANOTHER player moved, as long as the clicked move is still one of their legal moves."""
 from __future__ import annotations
 
 from bot.i18n import t
