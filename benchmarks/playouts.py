@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.rollplayer import engine  # noqa: E402
-from bot.games.rollplayer.kind import KIND, score  # noqa: E402
+from bot.games.rollplayer import engine
+from bot.games.rollplayer.kind import KIND, score
 
 
 def playout(seats: int, seed: int) -> int:

@@ -80,7 +80,8 @@ class Window:
 
     def summary(self) -> str:
         return (f"rate={self.rate:g}/s arrivals={self.arrivals} moves={len(self.move_full)} "
-                f"images/move={self.images / max(1, len(self.move_full)):.2f} dropped={self.dropped} errors={len(self.errors)} "
+                f"images/move={self.images / max(1, len(self.move_full)):.2f} "
+                f"dropped={self.dropped} errors={len(self.errors)} "
                 f"ack_p95={pct(self.move_ack, .95) * 1000:.1f}ms p50={pct(self.move_full, .5) * 1000:.1f}ms "
                 f"p95={pct(self.move_full, .95) * 1000:.1f}ms "
                 f"cpu/move: bot={self.cpu_per_move(self.bot_cpu):.1f}ms "
@@ -146,7 +147,7 @@ class Table:
             await self.player.step()
             if self.player.finished:
                 await self.open()
-        except Exception as exc:  # noqa: BLE001 - reported with the phase's figures
+        except Exception as exc:
             if self.bench.window is not None:
                 self.bench.window.errors.append(f"{self.channel.name}: {exc!r}"[:500])
             self.player = None      # leave a broken game out of the rest of the run

@@ -137,7 +137,7 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
     async with tracker(interaction.client):
         try:
             await handler()
-        except Exception as exc:  # noqa: BLE001 - every failure must reach the user and the log
+        except Exception as exc:
             await report_error(interaction, exc)
 
 

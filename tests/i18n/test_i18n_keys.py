@@ -74,7 +74,7 @@ def test_missing_key_is_reported(monkeypatch):
 def test_texts_fit_discord_limits_and_placeholders_are_names():
     for key, text in catalog("en").items():
         assert len(text) <= 4000, key
-        if key.startswith("cmd.") or key.startswith("option.") and key.endswith(".describe"):
+        if key.startswith("cmd.") or (key.startswith("option.") and key.endswith(".describe")):
             assert len(text) <= 100, key
         for name in placeholders(text):
             assert name.isidentifier(), (key, name)

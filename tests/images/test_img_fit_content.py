@@ -2,8 +2,8 @@
 
 import pytest
 
-from images import cards, content
 from bot import i18n as _i18n
+from images import cards, content
 from images.labels import image_keys, label
 from images.text import fit, wrap_fit
 

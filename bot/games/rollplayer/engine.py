@@ -7,9 +7,23 @@
 from __future__ import annotations
 
 from . import actions, rng
-from .content import (ALIGNMENT_IDS, ATTRS, BACKSTORY_IDS, BASE_CARD_IDS, BASE_RACES, CARD_GROUP,
-                      CARD_TYPE, CLASS_CARDS, CLASS_POWER, CLASSES, CARD_OF_COLOUR, DICE_PER_COLOUR,
-                      PROMO_CARD_IDS, PROMO_RACES, SOLO_EXCLUDED)
+from .content import (
+    ALIGNMENT_IDS,
+    ATTRS,
+    BACKSTORY_IDS,
+    BASE_CARD_IDS,
+    BASE_RACES,
+    CARD_GROUP,
+    CARD_OF_COLOUR,
+    CARD_TYPE,
+    CLASS_CARDS,
+    CLASS_POWER,
+    CLASSES,
+    DICE_PER_COLOUR,
+    PROMO_CARD_IDS,
+    PROMO_RACES,
+    SOLO_EXCLUDED,
+)
 from .market import do_purchase, purchase_variants, refill_deck, reveal_market
 from .rules import any_row_actions, draw_die, ev, gain, place_on_row, purchase_limit, refresh_limit
 from .skills import REFRESHED, activate, apply_order, drafted_card, has_choice, skill_moves, tie_orders

@@ -6,8 +6,17 @@ impossible"); class powers and passive cards change them *by effect kind* from t
 from __future__ import annotations
 
 from . import rng
-from .content import (ALIGN_COLS, ALIGN_ROWS, ARROWS, CARD_EFFECT, CARD_HANDS, CARD_TYPE, CLASS_POWER,
-                      COLOURS, CARD_COST)
+from .content import (
+    ALIGN_COLS,
+    ALIGN_ROWS,
+    ARROWS,
+    CARD_COST,
+    CARD_EFFECT,
+    CARD_HANDS,
+    CARD_TYPE,
+    CLASS_POWER,
+    COLOURS,
+)
 
 ROW_INDEX = {r: i for i, r in enumerate(ALIGN_ROWS)}
 COL_INDEX = {c: i for i, c in enumerate(ALIGN_COLS)}

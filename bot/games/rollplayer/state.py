@@ -93,7 +93,7 @@ SCHEMA_VERSION = 1
 
 
 class InitiativeCard:
-    __slots__ = ("number", "die", "coin", "taken_by")
+    __slots__ = ("coin", "die", "number", "taken_by")
 
     def __init__(self, number: int, die=None, coin: int = 0, taken_by: int | None = None):
         self.number = number
@@ -114,9 +114,25 @@ class InitiativeCard:
 
 
 class PlayerState:
-    __slots__ = ("seat", "race", "gender", "class_card", "class_id", "backstory", "alignment", "align_row",
-                 "align_col", "gold", "charisma", "rows", "cards", "exhausted", "start_dice", "initiative",
-                 "used")
+    __slots__ = (
+        "align_col",
+        "align_row",
+        "alignment",
+        "backstory",
+        "cards",
+        "charisma",
+        "class_card",
+        "class_id",
+        "exhausted",
+        "gender",
+        "gold",
+        "initiative",
+        "race",
+        "rows",
+        "seat",
+        "start_dice",
+        "used",
+    )
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -196,11 +212,39 @@ class PlayerState:
 
 
 class GameState:
-    __slots__ = ("version", "seats", "options", "rng", "moves", "round", "phase", "step", "turn",
-                 "first_player", "start_player", "initiative", "dice_order", "market_order", "market_pos",
-                 "action_row", "action_done", "purchases", "gold_taken", "market", "deck", "discard",
-                 "trash", "enemy_die", "bag", "set_aside", "players", "sub", "cleanup_pending", "final_round",
-                 "finished")
+    __slots__ = (
+        "action_done",
+        "action_row",
+        "bag",
+        "cleanup_pending",
+        "deck",
+        "dice_order",
+        "discard",
+        "enemy_die",
+        "final_round",
+        "finished",
+        "first_player",
+        "gold_taken",
+        "initiative",
+        "market",
+        "market_order",
+        "market_pos",
+        "moves",
+        "options",
+        "phase",
+        "players",
+        "purchases",
+        "rng",
+        "round",
+        "seats",
+        "set_aside",
+        "start_player",
+        "step",
+        "sub",
+        "trash",
+        "turn",
+        "version",
+    )
 
     def __init__(self, seats: int, options: dict, rng: int):
         self.version = SCHEMA_VERSION

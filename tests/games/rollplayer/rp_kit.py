@@ -8,9 +8,25 @@ from bot.games.rollplayer import engine, moves
 from bot.games.rollplayer.content import ATTRS, BASE_CARD_IDS, PROMO_CARD_IDS, SOLO_EXCLUDED
 from bot.games.rollplayer.kind import KIND
 
-__all__ = ["new_game", "after_setup", "act", "rows", "sheet", "at_dice_turn", "at_market_turn", "legal",
-           "types", "skill_moves_of", "check_invariants", "random_playout", "RuleError", "KIND", "engine",
-           "moves", "ATTRS"]
+__all__ = [
+    "ATTRS",
+    "KIND",
+    "RuleError",
+    "act",
+    "after_setup",
+    "at_dice_turn",
+    "at_market_turn",
+    "check_invariants",
+    "engine",
+    "legal",
+    "moves",
+    "new_game",
+    "random_playout",
+    "rows",
+    "sheet",
+    "skill_moves_of",
+    "types",
+]
 
 
 def new_game(seats: int = 2, seed: int = 1, **options):

@@ -3,11 +3,20 @@ of ``pending`` with ``legal_moves`` (FR rulebook first, DE/KO where they are mor
 import random
 
 import pytest
+from rp_kit import (
+    RuleError,
+    act,
+    after_setup,
+    at_market_turn,
+    check_invariants,
+    engine,
+    legal,
+    new_game,
+    types,
+)
 
 from bot.games.rollplayer.content import CARD_GROUP, CARD_HANDS, CARD_TYPE, CARDS, SKILL_TIMING
 from bot.games.rollplayer.kind import KIND
-from rp_kit import (RuleError, act, after_setup, at_market_turn, check_invariants, engine, legal,
-                    new_game, types)
 
 
 def give(st, seat, *cards):

@@ -3,10 +3,10 @@
 (Skills are in test_rp_skills, their point values and the scoring effects in the scoring tests.)
 """
 import pytest
+from rp_kit import RuleError, act, after_setup, at_market_turn, legal, types
 
 from bot.games.rollplayer.content import CARD_ARROW, CARD_HANDS, CARDS
 from bot.games.rollplayer.rules import discount
-from rp_kit import RuleError, act, after_setup, at_market_turn, legal, types
 
 TRAITS = sorted(c for c, d in CARDS.items() if d["type"] == "trait")
 ARMOR = sorted(c for c, d in CARDS.items() if d["type"] == "armor")

@@ -4,9 +4,9 @@ import re
 from pathlib import Path
 
 import pytest
+from rp_kit import RuleError, after_setup, engine, random_playout
 
 from bot.games.rollplayer.kind import KIND, scoring_input
-from rp_kit import RuleError, after_setup, engine, random_playout
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules-engine.md"
 

@@ -11,10 +11,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
+from rp_kit import RuleError, check_invariants, engine, moves, random_playout
 
 from bot.games.rollplayer.content import ATTRS
 from bot.games.rollplayer.kind import KIND
-from rp_kit import RuleError, check_invariants, engine, moves, random_playout
 
 N = int(os.environ.get("RP_PLAYOUTS", "250"))
 VARIANTS = [

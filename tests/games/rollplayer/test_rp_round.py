@@ -1,8 +1,8 @@
 """A round: roll phase, dice phase and the six attribute actions, market phase, cleanup, the game end."""
 import pytest
+from rp_kit import RuleError, act, after_setup, at_market_turn, engine, legal, sheet, types
 
 from bot.games.rollplayer.engine import lay_out_roll
-from rp_kit import (RuleError, act, after_setup, at_market_turn, engine, legal, sheet, types)
 
 
 def start_of_turn(seats=3, seed=1, classes=None, **options):

@@ -2,10 +2,10 @@
 from collections import Counter
 
 import pytest
+from rp_kit import KIND, RuleError, act, after_setup, engine, legal, moves, new_game
 
 from bot.games.rollplayer.content import CARD_GROUP, CARD_OF_COLOUR, CLASSES, PROMO_RACES
 from bot.games.rollplayer.content import CLASS_CARDS as CLASSES_BY_CARD
-from rp_kit import KIND, RuleError, act, after_setup, engine, legal, moves, new_game
 
 
 def finish_setup_choices(st):

@@ -1,9 +1,8 @@
 """Every Skill card: its effect, its timing window and its limits; the activation sequence."""
 import pytest
+from rp_kit import RuleError, act, after_setup, at_market_turn, engine, legal, sheet, skill_moves_of, types
 
 from bot.games.rollplayer.content import CARD_ARROW, CARDS, SKILL_TIMING
-from rp_kit import (RuleError, act, after_setup, at_market_turn, engine, legal, sheet, skill_moves_of,
-                    types)
 
 
 def give(st, seat, *cards):

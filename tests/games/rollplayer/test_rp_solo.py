@@ -1,8 +1,8 @@
 """Solo mode (FR/DE rules): the enemy die table, the trash, the market after buying, the rating."""
 import pytest
+from rp_kit import act, after_setup, engine, legal
 
 from bot.games.rollplayer.engine import enemy_target
-from rp_kit import act, after_setup, engine, legal
 
 
 @pytest.mark.parametrize("card, value, where", [
