@@ -7,7 +7,9 @@ and ``move_die`` (Sleight of Hand, ``sleight_of_hand``). Tower Shield is scoring
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations, product
+from typing import NamedTuple
 
 from . import actions, rng
 from .content import CARD_ARROW, CARD_EFFECT, CARD_TYPE, COLOURS, SKILL_TIMING
@@ -119,50 +121,8 @@ def drafted_card(state, seat: int):
 
 def effect_params(state, seat: int, card: str) -> list[dict]:
     """Targets of the effect of ``card`` when used by ``seat`` (own sheet, own Gold, own purchase)."""
-    p = state.players[seat]
     e = CARD_EFFECT[card]
-    kind = e["kind"]
-    if kind == "attribute_action":
-        action = e["action"]
-        if action == "repeat_last":
-            if state.action_done is None:
-                return []
-            return actions.action_params(p, state.action_done)
-        return actions.action_params(p, action)
-    if kind == "initiative_dice":
-        op = e["op"]
-        untaken = [c for c in state.initiative if c.taken_by is None and c.die is not None]
-        if op == "adjust_1":
-            return [{"target": c.number, "delta": d} for c in untaken for d in (-1, 1)
-                    if 1 <= c.die[1] + d <= 6]
-        if op == "flip":
-            return [{"target": c.number} for c in untaken]
-        if op == "swap_with_taken":
-            if drafted_card(state, seat) is None:
-                return []
-            return [{"target": c.number} for c in untaken]
-    if kind == "drafted_die":
-        own = drafted_card(state, seat)
-        if own is None:
-            return []
-        return [{"colour": col} for col in COLOURS
-                if state.bag[col] + (1 if own.die[0] == col else 0) > 0]
-    if kind == "move_die":
-        rows = p.rows
-        open_rows = [a for a in rows if len(rows[a]) < 3]
-        return [{"die": pos, "to": a} for pos in actions.dice_positions(p) for a in open_rows
-                if a != pos[0]]
-    if kind == "alternate_purchase":
-        if e["source"] == "discard_pile":
-            out = []
-            for target in dict.fromkeys(state.discard):
-                for v in purchase_variants(p, target, discounts=True):
-                    out.append(dict(v, target=target))
-            return out
-        return [{}] if state.deck else []
-    if kind == "gain_gold":
-        return [{}]
-    raise ValueError(kind)
+    return _kind(e).targets(state, seat, e)
 
 
 # -- activation -----------------------------------------------------------------------------------
@@ -186,49 +146,53 @@ def activate(state, move: dict, events: list) -> None:
 
 
 def resolve(state, seat: int, card: str, params: dict, events: list) -> None:
-    p = state.players[seat]
     e = CARD_EFFECT[card]
-    kind = e["kind"]
-    if kind == "attribute_action":
-        action = e["action"]
-        if action == "repeat_last":
-            actions.do_action(state, p, state.action_done, params, events, origin="concentrate")
-        else:
-            actions.do_action(state, p, action, params, events, origin="skill")
-    elif kind == "initiative_dice":
-        _initiative_dice(state, seat, e["op"], params, events)
-    elif kind == "drafted_die":
-        own = drafted_card(state, seat)
-        old = own.die
-        state.bag[old[0]] += 1
-        col = params["colour"]
-        state.bag[col] -= 1
-        own.die = (col, old[1])
-        events.append(ev("die_searched", seat=seat, old=list(old), new=[col, old[1]]))
-    elif kind == "move_die":
-        sleight_of_hand(p, params, events)
-    elif kind == "alternate_purchase":
-        if e["source"] == "discard_pile":
-            target = params["target"]
-            state.discard.remove(target)
-            do_purchase(state, p, target, params, events, discounts=True, source="discard_pile")
-        else:
-            state.sub = {"kind": "open_lock", "seat": seat, "card": state.deck[0], "origin": "skill"}
-    elif kind == "gain_gold":
-        gain(p, e["amount"], events, "skill")
+    _kind(e).resolve(state, seat, e, params, events)
+
+
+# -- effect kinds: what each may target, and what it does ------------------------------------------
+
+class EffectKind(NamedTuple):
+    """One skill effect kind of the content README: its legal targets and its resolution, side by side."""
+
+    targets: Callable[..., list[dict]]      # (state, seat, effect) -> [params]
+    resolve: Callable[..., None]            # (state, seat, effect, params, events)
+
+
+def _kind(effect: dict) -> EffectKind:
+    try:
+        return EFFECT_KINDS[effect["kind"]]
+    except KeyError:
+        raise ValueError(effect["kind"]) from None
+
+
+def _attribute_action_targets(state, seat: int, e: dict) -> list[dict]:
+    p = state.players[seat]
+    if e["action"] == "repeat_last":
+        return [] if state.action_done is None else actions.action_params(p, state.action_done)
+    return actions.action_params(p, e["action"])
+
+
+def _attribute_action(state, seat: int, e: dict, params: dict, events: list) -> None:
+    p = state.players[seat]
+    if e["action"] == "repeat_last":
+        actions.do_action(state, p, state.action_done, params, events, origin="concentrate")
     else:
-        raise ValueError(kind)
+        actions.do_action(state, p, e["action"], params, events, origin="skill")
 
 
-def sleight_of_hand(p, params: dict, events: list) -> None:
-    """Move one die to another row's leftmost free space; its old row slides left. No action, no Gold."""
-    a, i = params["die"]
-    die = p.rows[a].pop(i)
-    p.rows[params["to"]].append(die)
-    events.append(ev("die_moved", seat=p.seat, frm=[a, i], to=params["to"]))
+def _initiative_dice_targets(state, seat: int, e: dict) -> list[dict]:
+    op = e["op"]
+    untaken = [c for c in state.initiative if c.taken_by is None and c.die is not None]
+    if op == "adjust_1":
+        return [{"target": c.number, "delta": d} for c in untaken for d in (-1, 1) if 1 <= c.die[1] + d <= 6]
+    if op == "swap_with_taken" and drafted_card(state, seat) is None:
+        return []
+    return [{"target": c.number} for c in untaken]     # flip, swap_with_taken
 
 
-def _initiative_dice(state, seat: int, op: str, params: dict, events: list) -> None:
+def _initiative_dice(state, seat: int, e: dict, params: dict, events: list) -> None:
+    op = e["op"]
     cards = {c.number: c for c in state.initiative}
     target = cards[params["target"]]
     c, v = target.die
@@ -242,6 +206,73 @@ def _initiative_dice(state, seat: int, op: str, params: dict, events: list) -> N
     events.append(ev("initiative_die_changed", seat=seat, card=target.number, op=op,
                      old=[c, v], new=list(target.die)))
     resort_untaken(state, seat, events, origin="skill")
+
+
+def _drafted_die_targets(state, seat: int, e: dict) -> list[dict]:
+    own = drafted_card(state, seat)
+    if own is None:
+        return []
+    return [{"colour": col} for col in COLOURS if state.bag[col] + (1 if own.die[0] == col else 0) > 0]
+
+
+def _drafted_die(state, seat: int, e: dict, params: dict, events: list) -> None:
+    """Search: the drafted die goes back into the bag and a die of the chosen colour, same face, comes out."""
+    own = drafted_card(state, seat)
+    old = own.die
+    state.bag[old[0]] += 1
+    col = params["colour"]
+    state.bag[col] -= 1
+    own.die = (col, old[1])
+    events.append(ev("die_searched", seat=seat, old=list(old), new=[col, old[1]]))
+
+
+def _move_die_targets(state, seat: int, e: dict) -> list[dict]:
+    p = state.players[seat]
+    open_rows = [a for a in p.rows if len(p.rows[a]) < 3]
+    return [{"die": pos, "to": a} for pos in actions.dice_positions(p) for a in open_rows if a != pos[0]]
+
+
+def _move_die(state, seat: int, e: dict, params: dict, events: list) -> None:
+    sleight_of_hand(state.players[seat], params, events)
+
+
+def _alternate_purchase_targets(state, seat: int, e: dict) -> list[dict]:
+    if e["source"] == "discard_pile":
+        p = state.players[seat]
+        return [dict(v, target=target) for target in dict.fromkeys(state.discard)
+                for v in purchase_variants(p, target, discounts=True)]
+    return [{}] if state.deck else []
+
+
+def _alternate_purchase(state, seat: int, e: dict, params: dict, events: list) -> None:
+    if e["source"] == "discard_pile":
+        target = params["target"]
+        state.discard.remove(target)
+        do_purchase(state, state.players[seat], target, params, events, discounts=True, source="discard_pile")
+    else:
+        state.sub = {"kind": "open_lock", "seat": seat, "card": state.deck[0], "origin": "skill"}
+
+
+def _gain_gold(state, seat: int, e: dict, params: dict, events: list) -> None:
+    gain(state.players[seat], e["amount"], events, "skill")
+
+
+EFFECT_KINDS: dict[str, EffectKind] = {
+    "attribute_action": EffectKind(_attribute_action_targets, _attribute_action),
+    "initiative_dice": EffectKind(_initiative_dice_targets, _initiative_dice),
+    "drafted_die": EffectKind(_drafted_die_targets, _drafted_die),
+    "move_die": EffectKind(_move_die_targets, _move_die),
+    "alternate_purchase": EffectKind(_alternate_purchase_targets, _alternate_purchase),
+    "gain_gold": EffectKind(lambda state, seat, e: [{}], _gain_gold),
+}
+
+
+def sleight_of_hand(p, params: dict, events: list) -> None:
+    """Move one die to another row's leftmost free space; its old row slides left. No action, no Gold."""
+    a, i = params["die"]
+    die = p.rows[a].pop(i)
+    p.rows[params["to"]].append(die)
+    events.append(ev("die_moved", seat=p.seat, frm=[a, i], to=params["to"]))
 
 
 # -- sorting dice onto Initiative cards --------------------------------------------------------------
