@@ -38,30 +38,43 @@ async def test_two_users_race_for_the_last_seat(discord_stub, cast, rollbot):
     stub.assert_clean()
 
 
+STALE = (t("engine.error.stale_move", EN), t("error.stale_button", EN))
+
+
+async def open_menus_of_two_due_players(stub, cast):
+    """A 3-player game played until two players are due at once (placing starting dice); each of them opens
+    "My moves". Returns the game id, the two users and their private menus."""
+    players = [cast.alice, cast.bob, cast.carol]
+    first = await start_guild_game(stub, cast.games, players)
+    player = RandomPlayer(stub, cast.games, players, seed=7)
+    prompt = await player.play(first, until=lambda p: len(due_players(p, players)) >= 2)
+    users = due_players(prompt, players)[:2]
+    menus = []
+    for user in users:
+        ix = await stub.click(user, prompt, label=t("button.my_moves", EN))
+        menus.append(await menu_with_a_move(stub, user, await private_answer(ix)))
+    return game_id_of(first), users, menus
+
+
+async def click_together(stub, clicks):
+    """Send the (user, menu) clicks at the same instant; wait for every answer."""
+    sent = await asyncio.gather(*(click_first_move(stub, user, menu) for user, menu in clicks))
+    answers = await asyncio.gather(*(answer_of(ix) for ix in sent))
+    await stub.settle()
+    return sent, answers
+
+
 async def test_two_due_players_click_at_the_same_instant(discord_stub, cast, rollbot):
     """When several players are due at once (placing starting dice), their moves are independent: two clicks
     on the same game version arriving together are both played, in some order, and nobody is refused."""
     stub = discord_stub
-    players = [cast.alice, cast.bob, cast.carol]
-    first = await start_guild_game(stub, cast.games, players)
-    game_id = game_id_of(first)
-    player = RandomPlayer(stub, cast.games, players, seed=7)
-    prompt = await player.play(first, until=lambda p: len(due_players(p, players)) >= 2)
-    racers = due_players(prompt, players)[:2]
-
-    menus = []
-    for user in racers:
-        ix = await stub.click(user, prompt, label=t("button.my_moves", EN))
-        menus.append(await menu_with_a_move(stub, user, await private_answer(ix)))
+    game_id, racers, menus = await open_menus_of_two_due_players(stub, cast)
     before = await stored_game(rollbot.bot, game_id)
-    clicks = await asyncio.gather(*(click_first_move(stub, user, menu) for user, menu in zip(racers, menus)))
-    answers = await asyncio.gather(*(answer_of(ix) for ix in clicks))
-    await stub.settle()
+    _, answers = await click_together(stub, list(zip(racers, menus)))
 
     after = await stored_game(rollbot.bot, game_id)
     assert after.version == before.version + 2, [a.content for a in answers]
-    stale = {t("engine.error.stale_move", EN), t("error.stale_button", EN)}
-    assert not [a.content for a in answers if a.content in stale]
+    assert not [a.content for a in answers if a.content in STALE]
     movers = {record.seat for record in await rollbot.bot.sessions.recent_moves(game_id, 2)}
     assert movers == {after.seat_of(user.id) for user in racers}
     stub.assert_clean()
@@ -71,25 +84,15 @@ async def test_a_double_click_plays_the_move_once(discord_stub, cast, rollbot):
     """The same player clicking the same move twice at the same instant: one click is played, the other
     is told politely that the button was for an earlier turn."""
     stub = discord_stub
-    players = [cast.alice, cast.bob, cast.carol]
-    first = await start_guild_game(stub, cast.games, players)
-    game_id = game_id_of(first)
-    player = RandomPlayer(stub, cast.games, players, seed=7)
-    prompt = await player.play(first, until=lambda p: len(due_players(p, players)) >= 2)
-    user = due_players(prompt, players)[0]
-    ix = await stub.click(user, prompt, label=t("button.my_moves", EN))
-    menu = await menu_with_a_move(stub, user, await private_answer(ix))
+    game_id, (user, _), (menu, _) = await open_menus_of_two_due_players(stub, cast)
     before = await stored_game(rollbot.bot, game_id)
-    clicks = await asyncio.gather(click_first_move(stub, user, menu), click_first_move(stub, user, menu))
-    answers = await asyncio.gather(*(answer_of(ix) for ix in clicks))
-    await stub.settle()
+    _, answers = await click_together(stub, [(user, menu), (user, menu)])
 
     after = await stored_game(rollbot.bot, game_id)
     assert after.version == before.version + 1, "the double click is played once"
-    refused = [(ix, a) for ix, a in zip(clicks, answers) if a.ephemeral and not move_options(a)
-               and a.content in (t("engine.error.stale_move", EN), t("error.stale_button", EN))]
+    refused = [a for a in answers if a.ephemeral and not move_options(a) and a.content in STALE]
     assert len(refused) == 1, [a.content for a in answers]
-    assert refused[0][1].visible_to == user.id
+    assert refused[0].visible_to == user.id
     stub.assert_clean()
 
 
