@@ -1,9 +1,14 @@
-"""Message catalogs: gettext ``.po`` files (one per locale, msgid = message key) read with Babel.
+"""Message catalogs: gettext ``.po`` files (msgid = message key) read with Babel.
 
-The English catalog is the source of truth.  Other locales are data: drop
-``locales/<lang>/LC_MESSAGES/messages.po`` next to the English one and it is picked up.  A key missing in a
-locale falls back to English; a key missing in English renders as a visible marker (and is logged) so a
-forgotten string is noticed instead of crashing a turn.
+Each locale folder ``locales/<lang>/LC_MESSAGES/`` holds one ``.po`` file per *domain*: ``shell.po`` for the
+game-agnostic Discord layer and ``<game>.po`` for each game (its moves, events, pictures, rules texts). A new
+game adds its own files and touches no shared one. Keys are unique across domains (the key checker,
+``python -m bot.i18n.check``, enforces it), so a lookup needs no domain: ``t(key, locale)`` searches the
+locale's merged catalog.
+
+The English catalog is the source of truth.  A key missing in a locale falls back to English; a key missing
+in English renders as a visible marker (and is logged) so a forgotten string is noticed instead of crashing
+a turn.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DOMAIN = "messages"
+SHELL_DOMAIN = "shell"
 DEFAULT_LOCALE = "en"
 
 
@@ -25,23 +31,48 @@ def missing_marker(key: str) -> str:
     return f"⟦{key}⟧"
 
 
-def po_path(locale: str) -> Path:
-    return LOCALES_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(locale: str, domain: str = DOMAIN) -> Path:
+    return LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domains(locale: str) -> list[str]:
+    """The domains a locale has a catalog for (file stems, sorted: the order collisions resolve in)."""
+    folder = LOCALES_DIR / locale / "LC_MESSAGES"
+    return sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+
+
+@cache
+def domain_catalog(locale: str, domain: str) -> dict[str, str]:
+    """Key -> text of one domain's file (empty translations are treated as absent)."""
+    path = po_path(locale, domain)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as fh:
+        cat = read_po(fh, locale=locale, domain=domain)
+    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
 
 
 @cache
 def catalog(locale: str) -> dict[str, str]:
-    """Key -> text for one locale (empty translations are treated as absent)."""
-    path = po_path(locale)
-    if not path.is_file():
-        return {}
-    with path.open("rb") as fh:
-        cat = read_po(fh, locale=locale, domain=DOMAIN)
-    return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
+    """Key -> text for one locale: every domain's catalog merged (keys are unique across domains)."""
+    merged: dict[str, str] = {}
+    for domain in domains(locale):
+        for key, text in domain_catalog(locale, domain).items():
+            if key in merged:
+                log.error("message key %r is defined in more than one domain (%s)", key, domain)
+                continue
+            merged[key] = text
+    return merged
+
+
+def clear_caches() -> None:
+    """Forget every parsed catalog (tests that point ``LOCALES_DIR`` elsewhere)."""
+    catalog.cache_clear()
+    domain_catalog.cache_clear()
 
 
 def available_locales() -> list[str]:
-    return sorted(p.name for p in LOCALES_DIR.iterdir() if po_path(p.name).is_file())
+    return sorted(p.name for p in LOCALES_DIR.iterdir() if domains(p.name))
 
 
 class _KeepUnknown(dict):

@@ -51,7 +51,7 @@ def test_locale_catalog_overrides_and_falls_back(tmp_path, monkeypatch):
     en.mkdir(parents=True)
     (en / "messages.po").write_bytes(catalog_mod.po_path("en").read_bytes())
     monkeypatch.setattr(catalog_mod, "LOCALES_DIR", tmp_path)
-    catalog_mod.catalog.cache_clear()
+    catalog_mod.clear_caches()
     try:
         assert available_locales() == ["en", "fr"]
         assert t("help.title", "fr") == "Roll Player sur Discord"
@@ -59,7 +59,7 @@ def test_locale_catalog_overrides_and_falls_back(tmp_path, monkeypatch):
         assert t("help.intro", "fr") == t("help.intro", "en")
         assert has_key("help.title", "fr") and not has_key("help.intro", "fr")
     finally:
-        catalog_mod.catalog.cache_clear()
+        catalog_mod.clear_caches()
 
 
 def test_shipped_locales_include_english():
