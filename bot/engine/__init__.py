@@ -23,12 +23,23 @@ from .errors import (
                      UnknownKind,
 )
 from .kinds import GameKind, KindRegistry, default_registry, load_kind
-from .records import ApplyResult, GameView, MoveRecord, ReminderDue, ResultRow, Seat, SeatResult
-from .sessions import SessionManager
+from .records import (
+                     ApplyResult,
+                     Bookkeeping,
+                     GameView,
+                     MoveRecord,
+                     OutboxPost,
+                     ReminderDue,
+                     ResultRow,
+                     Seat,
+                     SeatResult,
+)
+from .sessions import Planner, SessionManager
 from .store import Store
 
 __all__ = [
-    "AlreadySeated", "ApplyResult", "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
+    "AlreadySeated", "ApplyResult", "Bookkeeping", "OutboxPost", "Planner",
+    "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
     "GameNotActive", "GameNotInLobby", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions", "InvalidSeatCount",
     "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
     "ReminderDue", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError", "Store",

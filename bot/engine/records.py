@@ -111,3 +111,28 @@ class ReminderDue:
     reminder_count: int
     last_activity_at: float
     meta: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Bookkeeping:
+    """What the shell decides about a change (a move, a start), committed in the same transaction.
+
+    ``meta`` replaces the game's adapter metadata (None: unchanged); ``post`` is a JSON payload for the
+    outbox (None: nothing to post). The engine does not read either: it only stores them atomically.
+    """
+    meta: dict | None = None
+    post: dict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxPost:
+    """A post that a committed change made due, waiting to be (or already) delivered."""
+    id: int
+    game_id: int
+    seq: int
+    channel_id: int
+    payload: dict
+    created_at: float
+    attempts: int
+    delivered_at: float | None = None
+    message_id: int | None = None

@@ -121,9 +121,29 @@ BEGIN
 END;
 """
 
+#: v3: the outbox. A post that a move makes due (the next turn prompt, the final result) is written in the
+#: same transaction as the move, so a crash between the commit and the send cannot lose it: on start and
+#: after a failed send the bot delivers every row whose ``delivered_at`` is empty, oldest first.
+SCHEMA_V3 = """
+CREATE TABLE outbox (
+    id            INTEGER PRIMARY KEY,
+    game_id       INTEGER NOT NULL REFERENCES games (id),
+    seq           INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    payload       TEXT    NOT NULL,
+    created_at    REAL    NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    delivered_at  REAL,
+    message_id    INTEGER
+);
+
+CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_by_game ON outbox (game_id, id);
+"""
+
 #: MIGRATIONS[i] turns a version-i file into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables a file of the current version must have (a cheap sanity check at open).
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox"})

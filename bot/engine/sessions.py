@@ -26,8 +26,10 @@ from .records import (
     LOBBY,
     OPEN_STATUSES,
     ApplyResult,
+    Bookkeeping,
     GameView,
     MoveRecord,
+    OutboxPost,
     ReminderDue,
     ResultRow,
     Seat,
@@ -56,6 +58,34 @@ def _canonical(value: Any, error: type[errors.EngineError], what: str) -> tuple[
     except (TypeError, ValueError) as exc:
         raise error(reason=f"{what} is not JSON: {exc}") from None
     return text, json.loads(text)
+
+
+#: ``plan(view, result)`` → what to commit with a change. ``view`` is the game after the change but still
+#: with its old metadata; ``result`` is the move's result (None for a start). Runs under the game's lock.
+Planner = Callable[[GameView, "ApplyResult | None"], Bookkeeping]
+
+
+def _bookkeeping_json(plan: Planner | None, view: GameView, result: ApplyResult | None
+                      ) -> tuple[dict | None, str | None, str | None]:
+    """The planner's decision as (new meta, meta JSON, post JSON); refuses what cannot be stored."""
+    if plan is None:
+        return None, None, None
+    decided = plan(view, result)
+    meta_text = post_text = None
+    try:
+        if decided.meta is not None:
+            meta_text = dump_json(decided.meta)
+        if decided.post is not None:
+            post_text = dump_json(decided.post)
+    except (TypeError, ValueError) as exc:
+        raise errors.InvalidMeta(key="bookkeeping", reason=str(exc)) from None
+    return (json.loads(meta_text) if meta_text is not None else None), meta_text, post_text
+
+
+def _post_from_row(row) -> OutboxPost:
+    return OutboxPost(id=row["id"], game_id=row["game_id"], seq=row["seq"], channel_id=row["channel_id"],
+                      payload=json.loads(row["payload"]), created_at=row["created_at"], attempts=row["attempts"],
+                      delivered_at=row["delivered_at"], message_id=row["message_id"])
 
 
 def _seat_from_row(row) -> Seat:
@@ -151,7 +181,7 @@ class SessionManager:
 
     async def create(self, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
                      creator_name: str, options: dict | None = None, seats_wanted: int = 1,
-                     seed: int | None = None) -> GameView:
+                     seed: int | None = None, meta: dict | None = None, plan: Planner | None = None) -> GameView:
         """Open a lobby in the channel with the creator in seat 0. A one-seat game is full at once, so it
         starts immediately (status active)."""
         game_kind = self._kind(kind)
@@ -169,19 +199,26 @@ class SessionManager:
         state = game_kind.create(seats_wanted, seed, options)
         snapshot = game_kind.dumps(state) if seats_wanted == 1 else None
         now = self._clock()
-        try:
-            game_id = await self.store.insert_game(
-                kind=kind, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=name,
-                options=options, seed=seed, seats_wanted=seats_wanted, now=now, snapshot=snapshot)
-        except errors.ChannelBusy:
-            raise errors.ChannelBusy(channel_id=channel_id) from None
+        _, meta = _canonical({} if meta is None else meta, errors.InvalidMeta, "meta")
         view = GameView(
-            id=game_id, kind=kind, guild_id=guild_id, channel_id=channel_id,
+            id=0, kind=kind, guild_id=guild_id, channel_id=channel_id,
             status=ACTIVE if snapshot is not None else LOBBY, creator_id=creator_id, options=options, seed=seed,
             seats_wanted=seats_wanted, seats=(Seat(0, creator_id, name, False),), version=0,
             state=state if snapshot is not None else None, created_at=now, updated_at=now,
             started_at=now if snapshot is not None else None, finished_at=None, last_activity_at=now,
-            reminder_count=0, meta={})
+            reminder_count=0, meta=meta)
+        # A one-seat game starts at once: its first post is planned now and committed with the game.
+        new_meta, meta_text, post_text = _bookkeeping_json(plan if snapshot is not None else None, view, None)
+        if new_meta is not None:
+            view = replace(view, meta=new_meta)
+        try:
+            game_id = await self.store.insert_game(
+                kind=kind, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=name,
+                options=options, seed=seed, seats_wanted=seats_wanted, now=now, snapshot=snapshot,
+                meta=dump_json(view.meta), post=post_text)
+        except errors.ChannelBusy:
+            raise errors.ChannelBusy(channel_id=channel_id) from None
+        view = replace(view, id=game_id)
         async with self.game_lock(game_id):
             self._remember(_Entry(view=view, kind=game_kind))
         return view
@@ -230,8 +267,9 @@ class SessionManager:
             return entry.view
         return await self._change(game_id, work)
 
-    async def start(self, game_id: int, user_id: int) -> GameView:
-        """The creator starts once at least the kind's minimum has joined (``seats_wanted`` is the most)."""
+    async def start(self, game_id: int, user_id: int, plan: Planner | None = None) -> GameView:
+        """The creator starts once at least the kind's minimum has joined (``seats_wanted`` is the most).
+        ``plan`` decides the first post, committed with the start."""
         async def work(entry: _Entry) -> GameView:
             view = entry.view
             if view.status != LOBBY:
@@ -242,9 +280,11 @@ class SessionManager:
                 raise errors.NotEnoughPlayers(game_id=game_id, seated=len(view.seats), needed=entry.kind.min_seats)
             state = entry.kind.create(len(view.seats), view.seed, view.options)
             now = self._clock()
-            await self.store.start_game(game_id, entry.kind.dumps(state), now)
-            entry.view = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
-                                 last_activity_at=now, reminder_count=0)
+            started = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
+                              last_activity_at=now, reminder_count=0)
+            new_meta, meta_text, post_text = _bookkeeping_json(plan, started, None)
+            await self.store.start_game(game_id, entry.kind.dumps(state), now, meta=meta_text, post=post_text)
+            entry.view = started if new_meta is None else replace(started, meta=new_meta)
             return entry.view
         return await self._change(game_id, work)
 
@@ -264,27 +304,28 @@ class SessionManager:
 
     # --------------------------------------------------------------------------------------- moves
 
-    async def apply(self, game_id: int, user_id: int, move: dict, expected_version: int | None = None
-                    ) -> ApplyResult:
+    async def apply(self, game_id: int, user_id: int, move: dict, expected_version: int | None = None,
+                    plan: Planner | None = None) -> ApplyResult:
         """Play ``move`` for the user's seat. ``expected_version`` is the version the player saw (the
-        button carries it); None means "whatever is current" (typed commands)."""
+        button carries it); None means "whatever is current" (typed commands). ``plan`` decides the
+        bookkeeping and the post committed with the move."""
         async def seat_for(view: GameView) -> int:
             seat = view.seat_of(user_id)
             if seat is None:
                 raise errors.NotSeated(game_id=game_id)
             return seat
-        return await self._apply(game_id, seat_for, user_id, move, expected_version)
+        return await self._apply(game_id, seat_for, user_id, move, expected_version, plan)
 
-    async def apply_ai(self, game_id: int, seat: int, move: dict, expected_version: int | None = None
-                       ) -> ApplyResult:
+    async def apply_ai(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
+                       plan: Planner | None = None) -> ApplyResult:
         """Play for an AI seat (only AI seats can be driven this way)."""
         async def seat_for(view: GameView) -> int:
             if not 0 <= seat < len(view.seats) or not view.seats[seat].is_ai:
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
             return seat
-        return await self._apply(game_id, seat_for, None, move, expected_version)
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan)
 
-    async def _apply(self, game_id, seat_for, user_id, move, expected_version) -> ApplyResult:
+    async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan=None) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
             if view.status != ACTIVE:
@@ -305,22 +346,27 @@ class SessionManager:
             if finished:
                 score = kind.score(state)
                 results = seat_results(kind, state, len(view.seats), score)
+            after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now,
+                            reminder_count=0, status=FINISHED if finished else ACTIVE,
+                            finished_at=now if finished else None)
+            result = ApplyResult(game_id=game_id, seq=seq, version=seq, seat=seat, events=list(events),
+                                 state=state, finished=finished, results=results, score=score)
+            new_meta, meta_text, post_text = _bookkeeping_json(plan, after, result)
+            if finished:
                 await self.store.append_final_move(
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
                     now=now, results=results, seat_users={s.seat: s.user_id for s in view.seats},
-                    final_score=dump_json(score))
+                    final_score=dump_json(score), meta=meta_text, post=post_text)
             else:
                 try:
                     await self.store.append_move(game_id=game_id, seq=seq, seat=seat, user_id=user_id,
-                                                 move=move_text, snapshot=snapshot, now=now)
+                                                 move=move_text, snapshot=snapshot, now=now, meta=meta_text,
+                                                 post=post_text)
                 except errors.StaleMove:
                     # Another process moved this game on; the cache entry is dropped on the way out.
                     raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
-            entry.view = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now,
-                                 reminder_count=0, status=FINISHED if finished else ACTIVE,
-                                 finished_at=now if finished else None)
-            return ApplyResult(game_id=game_id, seq=seq, version=seq, seat=seat, events=list(events),
-                               state=state, finished=finished, results=results, score=score)
+            entry.view = after if new_meta is None else replace(after, meta=new_meta)
+            return result
         return await self._change(game_id, work)
 
     # --------------------------------------------------------------------------------------- reads
@@ -392,6 +438,21 @@ class SessionManager:
             await self.store.note_reminder(game_id, at)
             entry.view = replace(entry.view, reminder_count=entry.view.reminder_count + 1)
         await self._change(game_id, work)
+
+    # -------------------------------------------------------------------------------------- outbox
+
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
+        """Posts committed with a change and not delivered yet, oldest first."""
+        return [_post_from_row(r) for r in await self.store.undelivered_posts(limit, game_id)]
+
+    async def posts(self, game_id: int) -> list[OutboxPost]:
+        return [_post_from_row(r) for r in await self.store.posts(game_id)]
+
+    async def post_delivered(self, post_id: int, message_id: int | None) -> None:
+        await self.store.mark_post_delivered(post_id, message_id, self._clock())
+
+    async def post_failed(self, post_id: int) -> None:
+        await self.store.note_post_attempt(post_id)
 
     # ------------------------------------------------------------------------------ adapter metadata
 

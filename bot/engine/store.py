@@ -39,6 +39,11 @@ GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, se
 
 APPEND_SQL = ("INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)"
               " VALUES (?, ?, ?, ?, ?, ?, ?)")
+META_SQL = "UPDATE games SET meta = ? WHERE id = ?"
+#: An outbox row takes the game's channel from the games table: a post always goes where its game lives.
+POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
+            " SELECT id, ?, channel_id, ?, ? FROM games WHERE id = ?")
+POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
 
 
 def dump_json(value: Any) -> str:
@@ -231,7 +236,7 @@ class Store:
 
     async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
                           creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
-                          snapshot: str | None = None) -> int:
+                          snapshot: str | None = None, meta: str | None = None, post: str | None = None) -> int:
         """A lobby, or (with ``snapshot``) a game already in play, with the creator in seat 0."""
         status = ACTIVE if snapshot is not None else LOBBY
 
@@ -245,6 +250,7 @@ class Store:
             game_id = cursor.lastrowid
             await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
                              (game_id, creator_id, creator_name))
+            await self._bookkeeping(db, game_id, 0, now, meta, post)
             return game_id
         return await self._write(work)
 
@@ -267,7 +273,8 @@ class Store:
                              (now, now, game_id))
         await self._write(work)
 
-    async def start_game(self, game_id: int, snapshot: str, now: float) -> None:
+    async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
+                         post: str | None = None) -> None:
         async def work(db):
             cursor = await db.execute(
                 "UPDATE games SET status = 'active', snapshot = ?, started_at = ?, updated_at = ?,"
@@ -275,11 +282,24 @@ class Store:
                 (snapshot, now, now, now, game_id))
             if cursor.rowcount != 1:
                 raise errors.GameNotInLobby(game_id=game_id)
-        await self._write(work, transaction=False)
+            await self._bookkeeping(db, game_id, 0, now, meta, post)
+        await self._write(work, transaction=meta is not None or post is not None)
+
+    @staticmethod
+    async def _bookkeeping(db: aiosqlite.Connection, game_id: int, seq: int, now: float, meta: str | None,
+                           post: str | None) -> None:
+        """Inside a caller's transaction: the game's new metadata and the post the change made due."""
+        if meta is not None:
+            await db.execute(META_SQL, (meta, game_id))
+        if post is not None:
+            await db.execute(POST_SQL, (seq, post, now, game_id))
 
     async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
-                          snapshot: str, now: float) -> None:
+                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
         """Append one move; returns once it is committed.
+
+        ``meta`` (the game's new adapter metadata, JSON) and ``post`` (an outbox payload, JSON) are written
+        in the same transaction as the move: the bookkeeping of a turn can never disagree with the move.
 
         Group commit: moves that arrive while a commit is in flight wait together and are committed in one
         transaction (one fsync), each still checked by the ``move_appends`` trigger. If that batch fails,
@@ -287,7 +307,7 @@ class Store:
         """
         self._check_open()
         future = asyncio.get_running_loop().create_future()
-        self._pending.append(((game_id, seq, seat, user_id, move, now, snapshot), future))
+        self._pending.append(((game_id, seq, seat, user_id, move, now, snapshot, meta, post), future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.ensure_future(self._flush_appends())
             self._flusher.add_done_callback(_consume)
@@ -310,14 +330,19 @@ class Store:
     async def _commit_batch(self, batch: list[tuple[tuple, asyncio.Future]]) -> None:
         if batch:
             async with self._lock:
-                if len(batch) > 1 and await self._append_batch([params for params, _ in batch]):
-                    for _, future in batch:
-                        if not future.done():
-                            future.set_result(None)
-                    return
+                if len(batch) > 1:
+                    try:
+                        await self._append_batch([params for params, _ in batch])
+                    except sqlite3.Error:
+                        pass                # retried one by one below: one bad move fails only its caller
+                    else:
+                        for _, future in batch:
+                            if not future.done():
+                                future.set_result(None)
+                        return
                 for params, future in batch:
                     try:
-                        await self._db.execute(APPEND_SQL, params)
+                        await self._append_batch([params])
                     except sqlite3.Error as error:  # each caller gets its own outcome
                         if not future.done():
                             future.set_exception(_translate(error))
@@ -325,26 +350,35 @@ class Store:
                         if not future.done():
                             future.set_result(None)
 
-    async def _append_batch(self, rows: list[tuple]) -> bool:
+    async def _append_batch(self, rows: list[tuple]) -> None:
+        """One transaction: the moves (each checked by the trigger), then their metadata and posts."""
         db = self._db
         try:
             await db.execute("BEGIN IMMEDIATE")
-            await db.executemany(APPEND_SQL, rows)
+            await db.executemany(APPEND_SQL, [row[:7] for row in rows])
+            metas = [(row[7], row[0]) for row in rows if row[7] is not None]
+            if metas:
+                await db.executemany(META_SQL, metas)
+            posts = [(row[1], row[8], row[5], row[0]) for row in rows if row[8] is not None]
+            if posts:
+                await db.executemany(POST_SQL, posts)
             await db.execute("COMMIT")
-            return True
         except sqlite3.Error:
             if db.in_transaction:
                 await db.execute("ROLLBACK")
-            return False
+            raise
 
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                                 snapshot: str, now: float, results: Iterable[SeatResult],
-                                seat_users: dict[int, int | None], final_score: str) -> None:
-        """The last move, the finished status and every seat's result: one transaction."""
+                                seat_users: dict[int, int | None], final_score: str, meta: str | None = None,
+                                post: str | None = None) -> None:
+        """The last move, the finished status, every seat's result, the metadata and the final post: one
+        transaction."""
         rows = [(game_id, r.seat, seat_users.get(r.seat), r.total, r.place) for r in results]
 
         async def work(db):
             await db.execute(APPEND_SQL, (game_id, seq, seat, user_id, move, now, snapshot))
+            await self._bookkeeping(db, game_id, seq, now, meta, post)
             await db.execute("UPDATE games SET status = 'finished', finished_at = ?, final_score = ?"
                              " WHERE id = ?", (now, final_score, game_id))
             await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
@@ -465,6 +499,31 @@ class Store:
             " FROM games WHERE status = 'active' AND reminder_count < ?"
             " AND max(last_activity_at, COALESCE(last_reminder_at, 0)) <= ?"
             " ORDER BY last_activity_at", (max_reminders, now - interval_s))
+
+    # -------------------------------------------------------------------------------------- outbox
+
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[sqlite3.Row]:
+        """Posts still to send, oldest first (all games, or one)."""
+        if game_id is None:
+            return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+                                    " ORDER BY id LIMIT ?", (int(limit),))
+        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = ?"
+                                " ORDER BY id LIMIT ?", (game_id, int(limit)))
+
+    async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
+        async def work(db):
+            await db.execute("UPDATE outbox SET delivered_at = ?, message_id = ?, attempts = attempts + 1"
+                             " WHERE id = ?", (now, message_id, post_id))
+        await self._write(work, transaction=False)
+
+    async def note_post_attempt(self, post_id: int) -> None:
+        async def work(db):
+            await db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (post_id,))
+        await self._write(work, transaction=False)
+
+    async def posts(self, game_id: int) -> list[sqlite3.Row]:
+        """Every post of a game, oldest first (delivered or not)."""
+        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = ? ORDER BY id", (game_id,))
 
     async def integrity_check(self) -> list[str]:
         return [r[0] for r in await self._read("PRAGMA integrity_check")]
