@@ -20,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.games.rollplayer.kind import KIND
-from images import render_scores, render_sheet, render_table, samples, scores_png, sheet_png, table_png
+from images.rollplayer import render_scores, render_sheet, render_table, scores_png, sheet_png, table_png
+from tools import rp_samples as samples
 
 NAMES = ["Alice", "Bob the Bold", "Chloé Lefèvre-Dubois", samples.KOREAN_NAME]
 

@@ -1,34 +1,62 @@
-"""The Discord client: builds the bot from ``Settings`` without touching the network.
+"""The composition root: builds the bot and wires its services from ``Settings`` without touching the network.
 
 ``create_bot`` is what ``python -m bot`` and the tests share.  Everything that needs a running loop (the
-SQLite store, the cogs, the command translator) happens in ``setup_hook`` so that tests can drive a bot
-that never logs in.  Slash commands are synced only when their definition changed since the last sync
-(the hash is kept in the store), because global syncs are rate limited.
+store, the services, the command groups, the command translator) happens in ``setup_hook`` so that tests can
+drive a bot that never logs in.  Nothing imports this module but the entry point and the tests: services get
+what they need through their constructors, and the shell reaches games only through the registries
+(``bot/engine/kinds.py`` for rules, ``cogs/games.py`` for presentations).
+
+Slash commands are synced only when their definition changed since the last sync (the hash is kept in the
+store), because global syncs are rate limited.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
+import multiprocessing
+import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.i18n import CatalogTranslator, available_locales, catalog
+from bot.i18n import available_locales, catalog
+from cogs.bots import BotPlayer
+from cogs.buttons import Components, bind_items
 from cogs.core import Inflight, RollTree
+from cogs.games import Games
+from cogs.groups import build_group
+from cogs.lobby import LobbyService
+from cogs.outbox import Courier
+from cogs.play import PlayService
+from cogs.reminders import Reminders
+from cogs.translator import CatalogTranslator
+from cogs.turns import TurnService
 
 log = logging.getLogger(__name__)
 
-#: Extensions loaded at startup, in order.  ``cogs.core`` owns the ``/rp`` group and the error path.
-EXTENSIONS = ("cogs.core", "cogs.help", "cogs.lobby", "cogs.play", "cogs.setup", "cogs.dice", "cogs.market",
-              "cogs.skills", "cogs.cleanup")
-
 COMMANDS_HASH_META = "commands_hash"
-#: Extensions that need the session engine (left out of a bot built without a store).
-ENGINE_EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.setup", "cogs.dice", "cogs.market", "cogs.skills",
-                     "cogs.cleanup")
+
+
+class ComponentRouter:
+    """Where the persistent buttons hand a click (``cogs.buttons.ComponentHandlers``)."""
+
+    def __init__(self) -> None:
+        self.lobby: LobbyService | None = None
+        self.play: PlayService | None = None
+
+    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        await self.lobby.on_lobby_button(interaction, game_id, action)
+
+    async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        await self.play.on_view_button(interaction, game_id, action)
+
+    async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
+                                choices: list, menu: str | None) -> None:
+        await self.play.on_move_component(interaction, game_id, version, choices, menu)
 #: How long ``close()`` waits for interaction handlers still running before closing the store anyway.
 CLOSE_GRACE_SECONDS = 10.0
 
@@ -43,8 +71,9 @@ def bot_intents() -> discord.Intents:
 
 
 class RollBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = True, open_store: bool = True,
-                 extensions: tuple[str, ...] = EXTENSIONS, run_reminders: bool = True):
+    def __init__(self, settings: Settings, *, sync_commands: bool = True, run_reminders: bool = True,
+                 kind_specs: tuple[str, ...] | None = None, presentation_specs: tuple[str, ...] | None = None,
+                 bot_pause: float = 1.5):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -55,23 +84,29 @@ class RollBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.sync_on_start = sync_commands
-        self.open_store = open_store
-        self.extensions_to_load = extensions if open_store else tuple(
-            name for name in extensions if name not in ENGINE_EXTENSIONS)
         self.store: Any = None
         self.sessions: Any = None
+        self.games: Games | None = None
+        self.courier: Courier | None = None
+        self.components: Components | None = None
+        self.bots: BotPlayer | None = None
+        self.ai_pool: ProcessPoolExecutor | None = None
+        self.kind_spec_of: dict[str, str] = {}
+        #: seconds a bot seat waits before it moves, so people can follow (tests set 0)
+        self.bot_pause = bot_pause
         self.run_reminders = run_reminders
+        #: the game registries (``module:ATTR`` strings); None: the ones this project ships
+        self.kind_specs = kind_specs
+        self.presentation_specs = presentation_specs
         self.inflight = Inflight()
         self.close_grace = CLOSE_GRACE_SECONDS
 
     async def setup_hook(self) -> None:
         for locale in available_locales():      # parse every catalog now: a broken .po fails at startup
             catalog(locale)
-        if self.open_store:
-            await self._open_engine()
+        await self._open_engine()
         await self.tree.set_translator(CatalogTranslator())
-        for name in self.extensions_to_load:
-            await self.load_extension(name)
+        await self._wire()
         if self.sync_on_start:
             await self.sync_commands()
 
@@ -80,8 +115,45 @@ class RollBot(commands.AutoShardedBot):
 
         self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(self.settings.db_path), synchronous=self.settings.db_synchronous)
-        self.sessions = SessionManager(self.store, default_registry())
+        from bot.engine.kinds import KNOWN_KINDS, load_kind
+
+        specs = KNOWN_KINDS if self.kind_specs is None else self.kind_specs
+        kinds = default_registry(specs)
+        self.kind_spec_of = {load_kind(spec).name: spec for spec in specs
+                             if spec.partition(":")[0] in sys.modules}
+        self.sessions = SessionManager(self.store, kinds)
         log.info("store opened at %s (synchronous=%s)", self.settings.db_path, self.settings.db_synchronous)
+
+    async def _wire(self) -> None:
+        """Build the services, one command group per game, the persistent components and the background
+        loop; each gets what it needs through its constructor."""
+        self.games = Games.default(self.sessions.kinds) if self.presentation_specs is None else \
+            Games.default(self.sessions.kinds, self.presentation_specs)
+        router = ComponentRouter()
+        self.components = ui = bind_items(router)
+        turns = TurnService(self.games)
+        self.courier = Courier(self, self.sessions, self.games, ui)
+        # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
+        self.ai_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+        self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
+                              executor=self.ai_pool, kind_specs=self.kind_spec_of)
+        play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
+        lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
+        router.lobby, router.play = lobby, play
+        for presentation in self.games.values():
+            self.tree.add_command(build_group(presentation, lobby, play))
+        self.add_dynamic_items(*ui.all())
+        await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
+                                     run=self.run_reminders))
+
+    async def on_ready(self) -> None:
+        """Deliver what a previous run committed but could not post (the outbox) before anything else."""
+        if self.courier is not None:
+            sent = await self.courier.deliver_all()
+            if sent:
+                log.info("delivered %d post(s) left undelivered by the previous run", sent)
+        if self.bots is not None:
+            await self.bots.resume_all()
 
     def commands_payload(self) -> list[dict]:
         return [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
@@ -111,6 +183,10 @@ class RollBot(commands.AutoShardedBot):
         if self.inflight.count and not await self.inflight.wait_idle(self.close_grace):
             log.warning("closing with %d interaction handler(s) still running after %.0f s",
                         self.inflight.count, self.close_grace)
+        if self.bots is not None:
+            await self.bots.close()
+        if self.ai_pool is not None:
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
         try:
             await super().close()
         finally:

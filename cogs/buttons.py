@@ -5,15 +5,17 @@ restart (discord.py re-creates the item from the id via ``DynamicItem``) and a c
 recognised as stale.  Move buttons name a move by its index in the legal-move list *of that version* plus a
 checksum of the move's JSON, so even a reordered list can never play a different move than was shown.
 
-The items only parse; the cog that owns the route (``bot.component_handlers[route]``) does the work,
-through the shared error path.
+The items only parse; the work is done by typed services, bound to the item classes by :func:`bind_items`
+when the composition root builds the bot (discord.py re-creates items from their custom ids, so the classes
+carry the services), through the shared error path.
 """
 from __future__ import annotations
 
 import json
 import re
 import zlib
-from typing import Any
+from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -31,17 +33,29 @@ def move_check(move: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-async def dispatch(route: str, interaction: discord.Interaction, params: dict[str, Any]) -> None:
-    async def run() -> None:
-        handlers = getattr(interaction.client, "component_handlers", {})
-        handler = handlers.get(route)
-        if handler is None:
+class ComponentHandlers(Protocol):
+    """What a click reaches: the lobby, the look buttons, and moves (``cogs.lobby`` / ``cogs.play``)."""
+
+    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
+
+    async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
+
+    async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
+                                choices: list[tuple[int, str, int | None]], menu: str | None) -> None: ...
+
+
+class _Bound:
+    """Mixed into the item classes :func:`bind_items` makes: the services a click is handed to."""
+    handlers: ComponentHandlers | None = None
+
+    @classmethod
+    def target(cls) -> ComponentHandlers:
+        if cls.handlers is None:
             raise Refusal("error.component_unavailable")
-        await handler(interaction, params)
-    await guarded(interaction, run)
+        return cls.handlers
 
 
-class LobbyButton(DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
+class LobbyButton(_Bound, DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
     def __init__(self, game_id: int, action: str, *, label: str, style: discord.ButtonStyle):
         super().__init__(Button(label=label, style=style, custom_id=f"rp:l:{game_id}:{action}"))
         self.game_id = game_id
@@ -52,10 +66,10 @@ class LobbyButton(DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<acti
         return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch("lobby", interaction, {"game_id": self.game_id, "action": self.action})
+        await guarded(interaction, lambda: self.target().on_lobby_button(interaction, self.game_id, self.action))
 
 
-class ViewButton(DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more)"):
+class ViewButton(_Bound, DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more)"):
     """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
     private."""
 
@@ -70,10 +84,10 @@ class ViewButton(DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<actio
         return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch("view", interaction, {"game_id": self.game_id, "action": self.action})
+        await guarded(interaction, lambda: self.target().on_view_button(interaction, self.game_id, self.action))
 
 
-class MoveButton(DynamicItem[Button],
+class MoveButton(_Bound, DynamicItem[Button],
                  template=r"rp:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
     def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None):
@@ -87,11 +101,11 @@ class MoveButton(DynamicItem[Button],
                    label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch("move", interaction, {"game_id": self.game_id, "version": self.version,
-                                             "choices": [(self.index, self.check, None)]})
+        await guarded(interaction, lambda: self.target().on_move_component(
+            interaction, self.game_id, self.version, [(self.index, self.check, None)], None))
 
 
-class MoveSelect(DynamicItem[Select],
+class MoveSelect(_Bound, DynamicItem[Select],
                  template=r"rp:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]{1,30})"):
     """A select of legal moves (used when there are more than fit as buttons); values are ``index:check``.
     The first letter of ``name`` says which moves the menu lists (``cogs.menus``: main, all, extra)."""
@@ -109,8 +123,10 @@ class MoveSelect(DynamicItem[Select],
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await dispatch("move", interaction, {"game_id": self.game_id, "version": self.version,
-                                             "values": list(self.item.values), "menu": self.name[0]})
+        async def run() -> None:
+            choices = parse_choice_values(list(self.item.values))
+            await self.target().on_move_component(interaction, self.game_id, self.version, choices, self.name[0])
+        await guarded(interaction, run)
 
 
 def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
@@ -127,3 +143,25 @@ def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
 
 
 DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect)
+
+
+@dataclass(frozen=True)
+class Components:
+    """The persistent item classes of one bot, bound to its services. Views must be built from these (not
+    from the unbound base classes): sending a view registers its items' classes for later clicks."""
+    lobby_button: type[LobbyButton]
+    view_button: type[ViewButton]
+    move_button: type[MoveButton]
+    move_select: type[MoveSelect]
+
+    def all(self) -> tuple[type[DynamicItem], ...]:
+        return (self.lobby_button, self.view_button, self.move_button, self.move_select)
+
+
+def bind_items(handlers: ComponentHandlers | None) -> Components:
+    """Subclasses of the persistent items that hand clicks to ``handlers`` (one set per bot)."""
+    bound = []
+    for item in DYNAMIC_ITEMS:
+        template = item.__discord_ui_compiled_template__
+        bound.append(type(item.__name__, (item,), {"handlers": handlers}, template=template))
+    return Components(*bound)

@@ -1,9 +1,11 @@
-"""What every ``/rp`` command shares: the group itself, the one error path, the bot's own permission check,
-and the helpers for answering within Discord's 3-second window.
+"""What every command and component of the shell shares: the one error path, the bot's own permission check,
+in-flight tracking for a clean shutdown, and the helpers for answering within Discord's 3-second window.
 
-Cogs raise :class:`Refusal` (or let a ``RuleError`` / ``EngineError`` through); this module turns any of
+Services raise :class:`Refusal` (or let a ``RuleError`` / ``EngineError`` through); this module turns any of
 them into a clear ephemeral message in the user's language.  Anything else is a bug: the user gets a short
 reference id, the log gets the traceback under that id.
+
+This module is a plain library: it is imported, never loaded as an extension, so each class exists once.
 """
 from __future__ import annotations
 
@@ -16,10 +18,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
-from bot.i18n import catalog_locale, cmd_str, resolve_locale, t
+from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
 log = logging.getLogger(__name__)
 
@@ -72,12 +73,27 @@ async def send_ephemeral(interaction: discord.Interaction, content: str | None =
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+#: ``interaction.extras`` key: the command group of the game a component acted on (for messages that name
+#: a command, e.g. "use `/rp play`").
+GROUP_EXTRA = "rollbot_group"
+
+
+def command_group(interaction: discord.Interaction) -> str:
+    """The slash-command group the user is in (or, for a click, the group of the game clicked on)."""
+    command = interaction.command
+    if command is not None:
+        return (command.root_parent or command).name
+    return str(interaction.extras.get(GROUP_EXTRA, ""))
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     locale = locale_of(interaction)
     if is_keyed_error(error):
-        text = t(error.key, locale, **error_params(error))
+        params = error_params(error)
+        params.setdefault("group", command_group(interaction))
+        text = t(error.key, locale, **params)
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)
     else:
@@ -126,10 +142,9 @@ class Inflight:
 
 
 def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
-    # duck-typed: loading ``cogs.core`` as an extension executes this module a second time, so the
-    # bot's Inflight may come from the other copy of the class
-    track = getattr(getattr(client, "inflight", None), "track", None)
-    return track() if callable(track) else contextlib.nullcontext()
+    """The client's in-flight counter (a client built without one, e.g. in a tool, tracks nothing)."""
+    inflight = getattr(client, "inflight", None)
+    return inflight.track() if isinstance(inflight, Inflight) else contextlib.nullcontext()
 
 
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[Any]]) -> None:
@@ -182,10 +197,13 @@ PUBLIC_DEFER = "rollbot_public_defer"
 
 #: Game meta: {seat: the player's own language, from their last interaction with the game}.
 SEAT_LOCALES_META = "seat_locales"
+#: Game meta: the game's language, for what the whole channel reads outside interactions.
+LOCALE_META = "locale"
 
 
 async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, locale: str) -> None:
-    """Reminders reach a player outside any interaction: keep the language they last acted in."""
+    """Reminders reach a player outside any interaction: keep the language they last acted in.
+    (Moves record it with the move itself, see ``cogs.turns``; this is for joining a lobby.)"""
     if seat is None:
         return
     game = await sessions.load(game_id)
@@ -193,6 +211,11 @@ async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, lo
     if known.get(str(seat)) != locale:
         known[str(seat)] = locale
         await sessions.set_meta(game_id, SEAT_LOCALES_META, known)
+
+
+def game_locale(game: Any) -> str:
+    """The language of a game's public posts (chosen when it was created)."""
+    return game.meta.get(LOCALE_META) or DEFAULT_LOCALE
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
@@ -213,62 +236,3 @@ async def send_after_defer(interaction: discord.Interaction, content: str | None
 async def in_worker(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Rendering is CPU work; keep the event loop free to answer other interactions."""
     return await asyncio.to_thread(fn, *args, **kwargs)
-
-
-def build_rp_group() -> app_commands.Group:
-    return app_commands.Group(
-        name=cmd_str("cmd.rp.name"),
-        description=cmd_str("cmd.rp.description"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
-    )
-
-
-class Core(commands.Cog):
-    """Owns the ``/rp`` group; the phase cogs add their subcommands to ``bot.rp_group``."""
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        self.group = build_rp_group()
-
-    async def cog_load(self) -> None:
-        from .buttons import DYNAMIC_ITEMS
-
-        self.bot.rp_group = self.group
-        self.bot.tree.add_command(self.group)
-        if not hasattr(self.bot, "component_handlers"):
-            self.bot.component_handlers = {}
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        from .buttons import DYNAMIC_ITEMS
-
-        self.bot.tree.remove_command(self.group.name)
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-
-
-class SubcommandCog(commands.Cog):
-    """A cog whose commands live under ``/rp``: ``subcommands()`` returns them, load/unload attach them."""
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        self._attached: list[app_commands.Command] = []
-
-    def subcommands(self) -> list[app_commands.Command]:
-        return []
-
-    async def cog_load(self) -> None:
-        group: app_commands.Group = self.bot.rp_group
-        for command in self.subcommands():
-            group.add_command(command)
-            self._attached.append(command)
-
-    async def cog_unload(self) -> None:
-        group: app_commands.Group = self.bot.rp_group
-        for command in self._attached:
-            group.remove_command(command.name)
-        self._attached.clear()
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Core(bot))

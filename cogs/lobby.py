@@ -1,24 +1,30 @@
-"""Opening, joining, starting and ending games: ``/rp new|join|leave|start|cancel|abandon|status|solo``.
+"""Opening, joining, starting and ending games: ``/<game> new|join|leave|start|cancel|abandon|status|solo``.
 
-One game per channel (the engine enforces it); a solo game lives in the player's DM with the bot.  The
-lobby message carries persistent Join / Leave / Start / Cancel buttons that do exactly what the commands
-do.  When a game starts, the play cog (``bot.turn_publisher``) posts the first turn prompt.
+Game-agnostic: the lobby switches, the seat range and the words for options and progress come from the
+game's presentation. One game of any kind per channel (the engine enforces it); a solo game lives in the
+player's DM with the bot. The lobby message carries persistent Join / Leave / Start / Cancel buttons that do
+exactly what the commands do. A start commits the first turn post with it (``cogs.turns``); the courier
+delivers it.
 """
 from __future__ import annotations
 
+import inspect
 import logging
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.i18n import cmd_str, t
+from bot.engine import GameView, SessionManager
+from bot.i18n import t
 
-from .buttons import LobbyButton
+from .bots import BOTS_META, BotPlayer, has_ai
+from .buttons import Components
 from .core import (
+    GROUP_EXTRA,
+    LOCALE_META,
+    SEAT_LOCALES_META,
     Refusal,
-    SubcommandCog,
     check_bot_permissions,
     locale_of,
     public_locale,
@@ -26,15 +32,18 @@ from .core import (
     require_dm,
     require_guild,
 )
+from .games import Games
 from .help import EMBED_COLOUR
+from .outbox import Courier
+from .play import PlayService
+from .seam import LobbyOption, Presentation
+from .translator import cmd_str
+from .turns import TurnService
 
 log = logging.getLogger(__name__)
 
-KIND_NAME = "rollplayer"
-#: /rp new options → game options (the rules kind validates them; "promos" switches on every promo).
-VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
 LOBBY_META = "lobby_message_id"
-LOCALE_META = "locale"             # read by the play cog for reminders
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -42,116 +51,100 @@ BUTTON_STYLES = {
 }
 
 
-def game_options(variants: dict[str, bool], promos: bool) -> dict[str, bool]:
-    options = {name: bool(variants.get(name, False)) for name in VARIANT_OPTIONS}
-    options["promo_sheets"] = options["cursed_ring"] = bool(promos)
-    return options
-
-
-def option_lines(options: dict, locale: str) -> str:
-    chosen = [t(f"option.{name}", locale) for name, on in options.items() if on]
-    return "\n".join(f"• {name}" for name in chosen) if chosen else t("lobby.options_none", locale)
-
-
-def seat_lines(game: Any) -> str:
+def seat_lines(game: GameView) -> str:
     return "\n".join(f"{seat.seat + 1}. <@{seat.user_id}>" if seat.user_id
                      else f"{seat.seat + 1}. {seat.name}" for seat in game.seats)
 
 
-def lobby_embed(game: Any, locale: str) -> discord.Embed:
-    embed = discord.Embed(title=t("lobby.title", locale, game=game.id),
-                          description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
-                                        wanted=game.seats_wanted),
-                          colour=EMBED_COLOUR)
-    embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                    value=seat_lines(game), inline=True)
-    embed.add_field(name=t("lobby.options", locale), value=option_lines(game.options, locale), inline=True)
-    if len(game.seats) >= game.seats_wanted:
-        embed.set_footer(text=t("lobby.full_hint", locale))
-    return embed
+def option_text(presentation: Presentation, options: dict, locale: str) -> str:
+    chosen = presentation.option_lines(options, locale)
+    return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
-def lobby_view(game: Any, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                  style=BUTTON_STYLES[action]))
-    return view
+class LobbyService:
+    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
+                 play: PlayService, ui: Components, bots: BotPlayer):
+        self.bots = bots
+        self.sessions = sessions
+        self.games = games
+        self.turns = turns
+        self.courier = courier
+        self.play = play
+        self.ui = ui
 
+    # ---------------------------------------------------------------- pictures of the lobby
+    def names(self, game: GameView, locale: str) -> dict[str, str]:
+        """The game's display name and command group, for texts that name them."""
+        presentation = self.games[game.kind]
+        return {"game_name": t(presentation.title_key, locale), "group": t(presentation.group_key, "en")}
 
-def closed_embed(game: Any, key: str, locale: str, **params: Any) -> discord.Embed:
-    return discord.Embed(title=t("lobby.title", locale, game=game.id), description=t(key, locale, **params),
-                         colour=EMBED_COLOUR)
+    def lobby_embed(self, game: GameView, locale: str) -> discord.Embed:
+        presentation = self.games[game.kind]
+        names = self.names(game, locale)
+        embed = discord.Embed(title=t("lobby.title", locale, game=game.id, **names),
+                              description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
+                                            wanted=game.seats_wanted, **names),
+                              colour=EMBED_COLOUR)
+        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
+                        value=seat_lines(game), inline=True)
+        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
+                        inline=True)
+        if len(game.seats) >= game.seats_wanted:
+            embed.set_footer(text=t("lobby.full_hint", locale))
+        return embed
 
+    def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for action in LOBBY_ACTIONS:
+            view.add_item(self.ui.lobby_button(game.id, action, label=t(f"button.{action}", locale),
+                                               style=BUTTON_STYLES[action]))
+        return view
 
-def status_embed(game: Any, pending: list[dict], locale: str) -> discord.Embed:
-    embed = discord.Embed(title=t("status.title", locale, game=game.id),
-                          description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
-    embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                    value=seat_lines(game), inline=True)
-    embed.add_field(name=t("lobby.options", locale), value=option_lines(game.options, locale), inline=True)
-    state = game.state
-    if state is not None and game.status == "active":
-        embed.add_field(name=t("status.progress", locale),
-                        value=t("status.round_phase", locale, round=getattr(state, "round", 0),
-                                phase=t(f"phase.{getattr(state, 'phase', 'unknown')}", locale)),
-                        inline=False)
-        waiting = []
-        for item in pending:
-            number = item.get("seat")
-            seat = game.seats[number] if number is not None and number < len(game.seats) else None
-            who = f"<@{seat.user_id}>" if seat and seat.user_id else (seat.name if seat else "?")
-            waiting.append(t("status.pending_line", locale, player=who,
-                             decision=t(f"decision.{item.get('decision', 'unknown')}", locale)))
-        embed.add_field(name=t("status.waiting_for", locale),
-                        value="\n".join(waiting) or t("status.nobody", locale), inline=False)
-    return embed
+    def status_embed(self, game: GameView, pending: list[dict], locale: str) -> discord.Embed:
+        presentation = self.games[game.kind]
+        embed = discord.Embed(title=t("status.title", locale, game=game.id),
+                              description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
+        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
+                        value=seat_lines(game), inline=True)
+        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
+                        inline=True)
+        if game.state is not None and game.status == "active":
+            embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
+                            inline=False)
+            waiting = []
+            for item in pending:
+                number = item.get("seat")
+                seat = game.seats[number] if isinstance(number, int) and 0 <= number < len(game.seats) else None
+                who = f"<@{seat.user_id}>" if seat and seat.user_id else (seat.name if seat else "?")
+                waiting.append(t("status.pending_line", locale, player=who,
+                                 decision=presentation.decision_text(item.get("decision", "unknown"), locale)))
+            embed.add_field(name=t("status.waiting_for", locale),
+                            value="\n".join(waiting) or t("status.nobody", locale), inline=False)
+        return embed
 
+    def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
+        return discord.Embed(title=t("lobby.title", locale, game=game.id, **self.names(game, locale)),
+                             description=t(key, locale, **params), colour=EMBED_COLOUR)
 
-class Lobby(SubcommandCog):
-    @property
-    def sessions(self):
-        return self.bot.sessions
+    # ---------------------------------------------------------------- actions
+    async def do_join(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        game = await self.sessions.join(game_id, interaction.user.id, interaction.user.display_name)
+        await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale_of(interaction))
+        return await self.sessions.load(game_id)
 
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.component_handlers["lobby"] = self.on_button
-
-    async def cog_unload(self) -> None:
-        await super().cog_unload()
-        self.bot.component_handlers.pop("lobby", None)
-
-    # ---------------------------------------------------------------- shared steps
-    async def channel_game(self, interaction: discord.Interaction) -> Any:
-        game = await self.sessions.game_in_channel(interaction.channel_id)
-        if game is None:
-            raise Refusal("error.no_game_here")
-        return game
-
-    async def announce_start(self, interaction: discord.Interaction, game: Any) -> None:
-        publisher = getattr(self.bot, "turn_publisher", None)
-        if publisher is not None:
-            await publisher(interaction, game.id, None)
-            return
-        locale = locale_of(interaction)
-        players = ", ".join(f"<@{s.user_id}>" for s in game.seats if s.user_id)
-        await interaction.followup.send(t("lobby.started", locale, players=players))
-
-    async def do_join(self, interaction: discord.Interaction, game_id: int) -> Any:
-        return await self.sessions.join(game_id, interaction.user.id, interaction.user.display_name)
-
-    async def do_leave(self, interaction: discord.Interaction, game_id: int) -> Any:
+    async def do_leave(self, interaction: discord.Interaction, game_id: int) -> GameView:
         return await self.sessions.leave(game_id, interaction.user.id)
 
-    async def do_start(self, interaction: discord.Interaction, game_id: int) -> Any:
+    async def do_start(self, interaction: discord.Interaction, game_id: int) -> GameView:
         game = await self.sessions.load(game_id)
-        if game.status == "lobby" and game.seats_wanted > 1 and len(game.seats) < 2 \
+        kind = self.games.kind(game.kind)
+        if game.status == "lobby" and game.seats_wanted > 1 and len(game.seats) < 2 and kind.min_seats == 1 \
                 and interaction.user.id == game.creator_id:
-            # Roll Player with one seat is the solo game (enemy die, trash pile): never by accident.
+            # A one-seat game is the solo game (which may play by other rules): never by accident.
             raise Refusal("error.start_alone")
-        return await self.sessions.start(game_id, interaction.user.id)
+        return await self.sessions.start(game_id, interaction.user.id, plan=self.turns.start_plan())
 
-    async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> Any:
+    async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
         game = await self.sessions.load(game_id)
         if game.status != "lobby":
             raise Refusal("error.cancel_not_lobby")
@@ -161,16 +154,14 @@ class Lobby(SubcommandCog):
                                from_button: bool) -> None:
         locale = locale_of(interaction)
         game = await getattr(self, f"do_{action}")(interaction, game_id)
-        if action == "join":
-            await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale)
         who = interaction.user.mention
         if action == "cancel":
-            embed, view = closed_embed(game, "lobby.cancelled", locale, user=who), None
+            embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
         elif action == "start":
-            embed, view = closed_embed(game, "lobby.started", locale, players=", ".join(
+            embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
                 f"<@{s.user_id}>" for s in game.seats if s.user_id)), None
         else:
-            embed, view = lobby_embed(game, locale), lobby_view(game, locale)
+            embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
         note = t(f"lobby.{action}_note", locale, user=who, seated=len(game.seats), wanted=game.seats_wanted)
         if from_button:
             await interaction.response.edit_message(content=note, embed=embed,
@@ -179,105 +170,162 @@ class Lobby(SubcommandCog):
             await interaction.response.send_message(content=note, embed=embed,
                                                     **({"view": view} if view is not None else {}))
         if action == "start":
-            await self.announce_start(interaction, game)
+            await self.courier.deliver(game.id)
+            self.bots.schedule(game.id)
 
-    async def on_button(self, interaction: discord.Interaction, params: dict) -> None:
+    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         check_bot_permissions(interaction)
-        await self.run_lobby_action(interaction, params["game_id"], params["action"], from_button=True)
+        game = await self.sessions.load(game_id)
+        interaction.extras[GROUP_EXTRA] = self.names(game, "en")["group"]
+        if game.channel_id != interaction.channel_id:
+            raise Refusal("error.wrong_channel")
+        await self.run_lobby_action(interaction, game_id, action, from_button=True)
 
-    async def lobby_command(self, interaction: discord.Interaction, action: str) -> None:
+    async def lobby_command(self, interaction: discord.Interaction, presentation: Presentation, action: str) -> None:
         require_guild(interaction)
         check_bot_permissions(interaction)
-        game = await self.channel_game(interaction)
+        game = await self.play.channel_game(interaction, presentation)
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
+    async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
+                          options: dict, bots: int = 0, level: str | None = None) -> None:
+        locale = locale_of(interaction)
+        kind = self.games.kind(presentation.kind)
+        if bots and (not has_ai(kind) or not 0 < bots < players):
+            raise Refusal("error.bad_bot_count", players=players)
+        meta = {LOCALE_META: public_locale(interaction), SEAT_LOCALES_META: {"0": locale}}
+        if bots:
+            level = level if level in kind.ai_levels else kind.ai_levels[-1]
+            meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
+        game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
+                                          interaction.user.id, interaction.user.display_name,
+                                          options=options, seats_wanted=players, meta=meta,
+                                          plan=self.turns.start_plan())
+        for _ in range(bots):
+            game = await self.sessions.add_ai(game.id, interaction.user.id,
+                                              t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
+        if bots and interaction.guild_id is None:       # a DM game against the bot starts at once
+            game = await self.sessions.start(game.id, interaction.user.id, plan=self.turns.start_plan())
+        if game.status == "active":          # one seat (or only bots beside you): it starts at once
+            params = {"user": interaction.user.mention,
+                      "options": option_text(presentation, game.options, locale)}
+            key = "lobby.solo_started" if interaction.guild_id is None else "lobby.single_started"
+            await interaction.response.send_message(t(key, locale, **params))
+            await self.courier.deliver(game.id)
+            self.bots.schedule(game.id)
+            return
+        sent = await interaction.response.send_message(
+            t("lobby.created_note", locale, user=interaction.user.mention, wanted=players,
+              **self.names(game, locale)),
+            embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
+        if sent.message_id is not None:
+            await self.sessions.set_meta(game.id, LOBBY_META, sent.message_id)
+
     # ---------------------------------------------------------------- commands
-    def subcommands(self) -> list[app_commands.Command]:
-        cog = self
+    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        service = self
+        commands_: list[app_commands.Command] = [self._new_command(presentation)]
+        if presentation.solo:
+            commands_.append(self._solo_command(presentation))
 
-        @app_commands.command(name=cmd_str("cmd.new.name"), description=cmd_str("cmd.new.description"))
-        @app_commands.describe(
-            players=cmd_str("cmd.new.players"), even_start=cmd_str("option.even_start.describe"),
-            souk=cmd_str("option.souk.describe"), short_game=cmd_str("option.short_game.describe"),
-            friendly_market=cmd_str("option.friendly_market.describe"),
-            free_class=cmd_str("option.free_class.describe"), promos=cmd_str("option.promos.describe"))
-        async def new(interaction: discord.Interaction, players: app_commands.Range[int, 1, 4] = 2,
-                      even_start: bool = False, souk: bool = False, short_game: bool = False,
-                      friendly_market: bool = False, free_class: bool = False, promos: bool = False) -> None:
-            if interaction.guild_id is None:
-                raise Refusal("error.new_in_dm")
-            check_bot_permissions(interaction)
-            options = game_options({"even_start": even_start, "souk": souk, "short_game": short_game,
-                                    "friendly_market": friendly_market, "free_class": free_class}, promos)
-            await cog.create_game(interaction, players, options)
+        def lobby_action(action: str) -> app_commands.Command:
+            async def callback(interaction: discord.Interaction) -> None:
+                await service.lobby_command(interaction, presentation, action)
+            return app_commands.Command(name=cmd_str(f"cmd.{action}.name"),
+                                        description=cmd_str(f"cmd.{action}.description"), callback=callback)
 
-        @app_commands.command(name=cmd_str("cmd.solo.name"), description=cmd_str("cmd.solo.description"))
-        @app_commands.describe(
-            even_start=cmd_str("option.even_start.describe"), souk=cmd_str("option.souk.describe"),
-            short_game=cmd_str("option.short_game.describe"),
-            free_class=cmd_str("option.free_class.describe"), promos=cmd_str("option.promos.describe"))
-        async def solo(interaction: discord.Interaction, even_start: bool = False, souk: bool = False,
-                       short_game: bool = False, free_class: bool = False, promos: bool = False) -> None:
-            require_dm(interaction)
-            options = game_options({"even_start": even_start, "souk": souk, "short_game": short_game,
-                                    "free_class": free_class}, promos)
-            await cog.create_game(interaction, 1, options)
-
-        @app_commands.command(name=cmd_str("cmd.join.name"), description=cmd_str("cmd.join.description"))
-        async def join(interaction: discord.Interaction) -> None:
-            await cog.lobby_command(interaction, "join")
-
-        @app_commands.command(name=cmd_str("cmd.leave.name"), description=cmd_str("cmd.leave.description"))
-        async def leave(interaction: discord.Interaction) -> None:
-            await cog.lobby_command(interaction, "leave")
-
-        @app_commands.command(name=cmd_str("cmd.start.name"), description=cmd_str("cmd.start.description"))
-        async def start(interaction: discord.Interaction) -> None:
-            await cog.lobby_command(interaction, "start")
-
-        @app_commands.command(name=cmd_str("cmd.cancel.name"), description=cmd_str("cmd.cancel.description"))
-        async def cancel(interaction: discord.Interaction) -> None:
-            await cog.lobby_command(interaction, "cancel")
+        commands_ += [lobby_action(action) for action in LOBBY_ACTIONS]
 
         @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
         async def abandon(interaction: discord.Interaction) -> None:
-            game = await cog.channel_game(interaction)
+            game = await service.play.channel_game(interaction, presentation)
             may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
-            game = await cog.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
+            game = await service.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
             await interaction.response.send_message(
                 t("lobby.abandoned", locale_of(interaction), user=interaction.user.mention, game=game.id))
 
         @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
         async def status(interaction: discord.Interaction) -> None:
-            game = await cog.channel_game(interaction)
-            pending = await cog.sessions.pending(game.id)
-            await interaction.response.send_message(embed=status_embed(game, pending, locale_of(interaction)),
-                                                    ephemeral=True)
+            game = await service.play.channel_game(interaction, presentation)
+            pending = await service.sessions.pending(game.id)
+            await interaction.response.send_message(
+                embed=service.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
 
-        return [new, solo, join, leave, start, cancel, abandon, status]
+        return commands_ + [abandon, status]
 
-    async def create_game(self, interaction: discord.Interaction, players: int, options: dict) -> None:
-        locale = locale_of(interaction)
-        game = await self.sessions.create(KIND_NAME, interaction.guild_id, interaction.channel_id,
-                                          interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players)
-        await self.sessions.set_meta(game.id, LOCALE_META, public_locale(interaction))
-        await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale)
-        if game.status == "active":          # one seat: the engine starts it at once
-            params = {"user": interaction.user.mention, "options": option_lines(game.options, locale)}
+    def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[list, dict, dict]:
+        """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""
+        kind = self.games.kind(presentation.kind)
+        if not has_ai(kind) or most < 1:
+            return [], {}, {}
+        params = [inspect.Parameter(count, inspect.Parameter.KEYWORD_ONLY, default=0,
+                                    annotation=app_commands.Range[int, 0, most]),
+                  inspect.Parameter("level", inspect.Parameter.KEYWORD_ONLY, default=kind.ai_levels[-1],
+                                    annotation=str)]
+        describe = {count: f"cmd.{count}.describe", "level": "cmd.level.describe"}
+        choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)
+                             for name in kind.ai_levels]}
+        return params, describe, choices
+
+    def _new_command(self, presentation: Presentation) -> app_commands.Command:
+        service = self
+        seats = presentation.seats
+
+        async def new(interaction: discord.Interaction, **values: Any) -> None:
             if interaction.guild_id is None:
-                text = t("lobby.solo_started", locale, **params)
-            else:
-                text = t("lobby.single_started", locale, **params)
-            await interaction.response.send_message(text)
-            await self.announce_start(interaction, game)
-            return
-        sent = await interaction.response.send_message(
-            t("lobby.created_note", locale, user=interaction.user.mention, wanted=players),
-            embed=lobby_embed(game, locale), view=lobby_view(game, locale))
-        if sent.message_id is not None:
-            await self.sessions.set_meta(game.id, LOBBY_META, sent.message_id)
+                raise Refusal("error.new_in_dm", group=t(presentation.group_key, "en"))
+            check_bot_permissions(interaction)
+            players = values.pop("players", seats.default)
+            bots, level = values.pop("bots", 0), values.pop("level", None)
+            options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
+            await service.create_game(interaction, presentation, players, options, bots, level)
+
+        extra, describe, choices = [], {}, {}
+        if seats.low < seats.high:
+            extra.append(inspect.Parameter("players", inspect.Parameter.KEYWORD_ONLY, default=seats.default,
+                                           annotation=app_commands.Range[int, seats.low, seats.high]))
+            describe["players"] = "cmd.new.players"
+        bot_params, bot_describe, choices = self._bot_options(presentation, "bots", seats.high - 1)
+        return _command(new, "new", extra + bot_params, presentation.lobby_options,
+                        {**describe, **bot_describe}, choices)
+
+    def _solo_command(self, presentation: Presentation) -> app_commands.Command:
+        service = self
+        offered = tuple(o for o in presentation.lobby_options if o.solo)
+
+        async def solo(interaction: discord.Interaction, **values: Any) -> None:
+            require_dm(interaction)
+            opponents, level = values.pop("opponents", 0), values.pop("level", None)
+            options = presentation.game_options(_chosen(offered, values), solo=not opponents)
+            await service.create_game(interaction, presentation, 1 + opponents, options, opponents, level)
+
+        bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
+        return _command(solo, "solo", bot_params, offered, describe, choices)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot))
+def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:
+    return {o.name: values.get(o.name, o.default) for o in options}
+
+
+def _command(callback, name: str, extra: list[inspect.Parameter], options: tuple[LobbyOption, ...],
+             describe_keys: dict[str, str], extra_choices: dict | None = None) -> app_commands.Command:
+    """A slash command whose options are the game's lobby switches (declared as data by the presentation):
+    the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction), *extra]
+    descriptions = {p.name: cmd_str(describe_keys[p.name]) for p in extra}
+    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices or {})
+    for option in options:
+        annotation = str if option.choices else bool
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,
+                                        annotation=annotation))
+        descriptions[option.name] = cmd_str(option.description_key)
+        if option.choices:
+            choices[option.name] = [app_commands.Choice(name=cmd_str(label), value=value)
+                                    for value, label in option.choices]
+    callback.__signature__ = inspect.Signature(params)
+    callback = app_commands.describe(**descriptions)(callback)
+    if choices:
+        callback = app_commands.choices(**choices)(callback)
+    return app_commands.Command(name=cmd_str(f"cmd.{name}.name"), description=cmd_str(f"cmd.{name}.description"),
+                                callback=callback)

@@ -1,9 +1,5 @@
-"""Pillow renderers for Roll Player: character sheet, table and final scores as PNG bytes.
+"""The pictures: a shared drawing kit at the top (fonts and fitted text, dice and icons, palette, PNG
+encoding), and each game's renderers in its own subpackage (``images.rollplayer``, ...).
 
-Entry points (state in, PNG out): `render_sheet(state, seat, locale="en", names=None)`,
-`render_table(state, locale="en", names=None)`, `render_scores(state, locale="en", names=None)`.
+Renderers are pure: game state (+ seat, + locale, + player names) in, PNG bytes out. No Discord, no database.
 """
-
-from .render import render_scores, render_sheet, render_table, scores_png, sheet_png, table_png
-
-__all__ = ["render_scores", "render_sheet", "render_table", "scores_png", "sheet_png", "table_png"]

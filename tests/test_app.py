@@ -193,7 +193,7 @@ async def test_commands_are_translated_from_the_catalogs(tmp_path, monkeypatch):
               "cmd.rules.description": "Résumé des règles", "rules_topic.solo.title": "Partie en solitaire"}
     real = messages.catalog
     monkeypatch.setattr("bot.i18n.locale.available_locales", lambda: ["en", "fr"])
-    monkeypatch.setattr("bot.i18n.translator.catalog", lambda loc: french if loc == "fr" else real(loc))
+    monkeypatch.setattr("cogs.translator.catalog", lambda loc: french if loc == "fr" else real(loc))
     bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
     await _setup(bot)
     try:

@@ -25,17 +25,17 @@ async def test_rollbot_through_the_stand_in(discord_stub, cast, bot_starter, tmp
     joined = await discord_stub.click(cast.bob, lobby, label="Join")
     await joined.wait_response()
     started = await discord_stub.click(cast.alice, lobby, label="Start")
-    prompt = await started.wait_followup(0)
+    prompt = await started.wait_followup_or_post(0)
     width, height = png_size(prompt.attachment("table.png"))
     assert width > 100 and height > 100
     assert prompt.selects, "the first turn offers the sheets to choose from"
 
     busy = await discord_stub.run_command(cast.carol, cast.games, "rp new", players=2)
     refusal = await busy.wait_response()
-    assert refusal.ephemeral and refusal.content == t("engine.error.channel_busy", "en")
+    assert refusal.ephemeral and refusal.content == t("engine.error.channel_busy", "en", group="rp")
 
     dm = discord_stub.dm_channel(cast.alice)
     solo = await discord_stub.run_command(cast.alice, dm, "rp solo")
     assert not (await solo.wait_response()).ephemeral
-    first = await solo.wait_followup(0)
+    first = await solo.wait_followup_or_post(0)
     assert first.attachment("table.png")

@@ -1,15 +1,13 @@
-"""Message catalogs, locale resolution and the slash-command translator (see messages.py)."""
+"""Message catalogs and locale resolution (see messages.py). A leaf: no Discord, no game."""
 from .locale import catalog_locale, resolve_locale
-from .messages import DEFAULT_LOCALE, available_locales, catalog, has_key, missing_marker, t
-from .translator import CatalogTranslator, cmd_str
+from .messages import DEFAULT_LOCALE, N_, available_locales, catalog, has_key, missing_marker, t
 
 __all__ = [
     "DEFAULT_LOCALE",
-    "CatalogTranslator",
+    "N_",
     "available_locales",
     "catalog",
     "catalog_locale",
-    "cmd_str",
     "has_key",
     "missing_marker",
     "resolve_locale",

@@ -22,6 +22,9 @@ from babel.messages.pofile import read_po
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).with_name("locales")
+#: More folders laid out like ``locales/`` (``<lang>/LC_MESSAGES/<domain>.po``): a game shipped outside this
+#: repository, or a test's game, brings its catalog this way (:func:`add_locales_dir`).
+EXTRA_LOCALES_DIRS: list[Path] = []
 DOMAIN = "messages"
 SHELL_DOMAIN = "shell"
 DEFAULT_LOCALE = "en"
@@ -35,16 +38,33 @@ def po_path(locale: str, domain: str = DOMAIN) -> Path:
     return LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
 
 
+def add_locales_dir(path: Path) -> None:
+    """Also read catalogs from ``path`` (same layout as ``locales/``)."""
+    if Path(path) not in EXTRA_LOCALES_DIRS:
+        EXTRA_LOCALES_DIRS.append(Path(path))
+        clear_caches()
+
+
+def _folders(locale: str) -> list[Path]:
+    return [root / locale / "LC_MESSAGES" for root in (LOCALES_DIR, *EXTRA_LOCALES_DIRS)]
+
+
 def domains(locale: str) -> list[str]:
     """The domains a locale has a catalog for (file stems, sorted: the order collisions resolve in)."""
-    folder = LOCALES_DIR / locale / "LC_MESSAGES"
-    return sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+    return sorted({p.stem for folder in _folders(locale) if folder.is_dir() for p in folder.glob("*.po")})
+
+
+def _domain_file(locale: str, domain: str) -> Path:
+    for folder in _folders(locale):
+        if (folder / f"{domain}.po").is_file():
+            return folder / f"{domain}.po"
+    return po_path(locale, domain)
 
 
 @cache
 def domain_catalog(locale: str, domain: str) -> dict[str, str]:
     """Key -> text of one domain's file (empty translations are treated as absent)."""
-    path = po_path(locale, domain)
+    path = _domain_file(locale, domain)
     if not path.is_file():
         return {}
     with path.open("rb") as fh:
@@ -75,6 +95,12 @@ def available_locales() -> list[str]:
     return sorted(p.name for p in LOCALES_DIR.iterdir() if domains(p.name))
 
 
+def remove_locales_dir(path: Path) -> None:
+    if Path(path) in EXTRA_LOCALES_DIRS:
+        EXTRA_LOCALES_DIRS.remove(Path(path))
+        clear_caches()
+
+
 class _KeepUnknown(dict):
     """Format map that leaves an unknown ``{name}`` visible instead of raising."""
 
@@ -91,6 +117,12 @@ def placeholders(text: str) -> set[str]:
 
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     return key in catalog(locale)
+
+
+def N_(key: str) -> str:
+    """Marks a message key that is stored now and looked up later (the gettext ``N_`` idiom): the key
+    scanner finds it like a ``t("...")`` call."""
+    return key
 
 
 def t(key: str, locale: str | None = DEFAULT_LOCALE, /, **params) -> str:

@@ -463,20 +463,23 @@ class Harness:
         raise AssertionError("interaction tasks did not settle")
 
     async def run(self, command: str, *, user: User, place: Place, **options: Any) -> Result:
-        """``/rp <sub> option=value ...`` as ``user`` in ``place``.  ``command`` is "rp new" or "new"."""
-        path = tuple(command.split())
-        if path[0] != "rp":
-            path = ("rp",) + path
+        """``/rp <sub> option=value ...`` as ``user`` in ``place``.  ``command`` is "rp new" or "new" (a path
+        whose first word is another game's group, e.g. "toy new", is taken as it is)."""
+        path = self._path(command)
         return await self._dispatch(self._base(2, user, place, self._command_data(path, options)))
 
     async def autocomplete(self, command: str, focused: str, *, user: User, place: Place,
                            **options: Any) -> list[dict]:
-        path = tuple(command.split())
-        if path[0] != "rp":
-            path = ("rp",) + path
+        path = self._path(command)
         payload = self._base(4, user, place, self._command_data(path, options, focused=focused))
         await self._dispatch(payload)
         return self.rec.autocomplete.get(int(payload["id"]), [])
+
+    def _path(self, command: str) -> tuple[str, ...]:
+        path = tuple(command.split())
+        if path[0] != "rp" and (len(path) == 1 or self.bot.tree.get_command(path[0]) is None):
+            path = ("rp",) + path
+        return path
 
     def _component_payload(self, message: Sent, user: User, place: Place, data: dict) -> dict:
         payload = self._base(3, user, place, data)

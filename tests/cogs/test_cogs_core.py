@@ -4,18 +4,33 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import sys
 import threading
 
 import discord
 import pytest
 from discord import app_commands
+from discord.ext import commands
 from harness import FULL_APP_PERMISSIONS
 
 from bot.engine import NotCreator
 from bot.games.errors import RuleError
 from bot.i18n import t
-from cogs.core import SubcommandCog, check_bot_permissions, defer, in_worker, send_after_defer
+from cogs.core import check_bot_permissions, defer, in_worker, send_after_defer
+
+
+class SubcommandCog(commands.Cog):
+    """Test-only: a cog whose ``subcommands()`` are attached to the ``/rp`` group when it is added."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def subcommands(self):
+        return []
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("rp")
+        for command in self.subcommands():
+            group.add_command(command)
 
 
 class Probe(SubcommandCog):
@@ -129,7 +144,9 @@ async def test_render_failure_in_public_sheet_stays_private(harness, alice, bob,
 
     def broken(*args, **kwargs):
         raise OSError("font missing")
-    monkeypatch.setattr(sys.modules["cogs.play"], "render_one_sheet", broken)
+    from cogs.rollplayer import PRESENTATION
+
+    monkeypatch.setattr(PRESENTATION, "seat_picture", broken)
     result = await harness.run("sheet", user=alice, place=place, post=True)
     assert [m.deleted for m in result.messages] == [True, False]
     assert result.messages[1].ephemeral
@@ -204,12 +221,12 @@ async def test_component_handlers_count_as_in_flight(harness, alice, bob):
     created = await harness.run("new", user=alice, place=place, players=2)
     lobby = next(m for m in created.messages if m.buttons())
     counts = []
-    lobby_cog = harness.bot.get_cog("Lobby")
-    real = lobby_cog.on_button
+    lobby_service = harness.bot.components.lobby_button.handlers.lobby
+    real = lobby_service.on_lobby_button
 
-    async def spy(interaction, params):
+    async def spy(interaction, game_id, action):
         counts.append(harness.bot.inflight.count)
-        await real(interaction, params)
-    harness.bot.component_handlers["lobby"] = spy
+        await real(interaction, game_id, action)
+    lobby_service.on_lobby_button = spy
     await harness.click(lobby, user=bob, place=place, label="Join")
     assert counts == [1] and harness.bot.inflight.count == 0

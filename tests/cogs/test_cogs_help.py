@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from bot.i18n import t
-from cogs.help import RULE_TOPICS
+from cogs.rollplayer import PRESENTATION
+
+RULE_TOPICS = PRESENTATION.rules_topics
 
 
 async def test_help_lists_every_command_privately(harness, alice):

@@ -69,7 +69,7 @@ async def test_lobby_by_commands(harness, alice, bob, carol):
     creator = await harness.run("leave", user=alice, place=place)
     assert creator.only().content == t("engine.error.creator_cannot_leave", "en")
     too_few = await harness.run("start", user=alice, place=place)
-    assert too_few.only().ephemeral and too_few.only().content == t("error.start_alone", "en")
+    assert too_few.only().ephemeral and too_few.only().content == t("error.start_alone", "en", group="rp")
     assert (await harness.bot.sessions.game_in_channel(place.channel_id)).status == "lobby"
     await harness.run("join", user=bob, place=place)
     await harness.run("start", user=alice, place=place)
@@ -93,7 +93,7 @@ async def test_game_already_running_in_channel(harness, alice, bob):
     await open_lobby(harness, alice, place, players=2)
     busy = await harness.run("new", user=bob, place=place)
     assert busy.only().ephemeral
-    assert busy.only().content == t("engine.error.channel_busy", "en")
+    assert busy.only().content == t("engine.error.channel_busy", "en", group="rp")
     other = harness.channel(guild_id=place.guild_id)
     assert lobby_message(await harness.run("new", user=bob, place=other))
 
@@ -109,14 +109,14 @@ async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator
     assert not done.only().ephemeral and moderator.mention in done.only().content
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
     nothing = await harness.run("abandon", user=alice, place=place)
-    assert nothing.only().content == t("error.no_game_here", "en")
+    assert nothing.only().content == t("error.no_game_here", "en", group="rp")
     assert lobby_message(await harness.run("new", user=bob, place=place))
 
 
 async def test_status_lobby_and_running(harness, alice, bob):
     place = harness.channel()
     none = await harness.run("status", user=alice, place=place)
-    assert none.only().ephemeral and none.only().content == t("error.no_game_here", "en")
+    assert none.only().ephemeral and none.only().content == t("error.no_game_here", "en", group="rp")
     message = await open_lobby(harness, alice, place, players=2)
     lobby = await harness.run("status", user=bob, place=place)
     assert lobby.only().ephemeral and t("status.lobby", "en") in lobby.only().text()
@@ -134,13 +134,13 @@ async def test_solo_only_in_dm_and_new_only_in_server(harness, alice):
     assert in_guild.only().ephemeral and in_guild.only().content == t("error.dm_only", "en")
     dm = harness.dm()
     new_in_dm = await harness.run("new", user=alice, place=dm)
-    assert new_in_dm.only().ephemeral and new_in_dm.only().content == t("error.new_in_dm", "en")
+    assert new_in_dm.only().ephemeral and new_in_dm.only().content == t("error.new_in_dm", "en", group="rp")
     solo = await harness.run("solo", user=alice, place=dm, short_game=True)
     assert solo.public()
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     assert game.status == "active" and game.guild_id is None and game.options["short_game"]
     again = await harness.run("solo", user=alice, place=dm)
-    assert again.only().ephemeral and again.only().content == t("engine.error.channel_busy", "en")
+    assert again.only().ephemeral and again.only().content == t("engine.error.channel_busy", "en", group="rp")
     join_in_dm = await harness.run("join", user=alice, place=dm)
     assert join_in_dm.only().content == t("error.guild_only", "en")
 

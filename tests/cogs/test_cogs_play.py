@@ -94,9 +94,9 @@ async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harn
     played = await harness.select(prompt, [value], user=mover, place=place)
     assert played.public()
     stale = await harness.select(prompt, [value], user=other, place=place)
-    assert stale.only().ephemeral and stale.only().content == t("error.stale_button", "en")
+    assert stale.only().ephemeral and stale.only().content == t("error.stale_button", "en", group="rp")
     forged = await harness.select(prompt, [value], user=mover, place=place)
-    assert forged.only().content == t("error.stale_button", "en")
+    assert forged.only().content == t("error.stale_button", "en", group="rp")
 
 
 async def test_play_command_autocomplete_lists_only_legal_moves(harness, alice, bob, fixed_seed):
@@ -117,7 +117,7 @@ async def test_play_command_autocomplete_lists_only_legal_moves(harness, alice, 
     assert result.messages[0].content.startswith("✓")
     assert (await harness.bot.sessions.load(game.id)).version == game.version + 1
     again = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
-    assert again.only().ephemeral and again.only().content == t("error.stale_choice", "en")
+    assert again.only().ephemeral and again.only().content == t("error.stale_choice", "en", group="rp")
 
 
 async def test_sheet_table_log_commands(harness, alice, bob, carol, fixed_seed):
@@ -147,7 +147,7 @@ async def test_reminders_mention_the_idle_player_a_bounded_number_of_times(harne
                                                                            monkeypatch):
     place = harness.channel()
     game, _ = await start_two_player(harness, alice, bob, place)
-    cog = harness.bot.get_cog("Play")
+    cog = harness.bot.get_cog("Reminders")
     kind = harness.bot.sessions.kinds["rollplayer"]
     due = [alice, bob][kind.pending(game.state)[0]["seat"]]
     clock = [game.last_activity_at]
@@ -198,7 +198,7 @@ async def test_wrong_channel_and_out_of_game_refusals(harness, alice, bob, carol
     elsewhere = harness.channel(guild_id=place.guild_id)
     for command in ("play", "sheet", "table", "log", "status"):
         result = await harness.run(command, user=alice, place=elsewhere)
-        assert result.only().ephemeral and result.only().content == t("error.no_game_here", "en"), command
+        assert result.only().ephemeral and result.only().content == t("error.no_game_here", "en", group="rp"), command
     outsider = await harness.run("play", user=carol, place=place)
     assert outsider.only().ephemeral and outsider.only().content == t("error.not_your_game", "en")
     [prompt] = started.public()
@@ -222,17 +222,17 @@ async def test_reminders_speak_each_players_own_language(harness, alice, bob, fi
     game = await harness.bot.sessions.load(game.id)
     # creating and joining recorded each player's language (the interaction's)
     assert game.meta[SEAT_LOCALES_META] == {"0": "en", "1": "en"}
-    cog = harness.bot.get_cog("Play")
+    cog = harness.bot.get_cog("Reminders")
     kind = harness.bot.sessions.kinds["rollplayer"]
     seat = kind.pending(game.state)[0]["seat"]
     await harness.bot.sessions.set_meta(game.id, SEAT_LOCALES_META, {str(seat): "xx"})
     used = []
-    real_t = sys.modules["cogs.play"].t
+    real_t = sys.modules["cogs.reminders"].t
 
     def spy(key, locale, **params):
         used.append((key, locale))
         return real_t(key, locale, **params)
-    monkeypatch.setattr(sys.modules["cogs.play"], "t", spy)
+    monkeypatch.setattr(sys.modules["cogs.reminders"], "t", spy)
     clock = [game.last_activity_at + harness.bot.settings.reminder_minutes * 60 + 1]
     monkeypatch.setattr(cog, "clock", lambda: clock[0])
     await cog.send_reminders()

@@ -118,6 +118,25 @@ class InteractionRecord:
 
         return await self.stub.wait_until(ready, timeout, f"follow-up #{index} of {self.describe()}")
 
+    def channel_posts(self) -> list[StubMessage]:
+        """Public messages the bot posted into this interaction's channel after it, outside the interaction
+        (plain channel messages, e.g. turn posts delivered from an outbox)."""
+        return [m for m in self.stub.messages(self.channel, after=self.seq)
+                if m.interaction_id is None and not m.ephemeral and m.author.id == self.stub.world.bot.id]
+
+    async def wait_followup_or_post(self, index: int = 0, timeout: float = 5.0) -> StubMessage:
+        """Whichever comes first: the ``index``-th follow-up of this interaction, or a public channel post
+        after it (a step that went public is announced by a channel post, not a follow-up)."""
+
+        def ready() -> StubMessage | None:
+            f = [m for m in self.followups if not m.loading]
+            if len(f) > index:
+                return f[index]
+            posts = self.channel_posts()
+            return posts[0] if posts else None
+
+        return await self.stub.wait_until(ready, timeout, f"follow-up #{index} or a channel post after {self.describe()}")
+
     async def wait_choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         await self.wait_ack(timeout)
         if self.callback_type != AUTOCOMPLETE_RESULT or self.choices is None:

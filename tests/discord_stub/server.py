@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Self
 
 from aiohttp import web
@@ -63,6 +63,9 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         self._probes: list[Callable[[], None]] = []
         self._diagnostics: list[Callable[[], str]] = []
         self._runner: web.AppRunner | None = None
+        #: ``await gate(channel, record) -> bool``: called before a bot's channel post is created; False drops
+        #: it (the bot gets a 503). Tests use it to stop the world between a commit and its post.
+        self.channel_post_gate: Callable[..., Awaitable[bool]] | None = None
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
 

@@ -47,9 +47,14 @@ async def start_guild_game(stub: DiscordStub, channel: StubChannel, players: Seq
         note = await joined.wait_response()
         assert not note.ephemeral, f"{user.username} could not join: {note.content!r}"
     started = await stub.click(creator, lobby, label=t("button.start", LOCALE))
-    prompt = await started.wait_followup(0)
-    assert not prompt.ephemeral
-    return prompt
+    await started.wait_response()
+    return await turn_post(stub, channel, started)
+
+
+async def turn_post(stub: DiscordStub, channel: StubChannel, after: Any, timeout: float = 10.0) -> StubMessage:
+    """The next public turn post (pictures and the due player's menu) the bot puts into ``channel``."""
+    return await stub.wait_for_message(channel, lambda m: not m.ephemeral and bool(m.attachments), after=after,
+                                       timeout=timeout)
 
 
 async def start_solo_game(stub: DiscordStub, user: StubUser, **options: Any) -> StubMessage:
@@ -58,7 +63,7 @@ async def start_solo_game(stub: DiscordStub, user: StubUser, **options: Any) -> 
     solo = await stub.run_command(user, dm, "rp solo", **options)
     note = await solo.wait_response()
     assert not note.ephemeral, note.content
-    prompt = await solo.wait_followup(0)
+    prompt = await turn_post(stub, dm, solo)
     assert not prompt.ephemeral and prompt.channel is dm
     return prompt
 
@@ -93,7 +98,7 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
     await ix.wait_ack()
     if ix.callback_type in (4, 7):
         return await ix.wait_response()
-    return await ix.wait_followup(0)
+    return await ix.wait_followup_or_post(0)
 
 
 def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:

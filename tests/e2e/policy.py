@@ -196,7 +196,7 @@ class RandomPlayer:
         done = t("play.done", LOCALE, move="\x00").split("\x00")[0]
         if not first.content.startswith(done):
             self.fail(f"{user.username}'s typed move was refused: {first.content!r}")
-        return await ix.wait_followup(1, self.timeout)
+        return await ix.wait_followup_or_post(1, self.timeout)
 
     async def outcome(self, ix: InteractionRecord) -> StubMessage:
         """What the click led to: a private menu or refusal, an updated menu, or a new public post."""
@@ -204,7 +204,7 @@ class RandomPlayer:
         if ix.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
             answer = await ix.wait_response(self.timeout)
         elif ix.callback_type in (DEFERRED_UPDATE, DEFERRED_CHANNEL_MESSAGE):
-            answer = await ix.wait_followup(0, self.timeout)
+            answer = await ix.wait_followup_or_post(0, self.timeout)
         else:
             self.fail(f"{ix.describe()} was answered with callback type {ix.callback_type}")
         if self.observer is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from images import render_scores, render_table
+from images.rollplayer import render_scores, render_table
 from tests.discord_stub.images import png_size
 from tests.e2e.flows import game_id_of, start_guild_game, start_solo_game, stored_game, telling_the_seed
 from tests.e2e.policy import RandomPlayer, display_name

@@ -38,7 +38,7 @@ async def test_two_users_race_for_the_last_seat(discord_stub, cast, rollbot):
     stub.assert_clean()
 
 
-STALE = (t("engine.error.stale_move", EN), t("error.stale_button", EN))
+STALE = (t("engine.error.stale_move", EN, group="rp"), t("error.stale_button", EN, group="rp"))
 
 
 async def open_menus_of_two_due_players(stub, cast):
@@ -109,7 +109,7 @@ async def test_stale_button_gets_the_earlier_turn_message(discord_stub, cast, ro
     first_mover = due_players(first, players)[0]
     stale = await click_first_move(stub, first_mover, first)      # the first menu, from version 0
     refusal = await private_answer(stale)
-    assert refusal.content == t("error.stale_button", EN)
+    assert refusal.content == t("error.stale_button", EN, group="rp")
     await stub.settle()
     assert (await stored_game(rollbot.bot, game_id)).version == before.version
     assert len(stub.messages(cast.games)) == posts_before, "a refusal posts nothing in the channel"

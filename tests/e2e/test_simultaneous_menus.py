@@ -33,7 +33,7 @@ async def test_a_due_players_menu_survives_another_players_move(discord_stub, ca
     version = (await stored_game(rollbot.bot, game_id)).version
     answer = await answer_of(await click_first_move(stub, b, menus[b.id]))  # b, on the menu opened before
 
-    assert answer.content != t("error.stale_button", "en"), "b's move was refused as stale"
+    assert answer.content != t("error.stale_button", "en", group="rp"), "b's move was refused as stale"
     assert (await stored_game(rollbot.bot, game_id)).version == version + 1
     await stub.settle()
     stub.assert_clean()

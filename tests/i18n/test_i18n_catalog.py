@@ -10,9 +10,11 @@ from bot.i18n import messages as catalog_mod
 
 
 def test_english_po_parses_with_babel_and_has_no_fuzzy_or_empty_entries():
-    with catalog_mod.po_path("en").open("rb") as fh:
-        cat = read_po(fh, locale="en")
-    entries = [m for m in cat if m.id]
+    entries = []
+    assert {"shell", "rollplayer"} <= set(catalog_mod.domains("en"))
+    for domain in catalog_mod.domains("en"):
+        with catalog_mod.po_path("en", domain).open("rb") as fh:
+            entries += [m for m in read_po(fh, locale="en") if m.id]
     assert len(entries) > 50
     for message in entries:
         assert message.string, f"{message.id} has no English text"
@@ -49,7 +51,8 @@ def test_locale_catalog_overrides_and_falls_back(tmp_path, monkeypatch):
         'msgid "help.intro"\nmsgstr ""\n', encoding="utf-8")
     en = tmp_path / "en" / "LC_MESSAGES"
     en.mkdir(parents=True)
-    (en / "messages.po").write_bytes(catalog_mod.po_path("en").read_bytes())
+    for domain in catalog_mod.domains("en"):
+        (en / f"{domain}.po").write_bytes(catalog_mod.po_path("en", domain).read_bytes())
     monkeypatch.setattr(catalog_mod, "LOCALES_DIR", tmp_path)
     catalog_mod.clear_caches()
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.i18n import catalog, t
 from bot.i18n.messages import placeholders
-from bot.i18n.usage import babel_keys, call_keys, engine_error_keys, family_keys, missing_keys, used_keys
+from tools.i18n_keys import babel_keys, call_keys, engine_error_keys, family_keys, missing_keys, used_keys
 
 
 def dynamic_keys() -> dict[str, str]:
@@ -13,10 +13,13 @@ def dynamic_keys() -> dict[str, str]:
     from bot.games.rollplayer.moves import MOVE_TYPES
     from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
     from cogs.core import CHECK_FAILURE_KEYS
-    from cogs.describe import move_key
-    from cogs.help import HELP_COMMANDS, RULE_TOPICS
-    from cogs.lobby import VARIANT_OPTIONS
-    from cogs.menus import NARROW_FIELDS
+    from cogs.help import help_commands
+    from cogs.rollplayer import PRESENTATION
+    from cogs.rollplayer.describe import move_key
+    from cogs.rollplayer.presentation import VARIANT_OPTIONS
+
+    RULE_TOPICS, HELP_COMMANDS = PRESENTATION.rules_topics, help_commands(PRESENTATION)
+    NARROW_FIELDS = PRESENTATION.narrow_fields
 
     keys: list[str] = []
     keys += [f"rules_topic.{n}.{part}" for n in RULE_TOPICS for part in ("title", "text")]
@@ -49,7 +52,7 @@ def dynamic_keys() -> dict[str, str]:
 
 def test_every_used_key_has_english_text():
     missing = missing_keys(extra=dynamic_keys())
-    assert not missing, "add these to bot/i18n/locales/en/LC_MESSAGES/messages.po:\n" + "\n".join(
+    assert not missing, "add these to the English catalog (bot/i18n/locales/en/LC_MESSAGES/<domain>.po):\n" + "\n".join(
         f"  {k}  ({where})" for k, where in missing.items())
 
 
@@ -81,9 +84,9 @@ def test_texts_fit_discord_limits_and_placeholders_are_names():
 
 
 def test_rules_topics_are_substantial_and_plain():
-    from cogs.help import RULE_TOPICS
+    from cogs.rollplayer import PRESENTATION
 
-    for topic in RULE_TOPICS:
+    for topic in PRESENTATION.rules_topics:
         text = t(f"rules_topic.{topic}.text", "en")
         assert 150 < len(text) <= 4096, topic
         assert not placeholders(text), topic

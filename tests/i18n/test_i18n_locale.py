@@ -6,8 +6,9 @@ from types import SimpleNamespace
 import discord
 from discord import app_commands
 
-from bot.i18n import CatalogTranslator, catalog_locale, cmd_str, resolve_locale, t
+from bot.i18n import catalog_locale, resolve_locale, t
 from bot.i18n import messages as catalog_mod
+from cogs.translator import CatalogTranslator, cmd_str
 
 
 def test_catalog_locale_maps_discord_locales():
@@ -49,7 +50,7 @@ async def test_translator_uses_other_catalogs(monkeypatch):
 
     def fake_catalog(locale):
         return {"cmd.rp.description": "Jouer à Roll Player"} if locale == "fr" else real(locale)
-    monkeypatch.setattr("bot.i18n.translator.catalog", fake_catalog)
+    monkeypatch.setattr("cogs.translator.catalog", fake_catalog)
     translator = CatalogTranslator()
     ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_description, None)
     assert await translator.translate(cmd_str("cmd.rp.description"), discord.Locale.french, ctx) \

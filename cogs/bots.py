@@ -1,0 +1,136 @@
+"""Bot seats: the bot plays a seat of any game whose rules offer an AI (``choose_move`` and ``ai_levels`` on
+the ``GameKind``), through the same engine path as a human move.
+
+After every committed change the shell asks the ``BotPlayer`` to look at the game: while a bot seat is due,
+it waits a short pause (so people can follow), lets the game's AI choose a move *off the event loop* (a worker
+process from a small pool, or a thread), applies it with the turn service's bookkeeping and has the courier
+post it. A restart resumes any bot turn that was due (``resume_all``). The AI gets the state as a snapshot and
+a seed derived from the game's seed and version, so the same game replays to the same bot moves.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from bot.engine import GameView, SessionManager, StaleMove
+
+from .core import game_locale
+from .games import Games
+from .outbox import Courier
+from .turns import TurnOutcome, TurnService, pending_seats
+
+log = logging.getLogger(__name__)
+
+#: Game meta: {seat: AI level} for the bot seats.
+BOTS_META = "bots"
+#: How many moves a bot may make in a row before yielding (a game of bots only never starves the loop).
+MAX_CHAIN = 500
+
+
+def bot_level(game: GameView, seat: int, kind: Any) -> str:
+    levels = tuple(getattr(kind, "ai_levels", ()) or ("normal",))
+    level = (game.meta.get(BOTS_META) or {}).get(str(seat))
+    return level if level in levels else levels[-1]
+
+
+def has_ai(kind: Any) -> bool:
+    return callable(getattr(kind, "choose_move", None)) and bool(getattr(kind, "ai_levels", ()))
+
+
+def choose_in_worker(kind_spec: str, snapshot: str, seat: int, level: str, seed: int) -> dict:
+    """Runs in a worker process: load the kind by name, rebuild the state, choose."""
+    from bot.engine.kinds import load_kind
+
+    kind = load_kind(kind_spec)
+    return kind.choose_move(kind.loads(snapshot), seat, level, seed)
+
+
+class BotPlayer:
+    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier, *,
+                 pause: float = 1.5, executor: Executor | None = None,
+                 kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None):
+        self.sessions = sessions
+        self.games = games
+        self.turns = turns
+        self.courier = courier
+        self.pause = pause
+        self.executor = executor
+        self.kind_specs = kind_specs or {}
+        self._running: dict[int, asyncio.Task] = {}
+
+    # ------------------------------------------------------------------ scheduling
+    def schedule(self, game_id: int) -> None:
+        """Make sure a due bot seat of this game gets played (one runner per game)."""
+        task = self._running.get(game_id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.get_running_loop().create_task(self._run(game_id), name=f"bots-{game_id}")
+        self._running[game_id] = task
+        task.add_done_callback(lambda t, g=game_id: self._done(g, t))
+
+    def _done(self, game_id: int, task: asyncio.Task) -> None:
+        if self._running.get(game_id) is task:
+            del self._running[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("bot turn in game %s failed", game_id, exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Until no bot is thinking or moving (tests, shutdown)."""
+        while self._running:
+            await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._running.values()), return_exceptions=True)
+
+    async def resume_all(self) -> None:
+        """After a start: every game in play whose due seat is a bot's."""
+        for game_id in await self.sessions.store.game_ids(["active"]):
+            game = await self.sessions.load(game_id)
+            if any(s.is_ai for s in game.seats):
+                self.schedule(game_id)
+
+    # ------------------------------------------------------------------ playing
+    def due_bot(self, game: GameView) -> int | None:
+        if game.status != "active" or game.kind not in self.games:
+            return None
+        kind = self.games.kind(game.kind)
+        if not has_ai(kind):
+            return None
+        for seat in pending_seats(kind, game.state):
+            if game.seats[seat].is_ai:
+                return seat
+        return None
+
+    async def _choose(self, game: GameView, seat: int) -> dict:
+        kind = self.games.kind(game.kind)
+        level = bot_level(game, seat, kind)
+        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
+        spec = self.kind_specs.get(game.kind)
+        if self.executor is not None and spec is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, choose_in_worker, spec, kind.dumps(game.state),
+                                              seat, level, seed)
+        return await asyncio.to_thread(kind.choose_move, game.state, seat, level, seed)
+
+    async def _run(self, game_id: int) -> None:
+        for _ in range(MAX_CHAIN):
+            game = await self.sessions.load(game_id)
+            seat = self.due_bot(game)
+            if seat is None:
+                return
+            if self.pause:
+                await asyncio.sleep(self.pause)
+            move = await self._choose(game, seat)
+            presentation = self.games[game.kind]
+            outcome = TurnOutcome()
+            plan = self.turns.move_plan(seat, game_locale(game), presentation.step_mark(game.state), outcome)
+            try:
+                await self.sessions.apply_ai(game_id, seat, move, expected_version=game.version, plan=plan)
+            except StaleMove:
+                continue                      # someone else moved meanwhile: look again
+            await self.courier.deliver(game_id)

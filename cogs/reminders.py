@@ -1,0 +1,100 @@
+"""Reminders and the outbox's retries: the two things the shell does without anybody clicking.
+
+``Reminders`` mentions an idle player (each in their own language) every ``reminder_minutes``, at most
+``max_reminders`` times per turn; it also retries undelivered posts (``cogs.outbox``). Both survive
+restarts: everything they need is in the database.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.config import Settings
+from bot.engine import SessionManager
+from bot.i18n import DEFAULT_LOCALE, t
+
+from .core import LOCALE_META, SEAT_LOCALES_META, tracker
+from .games import Games
+from .outbox import Courier
+from .turns import decision_of, pending_seats
+
+log = logging.getLogger(__name__)
+
+
+class Reminders(commands.Cog):
+    def __init__(self, client: discord.Client, settings: Settings, sessions: SessionManager, games: Games,
+                 courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time):
+        self.client = client
+        self.settings = settings
+        self.sessions = sessions
+        self.games = games
+        self.courier = courier
+        self.run = run
+        self.clock = clock              # replaced in tests to make time pass
+        self.reminder_loop = tasks.loop(minutes=1)(self.tick)
+        self.reminder_loop.before_loop(self._wait_ready)
+
+    async def _wait_ready(self) -> None:
+        await self.client.wait_until_ready()
+
+    async def cog_load(self) -> None:
+        if self.run:
+            self.reminder_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.reminder_loop.cancel()
+
+    async def tick(self) -> None:
+        await self.retry_posts()
+        await self.send_reminders()
+
+    async def retry_posts(self) -> None:
+        if self.client.is_closed():
+            return
+        async with tracker(self.client):
+            try:
+                await self.courier.deliver_all()
+            except Exception:
+                log.exception("delivering undelivered posts failed")
+
+    async def send_reminders(self) -> None:
+        settings = self.settings
+        if settings.max_reminders <= 0 or self.client.is_closed():
+            return
+        async with tracker(self.client):           # shutdown waits for a round of reminders too
+            due = await self.sessions.games_needing_reminder(self.clock(), settings.reminder_minutes * 60,
+                                                             settings.max_reminders)
+            for item in due:
+                try:
+                    await self.remind(item)
+                except Exception:
+                    log.exception("reminder for game %s failed", item.game_id)
+
+    async def remind(self, item: Any) -> None:
+        game = await self.sessions.load(item.game_id)
+        if game.status != "active" or game.kind not in self.games:
+            return
+        kind, presentation = self.games.kind(game.kind), self.games[game.kind]
+        due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
+        if not due:
+            return
+        channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        # each player in their own language when they have played before, else the game's
+        by_locale: dict[str, list[int]] = {}
+        seat_locales = game.meta.get(SEAT_LOCALES_META) or {}
+        for seat in due:
+            locale = seat_locales.get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+            by_locale.setdefault(locale, []).append(seat)
+        for locale, seats in by_locale.items():
+            users = [game.seats[s].user_id for s in seats]
+            text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
+                     decision=presentation.decision_text(decision_of(kind, game.state, seats[0]), locale),
+                     count=item.reminder_count + 1, limit=self.settings.max_reminders)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(u) for u in users], roles=False, everyone=False))
+        await self.sessions.note_reminder(game.id, self.clock())

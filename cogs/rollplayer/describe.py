@@ -1,0 +1,243 @@
+"""Words for game data: event lines, move labels and the values a move menu narrows by.
+
+Rules emit events and moves as JSON with ids (card ids, race ids, [attr, index] positions, dice as
+[colour, value]).  This module turns every such value into display text for one locale and then lets the
+catalog phrase the sentence, so the catalog entries only ever see ready-made strings.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from images.rollplayer import content as names
+
+COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
+ATTRS = ("str", "dex", "con", "int", "wis", "cha")
+
+#: Params holding market card ids (a single id or a list of them).
+CARD_PARAMS = ("card", "copy", "discarded", "trashed", "trash", "target", "cards")
+
+
+def player_name(game: Any, seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(game.seats):
+        return game.seats[seat].name
+    return "?"
+
+
+def colour_name(colour: str, locale: str) -> str:
+    return t(f"colour.{colour}", locale)
+
+
+def attr_name(attr: str, locale: str) -> str:
+    return t(f"attr.{attr}", locale)
+
+
+def is_die(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in COLOURS \
+        and isinstance(value[1], int)
+
+
+def is_position(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in ATTRS \
+        and isinstance(value[1], int)
+
+
+def die_text(die: Any, locale: str) -> str:
+    return t("die", locale, colour=colour_name(die[0], locale), value=die[1])
+
+
+def position_text(pos: Any, state: Any, seat: int | None, locale: str) -> str:
+    attr, index = pos
+    text = t("slot", locale, attr=attr_name(attr, locale), slot=index + 1)
+    try:
+        die = state.players[seat].rows[attr][index]
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return text
+    return t("slot_with_die", locale, slot=text, die=die_text(die, locale))
+
+
+def card_text(card: Any, locale: str) -> str:
+    """A market card id, or an initiative card number (ints name initiative cards)."""
+    if isinstance(card, str):
+        try:
+            return names.card_name(card, locale)
+        except KeyError:
+            return card
+    if isinstance(card, int) and not isinstance(card, bool):
+        return t("initiative_card", locale, number=card)
+    return str(card)
+
+
+def _named(kind: str, value: Any, locale: str) -> str:
+    lookup = {"race": names.race_name, "class": names.class_name, "class_id": names.class_name,
+              "backstory": names.backstory_name, "alignment": names.alignment_name}[kind]
+    try:
+        return lookup(value, locale)
+    except (KeyError, TypeError):
+        return str(value)
+
+
+def power_text(power: str, locale: str) -> str:
+    for class_id, record in names.classes().items():
+        if record.get("power", {}).get("id") == power:
+            return names.power_name(class_id, locale)
+    return power
+
+
+def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
+    """Display text for one param / move field."""
+    state = getattr(game, "state", None)
+    if value is None:
+        return t("value.none", locale)
+    if isinstance(value, bool):
+        return t("value.yes", locale) if value else t("value.no", locale)
+    if name in ("seat", "start_player"):
+        return player_name(game, value)
+    if name in ("race", "class", "class_id", "backstory", "alignment"):
+        return _named(name, value, locale)
+    if name == "power":
+        return power_text(value, locale)
+    if name == "gender":
+        return t(f"gender.{value}", locale)
+    if name in ("attr", "action") and value in ATTRS:
+        return attr_name(value, locale)
+    if isinstance(value, str) and value in COLOURS:
+        return colour_name(value, locale)
+    if name in ("dir", "direction"):
+        return t(f"direction.{value}", locale)
+    if name == "reason":
+        return t(f"gold_reason.{value}", locale)
+    if name == "where":
+        return t(f"enemy_where.{value}", locale)
+    if name == "keep":
+        return t(f"keep.{value}", locale)
+    if name == "op":
+        return t(f"op.{value}", locale)
+    if name == "type":
+        return t(f"movetype.{value}", locale)
+    if name == "delta" and isinstance(value, int):
+        return f"{value:+d}"
+    if name in ("to",) and value in ATTRS:
+        return attr_name(value, locale)
+    if is_die(value):
+        return die_text(value, locale)
+    if is_position(value):
+        return position_text(value, state, seat, locale)
+    if name in CARD_PARAMS and isinstance(value, int) and name not in ("card", "target"):
+        return str(value)                                   # a count ("cards": 30), not a card
+    if name in CARD_PARAMS:
+        if isinstance(value, (list, tuple)):
+            return ", ".join(card_text(c, locale) for c in value) or t("value.none", locale)
+        return card_text(value, locale)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(name, v, game, seat, locale) for v in value) or t("value.none", locale)
+    return str(value)
+
+
+def display_params(params: dict, game: Any, locale: str) -> dict[str, str]:
+    seat = params.get("seat") if isinstance(params.get("seat"), int) else None
+    out = {name: value_text(name, value, game, seat, locale) for name, value in params.items()}
+    out["player"] = player_name(game, seat) if seat is not None else ""
+    return out
+
+
+def event_text(event: dict, game: Any, locale: str) -> str:
+    params = dict(event.get("params") or {})
+    shown = display_params(params, game, locale)
+    if event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int):
+        shown["card"] = t("class_card", locale, number=params["card"])
+    return t(event.get("key", "event.unknown"), locale, **shown)
+
+
+def move_key(move: dict) -> str:
+    kind = move.get("type", "unknown")
+    if kind == "action":
+        return f"move.action.{move.get('action')}"
+    if kind == "skill" and move.get("decline"):
+        return "move.skill_decline"
+    if kind == "take_gold":
+        return "move.take_gold_card" if "card" in move else "move.take_gold"
+    if kind == "second_swap" and move.get("skip"):
+        return "move.second_swap_skip"
+    if kind == "open_lock":
+        return "move.open_lock_buy" if move.get("buy") else "move.open_lock_leave"
+    if kind == "refresh" and not move.get("cards"):
+        return "move.refresh_none"
+    if kind == "power" and move.get("power") == "attuned":
+        return "move.attuned_none" if move.get("card") is None else "move.attuned_card"
+    return f"move.{kind}"
+
+
+#: Move fields already spelled out by the main label; the rest are appended as "field: value".
+MAIN_FIELDS = {"type", "seat", "action", "decline", "skip", "buy"}
+
+
+ELLIPSIS = "…"
+
+
+def move_label(move: dict, game: Any, seat: int, locale: str, limit: int = 100,
+               open_fields: frozenset[str] | set[str] = frozenset()) -> str:
+    """``open_fields`` are still to be chosen (a narrowing menu's group): they read as "…"."""
+    params = {k: v for k, v in move.items() if k != "seat"}
+    shown = {name: ELLIPSIS if name in open_fields else value_text(name, value, game, seat, locale)
+             for name, value in params.items()}
+    if move.get("type") == "take" and isinstance(move.get("card"), int) and "card" not in open_fields:
+        shown["die"] = _initiative_die(game, move["card"], locale)
+    elif move.get("type") == "take":
+        shown["die"] = ELLIPSIS
+    label = t(move_key(move), locale, **shown)
+    if move.get("type") == "skill" and not move.get("decline"):
+        extras = [f"{t(f'field.{k}', locale)} {shown[k]}" for k in params
+                  if k not in MAIN_FIELDS and k not in ("card",)]
+        if extras:
+            label = f"{label}: {', '.join(extras)}"
+    if move.get("type") == "buy" and move.get("tokens") and "tokens" not in open_fields:
+        label = t("move.with_tokens", locale, label=label, tokens=move["tokens"])
+    if move.get("follow_arrow") is False and move.get("type") in ("buy", "open_lock"):
+        label = t("move.no_arrow_suffix", locale, label=label)
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def _initiative_die(game: Any, number: int, locale: str) -> str:
+    for card in getattr(game.state, "initiative", []) or []:
+        if getattr(card, "number", None) == number and getattr(card, "die", None):
+            coin = t("initiative_coin", locale) if getattr(card, "coin", 0) else ""
+            return die_text(card.die, locale) + coin
+    return ""
+
+
+def group_label(field: str, members: list[dict], game: Any, seat: int, locale: str, limit: int = 100) -> str:
+    """A narrowing option: what the moves of the group share, with the parts still to choose as "…"
+    ("blue 6 → …", "Buy Longsword …", "DEX: swap STR 1 (blue 6) ↔ …")."""
+    rep = members[0]
+    if field == "type":
+        text = t("group.more", locale, label=t(f"movetype.{rep.get('type')}", locale))
+    elif field == "action":
+        text = t("group.more", locale, label=t(f"movetype.action.{rep.get('action')}", locale))
+    else:
+        varying = {name for name in rep if any(m.get(name) != rep.get(name) for m in members)}
+        varying |= {name for m in members for name in m if name not in rep}
+        text = move_label(rep, game, seat, locale, limit=1000, open_fields=varying)
+        if ELLIPSIS not in text:
+            text = t("group.more", locale, label=text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def token(value: Any, name: str = "") -> str:
+    """The short, stable text of a move value, used as a typed option's value ("blue-6", "str-2", "+1")."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:+d}" if name == "delta" else str(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        if len(value) == 2 and isinstance(value[1], int) and not isinstance(value[1], bool):
+            if value[0] in COLOURS:
+                return f"{value[0]}-{value[1]}"
+            if value[0] in ATTRS:
+                return f"{value[0]}-{value[1] + 1}"
+        return ",".join(token(v, name) for v in value)
+    return str(value)

@@ -1,0 +1,147 @@
+"""Roll Player as the shell sees it: its words, menus, pictures, lobby switches, help and commands.
+
+Everything game-specific that the Discord layer needs lives here or in this package (``describe`` for the
+words of moves and events, ``commands`` for the phase commands); the shell calls it through the seam
+(``cogs/seam.py``) and never reads Roll Player's state itself.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from bot.i18n import N_, t
+from cogs.seam import LobbyOption, Picture, Seats
+
+from . import commands, describe
+
+#: /rp new switches → rules options (the kind validates them; "promos" switches on every promo).
+VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
+ANY_TIME = "any_time"
+
+
+def _png(name: str, blob: bytes) -> Picture:
+    return (name, blob)
+
+
+class RollPlayerPresentation:
+    kind = "rollplayer"
+    group_key = N_("cmd.rp.name")
+    group_description_key = N_("cmd.rp.description")
+    title_key = N_("game.rollplayer.title")
+    seats = Seats(low=1, high=4, default=2)
+    solo = True
+    has_seat_pictures = True
+    lobby_options = (
+        LobbyOption("even_start", "option.even_start.describe"),
+        LobbyOption("souk", "option.souk.describe"),
+        LobbyOption("short_game", "option.short_game.describe"),
+        LobbyOption("friendly_market", "option.friendly_market.describe", solo=False),
+        LobbyOption("free_class", "option.free_class.describe"),
+        LobbyOption("promos", "option.promos.describe"),
+    )
+    narrow_fields = ("type", "action", "power", "card", "race", "class", "gender", "die", "attr", "a", "b",
+                     "dir", "delta", "keep", "target", "colour", "to", "tokens", "follow_arrow", "copy", "cards",
+                     "dice", "buy", "skip", "decline")
+    help_title_key = N_("help.title")
+    help_intro_key = N_("help.intro")
+    help_sections = (
+        ("help.section.games", ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "sheet",
+                                "table", "log", "rules", "help")),
+        ("help.section.moves", ("play", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
+                                "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
+                                "market.discard-weapon", "skill", "refresh")),
+    )
+    rules_topics = ("overview", "setup", "roll", "dice", "actions", "market", "cleanup", "skills", "scoring",
+                    "solo", "variants")
+
+    # ---- lobby
+    def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
+        options = {name: bool(chosen.get(name, False)) for name in VARIANT_OPTIONS}
+        promos = bool(chosen.get("promos", False))
+        options["promo_sheets"] = options["cursed_ring"] = promos
+        return options
+
+    def option_lines(self, options: dict, locale: str) -> list[str]:
+        return [t(f"option.{name}", locale) for name, on in options.items() if on]
+
+    # ---- words
+    def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
+                   open_fields: frozenset[str] = frozenset()) -> str:
+        return describe.move_label(move, game, seat, locale, limit=limit, open_fields=open_fields)
+
+    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
+                    limit: int = 100) -> str:
+        return describe.group_label(field, members, game, seat, locale, limit)
+
+    def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
+        return describe.value_text(name, value, game, seat, locale)
+
+    def value_token(self, name: str, value: Any) -> str:
+        return describe.token(value, name)
+
+    def event_line(self, game: Any, event: dict, locale: str) -> str:
+        return describe.event_text(event, game, locale)
+
+    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
+        return describe.display_params(params, game, locale)
+
+    def decision_text(self, decision: str, locale: str) -> str:
+        return t(f"decision.{decision}", locale)
+
+    def status_line(self, game: Any, locale: str) -> str:
+        state = game.state
+        return t("status.round_phase", locale, round=state.round, phase=t(f"phase.{state.phase}", locale))
+
+    def step_mark(self, state: Any) -> Hashable:
+        return (state.round, state.phase)
+
+    def final_lines(self, game: Any, locale: str) -> list[str]:
+        from bot.games.rollplayer.kind import KIND
+
+        score = KIND.score(game.state)
+        lines = []
+        for entry in score.get("ranking", []):
+            seat = entry.get("index", 0)
+            lines.append(t("play.final_line", locale, place=entry.get("place"),
+                           player=describe.player_name(game, seat), total=entry.get("total")))
+        rating_key = score.get("rating")
+        if rating_key:
+            lines.append(t("play.solo_rating", locale, rating=t(rating_key, locale)))
+        return lines
+
+    def is_anytime(self, move: dict) -> bool:
+        """Discarding a weapon and any-time skills: offered behind "My moves" / "More…"."""
+        if move.get("type") == "discard_weapon":
+            return True
+        if move.get("type") != "skill" or move.get("decline"):
+            return False
+        card = move.get("copy") or move.get("card")
+        record = describe.names.cards().get(card) if isinstance(card, str) else None
+        return bool(record) and (record.get("effect") or {}).get("timing") == ANY_TIME
+
+    # ---- pictures (worker thread)
+    def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        from images.rollplayer import render_scores, render_sheet, render_table
+
+        names = [seat.name for seat in game.seats]
+        files = []
+        if game.state.finished:
+            files.append(_png("scores.png", render_scores(game.state, locale, names=names)))
+        if mover is not None:
+            files.append(_png("sheet.png", render_sheet(game.state, mover, locale, names=names)))
+        files.append(_png("table.png", render_table(game.state, locale, names=names)))
+        return files
+
+    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        from images.rollplayer import render_sheet
+
+        return _png("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
+
+    def table_picture(self, game: Any, locale: str) -> Picture:
+        from images.rollplayer import render_table
+
+        return _png("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
+
+    # ---- commands
+    def commands(self, shell: Any) -> list:
+        return commands.build(shell)

@@ -1,0 +1,147 @@
+"""The presentation seam: what the game-agnostic shell needs from a game, beside its rules (``GameKind``).
+
+Each game registers one object satisfying :class:`Presentation` under the same name as its ``GameKind``
+(``cogs/games.py`` holds the registry: one line per game). The shell's lobby, turn flow, buttons, menus,
+help and reminders call only this protocol and the engine; they never import a game package and never read
+a game's state fields. A game's presentation lives in its own subpackage (``cogs/<game>/``), draws with its
+own renderers (``images/<game>/``) and speaks through its own catalog domain (``<game>.po``).
+
+``game`` below is always the engine's :class:`bot.engine.GameView` (seats with names, options, version, the
+state). Picture methods run in a worker thread: they must not touch the event loop or Discord.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+#: A picture for a post: (file name, PNG bytes).
+Picture = tuple[str, bytes]
+
+
+@dataclass(frozen=True)
+class LobbyOption:
+    """A switch of ``/<group> new`` (and of ``/<group> solo`` when ``solo``).
+
+    ``choices`` (value, catalog key of its label) makes it a string option with those choices; otherwise it
+    is a boolean. ``default`` is used when the player leaves it out.
+    """
+    name: str
+    description_key: str
+    default: Any = False
+    solo: bool = True
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Seats:
+    """How many seats ``/<group> new`` offers: ``players`` from ``low`` to ``high``, ``default`` if left out.
+    A game whose ``low`` is 1 but that is normally played by several is never started alone by accident
+    (solo has its own command)."""
+    low: int
+    high: int
+    default: int
+
+
+@runtime_checkable
+class Presentation(Protocol):
+    #: the ``GameKind.name`` this presents
+    kind: str
+    #: catalog keys of the game's command group (``cmd.rp.name`` → ``/rp``) and of its display name
+    group_key: str
+    group_description_key: str
+    title_key: str
+    seats: Seats
+    #: whether ``/<group> solo`` starts a one-seat game in a DM
+    solo: bool
+    #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
+    has_seat_pictures: bool
+    lobby_options: tuple[LobbyOption, ...]
+    #: move fields a menu narrows by, most meaningful first (others follow alphabetically)
+    narrow_fields: tuple[str, ...]
+    #: ``/<group> help``: its title and introduction (catalog keys)
+    help_title_key: str
+    help_intro_key: str
+    #: ``/<group> help``: (heading key, command paths under the group, "." for a space)
+    help_sections: tuple[tuple[str, tuple[str, ...]], ...]
+    #: ``/<group> rules topic``: topics with ``rules_topic.<topic>.title`` / ``.text`` keys
+    rules_topics: tuple[str, ...]
+
+    # ---- lobby
+    def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
+        """The rules options from the lobby switches (the kind validates them again)."""
+
+    def option_lines(self, options: dict, locale: str) -> list[str]:
+        """The chosen options, one line each, for the lobby and status."""
+
+    # ---- words
+    def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
+                   open_fields: frozenset[str] = frozenset()) -> str:
+        """A legal move as a button or menu label; ``open_fields`` are still to be chosen ("…")."""
+
+    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
+                    limit: int = 100) -> str:
+        """A narrowing menu entry standing for several moves that share everything before ``field``."""
+
+    def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
+        """One move field's value as words (typed-command autocomplete, option matching)."""
+
+    def value_token(self, name: str, value: Any) -> str:
+        """One move field's value as a short stable token a player can type ("blue-6", "str-2")."""
+
+    def event_line(self, game: Any, event: dict, locale: str) -> str:
+        """One rules event as a log line."""
+
+    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
+        """A ``RuleError``'s params as display text (ids become names)."""
+
+    def decision_text(self, decision: str, locale: str) -> str:
+        """A pending decision ("place your die") for prompts, status and reminders."""
+
+    def status_line(self, game: Any, locale: str) -> str:
+        """Where the game stands (round, phase) for status and prompts."""
+
+    def step_mark(self, state: Any) -> Hashable:
+        """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still
+        due and leaves the mark unchanged continues privately."""
+
+    def final_lines(self, game: Any, locale: str) -> list[str]:
+        """The result of a finished game, a line per place (plus e.g. a solo rating)."""
+
+    def is_anytime(self, move: dict) -> bool:
+        """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
+
+    # ---- pictures (worker thread)
+    def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """The pictures of a public post after ``mover``'s step (None: the start)."""
+
+    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        """A seat's own picture (a character sheet), or None when the game has none."""
+
+    def table_picture(self, game: Any, locale: str) -> Picture:
+        """The whole table."""
+
+    # ---- commands
+    def commands(self, shell: Any) -> list:
+        """The game's own subcommands (phase commands) under its group, built on ``shell``
+        (:class:`cogs.typed.TypedMoves`): they play moves only through it."""
+
+
+PRESENTATION_ATTRIBUTES = (
+    "kind", "group_key", "group_description_key", "title_key", "seats", "solo", "has_seat_pictures",
+    "lobby_options", "narrow_fields", "help_title_key", "help_intro_key", "help_sections", "rules_topics",
+    "game_options", "option_lines", "move_label", "group_label", "value_text", "value_token", "event_line",
+    "error_params", "decision_text", "status_line", "step_mark", "final_lines", "is_anytime", "turn_pictures",
+    "seat_picture", "table_picture", "commands",
+)
+
+
+def check_presentation(presentation: Any) -> None:
+    """Fail at start-up (not mid-game) when a registered presentation lacks part of the seam."""
+    missing = [name for name in PRESENTATION_ATTRIBUTES if not hasattr(presentation, name)]
+    if missing:
+        raise TypeError(f"{presentation!r} is not a presentation; missing {', '.join(missing)}")
+
+
+#: Signature of the functions a presentation calls to get a catalog text (``bot.i18n.t``).
+Translate = Callable[..., str]

@@ -1,0 +1,99 @@
+"""The turn service: after a change is accepted, ONE place decides what it means for the channel.
+
+For a move: is it a public step or a private one (the player still has a decision in the same step), who is
+due now, who must be mentioned (nobody twice for the same turn), which log lines have gathered since the
+last public post, and whether the game is over. For a start: the first post. The decision is a
+:class:`bot.engine.Bookkeeping` (the game's new metadata plus an outbox post) that the engine commits in the
+same transaction as the change, so simultaneous moves cannot drop each other's log lines and a crash between
+the commit and the send cannot lose the post (``cogs.outbox`` delivers it).
+
+Policy: one public post per completed step; a step is complete when the game ends, when the mover is no
+longer due, or when the game's step mark (e.g. round and phase) changed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Bookkeeping, GameView
+from bot.engine.records import ApplyResult
+
+from .core import SEAT_LOCALES_META
+from .games import Games
+
+LOG_META = "unposted_events"      # events since the last public post (JSON list)
+NOTIFIED_META = "notified"        # [[seat, version]] mentions already sent for the current decisions
+
+
+def pending_seats(kind: Any, state: Any) -> list[int]:
+    seats: list[int] = []
+    for item in kind.pending(state):
+        if item.get("seat") is not None and item["seat"] not in seats:
+            seats.append(item["seat"])
+    return seats
+
+
+def decision_of(kind: Any, state: Any, seat: int) -> str:
+    for item in kind.pending(state):
+        if item.get("seat") == seat:
+            return item.get("decision", "unknown")
+    return "unknown"
+
+
+@dataclass
+class TurnOutcome:
+    """What the planner decided, for the caller that answers the interaction (filled when it ran)."""
+    public: bool = False
+    post: dict | None = None
+    mention: list[int] = field(default_factory=list)
+
+
+def _fresh_mentions(meta: dict, due: list[int], version: int) -> list[int]:
+    """Seats due now that were not mentioned for this decision yet; updates ``meta`` (one mention per turn)."""
+    notified = [tuple(x) for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and len(x) == 2]
+    still = {(s, v) for (s, v) in notified if s in due}
+    fresh = [s for s in due if not any(ns == s for ns, _ in still)]
+    meta[NOTIFIED_META] = sorted([list(x) for x in still] + [[s, version] for s in fresh])
+    return fresh
+
+
+class TurnService:
+    def __init__(self, games: Games):
+        self.games = games
+
+    def start_plan(self, outcome: TurnOutcome | None = None):
+        """The first post of a game (a lobby's start, or a one-seat game created in play)."""
+        def plan(view: GameView, result: ApplyResult | None) -> Bookkeeping:
+            meta = dict(view.meta)
+            meta.pop(LOG_META, None)
+            fresh = _fresh_mentions(meta, pending_seats(self.games.kind(view.kind), view.state), view.version)
+            post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh}
+            if outcome is not None:
+                outcome.public, outcome.post, outcome.mention = True, post, fresh
+            return Bookkeeping(meta=meta, post=post)
+        return plan
+
+    def move_plan(self, seat: int, locale: str, before_mark: Any, outcome: TurnOutcome):
+        """The bookkeeping of ``seat``'s move, made in ``locale``; ``before_mark`` is the step mark the move
+        started from (``Presentation.step_mark``)."""
+        def plan(view: GameView, result: ApplyResult | None) -> Bookkeeping:
+            assert result is not None
+            kind = self.games.kind(view.kind)
+            presentation = self.games[view.kind]
+            meta = dict(view.meta)
+            locales = dict(meta.get(SEAT_LOCALES_META) or {})
+            locales[str(seat)] = locale
+            meta[SEAT_LOCALES_META] = locales
+            events = list(meta.get(LOG_META, [])) + list(result.events)
+            due = [] if result.finished else pending_seats(kind, view.state)
+            public = result.finished or seat not in due or presentation.step_mark(view.state) != before_mark
+            outcome.public = public
+            if not public:
+                meta[LOG_META] = events
+                return Bookkeeping(meta=meta)
+            meta.pop(LOG_META, None)
+            fresh = [] if result.finished else _fresh_mentions(meta, due, result.version)
+            post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+            outcome.post, outcome.mention = post, fresh
+            return Bookkeeping(meta=meta, post=post)
+        return plan

@@ -1,0 +1,276 @@
+"""Typed phase commands (``/rp dice take card:…``, ``/rp market buy card:…``) without a second copy of the
+rules: every such command is a :class:`MoveSpec` — the move types it may play and which move field each
+option names — and ONE function turns the filled options into the player's unique legal move.
+
+Game-agnostic: a game declares its specs and commands in its own package and plays them through
+:class:`TypedMoves`; how a value reads and which token names it comes from the game's presentation.
+
+The legal-move list of the rules engine is the only source of truth.  Options are plain strings: a token
+per value (``blue-6`` for a die, ``str-2`` for the second slot of the STR row, a card id, ``+1``…) that
+autocomplete offers, or the value's display text typed by hand.  Autocomplete lists only the values that
+occur in the player's current legal moves *and* agree with the options already filled; a value typed by
+hand that no legal move has is refused with the option's name, and nothing changes.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import t
+
+from .core import Refusal, check_bot_permissions, locale_of
+from .menus import ALL, SELECT_SIZE
+from .seam import Presentation
+from .translator import cmd_str
+
+MISSING: Any = object()
+AUTOCOMPLETE_LIMIT = 25
+CHOICE_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class Opt:
+    """One command option: which move field(s) it names (the first one present in a move counts)."""
+    name: str
+    fields: tuple[str, ...]
+    #: assumed when the option is left empty and several moves fit (e.g. spend no Charisma)
+    default: str | None = None
+    #: the field holds a list and the option names one member of it (the cards of a refresh)
+    member: bool = False
+    #: display text of a move's value for this option, when the move's own label says it better:
+    #: ``labeller(presentation, move, game, seat, locale)``
+    labeller: Callable[[Presentation, dict, Any, int, str], str] | None = None
+    #: the Python parameter, when the option's name is a keyword (``class``)
+    param: str | None = None
+
+    def raw(self, move: dict) -> Any:
+        for name in self.fields:
+            if name in move:
+                return move[name]
+        return MISSING
+
+    def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
+        """(field, value) pairs this option can name in ``move``."""
+        for name in self.fields:
+            if name in move:
+                if self.member:
+                    return [(name, v) for v in move[name] or []]
+                return [(name, move[name])]
+        return []
+
+    def label(self, p: Presentation, move: dict, name: str, value: Any, game: Any, seat: int, locale: str) -> str:
+        if self.labeller is not None:
+            return self.labeller(p, move, game, seat, locale)
+        return p.value_text(name, value, game, seat, locale)
+
+    def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
+        folded = wanted.casefold()
+        for name, value in self.values(move, p):
+            if p.value_token(name, value).casefold() == folded:
+                return True
+            if self.label(p, move, name, value, game, seat, locale).casefold() == folded:
+                return True
+        return False
+
+
+@dataclass(frozen=True)
+class TargetsOpt(Opt):
+    """Every field of a move except the ones other options name (the targets of a skill), as one value:
+    ``field=token;field=token`` in the order ``order`` gives (other fields follow alphabetically)."""
+    exclude: tuple[str, ...] = ("type", "seat", "card")
+    order: tuple[str, ...] = ()
+
+    def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
+        rest = {k: v for k, v in move.items() if k not in self.exclude}
+        if not rest:
+            return []
+        rank = {name: n for n, name in enumerate(self.order)}
+        order = sorted(rest, key=lambda k: (rank.get(k, len(self.order)), k))
+        text = ";".join("decline" if k == "decline" else f"{k}={p.value_token(k, rest[k])}" for k in order)
+        return [("targets", text)]
+
+    def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
+        values = self.values(move, p)
+        if not values:
+            return False
+        folded = wanted.casefold()
+        label = self.label(p, move, "", None, game, seat, locale)
+        return values[0][1].casefold() == folded or label.casefold() == folded
+
+    def label(self, p: Presentation, move: dict, name: str, value: Any, game: Any, seat: int, locale: str) -> str:
+        return p.move_label(game, seat, move, locale)
+
+
+def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
+    """A labeller: the option's value reads as the whole move's label."""
+    return p.move_label(game, seat, move, locale)
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    """What a typed command may play: move types, and its options in the order the player fills them."""
+    types: tuple[str, ...]
+    options: tuple[Opt, ...] = ()
+    #: for ``member`` options: the list holds exactly the members named (refresh X = refresh only X)
+    exact_members: bool = False
+
+    def option(self, name: str) -> Opt:
+        return next(o for o in self.options if o.name == name)
+
+    def candidates(self, legal: list[dict]) -> list[tuple[int, dict]]:
+        return [(i, m) for i, m in enumerate(legal) if m.get("type") in self.types]
+
+
+def clean(filled: dict[str, Any]) -> dict[str, str]:
+    return {k: str(v).strip() for k, v in filled.items() if v is not None and str(v).strip()}
+
+
+def filter_moves(p: Presentation, items: list[tuple[int, dict]], spec: MoveSpec, filled: dict[str, str],
+                 game: Any, seat: int, locale: str, *, strict: bool) -> list[tuple[int, dict]]:
+    """Keep the moves that agree with every filled option.  ``strict``: refuse, naming the first option
+    whose value no remaining move has (a hand-typed value that is not legal now)."""
+    for opt in spec.options:
+        wanted = filled.get(opt.name)
+        if wanted is None:
+            continue
+        kept = [(i, m) for i, m in items if opt.matches(p, m, wanted, game, seat, locale)]
+        if not kept and strict:
+            raise Refusal("error.option_not_legal", option=opt.name, value=wanted[:80])
+        items = kept
+    if spec.exact_members:
+        named = sum(1 for o in spec.options if o.member and o.name in filled)
+        items = [(i, m) for i, m in items
+                 if all(len(o.values(m, p)) == named for o in spec.options if o.member)]
+    return items
+
+
+def option_choices(p: Presentation, legal: list[dict], spec: MoveSpec, focused: str, filled: dict[str, str],
+                   current: str, game: Any, seat: int, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the focused option's values among the legal moves that fit the other options."""
+    opt = spec.option(focused)
+    others = {k: v for k, v in filled.items() if k != focused}
+    # not exact: while filling in the first card, moves with two cards still count
+    items = filter_moves(p, spec.candidates(legal), replace(spec, exact_members=False), others, game, seat,
+                         locale, strict=False)
+    taken = {v.casefold() for k, v in others.items() if opt.member and spec.option(k).member}
+    needle = current.strip().casefold()
+    seen: set[str] = set()
+    choices: list[app_commands.Choice[str]] = []
+    for _, move in items:
+        for name, value in opt.values(move, p):
+            tok = p.value_token(name, value)
+            if tok in seen or tok.casefold() in taken or len(tok) > CHOICE_LIMIT:
+                continue
+            seen.add(tok)
+            label = opt.label(p, move, name, value, game, seat, locale)
+            if needle and needle not in label.casefold() and needle not in tok.casefold():
+                continue
+            choices.append(app_commands.Choice(name=label[:CHOICE_LIMIT], value=tok))
+            if len(choices) == AUTOCOMPLETE_LIMIT:
+                return choices
+    return choices
+
+
+def resolve(p: Presentation, legal: list[dict], spec: MoveSpec, filled: dict[str, str], game: Any, seat: int,
+            locale: str) -> list[tuple[int, dict]]:
+    """The legal moves the options name: one (play it) or several (let the player pick).  Raises a
+    :class:`Refusal` when the command's moves are not legal now or an option rules every move out."""
+    items = spec.candidates(legal)
+    if not items:
+        return []
+    items = filter_moves(p, items, spec, filled, game, seat, locale, strict=True)
+    if not items:
+        raise Refusal("error.options_do_not_fit")
+    for opt in spec.options:
+        if len(items) > 1 and opt.default is not None and opt.name not in filled:
+            preferred = [(i, m) for i, m in items
+                         if any(p.value_token(n, v) == opt.default for n, v in opt.values(m, p))]
+            items = preferred or items
+    return items
+
+
+class TypedMoves:
+    """What a game's typed commands get from the shell: one way to play (the same checks and the same post
+    as a click) and autocomplete from the player's legal moves. One per registered game."""
+
+    def __init__(self, presentation: Presentation, play: Any):
+        self.presentation = presentation
+        self._play = play
+
+    async def play(self, interaction: discord.Interaction, spec: MoveSpec, **options: Any) -> None:
+        """The one path from a typed command to a move."""
+        play, p = self._play, self.presentation
+        check_bot_permissions(interaction)
+        game = await play.channel_game(interaction, p)
+        if game.status != "active":
+            raise Refusal("engine.error.game_not_active")
+        seat = play.seat_of(game, interaction.user.id)
+        legal = play.legal_for(game, seat)
+        locale = locale_of(interaction)
+        filled = clean(options)
+        matches = resolve(p, legal, spec, filled, game, seat, locale)
+        if not matches:
+            due = play.pending_seats(game)
+            if seat not in due:
+                raise Refusal("error.not_your_turn", players=", ".join(play.player_name(game, s) for s in due) or "-")
+            raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))
+        if len(matches) > 1:
+            if len(matches) > SELECT_SIZE:
+                missing = next((o.name for o in spec.options if o.name not in filled
+                                and len({p.value_token(n, v) for _, m in matches for n, v in o.values(m, p)}) > 1),
+                               None)
+                raise Refusal("error.option_needed", option=missing or "-", count=len(matches))
+            await interaction.response.send_message(
+                t("play.pick_one", locale, count=len(matches)),
+                view=play.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, only={i for i, _ in matches}),
+                ephemeral=True)
+            return
+        _, move = matches[0]
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await play.play_move(interaction, game, seat, move, from_component=False)
+
+    async def complete(self, interaction: discord.Interaction, spec: MoveSpec, focused: str, current: str
+                       ) -> list[app_commands.Choice[str]]:
+        game = await self._play.sessions.game_in_channel(interaction.channel_id)
+        if game is None or game.kind != self.presentation.kind or game.status != "active" or game.state is None:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        legal = self._play.kind(game).legal_moves(game.state, seat)
+        namespace = interaction.namespace
+        filled = clean({o.name: namespace[o.name] for o in spec.options
+                        if o.name != focused and o.name in namespace})
+        return option_choices(self.presentation, legal, spec, focused, filled, current or "", game, seat,
+                              locale_of(interaction))
+
+    def completer(self, spec: MoveSpec, focused: str):
+        """An autocomplete callback for one option of one command."""
+        typed = self
+
+        async def autocomplete(interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+            return await typed.complete(interaction, spec, focused, current)
+        return autocomplete
+
+    def attach_autocomplete(self, command: app_commands.Command, spec: MoveSpec) -> app_commands.Command:
+        for opt in spec.options:
+            command.autocomplete(opt.param or opt.name)(self.completer(spec, opt.name))
+        return command
+
+
+def phase_group(name_key: str, description_key: str, commands_: list[app_commands.Command]
+                ) -> app_commands.Group:
+    """A subcommand group under ``/rp`` (Discord: at most 25 entries per level)."""
+    group = app_commands.Group(name=cmd_str(name_key), description=cmd_str(description_key))
+    for command in commands_:
+        group.add_command(command)
+    return group
+
+
+__all__ = ["MoveSpec", "Opt", "TargetsOpt", "TypedMoves", "full_label", "option_choices", "phase_group",
+           "resolve"]

@@ -1,0 +1,314 @@
+"""Game state → view models: the only module of `images` that knows the rules engine's state.
+
+It reads `bot.games.rollplayer` (state fields documented in its `state.py`, the itemised score from
+`scoring.py` through `kind.py`) and never changes it. Projections and final scores come from the rules'
+own scoring, so the pictures can never disagree with the game about a goal, a set or a total.
+
+Player names are not part of the game state (they are Discord users); callers pass them as `names`
+(a sequence indexed by seat or a dict seat → name). Missing names become "Player 1", "Player 2", ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.games.rollplayer import kind as rp_kind
+from bot.games.rollplayer.scoring import SECTIONS, score_player
+
+from ..labels import label
+from . import content
+from .views import (
+    ALIGN_COLUMNS,
+    ALIGN_ROWS,
+    ATTRS,
+    ArmorSet,
+    BackstoryCell,
+    Decision,
+    Die,
+    Goal,
+    InitiativeCard,
+    OwnedCard,
+    PlayerTag,
+    Row,
+    ScoreColumn,
+    ScoreItem,
+    ScoresView,
+    SheetView,
+    TableView,
+)
+
+Names = Sequence[str] | Mapping[int, str] | None
+SHEET_SPACES = 18
+
+
+def player_name(names: Names, seat: int, locale: str = "en") -> str:
+    if isinstance(names, Mapping):
+        name = names.get(seat)
+    elif names is not None and 0 <= seat < len(names):
+        name = names[seat]
+    else:
+        name = None
+    return name if name else label("img.player", locale, n=seat + 1)
+
+
+def _die(d) -> Die | None:
+    return None if d is None else Die(int(d[1]), str(d[0]))
+
+
+def _sheet_score(state, seat: int) -> dict | None:
+    """The rules' itemised projection for one seat, or None before setup dealt everything it needs."""
+    p = state.players[seat]
+    if not (p.race and p.class_id and p.backstory and p.alignment):
+        return None
+    return score_player(rp_kind.scoring_input(state, seat))
+
+
+def _hands_limit(class_id: str | None) -> int:
+    if class_id:
+        effect = content.classes()[class_id]["power"]["effect"]
+        if effect.get("kind") == "weapon_hand_limit":
+            return int(effect["hands"])
+    return 2
+
+
+def _items(sheet: dict, solo: bool) -> tuple[ScoreItem, ...]:
+    items = []
+    for name in SECTIONS:
+        if name == "solo_gold" and not solo:
+            continue
+        if (
+            name == "weapons"
+            and not sheet["subtotals"][name]
+            and not any(e["stars"] for e in sheet["weapons"])
+        ):
+            continue
+        items.append(ScoreItem(name, int(sheet["subtotals"][name])))
+    return tuple(items)
+
+
+def _acting(state) -> set[int]:
+    return {d["seat"] for d in rp_kind.KIND.pending(state) if d.get("seat") is not None}
+
+
+def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> SheetView:
+    p = state.players[seat]
+    sheet = _sheet_score(state, seat)
+    cls = content.classes().get(p.class_id) if p.class_id else None
+    mods = content.races()[p.race]["modifiers"] if p.race else {a: 0 for a in ATTRS}
+    goals_by_attr = {g["attr"]: g for g in sheet["goals"]} if sheet else {}
+    rows = []
+    for a in ATTRS:
+        placed = [_die(d) for d in p.rows[a]]
+        dice = tuple((placed + [None, None, None])[:3])
+        goal = Goal(cls["goals"][a]["min"], cls["goals"][a]["max"], cls["goals"][a]["stars"]) if cls else None
+        entry = goals_by_attr.get(a)
+        rows.append(
+            Row(
+                a,
+                dice,
+                int(mods[a]),
+                int(entry["weapon_max"]) if entry else 0,
+                goal,
+                bool(entry and entry["met"]),
+            )
+        )
+    cells = ()
+    if p.backstory:
+        cells = tuple(
+            BackstoryCell(a, c["position"], c["colour"])
+            for a, c in content.backstories()[p.backstory]["cells"].items()
+        )
+    if sheet:
+        matches = int(sheet["backstory"]["count"])
+    else:
+        matches = sum(
+            1
+            for c in cells
+            if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour
+        )
+    grid = None
+    if p.alignment:
+        g = content.alignments()[p.alignment]["grid"]
+        grid = tuple(tuple(g[r][c] for c in ALIGN_COLUMNS) for r in ALIGN_ROWS)
+    token = (ALIGN_ROWS.index(p.align_row), ALIGN_COLUMNS.index(p.align_col))
+    colour = cls["colour"] if cls else None
+    class_dice = sum(1 for a in ATTRS for d in p.rows[a] if d[0] == colour) if colour else 0
+    cards = content.cards()
+    weapons = tuple(OwnedCard(c) for c in p.cards if cards[c]["type"] == "weapon")
+    hands_used = sum(cards[c.card_id].get("hands") or 0 for c in weapons)
+    armor: list[ArmorSet] = []
+    trait_stars: dict[str, int] = {}
+    if sheet:
+        for e in sheet["armor"]:
+            spec = content.armor_sets()[e["set"]]
+            armor.append(
+                ArmorSet(
+                    e["set"],
+                    spec["pieces"],
+                    tuple(e["cards"]),
+                    int(e["stars"]),
+                    bool(e["colour_bonus"]),
+                    int(e.get("tower_shield", 0)),
+                )
+            )
+        trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]}
+    else:
+        held: dict[str, list[str]] = {}
+        for c in p.cards:
+            if cards[c]["type"] == "armor":
+                held.setdefault(cards[c]["armor_set"], []).append(c)
+        for set_id, spec in content.armor_sets().items():
+            if set_id in held:
+                armor.append(
+                    ArmorSet(
+                        set_id,
+                        spec["pieces"],
+                        tuple(held[set_id]),
+                        spec["stars_by_count"][len(held[set_id])],
+                        False,
+                    )
+                )
+    skills = tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill")
+    traits = tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait")
+    solo = state.seats == 1
+    return SheetView(
+        seat=seat,
+        player_name=player_name(names, seat, locale),
+        race_id=p.race,
+        class_id=p.class_id,
+        backstory_id=p.backstory,
+        alignment_id=p.alignment,
+        rows=tuple(rows),
+        backstory=cells,
+        backstory_matches=matches,
+        alignment_grid=grid,
+        token=token,
+        gold=p.gold,
+        charisma=p.charisma,
+        class_dice=class_dice,
+        weapons=weapons,
+        hands_used=hands_used,
+        hands_limit=_hands_limit(p.class_id),
+        armor=tuple(armor),
+        skills=skills,
+        traits=traits,
+        projected=_items(sheet, solo) if sheet else (),
+        projected_total=int(sheet["total"]) if sheet else 0,
+        is_turn=seat in _acting(state),
+        to_place=tuple(_die(d) for d in p.start_dice),
+    )
+
+
+def rounds_total(state) -> int:
+    """Rounds in this game: one per die still to place after the starting dice (dice never appear or
+    vanish): 12 / 11 / 10 for 2 / 3 / 4 players and solo 12; short game two fewer."""
+    start = max(6, state.seats + 4) + (2 if state.options.get("short_game") else 0)
+    return SHEET_SPACES - start
+
+
+def _params(d: dict) -> tuple[tuple[str, object], ...]:
+    return tuple(
+        sorted(
+            (k, v)
+            for k, v in d.items()
+            if k not in ("seat", "decision") and isinstance(v, (str, int, float, bool))
+        )
+    )
+
+
+def table_view(state, names: Names = None, locale: str = "en") -> TableView:
+    score = rp_kind.KIND.score(state)
+    totals = {s["seat"]: int(s["total"]) for s in score["players"]} if score.get("ready") else {}
+    players = tuple(
+        PlayerTag(
+            p.seat,
+            player_name(names, p.seat, locale),
+            p.class_id,
+            p.race,
+            p.gold,
+            p.charisma,
+            len(p.cards),
+            totals.get(p.seat, 0),
+        )
+        for p in state.players
+    )
+    initiative = tuple(
+        InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative
+    )
+    pending = tuple(
+        Decision(d["seat"], d["decision"], _params(d))
+        for d in rp_kind.KIND.pending(state)
+        if d.get("seat") is not None
+    )
+    return TableView(
+        round=state.round,
+        rounds_total=rounds_total(state),
+        phase=state.phase,
+        start_seat=state.start_player,
+        players=players,
+        initiative=initiative,
+        market=tuple(state.market),
+        deck_count=len(state.deck),
+        discard_count=len(state.discard),
+        pending=pending,
+        solo=state.seats == 1,
+        enemy_die=_die(state.enemy_die),
+        trash=tuple(state.trash),
+        discard_top=state.discard[-1] if state.discard else None,
+    )
+
+
+def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
+    score = rp_kind.KIND.score(state)
+    solo = state.seats == 1
+    if not score.get("ready"):
+        cols = tuple(
+            ScoreColumn(p.seat, player_name(names, p.seat, locale), p.class_id, (), 0, 1)
+            for p in state.players
+        )
+        return ScoresView(columns=cols, winners=(), solo=solo, final=False)
+    ranking = {r["index"]: r for r in score["ranking"]}
+    sheets = score["players"]
+    keys = [k for k in SECTIONS if not (k == "solo_gold" and not solo)]
+    if not any(s["subtotals"]["weapons"] for s in sheets):
+        keys.remove("weapons")
+    winners = tuple(sorted(i for i, r in ranking.items() if r["place"] == 1))
+    tied_first = len([r for r in ranking.values() if r["total"] == ranking[winners[0]]["total"]]) > 1
+    tiebreak_key = None
+    if tied_first and not solo:
+        depth = {"total": 0, "gold": 1, "class_dice": 2, "shared": 3}
+        deepest = max(
+            (ranking[i]["tiebreak"] for i in ranking if ranking[i]["total"] == ranking[winners[0]]["total"]),
+            key=lambda t: depth[t],
+        )
+        tiebreak_key = deepest if deepest != "total" else None
+    columns = []
+    for i, s in enumerate(sheets):
+        items = tuple(ScoreItem(k, int(s["subtotals"][k])) for k in keys)
+        r = ranking[i]
+        tb: tuple = ()
+        if tiebreak_key in ("gold", "class_dice", "shared"):
+            tb = (("gold", int(r["gold"])),)
+            if tiebreak_key in ("class_dice", "shared"):
+                tb += (("class_dice", int(r["class_dice"])),)
+        columns.append(
+            ScoreColumn(
+                i,
+                player_name(names, i, locale),
+                state.players[i].class_id,
+                items,
+                int(s["total"]),
+                int(r["place"]),
+                tb,
+            )
+        )
+    rating = score.get("rating")
+    return ScoresView(
+        columns=tuple(columns),
+        winners=winners,
+        tiebreak_key=tiebreak_key,
+        solo=solo,
+        solo_rating=rating.rsplit(".", 1)[-1] if rating else None,
+        item_keys=tuple(keys),
+        final=bool(score.get("final")),
+    )

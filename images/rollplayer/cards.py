@@ -1,0 +1,309 @@
+"""Card tiles: one market card as a coloured tile (type band and symbol, name, cost, arrow, hands or armor
+colour, one-line effect). Used for owned cards on the sheet and for the market on the table.
+
+Sizes are module constants so tests can check that every card's name and text fit at these sizes.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .. import icons
+from .. import palette as P
+from ..draw import paragraph, paragraph_height, text_box
+from ..labels import label
+from ..text import Face, fit
+from . import content
+
+PAD = 12
+BAND = 10
+NAME_SIZE = 23
+NAME_MIN = 19
+TEXT_SIZE = 20
+TEXT_MIN = 18
+TEXT_LINES = 3
+ICON = 24
+OWNED_WIDTH = 468
+MARKET_WIDTH = 468
+MARKET_HEIGHT = 168
+
+
+def _status_text(card_id: str, exhausted: bool, locale: str) -> str | None:
+    if content.cards()[card_id]["type"] != "skill":
+        return None
+    return label("img.sheet.exhausted" if exhausted else "img.sheet.ready", locale)
+
+
+def _stars_text(stars: int | None) -> str | None:
+    if stars is None:
+        return None
+    return f"+{stars}" if stars > 0 else str(stars)
+
+
+def _extras_width(card_id: str, locale: str, status: str | None, stars: int | None = None) -> int:
+    """Width of the symbols at the right of the name line (arrow, hands, armor colour, skill state,
+    stars a trait earns now)."""
+    card = content.cards()[card_id]
+    w = 0
+    st = _stars_text(stars)
+    if st is not None:
+        w += Face(18, True).width(st) + 4 + 18 + 6
+    if card.get("arrow"):
+        w += ICON + 6
+    if card["type"] == "weapon":
+        w += (card.get("hands") or 1) * (ICON - 4) + 6
+    if card["type"] == "armor" and card.get("armor_colour"):
+        w += ICON + 6
+    if status:
+        w += Face(16, True).width(status) + 16 + 6
+    return w
+
+
+def name_width(
+    card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None
+) -> int:
+    """Room for the card name on a tile of `width`."""
+    return width - BAND - 2 * PAD - _extras_width(card_id, locale, status, stars)
+
+
+def text_width(width: int) -> int:
+    return width - BAND - 2 * PAD
+
+
+def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
+    text = content.card_text(card_id, locale)
+    return (
+        PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD
+    )
+
+
+def _extras(
+    img,
+    d,
+    card_id: str,
+    right: float,
+    mid_y: float,
+    status: str | None,
+    exhausted: bool,
+    stars: int | None = None,
+) -> None:
+    """Draw the right-hand symbols from `right` leftwards."""
+    card = content.cards()[card_id]
+    x = right
+    st = _stars_text(stars)
+    if st is not None:
+        face = Face(18, True)
+        sprite = icons.star(18) if stars > 0 else icons.star(18, P.FAINT, True)
+        icons.paste(img, sprite, x - 18, mid_y - 9)
+        face.draw_mid(d, x - 22, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
+        x -= face.width(st) + 4 + 18 + 6
+    if status:
+        face = Face(16, True)
+        w = face.width(status) + 16
+        colour = P.BAD if exhausted else P.GOOD
+        d.rounded_rectangle([x - w, mid_y - 12, x, mid_y + 12], radius=12, fill=colour)
+        face.draw_mid(d, x - w / 2, mid_y, status, (20, 24, 30), "center")
+        x -= w + 6
+    if card.get("arrow"):
+        icons.paste(img, icons.arrow(card["arrow"], ICON, P.ACCENT), x - ICON, mid_y - ICON / 2)
+        x -= ICON + 6
+    if card["type"] == "weapon":
+        for _ in range(card.get("hands") or 1):
+            icons.paste(img, icons.hand(ICON - 4, True), x - (ICON - 4), mid_y - (ICON - 4) / 2)
+            x -= ICON - 4
+        x -= 6
+    if card["type"] == "armor" and card.get("armor_colour"):
+        icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x - ICON, mid_y - ICON / 2)
+
+
+def draw_owned(
+    img: Image.Image,
+    d,
+    x: int,
+    y: int,
+    card_id: str,
+    locale: str,
+    exhausted: bool = False,
+    width: int = OWNED_WIDTH,
+    stars: int | None = None,
+) -> int:
+    """An owned card tile; returns its height. Exhausted skills are dimmed and labelled."""
+    card = content.cards()[card_id]
+    h = owned_height(card_id, locale, width)
+    d.rounded_rectangle([x, y, x + width, y + h], radius=10, fill=P.PANEL_HI)
+    band = P.TYPE_FILL[card["type"]]
+    d.rounded_rectangle([x, y, x + BAND + 6, y + h], radius=10, fill=band)
+    d.rectangle([x + BAND, y, x + BAND + 6, y + h], fill=P.PANEL_HI)
+    status = _status_text(card_id, exhausted, locale)
+    name_fill = P.MUTED if exhausted else P.TEXT
+    mid = y + PAD + 14
+    text_box(
+        d,
+        x + BAND + PAD,
+        mid,
+        content.card_name(card_id, locale),
+        name_width(card_id, width, locale, status, stars),
+        NAME_SIZE,
+        True,
+        name_fill,
+        min_size=NAME_MIN,
+    )
+    _extras(img, d, card_id, x + width - PAD, mid, status, exhausted, stars)
+    paragraph(
+        d,
+        x + BAND + PAD,
+        y + PAD + 30,
+        content.card_text(card_id, locale),
+        text_width(width),
+        TEXT_LINES,
+        TEXT_SIZE,
+        P.FAINT if exhausted else P.MUTED,
+        min_size=TEXT_MIN,
+    )
+    return h
+
+
+ARMOR_WIDTH = 306
+ARMOR_HEIGHT = 50
+
+
+def armor_name_width(width: int = ARMOR_WIDTH) -> int:
+    return width - BAND - 2 * PAD - ICON - 8
+
+
+def draw_armor(
+    img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = ARMOR_WIDTH
+) -> None:
+    """A compact owned armor piece: name and colour (armor has no effect in play; its set header on the
+    sheet says what the set scores)."""
+    card = content.cards()[card_id]
+    d.rounded_rectangle([x, y, x + width, y + ARMOR_HEIGHT], radius=10, fill=P.PANEL_HI)
+    d.rounded_rectangle([x, y, x + BAND + 6, y + ARMOR_HEIGHT], radius=10, fill=P.TYPE_FILL["armor"])
+    d.rectangle([x + BAND, y, x + BAND + 6, y + ARMOR_HEIGHT], fill=P.PANEL_HI)
+    mid = y + ARMOR_HEIGHT / 2
+    text_box(
+        d,
+        x + BAND + PAD,
+        mid,
+        content.card_name(card_id, locale),
+        armor_name_width(width),
+        NAME_SIZE - 1,
+        True,
+        P.TEXT,
+        min_size=NAME_MIN - 2,
+    )
+    if card.get("armor_colour"):
+        icons.paste(
+            img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2
+        )
+
+
+def _type_line(card: dict, locale: str) -> str:
+    parts = [label(f"img.type.{card['type']}", locale)]
+    if card["type"] == "armor" and card.get("armor_set"):
+        parts.append(content.armor_set_name(card["armor_set"], locale))
+    return " · ".join(parts)
+
+
+def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
+    """Room for the name on a market tile: everything left of the cost coin."""
+    return width - BAND - 2 * PAD - 40
+
+
+def draw_market(
+    img: Image.Image,
+    d,
+    x: int,
+    y: int,
+    card_id: str,
+    locale: str,
+    width: int = MARKET_WIDTH,
+    height: int = MARKET_HEIGHT,
+    highlight: bool = False,
+) -> None:
+    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text."""
+    card = content.cards()[card_id]
+    d.rounded_rectangle(
+        [x, y, x + width, y + height],
+        radius=12,
+        fill=P.PANEL_HI,
+        outline=P.TURN if highlight else None,
+        width=3 if highlight else 0,
+    )
+    band = P.TYPE_FILL[card["type"]]
+    d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=12, fill=band)
+    d.rectangle([x + BAND, y + 2, x + BAND + 6, y + height - 2], fill=P.PANEL_HI)
+    left = x + BAND + PAD
+    mid = y + PAD + 15
+    text_box(
+        d,
+        left,
+        mid,
+        content.card_name(card_id, locale),
+        market_name_width(card_id, width),
+        NAME_SIZE + 2,
+        True,
+        P.TEXT,
+        min_size=NAME_MIN,
+    )
+    # cost coin with the number on it
+    coin = icons.coin(38)
+    icons.paste_center(img, coin, x + width - PAD - 19, mid)
+    d.ellipse([x + width - PAD - 33, mid - 14, x + width - PAD - 5, mid + 14], fill=P.COIN)
+    Face(22, True).draw_mid(d, x + width - PAD - 19, mid, str(card["cost"]), (30, 24, 6), "center")
+    # type line: symbol, type (and armor set), then arrow / hands / colour at its right end
+    tmid = y + PAD + 45
+    icons.paste(img, icons.card_type(card["type"], 20, band), left, tmid - 10)
+    status_right = x + width - PAD
+    extras_w = _extras_width(card_id, locale, None)
+    type_line = _type_line(card, locale)
+    if card.get("arrow"):
+        type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
+    text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 18, False, P.MUTED)
+    _extras(img, d, card_id, status_right, tmid, None, False)
+    paragraph(
+        d,
+        left,
+        y + PAD + 62,
+        content.card_text(card_id, locale),
+        text_width(width),
+        TEXT_LINES,
+        TEXT_SIZE,
+        P.MUTED,
+        min_size=TEXT_MIN,
+    )
+
+
+def fits(card_id: str, locale: str) -> dict[str, bool]:
+    """Whether the name and text of a card fit their boxes unshortened (used by the tests)."""
+    from ..text import wrap_fit
+
+    name = content.card_name(card_id, locale)
+    text = content.card_text(card_id, locale)
+    status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
+    trait = content.cards()[card_id]["type"] == "trait"
+    _, owned_name = fit(
+        name,
+        name_width(
+            card_id,
+            OWNED_WIDTH,
+            locale,
+            _status_text(card_id, True, locale) and status_len,
+            12 if trait else None,
+        ),
+        NAME_SIZE,
+        True,
+        NAME_MIN,
+    )
+    _, market_name = fit(name, market_name_width(card_id), NAME_SIZE + 2, True, NAME_MIN)
+    if content.cards()[card_id]["type"] == "armor":
+        _, armor_name = fit(name, armor_name_width(), NAME_SIZE - 1, True, NAME_MIN - 2)
+        owned_name = armor_name
+    _, _, owned_text = wrap_fit(text, text_width(OWNED_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
+    _, _, market_text = wrap_fit(text, text_width(MARKET_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
+    return {
+        "owned_name": owned_name == name,
+        "market_name": market_name == name,
+        "owned_text": owned_text,
+        "market_text": market_text,
+    }

@@ -1,0 +1,44 @@
+"""Public entry points: game state (+ seat, + locale) in, PNG bytes out.
+
+`names` (optional) gives the players' display names by seat; the game state holds none. The `*_view`
+variants render hand-built or adapted view models directly (gallery, tests, benchmarks).
+"""
+
+from __future__ import annotations
+
+from .. import png
+from . import scores, sheet, table
+from .views import ScoresView, SheetView, TableView
+
+
+def sheet_png(view: SheetView, locale: str = "en") -> bytes:
+    return png.encode(sheet.draw(view, locale))
+
+
+def table_png(view: TableView, locale: str = "en") -> bytes:
+    return png.encode(table.draw(view, locale))
+
+
+def scores_png(view: ScoresView, locale: str = "en") -> bytes:
+    return png.encode(scores.draw(view, locale))
+
+
+def render_sheet(state, seat: int, locale: str = "en", names=None) -> bytes:
+    """The character sheet of `seat` as a PNG."""
+    from .adapt import sheet_view
+
+    return sheet_png(sheet_view(state, seat, names, locale), locale)
+
+
+def render_table(state, locale: str = "en", names=None) -> bytes:
+    """The table (round, initiative, market, who must act) as a PNG."""
+    from .adapt import table_view
+
+    return table_png(table_view(state, names, locale), locale)
+
+
+def render_scores(state, locale: str = "en", names=None) -> bytes:
+    """The final (or, before the end, the projected) scores as a PNG."""
+    from .adapt import scores_view
+
+    return scores_png(scores_view(state, names, locale), locale)

@@ -1,0 +1,271 @@
+"""The final-score picture: one column per player with every scoring item, the total, the places, the
+winner and how a tie was broken; in solo, the rating title and the rating ladder."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from .. import icons
+from .. import palette as P
+from ..draw import MARGIN, WIDTH, new_canvas, panel, stars_value, text_box
+from ..labels import label
+from ..text import Face, wrap_fit
+from . import content
+from .views import ScoresView
+
+TITLE_H = 200
+LABEL_W = 300
+HEAD_H = 116
+ITEM_H = 50
+TOTAL_H = 66
+RANK_H = 50
+# FR solo table (lowest total of each title), best first
+SOLO_LADDER = (
+    ("true_hero", 38, None),
+    ("clan_chief", 34, 37),
+    ("luminary", 30, 33),
+    ("adventurer", 26, 29),
+    ("mercenary", 22, 25),
+    ("npc", None, 21),
+)
+LADDER_ROW = 44
+
+
+def _item_keys(v: ScoresView) -> tuple[str, ...]:
+    if v.item_keys:
+        return v.item_keys
+    keys: list[str] = []
+    for col in v.columns:
+        for item in col.items:
+            if item.key not in keys:
+                keys.append(item.key)
+    return tuple(keys)
+
+
+def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
+    keys: list[str] = []
+    for col in v.columns:
+        for key, _ in col.tiebreak:
+            if key not in keys:
+                keys.append(key)
+    return tuple(keys)
+
+
+def _ladder_h(v: ScoresView) -> int:
+    return (80 + len(SOLO_LADDER) * LADDER_ROW + 20) if v.solo else 0
+
+
+def height(v: ScoresView, locale: str = "en") -> int:
+    rows = len(_item_keys(v)) * ITEM_H + TOTAL_H + RANK_H + len(_tiebreak_keys(v)) * ITEM_H
+    return TITLE_H + HEAD_H + rows + 24 + (_ladder_h(v) + 16 if v.solo else 0) + MARGIN
+
+
+def _col_geometry(v: ScoresView) -> tuple[int, int]:
+    n = max(1, len(v.columns))
+    col_w = int(min(240, (WIDTH - 2 * MARGIN - LABEL_W) / n))
+    table_w = LABEL_W + n * col_w
+    return (WIDTH - table_w) // 2, col_w
+
+
+def _names(v: ScoresView, seats) -> str:
+    by_seat = {c.seat: c.name for c in v.columns}
+    return ", ".join(by_seat.get(s, "?") for s in seats)
+
+
+def _title(img, d, v: ScoresView, locale: str) -> None:
+    title = label(
+        "img.scores.solo_title"
+        if v.solo
+        else ("img.scores.title" if v.final else "img.scores.projected_title"),
+        locale,
+    )
+    text_box(d, WIDTH / 2, 44, title, WIDTH - 2 * MARGIN, 40, True, P.TEXT, "center")
+    panel(d, [MARGIN, 84, WIDTH - MARGIN, 152], fill=(58, 52, 30), outline=P.TURN, width=3)
+    if not v.winners:
+        text = label("img.scores.no_result", locale)
+    elif v.solo and v.solo_rating:
+        text = label("img.scores.rating", locale, title=label(f"img.rating.{v.solo_rating}", locale))
+    elif not v.final:
+        text = label("img.scores.leader", locale, names=_names(v, v.winners))
+    elif len(v.winners) > 1:
+        text = label("img.scores.winners", locale, names=_names(v, v.winners))
+    else:
+        text = label("img.scores.winner", locale, names=_names(v, v.winners))
+    face_w = min(Face(32, True).width(text), WIDTH - 2 * MARGIN - 120)
+    x = WIDTH / 2 - (face_w + 50) / 2
+    if v.winners:
+        icons.paste(img, icons.crown(40), x, 98)
+    text_box(d, x + 50, 118, text, WIDTH - 2 * MARGIN - 120, 32, True, P.TURN, min_size=20)
+    if v.tiebreak_key:
+        text_box(
+            d,
+            WIDTH / 2,
+            178,
+            label(f"img.scores.tiebreak.{v.tiebreak_key}", locale),
+            WIDTH - 2 * MARGIN,
+            21,
+            False,
+            P.MUTED,
+            "center",
+            min_size=15,
+        )
+
+
+def _table(img, d, v: ScoresView, locale: str) -> int:
+    x0, col_w = _col_geometry(v)
+    keys = _item_keys(v)
+    tkeys = _tiebreak_keys(v)
+    top = TITLE_H
+    bottom = top + HEAD_H + len(keys) * ITEM_H + TOTAL_H + RANK_H + len(tkeys) * ITEM_H
+    panel(d, [x0, top, x0 + LABEL_W + len(v.columns) * col_w, bottom])
+    winners = set(v.winners)
+    right = x0 + LABEL_W + len(v.columns) * col_w
+    for r in range(1, len(keys), 2):
+        ry = top + HEAD_H + r * ITEM_H
+        d.rectangle([x0 + 8, ry, right - 8, ry + ITEM_H], fill=(44, 50, 66))
+    # column heads
+    for i, col in enumerate(v.columns):
+        cx = x0 + LABEL_W + i * col_w
+        if col.seat in winners:
+            d.rounded_rectangle(
+                [cx + 4, top + 4, cx + col_w - 4, bottom - 4],
+                radius=10,
+                fill=(60, 56, 38),
+                outline=P.TURN,
+                width=3,
+            )
+            icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
+        face, lines, _ = wrap_fit(col.name, col_w - 16, 2, 22, True, 15)
+        y = top + 36 + (0 if len(lines) == 2 else face.line_height / 2)
+        for line in lines:
+            face.draw(d, cx + col_w / 2, y + face.ascent, line, P.TEXT, "center")
+            y += face.line_height
+        if col.class_id:
+            colour = content.classes()[col.class_id]["colour"]
+            cname = content.class_name(col.class_id, locale)
+            cface = Face(17)
+            w = min(cface.width(cname), col_w - 46) + 24
+            bx = cx + col_w / 2 - w / 2
+            icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 26)
+            text_box(d, bx + 24, top + HEAD_H - 16, cname, col_w - 46, 17, False, P.MUTED, min_size=13)
+    y = top + HEAD_H
+    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    # items
+    for r, key in enumerate(keys):
+        mid = y + ITEM_H / 2
+        text_box(
+            d, x0 + 18, mid, label(f"img.score.{key}", locale), LABEL_W - 30, 22, False, P.MUTED, min_size=15
+        )
+        for i, col in enumerate(v.columns):
+            cx = x0 + LABEL_W + i * col_w + col_w / 2
+            value = next((it.stars for it in col.items if it.key == key), None)
+            if value is None:
+                text_box(d, cx, mid, "—", col_w - 10, 22, False, P.FAINT, "center")
+            elif value == 0:
+                text_box(d, cx, mid, "0", col_w - 10, 24, False, P.FAINT, "center")
+            else:
+                stars_value(img, d, cx, mid, value, 24, align="center", fill=P.TEXT if value > 0 else P.BAD)
+        y += ITEM_H
+    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    mid = y + TOTAL_H / 2
+    text_box(d, x0 + 18, mid, label("img.scores.total", locale), LABEL_W - 30, 28, True, P.TEXT)
+    for i, col in enumerate(v.columns):
+        cx = x0 + LABEL_W + i * col_w + col_w / 2
+        _total(img, d, cx, mid, col.total)
+    y += TOTAL_H
+    mid = y + RANK_H / 2
+    text_box(
+        d, x0 + 18, mid, label("img.scores.place", locale), LABEL_W - 30, 20, False, P.MUTED, min_size=14
+    )
+    for i, col in enumerate(v.columns):
+        cx = x0 + LABEL_W + i * col_w + col_w / 2
+        text_box(
+            d,
+            cx,
+            mid,
+            label("img.scores.rank", locale, rank=col.rank),
+            col_w - 10,
+            26,
+            True,
+            P.TURN if col.seat in winners else P.MUTED,
+            "center",
+        )
+    y += RANK_H
+    for key in tkeys:
+        mid = y + ITEM_H / 2
+        text_box(
+            d,
+            x0 + 18,
+            mid,
+            label(f"img.tiebreak.{key}", locale),
+            LABEL_W - 30,
+            20,
+            False,
+            P.MUTED,
+            min_size=14,
+        )
+        for i, col in enumerate(v.columns):
+            cx = x0 + LABEL_W + i * col_w + col_w / 2
+            value = dict(col.tiebreak).get(key)
+            text_box(
+                d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center"
+            )
+        y += ITEM_H
+    return bottom
+
+
+def _total(img, d, cx: float, mid: float, total: int) -> None:
+    face = Face(36, True)
+    text = str(total)
+    star = icons.star(32)
+    w = face.width(text) + 4 + star.width
+    face.draw_mid(d, cx - w / 2, mid, text, P.TEXT)
+    icons.paste(img, star, cx - w / 2 + face.width(text) + 4, mid - 16)
+
+
+def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
+    h = _ladder_h(v)
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
+    text_box(d, MARGIN + 20, top + 30, label("img.scores.rating_scale", locale), 600, 22, True, P.MUTED)
+    y = top + 66
+    for rating, lo, hi in SOLO_LADDER:
+        current = rating == v.solo_rating
+        if current:
+            d.rounded_rectangle(
+                [MARGIN + 12, y, WIDTH - MARGIN - 12, y + LADDER_ROW - 4],
+                radius=10,
+                fill=(60, 56, 38),
+                outline=P.TURN,
+                width=3,
+            )
+            icons.paste(img, icons.play(22), MARGIN + 24, y + LADDER_ROW / 2 - 13)
+        mid = y + LADDER_ROW / 2 - 2
+        text_box(
+            d,
+            MARGIN + 60,
+            mid,
+            label(f"img.rating.{rating}", locale),
+            500,
+            24,
+            current,
+            P.TURN if current else P.TEXT,
+        )
+        if lo is not None and hi is not None:
+            rng = label("img.scores.points_range", locale, min=lo, max=hi)
+        elif lo is not None:
+            rng = label("img.scores.points_min", locale, min=lo)
+        else:
+            rng = label("img.scores.points_max", locale, max=hi)
+        w = text_box(d, WIDTH - MARGIN - 50, mid, rng, 200, 24, True, P.TURN if current else P.MUTED, "right")
+        del w
+        icons.paste(img, icons.star(24), WIDTH - MARGIN - 44, mid - 12)
+        y += LADDER_ROW
+
+
+def draw(v: ScoresView, locale: str = "en") -> Image.Image:
+    img, d = new_canvas(WIDTH, height(v, locale))
+    _title(img, d, v, locale)
+    bottom = _table(img, d, v, locale)
+    if v.solo:
+        _ladder(img, d, v, bottom + 24, locale)
+    return img

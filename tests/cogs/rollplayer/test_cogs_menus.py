@@ -1,0 +1,105 @@
+"""Move menus: any-time moves kept behind "My moves" / "More…", and narrowing options that read as moves."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from test_cogs_phase import COMMANDS, options_for, start_two_player
+
+from bot.i18n import t
+from cogs.buttons import MoveButton, ViewButton, bind_items
+from cogs.menus import ALL, EXTRA, MAIN, move_view, shown_moves
+from cogs.rollplayer import PRESENTATION
+from cogs.rollplayer.describe import group_label
+
+is_anytime = PRESENTATION.is_anytime
+UI = bind_items(None)
+
+GAME = SimpleNamespace(id=5, version=2, seats=[], state=None)
+PLACES = [{"type": "place", "seat": 0, "attr": a} for a in ("str", "dex")]
+DISCARD = {"type": "discard_weapon", "seat": 0, "card": "longsword"}
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
+
+
+def test_which_moves_are_any_time():
+    assert is_anytime(DISCARD)
+    assert is_anytime({"type": "skill", "card": "acrobatics", "a": ["str", 0], "b": ["str", 1]})
+    assert is_anytime({"type": "skill", "card": "diplomacy", "copy": "cure_wounds", "die": ["str", 0],
+                       "delta": 1})
+    assert not is_anytime({"type": "skill", "card": "acrobatics", "decline": True})
+    assert not is_anytime({"type": "skill", "card": "climb", "target": 1, "delta": 1})
+    assert not any(is_anytime(m) for m in PLACES)
+
+
+def test_main_menu_leaves_out_any_time_moves_unless_they_are_all_there_is():
+    legal = PLACES + [DISCARD]
+    assert [m for _, m in shown_moves(PRESENTATION, legal, MAIN)] == PLACES
+    assert [m for _, m in shown_moves(PRESENTATION, legal, ALL)] == legal
+    assert [m for _, m in shown_moves(PRESENTATION, legal, EXTRA)] == [DISCARD]
+    assert [m for _, m in shown_moves(PRESENTATION, [DISCARD], MAIN)] == [DISCARD]
+
+
+async def test_private_menu_offers_more_button_for_hidden_moves():
+    view = move_view(PRESENTATION, UI, GAME, 0, PLACES + [DISCARD], "en", look_buttons=False)
+    moves = [item for item in view.children if isinstance(item, MoveButton)]
+    assert [b.item.label for b in moves] == [t("move.place", "en", attr=t("attr.str", "en")),
+                                             t("move.place", "en", attr=t("attr.dex", "en"))]
+    [more] = [item for item in view.children if isinstance(item, ViewButton)]
+    assert more.item.custom_id == "rp:v:5:more" and more.item.label == t("button.more", "en")
+    only = move_view(PRESENTATION, UI, GAME, 0, [DISCARD], "en", look_buttons=False)
+    assert [b.item.label for b in only.children] == [t("move.discard_weapon", "en", card="Longsword")]
+    public = move_view(PRESENTATION, UI, GAME, 0, PLACES + [DISCARD], "en")
+    labels = [item.item.label for item in public.children]
+    assert t("move.discard_weapon", "en", card="Longsword") not in labels
+    assert t("button.my_moves", "en") in labels
+
+
+def test_group_labels_read_like_moves():
+    dice = [{"type": "place_start", "seat": 0, "die": ["blue", 6], "attr": a} for a in ("str", "dex", "con")]
+    assert group_label("die", dice, GAME, 0, "en") == t("move.place_start", "en", die="blue 6", attr="…")
+    buys = [{"type": "buy", "seat": 0, "card": "longsword", "tokens": k} for k in (0, 1)]
+    assert group_label("card", buys, GAME, 0, "en") == "Buy Longsword …"
+    assert group_label("type", buys, GAME, 0, "en") == t("movetype.buy", "en") + " …"
+
+
+async def test_more_button_shows_only_the_any_time_moves(harness, alice, bob, fixed_seed, monkeypatch):
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    real = kind.legal_moves
+
+    def with_weapon(state, seat):
+        legal = real(state, seat)
+        return legal + [dict(DISCARD, seat=seat)] if legal else legal
+    monkeypatch.setattr(kind, "legal_moves", with_weapon)
+    place = harness.channel()
+    users = [alice, bob]
+    game, started = await start_two_player(harness, alice, bob, place)
+    discard = t("move.discard_weapon", "en", card="Longsword")
+    [prompt] = started.public()
+    offered = [b.get("label") for b in prompt.buttons()] + [
+        o["label"] for s in prompt.selects() for o in s["options"]]
+    assert discard not in offered
+    seat = kind.pending(game.state)[0]["seat"]
+    user = next(u for u in users if u.id == game.seats[seat].user_id)
+    mine = (await harness.click(prompt, user=user, place=place, label="My moves")).only()
+    assert discard in [b.get("label") for b in mine.buttons()] + [
+        o["label"] for s in mine.selects() for o in s["options"]]
+    # play up to the starting dice: placing one continues privately, with "More…"
+    result = None
+    while True:
+        game = await harness.bot.sessions.load(game.id)
+        seat = kind.pending(game.state)[0]["seat"]
+        user = next(u for u in users if u.id == game.seats[seat].user_id)
+        legal = kind.legal_moves(game.state, seat)
+        path, spec = COMMANDS[legal[0]["type"]]
+        result = await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
+        if legal[0]["type"] == "place_start":
+            break
+    menu = next(m for m in result.private() if m.components)
+    more = menu.button(label=t("button.more", "en"))
+    assert more["custom_id"] == f"rp:v:{game.id}:more"
+    extra = (await harness.click(menu, user=user, place=place, label=t("button.more", "en"))).only()
+    assert extra.ephemeral and [b["label"] for b in extra.buttons()] == [discard]
