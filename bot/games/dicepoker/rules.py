@@ -131,10 +131,11 @@ def reroll(state: dict, side: int, keep: list[int]) -> list[dict]:
     dice, hand = list(s["dice"]), hand_name(s["dice"])
     if seat is None:
         name = "gamblers_rerolled" if rerolled else "gamblers_kept_all"
-        return [ev(name, keep=list(keep), rerolled=rerolled, dice=dice, hand=hand)]
+        return [ev(name, keep=list(keep), rerolled=rerolled, count=len(rerolled), dice=dice, hand=hand)]
     if not rerolled:
         return [ev("kept_all", seat=seat, dice=dice, hand=hand)]
-    return [ev("rerolled", seat=seat, keep=list(keep), rerolled=rerolled, dice=dice, hand=hand)]
+    return [ev("rerolled", seat=seat, keep=list(keep), rerolled=rerolled, count=len(rerolled), dice=dice,
+               hand=hand)]
 
 
 def play_reroll(state: dict, side: int, keep: list[int]) -> list[dict]:
@@ -282,5 +283,6 @@ def deal_events(state: dict) -> list[dict]:
         g = state["sides"][1]
         keep = [i for i in range(N_DICE) if i not in g["rerolled"]]
         name = "gamblers_rerolled" if g["rerolled"] else "gamblers_kept_all"
-        out.append(ev(name, keep=keep, rerolled=list(g["rerolled"]), dice=list(g["dice"]), hand=hand_name(g["dice"])))
+        out.append(ev(name, keep=keep, rerolled=list(g["rerolled"]), count=len(g["rerolled"]), dice=list(g["dice"]),
+                      hand=hand_name(g["dice"])))
     return out
