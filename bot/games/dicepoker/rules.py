@@ -72,14 +72,9 @@ def _roll(state: dict, side: int) -> list[dict]:
 
 
 def start_hand(state: dict) -> list[dict]:
-    """Ante and roll for hand ``state["hand"]``; ends the match when a seat cannot pay."""
+    """Ante and roll for hand ``state["hand"]`` (every seat can pay: ``next_hand`` checked it)."""
     opts, mode = state["options"], state["mode"]
     need = stake(opts)
-    broke = [s for s in range(state["seats"]) if state["purses"][s] < need]
-    if broke:
-        events = [ev("cannot_ante", seat=s, purse=state["purses"][s], stake=need) for s in broke]
-        state["hand"] -= 1
-        return events + finish(state, broke=broke)
     events = [ev("hand_started", hand=state["hand"], hands=opts["hands"],
                  active=seat_of_side(state, state["active"]) if mode != "solo" else 0)]
     for s in range(state["seats"]):
@@ -188,8 +183,14 @@ def showdown(state: dict) -> list[dict]:
 
 
 def next_hand(state: dict) -> list[dict]:
+    """Deal the next hand, or end the match after the last one or when a seat cannot pay (l.728)."""
     if state["hand"] >= state["options"]["hands"]:
         return finish(state)
+    need = stake(state["options"])
+    broke = [s for s in range(state["seats"]) if state["purses"][s] < need]
+    if broke:
+        events = [ev("cannot_ante", seat=s, purse=state["purses"][s], stake=need) for s in broke]
+        return events + finish(state, broke=broke)
     state["hand"] += 1
     if state["mode"] == "duel":
         state["active"] = 1 - state["active"]
