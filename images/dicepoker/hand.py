@@ -11,6 +11,7 @@ from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
+from images.text import fit
 
 from . import words
 from .layout import MARGIN, WIDTH, badge, dice_row, die_colour, frame, gold, header
@@ -36,7 +37,6 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
     badge_text = words.say("dicepoker.img.active", locale) if side.active else None
     badge_w = 0
     if badge_text:
-        from images.text import fit
         bface, bshown = fit(badge_text, 150, 20, True)
         badge_w = bface.width(bshown) + 20 + 22
     name_w = text_box(d, x0 + extra, top, words.name_of(names, side.seat, locale),
