@@ -46,7 +46,7 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
               max_width=150)
     dy = y + 58
     dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
-             new_label=words.say("dicepoker.img.new_die", locale))
+             new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
     line = y + PANEL_H - 28
     hand_fill = P.GOOD if side.won else P.ACCENT
     if side.due:

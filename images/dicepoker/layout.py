@@ -25,10 +25,11 @@ def die_colour(seat: int | None) -> str:
 
 
 def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, colour: str, used=None,
-             rerolled=None, new_label: str = "", size: int = DIE, gap: int = DIE_GAP) -> int:
+             rerolled=None, new_label: str = "", size: int = DIE, gap: int = DIE_GAP, numbers: bool = False) -> int:
     """Five dice left to right from (x, y); a bar under the dice that make the hand, a "new" tag under
-    rerolled ones. Returns the height used."""
-    marks = size // 3 if (used is not None or rerolled) else 0
+    rerolled ones, or the positions 1-5 (``numbers``) while the side chooses which dice to keep, so the
+    picture matches the toggle buttons. Returns the height used."""
+    marks = size // 3 if (used is not None or rerolled or numbers) else 0
     for i, v in enumerate(dice):
         dx = x + i * (size + gap)
         icons.paste(img, icons.die(v, colour, size), dx, y)
@@ -37,6 +38,9 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
         if rerolled and i in rerolled and new_label:
             face, shown = fit(new_label, size + gap, max(16, size // 4), True)
             face.draw(d, dx + size / 2, y + size + 12 + face.ascent, shown, P.TURN, align="center")
+        elif numbers:
+            face = Face(max(16, size // 4), True)
+            face.draw(d, dx + size / 2, y + size + 12 + face.ascent, str(i + 1), P.MUTED, align="center")
     return size + (marks + 14 if marks else 0)
 
 
