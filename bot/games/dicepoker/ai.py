@@ -24,7 +24,8 @@ AI_LEVELS = ("easy", "best", "hard")
 def _situation(state: dict, seat) -> tuple[int, str]:
     pend = rules.pending(state)
     if not pend or type(seat) is not int or pend[0]["seat"] != seat:
-        raise RuleError("not_your_turn", "dicepoker.error.not_your_turn", seat=str(seat)[:20])
+        raise RuleError("not_your_turn", "dicepoker.error.not_your_turn",
+                        seat=seat if type(seat) is int and -9 <= seat <= 9 else None)
     return rules.acting_side(state), pend[0]["role"]
 
 

@@ -20,7 +20,8 @@ class DicePokerKind:
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError("bad_seats", "dicepoker.error.bad_seats", seats=str(seats)[:20], mode="")
+            shown = seats if type(seats) is int and -99 <= seats <= 99 else None     # never format a huge value
+            raise RuleError("bad_seats", "dicepoker.error.bad_seats", seats=shown, mode=None)
         if type(seed) is not int or not -(1 << 63) <= seed < (1 << 64):
             raise RuleError("bad_seed", "dicepoker.error.bad_seed")
         state, _ = rules.new_state(seats, seed, opt.normalise(seats, options))

@@ -83,6 +83,9 @@ def test_bot_refuses_when_not_its_turn_or_unknown_level():
         ai.choose_move(s, 0, "best", 0)
     with pytest.raises(RuleError):
         ai.choose_move(s, 1, "grandmaster", 0)
+    for seat in (10 ** 5000, None, "1", 1.0, True):
+        with pytest.raises(RuleError):
+            ai.choose_move(s, seat, "best", 0)
     done, _, _ = play(KIND.create(1, 0, {"hands": 1}), lambda st, seat: ai.choose_move(st, seat, "best", 0))
     with pytest.raises(RuleError):
         ai.choose_move(done, 0, "best", 0)

@@ -52,6 +52,16 @@ def test_create_refuses_bad_input_with_typed_errors(seats, seed, options, code):
     assert info.value.code == code and info.value.key.startswith("dicepoker.error.")
 
 
+def test_create_refuses_huge_numbers_without_formatting_them():
+    huge = 10 ** 5000                     # str() of this raises ValueError in Python 3.11
+    for seats, seed, options, code in ((huge, 1, {}, "bad_seats"), (2, huge, {}, "bad_seed"),
+                                       (2, 1, {"hands": huge}, "bad_option"), (2, 1, {"purse": -huge}, "bad_option")):
+        with pytest.raises(RuleError) as info:
+            KIND.create(seats, seed, options)
+        assert info.value.code == code
+        str(info.value)
+
+
 def test_duel_hand_starts_with_antes_pot_and_both_rolls():
     s = KIND.create(2, 5, {})
     assert s["purses"] == [4, 4] and s["pot"] == 3 and s["supply"] == 1
