@@ -26,6 +26,16 @@ def reference():
     return module
 
 
+_TABLES: dict = {}
+
+
+def duel_tables(kicker_depth=None):
+    """The reference's DuelTables, built once per kicker depth for the whole test session (~0.5 s each)."""
+    if kicker_depth not in _TABLES:
+        _TABLES[kicker_depth] = reference().DuelTables(kicker_depth)
+    return _TABLES[kicker_depth]
+
+
 def spec_data() -> dict:
     path = SPEC_DIR / "hands.json"
     assert path.is_file(), f"spec data missing: {path}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dp_kit import ForcedDice, play, reference
+from dp_kit import ForcedDice, duel_tables, play, reference
 
 from bot.games.dicepoker import ai, odds
 from bot.games.dicepoker.kind import KIND
@@ -15,7 +15,7 @@ REF = reference()
 
 @pytest.fixture(scope="module")
 def ref_tables():
-    return REF.DuelTables()
+    return duel_tables()
 
 
 def test_levels_exported():

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from dp_kit import reference, spec_data
+from dp_kit import duel_tables, reference, spec_data
 
 from bot.games.dicepoker import odds
 from bot.games.dicepoker.content import HANDS, SOLO_TABLES
@@ -18,7 +18,7 @@ ROLLS = [list(c) for c in itertools.combinations_with_replacement(range(1, 7), 5
 
 @pytest.fixture(scope="module", params=[None, 2], ids=["all_kickers", "two_kickers"])
 def tables(request):
-    return request.param, REF.DuelTables(request.param)
+    return request.param, duel_tables(request.param)
 
 
 def _positions(n: int, seed: int):
