@@ -188,10 +188,15 @@ def test_solo_night_pays_from_the_table(table, stake):
 
 
 def test_solo_night_ends_early_when_the_stake_cannot_be_paid():
-    s, moves, events = play(KIND.create(1, 2, {"purse": 3}), keep_all)
-    if s["history"][0]["payout"] < 3:
-        assert len(moves) == 1 and s["result"] == {"winner": None, "reason": "broke"}
-        assert any(e["key"] == "dicepoker.event.cannot_ante" for e in events)
+    for seed in range(100):
+        s, moves, events = play(KIND.create(1, seed, {"purse": 3}), keep_all)
+        if s["history"][0]["payout"] < 3:
+            break
+    else:
+        pytest.fail("no losing first hand found")
+    assert len(moves) == 1 and s["result"] == {"winner": None, "reason": "broke"}
+    assert [e["key"] for e in events][-2:] == ["dicepoker.event.cannot_ante", "dicepoker.event.session_over"]
+    assert KIND.score(s)["total"] == s["purses"][0] < 3
 
 
 def test_local_gamblers_roll_and_reroll_first_and_the_pot_is_discarded_on_a_loss():
