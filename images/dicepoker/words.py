@@ -77,3 +77,13 @@ def move_label(move: dict, dice, locale: str = "en") -> str:
     if not keep:
         return say("dicepoker.move.reroll_all", locale)
     return say("dicepoker.move.reroll", locale, kept=dice_text(dice[i] for i in keep), count=len(dice) - len(keep))
+
+
+def hint_text(hint: dict, dice, locale: str = "en") -> str:
+    """One line for ``ai.explain`` output: the suggested keep and its exact chance or expected payout."""
+    kept = dice_text(dice[i] for i in hint["keep"]) or "—"
+    if "win_chance" in hint:
+        return say("dicepoker.hint.win_chance", locale, kept=kept, percent=f"{100 * hint['win_chance']:.1f} %")
+    if "expected_payout" in hint:
+        return say("dicepoker.hint.expected_payout", locale, kept=kept, gold=f"{hint['expected_payout']:.2f}")
+    return say("dicepoker.move.reroll", locale, kept=kept, count=len(dice) - len(hint["keep"]))

@@ -94,3 +94,18 @@ def test_event_text_fills_names_and_words():
         "seat": 1, "loser": 0, "purse": 7, "hand": "full_house", "other_hand": "two_pairs",
         "decided_by": "category", "pot": 3}}, "en", ["Anja", "Markus"])
     assert text == "Markus wins the pot of 3 Gold: Full House beats Two Pairs (the better hand)"
+
+
+def test_hint_lines(monkeypatch):
+    from dp_kit import ForcedDice
+
+    from bot.games.dicepoker import ai
+    ForcedDice(monkeypatch, [2, 2, 2, 3, 3] + [1, 1, 2, 3, 4] + [1] * 30)
+    s = KIND.create(2, 0, {})
+    hint = ai.explain(s, 1, "best")
+    line = words.hint_text(hint, s["sides"][1]["dice"])
+    assert line == "Best keep: 1 1 — wins 6.6 % of the time" and hint["exact"] == "85/1296"
+    solo = KIND.create(1, 0, {})
+    line = words.hint_text(ai.explain(solo, 0, "best"), solo["sides"][0]["dice"])
+    assert "Gold on average" in line
+    assert words.hint_text(ai.explain(solo, 0, "easy"), solo["sides"][0]["dice"])
