@@ -1,0 +1,60 @@
+"""``KIND``: dice poker as a game kind for the engine (protocol in docs/contracts.md).
+
+Seats: 2 for a duel (either seat may be a bot: the engine asks ``ai.choose_move``), 1 for a solo night or
+the local gamblers (the rules play the gamblers). The state is a JSON-able dict (see state.py).
+"""
+from __future__ import annotations
+
+from bot.games.errors import RuleError
+
+from . import moves, rules
+from . import options as opt
+from . import state as st
+from .score import score
+
+
+class DicePokerKind:
+    name = "dicepoker"
+    min_seats = 1
+    max_seats = 2
+
+    def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            shown = seats if type(seats) is int and -99 <= seats <= 99 else None     # never format a huge value
+            raise RuleError("bad_seats", "dicepoker.error.bad_seats", seats=shown, mode=None)
+        if type(seed) is not int or not -(1 << 63) <= seed < (1 << 64):
+            raise RuleError("bad_seed", "dicepoker.error.bad_seed")
+        state, _ = rules.new_state(seats, seed, opt.normalise(seats, options))
+        return state
+
+    def opening_events(self, state: dict) -> list[dict]:
+        """The events of the deal of the current hand, rebuilt from the state: ``create`` returns only the
+        state, so the shell uses this to announce the first hand like every later one."""
+        return rules.deal_events(state)
+
+    def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
+        return moves.apply(state, seat, move)
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        return moves.legal_moves(state, seat)
+
+    def pending(self, state: dict) -> list[dict]:
+        return rules.pending(state)
+
+    def is_finished(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def score(self, state: dict) -> dict:
+        return score(state)
+
+    def results(self, state: dict) -> list[dict]:
+        return [dict(r) for r in score(state)["ranking"]]
+
+    def dumps(self, state: dict) -> str:
+        return st.dumps(state)
+
+    def loads(self, text: str) -> dict:
+        return st.loads(text)
+
+
+KIND = DicePokerKind()

@@ -1,0 +1,154 @@
+"""``render_hand``: one hand of dice poker — both hands as dice, hand names, pot, purses, the active
+player, whose reroll is due, the winner of a finished hand and the match score.
+
+Layout (720 px wide): a header (mode, hand n of N, pot), one panel per side (name, active badge, gold,
+five dice with the hand's dice underlined and rerolled ones tagged, hand name and status), then a footer
+(winner banner / payout, score, previous hand). Every word comes from the ``dicepoker`` catalog.
+"""
+from __future__ import annotations
+
+from images import icons
+from images import palette as P
+from images.draw import new_canvas, panel, text_box
+from images.png import encode
+from images.text import fit
+
+from . import words
+from .layout import MARGIN, WIDTH, badge, dice_row, die_colour, frame, gold, header
+from .view import HandView, SideView, hand_view
+
+PANEL_H = 232
+
+
+def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names) -> int:
+    box = [MARGIN, y, WIDTH - MARGIN, y + PANEL_H]
+    frame(d, box, side.due, side.won)
+    x0 = MARGIN + 18
+    top = y + 30
+    right = WIDTH - MARGIN - 18
+    gold_w = gold(img, d, right, top, words.say("dicepoker.img.gold", locale, gold=side.gold), 26) \
+        if side.gold is not None else 0
+    name_space = right - gold_w - 24 - x0
+    extra = 0
+    if side.won:
+        crown = icons.crown(30)
+        icons.paste(img, crown, x0, top - 16)
+        extra = crown.width + 8
+    badge_text = words.say("dicepoker.img.active", locale) if side.active else None
+    badge_w = 0
+    if badge_text:
+        bface, bshown = fit(badge_text, 150, 20, True)
+        badge_w = bface.width(bshown) + 20 + 22
+    name_w = text_box(d, x0 + extra, top, words.name_of(names, side.seat, locale),
+                      max(60, name_space - extra - badge_w - 12), 30, True, P.TEXT)
+    if badge_text:
+        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20,
+              max_width=150)
+    dy = y + 58
+    dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
+             new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
+    line = y + PANEL_H - 28
+    hand_fill = P.GOOD if side.won else P.ACCENT
+    if side.due:
+        status, sfill = words.say("dicepoker.img.rerolls_now", locale), P.TURN
+    elif side.waits:
+        status, sfill = words.say("dicepoker.img.waits", locale), P.MUTED
+    elif side.rerolled:
+        status, sfill = words.say("dicepoker.img.rerolled", locale, count=len(side.rerolled)), P.MUTED
+    elif side.rerolled is not None:
+        status, sfill = words.say("dicepoker.img.kept_all", locale), P.MUTED
+    else:
+        status, sfill = "", P.MUTED
+    sw = text_box(d, right, line, status, 300, 22, side.due, sfill, align="right") if status else 0
+    text_box(d, x0, line, words.hand_text(side.hand, locale), right - x0 - sw - 20, 30, True, hand_fill)
+    return PANEL_H
+
+
+def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, bool]]:
+    """(text, colour, bold) lines under the panels."""
+    out: list[tuple[str, tuple, bool]] = []
+    if v.finished and v.mode == "solo":
+        out.append((words.say("dicepoker.img.paid", locale, hand=words.hand_text(v.sides[0].hand, locale),
+                              gold=v.payout), P.GOOD if v.payout else P.MUTED, True))
+    elif v.finished:
+        reason = words.step_text(v.decided_by, locale)
+        if v.gamblers_won:
+            out.append((words.say("dicepoker.img.gamblers_win", locale, reason=reason), P.BAD, True))
+        else:
+            out.append((words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, v.winner_seat,
+                                                                                          locale),
+                                  reason=reason), P.GOOD, True))
+    if v.score is not None:
+        out.append((words.say("dicepoker.img.score", locale, left=v.score[0], right=v.score[1],
+                              left_name=words.name_of(names, 0, locale),
+                              right_name=words.name_of(names, 1, locale)), P.TEXT, False))
+    if v.previous is not None:
+        out.append((words.say("dicepoker.img.last_hand", locale, hand=v.previous["hand"],
+                              text=_previous_text(v, locale, names)), P.MUTED, False))
+    return out
+
+
+def _previous_text(v: HandView, locale: str, names) -> str:
+    e = v.previous
+    if v.mode == "solo":
+        return words.say("dicepoker.img.paid", locale, hand=words.hand_text(e["hands"][0], locale),
+                         gold=e["payout"])
+    reason = words.step_text(e["decided_by"], locale)
+    if v.mode == "local_gamblers" and e["winner"] == 1:
+        return words.say("dicepoker.img.gamblers_win", locale, reason=reason)
+    return words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, e["winner"], locale),
+                     reason=reason)
+
+
+def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
+    """Solo: the payout table as a 3×3 grid, the current hand's cell framed."""
+    title = words.say("dicepoker.img.table", locale,
+                      table=words.say(f"dicepoker.img.table.{v.table}", locale))
+    text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 22, True, P.MUTED)
+    y += 34
+    cols, cell_h, gap = 2, 44, 8
+    cell_w = (WIDTH - 2 * MARGIN - gap * (cols - 1)) // cols
+    current = v.sides[0].hand
+    for i, (hand, pay) in enumerate(v.pay.items()):
+        cx = MARGIN + (i % cols) * (cell_w + gap)
+        cy = y + (i // cols) * (cell_h + gap)
+        on = hand == current
+        panel(d, [cx, cy, cx + cell_w, cy + cell_h], fill=P.PANEL_HI if on else P.PANEL, radius=8,
+              outline=P.TURN if on else None, width=3 if on else 0)
+        pw = text_box(d, cx + cell_w - 14, cy + cell_h / 2, str(pay), 50, 24, True, P.ACCENT, align="right")
+        text_box(d, cx + 14, cy + cell_h / 2, words.hand_text(hand, locale), cell_w - pw - 36, 24, on,
+                 P.TEXT if on else P.MUTED, min_size=18)
+    rows = (len(v.pay) + cols - 1) // cols
+    return 34 + rows * (cell_h + gap)
+
+
+def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None = None) -> bytes:
+    """PNG of the current hand (or of finished hand number ``hand``; the last one once the match is over)."""
+    v = hand_view(state, hand)
+    lines = _footer_lines(v, locale, names)
+    grid_h = 34 + 5 * 52 if v.mode == "solo" else 0
+    height = 62 + 30 + len(v.sides) * (PANEL_H + 14) + grid_h + len(lines) * 36 + 24
+    img, d = new_canvas(WIDTH, height)
+    title = f"{words.say('dicepoker.img.title', locale)} · {words.say(f'dicepoker.mode.{v.mode}', locale)}"
+    y = header(img, d, title, words.say("dicepoker.img.hand_of", locale, hand=v.number, hands=v.hands))
+    # pot / stake line
+    if v.mode == "solo":
+        sub = words.say("dicepoker.img.stake", locale, stake=v.stake)
+    else:
+        sub = words.say("dicepoker.img.pot", locale, pot=v.pot)
+    icons.paste(img, icons.coin(24), MARGIN, y + 2)
+    text_box(d, MARGIN + 32, y + 14, sub, 300, 22, True, P.ACCENT)
+    y += 30
+    order = range(len(v.sides)) if v.mode == "solo" else (1 - _active_side(v), _active_side(v))
+    for i in order:          # the opponent (rerolls first) on top, the active player below
+        y += _side_panel(img, d, y, v.sides[i], v, locale, names) + 14
+    if v.mode == "solo":
+        y += _pay_grid(img, d, y, v, locale)
+    for text, fill, bold in lines:
+        text_box(d, MARGIN, y + 18, text, WIDTH - 2 * MARGIN, 24, bold, fill, min_size=16)
+        y += 36
+    return encode(img.crop((0, 0, WIDTH, min(height, y + 16))))
+
+
+def _active_side(v: HandView) -> int:
+    return next((i for i, s in enumerate(v.sides) if s.active), 0)

@@ -1,0 +1,93 @@
+"""Drawing pieces shared by the two dice poker pictures: a side's dice row, badges, the gold counter.
+
+Sizes are chosen for a 720 px picture that Discord shows at about 360 px on a phone: text is never
+below 20 px here (10 px on the phone), dice are 84 px.
+"""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from images import icons
+from images import palette as P
+from images.draw import panel, text_box
+from images.text import Face, fit
+
+WIDTH = 720
+MARGIN = 20
+DIE = 84
+DIE_GAP = 14
+SIDE_COLOURS = {0: "white", 1: "red", None: "black"}   # each colour has its own shape (palette.DIE_SHAPES)
+DIM = (90, 96, 112)
+
+
+def die_colour(seat: int | None) -> str:
+    return SIDE_COLOURS.get(seat, "white")
+
+
+def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, colour: str, used=None,
+             rerolled=None, new_label: str = "", size: int = DIE, gap: int = DIE_GAP, numbers: bool = False) -> int:
+    """Five dice left to right from (x, y); a bar under the dice that make the hand, a "new" tag under
+    rerolled ones, or the positions 1-5 (``numbers``) while the side chooses which dice to keep, so the
+    picture matches the toggle buttons. Returns the height used."""
+    marks = size // 3 if (used is not None or rerolled or numbers) else 0
+    for i, v in enumerate(dice):
+        dx = x + i * (size + gap)
+        icons.paste(img, icons.die(v, colour, size), dx, y)
+        if used is not None and used[i]:
+            d.rounded_rectangle([dx + 6, y + size + 5, dx + size - 6, y + size + 10], radius=2, fill=P.ACCENT)
+        if rerolled and i in rerolled and new_label:
+            face, shown = fit(new_label, size + gap, max(16, size // 4), True)
+            face.draw(d, dx + size / 2, y + size + 12 + face.ascent, shown, P.TURN, align="center")
+        elif numbers:
+            face = Face(max(16, size // 4), True)
+            face.draw(d, dx + size / 2, y + size + 12 + face.ascent, str(i + 1), P.MUTED, align="center")
+    return size + (marks + 14 if marks else 0)
+
+
+def dice_width(size: int = DIE, gap: int = DIE_GAP) -> int:
+    return 5 * size + 4 * gap
+
+
+def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26) -> int:
+    """Coin + amount, right-aligned at ``right``; returns the width used."""
+    face, shown = fit(text, 180, size, True)
+    w = face.width(shown)
+    coin = icons.coin(size)
+    face.draw_mid(d, right, mid_y, shown, P.TEXT, align="right")
+    icons.paste(img, coin, right - w - 8 - coin.width, mid_y - coin.height / 2)
+    return w + 8 + coin.width
+
+
+def badge(img: Image.Image, d, x: int, mid_y: int, text: str, fill, ink=(20, 24, 30), icon=None,
+          size: int = 20, max_width: int = 200) -> int:
+    """A rounded label (optionally with an icon) starting at x; returns its width."""
+    face, shown = fit(text, max_width, size, True)
+    pad = 10
+    iw = icon.width + 6 if icon is not None else 0
+    w = face.width(shown) + 2 * pad + iw
+    h = size + 12
+    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
+    if icon is not None:
+        icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
+    face.draw_mid(d, x + pad + iw, mid_y, shown, ink)
+    return w
+
+
+def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:
+    """Title left, hand counter right; returns the y below it."""
+    face = Face(30, True)
+    rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 24, True, P.MUTED, align="right")
+    text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, face.size, True, P.TEXT)
+    y = 62
+    if sub:
+        text_box(d, MARGIN, y + 12, sub, WIDTH - 2 * MARGIN, 22, False, P.MUTED)
+        y += 30
+    return y
+
+
+def frame(d, box, due: bool, won: bool) -> None:
+    outline = P.TURN if due else (P.GOOD if won else None)
+    panel(d, box, fill=P.PANEL_HI if due else P.PANEL, radius=14, outline=outline, width=4 if outline else 0)
+
+
+__all__ = ["DIM", "WIDTH", "MARGIN", "badge", "dice_row", "dice_width", "frame", "gold", "header", "die_colour"]

@@ -1,0 +1,89 @@
+"""Every word the dice poker pictures (and the shell's event lines) show, from the ``dicepoker`` catalog.
+
+Rules events carry ids (hand ids, step ids, seats); this module turns them into text in a locale, so the
+Discord layer and the pictures word things the same way.
+"""
+from __future__ import annotations
+
+from bot.i18n import t
+
+KEYS_USED: set[str] = set()
+
+
+def say(key: str, locale: str, **params) -> str:
+    KEYS_USED.add(key)
+    return t(key, locale, **params)
+
+
+def name_of(names, seat, locale: str) -> str:
+    """A seat's display name; None is the local gamblers; a missing name becomes "Player N"."""
+    if seat is None:
+        return say("dicepoker.img.gamblers", locale)
+    got = None
+    if isinstance(names, dict):
+        got = names.get(seat, names.get(str(seat)))
+    elif isinstance(names, (list, tuple)) and 0 <= seat < len(names):
+        got = names[seat]
+    if isinstance(got, str) and got.strip():
+        return got.strip()
+    return say("dicepoker.img.player", locale, number=seat + 1)
+
+
+def hand_text(hand: str, locale: str) -> str:
+    return say(f"dicepoker.hand.{hand}", locale)
+
+
+def step_text(step: str, locale: str) -> str:
+    return say(f"dicepoker.step.{step}", locale)
+
+
+def reason_text(reason: str, locale: str) -> str:
+    return say(f"dicepoker.reason.{reason}", locale)
+
+
+def dice_text(dice) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def event_text(event: dict, locale: str = "en", names=None) -> str:
+    """One line for a rules event: ids become words, seats become names."""
+    params = dict(event.get("params") or {})
+    shown: dict[str, str] = {k: str(v) for k, v in params.items()}
+    if "seat" in params:
+        shown["player"] = name_of(names, params["seat"], locale)
+    for field in ("hand", "other_hand"):
+        if isinstance(params.get(field), str):
+            shown[field] = hand_text(params[field], locale)
+    if isinstance(params.get("decided_by"), str):
+        shown["decided_by"] = step_text(params["decided_by"], locale)
+    if isinstance(params.get("reason"), str):
+        shown["reason"] = reason_text(params["reason"], locale)
+    if isinstance(params.get("dice"), list):
+        shown["dice"] = dice_text(params["dice"])
+    if isinstance(params.get("net"), int):
+        shown["net"] = signed(params["net"])
+    return say(event.get("key", "dicepoker.name"), locale, **shown)
+
+
+def move_label(move: dict, dice, locale: str = "en") -> str:
+    """A button label for a reroll move: which dice stay (by value) and how many are rerolled."""
+    keep = move.get("keep", [])
+    if len(keep) == len(dice):
+        return say("dicepoker.move.keep_all", locale)
+    if not keep:
+        return say("dicepoker.move.reroll_all", locale)
+    return say("dicepoker.move.reroll", locale, kept=dice_text(dice[i] for i in keep), count=len(dice) - len(keep))
+
+
+def hint_text(hint: dict, dice, locale: str = "en") -> str:
+    """One line for ``ai.explain`` output: the suggested keep and its exact chance or expected payout."""
+    kept = dice_text(dice[i] for i in hint["keep"]) or "—"
+    if "win_chance" in hint:
+        return say("dicepoker.hint.win_chance", locale, kept=kept, percent=f"{100 * hint['win_chance']:.1f} %")
+    if "expected_payout" in hint:
+        return say("dicepoker.hint.expected_payout", locale, kept=kept, gold=f"{hint['expected_payout']:.2f}")
+    return say("dicepoker.move.reroll", locale, kept=kept, count=len(dice) - len(hint["keep"]))
