@@ -303,3 +303,23 @@ def test_translated_content_names_and_power_texts_fit_the_pictures():
         for cid in content.classes():
             _, _, complete = wrap_fit(content.power_text(cid, locale), 952 - 240 - 36, 3, 19, False, 16)
             assert complete, (cid, locale)
+
+
+def test_translated_picture_labels_fit_their_boxes():
+    """Same boxes as the English label test in tests/images: a label that only fits ellipsised reads badly."""
+    from images.labels import label
+    from images.text import fit
+
+    boxes = [(f"img.attr.{a}", 82, 28, True, 18) for a in ("str", "dex", "con", "int", "wis", "cha")]
+    boxes += [(f"img.align.{k}", 74, 15, False, 12) for k in ("good", "neutral", "evil", "lawful", "chaotic")]
+    boxes += [(f"img.colour.{c}", 96, 17, False, 13)
+              for c in ("green", "blue", "red", "purple", "black", "white", "gold")]
+    boxes += [(f"img.score.{k}", 270, 22, False, 15)
+              for k in ("goals", "class_dice", "backstory", "alignment", "armor", "traits", "weapons", "solo_gold")]
+    boxes += [(k, 160, 21, False, 15) for k in ("img.sheet.gold", "img.sheet.charisma", "img.sheet.class_dice")]
+    boxes += [(f"img.rating.{k}", 500, 24, True, 24)
+              for k in ("true_hero", "clan_chief", "luminary", "adventurer", "mercenary", "npc")]
+    for locale in LOCALES:
+        for key, width, size, bold, min_size in boxes:
+            text = label(key, locale)
+            assert fit(text, width, size, bold, min_size)[1] == text, (key, locale, text)
