@@ -277,8 +277,8 @@ def test_names_are_distinct_within_each_kind():
 
 
 def test_localised_content_reaches_the_pictures_and_messages():
-    from cogs.describe import value_text
-    from images import content
+    from cogs.rollplayer.describe import value_text
+    from images.rollplayer import content
 
     assert content.card_name("longsword", "de") == "Langschwert"
     assert content.card_text("longsword", "fr") != content.card_text("longsword", "en")
@@ -290,7 +290,7 @@ def test_localised_content_reaches_the_pictures_and_messages():
 
 def test_translated_content_names_and_power_texts_fit_the_pictures():
     """The image tests measure English for these panels; the other languages are measured here."""
-    from images import content
+    from images.rollplayer import content
     from images.text import fit, wrap_fit
 
     for locale in LOCALES:
