@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from bot.i18n.usage import call_keys
 from dp_kit import bot, play
 
 import bot as bot_pkg
@@ -12,7 +13,6 @@ from bot.games.dicepoker.content import HANDS, STEPS
 from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
 from bot.i18n import catalog, t
-from bot.i18n.usage import call_keys
 from images.dicepoker import words
 
 PO = Path(bot_pkg.__file__).parent / "i18n" / "locales" / "en" / "LC_MESSAGES" / "dicepoker.po"
