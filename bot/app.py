@@ -144,7 +144,7 @@ class RollBot(commands.AutoShardedBot):
             self.tree.add_command(build_group(presentation, lobby, play))
         self.add_dynamic_items(*ui.all())
         await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
-                                     run=self.run_reminders))
+                                     run=self.run_reminders, bots=self.bots))
 
     async def on_ready(self) -> None:
         """Deliver what a previous run committed but could not post (the outbox) before anything else."""

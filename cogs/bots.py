@@ -26,6 +26,12 @@ log = logging.getLogger(__name__)
 
 #: Game meta: {seat: AI level} for the bot seats.
 BOTS_META = "bots"
+#: Game meta: seconds a human seat may stay idle before the bot plays for it (absent or 0: never).
+TAKEOVER_META = "takeover_s"
+#: Game meta: {seat: true} for human seats the bot is playing for until their player is back.
+TAKEN_META = "taken_over"
+#: Game meta: whether players may ask for hints (absent: yes).
+HINTS_META = "hints"
 #: How many moves a bot may make in a row before yielding (a game of bots only never starves the loop).
 MAX_CHAIN = 500
 
@@ -96,19 +102,49 @@ class BotPlayer:
 
     # ------------------------------------------------------------------ playing
     def due_bot(self, game: GameView) -> int | None:
+        """The due seat the bot plays now: a bot seat, or a human seat it has taken over."""
         if game.status != "active" or game.kind not in self.games:
             return None
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             return None
+        taken = game.meta.get(TAKEN_META) or {}
         for seat in pending_seats(kind, game.state):
-            if game.seats[seat].is_ai:
+            if game.seats[seat].is_ai or taken.get(str(seat)):
                 return seat
         return None
 
+    async def take_over_idle(self, now: float) -> list[int]:
+        """Games whose due human player has been idle longer than the game allows: the bot plays for them
+        from now on (until they click again). Returns the games taken over."""
+        taken_games = []
+        for game_id in await self.sessions.store.game_ids(["active"]):
+            game = await self.sessions.load(game_id)
+            limit = game.meta.get(TAKEOVER_META) or 0
+            if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
+                continue
+            if now - (game.last_activity_at or now) < limit:
+                continue
+            taken = dict(game.meta.get(TAKEN_META) or {})
+            due = [s for s in pending_seats(self.games.kind(game.kind), game.state)
+                   if not game.seats[s].is_ai and not taken.get(str(s))]
+            if not due:
+                continue
+            taken.update({str(s): True for s in due})
+            await self.sessions.set_meta(game_id, TAKEN_META, taken)
+            taken_games.append(game_id)
+            self.schedule(game_id)
+        return taken_games
+
+    async def give_back(self, game: GameView, seat: int) -> None:
+        """The player is back (they clicked): the bot stops playing for their seat."""
+        taken = dict(game.meta.get(TAKEN_META) or {})
+        if taken.pop(str(seat), None):
+            await self.sessions.set_meta(game.id, TAKEN_META, taken or None)
+
     async def _choose(self, game: GameView, seat: int) -> dict:
         kind = self.games.kind(game.kind)
-        level = bot_level(game, seat, kind)
+        level = bot_level(game, seat, kind)      # a taken-over seat gets the strongest level
         seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
         spec = self.kind_specs.get(game.kind)
         if self.executor is not None and spec is not None:
@@ -128,9 +164,13 @@ class BotPlayer:
             move = await self._choose(game, seat)
             presentation = self.games[game.kind]
             outcome = TurnOutcome()
-            plan = self.turns.move_plan(seat, game_locale(game), presentation.step_mark(game.state), outcome)
+            stand_in = not game.seats[seat].is_ai
+            locale = (game.meta.get("seat_locales") or {}).get(str(seat)) if stand_in else None
+            plan = self.turns.move_plan(seat, locale or game_locale(game), presentation.step_mark(game.state),
+                                        outcome, played_for=stand_in)
+            apply = self.sessions.apply_for_seat if stand_in else self.sessions.apply_ai
             try:
-                await self.sessions.apply_ai(game_id, seat, move, expected_version=game.version, plan=plan)
+                await apply(game_id, seat, move, expected_version=game.version, plan=plan)
             except StaleMove:
                 continue                      # someone else moved meanwhile: look again
             await self.courier.deliver(game_id)

@@ -23,7 +23,7 @@ from discord.ui import Button, DynamicItem, Select
 from .core import Refusal, guarded
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-VIEW_ACTIONS = ("sheet", "table", "moves", "more")
+VIEW_ACTIONS = ("sheet", "table", "moves", "more", "hint")
 CUSTOM_ID_LIMIT = 100
 
 
@@ -69,7 +69,8 @@ class LobbyButton(_Bound, DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):
         await guarded(interaction, lambda: self.target().on_lobby_button(interaction, self.game_id, self.action))
 
 
-class ViewButton(_Bound, DynamicItem[Button], template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more)"):
+class ViewButton(_Bound, DynamicItem[Button],
+                 template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|hint)"):
     """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
     private."""
 

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
-from .bots import BOTS_META, BotPlayer, has_ai
+from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
 from .buttons import Components
 from .core import (
     GROUP_EXTRA,
@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 LOBBY_META = "lobby_message_id"
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+#: The longest a game may let a player stay away before the bot plays for them (30 days).
+MAX_TAKEOVER_HOURS = 720
 
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
@@ -188,12 +190,15 @@ class LobbyService:
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, bots: int = 0, level: str | None = None) -> None:
+                          options: dict, bots: int = 0, level: str | None = None, *, takeover_hours: int = 0,
+                          hints: bool = True) -> None:
         locale = locale_of(interaction)
         kind = self.games.kind(presentation.kind)
         if bots and (not has_ai(kind) or not 0 < bots < players):
             raise Refusal("error.bad_bot_count", players=players)
-        meta = {LOCALE_META: public_locale(interaction), SEAT_LOCALES_META: {"0": locale}}
+        meta = {LOCALE_META: public_locale(interaction), SEAT_LOCALES_META: {"0": locale}, HINTS_META: hints}
+        if takeover_hours:
+            meta[TAKEOVER_META] = int(takeover_hours) * 3600
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
             meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
@@ -263,6 +268,13 @@ class LobbyService:
                   inspect.Parameter("level", inspect.Parameter.KEYWORD_ONLY, default=kind.ai_levels[-1],
                                     annotation=str)]
         describe = {count: f"cmd.{count}.describe", "level": "cmd.level.describe"}
+        if count == "bots":       # several people: the bot may also stand in for one who stays away
+            params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=0,
+                                            annotation=app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]))
+            describe["takeover"] = "cmd.takeover.describe"
+        if callable(getattr(kind, "hint", None)):
+            params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=True, annotation=bool))
+            describe["hints"] = "cmd.hints.describe"
         choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)
                              for name in kind.ai_levels]}
         return params, describe, choices
@@ -277,8 +289,10 @@ class LobbyService:
             check_bot_permissions(interaction)
             players = values.pop("players", seats.default)
             bots, level = values.pop("bots", 0), values.pop("level", None)
+            takeover, hints = values.pop("takeover", 0), values.pop("hints", True)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
-            await service.create_game(interaction, presentation, players, options, bots, level)
+            await service.create_game(interaction, presentation, players, options, bots, level,
+                                      takeover_hours=takeover, hints=hints)
 
         extra, describe, choices = [], {}, {}
         if seats.low < seats.high:
@@ -296,8 +310,10 @@ class LobbyService:
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
             require_dm(interaction)
             opponents, level = values.pop("opponents", 0), values.pop("level", None)
+            hints = values.pop("hints", True)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await service.create_game(interaction, presentation, 1 + opponents, options, opponents, level)
+            await service.create_game(interaction, presentation, 1 + opponents, options, opponents, level,
+                                      hints=hints)
 
         bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", bot_params, offered, describe, choices)

@@ -108,7 +108,7 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
 
 def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
-              only: set[int] | None = None) -> discord.ui.View:
+              only: set[int] | None = None, hint: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
     The select's name carries it, so a narrowing step regroups exactly the list the player saw."""
     view = discord.ui.View(timeout=None)
@@ -132,6 +132,8 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
         add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
     elif hidden:
         view.add_item(ui.view_button(game.id, "more", label=t("button.more", locale)))
+    if hint and not look_buttons:     # a private menu: "what would a strong player do here?"
+        view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
     return view
 
 

@@ -112,6 +112,13 @@ class Courier:
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
         return "\n".join(lines)
 
+    def event_line(self, game: GameView, event: dict, locale: str) -> str:
+        """The shell's own events (``bot.*``: the bot played for an idle player) or the game's."""
+        key = str(event.get("key", ""))
+        if key.startswith("bot."):
+            return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
+        return self.games[game.kind].event_line(game, event, locale)
+
     async def render(self, game: GameView, payload: dict) -> dict:
         """The message for a turn post: log line, pictures, who is due (mentioned once) and their menu."""
         presentation = self.games[game.kind]
@@ -122,7 +129,7 @@ class Courier:
         blobs = await in_worker(presentation.turn_pictures, game, mover, locale)
         parts = []
         lines = [t("play.game_started", locale)] if payload.get("started") else []
-        lines += [presentation.event_line(game, e, locale) for e in payload.get("events", [])]
+        lines += [self.event_line(game, e, locale) for e in payload.get("events", [])]
         if lines:
             line = " · ".join(lines)
             parts.append(line if len(line) <= LOG_LINE_LIMIT else line[:LOG_LINE_LIMIT - 1] + "…")

@@ -23,7 +23,7 @@ from bot.engine import GameView, SessionManager, StaleMove
 from bot.games.errors import RuleError
 from bot.i18n import t
 
-from .bots import BotPlayer
+from .bots import HINTS_META, TAKEN_META, BotPlayer
 from .buttons import Components, move_check, parse_choice_values
 from .core import (
     GROUP_EXTRA,
@@ -124,6 +124,11 @@ class PlayService:
             raise Refusal("engine.error.game_not_active")
         return game
 
+    async def welcome_back(self, game: GameView, seat: int) -> None:
+        """A player acting again takes their seat back from the bot (idle-seat takeover)."""
+        if (game.meta.get(TAKEN_META) or {}).get(str(seat)):
+            await self.bots.give_back(game, seat)
+
     def note_group(self, interaction: discord.Interaction, game: GameView) -> None:
         """A click names no command: remember the game's group for messages that name one."""
         if game.kind in self.games:
@@ -143,7 +148,27 @@ class PlayService:
         return legal
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
+        kwargs.setdefault("hint", self.hints_on(game))
         return move_view(self.presentation(game), self.ui, game, seat, legal, locale, **kwargs)
+
+    def hints_on(self, game: GameView) -> bool:
+        """The game's rules can explain a strong move, and its creator left hints on."""
+        return callable(getattr(self.kind(game), "hint", None)) and game.meta.get(HINTS_META, True) is not False
+
+    async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
+        """Privately: the move the AI would make now and why, in one line; nothing changes."""
+        if not self.hints_on(game):
+            raise Refusal("error.hints_off")
+        seat = self.seat_of(game, interaction.user.id)
+        self.legal_for(game, seat)
+        locale = locale_of(interaction)
+        await defer(interaction, ephemeral=True)
+        kind = self.kind(game)
+        advice = await in_worker(kind.hint, game.state, seat, game.seed ^ game.version)
+        why_key = advice.get("key")
+        why = t(why_key, locale, **advice.get("params", {})) if why_key else ""
+        label = self.presentation(game).move_label(game, seat, advice["move"], locale)
+        await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
@@ -217,6 +242,7 @@ class PlayService:
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
+        await self.welcome_back(game, seat)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
         index, check, levels = choices[0]
@@ -250,6 +276,11 @@ class PlayService:
         presentation = self.presentation(game)
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
+        if action == "hint":
+            if game.status != "active":
+                raise Refusal("engine.error.game_not_active")
+            await self.hint(interaction, game)
+            return
         if action in ("moves", "more"):
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
@@ -290,6 +321,8 @@ class PlayService:
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
             seat = service.seat_of(game, interaction.user.id)
+            await service.welcome_back(game, seat)
+            game = await service.sessions.load(game.id)
             locale = locale_of(interaction)
             if move is None:
                 legal = service.legal_for(game, seat)
@@ -369,4 +402,12 @@ class PlayService:
             text = "\n".join(lines) or t("play.log_empty", locale)
             await interaction.response.send_message(text[:2000], ephemeral=True)
 
-        return [play, *([sheet] if presentation.has_seat_pictures else []), table, log_]
+        @app_commands.command(name=cmd_str("cmd.hint.name"), description=cmd_str("cmd.hint.description"))
+        async def hint(interaction: discord.Interaction) -> None:
+            game = await service.channel_game(interaction, presentation)
+            if game.status != "active":
+                raise Refusal("engine.error.game_not_active")
+            await service.hint(interaction, game)
+
+        with_hint = [hint] if callable(getattr(self.games.kind(presentation.kind), "hint", None)) else []
+        return [play, *([sheet] if presentation.has_seat_pictures else []), table, log_, *with_hint]

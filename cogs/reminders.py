@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.engine import SessionManager
 from bot.i18n import DEFAULT_LOCALE, t
 
+from .bots import BotPlayer
 from .core import LOCALE_META, SEAT_LOCALES_META, tracker
 from .games import Games
 from .outbox import Courier
@@ -28,7 +29,9 @@ log = logging.getLogger(__name__)
 
 class Reminders(commands.Cog):
     def __init__(self, client: discord.Client, settings: Settings, sessions: SessionManager, games: Games,
-                 courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time):
+                 courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time,
+                 bots: BotPlayer | None = None):
+        self.bots = bots
         self.client = client
         self.settings = settings
         self.sessions = sessions
@@ -51,7 +54,17 @@ class Reminders(commands.Cog):
 
     async def tick(self) -> None:
         await self.retry_posts()
+        await self.take_over_idle_seats()
         await self.send_reminders()
+
+    async def take_over_idle_seats(self) -> None:
+        if self.bots is None or self.client.is_closed():
+            return
+        async with tracker(self.client):
+            try:
+                await self.bots.take_over_idle(self.clock())
+            except Exception:
+                log.exception("idle-seat takeover failed")
 
     async def retry_posts(self) -> None:
         if self.client.is_closed():

@@ -73,9 +73,11 @@ class TurnService:
             return Bookkeeping(meta=meta, post=post)
         return plan
 
-    def move_plan(self, seat: int, locale: str, before_mark: Any, outcome: TurnOutcome):
+    def move_plan(self, seat: int, locale: str, before_mark: Any, outcome: TurnOutcome, *,
+                  played_for: bool = False):
         """The bookkeeping of ``seat``'s move, made in ``locale``; ``before_mark`` is the step mark the move
-        started from (``Presentation.step_mark``)."""
+        started from (``Presentation.step_mark``). ``played_for``: the bot made this move for an idle
+        player, which the log says."""
         def plan(view: GameView, result: ApplyResult | None) -> Bookkeeping:
             assert result is not None
             kind = self.games.kind(view.kind)
@@ -84,7 +86,8 @@ class TurnService:
             locales = dict(meta.get(SEAT_LOCALES_META) or {})
             locales[str(seat)] = locale
             meta[SEAT_LOCALES_META] = locales
-            events = list(meta.get(LOG_META, [])) + list(result.events)
+            marker = [{"key": "bot.played_for", "params": {"seat": seat}}] if played_for else []
+            events = list(meta.get(LOG_META, [])) + marker + list(result.events)
             due = [] if result.finished else pending_seats(kind, view.state)
             public = result.finished or seat not in due or presentation.step_mark(view.state) != before_mark
             outcome.public = public

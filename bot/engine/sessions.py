@@ -325,6 +325,16 @@ class SessionManager:
             return seat
         return await self._apply(game_id, seat_for, None, move, expected_version, plan)
 
+    async def apply_for_seat(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
+                             plan: Planner | None = None) -> ApplyResult:
+        """Play for a human seat whose player is away (the shell's idle-seat takeover). The move is logged
+        without a user id, so the log tells which moves were made for whom."""
+        async def seat_for(view: GameView) -> int:
+            if not 0 <= seat < len(view.seats):
+                raise errors.NotPermitted(game_id=game_id, seat=seat)
+            return seat
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan)
+
     async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan=None) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind

@@ -142,3 +142,64 @@ async def test_bot_seats_need_an_ai_and_a_human(harness):
     assert refused.only().content == t("error.bad_bot_count", "en", players=2)
     assert harness.bot.tree.get_command("rp").get_command("new").get_parameter("bots") is None or \
         hasattr(harness.bot.sessions.kinds["rollplayer"], "choose_move")
+
+
+async def test_hints_privately_and_only_when_the_game_allows_them(harness, monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 2)     # the first roll is no 1
+    place = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=place, players=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=BOB, place=place, label="Join")
+    await harness.click(lobby, user=ALICE, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    hinted = await harness.run("pig hint", user=ALICE, place=place)
+    [answer] = [m for m in hinted.messages if not m.deleted]
+    assert answer.ephemeral and t("pig.move.roll", "en") in answer.content and "You have 0" in answer.content
+    assert (await harness.bot.sessions.load(game.id)).version == game.version          # nothing changed
+    rolled = await harness.run("pig roll", user=ALICE, place=place)
+    [private] = [m for m in rolled.private() if m.buttons()]          # the turn goes on: a private menu
+    assert any(b["label"] == t("button.hint", "en") for b in private.buttons())
+    clicked = await harness.click(private, user=ALICE, place=place, label=t("button.hint", "en"))
+    assert any(m.ephemeral and "You have" in (m.content or "") for m in clicked.messages if not m.deleted)
+    other = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=other, players=2, hints=False)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=BOB, place=other, label="Join")
+    await harness.click(lobby, user=ALICE, place=other, label="Start")
+    off = await harness.run("pig hint", user=ALICE, place=other)
+    assert off.only().ephemeral and off.only().content == t("error.hints_off", "en")
+
+
+async def test_the_bot_plays_for_an_idle_player_until_they_come_back(harness):
+    place = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=place, players=2, takeover=1)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=BOB, place=place, label="Join")
+    await harness.click(lobby, user=ALICE, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["takeover_s"] == 3600
+    reminders = harness.bot.get_cog("Reminders")
+    # not idle long enough: nothing happens
+    assert await harness.bot.bots.take_over_idle(game.last_activity_at + 60) == []
+    mark = len(harness.rec.order)
+    reminders.clock = lambda: game.last_activity_at + 3601      # an hour later, the background loop runs
+    await reminders.take_over_idle_seats()
+    await harness.bot.bots.idle()
+    game = await harness.bot.sessions.load(game.id)
+    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    assert moved and moved[0].seat == 0 and moved[0].user_id is None      # played for Alice, logged as the bot's
+    posts = [m for m in harness.rec.since(mark) if not m.ephemeral and m.files]
+    assert any(t("bot.played_for", "en", player=game.seats[0].name) in m.content for m in posts)
+    assert game.status == "active" and game.state.turn == 1, "the bot played Alice's whole turn"
+    # Alice comes back: any click of hers (even one that is refused: not her turn) takes her seat back
+    back = await harness.run("pig roll", user=ALICE, place=place)
+    assert back.only().ephemeral
+    game = await harness.bot.sessions.load(game.id)
+    assert not (game.meta.get("taken_over") or {}).get("0")
+    await harness.run("pig roll", user=BOB, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    if game.state.turn == 1:
+        await harness.run("pig hold", user=BOB, place=place)
+    await harness.bot.bots.idle()
+    game = await harness.bot.sessions.load(game.id)
+    assert game.state.turn == 0 and game.state.turn_total == 0, "Alice's turn waits for Alice again"

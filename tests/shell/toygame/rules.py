@@ -69,6 +69,10 @@ class PigKind:
         turn = seat if finished else (seat + 1) % len(scores)
         return replace(state, scores=tuple(scores), turn_total=0, turn=turn, finished=finished), events
 
+    def hint(self, state: PigState, seat: int, seed: int) -> dict:
+        move = self.choose_move(state, seat, "hard", seed)
+        return {"move": move, "key": "pig.hint.why", "params": {"total": state.turn_total}}
+
     def legal_moves(self, state: PigState, seat: int) -> list[dict]:
         if state.finished or seat != state.turn:
             return []
