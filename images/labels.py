@@ -1,6 +1,6 @@
 """Words the pictures print that are not content names: message keys looked up in the i18n catalogs.
 
-The English text of every ``img.*`` key lives in ``bot/i18n/locales/en/LC_MESSAGES/messages.po`` with the
+The English text of every ``img.*`` key lives in ``bot/i18n/locales/en/LC_MESSAGES/rollplayer.po`` with the
 rest of the bot's messages, so German, French and Korean pictures need only catalog data. Content names
 (cards, classes, races, ...) come from the data files instead (see ``images.content``).
 """

@@ -1,7 +1,7 @@
 """PNG encoding with one fixed 256-colour palette.
 
 The pictures use flat colours and a bounded set of anti-aliased edges, so a palette built once from
-representative pictures (`python -m images.build_palette`, stored in `palette.png`) reproduces them
+representative pictures (`python -m tools.build_palette`, stored in `palette.png`) reproduces them
 faithfully. Mapping to a known palette costs a fifth of computing a new one per picture, and a paletted PNG
 is about a third of the RGB size. Output is deterministic: same pixels, same bytes (PNG has no timestamp).
 If the palette file is missing, each picture gets its own octree palette (slower, same look).

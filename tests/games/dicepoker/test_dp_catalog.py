@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-from bot.i18n.usage import call_keys
+from tools.i18n_keys import call_keys
 from dp_kit import bot, play
 
 import bot as bot_pkg
