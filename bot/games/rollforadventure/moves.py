@@ -20,7 +20,7 @@ from .board import ev, ids_at, send
 _OWNER_ORDER = {"bonus": 0, "ally": 1}
 
 
-def _pool_by_value(state: dict) -> dict[int, list[int]]:
+def pool_by_value(state: dict) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for i in ids_at(state, "pool"):
         out.setdefault(state["dice"][i]["v"], []).append(i)
@@ -34,7 +34,7 @@ def _enemies(state: dict) -> list[str]:
 
 
 def place_moves(state: dict, more: bool = False) -> list[dict]:
-    pool = _pool_by_value(state)
+    pool = pool_by_value(state)
     kind = F.hero_kind(state) if not more and not state["heroes"][state["active"]]["used"] else None
     multi = state["multi"] if more else None
     out: list[dict] = []
@@ -180,7 +180,7 @@ def _pick_hero(state, d, move, events):
 
 def _place(state, d, move, events):
     v, target = move["value"], move["place"]
-    ids = _pool_by_value(state)[v][:move["count"]]
+    ids = pool_by_value(state)[v][:move["count"]]
     hero = move.get("hero", False)
     kind = F.hero_kind(state)
     state["fresh"] = False
@@ -224,7 +224,7 @@ def _end_placement(state, d, move, events):
 
 def _reroll(state, d, move, events):
     F.use_hero(state, events, "reroll_throw")
-    pool = _pool_by_value(state)
+    pool = pool_by_value(state)
     taken: dict[int, int] = {}
     for v in move["values"]:
         i = pool[v][taken.get(v, 0)]
@@ -238,7 +238,7 @@ def _reroll(state, d, move, events):
 
 def _flip(state, d, move, events):
     F.use_hero(state, events, "flip_die")
-    i = _pool_by_value(state)[move["value"]][0]
+    i = pool_by_value(state)[move["value"]][0]
     state["dice"][i]["v"] = 7 - move["value"]
     events.append(ev("event.flipped", die=i, value=state["dice"][i]["v"]))
     state["fresh"] = False
