@@ -18,9 +18,9 @@ from .board import ids_at
 
 HERO_PREFERENCE = ("heiler", "schildmaid", "raecher", "beschwoererin", "haudegen", "schelm", "magierin",
                    "draufgaengerin", "kundschafterin", "frostlaeufer")
-W = {"die": 4.0, "sub": 12.0, "stone": 100.0, "kill": 26.0, "hit": 1.2, "rescue": 5.0, "bank": 7.0,
-     "guard": 1.0, "ice": 3.0, "hero": 2.0,
-     "tempo": 2.0, "reserve": 1}
+W = {"die": 4.0, "sub": 12.0, "stone": 100.0, "kill": 18.0, "hit": 2.5, "rescue": 5.0, "bank": 7.0,
+     "guard": 1.0, "ice": 1.0, "hero": 2.0,
+     "tempo": 2.0, "reserve": 1, "ice4": 4.0}
 
 
 def choose_move(state: dict, seat: int, seed: int = 0) -> dict:
@@ -86,8 +86,8 @@ def _completion(state: dict, t: str, v: int, n: int, fields) -> float:
         if T.forest_b_border(state) is not None:
             return W["stone"]
         return 2.0 * (len(here) + n) / C.FOREST_B_FIELDS + (W["sub"] if len(here) + n == C.FOREST_B_FIELDS else 0)
-    # ice cave: claims are valued by the claim decision; filling the row is steady progress
-    return W["ice"] * (len(here) + n) / 3.0
+    # ice cave: the row pays from 4 dice on (bonus dice, then a kill, then a repair)
+    return W["ice"] + (W["ice4"] if len(here) + n >= 4 else 0.0) + (W["ice4"] if len(here) + n >= 5 else 0.0)
 
 
 def _score_place(state: dict, m: dict, d: dict) -> float:
@@ -188,10 +188,11 @@ def _score_claim(state: dict, m: dict, d: dict) -> float:
     if not m["claim"]:
         return 0.0
     n = d["count"]
+    worst = max(tr["skull"] for tr in state["terr"].values())
     enemies = [c for c in state["display"] if C.CARDS[c]["kind"] in F.DEFEATABLE]
-    if n >= 5 and enemies:
-        return 1.0
-    return 1.0 if _threat(state, "ice_cave") and n == 4 else -1.0
+    if n == 4:
+        return 1.0 if ids_at(state, "supply") and not (worst >= 3 and enemies) else -1.0
+    return 1.0 if enemies and worst < 3 else -1.0
 
 
 def _score_remove(state: dict, m: dict, d: dict) -> float:
