@@ -206,7 +206,6 @@ def _place(state, d, move, events):
         fields = move.get("fields") or ([move["field"]] if "field" in move else None)
         multi_ice = state["multi"] is not None or (hero and kind == "ice_cave_multi")
         items = T.place(state, t, ids, v, fields, events, defer_claim=multi_ice)
-        events.append(ev("event.territory", territory=t))
     if hero and kind in ("ice_cave_multi", "mixed_values"):
         state["multi"] = {"place": target, "values": [v]}
         tail = [{"t": "more"}]
