@@ -45,6 +45,9 @@ def run(state: dict, events: list) -> None:
             raise AssertionError("rollforadventure queue does not settle")
         item = state["queue"].pop(0)
         HANDLERS[item["t"]](state, item, events)
+    if state["result"]:                          # the game ended mid-step: nothing is left to do
+        state["queue"] = []
+        state["decision"] = None
 
 
 def push_front(state: dict, items: list[dict]) -> None:

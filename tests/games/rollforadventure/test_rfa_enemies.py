@@ -5,7 +5,6 @@ import pytest
 from rfa_kit import end_dice_step, game, keys, on_top, play, put, rng_for, show, throw, where
 
 from bot.games.rollforadventure import content as C
-from bot.games.rollforadventure.board import ids_at
 
 
 def reveal(s, card, face=None):
