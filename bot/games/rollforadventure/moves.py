@@ -3,7 +3,7 @@
 A move is legal exactly when it equals one of ``legal_moves``: apply checks membership first, so junk of any
 shape is refused before it is looked at further, and the list is the single truth the UI offers.
 Which pool dice of the chosen value are put down is fixed (bonus dice first, then ally dice, then hero
-dice, lowest id first) so "value × place × count" is one click.
+dice, lowest id first; own dice first in the Ice Cave) so "value × place × count" is one click.
 """
 from __future__ import annotations
 
@@ -20,12 +20,18 @@ from .board import ev, ids_at, send
 _OWNER_ORDER = {"bonus": 0, "ally": 1}
 
 
-def pool_by_value(state: dict) -> dict[int, list[int]]:
+def pool_by_value(state: dict, own_first: bool = False) -> dict[int, list[int]]:
+    """Pool dice grouped by value in the order they are put down: bonus, ally, hero dice — or, for the Ice
+    Cave (whose row pays bonus dice per own colour, l.297), the active hero's own dice first."""
+    own = state["heroes"][state["active"]]["colour"]
     out: dict[int, list[int]] = {}
     for i in ids_at(state, "pool"):
         out.setdefault(state["dice"][i]["v"], []).append(i)
     for v in out:
-        out[v].sort(key=lambda i: (_OWNER_ORDER.get(state["dice"][i]["o"], 2), i))
+        if own_first:
+            out[v].sort(key=lambda i: (state["dice"][i]["o"] != own, i))
+        else:
+            out[v].sort(key=lambda i: (_OWNER_ORDER.get(state["dice"][i]["o"], 2), i))
     return dict(sorted(out.items()))
 
 
@@ -180,7 +186,7 @@ def _pick_hero(state, d, move, events):
 
 def _place(state, d, move, events):
     v, target = move["value"], move["place"]
-    ids = pool_by_value(state)[v][:move["count"]]
+    ids = pool_by_value(state, own_first=target == "territory:ice_cave")[v][:move["count"]]
     hero = move.get("hero", False)
     kind = F.hero_kind(state)
     state["fresh"] = False

@@ -18,9 +18,9 @@ from .board import ids_at
 
 HERO_PREFERENCE = ("heiler", "schildmaid", "raecher", "beschwoererin", "haudegen", "schelm", "magierin",
                    "draufgaengerin", "kundschafterin", "frostlaeufer")
-W = {"die": 4.0, "sub": 12.0, "stone": 100.0, "kill": 18.0, "hit": 2.5, "rescue": 5.0, "bank": 7.0,
+W = {"die": 4.0, "sub": 20.0, "stone": 100.0, "kill": 12.0, "hit": 2.5, "rescue": 5.0, "bank": 7.0,
      "guard": 1.0, "ice": 1.0, "hero": 2.0,
-     "tempo": 2.0, "reserve": 1, "ice4": 4.0}
+     "tempo": 0.7, "reserve": 1, "ice4": 4.0}
 
 
 def choose_move(state: dict, seat: int, seed: int = 0) -> dict:
