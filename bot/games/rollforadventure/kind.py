@@ -34,10 +34,6 @@ class RollForAdventureKind:
         flow.run(state, [])
         return state
 
-    def start_events(self, state: dict) -> list[dict]:
-        """Events of the opening (the first roll happens in ``create``); for a log that wants them."""
-        return []
-
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         if type(seat) is not int:
             raise RuleError("bad_seat", "rollforadventure.error.bad_move")

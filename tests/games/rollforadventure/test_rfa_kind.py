@@ -135,3 +135,30 @@ def test_dumps_loads_roundtrip():
     s = KIND.create(2, 11, {"specials": ["dragon"], "ice_cave_side": "B"})
     text = KIND.dumps(s)
     assert KIND.loads(text) == s and KIND.dumps(KIND.loads(text)) == text
+
+
+def test_every_event_and_error_key_is_in_the_english_catalog():
+    import re
+    from pathlib import Path
+
+    from bot.games.rollforadventure.policy import choose_move
+    from bot.i18n import has_key, t
+
+    seen = set()
+    for seed in range(8):
+        options = {"specials": ["dragon", "phantom", "giant", "necromancer"], "hero_pool": "all",
+                   "desert_side": "AB"[seed % 2], "ice_cave_side": "AB"[seed // 2 % 2], "forest_side": "B"}
+        s = KIND.create(seed % 4 + 1, seed, options)
+        while not KIND.is_finished(s):
+            seat = KIND.pending(s)[0]["seat"]
+            s, events = KIND.apply(s, seat, choose_move(s, seat, seed))
+            for e in events:
+                assert has_key(e["key"]), e["key"]
+                assert "{" not in t(e["key"], "en", **e["params"])
+                seen.add(e["key"])
+    assert len(seen) > 25
+    source = "".join(p.read_text() for p in Path("bot/games/rollforadventure").glob("*.py"))
+    for key in set(re.findall(r'"(rollforadventure\.error\.[a-z_]+)"', source)):
+        assert has_key(key), key
+    for name in set(re.findall(r'ev\("([a-z_.]+)"', source)):
+        assert has_key(f"rollforadventure.{name}"), name
