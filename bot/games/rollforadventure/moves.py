@@ -169,6 +169,8 @@ def apply(state: dict, seat: int, move) -> list[dict]:
     d = state["decision"]
     if d is None or d["seat"] != seat:
         raise RuleError("not_your_turn", "rollforadventure.error.not_your_turn")
+    if "seat" in move and move["seat"] != seat:
+        raise RuleError("wrong_seat", "rollforadventure.error.wrong_seat")
     move = {k: v for k, v in move.items() if k != "seat"}
     if move not in legal(state, seat):
         raise RuleError("illegal_move", "rollforadventure.error.illegal_move")
