@@ -126,7 +126,9 @@ def _score_place(state: dict, m: dict, d: dict) -> float:
                 urgency += 1.5 * state["terr"][t]["skull"] + (6.0 if not ids_at(state, t) else 0.0)
             else:
                 urgency += 8.0
-            return W["kill"] + urgency - 3.0 * n - 6.0 * max(0, over) + (1.0 if hero else 0.0)
+            needed_hero = hero and v * n < need          # the ability made the kill possible
+            return (W["kill"] + urgency - 3.0 * n - 6.0 * max(0, over) - 0.3 * (pips - need)
+                    + (1.0 if needed_hero else -1.0 if hero else 0.0))
         return W["hit"] * pips - 2.5 * n
     t = target.split(":", 1)[1]
     s = W["die"] * n + _completion(state, t, v, n, m.get("fields") or ([m["field"]] if "field" in m else None))

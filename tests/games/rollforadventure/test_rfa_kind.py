@@ -162,3 +162,13 @@ def test_every_event_and_error_key_is_in_the_english_catalog():
         assert has_key(key), key
     for name in set(re.findall(r'ev\("([a-z_.]+)"', source)):
         assert has_key(f"rollforadventure.{name}"), name
+
+
+def test_a_move_naming_another_seat_is_refused():
+    s = KIND.create(2, 3, {})
+    seat = KIND.pending(s)[0]["seat"]
+    move = dict(KIND.legal_moves(s, seat)[0], seat=1 - seat)
+    with pytest.raises(RuleError) as err:
+        KIND.apply(s, seat, move)
+    assert err.value.code == "wrong_seat"
+    KIND.apply(s, seat, dict(move, seat=seat))
