@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import content as C
 from . import rng
 from . import territories as T
-from .board import damage, ev, gain_stone, home_of, ids_at, lose, return_dice, send, to_oblivion
+from .board import damage, ev, home_of, ids_at, lose, return_dice, send, to_oblivion
 
 DEFEATABLE = ("enemy", "phantom", "giant", "necromancer")
 
@@ -448,5 +448,3 @@ HANDLERS = {
     "ice_claim": ice_claim, "reward_enemy": reward_enemy, "reward_skull": reward_skull,
     "reward_free": reward_free,
 }
-
-__all__ = ["run", "HANDLERS", "gain_stone"]

@@ -15,7 +15,7 @@ from . import content as C
 from . import flow as F
 from . import rng
 from . import territories as T
-from .board import ev, ids_at, send
+from .board import ev, ids_at, return_dice, send, to_oblivion
 
 _OWNER_ORDER = {"bonus": 0, "ally": 1}
 
@@ -275,7 +275,6 @@ def _promote(state, d, move, events):
 
 
 def _keep(state, d, move, events):
-    from .board import return_dice
     return_dice(state, move["return"], events)
 
 
@@ -288,7 +287,6 @@ def _claim(state, d, move, events):
 
 
 def _remove(state, d, move, events):
-    from .board import to_oblivion
     to_oblivion(state, [move["die"]], events, "attack")
 
 

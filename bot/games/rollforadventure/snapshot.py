@@ -11,6 +11,7 @@ from bot.games.errors import RuleError
 
 from . import content as C
 from . import setup
+from .flow import HANDLERS
 
 _KEYS = {"v", "seats", "seed", "rng", "options", "heroes", "active", "turn", "dice", "terr", "deck", "display",
          "discard", "enemy_total", "memory_total", "stones", "stones_needed", "queue", "decision", "step",
@@ -140,7 +141,6 @@ def _check(state) -> None:
     # queue, multi, decision
     q = state["queue"]
     _need(isinstance(q, list) and len(q) <= 200)
-    from .flow import HANDLERS
     for item in q:
         _need(isinstance(item, dict) and item.get("t") in HANDLERS and len(item) <= 8)
         _need(_ITEM_KEYS.get(item["t"], set()) <= set(item))
