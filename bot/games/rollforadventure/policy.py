@@ -8,11 +8,11 @@ empty board), and use its hero whenever the ability pays. ``choose_move`` always
 from __future__ import annotations
 
 import json
-import random
 
 from . import content as C
 from . import flow as F
 from . import moves as M
+from . import rng
 from . import territories as T
 from .board import ids_at
 
@@ -27,12 +27,12 @@ def choose_move(state: dict, seat: int, seed: int = 0) -> dict:
     moves = M.legal(state, seat)
     if not moves:
         raise ValueError("no decision for this seat")
-    rnd = random.Random(seed)
+    ties = {"rng": rng.seed_state(seed)}          # tie-breaks from the seed, never the random module
     d = dict(state["decision"])
     if d["kind"] == "place" and any(m["type"] in ("flip", "reroll") for m in moves):
         d["best"] = _best_value(state)
     scorer = _SCORERS.get(d["kind"], lambda s, m, d: 0.0)
-    scored = [(scorer(state, m, d) + rnd.random() * 1e-6, k) for k, m in enumerate(moves)]
+    scored = [(scorer(state, m, d) + rng.below(ties, 1000) * 1e-9, k) for k, m in enumerate(moves)]
     return moves[max(scored)[1]]
 
 
