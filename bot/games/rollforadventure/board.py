@@ -1,0 +1,92 @@
+"""Dice bookkeeping shared by territories, enemies and the turn: where each die lies and where it goes back.
+
+A die is ``{"o": owner, "v": value|None, "at": location, "s": slot|None}``; ``owner`` is a hero colour,
+``"ally"`` or ``"bonus"``. Locations: ``board:<hero>``, ``pool`` (the active hero's current throw),
+a territory id, ``enemy:<card>``, ``oblivion``, ``memory``, ``swallowed``, ``supply`` (bonus dice), ``box``.
+"""
+from __future__ import annotations
+
+
+def ev(key: str, **params) -> dict:
+    return {"key": f"rollforadventure.{key}", "params": params}
+
+
+def ids_at(state: dict, at: str, slot=None) -> list[int]:
+    return [i for i, d in enumerate(state["dice"]) if d["at"] == at and (slot is None or d["s"] == slot)]
+
+
+def hero_of_colour(state: dict, colour: str) -> int | None:
+    for h, hero in enumerate(state["heroes"]):
+        if hero["colour"] == colour:
+            return h
+    return None
+
+
+def home_of(state: dict, die_id: int) -> str:
+    """Where a returned die goes: hero dice to their owner, ally dice to the active hero (l.217, l.440),
+    bonus dice to their supply (single use, l.303)."""
+    owner = state["dice"][die_id]["o"]
+    if owner == "bonus":
+        return "supply"
+    if owner == "ally":
+        return f"board:{state['active']}"
+    h = hero_of_colour(state, owner)
+    return f"board:{h}" if h is not None else "box"
+
+
+def send(state: dict, die_id: int, at: str) -> None:
+    d = state["dice"][die_id]
+    d["at"], d["s"] = at, None
+    if at.startswith("board:") or at in ("supply", "box"):
+        d["v"] = None
+
+
+def return_dice(state: dict, die_ids, events: list) -> None:
+    """Return dice home; they are rolled at their holder's next turn at the earliest (l.185)."""
+    moved = []
+    for i in sorted(die_ids):
+        send(state, i, home_of(state, i))
+        moved.append(i)
+    if moved:
+        events.append(ev("event.dice_returned", dice=moved))
+
+
+def to_oblivion(state: dict, die_ids, events: list, cause: str) -> None:
+    ids = sorted(die_ids)
+    for i in ids:
+        d = state["dice"][i]
+        d["at"], d["s"] = "oblivion", None
+    if ids:
+        events.append(ev("event.oblivion", dice=ids, cause=cause))
+
+
+def damage(state: dict, terr: str, n: int, events: list) -> None:
+    """Skull ``n`` holes right; entering the last hole loses the game at once (l.426)."""
+    if n <= 0 or state["result"]:
+        return
+    tr = state["terr"][terr]
+    tr["skull"] = min(tr["skull"] + n, tr["last"])
+    events.append(ev("event.damage", territory=terr, amount=n, skull=tr["skull"], last=tr["last"]))
+    if tr["skull"] >= tr["last"]:
+        lose(state, events, "territory_fallen", territory=terr)
+
+
+def lose(state: dict, events: list, reason: str, **params) -> None:
+    if state["result"]:
+        return
+    state["result"] = "lost"
+    state["queue"] = []
+    state["decision"] = None
+    events.append(ev(f"event.lost.{reason}", **params))
+
+
+def gain_stone(state: dict, terr: str, events: list) -> None:
+    if state["result"]:
+        return
+    state["stones"] += 1
+    events.append(ev("event.stone", territory=terr, stones=state["stones"], needed=state["stones_needed"]))
+    if state["stones"] >= state["stones_needed"]:
+        state["result"] = "won"
+        state["queue"] = []
+        state["decision"] = None
+        events.append(ev("event.won", stones=state["stones"]))

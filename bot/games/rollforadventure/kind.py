@@ -1,0 +1,81 @@
+"""``KIND``: Roll for Adventure as a game kind for the engine (protocol in docs/contracts.md).
+
+A co-operative game: one shared state everybody sees; only the seat of the active hero (or of the hero
+being chosen at setup) has a decision. The state is a plain JSON-able dict; ``apply`` works on a copy.
+"""
+from __future__ import annotations
+
+import json
+
+from bot.games.errors import RuleError
+
+from . import flow, moves, setup
+from .snapshot import check_state
+
+
+def _copy(state: dict) -> dict:
+    return json.loads(json.dumps(state))
+
+
+class RollForAdventureKind:
+    name = "rollforadventure"
+    min_seats = 1
+    max_seats = 4
+
+    def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
+        if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
+            raise RuleError("bad_seats", "rollforadventure.error.bad_seats", seats=str(seats)[:20])
+        if type(seed) is not int or not -(2 ** 63) <= seed < 2 ** 64:
+            raise RuleError("bad_seed", "rollforadventure.error.bad_seed")
+        state = setup.create(seats, seed, options)
+        if state["options"]["heroes"] == "choose":
+            state["queue"] = [{"t": "pick", "hero_index": h} for h in range(len(state["heroes"]))]
+        state["queue"].append({"t": "start_turn"})
+        flow.run(state, [])
+        return state
+
+    def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
+        if type(seat) is not int:
+            raise RuleError("bad_seat", "rollforadventure.error.bad_move")
+        new = _copy(state)
+        events = moves.apply(new, seat, move)
+        return new, events
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        return moves.legal(state, seat)
+
+    def pending(self, state: dict) -> list[dict]:
+        d = state["decision"]
+        if state["result"] or d is None:
+            return []
+        return [{"seat": d["seat"], "decision": d["kind"]}]
+
+    def is_finished(self, state: dict) -> bool:
+        return state["result"] is not None
+
+    def score(self, state: dict) -> dict:
+        won = state["result"] == "won"
+        total = state["stones"]
+        return {
+            "final": state["result"] is not None, "won": won, "result": state["result"],
+            "stones": state["stones"], "stones_needed": state["stones_needed"], "turns": state["turn"],
+            "damage": {t: tr["skull"] for t, tr in state["terr"].items()},
+            "defeated": sum(1 for c in state["discard"] if not c.startswith("dragon")),
+            "ranking": [{"seat": s, "place": 1, "total": total} for s in range(state["seats"])],
+        }
+
+    def dumps(self, state: dict) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+    def loads(self, text: str) -> dict:
+        if not isinstance(text, (str, bytes)) or len(text) > 1_000_000:
+            raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot")
+        try:
+            state = json.loads(text)
+        except (ValueError, RecursionError, TypeError):
+            raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot") from None
+        check_state(state)
+        return state
+
+
+KIND = RollForAdventureKind()

@@ -1,0 +1,317 @@
+"""Legal moves per decision, and applying one (README §4, §6, §8).
+
+A move is legal exactly when it equals one of ``legal_moves``: apply checks membership first, so junk of any
+shape is refused before it is looked at further, and the list is the single truth the UI offers.
+Which pool dice of the chosen value are put down is fixed (bonus dice first, then ally dice, then hero
+dice, lowest id first; own dice first in the Ice Cave) so "value × place × count" is one click.
+"""
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from bot.games.errors import RuleError
+
+from . import content as C
+from . import flow as F
+from . import rng
+from . import territories as T
+from .board import ev, ids_at, return_dice, send, to_oblivion
+
+_OWNER_ORDER = {"bonus": 0, "ally": 1}
+
+
+def pool_by_value(state: dict, own_first: bool = False) -> dict[int, list[int]]:
+    """Pool dice grouped by value in the order they are put down: bonus, ally, hero dice — or, for the Ice
+    Cave (whose row pays bonus dice per own colour, l.297), the active hero's own dice first."""
+    own = state["heroes"][state["active"]]["colour"]
+    out: dict[int, list[int]] = {}
+    for i in ids_at(state, "pool"):
+        out.setdefault(state["dice"][i]["v"], []).append(i)
+    for v in out:
+        if own_first:
+            out[v].sort(key=lambda i: (state["dice"][i]["o"] != own, i))
+        else:
+            out[v].sort(key=lambda i: (_OWNER_ORDER.get(state["dice"][i]["o"], 2), i))
+    return dict(sorted(out.items()))
+
+
+def _enemies(state: dict) -> list[str]:
+    return [c for c in state["display"] if C.CARDS[c]["kind"] in F.DEFEATABLE]
+
+
+def place_moves(state: dict, more: bool = False) -> list[dict]:
+    pool = pool_by_value(state)
+    kind = F.hero_kind(state) if not more and not state["heroes"][state["active"]]["used"] else None
+    multi = state["multi"] if more else None
+    out: list[dict] = []
+    for v, dice in pool.items():
+        c = len(dice)
+        if multi and v in multi["values"]:
+            continue
+        for t in C.TERRITORIES:
+            target = f"territory:{t}"
+            if multi and multi["place"] != target:
+                continue
+            for frag in T.placements(state, t, v, c):
+                move = {"type": "place", "value": v, "place": target, **frag}
+                out.append(move)
+                sacrifice = t == "forest" and T.side(state, t) == "B" and T.forest_b_border(state) is not None
+                if (kind == "ice_cave_multi" and t == "ice_cave") or \
+                        (kind == "mixed_values" and t != "ice_cave" and not sacrifice):
+                    out.append(dict(move, hero=True))
+        for cid in _enemies(state):
+            target = f"enemy:{cid}"
+            if multi and multi["place"] != target:
+                continue
+            for n in range(1, c + 1):
+                move = {"type": "place", "value": v, "place": target, "count": n}
+                out.append(move)
+                if kind in ("double_enemy_placement", "mixed_values"):
+                    out.append(dict(move, hero=True))
+        if not multi:
+            for n in range(1, c + 1):
+                move = {"type": "place", "value": v, "place": "memory", "count": n}
+                out.append(move)
+                if kind == "memory_double":
+                    out.append(dict(move, hero=True))
+    return out
+
+
+def _submultisets(values: list[int]) -> list[list[int]]:
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    keys = sorted(counts)
+    out = []
+    for pick in product(*(range(counts[k] + 1) for k in keys)):
+        chosen = [k for k, n in zip(keys, pick) for _ in range(n)]
+        if chosen:
+            out.append(chosen)
+    return out
+
+
+def hero_moves(state: dict) -> list[dict]:
+    h = state["active"]
+    if state["heroes"][h]["used"]:
+        return []
+    kind = F.hero_kind(state)
+    pool_values = sorted(state["dice"][i]["v"] for i in ids_at(state, "pool"))
+    if kind == "reroll_throw" and state["fresh"]:
+        return [{"type": "reroll", "values": vs} for vs in _submultisets(pool_values)]
+    if kind == "flip_die" and state["fresh"]:
+        return [{"type": "flip", "value": v} for v in sorted(set(pool_values))]
+    if kind == "free_from_oblivion":
+        owners = {state["dice"][i]["o"] for i in ids_at(state, "oblivion")}
+        return [{"type": "free", "owner": o} for o in (state["heroes"][h]["colour"], "ally") if o in owners]
+    if kind == "spirit_strike" and ids_at(state, "supply"):
+        return [{"type": "strike", "card": c} for c in _enemies(state)]
+    return []
+
+
+def legal(state: dict, seat: int) -> list[dict]:
+    d = state["decision"]
+    if state["result"] or d is None or d["seat"] != seat:
+        return []
+    k = d["kind"]
+    if k == "pick_hero":
+        taken = {hero["hero"] for hero in state["heroes"]}
+        return [{"type": "pick_hero", "hero": x} for x in state["hero_pool"] if x not in taken]
+    if k == "place":
+        return place_moves(state) + hero_moves(state)
+    if k == "place_more":
+        return place_moves(state, more=True) + [{"type": "end_placement"}]
+    if k == "promote":
+        return [{"type": "promote", "die": i} for i in d["dice"]]
+    if k == "desert_return":
+        return [{"type": "keep", "return": list(c)} for n in range(len(d["dice"]) + 1)
+                for c in combinations(d["dice"], n)]
+    if k == "ice_claim":
+        if "lines" in d:
+            return [{"type": "claim", "lines": list(c)} for n in range(len(d["lines"]) + 1)
+                    for c in combinations(d["lines"], n)]
+        return [{"type": "claim", "claim": True}, {"type": "claim", "claim": False}]
+    if k == "remove_die":
+        return [{"type": "remove", "die": i} for i in d["dice"]]
+    if k == "shield":
+        return [{"type": "shield", "use": True}, {"type": "shield", "use": False}]
+    if k == "reward_enemy":
+        return [{"type": "defeat", "card": c} for c in d["cards"]]
+    if k == "reward_skull":
+        return [{"type": "repair", "territory": t} for t in d["territories"]]
+    if k == "reward_free":
+        return [{"type": "rescue", "die": i} for i in d["dice"]]
+    return []
+
+
+# --- applying ---------------------------------------------------------------------------------------------
+
+def _check_shape(move) -> None:
+    """Refuse junk cheaply before comparing with the legal list (sizes bounded, no deep structures)."""
+    if not isinstance(move, dict) or len(move) > 8:
+        raise RuleError("bad_move", "rollforadventure.error.bad_move")
+    for key, value in move.items():
+        if not isinstance(key, str) or len(key) > 20:
+            raise RuleError("bad_move", "rollforadventure.error.bad_move")
+        if isinstance(value, list):
+            if len(value) > 16 or not all(type(x) in (int, str) for x in value):
+                raise RuleError("bad_move", "rollforadventure.error.bad_move")
+        elif type(value) not in (int, str, bool):
+            raise RuleError("bad_move", "rollforadventure.error.bad_move")
+        if isinstance(value, str) and len(value) > 60:
+            raise RuleError("bad_move", "rollforadventure.error.bad_move")
+
+
+def apply(state: dict, seat: int, move) -> list[dict]:
+    """Apply ``move`` in place (the caller passes a copy). Raises RuleError before any change."""
+    _check_shape(move)
+    if state["result"]:
+        raise RuleError("finished", "rollforadventure.error.finished")
+    d = state["decision"]
+    if d is None or d["seat"] != seat:
+        raise RuleError("not_your_turn", "rollforadventure.error.not_your_turn")
+    if "seat" in move and move["seat"] != seat:
+        raise RuleError("wrong_seat", "rollforadventure.error.wrong_seat")
+    move = {k: v for k, v in move.items() if k != "seat"}
+    if move not in legal(state, seat):
+        raise RuleError("illegal_move", "rollforadventure.error.illegal_move")
+    events: list[dict] = []
+    state["decision"] = None
+    _EXEC[move["type"]](state, d, move, events)
+    F.run(state, events)
+    return events
+
+
+def _pick_hero(state, d, move, events):
+    state["heroes"][d["hero_index"]]["hero"] = move["hero"]
+    events.append(ev("event.hero_picked", hero_index=d["hero_index"], hero=move["hero"], seat=d["seat"]))
+
+
+def _place(state, d, move, events):
+    v, target = move["value"], move["place"]
+    ids = pool_by_value(state, own_first=target == "territory:ice_cave")[v][:move["count"]]
+    hero = move.get("hero", False)
+    kind = F.hero_kind(state)
+    state["fresh"] = False
+    if hero:
+        F.use_hero(state, events, kind)
+    events.append(ev("event.placed", hero=state["active"], value=v, count=len(ids), place=target))
+    items: list[dict] = []
+    if target == "memory":
+        for i in ids:
+            send(state, i, "memory")
+            state["dice"][i]["v"] = v
+        state["memory_total"] += v * len(ids) * (2 if hero else 1)
+        state["placed_memory"] = True
+        events.append(ev("event.memory", total=state["memory_total"]))
+        F.memory_check(state, events)
+    elif target.startswith("enemy:"):
+        cid = target[6:]
+        for i in ids:
+            state["dice"][i]["at"] = target
+        F.add_to_enemy(state, cid, v * len(ids) * (2 if hero and kind == "double_enemy_placement" else 1), events)
+    else:
+        t = target.split(":", 1)[1]
+        fields = move.get("fields") or ([move["field"]] if "field" in move else None)
+        multi_ice = state["multi"] is not None or (hero and kind == "ice_cave_multi")
+        items = T.place(state, t, ids, v, fields, events, defer_claim=multi_ice)
+    if hero and kind in ("ice_cave_multi", "mixed_values"):
+        state["multi"] = {"place": target, "values": [v]}
+        tail = [{"t": "more"}]
+    elif state["multi"] is not None:
+        state["multi"]["values"].append(v)
+        tail = [{"t": "more"}]
+    else:
+        tail = [{"t": "after_place"}]
+    F.push_front(state, items + tail)
+
+
+def _end_placement(state, d, move, events):
+    F.finish_multi(state, events)
+
+
+def _reroll(state, d, move, events):
+    F.use_hero(state, events, "reroll_throw")
+    pool = pool_by_value(state)
+    taken: dict[int, int] = {}
+    for v in move["values"]:
+        i = pool[v][taken.get(v, 0)]
+        taken[v] = taken.get(v, 0) + 1
+        state["dice"][i]["v"] = rng.roll(state)
+    events.append(ev("event.roll", hero=state["active"],
+                     values=sorted(state["dice"][i]["v"] for i in ids_at(state, "pool"))))
+    state["fresh"] = False
+    state["decision"] = dict(d)
+
+
+def _flip(state, d, move, events):
+    F.use_hero(state, events, "flip_die")
+    i = pool_by_value(state)[move["value"]][0]
+    state["dice"][i]["v"] = 7 - move["value"]
+    events.append(ev("event.flipped", die=i, value=state["dice"][i]["v"]))
+    state["fresh"] = False
+    state["decision"] = dict(d)
+
+
+def _free(state, d, move, events):
+    F.use_hero(state, events, "free_from_oblivion")
+    i = next(i for i in ids_at(state, "oblivion") if state["dice"][i]["o"] == move["owner"])
+    send(state, i, f"board:{state['active']}")
+    events.append(ev("event.freed", die=i))
+    state["decision"] = dict(d)
+
+
+def _strike(state, d, move, events):
+    F.use_hero(state, events, "spirit_strike")
+    i = ids_at(state, "supply")[0]
+    state["dice"][i]["v"] = rng.roll(state)
+    state["dice"][i]["at"] = f"enemy:{move['card']}"
+    events.append(ev("event.spirit_strike", card=move["card"], value=state["dice"][i]["v"]))
+    F.add_to_enemy(state, move["card"], state["dice"][i]["v"], events)
+    state["decision"] = dict(d)
+
+
+def _promote(state, d, move, events):
+    F.push_front(state, T.promote(state, move["die"], d["section"], events))
+
+
+def _keep(state, d, move, events):
+    return_dice(state, move["return"], events)
+
+
+def _claim(state, d, move, events):
+    if "lines" in move:
+        if move["lines"]:
+            F.claim_ice_b(state, move["lines"], events)
+    elif move["claim"]:
+        F.claim_ice_a(state, events)
+
+
+def _remove(state, d, move, events):
+    to_oblivion(state, [move["die"]], events, "attack")
+
+
+def _shield(state, d, move, events):
+    item = state["queue"][0]
+    if move["use"]:
+        item["cancelled"] = True
+        F.use_hero(state, events, "cancel_attack")
+        events.append(ev("event.shielded", card=item["card"], territory=item["terr"]))
+
+
+def _defeat(state, d, move, events):
+    F.defeat(state, move["card"], events)
+
+
+def _repair(state, d, move, events):
+    F.skull_back(state, move["territory"], d["amount"] if d["amount"] else 99, events)
+
+
+def _rescue(state, d, move, events):
+    F.free_die(state, move["die"], events)
+
+
+_EXEC = {
+    "pick_hero": _pick_hero, "place": _place, "end_placement": _end_placement, "reroll": _reroll,
+    "flip": _flip, "free": _free, "strike": _strike, "promote": _promote, "keep": _keep, "claim": _claim,
+    "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
+}

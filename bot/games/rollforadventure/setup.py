@@ -1,0 +1,118 @@
+"""Options and the opening position (README §3): dice per player count, territories, the three-pile deck.
+
+Options are validated strictly here so a game can never start from a half-understood lobby setting.
+"""
+from __future__ import annotations
+
+from bot.games.errors import RuleError
+
+from . import content as C
+from . import rng
+from .territories import fresh_territory
+
+SIDE_OPTIONS = tuple(f"{t}_side" for t in C.TERRITORIES)
+SPECIAL_SET_IDS = tuple(C.SPECIAL_SETS)
+
+#: name -> (default, validator description); every option a lobby may set.
+OPTION_DEFAULTS: dict = {
+    "heroes": "random",            # "random" (drawn from the seed) | "choose" (setup moves)
+    "hero_pool": "first_game",     # "first_game" (the 4 printed beginners, l.131) | "all" (all 10)
+    "adventure": "book_of_magic",  # 5/6/7/8 stones
+    "desert_side": "A", "fortress_side": "A", "forest_side": "A", "ice_cave_side": "A",
+    "specials": [],                # any of dragon, phantom, giant, necromancer
+    "extra_ally_dice": False,      # house variant easier_two_player: 3 ally dice each with 2 heroes
+    "track_holes": C.TRACK_HOLES,  # house value 10; an engine parameter (rules.json variants.track_length)
+}
+
+
+def _bad(option: str) -> RuleError:
+    return RuleError("bad_option", "rollforadventure.error.bad_option", option=option)
+
+
+def validate_options(options) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RuleError("bad_options", "rollforadventure.error.bad_options")
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in OPTION_DEFAULTS.items()}
+    for key, value in options.items():
+        if not isinstance(key, str) or key not in OPTION_DEFAULTS:
+            raise RuleError("unknown_option", "rollforadventure.error.unknown_option",
+                            option=str(key)[:40] if isinstance(key, str) else "?")
+        if key == "heroes":
+            ok = value in ("random", "choose")
+        elif key == "hero_pool":
+            ok = value in ("first_game", "all")
+        elif key == "adventure":
+            ok = isinstance(value, str) and value in C.ADVENTURES
+        elif key in SIDE_OPTIONS:
+            ok = value in ("A", "B")
+        elif key == "specials":
+            ok = (isinstance(value, list) and len(value) <= len(SPECIAL_SET_IDS)
+                  and all(isinstance(s, str) and s in SPECIAL_SET_IDS for s in value)
+                  and len(set(value)) == len(value))
+        elif key == "extra_ally_dice":
+            ok = type(value) is bool
+        else:
+            ok = type(value) is int and 4 <= value <= 20
+        if not ok:
+            raise _bad(key)
+        out[key] = list(value) if isinstance(value, list) else value
+    out["specials"] = [s for s in SPECIAL_SET_IDS if s in out["specials"]]
+    return out
+
+
+def hero_count(seats: int) -> int:
+    """Solo is a 2-hero game played by one person (the seat controls both heroes in turn)."""
+    return max(2, seats)
+
+
+def ally_dice_each(heroes: int, extra: bool) -> int:
+    """l.99–105: 2 / 1 / 0 ally dice per player; house variant: 3 each with two heroes."""
+    return {2: 3 if extra else 2, 3: 1, 4: 0}[heroes]
+
+
+def build_deck(state: dict, specials: list[str]) -> list[str]:
+    """l.151–159: three equal piles; the Master is shuffled into the middle one; pile 3 ends on top."""
+    cards = list(C.NORMAL_CARDS)
+    for s in specials:
+        cards += C.SPECIAL_SETS[s]
+    rng.shuffle(state, cards)
+    third = len(cards) // 3
+    pile1, pile2, pile3 = cards[:third], cards[third:2 * third], cards[2 * third:]
+    pile2.append("master_of_shadows")
+    rng.shuffle(state, pile2)
+    return pile3 + pile2 + pile1          # index 0 = top of the deck
+
+
+def create(seats: int, seed: int, options: dict) -> dict:
+    opts = validate_options(options)
+    n_heroes = hero_count(seats)
+    state: dict = {
+        "v": 1, "seats": seats, "seed": seed, "rng": rng.seed_state(seed), "options": opts,
+        "heroes": [], "active": 0, "turn": 0, "dice": [], "terr": {}, "deck": [], "display": [],
+        "discard": [], "enemy_total": {}, "memory_total": 0, "stones": 0,
+        "stones_needed": C.ADVENTURES[opts["adventure"]], "queue": [], "decision": None,
+        "step": "setup", "fresh": False, "multi": None, "result": None, "placed_memory": False,
+    }
+    for h in range(n_heroes):
+        state["heroes"].append({"hero": None, "colour": C.COLOURS[h], "seat": h % seats, "used": False})
+    for h in range(n_heroes):
+        for _ in range(5):
+            state["dice"].append({"o": C.COLOURS[h], "v": None, "at": f"board:{h}", "s": None})
+    for h in range(n_heroes):
+        for _ in range(ally_dice_each(n_heroes, opts["extra_ally_dice"])):
+            state["dice"].append({"o": "ally", "v": None, "at": f"board:{h}", "s": None})
+    for _ in range(4):
+        state["dice"].append({"o": "bonus", "v": None, "at": "supply", "s": None})
+    for t in C.TERRITORIES:
+        state["terr"][t] = fresh_territory(t, opts[f"{t}_side"], opts["track_holes"] - 1)
+    state["deck"] = build_deck(state, opts["specials"])
+    pool = list(C.FIRST_GAME_HEROES) if opts["hero_pool"] == "first_game" else list(C.HEROES)
+    if opts["heroes"] == "random":
+        rng.shuffle(state, pool)
+        for h in range(n_heroes):
+            state["heroes"][h]["hero"] = pool[h]
+    state["hero_pool"] = pool
+    state["active"] = rng.below(state, n_heroes)   # l.161: the most heroic player starts (here: by lot)
+    return state
