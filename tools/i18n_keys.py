@@ -48,6 +48,9 @@ CALL_SOURCES: tuple[CallSource, ...] = (
     CallSource(("bot/games/rollplayer",), "err", template="rules.rollplayer.{}"),
     CallSource(("bot/games/rollplayer",), "_fail", template="rules.scoring.{}"),
     CallSource(("bot/games/rollplayer",), "_lookup", arg=2, template="rules.scoring.{}"),
+    CallSource(("bot/games/dicepoker",), "ev", template="dicepoker.event.{}"),
+    CallSource(("bot/games/dicepoker",), "err", template="dicepoker.error.{}"),
+    CallSource(("bot/games/rollforadventure",), "ev", template="rollforadventure.{}"),
     CallSource(("bot/games",), "RuleError", arg=1),
 )
 
