@@ -155,6 +155,17 @@ BEGIN
     END IF;
 END
 $$;
+
+-- The last step of a batched append (see pg_store.py): every move of the batch must have found its game at
+-- the expected version, or the whole statement (one transaction) is undone and the moves are retried alone.
+CREATE FUNCTION rollbot_check_batch(p_applied BIGINT, p_wanted BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    IF p_applied <> p_wanted THEN
+        RAISE EXCEPTION 'engine: % of % moves in the batch are out of sequence or not in play',
+            p_wanted - p_applied, p_wanted USING ERRCODE = '{OUT_OF_SEQUENCE}';
+    END IF;
+END
+$$;
 """
 
 #: MIGRATIONS[i] turns a version-i database into version i + 1.

@@ -17,6 +17,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Self, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -51,6 +52,26 @@ SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"
 OUTBOX_LOCK = 0x4F757462
 
 APPEND_SQL = "SELECT rollbot_append_move($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+#: A whole batch in one statement, so one transaction, set-based: the optimistic UPDATE of every game (each
+#: must be at version seq - 1 and in play), the moves and the posts of the games it updated, then a check
+#: that it updated them all, which otherwise raises and so undoes the whole statement.
+BATCH_APPEND_SQL = """
+WITH b AS (
+    SELECT * FROM unnest($1::bigint[], $2::integer[], $3::integer[], $4::bigint[], $5::text[], $6::float8[],
+                         $7::text[], $8::text[], $9::text[]) AS t(g, s, st, u, m, a, sn, me, po)),
+up AS (
+    UPDATE games SET snapshot = b.sn, version = b.s, updated_at = b.a, last_activity_at = b.a,
+                     reminder_count = 0, meta = COALESCE(b.me, games.meta)
+      FROM b WHERE games.id = b.g AND games.version = b.s - 1 AND games.status = 'active'
+    RETURNING games.id, games.channel_id),
+mv AS (
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)
+    SELECT b.g, b.s, b.st, b.u, b.m, b.a FROM b JOIN up ON up.id = b.g),
+po AS (
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+    SELECT b.g, b.s, up.channel_id, b.po, b.a FROM b JOIN up ON up.id = b.g WHERE b.po IS NOT NULL)
+SELECT rollbot_check_batch((SELECT count(*) FROM up), (SELECT count(*) FROM b))
+"""
 POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
             " SELECT id, $2, channel_id, $3, $4 FROM games WHERE id = $1")
 MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at"
@@ -109,6 +130,15 @@ def _translate(error: BaseException) -> errors.EngineError:
     return errors.StorageError(reason=f"{type(error).__name__}: {error}")
 
 
+@dataclass(slots=True)
+class _Append:
+    """One move waiting for a group commit; ``taken`` once a batch holds it."""
+
+    params: tuple
+    future: asyncio.Future
+    taken: bool = False
+
+
 def _rowcount(status: str) -> int:
     """asyncpg's command tag ("UPDATE 1") → the number of rows it touched."""
     return int(status.rsplit(" ", 1)[-1])
@@ -124,6 +154,8 @@ class PgStore:
         self.synchronous = synchronous
         self._closed = False
         self._writes: set[asyncio.Task] = set()
+        self._pending: list[_Append] = []
+        self._flusher: asyncio.Task | None = None
 
     # ----------------------------------------------------------------------------------------- opening
 
@@ -204,6 +236,8 @@ class PgStore:
         if self._closed:
             return
         self._closed = True
+        if self._flusher is not None and not self._flusher.done():
+            await asyncio.gather(self._flusher, return_exceptions=True)
         if self._writes:
             await asyncio.gather(*self._writes, return_exceptions=True)
         await self._pool.close()
@@ -355,13 +389,74 @@ class PgStore:
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
         """Append one move with its snapshot, metadata and post; returns once it is committed.
 
-        One statement, so one transaction and one round trip. Concurrent moves of different games run on
-        different pooled connections and PostgreSQL flushes their commits together (its own group commit),
-        so no batching is needed here.
+        Group commit, as in the SQLite store: moves that arrive while a commit is in flight wait together and
+        go in as one set-based statement (``BATCH_APPEND_SQL``: every game's optimistic version check still
+        applies), so one transaction and one WAL flush cover the batch. If the batch fails, each of its moves
+        is retried alone, so one stale or refused move only fails its own caller. (Two processes' batches
+        that touch the same games in opposite orders can deadlock; PostgreSQL aborts one of them after
+        ``deadlock_timeout`` and its moves are retried alone: slower, never wrong.)
+
+        A cancelled caller whose move is already in a batch waits for that batch before the cancellation
+        propagates (its game's lock is still held, so the next holder reads the outcome); one whose move
+        was not picked up yet withdraws it.
         """
-        async def work(conn):
-            await conn.execute(APPEND_SQL, game_id, seq, seat, user_id, move, now, snapshot, meta, post)
-        await self._write(work, transaction=False)
+        self._check_open()
+        item = _Append((game_id, seq, seat, user_id, move, now, snapshot, meta, post),
+                       asyncio.get_running_loop().create_future())
+        self._pending.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush_appends())
+            self._flusher.add_done_callback(_consume)
+        try:
+            await asyncio.shield(item.future)
+        except asyncio.CancelledError:
+            if not item.taken:
+                self._pending.remove(item)
+                raise
+            while not item.future.done():
+                try:
+                    await asyncio.shield(item.future)
+                except asyncio.CancelledError:
+                    continue
+                except BaseException:
+                    break
+            raise
+
+    async def _flush_appends(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            for item in batch:
+                item.taken = True
+            try:
+                await self._commit_batch(batch)
+            except BaseException as error:
+                # Beyond one bad row (the connection or the server): nobody may be left waiting.
+                for item in batch:
+                    if not item.future.done():
+                        item.future.set_exception(_translate(error) if isinstance(error, DB_ERRORS)
+                                                  else errors.StorageError(reason=repr(error)))
+                if not isinstance(error, Exception):
+                    raise
+
+    async def _commit_batch(self, batch: list[_Append]) -> None:
+        async with self._pool.acquire() as conn:
+            if len(batch) > 1:
+                rows = sorted((item.params for item in batch), key=lambda params: params[0])  # stable plans
+                try:
+                    await conn.execute(BATCH_APPEND_SQL, *(list(column) for column in zip(*rows)))
+                except asyncpg.PostgresError:
+                    pass                    # retried one by one below: one bad move fails only its caller
+                else:
+                    for item in batch:
+                        item.future.set_result(None)
+                    return
+            for item in batch:
+                try:
+                    await conn.execute(APPEND_SQL, *item.params)
+                except asyncpg.PostgresError as error:
+                    item.future.set_exception(_translate(error))
+                else:
+                    item.future.set_result(None)
 
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                                 snapshot: str, now: float, results: Iterable[SeatResult],
