@@ -637,20 +637,22 @@ class PgStore:
         problems: list[str] = []
 
         async def work(conn):
-            version = await conn.fetchval("SELECT COALESCE(max(version), 0) FROM rollbot_schema")
+            version = None
+            if await conn.fetchval("SELECT to_regclass('rollbot_schema')") is not None:
+                version = await conn.fetchval("SELECT COALESCE(max(version), 0) FROM rollbot_schema")
             if version != SCHEMA_VERSION:
                 problems.append(f"schema version {version}, expected {SCHEMA_VERSION}")
             tables = {r[0] for r in await conn.fetch(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
             for table in sorted(REQUIRED_TABLES - tables):
                 problems.append(f"table {table} missing")
-            triggers = {r["tgname"]: r["tgenabled"] for r in await conn.fetch(
-                "SELECT t.tgname, t.tgenabled FROM pg_trigger t WHERE t.tgrelid = to_regclass('moves')"
-                " AND NOT t.tgisinternal")}
+            triggers = {r["tgname"]: r["disabled"] for r in await conn.fetch(
+                "SELECT t.tgname, t.tgenabled = 'D' AS disabled FROM pg_trigger t"
+                " WHERE t.tgrelid = to_regclass('moves') AND NOT t.tgisinternal")}
             for name in sorted(REQUIRED_TRIGGERS):
                 if name not in triggers:
                     problems.append(f"trigger {name} missing")
-                elif triggers[name] == "D":
+                elif triggers[name]:
                     problems.append(f"trigger {name} disabled")
             for row in await conn.fetch(
                     "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
@@ -659,3 +661,4 @@ class PgStore:
                 problems.append(f"index {row[0]} is not valid")
         await self._read_together(work)
         return problems or ["ok"]
+

@@ -127,6 +127,20 @@ async def store(db_path):
 
 
 @pytest.fixture
+async def pg_store(pg_url):
+    """A PostgreSQL store only (for the tests of PostgreSQL itself, in test_engine_pg_*.py)."""
+    from bot.engine.pg_store import PgStore
+    store = await PgStore.open(pg_url)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def pg_mgr(pg_store, clock):
+    return SessionManager(pg_store, registry(), clock=clock)
+
+
+@pytest.fixture
 def clock():
     return FakeClock()
 
