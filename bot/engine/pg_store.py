@@ -102,6 +102,12 @@ def _decode_numeric(text: str) -> int | float:
     return int(number) if number == number.to_integral_value() else float(number)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Pool release without asyncpg's default reset query (``RESET ALL; UNLISTEN *; …``), which would cost a
+    round trip per statement: the store never changes session state (no SET, LISTEN or cursors; its one
+    session advisory lock is released where it is taken), and an open transaction is still rolled back."""
+
+
 async def _setup_connection(conn: asyncpg.Connection) -> None:
     await conn.set_type_codec("numeric", encoder=_encode_numeric, decoder=_decode_numeric,
                               schema="pg_catalog", format="text")
@@ -172,7 +178,7 @@ class PgStore:
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
-                command_timeout=command_timeout, init=_setup_connection,
+                command_timeout=command_timeout, init=_setup_connection, reset=_keep_session,
                 server_settings={"application_name": "rollbot",
                                  "synchronous_commit": SYNCHRONOUS_COMMIT[synchronous]})
         except (*DB_ERRORS, ValueError) as error:
