@@ -123,6 +123,20 @@ class PgServer:
         if done.returncode != 0:
             raise ServerUnavailable(f"{what} failed ({done.returncode}): {(done.stderr or done.stdout)[-1500:]}")
 
+    def _pg_ctl(self, *args: str) -> None:
+        self._run(self.prefix + [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), *args], "pg_ctl")
+
+    def crash(self) -> None:
+        """Immediate shutdown: every server process quits at once, no checkpoint (as after a crash)."""
+        self._pg_ctl("-m", "immediate", "-w", "stop")
+
+    def restart(self, durable: bool = True) -> None:
+        """Start the stopped server again on the same port (it recovers from its WAL first)."""
+        settings = [f"-p {self.port}", "-c listen_addresses=127.0.0.1", f"-c unix_socket_directories={self.folder}"]
+        if not durable:
+            settings += ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]
+        self._pg_ctl("-l", str(self.folder / "server.log"), "-w", "-t", "60", "-o", " ".join(settings), "start")
+
     def stop(self) -> None:
         """Stop the server (immediate shutdown: nothing in it is kept) and remove its folder."""
         try:
