@@ -155,8 +155,7 @@ class PgStore:
 
     def __init__(self, pool: asyncpg.Pool, url: str, synchronous: str):
         self._pool = pool
-        self.path = redact(url)
-        self.url = url
+        self.path = redact(url)  # what messages show: never the password
         self.synchronous = synchronous
         self._closed = False
         self._writes: set[asyncio.Task] = set()
@@ -194,7 +193,7 @@ class PgStore:
         except errors.StoreOpenError:
             await pool.close()
             raise
-        except DB_ERRORS as error:
+        except (*DB_ERRORS, errors.EngineError) as error:
             await pool.close()
             raise errors.StoreOpenError(shown, f"{type(error).__name__}: {error}") from error
         return store

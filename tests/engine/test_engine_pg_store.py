@@ -213,3 +213,22 @@ async def test_open_store_opens_either_backend(tmp_path, pg_url):
     finally:
         await sqlite_store.close()
         await pg_store.close()
+
+
+async def test_a_failing_migration_leaves_the_previous_version(pg_url, monkeypatch):
+    from bot.engine import pg_store
+    store = await PgStore.open(pg_url)
+    await store.close()
+    broken = "CREATE TABLE half_done (x INTEGER); SELECT 1 / 0;"
+    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS, broken))
+    monkeypatch.setattr(pg_store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StoreOpenError, match=f"migration to schema version {SCHEMA_VERSION + 1} failed"):
+        await PgStore.open(pg_url)
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [SCHEMA_VERSION]
+    assert await fetch(pg_url, "SELECT to_regclass('half_done') IS NULL") == [(True,)]
+    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS[:-1], "CREATE TABLE later (x INTEGER);"))
+    store = await PgStore.open(pg_url)  # a good next migration runs on the next open
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION + 1
+    finally:
+        await store.close()
