@@ -106,7 +106,12 @@ async def run_migrate_db(source: str, destination: str, registry: KindRegistry, 
     """Copy, then check the copy row by row and replay every game on it. Exit status: 0 the copy is exact and
     every game replays to its snapshot, 1 it is not, 2 a database cannot be opened or the destination is
     not empty (without ``--force``)."""
-    if is_postgres(source) or not is_postgres(destination):
+    try:
+        wrong_way = is_postgres(source) or not is_postgres(destination)
+    except StoreOpenError as error:
+        print(f"error: {error}", file=out)
+        return 2
+    if wrong_way:
         print("error: migrate-db copies an SQLite file (SOURCE) into PostgreSQL (DESTINATION postgresql://…)",
               file=out)
         return 2

@@ -111,6 +111,8 @@ async def test_migrate_db_refuses_wrong_directions_and_missing_files(tmp_path, p
     assert await run_migrate_db(pg_url, str(tmp_path / "x.db"), build_registry([]), out=out) == 2
     assert await run_migrate_db(str(tmp_path / "no" / "x.db"), pg_url, build_registry([]), out=out) == 2
     assert "does not exist" in out.getvalue()
+    assert await run_migrate_db(str(tmp_path / "x.db"), "mysql://h/db", build_registry([]), out=out) == 2
+    assert "unknown database scheme" in out.getvalue()
 
 
 async def test_verify_on_postgresql_finds_a_tampered_snapshot(tmp_path, pg_url):
