@@ -161,6 +161,7 @@ class PgStore:
         self._writes: set[asyncio.Task] = set()
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task | None = None
+        self._lobby_seats: dict[int, tuple[tuple, ...]] = {}  # see _check_lobby
 
     # ----------------------------------------------------------------------------------------- opening
 
@@ -348,38 +349,71 @@ class PgStore:
                                " VALUES ($1, 0, $2, $3, false)", game_id, creator_id, creator_name)
             await self._bookkeeping(conn, game_id, 0, now, meta, post)
             return game_id
-        return await self._write(work)
+        game_id = await self._write(work)
+        if status == LOBBY:
+            self._remember_seats(game_id, [(0, creator_id, creator_name, False)])
+        return game_id
+
+    # Lobby changes are not versioned like moves, and another process may change the same lobby: the store
+    # remembers the seats this process last read or wrote for each lobby, and every lobby write first locks
+    # the game row and checks the seats are still those. If not, the change was decided on an old picture
+    # of the lobby (another process joined, left or started): StaleMove, nothing written, and the session
+    # manager reloads. Without the guard a "leave" could silently drop a seat taken elsewhere, or a start
+    # could build the state for fewer players than are seated.
+
+    def _remember_seats(self, game_id: int, seats: Iterable[tuple]) -> None:
+        self._lobby_seats[game_id] = tuple(tuple(s) for s in seats)
+
+    async def _check_lobby(self, conn: asyncpg.Connection, game_id: int) -> None:
+        status = await conn.fetchval("SELECT status FROM games WHERE id = $1 FOR UPDATE", game_id)
+        if status != LOBBY:
+            self._lobby_seats.pop(game_id, None)
+            raise errors.GameNotInLobby(game_id=game_id, status=status)
+        seen = self._lobby_seats.get(game_id)
+        if seen is None:
+            return  # never read here (a tool working on its own): nothing to compare with
+        current = tuple(tuple(r) for r in await conn.fetch(
+            "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = $1 ORDER BY seat", game_id))
+        if current != seen:
+            self._lobby_seats.pop(game_id, None)
+            raise errors.StaleMove(game_id=game_id, reason="the lobby changed in another process")
 
     async def add_seat(self, game_id: int, seat: Seat, now: float) -> None:
+        row = (seat.seat, seat.user_id, seat.name, bool(seat.is_ai))
+
         async def work(conn):
+            await self._check_lobby(conn, game_id)
             await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES ($1, $2, $3, $4, $5)",
-                               game_id, seat.seat, seat.user_id, seat.name, bool(seat.is_ai))
+                               game_id, *row)
             await conn.execute("UPDATE games SET updated_at = $2, last_activity_at = $2 WHERE id = $1",
                                game_id, now)
         await self._write(work)
+        if game_id in self._lobby_seats:
+            self._remember_seats(game_id, self._lobby_seats[game_id] + (row,))
 
     async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None:
-        rows = [(game_id, s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats]
+        rows = [(s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats]
 
         async def work(conn):
+            await self._check_lobby(conn, game_id)
             await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
             await conn.executemany("INSERT INTO seats (game_id, seat, user_id, name, is_ai)"
-                                   " VALUES ($1, $2, $3, $4, $5)", rows)
+                                   " VALUES ($1, $2, $3, $4, $5)", [(game_id, *r) for r in rows])
             await conn.execute("UPDATE games SET updated_at = $2, last_activity_at = $2 WHERE id = $1",
                                game_id, now)
         await self._write(work)
+        self._remember_seats(game_id, rows)
 
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
                          post: str | None = None) -> None:
         async def work(conn):
-            status = await conn.execute(
+            await self._check_lobby(conn, game_id)
+            await conn.execute(
                 "UPDATE games SET status = 'active', snapshot = $2, started_at = $3, updated_at = $3,"
-                " last_activity_at = $3, reminder_count = 0 WHERE id = $1 AND status = 'lobby'",
-                game_id, snapshot, now)
-            if _rowcount(status) != 1:
-                raise errors.GameNotInLobby(game_id=game_id)
+                " last_activity_at = $3, reminder_count = 0 WHERE id = $1", game_id, snapshot, now)
             await self._bookkeeping(conn, game_id, 0, now, meta, post)
-        await self._write(work, transaction=meta is not None or post is not None)
+        await self._write(work)
+        self._lobby_seats.pop(game_id, None)
 
     @staticmethod
     async def _bookkeeping(conn: asyncpg.Connection, game_id: int, seq: int, now: float, meta: str | None,
@@ -487,6 +521,7 @@ class PgStore:
             if _rowcount(done) != 1:
                 raise errors.GameNotActive(game_id=game_id)
         await self._write(work, transaction=False)
+        self._lobby_seats.pop(game_id, None)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
         async def work(conn):
@@ -511,7 +546,10 @@ class PgStore:
             seats = await conn.fetch("SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = $1"
                                      " ORDER BY seat", game_id)
             return row, list(seats)
-        return await self._read_together(work)
+        found = await self._read_together(work)
+        if found is not None and found[0]["status"] == LOBBY:
+            self._remember_seats(game_id, found[1])
+        return found
 
     async def open_game_id(self, channel_id: int) -> int | None:
         return await self._read_one("SELECT id FROM games WHERE channel_id = $1 AND status IN ('lobby', 'active')",

@@ -164,3 +164,30 @@ async def test_random_walk_on_postgresql_keeps_cache_and_database_equal(pg_url, 
     finally:
         await store.close()
     assert done["play"] + done["move"] > 10 and done["create"] >= 2
+
+
+async def test_lobby_changes_from_another_process_are_never_overwritten(two_managers, pg_url):
+    """Each manager acts on its cached lobby; a change decided on an old picture is refused (StaleMove, nothing
+    written) and succeeds once retried on a fresh one, so no seat is lost and the start sees every player."""
+    first, second = two_managers
+    game = await first.create("dicerace", 1, 900, 1, "Creator", ENDLESS, 4, seed=5)
+    await second.load(game.id)
+    await second.join(game.id, 2, "Two")
+    with pytest.raises(StaleMove):
+        await first.join(game.id, 3, "Three")  # first still sees one seat
+    assert [s.user_id for s in (await first.join(game.id, 3, "Three")).seats] == [1, 2, 3]
+
+    with pytest.raises(StaleMove):
+        await second.leave(game.id, 2)  # second did not see Three join
+    assert [s.user_id for s in (await second.leave(game.id, 2)).seats] == [1, 3]
+    with pytest.raises(StaleMove):
+        await first.leave(game.id, 3)  # first did not see Two leave: its seat numbers are out of date
+    view = await first.join(game.id, 4, "Four")
+    assert [(s.seat, s.user_id) for s in view.seats] == [(0, 1), (1, 3), (2, 4)]
+
+    with pytest.raises(StaleMove):
+        await second.start(game.id, 1)  # second would start with two players; there are three
+    started = await second.start(game.id, 1)
+    assert len(started.seats) == 3
+    stored, replayed, version, _ = replayed_snapshot(pg_url, game.id)
+    assert stored == replayed == KIND.dumps(KIND.create(3, 5, ENDLESS)) and version == 0
