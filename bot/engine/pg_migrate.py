@@ -1,0 +1,157 @@
+"""``python -m bot.engine migrate-db SQLITE_FILE postgresql://…``: move a deployment from SQLite to PostgreSQL.
+
+Every row of every table (games, seats, moves, results, bot_meta, outbox) is copied with its id in one
+transaction, then the copy is checked row by row against the source and every started game is replayed on
+the destination and compared with its snapshot and version (``verify``). A destination that already holds
+rollbot data is refused unless ``--force``, which drops it first. The source is opened as the bot opens it,
+so an older SQLite file is migrated to the current schema before it is copied.
+"""
+from __future__ import annotations
+
+import sys
+
+from .backends import is_postgres, open_store
+from .errors import EngineError, StoreOpenError
+from .kinds import KindRegistry
+from .pg_store import GAME_COLUMNS, MOVE_COLUMNS, POST_COLUMNS, PgStore
+from .verify import verify_store
+
+#: Tables in the order a copy fills them (parents first), with the columns both stores share.
+COPIED_TABLES = {
+    "games": GAME_COLUMNS,
+    "seats": "game_id, seat, user_id, name, is_ai",
+    "moves": MOVE_COLUMNS,
+    "results": "game_id, seat, user_id, total, place",
+    "bot_meta": "key, value",
+    "outbox": POST_COLUMNS,
+}
+ORDER_BY = {"games": "id", "seats": "game_id, seat", "moves": "game_id, seq", "results": "game_id, seat",
+            "bot_meta": "key", "outbox": "id"}
+
+
+def _normalised(table: str, rows) -> list[tuple]:
+    """Rows as comparable tuples: SQLite's 0/1 flags as booleans, whole-number totals as ints."""
+    out = []
+    for row in rows:
+        values = list(row)
+        if table == "seats":
+            values[4] = bool(values[4])
+        if table == "results" and isinstance(values[3], float) and values[3].is_integer():
+            values[3] = int(values[3])
+        out.append(tuple(values))
+    return out
+
+
+async def table_rows(store, table: str) -> list[tuple]:
+    """Every row of one of the shared tables, normalised, in key order (either store)."""
+    sql = f"SELECT {COPIED_TABLES[table]} FROM {table} ORDER BY {ORDER_BY[table]}"
+    return _normalised(table, await store._read(sql))
+
+
+async def destination_counts(store: PgStore) -> dict[str, int]:
+    return {table: await store._read_one(f"SELECT count(*) FROM {table}") for table in COPIED_TABLES}
+
+
+async def clear_for_copy(store: PgStore) -> None:
+    """Drop every rollbot table and function so the next open recreates them empty (``migrate-db --force``).
+    Dropping tables is the only way to empty an append-only log, which is the point of the triggers."""
+    async def work(conn):
+        await conn.execute("DROP TABLE IF EXISTS outbox, results, moves, seats, bot_meta, games, rollbot_schema"
+                           " CASCADE")
+        await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_check_batch,"
+                           " rollbot_moves_append_only CASCADE")
+    await store._write(work)
+
+
+async def copy_from_sqlite(source, dest: PgStore) -> dict[str, int]:
+    """Copy every row of the SQLite store ``source`` into the empty ``dest``, ids included, in one
+    transaction; returns the number of rows per table. The destination's id sequences continue after the
+    copied ids."""
+    tables = {table: await table_rows(source, table) for table in COPIED_TABLES}
+
+    async def work(conn):
+        for table, rows in tables.items():
+            if not rows:
+                continue
+            columns = [c.strip() for c in COPIED_TABLES[table].split(",")]
+            if table == "results":  # NUMERIC goes through the text codec, which COPY's binary format lacks
+                marks = ", ".join(f"${i}" for i in range(1, len(columns) + 1))
+                await conn.executemany(f"INSERT INTO results ({', '.join(columns)}) VALUES ({marks})", rows)
+            else:
+                await conn.copy_records_to_table(table, records=rows, columns=columns)
+        for table in ("games", "outbox"):
+            await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                               f" COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)")
+    await dest._write(work)
+    return {table: len(rows) for table, rows in tables.items()}
+
+
+async def compare_copy(source, dest: PgStore) -> list[str]:
+    """Differences between the two stores, table by table (empty when the copy is exact)."""
+    problems = []
+    for table in COPIED_TABLES:
+        mine, theirs = await table_rows(source, table), await table_rows(dest, table)
+        if len(mine) != len(theirs):
+            problems.append(f"{table}: {len(mine)} rows in the source, {len(theirs)} in the copy")
+            continue
+        for a, b in zip(mine, theirs):
+            if a != b:
+                problems.append(f"{table}: row {a[:2]} differs in the copy")
+                break
+    return problems
+
+
+async def run_migrate_db(source: str, destination: str, registry: KindRegistry, *, force: bool = False,
+                         out=sys.stdout) -> int:
+    """Copy, then check the copy row by row and replay every game on it. Exit status: 0 the copy is exact and
+    every game replays to its snapshot, 1 it is not, 2 a database cannot be opened or the destination is
+    not empty (without ``--force``)."""
+    try:
+        wrong_way = is_postgres(source) or not is_postgres(destination)
+    except StoreOpenError as error:
+        print(f"error: {error}", file=out)
+        return 2
+    if wrong_way:
+        print("error: migrate-db copies an SQLite file (SOURCE) into PostgreSQL (DESTINATION postgresql://…)",
+              file=out)
+        return 2
+    try:
+        src = await open_store(source)
+    except StoreOpenError as error:
+        print(f"error: {error}", file=out)
+        return 2
+    dst = None
+    try:
+        dst = await open_store(destination)
+        present = {table: count for table, count in (await destination_counts(dst)).items() if count}
+        if present:
+            listed = ", ".join(f"{count} {table}" for table, count in present.items())
+            if not force:
+                print(f"error: {dst.path} is not empty ({listed}); use --force to replace it", file=out)
+                return 2
+            await clear_for_copy(dst)
+            await dst.close()
+            dst = await open_store(destination)
+            print(f"dropped what {dst.path} held: {listed}", file=out)
+        copied = await copy_from_sqlite(src, dst)
+        print("copied " + ", ".join(f"{count} {table}" for table, count in copied.items()), file=out)
+        problems = await compare_copy(src, dst)
+        report = await verify_store(dst, registry)
+    except (StoreOpenError, EngineError) as error:
+        print(f"error: {error}", file=out)
+        return 2
+    finally:
+        await src.close()
+        if dst is not None:
+            await dst.close()
+    for problem in problems:
+        print(f"copy differs: {problem}", file=out)
+    for check in report.problems:
+        print(f"game {check.game_id} ({check.kind}, {check.status}, {check.moves} moves): {check.problem}",
+              file=out)
+    if report.integrity != ["ok"]:
+        print("integrity check: " + "; ".join(report.integrity), file=out)
+    print(f"verified: every row compared; {len(report.checked)} games replayed with kinds "
+          f"[{', '.join(registry) or 'none'}]: {len(report.problems)} with problems", file=out)
+    return 0 if report.ok and not problems else 1
+
