@@ -48,17 +48,13 @@ import json
 
 from bot.games.errors import RuleError
 
-from . import engine
+from . import engine, phases
 from .content import CARD_TYPE, CLASSES, SKILL_TIMING
 from .rules import fits_hands, price
 from .skills import arrow_ok, refreshed_this_cleanup, window_open
 from .state import GameState
 
-MOVE_TYPES = frozenset((
-    "race", "class", "place_start", "order", "take", "power", "place", "action", "decline_action", "keep",
-    "second_swap", "end_turn", "buy", "take_gold", "open_lock", "end_market_turn", "refresh", "finish",
-    "skill", "discard_weapon",
-))
+MOVE_TYPES = phases.MOVE_TYPES
 
 
 def legal_moves(state: GameState, seat: int) -> list[dict]:
@@ -128,7 +124,7 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
         return err("waiting_for_other", seat=sub["seat"], decision=sub["kind"])
     answers = ("order", "keep", "second_swap", "open_lock")
     if sub is not None and sub["kind"] == "open_lock":
-        answers += ("discard_weapon",)  # a weapon may be discarded during the look (engine._sub_moves)
+        answers += ("discard_weapon",)  # a weapon may be discarded during the look (phases NESTED open_lock)
     if sub is not None and t not in answers:
         return err("decision_pending", decision=sub["kind"])
     if t == "skill":
