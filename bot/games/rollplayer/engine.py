@@ -42,7 +42,8 @@ def pending(st) -> list[dict]:
         if nested.pending is not None:
             d.update(nested.pending(st))
         return [d]
-    return STEPS[(st.phase, st.step)].pending(st)
+    entry = STEPS[(st.phase, st.step)]
+    return entry.pending(st, entry)
 
 
 def play(st, move: dict) -> list[dict]:

@@ -41,9 +41,9 @@ class Step:
 
     phase: str
     step: str | None
-    decisions: tuple[str, ...]                       # the ``decision`` names ``pending`` may report
+    asks: tuple[dict, ...]                           # the decisions ``pending`` may report here
     legal: Callable[..., list[dict]] = _none           # (state, seat) -> the step's own moves
-    pending: Callable[..., list[dict]] = _none         # (state) -> [{"seat", "decision", ...}]
+    pending: Callable[..., list[dict]] = _none         # (state, step) -> [{"seat", "decision", ...}]
     moves: Mapping[str, Handler] = field(default_factory=dict)
     skills: bool = False                             # any-time moves (skills, weapon discards) offered
     settle: Callable[..., None] | None = None        # (state, events): automatic end after a move
@@ -59,10 +59,9 @@ class Nested:
     pending: Callable[..., dict] | None = None       # (state) -> extra fields of the decision
 
 
-def _turn_decision(decision: str) -> Callable[..., list[dict]]:
-    def pending(st) -> list[dict]:
-        return [{"seat": st.turn, "decision": decision}]
-    return pending
+def _on_turn(st, step: Step) -> list[dict]:
+    """The seat whose turn it is decides the step's one decision."""
+    return [{"seat": st.turn, **step.asks[0]}]
 
 
 # ================================================================================== setup
@@ -100,8 +99,8 @@ def _class_moves(st, seat: int) -> list[dict]:
     return [{"type": "class", "seat": seat, "class": cid} for cid in CLASS_CARDS[st.players[seat].class_card]]
 
 
-def _class_pending(st) -> list[dict]:
-    return [{"seat": st.turn, "decision": "choose_class", "card": st.players[st.turn].class_card}]
+def _class_pending(st, step: Step) -> list[dict]:
+    return [{"seat": st.turn, **step.asks[0], "card": st.players[st.turn].class_card}]
 
 
 def _class(st, move: dict, events: list) -> None:
@@ -127,8 +126,8 @@ def _start_die_moves(st, seat: int) -> list[dict]:
             for d in dict.fromkeys(p.start_dice) for a in open_rows]
 
 
-def _start_die_pending(st) -> list[dict]:
-    return [{"seat": p.seat, "decision": "place_starting_die"} for p in st.players if p.start_dice]
+def _start_die_pending(st, step: Step) -> list[dict]:
+    return [{"seat": p.seat, **step.asks[0]} for p in st.players if p.start_dice]
 
 
 def _place_start(st, move: dict, events: list) -> None:
@@ -300,9 +299,9 @@ def _cleanup_moves(st, seat: int) -> list[dict]:
     return [{"type": "refresh", "seat": seat, "cards": s} for s in subsets]
 
 
-def _cleanup_pending(st) -> list[dict]:
-    decision = "finish" if st.final_round else "refresh"
-    return [{"seat": s, "decision": decision} for s in st.cleanup_pending]
+def _cleanup_pending(st, step: Step) -> list[dict]:
+    ask = step.asks[1] if st.final_round else step.asks[0]
+    return [{"seat": s, **ask} for s in st.cleanup_pending]
 
 
 def _refresh(st, move: dict, events: list) -> None:
@@ -328,28 +327,28 @@ def _cleanup_done(st, seat: int, events: list) -> None:
 # ================================================================================== the table
 
 STEPS: dict[tuple[str, str | None], Step] = {(s.phase, s.step): s for s in (
-    Step("setup_race", None, ("choose_race",), _race_moves, _turn_decision("choose_race"), {"race": _race}),
-    Step("setup_class", None, ("choose_class",), _class_moves, _class_pending, {"class": _class}),
-    Step("setup_dice", None, ("place_starting_die",), _start_die_moves, _start_die_pending,
+    Step("setup_race", None, ({"decision": "choose_race"},), _race_moves, _on_turn, {"race": _race}),
+    Step("setup_class", None, ({"decision": "choose_class"},), _class_moves, _class_pending, {"class": _class}),
+    Step("setup_dice", None, ({"decision": "place_starting_die"},), _start_die_moves, _start_die_pending,
          {"place_start": _place_start}),
     # the roll phase only lasts while the start player orders tied dice (the nested ``order_ties``)
     Step("roll", None, (), skills=True),
-    Step("dice", "choose", ("take_initiative",), _take_moves, _turn_decision("take_initiative"),
+    Step("dice", "choose", ({"decision": "take_initiative"},), _take_moves, _on_turn,
          {"take": _take}, skills=True),
-    Step("dice", "place", ("place_die",), _place_moves, _turn_decision("place_die"),
+    Step("dice", "place", ({"decision": "place_die"},), _place_moves, _on_turn,
          {"place": _place, "power": use_power}, skills=True),
-    Step("dice", "action", ("attribute_action",), _action_moves, _turn_decision("attribute_action"),
+    Step("dice", "action", ({"decision": "attribute_action"},), _action_moves, _on_turn,
          {"action": _action, "decline_action": _decline_action}, skills=True),
-    Step("dice", "after_action", ("end_turn",), _end_turn_moves, _turn_decision("end_turn"),
+    Step("dice", "after_action", ({"decision": "end_turn"},), _end_turn_moves, _on_turn,
          {"end_turn": _end_turn}, skills=True, settle=_settle_after_action),
-    Step("market_start", None, ("attuned",), _attuned_moves, _turn_decision("attuned"),
+    Step("market_start", None, ({"decision": "attuned"},), _attuned_moves, _on_turn,
          {"power": _attuned}, skills=True),
-    Step("market", "buy", ("market",), _buy_moves, _turn_decision("market"),
+    Step("market", "buy", ({"decision": "market"},), _buy_moves, _on_turn,
          {"buy": _buy, "take_gold": _take_gold, "end_market_turn": _end_market_turn}, skills=True,
          settle=_settle_buy),
-    Step("market", "after_discard", ("after_discard",), _end_market_turn_moves, _turn_decision("after_discard"),
+    Step("market", "after_discard", ({"decision": "after_discard"},), _end_market_turn_moves, _on_turn,
          {"end_market_turn": _end_market_turn}, skills=True, settle=_settle_after_discard),
-    Step("cleanup", None, ("refresh", "finish"), _cleanup_moves, _cleanup_pending,
+    Step("cleanup", None, ({"decision": "refresh"}, {"decision": "finish"}), _cleanup_moves, _cleanup_pending,
          {"refresh": _refresh, "finish": _finish}, skills=True),
     Step("finished", None, ()),
 )}
