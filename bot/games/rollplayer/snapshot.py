@@ -203,7 +203,7 @@ def _check_shape(d: dict) -> None:
         _check_player_shape(p, seats)
     sub = d["sub"]
     if sub is not None:
-        if type(sub) is not dict or sub.get("kind") not in _SUB_KEYS or type(sub["kind"]) is not str:
+        if type(sub) is not dict or type(sub.get("kind")) is not str or sub["kind"] not in _SUB_KEYS:
             raise _bad("sub")
         _keys(sub, _SUB_KEYS[sub["kind"]], "sub")
         _int(sub["seat"], 0, seats, "sub")
