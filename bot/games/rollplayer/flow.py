@@ -19,6 +19,7 @@ from .content import (
     PROMO_CARD_IDS,
     PROMO_RACES,
     SOLO_EXCLUDED,
+    starting_dice,
 )
 from .market import refill_deck, reveal_market
 from .powers import power_moves
@@ -108,8 +109,7 @@ def setup_after_classes(st, events: list) -> None:
         events.append(ev("dealt", seat=seat, backstory=p.backstory, alignment=p.alignment))
     build_market(st, events)
     # starting dice: players + 4 (solo 6); short game +2; even start: one of each colour (+ gold)
-    solo = st.seats == 1
-    n = 6 if solo else st.seats + 4
+    n = starting_dice(st.seats)
     for seat in order:
         p = st.players[seat]
         colours = []

@@ -16,6 +16,8 @@ from .content import (
     CARD_TYPE,
     CLASS_POWER,
     COLOURS,
+    HAND_LIMIT,
+    hands_used,
 )
 
 ROW_INDEX = {r: i for i, r in enumerate(ALIGN_ROWS)}
@@ -66,14 +68,8 @@ def gold_die_bonus(p) -> int:
 
 
 def hand_limit(p) -> int:
-    pw = power(p)
-    if pw is not None and pw["kind"] == "weapon_hand_limit":
-        return pw["hands"]
-    return 2
-
-
-def hands_used(p) -> int:
-    return sum(CARD_HANDS[c] for c in p.cards if CARD_TYPE[c] == "weapon")
+    """Weapon hands allowed (``content.hand_limit``: 2 printed, or a ``weapon_hand_limit`` power)."""
+    return HAND_LIMIT[p.class_id]
 
 
 def fits_hands(p, card: str) -> bool:
