@@ -92,7 +92,6 @@ CLASS_CARDS: dict[int, tuple[str, str]] = {}
 for _c in sorted(_CLASSES["classes"], key=lambda c: (c["card"], c["side"])):
     CLASS_CARDS[_c["card"]] = CLASS_CARDS.get(_c["card"], ()) + (_c["id"],)
 CARD_OF_COLOUR: dict[str, int] = {c["colour"]: c["card"] for c in _CLASSES["classes"]}
-CLASS_COLOUR: dict[str, str] = {c["id"]: c["colour"] for c in _CLASSES["classes"]}
 CLASS_POWER: dict[str, dict] = {c["id"]: c["power"]["effect"] for c in _CLASSES["classes"]}
 #: class id (None: no class yet) -> weapon hands allowed (``weapon_hand_limit`` powers raise it).
 HAND_LIMIT: dict[str | None, int] = {None: BASE_HAND_LIMIT}
@@ -111,8 +110,6 @@ BACKSTORY_REWARD: tuple[int, ...] = tuple(
     for n in range(len(ATTRS) + 1))
 ALIGNMENTS: dict[str, dict] = {a["id"]: a for a in _ALIGNMENTS["alignments"]}
 ALIGNMENT_IDS: tuple[str, ...] = tuple(a["id"] for a in _ALIGNMENTS["alignments"])
-ALIGN_START: tuple[str, str] = (_ALIGNMENTS["start"]["row"], _ALIGNMENTS["start"]["column"])
-ARMOR_SETS: dict = _ARMOR
 
 # ------------------------------------------------------------------------------ records and names
 
@@ -225,13 +222,6 @@ def power_timing(class_id: str | None) -> str | None:
     if class_id is None:
         return None
     return CLASS_POWER[class_id].get("timing") or PASSIVE
-
-
-class_power_kind = power_kind  # the older name
-
-
-def card_effect_kind(card_id: str) -> str:
-    return CARD_EFFECT[card_id]["kind"]
 
 
 # ------------------------------------------------------------------------------ images/content.py names

@@ -31,7 +31,7 @@ ON_DISCARD = frozenset(("on_discard_for_gold",))
 Handler = Callable[..., None]  # (state, move, events): apply a move ``legal`` offered, in place
 
 
-def _none(st, *args) -> list:
+def _none(*_) -> list:
     return []
 
 

@@ -28,11 +28,6 @@ class PowerKind(NamedTuple):
     resolve: Callable[..., None] | None = None        # (state, move, events)
 
 
-def power_id(p) -> str | None:
-    """The id of the player's class power (the ``power`` field of its moves), None before the class."""
-    return POWER_ID[p.class_id] if p.class_id is not None else None
-
-
 def _attuned_moves(st, seat: int, pw: dict) -> list[dict]:
     p = st.players[seat]
     pid = POWER_ID[p.class_id]

@@ -55,10 +55,6 @@ def power(p) -> dict | None:
     return CLASS_POWER[p.class_id] if p.class_id is not None else None
 
 
-def power_kind(p) -> str | None:
-    return CLASS_POWER[p.class_id]["kind"] if p.class_id is not None else None
-
-
 def gold_die_bonus(p) -> int:
     """Gold for placing a gold die: 2 printed, plus every ``gain_gold``/``gold_die_placed`` power."""
     pw = power(p)
@@ -102,11 +98,6 @@ def price(p, card: str, tokens: int = 0, discounts: bool = True) -> int:
     if discounts:
         cost -= discount(p, card)
     return max(0, cost - tokens)
-
-
-def max_useful_tokens(p, card: str) -> int:
-    """Charisma tokens worth offering on one purchase (more than the price would be wasted)."""
-    return min(p.charisma, price(p, card))
 
 
 def purchase_limit(p) -> int:
@@ -185,11 +176,3 @@ def place_on_row(p, die, attr: str, events: list, gold: bool = True) -> None:
             gain(p, gold_die_bonus(p), events, "gold_die")
         if len(row) == 3:
             gain(p, 1, events, "row_complete")
-
-
-def placed_positions(p) -> list[tuple[str, int]]:
-    out = []
-    for a, row in p.rows.items():
-        for i in range(len(row)):
-            out.append((a, i))
-    return out

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import permutations, product
 from typing import NamedTuple
 
-from . import actions, rng
+from . import actions
 from .content import CARD_ARROW, CARD_EFFECT, CARD_TYPE, COLOURS, SKILL_TIMING
 from .market import do_purchase, purchase_variants
 from .rules import arrows_optional, can_move, ev, gain, move_token, purchase_limit
@@ -313,7 +313,3 @@ def apply_order(state, order: list) -> None:
     cards = {c.number: c for c in state.initiative}
     for n, d in zip(state.sub["cards"], order):
         cards[n].die = (d[0], d[1])
-
-
-def roll_die(state, colour: str):
-    return (colour, rng.roll(state))
