@@ -9,8 +9,7 @@ always waits for someone's decision. Playouts and AI search use these directly.
 from __future__ import annotations
 
 from .flow import OPTION_DEFAULTS, ROUND_PHASES, create, enemy_target, lay_out_roll, solo_enemy
-from .phases import ANY_TIME_MOVES, NESTED, STEPS, discard_weapon_moves
-from .skills import skill_moves
+from .phases import ANY_TIME_MOVES, BY_PHASE, NESTED, any_time_moves
 
 __all__ = ["OPTION_DEFAULTS", "ROUND_PHASES", "create", "enemy_target", "lay_out_roll", "legal", "pending",
            "play", "solo_enemy"]
@@ -23,11 +22,10 @@ def legal(st, seat: int) -> list[dict]:
     sub = st.sub
     if sub is not None:
         return NESTED[sub["kind"]].legal(st) if sub["seat"] == seat else []
-    entry = STEPS[(st.phase, st.step)]
+    entry = BY_PHASE[st.phase][st.step]
     out = entry.legal(st, seat)
-    if entry.skills:
-        out.extend(skill_moves(st, seat))
-        out.extend(discard_weapon_moves(st, seat))
+    if entry.skills and st.players[seat].cards:
+        out.extend(any_time_moves(st, seat))
     return out
 
 
@@ -42,7 +40,7 @@ def pending(st) -> list[dict]:
         if nested.pending is not None:
             d.update(nested.pending(st))
         return [d]
-    entry = STEPS[(st.phase, st.step)]
+    entry = BY_PHASE[st.phase][st.step]
     return entry.pending(st, entry)
 
 
@@ -53,10 +51,10 @@ def play(st, move: dict) -> list[dict]:
     handler = ANY_TIME_MOVES.get(t)
     if handler is None:
         sub = st.sub
-        handler = (NESTED[sub["kind"]] if sub is not None else STEPS[(st.phase, st.step)]).moves[t]
+        handler = (NESTED[sub["kind"]] if sub is not None else BY_PHASE[st.phase][st.step]).moves[t]
     handler(st, move, events)
     if st.sub is None and not st.finished:
-        settle = STEPS[(st.phase, st.step)].settle
+        settle = BY_PHASE[st.phase][st.step].settle
         if settle is not None:
             settle(st, events)
     st.moves += 1

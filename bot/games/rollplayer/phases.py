@@ -28,6 +28,8 @@ GENDERS = ("male", "female")
 AFTER_ACTION = frozenset(("dice_turn_after_action",))
 ON_DISCARD = frozenset(("on_discard_for_gold",))
 
+WEAPONS = frozenset(c for c, t in CARD_TYPE.items() if t == "weapon")
+
 Handler = Callable[..., None]  # (state, move, events): apply a move ``legal`` offered, in place
 
 
@@ -354,6 +356,12 @@ STEPS: dict[tuple[str, str | None], Step] = {(s.phase, s.step): s for s in (
 )}
 
 
+#: the same entries as ``STEPS`` by phase, then step (two lookups of interned strings: no tuple to hash).
+BY_PHASE: dict[str, dict[str | None, Step]] = {}
+for _entry in STEPS.values():
+    BY_PHASE.setdefault(_entry.phase, {})[_entry.step] = _entry
+
+
 # ================================================================================== nested decisions
 
 def _order_moves(st) -> list[dict]:
@@ -449,9 +457,15 @@ NESTED: dict[str, Nested] = {n.kind: n for n in (
 
 # ================================================================================== any time
 
-def discard_weapon_moves(st, seat: int) -> list[dict]:
-    return [{"type": "discard_weapon", "seat": seat, "card": c}
-            for c in dict.fromkeys(st.players[seat].cards) if CARD_TYPE[c] == "weapon"]
+def any_time_moves(st, seat: int) -> list[dict]:
+    """Skill activations (each inside its own window) and weapon discards of ``seat``: offered in every
+    entry with ``skills=True``. Nobody owns a card for much of a game, so that case returns at once."""
+    cards = st.players[seat].cards
+    if not cards:
+        return []
+    out = skill_moves(st, seat)
+    out.extend({"type": "discard_weapon", "seat": seat, "card": c} for c in cards if c in WEAPONS)
+    return out
 
 
 def _discard_weapon(st, move: dict, events: list) -> None:

@@ -74,21 +74,27 @@ def fits_hands(p, card: str) -> bool:
     return hands_used(p) + CARD_HANDS[card] <= hand_limit(p)
 
 
+def _discount_table(effects: dict) -> dict:
+    """owner id -> (amount, card types it applies to or None for any), for ``cost_discount`` effects."""
+    return {k: (e["amount"], None if e["applies_to"] == "any" else frozenset(e["applies_to"]))
+            for k, e in effects.items() if e["kind"] == "cost_discount"}
+
+
+_CARD_DISCOUNT = _discount_table(CARD_EFFECT)
+_CLASS_DISCOUNT = _discount_table(CLASS_POWER)
+
+
 def discount(p, card: str) -> int:
     """Sum of every ``cost_discount`` effect (owned cards and class power) that applies to ``card``."""
     total = 0
     ctype = CARD_TYPE[card]
     for c in p.cards:
-        e = CARD_EFFECT[c]
-        if e["kind"] == "cost_discount":
-            at = e["applies_to"]
-            if at == "any" or ctype in at:
-                total += e["amount"]
-    pw = power(p)
-    if pw is not None and pw["kind"] == "cost_discount":
-        at = pw["applies_to"]
-        if at == "any" or ctype in at:
-            total += pw["amount"]
+        d = _CARD_DISCOUNT.get(c)
+        if d is not None and (d[1] is None or ctype in d[1]):
+            total += d[0]
+    d = _CLASS_DISCOUNT.get(p.class_id)
+    if d is not None and (d[1] is None or ctype in d[1]):
+        total += d[0]
     return total
 
 

@@ -60,18 +60,22 @@ def arrow_ok(p, card: str) -> bool:
 
 # -- legal activations ----------------------------------------------------------------------------
 
+#: skills whose effect copies another player's skill (Diplomacy): their window is the copied one's.
+COPY_SKILLS = frozenset(c for c, e in CARD_EFFECT.items() if e["kind"] == "copy_skill")
+
 def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict]:
     """Every legal skill activation of ``seat`` now (optionally only within ``timings``)."""
     p = state.players[seat]
     out = []
     just_refreshed = p.used if state.phase == "cleanup" and p.used else None
+    exhausted = p.exhausted
     for card in p.cards:
-        if CARD_TYPE[card] != "skill" or card in p.exhausted:
-            continue
+        timing = SKILL_TIMING.get(card)
+        if timing is None or card in exhausted:
+            continue  # not a skill, or turned
         if just_refreshed is not None and REFRESHED + card in just_refreshed:
             continue  # refreshed in this Cleanup: ready from the next round on
-        timing = SKILL_TIMING[card]
-        if card == "diplomacy" or CARD_EFFECT[card]["kind"] == "copy_skill":
+        if card in COPY_SKILLS:
             if arrow_ok(p, card):
                 out.extend(_diplomacy_moves(state, seat, card, timings))
             continue
