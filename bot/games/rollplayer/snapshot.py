@@ -4,9 +4,10 @@
 A snapshot is stored text; a damaged or forged one must not produce a state that crashes later inside
 ``pending``, ``legal_moves`` or ``score``. Three layers, each before the next may touch the data:
 
-1. **size and depth** of the raw text (no ``RecursionError`` from the JSON parser, no huge documents);
-2. **shape**: every field present with its exact JSON type and a sane range (``GameState.from_json`` then
-   cannot fail);
+1. **size** of the raw text, then the JSON parser (C; a document nested deeper than the recursion limit
+   stops it with ``RecursionError``, caught; huge ints stop it with ``ValueError``);
+2. **shape**: every field present with its exact JSON type and a sane range, looked at only where a field is
+   expected (never walking an unexpected value, however deep), so ``GameState.from_json`` cannot fail;
 3. **invariants** of the game (``check_state``), which every state reached by play satisfies:
    content ids known; every die in exactly one place (per colour: bag, set aside, Initiative cards, the
    enemy die, sheets, starting dice add up to the printed 10 / 13); every market card in exactly one place
@@ -18,7 +19,6 @@ A snapshot is stored text; a damaged or forged one must not produce a state that
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 from bot.games.errors import RuleError
@@ -47,11 +47,9 @@ from .skills import REFRESHED
 from .state import SCHEMA_VERSION, GameState
 
 MAX_TEXT = 256 * 1024       # a 4-player snapshot is about 4 KB
-MAX_DEPTH = 8               # the deepest field is players[i].rows[attr][k] = [colour, value]
 U64 = 1 << 64
 BIG = 10 ** 9               # gold, move counters: far above any real game, far below trouble
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _ORIGINS = frozenset(("roll", "action", "concentrate", "skill", "power"))
 _DIE_COLOURS = frozenset(COLOURS)
 
@@ -83,17 +81,11 @@ def _parse(text):
         raise _bad("not_text")
     if len(text) > MAX_TEXT:
         raise _bad("too_long")
-    depth = 0
-    for ch in _STRINGS.sub("", text):
-        if ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _bad("too_deep")
-        elif ch in "]}":
-            depth -= 1
     try:
         return json.loads(text)
-    except (ValueError, RecursionError):  # malformed JSON, or an int of more than 4300 digits
+    except RecursionError:  # nested deeper than the interpreter's recursion limit: the C parser stops
+        raise _bad("too_deep") from None
+    except ValueError:  # malformed JSON, or an int of more than 4300 digits
         raise _bad("not_json") from None
 
 
