@@ -123,10 +123,7 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
     sub = state.sub
     if sub is not None and sub["seat"] != seat:
         return err("waiting_for_other", seat=sub["seat"], decision=sub["kind"])
-    answers = ("order", "keep", "second_swap", "open_lock")
-    if sub is not None and sub["kind"] == "open_lock":
-        answers += ("discard_weapon",)  # a weapon may be discarded during the look (phases NESTED open_lock)
-    if sub is not None and t not in answers:
+    if sub is not None and t not in phases.ANSWERS and t not in phases.NESTED[sub["kind"]].also:
         return err("decision_pending", decision=sub["kind"])
     if t == "skill":
         card = m.get("card")

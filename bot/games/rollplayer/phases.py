@@ -59,6 +59,7 @@ class Nested:
     legal: Callable[..., list[dict]]                 # (state) -> the answers of ``sub["seat"]``
     moves: Mapping[str, Handler]
     pending: Callable[..., dict] | None = None       # (state) -> extra fields of the decision
+    also: tuple[str, ...] = ()                       # any-time move types also offered meanwhile
 
 
 def _on_turn(st, step: Step) -> list[dict]:
@@ -451,7 +452,7 @@ NESTED: dict[str, Nested] = {n.kind: n for n in (
     Nested("int_keep", _keep_moves, {"keep": _int_keep}),
     Nested("mysterious_keep", _keep_moves, {"keep": _mysterious_keep}),
     Nested("second_swap", _second_swap_moves, {"second_swap": _second_swap}),
-    Nested("open_lock", _open_lock_moves, {"open_lock": _open_lock}),
+    Nested("open_lock", _open_lock_moves, {"open_lock": _open_lock}, also=("discard_weapon",)),
 )}
 
 
@@ -476,6 +477,8 @@ def _discard_weapon(st, move: dict, events: list) -> None:
 
 ANY_TIME_MOVES: dict[str, Handler] = {"skill": activate, "discard_weapon": _discard_weapon}
 
+#: the move types that answer some nested decision.
+ANSWERS: frozenset[str] = frozenset().union(*(n.moves for n in NESTED.values()))
 #: every move type some entry handles (the public ``moves.MOVE_TYPES``).
 MOVE_TYPES: frozenset[str] = frozenset(ANY_TIME_MOVES).union(
     *(s.moves for s in STEPS.values()), *(n.moves for n in NESTED.values()))

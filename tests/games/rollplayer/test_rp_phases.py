@@ -22,7 +22,7 @@ def test_the_table_covers_every_state_and_move(seats):
                 nested = phases.NESTED[st.sub["kind"]]
                 seen_nested.add(nested.kind)
                 assert [d["decision"] for d in pend] == [nested.kind]
-                handled = set(nested.moves) | set(phases.ANY_TIME_MOVES)
+                handled = set(nested.moves) | set(nested.also)
             else:
                 entry = phases.STEPS[(st.phase, st.step)]
                 seen_steps.add((st.phase, st.step))
