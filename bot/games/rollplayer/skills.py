@@ -28,26 +28,34 @@ def refreshed_this_cleanup(state, p, card: str) -> bool:
     return state.phase == "cleanup" and bool(p.used) and (REFRESHED + card) in p.used
 
 
+def _market_turn(state, seat: int) -> bool:
+    return (state.phase == "market" and state.step == "buy" and not state.gold_taken
+            and state.purchases < purchase_limit(state.players[seat]))
+
+
+#: timing window -> when it is open on the seat's own turn (data/EFFECTS.md "Timing windows"). ``any_time``
+#: is open on every turn; ``as_copied`` (Diplomacy) takes the window of the copied skill.
+WINDOWS: dict[str, Callable[..., bool]] = {
+    "dice_turn_before_choice": lambda state, seat: state.phase == "dice" and state.step == "choose",
+    "dice_turn_after_choice": lambda state, seat: state.phase == "dice" and state.step == "place",
+    "dice_turn_after_action": lambda state, seat: (state.phase == "dice" and state.step == "after_action"
+                                                   and state.action_done is not None),
+    "market_turn": _market_turn,
+    "on_discard_for_gold": lambda state, seat: state.phase == "market" and state.step == "after_discard",
+    "market_phase_start": lambda state, seat: state.phase == "market_start",
+}
+
+
 def window_open(state, seat: int, timing: str) -> bool:
+    """Whether ``seat`` is inside ``timing`` now: never inside a nested decision or outside the rounds."""
     if state.sub is not None or state.phase not in _ROUND_PHASES:
         return False
     if timing == "any_time":
         return True
     if state.turn != seat:
         return False
-    phase, step = state.phase, state.step
-    if timing == "dice_turn_before_choice":
-        return phase == "dice" and step == "choose"
-    if timing == "dice_turn_after_choice":
-        return phase == "dice" and step == "place"
-    if timing == "dice_turn_after_action":
-        return phase == "dice" and step == "after_action" and state.action_done is not None
-    if timing == "market_turn":
-        return (phase == "market" and step == "buy" and not state.gold_taken
-                and state.purchases < purchase_limit(state.players[seat]))
-    if timing == "on_discard_for_gold":
-        return phase == "market" and step == "after_discard"
-    return False
+    check = WINDOWS.get(timing)
+    return check is not None and check(state, seat)
 
 
 def arrow_ok(p, card: str) -> bool:

@@ -279,6 +279,11 @@ def test_effects_md_lists_exactly_the_kinds_and_windows_in_use():
     assert windows == used_windows
 
 
+def test_every_window_is_implemented():
+    _, windows = documented()
+    assert windows == set(skills.WINDOWS) | {"any_time", "as_copied"}
+
+
 def test_every_kind_is_implemented_where_its_owner_is_read():
     scoring_kinds = {"attribute_modifier", "goal_bonus_per_die", "armor_piece", "armor_wildcard", "trait_condition",
                      "trait_alignment", "trait_tally", "score_stars", "all_of", "cost_discount"}
