@@ -70,6 +70,8 @@ class RollPlayerKind:
         return moves.apply(state, dict(move, seat=seat))
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict]:
+        if type(seat) is not int:  # a seat of another type (or a bool) sits nowhere
+            return []
         return engine.legal(state, seat)
 
     def pending(self, state: GameState) -> list[dict]:

@@ -403,4 +403,6 @@ def dumps(state: GameState) -> str:
 
 
 def loads(text: str) -> GameState:
+    """Rebuild a state from ``dumps`` output that this process wrote (trusted). Text from storage or users
+    goes through ``KIND.loads`` / ``snapshot.loads``, which refuse anything breaking the invariants."""
     return GameState.from_json(json.loads(text))

@@ -117,6 +117,11 @@ def test_a_hostile_seat_argument_is_refused(seat):
     assert err.code in ("bad_seat", "wrong_seat")
 
 
+@pytest.mark.parametrize("seat", [HUGE, -1, 9, "0", None, True, 0.0, [0]], ids=lambda v: type(v).__name__)
+def test_legal_moves_of_a_seat_nobody_sits_in_are_empty(seat):
+    assert KIND.legal_moves(SAMPLE, seat) == []
+
+
 def test_a_str_subclass_is_not_a_move_value():
     class Sneaky(str):
         def __eq__(self, other):
