@@ -1,8 +1,8 @@
 """The automatic flow between decisions: setup (13 steps), round transitions, solo enemy, game end.
 
 These functions run when a move completes a step (next seat, next phase, Cleanup, next round); the
-decisions themselves and their moves are the table in ``phases.py``. ``settle`` is called after every
-move: it runs the step's own automatic ending (``Step.settle``) until someone must decide again.
+decisions themselves and their moves are the table in ``phases.py`` (whose ``Step.settle`` entries call
+in here when a step ends by itself, e.g. a turn with no after-action skill left).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ decision(s) ``pending`` reports, the handlers of its move types, and its automat
 ``engine.legal`` / ``engine.pending`` / ``engine.play`` only look the current entry up:
 
 * a nested decision (``state.sub``) answers first: ``NESTED[sub["kind"]]``;
-* otherwise ``STEPS[(state.phase, state.step)]``;
+* otherwise ``STEPS[(state.phase, state.step)]`` (looked up as ``BY_PHASE[phase][step]``);
 * ``ANY_TIME_MOVES`` (skills, weapon discards) are handled whatever the entry, and offered where the entry
   says ``skills=True`` (every round phase; a skill's own window is checked in ``skills.window_open``).
 
