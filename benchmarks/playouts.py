@@ -4,6 +4,8 @@ A playout = create a game, then until it is finished pick one pending seat and o
 uniformly at random and apply it (in place: ``engine.play``, the path an AI search uses), then compute the
 final itemised score. Rates are per CPU second of this single-threaded process (one core), so other load
 on the machine does not distort them; the wall-clock rate is printed alongside.
+It also times the three calls a tree search makes at every node, on states taken from such playouts:
+``engine.legal``, ``state.clone`` and ``engine.play`` (µs per call, best of 5 passes).
 Usage: ``python benchmarks/playouts.py [seconds_per_seat_count]`` (default 3).
 The last three lines are the headline figures ``playouts_per_s_{1,2,4}p=…``.
 """
@@ -50,8 +52,41 @@ def measure(seats: int, seconds: float) -> tuple[float, float, float]:
     return done / cpu, done / wall, moves / done
 
 
+def node_costs(seats: int = 4, games: int = 10) -> dict[str, float]:
+    """µs per ``legal``, ``clone`` and ``play`` call over every state of a few random games."""
+    nodes = []
+    for seed in range(games):
+        st = KIND.create(seats, seed, {})
+        pick = random.Random(seed)
+        while not st.finished:
+            seat = engine.pending(st)[0]["seat"]
+            moves = engine.legal(st, seat)
+            move = moves[pick.randrange(len(moves))]
+            nodes.append((st.clone(), seat, move))
+            engine.play(st, move)
+    copies = [st.clone() for st, _, _ in nodes]
+
+    def best(fn) -> float:
+        times = []
+        for _ in range(5):
+            t0 = time.process_time()
+            fn()
+            times.append(time.process_time() - t0)
+        return min(times) * 1e6 / len(nodes)
+
+    def play_all() -> None:
+        for (_, _, move), st in zip(nodes, [st.clone() for st in copies]):
+            engine.play(st, move)
+
+    clone = best(lambda: [st.clone() for st, _, _ in nodes])
+    return {"legal": best(lambda: [engine.legal(st, seat) for st, seat, _ in nodes]),
+            "clone": clone, "play": best(play_all) - clone}
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    costs = node_costs()
+    print("4 seats, per search node: " + ", ".join(f"{k} {v:.1f} µs" for k, v in costs.items()))
     results = {}
     for seats in (1, 2, 4):
         rate, wall_rate, mean_moves = measure(seats, seconds)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from bot.games.errors import RuleError
 
-from . import engine, moves
+from . import engine, moves, snapshot
 from .content import ATTRS
+from .guard import INT_LIMIT, check_move, show
 from .scoring import ScoringInput, rank, score_player, solo_rating
-from .state import SCHEMA_VERSION, GameState, dumps, loads
+from .state import GameState, dumps
 
 OPTION_KEYS = frozenset(engine.OPTION_DEFAULTS)
 
@@ -44,28 +45,33 @@ class RollPlayerKind:
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> GameState:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
-            raise RuleError("bad_seats", "rules.rollplayer.bad_seats", seats=str(seats))
+            raise RuleError("bad_seats", "rules.rollplayer.bad_seats", seats=show(seats))
         if type(seed) is not int:
-            raise RuleError("bad_seed", "rules.rollplayer.bad_seed", seed=str(seed))
+            raise RuleError("bad_seed", "rules.rollplayer.bad_seed", seed=show(seed))
+        if options is not None and type(options) is not dict:
+            raise RuleError("bad_option", "rules.rollplayer.bad_option", option=show(options))
         options = dict(options or {})
         if options.pop("promos", False) is True:
             options.setdefault("promo_sheets", True)
             options.setdefault("cursed_ring", True)
         for k, v in options.items():
             if k not in OPTION_KEYS:
-                raise RuleError("unknown_option", "rules.rollplayer.unknown_option", option=str(k))
+                raise RuleError("unknown_option", "rules.rollplayer.unknown_option", option=show(k))
             if type(v) is not bool:
-                raise RuleError("bad_option", "rules.rollplayer.bad_option", option=k)
+                raise RuleError("bad_option", "rules.rollplayer.bad_option", option=show(k))
         return engine.create(seats, seed, options)
 
     def apply(self, state: GameState, seat: int, move: dict) -> tuple[GameState, list[dict]]:
-        if not isinstance(move, dict):
-            raise RuleError("bad_move", "rules.rollplayer.bad_move")
+        check_move(move)  # shape and size first: nothing below may print or walk a hostile value
+        if type(seat) is not int or not -INT_LIMIT < seat < INT_LIMIT:
+            raise RuleError("bad_seat", "rules.rollplayer.bad_seat", seat=show(seat))
         if "seat" in move and move["seat"] != seat:
             raise RuleError("wrong_seat", "rules.rollplayer.wrong_seat", seat=seat)
         return moves.apply(state, dict(move, seat=seat))
 
     def legal_moves(self, state: GameState, seat: int) -> list[dict]:
+        if type(seat) is not int:  # a seat of another type (or a bool) sits nowhere
+            return []
         return engine.legal(state, seat)
 
     def pending(self, state: GameState) -> list[dict]:
@@ -81,13 +87,8 @@ class RollPlayerKind:
         return dumps(state)
 
     def loads(self, text: str) -> GameState:
-        try:
-            state = loads(text)
-        except (ValueError, KeyError, TypeError) as exc:
-            raise RuleError("bad_snapshot", "rules.rollplayer.bad_snapshot") from exc
-        if state.version != SCHEMA_VERSION:
-            raise RuleError("bad_snapshot", "rules.rollplayer.bad_snapshot", version=str(state.version))
-        return state
+        """A state satisfying every invariant of the game, or ``RuleError("bad_snapshot")`` (snapshot.py)."""
+        return snapshot.loads(text)
 
 
 KIND = RollPlayerKind()

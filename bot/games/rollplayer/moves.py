@@ -48,17 +48,14 @@ import json
 
 from bot.games.errors import RuleError
 
-from . import engine
+from . import engine, phases
 from .content import CARD_TYPE, CLASSES, SKILL_TIMING
+from .guard import check_move, check_seat, show
 from .rules import fits_hands, price
 from .skills import arrow_ok, refreshed_this_cleanup, window_open
 from .state import GameState
 
-MOVE_TYPES = frozenset((
-    "race", "class", "place_start", "order", "take", "power", "place", "action", "decline_action", "keep",
-    "second_swap", "end_turn", "buy", "take_gold", "open_lock", "end_market_turn", "refresh", "finish",
-    "skill", "discard_weapon",
-))
+MOVE_TYPES = phases.MOVE_TYPES
 
 
 def legal_moves(state: GameState, seat: int) -> list[dict]:
@@ -70,8 +67,9 @@ def pending(state: GameState) -> list[dict]:
 
 
 def normalise(move) -> dict:
-    """JSON-shape a move: tuples → lists, the two dice of a swap in sheet order."""
-    if not isinstance(move, dict):
+    """JSON-shape a move: tuples → lists, the two dice of a swap in sheet order (only the top two levels
+    are touched, so a deep value is never walked; ``apply`` checks shape and size before this)."""
+    if type(move) is not dict:
         raise RuleError("bad_move", "rules.rollplayer.bad_move")
     out = {}
     for k, v in move.items():
@@ -91,14 +89,13 @@ def normalise(move) -> dict:
 
 def apply(state: GameState, move: dict) -> tuple[GameState, list[dict]]:
     """Validate ``move`` (which names its seat) and return (new state, events); ``state`` is unchanged."""
-    m = normalise(move)
+    m = normalise(check_move(move))
     seat = m.get("seat")
     if state.finished:
         raise RuleError("game_finished", "rules.rollplayer.game_finished")
-    if type(seat) is not int or not 0 <= seat < state.seats:
-        raise RuleError("bad_seat", "rules.rollplayer.bad_seat", seat=str(seat))
-    if not isinstance(m.get("type"), str) or m["type"] not in MOVE_TYPES:
-        raise RuleError("bad_move", "rules.rollplayer.bad_move", type=str(m.get("type")))
+    check_seat(seat, state.seats)
+    if type(m.get("type")) is not str or m["type"] not in MOVE_TYPES:
+        raise RuleError("bad_move", "rules.rollplayer.bad_move", type=show(m.get("type")))
     legal = engine.legal(state, seat)
     try:
         offered = legal[legal.index(m)]
@@ -126,15 +123,12 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
     sub = state.sub
     if sub is not None and sub["seat"] != seat:
         return err("waiting_for_other", seat=sub["seat"], decision=sub["kind"])
-    answers = ("order", "keep", "second_swap", "open_lock")
-    if sub is not None and sub["kind"] == "open_lock":
-        answers += ("discard_weapon",)  # a weapon may be discarded during the look (engine._sub_moves)
-    if sub is not None and t not in answers:
+    if sub is not None and t not in phases.ANSWERS and t not in phases.NESTED[sub["kind"]].also:
         return err("decision_pending", decision=sub["kind"])
     if t == "skill":
         card = m.get("card")
         if card not in p.cards or CARD_TYPE.get(card) != "skill":
-            return err("card_not_owned", card=str(card))
+            return err("card_not_owned", card=show(card))
         if card in p.exhausted:
             return err("skill_exhausted", card=card)
         if refreshed_this_cleanup(state, p, card):  # ready again from the next round on
@@ -146,14 +140,14 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
             return err("skill_not_now", card=card, timing=timing)
         return err("bad_target", card=card)
     if t == "discard_weapon":
-        return err("card_not_owned", card=str(m.get("card")))
+        return err("card_not_owned", card=show(m.get("card")))
     pend = {d["seat"] for d in engine.pending(state)}
     if seat not in pend:
         return err("not_your_turn", seat=seat)
     if t == "buy":
         card = m.get("card")
         if card not in state.market:
-            return err("card_not_in_market", card=str(card))
+            return err("card_not_in_market", card=show(card))
         if state.phase != "market" or state.step != "buy":
             return err("wrong_phase", phase=state.phase)
         if not fits_hands(p, card):
@@ -168,11 +162,11 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
             return err("hand_limit", card=sub["card"])
         return err("not_enough_gold", card=sub["card"], gold=p.gold)
     if t == "race" and m.get("race") in {q.race for q in state.players}:
-        return err("race_taken", race=str(m.get("race")))
+        return err("race_taken", race=show(m.get("race")))
     if t == "class" and m.get("class") in CLASSES:
         return err("class_unavailable", class_id=m.get("class"))
     if t == "place" or t == "place_start":
         attr = m.get("attr")
         if attr in p.rows and len(p.rows[attr]) >= 3:
             return err("row_full", attr=attr)
-    return err("illegal_move", type=str(t), phase=state.phase)
+    return err("illegal_move", type=show(t), phase=state.phase)

@@ -16,6 +16,8 @@ from .content import (
     CARD_TYPE,
     CLASS_POWER,
     COLOURS,
+    HAND_LIMIT,
+    hands_used,
 )
 
 ROW_INDEX = {r: i for i, r in enumerate(ALIGN_ROWS)}
@@ -53,10 +55,6 @@ def power(p) -> dict | None:
     return CLASS_POWER[p.class_id] if p.class_id is not None else None
 
 
-def power_kind(p) -> str | None:
-    return CLASS_POWER[p.class_id]["kind"] if p.class_id is not None else None
-
-
 def gold_die_bonus(p) -> int:
     """Gold for placing a gold die: 2 printed, plus every ``gain_gold``/``gold_die_placed`` power."""
     pw = power(p)
@@ -66,14 +64,8 @@ def gold_die_bonus(p) -> int:
 
 
 def hand_limit(p) -> int:
-    pw = power(p)
-    if pw is not None and pw["kind"] == "weapon_hand_limit":
-        return pw["hands"]
-    return 2
-
-
-def hands_used(p) -> int:
-    return sum(CARD_HANDS[c] for c in p.cards if CARD_TYPE[c] == "weapon")
+    """Weapon hands allowed (``content.hand_limit``: 2 printed, or a ``weapon_hand_limit`` power)."""
+    return HAND_LIMIT[p.class_id]
 
 
 def fits_hands(p, card: str) -> bool:
@@ -82,21 +74,27 @@ def fits_hands(p, card: str) -> bool:
     return hands_used(p) + CARD_HANDS[card] <= hand_limit(p)
 
 
+def _discount_table(effects: dict) -> dict:
+    """owner id -> (amount, card types it applies to or None for any), for ``cost_discount`` effects."""
+    return {k: (e["amount"], None if e["applies_to"] == "any" else frozenset(e["applies_to"]))
+            for k, e in effects.items() if e["kind"] == "cost_discount"}
+
+
+_CARD_DISCOUNT = _discount_table(CARD_EFFECT)
+_CLASS_DISCOUNT = _discount_table(CLASS_POWER)
+
+
 def discount(p, card: str) -> int:
     """Sum of every ``cost_discount`` effect (owned cards and class power) that applies to ``card``."""
     total = 0
     ctype = CARD_TYPE[card]
     for c in p.cards:
-        e = CARD_EFFECT[c]
-        if e["kind"] == "cost_discount":
-            at = e["applies_to"]
-            if at == "any" or ctype in at:
-                total += e["amount"]
-    pw = power(p)
-    if pw is not None and pw["kind"] == "cost_discount":
-        at = pw["applies_to"]
-        if at == "any" or ctype in at:
-            total += pw["amount"]
+        d = _CARD_DISCOUNT.get(c)
+        if d is not None and (d[1] is None or ctype in d[1]):
+            total += d[0]
+    d = _CLASS_DISCOUNT.get(p.class_id)
+    if d is not None and (d[1] is None or ctype in d[1]):
+        total += d[0]
     return total
 
 
@@ -106,11 +104,6 @@ def price(p, card: str, tokens: int = 0, discounts: bool = True) -> int:
     if discounts:
         cost -= discount(p, card)
     return max(0, cost - tokens)
-
-
-def max_useful_tokens(p, card: str) -> int:
-    """Charisma tokens worth offering on one purchase (more than the price would be wasted)."""
-    return min(p.charisma, price(p, card))
 
 
 def purchase_limit(p) -> int:
@@ -189,11 +182,3 @@ def place_on_row(p, die, attr: str, events: list, gold: bool = True) -> None:
             gain(p, gold_die_bonus(p), events, "gold_die")
         if len(row) == 3:
             gain(p, 1, events, "row_complete")
-
-
-def placed_positions(p) -> list[tuple[str, int]]:
-    out = []
-    for a, row in p.rows.items():
-        for i in range(len(row)):
-            out.append((a, i))
-    return out

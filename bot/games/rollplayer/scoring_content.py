@@ -1,7 +1,8 @@
 """Content data compiled once into the flat shapes final scoring needs.
 
 Scoring runs inside hundreds of full playouts per second and after every move for the images, so the JSON
-files are read and turned into tuples exactly once per process (``compiled()`` is cached). Every card's
+files (read once by ``content``, the one loader) are turned into tuples exactly once per process
+(``compiled()`` is cached). Every card's
 scoring effect is reduced here to a few numbers (goal bonuses per row, per die, per colour; armor set and
 colour; a Tower-Shield wildcard; a flat star amount; a trait evaluator), so a scoring call never walks an
 effect tree. The data stays the single source of truth: a group that corrects a value in ``data/*.json``
@@ -10,15 +11,11 @@ changes scoring without touching code.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
-DATA_DIR = Path(__file__).with_name("data")
+from .content import ATTR_INDEX, ATTRS, COLOURS, document
 
-ATTRS: tuple[str, ...] = ("str", "dex", "con", "int", "wis", "cha")
-ATTR_INDEX: dict[str, int] = {a: i for i, a in enumerate(ATTRS)}
-DIE_COLOURS: frozenset[str] = frozenset({"green", "blue", "red", "purple", "black", "white", "gold"})
+DIE_COLOURS: frozenset[str] = frozenset(COLOURS)
 NO_MAX = 10_000  # stands in for the open upper end of an "N+" goal
 
 TALLY_COUNTERS = frozenset({"class_colour_dice", "backstory_matches", "rows_three_equal_numbers", "gold",
@@ -108,8 +105,8 @@ class ContentError(ValueError):
 
 
 def _load(name: str) -> dict:
-    with open(DATA_DIR / name, encoding="utf-8") as f:
-        return json.load(f)
+    """The data file as parsed once by ``content`` (the one loader): this module only compiles it."""
+    return document(name.removesuffix(".json"))
 
 
 def _attr_indexes(attrs, where: str) -> tuple[int, ...]:

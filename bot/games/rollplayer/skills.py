@@ -11,7 +11,7 @@ from collections.abc import Callable
 from itertools import permutations, product
 from typing import NamedTuple
 
-from . import actions, rng
+from . import actions
 from .content import CARD_ARROW, CARD_EFFECT, CARD_TYPE, COLOURS, SKILL_TIMING
 from .market import do_purchase, purchase_variants
 from .rules import arrows_optional, can_move, ev, gain, move_token, purchase_limit
@@ -28,26 +28,34 @@ def refreshed_this_cleanup(state, p, card: str) -> bool:
     return state.phase == "cleanup" and bool(p.used) and (REFRESHED + card) in p.used
 
 
+def _market_turn(state, seat: int) -> bool:
+    return (state.phase == "market" and state.step == "buy" and not state.gold_taken
+            and state.purchases < purchase_limit(state.players[seat]))
+
+
+#: timing window -> when it is open on the seat's own turn (data/EFFECTS.md "Timing windows"). ``any_time``
+#: is open on every turn; ``as_copied`` (Diplomacy) takes the window of the copied skill.
+WINDOWS: dict[str, Callable[..., bool]] = {
+    "dice_turn_before_choice": lambda state, seat: state.phase == "dice" and state.step == "choose",
+    "dice_turn_after_choice": lambda state, seat: state.phase == "dice" and state.step == "place",
+    "dice_turn_after_action": lambda state, seat: (state.phase == "dice" and state.step == "after_action"
+                                                   and state.action_done is not None),
+    "market_turn": _market_turn,
+    "on_discard_for_gold": lambda state, seat: state.phase == "market" and state.step == "after_discard",
+    "market_phase_start": lambda state, seat: state.phase == "market_start",
+}
+
+
 def window_open(state, seat: int, timing: str) -> bool:
+    """Whether ``seat`` is inside ``timing`` now: never inside a nested decision or outside the rounds."""
     if state.sub is not None or state.phase not in _ROUND_PHASES:
         return False
     if timing == "any_time":
         return True
     if state.turn != seat:
         return False
-    phase, step = state.phase, state.step
-    if timing == "dice_turn_before_choice":
-        return phase == "dice" and step == "choose"
-    if timing == "dice_turn_after_choice":
-        return phase == "dice" and step == "place"
-    if timing == "dice_turn_after_action":
-        return phase == "dice" and step == "after_action" and state.action_done is not None
-    if timing == "market_turn":
-        return (phase == "market" and step == "buy" and not state.gold_taken
-                and state.purchases < purchase_limit(state.players[seat]))
-    if timing == "on_discard_for_gold":
-        return phase == "market" and step == "after_discard"
-    return False
+    check = WINDOWS.get(timing)
+    return check is not None and check(state, seat)
 
 
 def arrow_ok(p, card: str) -> bool:
@@ -60,18 +68,22 @@ def arrow_ok(p, card: str) -> bool:
 
 # -- legal activations ----------------------------------------------------------------------------
 
+#: skills whose effect copies another player's skill (Diplomacy): their window is the copied one's.
+COPY_SKILLS = frozenset(c for c, e in CARD_EFFECT.items() if e["kind"] == "copy_skill")
+
 def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict]:
     """Every legal skill activation of ``seat`` now (optionally only within ``timings``)."""
     p = state.players[seat]
     out = []
     just_refreshed = p.used if state.phase == "cleanup" and p.used else None
+    exhausted = p.exhausted
     for card in p.cards:
-        if CARD_TYPE[card] != "skill" or card in p.exhausted:
-            continue
+        timing = SKILL_TIMING.get(card)
+        if timing is None or card in exhausted:
+            continue  # not a skill, or turned
         if just_refreshed is not None and REFRESHED + card in just_refreshed:
             continue  # refreshed in this Cleanup: ready from the next round on
-        timing = SKILL_TIMING[card]
-        if card == "diplomacy" or CARD_EFFECT[card]["kind"] == "copy_skill":
+        if card in COPY_SKILLS:
             if arrow_ok(p, card):
                 out.extend(_diplomacy_moves(state, seat, card, timings))
             continue
@@ -313,7 +325,3 @@ def apply_order(state, order: list) -> None:
     cards = {c.number: c for c in state.initiative}
     for n, d in zip(state.sub["cards"], order):
         cards[n].die = (d[0], d[1])
-
-
-def roll_die(state, colour: str):
-    return (colour, rng.roll(state))

@@ -32,6 +32,7 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
     initiative     list[InitiativeCard]  the cards in play, ascending numbers (players + 1; solo 1..3).
     dice_order     list[int]  seats in Dice-Phase order this round (clockwise from start player).
     market_order   list[int]  seats in Market-Phase order (ascending initiative number taken).
+                   These two lists are replaced, never changed in place: ``clone`` shares them.
     market_pos     int   index into market_order of the seat now buying.
     action_row     str|None  attribute of the row the current Dice-Phase die went into.
     action_done    str|None  attribute action taken this turn ("str".."cha"), for Concentrate.
@@ -102,7 +103,12 @@ class InitiativeCard:
         self.taken_by = taken_by
 
     def clone(self) -> "InitiativeCard":
-        return InitiativeCard(self.number, self.die, self.coin, self.taken_by)
+        c = _new_card(InitiativeCard)
+        c.number = self.number
+        c.die = self.die
+        c.coin = self.coin
+        c.taken_by = self.taken_by
+        return c
 
     def to_json(self) -> dict:
         return {"number": self.number, "die": _die_out(self.die), "coin": self.coin,
@@ -111,6 +117,9 @@ class InitiativeCard:
     @classmethod
     def from_json(cls, d: dict) -> "InitiativeCard":
         return cls(d["number"], _die_in(d["die"]), d["coin"], d["taken_by"])
+
+
+_new_card = object.__new__
 
 
 class PlayerState:
@@ -293,8 +302,8 @@ class GameState:
         s.first_player = self.first_player
         s.start_player = self.start_player
         s.initiative = [c.clone() for c in self.initiative]
-        s.dice_order = self.dice_order[:]
-        s.market_order = self.market_order[:]
+        s.dice_order = self.dice_order  # both are replaced each round, never changed in place
+        s.market_order = self.market_order
         s.market_pos = self.market_pos
         s.action_row = self.action_row
         s.action_done = self.action_done
@@ -394,4 +403,6 @@ def dumps(state: GameState) -> str:
 
 
 def loads(text: str) -> GameState:
+    """Rebuild a state from ``dumps`` output that this process wrote (trusted). Text from storage or users
+    goes through ``KIND.loads`` / ``snapshot.loads``, which refuse anything breaking the invariants."""
     return GameState.from_json(json.loads(text))

@@ -5,7 +5,7 @@ import random
 
 from bot.games.errors import RuleError
 from bot.games.rollplayer import engine, moves
-from bot.games.rollplayer.content import ATTRS, BASE_CARD_IDS, PROMO_CARD_IDS, SOLO_EXCLUDED
+from bot.games.rollplayer.content import ATTRS, BASE_CARD_IDS, CLASSES, PROMO_CARD_IDS, SOLO_EXCLUDED
 from bot.games.rollplayer.kind import KIND
 
 __all__ = [
@@ -46,6 +46,7 @@ def after_setup(seats: int = 2, seed: int = 1, classes=None, **options):
     forced.update(classes or {})
     for seat, cid in forced.items():
         st.players[seat].class_id = cid
+        st.players[seat].class_card = CLASSES[cid]["card"]  # keep the sheet consistent (snapshot invariants)
     return st
 
 

@@ -6,6 +6,7 @@ import pytest
 from rp_kit import act, after_setup, check_invariants, legal, new_game
 
 from bot.games.rollplayer import engine as eng
+from bot.games.rollplayer import rng
 from bot.games.rollplayer.content import CARD_GROUP
 from bot.games.rollplayer.engine import enemy_target
 
@@ -26,7 +27,7 @@ def solo(seed=4, **options):
 
 def fix_roll(monkeypatch, value):
     """Make the next die rolls of the engine show ``value`` (the enemy die in these tests)."""
-    monkeypatch.setattr(eng.rng, "roll", lambda st: value)
+    monkeypatch.setattr(rng, "roll", lambda st: value)
 
 
 # ----------------------------------------------------------------------- Initiative 1 / 2 / 3
@@ -117,7 +118,7 @@ def test_enemy_die_with_fewer_market_cards(monkeypatch, market_size, value, expe
     market = list(st.market)
     fix_roll(monkeypatch, value)
     events = []
-    eng._solo_enemy(st, 3, events)
+    eng.solo_enemy(st, 3, events)
     assert st.trash[-1] == market[expected]
     assert len(st.market) == market_size - 1
 
@@ -128,7 +129,7 @@ def test_enemy_die_with_an_empty_market_does_nothing(monkeypatch):
     trash = list(st.trash)
     fix_roll(monkeypatch, 1)
     events = []
-    eng._solo_enemy(st, 3, events)
+    eng.solo_enemy(st, 3, events)
     assert st.trash == trash and events[0]["params"]["card"] is None
 
 
