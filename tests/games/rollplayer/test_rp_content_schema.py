@@ -133,6 +133,7 @@ def check_provenance(where, rec, fields):
 
 
 def check_names(where, rec, *text_fields):
+    """Per-language names and texts, each language with its provenance in ``<field>_provenance``."""
     assert isinstance(rec["name"], str) and rec["name"], where
     for field in ("names",) + text_fields:
         table = rec.get(field)
@@ -140,6 +141,10 @@ def check_names(where, rec, *text_fields):
             assert isinstance(table, dict) and all(
                 isinstance(k, str) and re.fullmatch(r"[a-z]{2}(-[A-Za-z]{2,4})?", k) and isinstance(v, str) and v
                 for k, v in table.items()), f"{where}: {field}"
+            origin = rec.get(f"{field}_provenance")
+            assert isinstance(origin, dict) and set(origin) == set(table), f"{where}: {field}_provenance"
+            assert all(isinstance(v, str) and v.split(":")[0] in ("printed", "derived", "translation", "house")
+                       for v in origin.values()), f"{where}: {field}_provenance labels"
 
 
 # ----------------------------------------------------------------------------- the files
@@ -158,7 +163,8 @@ def test_market_cards():
                 "promo", "solo", "effect", "text", "provenance", "sources"}
     for c in MARKET:
         where = f"card {c['id']}"
-        assert required <= set(c) <= required | {"names", "texts", "note"}, where
+        assert required <= set(c) <= required | {"names", "texts", "note", "names_provenance",
+                                                  "texts_provenance"}, where
         assert c["type"] in TYPES and c["group"] in (1, 2) and is_int(c["cost"], 0, 10), where
         assert c["arrow"] is None or c["arrow"] in ARROWS, where
         assert type(c["promo"]) is bool and type(c["solo"]) is bool, where
@@ -186,7 +192,8 @@ def test_classes():
     for c in CLASSES:
         where = f"class {c['id']}"
         assert {"id", "name", "card", "side", "colour", "goals", "power", "provenance", "sources"} <= set(c) <= {
-            "id", "name", "card", "side", "colour", "goals", "power", "provenance", "sources", "names", "notes"}, where
+            "id", "name", "card", "side", "colour", "goals", "power", "provenance", "sources", "names", "notes",
+            "names_provenance"}, where
         assert is_int(c["card"], 1, 6) and c["side"] in ("A", "B") and c["colour"] in COLOURS[:-1], where
         sides.setdefault(c["card"], []).append((c["side"], c["colour"]))
         assert set(c["goals"]) == set(ATTRS), where
