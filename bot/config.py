@@ -46,6 +46,10 @@ class Settings:
     max_reminders: int = 3
     api_base: str | None = None
     db_synchronous: str = "FULL"
+    #: Level of discord.py, aiosqlite, asyncio and Pillow; None: INFO (or ``log_level`` if stricter).
+    log_level_libraries: str | None = None
+    #: Longest wait between two attempts to reach Discord at start-up (the waits double from 1 s).
+    login_retry_max_seconds: int = 60
 
 
 def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
@@ -72,6 +76,9 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     level = (env.get("ROLLBOT_LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"ROLLBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    libraries = (env.get("ROLLBOT_LOG_LEVEL_DISCORD") or "").strip().upper() or None
+    if libraries is not None and libraries not in LOG_LEVELS:
+        raise ConfigError(f"ROLLBOT_LOG_LEVEL_DISCORD must be one of {', '.join(LOG_LEVELS)}, got {libraries!r}")
     synchronous = (env.get("ROLLBOT_DB_SYNCHRONOUS") or "FULL").strip().upper()
     if synchronous not in DB_SYNCHRONOUS_MODES:
         raise ConfigError(f"ROLLBOT_DB_SYNCHRONOUS must be one of {', '.join(DB_SYNCHRONOUS_MODES)}, "
@@ -88,6 +95,8 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         max_reminders=_int(env, "ROLLBOT_MAX_REMINDERS", 3, minimum=0),
         api_base=api_base,
         db_synchronous=synchronous,
+        log_level_libraries=libraries,
+        login_retry_max_seconds=_int(env, "ROLLBOT_LOGIN_RETRY_MAX_SECONDS", 60, minimum=1),
     )
 
 
