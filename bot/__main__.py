@@ -3,6 +3,10 @@
 Discord being unreachable at start-up (network not up yet, an outage) is waited out with capped exponential
 backoff; only a token Discord refuses ends the process, because no retry can fix that. A database the store
 refuses (damaged, read-only, locked) ends it too, with the store's message and no traceback.
+
+Exit status: 0 stopped by SIGTERM/SIGINT; 1 crashed (a restart may help); 2 the operator must act first (no
+or refused token, a bad setting, a database the store refuses), so service managers should not restart it
+(``RestartPreventExitStatus=2`` in deploy/rollbot.service).
 """
 from __future__ import annotations
 
@@ -72,16 +76,23 @@ async def start(bot: discord.Client, settings: Settings) -> None:
     await bot.connect()
 
 
-def _report(error: BaseException) -> None:
+#: Exit status when only the operator can fix the cause (restarting would fail the same way).
+OPERATOR_MUST_ACT = 2
+
+
+def _report(error: BaseException) -> int:
+    """Log why the bot stopped; returns the exit status."""
     from bot.engine import StoreOpenError
 
     if isinstance(error, discord.LoginFailure):
         log.error("Discord refused the token (DISCORD_TOKEN): %s. Reset it in the developer portal "
                   "(Bot tab) and update the setting.", error)
-    elif isinstance(error, StoreOpenError):
+        return OPERATOR_MUST_ACT
+    if isinstance(error, StoreOpenError):
         log.error("%s", error)
-    else:
-        log.error("bot stopped: %s", error, exc_info=error)
+        return OPERATOR_MUST_ACT
+    log.error("bot stopped: %s", error, exc_info=error)
+    return 1
 
 
 async def run(settings: Settings) -> int:
@@ -97,8 +108,7 @@ async def run(settings: Settings) -> int:
     try:
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done and runner.exception() is not None:
-            _report(runner.exception())
-            return 1
+            return _report(runner.exception())
         log.info("shutting down")
         return 0
     finally:
@@ -115,10 +125,10 @@ def main() -> int:
         settings = load_settings()
     except ConfigError as exc:
         print(f"rollbot: configuration error: {exc}", file=sys.stderr)
-        return 2
+        return OPERATOR_MUST_ACT
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
-        return 2
+        return OPERATOR_MUST_ACT
     setup_logging(settings.log_level, libraries=settings.log_level_libraries, secrets=[settings.token])
     return asyncio.run(run(settings))
 

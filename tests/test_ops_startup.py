@@ -153,7 +153,7 @@ async def test_the_bot_waits_for_an_unreachable_discord_and_stops_cleanly(tmp_pa
 async def test_a_refused_token_ends_the_bot_at_once(tmp_path, discord_stub):  # noqa: F811
     proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token="wrong-token"))
     code, log = await finish(proc)
-    assert code == 1 and "refused the token" in log and "Traceback" not in log, log
+    assert code == 2 and "refused the token" in log and "Traceback" not in log, log
     assert "cannot reach Discord" not in log
 
 
@@ -179,7 +179,7 @@ async def test_a_damaged_database_stops_the_start_with_the_restore_recipe(tmp_pa
 
     proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token=discord_stub.token))
     code, log = await finish(proc)
-    assert code == 1, log
+    assert code == 2, log
     assert "damaged" in log and "salvage" in log and "python -m bot.engine verify" in log and ".backup" in log
     assert "Traceback" not in log
     assert path.read_bytes() == before, "nothing was written to the damaged file"
