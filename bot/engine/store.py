@@ -86,6 +86,10 @@ def _damaged(path: str, finding: str) -> errors.StoreOpenError:
     return errors.StoreOpenError(path, f"the file is damaged ({finding}).\n{RESTORE_HELP.format(path=path)}")
 
 
+def _storable_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
 def _translate(error: sqlite3.Error) -> errors.EngineError:
     text = str(error)
     if _is_locked(error):
@@ -540,6 +544,8 @@ class Store:
 
     async def game_row(self, game_id: int) -> tuple[sqlite3.Row, list[sqlite3.Row]] | None:
         self._check_open()
+        if not _storable_id(game_id):
+            return None               # no such game can exist (and SQLite could not even bind the value)
         await self._writes_settled(game_id)
         async with self._read_lock:
             try:

@@ -182,3 +182,24 @@ def fuzz_db(tmp_path_factory) -> Path:
 @given(move=ANYTHING)
 def test_fuzzed_moves_are_stored_or_refused_cleanly(fuzz_db, move):
     _check_outcome(fuzz_db, move)
+
+
+# ------------------------------------------------------------------------ hostile numbers elsewhere
+
+async def test_hostile_numbers_around_the_move_give_typed_errors(mgr, game, db_path):
+    """The version a button carries, an AI seat number and a game id come from outside too; the errors
+    that echo them must still format (repr(10**5000) raises) and a game id SQLite cannot bind is unknown."""
+    from bot.engine import NotPermitted, StaleMove, UnknownGame
+
+    before = db_dump(db_path)
+    with pytest.raises(StaleMove) as stale:
+        await mgr.apply(game.id, 1, {"action": "roll"}, 10**5000)
+    with pytest.raises(NotPermitted) as seat:
+        await mgr.apply_ai(game.id, 10**5000, {"action": "roll"})
+    with pytest.raises(UnknownGame) as unknown:
+        await mgr.load(10**5000)
+    with pytest.raises(UnknownGame):
+        await mgr.apply(2**64, 1, {"action": "roll"})
+    for caught in (stale, seat, unknown):
+        assert len(str(caught.value)) < 200 and "<int>" in str(caught.value)
+    assert db_dump(db_path) == before
