@@ -28,7 +28,7 @@ async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
     registry = build_registry(specs)
     try:
         # No quick_check here: the full integrity check below reports damage instead of refusing the file.
-        store = await Store.open(path, quick_check=False)
+        store = await Store.open(path, quick_check=False, require_writable=False)
     except StoreOpenError as error:
         print(f"error: {error}", file=out)
         return 2

@@ -129,7 +129,8 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
-                   busy_timeout_ms: int = 2000, quick_check: bool = True) -> Store:
+                   busy_timeout_ms: int = 2000, quick_check: bool = True,
+                   require_writable: bool = True) -> Store:
         """Open (creating or migrating) the database, refusing with ``StoreOpenError`` a file that cannot
         be used: not a (rollbot) database, too new, read-only, or damaged.
 
@@ -137,7 +138,8 @@ class Store:
         for 10,000 games, see docs/engine.md) so damage deep inside the file stops the start with a message
         saying how to restore it, instead of surfacing later as failed moves; the header, schema and tables
         are always checked. ``busy_timeout_ms`` is how long one write waits for another process's lock
-        before it fails with ``StorageError``."""
+        before it fails with ``StorageError``. ``require_writable=False`` lets a tool that only reads (``verify``)
+        open a file it may not write."""
         path = os.fspath(path)
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
@@ -169,7 +171,8 @@ class Store:
                     raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
             await cls._migrate(db, path, version)
             if path != ":memory:":
-                await cls._check_writable(db, path)
+                if require_writable:
+                    await cls._check_writable(db, path)
                 reader = await cls._open_reader(path, busy_timeout_ms, synchronous)
         except errors.StoreOpenError:
             await cls._close_all(db, reader)

@@ -185,18 +185,18 @@ READ_ONLY_CHILD = textwrap.dedent("""
 """)
 
 
-def run_without_write_access(path: Path) -> str:
+def run_without_write_access(path: Path, command: list[str] | None = None) -> str:
     """Run the child as this user but, if that is root, without the capability that lets root ignore file
     permissions (``setpriv`` drops it from the bounding set): the file's mode bits then apply as for any
     service user."""
-    code = READ_ONLY_CHILD.format(repo=str(REPO), path=str(path))
-    command = [sys.executable, "-c", code]
+    if command is None:
+        command = [sys.executable, "-c", READ_ONLY_CHILD.format(repo=str(REPO), path=str(path))]
     if os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
         assert setpriv, "running as root: setpriv (util-linux) is needed to drop CAP_DAC_OVERRIDE"
         command = [setpriv, "--bounding-set=-dac_override,-dac_read_search", *command]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False, cwd=REPO)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
 
@@ -213,6 +213,17 @@ async def test_a_read_only_file_is_refused_at_open(db_path):
     assert out.startswith("refused:"), out
     assert "read-only" in out and str(db_path) in out
     assert db_dump(db_path) == before
+
+
+def test_verify_reads_a_file_it_may_not_write(built):
+    """verify only reads: a backup on read-only storage (or another user's file) can still be checked."""
+    built.chmod(0o444)
+    try:
+        out = run_without_write_access(built, [sys.executable, "-m", "bot.engine", "verify", str(built),
+                                               "--kinds", *KINDS])
+    finally:
+        built.chmod(0o644)
+    assert f"checked {GAMES} games" in out and "0 with problems" in out
 
 
 # ------------------------------------------------------------------------------- another writer
