@@ -1,14 +1,98 @@
-"""``python -m bot``: load settings, explain what is missing, run until SIGINT/SIGTERM, shut down cleanly."""
+"""``python -m bot``: load settings, explain what is missing, run until SIGINT/SIGTERM, shut down cleanly.
+
+Discord being unreachable at start-up (network not up yet, an outage) is waited out with capped exponential
+backoff; only a token Discord refuses ends the process, because no retry can fix that. A database the store
+refuses (damaged, read-only, locked) ends it too, with the store's message and no traceback.
+
+Exit status: 0 stopped by SIGTERM/SIGINT; 1 crashed (a restart may help); 2 the operator must act first (no
+or refused token, a bad setting, a database the store refuses), so service managers should not restart it
+(``RestartPreventExitStatus=2`` in deploy/rollbot.service).
+"""
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
 
 from bot.config import MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
+from bot.logsetup import setup_logging
 
 log = logging.getLogger("bot")
+
+#: Failures that mean "Discord could not be reached", worth another try: refused or reset connections,
+#: DNS errors, timeouts, and 5xx answers.
+UNREACHABLE = (OSError, aiohttp.ClientError, asyncio.TimeoutError, discord.DiscordServerError,
+               discord.GatewayNotFound)
+FIRST_RETRY_SECONDS = 1.0
+
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+async def _fresh_http_session(bot: discord.Client) -> None:
+    """A failed login leaves discord.py's HTTP session (and its connector) open; close both so the next
+    attempt starts clean and nothing leaks, however many attempts it takes."""
+    await bot.http.close()
+    bot.http.connector = discord.utils.MISSING
+
+
+async def login_with_retry(bot: discord.Client, token: str, *, max_delay: float = 60.0,
+                           first_delay: float = FIRST_RETRY_SECONDS,
+                           sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> int:
+    """``bot.login`` until Discord answers; returns the number of attempts. Waits 1, 2, 4 … seconds (capped
+    at ``max_delay``) between attempts, with one log line each. ``LoginFailure`` (a bad token) and errors
+    raised once Discord has accepted the token (then ``setup_hook`` may have run, and must not run twice)
+    are raised at once."""
+    delay = min(first_delay, max_delay)
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            await bot.login(token)
+            if attempt > 1:
+                log.info("reached Discord on attempt %d", attempt)
+            return attempt
+        except discord.LoginFailure:
+            raise
+        except UNREACHABLE as error:
+            if bot.user is not None:
+                raise
+            log.warning("cannot reach Discord at %s (attempt %d: %s); retrying in %g s",
+                        discord.http.Route.BASE, attempt, _describe(error), delay)
+            await _fresh_http_session(bot)
+            await sleep(delay)
+            delay = min(delay * 2, max_delay)
+
+
+async def start(bot: discord.Client, settings: Settings) -> None:
+    """``bot.start`` with the retrying login (the gateway connection retries on its own)."""
+    await login_with_retry(bot, settings.token or "", max_delay=settings.login_retry_max_seconds)
+    await bot.connect()
+
+
+#: Exit status when only the operator can fix the cause (restarting would fail the same way).
+OPERATOR_MUST_ACT = 2
+
+
+def _report(error: BaseException) -> int:
+    """Log why the bot stopped; returns the exit status."""
+    from bot.engine import StoreOpenError
+
+    if isinstance(error, discord.LoginFailure):
+        log.error("Discord refused the token (DISCORD_TOKEN): %s. Reset it in the developer portal "
+                  "(Bot tab) and update the setting.", error)
+        return OPERATOR_MUST_ACT
+    if isinstance(error, StoreOpenError):
+        log.error("%s", error)
+        return OPERATOR_MUST_ACT
+    log.error("bot stopped: %s", error, exc_info=error)
+    return 1
 
 
 async def run(settings: Settings) -> int:
@@ -19,13 +103,12 @@ async def run(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):    # POSIX: the bot runs on Linux servers
         loop.add_signal_handler(sig, stop.set)
-    runner = asyncio.create_task(bot.start(settings.token), name="rollbot-runner")
+    runner = asyncio.create_task(start(bot, settings), name="rollbot-runner")
     stopper = asyncio.create_task(stop.wait(), name="rollbot-stop")
     try:
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done and runner.exception() is not None:
-            log.error("bot stopped: %s", runner.exception(), exc_info=runner.exception())
-            return 1
+            return _report(runner.exception())
         log.info("shutting down")
         return 0
     finally:
@@ -42,12 +125,11 @@ def main() -> int:
         settings = load_settings()
     except ConfigError as exc:
         print(f"rollbot: configuration error: {exc}", file=sys.stderr)
-        return 2
+        return OPERATOR_MUST_ACT
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
-        return 2
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        return OPERATOR_MUST_ACT
+    setup_logging(settings.log_level, libraries=settings.log_level_libraries, secrets=[settings.token])
     return asyncio.run(run(settings))
 
 

@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -111,10 +112,14 @@ class RollBot(commands.AutoShardedBot):
             await self.sync_commands()
 
     async def _open_engine(self) -> None:
-        from bot.engine import SessionManager, Store, default_registry
+        from bot.engine import SessionManager, default_registry
+        from bot.engine.backends import open_store
 
-        self.settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(self.settings.db_path), synchronous=self.settings.db_synchronous)
+        where = self.settings.db_path
+        if isinstance(where, Path):
+            where.parent.mkdir(parents=True, exist_ok=True)
+        # quick_check: a damaged file is refused at start (with how to restore it), not found mid-game
+        self.store = await open_store(str(where), synchronous=self.settings.db_synchronous, quick_check=True)
         from bot.engine.kinds import KNOWN_KINDS, load_kind
 
         specs = KNOWN_KINDS if self.kind_specs is None else self.kind_specs
@@ -122,7 +127,8 @@ class RollBot(commands.AutoShardedBot):
         self.kind_spec_of = {load_kind(spec).name: spec for spec in specs
                              if spec.partition(":")[0] in sys.modules}
         self.sessions = SessionManager(self.store, kinds)
-        log.info("store opened at %s (synchronous=%s)", self.settings.db_path, self.settings.db_synchronous)
+        log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
+                 self.settings.db_synchronous)
 
     async def _wire(self) -> None:
         """Build the services, one command group per game, the persistent components and the background

@@ -39,13 +39,18 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
-    db_path: Path = Path("rollbot.db")
+    #: a SQLite file (path or ``sqlite:///…``) or a ``postgresql://…`` URL (a URL stays a string)
+    db_path: Path | str = Path("rollbot.db")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     reminder_minutes: int = 720
     max_reminders: int = 3
     api_base: str | None = None
     db_synchronous: str = "FULL"
+    #: Level of discord.py, aiosqlite, asyncio and Pillow; None: INFO (or ``log_level`` if stricter).
+    log_level_libraries: str | None = None
+    #: Longest wait between two attempts to reach Discord at start-up (the waits double from 1 s).
+    login_retry_max_seconds: int = 60
 
 
 def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
@@ -61,6 +66,13 @@ def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int
     return value
 
 
+def _database(raw: str | None) -> Path | str:
+    """A path stays a ``Path``; a URL (``postgresql://…``, ``sqlite:///…``) stays text: ``Path`` would fold
+    its ``//``."""
+    value = (raw or "").strip() or "rollbot.db"
+    return value if "://" in value else Path(value)
+
+
 def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | os.PathLike | None = ".env"
                   ) -> Settings:
     """Merge ``.env`` (if present) under the real environment; the environment wins."""
@@ -72,6 +84,9 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     level = (env.get("ROLLBOT_LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"ROLLBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    libraries = (env.get("ROLLBOT_LOG_LEVEL_DISCORD") or "").strip().upper() or None
+    if libraries is not None and libraries not in LOG_LEVELS:
+        raise ConfigError(f"ROLLBOT_LOG_LEVEL_DISCORD must be one of {', '.join(LOG_LEVELS)}, got {libraries!r}")
     synchronous = (env.get("ROLLBOT_DB_SYNCHRONOUS") or "FULL").strip().upper()
     if synchronous not in DB_SYNCHRONOUS_MODES:
         raise ConfigError(f"ROLLBOT_DB_SYNCHRONOUS must be one of {', '.join(DB_SYNCHRONOUS_MODES)}, "
@@ -81,13 +96,15 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
     return Settings(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-        db_path=Path((env.get("ROLLBOT_DB") or "").strip() or "rollbot.db"),
+        db_path=_database(env.get("ROLLBOT_DB")),
         dev_guild_id=_int(env, "ROLLBOT_DEV_GUILD", None, minimum=1),
         log_level=level,
         reminder_minutes=_int(env, "ROLLBOT_REMINDER_MINUTES", 720, minimum=1),
         max_reminders=_int(env, "ROLLBOT_MAX_REMINDERS", 3, minimum=0),
         api_base=api_base,
         db_synchronous=synchronous,
+        log_level_libraries=libraries,
+        login_retry_max_seconds=_int(env, "ROLLBOT_LOGIN_RETRY_MAX_SECONDS", 60, minimum=1),
     )
 
 

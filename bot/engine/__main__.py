@@ -1,19 +1,23 @@
 """``python -m bot.engine verify DB [--kinds module:ATTR ...]``: replay every game and compare snapshots.
+``python -m bot.engine salvage DAMAGED NEW``: copy every game that can still be read into a new file.
 
 ``python -m bot.engine migrate-db SQLITE_FILE postgresql://… [--force] [--kinds …]``: copy and verify.
 
-Exit status: 0 all games agree, 1 some game differs or cannot be replayed, 2 the file cannot be opened.
+Exit status: 0 all games agree, 1 some game differs or cannot be replayed or the file is damaged, 2 the file
+cannot be opened.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
 
-from .backends import open_store
-from .errors import StoreOpenError
+from .backends import is_postgres, open_store
+from .errors import EngineError, StoreOpenError
 from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
-from .verify import verify_store
+from .store import RESTORE_HELP, Store
+from .verify import salvage, verify_store
 
 
 def build_registry(specs: list[str] | None) -> KindRegistry:
@@ -26,22 +30,52 @@ def build_registry(specs: list[str] | None) -> KindRegistry:
 async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
     registry = build_registry(specs)
     try:
-        store = await open_store(path)
+        if is_postgres(path):
+            store = await open_store(path)
+        else:
+            # No quick_check here: the full integrity check below reports damage instead of refusing the file.
+            store = await Store.open(path, quick_check=False, require_writable=False)
     except StoreOpenError as error:
         print(f"error: {error}", file=out)
         return 2
     try:
         report = await verify_store(store, registry)
+    except EngineError as error:        # anything the report does not already account for
+        print(f"error: reading {path!r} failed: {error}", file=out)
+        print(RESTORE_HELP.format(path=path), file=out)
+        return 1
     finally:
         await store.close()
     if report.integrity != ["ok"]:
-        print("integrity check: " + "; ".join(report.integrity), file=out)
+        print("integrity check: " + "; ".join(report.integrity[:20]), file=out)
+    for line in report.unreadable:
+        print(line, file=out)
     for check in report.problems:
         print(f"game {check.game_id} ({check.kind}, {check.status}, {check.moves} moves): {check.problem}",
               file=out)
     print(f"checked {len(report.checked)} games with kinds [{', '.join(registry) or 'none'}]: "
           f"{len(report.problems)} with problems", file=out)
+    if report.damaged:
+        print(f"the file {path!r} is damaged.", file=out)
+        print(RESTORE_HELP.format(path=path), file=out)
     return 0 if report.ok else 1
+
+
+async def run_salvage(source: str, target: str, out=sys.stdout) -> int:
+    """Exit status: 0 everything was copied, 1 some rows could not be read (listed), 2 nothing was done."""
+    try:
+        report = await salvage(source, target)
+    except (OSError, StoreOpenError, sqlite3.Error) as error:
+        print(f"error: {error}", file=out)
+        return 2
+    for line in report.lost[:50]:
+        print(f"lost: {line}", file=out)
+    if len(report.lost) > 50:
+        print(f"... and {len(report.lost) - 50} more", file=out)
+    copied = ", ".join(f"{n} {table}" for table, n in sorted(report.rows.items())) or "no rows"
+    print(f"copied {report.games} games into {target!r} ({copied}); {len(report.lost)} parts unreadable", file=out)
+    print(f"next: python -m bot.engine verify {target}", file=out)
+    return 0 if not report.lost else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,8 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("db", help="path of the game database")
     verify.add_argument("--kinds", nargs="*", metavar="MODULE:ATTR",
                         help="extra game kinds to register (the shipped ones load automatically)")
+    rescue = commands.add_parser("salvage", help="copy every game that can still be read into a new file")
+    rescue.add_argument("source", help="the damaged database (opened read-only)")
+    rescue.add_argument("target", help="the new database to write (must not exist)")
     add_migrate_db(commands)
     args = parser.parse_args(argv)
+    if args.command == "salvage":
+        return asyncio.run(run_salvage(args.source, args.target))
     if args.command == "migrate-db":
         from .pg_migrate import run_migrate_db
         return asyncio.run(run_migrate_db(args.source, args.destination, build_registry(args.kinds),

@@ -8,6 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Longest rendering of one parameter in an error's text (the params themselves are kept whole).
+MAX_PARAM_TEXT = 80
+
+
+def _brief(value: Any) -> str:
+    """A short repr that cannot fail: params may echo hostile input (an expected version of 10**5000, whose
+    repr raises; a nested list whose repr recurses too deep)."""
+    try:
+        text = repr(value)
+    except Exception:               # ValueError (int too long to print), RecursionError, a broken __repr__
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= MAX_PARAM_TEXT else text[:MAX_PARAM_TEXT - 1] + "…"
+
 
 class EngineError(Exception):
     """Base class: ``code`` is stable for tests and logs, ``key`` is the message key for players."""
@@ -17,7 +30,7 @@ class EngineError(Exception):
     def __init__(self, **params: Any):
         self.params = params
         self.key = f"engine.error.{self.code}"
-        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        detail = ", ".join(f"{k}={_brief(v)}" for k, v in params.items())
         super().__init__(f"{self.code}: {detail}" if detail else self.code)
 
 

@@ -49,14 +49,91 @@ class _Entry:
     kind: GameKind
 
 
+#: Bounds on what a move, options or metadata may look like. Real moves are a handful of keys a level or
+#: two deep; these leave wide room while keeping every check, the canonical text and the stored row small.
+MAX_JSON_DEPTH = 32
+MAX_JSON_ITEMS = 5_000          # containers, keys and scalars together
+MAX_JSON_STRING = 4_096         # characters in one string or key
+MAX_JSON_CHARS = 65_536         # the canonical JSON text
+MAX_JSON_INT = 2**63 - 1        # what SQLite and every JSON reader hold exactly
+
+
+def _check_shape(value: Any, what: str) -> str | None:
+    """Why ``value`` cannot be a stored JSON value, or None. Iterative and bounded: it stops at the first
+    limit crossed, so a list nested thousands deep, an int of 5,000 digits or a string of 100 MB costs no
+    more than the limits themselves, and nothing is ever formatted (printing such an int raises)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    items = 0
+    chars = 0
+    while stack:
+        node, depth = stack.pop()
+        items += 1
+        if items > MAX_JSON_ITEMS:
+            return f"{what} has more than {MAX_JSON_ITEMS} values"
+        if node is None or isinstance(node, bool):
+            continue
+        if isinstance(node, int):
+            if not -MAX_JSON_INT <= node <= MAX_JSON_INT:
+                return f"{what} holds a number outside ±2**63"
+            chars += 20
+        elif isinstance(node, float):
+            if node != node or node in (float("inf"), float("-inf")):
+                return f"{what} holds NaN or infinity"
+            chars += 24
+        elif isinstance(node, str):
+            problem = _check_text(node, what)
+            if problem:
+                return problem
+            chars += len(node) + 2
+        elif isinstance(node, (dict, list, tuple)):
+            if depth > MAX_JSON_DEPTH:
+                return f"{what} is nested deeper than {MAX_JSON_DEPTH} levels"
+            if len(node) > MAX_JSON_ITEMS:
+                return f"{what} has more than {MAX_JSON_ITEMS} values"
+            if isinstance(node, dict):
+                for key in node:
+                    if not isinstance(key, str):
+                        return f"{what} has a key that is not a string ({type(key).__name__})"
+                    problem = _check_text(key, what)
+                    if problem:
+                        return problem
+                    chars += len(key) + 3
+                children = node.values()
+            else:
+                children = node
+            stack.extend((child, depth + 1) for child in children)
+        else:
+            return f"{what} holds a {type(node).__name__}, which is not JSON"
+        if chars > MAX_JSON_CHARS:
+            return f"{what} is longer than {MAX_JSON_CHARS} characters as JSON"
+    return None
+
+
+def _check_text(text: str, what: str) -> str | None:
+    if len(text) > MAX_JSON_STRING:
+        return f"{what} holds a string longer than {MAX_JSON_STRING} characters"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"{what} holds a string that is not valid Unicode (lone surrogate)"
+    return None
+
+
 def _canonical(value: Any, error: type[errors.EngineError], what: str) -> tuple[str, Any]:
-    """JSON text plus the value read back from it: the rules see exactly what a replay will see."""
+    """JSON text plus the value read back from it: the rules see exactly what a replay will see. The shape
+    and size are checked first, so no input, however large or deep, reaches the encoder, the rules or the
+    database: it becomes ``error`` with a short reason that never quotes the value."""
     if not isinstance(value, dict):
         raise error(reason=f"{what} must be a JSON object")
+    problem = _check_shape(value, what)
+    if problem is not None:
+        raise error(reason=problem)
     try:
         text = dump_json(value)
-    except (TypeError, ValueError) as exc:
-        raise error(reason=f"{what} is not JSON: {exc}") from None
+    except (TypeError, ValueError, RecursionError):
+        raise error(reason=f"{what} is not JSON") from None
+    if len(text) > MAX_JSON_CHARS:
+        raise error(reason=f"{what} is longer than {MAX_JSON_CHARS} characters as JSON")
     return text, json.loads(text)
 
 

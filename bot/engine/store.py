@@ -1,10 +1,13 @@
-"""The SQLite store: one aiosqlite connection, WAL, forward migrations, and every statement the engine runs.
+"""The SQLite store: a writer and a reader connection, WAL, forward migrations, and every statement the engine
+runs.
 
-All statements go through one ``asyncio.Lock`` because the connection is shared: without it a statement
-from one task could land inside another task's open transaction. The lock is held only for the database
-round trips, never while game rules run, so it serialises I/O (which SQLite serialises anyway) without
-making one game wait for another's logic. Writes run in a shielded task: a cancelled caller cannot leave a
-transaction half-open on the shared connection.
+Writes go through one ``asyncio.Lock`` because the writer connection is shared: without it a statement from
+one task could land inside another task's open transaction. The lock is held only for the database round
+trips, never while game rules run, so it serialises I/O (which SQLite serialises anyway) without making one
+game wait for another's logic. Writes run in a shielded task: a cancelled caller cannot leave a transaction
+half-open on the shared connection. Reads use a second, read-only connection with its own lock (WAL lets a
+reader see the last commit while a writer works), so a write that waits for another process's lock never
+holds up a read. An in-memory store has one connection for both.
 
 A move is appended with a single INSERT into the ``move_appends`` view (see schema.py): one statement, one
 transaction, one round trip. That is what makes thousands of durable moves per second possible.
@@ -56,8 +59,41 @@ def _consume(task: asyncio.Task) -> None:
         task.exception()
 
 
+#: What the operator does with a damaged file (shown when the bot refuses to start and by ``verify``).
+RESTORE_HELP = """\
+To restore it: stop the bot and keep a copy of the damaged file (with its -wal and -shm files). Then either
+  - put back your last backup (make one while the bot runs with: sqlite3 {path} ".backup 'backup.db'"), or
+  - copy every game that can still be read into a new file: python -m bot.engine salvage {path} salvaged.db
+    (the sqlite3 shell's  sqlite3 {path} ".recover" | sqlite3 salvaged.db  does the same, where it works)
+Check the result with: python -m bot.engine verify salvaged.db
+and start the bot on it (ROLLBOT_DB=salvaged.db, or move it into place)."""
+
+LOCKED_REASON = ("the database is locked by another process (another bot or a tool holding a write "
+                 "transaction on the same file); nothing was saved")
+
+
+def _is_locked(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _is_damage(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text
+
+
+def _damaged(path: str, finding: str) -> errors.StoreOpenError:
+    return errors.StoreOpenError(path, f"the file is damaged ({finding}).\n{RESTORE_HELP.format(path=path)}")
+
+
+def _storable_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
 def _translate(error: sqlite3.Error) -> errors.EngineError:
     text = str(error)
+    if _is_locked(error):
+        return errors.StorageError(reason=LOCKED_REASON)
     if isinstance(error, sqlite3.IntegrityError):
         if "games.channel_id" in text:
             return errors.ChannelBusy()
@@ -73,23 +109,37 @@ def _translate(error: sqlite3.Error) -> errors.EngineError:
 class Store:
     """Use ``await Store.open(path)``; ``:memory:`` gives a private in-memory database for tests."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str, synchronous: str):
+    def __init__(self, db: aiosqlite.Connection, path: str, synchronous: str,
+                 reader: aiosqlite.Connection | None = None):
         self._db = db
         self.path = path
         self.synchronous = synchronous
         self._lock = asyncio.Lock()
+        self._reader = reader if reader is not None else db
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._closed = False
         self._pending: list[tuple[tuple, asyncio.Future]] = []
+        #: Writes still in flight per game (their callers may have been cancelled and let go of the game's
+        #: lock): a read of that game waits for them, so a reload never sees the game from before a write
+        #: that is about to land. Reads of other games never wait.
+        self._game_writes: dict[int, set[asyncio.Future]] = {}
         self._flusher: asyncio.Task | None = None
 
     # ----------------------------------------------------------------------------------------- opening
 
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
-                   busy_timeout_ms: int = 5000, quick_check: bool = False) -> Store:
-        """Open (creating or migrating) the database. ``quick_check`` also scans every page at start-up
-        (about 70 ms for 11,000 games) so damage deep inside the file stops the start with a clear error
-        instead of surfacing later as a failed move; the header, schema and tables are always checked."""
+                   busy_timeout_ms: int = 2000, quick_check: bool = True,
+                   require_writable: bool = True) -> Store:
+        """Open (creating or migrating) the database, refusing with ``StoreOpenError`` a file that cannot
+        be used: not a (rollbot) database, too new, read-only, or damaged.
+
+        ``quick_check`` (on by default) scans every page at start-up (``PRAGMA quick_check``; 0.2–0.3 s
+        for 10,000 games, see docs/engine.md) so damage deep inside the file stops the start with a message
+        saying how to restore it, instead of surfacing later as failed moves; the header, schema and tables
+        are always checked. ``busy_timeout_ms`` is how long one write waits for another process's lock
+        before it fails with ``StorageError``. ``require_writable=False`` lets a tool that only reads (``verify``)
+        open a file it may not write."""
         path = os.fspath(path)
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
@@ -104,6 +154,7 @@ class Store:
             db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as error:
             raise errors.StoreOpenError(path, str(error)) from error
+        reader = None
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -114,18 +165,64 @@ class Store:
                     raise errors.StoreOpenError(path, f"cannot switch to WAL journal mode (got {mode!r})")
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
-            await cls._migrate(db, path, version)
-            if quick_check:
+            if quick_check:             # before migrating: a damaged file is never written to
                 found = [r[0] for r in await db.execute_fetchall("PRAGMA quick_check")]
                 if found != ["ok"]:
-                    raise errors.StoreOpenError(path, "damaged: " + "; ".join(found[:5]))
+                    raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
+            await cls._migrate(db, path, version)
+            if path != ":memory:":
+                if require_writable:
+                    await cls._check_writable(db, path)
+                reader = await cls._open_reader(path, busy_timeout_ms, synchronous)
         except errors.StoreOpenError:
-            await db.close()
+            await cls._close_all(db, reader)
             raise
         except sqlite3.Error as error:
-            await db.close()
+            await cls._close_all(db, reader)
+            if _is_damage(error):
+                raise _damaged(path, str(error)) from error
             raise errors.StoreOpenError(path, str(error)) from error
-        return cls(db, path, synchronous)
+        return cls(db, path, synchronous, reader)
+
+    @staticmethod
+    async def _close_all(*connections: aiosqlite.Connection | None) -> None:
+        for connection in connections:
+            if connection is not None:
+                await connection.close()
+
+    @staticmethod
+    async def _check_writable(db: aiosqlite.Connection, path: str) -> None:
+        """A file the process may read but not write opens fine and then fails every move: find out now.
+        A write statement inside a rolled-back transaction touches nothing but needs write access (and the
+        write lock, so a file another process keeps locked is refused here too)."""
+        try:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("DELETE FROM bot_meta WHERE 0")
+            finally:
+                await db.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error).lower():
+                raise errors.StoreOpenError(
+                    path, "the file is read-only for this process; give the user the bot runs as write access "
+                          "to it and to its folder (the -wal and -shm files live next to it)") from error
+            if _is_locked(error):
+                raise errors.StoreOpenError(path, "it is locked by another process (is another bot running "
+                                                  "on this file?)") from error
+            raise
+
+    @staticmethod
+    async def _open_reader(path: str, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:
+        uri = Path(path).resolve().as_uri() + "?mode=ro"
+        reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        try:
+            reader.row_factory = sqlite3.Row
+            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await reader.execute(f"PRAGMA synchronous = {synchronous}")
+        except BaseException:
+            await reader.close()
+            raise
+        return reader
 
     @staticmethod
     async def _check_header(db: aiosqlite.Connection, path: str) -> int:
@@ -167,6 +264,9 @@ class Store:
         self._closed = True
         if self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
+        async with self._read_lock:
+            if self._reader is not self._db:
+                await self._reader.close()
         async with self._lock:
             await self._db.close()
 
@@ -184,14 +284,29 @@ class Store:
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         self._check_open()
-        async with self._lock:
+        async with self._read_lock:
             try:
-                return list(await self._db.execute_fetchall(sql, params))
+                return list(await self._reader.execute_fetchall(sql, params))
             except sqlite3.Error as error:
                 raise _translate(error) from error
 
+    def _track(self, game_id: int, future: asyncio.Future) -> None:
+        writes = self._game_writes.setdefault(game_id, set())
+        writes.add(future)
+
+        def untrack(done: asyncio.Future) -> None:
+            writes.discard(done)
+            if not writes and self._game_writes.get(game_id) is writes:
+                del self._game_writes[game_id]
+        future.add_done_callback(untrack)
+
+    async def _writes_settled(self, game_id: int) -> None:
+        writes = self._game_writes.get(game_id)
+        if writes:
+            await asyncio.wait(list(writes))
+
     async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]], *,
-                     transaction: bool = True) -> T:
+                     transaction: bool = True, game_id: int | None = None) -> T:
         self._check_open()
 
         async def locked() -> T:
@@ -213,6 +328,8 @@ class Store:
 
         task = asyncio.ensure_future(locked())
         task.add_done_callback(_consume)
+        if game_id is not None:
+            self._track(game_id, task)
         return await asyncio.shield(task)
 
     async def schema_version(self) -> int:
@@ -260,7 +377,7 @@ class Store:
                              (game_id, seat.seat, seat.user_id, seat.name, int(seat.is_ai)))
             await db.execute("UPDATE games SET updated_at = ?, last_activity_at = ? WHERE id = ?",
                              (now, now, game_id))
-        await self._write(work)
+        await self._write(work, game_id=game_id)
 
     async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None:
         rows = [(game_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats]
@@ -271,7 +388,7 @@ class Store:
                                  rows)
             await db.execute("UPDATE games SET updated_at = ?, last_activity_at = ? WHERE id = ?",
                              (now, now, game_id))
-        await self._write(work)
+        await self._write(work, game_id=game_id)
 
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
                          post: str | None = None) -> None:
@@ -283,7 +400,7 @@ class Store:
             if cursor.rowcount != 1:
                 raise errors.GameNotInLobby(game_id=game_id)
             await self._bookkeeping(db, game_id, 0, now, meta, post)
-        await self._write(work, transaction=meta is not None or post is not None)
+        await self._write(work, transaction=meta is not None or post is not None, game_id=game_id)
 
     @staticmethod
     async def _bookkeeping(db: aiosqlite.Connection, game_id: int, seq: int, now: float, meta: str | None,
@@ -302,20 +419,24 @@ class Store:
         in the same transaction as the move: the bookkeeping of a turn can never disagree with the move.
 
         Group commit: moves that arrive while a commit is in flight wait together and are committed in one
-        transaction (one fsync), each still checked by the ``move_appends`` trigger. If that batch fails,
-        every move in it is retried alone, so one bad move only fails its own caller.
+        transaction (one fsync), each still checked by the ``move_appends`` trigger. If a constraint fails
+        the batch, every move in it is retried alone, so one stale move only fails its own caller; any other
+        failure (locked by another process, disk full) fails the whole batch once, with one error.
         """
         self._check_open()
         future = asyncio.get_running_loop().create_future()
         self._pending.append(((game_id, seq, seat, user_id, move, now, snapshot, meta, post), future))
+        self._track(game_id, future)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.ensure_future(self._flush_appends())
             self._flusher.add_done_callback(_consume)
-        await future
+        # Shielded: a cancelled caller does not withdraw a queued move (it may be in the batch being
+        # committed), and the game's next read waits for its outcome (see _track).
+        await asyncio.shield(future)
 
     async def _flush_appends(self) -> None:
         while self._pending:
-            batch = [item for item in self._pending if not item[1].cancelled()]
+            batch = [item for item in self._pending if not item[1].done()]
             self._pending.clear()
             try:
                 await self._commit_batch(batch)
@@ -328,27 +449,42 @@ class Store:
                 raise
 
     async def _commit_batch(self, batch: list[tuple[tuple, asyncio.Future]]) -> None:
-        if batch:
-            async with self._lock:
-                if len(batch) > 1:
-                    try:
-                        await self._append_batch([params for params, _ in batch])
-                    except sqlite3.Error:
-                        pass                # retried one by one below: one bad move fails only its caller
-                    else:
-                        for _, future in batch:
-                            if not future.done():
-                                future.set_result(None)
-                        return
-                for params, future in batch:
-                    try:
-                        await self._append_batch([params])
-                    except sqlite3.Error as error:  # each caller gets its own outcome
-                        if not future.done():
-                            future.set_exception(_translate(error))
-                    else:
-                        if not future.done():
-                            future.set_result(None)
+        """Commit the batch in one transaction. Only a constraint failure (a stale or finished game: one
+        row's fault) is worth retrying move by move; anything else — the file locked by another process,
+        disk full, I/O error, damage — would fail every retry the same way, each waiting the full busy
+        timeout under the store lock, so the whole batch fails at once with the same clear error."""
+        if not batch:
+            return
+        async with self._lock:
+            try:
+                await self._append_batch([params for params, _ in batch])
+            except sqlite3.Error as error:
+                if len(batch) == 1 or not isinstance(error, sqlite3.IntegrityError):
+                    self._settle(batch, _translate(error))
+                    return
+            else:
+                self._settle(batch, None)
+                return
+            for index, (params, future) in enumerate(batch):
+                try:
+                    await self._append_batch([params])
+                except sqlite3.IntegrityError as error:  # this row's own outcome
+                    self._settle([(params, future)], _translate(error))
+                except sqlite3.Error as error:           # the file, not the row: the rest fail alike
+                    self._settle(batch[index:], _translate(error))
+                    return
+                else:
+                    self._settle([(params, future)], None)
+
+    @staticmethod
+    def _settle(items: list[tuple[tuple, asyncio.Future]], error: BaseException | None) -> None:
+        for _, future in items:
+            if future.done():
+                continue
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
 
     async def _append_batch(self, rows: list[tuple]) -> None:
         """One transaction: the moves (each checked by the trigger), then their metadata and posts."""
@@ -383,7 +519,7 @@ class Store:
                              " WHERE id = ?", (now, final_score, game_id))
             await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
                                  " VALUES (?, ?, ?, ?, ?)", rows)
-        await self._write(work)
+        await self._write(work, game_id=game_id)
 
     async def end_game(self, game_id: int, status: str, now: float) -> None:
         async def work(db):
@@ -392,32 +528,35 @@ class Store:
                 " WHERE id = ? AND status IN ('lobby', 'active')", (status, now, now, game_id))
             if cursor.rowcount != 1:
                 raise errors.GameNotActive(game_id=game_id)
-        await self._write(work, transaction=False)
+        await self._write(work, transaction=False, game_id=game_id)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
         async def work(db):
             await db.execute("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = ?"
                              " WHERE id = ?", (now, game_id))
-        await self._write(work, transaction=False)
+        await self._write(work, transaction=False, game_id=game_id)
 
     async def set_game_meta(self, game_id: int, meta: dict) -> None:
         text = dump_json(meta)
 
         async def work(db):
             await db.execute("UPDATE games SET meta = ? WHERE id = ?", (text, game_id))
-        await self._write(work, transaction=False)
+        await self._write(work, transaction=False, game_id=game_id)
 
     # -------------------------------------------------------------------------------- games: reads
 
     async def game_row(self, game_id: int) -> tuple[sqlite3.Row, list[sqlite3.Row]] | None:
         self._check_open()
-        async with self._lock:
+        if not _storable_id(game_id):
+            return None               # no such game can exist (and SQLite could not even bind the value)
+        await self._writes_settled(game_id)
+        async with self._read_lock:
             try:
-                rows = await self._db.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-                                                       (game_id,))
+                rows = await self._reader.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
+                                                           (game_id,))
                 if not rows:
                     return None
-                seats = await self._db.execute_fetchall(
+                seats = await self._reader.execute_fetchall(
                     "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
             except sqlite3.Error as error:
                 raise _translate(error) from error
@@ -450,21 +589,22 @@ class Store:
         """Game row, seat count and move log read in one read transaction, so they agree with each other
         even while a bot process keeps writing to the same file."""
         self._check_open()
-        async with self._lock:
+        await self._writes_settled(game_id)
+        async with self._read_lock:
             try:
-                await self._db.execute("BEGIN")
+                await self._reader.execute("BEGIN")
                 try:
-                    rows = await self._db.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
+                    rows = await self._reader.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
                                                            (game_id,))
                     if not rows:
                         return None
-                    seat_count = (await self._db.execute_fetchall(
+                    seat_count = (await self._reader.execute_fetchall(
                         "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,)))[0][0]
-                    moves = await self._db.execute_fetchall(
+                    moves = await self._reader.execute_fetchall(
                         "SELECT game_id, seq, seat, user_id, move, created_at FROM moves WHERE game_id = ?"
                         " ORDER BY seq", (game_id,))
                 finally:
-                    await self._db.execute("COMMIT")
+                    await self._reader.execute("COMMIT")
             except sqlite3.Error as error:
                 raise _translate(error) from error
         return rows[0], seat_count, list(moves)

@@ -2,13 +2,17 @@
 
 This is the proof that the snapshot is only a cache of the log: if a replay disagrees, the snapshot (or a
 kind's determinism) is wrong. It reads each game in its own read transaction, so it can run against the
-file of a running bot.
+file of a running bot. A damaged file is a finding, not a crash: whatever SQLite cannot read is reported
+(the integrity check, the list of games, each game that cannot be read) and the rest is still checked.
 """
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from .errors import EngineError
 from .kinds import KindRegistry
 from .store import Store
 
@@ -30,6 +34,8 @@ class GameCheck:
 class VerifyReport:
     checked: list[GameCheck] = field(default_factory=list)
     integrity: list[str] = field(default_factory=list)
+    #: What could not be read at all (beyond single games), e.g. the list of games on a damaged file.
+    unreadable: list[str] = field(default_factory=list)
 
     @property
     def problems(self) -> list[GameCheck]:
@@ -37,7 +43,16 @@ class VerifyReport:
 
     @property
     def ok(self) -> bool:
-        return not self.problems and self.integrity == ["ok"]
+        return not self.problems and not self.unreadable and self.integrity == ["ok"]
+
+    @property
+    def damaged(self) -> bool:
+        """SQLite itself found (or tripped over) damage, as opposed to a snapshot that disagrees."""
+        return self.integrity != ["ok"] or bool(self.unreadable) or any(
+            c.problem.startswith(UNREADABLE) for c in self.problems)
+
+
+UNREADABLE = "cannot be read: "
 
 
 def replay(kind, seats: int, seed: int, options: dict, moves: list[tuple[int, dict]]):
@@ -79,11 +94,111 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
 
 
 async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
-    report = VerifyReport(integrity=await store.integrity_check())
-    for game_id in await store.game_ids(CHECKED_STATUSES):
-        found = await store.game_for_replay(game_id)
+    report = VerifyReport()
+    try:
+        report.integrity = await store.integrity_check()
+    except EngineError as error:
+        report.integrity = [f"the integrity check itself failed: {error.params.get('reason', error)}"]
+    try:
+        game_ids = await store.game_ids(CHECKED_STATUSES)
+    except EngineError as error:
+        report.unreadable.append(f"the list of games {UNREADABLE}{error.params.get('reason', error)}")
+        return report
+    for game_id in game_ids:
+        try:
+            found = await store.game_for_replay(game_id)
+        except EngineError as error:
+            # Damage in the moves or games pages of this game: report it and check the others.
+            report.checked.append(GameCheck(game_id, "?", "?", 0,
+                                            f"{UNREADABLE}{error.params.get('reason', error)}"))
+            continue
         if found is None:
             continue
         row, seat_count, move_rows = found
         report.checked.append(check_game(kinds, row, seat_count, move_rows))
+    return report
+
+
+# ------------------------------------------------------------------------------------------ salvage
+
+#: Tables copied game by game (every one has a ``game_id``), after the game's own row.
+PER_GAME_TABLES = ("seats", "moves", "results", "outbox")
+
+
+@dataclass
+class SalvageReport:
+    games: int = 0
+    rows: dict[str, int] = field(default_factory=dict)
+    #: What could not be read, one line each ("moves of game 12: database disk image is malformed").
+    lost: list[str] = field(default_factory=list)
+
+
+def _try(db: sqlite3.Connection, sql: str, params: tuple = ()) -> tuple[list | None, str | None]:
+    try:
+        return db.execute(sql, params).fetchall(), None
+    except sqlite3.DatabaseError as error:
+        return None, str(error)
+
+
+async def salvage(source: str, target: str) -> SalvageReport:
+    """Copy every row of a damaged rollbot file that SQLite can still read into a new file with a fresh
+    schema. Reads go game by game through primary keys, so a damaged page costs only the games whose rows
+    live on it (they are listed); the source is opened read-only and never changed. Works where the sqlite3
+    shell's ``.recover`` is missing or broken (Debian's 3.40.1)."""
+    if Path(target).exists():
+        raise FileExistsError(f"{target!r} exists; salvage writes a new file")
+    await (await Store.open(target, quick_check=False)).close()     # the current schema, empty
+    src = sqlite3.connect(Path(source).resolve().as_uri() + "?mode=ro", uri=True)
+    dst = sqlite3.connect(target, isolation_level=None)
+    report = SalvageReport()
+    try:
+        columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
+                   for table in ("games", "bot_meta", *PER_GAME_TABLES)}
+
+        def copy(table: str, rows: list) -> None:
+            if not rows:
+                return
+            names = [n for n in rows[0].keys() if n in columns[table]]
+            marks = ", ".join("?" * len(names))
+            dst.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(names)}) VALUES ({marks})",
+                            [tuple(row[n] for n in names) for row in rows])
+            report.rows[table] = report.rows.get(table, 0) + len(rows)
+
+        src.row_factory = sqlite3.Row
+        dst.execute("BEGIN")
+        ids: set[int] = set()
+        found, problem = _try(src, "SELECT id FROM games")
+        if found is not None:
+            ids.update(r[0] for r in found)
+        else:
+            report.lost.append(f"the list of games: {problem} (looking the games up one by one instead)")
+            for table in PER_GAME_TABLES:
+                found, _ = _try(src, f"SELECT DISTINCT game_id FROM {table}")
+                ids.update(r[0] for r in found or ())
+            highest = max(ids, default=0)
+            ids.update(range(1, highest + 1000))    # ids are dense; probe past the highest one seen
+        for game_id in sorted(ids):
+            found, problem = _try(src, "SELECT * FROM games WHERE id = ?", (game_id,))
+            if found is None:
+                report.lost.append(f"game {game_id}: {problem}")
+                continue
+            if not found:
+                continue
+            copy("games", found)
+            report.games += 1
+            for table in PER_GAME_TABLES:
+                rows, problem = _try(src, f"SELECT * FROM {table} WHERE game_id = ?", (game_id,))
+                if rows is None:
+                    report.lost.append(f"{table} of game {game_id}: {problem}")
+                else:
+                    copy(table, rows)
+        rows, problem = _try(src, "SELECT * FROM bot_meta")
+        if rows is None:
+            report.lost.append(f"bot settings (bot_meta): {problem}")
+        else:
+            copy("bot_meta", rows)
+        dst.execute("COMMIT")
+    finally:
+        src.close()
+        dst.close()
     return report

@@ -172,7 +172,7 @@ async def test_quick_check_finds_damage_inside_the_file(db_path):
     last_page = len(data) // page_size - 1
     data[last_page * page_size + 8:(last_page + 1) * page_size] = b"\xa5" * (page_size - 8)
     db_path.write_bytes(bytes(data))
-    store = await Store.open(db_path)  # header, schema and tables are fine: a plain open does not notice
+    store = await Store.open(db_path, quick_check=False)  # header, schema and tables are fine: no scan, no notice
     await store.close()
     with pytest.raises(StoreOpenError) as caught:
         await Store.open(db_path, quick_check=True)

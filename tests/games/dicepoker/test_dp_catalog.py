@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-from tools.i18n_keys import call_keys
 from dp_kit import bot, play
 
 import bot as bot_pkg
@@ -14,6 +13,7 @@ from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
 from bot.i18n import catalog, t
 from images.dicepoker import words
+from tools.i18n_keys import call_keys
 
 PO = Path(bot_pkg.__file__).parent / "i18n" / "locales" / "en" / "LC_MESSAGES" / "dicepoker.po"
 

@@ -1,0 +1,185 @@
+"""Starting ``python -m bot`` when things are wrong: Discord unreachable (wait it out with capped backoff), a
+bad token (exit at once), a damaged database (exit at once, saying how to restore it)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.__main__ import login_with_retry
+from bot.app import bot_intents
+from bot.config import load_settings
+from tests.discord_stub.fixtures import discord_stub  # noqa: F401  (pytest fixture)
+from tests.discord_stub.runner import restore_route_base
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def closed_port() -> int:
+    """A local port nobody listens on (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def client() -> discord.AutoShardedClient:
+    return discord.AutoShardedClient(intents=bot_intents())
+
+
+async def test_login_backs_off_exponentially_up_to_the_cap(caplog):
+    discord.http.Route.BASE = f"http://127.0.0.1:{closed_port()}/api/v10"
+    waits: list[float] = []
+
+    class GiveUp(Exception):
+        pass
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 6:
+            raise GiveUp
+
+    bot = client()
+    try:
+        with pytest.raises(GiveUp), caplog.at_level("WARNING", logger="bot"):
+            await login_with_retry(bot, "token", max_delay=8, sleep=sleep)
+    finally:
+        await bot.close()
+        restore_route_base()
+    assert waits == [1, 2, 4, 8, 8, 8]
+    lines = [r.getMessage() for r in caplog.records if "cannot reach Discord" in r.getMessage()]
+    assert len(lines) == 6 and "attempt 1:" in lines[0] and "retrying in 8 s" in lines[-1]
+
+
+async def test_login_succeeds_once_discord_is_back(discord_stub):  # noqa: F811
+    """Two attempts hit a closed port; then the stand-in 'comes back' and the third attempt logs in, on a
+    fresh HTTP session (the failed ones were closed)."""
+    discord.http.Route.BASE = f"http://127.0.0.1:{closed_port()}/api/v10"
+    sessions = []
+
+    async def sleep(seconds: float) -> None:
+        sessions.append(bot.http._HTTPClient__session)
+        if len(sessions) == 2:
+            discord.http.Route.BASE = discord_stub.api_base
+
+    bot = client()
+    try:
+        attempts = await login_with_retry(bot, discord_stub.token, sleep=sleep)
+        assert attempts == 3 and bot.user is not None
+        assert all(s.closed for s in sessions)
+    finally:
+        await bot.close()
+        restore_route_base()
+
+
+async def test_a_bad_token_is_not_retried(discord_stub):  # noqa: F811
+    discord.http.Route.BASE = discord_stub.api_base
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    bot = client()
+    try:
+        with pytest.raises(discord.LoginFailure):
+            await login_with_retry(bot, "not-the-token", sleep=sleep)
+    finally:
+        await bot.close()
+        restore_route_base()
+    assert waits == []
+
+
+def test_retry_cap_setting(tmp_path):
+    assert load_settings({}, tmp_path / "none.env").login_retry_max_seconds == 60
+    assert load_settings({"ROLLBOT_LOGIN_RETRY_MAX_SECONDS": "5"}, tmp_path / "none.env"
+                         ).login_retry_max_seconds == 5
+
+
+# ------------------------------------------------------------------------------- the real process
+
+def bot_env(tmp_path: Path, api_base: str, token: str = "test-token", **extra: str) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=str(ROOT), DISCORD_TOKEN=token, DISCORD_API_BASE=api_base,
+                ROLLBOT_DB=str(tmp_path / "g.db"), ROLLBOT_LOG_LEVEL="INFO", **extra)
+
+
+async def spawn(tmp_path: Path, env: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.DEVNULL,
+                                                stderr=asyncio.subprocess.PIPE)
+
+
+async def finish(proc: asyncio.subprocess.Process, timeout: float = 20) -> tuple[int, str]:
+    try:
+        _, err = await asyncio.wait_for(proc.communicate(), timeout)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    return proc.returncode, err.decode()
+
+
+async def test_the_bot_waits_for_an_unreachable_discord_and_stops_cleanly(tmp_path):
+    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10", ROLLBOT_LOGIN_RETRY_MAX_SECONDS="1")
+    proc = await spawn(tmp_path, env)
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 30
+        while sum("cannot reach Discord" in line for line in lines) < 3:
+            assert time.monotonic() < deadline, "\n".join(lines)
+            raw = await asyncio.wait_for(proc.stderr.readline(), 30)
+            assert raw, "the bot exited instead of retrying:\n" + "\n".join(lines)
+            lines.append(raw.decode().rstrip())
+        assert proc.returncode is None
+        proc.send_signal(signal.SIGTERM)
+        code, rest = await finish(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    log = "\n".join(lines) + rest
+    assert code == 0, log
+    attempts = [line for line in lines if "cannot reach Discord" in line]
+    assert "attempt 1:" in attempts[0] and "attempt 3:" in attempts[2] and "retrying in 1 s" in attempts[2]
+    assert "Traceback" not in log
+
+
+async def test_a_refused_token_ends_the_bot_at_once(tmp_path, discord_stub):  # noqa: F811
+    proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token="wrong-token"))
+    code, log = await finish(proc)
+    assert code == 2 and "refused the token" in log and "Traceback" not in log, log
+    assert "cannot reach Discord" not in log
+
+
+async def test_a_damaged_database_stops_the_start_with_the_restore_recipe(tmp_path, discord_stub):  # noqa: F811
+    from bot.engine import SessionManager, Store
+    from tests.engine.helpers import ENDLESS, registry
+
+    path = tmp_path / "g.db"
+    store = await Store.open(path, synchronous="OFF")
+    mgr = SessionManager(store, registry())
+    for channel in range(60):
+        game = await mgr.create("dicerace", 1, channel, 1, "a", ENDLESS, 1, seed=channel)
+        for version in range(20):
+            await mgr.apply(game.id, 1, {"action": "roll"}, version)
+    await store.close()
+    db = sqlite3.connect(path)
+    page = db.execute("SELECT max(pageno) FROM dbstat WHERE name = 'moves' AND pagetype = 'leaf'").fetchone()[0]
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[(page - 1) * 4096 + 8:page * 4096] = b"\xa5" * 4088
+    path.write_bytes(bytes(data))
+    before = path.read_bytes()
+
+    proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token=discord_stub.token))
+    code, log = await finish(proc)
+    assert code == 2, log
+    assert "damaged" in log and "salvage" in log and "python -m bot.engine verify" in log and ".backup" in log
+    assert "Traceback" not in log
+    assert path.read_bytes() == before, "nothing was written to the damaged file"
