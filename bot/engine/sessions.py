@@ -224,6 +224,8 @@ class SessionManager:
         if entry is not None:
             self._cache.move_to_end(game_id)
             return entry
+        if type(game_id) is not int or not 0 < game_id < 2**63:
+            raise errors.UnknownGame(game_id=game_id)    # no database stores such an id (or can bind it)
         found = await self.store.game_row(game_id)
         if found is None:
             raise errors.UnknownGame(game_id=game_id)
