@@ -214,8 +214,16 @@ async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, lo
 
 
 def game_locale(game: Any) -> str:
-    """The language of a game's public posts (chosen when it was created)."""
+    """The language of a game's public posts (chosen when it was created, changeable by its creator)."""
     return game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+
+
+def default_game_locale(interaction: discord.Interaction) -> str:
+    """The language a new game posts in when its creator chose none: the server's preferred locale when we
+    ship it, else English; a DM game (solo) speaks its one player's language."""
+    if interaction.guild_id is None:
+        return resolve_locale(interaction)
+    return catalog_locale(interaction.guild_locale) or DEFAULT_LOCALE
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
