@@ -350,8 +350,8 @@ class LobbyService:
 
 
 def language_choices() -> list[app_commands.Choice[str]]:
-    """The shipped languages, each named in its own language."""
-    return [app_commands.Choice(name=cmd_str(f"language.{code}"), value=code)
+    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
+    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
             for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 

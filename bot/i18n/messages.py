@@ -92,7 +92,9 @@ def clear_caches() -> None:
 
 
 def available_locales() -> list[str]:
-    return sorted(p.name for p in LOCALES_DIR.iterdir() if domains(p.name))
+    """Every locale with a catalog, in the shipped folder or a registered one (a test's pseudo-locale)."""
+    roots = [root for root in (LOCALES_DIR, *EXTRA_LOCALES_DIRS) if root.is_dir()]
+    return sorted({p.name for root in roots for p in root.iterdir() if p.is_dir() and domains(p.name)})
 
 
 def remove_locales_dir(path: Path) -> None:
