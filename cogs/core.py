@@ -59,12 +59,6 @@ def locale_of(interaction: discord.Interaction) -> str:
     return resolve_locale(interaction)
 
 
-def public_locale(interaction: discord.Interaction) -> str:
-    """For messages the whole channel reads: the server's language first (a DM has none: the user's)."""
-    return catalog_locale(interaction.guild_locale) if catalog_locale(interaction.guild_locale) \
-        else resolve_locale(interaction)
-
-
 async def send_ephemeral(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
     """Answer privately whether or not the interaction was already acknowledged."""
     if interaction.response.is_done():
