@@ -134,6 +134,9 @@ def babel_keys() -> dict[str, str]:
 #: Calls whose first argument is a message key, in the adapters and the pictures.
 KEY_CALLS = ("t", "label", "first_label", "cmd_str", "Refusal", "N_", "has_label", "has_key")
 KEY_CALL_PATHS: tuple[str, ...] = ("cogs", "images", "bot/app.py", "bot/i18n")
+#: Where a key written as data (a literal or an f-string family) counts as used: the adapters, the pictures and
+#: the rules (events and errors built as ``{"key": f"game.event.{name}"}``).
+MENTION_PATHS: tuple[str, ...] = (*KEY_CALL_PATHS, "bot/games")
 
 
 def _key_args(node: ast.AST):
@@ -170,10 +173,12 @@ def pattern_keys() -> tuple[dict[str, str], dict[str, str]]:
     families their f-strings build (``label(f"img.attr.{attr}")``): (key -> where, regex -> where)."""
     literals: dict[str, str] = {}
     patterns: dict[str, str] = {}
-    for path, tree in _trees(KEY_CALL_PATHS):
+    for path, tree in _trees(MENTION_PATHS):
         for node in ast.walk(tree):
             if isinstance(node, ast.JoinedStr) and (regex := _pattern(node)):
                 patterns.setdefault(regex, f"{path.relative_to(ROOT)}:{node.lineno}")
+    for path, tree in _trees(KEY_CALL_PATHS):
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or _call_name(node) not in KEY_CALLS or not node.args:
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
@@ -189,7 +194,7 @@ def mentioned_literals() -> dict[str, str]:
     icon)``, ``describe["players"] = "cmd.new.players"``) and looked up later. Only used to tell whether an
     English key is used (a literal that is no key is no defect)."""
     found: dict[str, str] = {}
-    for path, tree in _trees(KEY_CALL_PATHS):
+    for path, tree in _trees(MENTION_PATHS):
         for node in ast.walk(tree):
             value = _literal(node)
             if value and "." in value and " " not in value:
