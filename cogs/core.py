@@ -59,12 +59,6 @@ def locale_of(interaction: discord.Interaction) -> str:
     return resolve_locale(interaction)
 
 
-def public_locale(interaction: discord.Interaction) -> str:
-    """For messages the whole channel reads: the server's language first (a DM has none: the user's)."""
-    return catalog_locale(interaction.guild_locale) if catalog_locale(interaction.guild_locale) \
-        else resolve_locale(interaction)
-
-
 async def send_ephemeral(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
     """Answer privately whether or not the interaction was already acknowledged."""
     if interaction.response.is_done():
@@ -214,8 +208,16 @@ async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, lo
 
 
 def game_locale(game: Any) -> str:
-    """The language of a game's public posts (chosen when it was created)."""
+    """The language of a game's public posts (chosen when it was created, changeable by its creator)."""
     return game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+
+
+def default_game_locale(interaction: discord.Interaction) -> str:
+    """The language a new game posts in when its creator chose none: the server's preferred locale when we
+    ship it, else English; a DM game (solo) speaks its one player's language."""
+    if interaction.guild_id is None:
+        return resolve_locale(interaction)
+    return catalog_locale(interaction.guild_locale) or DEFAULT_LOCALE
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
-from bot.i18n import t
+from bot.i18n import available_locales, t
 
 from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
 from .buttons import Components
@@ -26,8 +26,9 @@ from .core import (
     SEAT_LOCALES_META,
     Refusal,
     check_bot_permissions,
+    default_game_locale,
+    game_locale,
     locale_of,
-    public_locale,
     remember_seat_locale,
     require_dm,
     require_guild,
@@ -154,8 +155,8 @@ class LobbyService:
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
-        locale = locale_of(interaction)
         game = await getattr(self, f"do_{action}")(interaction, game_id)
+        locale = game_locale(game)          # the lobby message is public: the game's language
         who = interaction.user.mention
         if action == "cancel":
             embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
@@ -191,12 +192,15 @@ class LobbyService:
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
                           options: dict, bots: int = 0, level: str | None = None, *, takeover_hours: int = 0,
-                          hints: bool = True) -> None:
-        locale = locale_of(interaction)
+                          hints: bool = True, language: str | None = None) -> None:
         kind = self.games.kind(presentation.kind)
         if bots and (not has_ai(kind) or not 0 < bots < players):
             raise Refusal("error.bad_bot_count", players=players)
-        meta = {LOCALE_META: public_locale(interaction), SEAT_LOCALES_META: {"0": locale}, HINTS_META: hints}
+        if language not in available_locales():
+            language = default_game_locale(interaction)
+        # what the channel reads (lobby, turn posts, their pictures) is in the game's language
+        locale = language
+        meta = {LOCALE_META: language, SEAT_LOCALES_META: {"0": locale_of(interaction)}, HINTS_META: hints}
         if takeover_hours:
             meta[TAKEOVER_META] = int(takeover_hours) * 3600
         if bots:
@@ -247,7 +251,13 @@ class LobbyService:
             may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
             game = await service.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
             await interaction.response.send_message(
-                t("lobby.abandoned", locale_of(interaction), user=interaction.user.mention, game=game.id))
+                t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+
+        @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
+        @app_commands.describe(language=cmd_str("cmd.language.describe"))
+        @app_commands.choices(language=language_choices())
+        async def language(interaction: discord.Interaction, language: str) -> None:
+            await service.set_language(interaction, presentation, language)
 
         @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
         async def status(interaction: discord.Interaction) -> None:
@@ -256,7 +266,22 @@ class LobbyService:
             await interaction.response.send_message(
                 embed=service.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
 
-        return commands_ + [abandon, status]
+        return commands_ + [abandon, status, language]
+
+    async def set_language(self, interaction: discord.Interaction, presentation: Presentation,
+                           language: str) -> None:
+        """``/<group> language``: the creator (or a channel manager) changes what the channel reads from now
+        on; the answer is public, in the new language, so everyone sees the switch."""
+        require_guild(interaction)
+        game = await self.play.channel_game(interaction, presentation)
+        may_manage = interaction.permissions.manage_channels
+        if interaction.user.id != game.creator_id and not may_manage:
+            raise Refusal("error.language_not_allowed", game=game.id)
+        if language not in available_locales():
+            raise Refusal("error.bad_option")
+        await self.sessions.set_meta(game.id, LOCALE_META, language)
+        await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
+                                                  game=game.id, language=t(f"language.{language}", language)))
 
     def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[list, dict, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""
@@ -290,9 +315,10 @@ class LobbyService:
             players = values.pop("players", seats.default)
             bots, level = values.pop("bots", 0), values.pop("level", None)
             takeover, hints = values.pop("takeover", 0), values.pop("hints", True)
+            language = values.pop("language", "")
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
             await service.create_game(interaction, presentation, players, options, bots, level,
-                                      takeover_hours=takeover, hints=hints)
+                                      takeover_hours=takeover, hints=hints, language=language)
 
         extra, describe, choices = [], {}, {}
         if seats.low < seats.high:
@@ -300,6 +326,10 @@ class LobbyService:
                                            annotation=app_commands.Range[int, seats.low, seats.high]))
             describe["players"] = "cmd.new.players"
         bot_params, bot_describe, choices = self._bot_options(presentation, "bots", seats.high - 1)
+        bot_params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default="",
+                                            annotation=str))
+        bot_describe["language"] = "cmd.new.language"
+        choices = {**choices, "language": language_choices()}
         return _command(new, "new", extra + bot_params, presentation.lobby_options,
                         {**describe, **bot_describe}, choices)
 
@@ -317,6 +347,12 @@ class LobbyService:
 
         bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", bot_params, offered, describe, choices)
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
+    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
+            for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 
 def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:

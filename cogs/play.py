@@ -30,9 +30,9 @@ from .core import (
     Refusal,
     check_bot_permissions,
     defer,
+    game_locale,
     in_worker,
     locale_of,
-    public_locale,
     send_after_defer,
 )
 from .games import Games
@@ -376,7 +376,8 @@ class PlayService:
                 raise Refusal("error.player_not_in_game", player=target.display_name)
             if post:
                 check_bot_permissions(interaction)
-            locale = public_locale(interaction) if post else locale_of(interaction)
+            # a posted sheet is read by the channel: the game's language; a private one the viewer's
+            locale = game_locale(game) if post else locale_of(interaction)
             await defer(interaction, ephemeral=not post)
             picture = await in_worker(presentation.seat_picture, game, seat, locale)
             await send_after_defer(interaction, t("play.sheet_of", locale, player=service.player_name(game, seat)),

@@ -1,5 +1,7 @@
-"""Which message keys the code can produce, found by reading the source (``python -m tools.i18n_keys``
-lists the ones missing from the English catalog).
+"""Which message keys the code can produce, found by reading the source, and the catalog check CI runs:
+``python -m tools.i18n_keys`` fails (exit 1, one line per defect) when a key the code produces has no English
+text, an English key is produced by no code, a translation lacks an English key or has one English does not,
+or a translation drops or adds a ``{placeholder}``; it exits 0 with a one-line summary otherwise.
 
 Keys come from three places:
 
@@ -10,19 +12,29 @@ Keys come from three places:
 * the engine's error classes (``engine.error.<code>``), read by importing ``bot.engine.errors``.
 
 A new producer in another layer is one line in ``CALL_SOURCES`` (or ``FAMILY_SOURCES``); keys built at run
-time from other data (rule topics, colours, move types) are listed by the test that checks the catalog.
+time from other data (rule topics, colours, move types) are listed, family by family, in
+:func:`dynamic_keys`.
+
+Only the shipped domains are checked: ``shell`` and the domain of every game registered in
+``cogs/games.py: PRESENTATIONS``. A game still being written has its English catalog before its rules are
+registered and before it is translated; ``--all-domains`` checks those too.
 """
 from __future__ import annotations
 
+import argparse
 import ast
 import functools
 import importlib
 import inspect
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.pofile import read_po
+
 from bot.i18n import catalog
+from bot.i18n.messages import DEFAULT_LOCALE, LOCALES_DIR, placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,6 +64,7 @@ CALL_SOURCES: tuple[CallSource, ...] = (
     CallSource(("bot/games/dicepoker",), "err", template="dicepoker.error.{}"),
     CallSource(("bot/games/rollforadventure",), "ev", template="rollforadventure.{}"),
     CallSource(("bot/games",), "RuleError", arg=1),
+    CallSource(("images",), "label"),
 )
 
 
@@ -121,6 +134,77 @@ def babel_keys() -> dict[str, str]:
     return found
 
 
+#: Calls whose first argument is a message key, in the adapters and the pictures.
+KEY_CALLS = ("t", "label", "first_label", "cmd_str", "Refusal", "N_", "has_label", "has_key")
+KEY_CALL_PATHS: tuple[str, ...] = ("cogs", "images", "bot/app.py", "bot/i18n")
+#: Where a key written as data (a literal or an f-string family) counts as used: the adapters, the pictures and
+#: the rules (events and errors built as ``{"key": f"game.event.{name}"}``).
+MENTION_PATHS: tuple[str, ...] = (*KEY_CALL_PATHS, "bot/games")
+
+
+def _key_args(node: ast.AST):
+    """The expressions a key argument may evaluate to: both branches of ``a if c else b``, the items of a
+    list of candidate keys."""
+    if isinstance(node, ast.IfExp):
+        yield from _key_args(node.body)
+        yield from _key_args(node.orelse)
+    elif isinstance(node, (ast.List, ast.Tuple)):
+        for item in node.elts:
+            yield from _key_args(item)
+    else:
+        yield node
+
+
+def _pattern(node: ast.JoinedStr) -> str | None:
+    """``f"img.type.{x}"`` -> the regex of the keys it can produce (each ``{}`` one key segment); None when
+    the f-string does not start with a literal segment (it could be any key)."""
+    parts = []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            parts.append(re.escape(str(value.value)))
+        else:
+            parts.append(r"[A-Za-z0-9_]+")
+    first = node.values[0] if node.values else None
+    if not (isinstance(first, ast.Constant) and "." in str(first.value)):
+        return None
+    return "".join(parts)
+
+
+@functools.cache
+def pattern_keys() -> tuple[dict[str, str], dict[str, str]]:
+    """Keys the adapters and pictures name as literals in a branch (``t("a" if c else "b")``) and the key
+    families their f-strings build (``label(f"img.attr.{attr}")``): (key -> where, regex -> where)."""
+    literals: dict[str, str] = {}
+    patterns: dict[str, str] = {}
+    for path, tree in _trees(MENTION_PATHS):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr) and (regex := _pattern(node)):
+                patterns.setdefault(regex, f"{path.relative_to(ROOT)}:{node.lineno}")
+    for path, tree in _trees(KEY_CALL_PATHS):
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or _call_name(node) not in KEY_CALLS or not node.args:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            for arg in _key_args(node.args[0]):
+                if _literal(arg):
+                    literals.setdefault(arg.value, where)
+    return literals, patterns
+
+
+@functools.cache
+def mentioned_literals() -> dict[str, str]:
+    """Every dotted string literal in the adapters and pictures: a key kept in data (``("img.sheet.gold",
+    icon)``, ``describe["players"] = "cmd.new.players"``) and looked up later. Only used to tell whether an
+    English key is used (a literal that is no key is no defect)."""
+    found: dict[str, str] = {}
+    for path, tree in _trees(MENTION_PATHS):
+        for node in ast.walk(tree):
+            value = _literal(node)
+            if value and "." in value and " " not in value:
+                found.setdefault(value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
 @functools.cache
 def family_keys() -> dict[str, str]:
     """Phases assigned in the rules and decisions they report as pending."""
@@ -168,6 +252,73 @@ def used_keys() -> dict[str, str]:
     return keys
 
 
+def dynamic_keys() -> dict[str, str]:
+    """Keys the adapters build from data at run time (f-strings), family by family."""
+    from bot.config import REQUIRED_CHANNEL_PERMISSIONS
+    from bot.games.rollplayer.content import ATTRS, COLOURS
+    from bot.games.rollplayer.moves import MOVE_TYPES
+    from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
+    from cogs.core import CHECK_FAILURE_KEYS
+    from cogs.help import help_commands
+    from cogs.rollplayer import PRESENTATION
+    from cogs.rollplayer.describe import move_key
+    from cogs.rollplayer.presentation import VARIANT_OPTIONS
+
+    rule_topics, commands = PRESENTATION.rules_topics, help_commands(PRESENTATION)
+    keys: list[str] = []
+    keys += [f"rules_topic.{n}.{part}" for n in rule_topics for part in ("title", "text")]
+    keys += [f"help.cmd.{n}" for n in commands]
+    keys += [f"permission.{p}" for p in REQUIRED_CHANNEL_PERMISSIONS]
+    keys += list(CHECK_FAILURE_KEYS.values())
+    keys += [f"colour.{c}" for c in COLOURS] + [f"attr.{a}" for a in ATTRS]
+    keys += [f"movetype.{m}" for m in MOVE_TYPES] + [f"movetype.action.{a}" for a in ATTRS]
+    samples = [{"type": m} for m in MOVE_TYPES if m != "action"]
+    samples += [{"type": "action", "action": a} for a in ATTRS] + [
+        {"type": "take_gold", "card": "x"}, {"type": "second_swap", "skip": True},
+        {"type": "open_lock", "buy": True},
+        {"type": "refresh", "cards": []}, {"type": "power", "power": "attuned", "card": None},
+        {"type": "power", "power": "attuned", "card": "x"}, {"type": "skill", "decline": True}]
+    keys += [move_key(m) for m in samples] + ["move.with_tokens", "move.no_arrow_suffix"]
+    keys += [f"option.{o}" for o in VARIANT_OPTIONS + ("promo_sheets", "cursed_ring")]
+    keys += [f"option.{o}.describe" for o in VARIANT_OPTIONS + ("promos",)]
+    keys += [f"button.{b}" for b in ("join", "leave", "start", "cancel", "my_moves", "my_sheet", "table")]
+    keys += [f"status.{s}" for s in ("lobby", "active", "finished", "abandoned")]
+    keys += [f"lobby.{a}_note" for a in ("join", "leave", "start", "cancel")]
+    keys += [f"rules.solo.rating.{name}" for _, name in SOLO_RATINGS]
+    keys += [f"rules.solo.rating.{SOLO_RATING_FLOOR}"]
+    keys += [f"field.{f}" for f in PRESENTATION.narrow_fields]
+    keys += [f"direction.{d}" for d in ("up", "down", "left", "right")]
+    keys += [f"enemy_where.{w}" for w in ("left", "middle", "right")]
+    keys += ["keep.new", "keep.old", "gender.male", "gender.female", "decision.unknown", "phase.unknown",
+             "event.unknown", "op.adjust_1", "op.flip"]
+    keys += [f"language.{code}" for code in shipped_locales()]
+    return {key: "dynamic" for key in keys}
+
+
+def shipped_locales(root: Path = LOCALES_DIR) -> list[str]:
+    """The languages the bot ships (English first), read from the locale folders."""
+    found = sorted(p.name for p in root.iterdir() if (p / "LC_MESSAGES").is_dir() and any(
+        (p / "LC_MESSAGES").glob("*.po")))
+    return sorted(found, key=lambda code: code != DEFAULT_LOCALE)
+
+
+def registered_domains() -> list[str]:
+    """``shell`` and the domain of every registered game (a game's domain is its kind name)."""
+    from cogs.games import PRESENTATIONS, load_presentation
+
+    return ["shell", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
+
+
+def read_domain(root: Path, locale: str, domain: str) -> dict[str, str] | None:
+    """Key -> text of one ``.po`` file straight from disk (None when the file does not exist). An empty
+    translation counts as absent: at run time it falls back to English."""
+    path = root / locale / "LC_MESSAGES" / f"{domain}.po"
+    if not path.is_file():
+        return None
+    with path.open("rb") as fh:
+        return {m.id: m.string for m in read_po(fh, locale=locale) if m.id and isinstance(m.id, str) and m.string}
+
+
 def missing_keys(extra: dict[str, str] | None = None, locale: str = "en") -> dict[str, str]:
     have = catalog(locale)
     wanted = dict(used_keys())
@@ -175,11 +326,81 @@ def missing_keys(extra: dict[str, str] | None = None, locale: str = "en") -> dic
     return {key: where for key, where in sorted(wanted.items()) if key not in have}
 
 
-def main() -> int:
-    missing = missing_keys()
-    for key, where in missing.items():
-        print(f"{key}\t{where}")
-    return 1 if missing else 0
+def check(root: Path = LOCALES_DIR, domains: list[str] | None = None) -> tuple[list[str], str]:
+    """Every defect of the catalogs under ``root`` (one line each) and a one-line summary."""
+    domains = domains if domains is not None else registered_domains()
+    locales = shipped_locales(root)
+    english: dict[str, str] = {}
+    defects: list[str] = []
+    for domain in domains:
+        texts = read_domain(root, DEFAULT_LOCALE, domain)
+        if texts is None:
+            defects.append(f"en/{domain}.po: missing (the English catalog of a checked domain)")
+        english.update(texts or {})
+    produced = {**dynamic_keys(), **used_keys()}
+    for key, where in sorted(produced.items()):
+        if key not in english and not any(key in (read_domain(root, DEFAULT_LOCALE, d) or {})
+                                          for d in _all_domains(root)):
+            defects.append(f"en: no text for {key} (produced at {where})")
+    literals, patterns = pattern_keys()
+    produced.update(literals)
+    families = re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
+    mentioned = mentioned_literals()
+    for key in sorted(set(english) - set(produced)):
+        if key in mentioned or families.fullmatch(key):
+            continue
+        defects.append(f"en: {key} is not produced by the code (unused)")
+    for locale in locales:
+        if locale == DEFAULT_LOCALE:
+            continue
+        for domain in domains:
+            source = read_domain(root, DEFAULT_LOCALE, domain) or {}
+            texts = read_domain(root, locale, domain)
+            if texts is None:
+                defects.append(f"{locale}/{domain}.po: missing ({len(source)} keys untranslated)")
+                continue
+            for key in sorted(set(source) - set(texts)):
+                defects.append(f"{locale}/{domain}.po: lacks {key}")
+            for key in sorted(set(texts) - set(source)):
+                defects.append(f"{locale}/{domain}.po: has {key}, which English does not (unused)")
+            for key in sorted(set(texts) & set(source)):
+                want, got = placeholders(source[key]), placeholders(texts[key])
+                if want - got:
+                    defects.append(f"{locale}/{domain}.po: {key} drops {_braced(want - got)}")
+                if got - want:
+                    defects.append(f"{locale}/{domain}.po: {key} adds {_braced(got - want)}")
+    summary = (f"i18n keys: {len(english)} English keys in {', '.join(domains)}; {len(produced)} produced by the "
+               f"code; locales {', '.join(locales)}; {len(defects)} defect(s)")
+    return defects, summary
+
+
+def _all_domains(root: Path) -> list[str]:
+    folder = root / DEFAULT_LOCALE / "LC_MESSAGES"
+    return sorted(p.stem for p in folder.glob("*.po"))
+
+
+def _braced(names: set[str]) -> str:
+    return ", ".join("{" + n + "}" for n in sorted(names))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.i18n_keys",
+        description="Check the message catalogs against the code and against English: every produced key has "
+                    "English text, every English key is produced, every translation has exactly the English "
+                    "keys and placeholders. Exit 1 listing the defects, 0 otherwise.")
+    parser.add_argument("--locales-dir", type=Path, default=LOCALES_DIR,
+                        help="the folder holding <lang>/LC_MESSAGES/<domain>.po (default: the bot's own)")
+    parser.add_argument("--all-domains", action="store_true",
+                        help="also check the catalogs of games not registered yet (default: shell and the "
+                             "registered games)")
+    args = parser.parse_args(argv)
+    domains = _all_domains(args.locales_dir) if args.all_domains else None
+    defects, summary = check(args.locales_dir, domains)
+    for line in defects:
+        print(line)
+    print(summary)
+    return 1 if defects else 0
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 Each locale folder ``locales/<lang>/LC_MESSAGES/`` holds one ``.po`` file per *domain*: ``shell.po`` for the
 game-agnostic Discord layer and ``<game>.po`` for each game (its moves, events, pictures, rules texts). A new
 game adds its own files and touches no shared one. Keys are unique across domains (the key checker,
-``python -m bot.i18n.check``, enforces it), so a lookup needs no domain: ``t(key, locale)`` searches the
+``python -m tools.i18n_keys``, enforces it), so a lookup needs no domain: ``t(key, locale)`` searches the
 locale's merged catalog.
 
 The English catalog is the source of truth.  A key missing in a locale falls back to English; a key missing
@@ -92,7 +92,9 @@ def clear_caches() -> None:
 
 
 def available_locales() -> list[str]:
-    return sorted(p.name for p in LOCALES_DIR.iterdir() if domains(p.name))
+    """Every locale with a catalog, in the shipped folder or a registered one (a test's pseudo-locale)."""
+    roots = [root for root in (LOCALES_DIR, *EXTRA_LOCALES_DIRS) if root.is_dir()]
+    return sorted({p.name for root in roots for p in root.iterdir() if p.is_dir() and domains(p.name)})
 
 
 def remove_locales_dir(path: Path) -> None:

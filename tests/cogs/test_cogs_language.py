@@ -1,0 +1,101 @@
+"""Whose language where: public posts in the game's language (chosen at ``/rp new``, default the server's,
+else English; changed with ``/rp language`` by the creator or a channel manager), private answers and private
+pictures in the clicking user's language."""
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from images.rollplayer.render import render_sheet
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
+
+
+def lobby_of(result):
+    return next(m for m in result.messages if m.buttons())
+
+
+async def game_here(harness, place):
+    return await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def test_language_option_sets_the_games_language(harness, alice, bob):
+    harness.locale = harness.guild_locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2, language="de"))
+    assert [b["label"] for b in lobby.buttons()] == [t(f"button.{a}", "de")
+                                                    for a in ("join", "leave", "start", "cancel")]
+    assert (await game_here(harness, place)).meta["locale"] == "de"
+    joined = await harness.click(lobby, user=bob, place=place, label=t("button.join", "de"))
+    assert joined.callback_types == [7]                  # the lobby message, edited in place, stays German
+    assert t("lobby.seats", "de", seated=2, wanted=2) in lobby.text() and t("lobby.join_note", "de", user=bob.mention,
+                                                                           seated=2, wanted=2) in lobby.text()
+
+
+@pytest.mark.parametrize(("guild_locale", "user_locale", "expected"), [
+    ("fr", "de", "fr"),            # the server's preferred locale, not the creator's
+    ("pt-BR", "de", "en"),         # a server language we do not ship: English
+    ("ko", "en-US", "ko"),
+])
+async def test_default_language_is_the_servers(harness, alice, guild_locale, user_locale, expected):
+    harness.guild_locale, harness.locale = guild_locale, user_locale
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2))
+    assert (await game_here(harness, place)).meta["locale"] == expected
+    assert lobby.buttons()[0]["label"] == t("button.join", expected)
+
+
+async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice, bob, moderator):
+    harness.locale = harness.guild_locale = "en-US"
+    place = harness.channel()
+    await harness.run("new", user=alice, place=place, players=2)
+    game = await game_here(harness, place)
+    harness.locale = "fr"                           # bob reads French: his refusal is French
+    refused = await harness.run("language", user=bob, place=place, language="ko")
+    assert refused.only().ephemeral
+    assert refused.only().content == t("error.language_not_allowed", "fr", game=game.id)
+    assert (await game_here(harness, place)).meta["locale"] == "en"
+
+    changed = await harness.run("language", user=alice, place=place, language="de")
+    assert not changed.only().ephemeral
+    assert changed.only().content == t("lobby.language_set", "de", user=alice.mention, game=game.id,
+                                       language="Deutsch")
+    assert (await game_here(harness, place)).meta["locale"] == "de"
+    by_manager = await harness.run("language", user=moderator, place=place, language="ko")
+    assert not by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
+
+
+async def test_public_posts_follow_the_games_language_private_answers_the_users(harness, alice, bob, carol,
+                                                                                fixed_seed):
+    harness.locale = harness.guild_locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2, language="fr"))
+    harness.locale = "ko"
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "fr"))
+    harness.locale = "en-US"
+    started = await harness.click(lobby, user=alice, place=place, label=t("button.start", "fr"))
+    [turn] = started.public()[-1:]
+    assert t("play.game_started", "fr") in turn.content             # the turn post is French
+    game = await game_here(harness, place)
+    names = [s.name for s in game.seats]
+
+    harness.locale = "ko"                                          # a Korean viewer's private sheet: Korean
+    mine = await harness.run("sheet", user=bob, place=place)
+    assert mine.only().ephemeral and mine.only().content == t("play.sheet_of", "ko", player=names[1])
+    assert mine.only().files[0][1] == sheet_png_of(game, 1, "ko")
+    posted = await harness.run("sheet", user=bob, place=place, post=True)     # posted: the game's French
+    assert not posted.only().ephemeral and posted.only().content == t("play.sheet_of", "fr", player=names[1])
+    assert posted.only().files[0][1] == sheet_png_of(game, 1, "fr")
+    assert sheet_png_of(game, 1, "fr") != sheet_png_of(game, 1, "ko")
+
+    harness.locale = "de"                                          # carol switches the game (she may not)
+    refused = await harness.run("language", user=carol, place=place, language="de")
+    assert refused.only().ephemeral and refused.only().content.startswith(t("error.language_not_allowed", "de",
+                                                                             game=game.id)[:20])
+
+
+def sheet_png_of(game, seat: int, locale: str) -> bytes:
+    return render_sheet(game.state, seat, locale, names=[s.name for s in game.seats])
