@@ -116,11 +116,7 @@ def make_sheet(
     }
     armor = armor_sets_for(by_type["armor"], cls)
     goals = sum(r.goal.stars for r in rows if r.goal_met)
-    reward = next(
-        b["stars"]
-        for b in content._load("backstories")["reward"]
-        if b["matches_min"] <= matches <= b["matches_max"]
-    )
+    reward = content.backstory_reward(matches)
     items = (
         ScoreItem("goals", goals),
         ScoreItem("class_dice", class_dice),

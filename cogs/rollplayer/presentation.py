@@ -16,7 +16,6 @@ from . import commands, describe
 
 #: /rp new switches → rules options (the kind validates them; "promos" switches on every promo).
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
-ANY_TIME = "any_time"
 
 
 def _png(name: str, blob: bytes) -> Picture:
@@ -116,8 +115,7 @@ class RollPlayerPresentation:
         if move.get("type") != "skill" or move.get("decline"):
             return False
         card = move.get("copy") or move.get("card")
-        record = describe.names.cards().get(card) if isinstance(card, str) else None
-        return bool(record) and (record.get("effect") or {}).get("timing") == ANY_TIME
+        return isinstance(card, str) and card in describe.names.cards() and describe.names.is_any_time(card)
 
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

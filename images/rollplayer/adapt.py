@@ -38,7 +38,6 @@ from .views import (
 )
 
 Names = Sequence[str] | Mapping[int, str] | None
-SHEET_SPACES = 18
 
 
 def player_name(names: Names, seat: int, locale: str = "en") -> str:
@@ -61,14 +60,6 @@ def _sheet_score(state, seat: int) -> dict | None:
     if not (p.race and p.class_id and p.backstory and p.alignment):
         return None
     return score_player(rp_kind.scoring_input(state, seat))
-
-
-def _hands_limit(class_id: str | None) -> int:
-    if class_id:
-        effect = content.classes()[class_id]["power"]["effect"]
-        if effect.get("kind") == "weapon_hand_limit":
-            return int(effect["hands"])
-    return 2
 
 
 def _items(sheet: dict, solo: bool) -> tuple[ScoreItem, ...]:
@@ -135,7 +126,7 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
     class_dice = sum(1 for a in ATTRS for d in p.rows[a] if d[0] == colour) if colour else 0
     cards = content.cards()
     weapons = tuple(OwnedCard(c) for c in p.cards if cards[c]["type"] == "weapon")
-    hands_used = sum(cards[c.card_id].get("hands") or 0 for c in weapons)
+    hands_used = content.hands_used(p)
     armor: list[ArmorSet] = []
     trait_stars: dict[str, int] = {}
     if sheet:
@@ -188,7 +179,7 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
         class_dice=class_dice,
         weapons=weapons,
         hands_used=hands_used,
-        hands_limit=_hands_limit(p.class_id),
+        hands_limit=content.hand_limit(p),
         armor=tuple(armor),
         skills=skills,
         traits=traits,
@@ -200,10 +191,8 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
 
 
 def rounds_total(state) -> int:
-    """Rounds in this game: one per die still to place after the starting dice (dice never appear or
-    vanish): 12 / 11 / 10 for 2 / 3 / 4 players and solo 12; short game two fewer."""
-    start = max(6, state.seats + 4) + (2 if state.options.get("short_game") else 0)
-    return SHEET_SPACES - start
+    """Rounds in this game (the rules say: ``content.rounds_total``)."""
+    return content.rounds_total(state)
 
 
 def _params(d: dict) -> tuple[tuple[str, object], ...]:

@@ -585,10 +585,7 @@ def draw(v: SheetView, locale: str = "en") -> Image.Image:
 
 
 def _backstory_reward(matches: int) -> int:
-    for band in content._load("backstories")["reward"]:
-        if band["matches_min"] <= matches <= band["matches_max"]:
-            return band["stars"]
-    return 0
+    return content.backstory_reward(max(0, min(6, matches)))
 
 
 __all__ = ["OwnedCard", "draw", "height"]
