@@ -54,6 +54,14 @@ def choose_in_worker(kind_spec: str, snapshot: str, seat: int, level: str, seed:
     return kind.choose_move(kind.loads(snapshot), seat, level, seed)
 
 
+def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
+    """Runs in a worker process: the game's AI explains the move it would make."""
+    from bot.engine.kinds import load_kind
+
+    kind = load_kind(kind_spec)
+    return kind.hint(kind.loads(snapshot), seat, seed)
+
+
 class BotPlayer:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier, *,
                  pause: float = 1.5, executor: Executor | None = None,
@@ -152,6 +160,17 @@ class BotPlayer:
             return await loop.run_in_executor(self.executor, choose_in_worker, spec, kind.dumps(game.state),
                                               seat, level, seed)
         return await asyncio.to_thread(kind.choose_move, game.state, seat, level, seed)
+
+    async def advise(self, game: GameView, seat: int) -> dict:
+        """The game's AI on what ``seat`` should do now (off the event loop, like a bot's own search)."""
+        kind = self.games.kind(game.kind)
+        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
+        spec = self.kind_specs.get(game.kind)
+        if self.executor is not None and spec is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.executor, hint_in_worker, spec, kind.dumps(game.state), seat,
+                                              seed)
+        return await asyncio.to_thread(kind.hint, game.state, seat, seed)
 
     async def _run(self, game_id: int) -> None:
         for _ in range(MAX_CHAIN):

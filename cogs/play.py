@@ -163,8 +163,7 @@ class PlayService:
         self.legal_for(game, seat)
         locale = locale_of(interaction)
         await defer(interaction, ephemeral=True)
-        kind = self.kind(game)
-        advice = await in_worker(kind.hint, game.state, seat, game.seed ^ game.version)
+        advice = await self.bots.advise(game, seat)
         why_key = advice.get("key")
         why = t(why_key, locale, **advice.get("params", {})) if why_key else ""
         label = self.presentation(game).move_label(game, seat, advice["move"], locale)
