@@ -275,6 +275,9 @@ class PlayService:
         presentation = self.presentation(game)
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
+        seated = game.seat_of(interaction.user.id)
+        if seated is not None and game.status == "active":
+            await self.welcome_back(game, seated)
         if action == "hint":
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
