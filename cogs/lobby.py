@@ -286,8 +286,8 @@ class LobbyService:
                                            annotation=app_commands.Range[int, seats.low, seats.high]))
             describe["players"] = "cmd.new.players"
         bot_params, bot_describe, choices = self._bot_options(presentation, "bots", seats.high - 1)
-        return _command(new, "new", extra + bot_params, presentation.lobby_options,
-                        {**describe, **bot_describe}, choices)
+        offered = tuple(o for o in presentation.lobby_options if o.new)
+        return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
 
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
         service = self
