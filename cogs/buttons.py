@@ -144,7 +144,8 @@ class SubsetToggle(_Bound, DynamicItem[Button],
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
         super().__init__(Button(label=label[:80], style=style, row=row,
                                 custom_id=f"rp:t:{game_id}:{version}:{mask}:{item}"))
-        self.game_id, self.version, self.mask, self.item = game_id, version, mask, item
+        # not ``self.item``: DynamicItem keeps the wrapped Button there
+        self.game_id, self.version, self.mask, self.toggled = game_id, version, mask, item
 
     @classmethod
     async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
@@ -153,7 +154,7 @@ class SubsetToggle(_Bound, DynamicItem[Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.target().on_subset_toggle(
-            interaction, self.game_id, self.version, self.mask, self.item))
+            interaction, self.game_id, self.version, self.mask, self.toggled))
 
 
 class SubsetConfirm(_Bound, DynamicItem[Button],
