@@ -12,8 +12,8 @@ from bot.games.dicepoker.content import HANDS, STEPS
 from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
 from bot.i18n import catalog, t
-from bot.i18n.usage import call_keys
 from images.dicepoker import words
+from tools.i18n_keys import call_keys
 
 PO = Path(bot_pkg.__file__).parent / "i18n" / "locales" / "en" / "LC_MESSAGES" / "dicepoker.po"
 
