@@ -248,9 +248,9 @@ class PlayService:
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
-        legal = self.legal_for(game, seat)
         if version != game.version:
             raise Refusal("error.stale_button")
+        legal = self.legal_for(game, seat)
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         subset = subset_menu(presentation, game, seat, legal, locale)
@@ -264,7 +264,12 @@ class PlayService:
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:
         """Play the chosen subset like a move button; a public prompt then loses its toggles (the next post
-        carries the next decision), a private one says what was played."""
+        carries the next decision), a private one says what was played. Unlike a menu, a choice is never
+        re-based onto a later version: the toggles showed the items (dice) of that version."""
+        game = await self.active_game(interaction, game_id)
+        self.seat_of(game, interaction.user.id)
+        if version != game.version:
+            raise Refusal("error.stale_button")
         await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
