@@ -61,6 +61,11 @@ async def assert_final_pictures(bot, final, game_id: int) -> None:
             (Path(PICTURES) / f"{game.id}-{attachment.filename}").write_bytes(attachment.data)
 
 
+def match_post(stub, channel):
+    return next((m for m in reversed(stub.messages(channel))
+                 if m.attachments and m.attachments[-1].filename == "match.png"), None)
+
+
 def prompt_of(stub, channel, version: int):
     """The public post whose toggles were built for ``version`` (the decision now due), once it is there."""
     for message in reversed(stub.messages(channel)):
@@ -88,9 +93,7 @@ async def play_out(stub, bot, channel, post, users: dict[int, object], game_id: 
     while True:
         game = await human_due(stub, bot, game_id, users)
         if game.status != "active":
-            final = await stub.wait_until(lambda: next((m for m in reversed(stub.messages(channel))
-                                                         if m.attachments and m.attachments[-1].filename == "match.png"),
-                                                        None), 20, "the match picture")
+            final = await stub.wait_until(lambda: match_post(stub, channel), 20, "the match picture")
             return final, moves
         post = await stub.wait_until(lambda: prompt_of(stub, channel, game.version), 20,
                                      f"the prompt of version {game.version}")
