@@ -58,6 +58,14 @@ class ComponentRouter:
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list, menu: str | None) -> None:
         await self.play.on_move_component(interaction, game_id, version, choices, menu)
+
+    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
+                               item: int) -> None:
+        await self.play.on_subset_toggle(interaction, game_id, version, mask, item)
+
+    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
+                                check: str) -> None:
+        await self.play.on_subset_confirm(interaction, game_id, version, index, check)
 #: How long ``close()`` waits for interaction handlers still running before closing the store anyway.
 CLOSE_GRACE_SECONDS = 10.0
 

@@ -43,6 +43,12 @@ class ComponentHandlers(Protocol):
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list[tuple[int, str, int | None]], menu: str | None) -> None: ...
 
+    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
+                               item: int) -> None: ...
+
+    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
+                                check: str) -> None: ...
+
 
 class _Bound:
     """Mixed into the item classes :func:`bind_items` makes: the services a click is handed to."""
@@ -130,6 +136,49 @@ class MoveSelect(_Bound, DynamicItem[Select],
         await guarded(interaction, run)
 
 
+class SubsetToggle(_Bound, DynamicItem[Button],
+                   template=r"rp:t:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<mask>[0-9]{1,7}):(?P<item>[0-9]{1,2})"):
+    """One item of a choose-a-subset decision (``cogs.seam.SubsetMenu``): ``mask`` is the choice the message
+    shows; a click flips ``item`` and re-renders the same message. Nothing is played until Confirm."""
+
+    def __init__(self, game_id: int, version: int, mask: int, item: int, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
+        super().__init__(Button(label=label[:80], style=style, row=row,
+                                custom_id=f"rp:t:{game_id}:{version}:{mask}:{item}"))
+        # not ``self.item``: DynamicItem keeps the wrapped Button there
+        self.game_id, self.version, self.mask, self.toggled = game_id, version, mask, item
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), int(match["mask"]), int(match["item"]),
+                   label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.target().on_subset_toggle(
+            interaction, self.game_id, self.version, self.mask, self.toggled))
+
+
+class SubsetConfirm(_Bound, DynamicItem[Button],
+                    template=r"rp:c:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
+    """Confirm of a subset decision: plays the legal move the toggles chose, named like a move button (index
+    in that version's legal moves + checksum), then takes the toggles off the message."""
+
+    def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.success, row: int | None = None):
+        super().__init__(Button(label=label[:80], style=style, row=row,
+                                custom_id=f"rp:c:{game_id}:{version}:{index}:{check}"))
+        self.game_id, self.version, self.index, self.check = game_id, version, index, check
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["check"],
+                   label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.target().on_subset_confirm(
+            interaction, self.game_id, self.version, self.index, self.check))
+
+
 def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
     """Select values back to (index, check, levels); levels is None for a move, else "narrow further".
     Anything else is a forged or broken component."""
@@ -143,7 +192,7 @@ def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
     return choices
 
 
-DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect)
+DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm)
 
 
 @dataclass(frozen=True)
@@ -154,9 +203,12 @@ class Components:
     view_button: type[ViewButton]
     move_button: type[MoveButton]
     move_select: type[MoveSelect]
+    subset_toggle: type[SubsetToggle]
+    subset_confirm: type[SubsetConfirm]
 
     def all(self) -> tuple[type[DynamicItem], ...]:
-        return (self.lobby_button, self.view_button, self.move_button, self.move_select)
+        return (self.lobby_button, self.view_button, self.move_button, self.move_select, self.subset_toggle,
+                self.subset_confirm)
 
 
 def bind_items(handlers: ComponentHandlers | None) -> Components:

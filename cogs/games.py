@@ -15,6 +15,7 @@ from .seam import Presentation, check_presentation
 #: ``module:attribute`` of every game's presentation, in the order their commands are listed.
 PRESENTATIONS: tuple[str, ...] = (
     "cogs.rollplayer:PRESENTATION",
+    "cogs.dicepoker:PRESENTATION",
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import has_key, t
 
 from .core import Refusal, locale_of
 from .seam import Presentation
@@ -21,21 +21,37 @@ def help_commands(presentation: Presentation) -> tuple[str, ...]:
     return tuple(name for _, names in presentation.help_sections for name in names)
 
 
+def prefix_of(presentation: Presentation) -> str:
+    """A game whose keys are all prefixed (``cogs.seam.OPTIONAL_HOOKS``) keeps its help and rules texts
+    under that prefix."""
+    return str(getattr(presentation, "catalog_prefix", "") or "")
+
+
+def help_key(presentation: Presentation, name: str) -> str:
+    """The help line of a command path: the game's own (prefixed) text if it has one, else the shell's."""
+    own = f"{prefix_of(presentation)}help.cmd.{name}"
+    return own if has_key(own) else f"help.cmd.{name}"
+
+
+def topic_key(presentation: Presentation, topic: str, part: str) -> str:
+    return f"{prefix_of(presentation)}rules_topic.{topic}.{part}"
+
+
 def help_embed(presentation: Presentation, locale: str) -> discord.Embed:
     group = t(presentation.group_key, "en")
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
     for heading, names in presentation.help_sections:
         lines = [t("help.command_line", locale, command=f"/{group} " + name.replace(".", " "),
-                   text=t(f"help.cmd.{name}", locale)) for name in names]
+                   text=t(help_key(presentation, name), locale)) for name in names]
         embed.add_field(name=t(heading, locale), value="\n".join(lines)[:1024], inline=False)
     embed.set_footer(text=t("help.footer", locale, group=group))
     return embed
 
 
 def rules_embed(presentation: Presentation, topic: str, locale: str) -> discord.Embed:
-    embed = discord.Embed(title=t(f"rules_topic.{topic}.title", locale),
-                          description=t(f"rules_topic.{topic}.text", locale), colour=EMBED_COLOUR)
+    embed = discord.Embed(title=t(topic_key(presentation, topic, "title"), locale),
+                          description=t(topic_key(presentation, topic, "text"), locale), colour=EMBED_COLOUR)
     others = ", ".join(name for name in presentation.rules_topics if name != topic)
     embed.set_footer(text=t("rules_topic.footer", locale, topics=others))
     return embed
@@ -52,7 +68,7 @@ def commands(presentation: Presentation) -> list[app_commands.Command]:
     @app_commands.command(name=cmd_str("cmd.rules.name"), description=cmd_str("cmd.rules.description"))
     @app_commands.describe(topic=cmd_str("cmd.rules.topic"))
     @app_commands.choices(topic=[
-        app_commands.Choice(name=cmd_str(f"rules_topic.{name}.title"), value=name) for name in topics
+        app_commands.Choice(name=cmd_str(topic_key(presentation, name, "title")), value=name) for name in topics
     ])
     async def rules(interaction: discord.Interaction, topic: str = topics[0]) -> None:
         if topic not in topics:

@@ -330,8 +330,8 @@ class LobbyService:
                                             annotation=str))
         bot_describe["language"] = "cmd.new.language"
         choices = {**choices, "language": language_choices()}
-        return _command(new, "new", extra + bot_params, presentation.lobby_options,
-                        {**describe, **bot_describe}, choices)
+        offered = tuple(o for o in presentation.lobby_options if o.new)
+        return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
 
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
         service = self

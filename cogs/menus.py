@@ -20,7 +20,7 @@ import discord
 from bot.i18n import t
 
 from .buttons import Components, move_check
-from .seam import Presentation
+from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
 #: Which moves a menu lists (the first letter of its select's name, see ``move_view``).
 MAIN, ALL, EXTRA = "m", "a", "x"
@@ -106,11 +106,57 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
     return options, False
 
 
+def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str
+                ) -> SubsetMenu | None:
+    """The presentation's optional ``subset_menu`` hook, checked: None unless it describes every legal move
+    and fits on a message."""
+    hook = getattr(presentation, "subset_menu", None)
+    if hook is None or not legal:
+        return None
+    described = hook(game, seat, legal, locale)
+    if described is None or not 0 < len(described.labels) <= SUBSET_ITEMS or len(described.masks) != len(legal):
+        return None
+    return described
+
+
+def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict],
+                subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool) -> discord.ui.View:
+    """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
+    any legal move that is not a subset, then the look buttons."""
+    view = discord.ui.View(timeout=None)
+    for item, label in enumerate(subset.labels):
+        chosen = bool(mask >> item & 1)
+        view.add_item(ui.subset_toggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
+                                       style=discord.ButtonStyle.primary if chosen
+                                       else discord.ButtonStyle.secondary))
+    row = (len(subset.labels) - 1) // MAX_BUTTONS + 1
+    index = subset.index_of(mask)
+    if index is None:
+        view.add_item(discord.ui.Button(label=t("menu.subset_none", locale)[:80], disabled=True, row=row,
+                                        style=discord.ButtonStyle.secondary))
+    else:
+        view.add_item(ui.subset_confirm(game.id, game.version, index, move_check(legal[index]), row=row,
+                                        label=presentation.move_label(game, seat, legal[index], locale)))
+    others = [(i, m) for i, m in enumerate(legal) if subset.masks[i] is None][:MAX_BUTTONS - 1]
+    for i, move in others:
+        view.add_item(ui.move_button(game.id, game.version, i, move_check(move),
+                                     label=presentation.move_label(game, seat, move, locale)))
+    if look_buttons:
+        add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
+    return view
+
+
 def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
               only: set[int] | None = None, hint: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
-    The select's name carries it, so a narrowing step regroups exactly the list the player saw."""
+    The select's name carries it, so a narrowing step regroups exactly the list the player saw. A decision
+    the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm."""
+    if menu != EXTRA and rep is None and only is None:
+        subset = subset_menu(presentation, game, seat, legal, locale)
+        if subset is not None:
+            return subset_view(presentation, ui, game, seat, legal, subset, subset.initial, locale,
+                               look_buttons=look_buttons)
     view = discord.ui.View(timeout=None)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     if all_moves and len(options) <= MAX_BUTTONS:
@@ -138,10 +184,14 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
 
 
 def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
-                     sheet: bool = True) -> None:
+                     sheet: bool = True, row: int | None = None) -> None:
+    buttons = []
     if moves:
-        view.add_item(ui.view_button(game.id, "moves", label=t("button.my_moves", locale),
-                                     style=discord.ButtonStyle.primary))
+        buttons.append(ui.view_button(game.id, "moves", label=t("button.my_moves", locale),
+                                      style=discord.ButtonStyle.primary))
     if sheet:
-        view.add_item(ui.view_button(game.id, "sheet", label=t("button.my_sheet", locale)))
-    view.add_item(ui.view_button(game.id, "table", label=t("button.table", locale)))
+        buttons.append(ui.view_button(game.id, "sheet", label=t("button.my_sheet", locale)))
+    buttons.append(ui.view_button(game.id, "table", label=t("button.table", locale)))
+    for button in buttons:
+        button.row = row
+        view.add_item(button)

@@ -36,7 +36,7 @@ from .core import (
     send_after_defer,
 )
 from .games import Games
-from .menus import ALL, EXTRA, MAIN, move_view, shown_moves
+from .menus import ALL, EXTRA, MAIN, move_view, shown_moves, subset_menu, subset_view
 from .outbox import Courier, as_files
 from .outbox import player_name as _player_name
 from .seam import Presentation
@@ -265,6 +265,40 @@ class PlayService:
             return
         await interaction.response.defer()          # deferred update: nothing visible yet
         await self.play_move(interaction, game, seat, legal[index], from_component=True)
+
+    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
+                               item: int) -> None:
+        """Flip one item of a subset choice and show the same message again with the new choice: only the
+        due player, only on the current version (a toggle of an old message is stale); nothing is played."""
+        check_bot_permissions(interaction)
+        game = await self.active_game(interaction, game_id)
+        seat = self.seat_of(game, interaction.user.id)
+        if version != game.version:
+            raise Refusal("error.stale_button")
+        legal = self.legal_for(game, seat)
+        locale = locale_of(interaction)
+        presentation = self.presentation(game)
+        subset = subset_menu(presentation, game, seat, legal, locale)
+        if subset is None or not 0 <= item < len(subset.labels) or not 0 <= mask < 1 << len(subset.labels):
+            raise Refusal("error.stale_button")
+        message = interaction.message
+        view = subset_view(presentation, self.ui, game, seat, legal, subset, mask ^ (1 << item), locale,
+                           look_buttons=message is not None and not message.flags.ephemeral)
+        await interaction.response.edit_message(view=view)
+
+    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
+                                check: str) -> None:
+        """Play the chosen subset like a move button; a public prompt then loses its toggles (the next post
+        carries the next decision), a private one says what was played. Unlike a menu, a choice is never
+        re-based onto a later version: the toggles showed the items (dice) of that version."""
+        game = await self.active_game(interaction, game_id)
+        self.seat_of(game, interaction.user.id)
+        if version != game.version:
+            raise Refusal("error.stale_button")
+        await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
+        message = interaction.message
+        if message is not None and not message.flags.ephemeral:
+            await interaction.edit_original_response(view=None)
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.sessions.load(game_id)

@@ -31,6 +31,8 @@ class LobbyOption:
     default: Any = False
     solo: bool = True
     choices: tuple[tuple[str, str], ...] = ()
+    #: offered in ``/<group> new`` too (False: a switch of the one-seat game only, e.g. its opponents)
+    new: bool = True
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,33 @@ class Seats:
     low: int
     high: int
     default: int
+
+
+@dataclass(frozen=True)
+class SubsetMenu:
+    """A decision that is "choose a subset of these items" (which dice to reroll), described for the
+    optional hook ``Presentation.subset_menu``.
+
+    The shell shows one toggle button per item (``labels``, at most :data:`SUBSET_ITEMS`) and a Confirm
+    button; the toggles' custom ids carry the current choice as a bit mask (bit ``i`` = item ``i`` chosen),
+    each toggle re-renders the same message in place, and Confirm plays the legal move whose mask equals the
+    choice. ``masks[i]`` is the mask of ``legal[i]`` (None: a legal move that is not a subset, offered as an
+    ordinary button beside Confirm); ``initial`` is the choice shown first (0: nothing chosen).
+    """
+    labels: tuple[str, ...]
+    masks: tuple[int | None, ...]
+    initial: int = 0
+
+    def index_of(self, mask: int) -> int | None:
+        """The legal move the choice ``mask`` stands for, or None when no legal move is that subset."""
+        for index, own in enumerate(self.masks):
+            if own == mask:
+                return index
+        return None
+
+
+#: Most toggles a subset menu may have (three rows of five; then a row for Confirm, a row for the look buttons).
+SUBSET_ITEMS = 15
 
 
 @runtime_checkable
@@ -125,6 +154,17 @@ class Presentation(Protocol):
     def commands(self, shell: Any) -> list:
         """The game's own subcommands (phase commands) under its group, built on ``shell``
         (:class:`cogs.typed.TypedMoves`): they play moves only through it."""
+
+
+#: Optional parts of the seam (the shell uses ``getattr`` with these defaults):
+#:
+#: * ``subset_menu(game, seat, legal, locale) -> SubsetMenu | None``: the decision at hand is a choice of a
+#:   subset (which dice to reroll); the shell then shows toggles and Confirm instead of one button or menu
+#:   entry per legal move (32 keep patterns would otherwise be a narrowing select). None: the usual menu.
+#: * ``catalog_prefix: str``: the game's catalog keys are all prefixed (``"dicepoker."``); the help lines of
+#:   its own commands are ``<prefix>help.cmd.<path>`` and its rules topics ``<prefix>rules_topic.<topic>.*``
+#:   (the shell's commands keep the shell's ``help.cmd.<path>``).
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix")
 
 
 PRESENTATION_ATTRIBUTES = (

@@ -138,28 +138,28 @@ async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
     await _setup(bot)
     try:
         roots = bot.tree.get_commands()
-        assert [c.name for c in roots] == ["rp"]
-        payload = bot.commands_payload()[0]
-        assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
-        assert payload["integration_types"] == [0]
-        subs = {o["name"]: o for o in payload["options"]}
-        for name in ("new", "join", "leave", "start", "cancel", "abandon", "status", "solo", "help", "rules"):
-            assert name in subs
-        assert len(subs) <= 25
+        assert [c.name for c in roots] == ["rp", "poker"]             # one root command per game
+        for payload in bot.commands_payload():
+            assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
+            assert payload["integration_types"] == [0]
+            subs = {o["name"]: o for o in payload["options"]}
+            for name in ("new", "join", "leave", "start", "cancel", "abandon", "status", "solo", "help", "rules"):
+                assert name in subs
+            assert len(subs) <= 25
 
-        def walk(node):
-            yield node
-            for child in node.get("options", []) or []:
-                yield from walk(child)
-        total = 0
-        for node in walk(payload):
-            assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
-            assert 1 <= len(node.get("description", "x")) <= 100, node
-            total += len(node["name"]) + len(node.get("description", ""))
-            for choice in node.get("choices", []) or []:
-                assert len(choice["name"]) <= 100
-                total += len(choice["name"]) + len(str(choice["value"]))
-        assert total <= 8000
+            def walk(node):
+                yield node
+                for child in node.get("options", []) or []:
+                    yield from walk(child)
+            total = 0
+            for node in walk(payload):
+                assert 1 <= len(node["name"]) <= 32 and node["name"] == node["name"].lower()
+                assert 1 <= len(node.get("description", "x")) <= 100, node
+                total += len(node["name"]) + len(node.get("description", ""))
+                for choice in node.get("choices", []) or []:
+                    assert len(choice["name"]) <= 100
+                    total += len(choice["name"]) + len(str(choice["value"]))
+            assert total <= 8000
     finally:
         await bot.close()
 

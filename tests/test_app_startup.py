@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from cogs.games import PRESENTATIONS
+
 ROOT = Path(__file__).resolve().parents[1]
 APP_ID = "800000000000000001"
 BOT_USER = {"id": "800000000000000002", "username": "rollbot", "discriminator": "0", "avatar": None,
@@ -86,6 +88,7 @@ async def test_runs_and_shuts_down_cleanly(tmp_path, sig):
     log = err.decode()
     assert proc.returncode == 0, log
     assert seen[:2] == ["users/@me", "applications/@me"]
-    assert "sync:4242:1" in seen and "sync:global:1" in seen
+    games = len(PRESENTATIONS)                     # one root command per game
+    assert f"sync:4242:{games}" in seen and f"sync:global:{games}" in seen
     assert "store closed" in log and "shutting down" in log
     assert (tmp_path / "g.db").exists()

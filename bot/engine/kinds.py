@@ -15,6 +15,7 @@ State = Any
 #: ``module:attribute`` of every game kind the project ships; missing modules are skipped.
 KNOWN_KINDS: tuple[str, ...] = (
     "bot.games.rollplayer.kind:KIND",
+    "bot.games.dicepoker.kind:KIND",
 )
 
 

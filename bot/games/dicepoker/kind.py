@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.games.errors import RuleError
 
-from . import moves, rules
+from . import ai, moves, rules
 from . import options as opt
 from . import state as st
 from .score import score
@@ -17,6 +17,8 @@ class DicePokerKind:
     name = "dicepoker"
     min_seats = 1
     max_seats = 2
+    #: the levels the shell offers for bot seats; the last one is its default ("hard" stays an alias of best)
+    ai_levels = ("easy", "best")
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
@@ -49,6 +51,10 @@ class DicePokerKind:
 
     def results(self, state: dict) -> list[dict]:
         return [dict(r) for r in score(state)["ranking"]]
+
+    def choose_move(self, state: dict, seat: int, level: str = "best", seed: int = 0) -> dict:
+        """The bot's move for a bot seat (``ai.choose_move``): the shell calls it with a snapshot's state."""
+        return ai.choose_move(state, seat, level, seed)
 
     def dumps(self, state: dict) -> str:
         return st.dumps(state)

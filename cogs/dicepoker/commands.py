@@ -1,0 +1,66 @@
+"""``/poker keep dice:1,3,5`` and ``/poker reroll dice:2,4``: the reroll typed instead of clicked.
+
+Both name the same move (``{"type": "reroll", "keep": [...]}``) through the shell's :class:`TypedMoves`, so
+the checks and the post are those of a click. The dice are positions 1–5 as the toggles show them; any
+spelling ("1,3,5", "1 3 5", "135", "all", "none") becomes the one token the presentation gives a keep.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+from cogs.translator import cmd_str
+from cogs.typed import MoveSpec, Opt, TypedMoves
+
+N_DICE = 5
+KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",)),))
+WORDS = {"all": set(range(1, N_DICE + 1)), "none": set(), "-": set(), "0": set()}
+#: longest text worth parsing as positions (anything longer is refused as it is, shortened)
+INPUT_LIMIT = 40
+
+
+def parse_positions(text: str) -> set[int] | None:
+    """Positions 1–5 from what a player typed, or None when it is not a set of positions."""
+    folded = text.strip().casefold()
+    if len(folded) > INPUT_LIMIT:
+        return None
+    if folded in WORDS:
+        return set(WORDS[folded])
+    digits = re.sub(r"[\s,;/+]+", "", folded)
+    if not digits.isdigit() or len(set(digits)) != len(digits):
+        return None
+    found = {int(c) for c in digits}
+    return found if found <= WORDS["all"] else None
+
+
+def token(kept: set[int]) -> str:
+    return ",".join(str(p) for p in sorted(kept)) if kept else "none"
+
+
+def keep_value(text: str) -> str:
+    kept = parse_positions(text)
+    return text[:INPUT_LIMIT] if kept is None else token(kept)
+
+
+def reroll_value(text: str) -> str:
+    rerolled = parse_positions(text)
+    return text[:INPUT_LIMIT] if rerolled is None else token(WORDS["all"] - rerolled)
+
+
+def build(typed: TypedMoves) -> list:
+    @app_commands.command(name=cmd_str("dicepoker.cmd.keep.name"),
+                          description=cmd_str("dicepoker.cmd.keep.description"))
+    @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.keep"))
+    async def keep(interaction: discord.Interaction, dice: str) -> None:
+        await typed.play(interaction, KEEP, dice=keep_value(dice))
+
+    @app_commands.command(name=cmd_str("dicepoker.cmd.reroll.name"),
+                          description=cmd_str("dicepoker.cmd.reroll.description"))
+    @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.reroll"))
+    async def reroll(interaction: discord.Interaction, dice: str) -> None:
+        await typed.play(interaction, KEEP, dice=reroll_value(dice))
+
+    typed.attach_autocomplete(keep, KEEP)
+    return [keep, reroll]

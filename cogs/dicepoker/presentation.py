@@ -1,0 +1,224 @@
+"""Dice poker as the shell sees it: ``/poker``, its words, pictures, lobby switches, help and rules.
+
+The one decision of the game — which of your five dice to keep before the single reroll — is described to
+the shell as a subset choice (``subset_menu``): the shell shows a toggle per die and a Confirm button
+labelled with the move the choice stands for, instead of 32 "keep" patterns. The order of the rules stays
+the rules' own: the opponent's reroll is a public step, so the active player sees its result (both hands
+are in every picture) before choosing.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from bot.games.dicepoker import rules
+from bot.games.dicepoker.options import DEFAULTS
+from bot.games.dicepoker.score import score
+from bot.i18n import N_, t
+from cogs.core import Refusal
+from cogs.seam import LobbyOption, Picture, Seats, SubsetMenu
+from images.dicepoker import words
+
+from . import commands
+
+#: die faces for the toggle labels (value 1..6)
+FACES = "⚀⚁⚂⚃⚄⚅"
+N_DICE = 5
+#: the first decision of a hand in each mode: a post at this phase after a move means a hand just ended
+FIRST_PHASE = {"duel": "opponent_reroll", "solo": "solo_reroll", "local_gamblers": "active_reroll"}
+
+
+def names_of(game: Any) -> list[str]:
+    return [seat.name for seat in game.seats]
+
+
+def positions(keep: Any) -> list[int]:
+    """A move's ``keep`` as valid positions (anything else is left out: labels never fail)."""
+    if not isinstance(keep, list):
+        return []
+    return sorted({i for i in keep if type(i) is int and 0 <= i < N_DICE})
+
+
+def keep_token(keep: Any) -> str:
+    """The typed form of a keep: positions 1–5 ("1,3,5"), or "none"."""
+    shown = positions(keep)
+    return ",".join(str(i + 1) for i in shown) if shown else "none"
+
+
+def acting_dice(state: dict, seat: int) -> list[int] | None:
+    """The dice ``seat`` is deciding on now, or None when it is not that seat's decision."""
+    side = rules.acting_side(state)
+    if side is None or rules.seat_of_side(state, side) != seat:
+        return None
+    return list(state["sides"][side]["dice"])
+
+
+class DicePokerPresentation:
+    kind = "dicepoker"
+    catalog_prefix = "dicepoker."
+    group_key = N_("dicepoker.cmd.name")
+    group_description_key = N_("dicepoker.cmd.description")
+    title_key = N_("dicepoker.title")
+    seats = Seats(low=2, high=2, default=2)
+    solo = True
+    has_seat_pictures = False
+    lobby_options = (
+        LobbyOption("mode", N_("dicepoker.lobby.mode.describe"), default="solo", new=False,
+                    choices=(("solo", N_("dicepoker.lobby.mode.solo")),
+                             ("gamblers", N_("dicepoker.lobby.mode.gamblers")))),
+        LobbyOption("table", N_("dicepoker.lobby.table.describe"), default="house", new=False,
+                    choices=(("house", N_("dicepoker.lobby.table.house")),
+                             ("printed", N_("dicepoker.lobby.table.printed")))),
+    )
+    narrow_fields = ("keep",)
+    help_title_key = N_("dicepoker.help.title")
+    help_intro_key = N_("dicepoker.help.intro")
+    help_sections = (
+        (N_("dicepoker.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status", "abandon",
+                                              "table", "log", "rules", "help")),
+        (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll")),
+    )
+    rules_topics = ("overview", "hands", "ties", "match", "solo", "gamblers")
+
+    # ---- lobby
+    def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
+        mode = chosen.get("mode") or "solo"
+        table = chosen.get("table") or "house"
+        if not solo:              # /poker new, or /poker solo opponents:1: a duel, which has neither switch
+            if mode != "solo" or table != "house":
+                raise Refusal("dicepoker.error.duel_options")
+            return {"mode": "duel"}
+        if mode == "gamblers":
+            if table != "house":
+                raise Refusal("dicepoker.error.gamblers_table")
+            return {"mode": "local_gamblers"}
+        return {"mode": "solo", "table": table}
+
+    def option_lines(self, options: dict, locale: str) -> list[str]:
+        mode = options.get("mode") if options.get("mode") in DEFAULTS else "duel"
+        full = {**DEFAULTS[mode], **options}
+        if mode == "duel":
+            return [t("dicepoker.lobby.line.duel", locale, hands=full["hands"], purse=full["purse"])]
+        if mode == "local_gamblers":
+            return [t("dicepoker.lobby.line.gamblers", locale, hands=full["hands"], purse=full["purse"])]
+        table = t(f"dicepoker.lobby.table.{full['table']}", locale)
+        return [t("dicepoker.lobby.line.solo", locale, hands=full["hands"], purse=full["purse"], table=table)]
+
+    # ---- the subset decision
+    def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
+        """One toggle per die (chosen = kept), every keep pattern a mask; all dice kept at first (the
+        rules' default when a player does not answer)."""
+        if game.state is None or not legal:
+            return None
+        dice = acting_dice(game.state, seat)
+        if dice is None:
+            return None
+        masks = tuple(sum(1 << i for i in positions(m.get("keep"))) if m.get("type") == "reroll" else None
+                      for m in legal)
+        labels = tuple(f"{FACES[d - 1]} {d}" for d in dice)
+        return SubsetMenu(labels=labels, masks=masks, initial=(1 << N_DICE) - 1)
+
+    # ---- words
+    def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
+                   open_fields: frozenset[str] = frozenset()) -> str:
+        keep = positions(move.get("keep"))
+        dice = acting_dice(game.state, seat) if game.state is not None else None
+        if dice is not None:
+            text = words.move_label({"keep": keep}, dice, locale)
+        elif keep:
+            text = t("dicepoker.move.keep_positions", locale, positions=keep_token(keep))
+        else:
+            text = t("dicepoker.move.keep_none", locale)
+        return text[:limit]
+
+    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
+                    limit: int = 100) -> str:
+        return self.move_label(game, seat, members[0], locale, limit)
+
+    def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
+        if name == "keep" and seat is not None:
+            return f"{keep_token(value)} — {self.move_label(game, seat, {'keep': value}, locale)}"
+        return str(value)
+
+    def value_token(self, name: str, value: Any) -> str:
+        return keep_token(value) if name == "keep" else str(value)
+
+    def event_line(self, game: Any, event: dict, locale: str) -> str:
+        return words.event_text(event, locale, names_of(game))
+
+    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
+        shown = {k: str(v)[:80] for k, v in params.items()}
+        seat = params.get("seat")
+        if type(seat) is int and 0 <= seat < len(game.seats):
+            shown["player"] = game.seats[seat].name
+        return shown
+
+    def decision_text(self, decision: str, locale: str) -> str:
+        if decision == "reroll":
+            return t("dicepoker.decision.reroll", locale)
+        return t("dicepoker.decision.wait", locale)
+
+    def status_line(self, game: Any, locale: str) -> str:
+        state = game.state
+        if state["mode"] == "solo":
+            pot = t("dicepoker.status.stake", locale, stake=rules.stake(state["options"]))
+        else:
+            pot = t("dicepoker.status.pot", locale, pot=state["pot"])
+        purses = ", ".join(t("dicepoker.status.purse", locale, player=seat.name, gold=state["purses"][seat.seat])
+                           for seat in game.seats)
+        return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
+                 purses=purses)
+
+    def step_mark(self, state: Any) -> Hashable:
+        return (state["hand"], state["phase"])
+
+    def final_lines(self, game: Any, locale: str) -> list[str]:
+        state = game.state
+        result = score(state)
+        names = names_of(game)
+        if state["mode"] == "duel":
+            lines = [t("dicepoker.final.line", locale, place=r["place"], player=words.name_of(names, r["seat"], locale),
+                       gold=r["total"], hands_won=result["seats"][r["seat"]]["hands_won"])
+                     for r in sorted(result["ranking"], key=lambda r: (r["place"], r["seat"]))]
+            outcome = state.get("result") or {}
+            if outcome.get("winner") is None:
+                lines.append(t("dicepoker.final.draw", locale))
+            elif isinstance(outcome.get("reason"), str):
+                lines.append(t("dicepoker.final.reason", locale, reason=words.reason_text(outcome["reason"], locale)))
+            return lines
+        seat = result["seats"][0]
+        return [t("dicepoker.final.solo", locale, player=words.name_of(names, 0, locale), gold=seat["gold"],
+                  net=words.signed(seat["net"]), purse=state["options"]["purse"])]
+
+    def is_anytime(self, move: dict) -> bool:
+        return False
+
+    # ---- pictures (worker thread)
+    def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
+        first; once over, the last hand and the match."""
+        from images.dicepoker import render_hand, render_match
+
+        state, names = game.state, names_of(game)
+        if state["phase"] == "over":
+            return [("hand.png", render_hand(state, locale, names)), ("match.png", render_match(state, locale, names))]
+        files = []
+        ended = len(state["history"])
+        if mover is not None and ended and state["phase"] == FIRST_PHASE[state["mode"]]:
+            files.append(("last_hand.png", render_hand(state, locale, names, hand=ended)))
+        files.append(("hand.png", render_hand(state, locale, names)))
+        return files
+
+    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        return None
+
+    def table_picture(self, game: Any, locale: str) -> Picture:
+        from images.dicepoker import render_hand, render_match
+
+        if game.state["phase"] == "over":
+            return ("match.png", render_match(game.state, locale, names_of(game)))
+        return ("hand.png", render_hand(game.state, locale, names_of(game)))
+
+    # ---- commands
+    def commands(self, shell: Any) -> list:
+        return commands.build(shell)

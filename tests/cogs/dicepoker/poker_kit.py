@@ -1,0 +1,43 @@
+"""Shared steps of the /poker cog tests: who is due, the prompt's toggles and Confirm, clicking them."""
+from __future__ import annotations
+
+from bot.games.dicepoker import rules
+
+TOGGLE, CONFIRM = "rp:t:", "rp:c:"
+
+
+def due_seat(game) -> int:
+    [item] = rules.pending(game.state)
+    return item["seat"]
+
+
+def toggles(message) -> list[dict]:
+    return [b for b in message.buttons() if b.get("custom_id", "").startswith(TOGGLE)]
+
+
+def confirm_button(message) -> dict:
+    [button] = [b for b in message.buttons() if b.get("custom_id", "").startswith(CONFIRM)]
+    return button
+
+
+def kept_positions(message) -> list[int]:
+    """The dice the message shows as kept (highlighted: primary style)."""
+    return [i for i, b in enumerate(toggles(message)) if b.get("style") == 1]
+
+
+async def toggle(harness, message, item: int, *, user, place):
+    return await harness.click(message, user=user, place=place, custom_id=toggles(message)[item]["custom_id"])
+
+
+async def choose_and_confirm(harness, message, keep: list[int], *, user, place):
+    """Toggle until exactly ``keep`` is kept, then Confirm; returns the Confirm's result."""
+    for item in range(len(toggles(message))):
+        if (item in keep) != (item in kept_positions(message)):
+            await toggle(harness, message, item, user=user, place=place)
+    assert kept_positions(message) == sorted(keep)
+    return await harness.click(message, user=user, place=place, custom_id=confirm_button(message)["custom_id"])
+
+
+def turn_post(result):
+    posts = [m for m in result.public() if m.files]
+    return posts[-1] if posts else None

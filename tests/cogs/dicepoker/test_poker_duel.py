@@ -1,0 +1,135 @@
+"""A channel duel through the real cogs: toggles edit the prompt in place, Confirm plays exactly the kept
+dice, the opponent rerolls before the active player, and the match ends with the match picture."""
+from __future__ import annotations
+
+from poker_kit import (
+    choose_and_confirm,
+    confirm_button,
+    due_seat,
+    kept_positions,
+    toggle,
+    toggles,
+    turn_post,
+)
+
+from bot.games.dicepoker import ai, rules
+from bot.i18n import t
+
+
+async def open_duel(harness, alice, bob, place):
+    created = await harness.run("poker new", user=alice, place=place)
+    lobby = next(m for m in created.messages if m.buttons())
+    assert "Dice Poker" in lobby.text() and t("dicepoker.lobby.line.duel", "en", hands=8, purse=5) in lobby.text()
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    return game, turn_post(started), lobby
+
+
+async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(poker, alice, bob, fixed_seed):
+    place = poker.channel()
+    game, post, _ = await open_duel(poker, alice, bob, place)
+    # hand 1: the challenger (seat 0) is active, so bob, the opponent, rerolls first
+    assert due_seat(game) == 1 and f"<@{bob.id}>" in post.content
+    dice = game.state["sides"][1]["dice"]
+    assert [b["label"] for b in toggles(post)] == [f"{'⚀⚁⚂⚃⚄⚅'[d - 1]} {d}" for d in dice]
+    assert kept_positions(post) == [0, 1, 2, 3, 4]
+    assert confirm_button(post)["label"] == t("dicepoker.move.keep_all", "en")
+
+    before = len(poker.rec.order)
+    flipped = await toggle(poker, post, 1, user=bob, place=place)
+    assert flipped.callback_types == [7], "a toggle edits the message it is on"
+    assert len(poker.rec.order) == before, "no new message"
+    assert kept_positions(post) == [0, 2, 3, 4] and post.edits == 1
+    kept = " ".join(str(dice[i]) for i in (0, 2, 3, 4))
+    assert confirm_button(post)["label"] == t("dicepoker.move.reroll", "en", kept=kept, count=1)
+    await toggle(poker, post, 1, user=bob, place=place)          # and back
+    assert kept_positions(post) == [0, 1, 2, 3, 4]
+    game = await poker.bot.sessions.load(game.id)
+    assert game.version == 0, "toggling plays nothing"
+
+    confirmed = await choose_and_confirm(poker, post, [0, 3], user=bob, place=place)
+    game = await poker.bot.sessions.load(game.id)
+    [record] = await poker.bot.sessions.recent_moves(game.id, 1)
+    assert record.seat == 1 and record.move == {"type": "reroll", "keep": [0, 3]}
+    assert post.components == [], "the confirmed prompt loses its toggles"
+    nxt = turn_post(confirmed)
+    # the active player now sees the opponent's final dice (in the log line and the picture) and chooses
+    assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
+    assert f"<@{alice.id}>" in nxt.content and nxt.file_names() == ["hand.png"]
+    assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.content
+
+
+async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fixed_seed):
+    place = poker.channel()
+    game, post, _ = await open_duel(poker, alice, bob, place)
+    users = {alice.id: alice, bob.id: bob}
+    hands_seen = set()
+    while game.status == "active":
+        seat = due_seat(game)
+        keep = ai.choose_move(game.state, seat, "easy")["keep"]
+        hands_seen.add(game.state["hand"])
+        result = await choose_and_confirm(poker, post, keep, user=users[game.seats[seat].user_id], place=place)
+        [record] = await poker.bot.sessions.recent_moves(game.id, 1)
+        assert record.move["keep"] == keep
+        post = turn_post(result)
+        game = await poker.bot.sessions.load(game.id)
+        if game.status == "active" and game.state["phase"] == "opponent_reroll" and game.state["hand"] > 1:
+            assert post.file_names() == ["last_hand.png", "hand.png"], "a finished hand is shown with the next"
+    assert hands_seen == set(range(1, game.state["hand"] + 1))
+    assert post.file_names() == ["hand.png", "match.png"] and not post.buttons()
+    assert t("play.final_title", "en") in post.content
+    for seat in game.seats:
+        assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.content
+    results = await poker.bot.sessions.finished_results(kind="dicepoker")
+    assert {r.seat for r in results} == {0, 1}
+
+
+async def test_refusals_third_player_wrong_turn_and_stale_buttons(poker, alice, bob, carol, fixed_seed):
+    place = poker.channel()
+    created = await poker.run("poker new", user=alice, place=place)
+    lobby = next(m for m in created.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label="Join")
+    third = await poker.click(lobby, user=carol, place=place, label="Join")
+    assert third.only().ephemeral and "full" in third.only().content.lower()
+    started = await poker.click(lobby, user=alice, place=place, label="Start")
+    post = turn_post(started)
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    assert due_seat(game) == 1
+
+    outsider = await toggle(poker, post, 0, user=carol, place=place)
+    assert outsider.only().ephemeral and outsider.only().content == t("error.not_your_game", "en")
+    early = await toggle(poker, post, 0, user=alice, place=place)
+    assert early.only().ephemeral and early.only().content.startswith(
+        t("error.not_your_turn", "en", players="\x00").split("\x00")[0])
+    early_confirm = await poker.click(post, user=alice, place=place, custom_id=confirm_button(post)["custom_id"])
+    assert early_confirm.only().ephemeral
+    assert kept_positions(post) == [0, 1, 2, 3, 4], "refused toggles change nothing"
+    typed = await poker.run("poker keep", user=alice, place=place, dice="1,2")
+    assert typed.only().ephemeral and (await poker.bot.sessions.load(game.id)).version == 0
+
+    stale_copy = type(post)(**{**post.__dict__, "components": [dict(r) for r in post.components]})
+    await choose_and_confirm(poker, post, [0, 1, 2, 3, 4], user=bob, place=place)
+    stale_text = t("error.stale_button", "en", group="poker")
+    for user in (bob, alice):           # an old prompt is stale for everyone, even the player now due
+        stale = await poker.click(stale_copy, user=user, place=place, custom_id=toggles(stale_copy)[2]["custom_id"])
+        assert stale.only().ephemeral and stale.only().content == stale_text
+    for user in (bob, alice):           # Confirm too: alice's keep-all is legal now, but was not what was shown
+        again = await poker.click(stale_copy, user=user, place=place, custom_id=confirm_button(stale_copy)["custom_id"])
+        assert again.only().ephemeral and again.only().content == stale_text
+    assert (await poker.bot.sessions.load(game.id)).version == 1
+
+
+async def test_one_game_per_channel_across_games(poker, alice, bob):
+    place = poker.channel()
+    await poker.run("poker new", user=alice, place=place)
+    busy = await poker.run("rp new", user=bob, place=place, players=2)
+    assert busy.only().content == t("engine.error.channel_busy", "en", group="rp")
+    other = await poker.run("rp status", user=bob, place=place)
+    assert other.only().content == t("error.other_game_here", "en", game="Dice Poker", group="poker")
+    rp_place = poker.channel()
+    await poker.run("rp new", user=alice, place=rp_place, players=2)
+    taken = await poker.run("poker new", user=bob, place=rp_place)
+    assert taken.only().content == t("engine.error.channel_busy", "en", group="poker")
+    wrong = await poker.run("poker keep", user=alice, place=rp_place, dice="all")
+    assert wrong.only().content == t("error.other_game_here", "en", game="Roll Player", group="rp")
