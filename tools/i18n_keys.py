@@ -259,15 +259,17 @@ def dynamic_keys() -> dict[str, str]:
     from bot.games.rollplayer.moves import MOVE_TYPES
     from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
     from cogs.core import CHECK_FAILURE_KEYS
-    from cogs.help import help_commands
+    from cogs.games import PRESENTATIONS, load_presentation
+    from cogs.help import help_commands, help_key, topic_key
     from cogs.rollplayer import PRESENTATION
     from cogs.rollplayer.describe import move_key
     from cogs.rollplayer.presentation import VARIANT_OPTIONS
 
-    rule_topics, commands = PRESENTATION.rules_topics, help_commands(PRESENTATION)
     keys: list[str] = []
-    keys += [f"rules_topic.{n}.{part}" for n in rule_topics for part in ("title", "text")]
-    keys += [f"help.cmd.{n}" for n in commands]
+    for spec in PRESENTATIONS:        # every registered game's help lines and rules topics
+        shown = load_presentation(spec)
+        keys += [topic_key(shown, n, part) for n in shown.rules_topics for part in ("title", "text")]
+        keys += [help_key(shown, name) for name in help_commands(shown)]
     keys += [f"permission.{p}" for p in REQUIRED_CHANNEL_PERMISSIONS]
     keys += list(CHECK_FAILURE_KEYS.values())
     keys += [f"colour.{c}" for c in COLOURS] + [f"attr.{a}" for a in ATTRS]
