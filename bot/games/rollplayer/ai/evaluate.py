@@ -24,64 +24,63 @@ from bot.games.rollplayer.scoring_content import compiled
 
 _C = compiled()
 
-# P(sum of k fair dice = s), k = 0..3
-_SUM_DIST: list[dict[int, float]] = [{0: 1.0}]
-for _k in range(1, 4):
-    _prev = _SUM_DIST[-1]
-    _next: dict[int, float] = {}
-    for _s, _p in _prev.items():
-        for _f in range(1, 7):
-            _next[_s + _f] = _next.get(_s + _f, 0.0) + _p / 6
-    _SUM_DIST.append(_next)
-# cumulative: _CUM[k][s] = P(S_k <= s), s from -1 .. 18
-_CUM = []
-for _k in range(4):
-    row = []
-    acc = 0.0
-    for _s in range(0, 19):
-        acc += _SUM_DIST[_k].get(_s, 0.0)
-        row.append(acc)
-    _CUM.append(row)
-
-CONTROL = 1.7            # choice among several dice + actions: chance 1-(1-p)^CONTROL
-NEAR_MISS = (0.0, 0.35, 0.12, 0.04)  # complete row off by d = 1, 2, 3 while rounds remain
+SELECT = 2.0            # a row's next die is the best of about this many candidates (dice + actions)
+NEAR_MISS = (1.0, 0.35, 0.12, 0.04)  # complete row off by d = 0, 1, 2, 3 while rounds remain
 BACKSTORY_OPEN = 0.33    # chance an open backstory space still gets its colour
 GOLD_VALUE = 0.33        # stars per Gold while markets remain
 CHARISMA_VALUE = 0.25    # per token while this round's market is ahead
 SKILL_PER_ROUND = 0.22   # stars per remaining round a skill card is worth
 SKILL_CAP = 2.0
 ARMOR_PIECE_HOPE = 0.45  # stars per missing piece of a started set while markets remain
+_LIM = 24                # windows are clipped to [-_LIM, _LIM] (beyond that nothing changes)
 
 
-def _p_sum(k: int, lo: int, hi: int) -> float:
-    """P(lo <= S_k <= hi)."""
-    if hi < lo:
-        return 0.0
-    top = 6 * k
-    if hi < k or lo > top:
-        return 0.0
-    hi = min(hi, top)
-    lo = max(lo, k)
-    c = _CUM[k]
-    return c[hi] - (c[lo - 1] if lo >= 1 else 0.0)
+def _build_table(select: float, near: tuple) -> dict:
+    """V[k][(lo, hi)]: chance that k more dice, each picked as the best of ``select`` candidates for this
+    row, bring the row's added sum into [lo, hi]; a miss by d afterwards is fixed with chance near[d]."""
+    table = [{}, {}, {}, {}]
+    rng = range(-_LIM, _LIM + 1)
+    for lo in rng:
+        for hi in range(lo, _LIM + 1):
+            if lo <= 0 <= hi:
+                v = 1.0
+            else:
+                d = lo if lo > 0 else -hi
+                v = near[d] if d < len(near) else 0.0
+            table[0][(lo, hi)] = v
+    weights = [((i / 6) ** select - ((i - 1) / 6) ** select) for i in range(1, 7)]
+    for k in range(1, 4):
+        prev = table[k - 1]
+        cur = table[k]
+        for lo in rng:
+            for hi in range(lo, _LIM + 1):
+                vals = sorted(prev[(_clip(lo - x), _clip(hi - x))] for x in range(1, 7))
+                cur[(lo, hi)] = sum(w * v for w, v in zip(weights, vals))
+    return table
+
+
+def _clip(x: int) -> int:
+    return -_LIM if x < -_LIM else _LIM if x > _LIM else x
+
+
+_TABLES: dict = {}
+
+
+def _table(live: bool):
+    key = (SELECT, NEAR_MISS if live else (1.0,), live)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _build_table(SELECT, key[1])
+    return t
 
 
 def row_chance(value: int, missing: int, lo: int, hi: int, live: bool) -> float:
     """Chance the row (``value`` now, ``missing`` dice to come) ends within [lo, hi]."""
-    if missing == 0:
-        if lo <= value <= hi:
-            return 1.0
-        if not live:
-            return 0.0
-        d = lo - value if value < lo else value - hi
-        return NEAR_MISS[d] if d < len(NEAR_MISS) else 0.0
-    p = _p_sum(missing, lo - value, hi - value)
-    if p <= 0.0:
-        # out of plain reach: only actions on other dice could help
+    a = lo - value
+    b = hi - value
+    if b < a:
         return 0.0
-    if not live:
-        return p
-    return 1.0 - (1.0 - p) ** CONTROL
+    return _table(live)[missing][(_clip(a), _clip(b))]
 
 
 def _backstory_value(reward: tuple, chances: list[float]) -> float:
@@ -128,7 +127,7 @@ def evaluate(st, seat: int) -> float:
     if p.class_id is None:
         return 0.0
     markets = markets_ahead(st, seat)
-    live = markets > 0 or p.dice_count() < 18
+    live = p.dice_count() < 18
     klass = _C.classes[p.class_id]
     race = _C.races[p.race] if p.race else (0, 0, 0, 0, 0, 0)
     rows = p.rows
