@@ -24,8 +24,8 @@ from bot.games.rollplayer.scoring_content import compiled
 
 _C = compiled()
 
-SELECT = 2.0            # a row's next die is the best of about this many candidates (dice + actions)
-NEAR_MISS = (1.0, 0.35, 0.12, 0.04)  # complete row off by d = 0, 1, 2, 3 while rounds remain
+SELECT = 3.0            # a row's next die is the best of about this many candidates (dice + actions)
+NEAR_MISS = (1.0, 0.5, 0.2, 0.05)  # complete row off by d = 0, 1, 2, 3 while rounds remain
 BACKSTORY_OPEN = 0.33    # chance an open backstory space still gets its colour
 GOLD_VALUE = 0.33        # stars per Gold while markets remain
 CHARISMA_VALUE = 0.25    # per token while this round's market is ahead
