@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from bot.games.rollplayer import engine
 
-from .determinize import det_rng
-from .greedy import greedy_move
+from .determinize import det_rng, determinize
+from .greedy import greedy_move, projected
 from .search import Budget, search_move
 
 LEVELS = ("easy", "normal", "hard")
@@ -49,11 +49,17 @@ def _choose(state, seat: int, level: str, seed: int) -> tuple[dict, float, float
 
 
 def hint(state, seat: int, seed: int, level: str = HINT_LEVEL) -> dict:
-    """The move ``choose_move(state, seat, level, seed)`` picks, its expected gain in stars and a message
-    key with parameters for a one-line "why"."""
-    move, after, before = _choose(state, seat, level if level != "easy" else "normal", seed)
-    if level == "easy":
-        move = choose_move(state, seat, "easy", seed)
+    """The move ``choose_move(state, seat, level, seed)`` picks, its expected gain in stars (mean value
+    after the move minus before, over the same sampled worlds; ``easy``: the projected score's change)
+    and a message key with parameters for a one-line "why". The state is not changed."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    move, after, before = _choose(state, seat, level, seed)
+    if level == "easy" or state.phase == "setup_race":
+        c = determinize(state, seat, det_rng(seed, state.moves, seat, 4))  # never the real next roll
+        before = projected(c, seat)
+        engine.play(c, move)
+        after = projected(c, seat)
     gain = round(after - before, 1)
     key, params = _why(move, gain)
     return {"move": move, "gain": gain, "key": key, "params": params}

@@ -27,12 +27,14 @@ def determinize(st, seat: int, rnd: random.Random):
     sub = c.sub
     if sub is not None and sub.get("kind") == "open_lock" and c.deck:
         if sub["seat"] == seat:
-            rest = c.deck[1:]
+            rest = sorted(c.deck[1:])
             rnd.shuffle(rest)
             c.deck = [c.deck[0]] + rest
         else:
+            c.deck = sorted(c.deck)
             rnd.shuffle(c.deck)
             sub["card"] = c.deck[0]
     else:
+        c.deck = sorted(c.deck)  # the real order must not leak into the sample
         rnd.shuffle(c.deck)
     return c
