@@ -66,11 +66,14 @@ def _clip(x: int) -> int:
 _TABLES: dict = {}
 
 
-def _table(live: bool):
-    key = (SELECT, NEAR_MISS if live else (1.0,), live)
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = _build_table(SELECT, key[1])
+def _table(live: bool) -> list:
+    """The DP as nested lists, ``t[missing][lo + _LIM][hi + _LIM]`` (list indexing is the fast path)."""
+    t = _TABLES.get(live)
+    if t is None:  # built on first use, so a tuning run may set SELECT / NEAR_MISS before
+        d = _build_table(SELECT, NEAR_MISS if live else (1.0,))
+        n = 2 * _LIM + 1
+        t = [[[d[k].get((lo - _LIM, hi - _LIM), 0.0) for hi in range(n)] for lo in range(n)] for k in range(4)]
+        _TABLES[live] = t
     return t
 
 
@@ -80,10 +83,23 @@ def row_chance(value: int, missing: int, lo: int, hi: int, live: bool) -> float:
     b = hi - value
     if b < a:
         return 0.0
-    return _table(live)[missing][(_clip(a), _clip(b))]
+    a = -_LIM if a < -_LIM else _LIM if a > _LIM else a
+    b = -_LIM if b < -_LIM else _LIM if b > _LIM else b
+    return _table(live)[missing][a + _LIM][b + _LIM]
 
 
-def _backstory_value(reward: tuple, chances: list[float]) -> float:
+_BACK_CACHE: dict = {}
+
+
+def _backstory_value(reward: tuple, chances: tuple) -> float:
+    key = (reward, chances)
+    v = _BACK_CACHE.get(key)
+    if v is None:
+        v = _BACK_CACHE[key] = _backstory_dist(reward, chances)
+    return v
+
+
+def _backstory_dist(reward: tuple, chances: tuple) -> float:
     dist = [1.0]
     for q in chances:
         nxt = [0.0] * (len(dist) + 1)
@@ -225,7 +241,7 @@ def evaluate(st, seat: int) -> float:
                 chances.append(1.0 if row[space][0] == want else 0.0)
             else:
                 chances.append(BACKSTORY_OPEN if live else 0.0)
-        back = _backstory_value(_C.backstory_reward, chances)
+        back = _backstory_value(_C.backstory_reward, tuple(chances))
         exp_matches = sum(chances)
     else:
         exp_matches = 0.0

@@ -53,6 +53,8 @@ class _Search:
         if st.finished or st.round != root_round:
             return False
         pend = engine.pending(st)
+        if st.phase == "setup_dice":  # every seat places its own starting dice: nobody else's matter
+            return any(d["seat"] == self.seat for d in pend)
         return bool(pend) and all(d["seat"] == self.seat for d in pend)
 
     def look(self, st, root_round: int, depth: int) -> float:
