@@ -28,6 +28,8 @@ SELECT = 3.0            # a row's next die is the best of about this many candid
 NEAR_MISS = (1.0, 0.5, 0.2, 0.05)  # complete row off by d = 0, 1, 2, 3 while rounds remain
 BACKSTORY_OPEN = 0.33    # chance an open backstory space still gets its colour
 GOLD_VALUE = 0.33        # stars per Gold while markets remain
+GOLD_CAP_PER_MARKET = 5  # ... up to what the remaining markets can spend
+GOLD_CAP = 10
 CHARISMA_VALUE = 0.25    # per token while this round's market is ahead
 SKILL_PER_ROUND = 0.22   # stars per remaining round a skill card is worth
 SKILL_CAP = 2.0
@@ -320,7 +322,7 @@ def evaluate(st, seat: int) -> float:
     # resources
     gold = p.gold
     if markets > 0:
-        useful = min(gold, 6 * markets)
+        useful = min(gold, GOLD_CAP_PER_MARKET * markets, GOLD_CAP)  # hoarded Gold buys nothing
         res = GOLD_VALUE * useful + (gold - useful) / 8.0
         if p.charisma and _market_ahead_this_round(st, seat):
             res += CHARISMA_VALUE * p.charisma

@@ -26,6 +26,7 @@ class Budget:
     beam: int          # children expanded per own decision below the root
     depth: int         # own decisions looked at below the root
     max_evals: int     # hard cap on static evaluations per decision (keeps the time bounded)
+    extra_rounds: int = 0  # also look into the next round(s), one best move per step (beam 1)
 
 
 def _moves(st, seat: int) -> list[dict]:
@@ -50,7 +51,7 @@ class _Search:
         return evaluate(st, self.seat)
 
     def own_turn(self, st, root_round: int) -> bool:
-        if st.finished or st.round != root_round:
+        if st.finished or not root_round <= st.round <= root_round + self.b.extra_rounds:
             return False
         pend = engine.pending(st)
         if st.phase == "setup_dice":  # every seat places its own starting dice: nobody else's matter
@@ -73,7 +74,8 @@ class _Search:
             return self.look(scored[0][1], root_round, depth)  # forced moves do not use up depth
         scored.sort(key=lambda x: -x[0])
         best = scored[0][0]
-        for v, c in scored[: self.b.beam]:
+        beam = self.b.beam if st.round == root_round else 1
+        for v, c in scored[:beam]:
             deeper = self.look(c, root_round, depth - 1)
             if deeper > best:
                 best = deeper
