@@ -17,7 +17,7 @@ per decision.
 """
 from __future__ import annotations
 
-from bot.games.rollplayer.content import ALIGN_START, ATTRS, CARD_TYPE
+from bot.games.rollplayer.content import ATTRS, CARD_TYPE
 from bot.games.rollplayer.kind import scoring_input
 from bot.games.rollplayer.scoring import score_player
 from bot.games.rollplayer.scoring_content import compiled
@@ -252,8 +252,6 @@ def evaluate(st, seat: int) -> float:
     align = 0.0
     if p.alignment:
         align = _C.alignments[p.alignment][(align_row, align_col)]
-    elif (align_row, align_col) != ALIGN_START:
-        align = 0.0
 
     # armor
     arm = 0.0

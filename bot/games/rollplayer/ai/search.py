@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games.rollplayer import engine
-from bot.games.rollplayer.content import CARD_TYPE
 
 from .determinize import det_rng, determinize
 from .evaluate import evaluate
@@ -26,7 +25,7 @@ class Budget:
     beam: int          # children expanded per own decision below the root
     depth: int         # own decisions looked at below the root
     max_evals: int     # hard cap on static evaluations per decision (keeps the time bounded)
-    extra_rounds: int = 0  # also look into the next round(s), one best move per step (beam 1)
+    extra_rounds: int = 0  # also look into the next round(s), beam 1 (measured: no gain, so 0 by default)
 
 
 def _moves(st, seat: int) -> list[dict]:
@@ -120,7 +119,3 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
         done += 1
     best_i = max(totals, key=lambda i: (totals[i], -i))
     return moves[best_i], totals[best_i] / done, base
-
-
-def is_skill_card(card: str) -> bool:
-    return CARD_TYPE.get(card) == "skill"
