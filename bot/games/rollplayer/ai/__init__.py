@@ -1,0 +1,94 @@
+"""Roll Player AI seats: ``choose_move`` plays any decision of any seat; ``hint`` explains a suggestion.
+
+Levels:
+
+* ``easy``   — the one-ply greedy baseline (``greedy.py``): the move with the best projected score now;
+* ``normal`` — a determinized look-ahead (``search.py``) over the seat's own next decisions with a few
+  sampled worlds and a narrow beam, valued by the heuristic of ``evaluate.py``;
+* ``hard``   — the same search with more worlds and a wider beam, sized to stay within about one second
+  per decision on one core.
+
+Everything is pure and deterministic: the same state, seat, level and seed give the same move, and the
+state passed in is never changed (the search works on determinized clones).
+"""
+from __future__ import annotations
+
+from bot.games.rollplayer import engine
+
+from .determinize import det_rng, determinize
+from .greedy import greedy_move, projected
+from .search import Budget, search_move
+
+LEVELS = ("easy", "normal", "hard")
+HINT_LEVEL = "hard"
+
+BUDGETS = {
+    "normal": Budget(worlds=3, root_keep=4, beam=2, depth=4, max_evals=1_500),
+    "hard": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
+}
+
+
+def choose_move(state, seat: int, level: str, seed: int) -> dict:
+    """One of ``engine.legal(state, seat)``; deterministic from (state, seat, level, seed)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    return _choose(state, seat, level, seed)[0]
+
+
+def _choose(state, seat: int, level: str, seed: int) -> tuple[dict, float, float]:
+    legal = engine.legal(state, seat)
+    if not legal:
+        raise ValueError("no legal move for this seat")
+    if state.phase == "setup_race":
+        # nothing to weigh yet (class, backstory and alignment come later): any sheet, by the seed
+        rnd = det_rng(seed, state.moves, seat, 3)
+        return legal[rnd.randrange(len(legal))], 0.0, 0.0
+    if level == "easy":
+        return greedy_move(state, seat, seed), 0.0, 0.0
+    return search_move(state, seat, seed, BUDGETS[level])
+
+
+def hint(state, seat: int, seed: int, level: str = HINT_LEVEL) -> dict:
+    """The move ``choose_move(state, seat, level, seed)`` picks, its expected gain in stars (mean value
+    after the move minus before, over the same sampled worlds; ``easy``: the projected score's change)
+    and a message key with parameters for a one-line "why". The state is not changed."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    move, after, before = _choose(state, seat, level, seed)
+    if level == "easy" or state.phase == "setup_race":
+        c = determinize(state, seat, det_rng(seed, state.moves, seat, 4))  # never the real next roll
+        before = projected(c, seat)
+        engine.play(c, move)
+        after = projected(c, seat)
+    gain = round(after - before, 1)
+    key, params = _why(move, gain)
+    return {"move": move, "gain": gain, "key": key, "params": params}
+
+
+def _why(move: dict, gain: float) -> tuple[str, dict]:
+    t = move["type"]
+    params: dict = {"gain": gain}
+    if t in ("place", "place_start"):
+        params["attr"] = move["attr"]
+        return "rollplayer.ai.hint.place", params
+    if t == "take":
+        params["card"] = move["card"]
+        return "rollplayer.ai.hint.take", params
+    if t == "action":
+        params["action"] = move["action"]
+        return "rollplayer.ai.hint.action", params
+    if t == "buy":
+        params["card"] = move["card"]
+        return "rollplayer.ai.hint.buy", params
+    if t == "take_gold":
+        return "rollplayer.ai.hint.gold", params
+    if t == "skill":
+        params["card"] = move["card"]
+        return "rollplayer.ai.hint.skill", params
+    if t == "class":
+        params["class_id"] = move["class"]
+        return "rollplayer.ai.hint.class", params
+    if t == "race":
+        params["race"] = move["race"]
+        return "rollplayer.ai.hint.race", params
+    return "rollplayer.ai.hint.other", dict(params, move=t)
