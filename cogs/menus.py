@@ -178,7 +178,8 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
         add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
     elif hidden:
         view.add_item(ui.view_button(game.id, "more", label=t("button.more", locale)))
-    if hint and not look_buttons:     # a private menu: "what would a strong player do here?"
+    if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
+        # a player's own menu of the decision at hand: "what would a strong player do here?"
         view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
     return view
 

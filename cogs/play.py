@@ -165,7 +165,8 @@ class PlayService:
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)
         why_key = advice.get("key")
-        why = t(why_key, locale, **advice.get("params", {})) if why_key else ""
+        shown = self.presentation(game).error_params(game, dict(advice.get("params") or {}), locale)
+        why = t(why_key, locale, **shown) if why_key else ""
         label = self.presentation(game).move_label(game, seat, advice["move"], locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
 

@@ -46,7 +46,7 @@ class RollPlayerPresentation:
     help_sections = (
         ("help.section.games", ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "sheet",
                                 "table", "log", "language", "rules", "help")),
-        ("help.section.moves", ("play", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
+        ("help.section.moves", ("play", "hint", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
                                 "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
                                 "market.discard-weapon", "skill", "refresh")),
     )

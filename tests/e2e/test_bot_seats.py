@@ -76,7 +76,7 @@ async def test_the_bot_stands_in_for_an_idle_player_until_they_click(discord_stu
     moves = await runner.bot.sessions.recent_moves(game.id, 5)
     assert moves[0].user_id is None                                       # logged as the bot's move for them
     # the player comes back: a click of theirs takes the seat back
-    latest = discord_stub.latest_message(cast.games, with_components=True)
+    latest = discord_stub.last_message(cast.games, with_components=True)
     ix = await discord_stub.click(away, latest, label=t("button.table", LOCALE))
     await ix.wait_ack()
     await runner.bot.bots.idle()

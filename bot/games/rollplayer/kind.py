@@ -42,6 +42,18 @@ class RollPlayerKind:
     name = "rollplayer"
     min_seats = 1
     max_seats = 4
+    #: the AI's levels (``ai/``): bot seats, the idle-seat takeover and hints use it
+    ai_levels = ("easy", "normal", "hard")
+
+    def choose_move(self, state: GameState, seat: int, level: str, seed: int) -> dict:
+        from . import ai
+
+        return ai.choose_move(state, seat, level, seed)
+
+    def hint(self, state: GameState, seat: int, seed: int) -> dict:
+        from . import ai
+
+        return ai.hint(state, seat, seed)
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> GameState:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
