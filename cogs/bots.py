@@ -76,8 +76,11 @@ class BotPlayer:
         self._running: dict[int, asyncio.Task] = {}
 
     # ------------------------------------------------------------------ scheduling
-    def schedule(self, game_id: int) -> None:
-        """Make sure a due bot seat of this game gets played (one runner per game)."""
+    def schedule(self, game_id: int, game: GameView | None = None) -> None:
+        """Make sure a due bot seat of this game gets played (one runner per game). With the game at hand,
+        a table of people only (no bot seat, nobody stood in for) costs nothing."""
+        if game is not None and not any(s.is_ai for s in game.seats) and not game.meta.get(TAKEN_META):
+            return
         task = self._running.get(game_id)
         if task is not None and not task.done():
             return

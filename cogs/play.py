@@ -202,7 +202,7 @@ class PlayService:
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.courier.deliver(game.id)
-        self.bots.schedule(game.id)
+        self.bots.schedule(game.id, game)
 
     async def rebased_index(self, game: GameView, seat: int, version: int, check: str) -> int | None:
         """Where a move chosen on a menu built at an earlier ``version`` sits in the seat's legal moves now,

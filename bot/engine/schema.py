@@ -139,6 +139,23 @@ CREATE TABLE outbox (
 
 CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
 CREATE INDEX outbox_by_game ON outbox (game_id, id);
+
+-- A move with its bookkeeping is still ONE statement (one transaction, one round trip): an INSERT into this
+-- view checks and appends the move like move_appends does, replaces the game's metadata when one is given,
+-- and queues the post the move made due.
+CREATE VIEW move_commits AS
+    SELECT game_id, seq, seat, user_id, move, created_at, NULL AS snapshot, NULL AS meta, NULL AS post
+      FROM moves WHERE 0;
+
+CREATE TRIGGER move_commits_insert INSTEAD OF INSERT ON move_commits
+BEGIN
+    INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, NEW.move, NEW.created_at, NEW.snapshot);
+    UPDATE games SET meta = NEW.meta WHERE id = NEW.game_id AND NEW.meta IS NOT NULL;
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+        SELECT id, NEW.seq, channel_id, NEW.post, NEW.created_at FROM games
+         WHERE id = NEW.game_id AND NEW.post IS NOT NULL;
+END;
 """
 
 #: MIGRATIONS[i] turns a version-i file into version i + 1.

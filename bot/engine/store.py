@@ -42,6 +42,9 @@ GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, se
 
 APPEND_SQL = ("INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)"
               " VALUES (?, ?, ?, ?, ?, ?, ?)")
+#: A move with its metadata and post: one statement (see the ``move_commits`` view in schema.py).
+COMMIT_SQL = ("INSERT INTO move_commits (game_id, seq, seat, user_id, move, created_at, snapshot, meta, post)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 META_SQL = "UPDATE games SET meta = ? WHERE id = ?"
 #: An outbox row takes the game's channel from the games table: a post always goes where its game lives.
 POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
@@ -487,17 +490,20 @@ class Store:
                 future.set_exception(error)
 
     async def _append_batch(self, rows: list[tuple]) -> None:
-        """One transaction: the moves (each checked by the trigger), then their metadata and posts."""
+        """One transaction: each move with its metadata and post is one INSERT into ``move_commits`` (checked
+        by its trigger); a single move needs no explicit transaction, so it is one round trip."""
         db = self._db
+        plain = [row[:7] for row in rows if row[7] is None and row[8] is None]   # no bookkeeping: the lean view
+        full = [row for row in rows if row[7] is not None or row[8] is not None]
+        if len(rows) == 1:
+            await (db.execute(APPEND_SQL, plain[0]) if plain else db.execute(COMMIT_SQL, full[0]))
+            return
         try:
             await db.execute("BEGIN IMMEDIATE")
-            await db.executemany(APPEND_SQL, [row[:7] for row in rows])
-            metas = [(row[7], row[0]) for row in rows if row[7] is not None]
-            if metas:
-                await db.executemany(META_SQL, metas)
-            posts = [(row[1], row[8], row[5], row[0]) for row in rows if row[8] is not None]
-            if posts:
-                await db.executemany(POST_SQL, posts)
+            if plain:
+                await db.executemany(APPEND_SQL, plain)
+            if full:
+                await db.executemany(COMMIT_SQL, full)
             await db.execute("COMMIT")
         except sqlite3.Error:
             if db.in_transaction:

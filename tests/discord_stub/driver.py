@@ -186,9 +186,13 @@ class Driver:
                  include_ephemeral: bool = False, after: InteractionRecord | StubMessage | int | None = None) -> list[StubMessage]:
         """Live messages in creation order: public ones, plus ephemeral ones ``visible_to`` that user."""
         since = _seq_of(after)
+        every = self._channel_messages.get(channel.id, [])
+        start = len(every)
+        while start > 0 and every[start - 1].seq > since:     # messages are kept in creation order
+            start -= 1
         out = []
-        for m in self.all_messages(channel):
-            if m.deleted or m.seq <= since:
+        for m in every[start:]:
+            if m.deleted:
                 continue
             if m.ephemeral and not include_ephemeral and (visible_to is None or m.visible_to != visible_to.id):
                 continue
