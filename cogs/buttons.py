@@ -22,7 +22,7 @@ from discord.ui import Button, DynamicItem, Select
 
 from .core import Refusal, guarded
 
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addbot", "dropbot")
 VIEW_ACTIONS = ("sheet", "table", "moves", "more", "hint")
 CUSTOM_ID_LIMIT = 100
 
@@ -61,7 +61,8 @@ class _Bound:
         return cls.handlers
 
 
-class LobbyButton(_Bound, DynamicItem[Button], template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel)"):
+class LobbyButton(_Bound, DynamicItem[Button],
+                  template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|addbot|dropbot)"):
     def __init__(self, game_id: int, action: str, *, label: str, style: discord.ButtonStyle):
         super().__init__(Button(label=label, style=style, custom_id=f"rp:l:{game_id}:{action}"))
         self.game_id = game_id

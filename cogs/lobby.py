@@ -51,7 +51,12 @@ MAX_TAKEOVER_HOURS = 720
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
+    "addbot": discord.ButtonStyle.secondary, "dropbot": discord.ButtonStyle.secondary,
 }
+#: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
+BOT_ACTIONS = ("addbot", "dropbot")
+#: ``bot_meta`` key of a server's default for the idle-seat takeover (hours; 0: never).
+TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
 
 
 def seat_lines(game: GameView) -> str:
@@ -98,7 +103,8 @@ class LobbyService:
 
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        for action in LOBBY_ACTIONS:
+        actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
+        for action in actions:
             view.add_item(self.ui.lobby_button(game.id, action, label=t(f"button.{action}", locale),
                                                style=BUTTON_STYLES[action]))
         return view
@@ -147,6 +153,32 @@ class LobbyService:
             raise Refusal("error.start_alone")
         return await self.sessions.start(game_id, interaction.user.id, plan=self.turns.start_plan())
 
+    async def do_addbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The creator fills a seat with the bot (at the level the game's other bots play, else the best)."""
+        game = await self.sessions.load(game_id)
+        kind = self.games.kind(game.kind)
+        if not has_ai(kind):
+            raise Refusal("error.component_unavailable")
+        levels = dict(game.meta.get(BOTS_META) or {})
+        level = next(iter(levels.values()), kind.ai_levels[-1])
+        locale = game_locale(game)
+        game = await self.sessions.add_ai(game_id, interaction.user.id,
+                                          t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
+        levels[str(len(game.seats) - 1)] = level
+        await self.sessions.set_meta(game_id, BOTS_META, levels)
+        return await self.sessions.load(game_id)
+
+    async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The creator takes the last bot seat out again."""
+        game = await self.sessions.load(game_id)
+        if not any(s.is_ai for s in game.seats):
+            raise Refusal("error.no_bot_seat")
+        game = await self.sessions.remove_ai(game_id, interaction.user.id)
+        levels = list((game.meta.get(BOTS_META) or {}).values())
+        bots = [s.seat for s in game.seats if s.is_ai]
+        await self.sessions.set_meta(game_id, BOTS_META, {str(seat): lvl for seat, lvl in zip(bots, levels)} or None)
+        return await self.sessions.load(game_id)
+
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
         game = await self.sessions.load(game_id)
         if game.status != "lobby":
@@ -191,7 +223,8 @@ class LobbyService:
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, bots: int = 0, level: str | None = None, *, takeover_hours: int = 0,
+                          options: dict, bots: int = 0, level: str | None = None, *,
+                          takeover_hours: int | None = 0,
                           hints: bool = True, language: str | None = None) -> None:
         kind = self.games.kind(presentation.kind)
         if bots and (not has_ai(kind) or not 0 < bots < players):
@@ -201,6 +234,9 @@ class LobbyService:
         # what the channel reads (lobby, turn posts, their pictures) is in the game's language
         locale = language
         meta = {LOCALE_META: language, SEAT_LOCALES_META: {"0": locale_of(interaction)}, HINTS_META: hints}
+        if takeover_hours is None and interaction.guild_id is not None:   # the server's default
+            takeover_hours = await self.sessions.store.get_meta(TAKEOVER_DEFAULT_META.format(
+                guild=interaction.guild_id), 0)
         if takeover_hours:
             meta[TAKEOVER_META] = int(takeover_hours) * 3600
         if bots:
@@ -266,7 +302,26 @@ class LobbyService:
             await interaction.response.send_message(
                 embed=service.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
 
+        if has_ai(self.games.kind(presentation.kind)):
+            commands_.append(self._defaults_command())
         return commands_ + [abandon, status, language]
+
+    def _defaults_command(self) -> app_commands.Command:
+        """``/<game> defaults takeover:<hours>``: the server's default for new games (Manage Server)."""
+        service = self
+
+        @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
+        @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"))
+        async def defaults(interaction: discord.Interaction,
+                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]) -> None:
+            require_guild(interaction)
+            if not interaction.permissions.manage_guild:
+                raise Refusal("error.user_missing_permission")
+            await service.sessions.store.set_meta(TAKEOVER_DEFAULT_META.format(guild=interaction.guild_id),
+                                                  int(takeover))
+            await interaction.response.send_message(
+                t("lobby.defaults_set", locale_of(interaction), hours=int(takeover)), ephemeral=True)
+        return defaults
 
     async def set_language(self, interaction: discord.Interaction, presentation: Presentation,
                            language: str) -> None:
@@ -294,7 +349,7 @@ class LobbyService:
                                     annotation=str)]
         describe = {count: f"cmd.{count}.describe", "level": "cmd.level.describe"}
         if count == "bots":       # several people: the bot may also stand in for one who stays away
-            params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=0,
+            params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]))
             describe["takeover"] = "cmd.takeover.describe"
         if callable(getattr(kind, "hint", None)):
@@ -314,7 +369,7 @@ class LobbyService:
             check_bot_permissions(interaction)
             players = values.pop("players", seats.default)
             bots, level = values.pop("bots", 0), values.pop("level", None)
-            takeover, hints = values.pop("takeover", 0), values.pop("hints", True)
+            takeover, hints = values.pop("takeover", None), values.pop("hints", True)
             language = values.pop("language", "")
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
             await service.create_game(interaction, presentation, players, options, bots, level,

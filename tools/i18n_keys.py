@@ -283,9 +283,10 @@ def dynamic_keys() -> dict[str, str]:
     keys += [move_key(m) for m in samples] + ["move.with_tokens", "move.no_arrow_suffix"]
     keys += [f"option.{o}" for o in VARIANT_OPTIONS + ("promo_sheets", "cursed_ring")]
     keys += [f"option.{o}.describe" for o in VARIANT_OPTIONS + ("promos",)]
-    keys += [f"button.{b}" for b in ("join", "leave", "start", "cancel", "my_moves", "my_sheet", "table")]
+    keys += [f"button.{b}" for b in ("join", "leave", "start", "cancel", "addbot", "dropbot", "my_moves",
+                                     "my_sheet", "table")]
     keys += [f"status.{s}" for s in ("lobby", "active", "finished", "abandoned")]
-    keys += [f"lobby.{a}_note" for a in ("join", "leave", "start", "cancel")]
+    keys += [f"lobby.{a}_note" for a in ("join", "leave", "start", "cancel", "addbot", "dropbot")]
     keys += [f"rules.solo.rating.{name}" for _, name in SOLO_RATINGS]
     keys += [f"rules.solo.rating.{SOLO_RATING_FLOOR}"]
     keys += [f"field.{f}" for f in PRESENTATION.narrow_fields]

@@ -346,6 +346,25 @@ class SessionManager:
             return entry.view
         return await self._change(game_id, work)
 
+    async def remove_ai(self, game_id: int, by_user_id: int) -> GameView:
+        """The creator takes the last AI seat out of a lobby; later seats move up."""
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != LOBBY:
+                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+            if by_user_id != view.creator_id:
+                raise errors.NotCreator(game_id=game_id)
+            bots = [s.seat for s in view.seats if s.is_ai]
+            if not bots:
+                raise errors.NotSeated(game_id=game_id)
+            kept = [s for s in view.seats if s.seat != bots[-1]]
+            seats = tuple(replace(s, seat=i) for i, s in enumerate(kept))
+            now = self._clock()
+            await self.store.replace_seats(game_id, seats, now)
+            entry.view = replace(view, seats=seats, updated_at=now, last_activity_at=now)
+            return entry.view
+        return await self._change(game_id, work)
+
     async def start(self, game_id: int, user_id: int, plan: Planner | None = None) -> GameView:
         """The creator starts once at least the kind's minimum has joined (``seats_wanted`` is the most).
         ``plan`` decides the first post, committed with the start."""

@@ -45,7 +45,7 @@ class RollPlayerPresentation:
     help_intro_key = N_("help.intro")
     help_sections = (
         ("help.section.games", ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "sheet",
-                                "table", "log", "language", "rules", "help")),
+                                "table", "log", "language", "defaults", "rules", "help")),
         ("help.section.moves", ("play", "hint", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
                                 "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
                                 "market.discard-weapon", "skill", "refresh")),

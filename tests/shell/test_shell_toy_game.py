@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cogs"))
@@ -203,3 +204,43 @@ async def test_the_bot_plays_for_an_idle_player_until_they_come_back(harness):
     await harness.bot.bots.idle()
     game = await harness.bot.sessions.load(game.id)
     assert game.state.turn == 0 and game.state.turn_total == 0, "Alice's turn waits for Alice again"
+
+
+async def test_the_creator_adds_and_removes_bot_seats_in_the_lobby(harness):
+    place = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=place, players=3)
+    lobby = next(m for m in created.messages if m.buttons())
+    labels = [b["label"] for b in lobby.buttons()]
+    assert t("button.addbot", "en") in labels and t("button.dropbot", "en") in labels
+    refused = await harness.click(lobby, user=BOB, place=place, label=t("button.addbot", "en"))
+    assert refused.only().ephemeral                                       # only the creator
+    await harness.click(lobby, user=ALICE, place=place, label=t("button.addbot", "en"))
+    assert "Bot (hard)" in lobby.text()                                   # the lobby message, edited in place
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert [s.is_ai for s in game.seats] == [False, True] and game.meta["bots"] == {"1": "hard"}
+    await harness.click(lobby, user=BOB, place=place, label="Join")
+    await harness.click(lobby, user=ALICE, place=place, label=t("button.dropbot", "en"))
+    assert "Bot (hard)" not in lobby.text()
+    game = await harness.bot.sessions.load(game.id)
+    assert [s.is_ai for s in game.seats] == [False, False] and not game.meta.get("bots")
+    none_left = await harness.click(lobby, user=ALICE, place=place, label=t("button.dropbot", "en"))
+    assert none_left.only().content == t("error.no_bot_seat", "en")
+
+
+async def test_a_server_default_for_the_idle_seat_takeover(harness):
+    from harness import MANAGER_PERMISSIONS
+
+    place = harness.channel()
+    refused = await harness.run("pig defaults", user=ALICE, place=place, takeover=6)
+    assert refused.only().content == t("error.user_missing_permission", "en")
+    admin = User(id=100_000_000_000_000_019, name="admin",
+                 permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
+    done = await harness.run("pig defaults", user=admin, place=place, takeover=6)
+    assert done.only().ephemeral and "6" in done.only().content
+    await harness.run("pig new", user=ALICE, place=place, players=2)
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["takeover_s"] == 6 * 3600                            # the server's default
+    other = harness.channel(guild_id=place.guild_id)
+    await harness.run("pig new", user=ALICE, place=other, players=2, takeover=0)
+    game = await harness.bot.sessions.game_in_channel(other.channel_id)
+    assert not game.meta.get("takeover_s")                                 # the game's own choice wins
