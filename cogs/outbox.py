@@ -82,12 +82,33 @@ class Courier:
             count += len(await self.deliver(post.game_id))
         return count
 
+    async def edited_in_place(self, game_id: int, message_id: int) -> bool:
+        """Whether the game's latest post went into ``message_id`` as an edit (one message per hand)."""
+        posts = await self.sessions.posts(game_id)
+        return bool(posts) and bool(posts[-1].payload.get("edit")) and posts[-1].message_id == message_id
+
+    async def _previous_message(self, game_id: int) -> int | None:
+        for earlier in reversed(await self.sessions.posts(game_id)):
+            if earlier.delivered_at is not None and earlier.message_id is not None:
+                return earlier.message_id
+        return None
+
     async def _send(self, post: OutboxPost) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
             content = await self.render(game, post.payload)
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
-            message = await channel.send(**content)
+            message = None
+            previous = await self._previous_message(post.game_id) if post.payload.get("edit") else None
+            if previous is not None:           # the same message goes on (e.g. one message per hand)
+                try:
+                    message = await channel.get_partial_message(previous).edit(
+                        content=content["content"], attachments=content["files"], view=content.get("view"),
+                        allowed_mentions=content["allowed_mentions"])
+                except discord.NotFound:
+                    message = None             # deleted meanwhile: post it anew
+            if message is None:
+                message = await channel.send(**content)
         except (discord.HTTPException, OSError, asyncio.TimeoutError) as error:
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)
@@ -105,11 +126,15 @@ class Courier:
         kind = self.games.kind(game.kind)
         presentation = self.games[game.kind]
         lines = []
-        for seat in pending_seats(kind, game.state):
+        due = pending_seats(kind, game.state)
+        for seat in due:
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{game.seats[seat].name}**"
             lines.append(t("play.your_turn", locale, player=who,
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
+        for seat in fresh:                     # pinged now for a decision that comes later in this message
+            if seat not in due and game.seats[seat].user_id:
+                lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))
         return "\n".join(lines)
 
     def event_line(self, game: GameView, event: dict, locale: str) -> str:

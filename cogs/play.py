@@ -298,8 +298,9 @@ class PlayService:
             raise Refusal("error.stale_button")
         await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
         message = interaction.message
-        if message is not None and not message.flags.ephemeral:
-            await interaction.edit_original_response(view=None)
+        if message is not None and not message.flags.ephemeral \
+                and not await self.courier.edited_in_place(game_id, message.id):
+            await interaction.edit_original_response(view=None)   # the next decision is elsewhere
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.sessions.load(game_id)

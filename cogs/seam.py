@@ -164,7 +164,12 @@ class Presentation(Protocol):
 #: * ``catalog_prefix: str``: the game's catalog keys are all prefixed (``"dicepoker."``); the help lines of
 #:   its own commands are ``<prefix>help.cmd.<path>`` and its rules topics ``<prefix>rules_topic.<topic>.*``
 #:   (the shell's commands keep the shell's ``help.cmd.<path>``).
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix")
+#: * ``message_mark(state) -> JSON value``: a public step whose mark equals the previous post's edits that
+#:   message in place instead of posting a new one (dice poker: one message per hand). A new mark starts a new
+#:   message, and everyone ``seats_to_notify`` names is mentioned afresh.
+#: * ``seats_to_notify(state) -> list[int]``: who a new message pings (default: the seats due now), e.g. both
+#:   duellists at the start of a hand, since an edit in place pings nobody.
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify")
 
 
 PRESENTATION_ATTRIBUTES = (

@@ -23,6 +23,7 @@ from .games import Games
 
 LOG_META = "unposted_events"      # events since the last public post (JSON list)
 NOTIFIED_META = "notified"        # [[seat, version]] mentions already sent for the current decisions
+MESSAGE_MARK_META = "message_mark"  # the mark of the message the last public post went into (message_mark hook)
 
 
 def pending_seats(kind: Any, state: Any) -> list[int]:
@@ -57,6 +58,24 @@ def _fresh_mentions(meta: dict, due: list[int], version: int) -> list[int]:
     return fresh
 
 
+def _message(presentation: Any, kind: Any, state: Any, meta: dict, due: list[int], version: int, *,
+             finished: bool) -> tuple[bool, list[int]]:
+    """(edit the previous message in place?, seats to mention) for a public post; updates ``meta``."""
+    mark_of = getattr(presentation, "message_mark", None)
+    notify_of = getattr(presentation, "seats_to_notify", None)
+    edit = False
+    if callable(mark_of) and not finished:
+        mark = mark_of(state)
+        edit = MESSAGE_MARK_META in meta and meta[MESSAGE_MARK_META] == mark
+        if not edit:
+            meta[NOTIFIED_META] = []          # a new message: everyone it concerns is mentioned afresh
+        meta[MESSAGE_MARK_META] = mark
+    if finished:
+        return False, []
+    notify = list(notify_of(state)) if callable(notify_of) else due
+    return edit, _fresh_mentions(meta, notify, version)
+
+
 class TurnService:
     def __init__(self, games: Games):
         self.games = games
@@ -66,7 +85,9 @@ class TurnService:
         def plan(view: GameView, result: ApplyResult | None) -> Bookkeeping:
             meta = dict(view.meta)
             meta.pop(LOG_META, None)
-            fresh = _fresh_mentions(meta, pending_seats(self.games.kind(view.kind), view.state), view.version)
+            kind = self.games.kind(view.kind)
+            _, fresh = _message(self.games[view.kind], kind, view.state, meta, pending_seats(kind, view.state),
+                                view.version, finished=False)
             post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh}
             if outcome is not None:
                 outcome.public, outcome.post, outcome.mention = True, post, fresh
@@ -95,8 +116,11 @@ class TurnService:
                 meta[LOG_META] = events
                 return Bookkeeping(meta=meta)
             meta.pop(LOG_META, None)
-            fresh = [] if result.finished else _fresh_mentions(meta, due, result.version)
+            edit, fresh = _message(presentation, kind, view.state, meta, due, result.version,
+                                   finished=result.finished)
             post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+            if edit:
+                post["edit"] = True
             outcome.post, outcome.mention = post, fresh
             return Bookkeeping(meta=meta, post=post)
         return plan

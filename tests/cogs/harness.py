@@ -298,6 +298,12 @@ class RecordingHTTP:
             sent = self.rec.new_message(channel_id=int(route.channel_id), kind="channel", interaction_id=None,
                                         data=body, files=_read_files(files))
             return self.rec.message_json(sent)
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            sent = self.rec.messages[int(route.url.rsplit("/", 1)[-1])]
+            body = _payload_from(kwargs.get("json"), None, form)
+            self.rec._apply(sent, body, _read_files(files))
+            sent.edits += 1
+            return self.rec.message_json(sent)
         raise AssertionError(f"unexpected REST call {route.method} {route.url}")
 
 

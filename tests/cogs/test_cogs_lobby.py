@@ -27,9 +27,10 @@ async def test_new_posts_lobby_with_persistent_buttons(harness, alice):
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=3, souk=True, promos=True)
     assert alice.mention in message.content
-    assert [b["label"] for b in message.buttons()] == ["Join", "Leave", "Start", "Cancel"]
+    # Roll Player has an AI, so the creator may also add or remove a bot seat
+    assert [b["label"] for b in message.buttons()] == ["Join", "Leave", "Start", "Cancel", "Add bot", "Remove bot"]
     for button in message.buttons():
-        assert re.fullmatch(r"rp:l:\d+:(join|leave|start|cancel)", button["custom_id"])
+        assert re.fullmatch(r"rp:l:\d+:(join|leave|start|cancel|addbot|dropbot)", button["custom_id"])
     text = message.text()
     assert "(1/3)" in text and t("option.souk", "en") in text and t("option.cursed_ring", "en") in text
     game = await harness.bot.sessions.game_in_channel(place.channel_id)

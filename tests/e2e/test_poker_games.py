@@ -103,10 +103,11 @@ async def play_out(stub, bot, channel, post, users: dict[int, object], game_id: 
         keep = ai.choose_move(game.state, seat, "easy")["keep"]
         ix = await reroll_by_toggles(stub, user, post, keep)
         moves += 1
-        post = await turn_post(stub, channel, ix, timeout=20)
         await ix.wait_ack()
         assert ix.callback_type == 6
-        await stub.wait_until(lambda: not toggles(ix.original), 5, "the confirmed prompt loses its toggles")
+        # the next step: the same message edited (one message per hand) or a new post for the next hand
+        await stub.wait_until(lambda: {b["custom_id"].split(":")[3] for b in toggles(post)} != {str(game.version)},
+                              20, "the confirmed prompt moves on")
 
 
 async def test_channel_duel_between_two_members_to_the_match_picture(discord_stub, cast, rollbot):
@@ -176,8 +177,9 @@ async def test_refusals_in_a_poker_channel(discord_stub, cast, rollbot):
     # bob opens his moves privately, then confirms on the public post: the private toggles are now stale
     mine = await answer_of(await stub.click(cast.bob, post, label=t("button.my_moves", EN)))
     assert mine.ephemeral and len(toggles(mine)) == 5
-    ix = await reroll_by_toggles(stub, cast.bob, post, [0, 1, 2, 3, 4])
-    await turn_post(stub, cast.games, ix)
+    await reroll_by_toggles(stub, cast.bob, post, [0, 1, 2, 3, 4])
+    await stub.wait_until(lambda: prompt_of(stub, cast.games, 1), 20, "the active player's toggles")
+    assert prompt_of(stub, cast.games, 1) is post, "one message per hand: the hand's message is edited"
     stale = await answer_of(await stub.click(cast.bob, mine, custom_id=toggles(mine)[1]["custom_id"]))
     assert stale.ephemeral and stale.content == t("error.stale_button", EN, group="poker")
 

@@ -38,6 +38,8 @@ async def choose_and_confirm(harness, message, keep: list[int], *, user, place):
     return await harness.click(message, user=user, place=place, custom_id=confirm_button(message)["custom_id"])
 
 
-def turn_post(result):
+def turn_post(result, on=None):
+    """The turn post a click led to: a new post, or (one message per hand) the message ``on`` it was made,
+    edited in place."""
     posts = [m for m in result.public() if m.files]
-    return posts[-1] if posts else None
+    return posts[-1] if posts else on

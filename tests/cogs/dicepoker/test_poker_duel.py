@@ -31,6 +31,8 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     game, post, _ = await open_duel(poker, alice, bob, place)
     # hand 1: the challenger (seat 0) is active, so bob, the opponent, rerolls first
     assert due_seat(game) == 1 and f"<@{bob.id}>" in post.content
+    # one message per hand: both duellists are pinged when it appears (an edit in place pings nobody)
+    assert f"<@{alice.id}>" in post.content and {alice.id, bob.id} <= {int(u) for u in post.allowed_mentions["users"]}
     dice = game.state["sides"][1]["dice"]
     assert [b["label"] for b in toggles(post)] == [f"{'⚀⚁⚂⚃⚄⚅'[d - 1]} {d}" for d in dice]
     assert kept_positions(post) == [0, 1, 2, 3, 4]
@@ -52,11 +54,13 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     game = await poker.bot.sessions.load(game.id)
     [record] = await poker.bot.sessions.recent_moves(game.id, 1)
     assert record.seat == 1 and record.move == {"type": "reroll", "keep": [0, 3]}
-    assert post.components == [], "the confirmed prompt loses its toggles"
-    nxt = turn_post(confirmed)
+    assert turn_post(confirmed) is None or turn_post(confirmed) is post, "one message per hand: no new post"
+    nxt = turn_post(confirmed, on=post)
+    assert nxt is post and toggles(nxt) and {b["custom_id"].split(":")[3] for b in toggles(nxt)} == {"1"}, \
+        "the hand's message now carries the active player's toggles"
     # the active player now sees the opponent's final dice (in the log line and the picture) and chooses
     assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
-    assert f"<@{alice.id}>" in nxt.content and nxt.file_names() == ["hand.png"]
+    assert f"**{game.seats[0].name}**" in nxt.content and nxt.file_names() == ["hand.png"]
     assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.content
 
 
@@ -72,7 +76,7 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
         result = await choose_and_confirm(poker, post, keep, user=users[game.seats[seat].user_id], place=place)
         [record] = await poker.bot.sessions.recent_moves(game.id, 1)
         assert record.move["keep"] == keep
-        post = turn_post(result)
+        post = turn_post(result, on=post)
         game = await poker.bot.sessions.load(game.id)
         if game.status == "active" and game.state["phase"] == "opponent_reroll" and game.state["hand"] > 1:
             assert post.file_names() == ["last_hand.png", "hand.png"], "a finished hand is shown with the next"
