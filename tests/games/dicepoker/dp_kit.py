@@ -10,7 +10,10 @@ from pathlib import Path
 from bot.games.dicepoker import ai
 from bot.games.dicepoker.kind import KIND
 
-SPEC_DIR = Path("/work/shared/content/dicepoker")
+#: the spec folder: ``shared/`` lies beside the repository (in a CI clone as in the workplace)
+SPEC_DIR = next((d for d in (Path(__file__).resolve().parents[3].parent / "shared" / "content" / "dicepoker",
+                             Path("/work/shared/content/dicepoker")) if d.is_dir()),
+                Path(__file__).resolve().parents[3].parent / "shared" / "content" / "dicepoker")
 
 
 def reference():
