@@ -101,7 +101,7 @@ class RollPlayerPresentation:
         lines = []
         for entry in score.get("ranking", []):
             seat = entry.get("index", 0)
-            lines.append(t("play.final_line", locale, place=entry.get("place"),
+            lines.append(t("rollplayer.final_line", locale, place=entry.get("place"),
                            player=describe.player_name(game, seat), total=entry.get("total")))
         rating_key = score.get("rating")
         if rating_key:

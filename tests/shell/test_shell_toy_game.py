@@ -94,7 +94,7 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     final = public_post(result)
     assert t("play.final_title", "en") in final.content
     winner = max(range(2), key=lambda s: game.state.scores[s])
-    assert t("play.final_line", "en", place=1, player=game.seats[winner].name,
+    assert t("pig.final_line", "en", place=1, player=game.seats[winner].name,
              total=game.state.scores[winner]) in final.content
     [row] = [r for r in await harness.bot.sessions.finished_results(kind="pig") if r.place == 1]
     assert row.seat == winner

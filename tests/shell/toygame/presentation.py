@@ -76,7 +76,7 @@ class PigPresentation:
 
     def final_lines(self, game, locale) -> list[str]:
         ranked = sorted(enumerate(game.state.scores), key=lambda item: -item[1])
-        return [t("play.final_line", locale, place=n + 1, player=_name(game, s), total=v)
+        return [t("pig.final_line", locale, place=n + 1, player=_name(game, s), total=v)
                 for n, (s, v) in enumerate(ranked)]
 
     def is_anytime(self, move) -> bool:
