@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 import discord
+from babel.core import UnknownLocaleError
 from babel.dates import format_timedelta
 from discord.ui import Button, DynamicItem
 
@@ -51,11 +52,12 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 # ---------------------------------------------------------------------------------------------- words
 def duration_text(seconds: float, locale: str) -> str:
-    """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language."""
+    """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language
+    Babel does not know gets the catalog's short form, "3 h")."""
     try:
         return format_timedelta(max(1.0, seconds), threshold=1, locale=locale)
-    except (ValueError, LookupError):
-        return format_timedelta(max(1.0, seconds), threshold=1, locale=DEFAULT_LOCALE)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return t("clock.duration.hours", locale, hours=f"{seconds / 3600:.3g}")
 
 
 def pace_text(pace: str, locale: str) -> str:

@@ -57,9 +57,10 @@ async def start(harness, *, players=(ALICE, BOB), **options):
     created = await harness.run("pig new", user=players[0], place=place, players=len(players), **options)
     lobby = next(m for m in created.messages if m.buttons())
     harness.lobby_text = lobby.text()
+    join, start_ = ("Beitreten", "Starten") if options.get("language") == "de" else ("Join", "Start")
     for user in players[1:]:
-        await harness.click(lobby, user=user, place=place, label="Join")
-    await harness.click(lobby, user=players[0], place=place, label="Start")
+        await harness.click(lobby, user=user, place=place, label=join)
+    await harness.click(lobby, user=players[0], place=place, label=start_)
     return place, lobby, await harness.bot.sessions.game_in_channel(place.channel_id)
 
 
