@@ -219,6 +219,7 @@ async def test_the_other_players_may_end_the_game(harness):
     ended = await harness.click(ask, user=other, place=place, label="End the game")
     assert t("clock.decided.end", "en", user=other.mention, player=[ALICE, BOB][idle].mention,
              game=game.id) in ask.content
+    assert ended.callback_types == [7] and not ask.buttons()
     game = await harness.bot.sessions.load(game.id)
     assert game.status == "abandoned"
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
