@@ -27,6 +27,7 @@ from bot.config import Settings
 from bot.i18n import available_locales, catalog
 from cogs.bots import BotPlayer
 from cogs.buttons import Components, bind_items
+from cogs.clock import PaceClock
 from cogs.core import Inflight, RollTree
 from cogs.games import Games
 from cogs.groups import build_group
@@ -99,6 +100,8 @@ class RollBot(commands.AutoShardedBot):
         self.courier: Courier | None = None
         self.components: Components | None = None
         self.bots: BotPlayer | None = None
+        self.pace_clock: PaceClock | None = None
+        self.turns: TurnService | None = None
         self.ai_pool: ProcessPoolExecutor | None = None
         self.kind_spec_of: dict[str, str] = {}
         #: seconds a bot seat waits before it moves, so people can follow (tests set 0)
@@ -145,20 +148,21 @@ class RollBot(commands.AutoShardedBot):
             Games.default(self.sessions.kinds, self.presentation_specs)
         router = ComponentRouter()
         self.components = ui = bind_items(router)
-        turns = TurnService(self.games)
+        self.turns = turns = TurnService(self.games)
         self.courier = Courier(self, self.sessions, self.games, ui)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
         self.ai_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
         self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of)
+        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots)
         play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
         lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
         router.lobby, router.play = lobby, play
         for presentation in self.games.values():
             self.tree.add_command(build_group(presentation, lobby, play))
-        self.add_dynamic_items(*ui.all())
+        self.add_dynamic_items(*ui.all(), self.pace_clock.button)
         await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
-                                     run=self.run_reminders, bots=self.bots))
+                                     run=self.run_reminders, bots=self.bots, pace_clock=self.pace_clock))
 
     async def on_ready(self) -> None:
         """Deliver what a previous run committed but could not post (the outbox) before anything else."""

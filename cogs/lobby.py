@@ -20,6 +20,7 @@ from bot.i18n import available_locales, t
 
 from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
 from .buttons import Components
+from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
     LOCALE_META,
@@ -36,6 +37,7 @@ from .core import (
 from .games import Games
 from .help import EMBED_COLOUR
 from .outbox import Courier
+from .pace import DEFAULT_PACE, PACE_META, PACES
 from .play import PlayService
 from .seam import LobbyOption, Presentation
 from .translator import cmd_str
@@ -97,6 +99,9 @@ class LobbyService:
                         value=seat_lines(game), inline=True)
         embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
                         inline=True)
+        if game.guild_id is not None:
+            embed.add_field(name=t("clock.pace.title", locale),
+                            value=pace_text(str(game.meta.get(PACE_META) or "none"), locale), inline=False)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
         return embed
@@ -129,6 +134,9 @@ class LobbyService:
                                  decision=presentation.decision_text(item.get("decision", "unknown"), locale)))
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
+            if game.guild_id is not None:
+                embed.add_field(name=t("clock.pace.title", locale), value="\n".join(clock_lines(game, locale)),
+                                inline=False)
         return embed
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
@@ -225,8 +233,10 @@ class LobbyService:
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
                           options: dict, bots: int = 0, level: str | None = None, *,
                           takeover_hours: int | None = 0,
-                          hints: bool = True, language: str | None = None) -> None:
+                          hints: bool = True, language: str | None = None, pace: str = "none") -> None:
         kind = self.games.kind(presentation.kind)
+        if pace not in PACES:
+            raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
             raise Refusal("error.bad_bot_count", players=players)
         if language not in available_locales():
@@ -239,6 +249,8 @@ class LobbyService:
                 guild=interaction.guild_id), 0)
         if takeover_hours:
             meta[TAKEOVER_META] = int(takeover_hours) * 3600
+        if PACES[pace]:
+            meta[PACE_META] = pace
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
             meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
@@ -371,9 +383,10 @@ class LobbyService:
             bots, level = values.pop("bots", 0), values.pop("level", None)
             takeover, hints = values.pop("takeover", None), values.pop("hints", True)
             language = values.pop("language", "")
+            pace = values.pop("pace", DEFAULT_PACE)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
             await service.create_game(interaction, presentation, players, options, bots, level,
-                                      takeover_hours=takeover, hints=hints, language=language)
+                                      takeover_hours=takeover, hints=hints, language=language, pace=pace)
 
         extra, describe, choices = [], {}, {}
         if seats.low < seats.high:
@@ -384,7 +397,11 @@ class LobbyService:
         bot_params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default="",
                                             annotation=str))
         bot_describe["language"] = "cmd.new.language"
-        choices = {**choices, "language": language_choices()}
+        bot_params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_PACE,
+                                            annotation=str))
+        bot_describe["pace"] = "cmd.new.pace"
+        choices = {**choices, "language": language_choices(),
+                   "pace": [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]}
         offered = tuple(o for o in presentation.lobby_options if o.new)
         return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
 

@@ -1,8 +1,8 @@
 """Reminders and the outbox's retries: the two things the shell does without anybody clicking.
 
 ``Reminders`` mentions an idle player (each in their own language) every ``reminder_minutes``, at most
-``max_reminders`` times per turn; it also retries undelivered posts (``cogs.outbox``). Both survive
-restarts: everything they need is in the database.
+``max_reminders`` times per turn (a game with a pace follows its turn clock instead, ``cogs.clock``); it also
+retries undelivered posts (``cogs.outbox``). Both survive restarts: everything they need is in the database.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bot.engine import SessionManager
 from bot.i18n import DEFAULT_LOCALE, t
 
 from .bots import BotPlayer
+from .clock import PaceClock
 from .core import LOCALE_META, SEAT_LOCALES_META, tracker
 from .games import Games
 from .outbox import Courier
@@ -30,8 +31,9 @@ log = logging.getLogger(__name__)
 class Reminders(commands.Cog):
     def __init__(self, client: discord.Client, settings: Settings, sessions: SessionManager, games: Games,
                  courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time,
-                 bots: BotPlayer | None = None):
+                 bots: BotPlayer | None = None, pace_clock: PaceClock | None = None):
         self.bots = bots
+        self.pace_clock = pace_clock    # games with a pace: their clock reminds and acts, not the plain reminders
         self.client = client
         self.settings = settings
         self.sessions = sessions
@@ -55,7 +57,12 @@ class Reminders(commands.Cog):
     async def tick(self) -> None:
         await self.retry_posts()
         await self.take_over_idle_seats()
+        await self.run_clocks()
         await self.send_reminders()
+
+    async def run_clocks(self) -> None:
+        if self.pace_clock is not None:
+            await self.pace_clock.tick(self.clock())
 
     async def take_over_idle_seats(self) -> None:
         if self.bots is None or self.client.is_closed():
@@ -91,6 +98,8 @@ class Reminders(commands.Cog):
     async def remind(self, item: Any) -> None:
         game = await self.sessions.load(item.game_id)
         if game.status != "active" or game.kind not in self.games:
+            return
+        if self.pace_clock is not None and self.pace_clock.handles(game):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]

@@ -12,6 +12,8 @@ longer due, or when the game's step mark (e.g. round and phase) changed.
 """
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +22,7 @@ from bot.engine.records import ApplyResult
 
 from .core import SEAT_LOCALES_META
 from .games import Games
+from .pace import track_decisions
 
 LOG_META = "unposted_events"      # events since the last public post (JSON list)
 NOTIFIED_META = "notified"        # [[seat, version]] mentions already sent for the current decisions
@@ -77,8 +80,9 @@ def _message(presentation: Any, kind: Any, state: Any, meta: dict, due: list[int
 
 
 class TurnService:
-    def __init__(self, games: Games):
+    def __init__(self, games: Games, clock: Callable[[], float] = time.time):
         self.games = games
+        self.clock = clock              # the turn clocks' time (cogs.clock); tests make it pass
 
     def start_plan(self, outcome: TurnOutcome | None = None):
         """The first post of a game (a lobby's start, or a one-seat game created in play)."""
@@ -86,8 +90,9 @@ class TurnService:
             meta = dict(view.meta)
             meta.pop(LOG_META, None)
             kind = self.games.kind(view.kind)
-            _, fresh = _message(self.games[view.kind], kind, view.state, meta, pending_seats(kind, view.state),
-                                view.version, finished=False)
+            due = pending_seats(kind, view.state)
+            track_decisions(meta, due, None, self.clock())
+            _, fresh = _message(self.games[view.kind], kind, view.state, meta, due, view.version, finished=False)
             post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh}
             if outcome is not None:
                 outcome.public, outcome.post, outcome.mention = True, post, fresh
@@ -110,6 +115,7 @@ class TurnService:
             marker = [{"key": "bot.played_for", "params": {"seat": seat}}] if played_for else []
             events = list(meta.get(LOG_META, [])) + marker + list(result.events)
             due = [] if result.finished else pending_seats(kind, view.state)
+            track_decisions(meta, due, seat, self.clock())
             public = result.finished or seat not in due or presentation.step_mark(view.state) != before_mark
             outcome.public = public
             if not public:

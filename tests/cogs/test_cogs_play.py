@@ -14,8 +14,8 @@ def fixed_seed(monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
 
 
-async def start_two_player(harness, alice, bob, place):
-    result = await harness.run("new", user=alice, place=place, players=2)
+async def start_two_player(harness, alice, bob, place, **options):
+    result = await harness.run("new", user=alice, place=place, players=2, **options)
     lobby = next(m for m in result.messages if m.buttons())
     await harness.click(lobby, user=bob, place=place, label="Join")
     started = await harness.click(lobby, user=alice, place=place, label="Start")
@@ -146,7 +146,7 @@ async def test_sheet_table_log_commands(harness, alice, bob, carol, fixed_seed):
 async def test_reminders_mention_the_idle_player_a_bounded_number_of_times(harness, alice, bob, fixed_seed,
                                                                            monkeypatch):
     place = harness.channel()
-    game, _ = await start_two_player(harness, alice, bob, place)
+    game, _ = await start_two_player(harness, alice, bob, place, pace="none")
     cog = harness.bot.get_cog("Reminders")
     kind = harness.bot.sessions.kinds["rollplayer"]
     due = [alice, bob][kind.pending(game.state)[0]["seat"]]
@@ -218,7 +218,7 @@ async def test_reminders_speak_each_players_own_language(harness, alice, bob, fi
     from cogs.core import SEAT_LOCALES_META
 
     place = harness.channel()
-    game, started = await start_two_player(harness, alice, bob, place)
+    game, started = await start_two_player(harness, alice, bob, place, pace="none")
     game = await harness.bot.sessions.load(game.id)
     # creating and joining recorded each player's language (the interaction's)
     assert game.meta[SEAT_LOCALES_META] == {"0": "en", "1": "en"}

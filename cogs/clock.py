@@ -1,0 +1,271 @@
+"""Turn clocks: a game's pace (time per decision), the reminders that follow it, and what happens when a
+player's time runs out.
+
+A game created with a pace (``fast`` 1 hour, ``normal`` 24 hours, ``slow`` 72 hours per decision; ``none``:
+no clock, the plain reminders of ``cogs.reminders``) keeps, in its metadata, since when each due seat has been
+due (:func:`track_decisions`, called by the turn service in the same transaction as the move) and how long
+each seat took per decision (for ``/<group> status``). The background tick (:meth:`PaceClock.tick`) reminds a
+due player when half their time is gone and again near the end; when the time is up the bot plays for them
+if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
+let the bot play the seat (games with an AI), or end the game.
+
+Everything the clock needs is in the database, so it survives restarts; the buttons' custom ids carry the
+game, the seat and the moment the seat became due, so a button from an earlier wait is recognised as stale.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable
+
+import discord
+from babel.core import UnknownLocaleError
+from babel.dates import format_timedelta
+from discord.ui import Button, DynamicItem
+
+from bot.engine import GameView, SessionManager
+from bot.i18n import DEFAULT_LOCALE, t
+
+from .bots import TAKEN_META, TAKEOVER_META, BotPlayer, has_ai
+from .core import GROUP_EXTRA, LOCALE_META, SEAT_LOCALES_META, Refusal, game_locale, guarded, tracker
+from .games import Games
+from .pace import (
+    CLOCK_NOTES_META,
+    PACE_META,
+    PACES,
+    average_decision_seconds,
+    deadline_of,
+    due_since,
+    note_of,
+    pace_seconds,
+)
+from .turns import decision_of, pending_seats
+
+log = logging.getLogger(__name__)
+
+HALF, LAST_CALL, RAN_OUT = 1, 2, 3
+#: The last call comes when this share of the time is gone.
+LAST_CALL_SHARE = 0.9
+CLOCK_ACTIONS = ("wait", "bot", "end")
+
+
+# ---------------------------------------------------------------------------------------------- words
+def duration_text(seconds: float, locale: str) -> str:
+    """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language
+    Babel does not know gets the catalog's short form, "3 h")."""
+    try:
+        return format_timedelta(max(1.0, seconds), threshold=1, locale=locale)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return t("clock.duration.hours", locale, hours=f"{seconds / 3600:.3g}")
+
+
+def pace_text(pace: str, locale: str) -> str:
+    """The pace as the lobby and status show it: "normal (24 hours per decision)"."""
+    seconds = PACES.get(pace, 0)
+    if not seconds:
+        return t("clock.pace.off", locale)
+    return t("clock.pace.line", locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
+
+
+def clock_lines(game: GameView, locale: str) -> list[str]:
+    """For ``/<group> status``: the pace, each due player's deadline, each player's average decision time."""
+    lines = [t("clock.status.pace", locale, pace=pace_text(str(game.meta.get(PACE_META) or "none"), locale))]
+    for seat in sorted(due_since(game)):
+        deadline = deadline_of(game, seat)
+        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
+            lines.append(t("clock.status.deadline", locale, player=_who(game, seat), when=f"<t:{int(deadline)}:R>"))
+    for seat, seconds in sorted(average_decision_seconds(game).items()):
+        if seat < len(game.seats):
+            lines.append(t("clock.status.average", locale, player=_who(game, seat),
+                           time=duration_text(seconds, locale)))
+    return lines
+
+
+def _who(game: GameView, seat: int) -> str:
+    user = game.seats[seat].user_id
+    return f"<@{user}>" if user else game.seats[seat].name
+
+
+def _seat_locale(game: GameView, seat: int) -> str:
+    return (game.meta.get(SEAT_LOCALES_META) or {}).get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+
+
+# ---------------------------------------------------------------------------------------------- the button
+class ClockButton(DynamicItem[Button],
+                  template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<since>[0-9]{1,12}):"
+                           r"(?P<action>wait|bot|end)"):
+    """What the other players decide when a seat's time ran out. ``since`` (whole seconds) ties the button
+    to one decision of that seat: once the seat moved, or the others already decided, it is stale."""
+    clock: PaceClock | None = None
+
+    def __init__(self, game_id: int, seat: int, since: int, action: str, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(Button(label=label[:80], style=style, custom_id=f"rp:k:{game_id}:{seat}:{since}:{action}"))
+        self.game_id, self.seat, self.since, self.action = game_id, seat, since, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), int(match["since"]), match["action"],
+                   label=item.label or match["action"], style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if self.clock is None:
+                raise Refusal("error.component_unavailable")
+            await self.clock.on_clock_button(interaction, self.game_id, self.seat, self.since, self.action)
+        await guarded(interaction, run)
+
+
+def bind_clock_button(clock: PaceClock | None) -> type[ClockButton]:
+    """A subclass of :class:`ClockButton` that hands clicks to ``clock`` (one per bot, like ``bind_items``)."""
+    return type("ClockButton", (ClockButton,), {"clock": clock},
+                template=ClockButton.__discord_ui_compiled_template__)
+
+
+BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
+                 "end": discord.ButtonStyle.danger}
+
+
+# ---------------------------------------------------------------------------------------------- the service
+class PaceClock:
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer | None,
+                 *, clock: Callable[[], float] = time.time):
+        self.client = client
+        self.sessions = sessions
+        self.games = games
+        self.bots = bots
+        self.clock = clock
+        self.button = bind_clock_button(self)
+
+    def handles(self, game: GameView) -> bool:
+        """Games with a pace are the clock's: the plain reminders leave them alone."""
+        return bool(pace_seconds(game))
+
+    async def tick(self, now: float | None = None) -> None:
+        if self.client.is_closed():
+            return
+        now = self.clock() if now is None else now
+        async with tracker(self.client):
+            for game_id in await self.sessions.store.game_ids(["active"]):
+                try:
+                    game = await self.sessions.load(game_id)
+                    if self.handles(game) and game.kind in self.games:
+                        await self.check(game, now)
+                except Exception:
+                    log.exception("turn clock of game %s failed", game_id)
+
+    async def check(self, game: GameView, now: float) -> None:
+        pace = pace_seconds(game)
+        kind = self.games.kind(game.kind)
+        taken = game.meta.get(TAKEN_META) or {}
+        since_of = due_since(game)
+        notes = dict(game.meta.get(CLOCK_NOTES_META) or {})
+        notes = {k: v for k, v in notes.items() if k.isdigit() and int(k) in since_of}   # drop settled ones
+        changed = notes != (game.meta.get(CLOCK_NOTES_META) or {})
+        for seat in pending_seats(kind, game.state):
+            since = since_of.get(seat)
+            if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or taken.get(str(seat)):
+                continue
+            note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
+            start, level = float(note.get("start", since)), int(note.get("level", 0))
+            elapsed = now - start
+            if elapsed >= pace and level < RAN_OUT:
+                await self.ran_out(game, seat, int(since))
+                level = RAN_OUT
+            elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
+                await self.remind(game, seat, start + pace, "clock.last_call")
+                level = LAST_CALL
+            elif elapsed >= pace / 2 and level < HALF:
+                await self.remind(game, seat, start + pace, "clock.half")
+                level = HALF
+            else:
+                continue
+            notes[str(seat)] = {"since": since, "start": start, "level": level}
+            changed = True
+        if changed:
+            await self.sessions.set_meta(game.id, CLOCK_NOTES_META, notes or None)
+
+    async def remind(self, game: GameView, seat: int, deadline: float, key: str) -> None:
+        kind, presentation = self.games.kind(game.kind), self.games[game.kind]
+        locale = _seat_locale(game, seat)
+        user = game.seats[seat].user_id
+        text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>",
+                 decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
+        await self._channel(game).send(text, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(user)], roles=False, everyone=False))
+
+    async def ran_out(self, game: GameView, seat: int, since: int) -> None:
+        """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""
+        kind = self.games.kind(game.kind)
+        locale = game_locale(game)
+        idle = _who(game, seat)
+        pace = str(game.meta.get(PACE_META))
+        channel = self._channel(game)
+        if game.meta.get(TAKEOVER_META) and has_ai(kind) and self.bots is not None:
+            taken = dict(game.meta.get(TAKEN_META) or {})
+            taken[str(seat)] = True
+            await self.sessions.set_meta(game.id, TAKEN_META, taken)
+            await channel.send(t("clock.ran_out_bot", locale, player=idle),
+                               allowed_mentions=discord.AllowedMentions.none())
+            self.bots.schedule(game.id)
+            return
+        others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
+        actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
+        view = discord.ui.View(timeout=None)
+        for action in actions:
+            label = t(f"clock.button.{action}", locale, time=duration_text(PACES.get(pace, 0), locale))
+            view.add_item(self.button(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
+        key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
+        text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
+        await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(u) for u in others], roles=False, everyone=False))
+
+    def _channel(self, game: GameView):
+        return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+
+    async def on_clock_button(self, interaction: discord.Interaction, game_id: int, seat: int, since: int,
+                              action: str) -> None:
+        game = await self.sessions.load(game_id)
+        presentation = self.games.get(game.kind)
+        if presentation is not None:
+            interaction.extras[GROUP_EXTRA] = t(presentation.group_key, "en")
+        if game.channel_id != interaction.channel_id:
+            raise Refusal("error.wrong_channel")
+        if game.status != "active":
+            raise Refusal("clock.error.settled")
+        current = due_since(game).get(seat)
+        note = note_of(game, seat, current) if current is not None else {}
+        if current is None or int(current) != since or int(note.get("level", 0)) < RAN_OUT:
+            raise Refusal("clock.error.settled")
+        clicker = game.seat_of(interaction.user.id)
+        may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
+        if (clicker is None or clicker == seat or game.seats[clicker].is_ai) and not may_manage:
+            raise Refusal("clock.error.not_yours")
+        kind = self.games.kind(game.kind)
+        locale = game_locale(game)
+        who, idle = interaction.user.mention, _who(game, seat)
+        if action == "wait":
+            notes = dict(game.meta.get(CLOCK_NOTES_META) or {})
+            notes[str(seat)] = {"since": current, "start": self.clock(), "level": 0}
+            await self.sessions.set_meta(game_id, CLOCK_NOTES_META, notes)
+            pace = str(game.meta.get(PACE_META))
+            text = t("clock.decided.wait", locale, user=who, player=idle,
+                     time=duration_text(PACES.get(pace, 0), locale))
+        elif action == "bot":
+            if not has_ai(kind) or self.bots is None:
+                raise Refusal("error.component_unavailable")
+            taken = dict(game.meta.get(TAKEN_META) or {})
+            taken[str(seat)] = True
+            await self.sessions.set_meta(game_id, TAKEN_META, taken)
+            text = t("clock.decided.bot", locale, user=who, player=idle)
+        else:
+            await self.sessions.abandon(game_id, interaction.user.id, may_manage_channel=True)
+            text = t("clock.decided.end", locale, user=who, player=idle, game=game_id)
+        await interaction.response.edit_message(content=text, view=None,
+                                                allowed_mentions=discord.AllowedMentions.none())
+        if action == "bot" and self.bots is not None:
+            self.bots.schedule(game_id)
+
+
+__all__ = ["ClockButton", "PaceClock", "bind_clock_button", "clock_lines", "duration_text", "pace_text"]

@@ -1,0 +1,96 @@
+"""Turn clocks through the Discord stand-in, with a clock the test moves: a 2-player Roll Player game at the
+fast pace (1 hour per decision) reminds the due player at half time and near the end, then asks the other
+player what to do; they let the bot play the seat, and the bot's move is posted like anyone's. With the
+takeover option the bot steps in by itself when the time runs out."""
+from __future__ import annotations
+
+import time
+
+from bot.i18n import t
+from tests.discord_stub.fixtures import Cast
+from tests.discord_stub.server import DiscordStub
+
+LOCALE = "en"
+HOUR = 3600
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = float(int(time.time()))
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_and_start(stub: DiscordStub, cast: Cast, runner, **options):
+    clock = Clock()
+    bot = runner.bot
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = clock
+    bot.bots.pause = 0
+    created = await stub.run_command(cast.alice, cast.games, "rp new", players=2, **options)
+    lobby = await created.wait_response()
+    joined = await stub.click(cast.bob, lobby, label=t("button.join", LOCALE))
+    await joined.wait_response()
+    started = await stub.click(cast.alice, lobby, label=t("button.start", LOCALE))
+    await started.wait_response()
+    game = await bot.sessions.game_in_channel(cast.games.id)
+    [item] = await bot.sessions.pending(game.id)
+    away = [cast.alice, cast.bob][item["seat"]]
+    return clock, game, away, item["seat"]
+
+
+async def tick(stub: DiscordStub, runner, clock: Clock, at: float):
+    clock.now = at
+    mark = stub.mark()
+    await runner.bot.get_cog("Reminders").tick()
+    return mark
+
+
+async def test_the_other_player_lets_the_bot_play_when_time_runs_out(discord_stub: DiscordStub, cast: Cast,
+                                                                      start_rollbot):
+    runner = await start_rollbot()
+    clock, game, away, seat = await open_and_start(discord_stub, cast, runner, pace="fast")
+    other = cast.bob if away is cast.alice else cast.alice
+    t0 = clock.now
+
+    mark = await tick(discord_stub, runner, clock, t0 + HOUR / 2 + 1)
+    half = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
+    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + HOUR)}:R>" in half.content
+    mark = await tick(discord_stub, runner, clock, t0 + 0.9 * HOUR + 1)
+    await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
+
+    mark = await tick(discord_stub, runner, clock, t0 + HOUR + 1)
+    ask = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏰"), after=mark)
+    assert f"<@{other.id}>" in ask.content
+    # the player whose time ran out cannot decide for the others
+    refused = await discord_stub.click(away, ask, label=t("clock.button.bot", LOCALE))
+    answer = await refused.wait_response()
+    assert answer.ephemeral and answer.content == t("clock.error.not_yours", LOCALE)
+
+    before = discord_stub.mark()
+    decided = await discord_stub.click(other, ask, label=t("clock.button.bot", LOCALE))
+    await decided.wait_ack()
+    edited = await discord_stub.wait_for_edit(ask, after=before)
+    assert edited.content == t("clock.decided.bot", LOCALE, user=f"<@{other.id}>", player=f"<@{away.id}>")
+    assert not edited.components
+    await runner.bot.bots.idle()
+    stood_in = await discord_stub.wait_for_message(
+        cast.games, lambda m: not m.ephemeral and "🤖" in m.content, after=mark, timeout=60)
+    assert t("bot.played_for", LOCALE, player=game.seats[seat].name) in stood_in.content
+    moves = await runner.bot.sessions.recent_moves(game.id, 50)
+    assert any(m.seat == seat and m.user_id is None for m in moves)
+    status = await discord_stub.run_command(other, cast.games, "rp status")
+    text = "\n".join(f.get("value", "") for e in (await status.wait_response()).embeds for f in e.get("fields", []))
+    assert t("clock.status.pace", LOCALE, pace="fast (1 hour per decision)") in text
+
+
+async def test_with_takeover_the_bot_steps_in_when_time_runs_out(discord_stub: DiscordStub, cast: Cast,
+                                                                 start_rollbot):
+    runner = await start_rollbot()
+    clock, game, away, seat = await open_and_start(discord_stub, cast, runner, pace="fast", takeover=720)
+    mark = await tick(discord_stub, runner, clock, clock.now + HOUR + 1)
+    note = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏰"), after=mark)
+    assert note.content == t("clock.ran_out_bot", LOCALE, player=f"<@{away.id}>") and not note.components
+    await runner.bot.bots.idle()
+    moves = await runner.bot.sessions.recent_moves(game.id, 50)
+    assert any(m.seat == seat and m.user_id is None for m in moves)

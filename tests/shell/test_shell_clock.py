@@ -1,0 +1,275 @@
+"""Turn clocks (``cogs/clock.py``) through the real cogs, with Pig as the game and a clock the test moves:
+the pace chosen in the lobby, reminders that follow it, the bot taking over or the other players deciding when
+a player's time runs out, stale and foreign clicks refused, average decision times in ``/pig status``."""
+from __future__ import annotations
+
+import copy
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cogs"))
+
+from harness import Harness, User  # noqa: E402
+
+from bot.app import create_bot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.i18n import messages, t  # noqa: E402
+from cogs.pace import CLOCK_META, track_decisions  # noqa: E402
+
+from .test_shell_toy_game import KINDS, SHOWN, TOY  # noqa: E402
+
+ALICE = User(id=100_000_000_000_000_021, name="alice")
+BOB = User(id=100_000_000_000_000_022, name="bob")
+CAROL = User(id=100_000_000_000_000_023, name="carol")
+#: The test's "now" at the start: the real time (the engine stamps moves with it), in whole seconds.
+T0 = float(int(time.time()))
+HOUR = 3600
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    messages.add_locales_dir(TOY / "locales")
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
+                     run_reminders=False, kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0)
+    h = Harness(bot)
+    await h.start()
+    clock = Clock()
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = clock
+    h.clock = clock
+    yield h
+    await h.close()
+    messages.remove_locales_dir(TOY / "locales")
+
+
+async def start(harness, *, players=(ALICE, BOB), **options):
+    place = harness.channel()
+    created = await harness.run("pig new", user=players[0], place=place, players=len(players), **options)
+    lobby = next(m for m in created.messages if m.buttons())
+    harness.lobby_text = lobby.text()
+    join, start_ = ("Beitreten", "Starten") if options.get("language") == "de" else ("Join", "Start")
+    for user in players[1:]:
+        await harness.click(lobby, user=user, place=place, label=join)
+    await harness.click(lobby, user=players[0], place=place, label=start_)
+    return place, lobby, await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def due_seat(harness, game) -> int:
+    [item] = await harness.bot.sessions.pending(game.id)
+    return item["seat"]
+
+
+async def end_turn(harness, place, game, user) -> None:
+    """Roll once, then hold unless the roll was a one (which ends the turn by itself)."""
+    await harness.run("pig roll", user=user, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    if game.state.turn_total:
+        await harness.run("pig hold", user=user, place=place)
+
+
+async def tick_at(harness, seconds_after_start: float):
+    harness.clock.now = T0 + seconds_after_start
+    mark = len(harness.rec.order)
+    await harness.bot.get_cog("Reminders").tick()
+    return harness.rec.since(mark)
+
+
+# ------------------------------------------------------------------------------------------ bookkeeping
+def test_decision_times_count_per_seat_and_keep_the_start_of_a_waiting_seat():
+    meta: dict = {}
+    track_decisions(meta, [0, 1], None, 100.0)                 # both due at once (simultaneous step)
+    track_decisions(meta, [1], 0, 160.0)                       # seat 0 decided after 60 s; seat 1 keeps 100
+    assert meta[CLOCK_META]["since"] == {"1": 100.0}
+    track_decisions(meta, [1], 1, 400.0)                       # seat 1 decided after 300 s and is due again
+    track_decisions(meta, [0], 1, 430.0)                       # ... and once more after 30 s
+    assert meta[CLOCK_META]["spent"] == {"0": [60.0, 1], "1": [330.0, 2]}
+    assert meta[CLOCK_META]["since"] == {"0": 430.0}
+
+
+# ------------------------------------------------------------------------------------------ lobby and status
+async def test_the_pace_is_chosen_in_the_lobby_and_shown_there_and_in_status(harness):
+    place, lobby, game = await start(harness, pace="fast")
+    assert game.meta["pace"] == "fast"
+    assert t("clock.pace.title", "en") in harness.lobby_text and "fast (1 hour per decision)" in harness.lobby_text
+    status = await harness.run("pig status", user=ALICE, place=place)
+    text = status.only().text()
+    assert t("clock.status.pace", "en", pace="fast (1 hour per decision)") in text
+    assert "time runs out <t:" + str(int(T0 + HOUR)) + ":R>" in text
+
+    default_place, _, default = await start(harness)
+    assert default.meta["pace"] == "normal"                      # the default pace: 24 hours
+    none_place, _, none = await start(harness, pace="none")
+    assert "pace" not in none.meta
+    status = await harness.run("pig status", user=ALICE, place=none_place)
+    assert t("clock.pace.off", "en") in status.only().text()
+
+
+async def test_a_forged_pace_is_refused_politely_and_creates_nothing(harness):
+    place = harness.channel()
+    result = await harness.run("pig new", user=ALICE, place=place, players=2, pace="x" * 5000)
+    assert result.only().ephemeral
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_status_shows_each_players_average_decision_time(harness):
+    place, _, game = await start(harness, pace="slow")
+    first = [ALICE, BOB][await due_seat(harness, game)]
+    harness.clock.now = T0 + 2 * HOUR                           # two hours to decide to roll
+    await harness.run("pig roll", user=first, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    status = await harness.run("pig status", user=CAROL, place=place)
+    assert t("clock.status.average", "en", player=first.mention, time="2 hours") in status.only().text()
+
+
+# ------------------------------------------------------------------------------------------ reminders
+async def test_reminders_follow_the_pace_half_time_then_last_call_then_nothing_twice(harness):
+    place, _, game = await start(harness, pace="fast")
+    due = [ALICE, BOB][await due_seat(harness, game)]
+    assert await tick_at(harness, 0.4 * HOUR) == []
+    [half] = await tick_at(harness, 0.5 * HOUR + 1)
+    assert half.content.startswith("⏳ " + due.mention) and f"<t:{int(T0 + HOUR)}:R>" in half.content
+    assert await tick_at(harness, 0.6 * HOUR) == []
+    [last] = await tick_at(harness, 0.9 * HOUR + 1)
+    assert t("clock.last_call", "en", player=due.mention, decision="", when="").split(":")[0] in last.content
+    assert await tick_at(harness, 0.95 * HOUR) == []
+    # the plain reminders (every 12 hours) leave a game with a clock alone
+    assert harness.bot.settings.reminder_minutes * 60 > HOUR
+
+
+async def test_a_move_restarts_the_clock_for_the_next_player(harness):
+    place, _, game = await start(harness, pace="fast")
+    first = [ALICE, BOB][await due_seat(harness, game)]
+    await tick_at(harness, 0.5 * HOUR + 1)                       # half-time reminder for the first player
+    harness.clock.now = T0 + 0.8 * HOUR
+    await end_turn(harness, place, game, first)
+    second = [ALICE, BOB][await due_seat(harness, await harness.bot.sessions.load(game.id))]
+    assert second != first
+    assert await tick_at(harness, 1.2 * HOUR) == []              # 0.4 h into the second player's hour
+    [half] = await tick_at(harness, 1.3 * HOUR + 1)
+    assert half.content.startswith("⏳ " + second.mention)
+
+
+# ------------------------------------------------------------------------------------------ time runs out
+async def test_with_takeover_the_bot_plays_for_the_player_whose_time_ran_out(harness):
+    place, _, game = await start(harness, pace="fast", takeover=720)
+    idle = await due_seat(harness, game)
+    sent = await tick_at(harness, HOUR + 1)
+    await harness.bot.bots.idle()
+    assert any(t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention) == m.content for m in sent)
+    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    assert moved and moved[-1].seat == idle and moved[-1].user_id is None     # the bot played the seat
+
+
+async def test_the_other_players_decide_wait_then_bot(harness):
+    place, _, game = await start(harness, players=(ALICE, BOB, CAROL), pace="fast")
+    idle = await due_seat(harness, game)
+    users = [ALICE, BOB, CAROL]
+    others = [u for i, u in enumerate(users) if i != idle]
+    sent = await tick_at(harness, HOUR + 1)
+    [ask] = [m for m in sent if m.buttons()]
+    assert ask.content.startswith(t("clock.ran_out_ask", "en", player=users[idle].mention, others="").split(",")[0])
+    assert sorted(int(u) for u in ask.allowed_mentions["users"]) == sorted(u.id for u in others)
+    assert [b["label"] for b in ask.buttons()] == ["Wait 1 hour more", "Let the bot play for them", "End the game"]
+    assert await tick_at(harness, HOUR + 120) == []               # asked once, not every minute
+
+    # the idle player themself and an outsider may not decide
+    for user in (users[idle], User(id=100_000_000_000_000_029, name="dave")):
+        refused = await harness.click(ask, user=user, place=place, label="Wait 1 hour more")
+        assert refused.only().ephemeral and refused.only().content == t("clock.error.not_yours", "en")
+
+    old_client = copy.deepcopy(ask)                                     # still shows the buttons
+    waited = await harness.click(ask, user=others[0], place=place, label="Wait 1 hour more")
+    assert waited.callback_types == [7] and not ask.buttons()          # the question becomes the answer
+    assert t("clock.decided.wait", "en", user=others[0].mention, player=users[idle].mention,
+             time="1 hour") in ask.content
+    # the same (now stale) button again: settled
+    again = await harness.click(old_client, user=others[1], place=place, label="Let the bot play for them")
+    assert again.only().ephemeral and again.only().content == t("clock.error.settled", "en")
+    # a new hour starts at the click: half-time, last call, then the question again
+    now = harness.clock.now - T0
+    [half] = await tick_at(harness, now + 0.5 * HOUR + 1)
+    assert half.content.startswith("⏳ " + users[idle].mention)
+    sent = await tick_at(harness, now + HOUR + 1)
+    [ask2] = [m for m in sent if m.buttons()]
+    bot = await harness.click(ask2, user=others[1], place=place, label="Let the bot play for them")
+    await harness.bot.bots.idle()
+    assert t("clock.decided.bot", "en", user=others[1].mention, player=users[idle].mention) in ask2.content
+    assert not ask2.buttons() and bot.callback_types == [7]
+    game = await harness.bot.sessions.load(game.id)
+    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    assert moved and moved[-1].seat == idle and moved[-1].user_id is None
+
+
+async def test_the_other_players_may_end_the_game(harness):
+    place, _, game = await start(harness, pace="fast")
+    idle = await due_seat(harness, game)
+    other = [ALICE, BOB][1 - idle]
+    sent = await tick_at(harness, HOUR + 1)
+    [ask] = [m for m in sent if m.buttons()]
+    ended = await harness.click(ask, user=other, place=place, label="End the game")
+    assert t("clock.decided.end", "en", user=other.mention, player=[ALICE, BOB][idle].mention,
+             game=game.id) in ask.content
+    assert ended.callback_types == [7] and not ask.buttons()
+    game = await harness.bot.sessions.load(game.id)
+    assert game.status == "abandoned"
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_a_player_who_moves_after_the_question_makes_the_buttons_stale(harness):
+    place, _, game = await start(harness, pace="fast")
+    idle = await due_seat(harness, game)
+    sent = await tick_at(harness, HOUR + 1)
+    [ask] = [m for m in sent if m.buttons()]
+    await harness.run("pig roll", user=[ALICE, BOB][idle], place=place)      # back just in time
+    stale = await harness.click(ask, user=[ALICE, BOB][1 - idle], place=place, label="End the game")
+    assert stale.only().ephemeral and stale.only().content == t("clock.error.settled", "en")
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+
+
+async def test_the_clock_survives_a_restart(tmp_path):
+    messages.add_locales_dir(TOY / "locales")
+    settings = Settings(token=None, db_path=tmp_path / "restart.db")
+    clock = Clock()
+    try:
+        first = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+                                   presentation_specs=SHOWN, bot_pause=0))
+        await first.start()
+        first.bot.turns.clock = first.bot.pace_clock.clock = first.bot.get_cog("Reminders").clock = clock
+        first.clock = clock
+        place, _, game = await start(first, pace="fast")
+        await tick_at(first, 0.5 * HOUR + 1)                                  # half-time sent before the restart
+        await first.close()
+        second = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+                                    presentation_specs=SHOWN, bot_pause=0))
+        await second.start()
+        second.bot.turns.clock = second.bot.pace_clock.clock = second.bot.get_cog("Reminders").clock = clock
+        second.clock = clock
+        try:
+            assert await tick_at(second, 0.6 * HOUR) == []                     # not sent twice
+            sent = await tick_at(second, HOUR + 1)
+            assert [m for m in sent if m.buttons()]
+        finally:
+            await second.close()
+    finally:
+        messages.remove_locales_dir(TOY / "locales")
+
+
+
+async def test_the_question_speaks_the_games_language(harness):
+    place, _, game = await start(harness, pace="fast", language="de")
+    idle = await due_seat(harness, game)
+    sent = await tick_at(harness, HOUR + 1)
+    [ask] = [m for m in sent if m.buttons()]
+    assert ask.content.startswith("⏰ Die Zeit von " + [ALICE, BOB][idle].mention)
+    assert [b["label"] for b in ask.buttons()] == ["1 Stunde länger warten", "Den Bot für sie spielen lassen",
+                                                   "Spiel beenden"]
