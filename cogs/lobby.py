@@ -59,6 +59,8 @@ BUTTON_STYLES = {
 BOT_ACTIONS = ("addbot", "dropbot")
 #: ``bot_meta`` key of a server's default for the idle-seat takeover (hours; 0: never).
 TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
+#: ``bot_meta`` key of a server's default pace for new games (``cogs.pace.PACES``).
+PACE_DEFAULT_META = "pace:{guild}"
 
 
 def seat_lines(game: GameView) -> str:
@@ -233,8 +235,11 @@ class LobbyService:
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
                           options: dict, bots: int = 0, level: str | None = None, *,
                           takeover_hours: int | None = 0,
-                          hints: bool = True, language: str | None = None, pace: str = "none") -> None:
+                          hints: bool = True, language: str | None = None, pace: str | None = "none") -> None:
         kind = self.games.kind(presentation.kind)
+        if pace is None:                    # the server's default, else the normal pace
+            stored = await self.sessions.store.get_meta(PACE_DEFAULT_META.format(guild=interaction.guild_id))
+            pace = stored if stored in PACES else DEFAULT_PACE
         if pace not in PACES:
             raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
@@ -319,20 +324,35 @@ class LobbyService:
         return commands_ + [abandon, status, language]
 
     def _defaults_command(self) -> app_commands.Command:
-        """``/<game> defaults takeover:<hours>``: the server's default for new games (Manage Server)."""
+        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
+        Server); without options it shows them."""
         service = self
 
         @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-        @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"))
+        @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
+        @app_commands.choices(pace=pace_choices())
         async def defaults(interaction: discord.Interaction,
-                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]) -> None:
+                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
+                           pace: str | None = None) -> None:
             require_guild(interaction)
             if not interaction.permissions.manage_guild:
                 raise Refusal("error.user_missing_permission")
-            await service.sessions.store.set_meta(TAKEOVER_DEFAULT_META.format(guild=interaction.guild_id),
-                                                  int(takeover))
-            await interaction.response.send_message(
-                t("lobby.defaults_set", locale_of(interaction), hours=int(takeover)), ephemeral=True)
+            if pace is not None and pace not in PACES:
+                raise Refusal("error.bad_option")
+            store, guild, locale = service.sessions.store, interaction.guild_id, locale_of(interaction)
+            lines = []
+            if takeover is not None:
+                await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
+                lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
+            if pace is not None:
+                await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
+                lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
+            if not lines:
+                hours = await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild), 0)
+                current = await store.get_meta(PACE_DEFAULT_META.format(guild=guild), DEFAULT_PACE)
+                lines.append(t("lobby.defaults_shown", locale, hours=int(hours or 0),
+                               pace=pace_text(current if current in PACES else DEFAULT_PACE, locale)))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
         return defaults
 
     async def set_language(self, interaction: discord.Interaction, presentation: Presentation,
@@ -383,7 +403,7 @@ class LobbyService:
             bots, level = values.pop("bots", 0), values.pop("level", None)
             takeover, hints = values.pop("takeover", None), values.pop("hints", True)
             language = values.pop("language", "")
-            pace = values.pop("pace", DEFAULT_PACE)
+            pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
             await service.create_game(interaction, presentation, players, options, bots, level,
                                       takeover_hours=takeover, hints=hints, language=language, pace=pace)
@@ -397,11 +417,11 @@ class LobbyService:
         bot_params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default="",
                                             annotation=str))
         bot_describe["language"] = "cmd.new.language"
-        bot_params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=DEFAULT_PACE,
-                                            annotation=str))
+        bot_params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                            annotation=str | None))
         bot_describe["pace"] = "cmd.new.pace"
         choices = {**choices, "language": language_choices(),
-                   "pace": [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]}
+                   "pace": pace_choices()}
         offered = tuple(o for o in presentation.lobby_options if o.new)
         return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
 
@@ -419,6 +439,10 @@ class LobbyService:
 
         bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", bot_params, offered, describe, choices)
+
+
+def pace_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

@@ -52,8 +52,8 @@ async def harness(tmp_path):
     messages.remove_locales_dir(TOY / "locales")
 
 
-async def start(harness, *, players=(ALICE, BOB), **options):
-    place = harness.channel()
+async def start(harness, *, players=(ALICE, BOB), guild_id=None, **options):
+    place = harness.channel(guild_id=guild_id)
     created = await harness.run("pig new", user=players[0], place=place, players=len(players), **options)
     lobby = next(m for m in created.messages if m.buttons())
     harness.lobby_text = lobby.text()
@@ -273,3 +273,26 @@ async def test_the_question_speaks_the_games_language(harness):
     assert ask.content.startswith("⏰ Die Zeit von " + [ALICE, BOB][idle].mention)
     assert [b["label"] for b in ask.buttons()] == ["1 Stunde länger warten", "Den Bot für sie spielen lassen",
                                                    "Spiel beenden"]
+
+
+async def test_a_server_default_pace(harness):
+    import discord
+    from harness import MANAGER_PERMISSIONS
+
+    admin = User(id=100_000_000_000_000_028, name="admin",
+                 permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
+    place = harness.channel()
+    refused = await harness.run("pig defaults", user=ALICE, place=place, pace="slow")
+    assert refused.only().content == t("error.user_missing_permission", "en")
+    shown = await harness.run("pig defaults", user=admin, place=place)
+    assert shown.only().ephemeral and "normal (1 day per decision)" in shown.only().content
+    done = await harness.run("pig defaults", user=admin, place=place, pace="slow")
+    assert done.only().content == t("clock.defaults_set", "en", pace="slow (3 days per decision)")
+    forged = await harness.run("pig defaults", user=admin, place=place, pace="{}" * 900)
+    assert forged.only().ephemeral and forged.only().content == t("error.bad_option", "en")
+    _, _, game = await start(harness, guild_id=place.guild_id)
+    assert game.meta["pace"] == "slow"                                 # the server's default
+    _, _, elsewhere = await start(harness)
+    assert elsewhere.meta["pace"] == "normal"                          # another server's games
+    _, _, own = await start(harness, guild_id=place.guild_id, pace="fast")
+    assert own.meta["pace"] == "fast"                                  # the game's own choice wins
