@@ -47,6 +47,15 @@ class Seen:
 class Record:
     seen: list[Seen] = field(default_factory=list)
 
+    def typical(self) -> dict[str, float]:
+        """The median cap height of each kind at phone width (long names shrink; the median does not)."""
+        import statistics
+
+        caps: dict[str, list[float]] = {}
+        for s in self.seen:
+            caps.setdefault(s.kind, []).append(s.cap)
+        return {k: statistics.median(v) for k, v in caps.items()}
+
     def smallest(self) -> dict[str, Seen]:
         """The smallest text of each kind."""
         out: dict[str, Seen] = {}
@@ -97,8 +106,8 @@ def recording() -> Iterator[Record]:
         kit.Face.draw = real
 
 
-def measure(locale: str | None = None) -> dict[str, dict[str, Seen]]:
-    """Picture kind → text kind → its smallest text, over the whole gallery in `locale`."""
+def measure(locale: str | None = None) -> dict[str, Record]:
+    """Picture kind → the texts drawn in it, over the whole gallery in `locale`."""
     from tools import gallery
 
     with recording() as rec:
@@ -106,17 +115,20 @@ def measure(locale: str | None = None) -> dict[str, dict[str, Seen]]:
     by_picture: dict[str, Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, Record()).seen.append(s)
-    return {pic: r.smallest() for pic, r in by_picture.items()}
+    return by_picture
 
 
 def report(locale: str | None = None) -> str:
-    lines = [f"smallest text per kind at {PHONE_WIDTH} px wide (cap / x-height px; size@canvas)"]
-    for pic, kinds in sorted(measure(locale).items()):
+    lines = [f"text per kind at {PHONE_WIDTH} px wide: median cap | smallest cap / x-height px, size@canvas"]
+    for pic, rec in sorted(measure(locale).items()):
         lines.append(f"[{pic}]")
-        for kind, s in sorted(kinds.items(), key=lambda kv: kv[1].cap):
-            flag = "ok " if s.cap >= 9 else ("rule" if kind.endswith(":rule") else "LOW")
+        typical = rec.typical()
+        for kind, s in sorted(rec.smallest().items(), key=lambda kv: typical[kv[0]]):
+            med = typical[kind]
+            flag = "ok " if med >= 9 else ("rule" if kind.endswith(":rule") else "LOW")
             lines.append(
-                f"  {flag} {s.cap:4.1f} / {s.x_height:4.1f}  {s.size:>2}@{s.canvas:<4} {kind:34} {s.text[:40]!r}"
+                f"  {flag} {med:4.1f} | {s.cap:4.1f} / {s.x_height:4.1f} {s.size:>2}@{s.canvas:<4} {kind:30} "
+                f"{s.text[:32]!r}"
             )
     return "\n".join(lines)
 

@@ -56,7 +56,7 @@ def _extras_width(card_id: str, locale: str, status: str | None, stars: int | No
     if card["type"] == "armor" and card.get("armor_colour"):
         w += ICON + 6
     if status:
-        w += Face(19, True).width(status) + 16 + 6
+        w += Face(20, True).width(status) + 16 + 6
     return w
 
 
@@ -99,7 +99,7 @@ def _extras(
         face.draw_mid(d, x - 24, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
         x -= face.width(st) + 4 + 20 + 6
     if status:
-        face = Face(19, True)
+        face = Face(20, True)
         w = face.width(status) + 16
         colour = P.BAD if exhausted else P.GOOD
         d.rounded_rectangle([x - w, mid_y - 14, x, mid_y + 14], radius=14, fill=colour)
