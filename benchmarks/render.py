@@ -3,9 +3,10 @@
 Plays seeded games with random legal moves through the rules engine, and times the public entry points
 (state → PNG bytes, what the bot calls after every move) on positions from every phase of 1–4 player
 games, plus the hand-built gallery scenes. Prints the median per picture kind and the largest PNG; the last
-four lines are the headline figures.
+lines are the headline figures. `--formats` also measures a whole 2-player game the way the bot posts it
+today (table + the mover's sheet after every move, scores at the end) in palette PNG and lossless WebP.
 
-    python benchmarks/render.py [--repeat N]
+    python benchmarks/render.py [--repeat N] [--formats]
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def timed(fn, repeat: int) -> tuple[list[float], int]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--formats", action="store_true", help="bytes and encode time of a 2-player game, PNG vs WebP")
     args = ap.parse_args()
     kinds: dict[str, list[float]] = {"sheet": [], "table": [], "scores": []}
     max_bytes = 0
@@ -91,7 +93,32 @@ def main() -> int:
     print(f"table_ms={statistics.median(kinds['table']):.1f}")
     print(f"scores_ms={statistics.median(kinds['scores']):.1f}")
     print(f"max_png_kb={max_bytes / 1024:.1f}")
+    if args.formats:
+        game_formats()
     return 0
+
+
+def game_formats(seed: int = 4) -> None:
+    """Bytes of every picture of one 2-player game, and the time to encode them, per format."""
+    from images import png
+    from images.rollplayer import scores, sheet, table
+    from images.rollplayer.adapt import scores_view, sheet_view, table_view
+
+    rng = random.Random(seed)
+    state = KIND.create(2, seed, {})
+    names = NAMES[:2]
+    drawn = []
+    while not KIND.is_finished(state):
+        seat = KIND.pending(state)[0]["seat"]
+        state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+        drawn.append(sheet.draw(sheet_view(state, seat, names)))
+        drawn.append(table.draw(table_view(state, names)))
+    drawn.append(scores.draw(scores_view(state, names)))
+    for fmt in png.FORMATS:
+        t0 = time.perf_counter()
+        total = sum(len(png.encode(img, fmt)) for img in drawn)
+        ms = (time.perf_counter() - t0) * 1000 / len(drawn)
+        print(f"game2p_{fmt}: pictures={len(drawn)} total_kb={total / 1024:.0f} encode_ms_per_picture={ms:.0f}")
 
 
 if __name__ == "__main__":

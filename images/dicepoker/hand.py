@@ -59,7 +59,7 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
         status, sfill = words.say("dicepoker.img.kept_all", locale), P.MUTED
     else:
         status, sfill = "", P.MUTED
-    sw = text_box(d, right, line, status, 300, 22, side.due, sfill, align="right") if status else 0
+    sw = text_box(d, right, line, status, 300, 24, side.due, sfill, align="right") if status else 0
     text_box(d, x0, line, words.hand_text(side.hand, locale), right - x0 - sw - 20, 30, True, hand_fill)
     return PANEL_H
 
@@ -104,7 +104,7 @@ def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
     """Solo: the payout table as a 3×3 grid, the current hand's cell framed."""
     title = words.say("dicepoker.img.table", locale,
                       table=words.say(f"dicepoker.img.table.{v.table}", locale))
-    text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 22, True, P.MUTED)
+    text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
     y += 34
     cols, cell_h, gap = 2, 44, 8
     cell_w = (WIDTH - 2 * MARGIN - gap * (cols - 1)) // cols
@@ -137,7 +137,7 @@ def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None
     else:
         sub = words.say("dicepoker.img.pot", locale, pot=v.pot)
     icons.paste(img, icons.coin(24), MARGIN, y + 2)
-    text_box(d, MARGIN + 32, y + 14, sub, 300, 22, True, P.ACCENT)
+    text_box(d, MARGIN + 32, y + 14, sub, 300, 24, True, P.ACCENT)
     y += 30
     order = range(len(v.sides)) if v.mode == "solo" else (1 - _active_side(v), _active_side(v))
     for i in order:          # the opponent (rerolls first) on top, the active player below
@@ -145,7 +145,7 @@ def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None
     if v.mode == "solo":
         y += _pay_grid(img, d, y, v, locale)
     for text, fill, bold in lines:
-        text_box(d, MARGIN, y + 18, text, WIDTH - 2 * MARGIN, 24, bold, fill, min_size=16)
+        text_box(d, MARGIN, y + 18, text, WIDTH - 2 * MARGIN, 25, bold, fill, min_size=16)
         y += 36
     return encode(img.crop((0, 0, WIDTH, min(height, y + 16))))
 

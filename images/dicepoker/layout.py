@@ -59,7 +59,7 @@ def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26)
 
 
 def badge(img: Image.Image, d, x: int, mid_y: int, text: str, fill, ink=(20, 24, 30), icon=None,
-          size: int = 20, max_width: int = 200) -> int:
+          size: int = 22, max_width: int = 200) -> int:
     """A rounded label (optionally with an icon) starting at x; returns its width."""
     face, shown = fit(text, max_width, size, True)
     pad = 10
@@ -76,11 +76,11 @@ def badge(img: Image.Image, d, x: int, mid_y: int, text: str, fill, ink=(20, 24,
 def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:
     """Title left, hand counter right; returns the y below it."""
     face = Face(30, True)
-    rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 24, True, P.MUTED, align="right")
+    rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 25, True, P.MUTED, align="right")
     text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, face.size, True, P.TEXT)
     y = 62
     if sub:
-        text_box(d, MARGIN, y + 12, sub, WIDTH - 2 * MARGIN, 22, False, P.MUTED)
+        text_box(d, MARGIN, y + 12, sub, WIDTH - 2 * MARGIN, 24, False, P.MUTED)
         y += 30
     return y
 

@@ -31,10 +31,10 @@ def _seat_panel(img, d, y, seat_score: dict, seat: int, winner: bool, locale: st
         info = f"{words.say('dicepoker.img.hands_won', locale)}: {seat_score['hands_won']}"
     else:
         info = words.say("dicepoker.img.net", locale, net=words.signed(seat_score["net"]))
-    text_box(d, x0, top + 40, info, 300, 22, False, P.MUTED)
+    text_box(d, x0, top + 40, info, 300, 24, False, P.MUTED)
     if seat_score["best_dice"]:
         label = f"{words.say('dicepoker.img.best_hand', locale)}: {words.hand_text(seat_score['best_hand'], locale)}"
-        text_box(d, x0, top + 74, label, 330, 22, True, P.ACCENT)
+        text_box(d, x0, top + 74, label, 330, 24, True, P.ACCENT)
         dice_row(img, d, right - (5 * 56 + 4 * 8), y + 62, seat_score["best_dice"], die_colour(seat), size=56, gap=8)
 
 
@@ -82,7 +82,7 @@ def render_match(state: dict, locale: str = "en", names=None) -> bytes:
     if mode != "solo":
         sides = [words.name_of(names, rules.seat_of_side(state, i), locale) for i in range(2)]
         heading = f"{heading}: {sides[0]} – {sides[1]}"
-    text_box(d, MARGIN, y + 18, heading, WIDTH - 2 * MARGIN, 22, True, P.MUTED)
+    text_box(d, MARGIN, y + 18, heading, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
     y += 44
     if more:
         text_box(d, MARGIN + 12, y + ROW_H / 2, words.say("dicepoker.img.more_hands", locale, count=more),
@@ -92,9 +92,9 @@ def render_match(state: dict, locale: str = "en", names=None) -> bytes:
         if i % 2 == 0:
             panel(d, [MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4], fill=P.PANEL, radius=8)
         mid = y + (ROW_H - 4) / 2
-        nw = text_box(d, MARGIN + 12, mid, f"{e['hand']}.", 44, 20, True, P.MUTED)
+        nw = text_box(d, MARGIN + 12, mid, f"{e['hand']}.", 48, 22, True, P.MUTED)
         left, right_text, rfill = _row_text(state, e, locale, names)
-        rw = text_box(d, WIDTH - MARGIN - 12, mid, right_text, 220, 20, True, rfill, align="right")
-        text_box(d, MARGIN + 20 + nw, mid, left, WIDTH - 2 * MARGIN - nw - rw - 50, 20, False, P.TEXT, min_size=14)
+        rw = text_box(d, WIDTH - MARGIN - 12, mid, right_text, 220, 22, True, rfill, align="right")
+        text_box(d, MARGIN + 20 + nw, mid, left, WIDTH - 2 * MARGIN - nw - rw - 50, 22, False, P.TEXT, min_size=16)
         y += ROW_H
     return encode(img.crop((0, 0, WIDTH, min(height, y + 20))))

@@ -187,6 +187,7 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
         projected_total=int(sheet["total"]) if sheet else 0,
         is_turn=seat in _acting(state),
         to_place=tuple(_die(d) for d in p.start_dice),
+        final=bool(state.finished),
     )
 
 

@@ -17,15 +17,16 @@ from . import content
 
 PAD = 12
 BAND = 10
-NAME_SIZE = 23
-NAME_MIN = 19
+NAME_SIZE = 24
+NAME_MIN = 20
 TEXT_SIZE = 20
 TEXT_MIN = 18
 TEXT_LINES = 3
-ICON = 24
-OWNED_WIDTH = 468
-MARKET_WIDTH = 468
-MARKET_HEIGHT = 168
+ICON = 26
+# one tile per row across a 640 px picture (see sheet.WIDTH): wide tiles keep rule texts at two lines
+OWNED_WIDTH = 592
+MARKET_WIDTH = 592
+MARKET_HEIGHT = 156
 
 
 def _status_text(card_id: str, exhausted: bool, locale: str) -> str | None:
@@ -47,7 +48,7 @@ def _extras_width(card_id: str, locale: str, status: str | None, stars: int | No
     w = 0
     st = _stars_text(stars)
     if st is not None:
-        w += Face(18, True).width(st) + 4 + 18 + 6
+        w += Face(21, True).width(st) + 4 + 20 + 6
     if card.get("arrow"):
         w += ICON + 6
     if card["type"] == "weapon":
@@ -55,7 +56,7 @@ def _extras_width(card_id: str, locale: str, status: str | None, stars: int | No
     if card["type"] == "armor" and card.get("armor_colour"):
         w += ICON + 6
     if status:
-        w += Face(16, True).width(status) + 16 + 6
+        w += Face(20, True).width(status) + 16 + 6
     return w
 
 
@@ -92,16 +93,16 @@ def _extras(
     x = right
     st = _stars_text(stars)
     if st is not None:
-        face = Face(18, True)
-        sprite = icons.star(18) if stars > 0 else icons.star(18, P.FAINT, True)
-        icons.paste(img, sprite, x - 18, mid_y - 9)
-        face.draw_mid(d, x - 22, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
-        x -= face.width(st) + 4 + 18 + 6
+        face = Face(21, True)
+        sprite = icons.star(20) if stars > 0 else icons.star(20, P.FAINT, True)
+        icons.paste(img, sprite, x - 20, mid_y - 10)
+        face.draw_mid(d, x - 24, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
+        x -= face.width(st) + 4 + 20 + 6
     if status:
-        face = Face(16, True)
+        face = Face(20, True)
         w = face.width(status) + 16
         colour = P.BAD if exhausted else P.GOOD
-        d.rounded_rectangle([x - w, mid_y - 12, x, mid_y + 12], radius=12, fill=colour)
+        d.rounded_rectangle([x - w, mid_y - 14, x, mid_y + 14], radius=14, fill=colour)
         face.draw_mid(d, x - w / 2, mid_y, status, (20, 24, 30), "center")
         x -= w + 6
     if card.get("arrow"):
@@ -163,7 +164,7 @@ def draw_owned(
     return h
 
 
-ARMOR_WIDTH = 306
+ARMOR_WIDTH = 289
 ARMOR_HEIGHT = 50
 
 
@@ -205,6 +206,12 @@ def _type_line(card: dict, locale: str) -> str:
     return " · ".join(parts)
 
 
+def market_height(card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
+    """Height of a market tile: the name and type lines, then the rule text's lines (at most 3)."""
+    text = content.card_text(card_id, locale)
+    return PAD + 64 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD
+
+
 def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
     """Room for the name on a market tile: everything left of the cost coin."""
     return width - BAND - 2 * PAD - 40
@@ -218,11 +225,14 @@ def draw_market(
     card_id: str,
     locale: str,
     width: int = MARKET_WIDTH,
-    height: int = MARKET_HEIGHT,
+    height: int | None = None,
     highlight: bool = False,
-) -> None:
-    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text."""
+) -> int:
+    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text.
+    `height` defaults to what the card's text needs; returns the height drawn."""
     card = content.cards()[card_id]
+    if height is None:
+        height = market_height(card_id, locale, width)
     d.rounded_rectangle(
         [x, y, x + width, y + height],
         radius=12,
@@ -247,24 +257,24 @@ def draw_market(
         min_size=NAME_MIN,
     )
     # cost coin with the number on it
-    coin = icons.coin(38)
-    icons.paste_center(img, coin, x + width - PAD - 19, mid)
-    d.ellipse([x + width - PAD - 33, mid - 14, x + width - PAD - 5, mid + 14], fill=P.COIN)
-    Face(22, True).draw_mid(d, x + width - PAD - 19, mid, str(card["cost"]), (30, 24, 6), "center")
+    coin = icons.coin(42)
+    icons.paste_center(img, coin, x + width - PAD - 21, mid + 2)
+    d.ellipse([x + width - PAD - 36, mid - 13, x + width - PAD - 6, mid + 17], fill=P.COIN)
+    Face(26, True).draw_mid(d, x + width - PAD - 21, mid + 2, str(card["cost"]), (30, 24, 6), "center")
     # type line: symbol, type (and armor set), then arrow / hands / colour at its right end
-    tmid = y + PAD + 45
+    tmid = y + PAD + 47
     icons.paste(img, icons.card_type(card["type"], 20, band), left, tmid - 10)
     status_right = x + width - PAD
     extras_w = _extras_width(card_id, locale, None)
     type_line = _type_line(card, locale)
     if card.get("arrow"):
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
-    text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 18, False, P.MUTED)
+    text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
     _extras(img, d, card_id, status_right, tmid, None, False)
     paragraph(
         d,
         left,
-        y + PAD + 62,
+        y + PAD + 64,
         content.card_text(card_id, locale),
         text_width(width),
         TEXT_LINES,
@@ -272,6 +282,7 @@ def draw_market(
         P.MUTED,
         min_size=TEXT_MIN,
     )
+    return height
 
 
 def fits(card_id: str, locale: str) -> dict[str, bool]:

@@ -11,8 +11,8 @@ from . import scores, sheet, table
 from .views import ScoresView, SheetView, TableView
 
 
-def sheet_png(view: SheetView, locale: str = "en") -> bytes:
-    return png.encode(sheet.draw(view, locale))
+def sheet_png(view: SheetView, locale: str = "en", viewer: int | None = None) -> bytes:
+    return png.encode(sheet.draw(view, locale, viewer))
 
 
 def table_png(view: TableView, locale: str = "en") -> bytes:
@@ -23,11 +23,13 @@ def scores_png(view: ScoresView, locale: str = "en") -> bytes:
     return png.encode(scores.draw(view, locale))
 
 
-def render_sheet(state, seat: int, locale: str = "en", names=None) -> bytes:
-    """The character sheet of `seat` as a PNG."""
+def render_sheet(state, seat: int, locale: str = "en", names=None, viewer: int | None = None) -> bytes:
+    """The character sheet of `seat` as a PNG. `viewer` is the seat the picture is shown to (an ephemeral
+    reply); None, the default, is a public post: the turn banner then names the player instead of saying
+    "Your turn"."""
     from .adapt import sheet_view
 
-    return sheet_png(sheet_view(state, seat, names, locale), locale)
+    return sheet_png(sheet_view(state, seat, names, locale), locale, viewer)
 
 
 def render_table(state, locale: str = "en", names=None) -> bytes:

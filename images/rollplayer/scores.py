@@ -1,5 +1,6 @@
-"""The final-score picture: one column per player with every scoring item, the total, the places, the
-winner and how a tie was broken; in solo, the rating title and the rating ladder."""
+"""The final-score picture: one column per player, ordered by place (winner leftmost), with every scoring
+item, the total, the places, the winner and how a tie was broken; in solo, the rating title and the rating
+ladder. 640 px wide like the other pictures, so it stays legible at a phone's 360 px."""
 
 from __future__ import annotations
 
@@ -7,18 +8,21 @@ from PIL import Image
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, WIDTH, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
 from ..labels import label
 from ..text import Face, wrap_fit
 from . import content
 from .views import ScoresView
 
-TITLE_H = 200
-LABEL_W = 300
-HEAD_H = 116
-ITEM_H = 50
+WIDTH = 640
+INNER = WIDTH - 2 * MARGIN
+TITLE_H = 152
+LABEL_W = 196
+HEAD_H = 126
+ITEM_H = 54
 TOTAL_H = 66
 RANK_H = 50
+TIE_SIZE = 20
 # FR solo table (lowest total of each title), best first
 SOLO_LADDER = (
     ("true_hero", 38, None),
@@ -51,18 +55,30 @@ def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
     return tuple(keys)
 
 
+def _ordered(v: ScoresView) -> tuple:
+    """Columns by place, then seat: the winner first, whatever order the view lists them in."""
+    return tuple(sorted(v.columns, key=lambda c: (c.rank, c.seat)))
+
+
+def _title_h(v: ScoresView, locale: str) -> int:
+    if not v.tiebreak_key:
+        return TITLE_H
+    text = label(f"img.scores.tiebreak.{v.tiebreak_key}", locale)
+    return TITLE_H + paragraph_height(text, INNER, 2, TIE_SIZE, min_size=17) + 12
+
+
 def _ladder_h(v: ScoresView) -> int:
     return (80 + len(SOLO_LADDER) * LADDER_ROW + 20) if v.solo else 0
 
 
 def height(v: ScoresView, locale: str = "en") -> int:
     rows = len(_item_keys(v)) * ITEM_H + TOTAL_H + RANK_H + len(_tiebreak_keys(v)) * ITEM_H
-    return TITLE_H + HEAD_H + rows + 24 + (_ladder_h(v) + 16 if v.solo else 0) + MARGIN
+    return _title_h(v, locale) + HEAD_H + rows + 24 + (_ladder_h(v) + 16 if v.solo else 0) + MARGIN
 
 
 def _col_geometry(v: ScoresView) -> tuple[int, int]:
     n = max(1, len(v.columns))
-    col_w = int(min(240, (WIDTH - 2 * MARGIN - LABEL_W) / n))
+    col_w = int(min(180, (WIDTH - 2 * MARGIN - LABEL_W) / n))
     table_w = LABEL_W + n * col_w
     return (WIDTH - table_w) // 2, col_w
 
@@ -79,8 +95,8 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
         else ("img.scores.title" if v.final else "img.scores.projected_title"),
         locale,
     )
-    text_box(d, WIDTH / 2, 44, title, WIDTH - 2 * MARGIN, 40, True, P.TEXT, "center")
-    panel(d, [MARGIN, 84, WIDTH - MARGIN, 152], fill=(58, 52, 30), outline=P.TURN, width=3)
+    text_box(d, WIDTH / 2, 40, title, WIDTH - 2 * MARGIN, 38, True, P.TEXT, "center", min_size=26)
+    panel(d, [MARGIN, 76, WIDTH - MARGIN, 140], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.winners:
         text = label("img.scores.no_result", locale)
     elif v.solo and v.solo_rating:
@@ -91,23 +107,22 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
         text = label("img.scores.winners", locale, names=_names(v, v.winners))
     else:
         text = label("img.scores.winner", locale, names=_names(v, v.winners))
-    face_w = min(Face(32, True).width(text), WIDTH - 2 * MARGIN - 120)
+    face_w = min(Face(30, True).width(text), WIDTH - 2 * MARGIN - 80)
     x = WIDTH / 2 - (face_w + 50) / 2
     if v.winners:
-        icons.paste(img, icons.crown(40), x, 98)
-    text_box(d, x + 50, 118, text, WIDTH - 2 * MARGIN - 120, 32, True, P.TURN, min_size=20)
+        icons.paste(img, icons.crown(40), x, 88)
+    text_box(d, x + 50, 108, text, WIDTH - 2 * MARGIN - 80, 30, True, P.TURN, min_size=20)
     if v.tiebreak_key:
-        text_box(
+        paragraph(
             d,
-            WIDTH / 2,
-            178,
+            MARGIN,
+            TITLE_H,
             label(f"img.scores.tiebreak.{v.tiebreak_key}", locale),
-            WIDTH - 2 * MARGIN,
-            21,
-            False,
+            INNER,
+            2,
+            TIE_SIZE,
             P.MUTED,
-            "center",
-            min_size=15,
+            min_size=17,
         )
 
 
@@ -115,7 +130,8 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     x0, col_w = _col_geometry(v)
     keys = _item_keys(v)
     tkeys = _tiebreak_keys(v)
-    top = TITLE_H
+    top = _title_h(v, locale)
+    columns = _ordered(v)
     bottom = top + HEAD_H + len(keys) * ITEM_H + TOTAL_H + RANK_H + len(tkeys) * ITEM_H
     panel(d, [x0, top, x0 + LABEL_W + len(v.columns) * col_w, bottom])
     winners = set(v.winners)
@@ -124,7 +140,7 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
         ry = top + HEAD_H + r * ITEM_H
         d.rectangle([x0 + 8, ry, right - 8, ry + ITEM_H], fill=(44, 50, 66))
     # column heads
-    for i, col in enumerate(v.columns):
+    for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w
         if col.seat in winners:
             d.rounded_rectangle(
@@ -135,28 +151,26 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
                 width=3,
             )
             icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
-        face, lines, _ = wrap_fit(col.name, col_w - 16, 2, 22, True, 15)
-        y = top + 36 + (0 if len(lines) == 2 else face.line_height / 2)
+        face, lines, _ = wrap_fit(col.name, col_w - 12, 2, 22, True, 16)
+        y = top + 38 + (0 if len(lines) == 2 else face.line_height / 2)
         for line in lines:
             face.draw(d, cx + col_w / 2, y + face.ascent, line, P.TEXT, "center")
             y += face.line_height
         if col.class_id:
             colour = content.classes()[col.class_id]["colour"]
             cname = content.class_name(col.class_id, locale)
-            cface = Face(17)
-            w = min(cface.width(cname), col_w - 46) + 24
+            cface = Face(19)
+            w = min(cface.width(cname), col_w - 34) + 24
             bx = cx + col_w / 2 - w / 2
-            icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 26)
-            text_box(d, bx + 24, top + HEAD_H - 16, cname, col_w - 46, 17, False, P.MUTED, min_size=13)
+            icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 27)
+            text_box(d, bx + 24, top + HEAD_H - 17, cname, col_w - 34, 19, False, P.MUTED, min_size=15)
     y = top + HEAD_H
     d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
     # items
     for r, key in enumerate(keys):
         mid = y + ITEM_H / 2
-        text_box(
-            d, x0 + 18, mid, label(f"img.score.{key}", locale), LABEL_W - 30, 22, False, P.MUTED, min_size=15
-        )
-        for i, col in enumerate(v.columns):
+        _row_label(d, x0 + 14, mid, label(f"img.score.{key}", locale))
+        for i, col in enumerate(columns):
             cx = x0 + LABEL_W + i * col_w + col_w / 2
             value = next((it.stars for it in col.items if it.key == key), None)
             if value is None:
@@ -164,20 +178,20 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
             elif value == 0:
                 text_box(d, cx, mid, "0", col_w - 10, 24, False, P.FAINT, "center")
             else:
-                stars_value(img, d, cx, mid, value, 24, align="center", fill=P.TEXT if value > 0 else P.BAD)
+                stars_value(img, d, cx, mid, value, 25, align="center", fill=P.TEXT if value > 0 else P.BAD)
         y += ITEM_H
     d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
     mid = y + TOTAL_H / 2
-    text_box(d, x0 + 18, mid, label("img.scores.total", locale), LABEL_W - 30, 28, True, P.TEXT)
-    for i, col in enumerate(v.columns):
+    text_box(d, x0 + 14, mid, label("img.scores.total", locale), LABEL_W - 24, 28, True, P.TEXT, min_size=20)
+    for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w + col_w / 2
         _total(img, d, cx, mid, col.total)
     y += TOTAL_H
     mid = y + RANK_H / 2
     text_box(
-        d, x0 + 18, mid, label("img.scores.place", locale), LABEL_W - 30, 20, False, P.MUTED, min_size=14
+        d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16
     )
-    for i, col in enumerate(v.columns):
+    for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w + col_w / 2
         text_box(
             d,
@@ -193,18 +207,8 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     y += RANK_H
     for key in tkeys:
         mid = y + ITEM_H / 2
-        text_box(
-            d,
-            x0 + 18,
-            mid,
-            label(f"img.tiebreak.{key}", locale),
-            LABEL_W - 30,
-            20,
-            False,
-            P.MUTED,
-            min_size=14,
-        )
-        for i, col in enumerate(v.columns):
+        _row_label(d, x0 + 14, mid, label(f"img.tiebreak.{key}", locale))
+        for i, col in enumerate(columns):
             cx = x0 + LABEL_W + i * col_w + col_w / 2
             value = dict(col.tiebreak).get(key)
             text_box(
@@ -214,19 +218,28 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     return bottom
 
 
+def _row_label(d, x: float, mid: float, text: str) -> None:
+    """A row's name, on two lines when it is long (French and German names of scoring items)."""
+    face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 21, False, 16)
+    y = mid - len(lines) * face.line_height / 2
+    for line in lines:
+        face.draw(d, x, y + face.ascent - 1, line, P.MUTED)
+        y += face.line_height
+
+
 def _total(img, d, cx: float, mid: float, total: int) -> None:
-    face = Face(36, True)
+    face = Face(34, True)
     text = str(total)
-    star = icons.star(32)
+    star = icons.star(30)
     w = face.width(text) + 4 + star.width
     face.draw_mid(d, cx - w / 2, mid, text, P.TEXT)
-    icons.paste(img, star, cx - w / 2 + face.width(text) + 4, mid - 16)
+    icons.paste(img, star, cx - w / 2 + face.width(text) + 4, mid - 15)
 
 
 def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
     h = _ladder_h(v)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
-    text_box(d, MARGIN + 20, top + 30, label("img.scores.rating_scale", locale), 600, 22, True, P.MUTED)
+    text_box(d, MARGIN + 20, top + 30, label("img.scores.rating_scale", locale), INNER - 40, 22, True, P.MUTED)
     y = top + 66
     for rating, lo, hi in SOLO_LADDER:
         current = rating == v.solo_rating
@@ -245,7 +258,7 @@ def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
             MARGIN + 60,
             mid,
             label(f"img.rating.{rating}", locale),
-            500,
+            INNER - 250,
             24,
             current,
             P.TURN if current else P.TEXT,
@@ -256,8 +269,7 @@ def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
             rng = label("img.scores.points_min", locale, min=lo)
         else:
             rng = label("img.scores.points_max", locale, max=hi)
-        w = text_box(d, WIDTH - MARGIN - 50, mid, rng, 200, 24, True, P.TURN if current else P.MUTED, "right")
-        del w
+        text_box(d, WIDTH - MARGIN - 50, mid, rng, 150, 24, True, P.TURN if current else P.MUTED, "right")
         icons.paste(img, icons.star(24), WIDTH - MARGIN - 44, mid - 12)
         y += LADDER_ROW
 

@@ -15,44 +15,50 @@ from PIL import Image
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, WIDTH, new_canvas, panel, paragraph, signed, stars_row, stars_value, text_box
+from ..draw import MARGIN, new_canvas, panel, paragraph, signed, stars_row, stars_value, text_box
 from ..labels import label
 from ..text import Face
 from . import cards, content
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, COLOURS, OwnedCard, SheetView
 
 # --- layout (pixels) -------------------------------------------------------------------------------
-HEADER_TOP = 0
-ATTR_TOP = 200
-ATTR_HEAD = 34
-ROW_H = 86
+# Narrow on purpose: Discord shows a picture about 360 px wide on a phone, so every pixel of width costs
+# type size. At 640 px the 22 px text a player decides by has a cap height of 9 px on the phone.
+WIDTH = 640
+INNER = WIDTH - 2 * MARGIN
+HEADER_H = 206
+TURN_H = 62
+BADGE_W = 184
+ATTR_HEAD = 40
+ROW_H = 84
 ATTR_LEFT = MARGIN
-ATTR_RIGHT = 650
-SLOT = 78
-SLOT_GAP = 8
-DIE = 66
+ATTR_RIGHT = WIDTH - MARGIN
+SLOT = 74
+SLOT_GAP = 6
+DIE = 62
 SLOTS_X = ATTR_LEFT + 100
-TOTAL_X = ATTR_LEFT + 398  # centre of the total column
-GOAL_X = ATTR_LEFT + 512  # centre of the goal column
-MET_X = ATTR_LEFT + 598  # centre of the met mark
-ATTR_BOTTOM = ATTR_TOP + ATTR_HEAD + 6 * ROW_H + 12
-SIDE_LEFT = 666
+TOTAL_X = ATTR_LEFT + 386  # centre of the total column
+GOAL_X = ATTR_LEFT + 484  # centre of the goal column
+MET_X = ATTR_LEFT + 562  # centre of the met mark
+ATTR_H = ATTR_HEAD + 6 * ROW_H + 12
+# below the attributes: alignment (left), backstory and resources (right)
+SIDE_GAP = 12
+ALIGN_W = 300
+SIDE_LEFT = MARGIN + ALIGN_W + SIDE_GAP
 SIDE_RIGHT = WIDTH - MARGIN
-ALIGN_TOP = ATTR_TOP
-CELL_W = 76
-CELL_H = 64
-GRID_X = SIDE_RIGHT - 12 - 3 * CELL_W
-ALIGN_GRID_TOP = ALIGN_TOP + 90
-ALIGN_BOTTOM = ALIGN_GRID_TOP + 3 * CELL_H + 12
-BACK_TOP = ALIGN_BOTTOM + 12
-BACK_BOTTOM = BACK_TOP + 104
-RES_TOP = BACK_BOTTOM + 12
-RES_BOTTOM = ATTR_BOTTOM
-CARDS_TOP = ATTR_BOTTOM + 18
-TILE_GAP = 16
-GROUP_HEAD = 46
-FOOTER_H = 210
-NAME_WIDTH = 540  # leaves room for the turn marker left of the score badge
+CELL_W = 72
+CELL_H = 56
+GRID_X = MARGIN + ALIGN_W - 10 - 3 * CELL_W
+GRID_DY = 100  # grid top below the panel top
+ALIGN_H = GRID_DY + 3 * CELL_H + 12
+BACK_H = 120
+RES_DY = BACK_H + SIDE_GAP
+STATIC_H = ATTR_H + 14 + ALIGN_H + 4
+TILE_GAP = 14
+GROUP_HEAD = 50
+BREAKDOWN_ROW = 38
+LEGEND_ROW = 38
+NAME_WIDTH = INNER - BADGE_W - 16
 MAX_HAND_ICONS = 6
 
 _static_cache: OrderedDict = OrderedDict()
@@ -64,8 +70,8 @@ def _slot_x(i: int) -> int:
     return SLOTS_X + i * (SLOT + SLOT_GAP)
 
 
-def _row_y(r: int) -> int:
-    return ATTR_TOP + ATTR_HEAD + r * ROW_H
+def _row_y(r: int, top: int = 0) -> int:
+    return top + ATTR_HEAD + r * ROW_H
 
 
 def _goal_text(goal, locale: str) -> str:
@@ -79,18 +85,8 @@ def _goal_text(goal, locale: str) -> str:
 def _static_key(v: SheetView, locale: str) -> tuple:
     targets = tuple((c.attr, c.position, c.colour) for c in v.backstory)
     goals = tuple((r.attr, r.race_modifier, r.goal) for r in v.rows)
-    return (
-        v.player_name,
-        v.seat,
-        v.race_id,
-        v.class_id,
-        v.backstory_id,
-        v.alignment_id,
-        targets,
-        goals,
-        v.alignment_grid,
-        locale,
-    )
+    colour = content.classes()[v.class_id]["colour"] if v.class_id else None
+    return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
 
 
 def _static(v: SheetView, locale: str) -> Image.Image:
@@ -109,53 +105,62 @@ def _static(v: SheetView, locale: str) -> Image.Image:
     return img
 
 
-def _draw_static(v: SheetView, locale: str) -> Image.Image:
-    img, d = new_canvas(WIDTH, ATTR_BOTTOM + 4)
+def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
+    """Name, race and class, the class power; the score badge at the right."""
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
-    # header: name, race + class, power
-    text_box(d, MARGIN, 40, v.player_name, NAME_WIDTH, 40, True, P.TEXT, min_size=26)
+    text_box(d, MARGIN, 36, v.player_name, NAME_WIDTH, 38, True, P.TEXT, min_size=24)
     x = MARGIN
     if colour:
-        icons.paste(img, icons.shape_badge(colour, 30), x, 82)
+        icons.paste(img, icons.shape_badge(colour, 30), x, 71)
         x += 40
-    race = content.race_name(v.race_id, locale) if v.race_id else label("img.sheet.no_race", locale)
-    x += text_box(d, x, 97, race, 260, 28, True, P.TEXT if v.race_id else P.FAINT, min_size=22) + 14
-    if v.class_id:
-        text_box(
-            d,
-            x,
-            97,
-            content.class_name(v.class_id, locale),
-            700 - x,
-            28,
-            True,
-            P.DIE_FILL[colour] if colour != "black" else P.TEXT,
-            min_size=22,
-        )
-        power = content.power_name(v.class_id, locale)
-        pface = Face(21, True)
-        pw = min(pface.width(power), 240)
-        panel(d, [MARGIN, 128, MARGIN + pw + 24, 160], fill=P.PANEL_HI, radius=16)
-        text_box(d, MARGIN + 12, 144, power, 240, 21, True, P.ACCENT, min_size=16)
-        paragraph(
-            d,
-            MARGIN + pw + 36,
-            129,
-            content.power_text(v.class_id, locale),
-            WIDTH - 2 * MARGIN - pw - 36,
-            3,
-            19,
-            P.MUTED,
-            min_size=16,
-        )
+    right = MARGIN + NAME_WIDTH
+    if not v.race_id:  # nothing chosen yet: one placeholder (the class comes after the race)
+        text_box(d, x, 86, label("img.sheet.no_race", locale), right - x, 26, True, P.FAINT, min_size=20)
     else:
-        text_box(d, x, 97, label("img.sheet.no_class", locale), 700 - x, 28, True, P.FAINT, min_size=22)
+        x += text_box(d, x, 86, content.race_name(v.race_id, locale), 200, 27, True, P.TEXT, min_size=20) + 12
+    if v.class_id:
+        cfill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
+        text_box(d, x, 86, content.class_name(v.class_id, locale), right - x, 27, True, cfill, min_size=20)
+        power = content.power_name(v.class_id, locale)
+        pface = Face(22, True)
+        pw = min(pface.width(power), INNER - 24)
+        panel(d, [MARGIN, 116, MARGIN + pw + 24, 148], fill=P.PANEL_HI, radius=16)
+        text_box(d, MARGIN + 12, 132, power, INNER - 24, 22, True, P.ACCENT, min_size=18)
+        paragraph(d, MARGIN, 154, content.power_text(v.class_id, locale), INNER, 2, 20, P.MUTED, min_size=17)
+    elif v.race_id:
+        text_box(d, x, 86, label("img.sheet.no_class", locale), right - x, 24, True, P.FAINT, min_size=18)
+    # score badge
+    panel(d, [WIDTH - MARGIN - BADGE_W, 12, WIDTH - MARGIN, 106], fill=P.PANEL)
+    key = "img.sheet.final" if final else "img.sheet.projected"
+    text_box(d, WIDTH - MARGIN - BADGE_W / 2, 34, label(key, locale), BADGE_W - 16, 20, True, P.MUTED, "center",
+             min_size=15)
+    stars_value(img, d, WIDTH - MARGIN - BADGE_W / 2, 76, v.projected_total, 44, align="center", sign=False)
 
+
+def _turn_banner(img, d, v: SheetView, top: int, locale: str, viewer: int | None) -> None:
+    """Whose turn it is, in words a reader of this picture understands: "Your turn" only for the sheet's
+    owner; a public sheet names the player."""
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + TURN_H - 12], fill=(58, 52, 30), outline=P.TURN, width=3)
+    mid = top + (TURN_H - 12) / 2
+    icons.paste(img, icons.play(28), MARGIN + 14, mid - 14)
+    text = (
+        label("img.sheet.your_turn", locale)
+        if viewer == v.seat
+        else label("img.sheet.turn_of", locale, name=v.player_name)
+    )
+    text_box(d, MARGIN + 52, mid, text, INNER - 68, 28, True, P.TURN, min_size=20)
+
+
+def _draw_static(v: SheetView, locale: str) -> Image.Image:
+    """Attribute panel with goals and backstory targets, alignment grid values, backstory and resource
+    panels with their labels: all that is fixed once the character is chosen."""
+    img, d = new_canvas(WIDTH, STATIC_H)
+    colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     # attribute panel
-    panel(d, [ATTR_LEFT, ATTR_TOP, ATTR_RIGHT, ATTR_BOTTOM])
-    hmid = ATTR_TOP + ATTR_HEAD / 2 + 4
-    text_box(d, TOTAL_X, hmid, label("img.sheet.total", locale), 100, 18, True, P.MUTED, "center")
-    text_box(d, GOAL_X, hmid, label("img.sheet.goal", locale), 120, 18, True, P.MUTED, "center")
+    panel(d, [ATTR_LEFT, 0, ATTR_RIGHT, ATTR_H])
+    hmid = ATTR_HEAD / 2 + 4
+    text_box(d, TOTAL_X, hmid, label("img.sheet.total", locale), 96, 20, True, P.MUTED, "center", min_size=15)
+    text_box(d, GOAL_X, hmid, label("img.sheet.goal", locale), 106, 20, True, P.MUTED, "center", min_size=15)
     targets = {(c.attr, c.position): c.colour for c in v.backstory}
     for r, row in enumerate(v.rows):
         y = _row_y(r)
@@ -164,10 +169,10 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
             d.rectangle([ATTR_LEFT + 4, y, ATTR_RIGHT - 4, y + ROW_H], fill=(44, 50, 66))
         text_box(
             d,
-            ATTR_LEFT + 14,
-            mid - (10 if row.race_modifier else 0),
+            ATTR_LEFT + 12,
+            mid - (11 if row.race_modifier else 0),
             label(f"img.attr.{row.attr}", locale),
-            82,
+            84,
             28,
             True,
             P.TEXT,
@@ -176,14 +181,14 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         if row.race_modifier:
             text_box(
                 d,
-                ATTR_LEFT + 14,
-                mid + 20,
+                ATTR_LEFT + 12,
+                mid + 21,
                 label("img.sheet.race_mod", locale, mod=signed(row.race_modifier)),
-                80,
-                17,
-                False,
+                84,
+                20,
+                True,
                 P.GOOD if row.race_modifier > 0 else P.BAD,
-                min_size=13,
+                min_size=14,
             )
         for i in range(3):
             sx, sy = _slot_x(i), mid - SLOT / 2
@@ -200,49 +205,48 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
                 icons.paste_center(img, icons.shape_badge(target, 28), sx + SLOT / 2, sy + SLOT / 2)
         goal = row.goal
         if goal is None:
-            text_box(d, GOAL_X, mid, "—", 120, 26, True, P.FAINT, "center")
+            text_box(d, GOAL_X, mid, "—", 106, 26, True, P.FAINT, "center")
             continue
-        text_box(d, GOAL_X, mid - 12, _goal_text(goal, locale), 120, 26, True, P.TEXT, "center", min_size=18)
-        sw = goal.stars * 18 - 2
-        stars_row(img, GOAL_X - sw / 2, mid + 18, goal.stars, 16)
+        text_box(d, GOAL_X, mid - 12, _goal_text(goal, locale), 106, 28, True, P.TEXT, "center", min_size=20)
+        sw = goal.stars * 20 - 2
+        stars_row(img, GOAL_X - sw / 2, mid + 20, goal.stars, 18)
 
-    # alignment panel: title, headers and star values
-    panel(d, [SIDE_LEFT, ALIGN_TOP, SIDE_RIGHT, ALIGN_BOTTOM])
-    text_box(d, SIDE_LEFT + 14, ALIGN_TOP + 22, label("img.sheet.alignment", locale), 280, 18, True, P.MUTED)
+    top = ATTR_H + 14
+    # alignment panel: title, card name, headers and star values
+    panel(d, [MARGIN, top, MARGIN + ALIGN_W, top + ALIGN_H])
+    text_box(d, MARGIN + 14, top + 22, label("img.sheet.alignment", locale), ALIGN_W - 28, 20, True, P.MUTED)
     if v.alignment_id:
-        text_box(
-            d, SIDE_LEFT + 14, ALIGN_TOP + 50, content.alignment_name(v.alignment_id, locale), 280, 24, True
-        )
+        name = content.alignment_name(v.alignment_id, locale)
+        text_box(d, MARGIN + 14, top + 52, name, ALIGN_W - 28, 24, True, min_size=18)
     else:
-        text_box(
-            d, SIDE_LEFT + 14, ALIGN_TOP + 50, label("img.sheet.no_card", locale), 280, 22, False, P.FAINT
-        )
+        text_box(d, MARGIN + 14, top + 52, label("img.sheet.no_card", locale), ALIGN_W - 28, 22, False, P.FAINT)
+    grid_top = top + GRID_DY
     for c, col in enumerate(ALIGN_COLUMNS):
         text_box(
             d,
             GRID_X + c * CELL_W + CELL_W / 2,
-            ALIGN_GRID_TOP - 12,
+            grid_top - 14,
             label(f"img.align.{col}", locale),
-            CELL_W - 4,
-            15,
+            CELL_W - 2,
+            17,
             False,
             P.MUTED,
             "center",
-            min_size=12,
+            min_size=13,
         )
     for r, row_id in enumerate(ALIGN_ROWS):
-        cy = ALIGN_GRID_TOP + r * CELL_H
+        cy = grid_top + r * CELL_H
         text_box(
             d,
             GRID_X - 6,
             cy + CELL_H / 2,
             label(f"img.align.{row_id}", locale),
-            GRID_X - SIDE_LEFT - 12,
-            15,
+            GRID_X - MARGIN - 12,
+            17,
             False,
             P.MUTED,
             "right",
-            min_size=12,
+            min_size=13,
         )
         for c in range(3):
             cx = GRID_X + c * CELL_W
@@ -250,37 +254,36 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
             fill = (40, 92, 60) if value > 0 else ((110, 44, 48) if value < 0 else (58, 64, 82))
             d.rectangle([cx + 2, cy + 2, cx + CELL_W - 2, cy + CELL_H - 2], fill=fill)
             if v.alignment_grid:
-                stars_value(img, d, cx + CELL_W / 2 + 6, cy + CELL_H / 2 + 8, value, 21, align="center")
+                stars_value(img, d, cx + CELL_W / 2 + 6, cy + CELL_H / 2 + 8, value, 22, align="center")
 
     # backstory panel
-    panel(d, [SIDE_LEFT, BACK_TOP, SIDE_RIGHT, BACK_BOTTOM])
-    text_box(d, SIDE_LEFT + 14, BACK_TOP + 22, label("img.sheet.backstory", locale), 280, 18, True, P.MUTED)
+    side_w = SIDE_RIGHT - SIDE_LEFT - 28
+    panel(d, [SIDE_LEFT, top, SIDE_RIGHT, top + BACK_H])
+    text_box(d, SIDE_LEFT + 14, top + 22, label("img.sheet.backstory", locale), side_w, 20, True, P.MUTED)
     if v.backstory_id:
-        text_box(
-            d, SIDE_LEFT + 14, BACK_TOP + 50, content.backstory_name(v.backstory_id, locale), 280, 24, True
-        )
+        name = content.backstory_name(v.backstory_id, locale)
+        text_box(d, SIDE_LEFT + 14, top + 52, name, side_w, 24, True, min_size=18)
     else:
-        text_box(
-            d, SIDE_LEFT + 14, BACK_TOP + 50, label("img.sheet.no_card", locale), 280, 22, False, P.FAINT
-        )
+        text_box(d, SIDE_LEFT + 14, top + 52, label("img.sheet.no_card", locale), side_w, 22, False, P.FAINT)
     # resources panel
-    panel(d, [SIDE_LEFT, RES_TOP, SIDE_RIGHT, RES_BOTTOM])
+    rtop = top + RES_DY
+    panel(d, [SIDE_LEFT, rtop, SIDE_RIGHT, top + ALIGN_H])
     rows = (
-        ("img.sheet.gold", icons.coin(36)),
-        ("img.sheet.charisma", icons.charisma(36)),
-        ("img.sheet.class_dice", icons.shape_badge(colour, 36) if colour else None),
+        ("img.sheet.gold", icons.coin(32)),
+        ("img.sheet.charisma", icons.charisma(32)),
+        ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None),
     )
-    step = (RES_BOTTOM - RES_TOP) / 3
+    step = (ALIGN_H - RES_DY) / 3
     for i, (key, sprite) in enumerate(rows):
-        mid = RES_TOP + step * i + step / 2
+        mid = rtop + step * i + step / 2
         if sprite is not None:
-            icons.paste(img, sprite, SIDE_LEFT + 16, mid - 18)
-        text_box(d, SIDE_LEFT + 64, mid, label(key, locale), 160, 21, False, P.MUTED, min_size=15)
+            icons.paste(img, sprite, SIDE_LEFT + 12, mid - 16)
+        text_box(d, SIDE_LEFT + 52, mid, label(key, locale), side_w - 80, 20, False, P.MUTED, min_size=15)
     return img
 
 
 def _card_groups(v: SheetView):
-    """(title key, header extra, cards as (card id, exhausted)) per group, armor split by set."""
+    """(title key, header extra, cards as (card id, exhausted[, stars])) per group."""
     return [
         ("img.sheet.weapons", "hands", [(c.card_id, False) for c in v.weapons]),
         ("img.sheet.armor", "armor", [(cid, False) for s in v.armor for cid in s.owned]),
@@ -289,15 +292,12 @@ def _card_groups(v: SheetView):
     ]
 
 
-def _tiles_height(cards_: list[tuple[str, bool]], locale: str) -> int:
-    h = 0
-    for i in range(0, len(cards_), 2):
-        pair = cards_[i : i + 2]
-        h += max(cards.owned_height(entry[0], locale) for entry in pair) + TILE_GAP
-    return h
+def _tiles_height(cards_: list[tuple], locale: str) -> int:
+    return sum(cards.owned_height(entry[0], locale) + TILE_GAP for entry in cards_)
 
 
-ARMOR_COLS = 3
+ARMOR_COLS = 2
+ARMOR_W = (INNER - (ARMOR_COLS - 1) * TILE_GAP) // ARMOR_COLS
 
 
 def _armor_rows(n: int) -> int:
@@ -307,7 +307,7 @@ def _armor_rows(n: int) -> int:
 def _armor_height(v: SheetView, locale: str) -> int:
     h = 0
     for s in v.armor:
-        h += 40 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
+        h += 44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
     return h
 
 
@@ -326,20 +326,29 @@ def cards_height(v: SheetView, locale: str) -> int:
     return h
 
 
+def _breakdown_h(v: SheetView) -> int:
+    rows = (min(len(v.projected), 10) + 1) // 2
+    return 58 + rows * BREAKDOWN_ROW + 12
+
+
+def _legend_h() -> int:
+    return 2 * LEGEND_ROW + 8
+
+
+def _top(v: SheetView) -> int:
+    return HEADER_H + (TURN_H if v.is_turn else 0)
+
+
 def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
-    return CARDS_TOP + cards_height(v, locale) + FOOTER_H
+    return _top(v) + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + _legend_h() + MARGIN
 
 
 def _draw_tiles(img, d, top: int, cards_: list[tuple], locale: str) -> int:
     y = top
-    for i in range(0, len(cards_), 2):
-        pair = cards_[i : i + 2]
-        h = max(cards.owned_height(entry[0], locale) for entry in pair)
-        for j, entry in enumerate(pair):
-            x = MARGIN + j * (cards.OWNED_WIDTH + TILE_GAP)
-            stars = entry[2] if len(entry) > 2 else None
-            cards.draw_owned(img, d, x, y, entry[0], locale, entry[1], stars=stars)
+    for entry in cards_:
+        stars = entry[2] if len(entry) > 2 else None
+        h = cards.draw_owned(img, d, MARGIN, y, entry[0], locale, entry[1], stars=stars)
         y += h + TILE_GAP
     return y
 
@@ -352,24 +361,72 @@ def _group_header(img, d, y: int, title_key: str, count: int, locale: str) -> No
         "img.sheet.skills": "skill",
         "img.sheet.traits": "trait",
     }[title_key]
-    icons.paste(img, icons.card_type(kind, 26, P.TYPE_FILL[kind]), MARGIN, y + 6)
-    w = text_box(d, MARGIN + 34, y + 19, label(title_key, locale), 300, 24, True, P.TEXT)
+    icons.paste(img, icons.card_type(kind, 28, P.TYPE_FILL[kind]), MARGIN, y + 6)
+    w = text_box(d, MARGIN + 36, y + 20, label(title_key, locale), 300, 26, True, P.TEXT)
     if count == 0:
-        text_box(d, MARGIN + 34 + w + 14, y + 19, "—", 40, 22, False, P.FAINT)
+        text_box(d, MARGIN + 36 + w + 14, y + 20, "—", 40, 24, False, P.FAINT)
 
 
 def _draw_to_place(img, d, v: SheetView, y: int, locale: str) -> None:
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + TO_PLACE_H - 12], fill=(58, 52, 30), outline=P.TURN, width=2)
     mid = y + (TO_PLACE_H - 12) / 2
-    w = text_box(d, MARGIN + 16, mid, label("img.sheet.to_place", locale), 300, 22, True, P.TURN, min_size=16)
-    x = MARGIN + 16 + w + 20
+    w = text_box(d, MARGIN + 14, mid, label("img.sheet.to_place", locale), 220, 22, True, P.TURN, min_size=16)
+    x = MARGIN + 14 + w + 14
+    size = min(56, (WIDTH - MARGIN - 10 - x) // max(1, len(v.to_place[:10])) - 4)
     for die in v.to_place[:10]:
-        icons.paste(img, icons.die(die.value, die.colour, 56), x, mid - 28)
-        x += 62
+        icons.paste(img, icons.die(die.value, die.colour, size), x, mid - size / 2)
+        x += size + 4
 
 
-def _draw_cards(img, d, v: SheetView, locale: str) -> None:
-    y = CARDS_TOP
+def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
+    for s in v.armor:
+        mid = y + 18
+        w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT,
+                     min_size=18)
+        x = MARGIN + 4 + w + 12
+        for i in range(s.pieces):
+            filled = i < len(s.owned)
+            shield = not filled and i < len(s.owned) + s.extra
+            d.ellipse(
+                [x, mid - 9, x + 18, mid + 9],
+                fill=P.ACCENT if filled else None,
+                outline=P.TYPE_FILL["armor"] if shield else P.ACCENT,
+                width=2 if not shield else 4,
+            )
+            x += 23
+        x += 6
+        progress = label("img.sheet.set_progress", locale, owned=len(s.owned), pieces=s.pieces)
+        x += text_box(d, x, mid, progress, 60, 22, True, P.MUTED) + 10
+        sw = stars_value(img, d, WIDTH - MARGIN, mid, s.stars, 24, align="right")
+        if s.extra:
+            text_box(
+                d,
+                x,
+                mid,
+                label("img.sheet.tower_shield", locale, extra=s.extra),
+                WIDTH - MARGIN - sw - 10 - x,
+                18,
+                False,
+                P.MUTED,
+                min_size=14,
+            )
+        y += 44
+        for i, cid in enumerate(s.owned):
+            cards.draw_armor(
+                img,
+                d,
+                MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
+                y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10),
+                cid,
+                locale,
+                width=ARMOR_W,
+            )
+        y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
+    return y
+
+
+def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
+    y = top
     if v.to_place:
         _draw_to_place(img, d, v, y, locale)
         y += TO_PLACE_H
@@ -382,140 +439,73 @@ def _draw_cards(img, d, v: SheetView, locale: str) -> None:
             if slots <= MAX_HAND_ICONS:
                 free = slots - v.hands_used
                 for i in range(slots):
-                    icons.paste(img, icons.hand(28, i >= free), x - 28, y + 4)
+                    icons.paste(img, icons.hand(28, i >= free), x - 28, y + 6)
                     x -= 32
             text_box(
                 d,
                 x - 8,
-                y + 19,
+                y + 20,
                 label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit),
-                220,
-                20,
+                180,
+                22,
                 False,
                 P.MUTED,
                 "right",
+                min_size=16,
             )
         y += GROUP_HEAD
         if kind == "armor":
-            for s in v.armor:
-                mid = y + 16
-                w = text_box(
-                    d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 330, 22, True, P.TEXT
-                )
-                x = MARGIN + 4 + w + 14
-                for i in range(s.pieces):
-                    filled = i < len(s.owned)
-                    shield = not filled and i < len(s.owned) + s.extra
-                    d.ellipse(
-                        [x, mid - 8, x + 16, mid + 8],
-                        fill=P.ACCENT if filled else None,
-                        outline=P.TYPE_FILL["armor"] if shield else P.ACCENT,
-                        width=2 if not shield else 4,
-                    )
-                    x += 22
-                x += 6
-                x += (
-                    text_box(
-                        d,
-                        x,
-                        mid,
-                        label("img.sheet.set_progress", locale, owned=len(s.owned), pieces=s.pieces),
-                        80,
-                        20,
-                        False,
-                        P.MUTED,
-                    )
-                    + 14
-                )
-                if s.extra:
-                    text_box(
-                        d,
-                        x,
-                        mid,
-                        label("img.sheet.tower_shield", locale, extra=s.extra),
-                        220,
-                        18,
-                        False,
-                        P.MUTED,
-                        min_size=14,
-                    )
-                stars_value(img, d, WIDTH - MARGIN, mid, s.stars, 22, align="right")
-                y += 40
-                for i, cid in enumerate(s.owned):
-                    cards.draw_armor(
-                        img,
-                        d,
-                        MARGIN + (i % ARMOR_COLS) * (cards.ARMOR_WIDTH + TILE_GAP),
-                        y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10),
-                        cid,
-                        locale,
-                    )
-                y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
+            y = _draw_armor_sets(img, d, v, y, locale)
         else:
             y = _draw_tiles(img, d, y, cards_, locale)
         y += 6 if not cards_ else 0
 
 
-def _draw_footer(img, d, v: SheetView, top: int, locale: str) -> None:
-    panel(d, [MARGIN, top, WIDTH - MARGIN, top + 136])
-    text_box(d, MARGIN + 16, top + 22, label("img.sheet.projected", locale), 400, 18, True, P.MUTED)
-    cols, col_w = 3, (WIDTH - 2 * MARGIN - 200) // 3
-    for i, item in enumerate(v.projected[:9]):
-        x = MARGIN + 16 + (i % cols) * col_w
-        mid = top + 52 + (i // cols) * 32
-        vw = stars_value(img, d, x + col_w - 16, mid, item.stars, 20, align="right")
+def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) -> int:
+    """Where the stars come from, two items a row, the total at the title's right."""
+    h = _breakdown_h(v)
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
+    key = "img.sheet.final" if final else "img.sheet.projected"
+    text_box(d, MARGIN + 16, top + 28, label(key, locale), INNER - 160, 24, True, P.TEXT, min_size=18)
+    stars_value(img, d, WIDTH - MARGIN - 16, top + 28, v.projected_total, 32, align="right", sign=False)
+    d.line([MARGIN + 12, top + 54, WIDTH - MARGIN - 12, top + 54], fill=P.LINE, width=2)
+    col_w = (INNER - 32 - 24) // 2
+    for i, item in enumerate(v.projected[:10]):
+        x = MARGIN + 16 + (i % 2) * (col_w + 24)
+        mid = top + 58 + (i // 2) * BREAKDOWN_ROW + BREAKDOWN_ROW / 2
+        vw = stars_value(img, d, x + col_w, mid, item.stars, 22, align="right")
         text_box(
-            d,
-            x,
-            mid,
-            label(f"img.score.{item.key}", locale),
-            col_w - vw - 24,
-            18,
-            False,
-            P.MUTED,
-            min_size=13,
+            d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15
         )
-    d.line([WIDTH - MARGIN - 190, top + 16, WIDTH - MARGIN - 190, top + 120], fill=P.LINE, width=2)
-    stars_value(img, d, WIDTH - MARGIN - 95, top + 68, v.projected_total, 44, align="center", sign=False)
-    # colour legend: die colour, its shape and its name
-    ly = top + 172
-    x = MARGIN
-    cell = (WIDTH - 2 * MARGIN) / len(COLOURS)
-    for c in COLOURS:
-        icons.paste(img, icons.shape_badge(c, 28), x, ly - 14)
-        text_box(
-            d, x + 34, ly, label(f"img.colour.{c}", locale), int(cell - 40), 17, False, P.MUTED, min_size=13
-        )
-        x += cell
+    return top + h
 
 
-def draw(v: SheetView, locale: str = "en") -> Image.Image:
-    h = height(v, locale)
-    img, d = new_canvas(WIDTH, h)
-    img.paste(_static(v, locale), (0, 0))
-    # score badge (top right) and turn marker
-    panel(d, [WIDTH - MARGIN - 220, 16, WIDTH - MARGIN, 112], fill=P.PANEL)
-    text_box(
-        d, WIDTH - MARGIN - 110, 36, label("img.sheet.projected", locale), 200, 17, True, P.MUTED, "center"
-    )
-    stars_value(img, d, WIDTH - MARGIN - 110, 80, v.projected_total, 44, align="center", sign=False)
+def _draw_legend(img, d, top: int, locale: str) -> None:
+    """Die colour, its shape and its name: four on the first row, three on the second."""
+    cell = INNER / 4
+    for i, c in enumerate(COLOURS):
+        x = MARGIN + (i % 4) * cell
+        mid = top + (i // 4) * LEGEND_ROW + LEGEND_ROW / 2
+        icons.paste(img, icons.shape_badge(c, 28), x, mid - 14)
+        text_box(d, x + 34, mid, label(f"img.colour.{c}", locale), int(cell - 38), 20, False, P.MUTED, min_size=15)
+
+
+def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: bool | None = None) -> Image.Image:
+    """The sheet of `v`. `viewer` is the seat that will see the picture (None: a public post), which
+    decides between "Your turn" and naming the player; `final` (default: the view's own flag) labels the
+    score as final rather than "so far"."""
+    final = v.final if final is None else final
+    img, d = new_canvas(WIDTH, height(v, locale))
+    _header(img, d, v, locale, final)
+    top = HEADER_H
     if v.is_turn:
-        icons.paste(img, icons.play(26), MARGIN + NAME_WIDTH + 16, 27)
-        text_box(
-            d,
-            MARGIN + NAME_WIDTH + 48,
-            40,
-            label("img.sheet.your_turn", locale),
-            WIDTH - 2 * MARGIN - 220 - NAME_WIDTH - 64,
-            22,
-            True,
-            P.TURN,
-            min_size=15,
-        )
+        _turn_banner(img, d, v, top, locale, viewer)
+        top += TURN_H
+    img.paste(_static(v, locale), (0, top))
     # dice, backstory matches, totals and goals
     targets = {(c.attr, c.position): c.colour for c in v.backstory}
     for r, row in enumerate(v.rows):
-        mid = _row_y(r) + ROW_H / 2
+        mid = _row_y(r, top) + ROW_H / 2
         for i, die in enumerate(row.dice):
             if die is None:
                 continue
@@ -532,10 +522,10 @@ def draw(v: SheetView, locale: str = "en") -> Image.Image:
         text_box(
             d,
             TOTAL_X,
-            mid - (10 if row.weapon_bonus else 0),
+            mid - (11 if row.weapon_bonus else 0),
             str(row.value) if row.value >= 0 else f"−{-row.value}",
             90,
-            36,
+            38,
             True,
             P.TEXT,
             "center",
@@ -544,43 +534,47 @@ def draw(v: SheetView, locale: str = "en") -> Image.Image:
             text_box(
                 d,
                 TOTAL_X,
-                mid + 22,
+                mid + 23,
                 label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus),
                 96,
-                16,
-                False,
+                19,
+                True,
                 P.ACCENT,
                 "center",
-                min_size=12,
+                min_size=13,
             )
         if row.goal is not None:
             icons.paste_center(img, icons.check(34, row.goal_met), MET_X, mid)
+    side = top + ATTR_H + 14
     # alignment token
     tr, tc = v.token if v.alignment_grid else (1, 1)
-    tx, ty = GRID_X + tc * CELL_W, ALIGN_GRID_TOP + tr * CELL_H
+    tx, ty = GRID_X + tc * CELL_W, side + GRID_DY + tr * CELL_H
     d.rectangle([tx + 1, ty + 1, tx + CELL_W - 1, ty + CELL_H - 1], outline=P.TURN, width=4)
-    icons.paste(img, icons.token(24), tx + 5, ty + 5)
+    icons.paste(img, icons.token(22), tx + 4, ty + 4)
     # backstory matches
     reward = _backstory_reward(v.backstory_matches)
-    mid = BACK_TOP + 80
+    mid = side + 90
+    sw = stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 24, align="right")
     text_box(
         d,
         SIDE_LEFT + 14,
         mid,
         label("img.sheet.matches", locale, matches=v.backstory_matches),
-        190,
-        21,
+        SIDE_RIGHT - SIDE_LEFT - 40 - sw,
+        22,
         False,
         P.TEXT,
+        min_size=16,
     )
-    stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 22, align="right")
     # resources
-    step = (RES_BOTTOM - RES_TOP) / 3
+    step = (ALIGN_H - RES_DY) / 3
     for i, value in enumerate((v.gold, v.charisma, v.class_dice)):
-        vmid = RES_TOP + step * i + step / 2
-        text_box(d, SIDE_RIGHT - 16, vmid, str(value), 80, 32, True, P.TEXT, "right")
-    _draw_cards(img, d, v, locale)
-    _draw_footer(img, d, v, CARDS_TOP + cards_height(v, locale) + 8, locale)
+        vmid = side + RES_DY + step * i + step / 2
+        text_box(d, SIDE_RIGHT - 14, vmid, str(value), 60, 30, True, P.TEXT, "right")
+    y = side + ALIGN_H + 4 + 14
+    _draw_cards(img, d, v, y, locale)
+    y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale, final)
+    _draw_legend(img, d, y + 14, locale)
     return img
 
 

@@ -10,19 +10,21 @@ from PIL import Image
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, WIDTH, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
-from ..text import Face
+from ..text import Face, wrap_fit
 from . import cards, content
 from .views import TableView
 
+# 640 px wide like the sheet: at Discord's phone width (about 360 px) 22 px text keeps a 9 px cap height
+WIDTH = 640
 HEADER_H = 118
-PENDING_ROW = 54
-SECTION_HEAD = 48
-INIT_H = 196
-MARKET_GAP = 16
-SOLO_H = 124
-PLAYER_ROW = 62
+PENDING_ROW = 58
+SECTION_HEAD = 50
+INIT_H = 176
+MARKET_GAP = 12
+SOLO_H = 140
+PLAYER_ROW = 96
 INNER = WIDTH - 2 * MARGIN
 
 
@@ -35,20 +37,17 @@ def decision_text(key: str, params: tuple, locale: str) -> str:
 EMPTY_MARKET_H = 56
 
 
-def _market_rows(v: TableView) -> int:
-    return (len(v.market) + 1) // 2
-
-
-def _market_h(v: TableView) -> int:
-    rows = _market_rows(v)
-    return rows * (cards.MARKET_HEIGHT + MARKET_GAP) if rows else EMPTY_MARKET_H
+def _market_h(v: TableView, locale: str = "en") -> int:
+    if not v.market:
+        return EMPTY_MARKET_H
+    return sum(cards.market_height(c, locale, INNER) + MARKET_GAP for c in v.market)
 
 
 def height(v: TableView, locale: str = "en") -> int:
     h = HEADER_H + max(1, len(v.pending)) * PENDING_ROW + 20
     if _show_initiative(v):
-        h += SECTION_HEAD + INIT_H + 16
-    h += SECTION_HEAD + _market_h(v)
+        h += SECTION_HEAD + _init_h(v) + 16
+    h += SECTION_HEAD + _market_h(v, locale)
     if v.solo:
         h += SOLO_H + 16
     h += SECTION_HEAD + len(v.players) * PLAYER_ROW + MARGIN
@@ -68,10 +67,10 @@ def _name(v: TableView, seat: int | None) -> str:
 
 
 def _section(img, d, y: int, title: str, right: str | None = None) -> None:
-    text_box(d, MARGIN, y + 20, title, 500, 26, True, P.TEXT)
+    w = text_box(d, MARGIN, y + 20, title, 300, 28, True, P.TEXT)
     d.line([MARGIN, y + SECTION_HEAD - 10, WIDTH - MARGIN, y + SECTION_HEAD - 10], fill=P.LINE, width=2)
     if right:
-        text_box(d, WIDTH - MARGIN, y + 20, right, 440, 21, False, P.MUTED, "right")
+        text_box(d, WIDTH - MARGIN, y + 20, right, INNER - w - 16, 21, False, P.MUTED, "right", min_size=15)
 
 
 def _header(img, d, v: TableView, locale: str) -> None:
@@ -80,27 +79,31 @@ def _header(img, d, v: TableView, locale: str) -> None:
         if v.round > 0
         else label("img.table.setup_title", locale, total=v.rounds_total)
     )
-    w = text_box(d, MARGIN, 40, title, 520, 38, True, P.TEXT, min_size=26)
     phase = (
         label(f"img.table.phase.{v.phase}", locale)
         if has_label(f"img.table.phase.{v.phase}")
         else humanise(v.phase)
     )
     face = Face(22, True)
-    pw = min(face.width(phase), 330) + 28
-    x = MARGIN + w + 18
-    d.rounded_rectangle([x, 22, x + pw, 58], radius=18, fill=P.ACCENT)
-    text_box(d, x + 14, 40, phase, 330, 22, True, (30, 24, 6))
-    icons.paste(img, icons.start_marker(30), MARGIN, 80)
+    pw = min(face.width(phase), INNER - 28) + 28
+    fits_beside = Face(36, True).width(title) + 18 + pw <= INNER
+    w = text_box(d, MARGIN, 38, title, INNER - (pw + 18 if fits_beside else 0), 36, True, P.TEXT, min_size=26)
+    # the phase chip beside the title, or under it with the start player beside the chip
+    x, cy = (MARGIN + w + 18, 38) if fits_beside else (MARGIN, 92)
+    d.rounded_rectangle([x, cy - 18, x + pw, cy + 18], radius=18, fill=P.ACCENT)
+    text_box(d, x + 14, cy, phase, INNER - 28, 22, True, (30, 24, 6), min_size=17)
+    sx = MARGIN if fits_beside else MARGIN + pw + 18
+    icons.paste(img, icons.start_marker(30), sx, 78)
     text_box(
         d,
-        MARGIN + 38,
-        96,
+        sx + 38,
+        94,
         label("img.table.start_player", locale, name=_name(v, v.start_seat)),
-        560,
+        WIDTH - MARGIN - sx - 38,
         22,
         False,
         P.MUTED,
+        min_size=17,
     )
 
 
@@ -115,68 +118,75 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
             top + PENDING_ROW / 2,
             label("img.table.nobody", locale),
             INNER - 40,
-            24,
+            26,
             True,
             P.TEXT,
+            min_size=18,
         )
     for i, dec in enumerate(v.pending):
         mid = top + i * PENDING_ROW + PENDING_ROW / 2
-        icons.paste(img, icons.play(26), MARGIN + 16, mid - 13)
+        icons.paste(img, icons.play(28), MARGIN + 14, mid - 14)
         name = _name(v, dec.seat)
         text = label("img.table.must", locale, name=name, decision=decision_text(dec.key, dec.params, locale))
-        text_box(d, MARGIN + 54, mid, text, INNER - 74, 26, True, P.TURN, min_size=18)
+        text_box(d, MARGIN + 52, mid, text, INNER - 68, 26, True, P.TURN, min_size=18)
     return top + h + 20
 
 
+def _init_h(v: TableView) -> int:
+    """Solo cards say "free · rolls the enemy die": room for a third line."""
+    return INIT_H + (20 if v.solo else 0)
+
+
 def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
+    init_h = _init_h(v)
     _section(img, d, top, label("img.table.initiative", locale))
     y = top + SECTION_HEAD
     n = max(1, len(v.initiative))
-    gap = 14
+    gap = 10
     tw = (INNER - (n - 1) * gap) / n
     for i, card in enumerate(v.initiative):
         x = MARGIN + i * (tw + gap)
         taken = card.taken_by is not None
-        panel(d, [x, y, x + tw, y + INIT_H], fill=P.PANEL if taken else P.PANEL_HI)
-        d.ellipse([x + 10, y + 10, x + 50, y + 50], fill=P.TEXT)
-        Face(26, True).draw_mid(d, x + 30, y + 30, str(card.number), P.BG, "center")
+        panel(d, [x, y, x + tw, y + init_h], fill=P.PANEL if taken else P.PANEL_HI)
+        d.ellipse([x + 8, y + 8, x + 44, y + 44], fill=P.TEXT)
+        Face(26, True).draw_mid(d, x + 26, y + 26, str(card.number), P.BG, "center")
         if card.coins:
-            icons.paste(img, icons.coin(32), x + tw - 44, y + 14)
+            icons.paste(img, icons.coin(32), x + tw - 40, y + 10)
             if card.coins > 1:
-                text_box(d, x + tw - 48, y + 30, f"×{card.coins}", 50, 20, True, P.ACCENT, "right")
+                text_box(d, x + tw - 44, y + 26, f"×{card.coins}", 50, 22, True, P.ACCENT, "right")
+        die = min(72, int(tw) - 24)
         if card.die is not None:
-            icons.paste_center(img, icons.die(card.die.value, card.die.colour, 76), x + tw / 2, y + 96)
+            icons.paste_center(img, icons.die(card.die.value, card.die.colour, die), x + tw / 2, y + 88)
         else:
             d.rounded_rectangle(
-                [x + tw / 2 - 36, y + 60, x + tw / 2 + 36, y + 132], radius=12, outline=P.LINE, width=2
+                [x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
+                radius=12,
+                outline=P.LINE,
+                width=2,
             )
         if taken:
-            d.rounded_rectangle([x + 8, y + INIT_H - 50, x + tw - 8, y + INIT_H - 10], radius=10, fill=P.TURN)
+            d.rounded_rectangle([x + 6, y + init_h - 44, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
             text_box(
                 d,
                 x + tw / 2,
-                y + INIT_H - 30,
+                y + init_h - 26,
                 _name(v, card.taken_by),
-                int(tw - 28),
-                20,
+                int(tw - 18),
+                22,
                 True,
                 (30, 24, 6),
                 "center",
-                min_size=14,
+                min_size=16,
             )
         else:
-            text_box(
-                d,
-                x + tw / 2,
-                y + INIT_H - 30,
-                label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale),
-                int(tw - 28),
-                19,
-                False,
-                P.MUTED,
-                "center",
-            )
-    return y + INIT_H + 16
+            # "free" (solo: "free · rolls the enemy die") on up to two lines
+            free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
+            face, lines, _ = wrap_fit(free, int(tw - 12), 3 if v.solo else 2, 20, False, 16)
+            ly = y + init_h - 26 - (len(lines) - 1) * face.line_height / 2
+            for line in lines:
+                face.draw_mid(d, x + tw / 2, ly, line, P.MUTED, "center")
+                ly += face.line_height
+    return y + init_h + 16
 
 
 def _market(img, d, v: TableView, top: int, locale: str) -> int:
@@ -190,36 +200,39 @@ def _market(img, d, v: TableView, top: int, locale: str) -> int:
     y = top + SECTION_HEAD
     if not v.market:
         text_box(d, MARGIN + 10, y + 18, label("img.table.empty", locale), 400, 22, False, P.FAINT)
-    for i, card_id in enumerate(v.market):
-        x = MARGIN + (i % 2) * (cards.MARKET_WIDTH + MARKET_GAP)
-        cy = y + (i // 2) * (cards.MARKET_HEIGHT + MARKET_GAP)
-        cards.draw_market(img, d, x, cy, card_id, locale)
-    return y + _market_h(v)
+    for card_id in v.market:
+        y += cards.draw_market(img, d, MARGIN, y, card_id, locale, width=INNER) + MARKET_GAP
+    return y if v.market else y + EMPTY_MARKET_H
 
 
 def _solo(img, d, v: TableView, top: int, locale: str) -> int:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
-    text_box(d, MARGIN + 16, top + 24, label("img.table.enemy_die", locale), 200, 20, True, P.MUTED)
+    face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 140, 2, 20, True, 16)
+    ly = top + 12
+    for line in lines:
+        face.draw(d, MARGIN + 16, ly + face.ascent, line, P.MUTED)
+        ly += face.line_height
     if v.enemy_die is not None:
-        icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, 70), MARGIN + 16, top + 42)
-    x0 = MARGIN + 250
+        size = min(72, top + SOLO_H - 10 - int(ly) - 4)
+        icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, size), MARGIN + 16, ly + 4)
+    x0 = MARGIN + 172
     d.line([x0 - 20, top + 14, x0 - 20, top + SOLO_H - 14], fill=P.LINE, width=2)
-    text_box(d, x0, top + 24, f"{label('img.table.trash', locale)} · {len(v.trash)}", 400, 20, True, P.MUTED)
-    x, y = x0, top + 62
-    face = Face(19, True)
+    text_box(d, x0, top + 24, f"{label('img.table.trash', locale)} · {len(v.trash)}", 380, 20, True, P.MUTED)
+    x, y = x0, top + 64
+    face = Face(20, True)
     for card_id in reversed(v.trash):  # newest first
         name = content.card_name(card_id, locale)
         w = min(face.width(name), 300) + 40
         if x + w > WIDTH - MARGIN - 16:
-            if y > top + 62:
+            if y > top + 64:
                 break
-            x, y = x0, y + 40
+            x, y = x0, y + 42
             if y + 16 > top + SOLO_H:
                 break
         kind = content.cards()[card_id]["type"]
-        d.rounded_rectangle([x, y - 16, x + w, y + 16], radius=16, fill=P.PANEL_HI)
+        d.rounded_rectangle([x, y - 17, x + w, y + 17], radius=17, fill=P.PANEL_HI)
         icons.paste(img, icons.card_type(kind, 18, P.TYPE_FILL[kind]), x + 10, y - 9)
-        text_box(d, x + 32, y, name, w - 40, 19, True, P.TEXT, min_size=15)
+        text_box(d, x + 32, y, name, w - 40, 20, True, P.TEXT, min_size=16)
         x += w + 10
     return top + SOLO_H + 16
 
@@ -229,7 +242,6 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
     y = top + SECTION_HEAD
     acting = {dec.seat for dec in v.pending}
     for p in v.players:
-        mid = y + PLAYER_ROW / 2 - 3
         hl = p.seat in acting
         panel(
             d,
@@ -238,31 +250,35 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
             outline=P.TURN if hl else None,
             width=2 if hl else 0,
         )
-        x = MARGIN + 12
+        # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
+        mid = y + 26
+        x = MARGIN + 10
         if hl:
-            icons.paste(img, icons.play(22), x, mid - 11)
+            icons.paste(img, icons.play(24), x, mid - 12)
         x += 28
         if p.class_id:
             colour = content.classes()[p.class_id]["colour"]
             icons.paste(img, icons.shape_badge(colour, 28), x, mid - 14)
-        x += 38
-        text_box(d, x, mid, p.name, 300, 23, True, P.TURN if hl else P.TEXT, min_size=16)
+        x += 36
+        sw = stars_value(img, d, WIDTH - MARGIN - 14, mid, p.projected, 28, align="right", sign=False)
+        room = WIDTH - MARGIN - 14 - sw - 16 - x - (34 if p.seat == v.start_seat else 0)
+        nw = text_box(d, x, mid, p.name, room, 26, True, P.TURN if hl else P.TEXT, min_size=18)
         if p.seat == v.start_seat:
-            icons.paste(img, icons.start_marker(24), x + 304, mid - 12)
-        race = content.race_name(p.race_id, locale) if p.race_id else label("img.sheet.no_race", locale)
-        cls = content.class_name(p.class_id, locale) if p.class_id else label("img.sheet.no_class", locale)
-        rc = f"{race} · {cls}"
-        text_box(d, x + 336, mid, rc, 210, 18, False, P.MUTED, min_size=14)
-        x = MARGIN + 640
-        icons.paste(img, icons.coin(26), x, mid - 13)
-        text_box(d, x + 32, mid, str(p.gold), 40, 22, True, P.TEXT)
-        x += 74
-        icons.paste(img, icons.charisma(26), x, mid - 13)
-        text_box(d, x + 32, mid, str(p.charisma), 36, 22, True, P.TEXT)
-        x += 70
-        icons.paste(img, icons.card_back(26), x, mid - 13)
-        text_box(d, x + 30, mid, str(p.cards), 40, 22, True, P.TEXT)
-        stars_value(img, d, WIDTH - MARGIN - 14, mid, p.projected, 24, align="right", sign=False)
+            icons.paste(img, icons.start_marker(26), x + nw + 8, mid - 13)
+        # line 2: race and class, then Gold, Charisma and cards
+        mid2 = y + 62
+        if not p.race_id:
+            who = label("img.sheet.no_race", locale)
+        else:
+            cls = content.class_name(p.class_id, locale) if p.class_id else label("img.sheet.no_class", locale)
+            who = f"{content.race_name(p.race_id, locale)} · {cls}"
+        right = WIDTH - MARGIN - 14
+        for sprite, value in ((icons.card_back(26), p.cards), (icons.charisma(26), p.charisma),
+                              (icons.coin(26), p.gold)):
+            w = text_box(d, right, mid2, str(value), 44, 24, True, P.TEXT, "right")
+            icons.paste(img, sprite, right - w - 32, mid2 - 13)
+            right -= w + 32 + 18
+        text_box(d, MARGIN + 38, mid2, who, right - MARGIN - 44, 20, False, P.MUTED, min_size=15)
         y += PLAYER_ROW
     return y
 

@@ -106,6 +106,7 @@ class SheetView:
     projected_total: int = 0
     is_turn: bool = False
     to_place: tuple[Die, ...] = ()  # setup: starting dice rolled but not placed yet
+    final: bool = False  # the game is over: the score is final, not "so far"
 
 
 @dataclass(frozen=True)

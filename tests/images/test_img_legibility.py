@@ -1,0 +1,58 @@
+"""Text sizes at Discord's phone width (about 360 px): what a player decides by is legible without zooming.
+
+Measured with `tools.legibility` over the hand-built gallery scenes (every Roll Player picture kind) and
+dice poker: per text kind (the renderer function that drew it) the median cap height once the picture is
+scaled to 360 px wide. Decision text (dice totals, goals, card names and costs, whose turn, totals,
+scores, the poker hands) must reach 9 px; labels and legends 8 px; rule texts on cards, which a player may
+tap to read, 7.5 px. Long player names may shrink below that (they are ellipsised rather than overflow).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import gallery, legibility
+
+DECISION = {
+    "sheet": ["sheet.draw", "sheet._turn_banner", "sheet._group_header", "sheet._header", "cards.draw_owned",
+              "cards.draw_armor", "sheet._draw_armor_sets", "sheet._draw_cards", "sheet._draw_breakdown"],
+    "table": ["table._pending", "table._players", "table._initiative", "cards.draw_market", "table._header"],
+    "scores": ["scores._total", "scores._table", "scores._title"],
+    "poker_hand": ["hand.render_hand"],
+    "poker_match": ["match._seat_panel"],
+}
+
+
+@pytest.fixture(scope="module")
+def measured():
+    with legibility.recording() as rec:
+        gallery.hand_built("en")
+        gallery.dicepoker(2, 7, {}, "en")
+    by_picture: dict[str, legibility.Record] = {}
+    for s in rec.seen:
+        by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)
+    return by_picture
+
+
+@pytest.mark.parametrize("picture", sorted(DECISION))
+def test_decision_text_is_legible_at_phone_width(measured, picture):
+    typical = measured[picture].typical()
+    low = {k: round(typical[k], 1) for k in DECISION[picture] if k in typical and typical[k] < 9}
+    assert not low, f"{picture}: decision text under 9 px cap height at 360 px: {low}"
+    assert set(DECISION[picture]) & set(typical), "the recorder sees the decision texts"
+
+
+def test_every_text_kind_has_a_floor(measured):
+    low = {}
+    for picture, rec in measured.items():
+        for kind, cap in rec.typical().items():
+            floor = 7.5 if kind.endswith(":rule") else 8.0
+            if cap < floor:
+                low[f"{picture}:{kind}"] = round(cap, 1)
+    assert not low, low
+
+
+def test_the_measure_scales_with_the_picture_width():
+    s = legibility.Seen("sheet", "x", 22, 640, "Total")
+    assert s.cap == pytest.approx(0.73 * 22 * 360 / 640)
+    assert legibility.Seen("sheet", "x", 22, 1000, "Total").cap < 6

@@ -1,0 +1,145 @@
+"""`python -m tools.legibility [--locale LANG]`: how big the pictures' text is on a phone.
+
+Discord shows a picture about 360 px wide in a phone's chat. This tool renders every picture kind (Roll
+Player sheet, table and scores, dice poker hand and match), records every string the shared text kit
+draws, and reports per *text kind* (the renderer function that drew it; rule texts wrapped into a card face
+are their own kind) the smallest type, as cap height and x-height in px once the picture is scaled to
+`PHONE_WIDTH`. Rule of thumb for legibility without zooming: cap height ≥ 9 px (x-height ≥ ~7 px).
+
+The test `tests/images/test_img_legibility.py` holds the pictures to that for the text a player needs to
+decide, and to a lower floor for rule texts (which a player may tap to read).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PHONE_WIDTH = 360
+CAP = 0.73  # DejaVu Sans cap height per em (NanumSquare is scaled to match, see images.text)
+X_HEIGHT = 0.55
+KIT = ("images/text.py", "images/draw.py", "images/dicepoker/layout.py")
+
+
+@dataclass(frozen=True)
+class Seen:
+    picture: str  # sheet / table / scores / poker_hand / poker_match
+    kind: str  # renderer module.function (+ ":rule" for wrapped paragraphs)
+    size: int  # font size in picture px
+    canvas: int  # picture width in px
+    text: str
+
+    @property
+    def cap(self) -> float:
+        """Cap height in px at phone width."""
+        return CAP * self.size * PHONE_WIDTH / self.canvas
+
+    @property
+    def x_height(self) -> float:
+        return X_HEIGHT * self.size * PHONE_WIDTH / self.canvas
+
+
+@dataclass
+class Record:
+    seen: list[Seen] = field(default_factory=list)
+
+    def typical(self) -> dict[str, float]:
+        """The median cap height of each kind at phone width (long names shrink; the median does not)."""
+        import statistics
+
+        caps: dict[str, list[float]] = {}
+        for s in self.seen:
+            caps.setdefault(s.kind, []).append(s.cap)
+        return {k: statistics.median(v) for k, v in caps.items()}
+
+    def smallest(self) -> dict[str, Seen]:
+        """The smallest text of each kind."""
+        out: dict[str, Seen] = {}
+        for s in self.seen:
+            if s.kind not in out or s.cap < out[s.kind].cap:
+                out[s.kind] = s
+        return out
+
+
+PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match"}
+
+
+def _kind() -> tuple[str, str]:
+    """(picture kind, text kind): the picture module being drawn and the renderer function that asked
+    for this text (the first caller outside the shared kit)."""
+    frame = sys._getframe(2)
+    rule, kind, picture = False, None, "other"
+    while frame is not None:
+        path = frame.f_code.co_filename.replace("\\", "/")
+        if path.endswith("images/draw.py") and frame.f_code.co_name == "paragraph":
+            rule = True
+        if "/images/" in path and not any(path.endswith(k) for k in KIT):
+            stem = Path(path).stem
+            if kind is None:
+                kind = f"{stem}.{frame.f_code.co_name}" + (":rule" if rule else "")
+            picture = PICTURES.get(stem, picture)
+        frame = frame.f_back
+    return picture, kind or "?"
+
+
+@contextmanager
+def recording() -> Iterator[Record]:
+    """Instrument `images.text.Face.draw` for the duration (the kit's caches do not hide draws)."""
+    from images import text as kit
+
+    record = Record()
+    real = kit.Face.draw
+
+    def draw(self, d, x, baseline, text, fill, align="left"):
+        if text.strip():
+            record.seen.append(Seen(*_kind(), self.size, d.im.size[0], text))
+        return real(self, d, x, baseline, text, fill, align)
+
+    kit.Face.draw = draw
+    try:
+        yield record
+    finally:
+        kit.Face.draw = real
+
+
+def measure(locale: str | None = None) -> dict[str, Record]:
+    """Picture kind → the texts drawn in it, over the whole gallery in `locale`."""
+    from tools import gallery
+
+    with recording() as rec:
+        gallery.pictures(locale)
+    by_picture: dict[str, Record] = {}
+    for s in rec.seen:
+        by_picture.setdefault(s.picture, Record()).seen.append(s)
+    return by_picture
+
+
+def report(locale: str | None = None) -> str:
+    lines = [f"text per kind at {PHONE_WIDTH} px wide: median cap | smallest cap / x-height px, size@canvas"]
+    for pic, rec in sorted(measure(locale).items()):
+        lines.append(f"[{pic}]")
+        typical = rec.typical()
+        for kind, s in sorted(rec.smallest().items(), key=lambda kv: typical[kv[0]]):
+            med = typical[kind]
+            flag = "ok " if med >= 9 else ("rule" if kind.endswith(":rule") else "LOW")
+            lines.append(
+                f"  {flag} {med:4.1f} | {s.cap:4.1f} / {s.x_height:4.1f} {s.size:>2}@{s.canvas:<4} {kind:30} "
+                f"{s.text[:32]!r}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.legibility", description=__doc__.split("\n")[0])
+    ap.add_argument("--locale", default=None)
+    args = ap.parse_args(argv)
+    print(report(args.locale))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
