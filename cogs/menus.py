@@ -289,7 +289,7 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
                 options=[discord.SelectOption(label=o.label[:100], value=o.value,
                                               description=t("menu.group_count", locale, count=o.count)
                                               if o.count > 1 else o.detail) for o in chunk],
-                placeholder=chunk_placeholder(presentation, game, seat, legal, chunk, locale, n, len(chunks))))
+                placeholder=chunk_placeholder(presentation, game, seat, legal, chunks, n, locale)))
     hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
     if look_buttons:               # public prompt: others may still use a skill out of turn
         add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
@@ -301,18 +301,25 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
     return view
 
 
-def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: list[dict], chunk: list[Option],
-                      locale: str, part: int, parts: int) -> str:
-    """One select: "Choose…"; one of several: what its moves share, the rest as "…" ("CON: STR 1 (blue 6)
-    …"), when they are moves of one kind; else its number ("Choose (2/3)")."""
-    if parts > 1 and chunk and all(o.count == 1 for o in chunk):
-        members = [legal[int(o.value.split(":")[0])] for o in chunk]
-        name = split_field([(0, m) for m in members], presentation.narrow_fields)
-        if name is not None and len({_canon(m.get("type")) for m in members}) == 1:
-            return presentation.group_label(name, members, game, seat, locale, limit=150)
-    if parts == 1:
+def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: list[dict],
+                      chunks: list[list[Option]], part: int, locale: str) -> str:
+    """One select: "Choose…". One of several: what its moves share, the rest as "…" ("Place blue 6 on …"),
+    when they agree on the field that tells the selects' moves apart; else its number ("Choose (2/3)")."""
+    if len(chunks) == 1:
         return t("menu.placeholder", locale)
-    return t("menu.placeholder_part", locale, part=part + 1, parts=parts)
+
+    def moves(chunk: list[Option]) -> list[dict]:
+        return [legal[int(o.value.split(":")[0])] for o in chunk if o.count == 1 and "+" not in o.value]
+    everything = [(0, m) for chunk in chunks for m in moves(chunk)]
+    members = moves(chunks[part])
+    first = presentation.narrow_fields
+    name = split_field(everything, first)
+    if name is not None and len(members) > 1 and len(members) == len(chunks[part]) \
+            and len({_canon(m.get(name)) for m in members}) == 1:
+        inner = split_field([(0, m) for m in members], first)
+        if inner is not None:
+            return presentation.group_label(inner, members, game, seat, locale, limit=150)
+    return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
 
 
 def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,

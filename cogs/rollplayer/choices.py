@@ -57,7 +57,9 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
     cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
     dice = ", ".join(die_text(d, locale) for d in player.rows.get(attr, ())) or t("value.none", locale)
-    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal), modifier=f"{modifier:+d}")]
+    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
+    if modifier:
+        parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
     if cell:
         parts.append(t("rollplayer.detail.backstory_cell", locale, colour=colour_name(cell["colour"], locale),
                        slot=cell["position"]))
