@@ -8,6 +8,17 @@ Only the moves ``legal_moves`` returns are ever offered.  A component value name
 that list plus a checksum (``index:check``); a value with a third part (``index:check:levels``) is not a
 move but "show me the moves that agree with this one on the first ``levels`` distinguishing fields", which
 opens a private sub-menu.  Narrowing is recomputed from the legal list, so it needs no stored state.
+
+Clicks are what players pay, so a decision is one click whenever Discord allows it: up to
+:data:`FLAT_LIMIT` moves are all shown at once, in up to four selects of related moves; only beyond that does
+a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``subset_menu``):
+
+* ``option_detail(game, seat, move, locale) -> str | None``: what an option means (a race's modifiers, a
+  class's goals), shown as the select option's description; a menu with details is always a select.
+* ``move_chains(game, seat, legal, locale) -> list[Chain]``: options that stand for several moves in a row
+  (take a card and place its die; a suggested arrangement of starting dice). Their value is
+  ``index:check+check2+…``; the shell plays the first like any click and each next one, found by its
+  checksum, while it is legal and the turn goes on privately (``cogs.play.PlayService.play_move``).
 """
 from __future__ import annotations
 
