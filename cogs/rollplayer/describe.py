@@ -144,9 +144,20 @@ def display_params(params: dict, game: Any, locale: str) -> dict[str, str]:
 def event_text(event: dict, game: Any, locale: str) -> str:
     params = dict(event.get("params") or {})
     shown = display_params(params, game, locale)
-    if event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int):
+    drawn = event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int)
+    if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
-    return t(event.get("key", "event.unknown"), locale, **shown)
+    line = t(event.get("key", "event.unknown"), locale, **shown)
+    sides = class_sides(params["card"], locale) if drawn else ""
+    return t("rollplayer.class_drawn_powers", locale, line=line, powers=sides) if sides else line
+
+
+def class_sides(card: int, locale: str) -> str:
+    """The two classes of a drawn class card with their powers, so the choice that follows is an informed
+    one ("Cleric (Charitable): Whenever …; Paladin (…): …")."""
+    return " ".join(t("rollplayer.class_power", locale, class_name=names.class_name(cid, locale),
+                       power=names.power_name(cid, locale), text=names.power_text(cid, locale))
+                     for cid, record in names.classes().items() if record.get("card") == card)
 
 
 def move_key(move: dict) -> str:

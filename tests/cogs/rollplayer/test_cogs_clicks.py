@@ -218,3 +218,16 @@ def test_moves_up_to_four_selects_are_shown_without_narrowing():
             for i in range(11) for j in range(11)]
     options, all_moves = menu_options(PRESENTATION, many, game, 0, "en")
     assert not all_moves                                          # over 100: narrowing as before
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_drawn_class_card_names_both_classes_with_their_powers(locale):
+    from cogs.rollplayer.describe import event_text
+    game = SimpleNamespace(seats=[SimpleNamespace(name="Ann")], state=None)
+    line = event_text({"key": "rollplayer.class_drawn", "params": {"seat": 0, "drawn": ["white"], "card": 1}},
+                      game, locale)
+    assert line.startswith(t("rollplayer.class_drawn", locale, player="Ann", drawn=t("colour.white", locale),
+                             card=t("class_card", locale, number=1)))
+    for class_id, record in names.classes().items():
+        shown = names.power_text(class_id, locale) in line and names.class_name(class_id, locale) in line
+        assert shown == (record["card"] == 1), class_id
