@@ -72,18 +72,27 @@ class ClickCounter:
     def user_of(self, game, seat: int) -> User:
         return next(u for u in self.users if u.id == game.seats[seat].user_id)
 
-    def absorb(self, messages: list[Sent], user: User) -> None:
-        for message in messages:
-            if message.deleted:
-                continue
-            if message.ephemeral and move_options(message):
-                self.private[user.id] = message
-            elif not message.ephemeral and message.files:
-                self.prompt = message
-                self.private.clear()
-        mine = self.private.get(user.id)
-        if mine is not None and not move_options(mine):
-            del self.private[user.id]
+    def latest_prompt(self) -> Sent | None:
+        """The newest public message of the game's channel that offers something to click (a turn post or a
+        live message edited in place)."""
+        for message in reversed(self.h.rec.order):
+            if message.channel_id == self.place.channel_id and not message.ephemeral and not message.deleted \
+                    and message.components:
+                return message
+        return None
+
+    def absorb(self, messages: list[Sent], user: User, clicked: Sent | None = None) -> None:
+        """Follow what a click led to: a new private menu, or the clicked private menu changed in place
+        (narrowed, or the next step of the turn), or no menu left; and the newest public prompt."""
+        fresh = [m for m in messages if m.ephemeral and not m.deleted and move_options(m)]
+        if fresh:
+            self.private[user.id] = fresh[-1]
+        elif clicked is not None and clicked.ephemeral:
+            if move_options(clicked) and not clicked.deleted:
+                self.private[user.id] = clicked
+            elif self.private.get(user.id) is clicked:
+                del self.private[user.id]
+        self.prompt = self.latest_prompt()
 
     async def play(self, game_id: int, started, *, max_clicks: int = 4000) -> Counts:
         kind = self.h.bot.sessions.kinds["rollplayer"]
@@ -114,12 +123,10 @@ class ClickCounter:
             else:
                 result = await self.h.select(menu, [value], user=user, place=self.place, custom_id=custom_id)
             spent += 1
-            if menu is self.private.get(user.id) and 7 not in result.callback_types:
-                self.private.pop(user.id, None)
             refused = [m for m in result.messages if m.ephemeral and not move_options(m)
                        and not (m.content or "").startswith("✓")]
             assert not refused, [m.text() for m in refused]
-            self.absorb(result.messages, user)
+            self.absorb(result.messages, user, clicked=menu)
             self._charge(bucket, game.state, seat, spent)
             if bucket == "dice":
                 sub = game.state.sub
