@@ -235,3 +235,18 @@ def test_drawn_class_card_names_both_classes_with_their_powers(locale):
     for class_id, record in names.classes().items():
         shown = names.power_text(class_id, locale) in line and names.class_name(class_id, locale) in line
         assert shown == (record["card"] == 1), class_id
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_dealt_backstory_and_alignment_say_what_they_want(locale):
+    from cogs.rollplayer.describe import event_text
+    game = SimpleNamespace(seats=[SimpleNamespace(name="Ann")], state=None)
+    line = event_text({"key": "rollplayer.dealt",
+                       "params": {"seat": 0, "backstory": "aristocrat", "alignment": "arbiter"}}, game, locale)
+    cells = names.backstories()["aristocrat"]["cells"]
+    for attr, cell in cells.items():
+        assert t("rollplayer.detail.cell", locale, attr=t(f"attr.{attr}", locale), slot=cell["position"],
+                 colour=t(f"colour.{cell['colour']}", locale)) in line
+    grid = names.alignments()["arbiter"]["grid"]
+    best = max(v for row in grid.values() for v in row.values())
+    assert f"({best:+d})" in line and names.alignment_name("arbiter", locale) in line
