@@ -180,12 +180,18 @@ class SubsetConfirm(_Bound, DynamicItem[Button],
             interaction, self.game_id, self.version, self.index, self.check))
 
 
+#: Most moves one menu option may stand for (a chain: a move and the moves that follow it, ``cogs.menus``).
+CHAIN_LIMIT = 9
+
+
 def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
     """Select values back to (index, check, levels); levels is None for a move, else "narrow further".
-    Anything else is a forged or broken component."""
+    A chain ("index:check+check2+check3": a move, then moves found by their checksums after it) keeps its
+    follow-up checksums in ``check``. Anything else is a forged or broken component."""
     choices = []
     for value in values:
-        match = re.fullmatch(r"([0-9]{1,4}):([0-9a-f]{8})(?::([0-9]{1,2}))?", value)
+        match = re.fullmatch(r"([0-9]{1,4}):([0-9a-f]{8}(?:\+[0-9a-f]{8}){0,%d})(?::([0-9]{1,2}))?"
+                             % (CHAIN_LIMIT - 1), value)
         if match is None:
             raise Refusal("error.bad_option")
         index, check, levels = match.groups()

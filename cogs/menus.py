@@ -8,6 +8,17 @@ Only the moves ``legal_moves`` returns are ever offered.  A component value name
 that list plus a checksum (``index:check``); a value with a third part (``index:check:levels``) is not a
 move but "show me the moves that agree with this one on the first ``levels`` distinguishing fields", which
 opens a private sub-menu.  Narrowing is recomputed from the legal list, so it needs no stored state.
+
+Clicks are what players pay, so a decision is one click whenever Discord allows it: up to
+:data:`FLAT_LIMIT` moves are all shown at once, in up to four selects of related moves; only beyond that does
+a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``subset_menu``):
+
+* ``option_detail(game, seat, move, locale) -> str | None``: what an option means (a race's modifiers, a
+  class's goals), shown as the select option's description; a menu with details is always a select.
+* ``move_chains(game, seat, legal, locale) -> list[Chain]``: options that stand for several moves in a row
+  (take a card and place its die; a suggested arrangement of starting dice). Their value is
+  ``index:check+check2+…``; the shell plays the first like any click and each next one, found by its
+  checksum, while it is legal and the turn goes on privately (``cogs.play.PlayService.play_move``).
 """
 from __future__ import annotations
 
@@ -19,7 +30,7 @@ import discord
 
 from bot.i18n import t
 
-from .buttons import Components, move_check
+from .buttons import CHAIN_LIMIT, Components, move_check
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
 #: Which moves a menu lists (the first letter of its select's name, see ``move_view``).
@@ -61,6 +72,50 @@ class Option:
     label: str
     value: str          # "i:check" (a move) or "i:check:levels" (narrow further)
     count: int = 1      # moves behind a narrowing option
+    group: int = 0      # options of one group (moves that share their first fields) go in one select
+    detail: str | None = None   # what the option stands for (select option description)
+
+
+#: Most moves a menu shows without narrowing: one select per row of moves.
+FLAT_LIMIT = SELECT_SIZE * MOVE_ROWS
+
+
+def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
+    """``items`` cut into groups of at most one select each, along the narrowing fields: a group that is too
+    big for one select is cut again by its next distinguishing field (a group that cannot be cut is sliced)."""
+    if len(items) <= SELECT_SIZE:
+        return [items]
+    name = split_field(items, first)
+    if name is None:
+        return [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
+    groups: dict[str, Indexed] = {}
+    for i, m in items:
+        groups.setdefault(_canon(m.get(name)), []).append((i, m))
+    if len(groups) == 1:        # cannot happen (split_field found two values); guards the recursion
+        return [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
+    return [leaf for members in groups.values() for leaf in leaf_groups(members, first)]
+
+
+def pack(groups: list[Indexed], size: int = SELECT_SIZE) -> list[Indexed]:
+    """Consecutive groups packed into selects of at most ``size`` options, a group never split."""
+    chunks: list[Indexed] = []
+    for group in groups:
+        if chunks and len(chunks[-1]) + len(group) <= size:
+            chunks[-1] = chunks[-1] + group
+        else:
+            chunks.append(list(group))
+    return chunks
+
+
+def flat_chunks(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed] | None:
+    """Every move at once, in at most :data:`MOVE_ROWS` selects of related moves (one click for the
+    decision instead of a narrowing step), or None when they do not fit."""
+    if len(items) > FLAT_LIMIT:
+        return None
+    chunks = pack(leaf_groups(items, first))
+    if len(chunks) > MOVE_ROWS:
+        chunks = [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
+    return chunks if len(chunks) <= MOVE_ROWS else None
 
 
 def shown_moves(presentation: Presentation, legal: list[dict], menu: str) -> Indexed:
@@ -88,10 +143,17 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
         items = [(i, m) for i, m in items if i in only]
     if rep is not None:
         items = narrow(items, rep, levels, first)
-    name = split_field(items, first) if len(items) > SELECT_SIZE else None
     label = presentation.move_label
-    if name is None:
-        return [Option(label(game, seat, m, locale), f"{i}:{move_check(m)}") for i, m in items], True
+    detail = option_details(presentation, game, seat, locale)
+    if rep is None:
+        flat = chained_options(presentation, game, seat, legal, items, locale, detail)
+        if flat is not None:
+            return flat, True
+    name = split_field(items, first) if len(items) > SELECT_SIZE else None
+    chunks = flat_chunks(items, first) if name is not None else [items]
+    if chunks is not None:
+        return [Option(label(game, seat, m, locale), f"{i}:{move_check(m)}", group=n, detail=detail(m))
+                for n, chunk in enumerate(chunks) for i, m in chunk], True
     groups: dict[str, Indexed] = {}
     for i, m in items:
         groups.setdefault(_canon(m.get(name)), []).append((i, m))
@@ -104,6 +166,68 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
             text = presentation.group_label(name, [mv for _, mv in members], game, seat, locale)
             options.append(Option(text, f"{i}:{move_check(m)}:{levels + 1}", count=len(members)))
     return options, False
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A menu option standing for several moves in a row (the presentation's optional ``move_chains``
+    hook): ``legal[first]``, then each of ``then`` as soon as it is legal (the shell stops early when one is
+    not, or when the step ends). ``keep_first``: the first move is still offered alone too (a suggested
+    arrangement beside the single moves); otherwise its chains replace it (take a card *and* place its die)."""
+    first: int
+    then: tuple[dict, ...]
+    label: str
+    detail: str | None = None
+    keep_first: bool = False
+
+
+def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
+    return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
+
+
+def chained_options(presentation: Presentation, game: Any, seat: int, legal: list[dict], items: Indexed,
+                    locale: str, detail) -> list[Option] | None:
+    """The options of a menu with chains, every one a move or a chain in at most :data:`MOVE_ROWS` selects;
+    None when the presentation offers no chain here (or they do not fit: then plain moves)."""
+    hook = getattr(presentation, "move_chains", None)
+    chains = hook(game, seat, legal, locale) if hook is not None else None
+    shown = {i for i, _ in items}
+    chains = [c for c in chains or () if c.first in shown and 0 < len(c.then) < CHAIN_LIMIT]
+    if not chains:
+        return None
+    replaced = {c.first for c in chains if not c.keep_first}
+    entries: list[tuple[int, dict, Option]] = []
+    for chain in chains:
+        move = legal[chain.first]
+        key = dict(move, _then=[_canon(m) for m in chain.then])
+        entries.append((len(entries), key, Option(chain.label, chain_value(chain.first, move, chain.then),
+                                                  detail=chain.detail)))
+    for i, m in items:
+        if i not in replaced:
+            entries.append((len(entries), m, Option(presentation.move_label(game, seat, m, locale),
+                                                    f"{i}:{move_check(m)}", detail=detail(m))))
+    chunks = flat_chunks([(n, key) for n, key, _ in entries], presentation.narrow_fields + ("_then",))
+    if chunks is None or any(len(o.value) > 100 for _, _, o in entries):
+        return None
+    options = []
+    for group, chunk in enumerate(chunks):
+        for n, _ in chunk:
+            option = entries[n][2]
+            option.group = group
+            options.append(option)
+    return options
+
+
+def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
+    """The presentation's optional ``option_detail(game, seat, move, locale) -> str | None`` hook (what a
+    choice means: a race's modifiers, a class's goals and power), as a function of the move; shown as the
+    select option's description, cut to Discord's 100 characters."""
+    hook = getattr(presentation, "option_detail", None)
+
+    def detail(move: dict) -> str | None:
+        text = hook(game, seat, move, locale) if hook is not None else None
+        return text[:100] if text else None
+    return detail
 
 
 def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str
@@ -159,20 +283,24 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
                                look_buttons=look_buttons)
     view = discord.ui.View(timeout=None)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
-    if all_moves and len(options) <= MAX_BUTTONS:
+    described = any(o.detail for o in options)       # details only show in a select
+    if all_moves and len(options) <= MAX_BUTTONS and not described:
         for option in options:
             index, check = option.value.split(":")[:2]
             view.add_item(ui.move_button(game.id, game.version, int(index), check, label=option.label))
     else:
-        chunks = [options[k:k + SELECT_SIZE] for k in range(0, len(options), SELECT_SIZE)][:MOVE_ROWS]
+        if all_moves:
+            chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
+        else:
+            chunks = [options[k:k + SELECT_SIZE] for k in range(0, len(options), SELECT_SIZE)]
+        chunks = chunks[:MOVE_ROWS]
         for n, chunk in enumerate(chunks):
             view.add_item(ui.move_select(
                 game.id, game.version, f"{menu}{n}",
                 options=[discord.SelectOption(label=o.label[:100], value=o.value,
                                               description=t("menu.group_count", locale, count=o.count)
-                                              if o.count > 1 else None) for o in chunk],
-                placeholder=t("menu.placeholder", locale) if len(chunks) == 1
-                else t("menu.placeholder_part", locale, part=n + 1, parts=len(chunks))))
+                                              if o.count > 1 else o.detail) for o in chunk],
+                placeholder=chunk_placeholder(presentation, game, seat, legal, chunks, n, locale)))
     hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
     if look_buttons:               # public prompt: others may still use a skill out of turn
         add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
@@ -182,6 +310,27 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
         # a player's own menu of the decision at hand: "what would a strong player do here?"
         view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
     return view
+
+
+def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: list[dict],
+                      chunks: list[list[Option]], part: int, locale: str) -> str:
+    """One select: "Choose…". One of several: what its moves share, the rest as "…" ("Place blue 6 on …"),
+    when they agree on the field that tells the selects' moves apart; else its number ("Choose (2/3)")."""
+    if len(chunks) == 1:
+        return t("menu.placeholder", locale)
+
+    def moves(chunk: list[Option]) -> list[dict]:
+        return [legal[int(o.value.split(":")[0])] for o in chunk if o.count == 1 and "+" not in o.value]
+    everything = [(0, m) for chunk in chunks for m in moves(chunk)]
+    members = moves(chunks[part])
+    first = presentation.narrow_fields
+    name = split_field(everything, first)
+    if name is not None and len(members) > 1 and len(members) == len(chunks[part]) \
+            and len({_canon(m.get(name)) for m in members}) == 1:
+        inner = split_field([(0, m) for m in members], first)
+        if inner is not None:
+            return presentation.group_label(inner, members, game, seat, locale, limit=150)
+    return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
 
 
 def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,

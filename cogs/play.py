@@ -172,7 +172,9 @@ class PlayService:
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
-                        *, from_component: bool) -> None:
+                        *, from_component: bool, then: tuple[str, ...] = ()) -> None:
+        """``then``: checksums of moves to play right after, each only if it is then legal for ``seat`` and
+        the turn still goes on privately (a menu option standing for several moves)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         before_mark = presentation.step_mark(game.state)
@@ -192,6 +194,20 @@ class PlayService:
                         await self.rebased_index(now, seat, game.version, move_check(move)) is None:
                     raise Refusal("error.stale_button") from None
                 game = now
+        for follow in then:
+            if outcome.public:
+                break
+            now = await self.sessions.load(game.id)
+            nxt = next((m for m in self.kind(now).legal_moves(now.state, seat) if move_check(m) == follow), None)
+            if nxt is None:
+                break
+            try:
+                await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
+                                          plan=self.turns.move_plan(seat, locale, presentation.step_mark(now.state),
+                                                                    outcome))
+            except (RuleError, StaleMove):       # the moves before it stand; the menu shows what is left
+                break
+            label = f"{label} → {presentation.move_label(now, seat, nxt, locale)}"
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
             await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
                                                      attachments=[])
@@ -246,6 +262,9 @@ class PlayService:
         if len(choices) != 1:
             raise Refusal("error.bad_option")
         index, check, levels = choices[0]
+        check, *then = check.split("+")          # a chain: moves that follow this one (``cogs.menus``)
+        if then and levels is not None:
+            raise Refusal("error.bad_option")
         if version != game.version:
             index = await self.rebased_index(game, seat, version, check)
             if index is None:
@@ -265,7 +284,7 @@ class PlayService:
                 await interaction.response.send_message(content, view=view, ephemeral=True)
             return
         await interaction.response.defer()          # deferred update: nothing visible yet
-        await self.play_move(interaction, game, seat, legal[index], from_component=True)
+        await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
 
     async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
                                item: int) -> None:

@@ -144,9 +144,44 @@ def display_params(params: dict, game: Any, locale: str) -> dict[str, str]:
 def event_text(event: dict, game: Any, locale: str) -> str:
     params = dict(event.get("params") or {})
     shown = display_params(params, game, locale)
-    if event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int):
+    drawn = event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int)
+    if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
-    return t(event.get("key", "event.unknown"), locale, **shown)
+    line = t(event.get("key", "event.unknown"), locale, **shown)
+    sides = class_sides(params["card"], locale) if drawn else ""
+    if sides:
+        return t("rollplayer.class_drawn_powers", locale, line=line, powers=sides)
+    if event.get("key", "").endswith(".dealt"):
+        wants = dealt_details(params.get("backstory"), params.get("alignment"), locale)
+        return t("rollplayer.dealt_details", locale, line=line, details=wants) if wants else line
+    return line
+
+
+def dealt_details(backstory: Any, alignment: Any, locale: str) -> str:
+    """What a dealt backstory asks for (a colour in one slot of each row) and where the alignment card pays
+    most and least, before the starting dice are placed."""
+    cells = (names.backstories().get(backstory) or {}).get("cells") if isinstance(backstory, str) else None
+    grid = (names.alignments().get(alignment) or {}).get("grid") if isinstance(alignment, str) else None
+    if not cells or not grid:
+        return ""
+    wants = ", ".join(t("rollplayer.detail.cell", locale, attr=attr_name(a, locale), slot=cells[a]["position"],
+                        colour=colour_name(cells[a]["colour"], locale)) for a in ATTRS if a in cells)
+    spots = [(value, moral, ethic) for moral, row in grid.items() for ethic, value in row.items()]
+    high, low = max(v for v, _, _ in spots), min(v for v, _, _ in spots)
+
+    def where(value: int) -> str:
+        return " / ".join(t("rollplayer.detail.align_cell", locale, ethic=t(f"img.align.{e}", locale),
+                            moral=t(f"img.align.{m}", locale)) for v, m, e in spots if v == value)
+    return t("rollplayer.detail.dealt", locale, cells=wants, best=where(high), high=f"{high:+d}",
+             worst=where(low), low=f"{low:+d}")
+
+
+def class_sides(card: int, locale: str) -> str:
+    """The two classes of a drawn class card with their powers, so the choice that follows is an informed
+    one ("Cleric (Charitable): Whenever …; Paladin (…): …")."""
+    return " ".join(t("rollplayer.class_power", locale, class_name=names.class_name(cid, locale),
+                       power=names.power_name(cid, locale), text=names.power_text(cid, locale))
+                     for cid, record in names.classes().items() if record.get("card") == card)
 
 
 def move_key(move: dict) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from bot.i18n import N_, t
 from cogs.seam import LobbyOption, Picture, Seats
 
-from . import commands, describe
+from . import choices, commands, describe
 
 #: /rp new switches → rules options (the kind validates them; "promos" switches on every promo).
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
@@ -71,6 +71,16 @@ class RollPlayerPresentation:
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
         return describe.group_label(field, members, game, seat, locale, limit)
+
+    def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
+        """Optional hook (``cogs.menus``): what a setup option means (race modifiers, class goals and power,
+        a row's goal and backstory cell)."""
+        return choices.option_detail(game, seat, move, locale)
+
+    def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
+        """Optional hook (``cogs.menus``): take a card and place its die in one click; a suggested
+        arrangement of the starting dice."""
+        return choices.move_chains(game, seat, legal, locale)
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         return describe.value_text(name, value, game, seat, locale)

@@ -210,8 +210,11 @@ async def test_setup_commands_autocomplete_and_refusals(harness, alice, bob, car
     both = await harness.run("setup sheet", user=mover, place=place, race=race)
     menu = both.only()
     assert menu.ephemeral and menu.content == t("play.pick_one", "en", count=2)
-    assert [b["label"] for b in menu.buttons()] == [
+    # a select, not buttons: each side's option says what the race's modifiers are
+    [select] = menu.selects()
+    assert [o["label"] for o in select["options"]] == [
         move_label(m, game, seat, "en") for m in legal if m["race"] == race]
+    assert all(o.get("description") for o in select["options"])
     # the display text typed by hand works as well as the picked value
     chosen = await harness.run("setup sheet", user=mover, place=place, race=offered[0]["name"],
                                side=sides[0]["name"])
@@ -220,7 +223,7 @@ async def test_setup_commands_autocomplete_and_refusals(harness, alice, bob, car
     assert after.version == game.version + 1
     assert after.state.players[seat].race == race
     # the picked value from the menu is now stale
-    stale = await harness.click(menu, user=mover, place=place, custom_id=menu.buttons()[0]["custom_id"])
+    stale = await harness.select(menu, [select["options"][0]["value"]], user=mover, place=place)
     assert stale.only().content == t("error.stale_button", "en", group="rp")
 
 
@@ -236,7 +239,8 @@ async def test_phase_commands_need_a_game_started_here(harness, alice, bob):
 
 
 async def test_starting_dice_menu_reads_naturally(harness, alice, bob, fixed_seed):
-    """After sheets and classes, the prompt groups the 36 starting-die moves by die: "blue 6 → …"."""
+    """After sheets and classes, one menu holds all 36 starting-die moves (no narrowing step: one click per
+    die), each saying what its row wants, and a suggested arrangement of all dice."""
     place = harness.channel()
     users = [alice, bob]
     game, _ = await start_two_player(harness, alice, bob, place)
@@ -256,17 +260,22 @@ async def test_starting_dice_menu_reads_naturally(harness, alice, bob, fixed_see
         prompt = post
     else:                                  # both players place their dice: each opens their own menu
         prompt = (await harness.click(post, user=user, place=place, label="My moves")).only()
-    options = prompt.selects()[0]["options"]
-    groups = [o for o in options if o["value"].count(":") == 2]
-    assert groups
-    for option in groups:
-        assert option["label"].endswith(" → …"), option["label"]
-        assert ":" not in option["label"] and "(" not in option["label"]
-        assert option["description"] == t("menu.group_count", "en", count=6)
-    # opening a group: the six rows for that die, as moves
-    opened = await harness.select(prompt, [groups[0]["value"]], user=user, place=place)
-    sub = prompt if 7 in opened.callback_types else opened.only()     # a private menu is edited in place
-    assert sub.ephemeral and len(sub.buttons()) + sum(len(s["options"]) for s in sub.selects()) == 6
+    options = [o for s in prompt.selects() for o in s["options"]]
+    assert not [o for o in options if o["value"].count(":") == 2]           # nothing to narrow
+    singles = [o for o in options if "+" not in o["value"]]
+    assert sorted(o["label"] for o in singles) == sorted(move_label(m, game, seat, "en") for m in legal)
+    assert all(o.get("description") for o in options)
+    [suggested] = [o for o in options if "+" in o["value"]]
+    assert suggested["label"] == t("rollplayer.chain.suggested", "en")
+    # one click places one die; the player goes on privately with the dice left
+    move = legal[0]
+    option = next(o for o in singles if o["label"] == move_label(move, game, seat, "en"))
+    select = next(s for s in prompt.selects() if option in s["options"])
+    placed = await harness.select(prompt, [option["value"]], user=user, place=place,
+                                  custom_id=select["custom_id"])
+    after = await harness.bot.sessions.load(game.id)
+    assert len(after.state.players[seat].start_dice) == len(game.state.players[seat].start_dice) - 1
+    assert any(m.ephemeral and m.selects() for m in placed.messages)
 
 
 async def test_option_needed_when_too_many_moves_fit(harness, alice, bob, fixed_seed):

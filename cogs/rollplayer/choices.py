@@ -1,0 +1,160 @@
+"""What a choice means and which choices go together: the details under setup options and the menu chains.
+
+* ``option_detail``: one line under a menu option (Discord's option description, 100 characters) saying
+  what is being chosen — a race's modifiers, a class's colour, power and goals, and for a die's row the
+  class goal, the race modifier and the backstory cell of that row.
+* ``move_chains``: menu options that stand for several rule moves (``cogs.menus.Chain``): taking an
+  initiative card together with the row for its die (when nothing but placing can follow the take), and a
+  suggested arrangement of all starting dice, which the player may accept in one click or ignore.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from cogs.menus import Chain
+
+from . import describe
+from .describe import ATTRS, attr_name, colour_name, die_text
+
+names = describe.names
+
+
+def goal_text(goal: dict | None) -> str:
+    """A class goal as a range: "14–15", "18", "14+"."""
+    if not goal:
+        return "–"
+    low, high = goal.get("min"), goal.get("max")
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def race_detail(race: str, locale: str) -> str:
+    record = names.races().get(race) or {}
+    mods = [(a, v) for a, v in (record.get("modifiers") or {}).items() if v]
+    if not mods:
+        return t("rollplayer.detail.race_plain", locale)
+    return t("rollplayer.detail.race", locale,
+             modifiers=", ".join(f"{attr_name(a, locale)} {v:+d}" for a, v in mods))
+
+
+def class_detail(class_id: str, locale: str) -> str:
+    record = names.classes().get(class_id) or {}
+    goals = record.get("goals") or {}
+    return t("rollplayer.detail.class", locale, colour=colour_name(record.get("colour", "?"), locale),
+             power=names.power_name(class_id, locale),
+             goals=" ".join(f"{attr_name(a, locale)} {goal_text(goals.get(a))}" for a in ATTRS))
+
+
+def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
+    """The row a die would go to: its class goal and race modifier, the backstory's cell, the dice in it."""
+    try:
+        player = state.players[seat]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    goal = (names.classes().get(player.class_id) or {}).get("goals", {}).get(attr)
+    modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
+    cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
+    dice = ", ".join(die_text(d, locale) for d in player.rows.get(attr, ())) or t("value.none", locale)
+    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
+    if modifier:
+        parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
+    if cell:
+        parts.append(t("rollplayer.detail.backstory_cell", locale, colour=colour_name(cell["colour"], locale),
+                       slot=cell["position"]))
+    parts.append(t("rollplayer.detail.row_dice", locale, dice=dice))
+    return " · ".join(parts)
+
+
+def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
+    kind = move.get("type")
+    if kind == "race" and isinstance(move.get("race"), str):
+        return race_detail(move["race"], locale)
+    if kind == "class" and isinstance(move.get("class"), str):
+        return class_detail(move["class"], locale)
+    if kind == "place_start" and move.get("attr") in ATTRS:
+        return row_detail(getattr(game, "state", None), seat, move["attr"], locale)
+    return None
+
+
+# ---------------------------------------------------------------- chains
+
+def _kind():
+    from bot.games.rollplayer.kind import KIND
+    return KIND
+
+
+def _main(legal: list[dict]) -> list[dict]:
+    """The moves of the decision at hand (any-time skills and weapon discards left out)."""
+    from .presentation import RollPlayerPresentation
+    anytime = RollPlayerPresentation.is_anytime
+    return [m for m in legal if not anytime(None, m)]
+
+
+def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    """Each initiative card with each row for its die, when after taking it nothing but a row is asked (a
+    Sorcerer's reroll or a skill of that moment keeps the take on its own)."""
+    kind = _kind()
+    chains = []
+    for index, move in enumerate(legal):
+        if move.get("type") != "take":
+            continue
+        try:
+            after, _ = kind.apply(game.state, seat, move)
+        except Exception:                       # noqa: BLE001 - a move the rules refuse is simply not chained
+            return []
+        follow = _main(kind.legal_moves(after, seat))
+        if not follow or any(m.get("type") != "place" for m in follow):
+            return []
+        card = describe.move_label(move, game, seat, locale)
+        for place in follow:
+            label = t("rollplayer.chain.take_place", locale, take=card, attr=attr_name(place["attr"], locale))
+            chains.append(Chain(index, (place,), label[:100], row_detail(after, seat, place["attr"], locale)))
+    return chains
+
+
+def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    """One arrangement of every starting die (highest first, each on the row the AI's evaluation likes best
+    at that point), offered beside the single placements."""
+    from bot.games.rollplayer import engine
+    from bot.games.rollplayer.ai.evaluate import evaluate
+
+    state = game.state
+    player = state.players[seat]
+    dice = sorted(player.start_dice, key=lambda d: -d[1])
+    if len(dice) < 2 or not legal or any(m.get("type") != "place_start" for m in legal):
+        return []
+    work = state.clone()
+    moves = []
+    for die in dice:
+        options = [m for m in engine.legal(work, seat) if m.get("type") == "place_start"
+                   and tuple(m["die"]) == tuple(die)]
+        if not options:
+            return []
+        best, best_value = None, None
+        for move in options:
+            trial = work.clone()
+            engine.play(trial, move)
+            value = evaluate(trial, seat)
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = move, value
+        engine.play(work, best)
+        moves.append(best)
+    first = next((i for i, m in enumerate(legal) if m == moves[0]), None)
+    if first is None:
+        return []
+    plan = ", ".join(f"{die_text(m['die'], locale)} → {attr_name(m['attr'], locale)}" for m in moves)
+    label = t("rollplayer.chain.suggested", locale)
+    return [Chain(first, tuple(moves[1:]), label[:100], plan[:100], keep_first=True)]
+
+
+def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    state = getattr(game, "state", None)
+    if state is None or state.sub is not None:
+        return []
+    if state.phase == "dice" and state.step == "choose":
+        return take_and_place(game, seat, legal, locale)
+    if state.phase == "setup_dice":
+        return suggested_start(game, seat, legal, locale)
+    return []
