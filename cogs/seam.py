@@ -169,7 +169,10 @@ class Presentation(Protocol):
 #:   message, and everyone ``seats_to_notify`` names is mentioned afresh.
 #: * ``seats_to_notify(state) -> list[int]``: who a new message pings (default: the seats due now), e.g. both
 #:   duellists at the start of a hand, since an edit in place pings nobody.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify")
+#: * ``option_detail(game, seat, move, locale) -> str | None`` and ``move_chains(game, seat, legal, locale)``:
+#:   a menu option's description (what a race or class brings), and options that play several moves in a row
+#:   (take a card and place its die); both documented in ``cogs/menus.py``.
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains")
 
 
 PRESENTATION_ATTRIBUTES = (
