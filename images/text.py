@@ -21,7 +21,7 @@ HANGUL = {False: "NanumSquareR.ttf", True: "NanumSquareB.ttf"}
 ELLIPSIS = "…"
 # NanumSquare's glyphs look smaller than DejaVu's at one pixel size; this evens out the x-heights.
 HANGUL_SCALE = 1.08
-HANGUL_STROKE_FROM = 30
+HANGUL_STROKE_FROM = 40   # below, the stroke fills the counters of dense syllables (롤, 틀)
 
 
 @cache
