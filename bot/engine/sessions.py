@@ -168,7 +168,8 @@ def _post_from_row(row) -> OutboxPost:
 def _result_from_row(r) -> ResultRow:
     return ResultRow(game_id=r["game_id"], kind=r["kind"], guild_id=r["guild_id"], channel_id=r["channel_id"],
                      finished_at=r["finished_at"], seat=r["seat"], user_id=r["user_id"], name=r["name"],
-                     is_ai=bool(r["is_ai"]), total=r["total"], place=r["place"], players=r["players"])
+                     is_ai=bool(r["is_ai"]), total=r["total"], place=r["place"], players=r["players"],
+                     options=json.loads(r["options"]))
 
 
 def _seat_from_row(row) -> Seat:

@@ -628,7 +628,7 @@ class Store:
             where.append("g.finished_at >= ?")
             params.append(since)
         sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place,"
+               " s.is_ai, r.total, r.place, g.options,"
                " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
                " FROM results r JOIN games g ON g.id = r.game_id"
                " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
@@ -648,7 +648,7 @@ class Store:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
         sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place,"
+               " s.is_ai, r.total, r.place, g.options,"
                " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
                " FROM results r JOIN games g ON g.id = r.game_id"
                " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
