@@ -19,7 +19,7 @@ EMBED_COLOUR = discord.Colour(0x8B5A2B)
 #: The shell's own section, after the game's: the history and stats commands every group has (those a game
 #: already lists in its own sections are not repeated).
 SHELL_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("help.section.history", ("log", "replay", "stats", "leaderboard", "forget-me")),
+    ("help.section.history", ("log", "replay", "stats.show", "stats.leaderboard", "stats.forget-me")),
 )
 
 

@@ -1,4 +1,5 @@
-"""Stats of finished games: ``/<game> stats [player]``, ``/<game> leaderboard`` and ``/<game> forget-me``.
+"""Stats of finished games: ``/<game> stats show [player]``, ``/<game> stats leaderboard`` and
+``/<game> stats forget-me`` (one subcommand group: Discord allows 25 entries per level and ``/rp`` is full).
 
 Everything is computed from the engine's results (one row per seat of every finished game: total, place),
 per game kind: each group's commands show their own game. A solo game is what the kind calls one
@@ -209,9 +210,9 @@ class StatsService:
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:
         service = self
 
-        @app_commands.command(name=cmd_str("cmd.stats.name"), description=cmd_str("cmd.stats.description"))
+        @app_commands.command(name=cmd_str("cmd.stats_show.name"), description=cmd_str("cmd.stats.description"))
         @app_commands.describe(player=cmd_str("cmd.stats.player"))
-        async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        async def show(interaction: discord.Interaction, player: discord.User | None = None) -> None:
             target = player or interaction.user
             locale = locale_of(interaction)
             await service.note_seen(interaction)
@@ -233,4 +234,8 @@ class StatsService:
             view.add_item(service.forget_button(interaction.user.id, label=t("stats.forget_confirm", locale)))
             await interaction.response.send_message(t("stats.forget_prompt", locale), view=view, ephemeral=True)
 
-        return [stats, leaderboard, forget_me]
+        # one entry of the game's group (Discord allows 25 per level, and /rp is nearly full)
+        group = app_commands.Group(name=cmd_str("cmd.stats.name"), description=cmd_str("cmd.stats_group.description"))
+        for command in (show, leaderboard, forget_me):
+            group.add_command(command)
+        return [group]

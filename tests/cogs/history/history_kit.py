@@ -44,7 +44,8 @@ async def solo_game(harness, user, group: str = "rp", **options):
 
 async def duel(harness, users, place, group: str = "rp"):
     """A game of ``len(users)`` seats in ``place``, opened and started through the lobby buttons."""
-    result = await harness.run(f"{group} new", user=users[0], place=place, players=len(users))
+    seats = {"players": len(users)} if group == "rp" else {}            # a poker duel always has two seats
+    result = await harness.run(f"{group} new", user=users[0], place=place, **seats)
     lobby = next(m for m in result.messages if m.buttons())
     for user in users[1:]:
         await harness.click(lobby, user=user, place=place, label="Join")
