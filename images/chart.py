@@ -19,9 +19,9 @@ from .text import Face
 WIDTH = 720
 PAD = 20
 TITLE_SIZE = 30
-TEXT_SIZE = 24
+TEXT_SIZE = 26
 PLOT_HEIGHT = 330
-LEGEND_ROW = 40
+LEGEND_ROW = 42
 #: at most this many labelled steps on the x axis (a long game labels every n-th)
 X_LABELS = 8
 
