@@ -87,7 +87,8 @@ class HistoryService:
             if game is None or game.state is None:
                 game = await self.sessions.last_game_in_channel(interaction.channel_id)
             if game is None:
-                raise Refusal("history.error.no_game", group=t(presentation.group_key, "en"))
+                key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
+                raise Refusal(key, group=t(presentation.group_key, "en"))
         if game.kind != presentation.kind:
             raise Refusal("history.error.unknown_game", game=game.id)
         if game.state is None:
@@ -144,9 +145,10 @@ class HistoryService:
                 label = t("history.move_unknown", locale)
             name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
             lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
-        head = t("history.log_title", locale, game=game.id, page=page + 1, pages=pages)
-        body = "\n".join(lines) or t("play.log_empty", locale)
-        return f"{head}\n{body}"[:2000], pages, page
+        if not lines:
+            return t("play.log_empty", locale), pages, page
+        foot = t("history.log_title", locale, game=game.id, page=page + 1, pages=pages)
+        return "\n".join([*lines, foot])[-2000:], pages, page
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:

@@ -54,7 +54,7 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
 async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     place = harness.channel()
     empty = await harness.run("log", user=alice, place=place)
-    assert empty.only().ephemeral and t("history.error.no_game", "en", group="rp") in empty.text()
+    assert empty.only().ephemeral and t("error.no_game_here", "en", group="rp") in empty.text()
     game = await duel(harness, [alice, bob], place)
     kind = harness.bot.sessions.kinds["rollplayer"]
     seat = kind.pending(game.state)[0]["seat"]
