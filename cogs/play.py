@@ -1,4 +1,4 @@
-"""Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table|log``.
+"""Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table`` (the log: ``cogs.history``).
 
 Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
 
