@@ -643,6 +643,7 @@ class PgStore:
             for table in ("results", "moves"):
                 await conn.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = $1 AND game_id IN {over}",
                                    user_id)
+            await conn.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = $1 AND id IN {over}", user_id)
             await conn.execute("DELETE FROM player_guilds WHERE user_id = $1", user_id)
             return ids
         return await self._write(work)

@@ -666,8 +666,9 @@ class Store:
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
-        results and moves lose the user id (totals and places stay), and the servers they were seen in are
-        forgotten. Games still open are not touched. Returns the ids of the games changed."""
+        results and moves lose the user id (totals and places stay), a game they created names creator 0, and
+        the servers they were seen in are forgotten. Games still open are not touched. Returns the ids of the
+        games changed."""
         async def work(db):
             rows = await db.execute_fetchall(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -680,6 +681,7 @@ class Store:
                              (user_id,))
             await db.execute(f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND game_id IN {over}",
                              (user_id,))
+            await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = ? AND id IN {over}", (user_id,))
             await db.execute("DELETE FROM player_guilds WHERE user_id = ?", (user_id,))
             return ids
         return await self._write(work)

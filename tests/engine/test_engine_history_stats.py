@@ -83,12 +83,14 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     view = await mgr.load(done)                                   # the cache was dropped: read anew
     assert [(s.user_id, s.name) for s in view.seats] == [(None, "Former player"), (BOB, "Bob")]
     assert all(r.user_id != ALICE for r in await mgr.move_log(done))
+    assert view.creator_id == 0 and (await mgr.load(solo)).creator_id == 0
     # the server's board keeps the duel (with an anonymous seat) and loses her solo game
     board = await mgr.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in board} == {(done, None), (done, BOB)}
     # the running game is untouched and goes on
     still = await mgr.load(running.id)
-    assert still.seat_of(ALICE) == 0 and (await mgr.move_log(running.id))[0].user_id == ALICE
+    assert still.seat_of(ALICE) == 0 and still.creator_id == ALICE
+    assert (await mgr.move_log(running.id))[0].user_id == ALICE
     await mgr.apply(running.id, BOB, {"action": "roll"})
     assert await mgr.forget_user(ALICE, "Former player") == []    # nothing left to forget
 
