@@ -27,7 +27,8 @@ from .translator import cmd_str
 
 #: moves per page of ``/<game> log``
 LOG_PAGE = 15
-#: slot letter of each paging button (custom ids of one message must differ even when two aim at one page)
+#: slot letter of each paging button (custom ids of one message must differ even when two aim at one page);
+#: slot "c" is the disabled "page/pages" label between Previous and Next
 SLOTS = (("f", "history.first", "⏮"), ("p", "history.previous", "◀"), ("n", "history.next", "▶"),
          ("l", "history.last", "⏭"))
 #: Longest page number a custom id may carry (a forged bigger one is refused before any work).
@@ -35,7 +36,7 @@ MAX_PAGE = 99_999
 
 
 class HistoryButton(DynamicItem[Button],
-                    template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnl])"):
+                    template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnlc])"):
     """A paging button of a log or a replay; the service it reaches is bound per bot (:meth:`bound_to`)."""
     service: HistoryService | None = None
 
@@ -114,6 +115,8 @@ class HistoryService:
             at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
             view.add_item(self.button(what, game_id, targets[slot], slot, label=t(key, locale), emoji=emoji,
                                       disabled=at_edge))
+            if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
+                view.add_item(self.button(what, game_id, page, "c", label=f"{page + 1}/{pages}", disabled=True))
         return view
 
     async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int) -> None:
@@ -147,8 +150,7 @@ class HistoryService:
             lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
         if not lines:
             return t("play.log_empty", locale), pages, page
-        foot = t("history.log_title", locale, game=game.id, page=page + 1, pages=pages)
-        return "\n".join([*lines, foot])[-2000:], pages, page
+        return "\n".join(lines)[:2000], pages, page
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:

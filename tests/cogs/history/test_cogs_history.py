@@ -32,13 +32,13 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert pages >= 3
 
     first = (await harness.run("log", user=bob, place=place)).only()    # the channel's last game, latest page
-    assert first.ephemeral and f"{pages}/{pages}" in first.content
+    assert first.ephemeral and first.button(label=f"{pages}/{pages}").get("disabled")
     assert seqs(first.content)[-1] == game.version
     assert first.button(label=t("history.last", "en")).get("disabled")
     assert not first.button(label=t("history.first", "en")).get("disabled")
 
     await harness.click(first, user=bob, place=place, label=t("history.first", "en"))
-    assert f"1/{pages}" in first.content and seqs(first.content) == list(range(1, LOG_PAGE + 1))
+    assert first.button(label=f"1/{pages}") and seqs(first.content) == list(range(1, LOG_PAGE + 1))
     assert first.button(label=t("history.previous", "en")).get("disabled")
     seen = list(seqs(first.content))
     for _ in range(pages - 1):
@@ -48,7 +48,7 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert "Alice" in first.content or "Bob" in first.content
 
     second = (await harness.run("log", user=alice, place=place, page=2)).only()
-    assert f"2/{pages}" in second.content and seqs(second.content)[0] == LOG_PAGE + 1
+    assert second.button(label=f"2/{pages}") and seqs(second.content)[0] == LOG_PAGE + 1
 
 
 async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
@@ -60,7 +60,7 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     seat = kind.pending(game.state)[0]["seat"]
     await harness.bot.sessions.apply_for_seat(game.id, seat, kind.legal_moves(game.state, seat)[0])
     current = (await harness.run("log", user=carol, place=place)).only()
-    assert "1/1" in current.content and seqs(current.content) == [1]
+    assert current.button(label="1/1").get("disabled") and seqs(current.content) == [1]
     # another game by id: only for someone who played in it, or from its own channel
     elsewhere = harness.channel()
     refused = await harness.run("log", user=carol, place=elsewhere, game=game.id)
