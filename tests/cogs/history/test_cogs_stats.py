@@ -204,3 +204,16 @@ async def test_stats_survive_a_restart_and_a_migration_from_schema_v3(settings, 
     db = sqlite3.connect(old)
     assert db.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
     db.close()
+
+
+async def test_every_group_lists_the_history_and_stats_commands_in_its_help(harness, alice):
+    place = harness.channel()
+    for group in ("rp", "poker"):
+        text = (await harness.run(f"{group} help", user=alice, place=place)).only().text()
+        assert t("help.section.history", "en") in text
+        for path in ("log", "replay", "stats show", "stats leaderboard", "stats forget-me"):
+            assert f"/{group} {path}" in text, (group, path)
+        assert "⟦" not in text
+    harness.locale = "de"
+    german = (await harness.run("rp help", user=alice, place=place)).only().text()
+    assert t("help.section.history", "de") in german and t("help.cmd.stats.forget-me", "de") in german
