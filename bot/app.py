@@ -31,10 +31,12 @@ from cogs.clock import PaceClock
 from cogs.core import Inflight, RollTree
 from cogs.games import Games
 from cogs.groups import build_group
+from cogs.history import HistoryService
 from cogs.lobby import LobbyService
 from cogs.outbox import Courier
 from cogs.play import PlayService
 from cogs.reminders import Reminders
+from cogs.stats import StatsService
 from cogs.translator import CatalogTranslator
 from cogs.turns import TurnService
 
@@ -99,6 +101,8 @@ class RollBot(commands.AutoShardedBot):
         self.games: Games | None = None
         self.courier: Courier | None = None
         self.components: Components | None = None
+        self.history: HistoryService | None = None
+        self.stats: StatsService | None = None
         self.bots: BotPlayer | None = None
         self.pace_clock: PaceClock | None = None
         self.turns: TurnService | None = None
@@ -158,9 +162,11 @@ class RollBot(commands.AutoShardedBot):
         play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
         lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
         router.lobby, router.play = lobby, play
+        self.history = HistoryService(self.sessions, self.games)
+        self.stats = StatsService(self.sessions, self.games)
         for presentation in self.games.values():
-            self.tree.add_command(build_group(presentation, lobby, play))
-        self.add_dynamic_items(*ui.all(), self.pace_clock.button)
+            self.tree.add_command(build_group(presentation, lobby, play, self.history, self.stats))
+        self.add_dynamic_items(*ui.all(), self.pace_clock.button, *self.history.items(), *self.stats.items())
         await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
                                      run=self.run_reminders, bots=self.bots, pace_clock=self.pace_clock))
 

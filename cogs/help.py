@@ -16,9 +16,23 @@ from .translator import cmd_str
 EMBED_COLOUR = discord.Colour(0x8B5A2B)
 
 
+#: The shell's own section, after the game's: the history and stats commands every group has (those a game
+#: already lists in its own sections are not repeated).
+SHELL_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("help.section.history", ("log", "replay", "stats.show", "stats.leaderboard", "stats.forget-me")),
+)
+
+
+def help_sections(presentation: Presentation) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The game's help sections, then the shell's (without the commands the game listed already)."""
+    listed = {name for _, names in presentation.help_sections for name in names}
+    extra = tuple((heading, tuple(n for n in names if n not in listed)) for heading, names in SHELL_SECTIONS)
+    return (*presentation.help_sections, *((h, names) for h, names in extra if names))
+
+
 def help_commands(presentation: Presentation) -> tuple[str, ...]:
     """Every command path ``/<game> help`` lists ("." = a space)."""
-    return tuple(name for _, names in presentation.help_sections for name in names)
+    return tuple(name for _, names in help_sections(presentation) for name in names)
 
 
 def prefix_of(presentation: Presentation) -> str:
@@ -41,7 +55,7 @@ def help_embed(presentation: Presentation, locale: str) -> discord.Embed:
     group = t(presentation.group_key, "en")
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
-    for heading, names in presentation.help_sections:
+    for heading, names in help_sections(presentation):
         lines = [t("help.command_line", locale, command=f"/{group} " + name.replace(".", " "),
                    text=t(help_key(presentation, name), locale)) for name in names]
         embed.add_field(name=t(heading, locale), value="\n".join(lines)[:1024], inline=False)

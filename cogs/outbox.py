@@ -26,6 +26,7 @@ from .buttons import Components
 from .core import game_locale, in_worker
 from .games import Games
 from .menus import add_look_buttons, move_view
+from .replays import final_chart
 from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
@@ -163,6 +164,7 @@ class Courier:
         if game.status != "active":
             if kind.is_finished(game.state):
                 parts.append("\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale)]))
+                blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
             fresh = []
         else:
             parts.append(self.mention_line(game, fresh, locale))

@@ -1,4 +1,4 @@
-"""Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table|log``.
+"""Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table`` (the log: ``cogs.history``).
 
 Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
 
@@ -47,7 +47,6 @@ log = logging.getLogger(__name__)
 
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
-LOG_LIMIT = 15
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
 MOVE_OPTION_LIMIT = 100
 
@@ -450,16 +449,6 @@ class PlayService:
             picture = await in_worker(presentation.table_picture, game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
-        @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
-        async def log_(interaction: discord.Interaction) -> None:
-            game = await service.channel_game(interaction, presentation)
-            locale = locale_of(interaction)
-            records = await service.sessions.recent_moves(game.id, LOG_LIMIT)
-            lines = [t("play.log_line", locale, n=r.seq, player=service.player_name(game, r.seat),
-                       move=presentation.move_label(game, r.seat, r.move, locale)) for r in records]
-            text = "\n".join(lines) or t("play.log_empty", locale)
-            await interaction.response.send_message(text[:2000], ephemeral=True)
-
         @app_commands.command(name=cmd_str("cmd.hint.name"), description=cmd_str("cmd.hint.description"))
         async def hint(interaction: discord.Interaction) -> None:
             game = await service.channel_game(interaction, presentation)
@@ -468,4 +457,4 @@ class PlayService:
             await service.hint(interaction, game)
 
         with_hint = [hint] if callable(getattr(self.games.kind(presentation.kind), "hint", None)) else []
-        return [play, *([sheet] if presentation.has_seat_pictures else []), table, log_, *with_hint]
+        return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint]

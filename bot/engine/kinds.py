@@ -42,6 +42,14 @@ class GameKind(Protocol):
     def loads(self, text: str) -> State: ...
 
 
+#: Optional parts of a kind (read with ``getattr``; docs/contracts.md): ``results``, ``ai_levels`` +
+#: ``choose_move`` (+ ``hint``), and for history and stats ``round_mark(state)`` (where a replay's rounds
+#: begin), ``projected_scores(state)`` (each seat's score if the game ended now, for the final chart),
+#: ``is_solo(seats, options)`` and ``solo_title(total, options)`` (solo games and their title in stats).
+OPTIONAL_KIND_HOOKS = ("results", "ai_levels", "choose_move", "hint", "round_mark", "projected_scores", "is_solo",
+                       "solo_title")
+
+
 class KindRegistry(Mapping[str, GameKind]):
     """Name → kind. Checks each kind's shape once, at registration, instead of failing mid-game."""
 

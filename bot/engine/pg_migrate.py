@@ -56,10 +56,11 @@ async def clear_for_copy(store: PgStore) -> None:
     """Drop every rollbot table and function so the next open recreates them empty (``migrate-db --force``).
     Dropping tables is the only way to empty an append-only log, which is the point of the triggers."""
     async def work(conn):
-        await conn.execute("DROP TABLE IF EXISTS outbox, results, moves, seats, bot_meta, games, rollbot_schema"
+        await conn.execute("DROP TABLE IF EXISTS outbox, results, moves, seats, player_guilds, bot_meta, games,"
+                           " rollbot_schema"
                            " CASCADE")
         await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_check_batch,"
-                           " rollbot_moves_append_only CASCADE")
+                           " rollbot_moves_append_only, rollbot_note_guild CASCADE")
     await store._write(work)
 
 
@@ -68,6 +69,9 @@ async def copy_from_sqlite(source, dest: PgStore) -> dict[str, int]:
     transaction; returns the number of rows per table. The destination's id sequences continue after the
     copied ids."""
     tables = {table: await table_rows(source, table) for table in COPIED_TABLES}
+    # Derived data, not counted as copied: which servers a player was seen in. The seats' trigger fills in
+    # the same rows again while the seats are copied; the ones noted otherwise (a stats command) come from here.
+    seen = [tuple(r) for r in await source._read("SELECT user_id, guild_id, seen_at FROM player_guilds")]
 
     async def work(conn):
         for table, rows in tables.items():
@@ -79,6 +83,8 @@ async def copy_from_sqlite(source, dest: PgStore) -> dict[str, int]:
                 await conn.executemany(f"INSERT INTO results ({', '.join(columns)}) VALUES ({marks})", rows)
             else:
                 await conn.copy_records_to_table(table, records=rows, columns=columns)
+        await conn.executemany("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES ($1, $2, $3)"
+                               " ON CONFLICT DO NOTHING", seen)
         for table in ("games", "outbox"):
             await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                                f" COALESCE((SELECT max(id) FROM {table}), 0) + 1, false)")

@@ -168,10 +168,58 @@ END
 $$;
 """
 
+#: v2 (SQLite's v4, to be renumbered at merge like it): history and stats; see ``bot/engine/schema.py``.
+#: Who was seen in which server (for a server's solo leaderboard), kept up by a trigger on seats, and a move
+#: log that refuses every change except forgetting who made a move (``forget-me``).
+SCHEMA_V2 = f"""
+CREATE TABLE player_guilds (
+    user_id   BIGINT NOT NULL,
+    guild_id  BIGINT NOT NULL,
+    seen_at   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (user_id, guild_id)
+);
+
+CREATE INDEX player_guilds_by_guild ON player_guilds (guild_id);
+
+INSERT INTO player_guilds (user_id, guild_id, seen_at)
+    SELECT s.user_id, g.guild_id, max(g.created_at) FROM seats s JOIN games g ON g.id = s.game_id
+     WHERE s.user_id IS NOT NULL AND g.guild_id IS NOT NULL AND NOT s.is_ai
+     GROUP BY s.user_id, g.guild_id
+    ON CONFLICT DO NOTHING;
+
+CREATE FUNCTION rollbot_note_guild() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    IF NEW.user_id IS NOT NULL AND NOT NEW.is_ai THEN
+        INSERT INTO player_guilds (user_id, guild_id, seen_at)
+            SELECT NEW.user_id, guild_id, updated_at FROM games WHERE id = NEW.game_id AND guild_id IS NOT NULL
+            ON CONFLICT DO NOTHING;
+    END IF;
+    RETURN NEW;
+END
+$$;
+
+CREATE TRIGGER seats_note_guild AFTER INSERT ON seats
+    FOR EACH ROW EXECUTE FUNCTION rollbot_note_guild();
+
+CREATE INDEX games_finished_by_guild ON games (guild_id, kind, finished_at) WHERE status = 'finished';
+CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+CREATE OR REPLACE FUNCTION rollbot_moves_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND NEW.user_id IS NULL
+       AND (NEW.game_id, NEW.seq, NEW.seat, NEW.move, NEW.created_at)
+           IS NOT DISTINCT FROM (OLD.game_id, OLD.seq, OLD.seat, OLD.move, OLD.created_at) THEN
+        RETURN NEW;
+    END IF;
+    RAISE EXCEPTION 'the move log is append-only' USING ERRCODE = '{APPEND_ONLY}';
+END
+$$;
+"""
+
 #: MIGRATIONS[i] turns a version-i database into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1,)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "player_guilds"})
 #: Triggers that carry a guarantee; ``integrity_check`` reports any that is missing or disabled.
 REQUIRED_TRIGGERS = frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})

@@ -594,7 +594,7 @@ class PgStore:
                 params.append(value)
                 where.append(f"{column} {'>=' if column == 'g.finished_at' else '='} ${len(params)}")
         sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place,"
+               " s.is_ai, r.total, r.place, g.options,"
                " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
                " FROM results r JOIN games g ON g.id = r.game_id"
                " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
@@ -603,6 +603,50 @@ class PgStore:
             params.append(int(limit))
             sql += f" LIMIT ${len(params)}"
         return await self._read(sql, *params)
+
+    async def last_game_id(self, channel_id: int) -> int | None:
+        """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
+        return await self._read_one("SELECT id FROM games WHERE channel_id = $1 AND started_at IS NOT NULL"
+                                    " ORDER BY id DESC LIMIT 1", channel_id)
+
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None
+                            ) -> list[asyncpg.Record]:
+        """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
+        (in DMs) of the players seen in it."""
+        sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
+               " s.is_ai, r.total, r.place, g.options,"
+               " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
+               " FROM results r JOIN games g ON g.id = r.game_id"
+               " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
+               " WHERE g.status = 'finished' AND g.kind = $1 AND g.finished_at >= $2"
+               " AND (g.guild_id = $3 OR (g.guild_id IS NULL AND r.user_id IN"
+               "      (SELECT user_id FROM player_guilds WHERE guild_id = $3)))"
+               " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat")
+        return await self._read(sql, kind, -1e300 if since is None else float(since), guild_id)
+
+    async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
+        async def work(conn):
+            await conn.execute("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES ($1, $2, $3)"
+                               " ON CONFLICT DO NOTHING", user_id, guild_id, now)
+        await self._write(work, transaction=False)
+
+    async def forget_user(self, user_id: int, name: str) -> list[int]:
+        """Anonymise a player in every game that is over (see the SQLite store); returns the games changed."""
+        async def work(conn):
+            rows = await conn.fetch(
+                "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.user_id = $1 AND g.status IN ('finished', 'abandoned') ORDER BY s.game_id", user_id)
+            ids = [r[0] for r in rows]
+            over = "(SELECT id FROM games WHERE status IN ('finished', 'abandoned'))"
+            await conn.execute(f"UPDATE seats SET user_id = NULL, name = $2 WHERE user_id = $1 AND game_id IN {over}",
+                               user_id, name)
+            for table in ("results", "moves"):
+                await conn.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = $1 AND game_id IN {over}",
+                                   user_id)
+            await conn.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = $1 AND id IN {over}", user_id)
+            await conn.execute("DELETE FROM player_guilds WHERE user_id = $1", user_id)
+            return ids
+        return await self._write(work)
 
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[asyncpg.Record]:

@@ -86,6 +86,8 @@ class ResultRow:
     total: int | None
     place: int | None
     players: int
+    #: the game's options (a kind tells its solo games by them, e.g. dice poker's tavern night)
+    options: dict | None = None
 
 
 @dataclass(frozen=True, slots=True)

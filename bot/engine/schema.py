@@ -158,9 +158,48 @@ BEGIN
 END;
 """
 
+#: v4 (numbered v6 once merged after the other v4/v5 branches): history and stats. ``player_guilds`` records
+#: which servers a player was seen in (any seat of a game there), so a server's leaderboard can list the solo
+#: games its members played in their DMs; it is filled from every seat so far and kept up by a trigger. The
+#: move log stays append-only except for one change: forgetting who made a move (``/<game> forget-me``
+#: anonymises a player's seats in finished games, which clears their user id everywhere).
+SCHEMA_V4 = """
+CREATE TABLE player_guilds (
+    user_id   INTEGER NOT NULL,
+    guild_id  INTEGER NOT NULL,
+    seen_at   REAL    NOT NULL,
+    PRIMARY KEY (user_id, guild_id)
+) WITHOUT ROWID;
+
+CREATE INDEX player_guilds_by_guild ON player_guilds (guild_id);
+
+INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at)
+    SELECT s.user_id, g.guild_id, max(g.created_at) FROM seats s JOIN games g ON g.id = s.game_id
+     WHERE s.user_id IS NOT NULL AND g.guild_id IS NOT NULL AND s.is_ai = 0
+     GROUP BY s.user_id, g.guild_id;
+
+CREATE TRIGGER seats_note_guild AFTER INSERT ON seats
+    WHEN NEW.user_id IS NOT NULL AND NEW.is_ai = 0
+BEGIN
+    INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at)
+        SELECT NEW.user_id, guild_id, updated_at FROM games WHERE id = NEW.game_id AND guild_id IS NOT NULL;
+END;
+
+CREATE INDEX games_finished_by_guild ON games (guild_id, kind, finished_at) WHERE status = 'finished';
+CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+DROP TRIGGER moves_no_update;
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+    WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.seq IS OLD.seq AND NEW.seat IS OLD.seat
+              AND NEW.move IS OLD.move AND NEW.created_at IS OLD.created_at)
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+"""
+
 #: MIGRATIONS[i] turns a version-i file into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables a file of the current version must have (a cheap sanity check at open).
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "player_guilds"})

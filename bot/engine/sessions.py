@@ -165,6 +165,13 @@ def _post_from_row(row) -> OutboxPost:
                       delivered_at=row["delivered_at"], message_id=row["message_id"])
 
 
+def _result_from_row(r) -> ResultRow:
+    return ResultRow(game_id=r["game_id"], kind=r["kind"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+                     finished_at=r["finished_at"], seat=r["seat"], user_id=r["user_id"], name=r["name"],
+                     is_ai=bool(r["is_ai"]), total=r["total"], place=r["place"], players=r["players"],
+                     options=json.loads(r["options"]))
+
+
 def _seat_from_row(row) -> Seat:
     return Seat(seat=row["seat"], user_id=row["user_id"], name=row["name"], is_ai=bool(row["is_ai"]))
 
@@ -522,10 +529,37 @@ class SessionManager:
                                limit: int | None = None) -> list[ResultRow]:
         rows = await self.store.finished_results(user_id=user_id, guild_id=guild_id, kind=kind, since=since,
                                                  limit=limit)
-        return [ResultRow(game_id=r["game_id"], kind=r["kind"], guild_id=r["guild_id"],
-                          channel_id=r["channel_id"], finished_at=r["finished_at"], seat=r["seat"],
-                          user_id=r["user_id"], name=r["name"], is_ai=bool(r["is_ai"]), total=r["total"],
-                          place=r["place"], players=r["players"]) for r in rows]
+        return [_result_from_row(r) for r in rows]
+
+    async def move_log(self, game_id: int) -> list[MoveRecord]:
+        """Every move of a game, oldest first (the whole history, for paging and replays)."""
+        await self.load(game_id)
+        rows = await self.store.moves(game_id)
+        return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
+                           r["created_at"]) for r in rows]
+
+    async def last_game_in_channel(self, channel_id: int) -> GameView | None:
+        """The newest game that started in a channel, open or over (for replays of a finished game)."""
+        game_id = await self.store.last_game_id(channel_id)
+        return None if game_id is None else await self.load(game_id)
+
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[ResultRow]:
+        """A server's leaderboard rows: its finished games, and the solo games of the players seen in it."""
+        return [_result_from_row(r) for r in await self.store.board_results(guild_id=guild_id, kind=kind,
+                                                                            since=since)]
+
+    async def note_player_guild(self, user_id: int, guild_id: int) -> None:
+        """Remember that a player was seen in a server (its leaderboard then lists their solo games)."""
+        await self.store.note_player_guild(user_id, guild_id, self._clock())
+
+    async def forget_user(self, user_id: int, name: str) -> list[int]:
+        """Anonymise a player's seats, results and moves in every game that is over (their seats take
+        ``name``); games still open are left alone. Returns the ids of the games changed."""
+        ids = await self.store.forget_user(user_id, str(name)[:MAX_NAME_LENGTH])
+        for game_id in ids:
+            async with self.game_lock(game_id):
+                self._forget(game_id)
+        return ids
 
     # ----------------------------------------------------------------------------------- reminders
 

@@ -628,7 +628,7 @@ class Store:
             where.append("g.finished_at >= ?")
             params.append(since)
         sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place,"
+               " s.is_ai, r.total, r.place, g.options,"
                " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
                " FROM results r JOIN games g ON g.id = r.game_id"
                " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
@@ -637,6 +637,54 @@ class Store:
             sql += " LIMIT ?"
             params.append(int(limit))
         return await self._read(sql, params)
+
+    async def last_game_id(self, channel_id: int) -> int | None:
+        """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
+        rows = await self._read("SELECT id FROM games WHERE channel_id = ? AND started_at IS NOT NULL"
+                                " ORDER BY id DESC LIMIT 1", (channel_id,))
+        return rows[0][0] if rows else None
+
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[sqlite3.Row]:
+        """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
+        (in DMs) of the players seen in it."""
+        sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
+               " s.is_ai, r.total, r.place, g.options,"
+               " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
+               " FROM results r JOIN games g ON g.id = r.game_id"
+               " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
+               " WHERE g.status = 'finished' AND g.kind = ? AND g.finished_at >= ?"
+               " AND (g.guild_id = ? OR (g.guild_id IS NULL AND r.user_id IN"
+               "      (SELECT user_id FROM player_guilds WHERE guild_id = ?)))"
+               " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat")
+        return await self._read(sql, (kind, -1e300 if since is None else since, guild_id, guild_id))
+
+    async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
+        async def work(db):
+            await db.execute("INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at) VALUES (?, ?, ?)",
+                             (user_id, guild_id, now))
+        await self._write(work, transaction=False)
+
+    async def forget_user(self, user_id: int, name: str) -> list[int]:
+        """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
+        results and moves lose the user id (totals and places stay), a game they created names creator 0, and
+        the servers they were seen in are forgotten. Games still open are not touched. Returns the ids of the
+        games changed."""
+        async def work(db):
+            rows = await db.execute_fetchall(
+                "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+                " WHERE s.user_id = ? AND g.status IN ('finished', 'abandoned') ORDER BY s.game_id", (user_id,))
+            ids = [r[0] for r in rows]
+            over = "(SELECT id FROM games WHERE status IN ('finished', 'abandoned'))"
+            await db.execute(f"UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ? AND game_id IN {over}",
+                             (name, user_id))
+            await db.execute(f"UPDATE results SET user_id = NULL WHERE user_id = ? AND game_id IN {over}",
+                             (user_id,))
+            await db.execute(f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND game_id IN {over}",
+                             (user_id,))
+            await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = ? AND id IN {over}", (user_id,))
+            await db.execute("DELETE FROM player_guilds WHERE user_id = ?", (user_id,))
+            return ids
+        return await self._write(work)
 
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[sqlite3.Row]:

@@ -52,7 +52,7 @@ async def assert_final_pictures(bot, final, game_id: int) -> None:
     game = await stored_game(bot, game_id)
     assert game.status == "finished"
     names = [s.name for s in game.seats]
-    assert [a.filename for a in final.attachments] == ["hand.png", "match.png"]
+    assert [a.filename for a in final.attachments] == ["hand.png", "match.png", "chart.png"]    # + score chart
     assert png_size(final.attachment("hand.png")) == png_size(render_hand(game.state, EN, names))
     assert png_size(final.attachment("match.png")) == png_size(render_match(game.state, EN, names))
     if PICTURES:
@@ -63,7 +63,7 @@ async def assert_final_pictures(bot, final, game_id: int) -> None:
 
 def match_post(stub, channel):
     return next((m for m in reversed(stub.messages(channel))
-                 if m.attachments and m.attachments[-1].filename == "match.png"), None)
+                 if "match.png" in [a.filename for a in m.attachments]), None)
 
 
 def prompt_of(stub, channel, version: int):

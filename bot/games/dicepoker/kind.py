@@ -56,6 +56,23 @@ class DicePokerKind:
         """The bot's move for a bot seat (``ai.choose_move``): the shell calls it with a snapshot's state."""
         return ai.choose_move(state, seat, level, seed)
 
+    # ---- optional history and stats hooks (docs/contracts.md)
+    def round_mark(self, state: dict) -> int:
+        """A replay steps hand by hand: the number of hands finished so far."""
+        return len(state["history"])
+
+    def projected_scores(self, state: dict) -> list[int]:
+        """Gold per seat: what a match is won with (a solo night scores the Gold it ends with)."""
+        return [int(gold) for gold in state["purses"]]
+
+    def is_solo(self, seats: int, options: dict) -> bool:
+        """The tavern night (one seat against the house's table); the local gamblers are not solo play."""
+        return seats == 1 and (options or {}).get("mode", "solo") == "solo"
+
+    def solo_title(self, total: int, options: dict) -> str | None:
+        """A tavern night has no rating table: its Gold is the score."""
+        return None
+
     def dumps(self, state: dict) -> str:
         return st.dumps(state)
 

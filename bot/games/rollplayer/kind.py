@@ -95,6 +95,23 @@ class RollPlayerKind:
     def score(self, state: GameState) -> dict:
         return score(state)
 
+    # ---- optional history and stats hooks (docs/contracts.md)
+    def round_mark(self, state: GameState) -> int:
+        """Replays step round by round: setup is round 0, then the rulebook's rounds."""
+        return state.round
+
+    def projected_scores(self, state: GameState) -> list[int]:
+        """Each seat's reputation if the game ended now (0 for all until setup dealt every card)."""
+        sheets = score(state)["players"]
+        return [int(sheet["total"]) for sheet in sheets] if sheets else [0] * state.seats
+
+    def is_solo(self, seats: int, options: dict) -> bool:
+        return seats == 1
+
+    def solo_title(self, total: int, options: dict) -> str | None:
+        """The solo rating title (FR solo table) of a final total."""
+        return solo_rating(int(total))
+
     def dumps(self, state: GameState) -> str:
         return dumps(state)
 

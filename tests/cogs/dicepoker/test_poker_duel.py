@@ -81,7 +81,7 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
         if game.status == "active" and game.state["phase"] == "opponent_reroll" and game.state["hand"] > 1:
             assert post.file_names() == ["last_hand.png", "hand.png"], "a finished hand is shown with the next"
     assert hands_seen == set(range(1, game.state["hand"] + 1))
-    assert post.file_names() == ["hand.png", "match.png"] and not post.buttons()
+    assert post.file_names() == ["hand.png", "match.png", "chart.png"] and not post.buttons()   # + score chart
     assert t("play.final_title", "en") in post.content
     for seat in game.seats:
         assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.content

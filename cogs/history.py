@@ -1,0 +1,207 @@
+"""A game's history: ``/<game> log`` (every move, page by page) and ``/<game> replay`` (round by round).
+
+Both work on the channel's current game or, once it is over, on the last game played there; ``game:`` names
+another game by id, which the asker must have played in (or which must be of this channel). The pages and
+the replay steps are turned with First / Previous / Next / Last buttons whose custom ids say everything
+(``rp:h:<log|replay>:<game>:<page>:<slot>``), so they work after a restart. A replay step is rebuilt from the
+seed and the move log in a worker thread (``cogs.replays``): snapshots hold only the latest state.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ui import Button, DynamicItem
+
+from bot.engine import GameView, SessionManager
+from bot.i18n import t
+
+from .core import Refusal, check_bot_permissions, defer, guarded, in_worker, locale_of, send_after_defer
+from .games import Games
+from .outbox import as_files
+from .replays import frames, game_at, shown_game
+from .seam import Presentation
+from .translator import cmd_str
+
+#: moves per page of ``/<game> log``
+LOG_PAGE = 15
+#: slot letter of each paging button (custom ids of one message must differ even when two aim at one page);
+#: slot "c" is the disabled "page/pages" label between Previous and Next
+SLOTS = (("f", "history.first", "⏮"), ("p", "history.previous", "◀"), ("n", "history.next", "▶"),
+         ("l", "history.last", "⏭"))
+#: Longest page number a custom id may carry (a forged bigger one is refused before any work).
+MAX_PAGE = 99_999
+
+
+class HistoryButton(DynamicItem[Button],
+                    template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnlc])"):
+    """A paging button of a log or a replay; the service it reaches is bound per bot (:meth:`bound_to`)."""
+    service: HistoryService | None = None
+
+    def __init__(self, what: str, game_id: int, page: int, slot: str, *, label: str = "", emoji: str | None = None,
+                 disabled: bool = False):
+        super().__init__(Button(label=label[:80] or None, emoji=emoji, style=discord.ButtonStyle.secondary,
+                                disabled=disabled, custom_id=f"rp:h:{what}:{game_id}:{page}:{slot}"))
+        self.what, self.game_id, self.page = what, game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(match["what"], int(match["game"]), int(match["page"]), match["slot"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if self.service is None:
+                raise Refusal("error.component_unavailable")
+            await self.service.on_page(interaction, self.what, self.game_id, self.page)
+        await guarded(interaction, run)
+
+    @classmethod
+    def bound_to(cls, service: HistoryService) -> type[HistoryButton]:
+        return type(cls.__name__, (cls,), {"service": service}, template=cls.__discord_ui_compiled_template__)
+
+
+class HistoryService:
+    def __init__(self, sessions: SessionManager, games: Games):
+        self.sessions = sessions
+        self.games = games
+        self.button = HistoryButton.bound_to(self)
+
+    def items(self) -> tuple[type[DynamicItem], ...]:
+        return (self.button,)
+
+    # ------------------------------------------------------------------ which game
+    async def chosen_game(self, interaction: discord.Interaction, presentation: Presentation,
+                          game_id: int | None) -> GameView:
+        """The game named by id (the asker played in it, or it is this channel's), else the channel's current
+        or last game; it must be of ``presentation``'s kind and have started."""
+        if game_id is not None:
+            try:
+                game = await self.sessions.load(game_id)
+            except Exception as error:           # an unknown id is refused like a foreign one
+                raise Refusal("history.error.unknown_game", game=game_id) from error
+            if game.channel_id != interaction.channel_id and game.seat_of(interaction.user.id) is None:
+                raise Refusal("history.error.unknown_game", game=game_id)
+        else:
+            game = await self.sessions.game_in_channel(interaction.channel_id)
+            if game is None or game.state is None:
+                game = await self.sessions.last_game_in_channel(interaction.channel_id)
+            if game is None:
+                key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
+                raise Refusal(key, group=t(presentation.group_key, "en"))
+        if game.kind != presentation.kind:
+            raise Refusal("history.error.unknown_game", game=game.id)
+        if game.state is None:
+            raise Refusal("error.not_started")
+        return game
+
+    async def game_for_click(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        try:
+            game = await self.sessions.load(game_id)
+        except Exception as error:
+            raise Refusal("error.stale_button") from error
+        if game.channel_id != interaction.channel_id and game.seat_of(interaction.user.id) is None:
+            raise Refusal("error.wrong_channel")
+        if game.state is None or game.kind not in self.games:
+            raise Refusal("error.stale_button")
+        return game
+
+    # ------------------------------------------------------------------ paging
+    def paging_view(self, what: str, game_id: int, page: int, pages: int, locale: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        targets = {"f": 0, "p": max(0, page - 1), "n": min(pages - 1, page + 1), "l": pages - 1}
+        for slot, key, emoji in SLOTS:
+            at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
+            view.add_item(self.button(what, game_id, targets[slot], slot, label=t(key, locale), emoji=emoji,
+                                      disabled=at_edge))
+            if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
+                view.add_item(self.button(what, game_id, page, "c", label=f"{page + 1}/{pages}", disabled=True))
+        return view
+
+    async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int) -> None:
+        game = await self.game_for_click(interaction, game_id)
+        locale = locale_of(interaction)
+        if what == "log":
+            content, pages, page = await self.log_page(game, page, locale)
+            await interaction.response.edit_message(content=content,
+                                                    view=self.paging_view("log", game.id, page, pages, locale))
+            return
+        await interaction.response.defer()
+        content, picture, pages, page = await self.replay_step(game, page, locale)
+        await interaction.edit_original_response(content=content, attachments=as_files([picture]),
+                                                 view=self.paging_view("replay", game.id, page, pages, locale))
+
+    # ------------------------------------------------------------------ the log
+    async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
+        """(text, number of pages, the page shown): the page is clamped to the log as it is now."""
+        presentation = self.games[game.kind]
+        records = await self.sessions.move_log(game.id)
+        pages = max(1, -(-len(records) // LOG_PAGE))
+        page = min(max(0, page), pages - 1)
+        shown = shown_game(game, locale)
+        lines = []
+        for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
+            try:
+                label = presentation.move_label(shown, record.seat, record.move, locale)
+            except Exception:                      # noqa: BLE001 - a label of an old move must not break the log
+                label = t("history.move_unknown", locale)
+            name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
+            lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
+        if not lines:
+            return t("play.log_empty", locale), pages, page
+        return "\n".join(lines)[:2000], pages, page
+
+    # ------------------------------------------------------------------ the replay
+    def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
+        kind, presentation = self.games.kind(game.kind), self.games[game.kind]
+        steps = frames(kind, presentation, game, moves)
+        page = min(max(0, page), len(steps) - 1)
+        frame = steps[page]
+        then = shown_game(game_at(kind, game, moves, frame.version), locale)
+        picture = presentation.table_picture(then, locale)
+        scores = " · ".join(t("history.score_of", locale, player=s.name, score=_number(frame.scores[s.seat]))
+                            for s in then.seats if s.seat < len(frame.scores))
+        key = "history.replay_start" if page == 0 else (
+            "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
+        lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
+                 presentation.status_line(then, locale), t("history.projected", locale, scores=scores)]
+        return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
+
+    async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:
+        moves = await self.sessions.move_log(game.id)
+        return await in_worker(self._replay_work, game, moves, page, locale)
+
+    # ------------------------------------------------------------------ commands
+    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        service = self
+
+        @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
+        @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
+        async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1, MAX_PAGE] | None = None,
+                       game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+            chosen = await service.chosen_game(interaction, presentation, game)
+            locale = locale_of(interaction)
+            wanted = MAX_PAGE if page is None else page - 1          # by default the latest moves
+            content, pages, shown = await service.log_page(chosen, wanted, locale)
+            await interaction.response.send_message(
+                content, ephemeral=True, view=service.paging_view("log", chosen.id, shown, pages, locale))
+
+        @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
+        @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
+        async def replay(interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None,
+                         post: bool = False) -> None:
+            chosen = await service.chosen_game(interaction, presentation, game)
+            if post:
+                check_bot_permissions(interaction)
+            locale = locale_of(interaction)
+            await defer(interaction, ephemeral=not post)
+            content, picture, pages, shown = await service.replay_step(chosen, 0, locale)
+            await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
+                                   view=service.paging_view("replay", chosen.id, shown, pages, locale))
+
+        return [log_, replay]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

@@ -1,0 +1,118 @@
+"""Rebuilding a game's past from its seed and move log: the rounds of a replay and the score chart.
+
+The shell never reads a game's state: the rules say where a round begins (``GameKind.round_mark``) and
+what each seat would score now (``GameKind.projected_scores``); both hooks are optional (docs/contracts.md).
+Without ``round_mark`` a replay steps from public step to public step (``Presentation.step_mark``); without
+``projected_scores`` the engine ranks the kind's ``score(state)`` as it does at the end of a game.
+
+Everything here is CPU work on a copy: call it through ``in_worker``.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.engine import GameView, MoveRecord
+from bot.engine.results import seat_results
+from bot.i18n import t
+from images.chart import ChartWords, render_chart
+
+from .seam import Picture
+
+log = logging.getLogger(__name__)
+
+#: What ``/<game> forget-me`` leaves as the name of an anonymised seat (the stored, English, form; shown
+#: in the reader's language through ``history.former_player``).
+FORMER_PLAYER = "Former player"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a replay: the game after ``version`` moves (0: the start)."""
+    version: int
+    scores: tuple[float, ...]
+
+
+def shown_game(game: GameView, locale: str) -> GameView:
+    """The game with anonymised seats named in ``locale`` (their stored name is the English marker)."""
+    if not any(_forgotten(s) for s in game.seats):
+        return game
+    former = t("history.former_player", locale)
+    return replace(game, seats=tuple(replace(s, name=former) if _forgotten(s) else s for s in game.seats))
+
+
+def _forgotten(seat: Any) -> bool:
+    return seat.user_id is None and not seat.is_ai and seat.name == FORMER_PLAYER
+
+
+def projected(kind: Any, state: Any, seats: int) -> tuple[float, ...]:
+    hook = getattr(kind, "projected_scores", None)
+    if callable(hook):
+        values = list(hook(state))
+    else:
+        values = [r.total for r in sorted(seat_results(kind, state, seats, kind.score(state)), key=lambda r: r.seat)]
+    return tuple(float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0 for v in values)
+
+
+def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
+    """The start, the first moment of every round, and the last move (the end, or now): a replay's steps."""
+    mark_of = getattr(kind, "round_mark", None)
+    if not callable(mark_of):
+        mark_of = presentation.step_mark
+    seats = len(game.seats)
+    state = kind.create(seats, game.seed, game.options)
+    mark = mark_of(state)
+    found = [Frame(0, projected(kind, state, seats))]
+    for record in moves:
+        state, _ = kind.apply(state, record.seat, record.move)
+        now = mark_of(state)
+        if now != mark:
+            mark = now
+            found.append(Frame(record.seq, projected(kind, state, seats)))
+    if moves and found[-1].version != moves[-1].seq:
+        found.append(Frame(moves[-1].seq, projected(kind, state, seats)))
+    return found
+
+
+def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) -> GameView:
+    """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest)."""
+    state = kind.create(len(game.seats), game.seed, game.options)
+    for record in moves:
+        if record.seq > version:
+            break
+        state, _ = kind.apply(state, record.seat, record.move)
+    status = game.status if version >= game.version else "active"
+    return replace(game, state=state, version=version, status=status)
+
+
+def chart_words(count: int, locale: str) -> ChartWords:
+    steps = tuple(t("history.chart.start", locale) if k == 0 else str(k) for k in range(count))
+    return ChartWords(title=t("history.chart.title", locale), x_axis=t("history.chart.x_axis", locale),
+                      steps=steps)
+
+
+def score_chart(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord], locale: str
+                ) -> Picture | None:
+    """The picture of each player's projected score round by round (None for a game without moves)."""
+    steps = frames(kind, presentation, game, moves)
+    if len(steps) < 2:
+        return None
+    shown = shown_game(game, locale)
+    series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
+              for seat in range(len(game.seats))]
+    return "chart.png", render_chart(series, [s.name for s in shown.seats], chart_words(len(steps), locale))
+
+
+async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) -> list[Picture]:
+    """The chart beside a finished game's final scores ([] when there is nothing to draw). A chart that
+    cannot be drawn is logged and left out: the final post itself must go out."""
+    from .core import in_worker
+
+    try:
+        moves = await sessions.move_log(game.id)
+        chart = await in_worker(score_chart, games.kind(game.kind), games[game.kind], game, moves, locale)
+    except Exception:  # noqa: BLE001 - the final post matters more than its chart
+        log.exception("no score chart for game %s", game.id)
+        return []
+    return [chart] if chart is not None else []

@@ -1,0 +1,241 @@
+"""Stats of finished games: ``/<game> stats show [player]``, ``/<game> stats leaderboard`` and
+``/<game> stats forget-me`` (one subcommand group: Discord allows 25 entries per level and ``/rp`` is full).
+
+Everything is computed from the engine's results (one row per seat of every finished game: total, place),
+per game kind: each group's commands show their own game. A solo game is what the kind calls one
+(``GameKind.is_solo(seats, options)``, default: one seat) and may carry a title (``GameKind.solo_title``, e.g.
+Roll Player's solo rating); wins count only in games of two seats or more.
+
+A server's leaderboard lists the games played in it and the solo games (played in DMs) of the players seen
+in it (``player_guilds``, filled by the engine whenever a player takes a seat there, or runs these commands
+there). ``forget-me`` anonymises the asker's seats in every game that is over (all kinds: the name becomes
+"Former player", the user id goes, totals and places stay), which removes them from stats and leaderboards;
+games still open are not touched.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ui import Button, DynamicItem
+
+from bot.engine import SessionManager
+from bot.engine.records import ResultRow
+from bot.i18n import t
+
+from .core import Refusal, guarded, locale_of, require_guild
+from .games import Games
+from .help import EMBED_COLOUR
+from .replays import FORMER_PLAYER
+from .seam import Presentation
+from .translator import cmd_str
+
+#: lines per leaderboard list
+BOARD_SIZE = 5
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    played: int
+    won: int
+    average: float | None
+    best: float | None
+    best_solo: float | None
+    best_solo_title: str | None
+
+
+def is_solo(kind: Any, row: ResultRow) -> bool:
+    hook = getattr(kind, "is_solo", None)
+    return bool(hook(row.players, row.options or {})) if callable(hook) else row.players == 1
+
+
+def solo_title(kind: Any, row: ResultRow) -> str | None:
+    hook = getattr(kind, "solo_title", None)
+    return hook(row.total, row.options or {}) if callable(hook) and row.total is not None else None
+
+
+def _is_win(row: ResultRow) -> bool:
+    return row.players >= 2 and row.place == 1
+
+
+def player_stats(kind: Any, rows: list[ResultRow]) -> PlayerStats:
+    totals = [r.total for r in rows if r.total is not None]
+    solos = [r for r in rows if r.total is not None and is_solo(kind, r)]
+    best_solo = max(solos, key=lambda r: (r.total, -r.finished_at), default=None)
+    return PlayerStats(
+        played=len(rows), won=sum(1 for r in rows if _is_win(r)),
+        average=sum(totals) / len(totals) if totals else None, best=max(totals) if totals else None,
+        best_solo=best_solo.total if best_solo else None,
+        best_solo_title=solo_title(kind, best_solo) if best_solo else None)
+
+
+def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[ResultRow]:
+    """The best solo results (one per player: their best), highest first, earliest first on a tie."""
+    best: dict[int, ResultRow] = {}
+    for row in rows:
+        if row.user_id is None or row.total is None or not is_solo(kind, row):
+            continue
+        held = best.get(row.user_id)
+        if held is None or (row.total, -row.finished_at) > (held.total, -held.finished_at):
+            best[row.user_id] = row
+    return sorted(best.values(), key=lambda r: (-r.total, r.finished_at))[:size]
+
+
+def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
+    """(name, wins) of the players with the most wins; rows are newest first, so a name is the latest one."""
+    wins: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for row in rows:
+        if row.user_id is None or row.is_ai:
+            continue
+        names.setdefault(row.user_id, row.name)
+        if _is_win(row):
+            wins[row.user_id] = wins.get(row.user_id, 0) + 1
+    ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
+    return [(names[user], wins[user]) for user in ranked[:size]]
+
+
+def month_start(now: float) -> float:
+    """The first moment of the current calendar month (UTC)."""
+    moment = datetime.fromtimestamp(now, timezone.utc)
+    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+class ForgetButton(DynamicItem[Button], template=r"rp:f:(?P<user>[0-9]{1,20})"):
+    """Confirms ``forget-me``; only the user it names may press it."""
+    service: StatsService | None = None
+
+    def __init__(self, user_id: int, *, label: str = "?"):
+        super().__init__(Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"rp:f:{user_id}"))
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["user"]), label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            if self.service is None:
+                raise Refusal("error.component_unavailable")
+            await self.service.on_forget(interaction, self.user_id)
+        await guarded(interaction, run)
+
+
+class StatsService:
+    def __init__(self, sessions: SessionManager, games: Games, clock: Callable[[], float] = time.time):
+        self.sessions = sessions
+        self.games = games
+        #: the time "this month" is measured from (tests move it)
+        self.clock = clock
+        self.forget_button = type(ForgetButton.__name__, (ForgetButton,), {"service": self},
+                                  template=ForgetButton.__discord_ui_compiled_template__)
+
+    def items(self) -> tuple[type[DynamicItem], ...]:
+        return (self.forget_button,)
+
+    async def note_seen(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is not None:
+            await self.sessions.note_player_guild(interaction.user.id, interaction.guild_id)
+
+    # ------------------------------------------------------------------ what the commands show
+    async def stats_embed(self, presentation: Presentation, user_id: int, name: str, locale: str) -> discord.Embed:
+        kind = self.games.kind(presentation.kind)
+        rows = await self.sessions.finished_results(user_id=user_id, kind=presentation.kind)
+        found = player_stats(kind, rows)
+        game = t(presentation.title_key, locale)
+        embed = discord.Embed(title=t("stats.title", locale, player=name, game=game), colour=EMBED_COLOUR)
+        if not found.played:
+            embed.description = t("stats.no_games", locale, game=game)
+            return embed
+        embed.add_field(name=t("stats.played", locale), value=str(found.played))
+        embed.add_field(name=t("stats.won", locale), value=str(found.won))
+        embed.add_field(name=t("stats.average", locale), value=_number(found.average))
+        embed.add_field(name=t("stats.best", locale), value=_number(found.best))
+        if found.best_solo is None:
+            solo = t("stats.best_solo_none", locale)
+        elif found.best_solo_title:
+            solo = t("stats.best_solo_titled", locale, score=_number(found.best_solo),
+                     title=t(found.best_solo_title, locale))
+        else:
+            solo = _number(found.best_solo)
+        embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        return embed
+
+    async def board_embed(self, presentation: Presentation, guild_id: int, locale: str) -> discord.Embed:
+        kind = self.games.kind(presentation.kind)
+        game = t(presentation.title_key, locale)
+        embed = discord.Embed(title=t("stats.board_title", locale, game=game), colour=EMBED_COLOUR)
+        since = month_start(self.clock())
+        every = await self.sessions.board_results(guild_id=guild_id, kind=presentation.kind)
+        month = [r for r in every if r.finished_at >= since]
+        for period, rows in (("month", month), ("all", every)):
+            solo = [self.solo_line(kind, i + 1, r, locale) for i, r in enumerate(best_solo_scores(kind, rows))]
+            wins = [t("stats.board_wins_line", locale, place=i + 1, player=name, wins=count)
+                    for i, (name, count) in enumerate(most_wins(rows))]
+            for what, lines in (("solo", solo), ("wins", wins)):
+                embed.add_field(name=t(f"stats.board_{what}_{period}", locale),
+                                value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
+        return embed
+
+    @staticmethod
+    def solo_line(kind: Any, place: int, row: ResultRow, locale: str) -> str:
+        title = solo_title(kind, row)
+        if title:
+            return t("stats.board_solo_titled", locale, place=place, player=row.name, score=_number(row.total),
+                     title=t(title, locale))
+        return t("stats.board_solo_line", locale, place=place, player=row.name, score=_number(row.total))
+
+    # ------------------------------------------------------------------ forget-me
+    async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:
+        if interaction.user.id != user_id:
+            raise Refusal("stats.error.forget_not_yours")
+        locale = locale_of(interaction)
+        changed = await self.sessions.forget_user(user_id, FORMER_PLAYER)
+        await interaction.response.edit_message(content=t("stats.forget_done", locale, games=len(changed)),
+                                                view=None)
+
+    # ------------------------------------------------------------------ commands
+    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        service = self
+
+        @app_commands.command(name=cmd_str("cmd.stats_show.name"), description=cmd_str("cmd.stats.description"))
+        @app_commands.describe(player=cmd_str("cmd.stats.player"))
+        async def show(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+            target = player or interaction.user
+            locale = locale_of(interaction)
+            await service.note_seen(interaction)
+            embed = await service.stats_embed(presentation, target.id, target.display_name, locale)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        @app_commands.command(name=cmd_str("cmd.leaderboard.name"),
+                              description=cmd_str("cmd.leaderboard.description"))
+        async def leaderboard(interaction: discord.Interaction) -> None:
+            require_guild(interaction)
+            await service.note_seen(interaction)
+            embed = await service.board_embed(presentation, interaction.guild_id, locale_of(interaction))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        @app_commands.command(name=cmd_str("cmd.forget_me.name"), description=cmd_str("cmd.forget_me.description"))
+        async def forget_me(interaction: discord.Interaction) -> None:
+            locale = locale_of(interaction)
+            view = discord.ui.View(timeout=None)
+            view.add_item(service.forget_button(interaction.user.id, label=t("stats.forget_confirm", locale)))
+            await interaction.response.send_message(t("stats.forget_prompt", locale), view=view, ephemeral=True)
+
+        # one entry of the game's group (Discord allows 25 per level, and /rp is nearly full)
+        group = app_commands.Group(name=cmd_str("cmd.stats.name"), description=cmd_str("cmd.stats_group.description"))
+        for command in (show, leaderboard, forget_me):
+            group.add_command(command)
+        return [group]

@@ -1,0 +1,146 @@
+"""A line chart of each player's score step by step (the projected score round by round at the end of a game).
+
+Game-agnostic: it gets numbers, names and already translated words (the caller looks them up in the
+catalogs), never a game state. Drawn at 720 px wide with text of at least 24 px so it stays readable when
+Discord shows it 360 px wide; each line has its own colour AND its own marker shape (colour-blind safety),
+and the legend repeats the final score in words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from . import palette as P
+from .draw import new_canvas, panel, text_box
+from .png import encode
+from .text import Face
+
+WIDTH = 720
+PAD = 20
+TITLE_SIZE = 30
+TEXT_SIZE = 26
+PLOT_HEIGHT = 330
+LEGEND_ROW = 42
+#: at most this many labelled steps on the x axis (a long game labels every n-th)
+X_LABELS = 8
+
+#: (colour, marker) per seat, in seat order; colours are palette colours so the fixed palette keeps them
+SERIES_STYLES = (
+    (P.ACCENT, "circle"),
+    (P.DIE_FILL["blue"], "square"),
+    (P.GOOD, "triangle"),
+    (P.CHARISMA, "diamond"),
+    (P.BAD, "cross"),
+    (P.DIE_FILL["white"], "ring"),
+)
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """The chart's words, in the reader's language: ``title``, the x axis name, one label per step."""
+    title: str
+    x_axis: str
+    steps: tuple[str, ...]
+
+
+def _marker(d: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, colour) -> None:
+    box = (x - r, y - r, x + r, y + r)
+    if shape == "circle":
+        d.ellipse(box, fill=colour)
+    elif shape == "square":
+        d.rectangle((x - r * 0.85, y - r * 0.85, x + r * 0.85, y + r * 0.85), fill=colour)
+    elif shape == "triangle":
+        d.polygon([(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)], fill=colour)
+    elif shape == "diamond":
+        d.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=colour)
+    elif shape == "cross":
+        d.line((x - r, y - r, x + r, y + r), fill=colour, width=4)
+        d.line((x - r, y + r, x + r, y - r), fill=colour, width=4)
+    else:
+        d.ellipse(box, outline=colour, width=4)
+
+
+def _nice_step(span: float) -> int:
+    """A round grid step giving 3 to 6 lines over ``span``."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if span / step <= 5:
+            return step
+    return max(1, int(span // 5))
+
+
+def render_chart(series: list[list[float]], names: list[str], words: ChartWords) -> bytes:
+    """PNG of one line per player; ``series[i][k]`` is player i's score after step k (all the same length,
+    at least one step). ``names`` are shown in the legend with the last value."""
+    steps = max((len(s) for s in series), default=0)
+    if steps == 0 or not series:
+        raise ValueError("a chart needs at least one player and one step")
+    values = [v for s in series for v in s]
+    low, high = min(0, min(values)), max(values)
+    step = _nice_step(max(1, high - low))
+    low = (low // step) * step
+    high = max(low + step, -(-high // step) * step)
+
+    legend_h = LEGEND_ROW * len(series)
+    title_h = 56
+    axis_h = 70
+    height = PAD + title_h + PLOT_HEIGHT + axis_h + legend_h + PAD
+    img, d = new_canvas(WIDTH, height)
+    panel(d, (PAD // 2, PAD // 2, WIDTH - PAD // 2, height - PAD // 2))
+    text_box(d, PAD * 2, PAD + title_h / 2 - 4, words.title, WIDTH - PAD * 4, TITLE_SIZE, bold=True,
+             fill=P.ACCENT)
+
+    face = Face(TEXT_SIZE)
+    label_w = max(face.width(str(int(v))) for v in (low, high)) + 12
+    left = PAD * 2 + label_w
+    right = WIDTH - PAD * 2 - 10
+    top = PAD + title_h + 10
+    bottom = top + PLOT_HEIGHT - 20
+
+    def y_of(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - top)
+
+    def x_of(index: int) -> float:
+        return left if steps == 1 else left + index * (right - left) / (steps - 1)
+
+    value = low
+    while value <= high:
+        y = y_of(value)
+        d.line((left, y, right, y), fill=P.LINE, width=1)
+        face.draw_mid(d, left - 10, y, str(int(value)), P.MUTED, align="right")
+        value += step
+    d.line((left, top, left, bottom), fill=P.FAINT, width=2)
+    d.line((left, bottom, right, bottom), fill=P.FAINT, width=2)
+
+    every = max(1, -(-steps // X_LABELS))
+    for index in range(steps):
+        if index % every and index != steps - 1:
+            continue
+        x = x_of(index)
+        d.line((x, bottom, x, bottom + 6), fill=P.FAINT, width=2)
+        text = words.steps[index] if index < len(words.steps) else str(index)
+        face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
+    text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED,
+             align="center")
+
+    for seat, points in enumerate(series):
+        colour, shape = SERIES_STYLES[seat % len(SERIES_STYLES)]
+        xy = [(x_of(k), y_of(v)) for k, v in enumerate(points)]
+        if len(xy) > 1:
+            d.line(xy, fill=colour, width=4, joint="curve")
+        marks = xy if len(xy) <= 24 else xy[:: -(-len(xy) // 24)] + [xy[-1]]
+        for x, y in marks:
+            _marker(d, shape, x, y, 7, colour)
+
+    y = bottom + axis_h + LEGEND_ROW / 2
+    bold = Face(TEXT_SIZE, bold=True)
+    for seat, points in enumerate(series):
+        colour, shape = SERIES_STYLES[seat % len(SERIES_STYLES)]
+        _marker(d, shape, PAD * 2 + 12, y, 10, colour)
+        last = str(int(points[-1])) if points else "-"
+        score_w = bold.width(last)
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        text_box(d, PAD * 2 + 34, y, name, WIDTH - PAD * 4 - 60 - score_w, TEXT_SIZE, fill=P.TEXT)
+        bold.draw_mid(d, WIDTH - PAD * 2, y, last, colour, align="right")
+        y += LEGEND_ROW
+    return encode(img)

@@ -1,0 +1,161 @@
+"""``/<game> log`` and ``/<game> replay`` through the cogs, and the score chart of the final post."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from harness import Harness
+from history_kit import duel, finish, solo_game
+from PIL import Image
+
+from bot.app import create_bot
+from bot.i18n import t
+from cogs.history import LOG_PAGE
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261123)
+
+
+def seqs(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"^(\d+)\. ", text, flags=re.M)]
+
+
+async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fixed_seed):
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    await finish(harness, game.id)
+    game = await harness.bot.sessions.load(game.id)
+    assert game.status == "finished"
+    pages = -(-game.version // LOG_PAGE)
+    assert pages >= 3
+
+    first = (await harness.run("log", user=bob, place=place)).only()    # the channel's last game, latest page
+    assert first.ephemeral and first.button(label=f"{pages}/{pages}").get("disabled")
+    assert seqs(first.content)[-1] == game.version
+    assert first.button(label=t("history.last", "en")).get("disabled")
+    assert not first.button(label=t("history.first", "en")).get("disabled")
+
+    await harness.click(first, user=bob, place=place, label=t("history.first", "en"))
+    assert first.button(label=f"1/{pages}") and seqs(first.content) == list(range(1, LOG_PAGE + 1))
+    assert first.button(label=t("history.previous", "en")).get("disabled")
+    seen = list(seqs(first.content))
+    for _ in range(pages - 1):
+        await harness.click(first, user=bob, place=place, label=t("history.next", "en"))
+        seen += seqs(first.content)
+    assert seen == list(range(1, game.version + 1))                 # every move once, in order
+    assert "Alice" in first.content or "Bob" in first.content
+
+    second = (await harness.run("log", user=alice, place=place, page=2)).only()
+    assert second.button(label=f"2/{pages}") and seqs(second.content)[0] == LOG_PAGE + 1
+
+
+async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
+    place = harness.channel()
+    empty = await harness.run("log", user=alice, place=place)
+    assert empty.only().ephemeral and t("error.no_game_here", "en", group="rp") in empty.text()
+    game = await duel(harness, [alice, bob], place)
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    seat = kind.pending(game.state)[0]["seat"]
+    await harness.bot.sessions.apply_for_seat(game.id, seat, kind.legal_moves(game.state, seat)[0])
+    current = (await harness.run("log", user=carol, place=place)).only()
+    assert current.button(label="1/1").get("disabled") and seqs(current.content) == [1]
+    # another game by id: only for someone who played in it, or from its own channel
+    elsewhere = harness.channel()
+    refused = await harness.run("log", user=carol, place=elsewhere, game=game.id)
+    assert t("history.error.unknown_game", "en", game=game.id) in refused.text()
+    allowed = (await harness.run("log", user=alice, place=elsewhere, game=game.id)).only()
+    assert seqs(allowed.content) == [1]
+    unknown = await harness.run("log", user=alice, place=place, game=987654321)
+    assert t("history.error.unknown_game", "en", game=987654321) in unknown.text()
+    # another kind's command does not show this game
+    other = await harness.run("poker replay", user=alice, place=place)
+    assert t("history.error.unknown_game", "en", game=game.id) in other.text()
+
+
+def image_of(message, name: str = "table.png") -> Image.Image:
+    import io
+
+    [blob] = [data for file_name, data in message.files if file_name == name]
+    return Image.open(io.BytesIO(blob))
+
+
+async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(settings, alice, bob, fixed_seed):
+    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    harness = Harness(bot)
+    await harness.start()
+    place = harness.channel()
+    try:
+        game = await duel(harness, [alice, bob], place)
+        await finish(harness, game.id)
+        result = await harness.run("replay", user=alice, place=place)
+        message = result.private()[-1]
+        assert "table.png" in message.file_names()
+        assert t("history.replay_start", "en", game=game.id, steps=13) in message.content   # setup + 12 rounds
+        assert "Alice" in message.content and "Bob" in message.content
+        start = image_of(message).tobytes()
+        await harness.click(message, user=alice, place=place, label=t("history.next", "en"))
+        assert "step 1 of 13" in message.content and "Round 1" in message.content
+        assert image_of(message).tobytes() != start
+        await harness.click(message, user=alice, place=place, label=t("history.last", "en"))
+        game = await harness.bot.sessions.load(game.id)
+        assert t("history.replay_end", "en", game=game.id, step=13, steps=13, moves=game.version) in message.content
+        assert message.button(label=t("history.next", "en")).get("disabled")
+    finally:
+        await harness.close()
+
+    again = Harness(create_bot(settings, sync_commands=False, run_reminders=False))     # a new process, same file
+    await again.start()
+    again.rec.messages[message.id] = message          # Discord still has the message the old process sent
+    try:
+        await again.click(message, user=alice, place=place, label=t("history.previous", "en"))
+        assert "step 12 of 13" in message.content
+        # a public replay, posted for the channel
+        posted = await again.run("replay", user=bob, place=place, post=True)
+        assert posted.public() and "table.png" in posted.public()[-1].file_names()
+    finally:
+        await again.close()
+
+
+async def test_replay_of_a_poker_duel_steps_hand_by_hand(poker_harness, alice, bob, fixed_seed):
+    harness = poker_harness
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place, group="poker")
+    await finish(harness, game.id)
+    game = await harness.bot.sessions.load(game.id)
+    hands = len(game.state["history"])
+    message = (await harness.run("poker replay", user=bob, place=place)).private()[-1]
+    assert f"step 0 of {hands}" in message.content
+    await harness.click(message, user=bob, place=place, label=t("history.last", "en"))
+    assert f"({hands} of {hands})" in message.content
+
+
+async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_seed):
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    sent = await finish(harness, game.id)
+    [final] = [m for m in sent if m.files]
+    assert t("play.final_title", "en") in final.content
+    assert "chart.png" in final.file_names() and "scores.png" in final.file_names()
+    chart = image_of(final, "chart.png")
+    assert chart.width == 720 and chart.height > 400
+
+
+async def test_solo_poker_night_chart_and_replay(poker_harness, alice, fixed_seed):
+    game, place = await solo_game(poker_harness, alice, group="poker")
+    sent = await finish(poker_harness, game.id)
+    [final] = [m for m in sent if m.files]
+    assert "chart.png" in final.file_names()
+    replay = (await poker_harness.run("poker replay", user=alice, place=place)).private()[-1]
+    assert "step 0 of" in replay.content
+
+
+@pytest.fixture
+async def poker_harness(settings):
+    bot = create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
+    harness = Harness(bot)
+    await harness.start()
+    yield harness
+    await harness.close()
+

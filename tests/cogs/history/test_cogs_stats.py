@@ -1,0 +1,219 @@
+"""``/<game> stats show|leaderboard|forget-me`` through the cogs, after restarts and a migration from v3."""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from datetime import datetime, timezone
+
+import pytest
+from harness import Harness
+from history_kit import duel, finish, solo_game
+
+from bot.app import create_bot
+from bot.engine.schema import MIGRATIONS
+from bot.i18n import t
+
+
+class Clock:
+    def __init__(self, when: datetime):
+        self.now = when.timestamp()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, when: datetime) -> None:
+        self.now = when.timestamp()
+
+
+def utc(*args) -> datetime:
+    return datetime(*args, tzinfo=timezone.utc)
+
+
+def fields(message) -> dict[str, str]:
+    [embed] = message.embeds
+    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+async def seat_results(harness, game_id: int) -> dict[int, tuple[int, int, int]]:
+    """user id → (total, place, seats) read from the finished game's own score (not from the stats code)."""
+    game = await harness.bot.sessions.load(game_id)
+    kind = harness.bot.sessions.kinds[game.kind]
+    out = {}
+    for entry in kind.score(game.state)["ranking"]:
+        seat = entry.get("seat", entry.get("index"))
+        out[game.seats[seat].user_id] = (entry["total"], entry["place"], len(game.seats))
+    return out
+
+
+async def play_some(harness, alice, bob, clock=None):
+    """Two Roll Player duels in one server channel and one solo game each for Alice; returns the games'
+    results by user and the solo game's id."""
+    place = harness.channel()
+    results = []
+    for when in ((utc(2026, 10, 15, 12),) if clock else (None,)) + ((utc(2026, 11, 10, 12),) if clock else (None,)):
+        if clock:
+            clock.at(when)
+        game = await duel(harness, [alice, bob], place)
+        await finish(harness, game.id)
+        results.append(await seat_results(harness, game.id))
+    if clock:
+        clock.at(utc(2026, 10, 20, 12))                 # her solo game: last month
+    solo, _ = await solo_game(harness, alice)
+    await finish(harness, solo.id)
+    results.append(await seat_results(harness, solo.id))
+    return place, results, solo.id
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261124)
+
+
+def expected_stats(results, user_id):
+    mine = [r[user_id] for r in results if user_id in r]
+    totals = [total for total, _, _ in mine]
+    won = sum(1 for _, place, seats in mine if seats > 1 and place == 1)
+    average = sum(totals) / len(totals)
+    return len(mine), won, (str(int(average)) if average.is_integer() else f"{average:.1f}"), str(max(totals))
+
+
+async def test_stats_after_several_games_including_solo(harness, alice, bob, fixed_seed):
+    place, results, solo_id = await play_some(harness, alice, bob)
+    played, won, average, best = expected_stats(results, alice.id)
+    shown = (await harness.run("stats show", user=alice, place=place)).only()
+    assert shown.ephemeral
+    got = fields(shown)
+    assert (got[t("stats.played", "en")], got[t("stats.won", "en")], got[t("stats.average", "en")],
+            got[t("stats.best", "en")]) == (str(played), str(won), average, best)
+    solo = await harness.bot.sessions.load(solo_id)
+    rating = harness.bot.sessions.kinds["rollplayer"].score(solo.state)["rating"]
+    solo_total = results[-1][alice.id][0]
+    assert got[t("stats.best_solo", "en")] == f"{solo_total} ({t(rating, 'en')})"
+
+    of_bob = fields((await harness.run("stats show", user=alice, place=place, player=bob)).only())
+    played, won, average, best = expected_stats(results, bob.id)
+    assert of_bob[t("stats.played", "en")] == "2" == str(played) and of_bob[t("stats.won", "en")] == str(won)
+    assert of_bob[t("stats.best_solo", "en")] == t("stats.best_solo_none", "en")
+    # each group shows its own game: no poker played
+    poker = (await harness.run("poker stats show", user=alice, place=place)).only()
+    assert t("stats.no_games", "en", game=t(harness.bot.games["dicepoker"].title_key, "en")) in poker.text()
+
+
+async def test_leaderboard_this_month_and_all_time(harness, alice, bob, carol, fixed_seed):
+    clock = Clock(utc(2026, 10, 1))
+    harness.bot.sessions._clock = clock
+    harness.bot.stats.clock = clock
+    place, results, _ = await play_some(harness, alice, bob, clock)
+    carol_solo, _ = await solo_game(harness, carol)
+    await finish(harness, carol_solo.id)
+    carol_total = (await seat_results(harness, carol_solo.id))[carol.id][0]
+    clock.at(utc(2026, 11, 20, 12))
+
+    board = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())
+    october, november = results[0], results[1]
+    month_winner = next(user for user, (_, p, _) in november.items() if p == 1)
+    name = {alice.id: "Alice", bob.id: "Bob"}
+    assert board[t("stats.board_wins_month", "en")] == t("stats.board_wins_line", "en", place=1,
+                                                           player=name[month_winner], wins=1)
+    wins = {alice.id: 0, bob.id: 0}
+    for game in (october, november):
+        for user, (_, p, _) in game.items():
+            wins[user] += p == 1
+    ranked = sorted((u for u in wins if wins[u]), key=lambda u: (-wins[u], name[u]))
+    assert board[t("stats.board_wins_all", "en")] == "\n".join(
+        t("stats.board_wins_line", "en", place=i + 1, player=name[u], wins=wins[u]) for i, u in enumerate(ranked))
+    # solo: Alice's October game is not this month's; Carol was never seen in this server
+    assert board[t("stats.board_solo_month", "en")] == t("stats.board_empty", "en")
+    all_solo = board[t("stats.board_solo_all", "en")]
+    assert all_solo.startswith(f"1. Alice: {results[-1][alice.id][0]} (") and "Carol" not in all_solo
+    # Carol looks at the board in the server: from now on her solo games count there
+    await harness.run("stats leaderboard", user=carol, place=place)
+    all_solo = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())[
+        t("stats.board_solo_all", "en")]
+    assert f"Carol: {carol_total}" in all_solo and "Alice" in all_solo
+    # a DM has no server board
+    refused = await harness.run("stats leaderboard", user=bob, place=harness.dm())
+    assert t("error.guild_only", "en") in refused.text()
+    # a new month: nobody has won yet
+    clock.at(utc(2026, 12, 1, 0, 0, 1))
+    december = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())
+    assert december[t("stats.board_wins_month", "en")] == t("stats.board_empty", "en")
+
+
+async def test_forget_me_anonymises_finished_games_only(harness, alice, bob, fixed_seed):
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    await finish(harness, game.id)
+    running = await duel(harness, [alice, bob], place)
+
+    prompt = (await harness.run("stats forget-me", user=alice, place=place)).only()
+    assert prompt.ephemeral and "not touched" in prompt.content
+    refused = await harness.click(prompt, user=bob, place=place, label=t("stats.forget_confirm", "en"))
+    assert t("stats.error.forget_not_yours", "en") in refused.text()
+    assert fields((await harness.run("stats show", user=alice, place=place)).only())[t("stats.played", "en")] == "1"
+
+    await harness.click(prompt, user=alice, place=place, label=t("stats.forget_confirm", "en"))
+    assert t("stats.forget_done", "en", games=1) == prompt.content and not prompt.buttons()
+    gone = (await harness.run("stats show", user=alice, place=place)).only()
+    assert t("stats.no_games", "en", game=t(harness.bot.games["rollplayer"].title_key, "en")) in gone.text()
+    assert fields((await harness.run("stats show", user=bob, place=place)).only())[t("stats.played", "en")] == "1"
+    # the finished game names her seat "Former player" (in the reader's language), the running one is hers
+    log = (await harness.run("log", user=bob, place=place, game=game.id)).only()
+    assert "Former player" in log.content and "Alice" not in log.content
+    assert (await harness.bot.sessions.load(running.id)).seat_of(alice.id) is not None
+    board = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())
+    assert "Alice" not in "\n".join(board.values())
+
+
+async def test_stats_survive_a_restart_and_a_migration_from_schema_v3(settings, tmp_path, alice, bob, fixed_seed):
+    harness = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    await harness.start()
+    try:
+        place, results, _ = await play_some(harness, alice, bob)
+        before_stats = (await harness.run("stats show", user=alice, place=place)).only().text()
+        before_board = (await harness.run("stats leaderboard", user=bob, place=place)).only().text()
+    finally:
+        await harness.close()
+    played, won, average, best = expected_stats(results, alice.id)
+    assert f"{t('stats.played', 'en')}\n{played}" in before_stats and "Alice" in before_board
+
+    async def shown(path) -> tuple[str, str]:
+        again = Harness(create_bot(replace(settings, db_path=path), sync_commands=False, run_reminders=False))
+        await again.start()
+        try:
+            return ((await again.run("stats show", user=alice, place=place)).only().text(),
+                    (await again.run("stats leaderboard", user=bob, place=place)).only().text())
+        finally:
+            await again.close()
+
+    source = settings.db_path
+    assert await shown(source) == (before_stats, before_board)            # a restart: a new manager, same file
+
+    # The same games in a file of the current schema (v3) as the shipped code writes it: the tables of v1..v3
+    # and every row, but no player_guilds (so Alice's DM solo game must be found again from her seats).
+    old = tmp_path / "v3.db"
+    db = sqlite3.connect(old, isolation_level=None)
+    db.executescript("BEGIN;\n" + "\n".join(MIGRATIONS[:3]) + "\nPRAGMA user_version = 3;\nCOMMIT;")
+    db.execute("ATTACH DATABASE ? AS played", (str(source),))
+    for table in ("games", "seats", "moves", "results", "bot_meta", "outbox"):
+        db.execute(f"INSERT INTO {table} SELECT * FROM played.{table}")
+    db.execute("DETACH DATABASE played")
+    assert db.execute("PRAGMA user_version").fetchone() == (3,)
+    db.close()
+    assert await shown(old) == (before_stats, before_board)
+    db = sqlite3.connect(old)
+    assert db.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
+    db.close()
+
+
+async def test_every_group_lists_the_history_and_stats_commands_in_its_help(harness, alice):
+    place = harness.channel()
+    for group in ("rp", "poker"):
+        text = (await harness.run(f"{group} help", user=alice, place=place)).only().text()
+        assert t("help.section.history", "en") in text
+        for path in ("log", "replay", "stats show", "stats leaderboard", "stats forget-me"):
+            assert f"/{group} {path}" in text, (group, path)
+        assert "⟦" not in text
+    harness.locale = "de"
+    german = (await harness.run("rp help", user=alice, place=place)).only().text()
+    assert t("help.section.history", "de") in german and t("help.cmd.stats.forget-me", "de") in german
