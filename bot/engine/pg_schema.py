@@ -168,10 +168,20 @@ END
 $$;
 """
 
+#: v2: named leases for background work done once across processes (the outbox has its claim columns since
+#: v1): one owner at a time, until the lease expires or its owner releases it.
+SCHEMA_V2 = """
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    until  DOUBLE PRECISION NOT NULL
+);
+"""
+
 #: MIGRATIONS[i] turns a version-i database into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1,)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases"})
 #: Triggers that carry a guarantee; ``integrity_check`` reports any that is missing or disabled.
 REQUIRED_TRIGGERS = frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})

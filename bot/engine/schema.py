@@ -158,9 +158,24 @@ BEGIN
 END;
 """
 
+#: v4: several bot processes on one database. An outbox post is claimed (``claimed_by`` until
+#: ``claimed_until``) by the process that delivers it, so two processes never send it twice; a process that
+#: died leaves a claim that simply expires. ``leases`` holds the same kind of claim for any other named piece
+#: of background work ("takeover:42"): one owner at a time, until it expires or is released.
+SCHEMA_V4 = """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    until  REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
 #: MIGRATIONS[i] turns a version-i file into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables a file of the current version must have (a cheap sanity check at open).
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases"})
