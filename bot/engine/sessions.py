@@ -181,6 +181,9 @@ class SessionManager:
         self._cache: OrderedDict[int, _Entry] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Told of every applied and refused move (``move_applied(kind)``, ``move_refused(code)``): the bot's
+        #: metrics (bot/metrics.py). None: nobody listens.
+        self.observer: Any = None
 
     # ------------------------------------------------------------------------------- locks & cache
 
@@ -435,8 +438,23 @@ class SessionManager:
         return await self._apply(game_id, seat_for, None, move, expected_version, plan)
 
     async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan=None) -> ApplyResult:
+        played: list[str] = []
+        try:
+            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, played)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if self.observer is not None and isinstance(code, str):
+                self.observer.move_refused(code)
+            raise
+        if self.observer is not None:
+            self.observer.move_applied(played[0] if played else "?")
+        return result
+
+    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, played: list[str]
+                            ) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
+            played.append(view.kind)
             if view.status != ACTIVE:
                 raise errors.GameNotActive(game_id=game_id, status=view.status)
             seat = await seat_for(view)
