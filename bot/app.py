@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.config import Settings
@@ -217,6 +218,18 @@ class RollBot(commands.AutoShardedBot):
                 log.info("delivered %d post(s) left undelivered by the previous run", sent)
         if self.bots is not None:
             await self.bots.resume_all()
+
+    async def launch_shards(self) -> None:
+        """With a fixed shard range discord.py dials its built-in gateway address; dial the one Discord's
+        ``GET /gateway/bot`` names instead, as Discord advises (and as an API stand-in or proxy needs)."""
+        if self.shard_count is None or self.is_closed():
+            return await super().launch_shards()
+        _count, url, _limits = await self.http.get_bot_gateway()
+        self._connection.shard_count = self.shard_count
+        shard_ids = self.shard_ids or list(range(self.shard_count))
+        self._connection.shard_ids = shard_ids
+        for shard_id in shard_ids:
+            await self.launch_shard(yarl.URL(url), shard_id, initial=shard_id == shard_ids[0])
 
     # ------------------------------------------------------------------ health
     async def health(self) -> dict[str, Any]:
