@@ -6,6 +6,7 @@ startup (with the variable's name), never a silent default.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -121,6 +122,10 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
     shard_ids, shard_count = _shards(env)
+    metrics_port = _int(env, "ROLLBOT_METRICS_PORT", None, minimum=1)
+    if metrics_port is not None and importlib.util.find_spec("prometheus_client") is None:
+        raise ConfigError("ROLLBOT_METRICS_PORT needs prometheus-client: pip install -e '.[metrics]' "
+                          "(or leave the port empty to run without metrics)")
     return Settings(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
         db_path=_database(env.get("ROLLBOT_DB")),
@@ -134,7 +139,7 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         login_retry_max_seconds=_int(env, "ROLLBOT_LOGIN_RETRY_MAX_SECONDS", 60, minimum=1),
         shard_ids=shard_ids,
         shard_count=shard_count,
-        metrics_port=_int(env, "ROLLBOT_METRICS_PORT", None, minimum=1),
+        metrics_port=metrics_port,
         health_seconds=_int(env, "ROLLBOT_HEALTH_SECONDS", 300, minimum=0),
     )
 
