@@ -105,6 +105,7 @@ class Metrics(NoMetrics):
         from prometheus_client import CONTENT_TYPE_LATEST
 
         async def metrics(_request: web.Request) -> web.Response:
+            await health()                       # refreshes the queue gauges for this scrape
             return web.Response(body=self.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
         async def healthz(_request: web.Request) -> web.Response:

@@ -74,3 +74,23 @@ def test_the_bot_runs_the_configured_shards_and_names_its_claims(tmp_path):
     whole = create_bot(Settings(token=None, db_path=tmp_path / "y.db"))
     assert whole.shard_ids is None and whole.shard_count is None and whole.scope is None
     assert shard_options(Settings(token=None, shard_count=2)) == {"shard_ids": [0, 1], "shard_count": 2}
+
+
+def test_the_documented_layouts_cover_every_shard_once():
+    """deploy/compose.sharded.yaml: each shard of the count in exactly one process, all on one PostgreSQL;
+    the systemd template runs the instance's range and restarts like rollbot.service."""
+    import re
+    from pathlib import Path
+    deploy = Path(__file__).resolve().parents[1] / "deploy"
+    compose = (deploy / "compose.sharded.yaml").read_text()
+    counts = re.findall(r'ROLLBOT_SHARD_COUNT: "(\d+)"', compose)
+    databases = re.findall(r"ROLLBOT_DB: (\S+)", compose)
+    assert len(counts) == 1 and len(databases) == 1 and databases[0].startswith("postgresql://"), \
+        "one shard count and one database, shared by every bot service (the x-bot anchor)"
+    ranges = [parse_shards(r, int(counts[0])) for r in
+              re.findall(r'command: \["python3", "-m", "bot", "--shards", "([0-9,-]+)"\]', compose)]
+    assert len(ranges) >= 2 and compose.count("<<: *bot") == len(ranges)
+    assert sorted(shard for shards in ranges for shard in shards) == list(range(int(counts[0])))
+    unit = (deploy / "rollbot-shard@.service").read_text()
+    assert "ExecStart=/opt/rollbot/venv/bin/python3 -m bot --shards %i" in unit
+    assert "RestartPreventExitStatus=2" in unit and "Restart=on-failure" in unit
