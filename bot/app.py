@@ -183,6 +183,7 @@ class RollBot(commands.AutoShardedBot):
             self.store.scope = self.scope        # background work sees only the games of this process
         self.sessions = SessionManager(self.store, kinds)
         self.sessions.observer = self.metrics
+        await self.sessions.claim_new_posts(self.claim_owner)
         log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
                  self.settings.db_synchronous)
 

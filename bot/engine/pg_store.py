@@ -700,6 +700,10 @@ class PgStore:
             return sorted(rows, key=lambda r: r["id"])
         return await self._write(work)
 
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """SQLite claims a process's new posts inside the move's transaction; here ``claim_posts`` claims
+        them when they are delivered (one short statement on a pooled connection), so this does nothing."""
+
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
         async def work(conn):
             await conn.execute("UPDATE outbox SET delivered_at = $2, message_id = $3, attempts = attempts + 1"

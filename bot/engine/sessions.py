@@ -586,6 +586,11 @@ class SessionManager:
     async def release_claims(self, owner: str) -> None:
         await self.store.release_claims(owner)
 
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """Posts this process's changes write are claimed by ``owner`` as they are written (where the store
+        can do that for free), so the courier delivers them without another write."""
+        await self.store.claim_new_posts(owner, lease_s)
+
     # -------------------------------------------------------------------------------------- outbox
 
     async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,

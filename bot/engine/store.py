@@ -704,6 +704,10 @@ class Store:
         undelivered post another owner holds is skipped whole (its posts stay in order); ``owner`` renews
         its own claims. ``BEGIN IMMEDIATE`` makes the read and the claim one step against other processes."""
         at = time.time() if now is None else now
+        if game_id is not None:             # the hot path, right after a move: often nothing to write
+            mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
+            if mine is not None:
+                return mine
         where = "o.game_id = ?" if game_id is not None else f"TRUE{scope_sql(self.scope, 'g.guild_id')}"
         params: tuple = (game_id,) if game_id is not None else ()
 
@@ -721,6 +725,31 @@ class Store:
             return list(await db.execute_fetchall(
                 f"SELECT {POST_COLUMNS} FROM outbox WHERE id IN ({marks}) ORDER BY id", ids))
         return await self._write(work)
+
+    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float
+                          ) -> list[sqlite3.Row] | None:
+        """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
+        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other
+        process can take them meanwhile and nothing needs writing. None: claim them properly."""
+        rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
+                                " WHERE game_id = ? AND delivered_at IS NULL ORDER BY id LIMIT ?", (game_id, limit))
+        if all(r["claimed_by"] == owner and (r["claimed_until"] or 0) - at >= lease_s / 2 for r in rows):
+            return rows
+        return None
+
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """From now on every post this store's moves write is claimed by ``owner`` in the move's own
+        transaction (a TEMP trigger lives on this connection only), so delivering it right after the move
+        needs no write of its own. The courier's owner; other processes still see the claim."""
+        quoted = "'" + owner.replace("'", "''") + "'"
+
+        async def work(db):
+            await db.execute("DROP TRIGGER IF EXISTS temp.rollbot_claim_new_posts")
+            await db.execute(
+                "CREATE TEMP TRIGGER rollbot_claim_new_posts AFTER INSERT ON main.outbox BEGIN"
+                f" UPDATE outbox SET claimed_by = {quoted}, claimed_until = NEW.created_at + {float(lease_s)!r}"
+                " WHERE id = NEW.id; END")
+        await self._write(work, transaction=False)
 
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
         async def work(db):

@@ -138,3 +138,29 @@ async def test_a_v3_file_gets_the_claim_columns_and_keeps_its_posts(tmp_path):
         await store.close()
     columns = {r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(outbox)")}
     assert {"claimed_by", "claimed_until"} <= columns
+
+
+async def test_sqlite_claims_a_process_s_new_posts_in_the_move_s_own_transaction(tmp_path):
+    """The courier's hot path: the post a move wrote is already this process's, so delivering it right after
+    the move writes nothing more; another process still sees (and respects) the claim."""
+    from bot.engine.store import Store
+    path = tmp_path / "hot.db"
+    clock = FakeClock(T)
+    a_store, b_store = await Store.open(path), await Store.open(path)
+    try:
+        a, b = SessionManager(a_store, registry(), clock=clock), SessionManager(b_store, registry(), clock=clock)
+        await a.claim_new_posts("bot-a", 60)
+        game = await game_with_posts(a, guild_on(0), 501, moves=1)
+        writes = a_store._db.total_changes
+        assert [p.seq for p in await a.claim_posts("bot-a", game_id=game, lease_s=60)] == [0, 1]
+        assert a_store._db.total_changes == writes, "the claim cost a write"
+        assert await b.claim_posts("bot-b", lease_s=60) == []
+        clock.advance(45)                      # less than half the lease left: renewed with a write
+        assert len(await a.claim_posts("bot-a", game_id=game, lease_s=60)) == 2
+        assert a_store._db.total_changes > writes
+        await b.claim_new_posts("bot-b", 60)
+        other = await game_with_posts(b, guild_on(1), 502, moves=0)
+        assert await a.claim_posts("bot-a", game_id=other, lease_s=60) == [], "b's new post is b's"
+    finally:
+        await a_store.close()
+        await b_store.close()
