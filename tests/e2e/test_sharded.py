@@ -4,8 +4,9 @@ to its shard's connection and DMs to shard 0's.
 
 Three games at once: one in a guild on each shard and a solo game in a DM (served by shard 0's process).
 Shard 0's process is SIGKILLed while a move's post is on its way (committed, claimed, not delivered); the
-game on shard 1 goes on meanwhile; shard 0's process is started again, delivers the post exactly once and
-every game is played to its end. Then the database and the channels must agree: every post delivered,
+game on shard 1 goes on meanwhile; shard 0's process is started again and delivers the post exactly once;
+shard 1's process is stopped cleanly (SIGTERM) while shard 0's games go on, and started again; every game
+is played to its end. Then the database and the channels must agree: every post delivered,
 each to exactly one message, and no message the outbox does not know of.
 """
 from __future__ import annotations
@@ -173,6 +174,14 @@ async def test_two_processes_one_database_survive_a_kill(discord_stub: DiscordSt
         post = await stub.wait_for_message(target, lambda m: not m.ephemeral and bool(m.attachments), after=mark,
                                            timeout=30)
         players["shard0"].start(post)
+
+        # a graceful stop of shard 1's process leaves shard 0's games alone; then it comes back
+        assert await bots[1].stop() == 0
+        for name in ("shard0", "dm"):
+            before = players[name].log.moves
+            await players[name].play(until=lambda p, n=name, b=before: players[n].log.moves >= b + 3)
+        await bots[1].start()
+
         for name, player in players.items():
             final = await player.play()
             assert is_final(final), name
