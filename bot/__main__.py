@@ -7,11 +7,16 @@ refuses (damaged, read-only, locked) ends it too, with the store's message and n
 Exit status: 0 stopped by SIGTERM/SIGINT; 1 crashed (a restart may help); 2 the operator must act first (no
 or refused token, a bad setting, a database the store refuses), so service managers should not restart it
 (``RestartPreventExitStatus=2`` in deploy/rollbot.service).
+
+Several processes: ``python -m bot --shards 0-3 --shard-count 8`` runs shards 0 to 3 of 8 (the same as
+``ROLLBOT_SHARDS=0-3 ROLLBOT_SHARD_COUNT=8``; the options win). deploy/README.md shows a layout.
 """
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from collections.abc import Awaitable, Callable
@@ -120,9 +125,29 @@ async def run(settings: Settings) -> int:
         await asyncio.gather(runner, return_exceptions=True)
 
 
-def main() -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the rollbot Discord bot. Every "
+                                     "other setting comes from the environment or .env (see .env.example).")
+    parser.add_argument("--shards", metavar="RANGE",
+                        help="the shards this process runs, e.g. 0-3 or 0,2,5 (env ROLLBOT_SHARDS)")
+    parser.add_argument("--shard-count", metavar="N", help="shards over all processes (env ROLLBOT_SHARD_COUNT)")
+    return parser.parse_args(argv)
+
+
+def environment(args: argparse.Namespace) -> dict[str, str]:
+    """The process environment with the command-line options laid over it."""
+    env = dict(os.environ)
+    if args.shards is not None:
+        env["ROLLBOT_SHARDS"] = args.shards
+    if args.shard_count is not None:
+        env["ROLLBOT_SHARD_COUNT"] = args.shard_count
+    return env
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
-        settings = load_settings()
+        settings = load_settings(environment(args))
     except ConfigError as exc:
         print(f"rollbot: configuration error: {exc}", file=sys.stderr)
         return OPERATOR_MUST_ACT

@@ -8,23 +8,34 @@ what they need through their constructors, and the shell reaches games only thro
 
 Slash commands are synced only when their definition changed since the last sync (the hash is kept in the
 store), because global syncs are rate limited.
+
+Several processes (``Settings.shard_ids`` of ``shard_count``, one PostgreSQL): each runs its shards' gateway
+connections and serves the games whose events reach them (``bot.sharding``); the store lists only those
+to the background work, which also claims what it does in the database under this process's name
+(``claim_owner``), released again on a clean shutdown. Metrics and the health report: ``bot.metrics``.
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import multiprocessing
+import socket
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import available_locales, catalog
+from bot.metrics import NoMetrics, create_metrics
+from bot.sharding import ShardScope
 from cogs.bots import BotPlayer
 from cogs.buttons import Components, bind_items
 from cogs.clock import PaceClock
@@ -82,6 +93,26 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+class TimedCourier(Courier):
+    """The courier, with each post's rendering timed for the metrics."""
+
+    def __init__(self, *args, metrics: NoMetrics, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.metrics = metrics
+
+    async def render(self, game, payload: dict) -> dict:
+        with self.metrics.rendering():
+            return await super().render(game, payload)
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """``AutoShardedBot`` keywords: the configured shards, or none (discord.py asks Discord how many)."""
+    if settings.shard_count is None:
+        return {}
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else list(range(settings.shard_count))
+    return {"shard_ids": ids, "shard_count": settings.shard_count}
+
+
 class RollBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, sync_commands: bool = True, run_reminders: bool = True,
                  kind_specs: tuple[str, ...] | None = None, presentation_specs: tuple[str, ...] | None = None,
@@ -93,8 +124,19 @@ class RollBot(commands.AutoShardedBot):
             tree_cls=RollTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True,
                                                      replied_user=False),
+            **shard_options(settings),
         )
         self.settings = settings
+        options = shard_options(settings)
+        #: the games this process serves; None: all (one process runs every shard)
+        self.scope: ShardScope | None = ShardScope(tuple(options["shard_ids"]), options["shard_count"]) \
+            if options else None
+        #: the name this process claims background work under: stable for its shard slot, so a restarted
+        #: process takes its own unexpired claims back at once
+        self.claim_owner = f"{socket.gethostname()} {self.scope.label() if self.scope else 'all shards'}"
+        self.metrics: NoMetrics = create_metrics(settings.metrics_port)
+        self._health_task: asyncio.Task | None = None
+        self.started_at = time.time()
         self.sync_on_start = sync_commands
         self.store: Any = None
         self.sessions: Any = None
@@ -125,6 +167,9 @@ class RollBot(commands.AutoShardedBot):
         await self._wire()
         if self.sync_on_start:
             await self.sync_commands()
+        await self.metrics.serve(self.health)
+        if self.settings.health_seconds:
+            self._health_task = asyncio.create_task(self._health_loop(), name="rollbot-health")
 
     async def _open_engine(self) -> None:
         from bot.engine import SessionManager, default_registry
@@ -141,7 +186,11 @@ class RollBot(commands.AutoShardedBot):
         kinds = default_registry(specs)
         self.kind_spec_of = {load_kind(spec).name: spec for spec in specs
                              if spec.partition(":")[0] in sys.modules}
+        if self.scope is not None and not self.scope.is_everything:
+            self.store.scope = self.scope        # background work sees only the games of this process
         self.sessions = SessionManager(self.store, kinds)
+        self.sessions.observer = self.metrics
+        await self.sessions.claim_new_posts(self.claim_owner)
         log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
                  self.settings.db_synchronous)
 
@@ -153,12 +202,13 @@ class RollBot(commands.AutoShardedBot):
         router = ComponentRouter()
         self.components = ui = bind_items(router)
         self.turns = turns = TurnService(self.games)
-        self.courier = Courier(self, self.sessions, self.games, ui)
+        self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
+                                    metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
         self.ai_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
         self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
-                              executor=self.ai_pool, kind_specs=self.kind_spec_of)
-        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots)
+                              executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
+        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
         play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
         lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
         router.lobby, router.play = lobby, play
@@ -172,12 +222,66 @@ class RollBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Deliver what a previous run committed but could not post (the outbox) before anything else."""
+        log.info("ready: %s", await self.health_line())
         if self.courier is not None:
             sent = await self.courier.deliver_all()
             if sent:
                 log.info("delivered %d post(s) left undelivered by the previous run", sent)
         if self.bots is not None:
             await self.bots.resume_all()
+
+    async def launch_shards(self) -> None:
+        """With a fixed shard range discord.py dials its built-in gateway address; dial the one Discord's
+        ``GET /gateway/bot`` names instead, as Discord advises (and as an API stand-in or proxy needs)."""
+        if self.shard_count is None or self.is_closed():
+            return await super().launch_shards()
+        _count, url, _limits = await self.http.get_bot_gateway()
+        self._connection.shard_count = self.shard_count
+        shard_ids = self.shard_ids or list(range(self.shard_count))
+        self._connection.shard_ids = shard_ids
+        for shard_id in shard_ids:
+            await self.launch_shard(yarl.URL(url), shard_id, initial=shard_id == shard_ids[0])
+
+    # ------------------------------------------------------------------ health
+    async def health(self) -> dict[str, Any]:
+        """This process's state for ``/healthz`` and the health log line."""
+        shards = sorted(self.shards) if self.shard_count is not None else []
+        connected = [i for i, info in sorted(self.shards.items()) if not info.is_closed()] \
+            if self.shard_count is not None else []
+        latency = self.latency
+        report: dict[str, Any] = {
+            "ready": self.is_ready() and not self.is_closed(),
+            "shards": shards, "shard_count": self.shard_count, "connected": connected,
+            "latency_ms": round(latency * 1000) if latency == latency and latency != float("inf") else None,
+            "inflight": self.inflight.count, "uptime_s": round(time.time() - self.started_at)}
+        if self.store is not None:
+            try:
+                report["games_active"] = len(await self.store.game_ids(["active"]))
+                report["games_lobby"] = len(await self.store.game_ids(["lobby"]))
+                report["posts_waiting"] = len(await self.store.undelivered_posts(1000))
+            except Exception as error:           # a health report must not fail: say what failed
+                report["store_error"] = f"{type(error).__name__}: {error}"
+        self.metrics.set_queues(outbox=report.get("posts_waiting", 0), inflight=report["inflight"],
+                                games_served=report.get("games_active", 0))
+        return report
+
+    async def health_line(self) -> str:
+        r = await self.health()
+        shards = self.scope.label() if self.scope else f"all shards ({r['shard_count'] or '?'})"
+        games = f"{r['games_active']} active, {r['games_lobby']} in lobby" if "games_active" in r else \
+            r.get("store_error", "?")
+        latency = f"{r['latency_ms']} ms" if r["latency_ms"] is not None else "?"
+        return (f"{shards}, connected {r['connected'] or 'none'}, latency {latency}, games served: {games}, "
+                f"posts waiting {r.get('posts_waiting', '?')}, handlers in flight {r['inflight']}")
+
+    async def _health_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            await asyncio.sleep(self.settings.health_seconds)
+            try:
+                log.info("health: %s", await self.health_line())
+            except Exception:
+                log.exception("health report failed")
 
     def commands_payload(self) -> list[dict]:
         return [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
@@ -207,6 +311,9 @@ class RollBot(commands.AutoShardedBot):
         if self.inflight.count and not await self.inflight.wait_idle(self.close_grace):
             log.warning("closing with %d interaction handler(s) still running after %.0f s",
                         self.inflight.count, self.close_grace)
+        if self._health_task is not None:
+            self._health_task.cancel()
+        await self.metrics.close()
         if self.bots is not None:
             await self.bots.close()
         if self.ai_pool is not None:
@@ -216,6 +323,10 @@ class RollBot(commands.AutoShardedBot):
         finally:
             if self.store is not None:
                 store, self.store = self.store, None
+                try:                             # let the other processes take over at once, not on expiry
+                    await store.release_claims(self.claim_owner)
+                except Exception as error:
+                    log.warning("could not release this process's claims: %s", error)
                 await store.close()
                 log.info("store closed")
 

@@ -6,6 +6,7 @@ startup (with the variable's name), never a silent default.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import discord
 from dotenv import dotenv_values
+
+from bot.sharding import ShardSpecError, parse_shards
 
 #: What the bot needs in a channel to post a turn: text, the sheet/table pictures, and embeds.
 REQUIRED_CHANNEL_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
@@ -51,6 +54,14 @@ class Settings:
     log_level_libraries: str | None = None
     #: Longest wait between two attempts to reach Discord at start-up (the waits double from 1 s).
     login_retry_max_seconds: int = 60
+    #: The shards this process runs (``ROLLBOT_SHARDS``, e.g. 0-3) out of ``shard_count``
+    #: (``ROLLBOT_SHARD_COUNT``); both None: one process runs every shard Discord recommends.
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    #: Port of the Prometheus metrics and ``/healthz`` (``ROLLBOT_METRICS_PORT``); None: no metrics.
+    metrics_port: int | None = None
+    #: Seconds between two health log lines (``ROLLBOT_HEALTH_SECONDS``); 0: none.
+    health_seconds: int = 300
 
 
 def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
@@ -71,6 +82,22 @@ def _database(raw: str | None) -> Path | str:
     its ``//``."""
     value = (raw or "").strip() or "rollbot.db"
     return value if "://" in value else Path(value)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
+    """ROLLBOT_SHARDS needs ROLLBOT_SHARD_COUNT (every process of a layout must agree on it); a count alone
+    means this process runs all of them."""
+    count = _int(env, "ROLLBOT_SHARD_COUNT", None, minimum=1)
+    text = (env.get("ROLLBOT_SHARDS") or "").strip()
+    if not text:
+        return (tuple(range(count)) if count else None), count
+    if count is None:
+        raise ConfigError("ROLLBOT_SHARDS needs ROLLBOT_SHARD_COUNT (the total over every process), "
+                          f"got shards {text!r} and no count")
+    try:
+        return parse_shards(text, count), count
+    except ShardSpecError as error:
+        raise ConfigError(f"ROLLBOT_SHARDS: {error}") from None
 
 
 def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | os.PathLike | None = ".env"
@@ -94,6 +121,11 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     api_base = (env.get("DISCORD_API_BASE") or "").strip().rstrip("/") or None
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
+    shard_ids, shard_count = _shards(env)
+    metrics_port = _int(env, "ROLLBOT_METRICS_PORT", None, minimum=1)
+    if metrics_port is not None and importlib.util.find_spec("prometheus_client") is None:
+        raise ConfigError("ROLLBOT_METRICS_PORT needs prometheus-client: pip install -e '.[metrics]' "
+                          "(or leave the port empty to run without metrics)")
     return Settings(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
         db_path=_database(env.get("ROLLBOT_DB")),
@@ -105,6 +137,10 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         db_synchronous=synchronous,
         log_level_libraries=libraries,
         login_retry_max_seconds=_int(env, "ROLLBOT_LOGIN_RETRY_MAX_SECONDS", 60, minimum=1),
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+        metrics_port=metrics_port,
+        health_seconds=_int(env, "ROLLBOT_HEALTH_SECONDS", 300, minimum=0),
     )
 
 

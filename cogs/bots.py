@@ -65,8 +65,11 @@ def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
 class BotPlayer:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier, *,
                  pause: float = 1.5, executor: Executor | None = None,
-                 kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None):
+                 kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None,
+                 owner: str | None = None):
         self.sessions = sessions
+        #: this process's name for claims: with several processes on one database, one takes a seat over
+        self.owner = owner
         self.games = games
         self.turns = turns
         self.courier = courier
@@ -140,6 +143,8 @@ class BotPlayer:
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)
                    if not game.seats[s].is_ai and not taken.get(str(s))]
             if not due:
+                continue
+            if self.owner is not None and not await self.sessions.claim_lease(f"takeover:{game_id}", self.owner, 600):
                 continue
             taken.update({str(s): True for s in due})
             await self.sessions.set_meta(game_id, TAKEN_META, taken)

@@ -45,6 +45,8 @@ from .turns import decision_of, pending_seats
 log = logging.getLogger(__name__)
 
 HALF, LAST_CALL, RAN_OUT = 1, 2, 3
+#: How long a process keeps a game's clock to itself after acting on it.
+CLAIM_SECONDS = 600
 #: The last call comes when this share of the time is gone.
 LAST_CALL_SHARE = 0.9
 CLOCK_ACTIONS = ("wait", "bot", "end")
@@ -130,8 +132,10 @@ BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle
 # ---------------------------------------------------------------------------------------------- the service
 class PaceClock:
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer | None,
-                 *, clock: Callable[[], float] = time.time):
+                 *, clock: Callable[[], float] = time.time, owner: str | None = None):
         self.client = client
+        #: this process's name for claims (several processes on one database: one of them acts)
+        self.owner = owner
         self.sessions = sessions
         self.games = games
         self.bots = bots
@@ -171,20 +175,30 @@ class PaceClock:
             start, level = float(note.get("start", since)), int(note.get("level", 0))
             elapsed = now - start
             if elapsed >= pace and level < RAN_OUT:
-                await self.ran_out(game, seat, int(since))
                 level = RAN_OUT
             elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
-                await self.remind(game, seat, start + pace, "clock.last_call")
                 level = LAST_CALL
             elif elapsed >= pace / 2 and level < HALF:
-                await self.remind(game, seat, start + pace, "clock.half")
                 level = HALF
             else:
                 continue
             notes[str(seat)] = {"since": since, "start": start, "level": level}
             changed = True
+            if not await self._claim(game.id):
+                return                         # another process runs this game's clock
+            if level == RAN_OUT:
+                await self.ran_out(game, seat, int(since))
+            else:
+                await self.remind(game, seat, start + pace, "clock.last_call" if level == LAST_CALL else "clock.half")
         if changed:
             await self.sessions.set_meta(game.id, CLOCK_NOTES_META, notes or None)
+
+    async def _claim(self, game_id: int) -> bool:
+        """Several processes on one database: one of them runs a game's clock (a lease it renews whenever it
+        acts; the notes written after acting keep a step from being repeated by whoever comes next)."""
+        if self.owner is None:
+            return True
+        return await self.sessions.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS)
 
     async def remind(self, game: GameView, seat: int, deadline: float, key: str) -> None:
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]

@@ -4,7 +4,8 @@ A post is written in the same transaction as its move (``cogs.turns``). Right af
 that made the move asks the courier to deliver that game's posts; on start-up, and every minute after a
 failed send, the courier delivers every post still undelivered, oldest first. A per-game lock keeps a game's
 posts in order and stops two deliveries of the same post; a post is marked delivered with the message id
-right after Discord accepted it.
+right after Discord accepted it. Posts are claimed in the database first (``owner``), so of several bot
+processes on one database only one delivers each post (bot/engine/claims.py).
 
 The post is rendered from the game as it is when it is delivered (the pictures, the due player's menu):
 after a crash the channel gets the current situation, never a stale menu.
@@ -14,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
+import socket
 import weakref
 from typing import Any
 
@@ -47,8 +50,11 @@ def player_name(game: GameView, seat: Any) -> str:
 
 
 class Courier:
-    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, ui: Components):
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, ui: Components, *,
+                 owner: str | None = None):
         self.client = client
+        #: who claims posts in the database; the app names the process's shard slot
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
         self.sessions = sessions
         self.games = games
         self.ui = ui
@@ -65,7 +71,7 @@ class Courier:
         """Send this game's undelivered posts in order; a failed send stays for the retry loop."""
         sent = []
         async with self._lock(game_id):
-            for post in await self.sessions.undelivered_posts(game_id=game_id):
+            for post in await self.sessions.claim_posts(self.owner, game_id=game_id):
                 message = await self._send(post)
                 if message is None:
                     break
@@ -76,7 +82,7 @@ class Courier:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
         count = 0
         seen: set[int] = set()
-        for post in await self.sessions.undelivered_posts(limit=1000):
+        for post in await self.sessions.claim_posts(self.owner, limit=1000):
             if post.game_id in seen:
                 continue
             seen.add(post.game_id)

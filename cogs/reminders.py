@@ -105,6 +105,8 @@ class Reminders(commands.Cog):
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
         if not due:
             return
+        if not await self.sessions.claim_reminder(item, self.clock()):
+            return                     # another bot process sends this one (or a move came in)
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         # each player in their own language when they have played before, else the game's
         by_locale: dict[str, list[int]] = {}
@@ -119,4 +121,3 @@ class Reminders(commands.Cog):
                      count=item.reminder_count + 1, limit=self.settings.max_reminders)
             await channel.send(text, allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(u) for u in users], roles=False, everyone=False))
-        await self.sessions.note_reminder(game.id, self.clock())

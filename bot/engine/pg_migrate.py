@@ -56,7 +56,7 @@ async def clear_for_copy(store: PgStore) -> None:
     """Drop every rollbot table and function so the next open recreates them empty (``migrate-db --force``).
     Dropping tables is the only way to empty an append-only log, which is the point of the triggers."""
     async def work(conn):
-        await conn.execute("DROP TABLE IF EXISTS outbox, results, moves, seats, player_guilds, bot_meta, games,"
+        await conn.execute("DROP TABLE IF EXISTS leases, outbox, results, moves, seats, player_guilds, bot_meta, games,"
                            " rollbot_schema"
                            " CASCADE")
         await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_check_batch,"

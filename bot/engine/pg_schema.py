@@ -168,10 +168,20 @@ END
 $$;
 """
 
-#: v2 (SQLite's v4, to be renumbered at merge like it): history and stats; see ``bot/engine/schema.py``.
+#: v2: named leases for background work done once across processes (the outbox has its claim columns since
+#: v1): one owner at a time, until the lease expires or its owner releases it.
+SCHEMA_V2 = """
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    until  DOUBLE PRECISION NOT NULL
+);
+"""
+
+#: v3 (SQLite's v5): history and stats; see ``bot/engine/schema.py``.
 #: Who was seen in which server (for a server's solo leaderboard), kept up by a trigger on seats, and a move
 #: log that refuses every change except forgetting who made a move (``forget-me``).
-SCHEMA_V2 = f"""
+SCHEMA_V3 = f"""
 CREATE TABLE player_guilds (
     user_id   BIGINT NOT NULL,
     guild_id  BIGINT NOT NULL,
@@ -217,9 +227,10 @@ $$;
 """
 
 #: MIGRATIONS[i] turns a version-i database into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "player_guilds"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases",
+                             "player_guilds"})
 #: Triggers that carry a guarantee; ``integrity_check`` reports any that is missing or disabled.
 REQUIRED_TRIGGERS = frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})

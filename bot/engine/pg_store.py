@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from . import errors
+from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
 from .pg_schema import (
     MIGRATION_LOCK,
     MIGRATIONS,
@@ -162,6 +163,8 @@ class PgStore:
         self._pending: list[_Append] = []
         self._flusher: asyncio.Task | None = None
         self._lobby_seats: dict[int, tuple[tuple, ...]] = {}  # see _check_lobby
+        #: The games this process serves (``bot.sharding.ShardScope``); None: all. See claims.py.
+        self.scope: Scope | None = None
 
     # ----------------------------------------------------------------------------------------- opening
 
@@ -556,10 +559,12 @@ class PgStore:
                                     channel_id)
 
     async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]:
+        """Ids of the games (of these statuses) this process serves (``scope``), oldest first."""
+        served = scope_sql(self.scope)
         if statuses is None:
-            rows = await self._read("SELECT id FROM games ORDER BY id")
+            rows = await self._read(f"SELECT id FROM games WHERE TRUE{served} ORDER BY id")
         else:
-            rows = await self._read("SELECT id FROM games WHERE status = ANY($1::text[]) ORDER BY id",
+            rows = await self._read(f"SELECT id FROM games WHERE status = ANY($1::text[]){served} ORDER BY id",
                                     list(statuses))
         return [r[0] for r in rows]
 
@@ -654,22 +659,57 @@ class PgStore:
             "SELECT id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
             " FROM games WHERE status = 'active' AND reminder_count < $1"
             " AND GREATEST(last_activity_at, COALESCE(last_reminder_at, 0)) <= $2"
-            " ORDER BY last_activity_at", max_reminders, now - interval_s)
+            f"{scope_sql(self.scope)} ORDER BY last_activity_at", max_reminders, now - interval_s)
+
+    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
+        """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
+        process counted it first or a move came in meanwhile, so only one process sends each reminder."""
+        async def work(conn):
+            done = await conn.execute(
+                "UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = $2"
+                " WHERE id = $1 AND status = 'active' AND version = $3 AND reminder_count = $4",
+                game_id, now, version, reminder_count)
+            return _rowcount(done) == 1
+        return await self._write(work, transaction=False)
+
+    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None) -> bool:
+        """Take or renew the lease ``name`` for ``owner`` until ``now + lease_s``; False while another owner
+        holds it. One statement: of two processes racing for a free lease the row lock lets one win."""
+        at = time.time() if now is None else now
+
+        async def work(conn):
+            done = await conn.execute(
+                "INSERT INTO leases (name, owner, until) VALUES ($1, $2, $3)"
+                " ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, until = EXCLUDED.until"
+                " WHERE leases.owner = EXCLUDED.owner OR leases.until <= $4", name, owner, at + lease_s, at)
+            return _rowcount(done) == 1
+        return await self._write(work, transaction=False)
+
+    async def release_claims(self, owner: str) -> None:
+        """Give up every lease and post claim of ``owner`` (a clean shutdown), so others need not wait."""
+        async def work(conn):
+            await conn.execute("DELETE FROM leases WHERE owner = $1", owner)
+            await conn.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL"
+                               " WHERE claimed_by = $1 AND delivered_at IS NULL", owner)
+        await self._write(work)
 
     # -------------------------------------------------------------------------------------- outbox
 
     async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[asyncpg.Record]:
         """Posts still to send, oldest first (all games, or one). Several processes: use ``claim_posts``."""
         if game_id is None:
-            return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
-                                    " ORDER BY id LIMIT $1", int(limit))
+            columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
+            return await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
+                                    f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
+                                    " ORDER BY o.id LIMIT $1", int(limit))
         return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = $1"
                                 " ORDER BY id LIMIT $2", game_id, int(limit))
 
-    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = 60.0,
-                          now: float | None = None) -> list[asyncpg.Record]:
-        """Claim undelivered posts for ``owner`` for ``lease_s`` seconds, oldest first, so that of several
-        processes only one delivers each post.
+    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None, game_id: int | None = None) -> list[asyncpg.Record]:
+        """Claim undelivered posts (of one game, or of the games this process serves) for ``owner`` for
+        ``lease_s`` seconds, oldest first, so that of several processes only one delivers each post.
 
         Claims go by game: a game whose oldest undelivered posts another owner holds (lease not expired) is
         skipped entirely, so one channel's posts are never delivered by two processes out of order. A
@@ -680,10 +720,12 @@ class PgStore:
         at = time.time() if now is None else now
 
         async def work(conn):
+            which = " AND o.game_id = $4" if game_id is not None else scope_sql(self.scope, "g.guild_id")
             candidates = [r[0] for r in await conn.fetch(
-                "SELECT game_id FROM outbox WHERE delivered_at IS NULL"
-                " AND (claimed_until IS NULL OR claimed_until <= $2 OR claimed_by = $1)"
-                " GROUP BY game_id ORDER BY min(id) LIMIT $3", owner, at, int(limit))]
+                "SELECT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL"
+                f" AND (o.claimed_until IS NULL OR o.claimed_until <= $2 OR o.claimed_by = $1){which}"
+                " GROUP BY o.game_id ORDER BY min(o.id) LIMIT $3", owner, at, int(limit),
+                *((game_id,) if game_id is not None else ()))]
             if not candidates:
                 return []
             held = [r[0] for r in await conn.fetch(
@@ -701,6 +743,10 @@ class PgStore:
                 f" RETURNING {POST_COLUMNS}", owner, at, float(lease_s), held, int(limit))
             return sorted(rows, key=lambda r: r["id"])
         return await self._write(work)
+
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """SQLite claims a process's new posts inside the move's transaction; here ``claim_posts`` claims
+        them when they are delivered (one short statement on a pooled connection), so this does nothing."""
 
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
         async def work(conn):

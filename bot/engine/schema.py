@@ -158,12 +158,27 @@ BEGIN
 END;
 """
 
-#: v4 (numbered v6 once merged after the other v4/v5 branches): history and stats. ``player_guilds`` records
+#: v4: several bot processes on one database. An outbox post is claimed (``claimed_by`` until
+#: ``claimed_until``) by the process that delivers it, so two processes never send it twice; a process that
+#: died leaves a claim that simply expires. ``leases`` holds the same kind of claim for any other named piece
+#: of background work ("takeover:42"): one owner at a time, until it expires or is released.
+SCHEMA_V4 = """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    until  REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
+#: v5: history and stats. ``player_guilds`` records
 #: which servers a player was seen in (any seat of a game there), so a server's leaderboard can list the solo
 #: games its members played in their DMs; it is filled from every seat so far and kept up by a trigger. The
 #: move log stays append-only except for one change: forgetting who made a move (``/<game> forget-me``
 #: anonymises a player's seats in finished games, which clears their user id everywhere).
-SCHEMA_V4 = """
+SCHEMA_V5 = """
 CREATE TABLE player_guilds (
     user_id   INTEGER NOT NULL,
     guild_id  INTEGER NOT NULL,
@@ -198,8 +213,8 @@ END;
 """
 
 #: MIGRATIONS[i] turns a version-i file into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables a file of the current version must have (a cheap sanity check at open).
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "player_guilds"})
+REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases", "player_guilds"})

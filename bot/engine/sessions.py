@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import errors
+from .claims import DEFAULT_LEASE_SECONDS
 from .kinds import GameKind, KindRegistry, as_registry
 from .records import (
     ABANDONED,
@@ -187,6 +188,9 @@ class SessionManager:
         self._cache: OrderedDict[int, _Entry] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Told of every applied and refused move (``move_applied(kind)``, ``move_refused(code)``): the bot's
+        #: metrics (bot/metrics.py). None: nobody listens.
+        self.observer: Any = None
 
     # ------------------------------------------------------------------------------- locks & cache
 
@@ -441,8 +445,23 @@ class SessionManager:
         return await self._apply(game_id, seat_for, None, move, expected_version, plan)
 
     async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan=None) -> ApplyResult:
+        played: list[str] = []
+        try:
+            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, played)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if self.observer is not None and isinstance(code, str):
+                self.observer.move_refused(code)
+            raise
+        if self.observer is not None:
+            self.observer.move_applied(played[0] if played else "?")
+        return result
+
+    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, played: list[str]
+                            ) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
+            played.append(view.kind)
             if view.status != ACTIVE:
                 raise errors.GameNotActive(game_id=game_id, status=view.status)
             seat = await seat_for(view)
@@ -581,7 +600,39 @@ class SessionManager:
             entry.view = replace(entry.view, reminder_count=entry.view.reminder_count + 1)
         await self._change(game_id, work)
 
+    async def claim_reminder(self, item: ReminderDue, now: float | None = None) -> bool:
+        """Count the reminder ``item`` announced, unless another process did or the game moved on since it
+        was listed: True means this caller (alone) sends it. See claims.py."""
+        async def work(entry: _Entry) -> bool:
+            at = self._clock() if now is None else now
+            won = await self.store.claim_reminder(item.game_id, item.version, item.reminder_count, at)
+            if won and entry.view.version == item.version:
+                entry.view = replace(entry.view, reminder_count=item.reminder_count + 1)
+            elif not won:
+                self._forget(item.game_id)     # another process changed the game: reload it next time
+            return won
+        return await self._change(item.game_id, work)
+
+    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> bool:
+        """One owner at a time for a named piece of background work (e.g. ``takeover:<game>``)."""
+        return await self.store.claim_lease(name, owner, lease_s, self._clock())
+
+    async def release_claims(self, owner: str) -> None:
+        await self.store.release_claims(owner)
+
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """Posts this process's changes write are claimed by ``owner`` as they are written (where the store
+        can do that for free), so the courier delivers them without another write."""
+        await self.store.claim_new_posts(owner, lease_s)
+
     # -------------------------------------------------------------------------------------- outbox
+
+    async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,
+                          lease_s: float = DEFAULT_LEASE_SECONDS) -> list[OutboxPost]:
+        """Undelivered posts claimed for ``owner`` (of one game, or of every game this process serves),
+        oldest first; posts another process holds are left out."""
+        rows = await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
+        return [_post_from_row(r) for r in rows]
 
     async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
         """Posts committed with a change and not delivered yet, oldest first."""

@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
@@ -25,6 +26,7 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from . import errors
+from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
 from .records import ACTIVE, LOBBY, Seat, SeatResult
 from .schema import APPLICATION_ID, MIGRATIONS, REQUIRED_TABLES, SCHEMA_VERSION
 
@@ -127,6 +129,8 @@ class Store:
         #: that is about to land. Reads of other games never wait.
         self._game_writes: dict[int, set[asyncio.Future]] = {}
         self._flusher: asyncio.Task | None = None
+        #: The games this process serves (``bot.sharding.ShardScope``); None: all. See claims.py.
+        self.scope: Scope | None = None
 
     # ----------------------------------------------------------------------------------------- opening
 
@@ -574,12 +578,14 @@ class Store:
         return rows[0][0] if rows else None
 
     async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]:
+        """Ids of the games (of these statuses) this process serves (``scope``), oldest first."""
+        served = scope_sql(self.scope)
         if statuses is None:
-            rows = await self._read("SELECT id FROM games ORDER BY id")
+            rows = await self._read(f"SELECT id FROM games WHERE TRUE{served} ORDER BY id")
         else:
             wanted = list(statuses)
             marks = ", ".join("?" * len(wanted))
-            rows = await self._read(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted)
+            rows = await self._read(f"SELECT id FROM games WHERE status IN ({marks}){served} ORDER BY id", wanted)
         return [r[0] for r in rows]
 
     async def moves(self, game_id: int) -> list[sqlite3.Row]:
@@ -692,17 +698,106 @@ class Store:
             "SELECT id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
             " FROM games WHERE status = 'active' AND reminder_count < ?"
             " AND max(last_activity_at, COALESCE(last_reminder_at, 0)) <= ?"
-            " ORDER BY last_activity_at", (max_reminders, now - interval_s))
+            f"{scope_sql(self.scope)} ORDER BY last_activity_at", (max_reminders, now - interval_s))
+
+    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
+        """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
+        process counted it first or a move came in meanwhile, so only one process sends each reminder."""
+        async def work(db):
+            cursor = await db.execute(
+                "UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = ?"
+                " WHERE id = ? AND status = 'active' AND version = ? AND reminder_count = ?",
+                (now, game_id, version, reminder_count))
+            return cursor.rowcount == 1
+        return await self._write(work, transaction=False, game_id=game_id)
+
+    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None) -> bool:
+        """Take or renew the lease ``name`` for ``owner`` until ``now + lease_s``; False while another owner
+        holds it."""
+        at = time.time() if now is None else now
+
+        async def work(db):
+            cursor = await db.execute(
+                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+                " WHERE leases.owner = excluded.owner OR leases.until <= ?", (name, owner, at + lease_s, at))
+            return cursor.rowcount == 1
+        return await self._write(work, transaction=False)
+
+    async def release_claims(self, owner: str) -> None:
+        """Give up every lease and post claim of ``owner`` (a clean shutdown), so others need not wait."""
+        async def work(db):
+            await db.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL"
+                             " WHERE claimed_by = ? AND delivered_at IS NULL", (owner,))
+        await self._write(work)
 
     # -------------------------------------------------------------------------------------- outbox
 
     async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[sqlite3.Row]:
         """Posts still to send, oldest first (all games, or one)."""
         if game_id is None:
-            return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
-                                    " ORDER BY id LIMIT ?", (int(limit),))
+            served = scope_sql(self.scope, "g.guild_id")
+            columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
+            return await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
+                                    f" WHERE o.delivered_at IS NULL{served} ORDER BY o.id LIMIT ?", (int(limit),))
         return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = ?"
                                 " ORDER BY id LIMIT ?", (game_id, int(limit)))
+
+    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None, game_id: int | None = None) -> list[sqlite3.Row]:
+        """Claim undelivered posts (of one game, or of the games this process serves) for ``owner`` until
+        ``now + lease_s``, oldest first, so of several processes only one delivers each post. A game with an
+        undelivered post another owner holds is skipped whole (its posts stay in order); ``owner`` renews
+        its own claims. ``BEGIN IMMEDIATE`` makes the read and the claim one step against other processes."""
+        at = time.time() if now is None else now
+        if game_id is not None:             # the hot path, right after a move: often nothing to write
+            mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
+            if mine is not None:
+                return mine
+        where = "o.game_id = ?" if game_id is not None else f"TRUE{scope_sql(self.scope, 'g.guild_id')}"
+        params: tuple = (game_id,) if game_id is not None else ()
+
+        async def work(db):
+            ids = [r[0] for r in await db.execute_fetchall(
+                f"SELECT o.id FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL"
+                f" AND {where} AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.game_id = o.game_id"
+                "   AND x.delivered_at IS NULL AND x.claimed_by IS NOT ? AND x.claimed_until > ?)"
+                " ORDER BY o.id LIMIT ?", (*params, owner, at, int(limit)))]
+            if not ids:
+                return []
+            marks = ", ".join("?" * len(ids))
+            await db.execute(f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+                             (owner, at + lease_s, *ids))
+            return list(await db.execute_fetchall(
+                f"SELECT {POST_COLUMNS} FROM outbox WHERE id IN ({marks}) ORDER BY id", ids))
+        return await self._write(work)
+
+    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float
+                          ) -> list[sqlite3.Row] | None:
+        """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
+        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other
+        process can take them meanwhile and nothing needs writing. None: claim them properly."""
+        rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
+                                " WHERE game_id = ? AND delivered_at IS NULL ORDER BY id LIMIT ?", (game_id, limit))
+        if all(r["claimed_by"] == owner and (r["claimed_until"] or 0) - at >= lease_s / 2 for r in rows):
+            return rows
+        return None
+
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
+        """From now on every post this store's moves write is claimed by ``owner`` in the move's own
+        transaction (a TEMP trigger lives on this connection only), so delivering it right after the move
+        needs no write of its own. The courier's owner; other processes still see the claim."""
+        quoted = "'" + owner.replace("'", "''") + "'"
+
+        async def work(db):
+            await db.execute("DROP TRIGGER IF EXISTS temp.rollbot_claim_new_posts")
+            await db.execute(
+                "CREATE TEMP TRIGGER rollbot_claim_new_posts AFTER INSERT ON main.outbox BEGIN"
+                f" UPDATE outbox SET claimed_by = {quoted}, claimed_until = NEW.created_at + {float(lease_s)!r}"
+                " WHERE id = NEW.id; END")
+        await self._write(work, transaction=False)
 
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
         async def work(db):

@@ -1,6 +1,11 @@
 """The gateway side of the stand-in: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME with
 replay, and dispatching events (INTERACTION_CREATE, MESSAGE_*) to the bot's current connection.
 
+Sharding as Discord does it: IDENTIFY names ``shard: [id, count]``; READY lists, and GUILD_CREATE is sent
+for, the guilds of that shard (``(guild_id >> 22) % count``); a guild's events go to the connection of its
+shard and everything outside guilds (DMs) to shard 0's. Connections of several bot processes can be live at
+once, each for its own shards.
+
 discord.py 2.7 dials gateway.discord.gg for any reconnect that is not a RESUME, so resuming is how a
 reconnecting bot stays on the stand-in; the stand-in never invalidates a session it knows.
 """
@@ -39,6 +44,7 @@ class _SessionLog:
     seq: int = 0
     intents: int = 0
     frames: list[tuple[dict[str, Any], Callable[[], None] | None]] = field(default_factory=list)
+    shard: tuple[int, int] = (0, 1)
 
 
 class GatewaySession:
@@ -70,6 +76,16 @@ class GatewaySession:
     @property
     def seq(self) -> int:
         return self.log.seq
+
+    @property
+    def shard(self) -> tuple[int, int]:
+        """(shard id, shard count) this connection identified with."""
+        return self.log.shard
+
+    def carries(self, guild_id: int | None) -> bool:
+        """Whether Discord would send this guild's events (a DM's when None) on this connection."""
+        shard_id, count = self.log.shard
+        return shard_of(guild_id, count) == shard_id
 
     def send(self, op: int, d: Any, *, event: str | None = None, on_sent: Callable[[], None] | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": event}
@@ -115,16 +131,38 @@ class GatewaySession:
             await self.ws.close(code=code, message=message)
 
 
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's routing: a guild's shard by its id's timestamp bits; DMs go to shard 0."""
+    return 0 if guild_id is None or count <= 1 else (guild_id >> 22) % count
+
+
+_ANY_GUILD = object()
+
+
 class Gateway:
     """Mixin of ``DiscordStub``: the websocket endpoint and event dispatch."""
 
     @property
+    def live_sessions(self) -> list[GatewaySession]:
+        return [s for s in self.sessions if s.identified and not s.closed and not s.ws.closed]
+
+    @property
     def active_session(self) -> GatewaySession | None:
-        live = [s for s in self.sessions if s.identified and not s.closed and not s.ws.closed]
+        live = self.live_sessions
         return live[-1] if live else None
 
-    def _emit_event(self, event: str, data: dict[str, Any], intent: int | None = None) -> None:
-        session = self.active_session
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The live connection that carries this guild's events (a DM's when None), newest first."""
+        live = [s for s in self.live_sessions if s.carries(guild_id)]
+        return live[-1] if live else None
+
+    def shard_session(self, shard_id: int, count: int) -> GatewaySession | None:
+        live = [s for s in self.live_sessions if s.shard == (shard_id, count)]
+        return live[-1] if live else None
+
+    def _emit_event(self, event: str, data: dict[str, Any], intent: int | None = None,
+                    guild_id: Any = _ANY_GUILD) -> None:
+        session = self.active_session if guild_id is _ANY_GUILD else self.session_for(guild_id)
         if session is None:
             return
         if intent is not None and not session.intents & intent:
@@ -133,7 +171,8 @@ class Gateway:
 
     def _emit_message_event(self, event: str, msg: StubMessage) -> None:
         data = self.message_payload(msg)
-        self._emit_event(event, data, INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES)
+        self._emit_event(event, data, INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES,
+                         guild_id=msg.channel.guild_id)
 
     async def wait_for_session(self, timeout: float = 20.0) -> GatewaySession:
         """Until a bot has identified on the gateway (READY and GUILD_CREATE queued). For bots running in
@@ -152,9 +191,13 @@ class Gateway:
             "the bot to resume its gateway session")
 
     def dispatch_interaction(self, record: InteractionRecord) -> None:
-        session = self.active_session
+        guild_id = record.channel.guild_id
+        session = self.session_for(guild_id)
         if session is None:
-            raise StubFailure(f"no bot is connected to the gateway; cannot dispatch {record.describe()}")
+            if self.active_session is None:
+                raise StubFailure(f"no bot is connected to the gateway; cannot dispatch {record.describe()}")
+            where = f"guild {guild_id}" if guild_id else "DMs"
+            raise StubFailure(f"no bot connection carries the events of {where}; cannot dispatch {record.describe()}")
         self.interactions[record.id] = record
         self._by_token[record.token] = record
 
@@ -201,16 +244,19 @@ class Gateway:
                 await session.close(4014, b"Disallowed intent(s).")
                 return
             shard = d.get("shard", [0, 1])
-            if shard != [0, 1]:
+            if not (isinstance(shard, list) and len(shard) == 2 and all(type(n) is int for n in shard)
+                    and 0 <= shard[0] < shard[1]):
                 await session.close(4010, b"Invalid shard.")
                 return
             session.log.intents = intents
+            session.log.shard = (shard[0], shard[1])
             session.identified = True
             w = self.world
+            guilds = [g for g in w.guilds.values() if session.carries(g.id)]
             session.send(0, {
                 "v": 10,
                 "user": w.bot.payload() | {"verified": True, "mfa_enabled": False, "email": None},
-                "guilds": [{"id": str(w.guild.id), "unavailable": True}],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.session_id,
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
@@ -225,7 +271,8 @@ class Gateway:
                 "user_settings": {},
                 "_trace": ["discord-stub"],
             }, event="READY")
-            session.send(0, w.guild.payload(w.joined_at), event="GUILD_CREATE")
+            for guild in guilds:
+                session.send(0, guild.payload(w.joined_at), event="GUILD_CREATE")
             self._notify()
         elif op == 3:  # presence update
             return

@@ -167,7 +167,8 @@ class MessageStore:
             data = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild_id is not None:
                 data["guild_id"] = str(msg.channel.guild_id)
-            self._emit_event("MESSAGE_DELETE", data, INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES)
+            self._emit_event("MESSAGE_DELETE", data, INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES,
+                             guild_id=msg.channel.guild_id)
         self._notify()
 
 

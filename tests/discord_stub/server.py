@@ -233,15 +233,16 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         else:
             if user.id not in w.guild.members:
                 raise StubFailure(f"{user.username} is not a member of the test guild")
-            perms = w.guild.permissions_in(channel, user.id)
+            guild = w.guild_of(channel)
+            perms = guild.permissions_in(channel, user.id)
             if not perms & perm_bits(view_channel=True):
                 raise StubFailure(f"{user.username} cannot see channel {channel.name}")
             channel_payload["permissions"] = str(perms)
-            payload["guild_id"] = str(w.guild.id)
-            payload["guild"] = w.guild.partial_payload()
-            payload["guild_locale"] = w.guild.locale
-            payload["member"] = w.guild.members[user.id].payload() | {"permissions": str(perms)}
-            payload["authorizing_integration_owners"] = {"0": str(w.guild.id)}
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = guild.partial_payload()
+            payload["guild_locale"] = guild.locale
+            payload["member"] = guild.members[user.id].payload() | {"permissions": str(perms)}
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
             payload["context"] = 0
         if message is not None:
             payload["message"] = self.message_payload(message)

@@ -354,6 +354,8 @@ class World:
         self.moderator_role = StubRole(ids.next(), "Moderator", perm_bits(manage_channels=True), 2)
         self.guild.roles[self.moderator_role.id] = self.moderator_role
         self.joined_at = iso_now()
+        #: every guild by id: the test guild first, then those ``add_guild`` made (sharded tests)
+        self.guilds: dict[int, StubGuild] = {self.guild.id: self.guild}
         self._join(owner, [])
         self._join(self.bot, [self.bot_role.id])
         self.owner = owner
@@ -375,11 +377,32 @@ class World:
             self._join(user, [self.moderator_role.id] if moderator else [])
         return user
 
-    def add_channel(self, name: str) -> StubChannel:
+    def add_guild(self, name: str, *, shard: int | None = None, shard_count: int = 1) -> StubGuild:
+        """Another guild with the same members and roles as the test guild (ids are global on Discord, so the
+        role objects are shared); ``shard`` picks an id whose events Discord routes to that shard of
+        ``shard_count`` (``(id >> 22) % shard_count``)."""
+        gid = self.ids.next()
+        while shard is not None and (gid >> 22) % shard_count != shard:
+            gid = self.ids.next()
+            if (gid >> 22) % shard_count != shard:
+                time.sleep(0.001)       # the shard bits are the timestamp's: let it move on
+        guild = StubGuild(id=gid, name=name, owner_id=self.guild.owner_id, members=self.guild.members)
+        guild.roles[gid] = StubRole(gid, "@everyone", EVERYONE_DEFAULT, 0)
+        guild.roles[self.bot_role.id] = self.bot_role
+        guild.roles[self.moderator_role.id] = self.moderator_role
+        self.guilds[gid] = guild
+        return guild
+
+    def guild_of(self, channel: StubChannel) -> StubGuild | None:
+        """The guild a channel belongs to; None for a DM."""
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
+
+    def add_channel(self, name: str, guild: StubGuild | None = None) -> StubChannel:
+        guild = guild or self.guild
         channel = StubChannel(
-            id=self.ids.next(), name=name, type=0, guild_id=self.guild.id, position=len(self.guild.channels)
+            id=self.ids.next(), name=name, type=0, guild_id=guild.id, position=len(guild.channels)
         )
-        self.guild.channels[channel.id] = channel
+        guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
 
@@ -400,7 +423,7 @@ class World:
     def permissions(self, channel: StubChannel, user: StubUser) -> int:
         if channel.is_dm:
             return DM_APP_PERMISSIONS
-        return self.guild.permissions_in(channel, user.id)
+        return self.guilds[channel.guild_id].permissions_in(channel, user.id)
 
     def member(self, user: StubUser) -> StubMember:
         return self.guild.members[user.id]
