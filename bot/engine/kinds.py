@@ -41,6 +41,13 @@ class GameKind(Protocol):
 
     def loads(self, text: str) -> State: ...
 
+    # Optional (read with getattr, not part of the checked shape):
+    #
+    # reveals(state_before, move, state_after) -> bool
+    #     Undo's rules hook: True when ``move`` revealed new random or hidden information (a roll, a draw, a
+    #     reroll, a card turned up), so it can never be taken back, nor anything before it. Pure and
+    #     deterministic. Without it the game has no undo (``UndoUnsupported``). See ``bot/engine/undo.py``.
+
 
 class KindRegistry(Mapping[str, GameKind]):
     """Name → kind. Checks each kind's shape once, at registration, instead of failing mid-game."""

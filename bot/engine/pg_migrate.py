@@ -58,7 +58,7 @@ async def clear_for_copy(store: PgStore) -> None:
     async def work(conn):
         await conn.execute("DROP TABLE IF EXISTS outbox, results, moves, seats, bot_meta, games, rollbot_schema"
                            " CASCADE")
-        await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_check_batch,"
+        await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_append_undo, rollbot_check_batch,"
                            " rollbot_moves_append_only CASCADE")
     await store._write(work)
 
