@@ -6,8 +6,7 @@ import sqlite3
 
 import asyncpg
 
-from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal
-from bot.engine import pg_schema, schema
+from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal, pg_schema, schema
 from bot.engine.pg_store import PgStore
 from bot.engine.store import dump_json
 from bot.engine.verify import verify_store
