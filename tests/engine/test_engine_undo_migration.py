@@ -94,3 +94,35 @@ async def test_postgresql_v1_database_upgrades(pg_url):
     moves = await store.moves(1)
     assert [(m["seq"], m["undoes"]) for m in moves] == [(1, None), (2, None), (3, 2)]
     await store.close()
+
+
+async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url):
+    """``migrate-db`` copies the undo entries with the log, and the replay on PostgreSQL agrees."""
+    import io
+
+    from bot.engine.pg_migrate import run_migrate_db, table_rows
+
+    path = tmp_path / "undone.db"
+    store = await Store.open(path)
+    mgr = SessionManager(store, kinds(), clock=FakeClock())
+    game = await mgr.create("pig", 1, 78, 10, "Ann", {}, seats_wanted=2, seed=SEED)
+    await mgr.join(game.id, 20, "Ben")
+    await mgr.start(game.id, 10)
+    for move in MOVES:
+        await mgr.apply(game.id, 10, move)
+    await mgr.undo(game.id, 10)
+    await mgr.apply(game.id, 10, {"type": "hold"})
+    source_moves = await table_rows(store, "moves")
+    await store.close()
+    assert [row[-1] for row in source_moves] == [None, None, 2, None]
+
+    out = io.StringIO()
+    code = await run_migrate_db(str(path), pg_url, kinds(), out=out)
+    assert code == 0, out.getvalue()
+    dest = await PgStore.open(pg_url)
+    try:
+        assert await table_rows(dest, "moves") == source_moves
+        report = await verify_store(dest, kinds())
+        assert report.ok and report.checked[0].moves == 4
+    finally:
+        await dest.close()
