@@ -312,15 +312,15 @@ class PlayService:
         presentation = self.presentation(game)
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
-        seated = game.seat_of(interaction.user.id)
-        if seated is not None and game.status == "active":
-            await self.welcome_back(game, seated)
         if action.startswith("undo:"):       # the Undo button (cogs.buttons.UndoButton): "undo:<version>"
             version = action.partition(":")[2]
             if not version.isdigit() or len(version) > 12:
                 raise Refusal("error.bad_option")
             await self.take_back(interaction, game, int(version), from_component=True)
             return
+        seated = game.seat_of(interaction.user.id)
+        if seated is not None and game.status == "active":
+            await self.welcome_back(game, seated)
         if action == "hint":
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
