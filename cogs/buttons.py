@@ -180,6 +180,25 @@ class SubsetConfirm(_Bound, DynamicItem[Button],
             interaction, self.game_id, self.version, self.index, self.check))
 
 
+class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    """Undo in a player's private menu: takes back their last move of the version it was made for (a click
+    after anything else happened is stale). It reaches the play service through the view-button route
+    (action ``undo:<version>``), so the composition root needs no route of its own."""
+
+    def __init__(self, game_id: int, version: int, *, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.danger, row: int | None = None):
+        super().__init__(Button(label=label[:80], style=style, row=row, custom_id=f"rp:u:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), label=item.label or "?", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.target().on_view_button(
+            interaction, self.game_id, f"undo:{self.version}"))
+
+
 #: Most moves one menu option may stand for (a chain: a move and the moves that follow it, ``cogs.menus``).
 CHAIN_LIMIT = 9
 
@@ -199,7 +218,7 @@ def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
     return choices
 
 
-DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm)
+DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm, UndoButton)
 
 
 @dataclass(frozen=True)
@@ -212,10 +231,11 @@ class Components:
     move_select: type[MoveSelect]
     subset_toggle: type[SubsetToggle]
     subset_confirm: type[SubsetConfirm]
+    undo_button: type[UndoButton]
 
     def all(self) -> tuple[type[DynamicItem], ...]:
         return (self.lobby_button, self.view_button, self.move_button, self.move_select, self.subset_toggle,
-                self.subset_confirm)
+                self.subset_confirm, self.undo_button)
 
 
 def bind_items(handlers: ComponentHandlers | None) -> Components:

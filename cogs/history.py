@@ -141,11 +141,17 @@ class HistoryService:
         page = min(max(0, page), pages - 1)
         shown = shown_game(game, locale)
         lines = []
+        undone = {r.undoes for r in records if r.undoes is not None}
         for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
-            try:
-                label = presentation.move_label(shown, record.seat, record.move, locale)
-            except Exception:                      # noqa: BLE001 - a label of an old move must not break the log
-                label = t("history.move_unknown", locale)
+            if record.undoes is not None:          # an undo entry says which move it took back
+                label = t("undo.log_entry", locale, n=record.undoes)
+            else:
+                try:
+                    label = presentation.move_label(shown, record.seat, record.move, locale)
+                except Exception:                  # noqa: BLE001 - a label of an old move must not break the log
+                    label = t("history.move_unknown", locale)
+                if record.seq in undone:           # taken back: struck through, the log keeps everything
+                    label = f"~~{label}~~"
             name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
             lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
         if not lines:

@@ -272,15 +272,18 @@ def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int
 
 def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
-              only: set[int] | None = None, hint: bool = False) -> discord.ui.View:
+              only: set[int] | None = None, hint: bool = False, undo: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
     The select's name carries it, so a narrowing step regroups exactly the list the player saw. A decision
     the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm."""
     if menu != EXTRA and rep is None and only is None:
         subset = subset_menu(presentation, game, seat, legal, locale)
         if subset is not None:
-            return subset_view(presentation, ui, game, seat, legal, subset, subset.initial, locale,
+            view = subset_view(presentation, ui, game, seat, legal, subset, subset.initial, locale,
                                look_buttons=look_buttons)
+            if undo:
+                view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+            return view
     view = discord.ui.View(timeout=None)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
@@ -309,6 +312,8 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
     if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
         # a player's own menu of the decision at hand: "what would a strong player do here?"
         view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
+    if undo:                       # a player's own menu after a move they may take back
+        view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
     return view
 
 

@@ -145,10 +145,14 @@ class Courier:
         return "\n".join(lines)
 
     def event_line(self, game: GameView, event: dict, locale: str) -> str:
-        """The shell's own events (``bot.*``: the bot played for an idle player) or the game's."""
+        """The shell's own events (``bot.*``: the bot played for an idle player; ``undo.taken_back``) or the
+        game's."""
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
+        if key == "undo.taken_back":          # a move taken back (cogs.turns.undo_plan): its label is stored
+            params = event.get("params") or {}
+            return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))
         return self.games[game.kind].event_line(game, event, locale)
 
     async def render(self, game: GameView, payload: dict) -> dict:

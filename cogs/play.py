@@ -241,15 +241,16 @@ class PlayService:
         return None
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
-                                        label: str, locale: str) -> None:
+                                        label: str, locale: str, *, content_key: str = "play.continue") -> None:
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
-        content = t("play.continue", locale, move=label, decision=self.decision_text(game, seat, locale))
+        content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
+        undo = await self.may_undo(game, interaction.user.id)
         picture = await in_worker(presentation.seat_picture, game, seat, locale) \
             if presentation.has_seat_pictures else None
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
         await interaction.followup.send(content, ephemeral=True, **extra,
-                                        view=self.menu(game, seat, legal, locale, look_buttons=False))
+                                        view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo))
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
@@ -329,6 +330,12 @@ class PlayService:
         presentation = self.presentation(game)
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
+        if action.startswith("undo:"):       # the Undo button (cogs.buttons.UndoButton): "undo:<version>"
+            version = action.partition(":")[2]
+            if not version.isdigit() or len(version) > 12:
+                raise Refusal("error.bad_option")
+            await self.take_back(interaction, game, int(version), from_component=True)
+            return
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":
             await self.welcome_back(game, seated)
@@ -345,9 +352,10 @@ class PlayService:
             menu = ALL if action == "moves" else EXTRA
             if not shown_moves(presentation, legal, menu):
                 raise Refusal("error.no_more_moves")
+            undo = menu == ALL and await self.may_undo(game, interaction.user.id)
             await interaction.response.send_message(
                 t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
-                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu), ephemeral=True)
+                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "sheet" and presentation.has_seat_pictures:
@@ -361,6 +369,62 @@ class PlayService:
         else:
             picture = await in_worker(presentation.table_picture, game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
+
+    def log_line(self, game: GameView, presentation: Presentation, record: Any, undone: bool, locale: str) -> str:
+        """One line of ``/<game> log``: an undo entry says which move it took back; a move taken back is
+        struck through (the log keeps everything)."""
+        player = self.player_name(game, record.seat)
+        if record.undoes is not None:
+            return t("play.log_line", locale, n=record.seq, player=player,
+                     move=t("undo.log_entry", locale, n=record.undoes))
+        move = presentation.move_label(game, record.seat, record.move, locale)
+        return t("play.log_line", locale, n=record.seq, player=player, move=f"~~{move}~~" if undone else move)
+
+    # ------------------------------------------------------------------ undo
+    def undo_on(self, kind: Any) -> bool:
+        """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""
+        return callable(getattr(kind, "reveals", None))
+
+    async def may_undo(self, game: GameView, user_id: int) -> bool:
+        """Whether an Undo button belongs on this player's private menu now."""
+        return self.undo_on(self.kind(game)) and game.status == "active" \
+            and await self.sessions.can_undo(game.id, user_id)
+
+    async def take_back(self, interaction: discord.Interaction, game: GameView, version: int, *,
+                        from_component: bool) -> None:
+        """``/<game> undo`` and the Undo button: take back the player's last move (policy and refusals in
+        ``bot.engine.undo``), made at ``version``. Persisted (with its log line and, when who is due changed,
+        its public post) before anything is answered; the player then sees where they are again."""
+        check_bot_permissions(interaction)
+        if game.status != "active":
+            raise Refusal("engine.error.game_not_active")
+        seat = self.seat_of(game, interaction.user.id)
+        await self.welcome_back(game, seat)
+        if version != game.version:
+            raise Refusal("error.stale_button")
+        locale = locale_of(interaction)
+        presentation = self.presentation(game)
+        outcome = TurnOutcome()
+        plan = self.turns.undo_plan(seat, presentation.step_mark(game.state), self.pending_seats(game), outcome)
+        if from_component:
+            await interaction.response.defer()          # deferred update, like a move button
+        else:
+            await defer(interaction, ephemeral=True)
+        try:
+            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version, plan=plan)
+        except StaleMove:
+            raise Refusal("error.stale_button") from None
+        game = await self.sessions.load(game.id)
+        label = presentation.move_label(game, seat, result.undone_move, locale)
+        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.edit_original_response(content=t("undo.done", locale, move=label), view=None,
+                                                     attachments=[])
+        if outcome.public:
+            await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
+            await self.courier.deliver(game.id)
+            self.bots.schedule(game.id, game)
+            return
+        await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
 
     # ------------------------------------------------------------------ commands
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:
@@ -382,9 +446,11 @@ class PlayService:
             locale = locale_of(interaction)
             if move is None:
                 legal = service.legal_for(game, seat)
+                undo = await service.may_undo(game, interaction.user.id)
                 await interaction.response.send_message(
                     t("play.your_moves", locale, decision=service.decision_text(game, seat, locale)),
-                    view=service.menu(game, seat, legal, locale, look_buttons=False, menu=ALL), ephemeral=True)
+                    view=service.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
+                    ephemeral=True)
                 return
             choice = parse_move_option(move)
             if choice is None:
@@ -456,5 +522,14 @@ class PlayService:
                 raise Refusal("engine.error.game_not_active")
             await service.hint(interaction, game)
 
-        with_hint = [hint] if callable(getattr(self.games.kind(presentation.kind), "hint", None)) else []
-        return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint]
+        @app_commands.command(name=cmd_str("cmd.undo.name"), description=cmd_str("cmd.undo.description"))
+        async def undo(interaction: discord.Interaction) -> None:
+            game = await service.channel_game(interaction, presentation)
+            if game.status != "active":
+                raise Refusal("engine.error.game_not_active")
+            await service.take_back(interaction, game, game.version, from_component=False)
+
+        kind = self.games.kind(presentation.kind)
+        with_hint = [hint] if callable(getattr(kind, "hint", None)) else []
+        with_undo = [undo] if self.undo_on(kind) else []
+        return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint, *with_undo]

@@ -55,8 +55,15 @@ def projected(kind: Any, state: Any, seats: int) -> tuple[float, ...]:
     return tuple(float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0 for v in values)
 
 
+def effective(moves: list[MoveRecord]) -> list[MoveRecord]:
+    """The moves in effect: the log without its undo entries and the moves they took back."""
+    undone = {m.undoes for m in moves if m.undoes is not None}
+    return [m for m in moves if m.undoes is None and m.seq not in undone]
+
+
 def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
     """The start, the first moment of every round, and the last move (the end, or now): a replay's steps."""
+    moves = effective(moves)
     mark_of = getattr(kind, "round_mark", None)
     if not callable(mark_of):
         mark_of = presentation.step_mark
@@ -78,7 +85,7 @@ def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]
 def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) -> GameView:
     """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest)."""
     state = kind.create(len(game.seats), game.seed, game.options)
-    for record in moves:
+    for record in effective(moves):
         if record.seq > version:
             break
         state, _ = kind.apply(state, record.seat, record.move)

@@ -20,7 +20,7 @@ from typing import Any
 from bot.engine import Bookkeeping, GameView
 from bot.engine.records import ApplyResult
 
-from .core import SEAT_LOCALES_META
+from .core import SEAT_LOCALES_META, game_locale
 from .games import Games
 from .pace import track_decisions
 
@@ -124,6 +124,38 @@ class TurnService:
             meta.pop(LOG_META, None)
             edit, fresh = _message(presentation, kind, view.state, meta, due, result.version,
                                    finished=result.finished)
+            post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+            if edit:
+                post["edit"] = True
+            outcome.post, outcome.mention = post, fresh
+            return Bookkeeping(meta=meta, post=post)
+        return plan
+
+    def undo_plan(self, seat: int, before_mark: Any, before_due: list[int], outcome: TurnOutcome):
+        """The bookkeeping of ``seat`` taking back their last move (``SessionManager.undo``). The log gets a
+        line saying so, with the move's label in the game's language (fixed now: the state it was legal in is
+        the one the undo returns to). The undo is public, like the move was, when who is due or the step
+        changed (a move that ended a turn, now taken back, gave the turn to someone who must learn it is not
+        theirs after all); otherwise it stays private until the next public post carries its line. The
+        undoer is never pinged for getting their own turn back."""
+        def plan(view: GameView, result: Any) -> Bookkeeping:
+            kind = self.games.kind(view.kind)
+            presentation = self.games[view.kind]
+            meta = dict(view.meta)
+            label = presentation.move_label(view, seat, result.undone_move, game_locale(view))
+            line = {"key": "undo.taken_back", "params": {"seat": seat, "move": label}}
+            events = list(meta.get(LOG_META, [])) + [line]
+            due = pending_seats(kind, view.state)
+            public = due != before_due or presentation.step_mark(view.state) != before_mark
+            outcome.public = public
+            if not public:
+                meta[LOG_META] = events
+                return Bookkeeping(meta=meta)
+            meta.pop(LOG_META, None)
+            notified = [x for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and x[:1] != [seat]]
+            meta[NOTIFIED_META] = notified + [[seat, result.version]]
+            edit, fresh = _message(presentation, kind, view.state, meta, due, result.version, finished=False)
+            fresh = [s for s in fresh if s != seat]
             post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
             if edit:
                 post["edit"] = True

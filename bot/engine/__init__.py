@@ -13,12 +13,16 @@ from .errors import (
                      InvalidSeed,
                      NotCreator,
                      NotEnoughPlayers,
+                     NothingToUndo,
                      NotPermitted,
                      NotSeated,
                      StaleMove,
                      StorageError,
                      StoreOpenError,
                      TableFull,
+                     UndoAfterOtherPlayer,
+                     UndoAfterReveal,
+                     UndoUnsupported,
                      UnknownGame,
                      UnknownKind,
 )
@@ -33,6 +37,7 @@ from .records import (
                      ResultRow,
                      Seat,
                      SeatResult,
+                     UndoResult,
 )
 from .sessions import Planner, SessionManager
 from .store import Store
@@ -44,4 +49,5 @@ __all__ = [
     "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
     "ReminderDue", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError", "Store",
     "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
+    "NothingToUndo", "UndoAfterOtherPlayer", "UndoAfterReveal", "UndoResult", "UndoUnsupported",
 ]

@@ -124,6 +124,30 @@ class StaleMove(EngineError):
     code = "stale_move"
 
 
+class NothingToUndo(EngineError):
+    """The player has no move of their own to take back (none made yet, or all taken back)."""
+
+    code = "nothing_to_undo"
+
+
+class UndoAfterReveal(EngineError):
+    """The last move revealed something new (dice rolled, a card drawn): it stands (the game's ``reveals``)."""
+
+    code = "undo_after_reveal"
+
+
+class UndoAfterOtherPlayer(EngineError):
+    """Another player (or the bot for this seat) moved since: undo never crosses someone else's move."""
+
+    code = "undo_after_other_player"
+
+
+class UndoUnsupported(EngineError):
+    """The game's rules have no ``reveals`` hook, so the engine cannot tell which moves may be taken back."""
+
+    code = "undo_unsupported"
+
+
 class StorageError(EngineError):
     """The database refused a write (disk full, I/O error, locked by another process); nothing applied."""
 

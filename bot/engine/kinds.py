@@ -41,6 +41,13 @@ class GameKind(Protocol):
 
     def loads(self, text: str) -> State: ...
 
+    # Optional (read with getattr, not part of the checked shape):
+    #
+    # reveals(state_before, move, state_after) -> bool
+    #     Undo's rules hook: True when ``move`` revealed new random or hidden information (a roll, a draw, a
+    #     reroll, a card turned up), so it can never be taken back, nor anything before it. Pure and
+    #     deterministic. Without it the game has no undo (``UndoUnsupported``). See ``bot/engine/undo.py``.
+
 
 #: Optional parts of a kind (read with ``getattr``; docs/contracts.md): ``results``, ``ai_levels`` +
 #: ``choose_move`` (+ ``hint``), and for history and stats ``round_mark(state)`` (where a replay's rounds

@@ -56,10 +56,9 @@ async def clear_for_copy(store: PgStore) -> None:
     """Drop every rollbot table and function so the next open recreates them empty (``migrate-db --force``).
     Dropping tables is the only way to empty an append-only log, which is the point of the triggers."""
     async def work(conn):
-        await conn.execute("DROP TABLE IF EXISTS leases, outbox, results, moves, seats, player_guilds, bot_meta, games,"
-                           " rollbot_schema"
-                           " CASCADE")
-        await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_check_batch,"
+        await conn.execute("DROP TABLE IF EXISTS leases, outbox, results, moves, seats, player_guilds, bot_meta,"
+                           " games, rollbot_schema CASCADE")
+        await conn.execute("DROP FUNCTION IF EXISTS rollbot_append_move, rollbot_append_undo, rollbot_check_batch,"
                            " rollbot_moves_append_only, rollbot_note_guild CASCADE")
     await store._write(work)
 

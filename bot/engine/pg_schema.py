@@ -226,8 +226,61 @@ END
 $$;
 """
 
+#: v4 (SQLite's v6), undo: an undo entry is a ``moves`` row whose ``undoes`` names the
+#: seq it takes back (NULL for an ordinary move), appended with a seq and version of its own; the log stays
+#: append-only. ``rollbot_append_undo`` is one statement like ``rollbot_append_move``: the optimistic UPDATE
+#: (version seq - 1, in play), the check that the named move is an ordinary earlier move of this game (the
+#: unique index refuses taking one back twice), the row, the metadata and the post.
+SCHEMA_V4 = f"""
+ALTER TABLE moves ADD COLUMN undoes INTEGER;
+
+CREATE UNIQUE INDEX moves_undone_once ON moves (game_id, undoes) WHERE undoes IS NOT NULL;
+
+CREATE FUNCTION rollbot_append_undo(p_game BIGINT, p_seq INTEGER, p_seat INTEGER, p_user BIGINT,
+                                    p_undoes INTEGER, p_at DOUBLE PRECISION, p_snapshot TEXT, p_meta TEXT,
+                                    p_post TEXT) RETURNS void
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+    v_channel BIGINT;
+BEGIN
+    UPDATE games
+       SET snapshot = p_snapshot, version = p_seq, updated_at = p_at, last_activity_at = p_at,
+           reminder_count = 0, meta = COALESCE(p_meta, meta)
+     WHERE id = p_game AND version = p_seq - 1 AND status = 'active'
+    RETURNING channel_id INTO v_channel;
+    IF NOT FOUND THEN
+        IF EXISTS (SELECT 1 FROM games WHERE id = p_game AND status = 'active') THEN
+            RAISE EXCEPTION 'engine: move out of sequence' USING ERRCODE = '{OUT_OF_SEQUENCE}';
+        END IF;
+        RAISE EXCEPTION 'engine: game is not in play' USING ERRCODE = '{NOT_IN_PLAY}';
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM moves WHERE game_id = p_game AND seq = p_undoes AND seq < p_seq
+                                         AND undoes IS NULL) THEN
+        RAISE EXCEPTION 'engine: undo of a move not in the log' USING ERRCODE = '{OUT_OF_SEQUENCE}';
+    END IF;
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at, undoes)
+        VALUES (p_game, p_seq, p_seat, p_user, '{{}}', p_at, p_undoes);
+    IF p_post IS NOT NULL THEN
+        INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+            VALUES (p_game, p_seq, v_channel, p_post, p_at);
+    END IF;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION rollbot_moves_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND NEW.user_id IS NULL
+       AND (NEW.game_id, NEW.seq, NEW.seat, NEW.move, NEW.created_at, NEW.undoes)
+           IS NOT DISTINCT FROM (OLD.game_id, OLD.seq, OLD.seat, OLD.move, OLD.created_at, OLD.undoes) THEN
+        RETURN NEW;
+    END IF;
+    RAISE EXCEPTION 'the move log is append-only' USING ERRCODE = '{APPEND_ONLY}';
+END
+$$;
+"""
+
 #: MIGRATIONS[i] turns a version-i database into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases",

@@ -75,7 +75,9 @@ SELECT rollbot_check_batch((SELECT count(*) FROM up), (SELECT count(*) FROM b))
 """
 POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
             " SELECT id, $2, channel_id, $3, $4 FROM games WHERE id = $1")
-MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at"
+#: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
+MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
+UNDO_SQL = "SELECT rollbot_append_undo($1, $2, $3, $4, $5, $6, $7, $8, $9)"
 
 
 def redact(url: str) -> str:
@@ -132,7 +134,7 @@ def _translate(error: BaseException) -> errors.EngineError:
                 return errors.ChannelBusy()
             if constraint == "seats_one_per_user":
                 return errors.AlreadySeated()
-            if constraint == "moves_pkey":
+            if constraint in ("moves_pkey", "moves_undone_once"):
                 return errors.StaleMove()
     return errors.StorageError(reason=f"{type(error).__name__}: {error}")
 
@@ -515,6 +517,13 @@ class PgStore:
             await conn.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
                                    " VALUES ($1, $2, $3, $4, $5)", rows)
         await self._write(work)
+
+    async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
+                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
+        """Append an undo entry taking back move ``undoes`` (see ``rollbot_append_undo``): one statement."""
+        async def work(conn):
+            await conn.execute(UNDO_SQL, game_id, seq, seat, user_id, undoes, now, snapshot, meta, post)
+        await self._write(work, transaction=False)
 
     async def end_game(self, game_id: int, status: str, now: float) -> None:
         async def work(conn):

@@ -61,6 +61,8 @@ class MoveRecord:
     user_id: int | None
     move: dict
     created_at: float
+    #: For an undo entry: the seq of the move it took back (``move`` is then ``{}``); None for a move.
+    undoes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,18 @@ class ApplyResult:
     finished: bool
     results: tuple[SeatResult, ...] = ()
     score: dict | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    """An undo that was committed: entry ``seq`` (= the new ``version``) took back move ``undone_seq``."""
+    game_id: int
+    seq: int
+    version: int
+    seat: int
+    undone_seq: int
+    undone_move: dict
+    state: Any
 
 
 @dataclass(frozen=True, slots=True)

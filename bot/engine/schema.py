@@ -212,8 +212,54 @@ BEGIN
 END;
 """
 
+#: v6, undo: a player takes back their own last move by APPENDING an undo entry to the log, never by
+#: changing it. An undo entry is a row of ``moves`` whose ``undoes`` names the seq of the move it takes back
+#: (NULL for an ordinary move); it has a seq of its own, so the version keeps counting up and a button made
+#: before the undo is stale afterwards. The effective move list is the log with every undo entry and the move
+#: it names left out (``bot/engine/undo.py``). Appending one is one INSERT into ``undo_commits``: the trigger
+#: checks the game is in play, the seq is the next one, and the named move is an ordinary move of this game
+#: not taken back before (the unique index), then writes the snapshot of the state before that move.
+#: v6. Forgetting a player (v5) may still clear a move's user id, and nothing else, ``undoes`` included.
+SCHEMA_V6 = """
+ALTER TABLE moves ADD COLUMN undoes INTEGER;
+
+CREATE UNIQUE INDEX moves_undone_once ON moves (game_id, undoes) WHERE undoes IS NOT NULL;
+
+CREATE VIEW undo_commits AS
+    SELECT game_id, seq, seat, user_id, undoes, created_at, NULL AS snapshot, NULL AS meta, NULL AS post
+      FROM moves WHERE 0;
+
+CREATE TRIGGER undo_commits_insert INSTEAD OF INSERT ON undo_commits
+BEGIN
+    SELECT RAISE(ABORT, 'engine: game is not in play')
+     WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active';
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.seq - 1;
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE NOT EXISTS (SELECT 1 FROM moves WHERE game_id = NEW.game_id AND seq = NEW.undoes
+                                              AND seq < NEW.seq AND undoes IS NULL);
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at, undoes)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, '{}', NEW.created_at, NEW.undoes);
+    UPDATE games
+       SET snapshot = NEW.snapshot, version = NEW.seq, updated_at = NEW.created_at,
+           last_activity_at = NEW.created_at, reminder_count = 0, meta = COALESCE(NEW.meta, meta)
+     WHERE id = NEW.game_id;
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+        SELECT id, NEW.seq, channel_id, NEW.post, NEW.created_at FROM games
+         WHERE id = NEW.game_id AND NEW.post IS NOT NULL;
+END;
+
+DROP TRIGGER moves_no_update;
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+    WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.seq IS OLD.seq AND NEW.seat IS OLD.seat
+              AND NEW.move IS OLD.move AND NEW.created_at IS OLD.created_at AND NEW.undoes IS OLD.undoes)
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+"""
+
 #: MIGRATIONS[i] turns a version-i file into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: Tables a file of the current version must have (a cheap sanity check at open).

@@ -34,9 +34,11 @@ from .records import (
     ReminderDue,
     ResultRow,
     Seat,
+    UndoResult,
 )
 from .results import seat_results
 from .store import Store, dump_json
+from .undo import BrokenLog, UndoPlan, plan_undo
 
 MAX_SEED = 2**63 - 1
 MAX_NAME_LENGTH = 100
@@ -48,6 +50,9 @@ class _Entry:
 
     view: GameView
     kind: GameKind
+    #: (version, seat, user id) → the undo plan or refusal computed for it: the Undo button's check and the
+    #: undo itself then replay once. Any change makes a new version, so an old answer is never reused.
+    undo_check: tuple[tuple, UndoPlan | errors.EngineError] | None = None
 
 
 #: Bounds on what a move, options or metadata may look like. Real moves are a handful of keys a level or
@@ -503,6 +508,70 @@ class SessionManager:
             return result
         return await self._change(game_id, work)
 
+    # ---------------------------------------------------------------------------------------- undo
+
+    async def _undo_plan(self, entry: _Entry, user_id: int) -> tuple[int, UndoPlan]:
+        """(seat, plan) for the user's undo at the entry's version, or the refusal. Call under the lock."""
+        view = entry.view
+        if view.status != ACTIVE:
+            raise errors.GameNotActive(game_id=view.id, status=view.status)
+        seat = view.seat_of(user_id)
+        if seat is None:
+            raise errors.NotSeated(game_id=view.id)
+        key = (view.version, seat, user_id)
+        if entry.undo_check is None or entry.undo_check[0] != key:
+            try:
+                rows = await self.store.moves(view.id)
+                answer: UndoPlan | errors.EngineError = plan_undo(
+                    entry.kind, len(view.seats), view.seed, view.options, rows, seat, user_id, view.id)
+            except errors.EngineError as refusal:
+                answer = refusal
+            except BrokenLog as error:
+                raise errors.StorageError(reason=str(error)) from None
+            entry.undo_check = (key, answer)
+        answer = entry.undo_check[1]
+        if isinstance(answer, errors.EngineError):
+            raise type(answer)(**answer.params)
+        return seat, answer
+
+    async def can_undo(self, game_id: int, user_id: int) -> bool:
+        """Would ``undo`` take a move back now? (For showing an Undo button; nothing is written.)"""
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            try:
+                await self._undo_plan(entry, user_id)
+            except errors.EngineError:
+                return False
+            return True
+
+    async def undo(self, game_id: int, user_id: int, expected_version: int | None = None,
+                   plan: Planner | None = None) -> UndoResult:
+        """Take back the user's last move (see ``bot/engine/undo.py`` for the policy). Appends an undo entry
+        with the state before that move as the snapshot, and the planner's bookkeeping and post, in one
+        statement; the version goes up by one like a move's, so buttons made before are stale."""
+        async def work(entry: _Entry) -> UndoResult:
+            view, kind = entry.view, entry.kind
+            if view.status == ACTIVE and expected_version is not None and expected_version != view.version:
+                raise errors.StaleMove(game_id=game_id, expected=expected_version, current=view.version)
+            seat, undo_plan = await self._undo_plan(entry, user_id)
+            state = undo_plan.before
+            seq = view.version + 1
+            now = self._clock()
+            after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now, reminder_count=0)
+            result = UndoResult(game_id=game_id, seq=seq, version=seq, seat=seat,
+                                undone_seq=undo_plan.target.seq, undone_move=undo_plan.target.move, state=state)
+            new_meta, meta_text, post_text = _bookkeeping_json(plan, after, result)
+            try:
+                await self.store.append_undo(game_id=game_id, seq=seq, seat=seat, user_id=user_id,
+                                             undoes=undo_plan.target.seq, snapshot=kind.dumps(state), now=now,
+                                             meta=meta_text, post=post_text)
+            except errors.StaleMove:
+                raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
+            entry.view = after if new_meta is None else replace(after, meta=new_meta)
+            entry.undo_check = None
+            return result
+        return await self._change(game_id, work)
+
     # --------------------------------------------------------------------------------------- reads
 
     async def load(self, game_id: int) -> GameView:
@@ -541,7 +610,7 @@ class SessionManager:
         await self.load(game_id)
         rows = await self.store.recent_moves(game_id, max(0, int(limit)))
         return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
-                           r["created_at"]) for r in rows]
+                           r["created_at"], r["undoes"]) for r in rows]
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
@@ -551,11 +620,12 @@ class SessionManager:
         return [_result_from_row(r) for r in rows]
 
     async def move_log(self, game_id: int) -> list[MoveRecord]:
-        """Every move of a game, oldest first (the whole history, for paging and replays)."""
+        """Every entry of a game's log, oldest first (the whole history, for paging and replays): moves, and
+        undo entries (``undoes`` set) with the moves they took back still in place (``cogs.replays.effective``)."""
         await self.load(game_id)
         rows = await self.store.moves(game_id)
         return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
-                           r["created_at"]) for r in rows]
+                           r["created_at"], r["undoes"]) for r in rows]
 
     async def last_game_in_channel(self, channel_id: int) -> GameView | None:
         """The newest game that started in a channel, open or over (for replays of a finished game)."""

@@ -51,6 +51,11 @@ META_SQL = "UPDATE games SET meta = ? WHERE id = ?"
 #: An outbox row takes the game's channel from the games table: a post always goes where its game lives.
 POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
             " SELECT id, ?, channel_id, ?, ? FROM games WHERE id = ?")
+#: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
+MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
+#: An undo entry with its snapshot, metadata and post: one statement (the ``undo_commits`` view, schema.py).
+UNDO_SQL = ("INSERT INTO undo_commits (game_id, seq, seat, user_id, undoes, created_at, snapshot, meta, post)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
 
 
@@ -104,7 +109,7 @@ def _translate(error: sqlite3.Error) -> errors.EngineError:
             return errors.ChannelBusy()
         if "seats.game_id, seats.user_id" in text:
             return errors.AlreadySeated()
-        if "move out of sequence" in text:
+        if "move out of sequence" in text or "moves.game_id, moves.undoes" in text:
             return errors.StaleMove()
         if "game is not in play" in text:
             return errors.GameNotActive()
@@ -531,6 +536,14 @@ class Store:
                                  " VALUES (?, ?, ?, ?, ?)", rows)
         await self._write(work, game_id=game_id)
 
+    async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
+                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
+        """Append an undo entry taking back move ``undoes``; ``snapshot`` is the state before that move. One
+        statement: the ``undo_commits`` trigger checks the sequence and the named move (``StaleMove``)."""
+        async def work(db):
+            await db.execute(UNDO_SQL, (game_id, seq, seat, user_id, undoes, now, snapshot, meta, post))
+        await self._write(work, transaction=False, game_id=game_id)
+
     async def end_game(self, game_id: int, status: str, now: float) -> None:
         async def work(db):
             cursor = await db.execute(
@@ -589,11 +602,11 @@ class Store:
         return [r[0] for r in rows]
 
     async def moves(self, game_id: int) -> list[sqlite3.Row]:
-        return await self._read("SELECT game_id, seq, seat, user_id, move, created_at FROM moves"
+        return await self._read(f"SELECT {MOVE_COLUMNS} FROM moves"
                                 " WHERE game_id = ? ORDER BY seq", (game_id,))
 
     async def recent_moves(self, game_id: int, limit: int) -> list[sqlite3.Row]:
-        rows = await self._read("SELECT game_id, seq, seat, user_id, move, created_at FROM moves"
+        rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves"
                                 " WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit))
         return rows[::-1]
 
@@ -613,7 +626,7 @@ class Store:
                     seat_count = (await self._reader.execute_fetchall(
                         "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,)))[0][0]
                     moves = await self._reader.execute_fetchall(
-                        "SELECT game_id, seq, seat, user_id, move, created_at FROM moves WHERE game_id = ?"
+                        f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?"
                         " ORDER BY seq", (game_id,))
                 finally:
                     await self._reader.execute("COMMIT")

@@ -15,6 +15,7 @@ from pathlib import Path
 from .errors import EngineError
 from .kinds import KindRegistry
 from .store import Store
+from .undo import effective_moves
 
 #: Statuses whose snapshot must equal the replay (a lobby has no state yet; an abandoned game that was
 #: started keeps its last snapshot, which must still match).
@@ -81,8 +82,9 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
         check.problem = f"version {row['version']} but {len(seqs)} moves logged"
         return check
     try:
+        # Undo entries take moves back: the state is the replay of the moves still in effect.
         state = replay(kind, seat_count, row["seed"], json.loads(row["options"]),
-                       [(m["seat"], json.loads(m["move"])) for m in move_rows])
+                       [(m.seat, m.move) for m in effective_moves(move_rows)])
     except Exception as error:
         check.problem = f"replay failed: {type(error).__name__}: {error}"
         return check

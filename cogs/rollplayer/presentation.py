@@ -46,8 +46,8 @@ class RollPlayerPresentation:
     help_sections = (
         ("help.section.games", ("new", "join", "leave", "start", "cancel", "status", "abandon", "solo", "sheet",
                                 "table", "log", "language", "defaults", "rules", "help")),
-        ("help.section.moves", ("play", "hint", "setup.sheet", "setup.class", "setup.place", "dice.order", "dice.take",
-                                "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
+        ("help.section.moves", ("play", "hint", "undo", "setup.sheet", "setup.class", "setup.place", "dice.order",
+                                "dice.take", "dice.place", "dice.action", "dice.keep", "market.buy", "market.gold",
                                 "market.discard-weapon", "skill", "refresh")),
     )
     rules_topics = ("overview", "setup", "roll", "dice", "actions", "market", "cleanup", "skills", "scoring",

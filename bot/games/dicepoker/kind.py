@@ -37,6 +37,11 @@ class DicePokerKind:
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         return moves.apply(state, seat, move)
 
+    def reveals(self, before: dict, move: dict, after: dict) -> bool:
+        """Undo's hook: a reroll (and the next hand's deal) draws on ``rng``; a move that used no randomness
+        showed nothing new (keeping every die, which leaves the reroll to the other side)."""
+        return before["rng"] != after["rng"]
+
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         return moves.legal_moves(state, seat)
 

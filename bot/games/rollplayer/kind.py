@@ -81,6 +81,15 @@ class RollPlayerKind:
             raise RuleError("wrong_seat", "rules.rollplayer.wrong_seat", seat=seat)
         return moves.apply(state, dict(move, seat=seat))
 
+    def reveals(self, before: GameState, move: dict, after: GameState) -> bool:
+        """Undo's hook: the move showed something nobody knew, so it stands. Every die roll, reroll, bag draw
+        and shuffle draws on ``rng``; a market refill or any other card off the deck changes the deck (whose
+        order is secret); Open Lock turns the deck's top card up for its player without taking it."""
+        if before.rng != after.rng or before.deck != after.deck:
+            return True
+        sub = after.sub
+        return isinstance(sub, dict) and sub.get("kind") == "open_lock" and sub != before.sub
+
     def legal_moves(self, state: GameState, seat: int) -> list[dict]:
         if type(seat) is not int:  # a seat of another type (or a bool) sits nowhere
             return []

@@ -73,6 +73,10 @@ class PigKind:
         move = self.choose_move(state, seat, "hard", seed)
         return {"move": move, "key": "pig.hint.why", "params": {"total": state.turn_total}}
 
+    def reveals(self, before: PigState, move: dict, after: PigState) -> bool:
+        """Undo's hook: a roll shows a new die; a hold only banks what everyone saw."""
+        return before.rng != after.rng
+
     def legal_moves(self, state: PigState, seat: int) -> list[dict]:
         if state.finished or seat != state.turn:
             return []

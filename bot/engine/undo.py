@@ -1,0 +1,96 @@
+"""Undo as data: which moves of the log are in effect, and which one a player may take back.
+
+The log is append-only, so taking a move back appends an *undo entry* (a ``moves`` row whose ``undoes``
+names the seq it takes back). The effective move list is the log read as a stack: a move is pushed, an undo
+entry pops the move it names, which must be the top one. Replay (``verify``, ``migrate-db``, the engine's
+own undo) plays the effective list, so seed + log (undo entries included) still reproduce the state.
+
+Policy (Board Game Arena's): a player takes back their own moves of the current turn, one at a time, the
+last one first, up to the last move that revealed something new (a roll, a draw, a reroll — the game's
+``reveals`` hook decides) and never across another seat's move (nor a move the bot made for their seat).
+One move per undo keeps every undo a single, visible step (the Undo button takes back the last move;
+several clicks go further back), so nobody is surprised by a whole turn vanishing at once.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import errors
+
+
+class BrokenLog(ValueError):
+    """An undo entry that does not take back the last effective move: the log cannot be read as a stack."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    seq: int
+    seat: int
+    user_id: int | None
+    move: dict
+
+
+def _field(row: Any, name: str) -> Any:
+    try:
+        return row[name]
+    except (KeyError, IndexError):
+        return None
+
+
+def effective_moves(rows: Iterable[Any]) -> list[LoggedMove]:
+    """The moves still in effect, in order: every undo entry and the move it took back left out. ``rows``
+    are log rows (``seq``, ``seat``, ``user_id``, ``move`` JSON text, ``undoes``) in seq order."""
+    stack: list[LoggedMove] = []
+    for row in rows:
+        undoes = _field(row, "undoes")
+        if undoes is None:
+            move = row["move"]
+            stack.append(LoggedMove(row["seq"], row["seat"], row["user_id"],
+                                    json.loads(move) if isinstance(move, str) else move))
+        elif not stack or stack[-1].seq != undoes:
+            raise BrokenLog(f"undo entry {row['seq']} takes back move {undoes}, which is not the last one")
+        else:
+            stack.pop()
+    return stack
+
+
+def undone_seqs(rows: Iterable[Any]) -> set[int]:
+    """The seqs of the moves that undo entries took back (for showing the log)."""
+    return {u for u in (_field(r, "undoes") for r in rows) if u is not None}
+
+
+def replay(kind: Any, seats: int, seed: int, options: Mapping, moves: Sequence[LoggedMove]) -> Any:
+    state = kind.create(seats, seed, dict(options))
+    for logged in moves:
+        state, _events = kind.apply(state, logged.seat, logged.move)
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPlan:
+    """What an undo would take back: the move and the state before it."""
+    target: LoggedMove
+    before: Any
+
+
+def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, rows: Sequence[Any], seat: int,
+              user_id: int | None, game_id: int) -> UndoPlan:
+    """The move ``seat``'s player (``user_id``) may take back now, with the state before it; raises the
+    refusal otherwise. Replays the effective moves up to the target from the seed."""
+    reveals = getattr(kind, "reveals", None)
+    if not callable(reveals):
+        raise errors.UndoUnsupported(game_id=game_id)
+    moves = effective_moves(rows)
+    if not any(m.seat == seat for m in moves):
+        raise errors.NothingToUndo(game_id=game_id)
+    target = moves[-1]
+    if target.seat != seat or target.user_id != user_id:
+        raise errors.UndoAfterOtherPlayer(game_id=game_id)
+    before = replay(kind, seats, seed, options, moves[:-1])
+    after, _events = kind.apply(before, target.seat, target.move)
+    if reveals(before, target.move, after):
+        raise errors.UndoAfterReveal(game_id=game_id)
+    return UndoPlan(target, before)

@@ -1,0 +1,51 @@
+"""``/poker undo`` through the real cogs: the opponent who kept every die (no reroll: nothing new shown) may
+take that back until the active player moves; the hand's message says so in place; a reroll stands."""
+from __future__ import annotations
+
+from poker_kit import choose_and_confirm, due_seat, toggles, turn_post
+
+from bot.engine.verify import verify_store
+from bot.i18n import t
+
+
+async def open_duel(harness, alice, bob, place):
+    created = await harness.run("poker new", user=alice, place=place)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
+
+
+async def test_poker_undo_of_keeping_every_die(poker, alice, bob, fixed_seed):
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    assert due_seat(game) == 1                    # bob, the opponent, decides first
+    sessions = poker.bot.sessions
+    start = sessions.kinds["dicepoker"].dumps(game.state)
+
+    nothing = await poker.run("poker undo", user=bob, place=place)
+    assert nothing.only().content == t("engine.error.nothing_to_undo", "en", group="poker")
+
+    kept = await choose_and_confirm(poker, post, [0, 1, 2, 3, 4], user=bob, place=place)
+    post = turn_post(kept, on=post)
+    game = await sessions.load(game.id)
+    assert due_seat(game) == 0 and game.version == 1
+    assert (await poker.run("poker undo", user=alice, place=place)).only().content == \
+        t("engine.error.nothing_to_undo", "en", group="poker")        # alice has not moved at all
+
+    undone = await poker.run("poker undo", user=bob, place=place)
+    game = await sessions.load(game.id)
+    assert sessions.kinds["dicepoker"].dumps(game.state) == start and game.version == 2 and due_seat(game) == 1
+    keep_all = t("dicepoker.move.keep_all", "en")
+    assert any(m.ephemeral and m.content == t("undo.done", "en", move=keep_all) for m in undone.messages)
+    hand = turn_post(undone, on=post)
+    assert hand is post, "one message per hand: the undo edits the hand's message in place"
+    assert t("undo.taken_back", "en", player=game.seats[1].name, move=keep_all) in hand.content
+    assert toggles(hand) and {b["custom_id"].split(":")[3] for b in toggles(hand)} == {"2"}, \
+        "the hand's message carries bob's toggles again, at the new version"
+
+    rerolled = await choose_and_confirm(poker, hand, [0, 1], user=bob, place=place)
+    assert rerolled is not None
+    refused = await poker.run("poker undo", user=bob, place=place)
+    assert refused.only().content == t("engine.error.undo_after_reveal", "en", group="poker")
+    assert (await verify_store(sessions.store, sessions.kinds)).ok

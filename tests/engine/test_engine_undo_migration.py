@@ -1,0 +1,128 @@
+"""The undo migration: a store at the version before it (SQLite v3, PostgreSQL v1) with games in play opens
+under the current code, keeps its log, and those games can be undone and verified."""
+from __future__ import annotations
+
+import sqlite3
+
+import asyncpg
+
+from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal, pg_schema, schema
+from bot.engine.pg_store import PgStore
+from bot.engine.store import dump_json
+from bot.engine.verify import verify_store
+from tests.engine.helpers import FakeClock
+from tests.shell.toygame.rules import KIND as PIG
+
+T0 = 1_650_000_000.0
+MOVES = [{"type": "roll"}, {"type": "hold"}]
+SEED = 3          # the first roll is no 1, so seat 0 rolls then holds
+
+
+def kinds() -> KindRegistry:
+    return KindRegistry([PIG])
+
+
+def played():
+    state = PIG.create(2, SEED, {})
+    rows = []
+    for seq, move in enumerate(MOVES, 1):
+        rows.append((1, seq, 0, 10, dump_json(move), T0 + seq))
+        state, _ = PIG.apply(state, 0, move)
+    assert state.turn == 1
+    return state, rows
+
+
+GAME = ("INSERT INTO games (id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted,"
+        " snapshot, version, created_at, updated_at, started_at, last_activity_at)"
+        " VALUES (1, 'pig', 1, 77, 'active', 10, '{{}}', {seed}, 2, {snapshot}, 2, {t}, {t}, {t}, {t})")
+
+
+async def check_undo_after_upgrade(store, state) -> None:
+    mgr = SessionManager(store, kinds(), clock=FakeClock())
+    view = await mgr.load(1)
+    assert view.version == 2 and PIG.dumps(view.state) == PIG.dumps(state)
+    undone = await mgr.undo(1, 10)
+    assert undone.undone_seq == 2 and undone.version == 3
+    assert (await mgr.load(1)).state.turn == 0
+    try:
+        await mgr.undo(1, 10)
+        raise AssertionError("the roll was taken back")
+    except UndoAfterReveal:
+        pass
+    report = await verify_store(store, kinds())
+    assert report.ok, report.problems
+
+
+async def test_sqlite_v3_file_upgrades(tmp_path):
+    path = tmp_path / "old.db"
+    state, rows = played()
+    db = sqlite3.connect(path, isolation_level=None)
+    for version, script in enumerate(schema.MIGRATIONS[:3], 1):
+        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+    db.execute(GAME.format(seed=SEED, snapshot="?", t=T0), (PIG.dumps(state),))
+    db.executemany("INSERT INTO seats VALUES (1, ?, ?, ?, 0)", [(0, 10, "Ann"), (1, 20, "Ben")])
+    db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", rows)
+    db.close()
+
+    store = await Store.open(path)
+    assert await store.schema_version() == schema.SCHEMA_VERSION == 6
+    await check_undo_after_upgrade(store, state)
+    await store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT seq, undoes FROM moves ORDER BY seq").fetchall() == [(1, None), (2, None), (3, 2)]
+    db.close()
+
+
+async def test_postgresql_v1_database_upgrades(pg_url):
+    state, rows = played()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        async with conn.transaction():
+            await conn.execute(pg_schema.VERSION_TABLE)
+            await conn.execute(pg_schema.MIGRATIONS[0])
+            await conn.execute("INSERT INTO rollbot_schema (version) VALUES (1)")
+            await conn.execute(GAME.format(seed=SEED, snapshot="$1", t=T0), PIG.dumps(state))
+            await conn.executemany("INSERT INTO seats VALUES (1, $1, $2, $3, false)", [(0, 10, "Ann"), (1, 20, "Ben")])
+            await conn.executemany("INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6)", rows)
+    finally:
+        await conn.close()
+
+    store = await PgStore.open(pg_url)
+    assert await store.schema_version() == pg_schema.SCHEMA_VERSION == 4
+    await check_undo_after_upgrade(store, state)
+    assert await store.integrity_check() == ["ok"]
+    moves = await store.moves(1)
+    assert [(m["seq"], m["undoes"]) for m in moves] == [(1, None), (2, None), (3, 2)]
+    await store.close()
+
+
+async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url):
+    """``migrate-db`` copies the undo entries with the log, and the replay on PostgreSQL agrees."""
+    import io
+
+    from bot.engine.pg_migrate import run_migrate_db, table_rows
+
+    path = tmp_path / "undone.db"
+    store = await Store.open(path)
+    mgr = SessionManager(store, kinds(), clock=FakeClock())
+    game = await mgr.create("pig", 1, 78, 10, "Ann", {}, seats_wanted=2, seed=SEED)
+    await mgr.join(game.id, 20, "Ben")
+    await mgr.start(game.id, 10)
+    for move in MOVES:
+        await mgr.apply(game.id, 10, move)
+    await mgr.undo(game.id, 10)
+    await mgr.apply(game.id, 10, {"type": "hold"})
+    source_moves = await table_rows(store, "moves")
+    await store.close()
+    assert [row[-1] for row in source_moves] == [None, None, 2, None]
+
+    out = io.StringIO()
+    code = await run_migrate_db(str(path), pg_url, kinds(), out=out)
+    assert code == 0, out.getvalue()
+    dest = await PgStore.open(pg_url)
+    try:
+        assert await table_rows(dest, "moves") == source_moves
+        report = await verify_store(dest, kinds())
+        assert report.ok and report.checked[0].moves == 4
+    finally:
+        await dest.close()
