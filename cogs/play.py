@@ -370,16 +370,6 @@ class PlayService:
             picture = await in_worker(presentation.table_picture, game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
-    def log_line(self, game: GameView, presentation: Presentation, record: Any, undone: bool, locale: str) -> str:
-        """One line of ``/<game> log``: an undo entry says which move it took back; a move taken back is
-        struck through (the log keeps everything)."""
-        player = self.player_name(game, record.seat)
-        if record.undoes is not None:
-            return t("play.log_line", locale, n=record.seq, player=player,
-                     move=t("undo.log_entry", locale, n=record.undoes))
-        move = presentation.move_label(game, record.seat, record.move, locale)
-        return t("play.log_line", locale, n=record.seq, player=player, move=f"~~{move}~~" if undone else move)
-
     # ------------------------------------------------------------------ undo
     def undo_on(self, kind: Any) -> bool:
         """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""

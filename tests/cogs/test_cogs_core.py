@@ -19,7 +19,8 @@ from cogs.core import check_bot_permissions, defer, in_worker, send_after_defer
 
 
 class SubcommandCog(commands.Cog):
-    """Test-only: a cog whose ``subcommands()`` are attached to the ``/rp`` group when it is added."""
+    """Test-only: a cog whose ``subcommands()`` make up a ``/test`` group when it is added (``/rp`` has no room
+    left: Discord allows 25 subcommands per group)."""
 
     def __init__(self, bot):
         self.bot = bot
@@ -28,7 +29,10 @@ class SubcommandCog(commands.Cog):
         return []
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("rp")
+        group = self.bot.tree.get_command("test")
+        if group is None:
+            group = app_commands.Group(name="test", description="test-only commands")
+            self.bot.tree.add_command(group)
         for command in self.subcommands():
             group.add_command(command)
 
@@ -76,19 +80,19 @@ async def probe(harness):
 
 
 async def test_rule_error_becomes_private_text(harness, probe, alice):
-    result = await harness.run("probe", user=alice, place=harness.channel(), what="rule")
+    result = await harness.run("test probe", user=alice, place=harness.channel(), what="rule")
     assert result.only().ephemeral
     assert result.only().content == t("rules.rollplayer.row_full", "en", attr="STR")
 
 
 async def test_engine_error_becomes_private_text(harness, probe, alice):
-    result = await harness.run("probe", user=alice, place=harness.dm(), what="engine")
+    result = await harness.run("test probe", user=alice, place=harness.dm(), what="engine")
     assert result.only().ephemeral and result.only().content == t("engine.error.not_creator", "en")
 
 
 async def test_unexpected_error_gets_reference_and_traceback(harness, probe, alice, caplog):
     with caplog.at_level(logging.ERROR, logger="cogs.core"):
-        result = await harness.run("probe", user=alice, place=harness.channel(), what="boom")
+        result = await harness.run("test probe", user=alice, place=harness.channel(), what="boom")
     reply = result.only()
     assert reply.ephemeral and "kaboom" not in reply.content
     ref = re.search(r"`([0-9a-f]{8})`", reply.content).group(1)
@@ -97,20 +101,20 @@ async def test_unexpected_error_gets_reference_and_traceback(harness, probe, ali
 
 
 async def test_error_after_public_deferral_stays_private(harness, probe, alice):
-    result = await harness.run("probe", user=alice, place=harness.channel(), what="public_boom")
+    result = await harness.run("test probe", user=alice, place=harness.channel(), what="public_boom")
     loading, answer = result.messages
     assert loading.deleted                                  # the public "thinking…" message is removed
     assert answer.ephemeral and "`" in answer.content
 
 
 async def test_error_after_private_deferral_replaces_the_loading_message(harness, probe, alice):
-    result = await harness.run("probe", user=alice, place=harness.channel(), what="private_boom")
+    result = await harness.run("test probe", user=alice, place=harness.channel(), what="private_boom")
     answer = result.only()
     assert answer.ephemeral and answer.kind == "followup" and not answer.loading
 
 
 async def test_rendering_runs_in_a_worker_thread(harness, probe, alice):
-    result = await harness.run("probe", user=alice, place=harness.channel(), what="worker")
+    result = await harness.run("test probe", user=alice, place=harness.channel(), what="worker")
     assert result.deferred and result.only().content == "rendered" and not result.only().ephemeral
     assert probe.worker_thread is not None and probe.worker_thread != threading.get_ident()
 
@@ -119,12 +123,12 @@ async def test_rendering_runs_in_a_worker_thread(harness, probe, alice):
 async def test_permission_check_names_what_is_missing(harness, probe, alice, lacking):
     perms = discord.Permissions(FULL_APP_PERMISSIONS)
     setattr(perms, lacking, False)
-    result = await harness.run("probe", user=alice, place=harness.channel(app_permissions=perms.value),
+    result = await harness.run("test probe", user=alice, place=harness.channel(app_permissions=perms.value),
                                what="perms")
     assert result.only().ephemeral and t(f"permission.{lacking}", "en") in result.only().content
-    fine = await harness.run("probe", user=alice, place=harness.channel(), what="perms")
+    fine = await harness.run("test probe", user=alice, place=harness.channel(), what="perms")
     assert fine.only().content == "ok"
-    in_dm = await harness.run("probe", user=alice, place=harness.dm(), what="perms")
+    in_dm = await harness.run("test probe", user=alice, place=harness.dm(), what="perms")
     assert in_dm.only().content == "ok"
 
 
@@ -189,7 +193,7 @@ async def _bot_with_slow_command(settings):
 
 async def test_close_waits_for_handlers_in_flight_before_closing_the_store(settings, alice):
     harness, slow = await _bot_with_slow_command(settings)
-    running = asyncio.create_task(harness.run("slow", user=alice, place=harness.channel()))
+    running = asyncio.create_task(harness.run("test slow", user=alice, place=harness.channel()))
     await slow.entered.wait()
     assert harness.bot.inflight.count == 1
     closing = asyncio.create_task(harness.bot.close())
@@ -205,7 +209,7 @@ async def test_close_waits_for_handlers_in_flight_before_closing_the_store(setti
 async def test_close_waits_only_a_bounded_time(settings, alice, caplog):
     harness, slow = await _bot_with_slow_command(settings)
     harness.bot.close_grace = 0.2
-    running = asyncio.create_task(harness.run("slow", user=alice, place=harness.channel()))
+    running = asyncio.create_task(harness.run("test slow", user=alice, place=harness.channel()))
     await slow.entered.wait()
     with caplog.at_level(logging.WARNING, logger="bot.app"):
         await asyncio.wait_for(harness.bot.close(), 5)

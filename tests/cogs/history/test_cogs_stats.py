@@ -196,7 +196,8 @@ async def test_stats_survive_a_restart_and_a_migration_from_schema_v3(settings, 
     db.executescript("BEGIN;\n" + "\n".join(MIGRATIONS[:3]) + "\nPRAGMA user_version = 3;\nCOMMIT;")
     db.execute("ATTACH DATABASE ? AS played", (str(source),))
     for table in ("games", "seats", "moves", "results", "bot_meta", "outbox"):
-        db.execute(f"INSERT INTO {table} SELECT * FROM played.{table}")
+        columns = ", ".join(row[1] for row in db.execute(f"PRAGMA main.table_info({table})"))   # v3's columns
+        db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM played.{table}")
     db.execute("DETACH DATABASE played")
     assert db.execute("PRAGMA user_version").fetchone() == (3,)
     db.close()

@@ -303,8 +303,10 @@ async def test_option_needed_when_too_many_moves_fit(harness, alice, bob, fixed_
     @app_commands.command(name="loose", description="test: a spec naming only the row")
     async def loose_(interaction: discord.Interaction, row: str | None = None) -> None:
         await typed.play(interaction, loose, row=row)
-    harness.bot.tree.get_command("rp").add_command(loose_)
-    result = await harness.run("loose", user=user, place=place)
+    test_group = app_commands.Group(name="test", description="test-only commands")    # /rp is full (25)
+    test_group.add_command(loose_)
+    harness.bot.tree.add_command(test_group)
+    result = await harness.run("test loose", user=user, place=place)
     assert result.only().content == t("error.option_needed", "en", option="row", count=len(legal))
     assert len(legal) > 25
 

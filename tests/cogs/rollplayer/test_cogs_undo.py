@@ -3,6 +3,7 @@ move, ``/rp undo``, the refusals (after the class draw revealed dice, a stale bu
 restart (the undo is in the database, and the next one is decided from the log alone)."""
 from __future__ import annotations
 
+import pytest
 from driver import Driver
 from harness import Harness
 
@@ -11,6 +12,15 @@ from bot.engine.verify import verify_store
 from bot.i18n import t
 
 UNDO = "Undo"
+
+
+@pytest.fixture(autouse=True)
+def one_move_per_click(monkeypatch):
+    """The menus' multi-move options (a suggested arrangement of every starting die) would finish the step in
+    one click; these tests take back single quiet moves, so the player here places one die at a time."""
+    from cogs.rollplayer import PRESENTATION
+
+    monkeypatch.setattr(type(PRESENTATION), "move_chains", lambda self, game, seat, legal, locale: [])
 
 
 def undo_menu(result):
