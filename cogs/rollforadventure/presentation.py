@@ -282,9 +282,14 @@ class RollForAdventurePresentation:
         damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
                                 skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"])
                             for tid in C.TERRITORIES)
-        return t("rollforadventure.status.line", locale, turn=state["turn"],
+        line = t("rollforadventure.status.line", locale, turn=state["turn"],
                  hero=words.hero(state, state["active"], names, locale), stones=state["stones"],
                  needed=state["stones_needed"], deck=len(state["deck"]), damage=damage)
+        hero_id = state["heroes"][state["active"]]["hero"]
+        if hero_id in C.HEROES:          # the full text of what the active hero may do (the picture has a short one)
+            line += "\n" + t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
+                              ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
+        return line
 
     def step_mark(self, state: Any) -> Hashable:
         """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""
