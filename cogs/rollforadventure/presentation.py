@@ -239,8 +239,12 @@ class RollForAdventurePresentation:
                 continue
             value = params[name]
             if name == "hero":
-                shown[name] = words.hero(state, value, names, locale) if type(value) is int \
-                    else words.hero_by_id(state, value, names, locale)
+                if type(value) is int:
+                    shown[name] = words.hero(state, value, names, locale)
+                elif "seat" in params:      # a choice: the line names the player already
+                    shown[name] = words.hero_name(value, locale)
+                else:
+                    shown[name] = words.hero_by_id(state, value, names, locale)
             elif name in ("card", "by"):
                 shown[name] = words.card(value, locale)
             elif name == "territory":
