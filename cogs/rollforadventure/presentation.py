@@ -17,6 +17,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
@@ -38,6 +39,9 @@ CHOICES = {
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free")
 #: event params that name a thing, and how each reads
+#: decisions that name one die among several, where two may look alike
+DIE_CHOICES = ("promote", "remove", "rescue")
+KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
@@ -86,7 +90,7 @@ class RollForAdventurePresentation:
     help_sections = (
         (N_("rollforadventure.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status",
                                                      "abandon", "table", "log", "rules", "help")),
-        (N_("rollforadventure.help.section.moves"), ("play", "place")),
+        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll")),
     )
     rules_topics = ("overview", "turn", "territories", "enemies", "heroes", "solo")
 
@@ -127,7 +131,15 @@ class RollForAdventurePresentation:
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
-        return self._label(game.state or {}, names_of(game), move, locale)[:limit]
+        state, names = game.state or {}, names_of(game)
+        text = self._label(state, names, move, locale)
+        if move.get("type") in DIE_CHOICES and state:
+            # two equal dice (same owner, value and field) are both offered: number them so the buttons differ
+            twins = [m for m in KIND.legal_moves(state, seat)
+                     if m.get("type") == move["type"] and self._label(state, names, m, locale) == text]
+            if len(twins) > 1 and move in twins:
+                text = t("rollforadventure.move.twin", locale, move=text, number=twins.index(move) + 1)
+        return text[:limit]
 
     def _label(self, state: dict, names: list[str], move: dict, locale: str) -> str:
         kind = move.get("type")
@@ -156,7 +168,7 @@ class RollForAdventurePresentation:
         if kind == "end_placement":
             return t("rollforadventure.move.end_placement", locale)
         if kind == "promote":
-            return t("rollforadventure.move.promote", locale, die=words.die(state, move.get("die"), locale, where=True))
+            return t("rollforadventure.move.promote", locale, die=words.die(state, move.get("die"), locale))
         if kind == "keep":
             back = move.get("return")
             if not back:
@@ -212,12 +224,14 @@ class RollForAdventurePresentation:
             return words.place_name(value, locale)
         if name in ("fields", "field"):
             return words.fields(value)
+        if name == "values":
+            return words.values(value)
         return str(value)[:60]
 
     def value_token(self, name: str, value: Any) -> str:
         if name == "place" and isinstance(value, str):
             return value.split(":", 1)[-1]
-        if name == "fields" and isinstance(value, list):
+        if name in ("fields", "values") and isinstance(value, list):
             return "+".join(str(v) for v in value)
         if isinstance(value, bool):
             return "yes" if value else "no"
