@@ -62,12 +62,20 @@ def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "",
         Face(max(12, size // 2 - 2), True).draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
 
 
-def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "") -> None:
-    """A field with the die lying on it (or empty)."""
+def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "",
+        marked=frozenset()) -> None:
+    """A field with the die lying on it (or empty); a die whose id is ``marked`` gets a ring."""
     if die_rec is None:
         field(d, x, y, size, hint)
-    else:
-        icons.paste(img, die(die_rec["o"], die_rec["v"], size), x, y)
+        return
+    icons.paste(img, die(die_rec["o"], die_rec["v"], size), x, y)
+    if die_rec.get("id") in marked:
+        ring(d, x, y, size)
+
+
+def ring(d, x: float, y: float, size: int) -> None:
+    """The mark of a die the active player chooses among right now."""
+    d.rounded_rectangle([x - 5, y - 5, x + size + 5, y + size + 5], radius=size * 0.24, outline=P.TURN, width=4)
 
 
 @lru_cache(maxsize=16)
@@ -123,3 +131,11 @@ def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int,
         if k == skull_at:
             icons.paste_center(img, skull(size - 6), hx + size / 2, mid_y)
     return holes * (size + gap) - gap
+
+
+def barrier(d, x: float, y: float, size: int) -> None:
+    """A barrier tile lying on a field (Fortress B): brown planks."""
+    d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.16, fill=BARRIER, outline=(90, 74, 55), width=2)
+    for k in (1, 2):
+        yy = y + size * k / 3
+        d.line([(x + 5, yy), (x + size - 5, yy)], fill=(90, 74, 55), width=3)
