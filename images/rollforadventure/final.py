@@ -13,7 +13,7 @@ from images.png import encode
 from images.text import Face
 
 from . import pieces, words
-from .table import GAP, HALF, MARGIN, PAD, WIDTH
+from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH
 
 ROW = 56
 
@@ -48,7 +48,8 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     hero_rows = (n_heroes + 1) // 2
     height = 70 + 150 + 110 + 4 * ROW + 40 + hero_rows * (ROW + 10) + 60
     img, d = new_canvas(WIDTH, height)
-    text_box(d, MARGIN, 34, words.say("rollforadventure.img.title", locale), WIDTH - 2 * MARGIN, 32, True, P.TEXT)
+    text_box(d, MARGIN, 34, words.say("rollforadventure.img.title", locale), WIDTH - 2 * MARGIN, BOLD_MAX, True,
+             P.MUTED)
     y = 66
     title, why, colour = _verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + 136], fill=P.PANEL_HI, radius=16, outline=colour, width=5)
@@ -56,7 +57,8 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
         icons.paste(img, icons.crown(56), MARGIN + PAD, y + 16)
     elif state["result"] == "lost":
         icons.paste(img, pieces.skull(56), MARGIN + PAD, y + 16)
-    text_box(d, MARGIN + PAD + 72, y + 44, title, WIDTH - 2 * MARGIN - 2 * PAD - 72, 40, True, colour, min_size=24)
+    # 40 px and never shrunk into the 30-38 px range where stroked Hangul Bold blots (see table.BOLD_MAX)
+    text_box(d, MARGIN + PAD + 72, y + 44, title, WIDTH - 2 * MARGIN - 2 * PAD - 72, 40, True, colour, min_size=40)
     text_box(d, MARGIN + PAD, y + 106, why, WIDTH - 2 * MARGIN - 2 * PAD, 26, False, P.TEXT, min_size=16)
     y += 136 + GAP
     # the adventure board and its stones

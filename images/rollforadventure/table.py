@@ -35,6 +35,9 @@ CHIP_W, CHIP_H, CHIP_GAP = 200, 84, 8
 POOL_DIE = 70
 HERO_DIE = 46
 SMALL_DIE = 34
+#: Bold text that may be Hangul stays below the kit's stroke threshold (images.text.HANGUL_STROKE_FROM): from
+#: 30 px to about 38 px the stroked NanumSquare Bold fills dense syllables like 롤 into a blot.
+BOLD_MAX = 29
 
 
 def _badge(d, x, mid_y, text, fill, ink=(20, 24, 30), size=18, max_width=220, align="left") -> int:
@@ -99,7 +102,7 @@ HEADER_H = 122
 def _header(img, d, state, locale) -> int:
     turn = words.say("rollforadventure.img.turn", locale, turn=state["turn"])
     rw = text_box(d, WIDTH - MARGIN, 32, turn, 300, 28, True, P.TEXT, align="right")
-    text_box(d, MARGIN, 32, words.say("rollforadventure.img.title", locale), INNER - rw - 20, 30, True, P.MUTED)
+    text_box(d, MARGIN, 32, words.say("rollforadventure.img.title", locale), INNER - rw - 20, 28, True, P.MUTED)
     y = 62
     needed, won = state["stones_needed"], state["stones"]
     size = 46
@@ -133,7 +136,7 @@ def _banner(img, d, state, names, locale, y, h) -> None:
     x += 42
     who = words.name_of(names, hero["seat"], locale)
     line = f"{who} · {words.hero(hero['hero'], locale)}" if hero["hero"] else who
-    text_box(d, x, mid, line, WIDTH - MARGIN - PAD - x, 34, True, P.TURN, min_size=22)
+    text_box(d, x, mid, line, WIDTH - MARGIN - PAD - x, BOLD_MAX, True, P.TURN, min_size=20)
     dec = state["decision"]
     what = words.decision(dec["kind"], locale) if dec else ""
     text_box(d, MARGIN + PAD, y + 56 + 17, what, INNER - 2 * PAD, 24, False, P.TEXT, min_size=16)
@@ -223,7 +226,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     side = words.say("rollforadventure.img.side", locale, side=tr["side"])
     sw = fit(side, 110, 18, True)
     side_w = sw[0].width(sw[1]) + 20
-    nw = text_box(d, x, top, words.territory(t, locale), LEFT - side_w - 10, 30, True, P.TEXT, min_size=18)
+    nw = text_box(d, x, top, words.territory(t, locale), LEFT - side_w - 10, BOLD_MAX, True, P.TEXT, min_size=18)
     _badge(d, x + nw + 10, top, side, tint, size=18, max_width=110)
     # damage: skull + "taken / falls at", then the track itself
     my = y + 14 + 34 + 14 + 22

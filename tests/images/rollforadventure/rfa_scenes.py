@@ -26,6 +26,7 @@ GAMES = (
     ("three_a_won", 3, 1, {}),
     ("three_forest_b", 3, 1, {"forest_side": "B"}),
     ("three_crowded", 3, 2, {}),
+    ("two_no_dice", 2, 2, {}),
     ("four_choose", 4, 9, {"heroes": "choose", "hero_pool": "all", "ice_cave_side": "B"}),
 )
 
