@@ -150,22 +150,26 @@ def _banner(img, d, state, names, locale, y, h) -> None:
 # --- territories ----------------------------------------------------------------------------------------
 
 def _chip(img, d, state, cid: str, x, y, locale) -> None:
-    """An enemy card: name, rank (red disc), the dice lying on it and their total toward the 6; framed when
+    """An enemy card: name; rank (red disc), the dice lying on it and their total toward the 6; framed when
     the pending decision is about it."""
     card = C.CARDS[cid]
     on = cid in _marks(state)[0]
     panel(d, [x, y, x + CHIP_W, y + CHIP_H], fill=(58, 52, 62), radius=10, outline=P.TURN if on else (126, 58, 65),
           width=4 if on else 2)
-    rank = card.get("rank")
-    rw = 0
-    if rank is not None:
-        rw = 38
-        d.ellipse([x + CHIP_W - 40, y + 6, x + CHIP_W - 8, y + 38], fill=P.BAD)
-        Face(24, True).draw_mid(d, x + CHIP_W - 24, y + 22, str(rank), (20, 24, 30), "center")
-    text_box(d, x + 10, y + 22, words.card(cid, locale), CHIP_W - 20 - rw, 22, True, P.TEXT, min_size=15)
+    text_box(d, x + 10, y + 21, words.card(cid, locale), CHIP_W - 20, 22, True, P.TEXT, min_size=16)
+    mid = y + 58
+    dx = x + 10
+    if card.get("rank") is not None:
+        d.ellipse([dx, mid - 15, dx + 30, mid + 15], fill=P.BAD)
+        Face(22, True).draw_mid(d, dx + 15, mid, str(card["rank"]), (20, 24, 30), "center")
+        dx += 38
     total = state["enemy_total"].get(cid, 0)
-    _dice_row(img, x + 10, y + 46, _dice(state, f"enemy:{cid}"), 30, 4, CHIP_W - 90)
-    Face(30, True).draw_mid(d, x + CHIP_W - 10, y + 62, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
+    tw = Face(30, True).draw_mid(d, x + CHIP_W - 10, mid, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
+    dice = _dice(state, f"enemy:{cid}")
+    if dice:
+        room = x + CHIP_W - 10 - tw - 8 - dx
+        size = min(28, (room + 3) // len(dice) - 3)
+        _dice_row(img, dx, mid - size / 2, dice, size, 3, room)
 
 
 def _chips_height(n: int, width: int) -> int:
@@ -251,7 +255,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
 def _vortex_height(state) -> int:
     w = THIRD - 2 * PAD
     dice = max(len(ids_at(state, "oblivion")), len(ids_at(state, "memory")))
-    return max(14 + 30 + 12 + max(_rows_height(dice, SMALL_DIE, 5, w), SMALL_DIE) + 16, 176)
+    return max(14 + 30 + 12 + max(_rows_height(dice, SMALL_DIE, 5, w), SMALL_DIE) + 16, 206)
 
 
 def _vortex(img, d, x, y, h, title: str, count: str, count_fill, dice, marked) -> None:
@@ -279,13 +283,13 @@ def _vortexes(img, d, state, y, h, locale) -> None:
              P.TEXT, min_size=14)
     alone = deck == ["master_of_shadows"]
     key = "rollforadventure.img.master_alone" if alone else "rollforadventure.img.master_in_deck"
-    paragraph(d, x + PAD, y + 50, words.say(key, locale), w, 2, 18, P.BAD if alone else P.MUTED, alone, 13)
+    paragraph(d, x + PAD, y + 50, words.say(key, locale), w, 3, 18, P.BAD if alone else P.MUTED, alone, 14)
     supply = len(ids_at(state, "supply"))
-    ly = y + 104
+    ly = y + 126
     icons.paste(img, pieces.die("bonus", None, 28), x + PAD, ly)
     text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.supply", locale, count=supply), w - 36, 18,
              False, P.MUTED, min_size=12)
-    ly += 38
+    ly += 36
     icons.paste(img, pieces.die("ally", None, 28), x + PAD, ly)
     text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.ally_dice", locale), w - 36, 18, False,
              P.MUTED, min_size=12)
@@ -364,7 +368,7 @@ def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     vort = _vortex_height(state)
     spec = _specials_height(state)
     height = (HEADER_H + (banner + GAP if banner else 0) + sum(terr_h) + GAP * 4 + vort + GAP
-              + (spec + GAP if spec else 0) + sum(hero_rows) + GAP * len(hero_rows) + 6)
+              + (spec + GAP if spec else 0) + sum(hero_rows) + GAP * (len(hero_rows) - 1) + 6)
     img, d = new_canvas(WIDTH, height)
     y = _header(img, d, state, locale)
     if banner:
@@ -384,4 +388,5 @@ def render_table(state: dict, names=None, locale: str = "en") -> bytes:
             if h < n_heroes:
                 _hero(img, d, state, h, names, MARGIN + c * (HALF + GAP), y, rh, locale)
         y += rh + GAP
-    return encode(img.crop((0, 0, WIDTH, min(height, y + 6 - GAP))))
+    assert y + 6 - GAP == height, (y, height)       # the layout's heights add up: no crop needed
+    return encode(img)
