@@ -12,14 +12,18 @@ from bot.games.rollforadventure import territories as T
 from bot.games.rollforadventure.board import ids_at
 from images import icons
 from images import palette as P
+from images.draw import text_box
 from images.text import Face
 
-from . import pieces
+from . import pieces, words
 
 F = 58          # field / die size
 G = 7           # gap between fields
 SMALL = 54      # the sides with many fields (Desert B: 10, Fortress B: 15)
 LOCKED = (58, 52, 62)
+SECTION_GAP = 16
+LEGEND_W = 250
+ICE_A_NOTE_W = 580
 
 
 def _at(state: dict, t: str) -> dict:
@@ -113,7 +117,7 @@ def fortress(img, d, state, x, y, marked=frozenset()) -> None:
                 d.rounded_rectangle([cx, by, cx + bw, by + 14], radius=5, outline=pieces.BARRIER, width=2)
             else:
                 d.rounded_rectangle([cx, by, cx + bw, by + 14], radius=5, fill=pieces.BARRIER)
-        cx += per_row * (size + G) - G + 24
+        cx += per_row * (size + G) - G + SECTION_GAP
 
 
 # --- Forest ------------------------------------------------------------------------------------------
@@ -159,15 +163,18 @@ def forest_b(img, d, state, x, y, marked=frozenset()) -> None:
 
 # --- Ice Cave ----------------------------------------------------------------------------------------
 
-def ice_a(img, d, state, x, y, marked=frozenset()) -> None:
+def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "ice_cave")
     step = F + 14
     for v in range(1, 7):
         dice = at.get(f"i{v}", [])
         pieces.put(img, d, x + (v - 1) * step, y, F, dice[0] if dice else None, str(v), marked=marked)
+    # what a claim gives for 4, 5 and 6 dice in the row (l.295-317)
+    text_box(d, x, y + F + 20, words.say("rollforadventure.img.ice_a_rewards", locale), ICE_A_NOTE_W, 19, False,
+             P.MUTED, min_size=14)
 
 
-def ice_b(img, d, state, x, y, marked=frozenset()) -> None:
+def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "ice_cave")
     glow = {f for ln in T.ice_b_complete_lines(state) for f in C.ICE_B_LINES[ln][0]}
     for f, (r, c) in C.ICE_B_FIELDS.items():
@@ -176,6 +183,15 @@ def ice_b(img, d, state, x, y, marked=frozenset()) -> None:
             d.rounded_rectangle([fx - 4, fy - 4, fx + F + 4, fy + F + 4], radius=12, outline=P.ACCENT, width=4)
         dice = at.get(f, [])
         pieces.put(img, d, fx, fy, F, dice[0] if dice else None, f, marked=marked)
+    # the house lines and their rewards, complete ones in gold
+    lx = x + 3 * (F + G) - G + 24
+    full = set(T.ice_b_complete_lines(state))
+    for k, (line, (members, reward)) in enumerate(C.ICE_B_LINES.items()):
+        ly = y + 4 + k * 37 + 14
+        on = line in full
+        lw = Face(20, True).draw_mid(d, lx, ly, "·".join(members), P.ACCENT if on else P.TEXT)
+        text_box(d, lx + max(lw, 50) + 10, ly, words.say(f"rollforadventure.img.reward.{reward}", locale),
+                 LEGEND_W - max(lw, 50) - 10, 18, on, P.ACCENT if on else P.MUTED, min_size=13)
 
 
 LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A"): fortress,
@@ -184,20 +200,39 @@ LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A
 SIZES = {
     ("desert", "A"): (6 * (F + G) + 2 * 38 + 2 * F, F),
     ("desert", "B"): (10 * (SMALL + G) - G, SMALL + 34),
-    ("fortress", "A"): (3 * (2 * (F + G) - G) + 2 * 24, 2 * (F + G) + 16),
-    ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * 24, 2 * (SMALL + G) - G),
+    ("fortress", "A"): (3 * (2 * (F + G) - G) + 2 * SECTION_GAP, 2 * (F + G) + 16),
+    ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * SECTION_GAP, 2 * (SMALL + G) - G),
     ("forest", "A"): (9 * (F + G) - G, F + 6),
     ("forest", "B"): (8 * (F + 14) - 14, F + 38),
-    ("ice_cave", "A"): (6 * (F + 14) - 14, F),
-    ("ice_cave", "B"): (3 * (F + G) - G, 3 * (F + G) - G),
+    ("ice_cave", "A"): (max(6 * (F + 14) - 14, ICE_A_NOTE_W), F + 34),
+    ("ice_cave", "B"): (3 * (F + G) - G + 24 + LEGEND_W, 3 * (F + G) - G),
 }
 
 
-def draw(img, d, state: dict, t: str, x: int, y: int, marked=frozenset()) -> None:
+def draw(img, d, state: dict, t: str, x: int, y: int, marked=frozenset(), locale: str = "en") -> None:
     """Draw territory ``t``'s fields at (x, y); dice whose ids are in ``marked`` get a ring (the decision's
     candidates)."""
-    LAYOUTS[(t, state["terr"][t]["side"])](img, d, state, x, y, marked)
+    layout = LAYOUTS[(t, state["terr"][t]["side"])]
+    if t == "ice_cave":
+        layout(img, d, state, x, y, marked, locale)
+    else:
+        layout(img, d, state, x, y, marked)
 
 
 def size(state: dict, t: str) -> tuple[int, int]:
-    return SIZES[(t, state["terr"][t]["side"])]
+    """(width, height) of territory ``t``'s fields; a full Forest B arch adds the line saying what to
+    sacrifice (drawn by the table, which has the words)."""
+    w, h = SIZES[(t, state["terr"][t]["side"])]
+    if sacrifice(state, t) is not None:
+        h += NOTE_H
+    return w, h
+
+
+NOTE_H = 34
+
+
+def sacrifice(state: dict, t: str) -> int | None:
+    """The value the full Forest B arch asks for (the rules' ``forest_b_border``), else None."""
+    if t != "forest" or state["terr"][t]["side"] != "B":
+        return None
+    return T.forest_b_border(state)

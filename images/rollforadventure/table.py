@@ -242,7 +242,12 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     pieces.track(img, d, x, my + 22 + 12 + size / 2, tr["skull"], tr["last"], holes, size, gap)
     # the fields and the enemies lying at this territory
     fy = y + 18
-    fields.draw(img, d, state, t, RIGHT_X, fy, marked)
+    fields.draw(img, d, state, t, RIGHT_X, fy, marked, locale)
+    value = fields.sacrifice(state, t)
+    if value is not None:
+        note = words.say("rollforadventure.img.sacrifice", locale, value=value)
+        text_box(d, RIGHT_X, fy + fields.size(state, t)[1] - fields.NOTE_H / 2 + 4, note, RIGHT_W, 22, True,
+                 P.ACCENT, min_size=15)
     cards = _enemies_at(state, t)
     if cards:
         beside, off, width = _enemy_area(state, t)
