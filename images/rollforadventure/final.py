@@ -16,6 +16,7 @@ from . import pieces, words
 from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH
 
 ROW = 56
+TRACK_W = 560
 
 
 def _fallen(state: dict) -> str | None:
@@ -84,12 +85,15 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
               outline=P.BAD if t == fallen else None, width=3 if t == fallen else 0)
         d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + ROW - 6], radius=5, fill=pieces.TERRITORY_TINT[t])
         mid = y + (ROW - 6) / 2
-        text_box(d, MARGIN + PAD + 6, mid, words.territory(t, locale), 250, 24, True, P.TEXT, min_size=16)
+        text_box(d, MARGIN + PAD + 6, mid, words.territory(t, locale), WIDTH - 2 * MARGIN - 2 * PAD - 110 - TRACK_W, 24,
+                 True, P.TEXT, min_size=16)
         holes = state["options"]["track_holes"]
-        tw = holes * (34 + 8) - 8
+        gap = 8 if holes <= 12 else 4
+        size = min(34, TRACK_W // holes - gap)           # 4-20 holes (the track_holes option) fit one row
+        tw = holes * (size + gap) - gap
         dmg = f"{tr['skull']}/{tr['last']}"
         Face(26, True).draw_mid(d, WIDTH - MARGIN - PAD, mid, dmg, P.BAD if t == fallen else P.TEXT, "right")
-        pieces.track(img, d, WIDTH - MARGIN - PAD - 90 - tw, mid, tr["skull"], tr["last"], holes, 34, 8)
+        pieces.track(img, d, WIDTH - MARGIN - PAD - 90 - tw, mid, tr["skull"], tr["last"], holes, size, gap)
         y += ROW
     y += 10
     # the team

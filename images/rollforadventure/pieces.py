@@ -113,24 +113,27 @@ def stone(size: int, won: bool) -> Image.Image:
 
 
 def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int, holes: int, size: int,
-          gap: int) -> int:
+          gap: int, per_row: int | None = None) -> int:
     """The damage track: ``holes`` holes, the skull in hole ``skull_at``, holes it passed filled red (the
     damage taken), the last hole (where the territory falls) ringed red; holes a Giant's marker closed
-    behind ``last`` are crossed out. Returns the width used."""
+    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes. Returns the width used."""
+    per_row = per_row or holes
     for k in range(holes):
-        hx = x + k * (size + gap)
-        box = [hx, mid_y - size / 2, hx + size, mid_y + size / 2]
+        hx = x + (k % per_row) * (size + gap)
+        hy = mid_y + (k // per_row) * (size + gap)
+        box = [hx, hy - size / 2, hx + size, hy + size / 2]
         if k > last:
             d.ellipse(box, fill=(58, 52, 62))
-            d.line([(box[0] + 6, box[1] + 6), (box[2] - 6, box[3] - 6)], fill=P.FAINT, width=3)
-            d.line([(box[0] + 6, box[3] - 6), (box[2] - 6, box[1] + 6)], fill=P.FAINT, width=3)
+            inset = max(2, size // 5)
+            d.line([(box[0] + inset, box[1] + inset), (box[2] - inset, box[3] - inset)], fill=P.FAINT, width=3)
+            d.line([(box[0] + inset, box[3] - inset), (box[2] - inset, box[1] + inset)], fill=P.FAINT, width=3)
             continue
         fill = DAMAGE if 0 < k <= skull_at else HOLE
         outline = DAMAGE if k == last else FIELD_EDGE
         d.ellipse(box, fill=fill, outline=outline, width=4 if k == last else 2)
         if k == skull_at:
-            icons.paste_center(img, skull(size - 6), hx + size / 2, mid_y)
-    return holes * (size + gap) - gap
+            icons.paste_center(img, skull(max(6, size - 6)), hx + size / 2, hy)
+    return min(holes, per_row) * (size + gap) - gap
 
 
 def barrier(d, x: float, y: float, size: int) -> None:

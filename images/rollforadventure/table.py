@@ -200,7 +200,12 @@ def _enemy_area(state, t) -> tuple[bool, int, int]:
     return False, 0, RIGHT_W
 
 
-LEFT_H = 14 + 34 + 14 + 44 + 12 + 30 + 16
+def _left_height(state) -> int:
+    """Name line, damage figure, then the track (one or two rows)."""
+    holes = state["options"]["track_holes"]
+    size, gap, per_row = _track_geometry(holes)
+    rows = (holes + per_row - 1) // per_row
+    return 14 + 34 + 14 + 44 + 12 + rows * (size + gap) - gap + 20
 
 
 def _territory_height(state, t) -> int:
@@ -208,13 +213,15 @@ def _territory_height(state, t) -> int:
     beside, _, width = _enemy_area(state, t)
     n = len(_enemies_at(state, t))
     right = max(fh, _chip_rows(n, width)) if beside else fh + (18 + _chip_rows(n, width) if n else 0)
-    return max(LEFT_H, 18 + right + 18)
+    return max(_left_height(state), 18 + right + 18)
 
 
-def _track_geometry(holes: int) -> tuple[int, int]:
+def _track_geometry(holes: int) -> tuple[int, int, int]:
+    """(hole size, gap, holes per row): the house 10 holes in one row, longer tracks (up to 20) in two."""
     gap = 4
-    size = min(26, (LEFT + gap) // holes - gap)
-    return size, gap
+    per_row = holes if holes <= 10 else (holes + 1) // 2
+    size = min(26, (LEFT + gap) // per_row - gap)
+    return size, gap, per_row
 
 
 def _territory(img, d, state, t, y, h, locale) -> None:
@@ -238,8 +245,8 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     danger = tr["last"] - tr["skull"] <= 2
     Face(40, True).draw_mid(d, x + 50, my, f"{tr['skull']}/{tr['last']}", P.BAD if danger else P.TEXT)
     holes = state["options"]["track_holes"]
-    size, gap = _track_geometry(holes)
-    pieces.track(img, d, x, my + 22 + 12 + size / 2, tr["skull"], tr["last"], holes, size, gap)
+    size, gap, per_row = _track_geometry(holes)
+    pieces.track(img, d, x, my + 22 + 12 + size / 2, tr["skull"], tr["last"], holes, size, gap, per_row)
     # the fields and the enemies lying at this territory
     fy = y + 18
     fields.draw(img, d, state, t, RIGHT_X, fy, marked, locale)

@@ -198,3 +198,12 @@ def test_korean_text_is_drawn_with_the_hangul_font():
     face = Face(24)
     label = t("rollforadventure.img.oblivion", "ko")
     assert any(is_hangul for is_hangul, _ in face.runs(label))
+
+
+@pytest.mark.parametrize("holes", [4, 20])
+def test_any_track_length_fits(holes):
+    """The ``track_holes`` option runs from 4 to 20: every hole is drawn inside the picture."""
+    states = S.history(3, 4, (("track_holes", holes),))
+    for s in (states[len(states) // 2], states[-1]):
+        _check(render_table(s, NAMES, "en"))
+        _check(render_final(s, NAMES, "en"), low=400, high=1200)
