@@ -172,10 +172,6 @@ def _chip(img, d, state, cid: str, x, y, locale) -> None:
         _dice_row(img, dx, mid - size / 2, dice, size, 3, room)
 
 
-def _chips_height(n: int, width: int) -> int:
-    return _rows_height(n, CHIP_W, CHIP_GAP, width) if n else 0
-
-
 def _chips(img, d, state, cards, x, y, width, locale) -> None:
     per = _per_row(CHIP_W, CHIP_GAP, width)
     for k, cid in enumerate(cards):
