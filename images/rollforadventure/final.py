@@ -28,7 +28,8 @@ def _fallen(state: dict) -> str | None:
     return None
 
 
-def _verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
+def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
+    """(headline, why, colour) of the game's result (the standing while it runs)."""
     result = state["result"]
     if result == "won":
         return (words.say("rollforadventure.result.won", locale),
@@ -52,7 +53,7 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     text_box(d, MARGIN, 34, words.say("rollforadventure.img.title", locale), WIDTH - 2 * MARGIN, BOLD_MAX, True,
              P.MUTED)
     y = 66
-    title, why, colour = _verdict(state, locale)
+    title, why, colour = verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + 136], fill=P.PANEL_HI, radius=16, outline=colour, width=5)
     if state["result"] == "won":
         icons.paste(img, icons.crown(56), MARGIN + PAD, y + 16)

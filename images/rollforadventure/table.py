@@ -120,12 +120,29 @@ def _header(img, d, state, locale) -> int:
 
 def _banner_height(state) -> int:
     if state["result"]:
-        return 0
+        return RESULT_H
     pool = ids_at(state, "pool")
     return 16 + 40 + 34 + (POOL_DIE + 16 if pool else 0) + 8
 
 
+RESULT_H = 64
+
+
+def _result(img, d, state, locale, y) -> None:
+    """A finished game: won or lost and why, where the active hero's banner was."""
+    from .final import verdict
+
+    title, why, colour = verdict(state, locale)
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + RESULT_H], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
+    tw = text_box(d, MARGIN + PAD, y + RESULT_H / 2, title, INNER // 2, 28, True, colour, min_size=18)
+    text_box(d, MARGIN + PAD + tw + 16, y + RESULT_H / 2, why, INNER - 3 * PAD - tw - 16, 20, False, P.TEXT,
+             min_size=14)
+
+
 def _banner(img, d, state, names, locale, y, h) -> None:
+    if state["result"]:
+        _result(img, d, state, locale, y)
+        return
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=P.TURN, width=4)
     hero = state["heroes"][state["active"]]
     x = MARGIN + PAD
