@@ -13,9 +13,10 @@ from images.png import encode
 from images.text import Face
 
 from . import pieces, words
-from .table import GAP, HALF, MARGIN, PAD, WIDTH
+from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH
 
 ROW = 56
+TRACK_W = 560
 
 
 def _fallen(state: dict) -> str | None:
@@ -27,7 +28,8 @@ def _fallen(state: dict) -> str | None:
     return None
 
 
-def _verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
+def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
+    """(headline, why, colour) of the game's result (the standing while it runs)."""
     result = state["result"]
     if result == "won":
         return (words.say("rollforadventure.result.won", locale),
@@ -48,15 +50,17 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     hero_rows = (n_heroes + 1) // 2
     height = 70 + 150 + 110 + 4 * ROW + 40 + hero_rows * (ROW + 10) + 60
     img, d = new_canvas(WIDTH, height)
-    text_box(d, MARGIN, 34, words.say("rollforadventure.img.title", locale), WIDTH - 2 * MARGIN, 32, True, P.TEXT)
+    text_box(d, MARGIN, 34, words.say("rollforadventure.img.title", locale), WIDTH - 2 * MARGIN, BOLD_MAX, True,
+             P.MUTED)
     y = 66
-    title, why, colour = _verdict(state, locale)
+    title, why, colour = verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + 136], fill=P.PANEL_HI, radius=16, outline=colour, width=5)
     if state["result"] == "won":
         icons.paste(img, icons.crown(56), MARGIN + PAD, y + 16)
     elif state["result"] == "lost":
         icons.paste(img, pieces.skull(56), MARGIN + PAD, y + 16)
-    text_box(d, MARGIN + PAD + 72, y + 44, title, WIDTH - 2 * MARGIN - 2 * PAD - 72, 40, True, colour, min_size=24)
+    # 40 px and never shrunk into the 30-38 px range where stroked Hangul Bold blots (see table.BOLD_MAX)
+    text_box(d, MARGIN + PAD + 72, y + 44, title, WIDTH - 2 * MARGIN - 2 * PAD - 72, 40, True, colour, min_size=40)
     text_box(d, MARGIN + PAD, y + 106, why, WIDTH - 2 * MARGIN - 2 * PAD, 26, False, P.TEXT, min_size=16)
     y += 136 + GAP
     # the adventure board and its stones
@@ -82,12 +86,15 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
               outline=P.BAD if t == fallen else None, width=3 if t == fallen else 0)
         d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + ROW - 6], radius=5, fill=pieces.TERRITORY_TINT[t])
         mid = y + (ROW - 6) / 2
-        text_box(d, MARGIN + PAD + 6, mid, words.territory(t, locale), 250, 24, True, P.TEXT, min_size=16)
+        text_box(d, MARGIN + PAD + 6, mid, words.territory(t, locale), WIDTH - 2 * MARGIN - 2 * PAD - 110 - TRACK_W, 24,
+                 True, P.TEXT, min_size=16)
         holes = state["options"]["track_holes"]
-        tw = holes * (34 + 8) - 8
+        gap = 8 if holes <= 12 else 4
+        size = min(34, TRACK_W // holes - gap)           # 4-20 holes (the track_holes option) fit one row
+        tw = holes * (size + gap) - gap
         dmg = f"{tr['skull']}/{tr['last']}"
         Face(26, True).draw_mid(d, WIDTH - MARGIN - PAD, mid, dmg, P.BAD if t == fallen else P.TEXT, "right")
-        pieces.track(img, d, WIDTH - MARGIN - PAD - 90 - tw, mid, tr["skull"], tr["last"], holes, 34, 8)
+        pieces.track(img, d, WIDTH - MARGIN - PAD - 90 - tw, mid, tr["skull"], tr["last"], holes, size, gap)
         y += ROW
     y += 10
     # the team

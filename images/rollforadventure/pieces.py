@@ -62,12 +62,20 @@ def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "",
         Face(max(12, size // 2 - 2), True).draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
 
 
-def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "") -> None:
-    """A field with the die lying on it (or empty)."""
+def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "",
+        marked=frozenset()) -> None:
+    """A field with the die lying on it (or empty); a die whose id is ``marked`` gets a ring."""
     if die_rec is None:
         field(d, x, y, size, hint)
-    else:
-        icons.paste(img, die(die_rec["o"], die_rec["v"], size), x, y)
+        return
+    icons.paste(img, die(die_rec["o"], die_rec["v"], size), x, y)
+    if die_rec.get("id") in marked:
+        ring(d, x, y, size)
+
+
+def ring(d, x: float, y: float, size: int) -> None:
+    """The mark of a die the active player chooses among right now."""
+    d.rounded_rectangle([x - 5, y - 5, x + size + 5, y + size + 5], radius=size * 0.24, outline=P.TURN, width=4)
 
 
 @lru_cache(maxsize=16)
@@ -105,21 +113,32 @@ def stone(size: int, won: bool) -> Image.Image:
 
 
 def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int, holes: int, size: int,
-          gap: int) -> int:
+          gap: int, per_row: int | None = None) -> int:
     """The damage track: ``holes`` holes, the skull in hole ``skull_at``, holes it passed filled red (the
     damage taken), the last hole (where the territory falls) ringed red; holes a Giant's marker closed
-    behind ``last`` are crossed out. Returns the width used."""
+    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes. Returns the width used."""
+    per_row = per_row or holes
     for k in range(holes):
-        hx = x + k * (size + gap)
-        box = [hx, mid_y - size / 2, hx + size, mid_y + size / 2]
+        hx = x + (k % per_row) * (size + gap)
+        hy = mid_y + (k // per_row) * (size + gap)
+        box = [hx, hy - size / 2, hx + size, hy + size / 2]
         if k > last:
             d.ellipse(box, fill=(58, 52, 62))
-            d.line([(box[0] + 6, box[1] + 6), (box[2] - 6, box[3] - 6)], fill=P.FAINT, width=3)
-            d.line([(box[0] + 6, box[3] - 6), (box[2] - 6, box[1] + 6)], fill=P.FAINT, width=3)
+            inset = max(2, size // 5)
+            d.line([(box[0] + inset, box[1] + inset), (box[2] - inset, box[3] - inset)], fill=P.FAINT, width=3)
+            d.line([(box[0] + inset, box[3] - inset), (box[2] - inset, box[1] + inset)], fill=P.FAINT, width=3)
             continue
         fill = DAMAGE if 0 < k <= skull_at else HOLE
         outline = DAMAGE if k == last else FIELD_EDGE
         d.ellipse(box, fill=fill, outline=outline, width=4 if k == last else 2)
         if k == skull_at:
-            icons.paste_center(img, skull(size - 6), hx + size / 2, mid_y)
-    return holes * (size + gap) - gap
+            icons.paste_center(img, skull(max(6, size - 6)), hx + size / 2, hy)
+    return min(holes, per_row) * (size + gap) - gap
+
+
+def barrier(d, x: float, y: float, size: int) -> None:
+    """A barrier tile lying on a field (Fortress B): brown planks."""
+    d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.16, fill=BARRIER, outline=(90, 74, 55), width=2)
+    for k in (1, 2):
+        yy = y + size * k / 3
+        d.line([(x + 5, yy), (x + size - 5, yy)], fill=(90, 74, 55), width=3)
