@@ -206,17 +206,13 @@ class RollForAdventurePresentation:
                     limit: int = 100) -> str:
         """A narrowing entry: all moves with dice of one value, all of one value on one place, or (no
         value: the hero's ability) all the moves of one kind."""
-        first = members[0]
-        count = len(members)
-        if field == "value":
-            if first.get("value") is None:
-                return t("rollforadventure.group.other", locale, count=count,
-                         move=self._label(game.state or {}, names_of(game), first, locale))[:limit]
-            return t("rollforadventure.group.value", locale, value=first["value"], count=count)[:limit]
+        first = members[0]          # (the shell adds how many moves the entry holds)
+        if field == "value" and first.get("value") is not None:
+            return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
         if field == "place" and first.get("type") == "place":
-            return t("rollforadventure.group.place", locale, value=first.get("value"), count=count,
+            return t("rollforadventure.group.place", locale, value=first.get("value"),
                      place=words.place(first.get("place"), locale))[:limit]
-        return t("rollforadventure.group.other", locale, count=count,
+        return t("rollforadventure.group.other", locale,
                  move=self._label(game.state or {}, names_of(game), first, locale))[:limit]
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
