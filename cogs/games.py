@@ -16,6 +16,7 @@ from .seam import Presentation, check_presentation
 PRESENTATIONS: tuple[str, ...] = (
     "cogs.rollplayer:PRESENTATION",
     "cogs.dicepoker:PRESENTATION",
+    "cogs.rollforadventure:PRESENTATION",
 )
 
 

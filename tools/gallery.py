@@ -134,17 +134,58 @@ def dicepoker(seats: int, seed: int, options: dict, locale: str = "en") -> list[
     return out
 
 
-def pictures(locale: str | None = None) -> list[tuple[str, bytes]]:
-    """Every picture of the gallery, drawn in ``locale`` (None: each scene's own language)."""
-    out = hand_built(locale)
-    try:
-        out += played(1, 11, (12, 60), locale or "en") + played(4, 5, (30, 200), locale or "en")
-    except ImportError as exc:  # the rules engine is not importable: hand-built scenes only
-        print(f"rules engine unavailable ({exc}); hand-built scenes only", file=sys.stderr)
-    try:
-        out += dicepoker(2, 7, {}, locale or "en") + dicepoker(1, 3, {"mode": "local_gamblers"}, locale or "en")
-    except ImportError as exc:
-        print(f"dice poker unavailable ({exc})", file=sys.stderr)
+def rollforadventure(seats: int, seed: int, options: dict, locale: str = "en", every: int = 25
+                     ) -> list[tuple[str, bytes]]:
+    """A Roll for Adventure game played by the rules' own team policy: the table every ``every`` moves
+    and at the end, and the final picture."""
+    from bot.games.rollforadventure.kind import KIND
+    from bot.games.rollforadventure.policy import choose_move
+    from images.rollforadventure import render_final, render_table
+
+    names = NAMES[:seats]
+    sides = "".join(options.get(f"{t}_side", "A") for t in ("desert", "fortress", "forest", "ice_cave"))
+    tag = f"rfa{seats}p_{sides}{'_specials' if options.get('specials') else ''}"
+    state = KIND.create(seats, seed, options)
+    out = [(f"{tag}_start_table", render_table(state, names, locale))]
+    n = 0
+    while not KIND.is_finished(state):
+        seat = KIND.pending(state)[0]["seat"]
+        state, _ = KIND.apply(state, seat, choose_move(state, seat, seed * 7919 + n))
+        n += 1
+        if n % every == 0:
+            out.append((f"{tag}_move{n:03d}_table", render_table(state, names, locale)))
+    out.append((f"{tag}_end_table", render_table(state, names, locale)))
+    out.append((f"{tag}_end_final", render_final(state, names, locale)))
+    return out
+
+
+RFA_GAMES = (
+    (4, 3, {}),
+    (1, 7, {"hero_pool": "all"}),
+    (3, 5, {"desert_side": "B", "fortress_side": "B", "forest_side": "B", "ice_cave_side": "B",
+            "specials": ["dragon", "phantom", "giant", "necromancer"], "adventure": "jewel_of_light"}),
+)
+GAMES = ("rollplayer", "dicepoker", "rollforadventure")
+
+
+def pictures(locale: str | None = None, game: str | None = None) -> list[tuple[str, bytes]]:
+    """Every picture of the gallery (of one ``game`` when given), drawn in ``locale`` (None: each scene's
+    own language)."""
+    out: list[tuple[str, bytes]] = []
+    if game in (None, "rollplayer"):
+        out += hand_built(locale)
+        try:
+            out += played(1, 11, (12, 60), locale or "en") + played(4, 5, (30, 200), locale or "en")
+        except ImportError as exc:  # the rules engine is not importable: hand-built scenes only
+            print(f"rules engine unavailable ({exc}); hand-built scenes only", file=sys.stderr)
+    if game in (None, "dicepoker"):
+        try:
+            out += dicepoker(2, 7, {}, locale or "en") + dicepoker(1, 3, {"mode": "local_gamblers"}, locale or "en")
+        except ImportError as exc:
+            print(f"dice poker unavailable ({exc})", file=sys.stderr)
+    if game in (None, "rollforadventure"):
+        for seats, seed, options in RFA_GAMES:
+            out += rollforadventure(seats, seed, options, locale or "en")
     return out
 
 
@@ -155,12 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--locale", choices=[*available_locales(), "all"], default=None,
                         help="draw every picture in this language (all: each shipped language, one folder each)")
+    parser.add_argument("--game", choices=GAMES, default=None, help="only this game's pictures (default: all)")
     args = parser.parse_args(argv)
     runs = [(loc, args.outdir / loc) for loc in available_locales()] if args.locale == "all" \
         else [(args.locale, args.outdir)]
     for locale, outdir in runs:
         outdir.mkdir(parents=True, exist_ok=True)
-        for name, data in pictures(locale):
+        for name, data in pictures(locale, args.game):
             (outdir / f"{name}.png").write_bytes(data)
             print(f"{outdir / name}.png {len(data) // 1024} KB")
     return 0

@@ -16,6 +16,7 @@ State = Any
 KNOWN_KINDS: tuple[str, ...] = (
     "bot.games.rollplayer.kind:KIND",
     "bot.games.dicepoker.kind:KIND",
+    "bot.games.rollforadventure.kind:KIND",
 )
 
 

@@ -1,0 +1,361 @@
+"""Roll for Adventure as the shell sees it: ``/rfa``, its lobby switches, words, pictures, help and rules.
+
+A co-operative game: everybody sees the whole table and may talk it over; only the active hero's player
+moves. So every accepted move is a public step (a fresh table picture for everyone), and a hero's turn is
+one message edited in place after each placement (``message_mark``): the channel is not flooded with one
+post per die, and the next hero's turn starts a new message that pings its player.
+
+"Value × place" is one click: a move already carries its count, so each legal move is one button or menu
+entry ("Place 3×5 on the Forest"). When a throw offers more moves than one select holds, the shell's menu
+narrows by the die value first (``narrow_fields``), then by the place, then by how many dice.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable
+from typing import Any
+
+from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.kind import RollForAdventureKind
+from bot.games.rollforadventure.setup import OPTION_DEFAULTS
+from bot.i18n import N_, has_key, t
+from cogs.core import Refusal
+from cogs.seam import LobbyOption, Picture, Seats
+
+from . import commands, words
+
+TERRITORY_SIDES = tuple((tid, f"{tid}_side") for tid in C.TERRITORIES)
+SPECIALS = tuple(C.SPECIAL_SETS)
+SIDE_CHOICES = (("A", N_("rollforadventure.lobby.side.A")), ("B", N_("rollforadventure.lobby.side.B")))
+#: the lobby's string switches and the values each accepts (anything else is refused politely)
+CHOICES = {
+    "heroes": ("random", "choose"),
+    "hero_pool": ("first_game", "all"),
+    "adventure": tuple(C.ADVENTURES),
+    **{tid: ("A", "B") for tid in C.TERRITORIES},
+}
+#: decisions the catalog names (anything else reads as "wait")
+DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
+             "reward_enemy", "reward_skull", "reward_free")
+#: event params that name a thing, and how each reads
+#: decisions that name one die among several, where two may look alike
+DIE_CHOICES = ("promote", "remove", "rescue")
+KIND = RollForAdventureKind()
+#: the result line (won?) and the loss's reason (a territory fell?)
+RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
+LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
+NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat")
+
+
+def names_of(game: Any) -> list[str]:
+    return [seat.name for seat in game.seats]
+
+
+def lobby_choice(option: str, value: Any) -> str:
+    allowed = CHOICES[option]
+    if value not in allowed:
+        raise Refusal("rollforadventure.error.lobby_choice", option=option,
+                      value=str(value)[:40], allowed=", ".join(allowed))
+    return value
+
+
+class RollForAdventurePresentation:
+    kind = "rollforadventure"
+    catalog_prefix = "rollforadventure."
+    group_key = N_("rollforadventure.cmd.name")
+    group_description_key = N_("rollforadventure.cmd.description")
+    title_key = N_("rollforadventure.title")
+    seats = Seats(low=2, high=4, default=3)
+    solo = True
+    has_seat_pictures = False
+    lobby_options = (
+        LobbyOption("heroes", N_("rollforadventure.lobby.heroes.describe"), default="random",
+                    choices=(("random", N_("rollforadventure.lobby.heroes.random")),
+                             ("choose", N_("rollforadventure.lobby.heroes.choose")))),
+        LobbyOption("hero_pool", N_("rollforadventure.lobby.hero_pool.describe"), default="first_game",
+                    choices=(("first_game", N_("rollforadventure.lobby.hero_pool.first_game")),
+                             ("all", N_("rollforadventure.lobby.hero_pool.all")))),
+        LobbyOption("adventure", N_("rollforadventure.lobby.adventure.describe"), default="book_of_magic",
+                    choices=tuple((a, f"rollforadventure.lobby.adventure.{a}") for a in C.ADVENTURES)),
+        *(LobbyOption(tid, f"rollforadventure.lobby.side.{tid}.describe", default="A", choices=SIDE_CHOICES)
+          for tid in C.TERRITORIES),
+        *(LobbyOption(special, f"rollforadventure.lobby.special.{special}.describe", default=False)
+          for special in SPECIALS),
+        LobbyOption("extra_ally", N_("rollforadventure.lobby.extra_ally.describe"), default=False),
+    )
+    narrow_fields = ("value", "place", "count", "fields", "field", "hero")
+    help_title_key = N_("rollforadventure.help.title")
+    help_intro_key = N_("rollforadventure.help.intro")
+    help_sections = (
+        (N_("rollforadventure.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status",
+                                                     "abandon", "table", "log", "rules", "help")),
+        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll")),
+    )
+    rules_topics = ("overview", "turn", "territories", "enemies", "heroes", "solo")
+
+    # ---- lobby
+    def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
+        """The rules options from the switches; a value no choice offers (typed by hand) is refused."""
+        options: dict[str, Any] = {
+            "heroes": lobby_choice("heroes", chosen.get("heroes") or "random"),
+            "hero_pool": lobby_choice("hero_pool", chosen.get("hero_pool") or "first_game"),
+            "adventure": lobby_choice("adventure", chosen.get("adventure") or "book_of_magic"),
+        }
+        for tid, key in TERRITORY_SIDES:
+            options[key] = lobby_choice(tid, chosen.get(tid) or "A")
+        options["specials"] = [s for s in SPECIALS if chosen.get(s) is True]
+        options["extra_ally_dice"] = chosen.get("extra_ally") is True
+        return options
+
+    def option_lines(self, options: dict, locale: str) -> list[str]:
+        full = {**OPTION_DEFAULTS, **options}
+        adventure = full["adventure"] if full["adventure"] in C.ADVENTURES else "book_of_magic"
+        lines = [
+            t("rollforadventure.lobby.line.adventure", locale,
+              adventure=t(f"rollforadventure.adventure.{adventure}", locale), stones=C.ADVENTURES[adventure]),
+            t("rollforadventure.lobby.line.heroes", locale,
+              how=t(f"rollforadventure.lobby.heroes.{full['heroes']}", locale),
+              pool=t(f"rollforadventure.lobby.hero_pool.{full['hero_pool']}", locale)),
+            t("rollforadventure.lobby.line.sides", locale, sides=" · ".join(
+                f"{words.territory(tid, locale)} {full.get(key, 'A')}" for tid, key in TERRITORY_SIDES)),
+        ]
+        specials = [s for s in SPECIALS if s in (full.get("specials") or [])]
+        if specials:
+            lines.append(t("rollforadventure.lobby.line.specials", locale, specials=", ".join(
+                t(f"rollforadventure.card.{s}", locale) for s in specials)))
+        if full.get("extra_ally_dice") is True:
+            lines.append(t("rollforadventure.lobby.line.extra_ally", locale))
+        return lines
+
+    # ---- words
+    def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
+                   open_fields: frozenset[str] = frozenset()) -> str:
+        state, names = game.state or {}, names_of(game)
+        text = self._label(state, names, move, locale)
+        if move.get("type") in DIE_CHOICES and state:
+            # two equal dice (same owner, value and field) are both offered: number them so the buttons differ
+            twins = [m for m in KIND.legal_moves(state, seat)
+                     if m.get("type") == move["type"] and self._label(state, names, m, locale) == text]
+            if len(twins) > 1 and move in twins:
+                text = t("rollforadventure.move.twin", locale, move=text, number=twins.index(move) + 1)
+        return text[:limit]
+
+    def _label(self, state: dict, names: list[str], move: dict, locale: str) -> str:
+        kind = move.get("type")
+        if kind == "place":
+            text = t("rollforadventure.move.place", locale, count=move.get("count"), value=move.get("value"),
+                     place=words.place(move.get("place"), locale))
+            if "fields" in move:
+                text = t("rollforadventure.move.with_fields", locale, move=text, fields=words.fields(move["fields"]))
+            if "field" in move:
+                text = t("rollforadventure.move.with_field", locale, move=text, field=words.fields(move["field"]))
+            if move.get("hero") is True:
+                text = t("rollforadventure.move.with_ability", locale, move=text, hero=self._active_hero(state, locale))
+            return text
+        if kind == "pick_hero":
+            return t("rollforadventure.move.pick_hero", locale, hero=words.hero_name(move.get("hero"), locale))
+        if kind == "reroll":
+            return t("rollforadventure.move.reroll", locale, values=words.values(move.get("values")))
+        if kind == "flip":
+            value = move.get("value")
+            return t("rollforadventure.move.flip", locale, value=value,
+                     opposite=7 - value if type(value) is int else "?")
+        if kind == "free":
+            return t("rollforadventure.move.free", locale, owner=words.owner(move.get("owner"), locale))
+        if kind == "strike":
+            return t("rollforadventure.move.strike", locale, card=words.card(move.get("card"), locale))
+        if kind == "end_placement":
+            return t("rollforadventure.move.end_placement", locale)
+        if kind == "promote":
+            return t("rollforadventure.move.promote", locale, die=words.die(state, move.get("die"), locale))
+        if kind == "keep":
+            back = move.get("return")
+            if not back:
+                return t("rollforadventure.move.return_none", locale)
+            return t("rollforadventure.move.return", locale, dice=words.dice(state, back, locale, where=True))
+        if kind == "claim":
+            if "lines" in move:
+                lines = move.get("lines")
+                if not lines:
+                    return t("rollforadventure.move.claim_no_line", locale)
+                return t("rollforadventure.move.claim_lines", locale, lines=words.ice_lines(lines, locale))
+            key = "rollforadventure.move.claim_yes" if move.get("claim") is True else "rollforadventure.move.claim_no"
+            return t(key, locale)
+        if kind == "remove":
+            return t("rollforadventure.move.remove", locale, die=words.die(state, move.get("die"), locale, where=True))
+        if kind == "shield":
+            key = "rollforadventure.move.shield_yes" if move.get("use") is True else "rollforadventure.move.shield_no"
+            return t(key, locale)
+        if kind == "defeat":
+            return t("rollforadventure.move.defeat", locale, card=words.card(move.get("card"), locale))
+        if kind == "repair":
+            return t("rollforadventure.move.repair", locale, territory=words.territory(move.get("territory"), locale))
+        if kind == "rescue":
+            return t("rollforadventure.move.rescue", locale, die=words.die(state, move.get("die"), locale))
+        return words.short(kind)
+
+    def _active_hero(self, state: dict, locale: str) -> str:
+        heroes = state.get("heroes") or []
+        active = state.get("active")
+        if type(active) is int and 0 <= active < len(heroes):
+            return words.hero_name(heroes[active].get("hero"), locale)
+        return "?"
+
+    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
+                    limit: int = 100) -> str:
+        """A narrowing entry: all moves with dice of one value, all of one value on one place, or (no
+        value: the hero's ability) all the moves of one kind."""
+        first = members[0]          # (the shell adds how many moves the entry holds)
+        if field == "value" and first.get("value") is not None:
+            return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
+        if field == "place" and first.get("type") == "place":
+            return t("rollforadventure.group.place", locale, value=first.get("value"),
+                     place=words.place(first.get("place"), locale))[:limit]
+        return t("rollforadventure.group.other", locale,
+                 move=self._label(game.state or {}, names_of(game), first, locale))[:limit]
+
+    def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
+        if name == "place":
+            return words.place_name(value, locale)
+        if name in ("fields", "field"):
+            return words.fields(value)
+        if name == "values":
+            return words.values(value)
+        return str(value)[:60]
+
+    def value_token(self, name: str, value: Any) -> str:
+        if name == "place" and isinstance(value, str):
+            return value.split(":", 1)[-1]
+        if name in ("fields", "values") and isinstance(value, list):
+            return "+".join(str(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def event_line(self, game: Any, event: dict, locale: str) -> str:
+        key = event.get("key") if isinstance(event, dict) else None
+        params = event.get("params") if isinstance(event, dict) else None
+        if not isinstance(key, str) or not key.startswith(self.catalog_prefix) or not has_key(key):
+            return t("rollforadventure.event.unknown", locale)
+        return t(key, locale, **self._shown(game, params if isinstance(params, dict) else {}, locale))
+
+    def _shown(self, game: Any, params: dict, locale: str) -> dict[str, Any]:
+        """An event's params as words: ids become names, lists become readable."""
+        state, names = game.state or {}, names_of(game)
+        shown: dict[str, Any] = {k: words.short(v, 60) for k, v in params.items() if k not in NAMED_PARAMS}
+        for name in NAMED_PARAMS:
+            if name not in params:
+                continue
+            value = params[name]
+            if name == "hero":
+                if type(value) is int:
+                    shown[name] = words.hero(state, value, names, locale)
+                elif "seat" in params:      # a choice: the line names the player already
+                    shown[name] = words.hero_name(value, locale)
+                else:
+                    shown[name] = words.hero_by_id(state, value, names, locale)
+            elif name in ("card", "by"):
+                shown[name] = words.card(value, locale)
+            elif name == "territory":
+                shown[name] = words.territory(value, locale)
+            elif name == "die":
+                shown[name] = words.die(state, value, locale)
+            elif name == "dice":
+                shown[name] = words.dice(state, value, locale) if isinstance(value, list) else words.short(value)
+            elif name == "values":
+                shown[name] = words.values(value)
+            elif name == "lines":
+                shown[name] = words.ice_lines(value, locale)
+            elif name == "face":
+                shown[name] = words.face(value, locale)
+            elif name == "place":
+                shown[name] = words.place(value, locale)
+            elif name == "seat":
+                shown["player"] = names[value] if type(value) is int and 0 <= value < len(names) else "?"
+                shown[name] = words.short(value)
+        return shown
+
+    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
+        shown = {k: str(v)[:80] for k, v in params.items()}
+        seat = params.get("seat")
+        if type(seat) is int and 0 <= seat < len(game.seats):
+            shown["player"] = game.seats[seat].name
+        return shown
+
+    def decision_text(self, decision: str, locale: str) -> str:
+        if decision in DECISIONS:
+            return t(f"rollforadventure.decision.{decision}", locale)
+        return t("rollforadventure.decision.wait", locale)
+
+    def status_line(self, game: Any, locale: str) -> str:
+        state = game.state
+        names = names_of(game)
+        if state.get("decision") and state["decision"].get("kind") == "pick_hero":
+            return t("rollforadventure.status.setup", locale, stones=state["stones"], needed=state["stones_needed"])
+        damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
+                                skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"])
+                            for tid in C.TERRITORIES)
+        line = t("rollforadventure.status.line", locale, turn=state["turn"],
+                 hero=words.hero(state, state["active"], names, locale), stones=state["stones"],
+                 needed=state["stones_needed"], deck=len(state["deck"]), damage=damage)
+        hero_id = state["heroes"][state["active"]]["hero"]
+        if hero_id in C.HEROES:          # the full text of what the active hero may do (the picture has a short one)
+            line += "\n" + t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
+                              ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
+        return line
+
+    def step_mark(self, state: Any) -> Hashable:
+        """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""
+        return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+
+    def message_mark(self, state: Any) -> str:
+        """One message per hero turn (and per hero choice at setup), edited after each placement."""
+        decision = state.get("decision") or {}
+        if decision.get("kind") == "pick_hero":
+            return f"pick:{decision.get('hero_index')}"
+        return f"turn:{state.get('turn')}"
+
+    def final_lines(self, game: Any, locale: str) -> list[str]:
+        state = game.state
+        won = state["result"] == "won"
+        lines = [t(RESULT_KEYS[won], locale)]
+        fallen = [tid for tid in C.TERRITORIES if state["terr"][tid]["skull"] >= state["terr"][tid]["last"]]
+        if not won:     # the reason, worded as the log's last line
+            lines.append(t(LOSS_KEYS[True], locale, territory=words.territory(fallen[0], locale)) if fallen
+                         else t(LOSS_KEYS[False], locale))
+        adventure = state["options"].get("adventure", "book_of_magic")
+        lines.append(t("rollforadventure.final.summary", locale, stones=state["stones"],
+                       needed=state["stones_needed"], turns=state["turn"],
+                       adventure=t(f"rollforadventure.adventure.{adventure}", locale),
+                       defeated=sum(1 for c in state["discard"] if words.card_type(c) != "dragon")))
+        names = names_of(game)
+        lines.append(t("rollforadventure.final.heroes", locale, heroes=", ".join(
+            words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))
+        return lines
+
+    def is_anytime(self, move: dict) -> bool:
+        return False
+
+    # ---- pictures (worker thread)
+    def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """The table after every step; once the adventure is over, the table and the result."""
+        from images.rollforadventure import render_final, render_table
+
+        names = names_of(game)
+        files = [("table.png", render_table(game.state, names, locale))]
+        if game.state["result"] is not None:
+            files.append(("final.png", render_final(game.state, names, locale)))
+        return files
+
+    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        return None
+
+    def table_picture(self, game: Any, locale: str) -> Picture:
+        from images.rollforadventure import render_table
+
+        return ("table.png", render_table(game.state, names_of(game), locale))
+
+    # ---- commands
+    def commands(self, shell: Any) -> list:
+        return commands.build(shell)

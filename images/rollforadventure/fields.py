@@ -1,0 +1,238 @@
+"""The fields of each territory side with the dice lying on them, one small layout per side (README §6).
+
+Each layout reads the dice where the rules put them (``location`` + ``slot``) and the side's own state
+(barriers, stages, bar, chains) and calls the rules' own helpers for what they compute (the Forest B
+border, the complete Ice Cave B lines). ``draw(img, d, state, t, x, y)`` draws at (x, y); ``size(state, t)``
+is the (width, height) it takes, so the table can place the enemies beside or below.
+"""
+from __future__ import annotations
+
+from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure import territories as T
+from bot.games.rollforadventure.board import ids_at
+from images import icons
+from images import palette as P
+from images.draw import text_box
+from images.text import Face
+
+from . import pieces, words
+
+F = 58          # field / die size
+G = 7           # gap between fields
+SMALL = 54      # the sides with many fields (Desert B: 10, Fortress B: 15)
+LOCKED = (58, 52, 62)
+SECTION_GAP = 16
+LEGEND_W = 250
+ICE_A_NOTE_W = 580
+
+
+def _at(state: dict, t: str) -> dict:
+    """slot -> the dice lying there (several per slot on Desert A d1/d2/d3 and the Fortress sections)."""
+    out: dict = {}
+    for i in ids_at(state, t):
+        out.setdefault(state["dice"][i]["s"], []).append({**state["dice"][i], "id": i})
+    return out
+
+
+def _arrow(img, x, mid_y, size=26):
+    icons.paste(img, icons.arrow("right", size, P.FAINT), x, mid_y - size / 2)
+
+
+# --- Desert ------------------------------------------------------------------------------------------
+
+def desert_a(img, d, state, x, y, marked=frozenset()) -> None:
+    at = _at(state, "desert")
+    cx = x
+    for slot in ("d1", "d2"):
+        dice = at.get(slot, [])
+        for k in range(3):
+            rec = dice[k] if k < len(dice) else None
+            pieces.put(img, d, cx, y, F, rec, "1" if slot == "d1" else "", marked=marked)
+            cx += F + G
+        _arrow(img, cx + 4, y + F / 2)
+        cx += 38
+    # d3, the skull field: every die promoted there is swallowed for the rest of the game
+    swallowed = at.get("d3", [])
+    d.rounded_rectangle([cx, y, cx + 2 * F, y + F], radius=12, fill=LOCKED, outline=pieces.FIELD_EDGE, width=2)
+    icons.paste(img, pieces.skull(36, (170, 178, 196)), cx + 10, y + F / 2 - 18)
+    Face(30, True).draw_mid(d, cx + 2 * F - 12, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
+
+
+def desert_b(img, d, state, x, y, marked=frozenset()) -> None:
+    at = _at(state, "desert")
+    closed = set(state["terr"]["desert"].get("closed", []))
+    step = SMALL + G
+    for k, f in enumerate(C.DESERT_B_FIELDS):
+        dice = at.get(f, [])
+        pieces.put(img, d, x + k * step, y, SMALL, dice[0] if dice else None, "1", marked=marked)
+    # the five chain connections under the fields, on two levels so the shared fields show; a closed
+    # connection (its chain tile on the anchor) is a thick gold bar
+    for n, (cid, fields) in enumerate(C.DESERT_B_CONNECTIONS.items()):
+        a = C.DESERT_B_FIELDS.index(fields[0])
+        b = C.DESERT_B_FIELDS.index(fields[-1])
+        ly = y + SMALL + 12 + (n % 2) * 14
+        x0, x1 = x + a * step + 10, x + b * step + SMALL - 10
+        done = cid in closed
+        colour = P.ACCENT if done else P.LINE
+        d.line([(x0, ly), (x1, ly)], fill=colour, width=7 if done else 3)
+        for xx in (x0, x1):
+            d.line([(xx, ly - 6), (xx, ly + 6)], fill=colour, width=4)
+
+
+# --- Fortress ----------------------------------------------------------------------------------------
+
+def _fortress_geometry(side: str) -> tuple[int, int, int]:
+    """(field size, fields per row, fields per section)."""
+    if side == "A":
+        return F, 2, C.FORTRESS_A_FIELDS
+    return SMALL, 3, C.FORTRESS_B_STAGES[-1]
+
+
+def fortress(img, d, state, x, y, marked=frozenset()) -> None:
+    tr = state["terr"]["fortress"]
+    at = _at(state, "fortress")
+    size, per_row, n_fields = _fortress_geometry(tr["side"])
+    cx = x
+    for sec, value in C.FORTRESS_SECTIONS.items():
+        dice = at.get(sec, [])
+        if tr["side"] == "A":
+            open_fields = n_fields
+            locked = sec not in tr["barriers"]          # barrier gone: closed until all three are gone
+        else:
+            open_fields = C.FORTRESS_B_STAGES[tr["stage"][sec]]
+            locked = False
+        for k in range(n_fields):
+            fx = cx + (k % per_row) * (size + G)
+            fy = y + (k // per_row) * (size + G)
+            if k < len(dice):
+                pieces.put(img, d, fx, fy, size, dice[k], marked=marked)
+            elif k >= open_fields:                       # Fortress B: a barrier tile still on the field
+                pieces.barrier(d, fx, fy, size)
+            else:
+                pieces.field(d, fx, fy, size, str(value), fill=LOCKED if locked else pieces.FIELD)
+        if tr["side"] == "A":
+            by = y + 2 * (size + G) + 2
+            bw = per_row * (size + G) - G
+            if locked:
+                d.rounded_rectangle([cx, by, cx + bw, by + 14], radius=5, outline=pieces.BARRIER, width=2)
+            else:
+                d.rounded_rectangle([cx, by, cx + bw, by + 14], radius=5, fill=pieces.BARRIER)
+        cx += per_row * (size + G) - G + SECTION_GAP
+
+
+# --- Forest ------------------------------------------------------------------------------------------
+
+def forest_a(img, d, state, x, y, marked=frozenset()) -> None:
+    tr = state["terr"]["forest"]
+    at = _at(state, "forest")
+    step = F + G
+    for k in range(1, C.FOREST_A_BARS[-1] + 1):
+        dice = at.get(k, [])
+        fx = x + (k - 1) * step
+        if dice:
+            pieces.put(img, d, fx, y, F, dice[0], marked=marked)
+        else:
+            inside = k <= tr["bar"]
+            pieces.field(d, fx, y, F, "5·6" if inside else "", fill=pieces.FIELD if inside else LOCKED)
+    for b in C.FOREST_A_BARS:                     # the boundary lines; the bar lies on one of them
+        bx = x + b * step - G / 2
+        on = b == tr["bar"]
+        d.line([(bx, y - 6), (bx, y + F + 6)], fill=P.ACCENT if on else P.LINE, width=8 if on else 2)
+
+
+def forest_b(img, d, state, x, y, marked=frozenset()) -> None:
+    at = _at(state, "forest")
+    step = F + 14
+    border = T.forest_b_border(state)
+    sixes = sum(1 for dice in at.values() for rec in dice if rec["v"] == 6)
+    for k in range(1, C.FOREST_B_FIELDS + 1):
+        dice = at.get(k, [])
+        pieces.put(img, d, x + (k - 1) * step, y, F, dice[0] if dice else None, marked=marked)
+    face = Face(18, True)
+    face.draw_mid(d, x, y + F + 20, "6→", P.FAINT)
+    face.draw_mid(d, x + C.FOREST_B_FIELDS * step - 14, y + F + 20, "←5", P.FAINT, "right")
+    for k, value in enumerate(C.FOREST_B_BORDERS, start=1):
+        bx = x + k * step - 7
+        if border is not None and k == sixes:
+            # the full arch shows this border: one die of its value is to be sacrificed
+            d.rounded_rectangle([bx - 18, y + F + 4, bx + 18, y + F + 38], radius=8, fill=P.ACCENT)
+            Face(26, True).draw_mid(d, bx, y + F + 21, str(value), (20, 24, 30), "center")
+        else:
+            face.draw_mid(d, bx, y + F + 20, str(value), P.FAINT, "center")
+
+
+# --- Ice Cave ----------------------------------------------------------------------------------------
+
+def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
+    at = _at(state, "ice_cave")
+    step = F + 14
+    for v in range(1, 7):
+        dice = at.get(f"i{v}", [])
+        pieces.put(img, d, x + (v - 1) * step, y, F, dice[0] if dice else None, str(v), marked=marked)
+    # what a claim gives for 4, 5 and 6 dice in the row (l.295-317)
+    text_box(d, x, y + F + 20, words.say("rollforadventure.img.ice_a_rewards", locale), ICE_A_NOTE_W, 19, False,
+             P.MUTED, min_size=14)
+
+
+def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
+    at = _at(state, "ice_cave")
+    glow = {f for ln in T.ice_b_complete_lines(state) for f in C.ICE_B_LINES[ln][0]}
+    for f, (r, c) in C.ICE_B_FIELDS.items():
+        fx, fy = x + c * (F + G), y + r * (F + G)
+        if f in glow:               # a complete line that may be claimed
+            d.rounded_rectangle([fx - 4, fy - 4, fx + F + 4, fy + F + 4], radius=12, outline=P.ACCENT, width=4)
+        dice = at.get(f, [])
+        pieces.put(img, d, fx, fy, F, dice[0] if dice else None, f, marked=marked)
+    # the house lines and their rewards, complete ones in gold
+    lx = x + 3 * (F + G) - G + 24
+    full = set(T.ice_b_complete_lines(state))
+    for k, (line, (members, reward)) in enumerate(C.ICE_B_LINES.items()):
+        ly = y + 4 + k * 37 + 14
+        on = line in full
+        lw = Face(20, True).draw_mid(d, lx, ly, "·".join(members), P.ACCENT if on else P.TEXT)
+        text_box(d, lx + max(lw, 50) + 10, ly, words.say(f"rollforadventure.img.reward.{reward}", locale),
+                 LEGEND_W - max(lw, 50) - 10, 18, on, P.ACCENT if on else P.MUTED, min_size=13)
+
+
+LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A"): fortress,
+           ("fortress", "B"): fortress, ("forest", "A"): forest_a, ("forest", "B"): forest_b,
+           ("ice_cave", "A"): ice_a, ("ice_cave", "B"): ice_b}
+SIZES = {
+    ("desert", "A"): (6 * (F + G) + 2 * 38 + 2 * F, F),
+    ("desert", "B"): (10 * (SMALL + G) - G, SMALL + 34),
+    ("fortress", "A"): (3 * (2 * (F + G) - G) + 2 * SECTION_GAP, 2 * (F + G) + 16),
+    ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * SECTION_GAP, 2 * (SMALL + G) - G),
+    ("forest", "A"): (9 * (F + G) - G, F + 6),
+    ("forest", "B"): (8 * (F + 14) - 14, F + 38),
+    ("ice_cave", "A"): (max(6 * (F + 14) - 14, ICE_A_NOTE_W), F + 34),
+    ("ice_cave", "B"): (3 * (F + G) - G + 24 + LEGEND_W, 3 * (F + G) - G),
+}
+
+
+def draw(img, d, state: dict, t: str, x: int, y: int, marked=frozenset(), locale: str = "en") -> None:
+    """Draw territory ``t``'s fields at (x, y); dice whose ids are in ``marked`` get a ring (the decision's
+    candidates)."""
+    layout = LAYOUTS[(t, state["terr"][t]["side"])]
+    if t == "ice_cave":
+        layout(img, d, state, x, y, marked, locale)
+    else:
+        layout(img, d, state, x, y, marked)
+
+
+def size(state: dict, t: str) -> tuple[int, int]:
+    """(width, height) of territory ``t``'s fields; a full Forest B arch adds the line saying what to
+    sacrifice (drawn by the table, which has the words)."""
+    w, h = SIZES[(t, state["terr"][t]["side"])]
+    if sacrifice(state, t) is not None:
+        h += NOTE_H
+    return w, h
+
+
+NOTE_H = 34
+
+
+def sacrifice(state: dict, t: str) -> int | None:
+    """The value the full Forest B arch asks for (the rules' ``forest_b_border``), else None."""
+    if t != "forest" or state["terr"][t]["side"] != "B":
+        return None
+    return T.forest_b_border(state)

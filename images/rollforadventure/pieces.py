@@ -1,0 +1,144 @@
+"""Drawing pieces of the Roll for Adventure pictures: dice by owner, empty fields, the damage track, power
+stones, the skull. Sprites are drawn 4x and scaled down (like ``images.icons``) and cached.
+
+Dice colours: the four hero colours red, blue, green, yellow (drawn as the kit's gold die, with its star),
+ally dice white (ring), bonus dice black (cross); every colour keeps the kit's shape, so nothing depends on
+telling colours apart.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from images import icons
+from images import palette as P
+from images.text import Face
+
+SS = 4
+DIE_COLOUR = {"red": "red", "blue": "blue", "green": "green", "yellow": "gold", "ally": "white", "bonus": "black"}
+TERRITORY_TINT = {"desert": (214, 170, 65), "fortress": (110, 126, 150), "forest": (46, 158, 79),
+                  "ice_cave": (90, 140, 221)}
+SKULL = (232, 234, 238)
+HOLE = (20, 20, 24)
+DAMAGE = (212, 58, 58)
+STONE = (90, 140, 221)
+STONE_EDGE = (34, 58, 93)
+BARRIER = (151, 85, 20)
+FIELD = (30, 34, 45)
+FIELD_EDGE = (78, 86, 108)
+
+
+def die_colour(owner: str) -> str:
+    return DIE_COLOUR.get(owner, "white")
+
+
+def die(owner: str, value, size: int) -> Image.Image:
+    """A die of ``owner`` (colour / ally / bonus) showing ``value``; a value of None is a die lying unrolled
+    on a hero board: blank, with the colour's shape large in the middle."""
+    colour = die_colour(owner)
+    if value in (1, 2, 3, 4, 5, 6):
+        return icons.die(int(value), colour, size)
+    return _blank(colour, size)
+
+
+@lru_cache(maxsize=128)
+def _blank(colour: str, size: int) -> Image.Image:
+    w = size * SS
+    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    edge = max(SS * 2, w // 22)
+    d.rounded_rectangle([edge // 2, edge // 2, w - edge // 2, w - edge // 2], radius=w * 0.18,
+                        fill=P.DIE_FILL[colour], outline=P.DIE_EDGE[colour], width=edge)
+    icons.draw_shape(d, P.DIE_SHAPES[colour], w / 2, w / 2, w * 0.22, P.DIE_INK[colour], w * 0.06)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "", fill=FIELD,
+          outline=FIELD_EDGE) -> None:
+    """An empty field: a dark rounded square, with a faint hint (the value it takes) in the middle."""
+    d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.18, fill=fill, outline=outline, width=2)
+    if hint:
+        Face(max(12, size // 2 - 2), True).draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
+
+
+def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "",
+        marked=frozenset()) -> None:
+    """A field with the die lying on it (or empty); a die whose id is ``marked`` gets a ring."""
+    if die_rec is None:
+        field(d, x, y, size, hint)
+        return
+    icons.paste(img, die(die_rec["o"], die_rec["v"], size), x, y)
+    if die_rec.get("id") in marked:
+        ring(d, x, y, size)
+
+
+def ring(d, x: float, y: float, size: int) -> None:
+    """The mark of a die the active player chooses among right now."""
+    d.rounded_rectangle([x - 5, y - 5, x + size + 5, y + size + 5], radius=size * 0.24, outline=P.TURN, width=4)
+
+
+@lru_cache(maxsize=16)
+def skull(size: int, fill=SKULL) -> Image.Image:
+    """The damage marker: a small skull (round head, jaw, two dark eyes)."""
+    w = size * SS
+    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse([w * 0.1, w * 0.04, w * 0.9, w * 0.74], fill=fill)
+    d.rounded_rectangle([w * 0.27, w * 0.55, w * 0.73, w * 0.95], radius=w * 0.08, fill=fill)
+    ink = (20, 20, 24)
+    d.ellipse([w * 0.24, w * 0.32, w * 0.45, w * 0.54], fill=ink)
+    d.ellipse([w * 0.55, w * 0.32, w * 0.76, w * 0.54], fill=ink)
+    d.polygon([(w * 0.5, w * 0.56), (w * 0.44, w * 0.68), (w * 0.56, w * 0.68)], fill=ink)
+    for x in (0.4, 0.5, 0.6):
+        d.line([(w * x, w * 0.78), (w * x, w * 0.95)], fill=ink, width=SS * 2)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16)
+def stone(size: int, won: bool) -> Image.Image:
+    """A power stone: a cut gem, solid when on the adventure board, an outline when still needed."""
+    w = size * SS
+    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    pts = [(w * 0.5, w * 0.04), (w * 0.92, w * 0.34), (w * 0.76, w * 0.94), (w * 0.24, w * 0.94),
+           (w * 0.08, w * 0.34)]
+    if won:
+        d.polygon(pts, fill=STONE, outline=(232, 234, 238), width=SS * 2)
+        d.polygon([(w * 0.5, w * 0.2), (w * 0.72, w * 0.4), (w * 0.5, w * 0.55), (w * 0.28, w * 0.4)],
+                  fill=(199, 161, 212))
+    else:
+        d.polygon(pts, fill=(38, 43, 57), outline=P.FAINT, width=SS * 3)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int, holes: int, size: int,
+          gap: int, per_row: int | None = None) -> int:
+    """The damage track: ``holes`` holes, the skull in hole ``skull_at``, holes it passed filled red (the
+    damage taken), the last hole (where the territory falls) ringed red; holes a Giant's marker closed
+    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes. Returns the width used."""
+    per_row = per_row or holes
+    for k in range(holes):
+        hx = x + (k % per_row) * (size + gap)
+        hy = mid_y + (k // per_row) * (size + gap)
+        box = [hx, hy - size / 2, hx + size, hy + size / 2]
+        if k > last:
+            d.ellipse(box, fill=(58, 52, 62))
+            inset = max(2, size // 5)
+            d.line([(box[0] + inset, box[1] + inset), (box[2] - inset, box[3] - inset)], fill=P.FAINT, width=3)
+            d.line([(box[0] + inset, box[3] - inset), (box[2] - inset, box[1] + inset)], fill=P.FAINT, width=3)
+            continue
+        fill = DAMAGE if 0 < k <= skull_at else HOLE
+        outline = DAMAGE if k == last else FIELD_EDGE
+        d.ellipse(box, fill=fill, outline=outline, width=4 if k == last else 2)
+        if k == skull_at:
+            icons.paste_center(img, skull(max(6, size - 6)), hx + size / 2, hy)
+    return min(holes, per_row) * (size + gap) - gap
+
+
+def barrier(d, x: float, y: float, size: int) -> None:
+    """A barrier tile lying on a field (Fortress B): brown planks."""
+    d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.16, fill=BARRIER, outline=(90, 74, 55), width=2)
+    for k in (1, 2):
+        yy = y + size * k / 3
+        d.line([(x + 5, yy), (x + size - 5, yy)], fill=(90, 74, 55), width=3)

@@ -1,0 +1,54 @@
+"""Every word the Roll for Adventure pictures show, from the ``rollforadventure`` catalog.
+
+Rules state holds ids (territories, card ids, hero ids); this module turns them into text in a locale.
+``KEYS_USED`` records each key looked up, so the tests can check that none is missing from the catalog.
+"""
+from __future__ import annotations
+
+from bot.games.rollforadventure import content as C
+from bot.i18n import t
+
+KEYS_USED: set[str] = set()
+
+
+def say(key: str, locale: str, **params) -> str:
+    KEYS_USED.add(key)
+    return t(key, locale, **params)
+
+
+def name_of(names, seat: int, locale: str) -> str:
+    """A seat's display name; a missing or blank name becomes "Player N"."""
+    got = None
+    if isinstance(names, dict):
+        got = names.get(seat, names.get(str(seat)))
+    elif isinstance(names, (list, tuple)) and 0 <= seat < len(names):
+        got = names[seat]
+    if isinstance(got, str) and got.strip():
+        return got.strip()
+    return say("rollforadventure.img.player", locale, number=seat + 1)
+
+
+def territory(tid: str, locale: str) -> str:
+    return say(f"rollforadventure.territory.{tid}", locale)
+
+
+def card(cid: str, locale: str) -> str:
+    """Display name of a card id (``sandmann_2`` -> its type's name)."""
+    return say(f"rollforadventure.card.{C.CARDS[cid]['type']}", locale)
+
+
+def hero(hid: str, locale: str) -> str:
+    return say(f"rollforadventure.hero.{hid}", locale)
+
+
+def ability(hid: str, locale: str) -> str:
+    """The short form of a hero's ability (the full text is ``rollforadventure.hero.<id>.ability``)."""
+    return say(f"rollforadventure.img.ability.{hid}", locale)
+
+
+def adventure(aid: str, locale: str) -> str:
+    return say(f"rollforadventure.adventure.{aid}", locale)
+
+
+def decision(kind: str, locale: str) -> str:
+    return say(f"rollforadventure.decision.{kind}", locale)

@@ -1,0 +1,53 @@
+"""/rfa solo in a DM: one player chooses both heroes by click, plays the Daredevil's reroll typed, narrows a
+big throw's menu by value, and plays the two-hero game to its end by clicks."""
+from __future__ import annotations
+
+from rfa_kit import KIND, click_move, due_seat, latest_turn_post, move_buttons
+
+from bot.games.rollforadventure import policy
+from bot.i18n import t
+
+
+async def pick(harness, user, place, hero: str):
+    post = latest_turn_post(harness, place)
+    label = t("rollforadventure.move.pick_hero", "en", hero=t(f"rollforadventure.hero.{hero}", "en"))
+    assert label in [b["label"] for b in move_buttons(post)], "the four first-game heroes are buttons"
+    await harness.click(post, user=user, place=place, label=label)
+
+
+async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness, alice, fixed_seed):
+    dm = harness.dm()
+    await harness.run("rfa solo", user=alice, place=dm, heroes="choose")
+    await pick(harness, alice, dm, "draufgaengerin")
+    await pick(harness, alice, dm, "heiler")
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    assert [h["hero"] for h in game.state["heroes"]] == ["draufgaengerin", "heiler"]
+    assert {h["seat"] for h in game.state["heroes"]} == {0} and game.state["active"] == 0
+
+    # a big throw: the menu groups by die value, and the Daredevil's rerolls are one entry of their own
+    post = latest_turn_post(harness, dm)
+    labels = [o["label"] for s in post.selects() for o in s["options"]]
+    assert len(KIND.legal_moves(game.state, 0)) > 25 and any(lb.startswith("Dice showing") for lb in labels)
+    assert any(lb.startswith("Reroll") and lb.endswith("…") for lb in labels)
+
+    thrown = sorted(game.state["dice"][i]["v"] for i, d in enumerate(game.state["dice"]) if d["at"] == "pool")
+    chosen = thrown[-2:]
+    await harness.run("rfa reroll", user=alice, place=dm, dice=f"{chosen[1]}, {chosen[0]}")
+    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    assert record.move == {"type": "reroll", "values": chosen}
+    game = await harness.bot.sessions.load(game.id)
+    assert game.state["heroes"][0]["used"] is True
+    post = latest_turn_post(harness, dm)
+    assert "Daredevil (Alice) uses their ability" in post.text()
+    refused = await harness.run("rfa reroll", user=alice, place=dm, dice="1")
+    assert refused.only().ephemeral, "the ability is used up this turn"
+
+    clicks = []
+    while game.status == "active":
+        move = policy.choose_move(game.state, due_seat(game), len(clicks))
+        _, used = await click_move(harness, latest_turn_post(harness, dm), game, move, user=alice, place=dm)
+        clicks.append(used)
+        game = await harness.bot.sessions.load(game.id)
+    final = latest_turn_post(harness, dm)
+    assert final.file_names() == ["table.png", "final.png"]
+    assert t("rollforadventure.final.heroes", "en", heroes="Daredevil (Alice), Healer (Alice)") in final.text()

@@ -1,0 +1,149 @@
+"""Roll for Adventure's words over many played games (every option, 1–4 seats, all heroes): every event the
+rules emit reads as a sentence in all four languages (names, not ids), every legal move has a label of its
+own (two buttons never look alike), and a throw with more moves than a menu holds narrows by value, then
+place, to one click per move."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from bot.games.rollforadventure import policy
+from bot.games.rollforadventure.kind import RollForAdventureKind
+from bot.i18n import t
+from cogs.menus import SELECT_SIZE, menu_options, narrow
+from cogs.rollforadventure import PRESENTATION
+from cogs.rollforadventure.commands import PLACE, REROLL, values_token
+from cogs.typed import resolve
+
+KIND = RollForAdventureKind()
+LOCALES = ("en", "de", "fr", "ko")
+#: every event the rules package documents (bot/games/rollforadventure/README.md, "Events")
+EVENTS = ("turn roll placed hero_picked hero_used flipped freed spirit_strike no_dice dice_returned oblivion "
+          "promoted swallowed chain_closed barrier_removed forest_bar forest_arch_full stone ice_claim "
+          "ice_claim_lines bonus_dice memory memory_release reveal reattack attack damage shielded defeated "
+          "enemy_hit dragon_miss territory_die marker raised raise_nothing master_shuffled repaired won "
+          "lost.territory_fallen lost.no_dice").split()
+SPECIALS = (["dragon", "phantom", "giant", "necromancer"], [], ["dragon"], ["necromancer", "giant"])
+TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
+#: what must never reach a reader: a placeholder left open, a catalog key, a card or place id
+LEAKS = re.compile(r"\{|rollforadventure\.|[a-z]+_[a-z]*\d|territory:|enemy:")
+
+
+def game_of(state, seats):
+    return SimpleNamespace(state=state, seats=[SimpleNamespace(name=f"Player{i + 1}") for i in range(seats)])
+
+
+def played_games(count=40):
+    """(game view, seat, legal moves) at every decision, and (game view, events) after every move."""
+    for g in range(count):
+        seats = 1 + g % 4
+        options = {"hero_pool": "all", "specials": SPECIALS[g % 4], "heroes": "choose" if g % 5 == 0 else "random",
+                   **{f"{tid}_side": "AB"[(g >> i) & 1] for i, tid in enumerate(TERRITORIES)}}
+        state = KIND.create(seats, g, options)
+        n = 0
+        while not KIND.is_finished(state) and n < 800:
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            yield "decision", game_of(state, seats), seat, legal
+            state, events = KIND.apply(state, seat, policy.choose_move(state, seat, n))
+            n += 1
+            yield "events", game_of(state, seats), events, None
+
+
+@pytest.fixture(scope="module")
+def games():
+    return list(played_games())
+
+
+def test_every_event_reads_in_every_language(games):
+    seen = set()
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        for event in events:
+            seen.add(event["key"].removeprefix("rollforadventure.event."))
+            for locale in LOCALES:
+                line = PRESENTATION.event_line(game, event, locale)
+                assert line and not LEAKS.search(line), (event, locale, line)
+    assert seen == set(EVENTS)
+
+
+def test_an_unknown_event_still_reads(games):
+    _, game, _, _ = games[0]
+    for event in ({"key": "rollforadventure.event.nope", "params": {}}, {"key": 5}, "junk"):
+        assert PRESENTATION.event_line(game, event, "en") == t("rollforadventure.event.unknown", "en")
+
+
+def test_every_move_has_a_label_of_its_own(games):
+    checked = 0
+    for kind, game, seat, legal in games:
+        if kind != "decision":
+            continue
+        labels = [PRESENTATION.move_label(game, seat, m, "en") for m in legal]
+        assert len(set(labels)) == len(labels), [lb for lb in labels if labels.count(lb) > 1]
+        assert all(0 < len(lb) <= 100 and not LEAKS.search(lb) for lb in labels), labels
+        for locale in LOCALES[1:]:
+            for move in legal[:12]:
+                label = PRESENTATION.move_label(game, seat, move, locale)
+                assert label and not LEAKS.search(label), (locale, label)
+        checked += 1
+    assert checked > 2000
+
+
+def reachable(game, seat, legal) -> set[int]:
+    """The moves a player reaches through the menus: the first menu, then each narrowing entry's sub-menu
+    (at most three deep); the shell shows up to four selects of 25 entries."""
+    reached: set[int] = set()
+
+    def visit(options, depth):
+        assert depth <= 3 and len(options) <= 4 * SELECT_SIZE or any("fields" in m for m in legal)
+        for option in options[:4 * SELECT_SIZE]:
+            index, *rest = option.value.split(":")[::2]
+            if rest:
+                sub, _ = menu_options(PRESENTATION, legal, game, seat, "en", rep=legal[int(index)],
+                                      levels=int(rest[0]))
+                visit(sub, depth + 1)
+            else:
+                reached.add(int(index))
+
+    visit(menu_options(PRESENTATION, legal, game, seat, "en")[0], 0)
+    return reached
+
+
+def test_a_long_menu_narrows_by_value_then_place(games):
+    decisions = [item for item in games if item[0] == "decision"]
+    widest = max((item for item in decisions if not any("fields" in m or "field" in m for m in item[3])),
+                 key=lambda item: len(item[3]))
+    _, game, seat, legal = widest
+    assert len(legal) > 2 * SELECT_SIZE
+    options, all_moves = menu_options(PRESENTATION, legal, game, seat, "en")
+    assert not all_moves and len(options) <= SELECT_SIZE
+    assert any(o.label.startswith("Dice showing") and o.count > 1 for o in options)
+    assert reachable(game, seat, legal) == set(range(len(legal)))
+    narrowed = narrow(list(enumerate(legal)), legal[0], 1, PRESENTATION.narrow_fields)
+    assert {m.get("value") for _, m in narrowed} == {legal[0].get("value")}
+
+
+def test_every_move_is_reachable_by_menu_or_typed(games):
+    """Three or more 1s on Desert B may have more field choices than four menus hold, and so may the
+    Daredevil's rerolls of a big throw: those the menus cannot show are one typed command away (``/rfa place``
+    with value, where, count and fields; ``/rfa reroll`` with the values) naming exactly that move."""
+    typed_only = set()
+    for kind, game, seat, legal in games:
+        if kind != "decision" or len(legal) <= 4 * SELECT_SIZE:
+            continue
+        by_menu = reachable(game, seat, legal)
+        for index, move in enumerate(legal):
+            if index in by_menu:
+                continue
+            typed_only.add(move["type"])
+            if move["type"] == "reroll":
+                spec, filled = REROLL, {"dice": values_token(",".join(map(str, move["values"])))}
+            else:
+                spec = PLACE
+                filled = {"value": str(move["value"]), "where": move["place"].split(":")[1],
+                          "count": str(move["count"]), "fields": PRESENTATION.value_token("fields", move["fields"])}
+            assert resolve(PRESENTATION, legal, spec, filled, game, seat, "en") == [(index, move)]
+    assert "place" in typed_only, "the widest Desert B throws exceed the menus"
