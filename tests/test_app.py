@@ -138,7 +138,7 @@ async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
     await _setup(bot)
     try:
         roots = bot.tree.get_commands()
-        assert [c.name for c in roots] == ["rp", "poker"]             # one root command per game
+        assert [c.name for c in roots] == ["rp", "poker", "rfa"]            # one root command per game
         for payload in bot.commands_payload():
             assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
             assert payload["integration_types"] == [0]

@@ -42,7 +42,7 @@ def prompt_of(stub, channel, version: int):
 
 def final_post(stub, channel):
     return next((m for m in reversed(stub.messages(channel))
-                 if [a.filename for a in m.attachments] == ["table.png", "final.png"]), None)
+                 if [a.filename for a in m.attachments] == ["table.png", "final.png", "chart.png"]), None)
 
 
 async def play_one(stub, user, message, legal: list[dict], move: dict) -> int:

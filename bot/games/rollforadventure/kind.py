@@ -9,7 +9,7 @@ import json
 
 from bot.games.errors import RuleError
 
-from . import flow, moves, setup
+from . import flow, moves, policy, setup
 from .snapshot import check_state
 
 
@@ -43,6 +43,18 @@ class RollForAdventureKind:
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         return moves.legal(state, seat)
+
+    # ---- the bot: the rule-following team player of ``policy.py`` fills empty seats and stands in for a
+    # player who is away (one level: it plays the co-op as the balance benchmark measured it)
+    ai_levels = ("normal",)
+
+    def choose_move(self, state: dict, seat: int, level: str, seed: int) -> dict:
+        return policy.choose_move(state, seat, seed)
+
+    def reveals(self, before: dict, move: dict, after: dict) -> bool:
+        """Undo's hook: every throw and reroll draws on ``rng``, and a card turned from the deck (an enemy,
+        the Master of Shadows) was hidden until then; a move that did neither showed nothing new."""
+        return before["rng"] != after["rng"] or before["deck"] != after["deck"]
 
     def pending(self, state: dict) -> list[dict]:
         d = state["decision"]

@@ -1,0 +1,31 @@
+"""Bot seats in Roll for Adventure: the team policy fills the empty seats of a channel game and plays its
+heroes' turns through the same engine path as a person; the person plays theirs by clicks."""
+from __future__ import annotations
+
+from rfa_kit import KIND, click_move, due_seat, latest_turn_post
+
+from bot.games.rollforadventure import policy
+
+
+async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed):
+    harness.bot.bots.pause = 0
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=3, bots=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert [s.is_ai for s in game.seats] == [False, True, True]
+    mine = 0
+    for _ in range(400):
+        await harness.bot.bots.idle()
+        game = await harness.bot.sessions.load(game.id)
+        if game.status != "active":
+            break
+        assert due_seat(game) == 0, "only Alice's turns wait for a click"
+        move = policy.choose_move(game.state, 0, mine)
+        await click_move(harness, latest_turn_post(harness, place), game, move, user=alice, place=place)
+        mine += 1
+    assert game.status == "finished" and game.state["result"] in ("won", "lost")
+    log = await harness.bot.sessions.move_log(game.id)
+    assert {m.seat for m in log} == {0, 1, 2} and all(m.user_id is None for m in log if m.seat)
+    assert KIND.is_finished(game.state)
