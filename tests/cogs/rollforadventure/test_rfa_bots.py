@@ -2,7 +2,7 @@
 heroes' turns through the same engine path as a person; the person plays theirs by clicks."""
 from __future__ import annotations
 
-from rfa_kit import KIND, click_move, due_seat, latest_turn_post
+from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import policy
 

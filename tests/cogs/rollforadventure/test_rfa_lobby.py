@@ -4,7 +4,7 @@ language without opening a game."""
 from __future__ import annotations
 
 import pytest
-from rfa_kit import KIND, due_seat, latest_turn_post
+from rfa_clicks import KIND, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import content as C
 from bot.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from harness import User
-from rfa_kit import KIND, click_move, due_seat, latest_turn_post, move_buttons, move_options
+from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons, move_options
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t

@@ -2,7 +2,7 @@
 big throw's menu by value, and plays the two-hero game to its end by clicks."""
 from __future__ import annotations
 
-from rfa_kit import KIND, click_move, due_seat, latest_turn_post, move_buttons
+from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
