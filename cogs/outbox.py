@@ -1,4 +1,5 @@
-"""The courier: delivers the posts that committed changes made due (the engine's outbox), once each.
+"""The courier: delivers the posts that committed changes made due (the engine's outbox), once each, into
+one living message per game.
 
 A post is written in the same transaction as its move (``cogs.turns``). Right after the commit the service
 that made the move asks the courier to deliver that game's posts; on start-up, and every minute after a
@@ -6,8 +7,16 @@ failed send, the courier delivers every post still undelivered, oldest first. A 
 posts in order and stops two deliveries of the same post; a post is marked delivered with the message id
 right after Discord accepted it.
 
+One live message per game (``cogs.live``): a post that pings someone (or starts, or ends the game) first
+turns the game's previous message into a one-line summary, then posts the new live message; a post marked
+``edit`` (it pings nobody new) edits the live message in place. The previous message is always the one of
+the latest delivered post, so replaying an undelivered post after a crash summarises the same message again
+(an idempotent edit) and then posts: at every moment at most one message of the game has pictures or
+buttons. Posts that ping nobody are sent silently.
+
 The post is rendered from the game as it is when it is delivered (the pictures, the due player's menu):
-after a crash the channel gets the current situation, never a stale menu.
+after a crash the channel gets the current situation, never a stale menu. Pictures are rendered once per
+step (``PictureCache``); an edit re-attaches only the pictures that changed.
 """
 from __future__ import annotations
 
@@ -25,6 +34,7 @@ from bot.i18n import t
 from .buttons import Components
 from .core import game_locale, in_worker
 from .games import Games
+from .live import LiveParts, PictureCache, digest, live_layout, summary_layout
 from .menus import add_look_buttons, move_view
 from .turns import decision_of, pending_seats
 
@@ -51,13 +61,32 @@ class Courier:
         self.sessions = sessions
         self.games = games
         self.ui = ui
+        self.pictures = PictureCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
+        self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    # ------------------------------------------------------------------ pictures, once per step
+    async def turn_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
+        presentation = self.games[game.kind]
+        return await self.pictures.get((game.id, game.version, locale, "turn", mover),
+                                       lambda: in_worker(presentation.turn_pictures, game, mover, locale))
+
+    async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
+        presentation = self.games[game.kind]
+        return await self.pictures.get((game.id, game.version, locale, "seat", seat),
+                                       lambda: in_worker(presentation.seat_picture, game, seat, locale))
+
+    async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
+        presentation = self.games[game.kind]
+        return await self.pictures.get((game.id, game.version, locale, "table"),
+                                       lambda: in_worker(presentation.table_picture, game, locale))
 
     # ------------------------------------------------------------------ delivering
     async def deliver(self, game_id: int) -> list[discord.Message]:
@@ -82,33 +111,38 @@ class Courier:
             count += len(await self.deliver(post.game_id))
         return count
 
-    async def edited_in_place(self, game_id: int, message_id: int) -> bool:
-        """Whether the game's latest post went into ``message_id`` as an edit (one message per hand)."""
-        posts = await self.sessions.posts(game_id)
-        return bool(posts) and bool(posts[-1].payload.get("edit")) and posts[-1].message_id == message_id
-
-    async def _previous_message(self, game_id: int) -> int | None:
+    async def live_post(self, game_id: int) -> OutboxPost | None:
+        """The game's latest delivered post: its message is the live one (None before the first)."""
         for earlier in reversed(await self.sessions.posts(game_id)):
             if earlier.delivered_at is not None and earlier.message_id is not None:
-                return earlier.message_id
+                return earlier
         return None
+
+    async def live_message_id(self, game_id: int) -> int | None:
+        live = await self.live_post(game_id)
+        return live.message_id if live is not None else None
 
     async def _send(self, post: OutboxPost) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
-            content = await self.render(game, post.payload)
+            posts = await self.sessions.posts(post.game_id)
+            delivered = [p for p in posts if p.id < post.id and p.delivered_at is not None
+                         and p.message_id is not None]
+            previous = delivered[-1] if delivered else None
+            same_message = [p for p in delivered if previous is not None and p.message_id == previous.message_id]
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             message = None
-            previous = await self._previous_message(post.game_id) if post.payload.get("edit") else None
-            if previous is not None:           # the same message goes on (e.g. one message per hand)
-                try:
-                    message = await channel.get_partial_message(previous).edit(
-                        content=content["content"], attachments=content["files"], view=content.get("view"),
-                        allowed_mentions=content["allowed_mentions"])
-                except discord.NotFound:
-                    message = None             # deleted meanwhile: post it anew
+            if post.payload.get("edit") and previous is not None and previous.payload.get("live"):
+                content = await self.render(game, post.payload, earlier=same_message)
+                message = await self._edit_live(channel, game.id, previous.message_id, content)
             if message is None:
-                message = await channel.send(**content)
+                if previous is not None:
+                    await self._summarise(channel, game, previous, same_message)
+                content = await self.render(game, post.payload)
+                message = await channel.send(view=content["view"], files=content["files"],
+                                             allowed_mentions=content["allowed_mentions"],
+                                             silent=not content["pings"])
+            self._shown[game.id] = (message.id, content["digests"], list(message.attachments))
         except (discord.HTTPException, OSError, asyncio.TimeoutError) as error:
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)
@@ -120,6 +154,40 @@ class Courier:
             return None
         await self.sessions.post_delivered(post.id, message.id)
         return message
+
+    async def _edit_live(self, channel: Any, game_id: int, message_id: int, content: dict
+                         ) -> discord.Message | None:
+        """Edit the live message in place; attach only pictures that changed since it was last shown
+        (unknown after a restart: then all). None when the message is gone (post anew)."""
+        shown_id, digests, attachments = self._shown.get(game_id, (None, {}, []))
+        kwargs: dict[str, Any] = {}
+        if shown_id == message_id:
+            kept = [a for a in attachments if digests.get(a.filename) == content["digests"].get(a.filename)]
+            fresh = [f for f in content["files"] if f.filename not in {a.filename for a in kept}]
+            if fresh or len(kept) != len(attachments) or len(kept) != len(content["files"]):
+                kwargs["attachments"] = [*kept, *fresh]
+        else:
+            kwargs["attachments"] = content["files"]
+        try:
+            return await channel.get_partial_message(message_id).edit(
+                view=content["view"], allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+        except discord.NotFound:
+            return None                        # deleted meanwhile: post it anew
+
+    async def _summarise(self, channel: Any, game: GameView, previous: OutboxPost, rows: list[OutboxPost]) -> None:
+        """Turn the game's previous message into one line without pictures or buttons (idempotent)."""
+        locale = game_locale(game)
+        line = self.log_line(game, rows, locale) or t("play.game_started", locale)
+        message = channel.get_partial_message(previous.message_id)
+        try:
+            if previous.payload.get("live"):
+                await message.edit(view=summary_layout(line), attachments=[],
+                                   allowed_mentions=discord.AllowedMentions.none())
+            else:                              # a message from before the live layout
+                await message.edit(content=line[:2000], view=None, attachments=[],
+                                   allowed_mentions=discord.AllowedMentions.none())
+        except (discord.NotFound, discord.Forbidden):
+            pass                               # deleted or out of reach: nothing to summarise
 
     # ------------------------------------------------------------------ what a post says
     def mention_line(self, game: GameView, fresh: list[int], locale: str) -> str:
@@ -144,39 +212,48 @@ class Courier:
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
         return self.games[game.kind].event_line(game, event, locale)
 
-    async def render(self, game: GameView, payload: dict) -> dict:
-        """The message for a turn post: log line, pictures, who is due (mentioned once) and their menu."""
+    def log_line(self, game: GameView, payloads: list[Any], locale: str) -> str:
+        """The moves of these posts (outbox posts or payloads) as one line, the newest kept when too long."""
+        lines: list[str] = []
+        for item in payloads:
+            payload = item.payload if isinstance(item, OutboxPost) else item
+            if payload.get("started"):
+                lines.append(t("play.game_started", locale))
+            lines += [self.event_line(game, e, locale) for e in payload.get("events", [])]
+        line = " · ".join(line for line in lines if line)
+        return line if len(line) <= LOG_LINE_LIMIT else "…" + line[-(LOG_LINE_LIMIT - 1):]
+
+    async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
+                     menu: discord.ui.View | None = None) -> dict:
+        """The live message for a turn post: pictures, where the game stands, who is due (mentioned once),
+        the moves since the message appeared (``earlier`` posts edited into it, then this one) and the due
+        player's menu (``menu`` replaces it: a subset choice being toggled)."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         mover = payload.get("mover")
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
-        blobs = await in_worker(presentation.turn_pictures, game, mover, locale)
-        parts = []
-        lines = [t("play.game_started", locale)] if payload.get("started") else []
-        lines += [self.event_line(game, e, locale) for e in payload.get("events", [])]
-        if lines:
-            line = " · ".join(lines)
-            parts.append(line if len(line) <= LOG_LINE_LIMIT else line[:LOG_LINE_LIMIT - 1] + "…")
-        view = None
+        blobs = await self.turn_pictures(game, mover, locale)
+        parts = LiveParts(pictures=[name for name, _ in blobs], moves=self.log_line(game, [*earlier, payload], locale))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
-                parts.append("\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale)]))
+                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale)])
             fresh = []
         else:
-            parts.append(self.mention_line(game, fresh, locale))
+            parts.status = presentation.status_line(game, locale)
+            parts.due = self.mention_line(game, fresh, locale)
             due = pending_seats(kind, game.state)
-            if len(due) == 1:
+            if menu is not None:
+                parts.menu = menu
+            elif len(due) == 1:
                 legal = kind.legal_moves(game.state, due[0])
-                view = move_view(presentation, self.ui, game, due[0], legal, locale)
+                parts.menu = move_view(presentation, self.ui, game, due[0], legal, locale)
             else:
-                view = discord.ui.View(timeout=None)
-                add_look_buttons(self.ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
+                parts.menu = discord.ui.View(timeout=None)
+                add_look_buttons(self.ui, parts.menu, game, locale, moves=True,
+                                 sheet=presentation.has_seat_pictures)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh if game.seats[s].user_id]
-        post: dict[str, Any] = {
-            "content": "\n".join(p for p in parts if p)[:2000], "files": as_files(blobs),
-            "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
-        if view is not None:
-            post["view"] = view
-        return post
+        return {"view": live_layout(parts), "files": as_files(blobs), "pings": bool(mentioned),
+                "digests": {name: digest(data) for name, data in blobs},
+                "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}

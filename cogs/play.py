@@ -124,6 +124,16 @@ class PlayService:
             raise Refusal("engine.error.game_not_active")
         return game
 
+    async def refuse_old_message(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A move or toggle on a public game message that is no longer the live one (it was summarised:
+        its buttons were removed, but an old client may still show them) is refused politely."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        live = await self.courier.live_message_id(game.id)
+        if live is not None and message.id != live:
+            raise Refusal("error.stale_button")
+
     async def welcome_back(self, game: GameView, seat: int) -> None:
         """A player acting again takes their seat back from the bot (idle-seat takeover)."""
         if (game.meta.get(TAKEN_META) or {}).get(str(seat)):
@@ -172,7 +182,8 @@ class PlayService:
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
-                        *, from_component: bool) -> None:
+                        *, from_component: bool) -> bool:
+        """Play ``move`` and answer; True when the step went public (the courier delivered its post)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         before_mark = presentation.step_mark(game.state)
@@ -192,17 +203,19 @@ class PlayService:
                         await self.rebased_index(now, seat, game.version, move_check(move)) is None:
                     raise Refusal("error.stale_button") from None
                 game = now
-        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
-                                                     attachments=[])
+        in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not outcome.public:
-            await self.send_private_continuation(interaction, game, seat, label, locale)
-            return
+            await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
+            return False
+        if in_private:
+            await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
+                                                     attachments=[])
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.courier.deliver(game.id)
         self.bots.schedule(game.id, game)
+        return True
 
     async def rebased_index(self, game: GameView, seat: int, version: int, check: str) -> int | None:
         """Where a move chosen on a menu built at an earlier ``version`` sits in the seat's legal moves now,
@@ -226,22 +239,34 @@ class PlayService:
         return None
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
-                                        label: str, locale: str) -> None:
+                                        label: str, locale: str, *, in_place: bool = False) -> None:
+        """The next decision of the same step, privately: the player's picture and menu. ``in_place``: the
+        click came from the player's private message, which is redrawn (picture and menu) instead of a new
+        one being sent; when that edit fails (the message is gone, its token expired) a new one is sent."""
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         content = t("play.continue", locale, move=label, decision=self.decision_text(game, seat, locale))
-        picture = await in_worker(presentation.seat_picture, game, seat, locale) \
-            if presentation.has_seat_pictures else None
+        picture = await self.courier.seat_picture(game, seat, locale) if presentation.has_seat_pictures else None
+        view = self.menu(game, seat, legal, locale, look_buttons=False)
+        if in_place:
+            try:
+                await interaction.edit_original_response(
+                    content=content, view=view, attachments=as_files([picture]) if picture is not None else [])
+                return
+            except discord.HTTPException:
+                log.info("private message of game %s could not be edited; sending a new one", game.id)
+                view = self.menu(game, seat, legal, locale, look_buttons=False)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        await interaction.followup.send(content, ephemeral=True, **extra,
-                                        view=self.menu(game, seat, legal, locale, look_buttons=False))
+        await interaction.followup.send(content, ephemeral=True, **extra, view=view)
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                                choices: list[tuple[int, str, int | None]], menu: str | None) -> None:
+                                choices: list[tuple[int, str, int | None]], menu: str | None) -> bool:
+        """A move button or select: True when the move made the step public."""
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
+        await self.refuse_old_message(interaction, game)
         await self.welcome_back(game, seat)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
@@ -263,9 +288,9 @@ class PlayService:
                 await interaction.response.edit_message(content=content, view=view)
             else:
                 await interaction.response.send_message(content, view=view, ephemeral=True)
-            return
+            return False
         await interaction.response.defer()          # deferred update: nothing visible yet
-        await self.play_move(interaction, game, seat, legal[index], from_component=True)
+        return await self.play_move(interaction, game, seat, legal[index], from_component=True)
 
     async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
                                item: int) -> None:
@@ -274,6 +299,7 @@ class PlayService:
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
+        await self.refuse_old_message(interaction, game)
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)
@@ -283,24 +309,42 @@ class PlayService:
         if subset is None or not 0 <= item < len(subset.labels) or not 0 <= mask < 1 << len(subset.labels):
             raise Refusal("error.stale_button")
         message = interaction.message
+        public = message is not None and not message.flags.ephemeral
         view = subset_view(presentation, self.ui, game, seat, legal, subset, mask ^ (1 << item), locale,
-                           look_buttons=message is not None and not message.flags.ephemeral)
+                           look_buttons=public)
+        if public and message.flags.components_v2:     # the live message: the same layout, new toggles
+            await self.redraw_live(interaction, game.id, view)
+            return
         await interaction.response.edit_message(view=view)
+
+    async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View) -> None:
+        """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
+        stay): toggles being chosen, or none once the choice went on privately."""
+        game = await self.sessions.load(game_id)
+        live = await self.courier.live_post(game_id)
+        posts = [p for p in await self.sessions.posts(game_id) if live is not None and p.message_id == live.message_id]
+        if not posts:
+            return
+        content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=content["view"])
+        else:
+            await interaction.response.edit_message(view=content["view"])
 
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:
-        """Play the chosen subset like a move button; a public prompt then loses its toggles (the next post
-        carries the next decision), a private one says what was played. Unlike a menu, a choice is never
-        re-based onto a later version: the toggles showed the items (dice) of that version."""
+        """Play the chosen subset like a move button; the public live message is then redrawn or summarised by
+        the courier (the next post carries the next decision), a private one says what was played. Unlike a
+        menu, a choice is never re-based onto a later version: the toggles showed the items (dice) of that
+        version."""
         game = await self.active_game(interaction, game_id)
         self.seat_of(game, interaction.user.id)
         if version != game.version:
             raise Refusal("error.stale_button")
-        await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
+        public = await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
         message = interaction.message
-        if message is not None and not message.flags.ephemeral \
-                and not await self.courier.edited_in_place(game_id, message.id):
-            await interaction.edit_original_response(view=None)   # the next decision is elsewhere
+        if not public and message is not None and not message.flags.ephemeral and message.flags.components_v2:
+            await self.redraw_live(interaction, game_id, discord.ui.View(timeout=None))  # the choice goes on privately
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.sessions.load(game_id)
@@ -337,11 +381,11 @@ class PlayService:
             if seat is None:
                 due = self.pending_seats(game) if game.status == "active" else []
                 seat = due[0] if due else 0
-            picture = await in_worker(presentation.seat_picture, game, seat, locale)
+            picture = await self.courier.seat_picture(game, seat, locale)
             await interaction.followup.send(t("play.sheet_of", locale, player=self.player_name(game, seat)),
                                             file=as_files([picture])[0], ephemeral=True)
         else:
-            picture = await in_worker(presentation.table_picture, game, locale)
+            picture = await self.courier.table_picture(game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
     # ------------------------------------------------------------------ commands

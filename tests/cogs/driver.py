@@ -31,6 +31,9 @@ class Driver:
         self.private: dict[int, Sent] = {}        # user id -> their latest private menu
         self.steps = 0
         self.results: list[Result] = []
+        #: every new public game message as it was when it appeared (file names, text, pinged user ids):
+        #: the courier later summarises it (no pictures, no buttons) when a newer one takes over
+        self.seen: list[tuple[list[str], str, list[int]]] = []
 
     async def game(self):
         return await self.h.bot.sessions.load(self.game_id)
@@ -43,6 +46,8 @@ class Driver:
                     self.private[user.id] = message
             elif message.files and not message.deleted:
                 self.prompt = message
+                self.seen.append((message.file_names(), message.text(),
+                                  [int(u) for u in (message.allowed_mentions or {}).get("users", [])]))
         # an ephemeral menu edited in place (narrowing) stays the user's private menu
         mine = self.private.get(user.id)
         if mine is not None and not move_components(mine):
@@ -66,7 +71,7 @@ class Driver:
         else:
             button = next(b for b in menu.buttons() if b["custom_id"].startswith("rp:m:"))
             result = await self.h.click(menu, user=user, place=self.place, custom_id=button["custom_id"])
-        if menu is self.private.get(user.id) and 7 not in result.callback_types:
+        if menu is self.private.get(user.id) and 7 not in result.callback_types and not move_components(menu):
             self.private.pop(user.id, None)
         self.absorb(result, user)
         return result
