@@ -118,9 +118,12 @@ class Courier:
                 return earlier
         return None
 
-    async def live_message_id(self, game_id: int) -> int | None:
-        live = await self.live_post(game_id)
-        return live.message_id if live is not None else None
+    async def is_summarised(self, game_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` is one of the game's earlier messages, which a newer one replaced (a message
+        just sent but not yet marked delivered is not: it is about to become the live one)."""
+        ids = [p.message_id for p in await self.sessions.posts(game_id)
+               if p.delivered_at is not None and p.message_id is not None]
+        return message_id in ids and message_id != ids[-1]
 
     async def _send(self, post: OutboxPost) -> discord.Message | None:
         try:

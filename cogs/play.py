@@ -130,8 +130,7 @@ class PlayService:
         message = interaction.message
         if message is None or message.flags.ephemeral:
             return
-        live = await self.courier.live_message_id(game.id)
-        if live is not None and message.id != live:
+        if await self.courier.is_summarised(game.id, message.id):
             raise Refusal("error.stale_button")
 
     async def welcome_back(self, game: GameView, seat: int) -> None:
