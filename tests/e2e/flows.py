@@ -98,7 +98,16 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
     await ix.wait_ack()
     if ix.callback_type in (4, 7):
         return await ix.wait_response()
-    return await ix.wait_followup_or_post(0)
+
+    def ready() -> StubMessage | None:
+        followups = [m for m in ix.followups if not m.loading]
+        if followups:
+            return followups[0]
+        if ix.message is not None and ix.message.ephemeral and ix.message.id in ix.edited_ids:
+            return ix.message                    # a private message redrawn in place by this click
+        posts = ix.channel_posts()
+        return posts[0] if posts else None
+    return await ix.stub.wait_until(ready, 5.0, f"the answer to {ix.describe()}")
 
 
 def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:

@@ -228,7 +228,7 @@ class RandomPlayer:
                 if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading:
                     return original
                 clicked = ix.message
-                if clicked is not None and clicked.ephemeral and clicked.updated_seq > ix.seq \
+                if clicked is not None and clicked.ephemeral and clicked.id in ix.edited_ids \
                         and move_options(clicked):
                     return clicked                      # the private step redrawn in place
                 return self.public_change(ix)
