@@ -54,6 +54,7 @@ class ChannelCount:
     private: int = 0
     bytes: int = 0
     live_max: int = 0
+    by_file: dict[str, int] = field(default_factory=dict)     # "public table.png" -> bytes
     dice_turn_clicks: list[int] = field(default_factory=list)
 
 
@@ -75,7 +76,7 @@ class Counter:
                 else:
                     count.public += 1
                     count.pinging += bool(message.mentions)
-                count.bytes += sum(f.size for f in files)
+                self._bytes(count, files, "private" if message.ephemeral else "public")
                 self._live(channel, count)
             return message
 
@@ -83,11 +84,18 @@ class Counter:
             edited = edit(message, payload, files)
             count = self.channels.get(message.channel.id)
             if count is not None:
-                count.bytes += sum(f.size for f in files)
+                self._bytes(count, files, "private edit" if message.ephemeral else "public edit")
                 self._live(message.channel, count)
             return edited
 
         stub._create_message, stub._edit_message = counted_create, counted_edit
+
+    @staticmethod
+    def _bytes(count: ChannelCount, files, where: str) -> None:
+        for f in files:
+            count.bytes += f.size
+            key = f"{where} {f.filename}"
+            count.by_file[key] = count.by_file.get(key, 0) + f.size
 
     def _live(self, channel, count: ChannelCount) -> None:
         live = sum(1 for m in self.stub.all_messages(channel)
@@ -130,23 +138,9 @@ async def run(args: argparse.Namespace) -> int:
                 return await play_one(stub, counter, i, args.seed)
         counts = await asyncio.gather(*(one(i) for i in range(args.games)))
         print(f"played {len(counts)} games in {time.perf_counter() - started:.0f}s", flush=True)
-        bench = Bench(stub, args.load_games, args.seed)
-        bench.bot_pid = proc.pid
-        await bench.open_all()
-        await bench.load(args.rate, args.warmup, measure=False)
-        main = await bench.load(args.rate, args.duration, measure=True)
-        print(main.summary(), flush=True)
-        for error in main.errors[:5]:
-            print(f"  error: {error}", flush=True)
-        best = args.rate if main.passed() else 0.0
-        if main.passed():
-            for rate in args.ramp:
-                await bench.load(rate, args.ramp_warmup, measure=False)
-                window = await bench.load(rate, args.ramp_duration, measure=True)
-                print(window.summary(), flush=True)
-                if not window.passed():
-                    break
-                best = rate
+        main, best = None, 0.0
+        if not args.no_load:
+            main, best = await measure_load(stub, proc.pid, args)
         problems = stub.problems()
         if problems:
             print(f"stand-in problems: {len(problems)}; first: {problems[:3]}", flush=True)
@@ -156,7 +150,37 @@ async def run(args: argparse.Namespace) -> int:
     log_tail = log_path.read_text(errors="replace").strip().splitlines()[-5:]
     if code != 0 or any("ERROR" in line for line in log_tail):
         print("bot exit code", code, "log tail:", *log_tail, sep="\n  ")
+    report(counts, main, best, started)
+    return 0 if main is None or main.move_full else 1
+
+
+async def measure_load(stub: DiscordStub, bot_pid: int, args: argparse.Namespace):
+    """p95 at ``args.rate`` over many open games, then the ramp (``roundtrip.Bench``)."""
+    bench = Bench(stub, args.load_games, args.seed)
+    bench.bot_pid = bot_pid
+    await bench.open_all()
+    await bench.load(args.rate, args.warmup, measure=False)
+    main = await bench.load(args.rate, args.duration, measure=True)
+    print(main.summary(), flush=True)
+    for error in main.errors[:5]:
+        print(f"  error: {error}", flush=True)
+    best = args.rate if main.passed() else 0.0
+    if main.passed():
+        for rate in args.ramp:
+            await bench.load(rate, args.ramp_warmup, measure=False)
+            window = await bench.load(rate, args.ramp_duration, measure=True)
+            print(window.summary(), flush=True)
+            if not window.passed():
+                break
+            best = rate
+    return main, best
+
+
+def report(counts: list[ChannelCount], main, best: float, started: float) -> None:
     clicks = [c for count in counts for c in count.dice_turn_clicks]
+    keys = sorted({k for count in counts for k in count.by_file})
+    print("bytes_per_game_kb_by_file: " + ", ".join(
+        f"{k}={sum(c.by_file.get(k, 0) for c in counts) / len(counts) / 1024:.0f}" for k in keys))
     print(f"games={len(counts)} dice_turns={len(clicks)} runtime_s={time.perf_counter() - started:.0f}")
     print(f"public_messages_per_game={statistics.mean(c.public for c in counts):.1f}")
     print(f"pinging_messages_per_game={statistics.mean(c.pinging for c in counts):.1f}")
@@ -164,9 +188,8 @@ async def run(args: argparse.Namespace) -> int:
     print(f"private_messages_per_game={statistics.mean(c.private for c in counts):.1f}")
     print(f"bytes_per_game_kb={statistics.mean(c.bytes for c in counts) / 1024:.0f}")
     print(f"clicks_per_dice_turn_mean={statistics.mean(clicks) if clicks else float('nan'):.2f}")
-    print(f"p95_ms={pct(main.move_full, .95) * 1000:.1f}")
+    print(f"p95_ms={pct(main.move_full, .95) * 1000:.1f}" if main is not None else "p95_ms=nan")
     print(f"max_moves_per_s={best:g}")
-    return 0 if main.move_full else 1
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -179,6 +202,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-load", action="store_true", help="the channel figures only")
     args = parser.parse_args(argv)
     args.ramp, args.ramp_warmup, args.ramp_duration = (20, 30, 40, 50, 60, 80, 100, 120, 150), 3.0, 15.0
     if args.quick:

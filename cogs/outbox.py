@@ -65,6 +65,8 @@ class Courier:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
         self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
+        #: private message id -> digest of the seat picture it shows
+        self._private: dict[int, str] = {}
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -87,6 +89,30 @@ class Courier:
         presentation = self.games[game.kind]
         return await self.pictures.get((game.id, game.version, locale, "table"),
                                        lambda: in_worker(presentation.table_picture, game, locale))
+
+    async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
+        """The pictures of the live message: the presentation's ``live_pictures`` hook if it has one; else,
+        for a game whose seats have pictures of their own (shown privately, and on "My sheet"), the table
+        while the game runs; otherwise (and for the result) the turn pictures."""
+        presentation = self.games[game.kind]
+        hook = getattr(presentation, "live_pictures", None)
+        if callable(hook):
+            return await self.pictures.get((game.id, game.version, locale, "live", mover),
+                                           lambda: in_worker(hook, game, mover, locale))
+        if presentation.has_seat_pictures and game.status == "active":
+            return [await self.table_picture(game, locale)]
+        return await self.turn_pictures(game, mover, locale)
+
+    def private_sheet_shown(self, message_id: int, data: bytes) -> bool:
+        """Whether the private message ``message_id`` already shows exactly this picture (then an edit keeps
+        its attachment); remembers it otherwise. In memory, bounded: unknown means attach again."""
+        key = digest(data)
+        if self._private.get(message_id) == key:
+            return True
+        self._private[message_id] = key
+        while len(self._private) > 512:
+            self._private.pop(next(iter(self._private)))
+        return False
 
     # ------------------------------------------------------------------ delivering
     async def deliver(self, game_id: int) -> list[discord.Message]:
@@ -236,7 +262,7 @@ class Courier:
         locale = game_locale(game)
         mover = payload.get("mover")
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
-        blobs = await self.turn_pictures(game, mover, locale)
+        blobs = await self.live_pictures(game, mover, locale)
         parts = LiveParts(pictures=[name for name, _ in blobs], moves=self.log_line(game, [*earlier, payload], locale))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":

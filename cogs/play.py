@@ -248,15 +248,19 @@ class PlayService:
         picture = await self.courier.seat_picture(game, seat, locale) if presentation.has_seat_pictures else None
         view = self.menu(game, seat, legal, locale, look_buttons=False)
         if in_place:
+            message_id = interaction.message.id if interaction.message is not None else 0
+            kept = picture is not None and self.courier.private_sheet_shown(message_id, picture[1])
+            files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
             try:
-                await interaction.edit_original_response(
-                    content=content, view=view, attachments=as_files([picture]) if picture is not None else [])
+                await interaction.edit_original_response(content=content, view=view, **files)
                 return
             except discord.HTTPException:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
                 view = self.menu(game, seat, legal, locale, look_buttons=False)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        await interaction.followup.send(content, ephemeral=True, **extra, view=view)
+        sent = await interaction.followup.send(content, ephemeral=True, **extra, view=view, wait=True)
+        if picture is not None and sent is not None:
+            self.courier.private_sheet_shown(sent.id, picture[1])
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,

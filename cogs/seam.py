@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 #: A picture for a post: (file name, PNG bytes).
+#: Optional hook ``live_pictures(game, mover, locale) -> list[Picture]``: the pictures of the game's live message
+#: (default: the table while a game with seat pictures runs, else ``turn_pictures``; see ``cogs.outbox``).
 Picture = tuple[str, bytes]
 
 
@@ -169,7 +171,7 @@ class Presentation(Protocol):
 #:   message, and everyone ``seats_to_notify`` names is mentioned afresh.
 #: * ``seats_to_notify(state) -> list[int]``: who a new message pings (default: the seats due now), e.g. both
 #:   duellists at the start of a hand, since an edit in place pings nobody.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify")
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "live_pictures")
 
 
 PRESENTATION_ATTRIBUTES = (

@@ -46,7 +46,7 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
     assert len(driver.seen) > 10
     assert driver.seen[0][0] == ["table.png"]                  # the start: nobody has moved yet
     for files, text, users in driver.seen[1:-1]:
-        assert "sheet.png" in files and "table.png" in files
+        assert files == ["table.png"], "the live message shows the table; sheets are private (and on My sheet)"
         assert users, "a new message (not the final one) pings who just became due; other steps edit in place"
         for user in (alice, bob):
             assert text.count(user.mention) <= 1
