@@ -324,8 +324,10 @@ class PlayService:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
         stay): toggles being chosen, or none once the choice went on privately."""
         game = await self.sessions.load(game_id)
-        live = await self.courier.live_post(game_id)
-        posts = [p for p in await self.sessions.posts(game_id) if live is not None and p.message_id == live.message_id]
+        every = await self.sessions.posts(game_id)
+        shown_id = interaction.message.id if interaction.message is not None else None
+        # the posts that went into this message (one just sent is not marked delivered yet: the latest)
+        posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
             return
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
