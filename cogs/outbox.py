@@ -65,6 +65,8 @@ class Courier:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
         self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
+        #: game id -> its live message id (as delivered by this process, or read once)
+        self._live: dict[int, int] = {}
         #: private message id -> digest of the seat picture it shows
         self._private: dict[int, str] = {}
 
@@ -145,11 +147,17 @@ class Courier:
         return None
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
-        """Whether ``message_id`` is one of the game's earlier messages, which a newer one replaced (a message
-        just sent but not yet marked delivered is not: it is about to become the live one)."""
-        ids = [p.message_id for p in await self.sessions.posts(game_id)
-               if p.delivered_at is not None and p.message_id is not None]
-        return message_id in ids and message_id != ids[-1]
+        """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
+        message, so a newer one replaced it. Message ids grow with time: a message just sent but not yet
+        marked delivered is newer, about to become the live one. The live id is kept in memory (read from
+        the outbox after a restart), so a click costs no query."""
+        live = self._live.get(game_id)
+        if live is None:
+            post = await self.live_post(game_id)
+            if post is None:
+                return False
+            live = self._live[game_id] = post.message_id
+        return message_id < live
 
     async def _send(self, post: OutboxPost) -> discord.Message | None:
         try:
@@ -182,6 +190,7 @@ class Courier:
                 await self.sessions.post_failed(post.id)
             return None
         await self.sessions.post_delivered(post.id, message.id)
+        self._live[post.game_id] = message.id
         return message
 
     async def _edit_live(self, channel: Any, game_id: int, message_id: int, content: dict

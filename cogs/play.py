@@ -329,7 +329,7 @@ class PlayService:
         # the posts that went into this message (one just sent is not marked delivered yet: the latest)
         posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
-            return
+            raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
         if interaction.response.is_done():
             await interaction.edit_original_response(view=content["view"])
