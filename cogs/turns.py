@@ -9,7 +9,7 @@ the commit and the send cannot lose the post (``cogs.outbox`` delivers it).
 
 Policy: one public post per completed step; a step is complete when the game ends, when the mover is no
 longer due, or when the game's step mark (e.g. round and phase) changed. A post goes into the game's one
-live message (``cogs.live``): it is a new message when it pings someone who just became due (or starts or
+live message (``cogs.outbox``): it is a new message when it pings someone who just became due (or starts or
 ends the game), otherwise it edits the live message in place (``"edit"``) and pings nobody. ``"live"`` marks
 posts in that layout (older rows are plain messages, summarised but never edited into a layout).
 """

@@ -1,11 +1,11 @@
 """The live game message: when a public step posts anew or edits in place (``cogs.turns``), the layout it
-is drawn in and the summary an older message becomes (``cogs.live``), pictures rendered once per step."""
+is drawn in and the summary an older message becomes (``cogs.outbox``), pictures rendered once per step."""
 from __future__ import annotations
 
 import discord
 
 from cogs.buttons import bind_items
-from cogs.live import LiveParts, PictureCache, live_layout, summary_layout
+from cogs.outbox import LiveParts, PictureCache, live_layout, summary_layout
 from cogs.turns import MESSAGE_MARK_META, NOTIFIED_META, _message
 
 
