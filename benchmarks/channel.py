@@ -55,6 +55,7 @@ class ChannelCount:
     bytes: int = 0
     live_max: int = 0
     by_file: dict[str, int] = field(default_factory=dict)     # "public table.png" -> bytes
+    private_kinds: dict[str, int] = field(default_factory=dict)  # what the private messages were
     dice_turn_clicks: list[int] = field(default_factory=list)
 
 
@@ -73,6 +74,9 @@ class Counter:
             if count is not None:
                 if message.ephemeral:
                     count.private += 1
+                    kind = "loading" if message.loading else "picture" if message.attachments \
+                        else "menu" if message.buttons or message.selects else "text"
+                    count.private_kinds[kind] = count.private_kinds.get(kind, 0) + 1
                 else:
                     count.public += 1
                     count.pinging += bool(message.mentions)
@@ -181,6 +185,9 @@ def report(counts: list[ChannelCount], main, best: float, started: float) -> Non
     keys = sorted({k for count in counts for k in count.by_file})
     print("bytes_per_game_kb_by_file: " + ", ".join(
         f"{k}={sum(c.by_file.get(k, 0) for c in counts) / len(counts) / 1024:.0f}" for k in keys))
+    kinds = sorted({k for count in counts for k in count.private_kinds})
+    print("private_messages_per_game_by_kind: " + ", ".join(
+        f"{k}={sum(c.private_kinds.get(k, 0) for c in counts) / len(counts):.1f}" for k in kinds))
     print(f"games={len(counts)} dice_turns={len(clicks)} runtime_s={time.perf_counter() - started:.0f}")
     print(f"public_messages_per_game={statistics.mean(c.public for c in counts):.1f}")
     print(f"pinging_messages_per_game={statistics.mean(c.pinging for c in counts):.1f}")

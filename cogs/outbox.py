@@ -214,6 +214,10 @@ class Courier:
             self._private.pop(next(iter(self._private)))
         return False
 
+    def forget_private(self, message_id: int) -> None:
+        """The private message no longer shows its picture (a step ended there)."""
+        self._private.pop(message_id, None)
+
     # ------------------------------------------------------------------ delivering
     async def deliver(self, game_id: int) -> list[discord.Message]:
         """Send this game's undelivered posts in order; a failed send stays for the retry loop."""

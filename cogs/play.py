@@ -14,6 +14,8 @@ Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move
 from __future__ import annotations
 
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -45,6 +47,8 @@ from .turns import TurnOutcome, TurnService, decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
+#: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
+PRIVATE_TOKEN_S = 14 * 60
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 LOG_LIMIT = 15
@@ -67,6 +71,22 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
     return None if levels is not None else (int(version), index, check)
 
 
+@dataclass
+class PrivateMessage:
+    """A player's private message of a game and the freshest interaction whose token may edit it: a click
+    on it (its ``@original``) or the interaction that sent it as a follow-up."""
+    interaction: discord.Interaction
+    message_id: int
+    original: bool
+    at: float
+
+    async def edit(self, **fields: Any) -> None:
+        if self.original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
 class PlayService:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
                  ui: Components, bots: BotPlayer):
@@ -76,6 +96,8 @@ class PlayService:
         self.turns = turns
         self.courier = courier
         self.ui = ui
+        #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
+        self.private: dict[tuple[int, int], PrivateMessage] = {}
 
     # ------------------------------------------------------------------ lookups
     def kind(self, game: GameView) -> Any:
@@ -210,6 +232,7 @@ class PlayService:
         if in_private:
             await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
                                                      attachments=[])
+            self.courier.forget_private(interaction.message.id)
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.courier.deliver(game.id)
@@ -239,28 +262,45 @@ class PlayService:
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False) -> None:
-        """The next decision of the same step, privately: the player's picture and menu. ``in_place``: the
-        click came from the player's private message, which is redrawn (picture and menu) instead of a new
-        one being sent; when that edit fails (the message is gone, its token expired) a new one is sent."""
+        """The next decision of the same step, privately: the player's picture and menu, in ONE private
+        message per player and game. ``in_place``: the click came from that message, which is redrawn. A
+        click on the public message redraws the player's earlier private message (through the freshest
+        interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
+        fails, a new private message is sent and becomes the one."""
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         content = t("play.continue", locale, move=label, decision=self.decision_text(game, seat, locale))
         picture = await self.courier.seat_picture(game, seat, locale) if presentation.has_seat_pictures else None
-        view = self.menu(game, seat, legal, locale, look_buttons=False)
-        if in_place:
-            message_id = interaction.message.id if interaction.message is not None else 0
-            kept = picture is not None and self.courier.private_sheet_shown(message_id, picture[1])
+        key = (game.id, seat)
+        now = time.monotonic()
+        if in_place and interaction.message is not None:
+            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True, now)
+        else:
+            target = self.private.get(key)
+            if target is not None and (now - target.at > PRIVATE_TOKEN_S or interaction.type is not
+                                       discord.InteractionType.component):
+                target = None                  # token too old; a typed command fills its own answer
+        if target is not None:
+            kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
             try:
-                await interaction.edit_original_response(content=content, view=view, **files)
+                await target.edit(content=content, view=self.menu(game, seat, legal, locale, look_buttons=False),
+                                  **files)
+                if in_place:
+                    self.private[key] = target
                 return
             except discord.HTTPException:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
-                view = self.menu(game, seat, legal, locale, look_buttons=False)
+                self.courier.forget_private(target.message_id)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        sent = await interaction.followup.send(content, ephemeral=True, **extra, view=view, wait=True)
-        if picture is not None and sent is not None:
-            self.courier.private_sheet_shown(sent.id, picture[1])
+        sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True,
+                                               view=self.menu(game, seat, legal, locale, look_buttons=False))
+        if sent is not None:
+            if len(self.private) > 1000:           # drop the ones whose token has expired
+                self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}
+            self.private[key] = PrivateMessage(interaction, sent.id, False, now)
+            if picture is not None:
+                self.courier.private_sheet_shown(sent.id, picture[1])
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,

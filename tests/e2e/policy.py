@@ -40,6 +40,18 @@ MAX_IMAGE_HEIGHT = 6000
 MIN_IMAGE_HEIGHT = 100
 
 
+def redrawn_private(stub: DiscordStub, ix: InteractionRecord) -> StubMessage | None:
+    """The clicking player's private message, redrawn with a menu after ``ix``: in place when ``ix`` was a
+    click on it (edited with ``ix``'s own token), or their earlier private message reused for a step that
+    began on the public message."""
+    for message in reversed(stub.messages(ix.channel, visible_to=ix.user)):
+        if not message.ephemeral or message.updated_seq <= ix.seq or not move_options(message):
+            continue
+        if message is not ix.message or message.id in ix.edited_ids:
+            return message
+    return None
+
+
 class GameStuck(AssertionError):
     """The bot left the player without a way forward (or the game did not end in time)."""
 
@@ -227,11 +239,7 @@ class RandomPlayer:
                 original = ix.original
                 if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading:
                     return original
-                clicked = ix.message
-                if clicked is not None and clicked.ephemeral and clicked.id in ix.edited_ids \
-                        and move_options(clicked):
-                    return clicked                      # the private step redrawn in place
-                return self.public_change(ix)
+                return redrawn_private(self.stub, ix) or self.public_change(ix)
             answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}")
         else:
             self.fail(f"{ix.describe()} was answered with callback type {ix.callback_type}")
