@@ -29,6 +29,7 @@ class Driver:
         self.users = users
         self.prompt: Sent | None = None          # the latest public turn message
         self.private: dict[int, Sent] = {}        # user id -> their latest private menu
+        self.own: dict[int, Sent] = {}            # user id -> their latest private message, menu or not
         self.steps = 0
         self.results: list[Result] = []
         #: every new public game message as it was when it appeared (file names, text, pinged user ids):
@@ -42,6 +43,7 @@ class Driver:
         self.results.append(result)
         for message in result.messages:
             if message.ephemeral:
+                self.own[user.id] = message
                 if move_components(message):
                     self.private[user.id] = message
             elif message.files and not message.deleted:
@@ -54,6 +56,14 @@ class Driver:
             del self.private[user.id]
 
     async def act(self, user: User, seat: int) -> Result:
+        own = self.own.get(user.id)
+        edits = own.edits if own is not None else 0
+        result = await self._act(user, seat)
+        if user.id not in self.private and own is not None and own.edits > edits and move_components(own):
+            self.private[user.id] = own      # the player's earlier private message, redrawn for this step
+        return result
+
+    async def _act(self, user: User, seat: int) -> Result:
         menu = self.private.get(user.id)
         if menu is None and self.prompt is not None and move_components(self.prompt) \
                 and self.prompt_seat == seat and menu_version(self.prompt) == (await self.game()).version:

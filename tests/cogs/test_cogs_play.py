@@ -69,6 +69,10 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
                 total_pings += 1
                 assert pinged_since_acting[user_id] == 1, text
     assert total_pings > 10
+    # one private message per player for a step's private part (redrawn in place), not one per private step
+    private = [m for r in driver.results for m in r.messages if m.ephemeral]
+    redrawn = sum(m.edits for m in private)
+    assert len(private) <= 4 and redrawn >= driver.steps // 2, (len(private), redrawn, driver.steps)
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
 
 
