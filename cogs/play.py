@@ -3,11 +3,13 @@
 Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
 
 * A move whose player still has a decision in the same step (take a card → place the die → action)
-  continues *privately*: the player gets an ephemeral message with their own picture and the next menu.
-* Otherwise (the player is done, the step changed, or the game ended) ONE public post goes to the channel
-  (``cogs.outbox``): the mover's picture and the table, a one-line log of everything since the last public
-  post, and a mention of each player who has just become due (nobody is mentioned twice for the same turn).
-  With a single player due, the post carries their menu; otherwise a "My moves" button.
+  continues *privately*: the player's one private message of the game shows their own picture and the next
+  menu, redrawn in place at each step (a new one only when no token that may edit it is alive).
+* Otherwise (the player is done, the step changed, or the game ended) the step goes into the game's ONE
+  live message (``cogs.outbox``): the table, where the game stands, the moves since it appeared, and a
+  mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
+  pings someone posts a new live message and summarises the old one, any other edits it in place. With a
+  single player due, it carries their menu; otherwise a "My moves" button.
 * Every click and every ``/<game> play`` is checked against the current version and the player's legal
   moves, and a click must come from the game's own channel.
 """
