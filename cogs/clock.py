@@ -20,8 +20,6 @@ import time
 from collections.abc import Callable
 
 import discord
-from babel.core import UnknownLocaleError
-from babel.dates import format_timedelta
 from discord.ui import Button, DynamicItem
 
 from bot.engine import GameView, SessionManager
@@ -37,8 +35,10 @@ from .pace import (
     average_decision_seconds,
     deadline_of,
     due_since,
+    duration_text,
     note_of,
     pace_seconds,
+    pace_text,
 )
 from .turns import decision_of, pending_seats
 
@@ -53,23 +53,6 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 
 # ---------------------------------------------------------------------------------------------- words
-def duration_text(seconds: float, locale: str) -> str:
-    """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language
-    Babel does not know gets the catalog's short form, "3 h")."""
-    try:
-        return format_timedelta(max(1.0, seconds), threshold=1, locale=locale)
-    except (ValueError, LookupError, UnknownLocaleError):
-        return t("clock.duration.hours", locale, hours=f"{seconds / 3600:.3g}")
-
-
-def pace_text(pace: str, locale: str) -> str:
-    """The pace as the lobby and status show it: "normal (24 hours per decision)"."""
-    seconds = PACES.get(pace, 0)
-    if not seconds:
-        return t("clock.pace.off", locale)
-    return t("clock.pace.line", locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
-
-
 def clock_lines(game: GameView, locale: str) -> list[str]:
     """For ``/<group> status``: the pace, each due player's deadline, each player's average decision time."""
     lines = [t("clock.status.pace", locale, pace=pace_text(str(game.meta.get(PACE_META) or "none"), locale))]

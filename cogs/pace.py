@@ -1,8 +1,14 @@
 """The turn clock's bookkeeping, kept in a game's metadata: pure functions, no Discord (``cogs.clock`` acts on
-them; ``cogs.turns`` calls :func:`track_decisions` in the same transaction as every move)."""
+them; ``cogs.turns`` calls :func:`track_decisions` in the same transaction as every move), and the words for
+paces and durations."""
 from __future__ import annotations
 
 from typing import Any
+
+from babel.core import UnknownLocaleError
+from babel.dates import format_timedelta
+
+from bot.i18n import t
 
 #: Seconds per decision of each pace a game may be created with (``none``: no clock).
 PACES: dict[str, int] = {"fast": 3600, "normal": 24 * 3600, "slow": 72 * 3600, "none": 0}
@@ -72,3 +78,35 @@ def note_of(game: Any, seat: int, since: float) -> dict:
     return note if isinstance(note, dict) and note.get("since") == since else {}
 
 
+
+
+# ---------------------------------------------------------------------------------------------- words
+def duration_text(seconds: float, locale: str) -> str:
+    """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language
+    Babel does not know gets the catalog's short form, "3 h")."""
+    try:
+        return format_timedelta(max(1.0, seconds), threshold=1, locale=locale)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return t("clock.duration.hours", locale, hours=f"{seconds / 3600:.3g}")
+
+
+def pace_text(pace: str, locale: str) -> str:
+    """The pace as the lobby and status show it: "normal (24 hours per decision)"."""
+    seconds = PACES.get(pace, 0)
+    if not seconds:
+        return t("clock.pace.off", locale)
+    return t("clock.pace.line", locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
+
+
+
+def clock_status(game: Any, locale: str) -> str:
+    """For the live message's status line: the pace and when the first due player's time runs out ("" for a
+    game without a clock)."""
+    pace = str(game.meta.get(PACE_META) or "none")
+    if not PACES.get(pace):
+        return ""
+    deadlines = [d for seat in due_since(game) if seat < len(game.seats) and not game.seats[seat].is_ai
+                 and (d := deadline_of(game, seat)) is not None]
+    if not deadlines:
+        return t("clock.live.pace", locale, pace=t(f"clock.pace.{pace}", locale))
+    return t("clock.live.deadline", locale, pace=t(f"clock.pace.{pace}", locale), when=f"<t:{int(min(deadlines))}:R>")

@@ -3,17 +3,21 @@
 Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
 
 * A move whose player still has a decision in the same step (take a card → place the die → action)
-  continues *privately*: the player gets an ephemeral message with their own picture and the next menu.
-* Otherwise (the player is done, the step changed, or the game ended) ONE public post goes to the channel
-  (``cogs.outbox``): the mover's picture and the table, a one-line log of everything since the last public
-  post, and a mention of each player who has just become due (nobody is mentioned twice for the same turn).
-  With a single player due, the post carries their menu; otherwise a "My moves" button.
+  continues *privately*: the player's one private message of the game shows their own picture and the next
+  menu, redrawn in place at each step (a new one only when no token that may edit it is alive).
+* Otherwise (the player is done, the step changed, or the game ended) the step goes into the game's ONE
+  live message (``cogs.outbox``): the table, where the game stands, the moves since it appeared, and a
+  mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
+  pings someone posts a new live message and summarises the old one, any other edits it in place. With a
+  single player due, it carries their menu; otherwise a "My moves" button.
 * Every click and every ``/<game> play`` is checked against the current version and the player's legal
   moves, and a click must come from the game's own channel.
 """
 from __future__ import annotations
 
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -45,6 +49,8 @@ from .turns import TurnOutcome, TurnService, decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
+#: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
+PRIVATE_TOKEN_S = 14 * 60
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -66,6 +72,22 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
     return None if levels is not None else (int(version), index, check)
 
 
+@dataclass
+class PrivateMessage:
+    """A player's private message of a game and the freshest interaction whose token may edit it: a click
+    on it (its ``@original``) or the interaction that sent it as a follow-up."""
+    interaction: discord.Interaction
+    message_id: int
+    original: bool
+    at: float
+
+    async def edit(self, **fields: Any) -> None:
+        if self.original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
 class PlayService:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
                  ui: Components, bots: BotPlayer):
@@ -75,6 +97,8 @@ class PlayService:
         self.turns = turns
         self.courier = courier
         self.ui = ui
+        #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
+        self.private: dict[tuple[int, int], PrivateMessage] = {}
 
     # ------------------------------------------------------------------ lookups
     def kind(self, game: GameView) -> Any:
@@ -122,6 +146,15 @@ class PlayService:
                 raise Refusal("error.game_over")
             raise Refusal("engine.error.game_not_active")
         return game
+
+    async def refuse_old_message(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A move or toggle on a public game message that is no longer the live one (it was summarised:
+        its buttons were removed, but an old client may still show them) is refused politely."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:
+            return
+        if await self.courier.is_summarised(game.id, message.id):
+            raise Refusal("error.stale_button")
 
     async def welcome_back(self, game: GameView, seat: int) -> None:
         """A player acting again takes their seat back from the bot (idle-seat takeover)."""
@@ -171,9 +204,10 @@ class PlayService:
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
-                        *, from_component: bool, then: tuple[str, ...] = ()) -> None:
-        """``then``: checksums of moves to play right after, each only if it is then legal for ``seat`` and
-        the turn still goes on privately (a menu option standing for several moves)."""
+                        *, from_component: bool, then: tuple[str, ...] = ()) -> bool:
+        """Play ``move`` and answer; True when the step went public (the courier delivered its post).
+        ``then``: checksums of moves to play right after, each only if it is then legal for ``seat`` and the
+        turn still goes on privately (a menu option standing for several moves)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         before_mark = presentation.step_mark(game.state)
@@ -207,17 +241,20 @@ class PlayService:
             except (RuleError, StaleMove):       # the moves before it stand; the menu shows what is left
                 break
             label = f"{label} → {presentation.move_label(now, seat, nxt, locale)}"
-        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
-                                                     attachments=[])
+        in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not outcome.public:
-            await self.send_private_continuation(interaction, game, seat, label, locale)
-            return
+            await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
+            return False
+        if in_private:
+            await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
+                                                     attachments=[])
+            self.courier.forget_private(interaction.message.id)
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.courier.deliver(game.id)
         self.bots.schedule(game.id, game)
+        return True
 
     async def rebased_index(self, game: GameView, seat: int, version: int, check: str) -> int | None:
         """Where a move chosen on a menu built at an earlier ``version`` sits in the seat's legal moves now,
@@ -241,23 +278,57 @@ class PlayService:
         return None
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
-                                        label: str, locale: str, *, content_key: str = "play.continue") -> None:
+                                        label: str, locale: str, *, in_place: bool = False,
+                                        content_key: str = "play.continue") -> None:
+        """The next decision of the same step, privately: the player's picture and menu, in ONE private
+        message per player and game. ``in_place``: the click came from that message, which is redrawn. A
+        click on the public message redraws the player's earlier private message (through the freshest
+        interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
+        fails, a new private message is sent and becomes the one."""
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
+        picture = await self.courier.seat_picture(game, seat, locale) if presentation.has_seat_pictures else None
         undo = await self.may_undo(game, interaction.user.id)
-        picture = await in_worker(presentation.seat_picture, game, seat, locale) \
-            if presentation.has_seat_pictures else None
+        key = (game.id, seat)
+        now = time.monotonic()
+        if in_place and interaction.message is not None:
+            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True, now)
+        else:
+            target = self.private.get(key)
+            if target is not None and (now - target.at > PRIVATE_TOKEN_S or interaction.type is not
+                                       discord.InteractionType.component):
+                target = None                  # token too old; a typed command fills its own answer
+        if target is not None:
+            kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
+            files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
+            try:
+                await target.edit(content=content,
+                                  view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo), **files)
+                if in_place:
+                    self.private[key] = target
+                return
+            except discord.HTTPException:
+                log.info("private message of game %s could not be edited; sending a new one", game.id)
+                self.courier.forget_private(target.message_id)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        await interaction.followup.send(content, ephemeral=True, **extra,
-                                        view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo))
+        sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True,
+                                               view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo))
+        if sent is not None:
+            if len(self.private) > 1000:           # drop the ones whose token has expired
+                self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}
+            self.private[key] = PrivateMessage(interaction, sent.id, False, now)
+            if picture is not None:
+                self.courier.private_sheet_shown(sent.id, picture[1])
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                                choices: list[tuple[int, str, int | None]], menu: str | None) -> None:
+                                choices: list[tuple[int, str, int | None]], menu: str | None) -> bool:
+        """A move button or select: True when the move made the step public."""
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
+        await self.refuse_old_message(interaction, game)
         await self.welcome_back(game, seat)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
@@ -282,9 +353,9 @@ class PlayService:
                 await interaction.response.edit_message(content=content, view=view)
             else:
                 await interaction.response.send_message(content, view=view, ephemeral=True)
-            return
+            return False
         await interaction.response.defer()          # deferred update: nothing visible yet
-        await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
+        return await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
 
     async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
                                item: int) -> None:
@@ -293,6 +364,7 @@ class PlayService:
         check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
         seat = self.seat_of(game, interaction.user.id)
+        await self.refuse_old_message(interaction, game)
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)
@@ -302,24 +374,44 @@ class PlayService:
         if subset is None or not 0 <= item < len(subset.labels) or not 0 <= mask < 1 << len(subset.labels):
             raise Refusal("error.stale_button")
         message = interaction.message
+        public = message is not None and not message.flags.ephemeral
         view = subset_view(presentation, self.ui, game, seat, legal, subset, mask ^ (1 << item), locale,
-                           look_buttons=message is not None and not message.flags.ephemeral)
+                           look_buttons=public)
+        if public and message.flags.components_v2:     # the live message: the same layout, new toggles
+            await self.redraw_live(interaction, game.id, view)
+            return
         await interaction.response.edit_message(view=view)
+
+    async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View) -> None:
+        """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
+        stay): toggles being chosen, or none once the choice went on privately."""
+        game = await self.sessions.load(game_id)
+        every = await self.sessions.posts(game_id)
+        shown_id = interaction.message.id if interaction.message is not None else None
+        # the posts that went into this message (one just sent is not marked delivered yet: the latest)
+        posts = [p for p in every if p.message_id == shown_id] or every[-1:]
+        if not posts:
+            raise Refusal("error.stale_button")          # not a message the courier made
+        content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(view=content["view"])
+        else:
+            await interaction.response.edit_message(view=content["view"])
 
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:
-        """Play the chosen subset like a move button; a public prompt then loses its toggles (the next post
-        carries the next decision), a private one says what was played. Unlike a menu, a choice is never
-        re-based onto a later version: the toggles showed the items (dice) of that version."""
+        """Play the chosen subset like a move button; the public live message is then redrawn or summarised by
+        the courier (the next post carries the next decision), a private one says what was played. Unlike a
+        menu, a choice is never re-based onto a later version: the toggles showed the items (dice) of that
+        version."""
         game = await self.active_game(interaction, game_id)
         self.seat_of(game, interaction.user.id)
         if version != game.version:
             raise Refusal("error.stale_button")
-        await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
+        public = await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
         message = interaction.message
-        if message is not None and not message.flags.ephemeral \
-                and not await self.courier.edited_in_place(game_id, message.id):
-            await interaction.edit_original_response(view=None)   # the next decision is elsewhere
+        if not public and message is not None and not message.flags.ephemeral and message.flags.components_v2:
+            await self.redraw_live(interaction, game_id, discord.ui.View(timeout=None))  # the choice goes on privately
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.sessions.load(game_id)
@@ -363,11 +455,11 @@ class PlayService:
             if seat is None:
                 due = self.pending_seats(game) if game.status == "active" else []
                 seat = due[0] if due else 0
-            picture = await in_worker(presentation.seat_picture, game, seat, locale)
+            picture = await self.courier.seat_picture(game, seat, locale)
             await interaction.followup.send(t("play.sheet_of", locale, player=self.player_name(game, seat)),
                                             file=as_files([picture])[0], ephemeral=True)
         else:
-            picture = await in_worker(presentation.table_picture, game, locale)
+            picture = await self.courier.table_picture(game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
     # ------------------------------------------------------------------ undo

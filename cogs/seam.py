@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 #: A picture for a post: (file name, PNG bytes).
+#: Optional hook ``live_pictures(game, mover, locale) -> list[Picture]``: the pictures of the game's live message
+#: (default: the table while a game with seat pictures runs, else ``turn_pictures``; see ``cogs.outbox``).
 Picture = tuple[str, bytes]
 
 
@@ -172,7 +174,8 @@ class Presentation(Protocol):
 #: * ``option_detail(game, seat, move, locale) -> str | None`` and ``move_chains(game, seat, legal, locale)``:
 #:   a menu option's description (what a race or class brings), and options that play several moves in a row
 #:   (take a card and place its die); both documented in ``cogs/menus.py``.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains")
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains",
+                  "live_pictures")
 
 
 PRESENTATION_ATTRIBUTES = (

@@ -8,7 +8,10 @@ same transaction as the change, so simultaneous moves cannot drop each other's l
 the commit and the send cannot lose the post (``cogs.outbox`` delivers it).
 
 Policy: one public post per completed step; a step is complete when the game ends, when the mover is no
-longer due, or when the game's step mark (e.g. round and phase) changed.
+longer due, or when the game's step mark (e.g. round and phase) changed. A post goes into the game's one
+live message (``cogs.outbox``): it is a new message when it pings someone who just became due (or starts or
+ends the game), otherwise it edits the live message in place (``"edit"``) and pings nobody. ``"live"`` marks
+posts in that layout (older rows are plain messages, summarised but never edited into a layout).
 """
 from __future__ import annotations
 
@@ -62,21 +65,27 @@ def _fresh_mentions(meta: dict, due: list[int], version: int) -> list[int]:
 
 
 def _message(presentation: Any, kind: Any, state: Any, meta: dict, due: list[int], version: int, *,
-             finished: bool) -> tuple[bool, list[int]]:
-    """(edit the previous message in place?, seats to mention) for a public post; updates ``meta``."""
+             finished: bool, started: bool = False) -> tuple[bool, list[int]]:
+    """(edit the live message in place?, seats to mention) for a public post; updates ``meta``.
+
+    One live message per game: a post that pings someone who just became due, the first post and the
+    final result are new messages (the courier summarises the previous one); any other step edits the live
+    message in place. With the ``message_mark`` hook a new mark also starts a new message, which mentions
+    everyone ``seats_to_notify`` names."""
     mark_of = getattr(presentation, "message_mark", None)
     notify_of = getattr(presentation, "seats_to_notify", None)
-    edit = False
+    new_mark = False
     if callable(mark_of) and not finished:
         mark = mark_of(state)
-        edit = MESSAGE_MARK_META in meta and meta[MESSAGE_MARK_META] == mark
-        if not edit:
+        new_mark = MESSAGE_MARK_META not in meta or meta[MESSAGE_MARK_META] != mark
+        if new_mark:
             meta[NOTIFIED_META] = []          # a new message: everyone it concerns is mentioned afresh
         meta[MESSAGE_MARK_META] = mark
     if finished:
         return False, []
     notify = list(notify_of(state)) if callable(notify_of) else due
-    return edit, _fresh_mentions(meta, notify, version)
+    fresh = _fresh_mentions(meta, notify, version)
+    return not (started or new_mark or fresh), fresh
 
 
 class TurnService:
@@ -92,8 +101,9 @@ class TurnService:
             kind = self.games.kind(view.kind)
             due = pending_seats(kind, view.state)
             track_decisions(meta, due, None, self.clock())
-            _, fresh = _message(self.games[view.kind], kind, view.state, meta, due, view.version, finished=False)
-            post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh}
+            _, fresh = _message(self.games[view.kind], kind, view.state, meta, due, view.version, finished=False,
+                                started=True)
+            post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
             if outcome is not None:
                 outcome.public, outcome.post, outcome.mention = True, post, fresh
             return Bookkeeping(meta=meta, post=post)
@@ -124,7 +134,8 @@ class TurnService:
             meta.pop(LOG_META, None)
             edit, fresh = _message(presentation, kind, view.state, meta, due, result.version,
                                    finished=result.finished)
-            post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+            post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh,
+                    "live": True}
             if edit:
                 post["edit"] = True
             outcome.post, outcome.mention = post, fresh

@@ -29,8 +29,12 @@ class Driver:
         self.users = users
         self.prompt: Sent | None = None          # the latest public turn message
         self.private: dict[int, Sent] = {}        # user id -> their latest private menu
+        self.own: dict[int, Sent] = {}            # user id -> their latest private message, menu or not
         self.steps = 0
         self.results: list[Result] = []
+        #: every new public game message as it was when it appeared (file names, text, pinged user ids):
+        #: the courier later summarises it (no pictures, no buttons) when a newer one takes over
+        self.seen: list[tuple[list[str], str, list[int]]] = []
 
     async def game(self):
         return await self.h.bot.sessions.load(self.game_id)
@@ -39,16 +43,27 @@ class Driver:
         self.results.append(result)
         for message in result.messages:
             if message.ephemeral:
+                self.own[user.id] = message
                 if move_components(message):
                     self.private[user.id] = message
             elif message.files and not message.deleted:
                 self.prompt = message
+                self.seen.append((message.file_names(), message.text(),
+                                  [int(u) for u in (message.allowed_mentions or {}).get("users", [])]))
         # an ephemeral menu edited in place (narrowing) stays the user's private menu
         mine = self.private.get(user.id)
         if mine is not None and not move_components(mine):
             del self.private[user.id]
 
     async def act(self, user: User, seat: int) -> Result:
+        own = self.own.get(user.id)
+        edits = own.edits if own is not None else 0
+        result = await self._act(user, seat)
+        if user.id not in self.private and own is not None and own.edits > edits and move_components(own):
+            self.private[user.id] = own      # the player's earlier private message, redrawn for this step
+        return result
+
+    async def _act(self, user: User, seat: int) -> Result:
         menu = self.private.get(user.id)
         if menu is None and self.prompt is not None and move_components(self.prompt) \
                 and self.prompt_seat == seat and menu_version(self.prompt) == (await self.game()).version:
@@ -66,7 +81,7 @@ class Driver:
         else:
             button = next(b for b in menu.buttons() if b["custom_id"].startswith("rp:m:"))
             result = await self.h.click(menu, user=user, place=self.place, custom_id=button["custom_id"])
-        if menu is self.private.get(user.id) and 7 not in result.callback_types:
+        if menu is self.private.get(user.id) and 7 not in result.callback_types and not move_components(menu):
             self.private.pop(user.id, None)
         self.absorb(result, user)
         return result

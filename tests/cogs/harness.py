@@ -22,6 +22,8 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 EPHEMERAL = 1 << 6
+SILENT = 1 << 12
+COMPONENTS_V2 = 1 << 15
 APP_ID = 900_000_000_000_000_001
 BOT_USER_ID = 900_000_000_000_000_002
 TIMESTAMP = "2026-11-22T12:00:00.000000+00:00"
@@ -86,6 +88,7 @@ class Sent:
     deleted: bool = False
     edits: int = 0
     allowed_mentions: dict | None = None
+    flags: int = 0                 # besides ephemeral: components v2 (1 << 15), silent (1 << 12)
 
     # ---- reading ----
     def text(self) -> str:
@@ -96,7 +99,13 @@ class Sent:
             for fld in embed.get("fields", []):
                 parts += [fld.get("name", ""), fld.get("value", "")]
             parts.append((embed.get("footer") or {}).get("text", ""))
+        parts += [c.get("content", "") for c in self._walk() if c.get("type") == 10]   # v2 text displays
         return "\n".join(p for p in parts if p)
+
+    @property
+    def layout(self) -> bool:
+        """Sent with components v2 (a live game message or its summary)."""
+        return bool(self.flags & COMPONENTS_V2)
 
     def _walk(self) -> list[dict]:
         out: list[dict] = []
@@ -133,7 +142,7 @@ class Sent:
                              "url": f"https://cdn.example/{name}", "proxy_url": f"https://cdn.example/{name}"}
                             for name, blob in self.files],
             "embeds": self.embeds, "components": self.components, "type": 0,
-            "flags": EPHEMERAL if self.ephemeral else 0,
+            "flags": (EPHEMERAL if self.ephemeral else 0) | (self.flags & ~EPHEMERAL),
         }
         if guild_id is not None:
             data["guild_id"] = str(guild_id)
@@ -160,6 +169,7 @@ class Recorder:
         sent = Sent(id=snowflake(), channel_id=channel_id, kind=kind, interaction_id=interaction_id)
         self._apply(sent, data, files)
         sent.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        sent.flags = int(data.get("flags") or 0) & ~EPHEMERAL
         self.messages[sent.id] = sent
         self.order.append(sent)
         return sent
@@ -174,6 +184,8 @@ class Recorder:
             sent.components = data["components"] or []
         if "allowed_mentions" in data:
             sent.allowed_mentions = data["allowed_mentions"]
+        if data.get("flags") is not None and sent.id:
+            sent.flags = int(data["flags"]) & ~EPHEMERAL & ~SILENT | (sent.flags & COMPONENTS_V2)
         if "attachments" in data:
             keep = {str(a.get("id")) for a in data["attachments"] or [] if "id" in a}
             if not keep:

@@ -78,7 +78,7 @@ async def test_public_posts_follow_the_games_language_private_answers_the_users(
     harness.locale = "en-US"
     started = await harness.click(lobby, user=alice, place=place, label=t("button.start", "fr"))
     [turn] = started.public()[-1:]
-    assert t("play.game_started", "fr") in turn.content             # the turn post is French
+    assert t("play.game_started", "fr") in turn.text()             # the turn post is French
     game = await game_here(harness, place)
     names = [s.name for s in game.seats]
 

@@ -1,6 +1,7 @@
 """Whole games through commands and clicks only, plus the turn-prompt rules and play refusals."""
 from __future__ import annotations
 
+import copy
 import sys
 
 import pytest
@@ -38,28 +39,40 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
     final = driver.prompt
     assert "scores.png" in final.file_names() and "sheet.png" in final.file_names()
     assert final.files[0][1].startswith(b"\x89PNG")
-    assert t("play.final_title", "en") in final.content
-    assert "reputation" in final.content and "Alice" in final.content and "Bob" in final.content
+    assert t("play.final_title", "en") in final.text()
+    assert "reputation" in final.text() and "Alice" in final.text() and "Bob" in final.text()
     assert not move_components(final)
-    # every public post: pictures, one log line, and each player mentioned at most once per post
-    public = [m for r in driver.results for m in r.messages if not m.ephemeral and m.files]
-    assert len(public) > 10
-    assert public[0].file_names() == ["table.png"]              # the start: nobody has moved yet
-    for message in public[1:]:
-        assert "sheet.png" in message.file_names() and "table.png" in message.file_names()
+    # every new public message when it appeared: pictures, one log line, each player mentioned at most once
+    assert len(driver.seen) > 10
+    assert driver.seen[0][0] == ["table.png"]                  # the start: nobody has moved yet
+    for files, text, users in driver.seen[1:-1]:
+        assert files == ["table.png"], "the live message shows the table; sheets are private (and on My sheet)"
+        assert users, "a new message (not the final one) pings who just became due; other steps edit in place"
         for user in (alice, bob):
-            assert message.content.count(user.mention) <= 1
+            assert text.count(user.mention) <= 1
+    # one live message: every earlier one became a one-line summary without pictures or buttons
+    public = [m for r in driver.results for m in r.messages if not m.ephemeral and m.layout]
+    assert [m for m in public if m.files or m.buttons()] == [final]
+    assert all(len(m.text().splitlines()) == 1 for m in public if m is not final)
     # one mention per turn: between two of a player's own actions they are pinged at most once
     pinged_since_acting: dict[int, int] = {alice.id: 0, bob.id: 0}
     total_pings = 0
+    seen = iter(driver.seen)
     for result in driver.results:
         pinged_since_acting[result.interaction.user.id] = 0
         for message in result.messages:
-            for user_id in (message.allowed_mentions or {}).get("users", []):
-                pinged_since_acting[int(user_id)] += 1
+            if message.ephemeral or not message.layout:
+                continue
+            _files, text, users = next(seen)       # as it was when it appeared
+            for user_id in users:
+                pinged_since_acting[user_id] += 1
                 total_pings += 1
-                assert pinged_since_acting[int(user_id)] == 1, message.content
+                assert pinged_since_acting[user_id] == 1, text
     assert total_pings > 10
+    # one private message per player for a step's private part (redrawn in place), not one per private step
+    private = [m for r in driver.results for m in r.messages if m.ephemeral]
+    redrawn = sum(m.edits for m in private)
+    assert len(private) <= 4 and redrawn >= driver.steps // 2, (len(private), redrawn, driver.steps)
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
 
 
@@ -73,7 +86,7 @@ async def test_solo_game_in_dm_to_its_rating(harness, alice, fixed_seed):
     assert final.channel_id == dm.channel_id and "scores.png" in final.file_names()
     ratings = [t(f"rules.solo.rating.{name}", "en") for name in
                ("true_hero", "clan_chief", "luminary", "adventurer", "mercenary", "npc")]
-    assert any(f"**{r}**" in final.content for r in ratings), final.content
+    assert any(f"**{r}**" in final.text() for r in ratings), final.text()
 
 
 async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harness, alice, bob, carol,
@@ -91,11 +104,13 @@ async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harn
     outsider = await harness.select(prompt, [value], user=carol, place=place)
     assert outsider.only().content == t("error.not_your_game", "en")
     assert (await harness.bot.sessions.load(game.id)).version == game.version   # nothing changed
+    as_shown = copy.deepcopy(prompt)           # what an old client still shows after the message changed
     played = await harness.select(prompt, [value], user=mover, place=place)
     assert played.public()
-    stale = await harness.select(prompt, [value], user=other, place=place)
+    assert not prompt.selects() and not prompt.files, "the previous message became a summary"
+    stale = await harness.select(as_shown, [value], user=other, place=place)
     assert stale.only().ephemeral and stale.only().content == t("error.stale_button", "en", group="rp")
-    forged = await harness.select(prompt, [value], user=mover, place=place)
+    forged = await harness.select(as_shown, [value], user=mover, place=place)
     assert forged.only().content == t("error.stale_button", "en", group="rp")
 
 
@@ -136,10 +151,11 @@ async def test_sheet_table_log_commands(harness, alice, bob, carol, fixed_seed):
     [prompt] = started.public()
     kind = harness.bot.sessions.kinds["rollplayer"]
     mover = [alice, bob][kind.pending(game.state)[0]["seat"]]
-    await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
+    played = await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
     log = await harness.run("log", user=carol, place=place)
     assert log.only().ephemeral and log.only().content.startswith("1. ")
-    look = await harness.click(prompt, user=carol, place=place, label="Table")
+    live = ([m for m in played.public() if m.files] or [prompt])[-1]     # the game's live message now
+    look = await harness.click(live, user=carol, place=place, label="Table")
     assert look.only().ephemeral and look.only().file_names() == ["table.png"]
 
 
@@ -163,7 +179,7 @@ async def test_reminders_mention_the_idle_player_a_bounded_number_of_times(harne
     assert len(sent) == harness.bot.settings.max_reminders
     for message in sent:
         assert message.kind == "channel" and message.channel_id == place.channel_id
-        assert message.content.startswith(due.mention)
+        assert message.text().startswith(due.mention)
 
 
 async def test_move_menus_survive_a_restart(settings, alice, bob, fixed_seed):

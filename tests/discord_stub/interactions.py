@@ -41,6 +41,7 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None  # autocomplete result
     modal: dict[str, Any] | None = None
     rejections: list[str] = field(default_factory=list)  # refused callbacks / follow-ups for this interaction
+    edited_ids: list[int] = field(default_factory=list)  # messages this interaction's token edited (in place)
 
     @property
     def acked(self) -> bool:

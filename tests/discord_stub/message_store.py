@@ -10,12 +10,14 @@ from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES
 from .interactions import APPLICATION_COMMAND, InteractionRecord
 from .messages import (
     _SETTABLE_FLAGS,
+    FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     PayloadRejected,
     StubAttachment,
     StubMessage,
     UploadedFile,
+    check_attachment_refs,
     require_something,
     validate_message_fields,
 )
@@ -93,6 +95,7 @@ class MessageStore:
             raise PayloadRejected("message payload must be a JSON object")
         validate_message_fields(payload, files, size_limit=self.attachment_size_limit)
         attachments = self._new_attachments(channel, payload, files, [])
+        check_attachment_refs(payload.get("components") or [], attachments)
         flags = (payload.get("flags") or 0) & _SETTABLE_FLAGS
         if interaction is None:
             flags &= ~FLAG_EPHEMERAL
@@ -135,6 +138,8 @@ class MessageStore:
         merged_flags = msg.flags & ~FLAG_LOADING
         if "flags" in payload and payload["flags"] is not None:
             merged_flags = (msg.flags & FLAG_EPHEMERAL) | (payload["flags"] & _SETTABLE_FLAGS & ~FLAG_EPHEMERAL)
+        if msg.flags & FLAG_COMPONENTS_V2 and not merged_flags & FLAG_COMPONENTS_V2:
+            raise PayloadRejected("the components v2 flag cannot be removed from a message")
         check = dict(payload)
         check["flags"] = merged_flags
         for key, current in (("content", msg.content), ("embeds", msg.embeds), ("components", msg.components)):
@@ -144,6 +149,7 @@ class MessageStore:
         content = check["content"] or ""
         embeds = list(check["embeds"] or [])
         components = _with_component_ids(check["components"] or [])
+        check_attachment_refs(components, attachments)
         require_something({"content": content, "embeds": embeds, "components": components}, attachments)
         msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
         msg.flags = merged_flags

@@ -140,8 +140,12 @@ class StubMessage:
 
     @property
     def mentions(self) -> list[int]:
-        """User ids that actually get pinged: mentioned in content and allowed by allowed_mentions."""
-        ids = [int(m) for m in _USER_MENTION.findall(self.content or "")]
+        """User ids that actually get pinged: mentioned in content (or, with components v2, in a text display)
+        and allowed by allowed_mentions."""
+        text = self.content or ""
+        if self.flags & FLAG_COMPONENTS_V2:
+            text = "\n".join(c.get("content", "") for c in self.iter_components() if c.get("type") == 10)
+        ids = [int(m) for m in _USER_MENTION.findall(text)]
         am = self.allowed_mentions
         if am is None:
             return _unique(ids)
@@ -191,6 +195,16 @@ class StubMessage:
                 f"{[s.get('custom_id') for s in self.selects]}"
             )
         return found[0]
+
+    @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS: nobody gets a push or desktop notification."""
+        return bool(self.flags & FLAG_SUPPRESS_NOTIFICATIONS)
+
+    @property
+    def layout(self) -> bool:
+        """A components-v2 message (containers, text displays, media galleries)."""
+        return bool(self.flags & FLAG_COMPONENTS_V2)
 
     @property
     def images(self) -> list[StubAttachment]:
@@ -398,6 +412,20 @@ def validate_message_fields(payload: dict[str, Any], files: list[UploadedFile], 
     for f in files:
         if not f.filename:
             raise PayloadRejected(f"{f.field}: file without a filename")
+
+
+def check_attachment_refs(components: list[dict[str, Any]], attachments: list[Any]) -> None:
+    """Media gallery items, thumbnails and file components naming ``attachment://<name>`` must name an
+    attachment of the message (Discord refuses the message otherwise)."""
+    names = {a.filename for a in attachments}
+    for comp in iter_components(components):
+        refs = [item.get("media", {}).get("url", "") for item in comp.get("items", [])] \
+            if comp.get("type") == 12 else []
+        if comp.get("type") in (11, 13):
+            refs.append((comp.get("media") or comp.get("file") or {}).get("url", ""))
+        for url in refs:
+            if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                raise PayloadRejected(f"component refers to {url!r}, which is not an attachment of the message")
 
 
 def require_something(payload: dict[str, Any], attachments: list[Any]) -> None:

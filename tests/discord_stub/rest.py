@@ -332,8 +332,10 @@ class RestApi:
         return self.message_payload(self._webhook_message(record)[1])
 
     async def _edit_webhook_message(self, request: web.Request, record: RequestRecord) -> Any:
-        _, msg = self._webhook_message(record)
-        return self.message_payload(self._edit_message(msg, record.json or {}, record.files))
+        ix, msg = self._webhook_message(record)
+        edited = self._edit_message(msg, record.json or {}, record.files)
+        ix.edited_ids.append(msg.id)
+        return self.message_payload(edited)
 
     async def _delete_webhook_message(self, request: web.Request, record: RequestRecord) -> Any:
         self._delete_message(self._webhook_message(record)[1])

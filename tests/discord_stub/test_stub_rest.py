@@ -159,3 +159,46 @@ async def test_lean_mode_keeps_sizes_not_bytes() -> None:
         assert all(f.data == b"" and f.size == len(png) for r in stub.requests for f in r.files)
     finally:
         await stub.close()
+
+
+async def test_components_v2_messages(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    """A layout message (IS_COMPONENTS_V2): a container with a media gallery of ``attachment://`` files and
+    text displays (whose mentions ping), action rows below; sent silently; edits that replace attachments;
+    the flag cannot be dropped and a gallery may only name the message's own attachments."""
+    v2, silent = 1 << 15, 1 << 12
+    url = api(f"/channels/{cast.games.id}/messages")
+    layout = [{"type": 17, "components": [
+        {"type": 12, "items": [{"media": {"url": "attachment://table.png"}}]},
+        {"type": 10, "content": f"<@{cast.alice.id}>: your turn"}]},
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}]
+
+    def form(payload: dict, name: str | None = "table.png", size: tuple[int, int] = (7, 8)) -> aiohttp.FormData:
+        data = aiohttp.FormData(quote_fields=False)
+        data.add_field("payload_json", json.dumps(payload))
+        if name:
+            data.add_field("files[0]", render_png(size), filename=name, content_type="image/png")
+        return data
+
+    body = {"flags": v2 | silent, "components": layout, "attachments": [{"id": 0, "filename": "table.png"}],
+            "allowed_mentions": {"users": [str(cast.alice.id)]}}
+    async with http.post(url, data=form(body)) as resp:
+        assert resp.status == 200, await resp.text()
+        message = discord_stub.message_by_id(int((await resp.json())["id"]))
+    assert message.layout and message.silent and message.mentions == [cast.alice.id]
+    assert message.button_labels == ["Go"] and "your turn" in message.text and png_size(message.images[0]) == (7, 8)
+    # content beside the flag, a gallery naming a file the message lacks: refused
+    for bad, name in (({**body, "content": "x"}, "table.png"),
+                      ({**body, "attachments": [{"id": 0, "filename": "other.png"}]}, "other.png")):
+        async with http.post(url, data=form(bad, name)) as resp:
+            assert resp.status == 400
+    edit_url = f"{url}/{message.id}"
+    replaced = {"flags": v2, "components": layout, "attachments": [{"id": 0, "filename": "table.png"}]}
+    async with http.patch(edit_url, data=form(replaced, size=(9, 10))) as resp:
+        assert resp.status == 200
+    assert [png_size(a) for a in message.images] == [(9, 10)] and message.edits == 1
+    summary = {"flags": v2, "components": [{"type": 10, "content": "-# done"}], "attachments": []}
+    async with http.patch(edit_url, json=summary) as resp:
+        assert resp.status == 200
+    assert message.images == [] and message.buttons == [] and message.text == "-# done"
+    async with http.patch(edit_url, json={"flags": 0, "content": "plain again"}) as resp:
+        assert resp.status == 400, "the components v2 flag stays"

@@ -14,7 +14,7 @@ from tests.discord_stub.interactions import InteractionRecord
 from tests.discord_stub.messages import StubMessage
 from tests.discord_stub.server import DiscordStub
 from tests.discord_stub.world import StubChannel, StubUser
-from tests.e2e.policy import move_options
+from tests.e2e.policy import move_options, redrawn_private
 
 LOCALE = "en"
 GAME_IN_CUSTOM_ID = re.compile(r"rp:[lvms]:([0-9]+):")
@@ -98,7 +98,19 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
     await ix.wait_ack()
     if ix.callback_type in (4, 7):
         return await ix.wait_response()
-    return await ix.wait_followup_or_post(0)
+
+    def ready() -> StubMessage | None:
+        followups = [m for m in ix.followups if not m.loading]
+        if followups:
+            return followups[0]
+        redrawn = redrawn_private(ix.stub, ix)
+        if redrawn is not None:
+            return redrawn                       # the player's private message, redrawn
+        if ix.message is not None and ix.message.ephemeral and ix.message.id in ix.edited_ids:
+            return ix.message                    # the clicked private message, now saying what was played
+        posts = ix.channel_posts()
+        return posts[0] if posts else None
+    return await ix.stub.wait_until(ready, 5.0, f"the answer to {ix.describe()}")
 
 
 def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:

@@ -40,6 +40,18 @@ MAX_IMAGE_HEIGHT = 6000
 MIN_IMAGE_HEIGHT = 100
 
 
+def redrawn_private(stub: DiscordStub, ix: InteractionRecord) -> StubMessage | None:
+    """The clicking player's private message, redrawn with a menu after ``ix``: in place when ``ix`` was a
+    click on it (edited with ``ix``'s own token), or their earlier private message reused for a step that
+    began on the public message."""
+    for message in reversed(stub.messages(ix.channel, visible_to=ix.user)):
+        if not message.ephemeral or message.updated_seq <= ix.seq or not move_options(message):
+            continue
+        if message is not ix.message or message.id in ix.edited_ids:
+            return message
+    return None
+
+
 class GameStuck(AssertionError):
     """The bot left the player without a way forward (or the game did not end in time)."""
 
@@ -57,7 +69,7 @@ def turn_prefix(user: StubUser, mentioned: bool) -> str:
 
 def due_players(prompt: StubMessage, players: Sequence[StubUser]) -> list[StubUser]:
     """Who the prompt says must act: lines made from the ``play.your_turn`` message, pinged or in bold."""
-    lines = prompt.content.splitlines()
+    lines = prompt.text.splitlines()
     due = []
     for user in players:
         prefixes = (turn_prefix(user, True), turn_prefix(user, False))
@@ -144,7 +156,7 @@ class RandomPlayer:
             return
         due = due_players(post, self.players)
         if not due:
-            self.fail(f"prompt {post.id} names nobody who must act: {post.content!r}")
+            self.fail(f"prompt {post.id} names nobody who must act: {post.text!r}")
         pinged = set(post.mentions)
         assert pinged <= {u.id for u in due}, f"prompt {post.id} pings players who are not due: {post.mentions}"
         self.log.public_posts.append(post)
@@ -196,15 +208,39 @@ class RandomPlayer:
         done = t("play.done", LOCALE, move="\x00").split("\x00")[0]
         if not first.content.startswith(done):
             self.fail(f"{user.username}'s typed move was refused: {first.content!r}")
-        return await ix.wait_followup_or_post(1, self.timeout)
+        return await self.wait_public_change(ix)
+
+    def public_change(self, ix: InteractionRecord) -> StubMessage | None:
+        """The game's live message after ``ix`` changed it: a new message with pictures (the previous one is
+        summarised first), or the live message edited in place."""
+        posts = [m for m in ix.channel_posts() if m.images]
+        if posts:
+            return posts[0]
+        live = self.prompt
+        if live is not None and live.updated_seq > ix.seq and live.images and not live.deleted:
+            return live
+        return None
+
+    async def wait_public_change(self, ix: InteractionRecord) -> StubMessage:
+        return await self.stub.wait_until(lambda: self.public_change(ix), self.timeout,
+                                          f"the live message to change after {ix.describe()}")
 
     async def outcome(self, ix: InteractionRecord) -> StubMessage:
-        """What the click led to: a private menu or refusal, an updated menu, or a new public post."""
+        """What the click led to: a private menu or refusal, an updated menu (a private step redraws the
+        private message in place), or the live message (new, or edited in place)."""
         await ix.wait_ack(self.timeout)
         if ix.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
             answer = await ix.wait_response(self.timeout)
         elif ix.callback_type in (DEFERRED_UPDATE, DEFERRED_CHANNEL_MESSAGE):
-            answer = await ix.wait_followup_or_post(0, self.timeout)
+            def ready() -> StubMessage | None:
+                followups = [m for m in ix.followups if not m.loading]
+                if followups:
+                    return followups[0]
+                original = ix.original
+                if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading:
+                    return original
+                return redrawn_private(self.stub, ix) or self.public_change(ix)
+            answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}")
         else:
             self.fail(f"{ix.describe()} was answered with callback type {ix.callback_type}")
         if self.observer is not None:

@@ -49,7 +49,7 @@ async def test_a_bot_seat_plays_a_whole_game_with_a_person(discord_stub: Discord
     assert is_final(final) and final.attachment("scores.png")
     game = (await runner.bot.sessions.finished_results(kind="rollplayer"))
     assert {r.is_ai for r in game} == {True, False}
-    bot_posts = [m for m in discord_stub.messages(cast.games) if not m.ephemeral and "Bot (easy)" in m.content]
+    bot_posts = [m for m in discord_stub.messages(cast.games) if not m.ephemeral and "Bot (easy)" in m.text]
     assert bot_posts, "the bot's steps are posted like anyone's"
 
 
@@ -70,9 +70,9 @@ async def test_the_bot_stands_in_for_an_idle_player_until_they_click(discord_stu
     mark = discord_stub.mark()
     await reminders.take_over_idle_seats()
     stood_in = await discord_stub.wait_for_message(
-        cast.games, lambda m: not m.ephemeral and "🤖" in m.content, after=mark, timeout=60)
+        cast.games, lambda m: not m.ephemeral and "🤖" in m.text, after=mark, timeout=60)
     name = game.seats[game.seat_of(away.id)].name
-    assert t("bot.played_for", LOCALE, player=name) in stood_in.content
+    assert t("bot.played_for", LOCALE, player=name) in stood_in.text
     moves = await runner.bot.sessions.recent_moves(game.id, 5)
     assert moves[0].user_id is None                                       # logged as the bot's move for them
     # the player comes back: a click of theirs takes the seat back

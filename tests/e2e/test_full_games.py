@@ -20,6 +20,15 @@ async def assert_final_pictures_match_store(bot, final, game_id: int) -> None:
     assert png_size(final.attachment("table.png")) == png_size(render_table(game.state, "en", names=names))
 
 
+def assert_one_live_message(stub, channel, final) -> None:
+    """The game left one message with pictures or buttons (the final result); every other game message is a
+    one-line summary, and every game message but the first and the final one pinged someone who was due."""
+    game_messages = [m for m in stub.messages(channel) if not m.ephemeral and m.layout]
+    assert [m for m in game_messages if m.images or m.buttons] == [final]
+    assert all(len(m.text.splitlines()) == 1 for m in game_messages if m is not final)
+    assert final.silent and not final.mentions
+
+
 @pytest.mark.parametrize("seed", [3])
 async def test_three_player_game_to_final_scores(discord_stub, cast, rollbot, seed):
     stub = discord_stub
@@ -34,10 +43,11 @@ async def test_three_player_game_to_final_scores(discord_stub, cast, rollbot, se
     assert player.log.moves >= 60, f"a 3-player game is long; only {player.log.moves} moves were played"
     assert player.log.typed_moves > 0, "some moves were typed with /rp play and its autocomplete"
     for user in players:
-        assert display_name(user) in final.content
+        assert display_name(user) in final.text
     await assert_final_pictures_match_store(rollbot.bot, final, game_id)
     await stub.settle()
     assert stub.last_message(cast.games) is final, "nothing is posted after the final scores"
+    assert_one_live_message(stub, cast.games, final)
     stub.assert_clean()
 
 
@@ -53,7 +63,7 @@ async def test_solo_game_in_dm_to_final_scores(discord_stub, cast, rollbot):
 
     assert player.log.moves >= 20
     rating_line = t("play.solo_rating", "en", rating="\x00").split("\x00")[0]
-    assert rating_line in final.content, f"the solo result names no rating: {final.content!r}"
+    assert rating_line in final.text, f"the solo result names no rating: {final.text!r}"
     game = await stored_game(rollbot.bot, game_id)
     assert game.guild_id is None and game.channel_id == dm.id
     await assert_final_pictures_match_store(rollbot.bot, final, game_id)

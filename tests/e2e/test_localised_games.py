@@ -53,10 +53,10 @@ async def test_a_localised_game_to_final_scores(discord_stub, rollbot, monkeypat
     assert game.status == "finished" and game.meta["locale"] == locale
     assert player.log.moves >= 40
     # the public posts: the start line and the final title in the game's language, every turn line too
-    posts = [p.content for p in player.log.public_posts]
-    assert t("play.final_title", locale) in final.content and t("play.final_title", "en") not in final.content
+    posts = [p.text for p in player.log.public_posts]
+    assert t("play.final_title", locale) in final.text and t("play.final_title", "en") not in final.text
     for user in players:
-        assert display_name(user) in final.content
+        assert display_name(user) in final.text
     your_turn = t("play.your_turn", locale, player="\x00", decision="\x00").split("\x00")[1]
     assert sum(your_turn in post for post in posts) >= 10
     # the pictures: exactly what the renderers draw in that language for the stored final state

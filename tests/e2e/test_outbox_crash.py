@@ -54,7 +54,7 @@ async def test_post_survives_a_crash_between_commit_and_send(discord_stub: Disco
     proc = await _start_bot(stub, db)
     try:
         prompt = await start_guild_game(stub, cast.games, [cast.alice, cast.bob])
-        due = cast.alice if f"<@{cast.alice.id}>" in prompt.content else cast.bob
+        due = cast.alice if f"<@{cast.alice.id}>" in prompt.text else cast.bob
         other = cast.bob if due is cast.alice else cast.alice
 
         held, release = asyncio.Event(), asyncio.Event()
@@ -85,7 +85,11 @@ async def test_post_survives_a_crash_between_commit_and_send(discord_stub: Disco
         await asyncio.sleep(2)        # both start-up paths (on_ready, the retry loop) have had their go
         posts = [m for m in stub.messages(cast.games, after=mark) if not m.ephemeral and m.attachments]
         assert posts == [post], "the post arrived exactly once"
-        assert other.id in post.mentions and f"<@{other.id}>" in post.content, "the player now due is mentioned"
+        assert other.id in post.mentions and f"<@{other.id}>" in post.text, "the player now due is mentioned"
+        # the replay summarised the previous message (again: an idempotent edit) before posting the new one
+        assert not prompt.images and not prompt.buttons and len(prompt.text.splitlines()) == 1
+        assert [m for m in stub.messages(cast.games) if not m.ephemeral and m.layout and (m.images or m.buttons)] \
+            == [post], "one live message per game"
         assert _undelivered(db) == []
     finally:
         await _stop(proc)

@@ -126,7 +126,7 @@ async def test_channel_duel_between_two_members_to_the_match_picture(discord_stu
                                       {cast.alice.id: cast.alice, cast.bob.id: cast.bob}, game_id)
     game = await stored_game(rollbot.bot, game_id)
     assert moves == 2 * len(game.state["history"])
-    assert t("play.final_title", EN) in final.content and not final.buttons
+    assert t("play.final_title", EN) in final.text and not final.buttons
     await assert_final_pictures(rollbot.bot, final, game_id)
     await stub.settle()
     assert stub.last_message(cast.games) is final, "nothing is posted after the match"
@@ -153,7 +153,7 @@ async def test_dm_duel_against_the_bot_to_the_match_picture(discord_stub, cast, 
     post = first                          # the bot, the opponent in hand 1, rerolls first
     async with telling_the_seed(quick_rollbot.bot, game_id):
         final, moves = await play_out(stub, quick_rollbot.bot, dm, post, {cast.stranger.id: cast.stranger}, game_id)
-    assert moves >= 1 and t("play.final_title", EN) in final.content
+    assert moves >= 1 and t("play.final_title", EN) in final.text
     await assert_final_pictures(quick_rollbot.bot, final, game_id)
     stub.assert_clean()
 

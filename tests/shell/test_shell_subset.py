@@ -72,7 +72,9 @@ async def test_toggles_and_confirm_for_a_game_without_dice(harness, first_roll_k
 
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     rolled = await harness.click(prompt, user=ALICE, place=place, custom_id=confirm_of(prompt)["custom_id"])
-    assert prompt.components == [], "the confirmed public prompt loses its toggles"
+    assert not [b for b in prompt.buttons() if b["custom_id"].startswith(("rp:t:", "rp:c:"))], \
+        "the confirmed public prompt loses its toggles"
+    assert prompt.layout and prompt.files, "and stays the game's live message (pictures, who is due)"
     game = await harness.bot.sessions.load(game.id)
     assert game.state.turn == 0 and game.state.turn_total > 0
     [private] = [m for m in rolled.private() if m.buttons()]

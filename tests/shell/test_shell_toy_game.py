@@ -66,7 +66,7 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     await harness.click(lobby, user=BOB, place=place, label="Join")
     started = await harness.click(lobby, user=ALICE, place=place, label="Start")
     prompt = public_post(started)
-    assert prompt.file_names() == ["table.png"] and f"<@{ALICE.id}>" in prompt.content
+    assert prompt.file_names() == ["table.png"] and f"<@{ALICE.id}>" in prompt.text()
 
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     users = {ALICE.id: ALICE, BOB.id: BOB}
@@ -92,10 +92,10 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
         game = await harness.bot.sessions.load(game.id)
     assert game.status == "finished"
     final = public_post(result)
-    assert t("play.final_title", "en") in final.content
+    assert t("play.final_title", "en") in final.text()
     winner = max(range(2), key=lambda s: game.state.scores[s])
     assert t("pig.final_line", "en", place=1, player=game.seats[winner].name,
-             total=game.state.scores[winner]) in final.content
+             total=game.state.scores[winner]) in final.text()
     [row] = [r for r in await harness.bot.sessions.finished_results(kind="pig") if r.place == 1]
     assert row.seat == winner
     log = await harness.run("pig log", user=ALICE, place=place)
@@ -134,7 +134,7 @@ async def test_a_bot_seat_plays_its_turns_through_the_engine(harness):
     bot_moves = [r for r in await harness.bot.sessions.recent_moves(game.id, 1000) if r.seat == 1]
     assert bot_moves and all(r.user_id is None for r in bot_moves)
     posts = [m for m in harness.rec.order if not m.ephemeral and m.files and m.channel_id == place.channel_id]
-    assert any("Bot (hard)" in m.content for m in posts), "the bot's steps are posted like anyone's"
+    assert any("Bot (hard)" in m.text() for m in posts), "the bot's steps are posted like anyone's"
 
 
 async def test_bot_seats_need_an_ai_and_a_human(harness):
@@ -190,7 +190,7 @@ async def test_the_bot_plays_for_an_idle_player_until_they_come_back(harness):
     moved = await harness.bot.sessions.recent_moves(game.id, 100)
     assert moved and moved[0].seat == 0 and moved[0].user_id is None      # played for Alice, logged as the bot's
     posts = [m for m in harness.rec.since(mark) if not m.ephemeral and m.files]
-    assert any(t("bot.played_for", "en", player=game.seats[0].name) in m.content for m in posts)
+    assert any(t("bot.played_for", "en", player=game.seats[0].name) in m.text() for m in posts)
     assert game.status == "active" and game.state.turn == 1, "the bot played Alice's whole turn"
     # Alice comes back: any click of hers (even one that is refused: not her turn) takes her seat back
     back = await harness.run("pig roll", user=ALICE, place=place)

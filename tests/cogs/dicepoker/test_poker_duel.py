@@ -30,9 +30,9 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     place = poker.channel()
     game, post, _ = await open_duel(poker, alice, bob, place)
     # hand 1: the challenger (seat 0) is active, so bob, the opponent, rerolls first
-    assert due_seat(game) == 1 and f"<@{bob.id}>" in post.content
+    assert due_seat(game) == 1 and f"<@{bob.id}>" in post.text()
     # one message per hand: both duellists are pinged when it appears (an edit in place pings nobody)
-    assert f"<@{alice.id}>" in post.content and {alice.id, bob.id} <= {int(u) for u in post.allowed_mentions["users"]}
+    assert f"<@{alice.id}>" in post.text() and {alice.id, bob.id} <= {int(u) for u in post.allowed_mentions["users"]}
     dice = game.state["sides"][1]["dice"]
     assert [b["label"] for b in toggles(post)] == [f"{'⚀⚁⚂⚃⚄⚅'[d - 1]} {d}" for d in dice]
     assert kept_positions(post) == [0, 1, 2, 3, 4]
@@ -60,8 +60,8 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
         "the hand's message now carries the active player's toggles"
     # the active player now sees the opponent's final dice (in the log line and the picture) and chooses
     assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
-    assert f"**{game.seats[0].name}**" in nxt.content and nxt.file_names() == ["hand.png"]
-    assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.content
+    assert f"**{game.seats[0].name}**" in nxt.text() and nxt.file_names() == ["hand.png"]
+    assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.text()
 
 
 async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fixed_seed):
@@ -82,9 +82,9 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
             assert post.file_names() == ["last_hand.png", "hand.png"], "a finished hand is shown with the next"
     assert hands_seen == set(range(1, game.state["hand"] + 1))
     assert post.file_names() == ["hand.png", "match.png", "chart.png"] and not post.buttons()   # + score chart
-    assert t("play.final_title", "en") in post.content
+    assert t("play.final_title", "en") in post.text()
     for seat in game.seats:
-        assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.content
+        assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.text()
     results = await poker.bot.sessions.finished_results(kind="dicepoker")
     assert {r.seat for r in results} == {0, 1}
 

@@ -44,8 +44,8 @@ async def test_a_dm_duel_against_the_bot_to_the_match_picture(poker, alice):
     assert bot_moves and all(m.user_id is None for m in bot_moves)
     assert await poker.bot.sessions.undelivered_posts(game_id=game.id) == []
     final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
-    assert final.file_names() == ["hand.png", "match.png", "chart.png"] and t("play.final_title", "en") in final.content
-    assert "Bot (" in final.content
+    assert final.file_names() == ["hand.png", "match.png", "chart.png"] and t("play.final_title", "en") in final.text()
+    assert "Bot (" in final.text()
 
 
 @pytest.mark.parametrize("table, stake", [("house", 3), ("printed", 1)])
@@ -63,7 +63,7 @@ async def test_a_tavern_night_on_either_table(poker, alice, table, stake):
     net = game.state["purses"][0] - 30
     assert final.file_names() == ["hand.png", "match.png", "chart.png"]        # + the score chart
     assert t("dicepoker.final.solo", "en", player=game.seats[0].name, gold=game.state["purses"][0],
-             net=f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0"), purse=30) in final.content
+             net=f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0"), purse=30) in final.text()
 
 
 async def status_text(harness, user, place) -> str:
@@ -110,6 +110,7 @@ async def test_my_moves_opens_private_toggles_that_work_the_same(poker, alice, b
     done = await choose_and_confirm(poker, menu, [0, 1], user=alice, place=place)
     assert menu.components == [] and t("play.done", "en", move="\x00").split("\x00")[0] in menu.content
     assert done.public(), "the step is posted in the channel"
+    post = [m for m in poker.rec.order if m.channel_id == place.channel_id and m.files][-1]   # the live one
     peek = await poker.click(post, user=bob, place=place, label=t("button.table", "en"))
     assert peek.private() and peek.private()[0].file_names() == ["hand.png"]
 

@@ -1,0 +1,74 @@
+"""The live game message: when a public step posts anew or edits in place (``cogs.turns``), the layout it
+is drawn in and the summary an older message becomes (``cogs.outbox``), pictures rendered once per step."""
+from __future__ import annotations
+
+import discord
+
+from cogs.buttons import bind_items
+from cogs.outbox import LiveParts, PictureCache, live_layout, summary_layout
+from cogs.turns import MESSAGE_MARK_META, NOTIFIED_META, _message
+
+
+class Plain:
+    """A presentation without the message_mark hooks."""
+
+
+class ByHand:
+    def message_mark(self, state):
+        return state["hand"]
+
+    def seats_to_notify(self, state):
+        return state["notify"]
+
+
+def test_a_new_message_only_for_someone_newly_due_the_start_and_the_end():
+    meta: dict = {}
+    assert _message(Plain(), None, {}, meta, [0], 1, finished=False, started=True) == (False, [0])
+    # seat 0 still due after its step: nobody new to ping, the live message is edited in place
+    assert _message(Plain(), None, {}, meta, [0], 2, finished=False) == (True, [])
+    # seat 1 becomes due: a new message that pings them
+    assert _message(Plain(), None, {}, meta, [1], 3, finished=False) == (False, [1])
+    # both due, seat 1 already pinged for this decision: seat 0 is new
+    assert _message(Plain(), None, {}, meta, [0, 1], 4, finished=False) == (False, [0])
+    assert _message(Plain(), None, {}, meta, [0], 5, finished=False) == (True, [])
+    assert _message(Plain(), None, {}, meta, [], 6, finished=True) == (False, [])
+
+
+def test_a_new_mark_starts_a_new_message_and_pings_everyone_it_concerns():
+    meta: dict = {}
+    hand1 = {"hand": 1, "notify": [1, 0]}
+    assert _message(ByHand(), None, hand1, meta, [1], 1, finished=False, started=True) == (False, [1, 0])
+    assert meta[MESSAGE_MARK_META] == 1
+    assert _message(ByHand(), None, {"hand": 1, "notify": [0]}, meta, [0], 2, finished=False) == (True, [])
+    hand2 = {"hand": 2, "notify": [0, 1]}
+    assert _message(ByHand(), None, hand2, meta, [0], 3, finished=False) == (False, [0, 1])
+    assert sorted(s for s, _ in meta[NOTIFIED_META]) == [0, 1]
+
+
+def test_the_layout_holds_pictures_text_and_the_menu_rows():
+    ui = bind_items(None)
+    menu = discord.ui.View(timeout=None)
+    for index in range(7):
+        menu.add_item(ui.move_button(1, 2, index, "0000000a", label=f"move {index}"))
+    layout = live_layout(LiveParts(pictures=["table.png"], status="Round 1", due="<@5>: choose.",
+                                   moves="a · b", menu=menu))
+    data = layout.to_components()
+    container, *rows = data
+    assert container["type"] == 17 and [c["type"] for c in container["components"]] == [12, 10, 10, 10]
+    assert container["components"][0]["items"][0]["media"]["url"] == "attachment://table.png"
+    assert [len(r["components"]) for r in rows] == [5, 2] and all(r["type"] == 1 for r in rows)
+    assert rows[0]["components"][0]["custom_id"] == "rp:m:1:2:0:0000000a"
+    assert layout.has_components_v2() and layout.is_persistent()
+    summary = summary_layout("x" * 1000).to_components()
+    assert [c["type"] for c in summary] == [10] and len(summary[0]["content"]) <= 303
+
+
+async def test_pictures_are_rendered_once_per_key():
+    cache, calls = PictureCache(size=2), []
+
+    async def render():
+        calls.append(1)
+        return [("table.png", b"png")]
+    for key in [(1, 5, "en", "table"), (1, 5, "en", "table"), (1, 6, "en", "table"), (1, 5, "en", "table")]:
+        assert await cache.get(key, render) == [("table.png", b"png")]
+    assert len(calls) == 2 and cache.hits == 2
