@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import t
-from images.draw import WIDTH as IMAGE_WIDTH
+from images.rollplayer.scores import WIDTH as SCORES_WIDTH
+from images.rollplayer.sheet import WIDTH as SHEET_WIDTH
+from images.rollplayer.table import WIDTH as TABLE_WIDTH
 from tests.discord_stub.images import png_size
 from tests.discord_stub.interactions import (
     CHANNEL_MESSAGE,
@@ -37,6 +39,8 @@ MOVE_BUTTON = "rp:m:"
 MOVE_SELECT = "rp:s:"
 #: Upper bound on a rendered picture's height: a sane layout of 1000 px width is never a strip this long.
 MAX_IMAGE_HEIGHT = 6000
+#: Roll Player's pictures, each as wide as its renderer draws it (narrow: they are read on phones).
+IMAGE_WIDTHS = {"table.png": TABLE_WIDTH, "sheet.png": SHEET_WIDTH, "scores.png": SCORES_WIDTH}
 MIN_IMAGE_HEIGHT = 100
 
 
@@ -82,8 +86,9 @@ def check_png(message: StubMessage, name: str, measure: Callable[..., tuple[int,
               ) -> tuple[int, int]:
     """``measure`` decodes the whole picture by default; the benchmark passes a header-only reader."""
     width, height = measure(message.attachment(name))
-    assert width == IMAGE_WIDTH and MIN_IMAGE_HEIGHT <= height <= MAX_IMAGE_HEIGHT, (
-        f"{name} on message {message.id} is {width}x{height}, expected {IMAGE_WIDTH} wide")
+    wide = IMAGE_WIDTHS[name]
+    assert width == wide and MIN_IMAGE_HEIGHT <= height <= MAX_IMAGE_HEIGHT, (
+        f"{name} on message {message.id} is {width}x{height}, expected {wide} wide")
     return width, height
 
 
