@@ -100,9 +100,9 @@ class TimedCourier(Courier):
         super().__init__(*args, **kwargs)
         self.metrics = metrics
 
-    async def render(self, game, payload: dict) -> dict:
+    async def render(self, game, payload: dict, **kwargs) -> dict:
         with self.metrics.rendering():
-            return await super().render(game, payload)
+            return await super().render(game, payload, **kwargs)
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:
