@@ -40,7 +40,7 @@ async def test_poker_undo_of_keeping_every_die(poker, alice, bob, fixed_seed):
     assert any(m.ephemeral and m.content == t("undo.done", "en", move=keep_all) for m in undone.messages)
     hand = turn_post(undone, on=post)
     assert hand is post, "one message per hand: the undo edits the hand's message in place"
-    assert t("undo.taken_back", "en", player=game.seats[1].name, move=keep_all) in hand.content
+    assert t("undo.taken_back", "en", player=game.seats[1].name, move=keep_all) in hand.text()
     assert toggles(hand) and {b["custom_id"].split(":")[3] for b in toggles(hand)} == {"2"}, \
         "the hand's message carries bob's toggles again, at the new version"
 

@@ -136,7 +136,7 @@ async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_see
     game = await duel(harness, [alice, bob], place)
     sent = await finish(harness, game.id)
     [final] = [m for m in sent if m.files]
-    assert t("play.final_title", "en") in final.content
+    assert t("play.final_title", "en") in final.text()
     assert "chart.png" in final.file_names() and "scores.png" in final.file_names()
     chart = image_of(final, "chart.png")
     assert chart.width == 720 and chart.height > 400

@@ -49,14 +49,14 @@ async def test_three_players_to_the_end_by_clicks(harness, alice, bob, carol, fi
     game = await open_three(harness, users, place)
     first = latest_turn_post(harness, place)
     assert first.file_names() == ["table.png"]
-    assert f"<@{user_due(game, users).id}>" in first.content
+    assert f"<@{user_due(game, users).id}>" in first.text()
     game, clicks, messages, final = await play_to_the_end(harness, game, users, place)
     assert game.status == "finished" and game.state["result"] in ("won", "lost")
     # value × place is one click, except when a throw offers more moves than one menu holds
     assert max(clicks) <= 3 and clicks.count(1) > len(clicks) * 0.8
     # one message per hero turn, edited after each placement
     assert len(messages) <= game.state["turn"] + 2 < len(clicks)
-    assert final.file_names() == ["table.png", "final.png", "chart.png"] and not final.components
+    assert final.file_names() == ["table.png", "final.png", "chart.png"] and not final.buttons() and not final.selects()
     text = final.text()
     assert t("play.final_title", "en") in text
     assert t(f"rollforadventure.result.{game.state['result']}", "en") in text

@@ -81,7 +81,7 @@ async def test_undo_button_and_command(harness, alice):
     undone = await harness.click(menu, user=alice, place=place, label=UNDO)
     game = await sessions.load(game.id)
     assert kind.dumps(game.state) == before and game.version == version + 1
-    texts = [m.text() for m in undone.messages if m.ephemeral]
+    texts = [m.text() for m in undone.messages if m.ephemeral] + [menu.text()]   # new, or redrawn in place
     label = t("undo.done", "en", move="")
     assert any(text.startswith(label) and "Next:" in text for text in texts), texts
     assert not undone.public(), "a private step taken back stays private"
