@@ -1,11 +1,15 @@
 """Counts the clicks a Roll Player game costs, played through the bot's components the way a person does.
 
-A seeded player (like ``tests/e2e/policy.py``) reads the latest public prompt: when it carries the menu of
-the one player due, that player clicks there; otherwise the player presses "My moves" and clicks in the
-private menu. Every option a menu offers (move buttons, move select options, narrowing options) is equally
-likely. Each interaction is charged to what the clicking player was doing: a dice-phase turn (from taking an
-initiative card to the end of the turn, nested keeps and swaps included) or placing their starting dice.
-The game state is read only to know who is due and what to charge; moves come from the bot's components.
+A seeded player (like ``tests/e2e/policy.py``) looks where a person would look: at the game's ONE live message
+(the newest public message of the channel that still has components to click; older ones are summaries) and
+at their ONE private message of the game, which the bot redraws in place at each private step (so it may be
+edited rather than appear among an interaction's new messages). When the player has a private menu, they
+click there; otherwise, when the live message carries the menu of the one player due, that player clicks
+there; otherwise the player presses "My moves" and clicks in the private menu it opens. Every option a menu
+offers (move buttons, move select options, narrowing options) is equally likely. Each interaction is charged
+to what the clicking player was doing: a dice-phase turn (from taking an initiative card to the end of the
+turn, nested keeps and swaps included) or placing their starting dice. The game state is read only to know
+who is due and what to charge; moves come from the bot's components.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from harness import Harness, Place, Sent, User
+from harness import Harness, Place, Result, Sent, User
 
 MOVE_PREFIXES = ("rp:m:", "rp:s:", "rp:c:")
 
@@ -48,6 +52,79 @@ class Counts:
         return self.dice_clicks / max(1, self.dice_turns)
 
 
+def live_message(harness: Harness, place: Place) -> Sent | None:
+    """The game's live message in ``place``: the newest public message that still has something to click (a
+    message the live one replaced is a one-line summary without buttons; edits keep a message's place)."""
+    for message in reversed(harness.rec.order):
+        if message.channel_id == place.channel_id and not message.ephemeral and not message.deleted \
+                and (message.buttons() or message.selects()):
+            return message
+    return None
+
+
+class Screens:
+    """What each player sees: the live message, and their private message as the bot last drew it.
+
+    Every interaction goes through :meth:`click` / :meth:`select`, which note the private messages it made
+    (they belong to the clicking player, like the followups of the stored interaction tokens that later redraw
+    them) and every private message it changed, new or edited in place. A player's private message is the one
+    of theirs changed last; it is their menu while it offers moves (a step that went public leaves it as
+    "✓ …" without a menu)."""
+
+    def __init__(self, harness: Harness, place: Place):
+        self.h = harness
+        self.place = place
+        self.owner: dict[int, int] = {}          # private message id -> user id
+        self.changed: dict[int, int] = {}        # private message id -> interaction count when last changed
+        self.interactions = 0
+
+    def live(self) -> Sent | None:
+        return live_message(self.h, self.place)
+
+    def own(self, user: User) -> Sent | None:
+        """The user's private message as last drawn (None before the first)."""
+        mine = [(self.changed[m.id], i, m) for i, m in enumerate(self.h.rec.order)
+                if m.id in self.changed and self.owner.get(m.id) == user.id and not m.deleted]
+        return max(mine, key=lambda entry: entry[:2])[2] if mine else None
+
+    def menu(self, user: User) -> Sent | None:
+        """The user's private menu: their private message while it offers moves."""
+        own = self.own(user)
+        return own if own is not None and move_options(own) else None
+
+    async def _track(self, user: User, interaction) -> Result:
+        edits = {m.id: m.edits for m in self.h.rec.order if m.ephemeral}
+        result = await interaction
+        self.interactions += 1
+        for message in result.messages:
+            if message.ephemeral:
+                self.owner.setdefault(message.id, user.id)
+        for message in self.h.rec.order:
+            if message.ephemeral and message.channel_id == self.place.channel_id and \
+                    message.edits != edits.get(message.id, -1):
+                self.changed[message.id] = self.interactions
+        return result
+
+    async def click(self, message: Sent, *, user: User, **kwargs) -> Result:
+        return await self._track(user, self.h.click(message, user=user, place=self.place, **kwargs))
+
+    async def select(self, message: Sent, values: list[str], *, user: User, **kwargs) -> Result:
+        return await self._track(user, self.h.select(message, values, user=user, place=self.place, **kwargs))
+
+    async def choose(self, message: Sent, option: tuple[str, str, str], *, user: User) -> Result:
+        """Click one of :func:`move_options`."""
+        kind, custom_id, value = option
+        if kind == "button":
+            return await self.click(message, user=user, custom_id=custom_id)
+        return await self.select(message, [value], user=user, custom_id=custom_id)
+
+
+def refusals(result: Result) -> list[str]:
+    """New private messages that are neither a menu nor a played move ("✓ …"): the bot said no."""
+    return [m.text() for m in result.messages if m.ephemeral and not m.deleted and not move_options(m)
+            and not (m.content or "").startswith("✓")]
+
+
 def _bucket(state, seat: int) -> str:
     if state.phase == "setup_dice":
         return "start"
@@ -66,67 +143,39 @@ class ClickCounter:
         self.users = users
         self.rng = random.Random(seed)
         self.counts = Counts()
-        self.prompt: Sent | None = None
-        self.private: dict[int, Sent] = {}
+        self.screens = Screens(harness, place)
 
     def user_of(self, game, seat: int) -> User:
         return next(u for u in self.users if u.id == game.seats[seat].user_id)
 
-    def latest_prompt(self) -> Sent | None:
-        """The newest public message of the game's channel that offers something to click (a turn post or a
-        live message edited in place)."""
-        for message in reversed(self.h.rec.order):
-            if message.channel_id == self.place.channel_id and not message.ephemeral and not message.deleted \
-                    and message.components:
-                return message
-        return None
-
-    def absorb(self, messages: list[Sent], user: User, clicked: Sent | None = None) -> None:
-        """Follow what a click led to: a new private menu, or the clicked private menu changed in place
-        (narrowed, or the next step of the turn), or no menu left; and the newest public prompt."""
-        fresh = [m for m in messages if m.ephemeral and not m.deleted and move_options(m)]
-        if fresh:
-            self.private[user.id] = fresh[-1]
-        elif clicked is not None and clicked.ephemeral:
-            if move_options(clicked) and not clicked.deleted:
-                self.private[user.id] = clicked
-            elif self.private.get(user.id) is clicked:
-                del self.private[user.id]
-        self.prompt = self.latest_prompt()
-
-    async def play(self, game_id: int, started, *, max_clicks: int = 4000) -> Counts:
+    async def play(self, game_id: int, *, max_clicks: int = 4000) -> Counts:
         kind = self.h.bot.sessions.kinds["rollplayer"]
-        self.absorb(started.messages, self.users[0])
+        screens = self.screens
         clicks = 0
         while True:
             game = await self.h.bot.sessions.load(game_id)
             if game.status != "active":
                 return self.counts
             due = sorted({p["seat"] for p in kind.pending(game.state)})
-            owners = [s for s in due if self.user_of(game, s).id in self.private]
+            owners = [s for s in due if screens.menu(self.user_of(game, s)) is not None]
             seat = owners[0] if owners else self.rng.choice(due)
             user = self.user_of(game, seat)
             bucket = _bucket(game.state, seat)
-            menu = self.private.get(user.id)
+            menu = screens.menu(user)
             spent = 0
             if menu is None:
-                if len(due) == 1 and move_options(self.prompt):
-                    menu = self.prompt
+                live = screens.live()
+                if len(due) == 1 and move_options(live):
+                    menu = live
                 else:
-                    result = await self.h.click(self.prompt, user=user, place=self.place, label="My moves")
+                    result = await screens.click(live, user=user, label="My moves")
                     spent += 1
-                    self.absorb(result.messages, user)
-                    menu = self.private[user.id]
-            kind_, custom_id, value = self.rng.choice(move_options(menu))
-            if kind_ == "button":
-                result = await self.h.click(menu, user=user, place=self.place, custom_id=custom_id)
-            else:
-                result = await self.h.select(menu, [value], user=user, place=self.place, custom_id=custom_id)
+                    assert not refusals(result), refusals(result)
+                    menu = screens.menu(user)
+                    assert menu is not None, "My moves opened no menu"
+            result = await screens.choose(menu, self.rng.choice(move_options(menu)), user=user)
             spent += 1
-            refused = [m for m in result.messages if m.ephemeral and not move_options(m)
-                       and not (m.content or "").startswith("✓")]
-            assert not refused, [m.text() for m in refused]
-            self.absorb(result.messages, user, clicked=menu)
+            assert not refusals(result), refusals(result)
             self._charge(bucket, game.state, seat, spent)
             if bucket == "dice":
                 sub = game.state.sub
@@ -160,4 +209,5 @@ async def count_game(harness: Harness, users: list[User], *, seed: int) -> Count
         await harness.click(lobby, user=user, place=place, label="Join")
     started = await harness.click(lobby, user=users[0], place=place, label="Start")
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
-    return await ClickCounter(harness, place, users, seed=seed).play(game.id, started)
+    assert live_message(harness, place) in started.public(), "the game began with its live message"
+    return await ClickCounter(harness, place, users, seed=seed).play(game.id)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from clicks import count_game, move_options
+from clicks import Screens, count_game, move_options, refusals
+from driver import menu_version
 from test_cogs_phase import start_two_player
 
 from bot.games.rollplayer.kind import KIND
@@ -89,31 +90,40 @@ def test_suggested_arrangement_places_every_starting_die():
     assert len(singles) == len(legal) and len({o.group for o in options}) <= MOVE_ROWS
 
 
+async def to_starting_dice(harness, users, place):
+    """A two-player game played through its live message up to placing the starting dice (race and class
+    from the live message, which carries the menu of the one player due)."""
+    game, started = await start_two_player(harness, *users, place)
+    screens = Screens(harness, place)
+    while game.state.phase != "setup_dice":
+        seat = KIND.pending(game.state)[0]["seat"]
+        user = next(u for u in users if u.id == game.seats[seat].user_id)
+        live = screens.live()
+        result = await screens.choose(live, move_options(live)[0], user=user)
+        assert not refusals(result), refusals(result)
+        game = await harness.bot.sessions.load(game.id)
+    return game, screens
+
+
 async def test_accepting_the_suggestion_places_all_dice_in_two_interactions(harness, alice, bob, monkeypatch,
                                                                             no_pictures):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
     place = harness.channel()
     users = [alice, bob]
-    game, started = await start_two_player(harness, alice, bob, place)
-    prompt = started.public()[0]
-    while game.state.phase != "setup_dice":                      # race and class from the public prompt
-        seat = KIND.pending(game.state)[0]["seat"]
-        user = next(u for u in users if u.id == game.seats[seat].user_id)
-        kind, cid, value = move_options(prompt)[0]
-        result = await (harness.click(prompt, user=user, place=place, custom_id=cid) if kind == "button"
-                        else harness.select(prompt, [value], user=user, place=place, custom_id=cid))
-        prompt = result.public()[0]
-        game = await harness.bot.sessions.load(game.id)
+    game, screens = await to_starting_dice(harness, users, place)
     for user in users:
         seat = game.seat_of(user.id)
-        mine = (await harness.click(prompt, user=user, place=place, label="My moves")).only()      # 1
+        before = screens.interactions
+        mine = (await screens.click(screens.live(), user=user, label="My moves")).only()            # 1
+        assert screens.menu(user) is mine
         [(cid, value)] = [(s["custom_id"], o["value"]) for s in mine.selects() for o in s["options"]
                           if o["label"] == t("rollplayer.chain.suggested", "en")]
-        result = await harness.select(mine, [value], user=user, place=place, custom_id=cid)        # 2
+        result = await screens.select(mine, [value], user=user, custom_id=cid)                      # 2
+        assert not refusals(result), refusals(result)
         game = await harness.bot.sessions.load(game.id)
-        assert not game.state.players[seat].start_dice, result.text()
-        if game.state.phase == "setup_dice":
-            prompt = result.public()[0]
+        assert not game.state.players[seat].start_dice, (result.text(), mine.text())
+        assert screens.interactions - before == 2
+        assert screens.menu(user) is None                     # nothing left to do privately
     assert game.state.phase in ("roll", "dice")
 
 
@@ -128,27 +138,25 @@ async def test_a_chain_that_breaks_off_midway_keeps_the_moves_before(harness, al
     """A chain whose next move is no longer legal plays what it can and shows the menu of what is left."""
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
     place = harness.channel()
-    game, started = await start_two_player(harness, alice, bob, place)
-    prompt = started.public()[0]
-    users = [alice, bob]
-    while game.state.phase != "setup_dice":
-        seat = KIND.pending(game.state)[0]["seat"]
-        user = next(u for u in users if u.id == game.seats[seat].user_id)
-        kind, cid, value = move_options(prompt)[0]
-        result = await (harness.click(prompt, user=user, place=place, custom_id=cid) if kind == "button"
-                        else harness.select(prompt, [value], user=user, place=place, custom_id=cid))
-        prompt = result.public()[0]
-        game = await harness.bot.sessions.load(game.id)
-    mine = (await harness.click(prompt, user=alice, place=place, label="My moves")).only()
+    game, screens = await to_starting_dice(harness, [alice, bob], place)
+    mine = (await screens.click(screens.live(), user=alice, label="My moves")).only()
     select = mine.selects()[0]
     single = next(o["value"] for o in select["options"] if "+" not in o["value"])
     forged = single + "+00000000"                                   # a follow-up that is never legal
     select["options"].append({"label": "forged", "value": forged})
-    result = await harness.select(mine, [forged], user=alice, place=place, custom_id=select["custom_id"])
+    result = await screens.select(mine, [forged], user=alice, custom_id=select["custom_id"])
+    assert not refusals(result), refusals(result)
     after = await harness.bot.sessions.load(game.id)
     seat = game.seat_of(alice.id)
-    assert len(after.state.players[seat].start_dice) == len(game.state.players[seat].start_dice) - 1
-    assert any(m.ephemeral and m.selects() for m in result.messages)      # the menu of the dice left
+    left = after.state.players[seat].start_dice
+    assert len(left) == len(game.state.players[seat].start_dice) - 1
+    # the menu of the dice left: the private message redrawn in place (or a new one), for the game as it is now
+    menu = screens.menu(alice)
+    assert menu is not None and menu.selects(), [m.text() for m in result.messages]
+    assert menu_version(menu) == after.version
+    placements = {o.value for o in menu_options(PRESENTATION, KIND.legal_moves(after.state, seat), after, seat,
+                                                "en")[0]}
+    assert placements == {value for _, _, value in move_options(menu)}
 
 
 # ---------------------------------------------------------------- informed setup choices
