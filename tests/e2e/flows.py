@@ -114,8 +114,9 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
 
 
 def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:
-    """Options that play a move at once (not "narrow down" groups, whose values carry a third part)."""
-    return [o for o in move_options(message) if o[0] == "button" or o[2].count(":") == 1]
+    """Options that play one move at once (not "narrow down" groups, whose values carry a third part, nor the
+    options that play several moves in a row, ``index:check+check2``)."""
+    return [o for o in move_options(message) if o[0] == "button" or (o[2].count(":") == 1 and "+" not in o[2])]
 
 
 async def menu_with_a_move(stub: DiscordStub, user: StubUser, menu: StubMessage) -> StubMessage:

@@ -75,8 +75,8 @@ async def test_the_other_player_lets_the_bot_play_when_time_runs_out(discord_stu
     assert not edited.components
     await runner.bot.bots.idle()
     stood_in = await discord_stub.wait_for_message(
-        cast.games, lambda m: not m.ephemeral and "🤖" in m.content, after=mark, timeout=60)
-    assert t("bot.played_for", LOCALE, player=game.seats[seat].name) in stood_in.content
+        cast.games, lambda m: not m.ephemeral and "🤖" in m.text, after=mark, timeout=60)
+    assert t("bot.played_for", LOCALE, player=game.seats[seat].name) in stood_in.text
     moves = await runner.bot.sessions.recent_moves(game.id, 50)
     assert any(m.seat == seat and m.user_id is None for m in moves)
     status = await discord_stub.run_command(other, cast.games, "rp status")
