@@ -89,9 +89,10 @@ def build_big_store(path: Path, finished: int, active: int, moves_finished: int,
     db.executemany("INSERT INTO games (id, kind, guild_id, channel_id, status, creator_id, options, seed,"
                    " seats_wanted, snapshot, version, created_at, updated_at, started_at, finished_at,"
                    " last_activity_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
-    db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", seats)
-    db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", moves)
-    db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?)", results)
+    db.executemany("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)", seats)
+    db.executemany("INSERT INTO moves (game_id, seq, seat, user_id, move, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   moves)
+    db.executemany("INSERT INTO results (game_id, seat, user_id, total, place) VALUES (?, ?, ?, ?, ?)", results)
     db.execute("COMMIT")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
