@@ -6,6 +6,7 @@ Discord layer and the pictures word things the same way.
 from __future__ import annotations
 
 from bot.i18n import t
+from images.labels import given_name
 
 KEYS_USED: set[str] = set()
 
@@ -19,14 +20,7 @@ def name_of(names, seat, locale: str) -> str:
     """A seat's display name; None is the local gamblers; a missing name becomes "Player N"."""
     if seat is None:
         return say("dicepoker.img.gamblers", locale)
-    got = None
-    if isinstance(names, dict):
-        got = names.get(seat, names.get(str(seat)))
-    elif isinstance(names, (list, tuple)) and 0 <= seat < len(names):
-        got = names[seat]
-    if isinstance(got, str) and got.strip():
-        return got.strip()
-    return say("dicepoker.img.player", locale, number=seat + 1)
+    return given_name(names, seat) or say("dicepoker.img.player", locale, number=seat + 1)
 
 
 def hand_text(hand: str, locale: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.rollforadventure import content as C
 from bot.i18n import t
+from images.labels import given_name
 
 KEYS_USED: set[str] = set()
 
@@ -18,14 +19,7 @@ def say(key: str, locale: str, **params) -> str:
 
 def name_of(names, seat: int, locale: str) -> str:
     """A seat's display name; a missing or blank name becomes "Player N"."""
-    got = None
-    if isinstance(names, dict):
-        got = names.get(seat, names.get(str(seat)))
-    elif isinstance(names, (list, tuple)) and 0 <= seat < len(names):
-        got = names[seat]
-    if isinstance(got, str) and got.strip():
-        return got.strip()
-    return say("rollforadventure.img.player", locale, number=seat + 1)
+    return given_name(names, seat) or say("rollforadventure.img.player", locale, number=seat + 1)
 
 
 def territory(tid: str, locale: str) -> str:
