@@ -69,6 +69,9 @@ class ComponentRouter:
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         await self.play.on_view_button(interaction, game_id, action)
 
+    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        await self.play.on_undo_button(interaction, game_id, version)
+
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list, menu: str | None) -> None:
         await self.play.on_move_component(interaction, game_id, version, choices, menu)

@@ -40,6 +40,8 @@ class ComponentHandlers(Protocol):
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
 
+    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None: ...
+
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list[tuple[int, str, int | None]], menu: str | None) -> None: ...
 
@@ -182,8 +184,7 @@ class SubsetConfirm(_Bound, DynamicItem[Button],
 
 class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Undo in a player's private menu: takes back their last move of the version it was made for (a click
-    after anything else happened is stale). It reaches the play service through the view-button route
-    (action ``undo:<version>``), so the composition root needs no route of its own."""
+    after anything else happened is stale)."""
 
     def __init__(self, game_id: int, version: int, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.danger, row: int | None = None):
@@ -195,8 +196,7 @@ class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(
         return cls(int(match["game"]), int(match["version"]), label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_view_button(
-            interaction, self.game_id, f"undo:{self.version}"))
+        await guarded(interaction, lambda: self.target().on_undo_button(interaction, self.game_id, self.version))
 
 
 #: Most moves one menu option may stand for (a chain: a move and the moves that follow it, ``cogs.menus``).

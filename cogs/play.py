@@ -413,6 +413,16 @@ class PlayService:
         if not public and message is not None and not message.flags.ephemeral and message.flags.components_v2:
             await self.redraw_live(interaction, game_id, discord.ui.View(timeout=None))  # the choice goes on privately
 
+    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """The Undo button of a private menu (``cogs.buttons.UndoButton``): take back the move of ``version``."""
+        game = await self.sessions.load(game_id)
+        self.note_group(interaction, game)
+        if game.channel_id != interaction.channel_id:
+            raise Refusal("error.wrong_channel")
+        if game.state is None:
+            raise Refusal("engine.error.game_not_active")
+        await self.take_back(interaction, game, version, from_component=True)
+
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.sessions.load(game_id)
         self.note_group(interaction, game)
@@ -422,12 +432,6 @@ class PlayService:
         presentation = self.presentation(game)
         if game.state is None:
             raise Refusal("engine.error.game_not_active")
-        if action.startswith("undo:"):       # the Undo button (cogs.buttons.UndoButton): "undo:<version>"
-            version = action.partition(":")[2]
-            if not version.isdigit() or len(version) > 12:
-                raise Refusal("error.bad_option")
-            await self.take_back(interaction, game, int(version), from_component=True)
-            return
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":
             await self.welcome_back(game, seated)
