@@ -6,6 +6,11 @@ faithfully. Mapping to a known palette costs a fifth of computing a new one per 
 is about a third of the RGB size. Output is deterministic: same pixels, same bytes (PNG has no timestamp).
 If the palette file is missing, each picture gets its own octree palette (slower, same look).
 
+Encoding: with libdeflate (the `deflate` package) the PNG is written here — the palette indices, one
+filter byte (None, as Pillow uses for palette pictures) per row, compressed by libdeflate, which at the
+same level is about twice as fast as zlib for the same size (sheet 5.7 vs 12.6 ms) and releases the GIL.
+Without the package, Pillow's own PNG writer does it (same pixels, same look).
+
 Measured on the gallery (640 px pictures; `python benchmarks/render.py --formats`): lossless WebP of the
 palette-mapped pixels (method 4) is about 45 % smaller than the palette PNG, but takes 5–20 times as long
 to encode (0.1–0.7 s for a sheet on a busy machine). Discord shows .webp inline. The bot's posting code and
@@ -18,13 +23,21 @@ from __future__ import annotations
 
 import io
 import os
+import struct
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
 
+try:                                   # libdeflate: faster than zlib for the same size
+    import deflate as _deflate
+except ImportError:                    # pragma: no cover - the package is a dependency; Pillow still works
+    _deflate = None
+
 PALETTE_FILE = Path(__file__).resolve().parent / "palette.png"
-COMPRESS_LEVEL = 6  # level 3 → 6: 13 % smaller for ~10 ms more on a sheet
+COMPRESS_LEVEL = 6  # zlib (Pillow) level; level 3 → 6: 13 % smaller for ~10 ms more on a sheet
+LIBDEFLATE_LEVEL = 6  # as small as zlib 6, in about half the time (7: 3 % smaller, a third slower)
 WEBP_METHOD = 4
 FORMATS = ("png", "webp")
 
@@ -57,8 +70,31 @@ def encode(img: Image.Image, fmt: str | None = None) -> bytes:
     if fmt == "webp":
         quantize(img).convert("RGB").save(buf, "WEBP", lossless=True, method=WEBP_METHOD, quality=100)
     else:
-        quantize(img).save(buf, "PNG", compress_level=COMPRESS_LEVEL)
+        mapped = quantize(img)
+        if _deflate is not None:
+            return palette_png(mapped)
+        mapped.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
     return buf.getvalue()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def palette_png(mapped: Image.Image, level: int = LIBDEFLATE_LEVEL) -> bytes:
+    """A palette ("P") picture as an 8-bit indexed PNG compressed by libdeflate. Rows get the filter byte 0
+    (None): a palette's indices are not magnitudes, so PNG's predictors do not help them. The PLTE chunk is the
+    whole palette, as Pillow writes it."""
+    width, height = mapped.size
+    indices = mapped.tobytes()
+    rows = bytearray((width + 1) * height)        # filter byte 0 before each row
+    for y in range(height):
+        start = y * (width + 1) + 1
+        rows[start:start + width] = indices[y * width:(y + 1) * width]
+    palette = bytes(mapped.getpalette("RGB"))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
+                     _chunk(b"IDAT", _deflate.zlib_compress(rows, level)), _chunk(b"IEND", b"")))
 
 
 def extension(data: bytes) -> str:

@@ -1,24 +1,29 @@
 """Public entry points: game state (+ seat, + locale) in, PNG bytes out.
 
 `names` (optional) gives the players' display names by seat; the game state holds none. The `*_view`
-variants render hand-built or adapted view models directly (gallery, tests, benchmarks).
+variants render hand-built or adapted view models directly (gallery, tests, benchmarks); they remember
+their last pictures by view (`images.memo`), so a sheet nobody changed is not drawn again.
 """
 
 from __future__ import annotations
 
 from .. import png
+from ..memo import remembered
 from . import scores, sheet, table
 from .views import ScoresView, SheetView, TableView
 
 
+@remembered()
 def sheet_png(view: SheetView, locale: str = "en", viewer: int | None = None) -> bytes:
     return png.encode(sheet.draw(view, locale, viewer))
 
 
+@remembered()
 def table_png(view: TableView, locale: str = "en") -> bytes:
     return png.encode(table.draw(view, locale))
 
 
+@remembered(16)
 def scores_png(view: ScoresView, locale: str = "en") -> bytes:
     return png.encode(scores.draw(view, locale))
 
