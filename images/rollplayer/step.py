@@ -24,6 +24,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import new_canvas, panel, stars_row, stars_value, text_box
 from ..labels import label
+from ..text import wrap_fit
 from . import content
 from .views import Die, SheetView
 
@@ -169,11 +170,17 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
     if not v.in_hand:
         return
     dice = v.in_hand[:6]
-    size = 34
+    size = 28 if len(dice) <= 4 else 24  # six starting dice leave the label room to be read
     dice_w = len(dice) * (size + 4) - 4
     x = M + 12
-    w = text_box(d, x, mid, label(v.in_hand_key, locale), right - x - dice_w - 10, 14, True, P.TURN, min_size=13)
-    x += w + 10
+    room = right - x - dice_w - 10
+    text = label(v.in_hand_key, locale)
+    face, lines, _ = wrap_fit(text, room, 2, 14, True, 13)  # a long label takes two lines, not an ellipsis
+    y = mid - len(lines) * face.line_height / 2
+    for line in lines:
+        face.draw(d, x, y + face.ascent, line, P.TURN)
+        y += face.line_height
+    x += max(face.width(line) for line in lines) + 10
     for die in dice:
         icons.paste(img, icons.die(die.value, die.colour, size), x, mid - size / 2)
         x += size + 4
