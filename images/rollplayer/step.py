@@ -69,7 +69,6 @@ def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
 
     sheet = sheet_view(state, seat, names, locale)
     phase, step = state.phase, state.step
-    own_turn = state.turn == seat and state.sub is None
     in_hand: tuple[Die, ...] = ()
     in_hand_key = ""
     if sheet.to_place:
@@ -79,7 +78,9 @@ def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
         if phase == "dice" and drafted:
             in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
             in_hand_key = "img.decision.place_die"
-    acting = phase == "dice" and step == "action" and own_turn
+    # the row whose action is decided, through the end of the turn: taking an action that changes nothing
+    # shown here (Charisma) then leaves the picture as it was
+    acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
     action_row = state.action_row if acting else None
     market = phase in ("market_start", "market")
     has_grid = sheet.alignment_grid is not None
