@@ -26,7 +26,7 @@ from ..draw import new_canvas, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..text import wrap_fit
 from . import content
-from .views import Die, SheetView
+from .views import ALIGN_COLUMNS, ALIGN_ROWS, Die, SheetView
 
 # --- layout (pixels) -------------------------------------------------------------------------------
 # Discord shows it about 360 px wide on a phone, so it is drawn at that width: a 13 px text has a cap
@@ -141,6 +141,9 @@ def _header(img, d, v: StepView, locale: str) -> None:
         fill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
         text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill,
                  min_size=14)
+    else:
+        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT,
+                 min_size=14)
 
 
 def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
@@ -165,9 +168,13 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
                   fill=P.TURN)
         value = s.alignment_grid[tr][tc]
         vw = stars_value(img, d, gx - 8, mid, value, 16, align="right")
-        lw = 0 if v.in_hand else text_box(d, M + 12, mid, label("img.sheet.alignment", locale),
-                                          gx - 8 - vw - 8 - M - 12, 14, True, P.TURN, min_size=13)
-        right = gx - 8 - vw - 10 if v.in_hand else M + 12 + lw
+        room = gx - 8 - vw - 8 - M - 12
+        if not v.in_hand:                  # "Alignment" over where the token stands ("Evil · Chaotic")
+            where = " · ".join(label(f"img.align.{name}", locale)
+                               for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
+            text_box(d, M + 12, mid - 8, label("img.sheet.alignment", locale), room, 13, True, P.TURN)
+            text_box(d, M + 12, mid + 9, where, room, 14, True, P.TEXT, min_size=13)
+        right = gx - 8 - vw - 10
     if not v.in_hand:
         return
     dice = v.in_hand[:6]
@@ -203,9 +210,9 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
             d.rectangle([M, y, WIDTH - M, y + ROW_H - 1], outline=P.TURN, width=2)
         name = label(f"img.attr.{row.attr}", locale)
         if row.race_modifier:
-            text_box(d, M + 6, mid - 6, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
+            text_box(d, M + 6, mid - 7, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
             mod = f"{'+' if row.race_modifier > 0 else '−'}{abs(row.race_modifier)}"
-            text_box(d, M + 6, mid + 10, mod, LABEL_W - 6, 13, True, P.GOOD if row.race_modifier > 0 else P.BAD)
+            text_box(d, M + 6, mid + 11, mod, LABEL_W - 6, 13, True, P.GOOD if row.race_modifier > 0 else P.BAD)
         else:
             text_box(d, M + 6, mid, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
         for i in range(3):
