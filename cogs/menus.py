@@ -338,6 +338,15 @@ def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: l
     return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
 
 
+def add_full_sheet_button(ui: Components, view: discord.ui.View, game: Any, locale: str) -> None:
+    """The private step message shows a compact picture (``step_picture``); the full sheet stays one click
+    away: the "sheet" look button, answered privately. A menu without room keeps its moves instead."""
+    try:
+        view.add_item(ui.view_button(game.id, "sheet", label=t("button.full_sheet", locale)))
+    except ValueError:
+        pass
+
+
 def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
                      sheet: bool = True, row: int | None = None) -> None:
     buttons = []

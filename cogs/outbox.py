@@ -193,6 +193,16 @@ class Courier:
         return await self.pictures.get((game.id, game.version, locale, "seat", seat),
                                        lambda: in_worker(presentation.seat_picture, game, seat, locale))
 
+    async def step_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
+        """The picture of a seat's private step message: the presentation's ``step_picture`` hook if it has
+        one, else the seat's own picture."""
+        presentation = self.games[game.kind]
+        hook = getattr(presentation, "step_picture", None)
+        if not callable(hook):
+            return await self.seat_picture(game, seat, locale)
+        return await self.pictures.get((game.id, game.version, locale, "step", seat),
+                                       lambda: in_worker(hook, game, seat, locale))
+
     async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
         presentation = self.games[game.kind]
         return await self.pictures.get((game.id, game.version, locale, "table"),

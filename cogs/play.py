@@ -40,7 +40,7 @@ from .core import (
     send_after_defer,
 )
 from .games import Games
-from .menus import ALL, EXTRA, MAIN, move_view, shown_moves, subset_menu, subset_view
+from .menus import ALL, EXTRA, MAIN, add_full_sheet_button, move_view, shown_moves, subset_menu, subset_view
 from .outbox import Courier, as_files
 from .outbox import player_name as _player_name
 from .seam import Presentation
@@ -288,8 +288,15 @@ class PlayService:
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
-        picture = await self.courier.seat_picture(game, seat, locale) if presentation.has_seat_pictures else None
+        picture = await self.courier.step_picture(game, seat, locale) if presentation.has_seat_pictures else None
+        full_sheet = presentation.has_seat_pictures and callable(getattr(presentation, "step_picture", None))
         undo = await self.may_undo(game, interaction.user.id)
+
+        def private_menu() -> discord.ui.View:
+            view = self.menu(game, seat, legal, locale, look_buttons=False, undo=undo)
+            if full_sheet:                     # the step picture is compact: the whole sheet is one click away
+                add_full_sheet_button(self.ui, view, game, locale)
+            return view
         key = (game.id, seat)
         now = time.monotonic()
         if in_place and interaction.message is not None:
@@ -303,8 +310,7 @@ class PlayService:
             kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
             try:
-                await target.edit(content=content,
-                                  view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo), **files)
+                await target.edit(content=content, view=private_menu(), **files)
                 if in_place:
                     self.private[key] = target
                 return
@@ -312,8 +318,7 @@ class PlayService:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
                 self.courier.forget_private(target.message_id)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True,
-                                               view=self.menu(game, seat, legal, locale, look_buttons=False, undo=undo))
+        sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
             if len(self.private) > 1000:           # drop the ones whose token has expired
                 self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}

@@ -174,8 +174,12 @@ class Presentation(Protocol):
 #: * ``option_detail(game, seat, move, locale) -> str | None`` and ``move_chains(game, seat, legal, locale)``:
 #:   a menu option's description (what a race or class brings), and options that play several moves in a row
 #:   (take a card and place its die); both documented in ``cogs/menus.py``.
+#: * ``step_picture(game, seat, locale) -> Picture | None``: the small picture of the private message that carries
+#:   a player through the steps of a turn (only what the decision at hand needs; same bytes when nothing on it
+#:   changed, so an edit keeps the attachment). Without it the private message shows ``seat_picture``; with it,
+#:   that message offers the full sheet behind one button.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains",
-                  "live_pictures")
+                  "live_pictures", "step_picture")
 
 
 PRESENTATION_ATTRIBUTES = (

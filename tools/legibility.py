@@ -65,7 +65,8 @@ class Record:
         return out
 
 
-PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match"}
+PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match",
+            "step": "step"}
 
 
 def _kind() -> tuple[str, str]:
@@ -106,12 +107,36 @@ def recording() -> Iterator[Record]:
         kit.Face.draw = real
 
 
+def step_pictures(locale: str = "en", seats: int = 2, seed: int = 5) -> list[bytes]:
+    """Roll Player step pictures (the private message of a turn) of a seeded game: one per kind of decision
+    (setup, placing, an action, the market...), with long names."""
+    import random
+
+    from bot.games.rollplayer.kind import KIND
+    from images.rollplayer import render_step
+
+    names = ["Bartholomew the Magnificent", "Chloé", "민준", "Dmitri"][:seats]
+    rng = random.Random(seed)
+    state = KIND.create(seats, seed, {})
+    seen, out = set(), []
+    while not KIND.is_finished(state):
+        pending = KIND.pending(state)[0]
+        seat = pending["seat"]
+        if (pending["decision"], state.action_row) not in seen:
+            seen.add((pending["decision"], state.action_row))
+            out.append(render_step(state, seat, locale, names))
+        state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+    return out
+
+
 def measure(locale: str | None = None) -> dict[str, Record]:
-    """Picture kind → the texts drawn in it, over the whole gallery in `locale`."""
+    """Picture kind → the texts drawn in it, over the whole gallery in `locale` and the step pictures."""
     from tools import gallery
 
     with recording() as rec:
         gallery.pictures(locale)
+        for loc in [locale] if locale else ["en", "ko"]:
+            step_pictures(loc)
     by_picture: dict[str, Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, Record()).seen.append(s)

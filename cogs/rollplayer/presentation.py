@@ -145,6 +145,13 @@ class RollPlayerPresentation:
 
         return _png("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
 
+    def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        """Optional hook (``cogs.seam``): the private message's picture, the name line and attribute grid plus
+        what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
+        from images.rollplayer import render_step
+
+        return _png("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
+
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 

@@ -1,9 +1,11 @@
 """Pillow renderers for Roll Player: character sheet, table and final scores as PNG bytes.
 
 Entry points (state in, PNG out): `render_sheet(state, seat, locale="en", names=None)`,
-`render_table(state, locale="en", names=None)`, `render_scores(state, locale="en", names=None)`.
+`render_table(state, locale="en", names=None)`, `render_scores(state, locale="en", names=None)`;
+the small private picture of one decision: `render_step(state, seat, locale="en", names=None)`.
 """
 
 from .render import render_scores, render_sheet, render_table, scores_png, sheet_png, table_png
+from .step import render_step
 
-__all__ = ["render_scores", "render_sheet", "render_table", "scores_png", "sheet_png", "table_png"]
+__all__ = ["render_scores", "render_sheet", "render_step", "render_table", "scores_png", "sheet_png", "table_png"]

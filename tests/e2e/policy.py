@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from bot.i18n import t
 from images.rollplayer.scores import WIDTH as SCORES_WIDTH
 from images.rollplayer.sheet import WIDTH as SHEET_WIDTH
+from images.rollplayer.step import WIDTH as STEP_WIDTH
 from images.rollplayer.table import WIDTH as TABLE_WIDTH
 from tests.discord_stub.images import png_size
 from tests.discord_stub.interactions import (
@@ -40,7 +41,8 @@ MOVE_SELECT = "rp:s:"
 #: Upper bound on a rendered picture's height: a sane layout of 1000 px width is never a strip this long.
 MAX_IMAGE_HEIGHT = 6000
 #: Roll Player's pictures, each as wide as its renderer draws it (narrow: they are read on phones).
-IMAGE_WIDTHS = {"table.png": TABLE_WIDTH, "sheet.png": SHEET_WIDTH, "scores.png": SCORES_WIDTH}
+IMAGE_WIDTHS = {"table.png": TABLE_WIDTH, "sheet.png": SHEET_WIDTH, "scores.png": SCORES_WIDTH,
+                "step.png": STEP_WIDTH}
 MIN_IMAGE_HEIGHT = 100
 
 
@@ -301,7 +303,7 @@ class RandomPlayer:
         if typed or ix.callback_type == DEFERRED_UPDATE:      # a move that continues privately
             self.log.moves += 1
             self.log.private_steps += 1
-            check_png(answer, "sheet.png", self.measure)
+            check_png(answer, "step.png", self.measure)    # the compact step picture; "Full sheet" has the rest
         self.menu = answer
         return ix
 

@@ -1,10 +1,11 @@
 """Text sizes at Discord's phone width (about 360 px): what a player decides by is legible without zooming.
 
-Measured with `tools.legibility` over the hand-built gallery scenes (every Roll Player picture kind) and
-dice poker: per text kind (the renderer function that drew it) the median cap height once the picture is
-scaled to 360 px wide. Decision text (dice totals, goals, card names and costs, whose turn, totals,
-scores, the poker hands) must reach 9 px; labels and legends 8 px; rule texts on cards, which a player may
-tap to read, 7.5 px. Long player names may shrink below that (they are ellipsised rather than overflow).
+Measured with `tools.legibility` over the hand-built gallery scenes (every Roll Player picture kind), dice
+poker and the Roll Player step pictures of seeded games: per text kind (the renderer function that drew it)
+the median cap height once the picture is scaled to 360 px wide. Decision text (dice totals, goals, card
+names and costs, whose turn, totals, scores, the poker hands) must reach 9 px; labels and legends 8 px;
+rule texts on cards, which a player may tap to read, 7.5 px. Long player names may shrink below that (they
+are ellipsised rather than overflow).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ DECISION = {
     "scores": ["scores._total", "scores._table", "scores._title"],
     "poker_hand": ["hand.render_hand"],
     "poker_match": ["match._seat_panel"],
+    "step": ["step._header", "step._draw_band", "step._grid"],
 }
 
 
@@ -28,6 +30,8 @@ def measured():
     with legibility.recording() as rec:
         gallery.hand_built("en")
         gallery.dicepoker(2, 7, {}, "en")
+        legibility.step_pictures("en")
+        legibility.step_pictures("ko", seats=4)
     by_picture: dict[str, legibility.Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)

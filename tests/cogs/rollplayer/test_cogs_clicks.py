@@ -35,6 +35,7 @@ def no_pictures(monkeypatch):
     cls = type(PRESENTATION)
     monkeypatch.setattr(cls, "turn_pictures", lambda self, game, mover, locale: [("table.png", PNG)])
     monkeypatch.setattr(cls, "seat_picture", lambda self, game, seat, locale: ("sheet.png", PNG))
+    monkeypatch.setattr(cls, "step_picture", lambda self, game, seat, locale: ("step.png", PNG))
     monkeypatch.setattr(cls, "table_picture", lambda self, game, locale: ("table.png", PNG))
 
 

@@ -1,0 +1,268 @@
+"""The step picture: a small private picture for one decision of a player's turn.
+
+The private message of a turn is redrawn at every step (take a die, place it, its row's action, market
+purchases, setup choices). Uploading the whole character sheet each time cost ~80 KB a step, so the step
+picture shows only what such a decision is made by: the name line (name, race and class, stars so far),
+the attribute grid (dice with their colours and backstory targets, total, goal, goal met) and, only while
+the decision at hand involves them, the die or dice to place, Gold and Charisma (market) and the
+alignment token (an action or a purchase may move it). The full sheet stays one click away.
+
+What it shows depends on nothing else, so a step that changes only what it does not show (Gold while
+dice are placed) gives the very same bytes and the private message keeps its attachment.
+
+`step_view` is this picture's adapter (game state → `StepView`): like `adapt.sheet_view`, which it builds
+on, it only reads the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from .. import icons
+from .. import palette as P
+from ..draw import new_canvas, panel, stars_row, stars_value, text_box
+from ..labels import label
+from ..text import wrap_fit
+from . import content
+from .views import ALIGN_COLUMNS, ALIGN_ROWS, Die, SheetView
+
+# --- layout (pixels) -------------------------------------------------------------------------------
+# Discord shows it about 360 px wide on a phone, so it is drawn at that width: a 13 px text has a cap
+# height of 9.5 px there, the dice are 28 px.
+WIDTH = 360
+M = 6
+HEAD_H = 52
+BAND_H = 42
+COLS_H = 18
+ROW_H = 36
+SLOT = 32
+SLOT_GAP = 4
+DIE = 28
+LABEL_W = 52
+SLOTS_X = M + 52
+TOTAL_X = SLOTS_X + 3 * (SLOT + SLOT_GAP) + 26  # centre of the total column
+GOAL_X = TOTAL_X + 64  # centre of the goal column
+MET_X = WIDTH - M - 12  # centre of the met mark
+CELL_W, CELL_H = 24, 11  # the alignment grid in the band
+BAND_FILL = (58, 52, 30)
+STRIPE = (60, 66, 86)  # the lines between rows
+EMPTY_SLOT = (30, 34, 46)
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the step picture shows: the sheet's grid and name line plus the decision's extras."""
+
+    sheet: SheetView
+    in_hand: tuple[Die, ...] = ()  # dice waiting to be placed (starting dice, the drafted die)
+    in_hand_key: str = ""  # what the band calls them (catalog key)
+    action_row: str | None = None  # the attribute whose action is being decided
+    wealth: bool = False  # Gold and Charisma matter (market)
+    alignment: bool = False  # the decision may move the alignment token
+
+
+# ------------------------------------------------------------------ adapter (reads the state)
+def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
+    from .adapt import sheet_view
+
+    sheet = sheet_view(state, seat, names, locale)
+    phase, step = state.phase, state.step
+    in_hand: tuple[Die, ...] = ()
+    in_hand_key = ""
+    if sheet.to_place:
+        in_hand, in_hand_key = sheet.to_place, "img.sheet.to_place"
+    else:
+        drafted = [c.die for c in state.initiative if c.taken_by == seat and c.die is not None]
+        if phase == "dice" and drafted:
+            in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
+            in_hand_key = "img.decision.place_die"
+    # the row whose action is decided, through the end of the turn: taking an action that changes nothing
+    # shown here (Charisma) then leaves the picture as it was
+    acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
+    action_row = state.action_row if acting else None
+    market = phase in ("market_start", "market")
+    has_grid = sheet.alignment_grid is not None
+    return StepView(
+        sheet=sheet,
+        in_hand=in_hand,
+        in_hand_key=in_hand_key,
+        action_row=action_row,
+        wealth=market,
+        alignment=has_grid and (market or action_row == "wis"),
+    )
+
+
+# ------------------------------------------------------------------ drawing
+def _band(v: StepView) -> bool:
+    return bool(v.in_hand) or v.alignment
+
+
+def height(v: StepView) -> int:
+    return HEAD_H + (BAND_H + 6 if _band(v) else 0) + COLS_H + 6 * ROW_H + M
+
+
+def _goal_text(goal, locale: str) -> str:
+    if goal.max is None:
+        return label("img.sheet.goal_open", locale, min=goal.min)
+    if goal.max == goal.min:
+        return label("img.sheet.goal_exact", locale, min=goal.min)
+    return label("img.sheet.goal_range", locale, min=goal.min, max=goal.max)
+
+
+def _header(img, d, v: StepView, locale: str) -> None:
+    """Name and stars so far; race and class (in the class colour), Gold and Charisma when they matter."""
+    s = v.sheet
+    right = WIDTH - M
+    sw = stars_value(img, d, right, 16, s.projected_total, 18, align="right", sign=False)
+    text_box(d, M, 16, s.player_name, right - M - sw - 12, 18, True, P.TEXT, min_size=14)
+    wealth_w = 0
+    if v.wealth:
+        x = right
+        for value, sprite in ((s.charisma, icons.charisma(18)), (s.gold, icons.coin(18))):
+            x -= text_box(d, x, 38, str(value), 40, 17, True, P.TEXT, "right")
+            x -= 22
+            icons.paste(img, sprite, x, 29)
+            x -= 12
+        wealth_w = right - x
+    colour = content.classes()[s.class_id]["colour"] if s.class_id else None
+    x = M
+    if colour:
+        icons.paste(img, icons.shape_badge(colour, 18), x, 29)
+        x += 24
+    room = right - wealth_w - x
+    if not s.race_id:
+        text_box(d, x, 38, label("img.sheet.no_race", locale), room, 15, True, P.FAINT, min_size=14)
+        return
+    x += text_box(d, x, 38, content.race_name(s.race_id, locale), min(room, 150), 15, True, P.TEXT,
+                  min_size=14) + 10
+    if s.class_id:
+        fill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
+        text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill,
+                 min_size=14)
+    else:
+        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT,
+                 min_size=14)
+
+
+def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
+    """The dice waiting to be placed (left) and the alignment grid with its token (right)."""
+    panel(d, [M, top, WIDTH - M, top + BAND_H], fill=BAND_FILL, outline=P.TURN, width=2, radius=8)
+    mid = top + BAND_H / 2
+    right = WIDTH - M - 8
+    if v.alignment:
+        s = v.sheet
+        gx = right - 3 * CELL_W
+        gy = mid - 3 * CELL_H / 2
+        tr, tc = s.token
+        for r in range(3):
+            for c in range(3):
+                value = s.alignment_grid[r][c]
+                fill = (40, 92, 60) if value > 0 else ((110, 44, 48) if value < 0 else (58, 64, 82))
+                x0, y0 = gx + c * CELL_W, gy + r * CELL_H
+                d.rectangle([x0, y0, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=fill)
+        x0, y0 = gx + tc * CELL_W, gy + tr * CELL_H
+        d.rectangle([x0 - 1, y0 - 1, x0 + CELL_W - 1, y0 + CELL_H - 1], outline=P.TURN, width=2)
+        d.ellipse([x0 + CELL_W / 2 - 4, y0 + CELL_H / 2 - 4, x0 + CELL_W / 2 + 3, y0 + CELL_H / 2 + 3],
+                  fill=P.TURN)
+        value = s.alignment_grid[tr][tc]
+        vw = stars_value(img, d, gx - 8, mid, value, 16, align="right")
+        room = gx - 8 - vw - 8 - M - 12
+        if not v.in_hand:                  # "Alignment" over where the token stands ("Evil · Chaotic")
+            where = " · ".join(label(f"img.align.{name}", locale)
+                               for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
+            text_box(d, M + 12, mid - 8, label("img.sheet.alignment", locale), room, 13, True, P.TURN)
+            text_box(d, M + 12, mid + 9, where, room, 14, True, P.TEXT, min_size=13)
+        right = gx - 8 - vw - 10
+    if not v.in_hand:
+        return
+    dice = v.in_hand[:6]
+    size = 28 if len(dice) <= 4 else 24  # six starting dice leave the label room to be read
+    dice_w = len(dice) * (size + 4) - 4
+    x = M + 12
+    room = right - x - dice_w - 10
+    text = label(v.in_hand_key, locale)
+    face, lines, _ = wrap_fit(text, room, 2, 14, True, 13)  # a long label takes two lines, not an ellipsis
+    y = mid - len(lines) * face.line_height / 2
+    for line in lines:
+        face.draw(d, x, y + face.ascent, line, P.TURN)
+        y += face.line_height
+    x += max(face.width(line) for line in lines) + 10
+    for die in dice:
+        icons.paste(img, icons.die(die.value, die.colour, size), x, mid - size / 2)
+        x += size + 4
+
+
+def _grid(img, d, v: StepView, top: int, locale: str) -> None:
+    s = v.sheet
+    hmid = top + COLS_H / 2
+    text_box(d, TOTAL_X, hmid, label("img.sheet.total", locale), 64, 13, True, P.MUTED, "center", min_size=12)
+    text_box(d, GOAL_X, hmid, label("img.sheet.goal", locale), 70, 13, True, P.MUTED, "center", min_size=12)
+    targets = {(c.attr, c.position): c.colour for c in s.backstory}
+    top += COLS_H
+    for r, row in enumerate(s.rows):
+        y = top + r * ROW_H
+        mid = y + ROW_H / 2
+        if r:
+            d.line([M, y, WIDTH - M, y], fill=STRIPE, width=1)
+        if row.attr == v.action_row:
+            d.rectangle([M, y, WIDTH - M, y + ROW_H - 1], outline=P.TURN, width=2)
+        name = label(f"img.attr.{row.attr}", locale)
+        if row.race_modifier:
+            text_box(d, M + 6, mid - 7, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
+            mod = f"{'+' if row.race_modifier > 0 else '−'}{abs(row.race_modifier)}"
+            text_box(d, M + 6, mid + 11, mod, LABEL_W - 6, 13, True, P.GOOD if row.race_modifier > 0 else P.BAD)
+        else:
+            text_box(d, M + 6, mid, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
+        for i in range(3):
+            sx, sy = SLOTS_X + i * (SLOT + SLOT_GAP), mid - SLOT / 2
+            target = targets.get((row.attr, i + 1))
+            die = row.dice[i]
+            if die is None:
+                d.rounded_rectangle([sx, sy, sx + SLOT, sy + SLOT], radius=7, fill=EMPTY_SLOT,
+                                    outline=P.DIE_FILL[target] if target else P.LINE, width=3 if target else 1)
+                if target:
+                    icons.paste_center(img, icons.shape_badge(target, 16), sx + SLOT / 2, sy + SLOT / 2)
+                continue
+            if target:
+                d.rounded_rectangle([sx, sy, sx + SLOT, sy + SLOT], radius=7, outline=P.DIE_FILL[target], width=3)
+            icons.paste(img, icons.die(die.value, die.colour, DIE), sx + (SLOT - DIE) / 2, sy + (SLOT - DIE) / 2)
+            if target == die.colour:
+                icons.paste(img, icons.check(14, True), sx + SLOT - 12, sy + SLOT - 12)
+            elif target:
+                icons.paste(img, icons.shape_badge(target, 13), sx + SLOT - 11, sy - 2)
+        value = str(row.value) if row.value >= 0 else f"−{-row.value}"
+        if row.weapon_bonus:
+            text_box(d, TOTAL_X, mid - 6, value, 52, 20, True, P.TEXT, "center")
+            text_box(d, TOTAL_X, mid + 11, f"+{row.weapon_bonus}", 60, 13, True, P.ACCENT, "center")
+        else:
+            text_box(d, TOTAL_X, mid, value, 52, 20, True, P.TEXT, "center")
+        if row.goal is None:
+            text_box(d, GOAL_X, mid, "—", 60, 16, True, P.FAINT, "center")
+            continue
+        text_box(d, GOAL_X, mid - 6, _goal_text(row.goal, locale), 66, 15, True, P.TEXT, "center", min_size=14)
+        sw = row.goal.stars * 12 - 2
+        stars_row(img, GOAL_X - sw / 2, mid + 10, row.goal.stars, 10)
+        icons.paste_center(img, icons.check(20, row.goal_met), MET_X, mid)
+
+
+def draw(v: StepView, locale: str = "en") -> Image.Image:
+    img, d = new_canvas(WIDTH, height(v))
+    _header(img, d, v, locale)
+    top = HEAD_H
+    if _band(v):
+        _draw_band(img, d, v, top, locale)
+        top += BAND_H + 6
+    _grid(img, d, v, top, locale)
+    return img
+
+
+def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
+    """The step picture of `seat` as PNG bytes (the private message of a turn)."""
+    from .. import png
+
+    return png.encode(draw(step_view(state, seat, names, locale), locale))
+
+
+__all__ = ["StepView", "WIDTH", "draw", "height", "render_step", "step_view"]
