@@ -24,6 +24,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import new_canvas, panel, stars_row, stars_value, text_box
 from ..labels import label
+from ..memo import remembered
 from ..text import wrap_fit
 from . import content
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, Die, SheetView
@@ -260,9 +261,15 @@ def draw(v: StepView, locale: str = "en") -> Image.Image:
 
 def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
     """The step picture of `seat` as PNG bytes (the private message of a turn)."""
+    return step_png(step_view(state, seat, names, locale), locale)
+
+
+@remembered()
+def step_png(view: StepView, locale: str = "en") -> bytes:
+    """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
     from .. import png
 
-    return png.encode(draw(step_view(state, seat, names, locale), locale))
+    return png.encode(draw(view, locale))
 
 
-__all__ = ["StepView", "WIDTH", "draw", "height", "render_step", "step_view"]
+__all__ = ["StepView", "WIDTH", "draw", "height", "render_step", "step_png", "step_view"]
