@@ -4,6 +4,7 @@ Entry points (state in, PNG out): `render_sheet(state, seat, locale="en", names=
 `render_table(state, locale="en", names=None)`, `render_scores(state, locale="en", names=None)`.
 """
 
+from .live import render_live  # noqa: F401  (the live message's compact picture)
 from .render import render_scores, render_sheet, render_table, scores_png, sheet_png, table_png
 
 __all__ = ["render_scores", "render_sheet", "render_table", "scores_png", "sheet_png", "table_png"]
