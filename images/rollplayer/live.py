@@ -140,19 +140,15 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
         x = MARGIN + i * (tw + GAP)
         taken = card.taken_by is not None
         panel(d, [x, top, x + tw, top + h], fill=P.PANEL if taken else P.PANEL_HI)
-        d.ellipse([x + 8, top + 8, x + 38, top + 38], fill=P.TEXT)
-        Face(22, True).draw_mid(d, x + 23, top + 23, str(card.number), P.BG, "center")
+        Face(24, True).draw_mid(d, x + 23, top + 23, str(card.number), P.MUTED, "center")
         if card.coins:
             icons.paste(img, icons.coin(26), x + 10, top + 44)
             if card.coins > 1:
                 text_box(d, x + 8, top + 82, f"×{card.coins}", 36, 20, True, P.ACCENT)
         size = int(min(50, tw - 56))
         cx = x + 44 + (tw - 44) / 2
-        if card.die is not None:
+        if card.die is not None and not taken:   # a taken die goes onto a sheet (a private step)
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, size), cx, top + 8 + size / 2)
-        else:
-            d.rounded_rectangle([cx - size / 2, top + 8, cx + size / 2, top + 8 + size], radius=10,
-                                outline=P.LINE, width=2)
         if taken:
             d.rounded_rectangle([x + 6, top + h - 36, x + tw - 6, top + h - 6], radius=10, fill=P.TURN)
             text_box(d, x + tw / 2, top + h - 21, _name(v, card.taken_by), int(tw - 16), 22, True, DARK,
