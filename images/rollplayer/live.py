@@ -21,7 +21,7 @@ from PIL import Image
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, new_canvas, panel, paragraph, stars_value, text_box
 from ..labels import has_label, humanise, label
 from ..text import Face, fit, wrap_fit
 from . import content
@@ -167,7 +167,7 @@ def _market_strip(img, d, v: LiveView, top: int, locale: str) -> int:
     """The market as chips, two a row: type symbol, name, cost (the rule texts wait for the market phase)."""
     if not v.market:
         return top
-    face = Face(20, True)
+    face = Face(22, True)
     for i, card_id in enumerate(v.market):
         card = content.cards()[card_id]
         x = MARGIN + (i % 2) * (COLUMN + GAP)
@@ -219,11 +219,8 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
             right -= 34
         text_box(d, MARGIN + 44, mid, content.card_name(card_id, locale), right - MARGIN - 44, 22, True, P.TEXT,
                  min_size=17)
-        face, lines, _ = wrap_fit(rule_text(card_id, locale), INNER - 24, RULE_LINES, RULE_SIZE, False, RULE_MIN)
-        ly = y + 46
-        for line in lines:
-            face.draw(d, MARGIN + 12, ly + face.ascent, line, P.MUTED)
-            ly += face.line_height
+        paragraph(d, MARGIN + 12, y + 46, rule_text(card_id, locale), INNER - 24, RULE_LINES, RULE_SIZE, P.MUTED,
+                  min_size=RULE_MIN)
         y += h + 8
     return y - 8 + GAP if v.market else y
 
@@ -280,7 +277,7 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
         mid = y + SETUP_ROW / 2
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], fill=P.PANEL_HI if s.acting else P.PANEL,
               outline=P.TURN if s.acting else None, width=2 if s.acting else 0)
-        face, shown = fit(waiting if s.acting else done, 200, 20, True, 17)
+        face, shown = fit(waiting if s.acting else done, 200, 22, True, 17)
         cw = face.width(shown) + 24
         cx = WIDTH - MARGIN - 10 - cw
         if s.acting:
@@ -303,7 +300,7 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
         name_room = room if not chosen else min(room * 0.55, Face(22, True).width(s.name))
         nw = text_box(d, left, mid, s.name, int(name_room), 22, True, P.TURN if s.acting else P.TEXT, min_size=16)
         if chosen:
-            text_box(d, left + nw + 12, mid, chosen, int(room - nw - 12), 20, False, P.MUTED, min_size=16)
+            text_box(d, left + nw + 12, mid, chosen, int(room - nw - 12), 22, False, P.MUTED, min_size=16)
         y += SETUP_ROW + 8
     return y - 8 + GAP
 

@@ -20,6 +20,8 @@ DECISION = {
     "scores": ["scores._total", "scores._table", "scores._title"],
     "poker_hand": ["hand.render_hand"],
     "poker_match": ["match._seat_panel"],
+    "live": ["live._header", "live._initiative", "live._market_strip", "live._market_cards", "live._players",
+             "live._setup"],
 }
 
 
@@ -28,6 +30,7 @@ def measured():
     with legibility.recording() as rec:
         gallery.hand_built("en")
         gallery.dicepoker(2, 7, {}, "en")
+        legibility.live_pictures("en")
     by_picture: dict[str, legibility.Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)
