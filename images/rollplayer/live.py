@@ -117,9 +117,9 @@ def _header(img, d, v: LiveView, locale: str) -> int:
     key = f"img.table.phase.{v.phase}"
     phase = label(key, locale) if has_label(key) else humanise(v.phase)
     mid = HEADER_H // 2
-    tw = text_box(d, MARGIN, mid, title, INNER // 2, 28, True, P.TEXT, min_size=22)
-    face, shown = fit(phase, INNER // 3, 22, True, 18)
+    face, shown = fit(phase, INNER // 2, 22, True, 18)
     pw = face.width(shown) + 24
+    tw = text_box(d, MARGIN, mid, title, INNER - pw - 14, 28, True, P.TEXT, min_size=19)
     x = MARGIN + tw + 14
     d.rounded_rectangle([x, mid - 17, x + pw, mid + 17], radius=17, fill=P.ACCENT)
     face.draw_mid(d, x + 12, mid, shown, DARK)
@@ -272,21 +272,19 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
     """A row per player: what they chose so far, and a chip on those who still have to choose."""
     y = top
     waiting = label("img.live.choosing", locale)
-    done = label("img.live.done", locale)
     for s in v.seats:
         mid = y + SETUP_ROW / 2
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], fill=P.PANEL_HI if s.acting else P.PANEL,
               outline=P.TURN if s.acting else None, width=2 if s.acting else 0)
-        face, shown = fit(waiting if s.acting else done, 200, 22, True, 17)
-        cw = face.width(shown) + 24
-        cx = WIDTH - MARGIN - 10 - cw
+        cx = WIDTH - MARGIN - 10
         if s.acting:
-            d.rounded_rectangle([cx, mid - 16, cx + cw, mid + 16], radius=16, fill=P.TURN)
+            face, shown = fit(waiting, 200, 22, True, 17)
+            cx -= face.width(shown) + 24
+            d.rounded_rectangle([cx, mid - 16, WIDTH - MARGIN - 10, mid + 16], radius=16, fill=P.TURN)
             face.draw_mid(d, cx + 12, mid, shown, DARK)
-        else:
-            icons.paste(img, icons.check(24, True), cx + cw - 26, mid - 12)
-            cw = 30
-            cx = WIDTH - MARGIN - 10 - cw
+        elif {"setup_race": s.race_id, "setup_class": s.class_id}.get(v.phase, True):
+            cx -= 30             # chosen (the others wait their turn round the table: no mark)
+            icons.paste(img, icons.check(24, True), cx + 4, mid - 12)
         left = MARGIN + 12
         if s.class_id:
             icons.paste(img, icons.shape_badge(content.classes()[s.class_id]["colour"], 26), left, mid - 13)
