@@ -37,6 +37,7 @@ CHIP_H = 42
 PLAYER_H = 46
 SETUP_ROW = 50
 COLUMN = (INNER - GAP) // 2
+NAME_ROOM = 110          # a player's name keeps at least this much beside its numbers, else one tile a row
 DARK = (30, 24, 6)       # text on the yellow chips
 RULE_SIZE = 19           # rule texts: 7.8 px cap height at 360 px (tools.legibility's floor is 7.5)
 RULE_MIN = 17
@@ -150,9 +151,13 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
         if card.die is not None and not taken:   # a taken die goes onto a sheet (a private step)
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, size), cx, top + 8 + size / 2)
         if taken:
-            d.rounded_rectangle([x + 6, top + h - 36, x + tw - 6, top + h - 6], radius=10, fill=P.TURN)
-            text_box(d, x + tw / 2, top + h - 21, _name(v, card.taken_by), int(tw - 16), 22, True, DARK,
-                     "center", min_size=16)
+            # the taker's name where the die lay, on two lines if it needs them (five cards are narrow)
+            face, lines, _ = wrap_fit(_name(v, card.taken_by), int(tw - 20), 2, 22, True, 17)
+            ch = len(lines) * face.line_height + 10
+            cy = top + 44 + (h - 50 - ch) / 2
+            d.rounded_rectangle([x + 6, cy, x + tw - 6, cy + ch], radius=10, fill=P.TURN)
+            for j, line in enumerate(lines):
+                face.draw_mid(d, x + tw / 2, cy + 5 + (j + 0.5) * face.line_height, line, DARK, "center")
         elif v.solo:
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 2, 20, False, 17)
@@ -232,24 +237,50 @@ def _token(img, d, right: float, mid: float, sprite: Image.Image, value: int) ->
     return right - w - 28 - 14
 
 
+def _tokens_width(s: Seat) -> int:
+    """Room the numbers at a tile's right end take (stars, Charisma tokens, gold), as ``_players`` draws them."""
+    face = Face(22, True)
+    w = face.width(str(s.gold)) + 28 + 14
+    if s.charisma:
+        w += face.width(str(s.charisma)) + 28 + 14
+    if s.stars is not None:
+        w += face.width(str(s.stars) if s.stars >= 0 else f"−{-s.stars}") + 3 + round(22 * 0.9) + 14
+    return w
+
+
+def _tiles(v: LiveView) -> tuple[list[Seat | None], int]:
+    """The tiles (None: solo's enemy die, while dice are rolled) and their width: two a row, unless a name
+    would keep less than ``NAME_ROOM`` px beside its numbers (or there is one tile): then one a row."""
+    tiles: list[Seat | None] = list(v.seats)
+    if v.solo and v.enemy_die is not None and v.phase not in MARKET_PHASES:
+        tiles.append(None)
+    narrow = len(tiles) > 1 and all(s is None or COLUMN - 50 - _tokens_width(s) >= NAME_ROOM for s in tiles)
+    return tiles, (COLUMN if narrow else INNER)
+
+
+def _players_height(v: LiveView) -> int:
+    tiles, width = _tiles(v)
+    rows = (len(tiles) + 1) // 2 if width == COLUMN else len(tiles)
+    return rows * (PLAYER_H + 8) - 8 + GAP
+
+
 def _players(img, d, v: LiveView, top: int, locale: str) -> int:
     """One tile per player, two a row: class shape, name, start marker; gold, Charisma tokens (and stars)."""
-    tiles = list(v.seats)
-    if v.solo and v.enemy_die is not None:
-        tiles.append(None)      # the enemy die takes the second column
+    tiles, width = _tiles(v)
+    per_row = 2 if width == COLUMN else 1
     for i, s in enumerate(tiles):
-        x = MARGIN + (i % 2) * (COLUMN + GAP)
-        y = top + (i // 2) * (PLAYER_H + 8)
+        x = MARGIN + (i % per_row) * (COLUMN + GAP)
+        y = top + (i // per_row) * (PLAYER_H + 8)
         mid = y + PLAYER_H / 2
         if s is None:
-            panel(d, [x, y, x + COLUMN, y + PLAYER_H], fill=P.PANEL)
-            icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, 34), x + COLUMN - 44, mid - 17)
-            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), COLUMN - 68, 22, True, P.MUTED,
+            panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL)
+            icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, 34), x + width - 44, mid - 17)
+            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), width - 68, 22, True, P.MUTED,
                      min_size=17)
             continue
         if s.acting:     # only the player due gets a tile: fewer edges, fewer bytes
-            panel(d, [x, y, x + COLUMN, y + PLAYER_H], fill=P.PANEL_HI, outline=P.TURN, width=2)
-        right = x + COLUMN - 10
+            panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL_HI, outline=P.TURN, width=2)
+        right = x + width - 10
         if s.stars is not None:
             right -= stars_value(img, d, right, mid, s.stars, 22, align="right", sign=False) + 14
         if s.charisma:
@@ -264,8 +295,7 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
                       P.TURN if s.acting else P.TEXT, min_size=16)
         if start:
             icons.paste(img, icons.start_marker(22), left + nw + 6, mid - 11)
-    rows = (len(tiles) + 1) // 2
-    return top + rows * (PLAYER_H + 8) - 8 + GAP
+    return top + _players_height(v)
 
 
 def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
@@ -333,8 +363,7 @@ def _height(v: LiveView, locale: str) -> int:
         elif section is _market_cards:
             h += sum(market_card_height(c, locale) + 8 for c in v.market) - 8 + GAP if v.market else 0
         elif section is _players:
-            tiles = len(v.seats) + (1 if v.solo and v.enemy_die is not None else 0)
-            h += ((tiles + 1) // 2) * (PLAYER_H + 8) - 8 + GAP
+            h += _players_height(v)
     return h + MARGIN - GAP
 
 
