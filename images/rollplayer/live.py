@@ -35,6 +35,7 @@ INIT_H = 98
 INIT_SOLO_H = 122        # solo cards say "free · rolls the enemy die": a second line
 CHIP_H = 42
 PLAYER_H = 46
+EMPTY_H = 40             # the "Market: empty" line
 SETUP_ROW = 50
 COLUMN = (INNER - GAP) // 2
 NAME_ROOM = 110          # a player's name keeps at least this much beside its numbers, else one tile a row
@@ -171,7 +172,7 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
 def _market_strip(img, d, v: LiveView, top: int, locale: str) -> int:
     """The market as chips, two a row: type symbol, name, cost (the rule texts wait for the market phase)."""
     if not v.market:
-        return top
+        return _empty_market(d, top, locale)
     face = Face(22, True)
     for i, card_id in enumerate(v.market):
         card = content.cards()[card_id]
@@ -202,8 +203,17 @@ def market_card_height(card_id: str, locale: str) -> int:
     return 46 + len(lines) * face.line_height + 8
 
 
+def _empty_market(d, top: int, locale: str) -> int:
+    """Deck and market ran out: say so rather than leave the buyer guessing."""
+    text = f"{label('img.table.market', locale)}: {label('img.table.empty', locale)}"
+    text_box(d, MARGIN + 10, top + EMPTY_H / 2, text, INNER - 20, 22, False, P.MUTED, min_size=17)
+    return top + EMPTY_H + GAP
+
+
 def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
     """The market cards a buyer decides by: type symbol, name, alignment arrow, cost, rule text."""
+    if not v.market:
+        return _empty_market(d, top, locale)
     y = top
     for card_id in v.market:
         card = content.cards()[card_id]
@@ -227,7 +237,7 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
         paragraph(d, MARGIN + 12, y + 46, rule_text(card_id, locale), INNER - 24, RULE_LINES, RULE_SIZE, P.MUTED,
                   min_size=RULE_MIN)
         y += h + 8
-    return y - 8 + GAP if v.market else y
+    return y - 8 + GAP
 
 
 def _token(img, d, right: float, mid: float, sprite: Image.Image, value: int) -> float:
@@ -359,9 +369,9 @@ def _height(v: LiveView, locale: str) -> int:
         elif section is _initiative:
             h += (INIT_SOLO_H if v.solo else INIT_H) + GAP
         elif section is _market_strip:
-            h += ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP if v.market else 0
+            h += ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP if v.market else EMPTY_H + GAP
         elif section is _market_cards:
-            h += sum(market_card_height(c, locale) + 8 for c in v.market) - 8 + GAP if v.market else 0
+            h += sum(market_card_height(c, locale) + 8 for c in v.market) - 8 + GAP if v.market else EMPTY_H + GAP
         elif section is _players:
             h += _players_height(v)
     return h + MARGIN - GAP

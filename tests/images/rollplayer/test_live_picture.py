@@ -135,3 +135,20 @@ def test_every_locale_draws_each_phase(locale):
             assert im.width == WIDTH
         if locale != "en" and group in ("setup", "market"):
             assert data != render_live(state, "en", NAMES[:2]), f"{group} has words of {locale}"
+
+
+@pytest.mark.parametrize("phase", ["dice", "market"])
+def test_an_empty_market_is_said_and_the_picture_keeps_a_sane_height(phase):
+    """Late in a game deck and market can run out; the picture says so (and stays a picture the channel
+    checks accept: at least 100 px tall)."""
+    from dataclasses import replace
+
+    from images.rollplayer.live import draw, live_view
+    from tools import legibility
+
+    state = next(s for s in play(2, 5) if s.phase == phase)
+    view = replace(live_view(state, NAMES[:2], "fr"), market=())
+    with legibility.recording() as rec:
+        img = draw(view, "fr")
+    assert img.width == WIDTH and img.height >= 100
+    assert any("vide" in s.text for s in rec.seen)
