@@ -38,11 +38,11 @@ PLAYER_H = 46
 EMPTY_H = 40             # the "Market: empty" line
 SETUP_ROW = 50
 COLUMN = (INNER - GAP) // 2
-NAME_ROOM = 110          # a player's name keeps at least this much beside its numbers, else one tile a row
+NAME_ROOM = 140          # a player's name keeps at least this much beside its numbers, else one tile a row
 DARK = (30, 24, 6)       # text on the yellow chips
-RULE_SIZE = 19           # rule texts: 7.8 px cap height at 360 px (tools.legibility's floor is 7.5)
-RULE_MIN = 17
-RULE_LINES = 2
+RULE_SIZE = 20           # rule texts as on the full table: 8.2 px cap height at 360 px (floor 7.5)
+RULE_MIN = 18
+RULE_LINES = 3           # the longest (German, French) need three; most take two
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
 MARKET_PHASES = ("market_start", "market")
 
@@ -264,7 +264,8 @@ def _tiles(v: LiveView) -> tuple[list[Seat | None], int]:
     tiles: list[Seat | None] = list(v.seats)
     if v.solo and v.enemy_die is not None and v.phase not in MARKET_PHASES:
         tiles.append(None)
-    narrow = len(tiles) > 1 and all(s is None or COLUMN - 50 - _tokens_width(s) >= NAME_ROOM for s in tiles)
+    narrow = len(tiles) > 1 and all(s is None or COLUMN - 50 - _tokens_width(s) - 30 * (s.seat == v.start_seat)
+                                    >= NAME_ROOM for s in tiles)
     return tiles, (COLUMN if narrow else INNER)
 
 

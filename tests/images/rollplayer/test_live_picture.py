@@ -152,3 +152,15 @@ def test_an_empty_market_is_said_and_the_picture_keeps_a_sane_height(phase):
         img = draw(view, "fr")
     assert img.width == WIDTH and img.height >= 100
     assert any("vide" in s.text for s in rec.seen)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+def test_every_rule_text_fits_unshortened(locale):
+    """The market phase shows each card's full rule text (armor: its set), never an ellipsis."""
+    from images.rollplayer import content
+    from images.rollplayer.live import INNER, RULE_LINES, RULE_MIN, RULE_SIZE, rule_text
+    from images.text import wrap_fit
+
+    cut = [c for c in content.cards()
+           if not wrap_fit(rule_text(c, locale), INNER - 24, RULE_LINES, RULE_SIZE, False, RULE_MIN)[2]]
+    assert not cut
