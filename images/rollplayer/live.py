@@ -9,6 +9,9 @@ only what the current phase needs:
   type, cost) and one line per player (gold, Charisma tokens);
 * market: the market cards with their rule text and one line per player (gold, Charisma tokens, stars).
 
+Round, phase and who is due stand in the live message's text, so only setup draws a header (it says how many
+rounds are coming). Taken Initiative cards show their taker, not the die: placing it is a private step.
+
 It shows nothing a private step changes on its own (no decision wording, no stars while dice are placed), so
 a step that only changes a sheet redraws the same bytes and an edit of the live message keeps its attachment.
 """
