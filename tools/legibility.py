@@ -66,7 +66,7 @@ class Record:
 
 
 PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match",
-            "step": "step"}
+            "step": "step", "live": "live"}
 
 
 def _kind() -> tuple[str, str]:
@@ -137,10 +137,31 @@ def measure(locale: str | None = None) -> dict[str, Record]:
         gallery.pictures(locale)
         for loc in [locale] if locale else ["en", "ko"]:
             step_pictures(loc)
+        live_pictures(locale or "en")
     by_picture: dict[str, Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, Record()).seen.append(s)
     return by_picture
+
+
+def live_pictures(locale: str = "en", seeds: tuple[tuple[int, int], ...] = ((1, 3), (2, 5), (4, 9))) -> list[bytes]:
+    """Roll Player's live picture (``images.rollplayer.live``) once per phase of games played with seeded
+    random legal moves (it is drawn from real states only, so the gallery's hand-built scenes lack it)."""
+    import random
+
+    from bot.games.rollplayer.kind import KIND
+    from images.rollplayer import render_live
+
+    out = []
+    for seats, seed in seeds:
+        rng, state, seen = random.Random(seed), KIND.create(seats, seed, {}), set()
+        while not KIND.is_finished(state):
+            if (state.phase, state.round > 1) not in seen:
+                seen.add((state.phase, state.round > 1))
+                out.append(render_live(state, locale, ["Alice", "Bob the Bold", "Chloé", "김민준"][:seats]))
+            seat = KIND.pending(state)[0]["seat"]
+            state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+    return out
 
 
 def report(locale: str | None = None) -> str:

@@ -140,6 +140,16 @@ class RollPlayerPresentation:
         files.append(_png("table.png", render_table(game.state, locale, names=names)))
         return files
 
+    def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """Optional hook (``cogs.outbox``): the live message is posted anew for every player due, so while the
+        game runs it carries the compact picture of what the decision at hand needs (the full table stays on
+        the "Table" button); the result post keeps the turn pictures (scores and table)."""
+        if game.status != "active" or game.state.finished:
+            return self.turn_pictures(game, mover, locale)
+        from images.rollplayer import render_live
+
+        return [_png("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
+
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 

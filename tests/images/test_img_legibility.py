@@ -22,6 +22,8 @@ DECISION = {
     "poker_hand": ["hand.render_hand"],
     "poker_match": ["match._seat_panel"],
     "step": ["step._header", "step._draw_band", "step._grid"],
+    "live": ["live._header", "live._initiative", "live._market_strip", "live._market_cards", "live._players",
+             "live._setup"],
 }
 
 
@@ -32,6 +34,7 @@ def measured():
         gallery.dicepoker(2, 7, {}, "en")
         legibility.step_pictures("en")
         legibility.step_pictures("ko", seats=4)
+        legibility.live_pictures("en")
     by_picture: dict[str, legibility.Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)
