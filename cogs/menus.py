@@ -42,17 +42,41 @@ MOVE_ROWS = 4          # the fifth row holds the look buttons
 
 
 def _canon(value: Any) -> str:
+    """A text equal for equal JSON values (dict key order aside) and different otherwise. Strings, plain
+    ints and None, most of a move's fields, skip the encoder: ``"`` + the string is never the JSON text of
+    a non-string, and an int's or None's text is what ``json.dumps`` writes."""
+    kind = type(value)
+    if kind is str:
+        return '"' + value
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
     return json.dumps(value, sort_keys=True)
 
 
 Indexed = list[tuple[int, dict]]
 
 
+def _differ(items: Indexed, name: str) -> bool:
+    """Whether the moves hold at least two different values of ``name`` (a missing field counts as None)."""
+    seen = None
+    for _, m in items:
+        key = _canon(m.get(name))
+        if seen is None:
+            seen = key
+        elif key != seen:
+            return True
+    return False
+
+
 def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
-    """The first field (``first`` in order, then the rest alphabetically) on which the moves differ."""
-    fields = list(first) + sorted({k for _, m in items for k in m} - set(first) - {"seat"})
+    """The first field (``first`` in order, then the rest alphabetically) on which the moves differ. A field
+    no move has is None in every move, so it never splits: only the fields present are looked at."""
+    present = {k for _, m in items for k in m}
+    fields = [name for name in first if name in present] + sorted(present - set(first) - {"seat"})
     for name in fields:
-        if len({_canon(m.get(name)) for _, m in items}) >= 2:
+        if _differ(items, name):
             return name
     return None
 
