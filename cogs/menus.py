@@ -23,6 +23,8 @@ a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``su
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +33,7 @@ import discord
 from bot.i18n import t
 
 from .buttons import CHAIN_LIMIT, Components, move_check
+from .core import in_worker
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
 #: Which moves a menu lists (the first letter of its select's name, see ``move_view``).
@@ -209,12 +212,77 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
     return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
 
 
+#: How many computed chain lists are kept (a few per active game: the steps being shown right now).
+CHAIN_CACHE_SIZE = 512
+#: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
+_chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+_MISSING = object()
+
+
+def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
+    return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
+
+
+def _cached_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> Any:
+    """The chains computed for this very state, seat, locale and legal list (the state object itself, so a
+    reloaded or changed game never meets an old answer), or ``_MISSING``."""
+    entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
+    if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
+            or entry[3] != getattr(game, "seats", None) or entry[2] != legal:
+        return _MISSING
+    return entry[4]
+
+
+def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
+                     chains: list | None) -> None:
+    key = _chain_key(presentation, game, seat, locale)
+    _chain_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None),
+                         chains)
+    _chain_cache.move_to_end(key)
+    while len(_chain_cache) > CHAIN_CACHE_SIZE:
+        _chain_cache.popitem(last=False)
+
+
+def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
+    """The presentation's ``move_chains`` for a menu: what :func:`prepare_chains` computed in a worker for
+    this state, or computed here."""
+    hook = getattr(presentation, "move_chains", None)
+    if hook is None:
+        return None
+    chains = _cached_chains(presentation, game, seat, legal, locale)
+    if chains is _MISSING:
+        chains = hook(game, seat, legal, locale)
+        _remember_chains(presentation, game, seat, legal, locale, chains)
+    return chains
+
+
+async def prepare_chains(presentation: Presentation, game: Any, seat: int, locale: str,
+                         legal_of: Callable[[Any, int], list[dict]]) -> None:
+    """Compute a menu's chains in a worker thread before the menu is built on the event loop (where every
+    millisecond delays every other click): a chain may be costly (Roll Player's suggested arrangement of the
+    starting dice evaluates each placement). ``legal_of(state, seat)``, the seat's legal moves, runs in the
+    worker too. Pure CPU on the game's state, which no move changes in place."""
+    hook = getattr(presentation, "move_chains", None)
+    state = getattr(game, "state", None)
+    if hook is None or state is None:
+        return
+    entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
+    if entry is not None and entry[0] is presentation and entry[1] is state \
+            and entry[3] == getattr(game, "seats", None):
+        return
+
+    def work() -> tuple[list[dict], list | None]:
+        legal = legal_of(state, seat)
+        return legal, hook(game, seat, legal, locale)
+    legal, chains = await in_worker(work)
+    _remember_chains(presentation, game, seat, legal, locale, chains)
+
+
 def chained_options(presentation: Presentation, game: Any, seat: int, legal: list[dict], items: Indexed,
                     locale: str, detail) -> list[Option] | None:
     """The options of a menu with chains, every one a move or a chain in at most :data:`MOVE_ROWS` selects;
     None when the presentation offers no chain here (or they do not fit: then plain moves)."""
-    hook = getattr(presentation, "move_chains", None)
-    chains = hook(game, seat, legal, locale) if hook is not None else None
+    chains = menu_chains(presentation, game, seat, legal, locale)
     shown = {i for i, _ in items}
     chains = [c for c in chains or () if c.first in shown and 0 < len(c.then) < CHAIN_LIMIT]
     if not chains:
