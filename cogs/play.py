@@ -40,7 +40,7 @@ from .core import (
     send_after_defer,
 )
 from .games import Games
-from .menus import ALL, EXTRA, MAIN, move_view, prepare_chains, shown_moves, subset_menu, subset_view
+from .menus import ALL, EXTRA, MAIN, move_view, prepare_plan, shown_moves, subset_menu, subset_view
 from .outbox import Courier, as_files
 from .outbox import player_name as _player_name
 from .seam import Presentation
@@ -183,14 +183,15 @@ class PlayService:
         kwargs.setdefault("hint", self.hints_on(game))
         return move_view(self.presentation(game), self.ui, game, seat, legal, locale, **kwargs)
 
-    async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None) -> None:
-        """Work out the costly part of the seat's menu (the presentation's chains, ``cogs.menus``) in a worker
-        thread, so that building the menu right after stays cheap on the event loop. Nothing is shown; a
-        menu built for another state simply computes its own."""
+    async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
+                           menu: str = MAIN) -> None:
+        """Work out the seat's menu (``cogs.menus.prepare_plan``: labels, details, chains) in a worker thread,
+        so that building it right after stays cheap on the event loop. Nothing is shown; a menu built for
+        another state simply works out its own."""
         if game.status != "active" or game.state is None:
             return
         legal_of = self.kind(game).legal_moves if legal is None else (lambda _state, _seat: legal)
-        await prepare_chains(self.presentation(game), game, seat, locale, legal_of)
+        await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
 
     async def prepare_live_menu(self, game: GameView) -> None:
         """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due,
@@ -468,7 +469,7 @@ class PlayService:
             if not shown_moves(presentation, legal, menu):
                 raise Refusal("error.no_more_moves")
             undo = menu == ALL and await self.may_undo(game, interaction.user.id)
-            await self.prepare_menu(game, seat, locale, legal)
+            await self.prepare_menu(game, seat, locale, legal, menu=menu)
             await interaction.response.send_message(
                 t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
                 view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
@@ -555,7 +556,7 @@ class PlayService:
             if move is None:
                 legal = service.legal_for(game, seat)
                 undo = await service.may_undo(game, interaction.user.id)
-                await service.prepare_menu(game, seat, locale, legal)
+                await service.prepare_menu(game, seat, locale, legal, menu=ALL)
                 await interaction.response.send_message(
                     t("play.your_moves", locale, decision=service.decision_text(game, seat, locale)),
                     view=service.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
