@@ -23,6 +23,7 @@ a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``su
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -213,9 +214,11 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
 
 
 #: How many computed chain lists are kept (a few per active game: the steps being shown right now).
-CHAIN_CACHE_SIZE = 512
+CHAIN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
 _chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+#: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
+_chain_lock = threading.Lock()
 _MISSING = object()
 
 
@@ -226,7 +229,8 @@ def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) ->
 def _cached_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> Any:
     """The chains computed for this very state, seat, locale and legal list (the state object itself, so a
     reloaded or changed game never meets an old answer), or ``_MISSING``."""
-    entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
+    with _chain_lock:
+        entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
     if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
             or entry[3] != getattr(game, "seats", None) or entry[2] != legal:
         return _MISSING
@@ -236,11 +240,12 @@ def _cached_chains(presentation: Presentation, game: Any, seat: int, legal: list
 def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
                      chains: list | None) -> None:
     key = _chain_key(presentation, game, seat, locale)
-    _chain_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None),
-                         chains)
-    _chain_cache.move_to_end(key)
-    while len(_chain_cache) > CHAIN_CACHE_SIZE:
-        _chain_cache.popitem(last=False)
+    entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
+    with _chain_lock:
+        _chain_cache[key] = entry
+        _chain_cache.move_to_end(key)
+        while len(_chain_cache) > CHAIN_CACHE_SIZE:
+            _chain_cache.popitem(last=False)
 
 
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
@@ -389,8 +394,9 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
 
 
 #: How many worked-out menus are kept (a few per active game: the steps being shown right now).
-PLAN_CACHE_SIZE = 512
+PLAN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
+#: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
 _plan_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = OrderedDict()
 
 
