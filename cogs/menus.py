@@ -23,6 +23,9 @@ a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``su
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,7 @@ import discord
 from bot.i18n import t
 
 from .buttons import CHAIN_LIMIT, Components, move_check
+from .core import in_worker
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
 #: Which moves a menu lists (the first letter of its select's name, see ``move_view``).
@@ -42,17 +46,41 @@ MOVE_ROWS = 4          # the fifth row holds the look buttons
 
 
 def _canon(value: Any) -> str:
+    """A text equal for equal JSON values (dict key order aside) and different otherwise. Strings, plain
+    ints and None, most of a move's fields, skip the encoder: ``"`` + the string is never the JSON text of
+    a non-string, and an int's or None's text is what ``json.dumps`` writes."""
+    kind = type(value)
+    if kind is str:
+        return '"' + value
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
     return json.dumps(value, sort_keys=True)
 
 
 Indexed = list[tuple[int, dict]]
 
 
+def _differ(items: Indexed, name: str) -> bool:
+    """Whether the moves hold at least two different values of ``name`` (a missing field counts as None)."""
+    seen = None
+    for _, m in items:
+        key = _canon(m.get(name))
+        if seen is None:
+            seen = key
+        elif key != seen:
+            return True
+    return False
+
+
 def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
-    """The first field (``first`` in order, then the rest alphabetically) on which the moves differ."""
-    fields = list(first) + sorted({k for _, m in items for k in m} - set(first) - {"seat"})
+    """The first field (``first`` in order, then the rest alphabetically) on which the moves differ. A field
+    no move has is None in every move, so it never splits: only the fields present are looked at."""
+    present = {k for _, m in items for k in m}
+    fields = [name for name in first if name in present] + sorted(present - set(first) - {"seat"})
     for name in fields:
-        if len({_canon(m.get(name)) for _, m in items}) >= 2:
+        if _differ(items, name):
             return name
     return None
 
@@ -185,12 +213,59 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
     return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
 
 
+#: How many computed chain lists are kept (a few per active game: the steps being shown right now).
+CHAIN_CACHE_SIZE = 256
+#: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
+_chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+#: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
+_chain_lock = threading.Lock()
+_MISSING = object()
+
+
+def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
+    return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
+
+
+def _cached_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> Any:
+    """The chains computed for this very state, seat, locale and legal list (the state object itself, so a
+    reloaded or changed game never meets an old answer), or ``_MISSING``."""
+    with _chain_lock:
+        entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
+    if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
+            or entry[3] != getattr(game, "seats", None) or entry[2] != legal:
+        return _MISSING
+    return entry[4]
+
+
+def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
+                     chains: list | None) -> None:
+    key = _chain_key(presentation, game, seat, locale)
+    entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
+    with _chain_lock:
+        _chain_cache[key] = entry
+        _chain_cache.move_to_end(key)
+        while len(_chain_cache) > CHAIN_CACHE_SIZE:
+            _chain_cache.popitem(last=False)
+
+
+def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
+    """The presentation's ``move_chains`` for a menu, computed once per state object, seat, locale and legal
+    list (the menus of one step, main and "My moves", share them: they may be costly)."""
+    hook = getattr(presentation, "move_chains", None)
+    if hook is None:
+        return None
+    chains = _cached_chains(presentation, game, seat, legal, locale)
+    if chains is _MISSING:
+        chains = hook(game, seat, legal, locale)
+        _remember_chains(presentation, game, seat, legal, locale, chains)
+    return chains
+
+
 def chained_options(presentation: Presentation, game: Any, seat: int, legal: list[dict], items: Indexed,
                     locale: str, detail) -> list[Option] | None:
     """The options of a menu with chains, every one a move or a chain in at most :data:`MOVE_ROWS` selects;
     None when the presentation offers no chain here (or they do not fit: then plain moves)."""
-    hook = getattr(presentation, "move_chains", None)
-    chains = hook(game, seat, legal, locale) if hook is not None else None
+    chains = menu_chains(presentation, game, seat, legal, locale)
     shown = {i for i, _ in items}
     chains = [c for c in chains or () if c.first in shown and 0 < len(c.then) < CHAIN_LIMIT]
     if not chains:
@@ -270,44 +345,131 @@ def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int
     return view
 
 
+@dataclass(frozen=True)
+class SelectPlan:
+    """One select of a menu: its name's number, options (label, value, description) and placeholder."""
+    part: int
+    options: tuple[tuple[str, str, str | None], ...]
+    placeholder: str
+
+
+@dataclass(frozen=True)
+class MenuPlan:
+    """What a menu shows, worked out from the legal moves without a Discord object (so it can be worked out
+    in a worker thread and kept, :func:`prepare_plan`): a subset choice, or move buttons (index, check,
+    label) or selects; ``hidden``: any-time moves are left out (a "More…" button)."""
+    subset: SubsetMenu | None = None
+    buttons: tuple[tuple[int, str, str], ...] = ()
+    selects: tuple[SelectPlan, ...] = ()
+    hidden: bool = False
+
+
+def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str, *,
+              rep: dict | None = None, levels: int = 0, menu: str = MAIN, only: set[int] | None = None
+              ) -> MenuPlan:
+    """The pure part of :func:`move_view` (see there)."""
+    if menu != EXTRA and rep is None and only is None:
+        subset = subset_menu(presentation, game, seat, legal, locale)
+        if subset is not None:
+            return MenuPlan(subset=subset)
+    hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
+    options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
+    described = any(o.detail for o in options)       # details only show in a select
+    if all_moves and len(options) <= MAX_BUTTONS and not described:
+        buttons = []
+        for option in options:
+            index, check = option.value.split(":")[:2]
+            buttons.append((int(index), check, option.label))
+        return MenuPlan(buttons=tuple(buttons), hidden=hidden)
+    if all_moves:
+        chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
+    else:
+        chunks = [options[k:k + SELECT_SIZE] for k in range(0, len(options), SELECT_SIZE)]
+    chunks = chunks[:MOVE_ROWS]
+    selects = tuple(SelectPlan(n, tuple((o.label[:100], o.value, t("menu.group_count", locale, count=o.count)
+                                         if o.count > 1 else o.detail) for o in chunk),
+                               chunk_placeholder(presentation, game, seat, legal, chunks, n, locale))
+                    for n, chunk in enumerate(chunks))
+    return MenuPlan(selects=selects, hidden=hidden)
+
+
+#: How many worked-out menus are kept (a few per active game: the steps being shown right now).
+PLAN_CACHE_SIZE = 256
+#: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
+#: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
+_plan_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = OrderedDict()
+
+
+def _plan_key(presentation: Presentation, game: Any, seat: int, locale: str, menu: str) -> tuple:
+    return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale, menu
+
+
+def _cached_plan(presentation: Presentation, game: Any, seat: int, legal: list[dict] | None, locale: str,
+                 menu: str) -> MenuPlan | None:
+    """The plan worked out for this very state object (a reloaded or changed game never meets an old answer),
+    seat, locale, menu and legal moves (``legal`` None: any, as the state's own)."""
+    entry = _plan_cache.get(_plan_key(presentation, game, seat, locale, menu))
+    if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
+            or entry[3] != getattr(game, "seats", None) or (legal is not None and entry[2] != legal):
+        return None
+    return entry[4]
+
+
+def _remember_plan(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str, menu: str,
+                   plan: MenuPlan) -> None:
+    key = _plan_key(presentation, game, seat, locale, menu)
+    _plan_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), plan)
+    _plan_cache.move_to_end(key)
+    while len(_plan_cache) > PLAN_CACHE_SIZE:
+        _plan_cache.popitem(last=False)
+
+
+async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale: str,
+                       legal_of: Callable[[Any, int], list[dict]], *, menu: str = MAIN) -> None:
+    """Work out a seat's menu (``menu``, not narrowed) in a worker thread, before :func:`move_view` builds it
+    on the event loop, where every millisecond delays every other click: labels, details and chains of up to
+    :data:`FLAT_LIMIT` moves (Roll Player's suggested arrangement of the starting dice evaluates each
+    placement). ``legal_of(state, seat)``, the seat's legal moves, runs in the worker too. Pure CPU on the
+    game's state, which no move changes in place; the view built from it is the one built without it."""
+    state = getattr(game, "state", None)
+    if state is None or _cached_plan(presentation, game, seat, None, locale, menu) is not None:
+        return
+
+    def work() -> tuple[list[dict], MenuPlan]:
+        legal = legal_of(state, seat)
+        return legal, plan_menu(presentation, game, seat, legal, locale, menu=menu)
+    legal, plan = await in_worker(work)
+    _remember_plan(presentation, game, seat, legal, locale, menu, plan)
+
+
 def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
               only: set[int] | None = None, hint: bool = False, undo: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
     The select's name carries it, so a narrowing step regroups exactly the list the player saw. A decision
-    the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm."""
-    if menu != EXTRA and rep is None and only is None:
-        subset = subset_menu(presentation, game, seat, legal, locale)
-        if subset is not None:
-            view = subset_view(presentation, ui, game, seat, legal, subset, subset.initial, locale,
-                               look_buttons=look_buttons)
-            if undo:
-                view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
-            return view
+    the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm. What it
+    shows comes from :func:`plan_menu`, or from :func:`prepare_plan` when that worked it out already."""
+    plan = _cached_plan(presentation, game, seat, legal, locale, menu) if rep is None and only is None else None
+    if plan is None:
+        plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
+    if plan.subset is not None:
+        view = subset_view(presentation, ui, game, seat, legal, plan.subset, plan.subset.initial, locale,
+                           look_buttons=look_buttons)
+        if undo:
+            view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+        return view
     view = discord.ui.View(timeout=None)
-    options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
-    described = any(o.detail for o in options)       # details only show in a select
-    if all_moves and len(options) <= MAX_BUTTONS and not described:
-        for option in options:
-            index, check = option.value.split(":")[:2]
-            view.add_item(ui.move_button(game.id, game.version, int(index), check, label=option.label))
-    else:
-        if all_moves:
-            chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
-        else:
-            chunks = [options[k:k + SELECT_SIZE] for k in range(0, len(options), SELECT_SIZE)]
-        chunks = chunks[:MOVE_ROWS]
-        for n, chunk in enumerate(chunks):
-            view.add_item(ui.move_select(
-                game.id, game.version, f"{menu}{n}",
-                options=[discord.SelectOption(label=o.label[:100], value=o.value,
-                                              description=t("menu.group_count", locale, count=o.count)
-                                              if o.count > 1 else o.detail) for o in chunk],
-                placeholder=chunk_placeholder(presentation, game, seat, legal, chunks, n, locale)))
-    hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
+    for index, check, label in plan.buttons:
+        view.add_item(ui.move_button(game.id, game.version, index, check, label=label))
+    for select in plan.selects:
+        view.add_item(ui.move_select(
+            game.id, game.version, f"{menu}{select.part}",
+            options=[discord.SelectOption(label=label, value=value, description=description)
+                     for label, value, description in select.options],
+            placeholder=select.placeholder))
     if look_buttons:               # public prompt: others may still use a skill out of turn
         add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
-    elif hidden:
+    elif plan.hidden:
         view.add_item(ui.view_button(game.id, "more", label=t("button.more", locale)))
     if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
         # a player's own menu of the decision at hand: "what would a strong player do here?"

@@ -40,7 +40,17 @@ from .core import (
     send_after_defer,
 )
 from .games import Games
-from .menus import ALL, EXTRA, MAIN, add_full_sheet_button, move_view, shown_moves, subset_menu, subset_view
+from .menus import (
+    ALL,
+    EXTRA,
+    MAIN,
+    add_full_sheet_button,
+    move_view,
+    prepare_plan,
+    shown_moves,
+    subset_menu,
+    subset_view,
+)
 from .outbox import Courier, as_files
 from .outbox import player_name as _player_name
 from .seam import Presentation
@@ -183,6 +193,24 @@ class PlayService:
         kwargs.setdefault("hint", self.hints_on(game))
         return move_view(self.presentation(game), self.ui, game, seat, legal, locale, **kwargs)
 
+    async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
+                           menu: str = MAIN) -> None:
+        """Work out the seat's menu (``cogs.menus.prepare_plan``: labels, details, chains) in a worker thread,
+        so that building it right after stays cheap on the event loop. Nothing is shown; a menu built for
+        another state simply works out its own."""
+        if game.status != "active" or game.state is None:
+            return
+        legal_of = self.kind(game).legal_moves if legal is None else (lambda _state, _seat: legal)
+        await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
+
+    async def prepare_live_menu(self, game: GameView) -> None:
+        """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due,
+        in the game's language (``cogs.outbox``)."""
+        if game.status == "active" and game.state is not None:
+            due = self.pending_seats(game)
+            if len(due) == 1:
+                await self.prepare_menu(game, due[0], game_locale(game))
+
     def hints_on(self, game: GameView) -> bool:
         """The game's rules can explain a strong move, and its creator left hints on."""
         return callable(getattr(self.kind(game), "hint", None)) and game.meta.get(HINTS_META, True) is not False
@@ -244,6 +272,7 @@ class PlayService:
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not outcome.public:
+            await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
         if in_private:
@@ -252,6 +281,7 @@ class PlayService:
             self.courier.forget_private(interaction.message.id)
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
+        await self.prepare_live_menu(game)
         await self.courier.deliver(game.id)
         self.bots.schedule(game.id, game)
         return True
@@ -454,6 +484,7 @@ class PlayService:
             if not shown_moves(presentation, legal, menu):
                 raise Refusal("error.no_more_moves")
             undo = menu == ALL and await self.may_undo(game, interaction.user.id)
+            await self.prepare_menu(game, seat, locale, legal, menu=menu)
             await interaction.response.send_message(
                 t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
                 view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
@@ -512,9 +543,11 @@ class PlayService:
                                                      attachments=[])
         if outcome.public:
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
+            await self.prepare_live_menu(game)
             await self.courier.deliver(game.id)
             self.bots.schedule(game.id, game)
             return
+        await self.prepare_menu(game, seat, locale)
         await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
 
     # ------------------------------------------------------------------ commands
@@ -538,6 +571,7 @@ class PlayService:
             if move is None:
                 legal = service.legal_for(game, seat)
                 undo = await service.may_undo(game, interaction.user.id)
+                await service.prepare_menu(game, seat, locale, legal, menu=ALL)
                 await interaction.response.send_message(
                     t("play.your_moves", locale, decision=service.decision_text(game, seat, locale)),
                     view=service.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),

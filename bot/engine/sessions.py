@@ -53,6 +53,20 @@ class _Entry:
     #: (version, seat, user id) → the undo plan or refusal computed for it: the Undo button's check and the
     #: undo itself then replay once. Any change makes a new version, so an old answer is never reused.
     undo_check: tuple[tuple, UndoPlan | errors.EngineError] | None = None
+    #: The move this process applied last, while it is the top of the effective log (None after an undo or
+    #: a load): enough to answer ``can_undo`` without reading and replaying the log.
+    last_move: _LastMove | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _LastMove:
+    """What the undo policy asks of the last effective move, noted when it was applied: the version it made,
+    who made it, and whether it revealed something (the kind's ``reveals`` on the states before and after)."""
+
+    version: int
+    seat: int
+    user_id: int | None
+    revealed: bool
 
 
 #: Bounds on what a move, options or metadata may look like. Real moves are a handful of keys a level or
@@ -141,6 +155,18 @@ def _canonical(value: Any, error: type[errors.EngineError], what: str) -> tuple[
     if len(text) > MAX_JSON_CHARS:
         raise error(reason=f"{what} is longer than {MAX_JSON_CHARS} characters as JSON")
     return text, json.loads(text)
+
+
+def _revealed(kind: GameKind, before: Any, move: dict, after: Any) -> bool | None:
+    """The kind's ``reveals`` verdict on a move just applied (True when it has none: nothing is undone), or
+    None when the hook failed (``can_undo`` then replays and meets the failure there, as before)."""
+    reveals = getattr(kind, "reveals", None)
+    if not callable(reveals):
+        return True
+    try:
+        return bool(reveals(before, move, after))
+    except Exception:
+        return None
 
 
 #: ``plan(view, result)`` → what to commit with a change. ``view`` is the game after the change but still
@@ -476,6 +502,7 @@ class SessionManager:
             # A RuleError leaves through _change, which drops the cache entry: even a kind that broke the
             # "state unchanged" promise cannot leave a corrupted state behind.
             state, events = kind.apply(view.state, seat, canonical_move)
+            revealed = _revealed(kind, view.state, canonical_move, state)
             snapshot = kind.dumps(state)
             finished = kind.is_finished(state)
             seq = view.version + 1
@@ -505,10 +532,27 @@ class SessionManager:
                     # Another process moved this game on; the cache entry is dropped on the way out.
                     raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
             entry.view = after if new_meta is None else replace(after, meta=new_meta)
+            entry.last_move = None if revealed is None else _LastMove(seq, seat, user_id, revealed)
             return result
         return await self._change(game_id, work)
 
     # ---------------------------------------------------------------------------------------- undo
+
+    @staticmethod
+    def _quick_can_undo(entry: _Entry, user_id: int) -> bool | None:
+        """``can_undo``'s answer from the move this process applied last, when it made the current version
+        (the top of the effective log, so the undo policy asks only about it); None: not known, replay.
+        Same policy as ``plan_undo``: the top move must be this player's own (for their seat, not made for
+        them) and reveal nothing; an inactive game, an unseated user or a kind without ``reveals`` never."""
+        view, last = entry.view, entry.last_move
+        if view.status != ACTIVE or not callable(getattr(entry.kind, "reveals", None)):
+            return False
+        seat = view.seat_of(user_id)
+        if seat is None:
+            return False
+        if last is None or last.version != view.version:
+            return None
+        return last.seat == seat and last.user_id == user_id and not last.revealed
 
     async def _undo_plan(self, entry: _Entry, user_id: int) -> tuple[int, UndoPlan]:
         """(seat, plan) for the user's undo at the entry's version, or the refusal. Call under the lock."""
@@ -538,6 +582,9 @@ class SessionManager:
         """Would ``undo`` take a move back now? (For showing an Undo button; nothing is written.)"""
         async with self.game_lock(game_id):
             entry = await self._entry(game_id)
+            quick = self._quick_can_undo(entry, user_id)
+            if quick is not None:
+                return quick
             try:
                 await self._undo_plan(entry, user_id)
             except errors.EngineError:
@@ -569,6 +616,7 @@ class SessionManager:
                 raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
             entry.view = after if new_meta is None else replace(after, meta=new_meta)
             entry.undo_check = None
+            entry.last_move = None          # the new top was applied earlier: whether it revealed is not known
             return result
         return await self._change(game_id, work)
 

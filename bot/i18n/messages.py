@@ -45,13 +45,28 @@ def add_locales_dir(path: Path) -> None:
         clear_caches()
 
 
+def _roots() -> tuple[Path, ...]:
+    """Every catalog root in lookup order; also the key of the folder-scan caches, so pointing
+    ``LOCALES_DIR`` elsewhere or registering a folder is seen without a scan per lookup."""
+    return (LOCALES_DIR, *EXTRA_LOCALES_DIRS)
+
+
 def _folders(locale: str) -> list[Path]:
-    return [root / locale / "LC_MESSAGES" for root in (LOCALES_DIR, *EXTRA_LOCALES_DIRS)]
+    return [root / locale / "LC_MESSAGES" for root in _roots()]
 
 
 def domains(locale: str) -> list[str]:
     """The domains a locale has a catalog for (file stems, sorted: the order collisions resolve in)."""
-    return sorted({p.stem for folder in _folders(locale) if folder.is_dir() for p in folder.glob("*.po")})
+    return list(_scan_domains(_roots(), locale))
+
+
+@cache
+def _scan_domains(roots: tuple[Path, ...], locale: str) -> tuple[str, ...]:
+    """The catalogs are files shipped with the code (or a registered folder's), so a folder is scanned once
+    per set of roots, not on every locale lookup (which runs for each click); :func:`clear_caches` forgets
+    the scans (a test that writes a catalog into an already scanned folder)."""
+    folders = [root / locale / "LC_MESSAGES" for root in roots]
+    return tuple(sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.po")}))
 
 
 def _domain_file(locale: str, domain: str) -> Path:
@@ -86,15 +101,24 @@ def catalog(locale: str) -> dict[str, str]:
 
 
 def clear_caches() -> None:
-    """Forget every parsed catalog (tests that point ``LOCALES_DIR`` elsewhere)."""
+    """Forget every parsed catalog and folder scan (tests that point ``LOCALES_DIR`` elsewhere or write a
+    catalog into a folder already read)."""
     catalog.cache_clear()
     domain_catalog.cache_clear()
+    _scan_domains.cache_clear()
+    _scan_locales.cache_clear()
 
 
 def available_locales() -> list[str]:
     """Every locale with a catalog, in the shipped folder or a registered one (a test's pseudo-locale)."""
-    roots = [root for root in (LOCALES_DIR, *EXTRA_LOCALES_DIRS) if root.is_dir()]
-    return sorted({p.name for root in roots for p in root.iterdir() if p.is_dir() and domains(p.name)})
+    return list(_scan_locales(_roots()))
+
+
+@cache
+def _scan_locales(roots: tuple[Path, ...]) -> tuple[str, ...]:
+    """Scanned once per set of roots, like :func:`_scan_domains`."""
+    found = {p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir()}
+    return tuple(sorted(name for name in found if _scan_domains(roots, name)))
 
 
 def remove_locales_dir(path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -167,3 +168,49 @@ def test_the_properties_take_moves_back():
 
         run()
         assert max(undone) >= least, (kind.name, undone)
+
+
+async def agreement(kind, seats: int, data, steps: int) -> int:
+    """Random play with undos mixed in; after every change, ``can_undo`` of the manager that made the change
+    (answered from the move it just applied) equals a fresh manager's on the same store (which reads and
+    replays the log), for every seated user. Returns how many answers came from the applied move."""
+    store = await Store.open(":memory:")
+    try:
+        registry = KindRegistry([kind])
+        mgr = SessionManager(store, registry, clock=FakeClock())
+        seed = data.draw(st.integers(0, 2**32), label="seed")
+        game = await mgr.create(kind.name, 1, 900, USERS[0], "p0", {}, seats_wanted=seats, seed=seed)
+        for s in range(1, seats):
+            await mgr.join(game.id, USERS[s], f"p{s}")
+        if seats > 1:
+            await mgr.start(game.id, USERS[0])
+        quick = 0
+        for _ in range(steps):
+            view = await mgr.load(game.id)
+            if view.status != "active":
+                break
+            mover = data.draw(st.sampled_from(USERS[:seats]), label="undo by")
+            if data.draw(st.booleans(), label="undo?") and await mgr.can_undo(game.id, mover):
+                await mgr.undo(game.id, mover)
+            elif await _play_one(mgr, kind, game.id, data) is None:
+                break
+            fresh = SessionManager(store, registry, clock=FakeClock())
+            quick += mgr._cache[game.id].last_move is not None
+            for user in [*USERS[:seats], 999]:
+                assert await mgr.can_undo(game.id, user) == await fresh.can_undo(game.id, user), user
+        return quick
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("kind, most", [(ROLLPLAYER, 3), (POKER, 2), (PIG, 3)], ids=lambda v: getattr(v, "name", v))
+def test_can_undo_from_the_applied_move_agrees_with_replay(kind, most):
+    quick: list[int] = []
+
+    @settings(max_examples=12, database=None, **SETTINGS)
+    @given(data=st.data(), seats=st.integers(1, most))
+    def run(data, seats):
+        quick.append(asyncio.run(agreement(kind, seats, data, steps=40)))
+
+    run()
+    assert sum(quick) > 0, "no answer came from the applied move: the quick path was never checked"

@@ -67,3 +67,53 @@ def test_locale_catalog_overrides_and_falls_back(tmp_path, monkeypatch):
 
 def test_shipped_locales_include_english():
     assert "en" in available_locales()
+
+
+def _write_po(folder, key: str, text: str, domain: str = "extra") -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{domain}.po").write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid "{key}"\nmsgstr "{text}"\n', encoding="utf-8")
+
+
+def test_locale_lookups_scan_the_folders_once(monkeypatch):
+    """Resolving a locale runs for every click: after the first lookup, no folder is listed again."""
+    from pathlib import Path
+
+    from bot.i18n import resolve_locale
+    resolve_locale(type("I", (), {"locale": "fr", "guild_locale": None})())     # warm
+    before = catalog_mod.domains("en")
+
+    def no_scan(*args, **kwargs):
+        raise AssertionError("catalog folder scanned again")
+    monkeypatch.setattr(Path, "glob", no_scan)
+    monkeypatch.setattr(Path, "iterdir", no_scan)
+    for _ in range(3):
+        assert resolve_locale(type("I", (), {"locale": "fr", "guild_locale": "de"})()) == "fr"
+        assert "en" in available_locales()
+        assert catalog_mod.domains("en") == before
+
+
+def test_registered_and_moved_catalog_folders_are_seen_without_clearing(tmp_path, monkeypatch):
+    """The scan caches are keyed by the catalog roots: registering or unregistering a folder, or pointing
+    ``LOCALES_DIR`` elsewhere, changes what is found at once; a file added to a scanned folder is found
+    after ``clear_caches`` (what anything that writes catalogs at run time calls)."""
+    extra = tmp_path / "extra"
+    _write_po(extra / "zz" / "LC_MESSAGES", "zz.only", "zz text")
+    assert "zz" not in available_locales()
+    catalog_mod.add_locales_dir(extra)
+    try:
+        assert "zz" in available_locales() and catalog_mod.domains("zz") == ["extra"]
+        assert t("zz.only", "zz") == "zz text"
+        _write_po(extra / "zz" / "LC_MESSAGES", "zz.more", "more", domain="more")
+        catalog_mod.clear_caches()
+        assert catalog_mod.domains("zz") == ["extra", "more"] and t("zz.more", "zz") == "more"
+    finally:
+        catalog_mod.remove_locales_dir(extra)
+    assert "zz" not in available_locales() and catalog_mod.domains("zz") == []
+    moved = tmp_path / "moved"
+    _write_po(moved / "yy" / "LC_MESSAGES", "yy.only", "yy text")
+    monkeypatch.setattr(catalog_mod, "LOCALES_DIR", moved)
+    assert available_locales() == ["yy"] and catalog_mod.domains("en") == []
+    monkeypatch.undo()
+    assert "en" in available_locales() and "yy" not in available_locales()
