@@ -183,3 +183,27 @@ async def test_a_damaged_database_stops_the_start_with_the_restore_recipe(tmp_pa
     assert "damaged" in log and "salvage" in log and "python -m bot.engine verify" in log and ".backup" in log
     assert "Traceback" not in log
     assert path.read_bytes() == before, "nothing was written to the damaged file"
+
+
+def test_event_loop_is_uvloop_when_installed_unless_switched_off(monkeypatch):
+    """The bot runs on uvloop when it is installed; ROLLBOT_UVLOOP=0 (or no uvloop) keeps asyncio's loop."""
+    import asyncio
+    import builtins
+
+    import uvloop
+
+    from bot import __main__ as entry
+    monkeypatch.delenv("ROLLBOT_UVLOOP", raising=False)
+    assert entry.event_loop_runner() is uvloop.run
+    monkeypatch.setenv("ROLLBOT_UVLOOP", "0")
+    assert entry.event_loop_runner() is asyncio.run
+    monkeypatch.delenv("ROLLBOT_UVLOOP")
+    real_import = builtins.__import__
+
+    def no_uvloop(name, *args, **kwargs):
+        if name == "uvloop":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_uvloop)
+    assert entry.event_loop_runner() is asyncio.run
