@@ -390,7 +390,7 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
     return img
 
 
-@remembered()
+@remembered(1024)   # one per open game (and seat): a busy bot has hundreds
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): private steps leave the live picture as it was."""
     from .. import png

@@ -264,7 +264,7 @@ def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
     return step_png(step_view(state, seat, names, locale), locale)
 
 
-@remembered()
+@remembered(1024)   # one per open game (and seat): a busy bot has hundreds
 def step_png(view: StepView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
     from .. import png
