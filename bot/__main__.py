@@ -174,6 +174,21 @@ def switch_interval() -> float:
     return value if 0.0001 <= value <= 0.1 else SWITCH_INTERVAL_S
 
 
+#: Settings read straight from the process environment (the event loop, the GIL, the picture encoder in the
+#: worker threads); main() takes them from ``.env`` too, under the real environment like every other setting.
+PROCESS_SETTINGS = ("ROLLBOT_UVLOOP", "ROLLBOT_SWITCH_INTERVAL", "ROLLBOT_PICTURE_FORMAT")
+
+
+def export_process_settings(dotenv_path: str | os.PathLike = ".env") -> None:
+    if not os.path.isfile(dotenv_path):
+        return
+    from dotenv import dotenv_values
+
+    for name, value in dotenv_values(dotenv_path).items():
+        if name in PROCESS_SETTINGS and value is not None:
+            os.environ.setdefault(name, value)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -185,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return OPERATOR_MUST_ACT
     setup_logging(settings.log_level, libraries=settings.log_level_libraries, secrets=[settings.token])
+    export_process_settings()
     sys.setswitchinterval(switch_interval())
     return event_loop_runner()(run(settings))
 

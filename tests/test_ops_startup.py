@@ -220,3 +220,18 @@ def test_switch_interval_setting(monkeypatch, setting, expected):
     else:
         monkeypatch.setenv("ROLLBOT_SWITCH_INTERVAL", setting)
     assert entry.switch_interval() == expected
+
+
+def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tmp_path):
+    from bot import __main__ as entry
+
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("ROLLBOT_SWITCH_INTERVAL=0.002\nROLLBOT_UVLOOP=0\nDISCORD_TOKEN=x\n")
+    monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL", raising=False)
+    monkeypatch.setenv("ROLLBOT_UVLOOP", "1")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    entry.export_process_settings(dotenv)
+    assert os.environ["ROLLBOT_SWITCH_INTERVAL"] == "0.002" and entry.switch_interval() == 0.002
+    assert os.environ["ROLLBOT_UVLOOP"] == "1"                 # the real environment wins
+    assert "DISCORD_TOKEN" not in os.environ                    # only the process settings are exported
+    monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL")
