@@ -74,7 +74,8 @@ def _row_y(r: int, top: int = 0) -> int:
     return top + ATTR_HEAD + r * ROW_H
 
 
-def _goal_text(goal, locale: str) -> str:
+def goal_text(goal, locale: str) -> str:
+    """An attribute goal in words ("18+", "16", "14–15"); the step picture writes it the same way."""
     if goal.max is None:
         return label("img.sheet.goal_open", locale, min=goal.min)
     if goal.max == goal.min:
@@ -207,7 +208,7 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         if goal is None:
             text_box(d, GOAL_X, mid, "—", 106, 26, True, P.FAINT, "center")
             continue
-        text_box(d, GOAL_X, mid - 12, _goal_text(goal, locale), 106, 28, True, P.TEXT, "center", min_size=20)
+        text_box(d, GOAL_X, mid - 12, goal_text(goal, locale), 106, 28, True, P.TEXT, "center", min_size=20)
         sw = goal.stars * 20 - 2
         stars_row(img, GOAL_X - sw / 2, mid + 20, goal.stars, 18)
 

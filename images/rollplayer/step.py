@@ -27,6 +27,7 @@ from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
 from . import content
+from .sheet import goal_text
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, Die, SheetView
 
 # --- layout (pixels) -------------------------------------------------------------------------------
@@ -102,14 +103,6 @@ def _band(v: StepView) -> bool:
 
 def height(v: StepView) -> int:
     return HEAD_H + (BAND_H + 6 if _band(v) else 0) + COLS_H + 6 * ROW_H + M
-
-
-def _goal_text(goal, locale: str) -> str:
-    if goal.max is None:
-        return label("img.sheet.goal_open", locale, min=goal.min)
-    if goal.max == goal.min:
-        return label("img.sheet.goal_exact", locale, min=goal.min)
-    return label("img.sheet.goal_range", locale, min=goal.min, max=goal.max)
 
 
 def _header(img, d, v: StepView, locale: str) -> None:
@@ -242,7 +235,7 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
         if row.goal is None:
             text_box(d, GOAL_X, mid, "—", 60, 16, True, P.FAINT, "center")
             continue
-        text_box(d, GOAL_X, mid - 6, _goal_text(row.goal, locale), 66, 15, True, P.TEXT, "center", min_size=14)
+        text_box(d, GOAL_X, mid - 6, goal_text(row.goal, locale), 66, 15, True, P.TEXT, "center", min_size=14)
         sw = row.goal.stars * 12 - 2
         stars_row(img, GOAL_X - sw / 2, mid + 10, row.goal.stars, 10)
         icons.paste_center(img, icons.check(20, row.goal_met), MET_X, mid)
