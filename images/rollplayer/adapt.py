@@ -27,6 +27,8 @@ from .views import (
     Die,
     Goal,
     InitiativeCard,
+    LiveSeat,
+    LiveView,
     OwnedCard,
     PlayerTag,
     Row,
@@ -34,6 +36,7 @@ from .views import (
     ScoreItem,
     ScoresView,
     SheetView,
+    StepView,
     TableView,
 )
 
@@ -301,4 +304,60 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
         solo_rating=rating.rsplit(".", 1)[-1] if rating else None,
         item_keys=tuple(keys),
         final=bool(score.get("final")),
+    )
+
+
+def live_view(state, names=None, locale: str = "en") -> LiveView:
+    """The state's public situation. Stars are scored only in the market phase (the scoring is the costly
+    part, and in the dice phase stars move with every die placed on a private sheet)."""
+    acting = {d.get("seat") for d in rp_kind.KIND.pending(state)}
+    stars: dict[int, int] = {}
+    if state.phase in ("market_start", "market"):
+        score = rp_kind.KIND.score(state)
+        if score.get("ready"):
+            stars = {s["seat"]: int(s["total"]) for s in score["players"]}
+    seats = tuple(
+        LiveSeat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
+             stars.get(p.seat) if stars else None, p.seat in acting)
+        for p in state.players
+    )
+    return LiveView(
+        round=state.round,
+        rounds_total=rounds_total(state),
+        phase=state.phase,
+        start_seat=state.start_player,
+        seats=seats,
+        initiative=tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative),
+        market=tuple(state.market),
+        solo=state.seats == 1,
+        enemy_die=_die(state.enemy_die),
+    )
+
+
+def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
+    """A seat's private step: the sheet's grid and name line plus what the decision at hand involves."""
+    sheet = sheet_view(state, seat, names, locale)
+    phase, step = state.phase, state.step
+    in_hand: tuple[Die, ...] = ()
+    in_hand_key = ""
+    if sheet.to_place:
+        in_hand, in_hand_key = sheet.to_place, "img.sheet.to_place"
+    else:
+        drafted = [c.die for c in state.initiative if c.taken_by == seat and c.die is not None]
+        if phase == "dice" and drafted:
+            in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
+            in_hand_key = "img.decision.place_die"
+    # the row whose action is decided, through the end of the turn: taking an action that changes nothing
+    # shown here (Charisma) then leaves the picture as it was
+    acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
+    action_row = state.action_row if acting else None
+    market = phase in ("market_start", "market")
+    has_grid = sheet.alignment_grid is not None
+    return StepView(
+        sheet=sheet,
+        in_hand=in_hand,
+        in_hand_key=in_hand_key,
+        action_row=action_row,
+        wealth=market,
+        alignment=has_grid and (market or action_row == "wis"),
     )

@@ -18,8 +18,6 @@ a step that only changes a sheet redraws the same bytes and an edit of the live 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from .. import icons
@@ -29,7 +27,8 @@ from ..labels import has_label, humanise, label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from . import content
-from .views import Die, InitiativeCard
+from .adapt import live_view
+from .views import LiveSeat, LiveView
 
 WIDTH = 640
 INNER = WIDTH - 2 * MARGIN
@@ -49,63 +48,6 @@ RULE_MIN = 18
 RULE_LINES = 3           # the longest (German, French) need three; most take two
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
 MARKET_PHASES = ("market_start", "market")
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    name: str
-    race_id: str | None
-    class_id: str | None
-    gold: int
-    charisma: int
-    stars: int | None      # projected stars (market phase only)
-    acting: bool
-
-
-@dataclass(frozen=True)
-class LiveView:
-    """Everything the live picture shows, as plain values (built from the state by :func:`live_view`)."""
-    round: int
-    rounds_total: int
-    phase: str
-    start_seat: int
-    seats: tuple[Seat, ...]
-    initiative: tuple[InitiativeCard, ...] = ()
-    market: tuple[str, ...] = ()
-    solo: bool = False
-    enemy_die: Die | None = None
-
-
-def live_view(state, names=None, locale: str = "en") -> LiveView:
-    """The state's public situation. Stars are scored only in the market phase (the scoring is the costly
-    part, and in the dice phase stars move with every die placed on a private sheet)."""
-    from bot.games.rollplayer import kind as rp_kind
-
-    from .adapt import _die, player_name, rounds_total
-
-    acting = {d.get("seat") for d in rp_kind.KIND.pending(state)}
-    stars: dict[int, int] = {}
-    if state.phase in MARKET_PHASES:
-        score = rp_kind.KIND.score(state)
-        if score.get("ready"):
-            stars = {s["seat"]: int(s["total"]) for s in score["players"]}
-    seats = tuple(
-        Seat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
-             stars.get(p.seat) if stars else None, p.seat in acting)
-        for p in state.players
-    )
-    return LiveView(
-        round=state.round,
-        rounds_total=rounds_total(state),
-        phase=state.phase,
-        start_seat=state.start_player,
-        seats=seats,
-        initiative=tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative),
-        market=tuple(state.market),
-        solo=state.seats == 1,
-        enemy_die=_die(state.enemy_die),
-    )
 
 
 # ---------------------------------------------------------------------- sections
@@ -251,7 +193,7 @@ def _token(img, d, right: float, mid: float, sprite: Image.Image, value: int) ->
     return right - w - 28 - 14
 
 
-def _tokens_width(s: Seat) -> int:
+def _tokens_width(s: LiveSeat) -> int:
     """Room the numbers at a tile's right end take (stars, Charisma tokens, gold), as ``_players`` draws them."""
     face = Face(22, True)
     w = face.width(str(s.gold)) + 28 + 14
@@ -262,10 +204,10 @@ def _tokens_width(s: Seat) -> int:
     return w
 
 
-def _tiles(v: LiveView) -> tuple[list[Seat | None], int]:
+def _tiles(v: LiveView) -> tuple[list[LiveSeat | None], int]:
     """The tiles (None: solo's enemy die, while dice are rolled) and their width: two a row, unless a name
     would keep less than ``NAME_ROOM`` px beside its numbers (or there is one tile): then one a row."""
-    tiles: list[Seat | None] = list(v.seats)
+    tiles: list[LiveSeat | None] = list(v.seats)
     if v.solo and v.enemy_die is not None and v.phase not in MARKET_PHASES:
         tiles.append(None)
     narrow = len(tiles) > 1 and all(s is None or COLUMN - 50 - _tokens_width(s) - 30 * (s.seat == v.start_seat)

@@ -10,13 +10,10 @@ alignment token (an action or a purchase may move it). The full sheet stays one 
 What it shows depends on nothing else, so a step that changes only what it does not show (Gold while
 dice are placed) gives the very same bytes and the private message keeps its attachment.
 
-`step_view` is this picture's adapter (game state → `StepView`): like `adapt.sheet_view`, which it builds
-on, it only reads the state.
+Its adapter (game state → `StepView`) is `adapt.step_view`, beside `adapt.sheet_view`, which it builds on.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from PIL import Image
 
@@ -27,8 +24,9 @@ from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
 from . import content
+from .adapt import step_view
 from .sheet import goal_text
-from .views import ALIGN_COLUMNS, ALIGN_ROWS, Die, SheetView
+from .views import ALIGN_COLUMNS, ALIGN_ROWS, StepView
 
 # --- layout (pixels) -------------------------------------------------------------------------------
 # Discord shows it about 360 px wide on a phone, so it is drawn at that width: a 13 px text has a cap
@@ -51,49 +49,6 @@ CELL_W, CELL_H = 24, 11  # the alignment grid in the band
 BAND_FILL = (58, 52, 30)
 STRIPE = (60, 66, 86)  # the lines between rows
 EMPTY_SLOT = (30, 34, 46)
-
-
-@dataclass(frozen=True)
-class StepView:
-    """What the step picture shows: the sheet's grid and name line plus the decision's extras."""
-
-    sheet: SheetView
-    in_hand: tuple[Die, ...] = ()  # dice waiting to be placed (starting dice, the drafted die)
-    in_hand_key: str = ""  # what the band calls them (catalog key)
-    action_row: str | None = None  # the attribute whose action is being decided
-    wealth: bool = False  # Gold and Charisma matter (market)
-    alignment: bool = False  # the decision may move the alignment token
-
-
-# ------------------------------------------------------------------ adapter (reads the state)
-def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
-    from .adapt import sheet_view
-
-    sheet = sheet_view(state, seat, names, locale)
-    phase, step = state.phase, state.step
-    in_hand: tuple[Die, ...] = ()
-    in_hand_key = ""
-    if sheet.to_place:
-        in_hand, in_hand_key = sheet.to_place, "img.sheet.to_place"
-    else:
-        drafted = [c.die for c in state.initiative if c.taken_by == seat and c.die is not None]
-        if phase == "dice" and drafted:
-            in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
-            in_hand_key = "img.decision.place_die"
-    # the row whose action is decided, through the end of the turn: taking an action that changes nothing
-    # shown here (Charisma) then leaves the picture as it was
-    acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
-    action_row = state.action_row if acting else None
-    market = phase in ("market_start", "market")
-    has_grid = sheet.alignment_grid is not None
-    return StepView(
-        sheet=sheet,
-        in_hand=in_hand,
-        in_hand_key=in_hand_key,
-        action_row=action_row,
-        wealth=market,
-        alignment=has_grid and (market or action_row == "wis"),
-    )
 
 
 # ------------------------------------------------------------------ drawing

@@ -177,3 +177,42 @@ class ScoresView:
     solo_rating: str | None = None  # rating id (e.g. "adventurer") in solo
     item_keys: tuple[str, ...] = field(default=())  # row order; empty = union of the columns' items
     final: bool = True  # False: a projection of a game still in progress
+
+
+@dataclass(frozen=True)
+class LiveSeat:
+    """One player as the live picture shows them."""
+    seat: int
+    name: str
+    race_id: str | None
+    class_id: str | None
+    gold: int
+    charisma: int
+    stars: int | None      # projected stars (market phase only)
+    acting: bool
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """Everything the live picture shows, as plain values (built from the state by :func:`live_view`)."""
+    round: int
+    rounds_total: int
+    phase: str
+    start_seat: int
+    seats: tuple[LiveSeat, ...]
+    initiative: tuple[InitiativeCard, ...] = ()
+    market: tuple[str, ...] = ()
+    solo: bool = False
+    enemy_die: Die | None = None
+
+
+@dataclass(frozen=True)
+class StepView:
+    """What the step picture shows: the sheet's grid and name line plus the decision's extras."""
+
+    sheet: SheetView
+    in_hand: tuple[Die, ...] = ()  # dice waiting to be placed (starting dice, the drafted die)
+    in_hand_key: str = ""  # what the band calls them (catalog key)
+    action_row: str | None = None  # the attribute whose action is being decided
+    wealth: bool = False  # Gold and Charisma matter (market)
+    alignment: bool = False  # the decision may move the alignment token
