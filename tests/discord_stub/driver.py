@@ -63,7 +63,8 @@ class Driver:
     # --- acting as users ----------------------------------------------------------------------------
     async def _dispatch(self: DiscordStub, record: InteractionRecord) -> InteractionRecord:
         self.dispatch_interaction(record)
-        await self.wait_until(lambda: record.dispatched_at is not None, 2.0, f"gateway write of {record.describe()}")
+        await self.wait_until(lambda: record.dispatched_at is not None, 2.0, f"gateway write of {record.describe()}",
+                              channel=record.channel.id)
         return record
 
     async def run_command(self: DiscordStub, user: StubUser, channel: StubChannel, path: str,
@@ -222,7 +223,8 @@ class Driver:
                     return m
             return None
 
-        return await self.wait_until(find, timeout, f"a message in channel {channel.id} after {_seq_of(after)}")
+        return await self.wait_until(find, timeout, f"a message in channel {channel.id} after {_seq_of(after)}",
+                                     channel=channel.id)
 
     async def wait_for_edit(self: DiscordStub, message: StubMessage,
                             predicate: Callable[[StubMessage], bool] | None = None, *, after: InteractionRecord | StubMessage | int | None = None,
@@ -235,7 +237,8 @@ class Driver:
                 return message
             return None
 
-        return await self.wait_until(edited, timeout, f"an edit of message {message.id}")
+        return await self.wait_until(edited, timeout, f"an edit of message {message.id}",
+                                     channel=message.channel.id)
 
     def requests_to(self: DiscordStub, route: str) -> list:
         """Recorded requests for a route template, e.g. ``"POST /channels/{channel_id}/messages"``."""

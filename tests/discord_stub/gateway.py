@@ -24,7 +24,7 @@ from aiohttp import WSMsgType, web
 
 from .interactions import InteractionRecord
 from .messages import StubMessage
-from .records import StubFailure
+from .records import StubFailure, dumps
 
 log = logging.getLogger("discord_stub")
 
@@ -112,7 +112,7 @@ class GatewaySession:
             frame, on_sent = await self._out.get()
             if self.ws.closed:
                 continue
-            text = json.dumps(frame)
+            text = dumps(frame).decode()
             if on_sent is not None:
                 on_sent()
             try:
@@ -204,9 +204,10 @@ class Gateway:
         def sent() -> None:
             if record.dispatched_at is None:  # a replay after RESUME keeps the first write time
                 record.dispatched_at = self.now()
+                self._notify(record.channel.id)
 
         session.send(0, record.payload, event="INTERACTION_CREATE", on_sent=sent)
-        self._notify()
+        self._notify(record.channel.id)
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)

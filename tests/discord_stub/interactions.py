@@ -85,7 +85,7 @@ class InteractionRecord:
     # --- waiting ------------------------------------------------------------------------------
     async def wait_ack(self, timeout: float = 5.0) -> InteractionRecord:
         """Until the bot answered the callback (any type). Raises on timeout with diagnostics."""
-        await self.stub.wait_until(lambda: self.acked or None, timeout, f"ack of {self.describe()}")
+        await self.stub.wait_until(lambda: self.acked or None, timeout, f"ack of {self.describe()}", channel=self.channel.id)
         return self
 
     async def wait_response(self, timeout: float = 5.0) -> StubMessage:
@@ -108,7 +108,7 @@ class InteractionRecord:
                 return None
             raise AssertionError(f"{self.describe()} was answered with callback type {ct}; no message to wait for")
 
-        return await self.stub.wait_until(ready, timeout, f"response to {self.describe()}")
+        return await self.stub.wait_until(ready, timeout, f"response to {self.describe()}", channel=self.channel.id)
 
     async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> StubMessage:
         """The ``index``-th follow-up (after a deferral the first follow-up fills in the loading message)."""
@@ -117,7 +117,7 @@ class InteractionRecord:
             f = self.followups
             return f[index] if len(f) > index else None
 
-        return await self.stub.wait_until(ready, timeout, f"follow-up #{index} of {self.describe()}")
+        return await self.stub.wait_until(ready, timeout, f"follow-up #{index} of {self.describe()}", channel=self.channel.id)
 
     def channel_posts(self) -> list[StubMessage]:
         """Public messages the bot posted into this interaction's channel after it, outside the interaction
@@ -136,7 +136,7 @@ class InteractionRecord:
             posts = self.channel_posts()
             return posts[0] if posts else None
 
-        return await self.stub.wait_until(ready, timeout, f"follow-up #{index} or a channel post after {self.describe()}")
+        return await self.stub.wait_until(ready, timeout, f"follow-up #{index} or a channel post after {self.describe()}", channel=self.channel.id)
 
     async def wait_choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         await self.wait_ack(timeout)

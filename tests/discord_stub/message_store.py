@@ -127,7 +127,7 @@ class MessageStore:
         if not msg.ephemeral:
             channel.last_message_id = msg.id
             self._emit_message_event("MESSAGE_CREATE", msg)
-        self._notify()
+        self._notify(channel.id)
         return msg
 
     def _edit_message(self, msg: StubMessage, payload: dict[str, Any], files: list[UploadedFile]) -> StubMessage:
@@ -161,7 +161,7 @@ class MessageStore:
         msg.updated_mono = self.now()
         if not msg.ephemeral:
             self._emit_message_event("MESSAGE_UPDATE", msg)
-        self._notify()
+        self._notify(msg.channel.id)
         return msg
 
     def _delete_message(self, msg: StubMessage) -> None:
@@ -175,7 +175,7 @@ class MessageStore:
                 data["guild_id"] = str(msg.channel.guild_id)
             self._emit_event("MESSAGE_DELETE", data, INTENT_DM_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES,
                              guild_id=msg.channel.guild_id)
-        self._notify()
+        self._notify(msg.channel.id)
 
 
 def _with_component_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+try:
+    import orjson
+except ImportError:         # the bot's requirements bring it; the standard library does the same, slower
+    orjson = None
+
 from .messages import UploadedFile
+
+
+def dumps(obj: Any) -> bytes:
+    """JSON bytes of what the stand-in answers or sends on its gateway (orjson when installed: in a load run
+    the stand-in shares the machine with the bot it measures)."""
+    if orjson is not None:
+        return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS)
+    return json.dumps(obj).encode()
 
 
 class StubFailure(AssertionError):
@@ -25,6 +39,8 @@ class RequestRecord:
     response: Any = None
     started: float = 0.0
     finished: float = 0.0
+    #: The channel the request was about (its route's, or its interaction's): whom its completion may concern.
+    channel_id: int | None = None
 
     def __repr__(self) -> str:
         files = f" files={[f.filename for f in self.files]}" if self.files else ""

@@ -59,7 +59,8 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         self._channel_messages: dict[int, list[StubMessage]] = {}
         self._seq = 0
         self._last_activity = 0.0
-        self._changed = asyncio.Event()
+        #: Futures of the waits in progress, by the channel each waits on (None: waits on anything).
+        self._waiters: dict[int | None, set[asyncio.Future]] = {}
         self._probes: list[Callable[[], None]] = []
         self._diagnostics: list[Callable[[], str]] = []
         self._runner: web.AppRunner | None = None
@@ -72,7 +73,6 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
     # --- lifecycle ------------------------------------------------------------------------------
     async def start(self) -> DiscordStub:
         self._loop = asyncio.get_running_loop()
-        self._changed = asyncio.Event()
         app = web.Application(client_max_size=64 * 1024 * 1024)
         self._add_routes(app)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -120,11 +120,20 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         self._seq += 1
         return self._seq
 
-    def _notify(self) -> None:
+    def _notify(self, channel_id: int | None = None) -> None:
+        """Something changed: wake the waits it may concern. A change in a channel wakes the waits on that
+        channel and those on anything; a change of no channel wakes every wait. (Waking every wait on every
+        change made the stand-in's cost grow with the square of the open games in a load run.)"""
         if self._loop is not None:
             self._last_activity = self._loop.time()
-        self._changed.set()
-        self._changed = asyncio.Event()
+        if channel_id is None:
+            buckets = list(self._waiters.values())
+        else:
+            buckets = [self._waiters.get(channel_id, ()), self._waiters.get(None, ())]
+        for bucket in buckets:
+            for waiter in bucket:
+                if not waiter.done():
+                    waiter.set_result(None)
 
     def add_probe(self, probe: Callable[[], None]) -> None:
         """A callable run during every wait; raising from it aborts the wait (e.g. "the bot crashed")."""
@@ -178,8 +187,12 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
                 lines.append(text)
         return "\n".join(lines)
 
-    async def wait_until(self, predicate: Callable[[], Any], timeout: float, what: str) -> Any:
-        """Re-check ``predicate`` after every stand-in event until it returns something truthy."""
+    async def wait_until(self, predicate: Callable[[], Any], timeout: float, what: str, *,
+                         channel: int | None = None) -> Any:
+        """Re-check ``predicate`` after every stand-in event until it returns something truthy. ``channel``:
+        the predicate looks at that channel only (its messages, its interactions), so only changes there (or
+        of no channel) re-check it; at least every 0.25 s it is re-checked anyway."""
+        loop = asyncio.get_running_loop()
         deadline = self.now() + timeout
         while True:
             self.check_health()
@@ -189,11 +202,15 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
             remaining = deadline - self.now()
             if remaining <= 0:
                 raise StubFailure(f"timed out after {timeout:.1f}s waiting for {what}\n{self.diagnostics()}")
-            event = self._changed
+            waiter = loop.create_future()
+            bucket = self._waiters.setdefault(channel, set())
+            bucket.add(waiter)
+            timer = loop.call_later(min(remaining, 0.25), _wake, waiter)
             try:
-                await asyncio.wait_for(event.wait(), min(remaining, 0.25))
-            except TimeoutError:
-                pass
+                await waiter
+            finally:
+                timer.cancel()
+                bucket.discard(waiter)
 
     async def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
         """Until no request is in flight and nothing happened for ``quiet`` seconds.
@@ -251,3 +268,8 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
 
 
 __all__ = ["DEFAULT_TOKEN", "DiscordStub", "GatewaySession", "RequestRecord", "StubFailure"]
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)

@@ -80,6 +80,30 @@ async def test_multipart_upload_and_attachment_edits(discord_stub: DiscordStub, 
         assert resp.status == 404 and (await resp.json())["code"] == 10008
 
 
+async def test_multipart_bodies_read_by_hand(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    """The stand-in reads multipart itself (cheaply): file bytes holding CR LF and the boundary's dashes come
+    through whole, a quoted filename is unquoted, and a field discord.py never sends or a broken body is
+    refused as Discord would refuse it."""
+    url = api(f"/channels/{cast.games.id}/messages")
+    tricky = render_png((2, 2)) + b"\r\n--\r\n\r\n--x"
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", json.dumps({"content": "é \r\n", "attachments": [{"id": 0, "filename": 'a"b.png'}]}))
+    form.add_field("files[0]", tricky, filename='a"b.png', content_type="image/png")
+    async with http.post(url, data=form) as resp:
+        assert resp.status == 200, await resp.text()
+    msg = discord_stub.last_message(cast.games)
+    assert msg.content == "é \r\n" and msg.attachments[0].filename == 'a"b.png'
+    stray = aiohttp.FormData(quote_fields=False)
+    stray.add_field("payload_json", json.dumps({"content": "x"}))
+    stray.add_field("note", "not a file")
+    broken = {"Content-Type": "multipart/form-data; boundary=zz"}
+    for data, headers in ((stray, None), (b"--zz\r\nContent-Disposition: form-data\r\n\r\nx", broken),
+                          (b"junk", broken), (b"--zz--", {"Content-Type": "multipart/form-data"})):
+        async with http.post(url, data=data, headers=headers) as resp:
+            assert resp.status == 400
+    assert len(discord_stub.rejections) == 4 and len(discord_stub.messages(cast.games)) == 1
+
+
 async def test_command_sync_validation(discord_stub: DiscordStub, http) -> None:
     url = api(f"/applications/{discord_stub.application_id}/commands")
     bad = [

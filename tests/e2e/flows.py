@@ -110,7 +110,7 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
             return ix.message                    # the clicked private message, now saying what was played
         posts = ix.channel_posts()
         return posts[0] if posts else None
-    return await ix.stub.wait_until(ready, 5.0, f"the answer to {ix.describe()}")
+    return await ix.stub.wait_until(ready, 5.0, f"the answer to {ix.describe()}", channel=ix.channel.id)
 
 
 def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:

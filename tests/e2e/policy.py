@@ -230,7 +230,8 @@ class RandomPlayer:
 
     async def wait_public_change(self, ix: InteractionRecord) -> StubMessage:
         return await self.stub.wait_until(lambda: self.public_change(ix), self.timeout,
-                                          f"the live message to change after {ix.describe()}")
+                                          f"the live message to change after {ix.describe()}",
+                                          channel=ix.channel.id)
 
     async def outcome(self, ix: InteractionRecord) -> StubMessage:
         """What the click led to: a private menu or refusal, an updated menu (a private step redraws the
@@ -247,7 +248,8 @@ class RandomPlayer:
                 if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading:
                     return original
                 return redrawn_private(self.stub, ix) or self.public_change(ix)
-            answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}")
+            answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}",
+                                                 channel=ix.channel.id)
         else:
             self.fail(f"{ix.describe()} was answered with callback type {ix.callback_type}")
         if self.observer is not None:
