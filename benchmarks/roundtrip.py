@@ -72,6 +72,7 @@ class Window:
     seconds: float = 0.0
     bot_cpu: float = 0.0            # CPU seconds of the bot process during the phase
     bot_loop_cpu: float = 0.0       # of which its main thread (event loop)
+    drawing_cpu: float = 0.0        # CPU seconds of its drawing processes (not in bot_cpu)
     driver_cpu: float = 0.0         # CPU seconds of this process (stand-in + simulated players)
 
     def passed(self) -> bool:
@@ -84,11 +85,13 @@ class Window:
                 f"dropped={self.dropped} errors={len(self.errors)} "
                 f"ack_p95={pct(self.move_ack, .95) * 1000:.1f}ms p50={pct(self.move_full, .5) * 1000:.1f}ms "
                 f"p95={pct(self.move_full, .95) * 1000:.1f}ms "
-                f"cpu/move: bot={self.cpu_per_move(self.bot_cpu):.1f}ms "
+                f"cpu/move: bot={self.cpu_per_move(self.bot_cpu + self.drawing_cpu):.1f}ms "
                 f"(event loop {self.cpu_per_move(self.bot_loop_cpu):.1f}ms, "
-                f"threads {self.cpu_per_move(self.bot_cpu - self.bot_loop_cpu):.1f}ms) "
+                f"threads {self.cpu_per_move(self.bot_cpu - self.bot_loop_cpu):.1f}ms, "
+                f"drawing processes {self.cpu_per_move(self.drawing_cpu):.1f}ms) "
                 f"stand-in+players={self.cpu_per_move(self.driver_cpu):.1f}ms "
-                f"bot_busy={self.bot_cpu / max(self.seconds, 1e-9):.0%}")
+                f"bot_busy={self.bot_cpu / max(self.seconds, 1e-9):.0%} "
+                f"drawing_busy={self.drawing_cpu / max(self.seconds, 1e-9):.0%}")
 
     def cpu_per_move(self, cpu: float) -> float:
         return cpu * 1000 / max(1, len(self.move_full))
@@ -99,13 +102,39 @@ def _cpu_of(stat_path: Path) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def process_cpu(pid: int) -> tuple[float, float]:
-    """CPU seconds (user + system) of a process: all its threads, and its main thread (the event loop;
-    the others render pictures and run SQLite)."""
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` and by those (the bot's drawing processes and their fork server)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (FileNotFoundError, ProcessLookupError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), ()):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def process_cpu(pid: int) -> tuple[float, float, float]:
+    """CPU seconds (user + system) of the bot: its process (all threads), its main thread (the event loop;
+    the others render pictures and run SQLite), and its drawing processes (``images.processes``)."""
     try:
-        return _cpu_of(Path(f"/proc/{pid}/stat")), _cpu_of(Path(f"/proc/{pid}/task/{pid}/stat"))
+        total, loop = _cpu_of(Path(f"/proc/{pid}/stat")), _cpu_of(Path(f"/proc/{pid}/task/{pid}/stat"))
     except (FileNotFoundError, ProcessLookupError):
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
+    drawing = 0.0
+    for child in _descendants(pid):
+        try:
+            drawing += _cpu_of(Path(f"/proc/{child}/stat"))
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total, loop, drawing
 
 
 class Table:
@@ -181,7 +210,7 @@ class Bench:
         window = Window(rate)
         self.window = window if measure else None
         loop = asyncio.get_running_loop()
-        cpu0 = (process_cpu(self.bot_pid) if self.bot_pid else (0.0, 0.0), time.process_time(), loop.time())
+        cpu0 = (process_cpu(self.bot_pid) if self.bot_pid else (0.0, 0.0, 0.0), time.process_time(), loop.time())
         at = loop.time()
         end = at + duration
         while True:
@@ -203,8 +232,9 @@ class Bench:
             task.add_done_callback(self.tasks.discard)
         if self.tasks:                               # let the moves of this phase finish
             await asyncio.wait(set(self.tasks), timeout=90)
-        total, main_thread = process_cpu(self.bot_pid) if self.bot_pid else (0.0, 0.0)
+        total, main_thread, drawing = process_cpu(self.bot_pid) if self.bot_pid else (0.0, 0.0, 0.0)
         window.bot_cpu, window.bot_loop_cpu = total - cpu0[0][0], main_thread - cpu0[0][1]
+        window.drawing_cpu = drawing - cpu0[0][2]
         window.driver_cpu = time.process_time() - cpu0[1]
         window.seconds = loop.time() - cpu0[2]
         self.window = None
@@ -275,7 +305,8 @@ async def run(args: argparse.Namespace) -> int:
         print("bot exit code", code, "log tail:", *log_tail, sep="\n  ")
     print(f"menu_ack_p95_ms={pct(main.menu_ack, .95) * 1000:.1f}")
     print(f"moves_measured={len(main.move_full)}")
-    print(f"bot_cpu_ms_per_move={main.cpu_per_move(main.bot_cpu):.1f}")
+    print(f"bot_cpu_ms_per_move={main.cpu_per_move(main.bot_cpu + main.drawing_cpu):.1f}")
+    print(f"bot_drawing_processes_cpu_ms_per_move={main.cpu_per_move(main.drawing_cpu):.1f}")
     print(f"bot_event_loop_cpu_ms_per_move={main.cpu_per_move(main.bot_loop_cpu):.1f}")
     print(f"standin_cpu_ms_per_move={main.cpu_per_move(main.driver_cpu):.1f}")
     print(f"runtime_s={time.perf_counter() - started:.0f}")

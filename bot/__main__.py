@@ -176,7 +176,23 @@ def switch_interval() -> float:
 
 #: Settings read straight from the process environment (the event loop, the GIL, the picture encoder in the
 #: worker threads); main() takes them from ``.env`` too, under the real environment like every other setting.
-PROCESS_SETTINGS = ("ROLLBOT_UVLOOP", "ROLLBOT_SWITCH_INTERVAL", "ROLLBOT_PICTURE_FORMAT")
+PROCESS_SETTINGS = ("ROLLBOT_UVLOOP", "ROLLBOT_SWITCH_INTERVAL", "ROLLBOT_PICTURE_FORMAT", "ROLLBOT_DRAWING_PROCESSES")
+
+#: At most this many drawing processes (``images.processes``): each holds its own Pillow, fonts and icons.
+MAX_DRAWING_PROCESSES = 8
+
+
+def drawing_processes() -> int:
+    """``ROLLBOT_DRAWING_PROCESSES`` (0 draws in the bot's own threads) or one on a machine of two cores or
+    more: pictures are then drawn beside the bot's Python, on another core (``images.processes``)."""
+    from images import processes
+
+    text = os.environ.get("ROLLBOT_DRAWING_PROCESSES", "").strip()
+    try:
+        value = int(text) if text else processes.default_count()
+    except ValueError:
+        return processes.default_count()
+    return min(max(value, 0), MAX_DRAWING_PROCESSES)
 
 
 def export_process_settings(dotenv_path: str | os.PathLike = ".env") -> None:
@@ -202,7 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level, libraries=settings.log_level_libraries, secrets=[settings.token])
     export_process_settings()
     sys.setswitchinterval(switch_interval())
-    return event_loop_runner()(run(settings))
+    from images import processes
+
+    processes.start(drawing_processes())
+    try:
+        return event_loop_runner()(run(settings))
+    finally:
+        processes.stop()
 
 
 if __name__ == "__main__":

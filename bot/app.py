@@ -20,7 +20,6 @@ import asyncio
 import hashlib
 import json
 import logging
-import multiprocessing
 import socket
 import sys
 import time
@@ -50,6 +49,7 @@ from cogs.reminders import Reminders
 from cogs.stats import StatsService
 from cogs.translator import CatalogTranslator
 from cogs.turns import TurnService
+from images import processes
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +208,7 @@ class RollBot(commands.AutoShardedBot):
         self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
                                     metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
-        self.ai_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+        self.ai_pool = processes.pool_of(1)
         self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
         self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)

@@ -222,6 +222,21 @@ def test_switch_interval_setting(monkeypatch, setting, expected):
     assert entry.switch_interval() == expected
 
 
+@pytest.mark.parametrize("setting, cores, expected", [(None, 2, 1), (None, 1, 0), ("0", 8, 0), ("3", 2, 3),
+                                                      ("99", 2, 8), ("-1", 2, 0), ("junk", 4, 1), (" 2 ", 1, 2)])
+def test_drawing_processes_setting(monkeypatch, setting, cores, expected):
+    """How many drawing processes ``python -m bot`` starts: ROLLBOT_DRAWING_PROCESSES within 0..8, else one on
+    a machine of two cores or more and none on one."""
+    from bot import __main__ as entry
+
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    if setting is None:
+        monkeypatch.delenv("ROLLBOT_DRAWING_PROCESSES", raising=False)
+    else:
+        monkeypatch.setenv("ROLLBOT_DRAWING_PROCESSES", setting)
+    assert entry.drawing_processes() == expected
+
+
 def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tmp_path):
     from bot import __main__ as entry
 

@@ -8,6 +8,7 @@ from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
+from images.processes import drawn
 
 from . import words
 from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
@@ -49,6 +50,7 @@ def _row_text(state: dict, e: dict, locale: str, names) -> tuple[str, str, tuple
     return vs, words.name_of(names, seat, locale), P.BAD if seat is None else P.GOOD
 
 
+@drawn
 def render_match(state: dict, locale: str = "en", names=None) -> bytes:
     """PNG summary of the match (a projection while it still runs)."""
     sc = score(state)

@@ -10,6 +10,7 @@ from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
+from images.processes import drawn
 from images.text import Face
 
 from . import pieces, words
@@ -43,6 +44,7 @@ def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
             words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
 
 
+@drawn
 def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the end of the game (a projection of the standing while it still runs)."""
     score = KIND.score(state)

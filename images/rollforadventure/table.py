@@ -17,6 +17,7 @@ from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, paragraph, text_box
 from images.png import encode
+from images.processes import drawn
 from images.text import Face, fit
 
 from . import fields, pieces, words
@@ -383,6 +384,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
 
 # --- the picture -----------------------------------------------------------------------------------------
 
+@drawn
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
     terr_h = [_territory_height(state, t) for t in C.TERRITORIES]

@@ -9,21 +9,25 @@ from __future__ import annotations
 
 from .. import png
 from ..memo import remembered
+from ..processes import drawn
 from . import scores, sheet, table
 from .views import ScoresView, SheetView, TableView
 
 
 @remembered()
+@drawn
 def sheet_png(view: SheetView, locale: str = "en", viewer: int | None = None) -> bytes:
     return png.encode(sheet.draw(view, locale, viewer))
 
 
 @remembered()
+@drawn
 def table_png(view: TableView, locale: str = "en") -> bytes:
     return png.encode(table.draw(view, locale))
 
 
 @remembered(16)
+@drawn
 def scores_png(view: ScoresView, locale: str = "en") -> bytes:
     return png.encode(scores.draw(view, locale))
 

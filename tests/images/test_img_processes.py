@@ -1,0 +1,119 @@
+"""Pictures drawn in drawing processes (``images.processes``): the same bytes as drawn in the bot's threads,
+for every game's marked renderer; a drawing process that dies is replaced and the picture is drawn anyway."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.games.dicepoker.kind import KIND as POKER
+from bot.games.rollforadventure.kind import KIND as RFA
+from bot.games.rollplayer.kind import KIND as RP
+from images import processes
+from images.dicepoker import render_hand, render_match
+from images.rollforadventure import render_table as rfa_table
+from images.rollplayer import live, step
+from images.rollplayer.adapt import live_view, sheet_view, step_view
+from images.rollplayer.render import sheet_png
+
+
+@pytest.fixture
+def pool():
+    processes.start(1)
+    try:
+        yield
+    finally:
+        processes.stop()
+
+
+def played(kind, seed: int, moves: int):
+    """A state a few moves into a game (the first legal move each time)."""
+    state = kind.create(2, seed, None)
+    for _ in range(moves):
+        pending = kind.pending(state)
+        if not pending:
+            break
+        seat = pending[0]["seat"]
+        state = kind.apply(state, seat, kind.legal_moves(state, seat)[0])[0]
+    return state
+
+
+def pictures() -> list[bytes]:
+    """One picture of each marked renderer (the Roll Player ones by view, not remembered: ``__wrapped__``)."""
+    rp = played(RP, 3, 40)
+    names = ["Ana", "Bo"]
+    poker, rfa = played(POKER, 4, 3), played(RFA, 5, 6)
+    return [
+        step.step_png.__wrapped__(step_view(rp, 0, names, "de"), "de"),
+        live.live_png.__wrapped__(live_view(rp, names, "ko"), "ko"),
+        sheet_png.__wrapped__(sheet_view(rp, 1, names, "fr"), "fr", 1),
+        render_hand(poker, "de", names), render_match(poker, "en", names),
+        rfa_table(rfa, names, "de"),
+    ]
+
+
+def test_drawn_in_a_process_or_a_thread_the_bytes_are_the_same(pool):
+    assert processes.running() == 1
+    apart = pictures()
+    processes.stop()
+    assert processes.running() == 0
+    here = pictures()
+    assert all(p.startswith(b"\x89PNG") for p in here)
+    assert apart == here
+
+
+def test_marked_renderers_draw_in_the_drawing_process(pool, monkeypatch):
+    """While a pool runs, the thread that asks does not draw: its own drawing functions are never called."""
+    from images.rollplayer import step as step_module
+
+    calls = []
+    monkeypatch.setattr(step_module, "draw", lambda *a: calls.append(a))   # only this process sees it
+    rp = played(RP, 3, 10)
+    assert step.step_png.__wrapped__(step_view(rp, 0, None, "en"), "en").startswith(b"\x89PNG")
+    assert calls == []
+
+
+def test_a_dead_drawing_process_is_replaced(pool):
+    pids = {p.pid for p in processes._pool._processes.values()}
+    assert len(pids) == 1
+    os.kill(pids.pop(), signal.SIGKILL)
+    time.sleep(0.2)
+    rp = played(RP, 3, 12)
+    picture = step.step_png.__wrapped__(step_view(rp, 1, None, "en"), "en")    # drawn here meanwhile
+    assert picture.startswith(b"\x89PNG")
+    deadline = time.monotonic() + 60
+    while processes.running() == 0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes.running() == 1
+    assert step.step_png.__wrapped__(step_view(rp, 1, None, "en"), "en") == picture
+
+
+KILLED_BOT = """
+import os, signal, sys
+sys.path.insert(0, sys.argv[1])
+from images import processes
+if __name__ == "__main__":
+    processes.start(2)
+    print(" ".join(str(p) for p in processes._pool._processes), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_drawing_processes_end_with_a_killed_bot(tmp_path):
+    """A bot killed outright (no shutdown code runs) leaves no drawing process behind, and so nothing that
+    holds its output pipes open (a supervisor waiting for them would wait forever)."""
+    script = tmp_path / "killed_bot.py"
+    script.write_text(KILLED_BOT)
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(script), str(repo)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(p) for p in done.stdout.split()]      # capture_output returned: every pipe holder is gone
+    assert len(pids) == 2
+    for pid in pids:
+        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
