@@ -32,6 +32,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
+from images.processes import drawn
 
 from .buttons import CHAIN_LIMIT, Components, move_check
 from .core import in_worker
@@ -435,11 +436,15 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     if state is None or _cached_plan(presentation, game, seat, None, locale, menu) is not None:
         return
 
-    def work() -> tuple[list[dict], MenuPlan]:
-        legal = legal_of(state, seat)
-        return legal, plan_menu(presentation, game, seat, legal, locale, menu=menu)
-    legal, plan = await in_worker(work)
+    legal, plan = await in_worker(work_out_plan, presentation, game, seat, locale, legal_of, menu)
     _remember_plan(presentation, game, seat, legal, locale, menu, plan)
+
+
+@drawn
+def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
+                  legal_of: Callable[[Any, int], list[dict]], menu: str) -> tuple[list[dict], MenuPlan]:
+    legal = legal_of(game.state, seat)
+    return legal, plan_menu(presentation, game, seat, legal, locale, menu=menu)
 
 
 def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,

@@ -15,6 +15,7 @@ Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move
 """
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from dataclasses import dataclass
@@ -80,6 +81,11 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
     except Refusal:
         return None
     return None if levels is not None else (int(version), index, check)
+
+
+def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
+    """``legal_of`` for a menu whose moves are known already (a module function: it goes to a worker process)."""
+    return legal
 
 
 @dataclass
@@ -200,7 +206,7 @@ class PlayService:
         another state simply works out its own."""
         if game.status != "active" or game.state is None:
             return
-        legal_of = self.kind(game).legal_moves if legal is None else (lambda _state, _seat: legal)
+        legal_of = self.kind(game).legal_moves if legal is None else functools.partial(given_moves, legal)
         await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
 
     async def prepare_live_menu(self, game: GameView) -> None:

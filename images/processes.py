@@ -1,22 +1,27 @@
-"""Drawing in processes of their own.
+"""Drawing (and menus) in processes of their own.
 
 The bot's Python code runs on one core at a time (one GIL): its event loop, its menus and its pictures take
 turns, so a busy bot was bound by that one core while the machine's others idled (measured: 100 moves/s
 over 100 open games kept the bot's process at 100 % of a core and its answers took over a second). A
-picture is pure CPU from a small frozen view model to PNG bytes, so it can be drawn in another process:
-the worker thread that asks for it sends the view there and waits, without holding the GIL.
+picture is pure CPU from a small frozen view model to PNG bytes, and a menu pure CPU from a game state to
+its options, so both can be worked out in another process: the worker thread that asks sends the call there
+and waits, without holding the GIL.
 
-* ``@drawn`` marks such a function (view model and options in, bytes out; arguments picklable). While no
-  pool runs (the default: tests, tools, a bot started without one) it is an ordinary call.
+* ``@drawn`` marks such a function (module level; arguments and result picklable). While no pool runs
+  (the default: tests, tools, a bot started without one) it is an ordinary call.
 * :func:`start` starts the pool (``python -m bot`` does, by ``ROLLBOT_DRAWING_PROCESSES``), :func:`stop`
-  ends it. A pool that breaks (a drawing process killed) is replaced and the picture is drawn here.
+  ends it. A drawing process that dies or hangs is replaced, and that call is worked out here instead.
 
-A drawing process runs only the marked functions, looked up by module and name in a registry filled as
-their modules are imported (there too); it imports no Discord, no engine.
+The pool is a pipe per process: the calling thread pickles the call and writes it, a reader thread per
+process hands back the answers in order, and the caller waits without holding the GIL. (``concurrent.futures``'
+process pool passes every call through a queue feeder thread and a manager thread as well, which took a
+tenth of the bot's own CPU at 100 calls a second.) A drawing process runs only the marked functions, looked up by module
+and name in a registry filled as their modules are imported (there too).
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import importlib
 import logging
@@ -25,40 +30,39 @@ import multiprocessing.connection
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import CancelledError, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: (module, qualified name) -> the undecorated drawing function, in every process that imported it.
+#: (module, qualified name) -> the undecorated function, in every process that imported it.
 _DRAWN: dict[tuple[str, str], Callable[..., Any]] = {}
-_pool: ProcessPoolExecutor | None = None
-_size = 0
-_lock = threading.Lock()
-#: Modules a new drawing process imports before its first picture (what every picture needs).
+#: Modules a new drawing process imports before its first call (what every picture needs).
 WARM_MODULES = ("PIL.Image", "PIL.ImageDraw", "images.draw", "images.png", "images.text", "images.icons")
+#: Seconds a call may take in a drawing process before the process counts as hung (killed and replaced).
+CALL_TIMEOUT_S = 60.0
+
+
+class WorkerLost(Exception):
+    """The drawing process died or hung during a call (it is being replaced)."""
 
 
 def drawn(fn: Callable[..., T]) -> Callable[..., T]:
-    """Draw in a drawing process when a pool runs (see the module's docstring)."""
+    """Worked out in a drawing process when a pool runs (see the module's docstring)."""
     key = (fn.__module__, fn.__qualname__)
     _DRAWN[key] = fn
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> T:
         pool = _pool
-        if pool is None:
-            return fn(*args, **kwargs)
-        try:
-            return pool.submit(_run, key, args, kwargs).result()
-        except BrokenProcessPool:
-            _replace(pool)
-        except (RuntimeError, CancelledError):
-            if _pool is pool:                       # not a pool stopped under the call: a real error
-                raise
+        if pool is not None:
+            try:
+                return pool.call(key, args, kwargs)
+            except WorkerLost:
+                pass
         return fn(*args, **kwargs)
 
     return call
@@ -73,9 +77,29 @@ def _run(key: tuple[str, str], args: tuple, kwargs: dict) -> Any:
     return fn(*args, **kwargs)
 
 
+def _serve(conn: multiprocessing.connection.Connection) -> None:
+    """A drawing process: answer calls until the pipe closes. ``(True, result)`` or ``(False, exception)``."""
+    exit_with_parent()
+    for name in WARM_MODULES:
+        importlib.import_module(name)
+    while True:
+        try:
+            key, args, kwargs = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = (True, _run(key, args, kwargs))
+        except BaseException as error:              # noqa: BLE001 - the caller raises it
+            answer = (False, error)
+        try:
+            conn.send(answer)
+        except Exception as error:                  # noqa: BLE001 - an unpicklable result or exception
+            conn.send((False, RuntimeError(f"{key[0]}.{key[1]}: {error!r}")))
+
+
 def exit_with_parent() -> None:
-    """A pool worker's initializer: end this process as soon as the process that started it (the bot) is
-    gone. A worker holds its own task pipe open and so never sees its parent die; a bot killed outright
+    """End this process as soon as the process that started it (the bot) is gone (a pool worker's first
+    step). A worker holds its own task pipe open and so never sees its parent die; a bot killed outright
     (SIGKILL, out of memory) would otherwise leave its drawing (and AI) processes behind, and with them
     whatever waits for their output pipes (a supervisor, a test). The parent's sentinel is a pipe only the
     parent writes to: it reads as closed once the parent is dead, zombie or not."""
@@ -90,25 +114,139 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def pool_of(count: int) -> ProcessPoolExecutor:
-    """``count`` worker processes, forked from a clean server process, that end with this process."""
-    context = _context()
+def _context() -> multiprocessing.context.BaseContext:
+    """forkserver where there is one: workers are forked from a small clean server process, never from the
+    bot's (whose threads and event loop a fork would copy mid-flight)."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if context.get_start_method() == "forkserver":
         context.set_forkserver_preload(["__main__", *WARM_MODULES])
-    return ProcessPoolExecutor(max_workers=count, mp_context=context, initializer=exit_with_parent)
+    return context
 
 
-def _warm(modules: tuple[str, ...]) -> int:
-    for name in modules:
-        importlib.import_module(name)
-    return os.getpid()
+class _Worker:
+    """One drawing process and its pipe. Calls are written in turn (``send_lock``) and answered in the same
+    order, so several may be under way: a reader thread hands each answer to the oldest waiting call."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext):
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), name="rollbot-drawing", daemon=True)
+        self.process.start()
+        child.close()
+        self.send_lock = threading.Lock()
+        self.waiting: collections.deque[Future] = collections.deque()
+        self.lost: BaseException | None = None
+        threading.Thread(target=self._read, name="drawing-answers", daemon=True).start()
+
+    def submit(self, message: tuple) -> Future:
+        future: Future = Future()
+        with self.send_lock:
+            if self.lost is not None:
+                raise WorkerLost(repr(self.lost))
+            self.waiting.append(future)
+            try:
+                self.conn.send(message)
+            except (OSError, ValueError) as error:
+                self.waiting.remove(future)
+                raise WorkerLost(repr(error)) from error
+        return future
+
+    def _read(self) -> None:
+        while True:
+            try:
+                answer = self.conn.recv()
+            except (EOFError, OSError) as error:
+                self._fail(error)
+                return
+            with self.send_lock:
+                future = self.waiting.popleft() if self.waiting else None
+            if future is not None:
+                future.set_result(answer)
+
+    def _fail(self, error: BaseException) -> None:
+        with self.send_lock:
+            self.lost = error
+            waiting, self.waiting = list(self.waiting), collections.deque()
+        for future in waiting:
+            future.set_exception(WorkerLost(repr(error)))
+
+    def load(self) -> int:
+        return len(self.waiting)
+
+    def close(self, kill: bool = False) -> None:
+        if kill and self.process.is_alive():
+            self.process.kill()
+        self.conn.close()
+        self.process.join(timeout=5)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    """forkserver where there is one: the drawing processes are forked from a small clean server process,
-    never from the bot's (whose threads and event loop a fork would copy mid-flight)."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+class _Pool:
+    """``count`` drawing processes; a call goes to the one with the fewest calls under way."""
+
+    def __init__(self, count: int):
+        self.context = _context()
+        self.count = count
+        self.workers: list[_Worker] = []
+        self.lock = threading.Lock()
+        self.closed = False
+        for _ in range(count):
+            self._add()
+
+    def _add(self) -> None:
+        worker = _Worker(self.context)
+        with self.lock:
+            self.workers.append(worker)
+
+    def call(self, key: tuple[str, str], args: tuple, kwargs: dict) -> Any:
+        with self.lock:
+            if self.closed or not self.workers:
+                raise WorkerLost("no drawing process")
+            worker = min(self.workers, key=_Worker.load)
+        try:
+            ok, value = worker.submit((key, args, kwargs)).result(timeout=CALL_TIMEOUT_S)
+        except FutureTimeout as error:
+            self._lost(worker, TimeoutError(f"{key[0]}.{key[1]} took over {CALL_TIMEOUT_S:g} s"))
+            raise WorkerLost("timed out") from error
+        except WorkerLost:
+            self._lost(worker, None)
+            raise
+        if not ok:
+            raise value
+        return value
+
+    def _lost(self, worker: _Worker, error: BaseException | None) -> None:
+        """A process died or hung: kill it, start another in its place (unless the pool was stopped)."""
+        with self.lock:
+            if worker not in self.workers:
+                return                              # another call saw it first
+            self.workers.remove(worker)
+        log.warning("a drawing process was lost (%r); starting another", error or worker.lost)
+        worker.close(kill=True)
+        if not self.closed:
+            try:
+                self._add()
+            except Exception:                       # noqa: BLE001 - the others (or the threads) draw
+                log.exception("could not start a drawing process")
+
+    def warm(self) -> None:
+        """Until every process answers (it has imported what pictures need)."""
+        futures = [w.submit((("os", "getpid"), (), {})) for w in list(self.workers)]
+        for future in futures:
+            future.result(timeout=CALL_TIMEOUT_S)
+
+    def close(self) -> None:
+        self.closed = True
+        with self.lock:
+            workers, self.workers = self.workers, []
+        for worker in workers:
+            worker.close()
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self.workers if w.process.pid is not None]
+
+
+_DRAWN[("os", "getpid")] = os.getpid
+_pool: _Pool | None = None
 
 
 def default_count() -> int:
@@ -117,54 +255,39 @@ def default_count() -> int:
 
 
 def start(count: int) -> None:
-    """Start ``count`` drawing processes (0: draw in the calling threads) and wait until they can draw."""
-    global _pool, _size
+    """Start ``count`` drawing processes (0: work in the calling threads) and wait until they answer."""
+    global _pool
     stop()
     if count <= 0:
         return
-    pool = pool_of(count)
-    for future in [pool.submit(_warm, WARM_MODULES) for _ in range(count)]:
-        future.result(timeout=60)
-    with _lock:
-        _pool, _size = pool, count
+    pool = _Pool(count)
+    try:
+        pool.warm()
+    except Exception:
+        pool.close()
+        raise
+    _pool = pool
     log.info("drawing in %d process(es)", count)
 
 
-def _replace(broken: ProcessPoolExecutor) -> None:
-    """A drawing process died: a new pool for the next pictures (started in the background)."""
-    global _pool
-    with _lock:
-        if _pool is not broken:
-            return
-        _pool = None
-        count = _size
-    log.warning("a drawing process died; starting %d new one(s)", count)
-    broken.shutdown(wait=False, cancel_futures=True)
-
-    def restart() -> None:
-        global _pool
-        try:
-            pool = pool_of(count)
-            pool.submit(_warm, WARM_MODULES).result(timeout=60)
-        except Exception:                           # noqa: BLE001 - drawing goes on in the threads
-            log.exception("could not start new drawing processes; drawing in the bot's threads")
-            return
-        with _lock:
-            if _pool is None and _size == count:
-                _pool = pool
-                return
-        pool.shutdown(wait=False)
-    threading.Thread(target=restart, name="drawing-restart", daemon=True).start()
-
-
 def stop() -> None:
-    global _pool, _size
-    with _lock:
-        pool, _pool, _size = _pool, None, 0
+    global _pool
+    pool, _pool = _pool, None
     if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.close()
 
 
 def running() -> int:
     """How many drawing processes draw (0: pictures are drawn in the calling threads)."""
-    return _size if _pool is not None else 0
+    return len(_pool.workers) if _pool is not None else 0
+
+
+def pids() -> list[int]:
+    """The drawing processes' ids (for tests and operators)."""
+    return _pool.pids() if _pool is not None else []
+
+
+def pool_of(count: int) -> ProcessPoolExecutor:
+    """A ``concurrent.futures`` pool of ``count`` processes forked like the drawing processes and ending
+    with this process (the AI's: its searches are few and long, so the executor's overhead does not count)."""
+    return ProcessPoolExecutor(max_workers=count, mp_context=_context(), initializer=exit_with_parent)

@@ -119,6 +119,7 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     at that point), offered beside the single placements."""
     from bot.games.rollplayer import engine
     from bot.games.rollplayer.ai.evaluate import evaluate
+    from bot.games.rollplayer.phases import place_start_die
 
     state = game.state
     player = state.players[seat]
@@ -132,13 +133,15 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
                    and tuple(m["die"]) == tuple(die)]
         if not options:
             return []
+        sheet = work.players[seat]
         best, best_value = None, None
-        for move in options:
-            trial = work.clone()
-            engine.play(trial, move)
-            value = evaluate(trial, seat)
+        for move in options:                # each row tried on a copy of the sheet alone, not of the game
+            trial = work.players[seat] = sheet.clone()
+            place_start_die(trial, (move["die"][0], move["die"][1]), move["attr"], [])
+            value = evaluate(work, seat)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = move, value
+        work.players[seat] = sheet
         engine.play(work, best)
         moves.append(best)
     first = next((i for i, m in enumerate(legal) if m == moves[0]), None)

@@ -23,6 +23,18 @@ from images.rollplayer.adapt import live_view, sheet_view, step_view
 from images.rollplayer.render import sheet_png
 
 
+@processes.drawn
+def sleepy(seconds: float) -> int:
+    """A marked function for these tests: sleeps, then names the process it ran in."""
+    time.sleep(seconds)
+    return os.getpid()
+
+
+@processes.drawn
+def refuse(text: str) -> None:
+    raise ValueError(text)
+
+
 @pytest.fixture
 def pool():
     processes.start(1)
@@ -79,11 +91,24 @@ def test_marked_renderers_draw_in_the_drawing_process(pool, monkeypatch):
     assert calls == []
 
 
+def test_errors_come_back_to_the_caller(pool):
+    with pytest.raises(ValueError, match="no such die"):
+        refuse("no such die")
+    assert sleepy(0) in processes.pids()                  # the process answers on
+
+
+def test_a_hung_drawing_process_is_replaced(pool, monkeypatch):
+    monkeypatch.setattr(processes, "CALL_TIMEOUT_S", 0.5)
+    [hung] = processes.pids()
+    assert sleepy(5) == os.getpid()                        # given up on: worked out here instead
+    assert processes.running() == 1 and processes.pids() != [hung]
+    assert sleepy(0) in processes.pids()
+
+
 def test_a_dead_drawing_process_is_replaced(pool):
-    pids = {p.pid for p in processes._pool._processes.values()}
+    pids = set(processes.pids())
     assert len(pids) == 1
     os.kill(pids.pop(), signal.SIGKILL)
-    time.sleep(0.2)
     rp = played(RP, 3, 12)
     picture = step.step_png.__wrapped__(step_view(rp, 1, None, "en"), "en")    # drawn here meanwhile
     assert picture.startswith(b"\x89PNG")
@@ -100,7 +125,7 @@ sys.path.insert(0, sys.argv[1])
 from images import processes
 if __name__ == "__main__":
     processes.start(2)
-    print(" ".join(str(p) for p in processes._pool._processes), flush=True)
+    print(" ".join(str(p) for p in processes.pids()), flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 """
 

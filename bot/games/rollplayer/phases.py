@@ -133,11 +133,16 @@ def _start_die_pending(st, step: Step) -> list[dict]:
     return [{"seat": p.seat, **step.asks[0]} for p in st.players if p.start_dice]
 
 
-def _place_start(st, move: dict, events: list) -> None:
-    p = st.players[move["seat"]]
-    die = (move["die"][0], move["die"][1])
+def place_start_die(p, die: tuple, attr: str, events: list) -> None:
+    """A starting die from the player's hand onto the leftmost free space of a row (printed: each player
+    places their starting dice one by one). The sheet alone changes: what follows the last die of all is the
+    step's (``_place_start``), so a look-ahead may try a die on a copy of one sheet."""
     p.start_dice.remove(die)
-    place_on_row(p, die, move["attr"], events)
+    place_on_row(p, die, attr, events)
+
+
+def _place_start(st, move: dict, events: list) -> None:
+    place_start_die(st.players[move["seat"]], (move["die"][0], move["die"][1]), move["attr"], events)
     if not any(q.start_dice for q in st.players):
         flow.start_round(st, events)
 

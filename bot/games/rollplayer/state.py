@@ -88,6 +88,11 @@ from __future__ import annotations
 
 import json
 
+try:
+    import orjson
+except ImportError:                 # a dependency; the standard library writes the same text, slower
+    orjson = None
+
 from .content import ATTRS
 
 SCHEMA_VERSION = 1
@@ -399,7 +404,13 @@ def _sub_in(sub):
 
 
 def dumps(state: GameState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    """Sorted keys, no spaces: the text every snapshot is stored (and verified) as. orjson writes the very same
+    text for a state's plain ASCII data, several times faster (a snapshot is written with every move);
+    tests/games/rollplayer check the two agree over played games."""
+    data = state.to_json()
+    if orjson is not None:
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def loads(text: str) -> GameState:

@@ -88,6 +88,21 @@ def sampled_states(count=40):
 SAMPLES = sampled_states()
 
 
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_snapshots_are_the_text_the_standard_library_writes(seats):
+    """Snapshots are written with orjson (fast) but must stay the very text ``json.dumps`` with sorted keys
+    and no spaces writes: stored snapshots are verified against replays by that text (bot/engine/verify.py)."""
+    from bot.games.rollplayer.state import dumps
+    for seed in range(6):
+        st = KIND.create(seats, 100 + seed, None)
+        rng = random.Random(seed)
+        while KIND.pending(st):
+            assert dumps(st) == json.dumps(st.to_json(), sort_keys=True, separators=(",", ":"))
+            seat = KIND.pending(st)[0]["seat"]
+            st, _ = KIND.apply(st, seat, rng.choice(KIND.legal_moves(st, seat)))
+        assert dumps(st) == json.dumps(st.to_json(), sort_keys=True, separators=(",", ":"))
+
+
 def test_every_offered_move_applies_and_round_trips():
     for st in SAMPLES:
         text = KIND.dumps(st)
