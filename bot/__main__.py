@@ -158,11 +158,12 @@ def event_loop_runner() -> Callable[[Coroutine[Any, Any, int]], int]:
     return uvloop.run
 
 
-#: How long (seconds) a thread may hold the GIL while others wait for it. Pictures are drawn and menus worked
-#: out in worker threads; with Python's default (5 ms) each socket call of the event loop could wait that
-#: long for a drawing thread. Measured (benchmarks/channel.py's load at 70 moves/s, 100 games): p95
-#: 206–343 ms at 0.5 ms against 366–607 ms at 5 ms, the same CPU per move.
-SWITCH_INTERVAL_S = 0.0005
+#: How long (seconds) a thread may hold the GIL while others wait for it. While pictures were drawn in the
+#: bot's threads, 0.5 ms kept them from holding up the event loop (p95 at 70 moves/s 206–343 ms against
+#: 366–607 ms at 5 ms). Now they are drawn in drawing processes and the threads only wait on pipes, the
+#: forced switches cost more than they save: at 100 moves/s over 100 games p50 70–348 ms at 5 ms (Python's
+#: own default) against 524–602 ms at 0.5 ms, and 240–254 ms at 5 and 20 ms in a later pair.
+SWITCH_INTERVAL_S = 0.005
 
 
 def switch_interval() -> float:

@@ -209,8 +209,8 @@ def test_event_loop_is_uvloop_when_installed_unless_switched_off(monkeypatch):
     assert entry.event_loop_runner() is asyncio.run
 
 
-@pytest.mark.parametrize("setting, expected", [(None, 0.0005), ("0.002", 0.002), ("junk", 0.0005), ("5", 0.0005),
-                                               ("0", 0.0005), ("nan", 0.0005)])
+@pytest.mark.parametrize("setting, expected", [(None, 0.005), ("0.002", 0.002), ("junk", 0.005), ("5", 0.005),
+                                               ("0", 0.005), ("nan", 0.005)])
 def test_switch_interval_setting(monkeypatch, setting, expected):
     """The GIL switch interval the bot sets: a sane value from ROLLBOT_SWITCH_INTERVAL, else the default."""
     from bot import __main__ as entry
