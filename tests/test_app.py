@@ -115,6 +115,8 @@ def test_factory_builds_an_autosharded_bot_without_privileged_intents(tmp_path):
     intents = bot.intents
     assert not intents.members and not intents.presences and not intents.message_content
     assert intents.guilds
+    # the bot's own posts and edits do not come back as gateway events it would parse for nothing
+    assert not intents.guild_messages and not intents.dm_messages and not intents.typing
     assert bot_intents().value == intents.value
 
 
