@@ -32,6 +32,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,10 @@ class WorkerLost(Exception):
     """The drawing process died or hung during a call (it is being replaced)."""
 
 
+class NotSent(Exception):
+    """The call could not be pickled (nothing was sent): it is worked out here."""
+
+
 def drawn(fn: Callable[..., T]) -> Callable[..., T]:
     """Worked out in a drawing process when a pool runs (see the module's docstring)."""
     key = (fn.__module__, fn.__qualname__)
@@ -61,7 +66,7 @@ def drawn(fn: Callable[..., T]) -> Callable[..., T]:
         if pool is not None:
             try:
                 return pool.call(key, args, kwargs)
-            except WorkerLost:
+            except (WorkerLost, NotSent):
                 pass
         return fn(*args, **kwargs)
 
@@ -133,21 +138,27 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child,), name="rollbot-drawing", daemon=True)
         self.process.start()
         child.close()
-        self.send_lock = threading.Lock()
-        self.waiting: collections.deque[Future] = collections.deque()
+        self.send_lock = threading.Lock()       # one call written at a time
+        self.waiting_lock = threading.Lock()    # the queue of calls under way (never held while writing,
+        self.waiting: collections.deque[Future] = collections.deque()  # so answers are always read)
         self.lost: BaseException | None = None
         threading.Thread(target=self._read, name="drawing-answers", daemon=True).start()
 
-    def submit(self, message: tuple) -> Future:
+    def submit(self, data: bytes) -> Future:
+        """Send a pickled call (pickled before: a call that cannot be pickled must not take a place in the
+        queue of answers)."""
         future: Future = Future()
         with self.send_lock:
-            if self.lost is not None:
-                raise WorkerLost(repr(self.lost))
-            self.waiting.append(future)
+            with self.waiting_lock:
+                if self.lost is not None:
+                    raise WorkerLost(repr(self.lost))
+                self.waiting.append(future)
             try:
-                self.conn.send(message)
+                self.conn.send_bytes(data)
             except (OSError, ValueError) as error:
-                self.waiting.remove(future)
+                with self.waiting_lock:
+                    if future in self.waiting:
+                        self.waiting.remove(future)
                 raise WorkerLost(repr(error)) from error
         return future
 
@@ -158,13 +169,13 @@ class _Worker:
             except (EOFError, OSError) as error:
                 self._fail(error)
                 return
-            with self.send_lock:
+            with self.waiting_lock:
                 future = self.waiting.popleft() if self.waiting else None
             if future is not None:
                 future.set_result(answer)
 
     def _fail(self, error: BaseException) -> None:
-        with self.send_lock:
+        with self.waiting_lock:
             self.lost = error
             waiting, self.waiting = list(self.waiting), collections.deque()
         for future in waiting:
@@ -198,12 +209,16 @@ class _Pool:
             self.workers.append(worker)
 
     def call(self, key: tuple[str, str], args: tuple, kwargs: dict) -> Any:
+        try:
+            data = bytes(ForkingPickler.dumps((key, args, kwargs)))
+        except Exception as error:                  # noqa: BLE001 - whatever pickling raises
+            raise NotSent(repr(error)) from error
         with self.lock:
             if self.closed or not self.workers:
                 raise WorkerLost("no drawing process")
             worker = min(self.workers, key=_Worker.load)
         try:
-            ok, value = worker.submit((key, args, kwargs)).result(timeout=CALL_TIMEOUT_S)
+            ok, value = worker.submit(data).result(timeout=CALL_TIMEOUT_S)
         except FutureTimeout as error:
             self._lost(worker, TimeoutError(f"{key[0]}.{key[1]} took over {CALL_TIMEOUT_S:g} s"))
             raise WorkerLost("timed out") from error
@@ -230,7 +245,8 @@ class _Pool:
 
     def warm(self) -> None:
         """Until every process answers (it has imported what pictures need)."""
-        futures = [w.submit((("os", "getpid"), (), {})) for w in list(self.workers)]
+        data = bytes(ForkingPickler.dumps((("os", "getpid"), (), {})))
+        futures = [w.submit(data) for w in list(self.workers)]
         for future in futures:
             future.result(timeout=CALL_TIMEOUT_S)
 

@@ -97,6 +97,28 @@ def test_errors_come_back_to_the_caller(pool):
     assert sleepy(0) in processes.pids()                  # the process answers on
 
 
+def test_a_call_that_cannot_be_pickled_is_worked_out_here(pool):
+    """Nothing is sent (a call that took a place in the queue of answers would shift every later answer)."""
+    assert sleepy.__wrapped__ is not None
+    here = os.getpid()
+
+    class Local(float):                                    # a class the drawing process cannot import
+        pass
+    assert sleepy(Local(0)) == here
+    assert [sleepy(0) for _ in range(3)] == processes.pids() * 3   # the answers still match their calls
+
+
+def test_answers_go_to_their_calls_under_concurrency(pool):
+    from concurrent.futures import ThreadPoolExecutor
+
+    rp = played(RP, 3, 40)
+    views = [step_view(rp, seat, [f"P{n}", "Q"], "en") for n in range(12) for seat in (0, 1)]
+    alone = [step.step_png.__wrapped__.__wrapped__(v, "en") for v in views]     # drawn here, one by one
+    with ThreadPoolExecutor(8) as threads:
+        together = list(threads.map(lambda v: step.step_png.__wrapped__(v, "en"), views))
+    assert together == alone
+
+
 def test_a_hung_drawing_process_is_replaced(pool, monkeypatch):
     monkeypatch.setattr(processes, "CALL_TIMEOUT_S", 0.5)
     [hung] = processes.pids()
