@@ -209,6 +209,13 @@ def _params(d: dict) -> tuple[tuple[str, object], ...]:
     )
 
 
+def _round_fields(state) -> dict:
+    """Where the game stands, as the table and the live picture both show it: round, phase, the start
+    player and the market row."""
+    return {"round": state.round, "rounds_total": rounds_total(state), "phase": state.phase,
+            "start_seat": state.start_player, "market": tuple(state.market)}
+
+
 def table_view(state, names: Names = None, locale: str = "en") -> TableView:
     score = rp_kind.KIND.score(state)
     totals = {s["seat"]: int(s["total"]) for s in score["players"]} if score.get("ready") else {}
@@ -234,13 +241,9 @@ def table_view(state, names: Names = None, locale: str = "en") -> TableView:
         if d.get("seat") is not None
     )
     return TableView(
-        round=state.round,
-        rounds_total=rounds_total(state),
-        phase=state.phase,
-        start_seat=state.start_player,
+        **_round_fields(state),
         players=players,
         initiative=initiative,
-        market=tuple(state.market),
         deck_count=len(state.deck),
         discard_count=len(state.discard),
         pending=pending,
@@ -322,13 +325,9 @@ def live_view(state, names=None, locale: str = "en") -> LiveView:
         for p in state.players
     )
     return LiveView(
-        round=state.round,
-        rounds_total=rounds_total(state),
-        phase=state.phase,
-        start_seat=state.start_player,
+        **_round_fields(state),
         seats=seats,
         initiative=tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative),
-        market=tuple(state.market),
         solo=state.seats == 1,
         enemy_die=_die(state.enemy_die),
     )

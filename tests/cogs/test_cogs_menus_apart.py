@@ -23,14 +23,6 @@ from images import processes
 GAMES = [("rollplayer", RP, RP_UI), ("dicepoker", POKER, POKER_UI), ("rollforadventure", RFA, RFA_UI)]
 
 
-@pytest.fixture(scope="module")
-def pool():
-    processes.start(1)
-    try:
-        yield
-    finally:
-        processes.stop()
-
 
 def view_of(kind_name: str, state, version: int) -> GameView:
     return GameView(id=7, kind=kind_name, guild_id=1, channel_id=2, status="active", creator_id=3, options={},
@@ -40,7 +32,8 @@ def view_of(kind_name: str, state, version: int) -> GameView:
 
 
 @pytest.mark.parametrize("name, kind, presentation", GAMES, ids=[g[0] for g in GAMES])
-def test_menus_worked_out_apart_are_the_ones_worked_out_here(pool, monkeypatch, name, kind, presentation):
+def test_menus_worked_out_apart_are_the_ones_worked_out_here(drawing_pool, monkeypatch, name, kind,
+                                                            presentation):
     sent = []
     real = processes._Pool.call
 

@@ -35,14 +35,6 @@ def refuse(text: str) -> None:
     raise ValueError(text)
 
 
-@pytest.fixture
-def pool():
-    processes.start(1)
-    try:
-        yield
-    finally:
-        processes.stop()
-
 
 def played(kind, seed: int, moves: int):
     """A state a few moves into a game (the first legal move each time)."""
@@ -70,7 +62,7 @@ def pictures() -> list[bytes]:
     ]
 
 
-def test_drawn_in_a_process_or_a_thread_the_bytes_are_the_same(pool):
+def test_drawn_in_a_process_or_a_thread_the_bytes_are_the_same(drawing_pool):
     assert processes.running() == 1
     apart = pictures()
     processes.stop()
@@ -80,7 +72,7 @@ def test_drawn_in_a_process_or_a_thread_the_bytes_are_the_same(pool):
     assert apart == here
 
 
-def test_marked_renderers_draw_in_the_drawing_process(pool, monkeypatch):
+def test_marked_renderers_draw_in_the_drawing_process(drawing_pool, monkeypatch):
     """While a pool runs, the thread that asks does not draw: its own drawing functions are never called."""
     from images.rollplayer import step as step_module
 
@@ -91,15 +83,14 @@ def test_marked_renderers_draw_in_the_drawing_process(pool, monkeypatch):
     assert calls == []
 
 
-def test_errors_come_back_to_the_caller(pool):
+def test_errors_come_back_to_the_caller(drawing_pool):
     with pytest.raises(ValueError, match="no such die"):
         refuse("no such die")
     assert sleepy(0) in processes.pids()                  # the process answers on
 
 
-def test_a_call_that_cannot_be_pickled_is_worked_out_here(pool):
+def test_a_call_that_cannot_be_pickled_is_worked_out_here(drawing_pool):
     """Nothing is sent (a call that took a place in the queue of answers would shift every later answer)."""
-    assert sleepy.__wrapped__ is not None
     here = os.getpid()
 
     class Local(float):                                    # a class the drawing process cannot import
@@ -108,7 +99,7 @@ def test_a_call_that_cannot_be_pickled_is_worked_out_here(pool):
     assert [sleepy(0) for _ in range(3)] == processes.pids() * 3   # the answers still match their calls
 
 
-def test_answers_go_to_their_calls_under_concurrency(pool):
+def test_answers_go_to_their_calls_under_concurrency(drawing_pool):
     from concurrent.futures import ThreadPoolExecutor
 
     rp = played(RP, 3, 40)
@@ -119,7 +110,7 @@ def test_answers_go_to_their_calls_under_concurrency(pool):
     assert together == alone
 
 
-def test_a_hung_drawing_process_is_replaced(pool, monkeypatch):
+def test_a_hung_drawing_process_is_replaced(drawing_pool, monkeypatch):
     monkeypatch.setattr(processes, "CALL_TIMEOUT_S", 0.5)
     [hung] = processes.pids()
     assert sleepy(5) == os.getpid()                        # given up on: worked out here instead
@@ -127,7 +118,7 @@ def test_a_hung_drawing_process_is_replaced(pool, monkeypatch):
     assert sleepy(0) in processes.pids()
 
 
-def test_a_dead_drawing_process_is_replaced(pool):
+def test_a_dead_drawing_process_is_replaced(drawing_pool):
     pids = set(processes.pids())
     assert len(pids) == 1
     os.kill(pids.pop(), signal.SIGKILL)
