@@ -33,6 +33,9 @@ SLOTS = (("f", "history.first", "⏮"), ("p", "history.previous", "◀"), ("n", 
          ("l", "history.last", "⏭"))
 #: Longest page number a custom id may carry (a forged bigger one is refused before any work).
 MAX_PAGE = 99_999
+#: Discord's integer options run from -(2**53 - 1) to 2**53 - 1: a larger max_value makes it refuse the whole
+#: command upload (and the bot would not start).
+MAX_GAME_ID = 2**53 - 1
 
 
 class HistoryButton(DynamicItem[Button],
@@ -185,7 +188,7 @@ class HistoryService:
         @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
         @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
         async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1, MAX_PAGE] | None = None,
-                       game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+                       game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None) -> None:
             chosen = await service.chosen_game(interaction, presentation, game)
             locale = locale_of(interaction)
             wanted = MAX_PAGE if page is None else page - 1          # by default the latest moves
@@ -195,7 +198,7 @@ class HistoryService:
 
         @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
         @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
-        async def replay(interaction: discord.Interaction, game: app_commands.Range[int, 1, 2**53] | None = None,
+        async def replay(interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
                          post: bool = False) -> None:
             chosen = await service.chosen_game(interaction, presentation, game)
             if post:

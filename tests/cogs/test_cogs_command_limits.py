@@ -14,6 +14,8 @@ from bot.config import Settings
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 LOCALES = ("de", "fr", "ko")
 MAX_COMMAND_CHARS = 8000
+#: Discord's INTEGER options (type 4) hold -(2**53 - 1) .. 2**53 - 1 (min_value/max_value outside refuse the upload)
+DISCORD_INT = 2**53 - 1
 
 
 @pytest.fixture
@@ -41,6 +43,10 @@ def check_options(options: list[dict], locale: str, where: str, problems: list[s
     for option in options:
         here = f"{where} {localised(option, 'name', locale)}"
         check_item(option, locale, here, problems)
+        for bound in ("min_value", "max_value"):
+            value = option.get(bound)
+            if option.get("type") == 4 and value is not None and not -DISCORD_INT <= value <= DISCORD_INT:
+                problems.append(f"{locale} {here}: {bound} {value} outside Discord's integers")
         choices = option.get("choices") or []
         if len(choices) > 25:
             problems.append(f"{locale} {here}: {len(choices)} choices")
@@ -112,10 +118,10 @@ def test_the_checks_catch_a_broken_payload():
     bad = {"name": "rp", "description": "x", "options": [
         {"name": "Neu Spiel", "description": "y" * 101},
         {"name": "neu", "description": "z", "choices": [{"name": "", "value": "a"}]},
-        {"name": "neu", "description": "z"}]}
+        {"name": "neu", "description": "z"}, {"name": "game", "description": "g", "type": 4, "max_value": 2**53}]}
     check_item(bad, "de", "/rp", problems)
     check_options(bad["options"], "de", "/rp", problems)
     text = "\n".join(problems)
     assert "'Neu Spiel' breaks" in text and "description of 101" in text and "duplicate sibling" in text
-    assert "choice '' is 0 chars" in text
+    assert "choice '' is 0 chars" in text and "max_value 9007199254740992 outside" in text
     assert command_chars({"name": "a" * 10, "description": "b" * 20}, "de") == 30
