@@ -96,6 +96,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
                   interaction.user, error, exc_info=error)
         text = t("error.unexpected", locale, ref=ref)
     try:
+        await settle_reply(interaction)
         if interaction.extras.get(PUBLIC_DEFER):
             # the public "thinking…" message would become the error: remove it, then answer privately
             await interaction.delete_original_response()
@@ -233,6 +234,65 @@ async def send_after_defer(interaction: discord.Interaction, content: str | None
     message = await interaction.followup.send(content, wait=True, **kwargs)
     interaction.extras[PUBLIC_DEFER] = False
     return message
+
+
+#: ``interaction.extras`` key: the :class:`Reply` of a click being handled.
+REPLY_EXTRA = "rollbot_reply"
+#: A click is acknowledged with a deferred update when its answer is not ready this long after the handler began
+#: (Discord drops an interaction not answered within 3 s of its dispatch).
+DEFER_AFTER = 1.5
+
+
+class Reply:
+    """How a click is answered. Discord lets a component interaction answer with the very change it makes
+    (UPDATE_MESSAGE: the clicked message edited in place, one call through the interaction) instead of a deferred
+    update followed by an edit (two). The move is applied and persisted first; when that takes longer than
+    :data:`DEFER_AFTER`, a timer acknowledges the click with a deferred update, and the answer then edits the
+    interaction's original message. Either way the answer goes through the interaction, never the bot token."""
+
+    def __init__(self, interaction: discord.Interaction, after: float = DEFER_AFTER):
+        self.interaction = interaction
+        self._deferring: asyncio.Task | None = None
+        self._timer = asyncio.get_running_loop().call_later(after, self._defer)
+        interaction.extras[REPLY_EXTRA] = self
+
+    def _defer(self) -> None:
+        if not self.interaction.response.is_done():
+            self._deferring = asyncio.ensure_future(self.interaction.response.defer())
+
+    async def settle(self) -> bool:
+        """Stop the timer (a deferral in flight is awaited); True while the response is still to be given."""
+        self._timer.cancel()
+        if self._deferring is not None:
+            deferring, self._deferring = self._deferring, None
+            with contextlib.suppress(discord.HTTPException):
+                await deferring
+        return not self.interaction.response.is_done()
+
+    async def acknowledge(self) -> None:
+        """Make sure the click is acknowledged (a deferred update) before follow-ups are sent."""
+        if await self.settle():
+            await self.interaction.response.defer()
+
+    async def edit(self, **fields: Any) -> discord.Message | None:
+        """Change the clicked message: as the answer itself (UPDATE_MESSAGE), or after a deferral by editing the
+        interaction's original message (for a click, the message the component is on)."""
+        if await self.settle():
+            callback = await self.interaction.response.edit_message(**fields)
+            resource = getattr(callback, "resource", None)
+            return resource if isinstance(resource, discord.Message) else None
+        return await self.interaction.edit_original_response(**fields)
+
+
+def reply_of(interaction: discord.Interaction | None) -> Reply | None:
+    return None if interaction is None else interaction.extras.get(REPLY_EXTRA)
+
+
+async def settle_reply(interaction: discord.Interaction) -> None:
+    """Before answering otherwise (an error, a follow-up): a deferral the timer began has landed."""
+    reply = reply_of(interaction)
+    if reply is not None:
+        await reply.settle()
 
 
 async def in_worker(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -215,7 +215,7 @@ class LobbyService:
             await interaction.response.send_message(content=note, embed=embed,
                                                     **({"view": view} if view is not None else {}))
         if action == "start":
-            await self.courier.deliver(game.id)
+            await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -273,7 +273,7 @@ class LobbyService:
                       "options": option_text(presentation, game.options, locale)}
             key = "lobby.solo_started" if interaction.guild_id is None else "lobby.single_started"
             await interaction.response.send_message(t(key, locale, **params))
-            await self.courier.deliver(game.id)
+            await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
             return
         sent = await interaction.response.send_message(

@@ -28,18 +28,21 @@ import io
 import logging
 import os
 import socket
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
+import cachetools
 import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager
 from bot.i18n import t
 
 from .buttons import Components
-from .core import game_locale, in_worker
+from .core import game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
@@ -51,6 +54,22 @@ log = logging.getLogger(__name__)
 LOG_LINE_LIMIT = 1500
 #: After this many failed sends a post is given up (logged), so one deleted channel cannot block a restart.
 MAX_ATTEMPTS = 5
+#: An interaction token may edit its messages and send follow-ups for 15 minutes (Discord); the courier uses one a
+#: little less long, so that it never sends an expired token (a 401 counts towards Discord's invalid requests).
+TOKEN_S = 14 * 60
+#: A request that gets no answer within this many seconds is given up and retried (it may have been processed:
+#: a post is retried with the same nonce, which Discord de-duplicates; an edit is the same edit again).
+SEND_TIMEOUT = 15.0
+#: Tries of one request after answers that leave it open whether Discord processed it (503, a timeout, a dropped
+#: connection), with a capped backoff between them; after that the post waits for the retry loop.
+SEND_TRIES = 3
+BACKOFF_S = (0.25, 1.0)
+#: Failures after which a request may or may not have been processed (discord.py itself retries 500, 502, 504).
+UNSURE = (discord.DiscordServerError, asyncio.TimeoutError, aiohttp.ClientError, OSError)
+#: Live messages carry their post's marker as the id of their container (Discord keeps a component's ``id``; it
+#: numbers the others from 1 and a message holds at most 40 components), so a post whose follow-up got no answer
+#: can be recognised in the channel instead of being posted twice.
+MARKER_BASE = 1000
 
 
 # ---------------------------------------------------------------------- the live message
@@ -84,7 +103,18 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def live_layout(parts: LiveParts) -> discord.ui.LayoutView:
+def post_marker(post_id: int) -> int:
+    """The container id that marks the live message of outbox post ``post_id`` (a positive 32-bit integer)."""
+    return MARKER_BASE + post_id % (2**31 - 1 - MARKER_BASE)
+
+
+def post_nonce(post_id: int) -> str:
+    """The nonce of a post's channel message: the same on every try and after a restart (Discord returns the
+    message already made with it instead of a second one, ``enforce_nonce``)."""
+    return f"rollbot-post-{post_id}"
+
+
+def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.LayoutView:
     """The container (pictures, status, who is due, last moves) and the menu's rows below it."""
     view = discord.ui.LayoutView(timeout=None)
     children: list[discord.ui.Item] = []
@@ -95,7 +125,7 @@ def live_layout(parts: LiveParts) -> discord.ui.LayoutView:
         if text:
             children.append(discord.ui.TextDisplay(_clip(text, TEXT_LIMIT)))
     if children:
-        view.add_item(discord.ui.Container(*children))
+        view.add_item(discord.ui.Container(*children, id=marker))
     if parts.menu is not None:
         add_menu_rows(view, parts.menu)
     return view
@@ -152,6 +182,53 @@ def as_files(blobs: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in blobs]
 
 
+@dataclass
+class Editor:
+    """An interaction whose token may edit one message for 15 minutes: its original response (for a click, the
+    message clicked on) or a follow-up it sent. Edits through it are interaction calls, outside the bot's global
+    rate limit."""
+    interaction: discord.Interaction
+    message_id: int
+    original: bool
+    at: float
+
+    def fresh(self, now: float | None = None) -> bool:
+        return (time.monotonic() if now is None else now) - self.at <= TOKEN_S
+
+    async def edit(self, **fields: Any) -> discord.Message | None:
+        if self.original:
+            reply = reply_of(self.interaction)
+            if reply is not None:              # the click being answered: the edit is its answer
+                return await reply.edit(**fields)
+            return await self.interaction.edit_original_response(**fields)
+        return await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
+def edits_original(interaction: discord.Interaction, message_id: int) -> bool:
+    """Whether ``interaction``'s original response is message ``message_id``: a click on it answered with a
+    (deferred) update, or one still to be answered through its :class:`~cogs.core.Reply`."""
+    message = interaction.message
+    if message is None or message.id != message_id:
+        return False
+    if reply_of(interaction) is not None:
+        return True
+    kind = interaction.response.type
+    return kind in (discord.InteractionResponseType.deferred_message_update,
+                    discord.InteractionResponseType.message_update)
+
+
+async def unsure_retry(send: Callable[[], Awaitable[Any]]) -> Any:
+    """``send()`` again, promptly, after an answer that leaves it open whether it was processed; up to
+    :data:`SEND_TRIES` tries, each bounded by :data:`SEND_TIMEOUT`."""
+    for attempt in range(SEND_TRIES):
+        try:
+            return await asyncio.wait_for(send(), SEND_TIMEOUT)
+        except UNSURE:
+            if attempt + 1 == SEND_TRIES:
+                raise
+            await asyncio.sleep(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
+
+
 def player_name(game: GameView, seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(game.seats):
         return game.seats[seat].name
@@ -175,6 +252,9 @@ class Courier:
         self._live: dict[int, int] = {}
         #: private message id -> digest of the seat picture it shows
         self._private: dict[int, str] = {}
+        #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
+        self._editors: cachetools.TTLCache[int, Editor] = cachetools.TTLCache(maxsize=4096, ttl=TOKEN_S,
+                                                                              timer=time.monotonic)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -237,12 +317,17 @@ class Courier:
         self._private.pop(message_id, None)
 
     # ------------------------------------------------------------------ delivering
-    async def deliver(self, game_id: int) -> list[discord.Message]:
-        """Send this game's undelivered posts in order; a failed send stays for the retry loop."""
+    async def deliver(self, game_id: int, via: discord.Interaction | None = None) -> list[discord.Message]:
+        """Send this game's undelivered posts in order; a failed send stays for the retry loop. ``via``: the
+        interaction that made them due (a click, a command in the game's channel): the posts go through it
+        (the clicked live message answered in place, a new live message as its follow-up) rather than through the
+        bot token, which Discord limits to 50 calls a second for the whole bot."""
         sent = []
+        if via is not None and via.channel_id is None:
+            via = None
         async with self._lock(game_id):
             for post in await self.sessions.claim_posts(self.owner, game_id=game_id):
-                message = await self._send(post)
+                message = await self._send(post, via)
                 if message is None:
                     break
                 sent.append(message)
@@ -279,7 +364,13 @@ class Courier:
             live = self._live[game_id] = post.message_id
         return message_id < live
 
-    async def _send(self, post: OutboxPost) -> discord.Message | None:
+    def remember_editor(self, game_id: int, interaction: discord.Interaction, message_id: int, *,
+                        original: bool) -> None:
+        """``interaction`` may edit the game's live message ``message_id`` (its original response, or a
+        follow-up it sent) for the next minutes: later steps edit it without the bot token."""
+        self._editors[game_id] = Editor(interaction, message_id, original, time.monotonic())
+
+    async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
             posts = await self.sessions.posts(post.game_id)
@@ -288,19 +379,19 @@ class Courier:
             previous = delivered[-1] if delivered else None
             same_message = [p for p in delivered if previous is not None and p.message_id == previous.message_id]
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
+            if via is not None and via.channel_id != post.channel_id:
+                via = None
             message = None
             if post.payload.get("edit") and previous is not None and previous.payload.get("live"):
-                content = await self.render(game, post.payload, earlier=same_message)
-                message = await self._edit_live(channel, game.id, previous.message_id, content)
+                content = await self.render(game, post.payload, earlier=same_message, marker=post_marker(post.id))
+                message = await self._edit_live(channel, game.id, previous.message_id, content, via)
             if message is None:
                 if previous is not None:
-                    await self._summarise(channel, game, previous, same_message)
-                content = await self.render(game, post.payload)
-                message = await channel.send(view=content["view"], files=content["files"],
-                                             allowed_mentions=content["allowed_mentions"],
-                                             silent=not content["pings"])
+                    await self._summarise(channel, game, previous, same_message, via)
+                content = await self.render(game, post.payload, marker=post_marker(post.id))
+                message = await self._post(channel, game, post, previous, content, via)
             self._shown[game.id] = (message.id, content["digests"], list(message.attachments))
-        except (discord.HTTPException, OSError, asyncio.TimeoutError) as error:
+        except (discord.HTTPException, *UNSURE) as error:
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)
             if post.attempts + 1 >= MAX_ATTEMPTS:
@@ -313,37 +404,100 @@ class Courier:
         self._live[post.game_id] = message.id
         return message
 
-    async def _edit_live(self, channel: Any, game_id: int, message_id: int, content: dict
-                         ) -> discord.Message | None:
-        """Edit the live message in place; attach only pictures that changed since it was last shown
-        (unknown after a restart: then all). None when the message is gone (post anew)."""
+    async def _edit(self, channel: Any, game_id: int, message_id: int, via: discord.Interaction | None,
+                    fields: Callable[[], dict]) -> discord.Message | None:
+        """Edit one of the game's messages with ``fields()`` (made anew for each try: uploads are read once):
+        through the click on it (answered with the edit itself, or after a deferral), else through a fresh token
+        that may edit it, else with the bot token. None when the click's answer carried no message back."""
+        if via is not None and edits_original(via, message_id):
+            reply = reply_of(via)
+            try:
+                message = await (reply.edit(**fields()) if reply is not None
+                                 else via.edit_original_response(**fields()))
+            except UNSURE as error:            # an edit is the same edit again: the bot token does it now
+                log.info("game %s: answering the click on its live message failed (%r): bot token", game_id, error)
+            else:
+                self.remember_editor(game_id, via, message_id, original=True)
+                return message
+        editor = self._editors.get(game_id)
+        if editor is not None and editor.message_id == message_id and editor.fresh():
+            try:
+                return await unsure_retry(lambda: editor.edit(**fields()))
+            except discord.HTTPException as error:
+                if isinstance(error, discord.DiscordServerError):
+                    raise
+                log.info("live message of game %s not editable through its interaction (%r): bot token",
+                         game_id, error)
+                self._editors.pop(game_id, None)
+        return await unsure_retry(lambda: channel.get_partial_message(message_id).edit(**fields()))
+
+    async def _post(self, channel: Any, game: GameView, post: OutboxPost, previous: OutboxPost | None,
+                    content: dict, via: discord.Interaction | None) -> discord.Message:
+        """A new live message: a follow-up of the interaction at hand (it pings within ``allowed_mentions``
+        like any message), else a channel message with the post's nonce. A follow-up that got no answer may
+        still have been made (follow-ups take no nonce): the channel is read for its marker before posting."""
+        fields = {"view": content["view"], "allowed_mentions": content["allowed_mentions"],
+                  "silent": not content["pings"]}
+        if via is not None:
+            try:
+                reply = reply_of(via)
+                if reply is not None:
+                    await reply.acknowledge()
+                elif not via.response.is_done():
+                    await via.response.defer()
+                message = await asyncio.wait_for(
+                    via.followup.send(files=as_files(content["blobs"]), wait=True, **fields), SEND_TIMEOUT)
+            except UNSURE as error:
+                log.info("follow-up of post %s unanswered (%r): looking for it", post.id, error)
+                found = await self._find_post(channel, post, previous)
+                if found is not None:
+                    return found
+            except discord.HTTPException as error:
+                log.info("post %s not sent as a follow-up (%r): bot token", post.id, error)
+            else:
+                self.remember_editor(game.id, via, message.id, original=False)
+                return message
+        return await unsure_retry(lambda: channel.send(files=as_files(content["blobs"]), nonce=post_nonce(post.id),
+                                                       **fields))
+
+    async def _find_post(self, channel: Any, post: OutboxPost, previous: OutboxPost | None) -> discord.Message | None:
+        """The message of ``post`` if it reached the channel after all (its marker), among the newest ones."""
+        marker = post_marker(post.id)
+        after = discord.Object(previous.message_id) if previous is not None else None
+        async for message in channel.history(limit=20, after=after, oldest_first=False):
+            if message.author.id == getattr(self.client.user, "id", None) and _has_marker(message, marker):
+                return message
+        return None
+
+    async def _edit_live(self, channel: Any, game_id: int, message_id: int, content: dict,
+                         via: discord.Interaction | None = None) -> discord.Message | None:
+        """Edit the live message in place. The edit names every picture the message keeps: by id those that did
+        not change since it was last shown, the others uploaded anew (all of them after a restart: unknown).
+        None when the message is gone (post anew)."""
         shown_id, digests, attachments = self._shown.get(game_id, (None, {}, []))
-        kwargs: dict[str, Any] = {}
-        if shown_id == message_id:
-            kept = [a for a in attachments if digests.get(a.filename) == content["digests"].get(a.filename)]
-            fresh = [f for f in content["files"] if f.filename not in {a.filename for a in kept}]
-            if fresh or len(kept) != len(attachments) or len(kept) != len(content["files"]):
-                kwargs["attachments"] = [*kept, *fresh]
-        else:
-            kwargs["attachments"] = content["files"]
+        kept = [a for a in attachments if digests.get(a.filename) == content["digests"].get(a.filename)] \
+            if shown_id == message_id else []
+        fresh = [(name, data) for name, data in content["blobs"] if name not in {a.filename for a in kept}]
         try:
-            return await channel.get_partial_message(message_id).edit(
-                view=content["view"], allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            message = await self._edit(channel, game_id, message_id, via, lambda: {
+                "view": content["view"], "attachments": [*kept, *as_files(fresh)],
+                "allowed_mentions": discord.AllowedMentions.none()})
         except discord.NotFound:
             return None                        # deleted meanwhile: post it anew
+        return message if message is not None else channel.get_partial_message(message_id)
 
-    async def _summarise(self, channel: Any, game: GameView, previous: OutboxPost, rows: list[OutboxPost]) -> None:
+    async def _summarise(self, channel: Any, game: GameView, previous: OutboxPost, rows: list[OutboxPost],
+                         via: discord.Interaction | None = None) -> None:
         """Turn the game's previous message into one line without pictures or buttons (idempotent)."""
         locale = game_locale(game)
         line = self.log_line(game, rows, locale) or t("play.game_started", locale)
-        message = channel.get_partial_message(previous.message_id)
+        if previous.payload.get("live"):
+            fields: dict[str, Any] = {"view": summary_layout(line)}
+        else:                                  # a message from before the live layout
+            fields = {"content": line[:2000], "view": None}
+        fields.update(attachments=[], allowed_mentions=discord.AllowedMentions.none())
         try:
-            if previous.payload.get("live"):
-                await message.edit(view=summary_layout(line), attachments=[],
-                                   allowed_mentions=discord.AllowedMentions.none())
-            else:                              # a message from before the live layout
-                await message.edit(content=line[:2000], view=None, attachments=[],
-                                   allowed_mentions=discord.AllowedMentions.none())
+            await self._edit(channel, game.id, previous.message_id, via, lambda: fields)
         except (discord.NotFound, discord.Forbidden):
             pass                               # deleted or out of reach: nothing to summarise
 
@@ -386,7 +540,7 @@ class Courier:
         return line if len(line) <= LOG_LINE_LIMIT else "…" + line[-(LOG_LINE_LIMIT - 1):]
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
-                     menu: discord.ui.View | None = None) -> dict:
+                     menu: discord.ui.View | None = None, marker: int | None = None) -> dict:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once),
         the moves since the message appeared (``earlier`` posts edited into it, then this one) and the due
         player's menu (``menu`` replaces it: a subset choice being toggled)."""
@@ -419,6 +573,10 @@ class Courier:
                 add_look_buttons(self.ui, parts.menu, game, locale, moves=True,
                                  sheet=presentation.has_seat_pictures)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh if game.seats[s].user_id]
-        return {"view": live_layout(parts), "files": as_files(blobs), "pings": bool(mentioned),
+        return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {name: digest(data) for name, data in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
+
+
+def _has_marker(message: discord.Message, marker: int) -> bool:
+    return any(getattr(component, "id", None) == marker for component in message.components)

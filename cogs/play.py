@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -33,11 +32,13 @@ from .buttons import Components, move_check, parse_choice_values
 from .core import (
     GROUP_EXTRA,
     Refusal,
+    Reply,
     check_bot_permissions,
     defer,
     game_locale,
     in_worker,
     locale_of,
+    reply_of,
     send_after_defer,
 )
 from .games import Games
@@ -53,6 +54,7 @@ from .menus import (
     subset_view,
 )
 from .outbox import Courier, as_files
+from .outbox import Editor as PrivateMessage
 from .outbox import player_name as _player_name
 from .seam import Presentation
 from .translator import cmd_str
@@ -86,22 +88,6 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
 def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     """``legal_of`` for a menu whose moves are known already (a module function: it goes to a worker process)."""
     return legal
-
-
-@dataclass
-class PrivateMessage:
-    """A player's private message of a game and the freshest interaction whose token may edit it: a click
-    on it (its ``@original``) or the interaction that sent it as a follow-up."""
-    interaction: discord.Interaction
-    message_id: int
-    original: bool
-    at: float
-
-    async def edit(self, **fields: Any) -> None:
-        if self.original:
-            await self.interaction.edit_original_response(**fields)
-        else:
-            await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 class PlayService:
@@ -282,13 +268,13 @@ class PlayService:
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
         if in_private:
-            await interaction.edit_original_response(content=t("play.done", locale, move=label), view=None,
-                                                     attachments=[])
+            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                content=t("play.done", locale, move=label), view=None, attachments=[])
             self.courier.forget_private(interaction.message.id)
         if not from_component:
             await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.prepare_live_menu(game)
-        await self.courier.deliver(game.id)
+        await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
         return True
 
@@ -354,6 +340,9 @@ class PlayService:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
                 self.courier.forget_private(target.message_id)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
+        reply = reply_of(interaction)
+        if reply is not None:
+            await reply.acknowledge()
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
             if len(self.private) > 1000:           # drop the ones whose token has expired
@@ -395,8 +384,10 @@ class PlayService:
             else:
                 await interaction.response.send_message(content, view=view, ephemeral=True)
             return False
-        await interaction.response.defer()          # deferred update: nothing visible yet
-        return await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
+        reply = Reply(interaction)      # answered with the change itself when it is ready in time
+        public = await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
+        await reply.acknowledge()       # a step shown elsewhere (another private message) still answers the click
+        return public
 
     async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
                                item: int) -> None:
@@ -434,10 +425,15 @@ class PlayService:
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(view=content["view"])
+        # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one)
+        fields = {"view": content["view"], "attachments": list(interaction.message.attachments)}
+        reply = reply_of(interaction)
+        if reply is not None:
+            await reply.edit(**fields)
+        elif interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
         else:
-            await interaction.response.edit_message(view=content["view"])
+            await interaction.response.edit_message(**fields)
 
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:
@@ -535,7 +531,7 @@ class PlayService:
         outcome = TurnOutcome()
         plan = self.turns.undo_plan(seat, presentation.step_mark(game.state), self.pending_seats(game), outcome)
         if from_component:
-            await interaction.response.defer()          # deferred update, like a move button
+            Reply(interaction)                          # answered with the change, like a move button
         else:
             await defer(interaction, ephemeral=True)
         try:
@@ -545,16 +541,22 @@ class PlayService:
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.edit_original_response(content=t("undo.done", locale, move=label), view=None,
-                                                     attachments=[])
+            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                content=t("undo.done", locale, move=label), view=None, attachments=[])
         if outcome.public:
+            reply = reply_of(interaction)
+            if reply is not None:
+                await reply.acknowledge()
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.prepare_live_menu(game)
-            await self.courier.deliver(game.id)
+            await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id, game)
             return
         await self.prepare_menu(game, seat, locale)
         await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
+        reply = reply_of(interaction)
+        if reply is not None:
+            await reply.acknowledge()
 
     # ------------------------------------------------------------------ commands
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:

@@ -125,6 +125,12 @@ class InteractionRecord:
         return [m for m in self.stub.messages(self.channel, after=self.seq)
                 if m.interaction_id is None and not m.ephemeral and m.author.id == self.stub.world.bot.id]
 
+    def public_posts(self) -> list[StubMessage]:
+        """Every public message the bot made in this interaction's channel after it: channel messages and the
+        public follow-ups of any interaction (a new live message is a follow-up of the click that made it due)."""
+        return [m for m in self.stub.messages(self.channel, after=self.seq)
+                if not m.ephemeral and m.author.id == self.stub.world.bot.id and not m.loading]
+
     async def wait_followup_or_post(self, index: int = 0, timeout: float = 5.0) -> StubMessage:
         """Whichever comes first: the ``index``-th follow-up of this interaction, or a public channel post
         after it (a step that went public is announced by a channel post, not a follow-up)."""

@@ -313,6 +313,10 @@ class RestApi:
             edit = {k: v for k, v in payload.items() if k != "flags"}
             msg = self._edit_message(original, edit, record.files)
         else:
+            gate = getattr(self, "channel_post_gate", None)
+            public = not ((payload.get("flags") or 0) & FLAG_EPHEMERAL)
+            if public and gate is not None and not await gate(ix.channel, record):
+                raise web.HTTPServiceUnavailable()        # held like a channel post (see _post_channel_message)
             msg = self._create_message(ix.channel, payload, record.files, interaction=ix)
         ix.followup_ids.append(msg.id)
         self._notify()

@@ -96,19 +96,23 @@ async def answer_of(ix: InteractionRecord) -> StubMessage:
     """What the clicking user sees: the direct answer or updated message, or after a deferral the first
     follow-up."""
     await ix.wait_ack()
-    if ix.callback_type in (4, 7):
+    if ix.callback_type == 4:
         return await ix.wait_response()
 
     def ready() -> StubMessage | None:
         followups = [m for m in ix.followups if not m.loading]
         if followups:
             return followups[0]
+        original = ix.original
+        if ix.callback_type == 7 and original is not None and (original.images or original.buttons
+                                                                or original.ephemeral):
+            return original                      # the clicked message, answered with its new state
         redrawn = redrawn_private(ix.stub, ix)
         if redrawn is not None:
             return redrawn                       # the player's private message, redrawn
         if ix.message is not None and ix.message.ephemeral and ix.message.id in ix.edited_ids:
             return ix.message                    # the clicked private message, now saying what was played
-        posts = ix.channel_posts()
+        posts = ix.public_posts()
         return posts[0] if posts else None
     return await ix.stub.wait_until(ready, 5.0, f"the answer to {ix.describe()}", channel=ix.channel.id)
 
@@ -122,7 +126,9 @@ def direct_moves(message: StubMessage) -> list[tuple[str, str, str]]:
 async def menu_with_a_move(stub: DiscordStub, user: StubUser, menu: StubMessage) -> StubMessage:
     """Open sub-menus (privately) until the menu offers a move that plays at once."""
     while not direct_moves(menu):
-        _kind, custom_id, value = move_options(menu)[0]
+        # a group that narrows ("index:check:levels") opens a sub-menu; a chain ("check+check2") would play moves
+        narrowing = [o for o in move_options(menu) if o[2].count(":") > 1 and "+" not in o[2]]
+        _kind, custom_id, value = (narrowing or move_options(menu))[0]
         menu = await private_answer(await stub.select(user, menu, [value], custom_id=custom_id))
     return menu
 

@@ -53,7 +53,7 @@ def redrawn_private(stub: DiscordStub, ix: InteractionRecord) -> StubMessage | N
     for message in reversed(stub.messages(ix.channel, visible_to=ix.user)):
         if not message.ephemeral or message.updated_seq <= ix.seq or not move_options(message):
             continue
-        if message is not ix.message or message.id in ix.edited_ids:
+        if message is not ix.message or message.id in ix.edited_ids or ix.callback_type == UPDATE_MESSAGE:
             return message
     return None
 
@@ -207,7 +207,7 @@ class RandomPlayer:
         self.log.interactions += 2
         self.log.note(f"{user.username} types /rp play move:{choice['name']!r}")
         ix = await self.stub.run_command(user, self.channel, "rp play", move=choice["value"])
-        first = await self.outcome(ix)
+        first = await ix.wait_response(self.timeout)       # the command's own (private) answer
         if not first.ephemeral or first.visible_to != user.id:
             self.fail(f"/rp play answered {user.username} in public: {first.content!r}")
         if move_options(first):
@@ -220,7 +220,7 @@ class RandomPlayer:
     def public_change(self, ix: InteractionRecord) -> StubMessage | None:
         """The game's live message after ``ix`` changed it: a new message with pictures (the previous one is
         summarised first), or the live message edited in place."""
-        posts = [m for m in ix.channel_posts() if m.images]
+        posts = [m for m in ix.public_posts() if m.images]
         if posts:
             return posts[0]
         live = self.prompt
@@ -235,23 +235,39 @@ class RandomPlayer:
 
     async def outcome(self, ix: InteractionRecord) -> StubMessage:
         """What the click led to: a private menu or refusal, an updated menu (a private step redraws the
-        private message in place), or the live message (new, or edited in place)."""
+        private message in place), or the live message (new, or edited in place).
+
+        The bot answers through the interaction: a click on the live message is answered with the live message
+        itself (UPDATE_MESSAGE, edited in place or shrunk to a summary while the new live message comes as a
+        follow-up); a click on a private message redraws it, or says what was played while the live message
+        changes. A slow answer is a deferred update followed by the same edits."""
         await ix.wait_ack(self.timeout)
-        if ix.callback_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-            answer = await ix.wait_response(self.timeout)
-        elif ix.callback_type in (DEFERRED_UPDATE, DEFERRED_CHANNEL_MESSAGE):
-            def ready() -> StubMessage | None:
-                followups = [m for m in ix.followups if not m.loading]
-                if followups:
-                    return followups[0]
-                original = ix.original
-                if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading:
-                    return original
-                return redrawn_private(self.stub, ix) or self.public_change(ix)
-            answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}",
-                                                 channel=ix.channel.id)
-        else:
+
+        def ready() -> StubMessage | None:
+            public = [m for m in ix.followups if not m.ephemeral and m.images]
+            if public:
+                return public[0]
+            original = ix.original
+            if original is not None and not original.ephemeral and original.images \
+                    and original.updated_seq > ix.seq and (original.interaction_id == ix.id or original.edits):
+                return original
+            if ix.callback_type == CHANNEL_MESSAGE and original is not None and original.ephemeral:
+                return original
+            change = self.public_change(ix)
+            if change is not None:
+                return change
+            private = redrawn_private(self.stub, ix)
+            if private is not None:
+                return private
+            if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading \
+                    and move_options(original):
+                return original
+            return None
+
+        if ix.callback_type not in (CHANNEL_MESSAGE, UPDATE_MESSAGE, DEFERRED_UPDATE, DEFERRED_CHANNEL_MESSAGE):
             self.fail(f"{ix.describe()} was answered with callback type {ix.callback_type}")
+        answer = await self.stub.wait_until(ready, self.timeout, f"the answer to {ix.describe()}",
+                                            channel=ix.channel.id)
         if self.observer is not None:
             self.observer(ix, answer)
         return answer

@@ -104,7 +104,7 @@ async def play_out(stub, bot, channel, post, users: dict[int, object], game_id: 
         ix = await reroll_by_toggles(stub, user, post, keep)
         moves += 1
         await ix.wait_ack()
-        assert ix.callback_type == 6
+        assert ix.callback_type in (6, 7)      # answered with the edit itself, or deferred then edited
         # the next step: the same message edited (one message per hand) or a new post for the next hand
         await stub.wait_until(lambda: {b["custom_id"].split(":")[3] for b in toggles(post)} != {str(game.version)},
                               20, "the confirmed prompt moves on")

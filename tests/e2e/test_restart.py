@@ -62,10 +62,9 @@ async def test_stopping_mid_click_finishes_the_answer_first(discord_stub, cast, 
     game_id = game_id_of(first)
     player = RandomPlayer(stub, cast.games, players, seed=13, typed_share=0.0)
     prompt = await player.play(first, until=lambda p: player.log.moves >= 8 and bool(move_options(p)))
-    before = await stored_game(first_bot.bot, game_id)
-
     owner = due_players(prompt, players)[0]
-    menu = await menu_with_a_move(stub, owner, prompt)
+    menu = await menu_with_a_move(stub, owner, prompt)      # (an option that is a chain plays its moves)
+    before = await stored_game(first_bot.bot, game_id)
     click = await click_first_move(stub, owner, menu)
     await click.wait_ack()
     stopping = stub.now()
