@@ -77,10 +77,10 @@ def hand_key(dice, kicker_depth: int | None = None) -> tuple:
 def compare(active, opponent, kicker_depth: int | None = None) -> tuple[str, str]:
     """The four comparison steps: ("active" | "opponent", the step that decided)."""
     mine, theirs = hand_key(active, kicker_depth), hand_key(opponent, kicker_depth)
-    for step, a, o in zip(("category", "hand_values", "unused_dice"), mine, theirs):
-        if a != o:
-            return ("active" if a > o else "opponent"), step
-    return "active", "active_player"
+    if mine == theirs:
+        return "active", "active_player"
+    first = next(i for i, (a, o) in enumerate(zip(mine, theirs)) if a != o)
+    return ("active" if mine > theirs else "opponent"), ("category", "hand_values", "unused_dice")[first]
 
 
 # ------------------------------------------------------------------ rolls, keeps, rerolls

@@ -13,26 +13,27 @@ import pytest
 from dp_kit import spec_data
 
 SPEC = spec_data()
-PRINTED_EXAMPLES = {                       # one roll per hand, with its hand values and unused dice
-    "nothing": ([6, 3, 1, 2, 4], (), (6, 4, 3, 2, 1)),
-    "pair": ([2, 6, 2, 1, 4], (2,), (6, 4, 1)),
-    "two_pairs": ([3, 5, 3, 5, 6], (5, 3), (6,)),
-    "three_of_a_kind": ([1, 1, 5, 1, 3], (1,), (5, 3)),
-    "small_straight": ([4, 2, 5, 1, 3], (), ()),
-    "big_straight": ([3, 6, 4, 2, 5], (), ()),
-    "full_house": ([2, 2, 5, 5, 5], (5, 2), ()),
-    "four_of_a_kind": ([6, 1, 1, 1, 1], (1,), (6,)),
-    "five_of_a_kind": ([4, 4, 4, 4, 4], (4,), ()),
-}
 
 
-def test_the_nine_hands_in_the_spec_order_with_their_values_and_unused_dice():
-    hands = sorted(SPEC["hands"], key=lambda h: h["strength"])
-    assert REF.HANDS == tuple(h["id"] for h in hands)
-    for h in hands:
-        dice, values, unused = PRINTED_EXAMPLES[h["id"]]
-        assert REF.classify(dice) == (h["id"], values, unused)
-        assert len(values) == len(h["hand_values"]) and len(unused) == h["unused_dice"]
+def test_every_roll_has_the_spec_hand_with_its_hand_values_and_unused_dice():
+    """All 252 rolls: each is one of the nine hands, in the spec's order, with as many hand values and unused
+    dice as the spec says; hand values bigger group first (then higher value), unused dice high to low."""
+    hands = {h["id"]: h for h in SPEC["hands"]}
+    assert REF.HANDS == tuple(sorted(hands, key=lambda h: hands[h]["strength"]))
+    seen = set()
+    for roll in REF.ROLLS:
+        hand, values, unused = REF.classify(roll)
+        seen.add(hand)
+        assert len(values) == len(hands[hand]["hand_values"]) and len(unused) == hands[hand]["unused_dice"]
+        assert list(unused) == sorted(unused, reverse=True) and all(roll.count(v) == 1 for v in unused)
+        groups = [(roll.count(v), v) for v in values]
+        assert groups == sorted(groups, reverse=True) and all(n > 1 for n, _ in groups)
+    assert seen == set(REF.HANDS)
+    nothing = sorted(roll for roll in REF.ROLLS if REF.classify(roll)[0] == "nothing")
+    assert nothing == [(1, 2, 3, 4, 6), (1, 2, 3, 5, 6), (1, 2, 4, 5, 6), (1, 3, 4, 5, 6)]
+    assert "1-2-3-4-6, 1-2-3-5-6, 1-2-4-5-6 or 1-3-4-5-6" in hands["nothing"]["definition"]
+    assert REF.classify([5, 5, 2, 2, 5]) == ("full_house", (5, 2), ())      # triple first, then pair (l.736)
+    assert REF.classify([2, 6, 6, 2, 1]) == ("two_pairs", (6, 2), (1,))     # higher pair first (house)
 
 
 def test_every_roll_is_exactly_one_hand_and_the_one_roll_odds_are_the_spec_figures():
