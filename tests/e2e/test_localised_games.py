@@ -22,7 +22,8 @@ from tests.i18n.pseudo import recording_text
 #: Discord locale of the players' clients -> the catalog the game speaks.
 LANGUAGES = {"de": ("de", ["hanna", "lukas"]), "fr": ("fr", ["camille", "julien"]),
              "ko": ("ko", ["minji", "jiho"])}
-#: Set to a folder to keep the final pictures for review (``ROLLBOT_LOCALISED_PICTURES=/tmp/x``).
+#: Set to a folder to keep the final pictures for review (``ROLLBOT_LOCALISED_PICTURES=out/localised``;
+#: ``out/`` is ignored by git).
 KEEP_PICTURES = os.environ.get("ROLLBOT_LOCALISED_PICTURES")
 
 

@@ -1,48 +1,24 @@
-"""Shared helpers of the dice poker tests: the reference module, seeded play-throughs, forced dice."""
+"""Shared helpers of the dice poker tests: the spec's figures and cases, seeded play-throughs, forced dice.
+
+The spec's figures live in this folder (data/spec_hands.json, provenance in data/README.md); the evaluator
+the bot is checked against is dp_reference.py. Nothing here reads outside the repository.
+"""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 from bot.games.dicepoker import ai
 from bot.games.dicepoker.kind import KIND
 
-#: the spec folder: ``shared/`` lies beside the repository (in a CI clone as in the workplace)
-SPEC_DIR = next((d for d in (Path(__file__).resolve().parents[3].parent / "shared" / "content" / "dicepoker",
-                             Path("/work/shared/content/dicepoker")) if d.is_dir()),
-                Path(__file__).resolve().parents[3].parent / "shared" / "content" / "dicepoker")
-
-
-def reference():
-    """compute_odds.py from the spec folder (the evaluator and exact odds the bot must match)."""
-    path = SPEC_DIR / "compute_odds.py"
-    assert path.is_file(), f"reference missing: {path}"
-    if "dp_compute_odds" in sys.modules:
-        return sys.modules["dp_compute_odds"]
-    spec = importlib.util.spec_from_file_location("dp_compute_odds", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dp_compute_odds"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_TABLES: dict = {}
-
-
-def duel_tables(kicker_depth=None):
-    """The reference's DuelTables, built once per kicker depth for the whole test session (~0.5 s each)."""
-    if kicker_depth not in _TABLES:
-        _TABLES[kicker_depth] = reference().DuelTables(kicker_depth)
-    return _TABLES[kicker_depth]
+#: the spec's hands, comparison steps, procedure, modes, solo tables and odds, worked example, crafted cases
+SPEC_FILE = Path(__file__).resolve().parent / "data" / "spec_hands.json"
 
 
 def spec_data() -> dict:
-    path = SPEC_DIR / "hands.json"
-    assert path.is_file(), f"spec data missing: {path}"
-    return json.loads(path.read_text(encoding="utf-8"))
+    """A fresh copy of the spec's data (callers may not share one dict)."""
+    return json.loads(SPEC_FILE.read_text(encoding="utf-8"))
 
 
 def frac(text: str) -> Fraction:

@@ -3,29 +3,24 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import dp_reference as REF
 import pytest
-from dp_kit import ForcedDice, duel_tables, play, reference
+from dp_kit import ForcedDice, play
 
 from bot.games.dicepoker import ai, odds
 from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
-
-REF = reference()
-
-
-@pytest.fixture(scope="module")
-def ref_tables():
-    return duel_tables()
 
 
 def test_levels_exported():
     assert ai.AI_LEVELS == ("easy", "best", "hard")
 
 
-def test_best_bot_in_a_duel_matches_the_reference_in_both_roles(ref_tables):
+def test_best_bot_in_a_duel_matches_the_reference_in_both_roles():
     checked = {"opponent": 0, "active": 0}
     for seed in range(25):
         s = KIND.create(2, seed, {})
+        ref_tables = REF.duel(s["options"].get("kicker_depth"))          # the game's step b, either rule
         while not KIND.is_finished(s):
             pend = KIND.pending(s)[0]
             seat, role = pend["seat"], pend["role"]
@@ -34,14 +29,15 @@ def test_best_bot_in_a_duel_matches_the_reference_in_both_roles(ref_tables):
             hint = ai.explain(s, seat, "best")
             keep = odds.counts_of([mine[i] for i in hint["keep"]])
             if role == "opponent":
-                values = {k: ref_tables.opponent_value(k, other) for k in REF.sub_multisets(odds.counts_of(mine))}
-                assert values[keep] == pytest.approx(min(values.values()), abs=1e-12)
-                assert hint["win_chance"] == pytest.approx(1 - min(values.values()), abs=1e-12)
+                values = {k: ref_tables.opponent_value(k, other) for k in REF.keeps_of(REF.roll_of(mine))}
+                assert values[REF.from_counts(keep)] == min(values.values())
+                assert Fraction(hint["exact"]) == 1 - min(values.values())
+                assert hint["win_chance"] == pytest.approx(float(1 - min(values.values())), abs=1e-12)
             else:
-                r = ref_tables.rank[odds.counts_of(other)]
-                best = max(ref_tables.C[k][r] for k in REF.sub_multisets(odds.counts_of(mine)))
-                assert ref_tables.C[keep][r] == pytest.approx(best, abs=1e-12)
-                assert hint["win_chance"] == pytest.approx(best, abs=1e-12)
+                best = max(ref_tables.active_chance(k, other) for k in REF.keeps_of(REF.roll_of(mine)))
+                assert ref_tables.active_chance(REF.from_counts(keep), other) == best
+                assert Fraction(hint["exact"]) == best
+                assert hint["win_chance"] == pytest.approx(float(best), abs=1e-12)
             checked[role] += 1
             assert ai.choose_move(s, seat, "hard", 1) == ai.choose_move(s, seat, "best", 2)
             s, _ = KIND.apply(s, seat, ai.choose_move(s, seat, "best", seed))

@@ -1,24 +1,22 @@
-"""The bot's exact odds against compute_odds.py: best responses, minimax keeps, solo optimum and EVs."""
+"""The bot's exact odds against the tests' own evaluator: best responses, minimax keeps, solo optimum and EVs."""
 from __future__ import annotations
 
-import itertools
 import random
 from fractions import Fraction
 
+import dp_reference as REF
 import pytest
-from dp_kit import duel_tables, reference, spec_data
+from dp_kit import spec_data
 
 from bot.games.dicepoker import odds
 from bot.games.dicepoker.content import HANDS, SOLO_TABLES
 
-REF = reference()
 SPEC = spec_data()
-ROLLS = [list(c) for c in itertools.combinations_with_replacement(range(1, 7), 5)]
 
 
 @pytest.fixture(scope="module", params=[None, 2], ids=["all_kickers", "two_kickers"])
 def tables(request):
-    return request.param, duel_tables(request.param)
+    return request.param, REF.duel(request.param)
 
 
 def _positions(n: int, seed: int):
@@ -33,22 +31,21 @@ def test_active_keep_reaches_the_reference_optimum(tables):
     depth, ref = tables
     for a, h in _positions(300, 11):
         keep, chance = odds.active_keep(a, h, depth)
-        best = max(ref.C[k][ref.rank[ref.counts(h)]] for k in REF.sub_multisets(ref.counts(a)))
-        assert float(chance) == pytest.approx(best, abs=1e-12)
-        assert ref.C[keep][ref.rank[ref.counts(h)]] == pytest.approx(best, abs=1e-12)   # the keep itself
-        ref_keep = ref.active_keep(a, h)
-        assert ref.C[ref.counts(ref_keep)][ref.rank[ref.counts(h)]] == pytest.approx(float(chance), abs=1e-12)
+        best = ref.active_best(a, h)
+        assert best == max(ref.active_chance(k, h) for k in REF.keeps_of(REF.roll_of(a)))
+        assert chance == best
+        assert ref.active_chance(REF.from_counts(keep), h) == best                # the keep itself
+        assert ref.active_chance(ref.active_keep(a, h), h) == chance
 
 
 def test_opponent_keep_is_the_reference_minimax(tables):
     depth, ref = tables
     for o, a in _positions(120, 23):
         keep, chance = odds.opponent_keep(o, a, depth)
-        values = {k: ref.opponent_value(k, a) for k in REF.sub_multisets(ref.counts(o))}
-        assert 1 - float(chance) == pytest.approx(min(values.values()), abs=1e-12)
-        assert values[keep] == pytest.approx(min(values.values()), abs=1e-12)
-        gambler = ref.counts(ref.gambler_keep(o, a))
-        assert values[gambler] == pytest.approx(values[keep], abs=1e-12)
+        values = {k: ref.opponent_value(k, a) for k in REF.keeps_of(REF.roll_of(o))}
+        assert 1 - chance == min(values.values()) == ref.opponent_best(o, a)
+        assert values[REF.from_counts(keep)] == min(values.values())
+        assert values[ref.gambler_keep(o, a)] == values[REF.from_counts(keep)]
 
 
 def test_opponent_chance_accounts_for_the_active_reply():
@@ -87,18 +84,19 @@ def test_solo_optimum_expected_payout_and_final_hands_are_exact(table):
     pay = SOLO_TABLES[table]["pay"]
     ev, dist = _solo_ev(pay)
     assert ev == Fraction(SPEC["solo"]["tables"][table]["ev_exact"])
-    ref_ev, _, _ = REF.solo_optimum(pay)
+    ref_ev, _, _ = REF.solo(pay)
     assert ev == ref_ev
     assert dist == {h: Fraction(v) for h, v in SPEC["solo"]["optimal_final_distribution"].items() if h in HANDS}
 
 
 def test_solo_keep_matches_the_reference_strategy_value():
     pay = SOLO_TABLES["house"]["pay"]
-    _, _, strategy = REF.solo_optimum(pay)
+    _, _, best = REF.solo(pay)
     values = odds.solo_keep_values(tuple(sorted(pay.items())))
     for counts in odds.FINALS:
         keep, value = odds.solo_keep(odds.dice_of(counts), pay)
-        assert Fraction(values[strategy[counts]], odds.TOTAL) == value
+        assert value == best[REF.from_counts(counts)]                          # the optimum …
+        assert REF.solo_value(pay, REF.from_counts(keep)) == value == Fraction(values[keep], odds.TOTAL)  # … kept
 
 
 def test_easy_keeps_pairs_and_better_only():
