@@ -22,6 +22,9 @@ from images.text import Face, fit
 
 from . import fields, pieces, words
 
+#: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
+SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
+
 WIDTH = 1000
 MARGIN = 20
 GAP = 14
@@ -313,7 +316,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
     supply = len(ids_at(state, "supply"))
     ly = y + 126
     icons.paste(img, pieces.die("bonus", None, 28), x + PAD, ly)
-    text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.supply", locale, count=supply), w - 36, 18,
+    text_box(d, x + PAD + 36, ly + 14, words.say(SUPPLY_KEYS[C.BONUS_DICE_HOME[state["terr"]["ice_cave"]["side"]]], locale, count=supply), w - 36, 18,
              False, P.MUTED, min_size=12)
     ly += 36
     icons.paste(img, pieces.die("ally", None, 28), x + PAD, ly)
