@@ -244,3 +244,52 @@ def wrap_fit(
     face = Face(floor, bold)
     lines, complete = wrap(text, face, max_width, max_lines)
     return face, lines, complete
+
+
+#: what a "who must do what" template holds in place of the name and the instruction (:func:`who_what`)
+WHO, WHAT = "{who}", "{what}"
+
+
+@lru_cache(maxsize=4096)
+def who_what(
+    template: str, name: str, what: str, max_width: int, size: int, bold: bool = False,
+    min_size: int | None = None, max_lines: int = 3,
+) -> tuple[Face, tuple[str, ...]]:
+    """Lines saying who must do what, the instruction always whole: ``template`` is the catalog's line with
+    :data:`WHO` and :data:`WHAT` where the name and the instruction go ("{who}: {what}").
+
+    One line at the largest size that fits; else one line at ``min_size`` with the *name* ellipsised, while
+    at least a few of its letters stay; else the name (ellipsised if it must) on its own line and the
+    instruction wrapped under it, at the largest size where it is complete in ``max_lines`` lines. Only
+    an instruction longer than that is ellipsised."""
+    floor = min_size if min_size is not None else max(8, int(size * 0.85))
+    full = template.replace(WHO, name).replace(WHAT, what)
+    for s in range(size, floor - 1, -1):
+        face = Face(s, bold)
+        if face.width(full) <= max_width:
+            return face, (full,)
+    face = Face(floor, bold)
+    frame = template.replace(WHO, "").replace(WHAT, what)
+    room = max_width - face.width(frame)
+    if room >= face.width(name[:4] + ELLIPSIS):
+        return face, (template.replace(WHO, ellipsise(name, face, room)).replace(WHAT, what),)
+    cut = template.find(WHAT)
+    head, tail = template[:cut].rstrip(), template[cut:]
+    if WHO not in head:                                  # the name comes after the instruction: wrap it all
+        lines, _ = wrap(template.replace(WHO, ellipsise(name, face, max_width // 2)).replace(WHAT, what), face,
+                        max_width, max_lines)
+        return face, lines
+    rest = tail.replace(WHAT, what)
+    for count in range(1, max_lines):                   # as few lines as will do, each as large as it can be
+        for s in range(size, floor - 1, -1):
+            face = Face(s, bold)
+            lines, complete = wrap(rest, face, max_width, count)
+            if complete:
+                return face, (_named(head, name, face, max_width), *lines)
+    lines, _ = wrap(rest, face, max_width, max_lines - 1)
+    return face, (_named(head, name, face, max_width), *lines)
+
+
+def _named(head: str, name: str, face: Face, max_width: int) -> str:
+    """The part of a who/what line before the instruction, its name ellipsised to fit."""
+    return head.replace(WHO, ellipsise(name, face, max_width - face.width(head.replace(WHO, ""))))

@@ -1,7 +1,8 @@
 """Which message keys the code can produce, found by reading the source, and the catalog check CI runs:
 ``python -m tools.i18n_keys`` fails (exit 1, one line per defect) when a key the code produces has no English
 text, an English key is produced by no code, a translation lacks an English key or has one English does not,
-or a translation drops or adds a ``{placeholder}``; it exits 0 with a one-line summary otherwise.
+a translation drops or adds a ``{placeholder}``, or a translation leaves the language's one voice (German
+``du``, French ``vous``, Korean 해요체; :mod:`tools.i18n_voice`); it exits 0 with a one-line summary otherwise.
 
 Keys come from three places:
 
@@ -35,6 +36,7 @@ from babel.messages.pofile import read_po
 
 from bot.i18n import catalog
 from bot.i18n.messages import DEFAULT_LOCALE, LOCALES_DIR, placeholders
+from tools.i18n_voice import voice_defects
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -372,6 +374,7 @@ def check(root: Path = LOCALES_DIR, domains: list[str] | None = None) -> tuple[l
                     defects.append(f"{locale}/{domain}.po: {key} drops {_braced(want - got)}")
                 if got - want:
                     defects.append(f"{locale}/{domain}.po: {key} adds {_braced(got - want)}")
+            defects += voice_defects(texts, locale, f"{locale}/{domain}.po")
     summary = (f"i18n keys: {len(english)} English keys in {', '.join(domains)}; {len(produced)} produced by the "
                f"code; locales {', '.join(locales)}; {len(defects)} defect(s)")
     return defects, summary
@@ -391,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.i18n_keys",
         description="Check the message catalogs against the code and against English: every produced key has "
                     "English text, every English key is produced, every translation has exactly the English "
-                    "keys and placeholders. Exit 1 listing the defects, 0 otherwise.")
+                    "keys and placeholders, in the language's one voice (du / vous / 해요체). Exit 1 listing the "
+                    "defects, 0 otherwise.")
     parser.add_argument("--locales-dir", type=Path, default=LOCALES_DIR,
                         help="the folder holding <lang>/LC_MESSAGES/<domain>.po (default: the bot's own)")
     parser.add_argument("--all-domains", action="store_true",

@@ -2,21 +2,26 @@
 
 Both name the same move (``{"type": "reroll", "keep": [...]}``) through the shell's :class:`TypedMoves`, so
 the checks and the post are those of a click. The dice are positions 1–5 as the toggles show them; any
-spelling ("1,3,5", "1 3 5", "135", "all", "none") becomes the one token the presentation gives a keep.
+spelling ("1,3,5", "1 3 5", "135", "all", "none", or a language's words for these: "alle", "aucun", ...)
+becomes the one token the presentation gives a keep. The option is named in each language (``würfel:``).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import discord
 from discord import app_commands
 
+from bot.i18n import available_locales, t
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
 
 N_DICE = 5
 KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",)),))
 WORDS = {"all": set(range(1, N_DICE + 1)), "none": set(), "-": set(), "0": set()}
+#: the keywords as each language writes them (its help and option texts name them): any is understood
+WORD_KEYS = {"all": "dicepoker.word.all", "none": "dicepoker.word.none"}
 #: longest text worth parsing as positions (anything longer is refused as it is, shortened)
 INPUT_LIMIT = 40
 
@@ -26,13 +31,25 @@ def parse_positions(text: str) -> set[int] | None:
     folded = text.strip().casefold()
     if len(folded) > INPUT_LIMIT:
         return None
-    if folded in WORDS:
-        return set(WORDS[folded])
+    words = keywords()
+    if folded in words:
+        return set(WORDS[words[folded]])
     digits = re.sub(r"[\s,;/+]+", "", folded)
     if not digits.isdigit() or len(set(digits)) != len(digits):
         return None
     found = {int(c) for c in digits}
     return found if found <= WORDS["all"] else None
+
+
+@functools.cache
+def keywords() -> dict[str, str]:
+    """Every spelling of ``all`` and ``none`` (English and each shipped language's word, case-folded) -> the
+    English word."""
+    found = {word: word for word in WORDS}
+    for locale in available_locales():
+        for word, key in WORD_KEYS.items():
+            found.setdefault(t(key, locale).strip().casefold(), word)
+    return found
 
 
 def token(kept: set[int]) -> str:
@@ -53,12 +70,14 @@ def build(typed: TypedMoves) -> list:
     @app_commands.command(name=cmd_str("dicepoker.cmd.keep.name"),
                           description=cmd_str("dicepoker.cmd.keep.description"))
     @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.keep"))
+    @app_commands.rename(dice=cmd_str("dicepoker.cmd.opt.dice.name"))
     async def keep(interaction: discord.Interaction, dice: str) -> None:
         await typed.play(interaction, KEEP, dice=keep_value(dice))
 
     @app_commands.command(name=cmd_str("dicepoker.cmd.reroll.name"),
                           description=cmd_str("dicepoker.cmd.reroll.description"))
     @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.reroll"))
+    @app_commands.rename(dice=cmd_str("dicepoker.cmd.opt.dice.name"))
     async def reroll(interaction: discord.Interaction, dice: str) -> None:
         await typed.play(interaction, KEEP, dice=reroll_value(dice))
 

@@ -148,6 +148,8 @@ class DicePokerPresentation:
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         shown = {k: str(v)[:80] for k, v in params.items()}
+        if isinstance(params.get("levels"), (list, tuple)):        # the bot's levels as the lobby names them
+            shown["levels"] = ", ".join(t(f"bot.level.{level}", locale) for level in params["levels"])
         seat = params.get("seat")
         if type(seat) is int and 0 <= seat < len(game.seats):
             shown["player"] = game.seats[seat].name

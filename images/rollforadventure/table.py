@@ -22,6 +22,9 @@ from images.text import Face, fit
 
 from . import fields, pieces, words
 
+#: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
+SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
+
 WIDTH = 1000
 MARGIN = 20
 GAP = 14
@@ -313,9 +316,13 @@ def _vortexes(img, d, state, y, h, locale) -> None:
     supply = len(ids_at(state, "supply"))
     ly = y + 126
     icons.paste(img, pieces.die("bonus", None, 28), x + PAD, ly)
-    text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.supply", locale, count=supply), w - 36, 18,
-             False, P.MUTED, min_size=12)
-    ly += 36
+    home = C.BONUS_DICE_HOME[state["terr"]["ice_cave"]["side"]]
+    said = words.say(SUPPLY_KEYS[home], locale, count=supply)
+    if fit(said, w - 36, 18, False, 15)[1] == said:      # one line, or two ("… Vorratsschatulle: 4")
+        text_box(d, x + PAD + 36, ly + 14, said, w - 36, 18, False, P.MUTED, min_size=15)
+        ly += 36
+    else:
+        ly += 2 + paragraph(d, x + PAD + 36, ly - 2, said, w - 36, 2, 17, P.MUTED, min_size=14) + 4
     icons.paste(img, pieces.die("ally", None, 28), x + PAD, ly)
     text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.ally_dice", locale), w - 36, 18, False,
              P.MUTED, min_size=12)

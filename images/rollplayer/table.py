@@ -12,7 +12,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
-from ..text import Face, wrap_fit
+from ..text import WHAT, WHO, Face, who_what, wrap_fit
 from . import cards, content
 from .views import TableView
 
@@ -43,8 +43,29 @@ def _market_h(v: TableView, locale: str = "en") -> int:
     return sum(cards.market_height(c, locale, INNER) + MARKET_GAP for c in v.market)
 
 
+PENDING_SIZE, PENDING_MIN = 26, 18
+PENDING_TEXT_W = INNER - 68
+
+
+def pending_lines(v: TableView, dec, locale: str) -> tuple[Face, tuple[str, ...]]:
+    """"Name: what to decide" for one pending decision, the instruction always whole: a long name is
+    shortened first, and if that is not enough the instruction goes on its own line(s) under the name."""
+    template = label("img.table.must", locale, name=WHO, decision=WHAT)
+    return who_what(template, _name(v, dec.seat), decision_text(dec.key, dec.params, locale), PENDING_TEXT_W,
+                    PENDING_SIZE, True, PENDING_MIN)
+
+
+def _pending_rows(v: TableView, locale: str) -> list[int]:
+    """The height of each pending decision's row (one line: PENDING_ROW; more: as many lines as it needs)."""
+    rows = []
+    for dec in v.pending:
+        face, lines = pending_lines(v, dec, locale)
+        rows.append(max(PENDING_ROW, len(lines) * face.line_height + 24))
+    return rows or [PENDING_ROW]
+
+
 def height(v: TableView, locale: str = "en") -> int:
-    h = HEADER_H + max(1, len(v.pending)) * PENDING_ROW + 20
+    h = HEADER_H + sum(_pending_rows(v, locale)) + 20
     if _show_initiative(v):
         h += SECTION_HEAD + _init_h(v) + 16
     h += SECTION_HEAD + _market_h(v, locale)
@@ -108,8 +129,8 @@ def _header(img, d, v: TableView, locale: str) -> None:
 
 
 def _pending(img, d, v: TableView, top: int, locale: str) -> int:
-    rows = max(1, len(v.pending))
-    h = rows * PENDING_ROW
+    rows = _pending_rows(v, locale)
+    h = sum(rows)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.pending:
         text_box(
@@ -123,12 +144,14 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
             P.TEXT,
             min_size=18,
         )
-    for i, dec in enumerate(v.pending):
-        mid = top + i * PENDING_ROW + PENDING_ROW / 2
-        icons.paste(img, icons.play(28), MARGIN + 14, mid - 14)
-        name = _name(v, dec.seat)
-        text = label("img.table.must", locale, name=name, decision=decision_text(dec.key, dec.params, locale))
-        text_box(d, MARGIN + 52, mid, text, INNER - 68, 26, True, P.TURN, min_size=18)
+    y = top
+    for dec, row in zip(v.pending, rows):
+        face, lines = pending_lines(v, dec, locale)
+        icons.paste(img, icons.play(28), MARGIN + 14, y + min(row, PENDING_ROW) / 2 - 14)
+        first = y + row / 2 - (len(lines) - 1) * face.line_height / 2
+        for k, line in enumerate(lines):
+            face.draw_mid(d, MARGIN + 52, first + k * face.line_height, line, P.TURN)
+        y += row
     return top + h + 20
 
 

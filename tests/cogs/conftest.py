@@ -20,6 +20,19 @@ def settings(tmp_path) -> Settings:
 
 
 @pytest.fixture
+async def payloads(tmp_path):
+    """What Discord receives at sync time: each top-level command's payload with its localisations."""
+    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+    try:
+        yield [await command.get_translated_payload(bot.tree, bot.tree.translator)
+               for command in bot.tree.get_commands()]
+    finally:
+        await bot.close()
+
+
+@pytest.fixture
 async def harness(settings):
     bot = create_bot(settings, sync_commands=False, run_reminders=False)
     h = Harness(bot)

@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from bot.app import create_bot
-from bot.config import Settings
-
 #: Discord's rule for command and option names (CHAT_INPUT): ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``
 #: (``\w`` is Python's Unicode letters, digits and underscore), and lower case where the script has case.
 NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -16,18 +11,6 @@ LOCALES = ("de", "fr", "ko")
 MAX_COMMAND_CHARS = 8000
 #: Discord's INTEGER options (type 4) hold -(2**53 - 1) .. 2**53 - 1 (min_value/max_value outside refuse the upload)
 DISCORD_INT = 2**53 - 1
-
-
-@pytest.fixture
-async def payloads(tmp_path):
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
-    await bot._async_setup_hook()
-    await bot.setup_hook()
-    try:
-        yield [await command.get_translated_payload(bot.tree, bot.tree.translator)
-               for command in bot.tree.get_commands()]
-    finally:
-        await bot.close()
 
 
 def localised(item: dict, field: str, locale: str) -> str:

@@ -193,7 +193,7 @@ GLOSSARY = {
            ("phase.cleanup", "Phase d'Entretien"), ("option.even_start", "Même chance pour tout le monde"),
            ("option.friendly_market", "Marché amical"), ("img.table.trash", "Poubelle"),
            ("img.table.enemy_die", "Dé Ennemi"), ("rules.solo.rating.luminary", "Sommité"),  # 001 l.499-504
-           ("img.type.trait", "Trait"), ("img.sheet.backstory", "Antécédents"),
+           ("img.type.trait", "Trait de caractère"), ("img.sheet.backstory", "Antécédents"),  # 001 l.181
            ("movetype.action.cha", "jeton Charisme"), ("rules_topic.scoring.text", "Objectifs de Caractéristique")],
     "ko": [("attr.con", "건강"), ("attr.cha", "매력"),                                 # 002 l.68
            ("phase.roll", "주사위 굴림 단계"), ("phase.dice", "주사위 배치 단계"),          # 002 l.231-234

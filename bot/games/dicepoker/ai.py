@@ -18,7 +18,11 @@ from bot.games.errors import RuleError
 from . import odds, rules
 from .content import SOLO_TABLES
 
-AI_LEVELS = ("easy", "best", "hard")
+#: the levels a player can choose (the shell offers these; the last is the default) ...
+LEVELS = ("easy", "best")
+#: ... and the names the bot also answers to (an older game's stored level)
+ALIASES = {"hard": "best"}
+AI_LEVELS = (*LEVELS, *ALIASES)
 
 
 def _situation(state: dict, seat) -> tuple[int, str]:
@@ -33,7 +37,7 @@ def explain(state: dict, seat: int, level: str = "best") -> dict:
     """{"keep": positions, "level", "role", and for ``best``: "win_chance" (duel / gamblers) or
     "expected_payout" (solo) as a float plus the exact fraction text}."""
     if level not in AI_LEVELS:
-        raise RuleError("bad_level", "dicepoker.error.bad_level")
+        raise RuleError("bad_level", "dicepoker.error.bad_level", levels=LEVELS)
     side, role = _situation(state, seat)
     dice = state["sides"][side]["dice"]
     out: dict = {"level": level, "role": role}

@@ -18,7 +18,7 @@ class DicePokerKind:
     min_seats = 1
     max_seats = 2
     #: the levels the shell offers for bot seats; the last one is its default ("hard" stays an alias of best)
-    ai_levels = ("easy", "best")
+    ai_levels = ai.LEVELS
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

@@ -41,6 +41,8 @@ ICE_B_LINES: dict[str, tuple[tuple[str, ...], str]] = {
     ln["id"]: (tuple(ln["fields"]), ln["reward"]) for ln in SIDES["ice_cave"]["B"]["lines"]}
 ICE_A_REWARDS: dict[int, tuple[str, ...]] = {
     r["dice"]: tuple(r["effects"]) for r in SIDES["ice_cave"]["A"]["rewards"]}
+#: Ice Cave side -> where the bonus dice lie when in the supply (A: on the Ice Cave, B: the storage chest)
+BONUS_DICE_HOME: dict[str, str] = {sd: d["bonus_dice_home"] for sd, d in SIDES["ice_cave"].items()}
 
 COLOURS: tuple[str, ...] = tuple(RULES_JSON["hero_dice_colours"]["colours"])
 TERRITORY_DIE: tuple[str, ...] = tuple(RULES_JSON["territory_die"]["faces"])
