@@ -3,10 +3,13 @@
 The live message is edited after every placement (each one rerolls the rest of the throw), so its picture
 is uploaded about a hundred times a game; the whole table (``table.py``, 1000 px, ~60 KB) stays on the
 **Table** button and ``/rfa table``. This picture is 640 px wide and every word in it is drawn at 24 px or
-more (13.5 px at Discord's 360 px phone width):
+more (13.5 px at Discord's 360 px phone width); about 6 KB: text with hard edges (``images.text.coverage``),
+the skulls and dice too, and only the colours used in the palette (anti-aliased, it was 18 KB; four skulls
+alone cost a sixth of the bytes, as PNG's compression looks back only about 50 rows):
 
-* whose turn: the player, their hero's colour and name, the hero's ability (and whether it is used);
-* the throw, as large dice;
+* whose turn: the player (and their hero when no throw takes the room; the hero's ability in full stands
+  in the message's status line);
+* the throw, as large dice in the owners' colours;
 * one band per territory: its damage (skull and taken / falls at), the values its free fields take now and
   how many (the rules' ``capacity``: "1 ×3"; the Forest's fields take a 5 or a 6, "5·6 ×4"), the enemies
   lying there (rank, the dice total toward its 6, name), framed when the decision is about them;
@@ -53,9 +56,9 @@ BANNER_H = 56
 FIELD = 38
 ROW_H = 46                # a line of chips
 LEFT_X = MARGIN + PAD + 6
-NAME_W = 184              # "Grotte de glace" at 24 px bold
+NAME_W = 194              # "Grotte de glace" at 24 px bold (190 px)
 DAMAGE_X = LEFT_X + NAME_W + 8
-CHIPS_X = DAMAGE_X + 92
+CHIPS_X = DAMAGE_X + 88
 CHIPS_W = WIDTH - MARGIN - PAD - CHIPS_X
 ENEMY_W = WIDTH - MARGIN - PAD - LEFT_X
 VORTEX_H = 48
@@ -107,7 +110,6 @@ class LiveView:
     player: str
     colour: str
     hero: str | None
-    used: bool
     throw: tuple[Die, ...]
     territories: tuple[Territory, ...]
     specials: tuple[Enemy, ...]
@@ -155,8 +157,8 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
         offers = tuple(Offer(x, words.name_of(names, chosen[x]["seat"], locale) if x in chosen else None,
                              chosen[x]["colour"] if x in chosen else "")
                        for x in (*chosen, *(x for x in state["hero_pool"] if x not in chosen)))
-        return LiveView(words.name_of(names, hero["seat"], locale), hero["colour"], None, False, (), (), (), 0, 0,
-                        False, offers)
+        return LiveView(words.name_of(names, hero["seat"], locale), hero["colour"], None, (), (), (), 0, 0, False,
+                        offers)
     order = {c: k for k, c in enumerate((*C.COLOURS, "ally", "bonus"))}
     pool = sorted((state["dice"][i] for i in ids_at(state, "pool")), key=lambda r: (order.get(r["o"], 9), r["v"] or 0))
     territories = tuple(
@@ -166,7 +168,7 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
                   _legend(state, t))
         for t in C.TERRITORIES)
     return LiveView(
-        words.name_of(names, hero["seat"], locale), hero["colour"], hero["hero"], bool(hero["used"]),
+        words.name_of(names, hero["seat"], locale), hero["colour"], hero["hero"],
         tuple(Die(r["o"], r["v"]) for r in pool), territories,
         tuple(_enemy(state, c, cards) for c in state["display"] if C.CARDS[c]["territory"] is None),
         state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], ())
@@ -264,7 +266,8 @@ def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
     text_box(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, NAME, True, P.TEXT, min_size=TEXT)
     icons.paste(img, _skull(26), DAMAGE_X, mid - 13)
     danger = tr.last - tr.skull <= 2
-    Face(NUMBER, True).draw_mid(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", P.BAD if danger else P.TEXT)
+    text_box(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, NUMBER, True,
+             P.BAD if danger else P.TEXT, min_size=TEXT)
     cy = y + 6
     if not tr.takes:
         text_box(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, TEXT, False, P.FAINT,
@@ -440,7 +443,7 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 @remembered(1024)   # one per open game: an edit that changes nothing drawn here keeps its attachment
 @drawn
 def live_png(view: LiveView, locale: str = "en") -> bytes:
-    """Text at three coverage levels and a palette of the colours used: about half the bytes."""
+    """Text with hard edges and a palette of the colours used: a third of the bytes."""
     from images import png
 
     with coverage(COVERAGE):
