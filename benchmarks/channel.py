@@ -40,7 +40,7 @@ from roundtrip import Bench, header_size, pct, start_bot_process, stop_bot_proce
 from bot.i18n import t  # noqa: E402
 from tests.discord_stub.messages import StubMessage  # noqa: E402
 from tests.discord_stub.server import DiscordStub  # noqa: E402
-from tests.e2e.flows import start_guild_game  # noqa: E402
+from tests.e2e.flows import start_guild_game, turn_post  # noqa: E402
 from tests.e2e.policy import RandomPlayer  # noqa: E402
 
 DICE_PHASE = t("phase.dice", "en")
@@ -125,6 +125,51 @@ async def play_one(stub: DiscordStub, counter: Counter, index: int, seed: int) -
     return count                                # (other games go on: the stand-in never settles here)
 
 
+async def other_games_kb(stub: DiscordStub, counter: Counter, db: Path, games: int) -> dict[str, float]:
+    """KB uploaded per game (posts and edits, public and private) of a 3-player Roll for Adventure game played
+    by the team policy (``tests/e2e/test_rfa_games``) and of a dice-poker duel played by the easy AI's keeps
+    (``tests/e2e/test_poker_games``); the players read the game from the bot's database."""
+    import sqlite3
+    from types import SimpleNamespace
+
+    from bot.engine.kinds import default_registry
+    from tests.e2e import test_poker_games as poker
+    from tests.e2e import test_rfa_games as rfa
+
+    kinds = default_registry()
+
+    async def load(game_id: int) -> SimpleNamespace:
+        """The game as the bot last committed it (read afresh: the bot writes from its own process)."""
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+            kind, status, snapshot, version = con.execute(
+                "SELECT kind, status, snapshot, version FROM games WHERE id = ?", (game_id,)).fetchone()
+            seats = con.execute("SELECT user_id FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+        return SimpleNamespace(id=game_id, status=status, version=version, state=kinds[kind].loads(snapshot),
+                               seats=[SimpleNamespace(user_id=u) for u, in seats])
+
+    bot = SimpleNamespace(sessions=SimpleNamespace(load=load))
+    sizes: dict[str, list[int]] = {"rfa": [], "poker": []}
+    for i in range(games):
+        for game, seats in (("rfa", 3), ("poker", 2)):
+            channel = stub.add_channel(f"{game}-{i}")
+            count = counter.channels[channel.id] = ChannelCount()
+            users = [stub.add_user(f"{game}{i}{k}") for k in range(seats)]
+            options = {"players": 3} if game == "rfa" else {}
+            lobby = await (await stub.run_command(users[0], channel, f"{game} new", **options)).wait_response()
+            for user in users[1:]:
+                await (await stub.click(user, lobby, label=t("button.join", "en"))).wait_ack()
+            first = await turn_post(stub, channel, await stub.click(users[0], lobby, label=t("button.start", "en")))
+            game_id = rfa.game_id_of(first)
+            by_id = {u.id: u for u in users}
+            if game == "rfa":
+                await rfa.play_out(stub, bot, channel, game_id, by_id)
+            else:
+                await poker.play_out(stub, bot, channel, first, by_id, game_id)
+            await stub.settle()
+            sizes[game].append(count.bytes)
+    return {game: statistics.mean(b) / 1024 for game, b in sizes.items()}
+
+
 async def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING)
     stub = DiscordStub(retain_uploads=False, max_request_log=5000)
@@ -139,8 +184,13 @@ async def run(args: argparse.Namespace) -> int:
         async def one(i: int) -> ChannelCount:
             async with gate:
                 return await play_one(stub, counter, i, args.seed)
-        counts = await asyncio.gather(*(one(i) for i in range(args.games)))
+        counts = await asyncio.gather(*(one(i) for i in range(args.games))) if not args.other_only else []
         print(f"played {len(counts)} games in {time.perf_counter() - started:.0f}s", flush=True)
+        other = await other_games_kb(stub, counter, workdir / "roundtrip.db", max(1, min(args.games, 2)))
+        print(f"bytes_per_game_kb_rfa={other['rfa']:.0f}", flush=True)
+        print(f"bytes_per_game_kb_poker={other['poker']:.0f}", flush=True)
+        if args.other_only:
+            return 0
         main, best = None, 0.0
         if not args.no_load:
             main, best = await measure_load(stub, proc.pid, args)
@@ -209,6 +259,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-load", action="store_true", help="the channel figures only")
+    parser.add_argument("--other-only", action="store_true", help="only Roll for Adventure's and dice poker's bytes")
     args = parser.parse_args(argv)
     args.ramp, args.ramp_warmup, args.ramp_duration = (20, 30, 40, 50, 60, 80, 100, 120, 150), 3.0, 15.0
     if args.quick:

@@ -348,6 +348,17 @@ class RollForAdventurePresentation:
             files.append(("final.png", render_final(game.state, names, locale)))
         return files
 
+    def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """Optional hook (``cogs.outbox``): while the adventure runs, the live message carries the compact
+        picture a phone can read (whose turn, the throw, each territory's damage, free fields and enemies;
+        ~7 KB, uploaded again only when it changed); the whole table stays on the "Table" button. The result
+        post keeps the turn pictures (table and result)."""
+        if game.status != "active" or game.state["result"] is not None:
+            return self.turn_pictures(game, mover, locale)
+        from images.rollforadventure import render_live
+
+        return [("table.png", render_live(game.state, names_of(game), locale))]
+
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         return None
 

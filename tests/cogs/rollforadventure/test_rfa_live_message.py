@@ -1,0 +1,51 @@
+"""The live message of a /rfa game carries the compact picture (640 px, legible on a phone) and a Table button
+that shows anyone the whole table (1000 px) privately; an edit after a placement re-attaches the picture
+only when it changed (issue 28 points 8 and 9)."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
+
+from bot.games.rollforadventure import policy
+from bot.i18n import t
+from images.rollforadventure import render_live, render_table
+from images.rollforadventure.live import WIDTH as LIVE_WIDTH
+from images.rollforadventure.table import WIDTH as TABLE_WIDTH
+
+
+def width(blob: bytes) -> int:
+    with Image.open(io.BytesIO(blob)) as im:
+        return im.width
+
+
+async def test_the_live_message_is_compact_and_the_table_is_one_click_away(harness, alice, bob, carol, fixed_seed):
+    users = [alice, bob, carol]
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=3)
+    lobby = next(m for m in created.messages if m.buttons())
+    for user in (bob, carol):
+        await harness.click(lobby, user=user, place=place, label="Join")
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    post = latest_turn_post(harness, place)
+    names = [s.name for s in game.seats]
+    [(name, live)] = post.files
+    assert name == "table.png" and width(live) == LIVE_WIDTH
+    assert live == render_live(game.state, names, "en"), "the live picture is the compact one"
+    assert len(live) < 12_000, len(live)
+    # anyone (here a player who is not due) opens the whole table privately
+    onlooker = next(u for u in users if u.id != game.seats[due_seat(game)].user_id)
+    look = await harness.click(post, user=onlooker, place=place, label=t("button.table", "en"))
+    [(table_name, table)] = look.only().files
+    assert look.only().ephemeral and table_name == "table.png" and width(table) == TABLE_WIDTH
+    assert table == render_table(game.state, names, "en")
+    # a placement edits the live message in place with the next picture
+    user = next(u for u in users if u.id == game.seats[due_seat(game)].user_id)
+    move = policy.choose_move(game.state, due_seat(game), 0)
+    await click_move(harness, post, game, move, user=user, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    after = latest_turn_post(harness, place)
+    if after.id == post.id and KIND.pending(game.state)[0]["decision"] in ("place", "place_more"):
+        assert after.files and after.files[0][1] == render_live(game.state, names, "en")
