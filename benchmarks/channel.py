@@ -16,6 +16,16 @@ created and edited):
 Then the round trip (``roundtrip.Bench``): ``p95_ms`` at 10 moves/s over many open games, and
 ``max_moves_per_s``, the highest rate of a ramp whose p95 stays under 1 s.
 
+Discord calls (the stand-in enforces Discord's rate limits throughout), per game kind (``rp`` Roll Player,
+``poker`` dice poker, ``rfa`` Roll for Adventure), from the lobby to the final post:
+- ``bot_calls_per_move_<game>``: bot-token REST calls (every route but the interaction endpoints; these share
+  Discord's global limit of 50 a second for the whole bot) per move the players made;
+- ``interaction_calls_per_move_<game>``: calls to the interaction endpoints (callbacks, follow-ups, edits
+  through an interaction token: outside the global limit) per move;
+- ``invalid_requests_per_game``: answers 401, 403 and 429 (Discord bans a bot that gets 10,000 in 10 minutes);
+- ``discord_ceiling_moves_per_s``: 50 divided by the largest ``bot_calls_per_move``: the moves a second one
+  bot token carries for the whole bot.
+
 Usage: python benchmarks/channel.py [--quick] [--games N] [--parallel N] [--seed N]
 Prints one name=value per line; the last eight are the figures above.
 """
@@ -57,6 +67,44 @@ class ChannelCount:
     by_file: dict[str, int] = field(default_factory=dict)     # "public table.png" -> bytes
     private_kinds: dict[str, int] = field(default_factory=dict)  # what the private messages were
     dice_turn_clicks: list[int] = field(default_factory=list)
+    requests: list = field(default_factory=list)             # every REST request made for this channel
+    moves: int = 0                                            # moves the players made (the game's version)
+
+    @property
+    def bot_calls(self) -> int:
+        return sum(1 for r in self.requests if not is_interaction_call(r))
+
+    @property
+    def interaction_calls(self) -> int:
+        return sum(1 for r in self.requests if is_interaction_call(r))
+
+    @property
+    def invalid(self) -> int:
+        return sum(1 for r in self.requests if r.status in (401, 403, 429))
+
+
+def is_interaction_call(record) -> bool:
+    """Discord's interaction endpoints: the callback and everything under the interaction's webhook token
+    (``/webhooks/{application_id}/{token}``), which its global rate limit does not bind."""
+    return record.route.startswith("POST /interactions/") or record.route.split(" ", 1)[-1].startswith("/webhooks/")
+
+
+class RequestLog(list):
+    """``stub.requests`` that also hands each request to the channel it concerns, as it arrives."""
+
+    def __init__(self, counter: "Counter"):
+        super().__init__()
+        self.counter = counter
+
+    def append(self, record) -> None:
+        super().append(record)
+        channel_id = record.params.get("channel_id")
+        if channel_id is None and "token" in record.params:
+            ix = self.counter.stub._by_token.get(record.params["token"])
+            channel_id = ix.channel.id if ix is not None else None
+        count = self.counter.channels.get(int(channel_id)) if str(channel_id or "").isdigit() else None
+        if count is not None:
+            count.requests.append(record)
 
 
 class Counter:
@@ -66,6 +114,7 @@ class Counter:
     def __init__(self, stub: DiscordStub):
         self.stub = stub
         self.channels: dict[int, ChannelCount] = {}
+        stub.requests = RequestLog(self)
         create, edit = stub._create_message, stub._edit_message
 
         def counted_create(channel, payload, files, **kwargs) -> StubMessage:
@@ -107,7 +156,15 @@ class Counter:
         count.live_max = max(count.live_max, live)
 
 
-async def play_one(stub: DiscordStub, counter: Counter, index: int, seed: int) -> ChannelCount:
+def game_version(db: Path, channel_id: int) -> int:
+    """The moves made in the channel's game (its version), read from the bot's database."""
+    import sqlite3
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        row = con.execute("SELECT max(version) FROM games WHERE channel_id = ?", (channel_id,)).fetchone()
+    return int(row[0] or 0)
+
+
+async def play_one(stub: DiscordStub, counter: Counter, index: int, seed: int, db: Path) -> ChannelCount:
     channel = stub.add_channel(f"channel-{index}")
     count = counter.channels[channel.id] = ChannelCount()
     players = [stub.add_user(f"c{index}a"), stub.add_user(f"c{index}b")]
@@ -122,10 +179,11 @@ async def play_one(stub: DiscordStub, counter: Counter, index: int, seed: int) -
             if dice:
                 count.dice_turn_clicks.append(player.log.interactions - start)
             start, dice = player.log.interactions, DICE_PHASE in player.prompt.text
+    count.moves = game_version(db, channel.id)
     return count                                # (other games go on: the stand-in never settles here)
 
 
-async def other_games_kb(stub: DiscordStub, counter: Counter, db: Path, games: int) -> dict[str, float]:
+async def other_games(stub: DiscordStub, counter: Counter, db: Path, games: int) -> dict[str, list[ChannelCount]]:
     """KB uploaded per game (posts and edits, public and private) of a 3-player Roll for Adventure game played
     by the team policy (``tests/e2e/test_rfa_games``) and of a dice-poker duel played by the easy AI's keeps
     (``tests/e2e/test_poker_games``); the players read the game from the bot's database."""
@@ -148,7 +206,7 @@ async def other_games_kb(stub: DiscordStub, counter: Counter, db: Path, games: i
                                seats=[SimpleNamespace(user_id=u) for u, in seats])
 
     bot = SimpleNamespace(sessions=SimpleNamespace(load=load))
-    sizes: dict[str, list[int]] = {"rfa": [], "poker": []}
+    played: dict[str, list[ChannelCount]] = {"rfa": [], "poker": []}
     for i in range(games):
         for game, seats in (("rfa", 3), ("poker", 2)):
             channel = stub.add_channel(f"{game}-{i}")
@@ -166,8 +224,9 @@ async def other_games_kb(stub: DiscordStub, counter: Counter, db: Path, games: i
             else:
                 await poker.play_out(stub, bot, channel, first, by_id, game_id)
             await stub.settle()
-            sizes[game].append(count.bytes)
-    return {game: statistics.mean(b) / 1024 for game, b in sizes.items()}
+            count.moves = game_version(db, channel.id)
+            played[game].append(count)
+    return played
 
 
 async def run(args: argparse.Namespace) -> int:
@@ -183,13 +242,15 @@ async def run(args: argparse.Namespace) -> int:
 
         async def one(i: int) -> ChannelCount:
             async with gate:
-                return await play_one(stub, counter, i, args.seed)
+                return await play_one(stub, counter, i, args.seed, workdir / "roundtrip.db")
         counts = await asyncio.gather(*(one(i) for i in range(args.games))) if not args.other_only else []
         print(f"played {len(counts)} games in {time.perf_counter() - started:.0f}s", flush=True)
-        other = await other_games_kb(stub, counter, workdir / "roundtrip.db", max(1, min(args.games, 2)))
-        print(f"bytes_per_game_kb_rfa={other['rfa']:.0f}", flush=True)
-        print(f"bytes_per_game_kb_poker={other['poker']:.0f}", flush=True)
+        other = await other_games(stub, counter, workdir / "roundtrip.db", max(1, min(args.games, 2)))
+        other["rp"] = counts
+        for game in ("rfa", "poker"):
+            print(f"bytes_per_game_kb_{game}={statistics.mean(c.bytes for c in other[game]) / 1024:.0f}", flush=True)
         if args.other_only:
+            calls_report(other)
             return 0
         main, best = None, 0.0
         if not args.no_load:
@@ -204,6 +265,7 @@ async def run(args: argparse.Namespace) -> int:
     if code != 0 or any("ERROR" in line for line in log_tail):
         print("bot exit code", code, "log tail:", *log_tail, sep="\n  ")
     report(counts, main, best, started)
+    calls_report(other)
     return 0 if main is None or main.move_full else 1
 
 
@@ -246,6 +308,23 @@ def report(counts: list[ChannelCount], main, best: float, started: float) -> Non
     print(f"clicks_per_dice_turn_mean={statistics.mean(clicks) if clicks else float('nan'):.2f}")
     print(f"p95_ms={pct(main.move_full, .95) * 1000:.1f}" if main is not None else "p95_ms=nan")
     print(f"max_moves_per_s={best:g}")
+
+
+def calls_report(played: dict[str, list[ChannelCount]]) -> None:
+    """Discord calls per move and game kind (printed last: the issue's headline figures)."""
+    worst = 0.0
+    invalid = [c.invalid for counts in played.values() for c in counts]
+    for game in ("rp", "poker", "rfa"):
+        counts = played.get(game) or []
+        moves = sum(c.moves for c in counts)
+        if not moves:
+            continue
+        bot = sum(c.bot_calls for c in counts) / moves
+        worst = max(worst, bot)
+        print(f"bot_calls_per_move_{game}={bot:.3f}")
+        print(f"interaction_calls_per_move_{game}={sum(c.interaction_calls for c in counts) / moves:.2f}")
+    print(f"invalid_requests_per_game={statistics.mean(invalid) if invalid else 0:.2f}")
+    print(f"discord_ceiling_moves_per_s={50 / worst if worst else float('inf'):.0f}")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

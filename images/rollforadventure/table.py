@@ -318,7 +318,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
     icons.paste(img, pieces.die("bonus", None, 28), x + PAD, ly)
     home = C.BONUS_DICE_HOME[state["terr"]["ice_cave"]["side"]]
     said = words.say(SUPPLY_KEYS[home], locale, count=supply)
-    if fit(said, w - 36, 18, False, 15)[1] == said:      # one line, or two ("… Vorratsschatulle: 4")
+    if Face(15, False).width(said) <= w - 36:             # one line, or two ("… Vorratsschatulle: 4")
         text_box(d, x + PAD + 36, ly + 14, said, w - 36, 18, False, P.MUTED, min_size=15)
         ly += 36
     else:
