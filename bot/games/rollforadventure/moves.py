@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from bot.games.errors import RuleError
+from bot.games.strict import offered
 
 from . import content as C
 from . import flow as F
@@ -171,8 +172,10 @@ def apply(state: dict, seat: int, move) -> list[dict]:
         raise RuleError("not_your_turn", "rollforadventure.error.not_your_turn")
     if "seat" in move and move["seat"] != seat:
         raise RuleError("wrong_seat", "rollforadventure.error.wrong_seat")
-    move = {k: v for k, v in move.items() if k != "seat"}
-    if move not in legal(state, seat):
+    if "seat" in move and type(move["seat"]) is not int:
+        raise RuleError("bad_move", "rollforadventure.error.bad_move")
+    move = offered({k: v for k, v in move.items() if k != "seat"}, legal(state, seat))
+    if move is None:            # also a boolean or a float where the legal move has an integer (True == 1)
         raise RuleError("illegal_move", "rollforadventure.error.illegal_move")
     events: list[dict] = []
     state["decision"] = None
