@@ -37,7 +37,7 @@ CHOICES = {
 }
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
-             "reward_enemy", "reward_skull", "reward_free")
+             "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
 #: event params that name a thing, and how each reads
 #: decisions that name one die among several, where two may look alike
 DIE_CHOICES = ("promote", "remove", "rescue")
@@ -193,6 +193,10 @@ class RollForAdventurePresentation:
             return t("rollforadventure.move.repair", locale, territory=words.territory(move.get("territory"), locale))
         if kind == "rescue":
             return t("rollforadventure.move.rescue", locale, die=words.die(state, move.get("die"), locale))
+        if kind == "bonus":
+            heroes = move.get("heroes") if isinstance(move.get("heroes"), list) else []
+            return t("rollforadventure.move.bonus", locale,
+                     heroes=", ".join(words.hero(state, h, names, locale) for h in heroes))
         return words.short(kind)
 
     def _active_hero(self, state: dict, locale: str) -> str:

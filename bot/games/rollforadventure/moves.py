@@ -133,6 +133,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         return [{"type": "claim", "claim": True}, {"type": "claim", "claim": False}]
     if k == "remove_die":
         return [{"type": "remove", "die": i} for i in d["dice"]]
+    if k == "bonus_dice":           # l.301 + l.189: who receives the scarce bonus dice (clockwise order kept)
+        return [{"type": "bonus", "heroes": list(c)} for c in combinations(d["heroes"], d["count"])]
     if k == "shield":
         return [{"type": "shield", "use": True}, {"type": "shield", "use": False}]
     if k == "reward_enemy":
@@ -289,6 +291,10 @@ def _claim(state, d, move, events):
         F.claim_ice_a(state, events)
 
 
+def _bonus(state, d, move, events):
+    F.give_bonus_to(state, move["heroes"], events)
+
+
 def _remove(state, d, move, events):
     to_oblivion(state, [move["die"]], events, "attack")
 
@@ -316,5 +322,5 @@ def _rescue(state, d, move, events):
 _EXEC = {
     "pick_hero": _pick_hero, "place": _place, "end_placement": _end_placement, "reroll": _reroll,
     "flip": _flip, "free": _free, "strike": _strike, "promote": _promote, "keep": _keep, "claim": _claim,
-    "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
+    "bonus": _bonus, "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
 }
