@@ -3,8 +3,12 @@
 Plays seeded games with random legal moves through the rules engine, and times the public entry points
 (state → PNG bytes, what the bot calls after every move) on positions from every phase of 1–4 player
 games, plus the hand-built gallery scenes. Prints the median per picture kind and the largest PNG; the last
-lines are the headline figures. `--formats` also measures a whole 2-player game the way the bot posts it
-today (table + the mover's sheet after every move, scores at the end) in palette PNG and lossless WebP.
+lines are the headline figures (``name=value``). Every timed render is cold: the picture memo
+(``images/memo.py``: ``sheet_png``, ``table_png`` and ``scores_png`` remember their last pictures by view, so a
+repeated call is a dictionary lookup) is cleared before each one, so the figures are drawing and encoding.
+The static layers a character's first picture draws stay cached, as in a running bot. `--formats` also
+measures a whole 2-player game the way the bot posts it today (table + the mover's sheet after every move,
+scores at the end) in palette PNG and lossless WebP.
 
     python benchmarks/render.py [--repeat N] [--formats]
 """
@@ -41,9 +45,16 @@ def positions(seats: int, seed: int, every: int) -> tuple[list, object]:
     return out, state
 
 
+#: the remembered entry points (``images.memo.remembered``): forgotten before every timed render
+MEMOS = (sheet_png, table_png, scores_png)
+
+
 def timed(fn, repeat: int) -> tuple[list[float], int]:
+    """``repeat`` cold renders of ``fn`` (the memo is emptied before each): milliseconds each, PNG bytes."""
     times, size = [], 0
     for _ in range(repeat):
+        for memo in MEMOS:
+            memo.forget()
         t0 = time.perf_counter()
         data = fn()
         times.append((time.perf_counter() - t0) * 1000)

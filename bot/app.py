@@ -182,8 +182,8 @@ class RollBot(commands.AutoShardedBot):
         where = self.settings.db_path
         if isinstance(where, Path):
             where.parent.mkdir(parents=True, exist_ok=True)
-        # quick_check: a damaged file is refused at start (with how to restore it), not found mid-game
-        self.store = await open_store(str(where), synchronous=self.settings.db_synchronous, quick_check=True)
+        # the store's own check refuses a damaged file at start (with how to restore it), not found mid-game
+        self.store = await open_store(str(where), synchronous=self.settings.db_synchronous)
         from bot.engine.kinds import KNOWN_KINDS, load_kind
 
         specs = KNOWN_KINDS if self.kind_specs is None else self.kind_specs

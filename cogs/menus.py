@@ -337,7 +337,7 @@ def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int
     else:
         view.add_item(ui.subset_confirm(game.id, game.version, index, move_check(legal[index]), row=row,
                                         label=presentation.move_label(game, seat, legal[index], locale)))
-    others = [(i, m) for i, m in enumerate(legal) if subset.masks[i] is None][:MAX_BUTTONS - 1]
+    others = [] if subset.nested else [(i, m) for i, m in enumerate(legal) if subset.masks[i] is None][:MAX_BUTTONS - 1]
     for i, move in others:
         view.add_item(ui.move_button(game.id, game.version, i, move_check(move),
                                      label=presentation.move_label(game, seat, move, locale)))
@@ -369,9 +369,10 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
               rep: dict | None = None, levels: int = 0, menu: str = MAIN, only: set[int] | None = None
               ) -> MenuPlan:
     """The pure part of :func:`move_view` (see there)."""
-    if menu != EXTRA and rep is None and only is None:
+    if menu != EXTRA and only is None:
         subset = subset_menu(presentation, game, seat, legal, locale)
-        if subset is not None:
+        if subset is not None and (subset.nested if rep is not None else not subset.nested) \
+                and (rep is None or _only_subset_moves(presentation, legal, subset, rep, levels, menu)):
             return MenuPlan(subset=subset)
     hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
@@ -392,6 +393,14 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
                                chunk_placeholder(presentation, game, seat, legal, chunks, n, locale))
                     for n, chunk in enumerate(chunks))
     return MenuPlan(selects=selects, hidden=hidden)
+
+
+def _only_subset_moves(presentation: Presentation, legal: list[dict], subset: SubsetMenu, rep: dict, levels: int,
+                       menu: str) -> bool:
+    """Whether a narrowing entry stands for subset moves only (a nested subset choice's entry): then its
+    sub-menu is the toggles, which reach every subset move however many there are."""
+    items = narrow(shown_moves(presentation, legal, menu), rep, levels, presentation.narrow_fields)
+    return bool(items) and all(subset.masks[i] is not None for i, _ in items)
 
 
 #: How many worked-out menus are kept (a few per active game: the steps being shown right now).
@@ -452,8 +461,9 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
               only: set[int] | None = None, hint: bool = False, undo: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
     The select's name carries it, so a narrowing step regroups exactly the list the player saw. A decision
-    the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm. What it
-    shows comes from :func:`plan_menu`, or from :func:`prepare_plan` when that worked it out already."""
+    the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm (a nested
+    one once its narrowing entry is opened: ``rep`` is then one of its moves). What it shows comes from
+    :func:`plan_menu`, or from :func:`prepare_plan` when that worked it out already."""
     plan = _cached_plan(presentation, game, seat, legal, locale, menu) if rep is None and only is None else None
     if plan is None:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol, runtime_checkable
 
 #: A picture for a post: (file name, PNG bytes).
@@ -57,17 +58,45 @@ class SubsetMenu:
     each toggle re-renders the same message in place, and Confirm plays the legal move whose mask equals the
     choice. ``masks[i]`` is the mask of ``legal[i]`` (None: a legal move that is not a subset, offered as an
     ordinary button beside Confirm); ``initial`` is the choice shown first (0: nothing chosen).
+
+    ``alike``: one class per item when items of a class are interchangeable (two dice showing 5: a move says
+    "reroll one 5", not which); a choice then stands for the move that picks as many items of each class,
+    whichever of them are toggled. ``nested``: the subset moves are one entry of an ordinary menu (the rest of
+    the decision is other moves, a throw's placements): the menu lists them, or, when they do not fit, one
+    narrowing entry that opens the toggles privately (and the toggles show no other move beside Confirm).
     """
     labels: tuple[str, ...]
     masks: tuple[int | None, ...]
     initial: int = 0
+    alike: tuple[int, ...] = ()
+    nested: bool = False
+
+    def normal(self, mask: int) -> int:
+        """``mask`` with the chosen items of each ``alike`` class moved to that class's first items."""
+        if not self.alike:
+            return mask
+        chosen: dict[int, int] = {}
+        for item, kind in enumerate(self.alike):
+            if mask >> item & 1:
+                chosen[kind] = chosen.get(kind, 0) + 1
+        out = 0
+        for item, kind in enumerate(self.alike):
+            if chosen.get(kind):
+                out |= 1 << item
+                chosen[kind] -= 1
+        return out
+
+    @cached_property
+    def _index(self) -> dict[int, int]:
+        index: dict[int, int] = {}
+        for n, own in enumerate(self.masks):
+            if own is not None:
+                index.setdefault(self.normal(own), n)
+        return index
 
     def index_of(self, mask: int) -> int | None:
         """The legal move the choice ``mask`` stands for, or None when no legal move is that subset."""
-        for index, own in enumerate(self.masks):
-            if own == mask:
-                return index
-        return None
+        return self._index.get(self.normal(mask))
 
 
 #: Most toggles a subset menu may have (three rows of five; then a row for Confirm, a row for the look buttons).
@@ -163,6 +192,8 @@ class Presentation(Protocol):
 #: * ``subset_menu(game, seat, legal, locale) -> SubsetMenu | None``: the decision at hand is a choice of a
 #:   subset (which dice to reroll); the shell then shows toggles and Confirm instead of one button or menu
 #:   entry per legal move (32 keep patterns would otherwise be a narrowing select). None: the usual menu.
+#:   A ``nested`` one is a part of a bigger decision (Roll for Adventure's Daredevil rerolls beside a throw's
+#:   placements): its toggles open from the menu's narrowing entry when the menu cannot list every move.
 #: * ``catalog_prefix: str``: the game's catalog keys are all prefixed (``"dicepoker."``); the help lines of
 #:   its own commands are ``<prefix>help.cmd.<path>`` and its rules topics ``<prefix>rules_topic.<topic>.*``
 #:   (the shell's commands keep the shell's ``help.cmd.<path>``).

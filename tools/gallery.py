@@ -1,11 +1,12 @@
 """`python -m tools.gallery OUTDIR [--locale LANG|all]`: render representative pictures for review.
 
 Hand-built scenes (start of game, mid-game with every card type, the tallest end-game sheet, long names,
-Korean, 1–4 player tables, final scores with a tie, solo) plus pictures of real games played by the rules
-engine with seeded random legal moves, at several moments, and dice poker matches, so the gallery shows what
-players will see. Without ``--locale`` the scenes use their own languages (mostly English, some Korean and
-French); ``--locale de`` draws every picture in German, ``--locale all`` each shipped language into its own
-folder (``OUTDIR/<lang>/``).
+Korean, 1–4 player tables, final scores with a tie, solo; positions set up on real rules-engine states, so
+every score, star and rank shown is the engine's, ``tools/rp_samples.py``) plus pictures of real games
+played by the rules engine with seeded random legal moves, at several moments, and dice poker matches, so
+the gallery shows what players will see. Without ``--locale`` the scenes use their own languages (mostly
+English, some Korean and French); ``--locale de`` draws every picture in German, ``--locale all`` each
+shipped language into its own folder (``OUTDIR/<lang>/``).
 """
 
 from __future__ import annotations

@@ -1,31 +1,28 @@
 """Hand-built view models: the gallery's scenes, the tests' and the benchmark's inputs.
 
 They are built from the real content data (classes, races, backstories, alignments, armor sets) so every
-id is valid; numbers that the rules engine would compute (goal met, set stars, score items) are worked
-out here in the simplest faithful way, since these scenes only need to look like real games.
+id is valid, as real rules-engine states (:func:`scene_state`) drawn through the same adapter as a game:
+every number a scene shows (goals met, set and trait stars, projections, totals, ranks, the solo rating)
+is the engine's scoring of that scene. Only the position is hand-built.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from bot.games.rollplayer.kind import KIND
 from images.rollplayer import content
+from images.rollplayer.adapt import rounds_total, scores_view, sheet_view
 from images.rollplayer.views import (
     ALIGN_COLUMNS,
     ALIGN_ROWS,
     ATTRS,
     COLOURS,
-    ArmorSet,
-    BackstoryCell,
     Decision,
     Die,
-    Goal,
     InitiativeCard,
-    OwnedCard,
     PlayerTag,
-    Row,
-    ScoreColumn,
-    ScoreItem,
     ScoresView,
     SheetView,
     TableView,
@@ -35,34 +32,22 @@ LONG_NAME = "Sir Reginald Bartholomew von Longname-Featherstonehaugh III"
 KOREAN_NAME = "용감한 모험가 김서연"
 
 
-def _goal(g: dict) -> Goal:
-    return Goal(g["min"], g["max"], g["stars"])
+def scene_state(seats: int, sheets: list[dict], *, finished: bool = False):
+    """A real rules-engine state whose players hold ``sheets`` (keyword dicts of :func:`seat_player`): every
+    number a picture of it shows (goals met, sets, trait stars, projections, totals, ranks) is then the
+    engine's own scoring (``images.rollplayer.adapt``), never worked out here."""
+    state = KIND.create(seats, 1, {})
+    for seat, sheet in enumerate(sheets):
+        seat_player(state.players[seat], **sheet)
+    state.finished = finished
+    if finished:
+        state.phase = "finished"
+    return state
 
 
-def _met(value: int, bonus: int, goal: Goal) -> bool:
-    hi = goal.max if goal.max is not None else 10**6
-    return any(goal.min <= value + b <= hi for b in range(bonus + 1))
-
-
-def armor_sets_for(card_ids: list[str], class_id: str) -> tuple[ArmorSet, ...]:
-    sets = content.armor_sets()
-    colour = content.classes()[class_id]["colour"]
-    out = []
-    for set_id, spec in sets.items():
-        owned = tuple(c for c in card_ids if content.cards()[c].get("armor_set") == set_id)
-        if not owned:
-            continue
-        bonus = any(content.cards()[c]["armor_colour"] == colour for c in owned)
-        out.append(
-            ArmorSet(set_id, spec["pieces"], owned, spec["stars_by_count"][len(owned)] + int(bonus), bonus)
-        )
-    return tuple(out)
-
-
-def make_sheet(
+def seat_player(
+    p,
     *,
-    seat: int = 0,
-    name: str = "Alice",
     race: str = "dwarf",
     cls: str = "cleric",
     backstory: str = "aristocrat",
@@ -71,86 +56,27 @@ def make_sheet(
     token=(1, 1),
     gold: int = 5,
     charisma: int = 0,
-    cards: list[str] = (),
-    exhausted: frozenset = frozenset(),
-    weapon_bonus: dict | None = None,
-    is_turn: bool = False,
-    hands_limit: int = 2,
-) -> SheetView:
-    """A sheet from dice per attribute ([(value, colour) or None] * 3) and owned card ids."""
+    cards=(),
+    exhausted=frozenset(),
+) -> None:
+    """Fill one engine ``PlayerState``: dice per attribute as [(value, colour)] (left-packed), owned card
+    ids, the alignment token as (row, column) indexes."""
     dice = dice or {}
-    weapon_bonus = weapon_bonus or {}
-    race_mods = content.races()[race]["modifiers"]
-    cls_data = content.classes()[cls]
-    rows = []
-    for a in ATTRS:
-        ds = tuple(Die(*x) if x else None for x in (list(dice.get(a, [])) + [None] * 3)[:3])
-        goal = _goal(cls_data["goals"][a])
-        value = sum(d.value for d in ds if d) + race_mods[a]
-        full = all(ds)
-        rows.append(
-            Row(
-                a,
-                ds,
-                race_mods[a],
-                weapon_bonus.get(a, 0),
-                goal,
-                full and _met(value, weapon_bonus.get(a, 0), goal),
-            )
-        )
-    cells = tuple(
-        BackstoryCell(a, c["position"], c["colour"])
-        for a, c in content.backstories()[backstory]["cells"].items()
-    )
-    matches = 0
-    for c in cells:
-        die = rows[ATTRS.index(c.attr)].dice[c.position - 1]
-        matches += bool(die and die.colour == c.colour)
-    grid = content.alignments()[alignment]["grid"]
-    agrid = tuple(tuple(grid[r][c] for c in ALIGN_COLUMNS) for r in ALIGN_ROWS)
-    colour = cls_data["colour"]
-    class_dice = sum(1 for r in rows for d in r.dice if d and d.colour == colour)
-    by_type = {
-        t: [c for c in cards if content.cards()[c]["type"] == t]
-        for t in ("weapon", "armor", "skill", "trait")
-    }
-    armor = armor_sets_for(by_type["armor"], cls)
-    goals = sum(r.goal.stars for r in rows if r.goal_met)
-    reward = content.backstory_reward(matches)
-    items = (
-        ScoreItem("goals", goals),
-        ScoreItem("class_dice", class_dice),
-        ScoreItem("backstory", reward),
-        ScoreItem("alignment", agrid[token[0]][token[1]]),
-        ScoreItem("armor", sum(s.stars for s in armor)),
-        ScoreItem("traits", 2 * len(by_type["trait"])),
-        ScoreItem("weapons", 0),
-    )
-    return SheetView(
-        seat=seat,
-        player_name=name,
-        race_id=race,
-        class_id=cls,
-        backstory_id=backstory,
-        alignment_id=alignment,
-        rows=tuple(rows),
-        backstory=cells,
-        backstory_matches=matches,
-        alignment_grid=agrid,
-        token=token,
-        gold=gold,
-        charisma=charisma,
-        class_dice=class_dice,
-        weapons=tuple(OwnedCard(c) for c in by_type["weapon"]),
-        hands_used=sum(content.cards()[c].get("hands") or 1 for c in by_type["weapon"]),
-        hands_limit=hands_limit,
-        armor=armor,
-        skills=tuple(OwnedCard(c, c in exhausted) for c in by_type["skill"]),
-        traits=tuple(OwnedCard(c, stars=2 if i % 2 == 0 else 0) for i, c in enumerate(by_type["trait"])),
-        projected=items,
-        projected_total=sum(i.stars for i in items),
-        is_turn=is_turn,
-    )
+    p.race, p.class_id, p.backstory, p.alignment = race, cls, backstory, alignment
+    p.gender = "female"
+    p.rows = {a: [(colour, value) for value, colour in dice.get(a, [])][:3] for a in ATTRS}
+    p.align_row, p.align_col = ALIGN_ROWS[token[0]], ALIGN_COLUMNS[token[1]]
+    p.gold, p.charisma = gold, charisma
+    p.cards = list(cards)
+    p.exhausted = [c for c in p.cards if c in exhausted]
+    p.start_dice = []
+
+
+def make_sheet(*, seat: int = 0, name: str = "Alice", is_turn: bool = False, **sheet) -> SheetView:
+    """A sheet from dice per attribute ([(value, colour)] * up to 3) and owned card ids (the keywords of
+    :func:`seat_player`), as the engine scores it."""
+    state = scene_state(max(2, seat + 1), [sheet if s == seat else {} for s in range(max(2, seat + 1))])
+    return replace(sheet_view(state, seat, {seat: name}), is_turn=is_turn)
 
 
 def random_dice(rng: random.Random, count: int) -> dict:
@@ -187,7 +113,6 @@ def mid_sheet() -> SheetView:
         token=(0, 2),
         gold=7,
         charisma=2,
-        hands_limit=4,
         cards=[
             "longsword",
             "quarterstaff",
@@ -201,7 +126,6 @@ def mid_sheet() -> SheetView:
             "compassionate",
         ],
         exhausted=frozenset({"sleight_of_hand"}),
-        weapon_bonus={"str": 3, "dex": 2, "con": 2},
     )
 
 
@@ -243,7 +167,6 @@ def full_sheet() -> SheetView:
             "greedy",
         ],
         exhausted=frozenset({"move_silently", "diplomacy"}),
-        weapon_bonus={},
     )
 
 
@@ -315,6 +238,43 @@ PLAYERS = [
 ]
 
 
+def aimed_dice(rng: random.Random, cls: str, race: str) -> dict:
+    """A full sheet whose rows mostly aim at the class's goals (as a player would), some dice in the class
+    colour: the engine then finds goals met and class dice, like at the end of a real game."""
+    goals, mods = content.classes()[cls]["goals"], content.races()[race]["modifiers"]
+    colour = content.classes()[cls]["colour"]
+    out = {}
+    for a in ATTRS:
+        low = goals[a]["min"] - mods[a]
+        high = (goals[a]["max"] if goals[a]["max"] is not None else goals[a]["min"] + 4) - mods[a]
+        low, high = min(max(3, low), 18), max(3, min(18, high))
+        target = rng.randint(low, max(low, high)) if rng.random() < 0.7 else rng.randint(3, 18)
+        values = [1, 1, 1]
+        for _ in range(target - 3):
+            values[rng.choice([k for k in range(3) if values[k] < 6])] += 1
+        out[a] = [(v, colour if rng.random() < 0.3 else rng.choice(COLOURS)) for v in values]
+    return out
+
+
+def scene_sheets(n: int, rng: random.Random, *, dice: int = 18) -> list[dict]:
+    """Sheets for ``n`` of :data:`PLAYERS` (their class and race): ``dice`` dice each, a few cards, some gold."""
+    cards = sorted(c for c in content.cards() if not content.cards()[c].get("promo"))
+    weapons = [c for c in cards if content.cards()[c]["type"] == "weapon"]
+    others = [c for c in cards if content.cards()[c]["type"] != "weapon"]
+    sheets = []
+    for i in range(n):
+        owned = rng.sample(weapons, rng.randint(0, 1)) + rng.sample(others, rng.randint(3, 8))
+        sheets.append({
+            "race": PLAYERS[i][2], "cls": PLAYERS[i][1],
+            "backstory": rng.choice(sorted(content.backstories())),
+            "alignment": rng.choice(sorted(content.alignments())),
+            "dice": aimed_dice(rng, PLAYERS[i][1], PLAYERS[i][2]) if dice == 18 else random_dice(rng, dice),
+            "token": (rng.randint(0, 2), rng.randint(0, 2)),
+            "gold": rng.randint(0, 12), "charisma": rng.randint(0, 3), "cards": owned,
+        })
+    return sheets
+
+
 def make_table(
     n: int,
     *,
@@ -327,20 +287,16 @@ def make_table(
     market: list[str] | None = None,
     pending: tuple[Decision, ...] | None = None,
 ) -> TableView:
+    """A table in the dice phase of ``round_``; the players' gold, Charisma, cards and projected stars are
+    those of real sheets (:func:`scene_state`), as the engine scores them."""
     rng = random.Random(n * 31 + round_)
     names = names or [p[0] for p in PLAYERS]
+    state = scene_state(n, scene_sheets(n, rng, dice=3 + 3 * round_))
+    projected = {s["seat"]: int(s["total"]) for s in KIND.score(state)["players"]}
     players = tuple(
-        PlayerTag(
-            i,
-            names[i],
-            PLAYERS[i][1],
-            PLAYERS[i][2],
-            gold=rng.randint(0, 12),
-            charisma=rng.randint(0, 3),
-            cards=rng.randint(0, 9),
-            projected=rng.randint(4, 30),
-        )
-        for i in range(n)
+        PlayerTag(i, names[i], p.class_id, p.race, gold=p.gold, charisma=p.charisma, cards=len(p.cards),
+                  projected=projected[i])
+        for i, p in enumerate(state.players)
     )
     n_init = 3 if solo else n + 1
     dice = sorted(rng.randint(1, 6) for _ in range(n_init))
@@ -357,12 +313,11 @@ def make_table(
     if market is None:
         pool = [c for c in content.cards() if not content.cards()[c].get("promo")]
         market = rng.sample(pool, 3 if solo else n + 1)
-    rounds_total = {1: 12, 2: 12, 3: 11, 4: 10}[n]
     if pending is None:
         pending = (Decision(1 % n if not solo else 0, "take_initiative"),)
     return TableView(
         round=round_,
-        rounds_total=rounds_total,
+        rounds_total=rounds_total(state),
         phase=phase,
         start_seat=0,
         players=players,
@@ -379,75 +334,18 @@ def make_table(
 
 
 def make_scores(n: int, *, solo: bool = False, names=None, tie: bool = False) -> ScoresView:
+    """The final scores of ``n`` full sheets as the engine scores and ranks them (solo: with its rating);
+    ``tie``: the second player holds the first one's sheet with less gold, so the engine breaks the tie."""
     rng = random.Random(n * 7 + int(tie))
     names = names or [p[0] for p in PLAYERS]
-    keys = ("goals", "class_dice", "alignment", "backstory", "armor", "traits", "weapons") + (
-        ("solo_gold",) if solo else ()
-    )
-    cols = []
-    for i in range(n):
-        items = (
-            ScoreItem("goals", rng.randint(4, 12)),
-            ScoreItem("class_dice", rng.randint(1, 6)),
-            ScoreItem("backstory", rng.choice([0, 1, 3])),
-            ScoreItem("alignment", rng.choice([-3, -1, 0, 1, 3])),
-            ScoreItem("armor", rng.randint(0, 11)),
-            ScoreItem("traits", rng.randint(0, 8)),
-            ScoreItem("weapons", rng.choice([0, 0, -2])),
-        ) + ((ScoreItem("solo_gold", 1),) if solo else ())
-        cols.append([i, items, sum(x.stars for x in items)])
-    if tie and n > 1:
-        diff = cols[0][2] - cols[1][2]
-        items = list(cols[1][1])
-        items[0] = ScoreItem("goals", items[0].stars + diff)
-        cols[1][1] = tuple(items)
-        cols[1][2] = cols[0][2]
-    best = max(c[2] for c in cols)
-    order = sorted(cols, key=lambda c: -c[2])
-    columns = []
-    for i, items, total in cols:
-        rank = 1 + sum(1 for c in cols if c[2] > total)
-        tb = (("gold", 6 - i),) if tie else ()
-        columns.append(ScoreColumn(i, names[i], PLAYERS[i][1], items, total, rank, tb))
-    winners = tuple(c[0] for c in cols if c[2] == best)
-    tiebreak = None
-    if tie and len(winners) > 1:
-        winners = (winners[0],)
-        tiebreak = "gold"
-        columns = [
-            ScoreColumn(
-                c.seat,
-                c.name,
-                c.class_id,
-                c.items,
-                c.total,
-                1 if c.seat == winners[0] else (2 if c.total == best else c.rank),
-                c.tiebreak,
-            )
-            for c in columns
-        ]
-    del order
-    rating = None
-    if solo:
-        total = columns[0].total
-        rating = (
-            "true_hero"
-            if total >= 38
-            else "clan_chief"
-            if total >= 34
-            else "luminary"
-            if total >= 30
-            else "adventurer"
-            if total >= 26
-            else "mercenary"
-            if total >= 22
-            else "npc"
-        )
-    return ScoresView(
-        columns=tuple(columns),
-        winners=winners,
-        tiebreak_key=tiebreak,
-        solo=solo,
-        solo_rating=rating,
-        item_keys=keys,
-    )
+    sheets = scene_sheets(n, rng)
+    if tie and n > 1:      # the best sheet twice: a tie for first, broken by gold
+        totals = [s["total"] for s in KIND.score(scene_state(n, sheets))["players"]]
+        at = totals.index(max(totals))
+        best = sheets[at]
+        if at > 1:
+            sheets[at] = sheets[0]
+        sheets[0] = {**best, "gold": max(1, best["gold"])}
+        sheets[1] = {**sheets[0], "gold": sheets[0]["gold"] - 1}
+    state = scene_state(1 if solo else n, sheets[:1] if solo else sheets, finished=True)
+    return scores_view(state, names)

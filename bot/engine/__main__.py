@@ -31,7 +31,7 @@ async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
     registry = build_registry(specs)
     try:
         if is_postgres(path):
-            store = await open_store(path)
+            store = await open_store(path, quick_check=False)     # report what is wrong instead of refusing
         else:
             # No quick_check here: the full integrity check below reports damage instead of refusing the file.
             store = await Store.open(path, quick_check=False, require_writable=False)

@@ -45,7 +45,8 @@ def is_postgres(url_or_path: str | os.PathLike) -> bool:
 
 async def open_store(url_or_path: str | os.PathLike, **options: Any):
     """Open the store ``url_or_path`` names. ``options`` go to ``Store.open`` or ``PgStore.open``; both take
-    ``synchronous`` (FULL/NORMAL/OFF) and ``quick_check``."""
+    ``synchronous`` (FULL/NORMAL/OFF) and ``quick_check`` (on by default in both: a damaged database is
+    refused here, for the bot and for every tool alike)."""
     backend, target = backend_of(url_or_path)
     if backend == "postgresql":
         from .pg_store import PgStore  # asyncpg is only needed by deployments that use PostgreSQL

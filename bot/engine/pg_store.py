@@ -173,9 +173,11 @@ class PgStore:
     @classmethod
     async def open(cls, url: str, *, synchronous: str = "FULL", min_size: int = 1, max_size: int = 10,
                    connect_timeout: float = 10.0, command_timeout: float | None = 60.0,
-                   quick_check: bool = False) -> PgStore:
-        """Connect (creating or migrating the schema). ``quick_check`` also runs ``integrity_check`` and
-        refuses a database whose guarantees (triggers, indexes) were tampered with."""
+                   quick_check: bool = True) -> PgStore:
+        """Connect (creating or migrating the schema). ``quick_check`` (on by default, as ``Store.open``'s:
+        whoever opens the store gets the same refusal as ``python -m bot``) also runs ``integrity_check``
+        and refuses a database whose guarantees (triggers, indexes) were tampered with; ``verify`` turns it
+        off to report what is wrong instead."""
         shown = redact(url)
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:

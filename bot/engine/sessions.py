@@ -157,6 +157,17 @@ def _canonical(value: Any, error: type[errors.EngineError], what: str) -> tuple[
     return text, json.loads(text)
 
 
+def _stored(kind: GameKind, state: Any, error: type[errors.EngineError], what: str) -> tuple[str, Any]:
+    """The snapshot of ``state`` and the state read back from it. The engine never commits a state its
+    own kind's ``loads`` refuses (such a game could never be loaded again): that is ``error`` instead, and
+    nothing is written. Going on with the state read back, the cache holds exactly what a reload gives."""
+    snapshot = kind.dumps(state)
+    try:
+        return snapshot, kind.loads(snapshot)
+    except Exception:           # RuleError("bad_snapshot") or a kind's own failure: either way not storable
+        raise error(reason=f"{what} would not load again") from None
+
+
 def _revealed(kind: GameKind, before: Any, move: dict, after: Any) -> bool | None:
     """The kind's ``reveals`` verdict on a move just applied (True when it has none: nothing is undone), or
     None when the hook failed (``can_undo`` then replays and meets the failure there, as before)."""
@@ -318,7 +329,9 @@ class SessionManager:
             raise errors.ChannelBusy(channel_id=channel_id)
         # Creating the state now checks the options (a RuleError passes through) before anyone joins.
         state = game_kind.create(seats_wanted, seed, options)
-        snapshot = game_kind.dumps(state) if seats_wanted == 1 else None
+        snapshot = None
+        if seats_wanted == 1:
+            snapshot, state = _stored(game_kind, state, errors.InvalidOptions, "the new game")
         now = self._clock()
         _, meta = _canonical({} if meta is None else meta, errors.InvalidMeta, "meta")
         view = GameView(
@@ -419,11 +432,12 @@ class SessionManager:
             if len(view.seats) < entry.kind.min_seats:
                 raise errors.NotEnoughPlayers(game_id=game_id, seated=len(view.seats), needed=entry.kind.min_seats)
             state = entry.kind.create(len(view.seats), view.seed, view.options)
+            snapshot, state = _stored(entry.kind, state, errors.InvalidOptions, "the new game")
             now = self._clock()
             started = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
                               last_activity_at=now, reminder_count=0)
             new_meta, meta_text, post_text = _bookkeeping_json(plan, started, None)
-            await self.store.start_game(game_id, entry.kind.dumps(state), now, meta=meta_text, post=post_text)
+            await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text)
             entry.view = started if new_meta is None else replace(started, meta=new_meta)
             return entry.view
         return await self._change(game_id, work)
@@ -502,8 +516,8 @@ class SessionManager:
             # A RuleError leaves through _change, which drops the cache entry: even a kind that broke the
             # "state unchanged" promise cannot leave a corrupted state behind.
             state, events = kind.apply(view.state, seat, canonical_move)
+            snapshot, state = _stored(kind, state, errors.InvalidMove, "the game after this move")
             revealed = _revealed(kind, view.state, canonical_move, state)
-            snapshot = kind.dumps(state)
             finished = kind.is_finished(state)
             seq = view.version + 1
             now = self._clock()

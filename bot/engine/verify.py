@@ -82,6 +82,11 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
         check.problem = f"version {row['version']} but {len(seqs)} moves logged"
         return check
     try:
+        kind.loads(row["snapshot"])     # what the bot does first when the game is opened again
+    except Exception as error:
+        check.problem = f"the snapshot does not load: {type(error).__name__}: {error}"
+        return check
+    try:
         # Undo entries take moves back: the state is the replay of the moves still in effect.
         state = replay(kind, seat_count, row["seed"], json.loads(row["options"]),
                        [(m.seat, m.move) for m in effective_moves(move_rows)])

@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from bot.games.dicepoker import rules
-from bot.games.dicepoker.options import DEFAULTS
+from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
 from bot.i18n import N_, t
 from cogs.core import Refusal
@@ -69,6 +69,10 @@ class DicePokerPresentation:
         LobbyOption("table", N_("dicepoker.lobby.table.describe"), default="house", new=False,
                     choices=(("house", N_("dicepoker.lobby.table.house")),
                              ("printed", N_("dicepoker.lobby.table.printed")))),
+        # step b of the tie-break (seed 004 l.719-720): printed by default, our reading as a marked house rule
+        LobbyOption("tie_break", N_("dicepoker.lobby.tie_break.describe"), default="printed",
+                    choices=(("printed", N_("dicepoker.lobby.tie_break.printed")),
+                             ("house", N_("dicepoker.lobby.tie_break.house")))),
     )
     narrow_fields = ("keep",)
     help_title_key = N_("dicepoker.help.title")
@@ -84,23 +88,29 @@ class DicePokerPresentation:
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
         mode = chosen.get("mode") or "solo"
         table = chosen.get("table") or "house"
+        tie_break = chosen.get("tie_break") if chosen.get("tie_break") in TIE_BREAKS else "printed"
+        # a match records its tie-break: one stored without it is an older match, played by the house rule
+        ties = {"kicker_depth": TIE_BREAKS[tie_break]}
         if not solo:              # /poker new, or /poker solo opponents:1: a duel, which has neither switch
             if mode != "solo" or table != "house":
                 raise Refusal("dicepoker.error.duel_options")
-            return {"mode": "duel"}
+            return {"mode": "duel", **ties}
         if mode == "gamblers":
             if table != "house":
                 raise Refusal("dicepoker.error.gamblers_table")
-            return {"mode": "local_gamblers"}
+            return {"mode": "local_gamblers", **ties}
+        if tie_break != "printed":      # a tavern night pays by a table: nobody to tie with
+            raise Refusal("dicepoker.error.solo_tie_break")
         return {"mode": "solo", "table": table}
 
     def option_lines(self, options: dict, locale: str) -> list[str]:
         mode = options.get("mode") if options.get("mode") in DEFAULTS else "duel"
         full = {**DEFAULTS[mode], **options}
+        ties = [t("dicepoker.lobby.line.tie_break_house", locale)] if full.get("kicker_depth") is None else []
         if mode == "duel":
-            return [t("dicepoker.lobby.line.duel", locale, hands=full["hands"], purse=full["purse"])]
+            return [t("dicepoker.lobby.line.duel", locale, hands=full["hands"], purse=full["purse"]), *ties]
         if mode == "local_gamblers":
-            return [t("dicepoker.lobby.line.gamblers", locale, hands=full["hands"], purse=full["purse"])]
+            return [t("dicepoker.lobby.line.gamblers", locale, hands=full["hands"], purse=full["purse"]), *ties]
         table = t(f"dicepoker.lobby.table.{full['table']}", locale)
         return [t("dicepoker.lobby.line.solo", locale, hands=full["hands"], purse=full["purse"], table=table)]
 

@@ -7,7 +7,9 @@ post per die, and the next hero's turn starts a new message that pings its playe
 
 "Value × place" is one click: a move already carries its count, so each legal move is one button or menu
 entry ("Place 3×5 on the Forest"). When a throw offers more moves than one select holds, the shell's menu
-narrows by the die value first (``narrow_fields``), then by the place, then by how many dice.
+narrows by the die value first (``narrow_fields``), then by the place, then by how many dice. The Daredevil's
+reroll of a throw (any of its dice: up to 2^15 choices) is a nested subset choice (``subset_menu``): listed
+with the placements while they all fit, else one narrowing entry that opens a toggle per die and Confirm.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Seats
+from cogs.seam import LobbyOption, Picture, Seats, SubsetMenu
 
 from . import commands, words
 
@@ -37,7 +39,7 @@ CHOICES = {
 }
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
-             "reward_enemy", "reward_skull", "reward_free")
+             "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
 #: event params that name a thing, and how each reads
 #: decisions that name one die among several, where two may look alike
 DIE_CHOICES = ("promote", "remove", "rescue")
@@ -128,6 +130,34 @@ class RollForAdventurePresentation:
             lines.append(t("rollforadventure.lobby.line.extra_ally", locale))
         return lines
 
+    # ---- the Daredevil's reroll
+    def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
+        """Which dice of the fresh throw to throw again: one toggle per die of the pool, by value (equal
+        values are alike: the move names values, the rules pick the die), nothing chosen at first; nested
+        in the throw's menu beside the placements. None when no reroll is legal."""
+        state = game.state
+        if not state or not any(m.get("type") == "reroll" for m in legal):
+            return None
+        values = sorted(d["v"] for d in state.get("dice") or () if d.get("at") == "pool" and type(d.get("v")) is int)
+        first: dict[int, int] = {}
+        for item, value in enumerate(values):
+            first.setdefault(value, item)
+        masks: list[int | None] = []
+        for move in legal:
+            if move.get("type") != "reroll":
+                masks.append(None)
+                continue
+            mask, taken = 0, {}
+            for value in move.get("values") or ():
+                item = first.get(value, len(values)) + taken.get(value, 0)
+                if item >= len(values) or values[item] != value:
+                    return None         # not a part of this throw: no toggles can name it
+                taken[value] = taken.get(value, 0) + 1
+                mask |= 1 << item
+            masks.append(mask)
+        return SubsetMenu(labels=tuple(str(v) for v in values), masks=tuple(masks), alike=tuple(values),
+                          nested=True)
+
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
@@ -193,6 +223,10 @@ class RollForAdventurePresentation:
             return t("rollforadventure.move.repair", locale, territory=words.territory(move.get("territory"), locale))
         if kind == "rescue":
             return t("rollforadventure.move.rescue", locale, die=words.die(state, move.get("die"), locale))
+        if kind == "bonus":
+            heroes = move.get("heroes") if isinstance(move.get("heroes"), list) else []
+            return t("rollforadventure.move.bonus", locale,
+                     heroes=", ".join(words.hero(state, h, names, locale) for h in heroes))
         return words.short(kind)
 
     def _active_hero(self, state: dict, locale: str) -> str:
@@ -207,6 +241,8 @@ class RollForAdventurePresentation:
         """A narrowing entry: all moves with dice of one value, all of one value on one place, or (no
         value: the hero's ability) all the moves of one kind."""
         first = members[0]          # (the shell adds how many moves the entry holds)
+        if all(m.get("type") == "reroll" for m in members):
+            return t("rollforadventure.group.reroll", locale)[:limit]
         if field == "value" and first.get("value") is not None:
             return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
         if field == "place" and first.get("type") == "place":

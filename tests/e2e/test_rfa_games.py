@@ -1,11 +1,13 @@
 """Roll for Adventure end to end through the Discord stand-in: a 3-player channel game and a solo 2-hero game
 in a DM, each played to its end by clicking the team policy's move (a button, a select entry, or a
-narrowing entry and then its private sub-menu). Every step posts (or edits the turn's message with) a fresh
-table picture of exactly the size the renderer gives the stored state; the end shows the result."""
+narrowing entry and then its private sub-menu, whose toggles choose a big throw's reroll). Every step posts
+(or edits the turn's message with) a fresh table picture of exactly the size the renderer gives the stored
+state; the end shows the result."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 from bot.games.rollforadventure import policy
 from bot.games.rollforadventure.kind import RollForAdventureKind
@@ -19,7 +21,7 @@ from tests.e2e.flows import answer_of, game_id_of, stored_game, telling_the_seed
 
 EN = "en"
 KIND = RollForAdventureKind()
-MOVE_BUTTON, MOVE_SELECT = "rp:m:", "rp:s:"
+MOVE_BUTTON, MOVE_SELECT, TOGGLE, CONFIRM = "rp:m:", "rp:s:", "rp:t:", "rp:c:"
 #: where a run leaves the final pictures for a look, if set (``RFA_PICTURES=dir``)
 PICTURES = os.environ.get("RFA_PICTURES")
 
@@ -45,12 +47,37 @@ def final_post(stub, channel):
                  if [a.filename for a in m.attachments] == ["table.png", "final.png", "chart.png"]), None)
 
 
+async def reroll_by_toggles(stub, user, message, values: list[int]) -> int:
+    """A reroll from the toggles (one per die of the throw, labelled by its value): click one die per value
+    rerolled (each click edits the private message in place), then Confirm; returns the clicks."""
+    wanted = list(values)
+    clicks = 0
+    for item, button in enumerate(list(message.buttons)):
+        if not button.get("custom_id", "").startswith(TOGGLE) or int(button["label"]) not in wanted:
+            continue
+        wanted.remove(int(button["label"]))
+        toggle = next(b for b in message.buttons if b.get("custom_id", "").startswith(TOGGLE)
+                      and b["custom_id"].endswith(f":{item}"))
+        ix = await stub.click(user, message, custom_id=toggle["custom_id"])
+        await ix.wait_ack()
+        clicks += 1
+    assert not wanted, f"no toggle for {wanted}"
+    [confirm] = [b for b in message.buttons if b.get("custom_id", "").startswith(CONFIRM)]
+    assert confirm["label"] == PRESENTATION.move_label(SimpleNamespace(state=None, seats=[]), 0,
+                                                       {"type": "reroll", "values": values}, EN)
+    ix = await stub.click(user, message, custom_id=confirm["custom_id"])
+    await ix.wait_ack()
+    return clicks + 1
+
+
 async def play_one(stub, user, message, legal: list[dict], move: dict) -> int:
     """Play ``move`` from ``message`` by clicks; returns how many clicks it took."""
     index = legal.index(move)
     token = f"{index}:{move_check(move)}"
     current, clicks = message, 0
     for _ in range(4):
+        if any(b.get("custom_id", "").startswith(TOGGLE) for b in current.buttons):
+            return clicks + await reroll_by_toggles(stub, user, current, move["values"])
         for button in current.buttons:
             if button.get("custom_id", "").startswith(MOVE_BUTTON) and button["custom_id"].endswith(":" + token):
                 ix = await stub.click(user, current, custom_id=button["custom_id"])

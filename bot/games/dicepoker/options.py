@@ -5,10 +5,17 @@
 | ``mode`` | "duel" / "solo" / "local_gamblers" | "duel" with 2 seats, "solo" with 1 | all |
 | ``purse`` | int 1..1000 | duel 5, solo 30, local_gamblers 5 | all (at least one ante/stake) |
 | ``hands`` | int 1..100 | duel 8, solo 10, local_gamblers 8 | all |
-| ``kicker_depth`` | None (all unused dice) or 2 (literal text) | None | duel, local_gamblers |
+| ``kicker_depth`` | 2 (printed) or None (*house*: every unused die) | None, see below | duel, local_gamblers |
 | ``first_active`` | seat 0 / 1 | 0 (the challenger) | duel |
 | ``table`` | "house" / "printed" | "house" | solo |
 | ``gambler_level`` | "easy" / "best" | "best" | local_gamblers |
+
+Tie-break step b (seed 004 l.719–720) is printed as "the highest unused die, then the second-highest":
+``kicker_depth: 2``, the rule every new match is played by (``TIE_BREAKS["printed"]``: the shell's lobby
+switch ``tie_break`` records it in the options, printed unless the creator picks *house*). ``None`` is our
+*house* reading that goes on to every unused die. An options dict without the key means *house*: every
+match stored before the printed rule became the default was created without it, and its move log must
+replay (undo, ``/poker replay``, ``verify``) to the very hands it was played to.
 """
 from __future__ import annotations
 
@@ -26,6 +33,8 @@ DEFAULTS = {
                        "kicker_depth": None, "gambler_level": "best"},
 }
 GAMBLER_LEVELS = ("easy", "best")
+#: the lobby's tie-break choice → ``kicker_depth``; the first is the default of every new match
+TIE_BREAKS = {"printed": 2, "house": None}
 MAX_PURSE = 1000
 MAX_HANDS = 100
 

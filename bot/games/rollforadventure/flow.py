@@ -361,16 +361,32 @@ def claim_ice_a(state: dict, events: list) -> None:
     n_heroes = len(state["heroes"])
     order = [(state["active"] + k) % n_heroes for k in range(n_heroes)]
     colours = {state["dice"][i]["o"] for i in row}
-    for h in order:                        # house: scarce bonus dice go clockwise from the active player
-        if state["heroes"][h]["colour"] in colours:
-            give_bonus(state, h, 1, events)
-    return_dice(state, row, events)
-    items = []
+    heroes = [h for h in order if state["heroes"][h]["colour"] in colours]
+    items: list[dict] = [{"t": "ice_return", "dice": row}]
     if "defeat_enemy" in rewards:
         items.append({"t": "reward_enemy"})
     if "reset_damage" in rewards:
         items.append({"t": "reward_skull", "n": None})
     push_front(state, items)
+    supply = len(ids_at(state, "supply"))
+    if 0 < supply < len(heroes):
+        # l.301: not enough bonus dice left: the players decide who gets none; l.189: if they cannot agree,
+        # the active player decides. The row's dice go back (its bonus dice to the Ice Cave) afterwards.
+        decide(state, "bonus_dice", heroes=heroes, count=supply)
+        return
+    for h in heroes:
+        give_bonus(state, h, 1, events)
+
+
+def give_bonus_to(state: dict, heroes: list[int], events: list) -> None:
+    """The active player's choice of who receives the scarce bonus dice (one each)."""
+    for h in heroes:
+        give_bonus(state, h, 1, events)
+
+
+def ice_return(state: dict, item: dict, events: list) -> None:
+    """The claimed Ice Cave row goes back once its bonus dice are handed out (bonus dice to the Ice Cave)."""
+    return_dice(state, [i for i in item["dice"] if state["dice"][i]["at"] == "ice_cave"], events)
 
 
 def claim_ice_b(state: dict, lines: list[str], events: list) -> None:
@@ -445,6 +461,6 @@ HANDLERS = {
     "end_turn": end_turn, "reveal": reveal, "act": act, "special_die": special_die, "raise": raise_dead,
     "attack": attack, "remove": remove, "tidy": tidy, "dragon": dragon, "giant_mark": giant_mark,
     "mos_die": mos_die, "mos_shuffle": mos_shuffle, "promote": promote, "desert_return": desert_return,
-    "ice_claim": ice_claim, "reward_enemy": reward_enemy, "reward_skull": reward_skull,
+    "ice_claim": ice_claim, "ice_return": ice_return, "reward_enemy": reward_enemy, "reward_skull": reward_skull,
     "reward_free": reward_free,
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from bot.games.errors import RuleError
+from bot.games.strict import offered
 
 from . import content as C
 from . import flow as F
@@ -132,6 +133,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         return [{"type": "claim", "claim": True}, {"type": "claim", "claim": False}]
     if k == "remove_die":
         return [{"type": "remove", "die": i} for i in d["dice"]]
+    if k == "bonus_dice":           # l.301 + l.189: who receives the scarce bonus dice (clockwise order kept)
+        return [{"type": "bonus", "heroes": list(c)} for c in combinations(d["heroes"], d["count"])]
     if k == "shield":
         return [{"type": "shield", "use": True}, {"type": "shield", "use": False}]
     if k == "reward_enemy":
@@ -171,8 +174,10 @@ def apply(state: dict, seat: int, move) -> list[dict]:
         raise RuleError("not_your_turn", "rollforadventure.error.not_your_turn")
     if "seat" in move and move["seat"] != seat:
         raise RuleError("wrong_seat", "rollforadventure.error.wrong_seat")
-    move = {k: v for k, v in move.items() if k != "seat"}
-    if move not in legal(state, seat):
+    if "seat" in move and type(move["seat"]) is not int:
+        raise RuleError("bad_move", "rollforadventure.error.bad_move")
+    move = offered({k: v for k, v in move.items() if k != "seat"}, legal(state, seat))
+    if move is None:            # also a boolean or a float where the legal move has an integer (True == 1)
         raise RuleError("illegal_move", "rollforadventure.error.illegal_move")
     events: list[dict] = []
     state["decision"] = None
@@ -286,6 +291,10 @@ def _claim(state, d, move, events):
         F.claim_ice_a(state, events)
 
 
+def _bonus(state, d, move, events):
+    F.give_bonus_to(state, move["heroes"], events)
+
+
 def _remove(state, d, move, events):
     to_oblivion(state, [move["die"]], events, "attack")
 
@@ -313,5 +322,5 @@ def _rescue(state, d, move, events):
 _EXEC = {
     "pick_hero": _pick_hero, "place": _place, "end_placement": _end_placement, "reroll": _reroll,
     "flip": _flip, "free": _free, "strike": _strike, "promote": _promote, "keep": _keep, "claim": _claim,
-    "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
+    "bonus": _bonus, "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
 }

@@ -234,6 +234,14 @@ def _score_rescue(state: dict, m: dict, d: dict) -> float:
     return _die_cost(state, m["die"])
 
 
+def _score_bonus(state: dict, m: dict, d: dict) -> float:
+    """Scarce bonus dice (l.301) go to the heroes who have lost most of their own dice to Oblivion (they
+    throw fewest); among equals, clockwise from the active hero, as the dice were handed out before."""
+    lost = {h: sum(1 for x in state["dice"] if x["at"] == "oblivion" and x["o"] == state["heroes"][h]["colour"])
+            for h in d["heroes"]}
+    return sum(lost[h] - d["heroes"].index(h) * 1e-3 for h in m["heroes"])
+
+
 def _score_pick(state: dict, m: dict, d: dict) -> float:
     return -HERO_PREFERENCE.index(m["hero"])
 
@@ -242,5 +250,5 @@ _SCORERS = {
     "place": _score_place, "place_more": _score_place, "desert_return": _score_keep, "ice_claim": _score_claim,
     "remove_die": _score_remove, "promote": _score_promote, "shield": _score_shield,
     "reward_enemy": _score_defeat, "reward_skull": _score_repair, "reward_free": _score_rescue,
-    "pick_hero": _score_pick,
+    "pick_hero": _score_pick, "bonus_dice": _score_bonus,
 }

@@ -17,7 +17,7 @@ _KEYS = {"v", "seats", "seed", "rng", "options", "heroes", "active", "turn", "di
          "discard", "enemy_total", "memory_total", "stones", "stones_needed", "queue", "decision", "step",
          "fresh", "multi", "result", "placed_memory", "hero_pool"}
 _DECISIONS = {"pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die",
-              "shield", "reward_enemy", "reward_skull", "reward_free"}
+              "shield", "reward_enemy", "reward_skull", "reward_free", "bonus_dice"}
 _SLOTS = {
     "desert": {"A": {"d1", "d2", "d3"}, "B": set(C.DESERT_B_FIELDS)},
     "fortress": {"A": set(C.FORTRESS_SECTIONS), "B": set(C.FORTRESS_SECTIONS)},
@@ -30,11 +30,13 @@ _ITEM_KEYS = {
     "pick": {"hero_index"}, "act": {"card"}, "special_die": {"card"}, "raise": {"card"}, "attack": {"terr", "card"},
     "remove": {"terr", "step", "card"}, "tidy": {"terr"}, "dragon": {"terr", "v", "card"},
     "giant_mark": {"terr", "card"}, "promote": {"from"}, "desert_return": {"dice"}, "reward_skull": {"n"},
+    "ice_return": {"dice"},
 }
 _DECISION_KEYS = {
     "pick_hero": {"hero_index"}, "promote": {"section", "dice"}, "desert_return": {"dice"},
     "remove_die": {"territory", "dice", "card"}, "shield": {"card", "territory", "effect"},
     "reward_enemy": {"cards"}, "reward_skull": {"territories", "amount"}, "reward_free": {"dice"},
+    "bonus_dice": {"heroes", "count"},
 }
 
 
@@ -180,6 +182,9 @@ def _check(state) -> None:
     for k, x in dec.items():
         if k in ("dice",):
             _need(isinstance(x, list) and 0 < len(x) <= 12 and all(_int(i, 0, len(dice) - 1) for i in x))
+        elif k == "heroes":
+            _need(isinstance(x, list) and 1 < len(x) <= n_heroes and len(set(x)) == len(x)
+                  and all(_int(h, 0, n_heroes - 1) for h in x))
         elif k in ("cards", "lines", "territories"):
             _need(isinstance(x, list) and 0 < len(x) <= 40 and all(isinstance(c, str) for c in x))
         elif k not in ("kind", "seat"):
@@ -192,6 +197,9 @@ def _check(state) -> None:
         _need(bool(q) and q[0].get("t") in ("attack", "dragon", "giant_mark") and "card" in q[0] and "terr" in q[0])
     if dec["kind"] in ("promote",):
         _need(dec.get("section") in ("d1", "d2"))
+    if dec["kind"] == "bonus_dice":
+        _need(_int(dec["count"], 1, len(dec["heroes"]) - 1) and dec["count"] == len(
+            [d for d in dice if d["at"] == "supply"]))
     if dec["kind"] == "reward_skull":
         _need(dec.get("amount") is None or _int(dec.get("amount"), 1, 2))
 

@@ -77,7 +77,7 @@ class RollPlayerKind:
         check_move(move)  # shape and size first: nothing below may print or walk a hostile value
         if type(seat) is not int or not -INT_LIMIT < seat < INT_LIMIT:
             raise RuleError("bad_seat", "rules.rollplayer.bad_seat", seat=show(seat))
-        if "seat" in move and move["seat"] != seat:
+        if "seat" in move and (type(move["seat"]) is not int or move["seat"] != seat):   # not True for 1
             raise RuleError("wrong_seat", "rules.rollplayer.wrong_seat", seat=seat)
         return moves.apply(state, dict(move, seat=seat))
 

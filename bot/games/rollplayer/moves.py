@@ -44,9 +44,8 @@ and the given state is untouched (``apply`` works on a clone).
 """
 from __future__ import annotations
 
-import json
-
 from bot.games.errors import RuleError
+from bot.games.strict import offered
 
 from . import engine, phases
 from .content import CARD_TYPE, CLASSES, SKILL_TIMING
@@ -97,19 +96,12 @@ def apply(state: GameState, move: dict) -> tuple[GameState, list[dict]]:
     if type(m.get("type")) is not str or m["type"] not in MOVE_TYPES:
         raise RuleError("bad_move", "rules.rollplayer.bad_move", type=show(m.get("type")))
     legal = engine.legal(state, seat)
-    try:
-        offered = legal[legal.index(m)]
-    except ValueError:
-        raise explain(state, seat, m) from None
-    if _strict(m) != _strict(offered):  # 1 == True in Python; JSON tells them apart
+    move_offered = offered(m, legal)       # type-strict: 1 == True in Python; JSON tells them apart
+    if move_offered is None:
         raise explain(state, seat, m)
     new = state.clone()
-    events = engine.play(new, offered)
+    events = engine.play(new, move_offered)
     return new, events
-
-
-def _strict(move: dict) -> str:
-    return json.dumps(move, sort_keys=True)
 
 
 def explain(state: GameState, seat: int, m: dict) -> RuleError:

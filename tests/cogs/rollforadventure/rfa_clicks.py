@@ -1,6 +1,6 @@
 """Shared steps of the /rfa cog tests: who is due, the turn message's move components, and playing one move
 (the team policy's choice) by clicking it — a button, a select entry, or a narrowing entry and then the
-private sub-menu's entry."""
+private sub-menu's entry (or, for the Daredevil's reroll of a big throw, its toggles and Confirm)."""
 from __future__ import annotations
 
 from bot.games.rollforadventure.kind import RollForAdventureKind
@@ -9,7 +9,7 @@ from cogs.menus import narrow
 from cogs.rollforadventure import PRESENTATION
 
 KIND = RollForAdventureKind()
-MOVE = "rp:m:"
+MOVE, TOGGLE, CONFIRM = "rp:m:", "rp:t:", "rp:c:"
 
 
 def due_seat(game) -> int:
@@ -42,6 +42,8 @@ async def click_move(harness, message, game, move: dict, *, user, place):
     clicks = 0
     current = message
     for _ in range(4):
+        if toggles(current):
+            return await reroll_by_toggles(harness, current, move["values"], user=user, place=place), clicks + 1
         for button in move_buttons(current):
             if button["custom_id"].split(":")[4:6] == token.split(":"):
                 return await harness.click(current, user=user, place=place, custom_id=button["custom_id"]), clicks + 1
@@ -57,6 +59,23 @@ async def click_move(harness, message, game, move: dict, *, user, place):
         clicks += 1
         current = result.private()[-1]
     raise AssertionError(f"{move} not reached in four menus")
+
+
+def toggles(message) -> list[dict]:
+    return [b for b in message.buttons() if b.get("custom_id", "").startswith(TOGGLE)]
+
+
+async def reroll_by_toggles(harness, message, values: list[int], *, user, place):
+    """The Daredevil's reroll on its toggles (one per die of the throw, labelled with its value): click one
+    die per value rerolled (each click redraws the message in place), then Confirm; returns its result."""
+    wanted = list(values)
+    for item, button in enumerate(toggles(message)):
+        if int(button["label"]) in wanted:
+            wanted.remove(int(button["label"]))
+            await harness.click(message, user=user, place=place, custom_id=toggles(message)[item]["custom_id"])
+    assert not wanted, f"no toggle for {wanted}"
+    [confirm] = [b for b in message.buttons() if b.get("custom_id", "").startswith(CONFIRM)]
+    return await harness.click(message, user=user, place=place, custom_id=confirm["custom_id"])
 
 
 def _leads_to(legal: list[dict], value: str, index: int) -> bool:

@@ -2,7 +2,7 @@
 big throw's menu by value, and plays the two-hero game to its end by clicks."""
 from __future__ import annotations
 
-from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons
+from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons, move_options, toggles
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
@@ -51,3 +51,30 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
     final = latest_turn_post(harness, dm)
     assert final.file_names() == ["table.png", "final.png", "chart.png"]
     assert t("rollforadventure.final.heroes", "en", heroes="Daredevil (Alice), Healer (Alice)") in final.text()
+
+
+async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
+    """More moves than the menus list: the rerolls are one entry that opens a toggle per die privately;
+    toggling redraws that message, and Confirm plays the reroll of the toggled values."""
+    dm = harness.dm()
+    await harness.run("rfa solo", user=alice, place=dm, heroes="choose")
+    await pick(harness, alice, dm, "draufgaengerin")
+    await pick(harness, alice, dm, "heiler")
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    thrown = sorted(game.state["dice"][i]["v"] for i, d in enumerate(game.state["dice"]) if d["at"] == "pool")
+    post = latest_turn_post(harness, dm)
+    [(cid, entry)] = [(cid, o) for cid, o in move_options(post)
+                      if o["label"] == t("rollforadventure.group.reroll", "en")]
+    opened = (await harness.select(post, [entry["value"]], user=alice, place=dm, custom_id=cid)).private()[-1]
+    assert opened.ephemeral and [b["label"] for b in toggles(opened)] == [str(v) for v in thrown]
+    assert not move_buttons(opened), "only the toggles and Confirm: the placements stay in the turn message"
+    for item in (len(thrown) - 1, 0):
+        await harness.click(opened, user=alice, place=dm, custom_id=toggles(opened)[item]["custom_id"])
+    assert [b.get("style") for b in toggles(opened)].count(1) == 2
+    confirm = next(b for b in opened.buttons() if b.get("custom_id", "").startswith("rp:c:"))
+    assert confirm["label"] == f"Reroll {thrown[0]} {thrown[-1]}"
+    await harness.click(opened, user=alice, place=dm, custom_id=confirm["custom_id"])
+    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    assert record.move == {"type": "reroll", "values": [thrown[0], thrown[-1]]}
+    game = await harness.bot.sessions.load(game.id)
+    assert game.state["heroes"][0]["used"] is True

@@ -12,9 +12,10 @@ import pytest
 from bot.games.rollforadventure import policy
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
-from cogs.menus import SELECT_SIZE, menu_options, narrow
+from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, narrow, plan_menu
 from cogs.rollforadventure import PRESENTATION
 from cogs.rollforadventure.commands import PLACE, REROLL, values_token
+from cogs.seam import SUBSET_ITEMS
 from cogs.typed import resolve
 
 KIND = RollForAdventureKind()
@@ -93,22 +94,33 @@ def test_every_move_has_a_label_of_its_own(games):
 
 
 def reachable(game, seat, legal) -> set[int]:
-    """The moves a player reaches through the menus: the first menu, then each narrowing entry's sub-menu
-    (at most three deep); the shell shows up to four selects of 25 entries."""
+    """The moves a player reaches through the menus the shell builds (``plan_menu``): buttons, the entries of
+    at most four selects of 25, each narrowing entry's sub-menu (at most three deep), and a subset choice's
+    toggles (every choice of them, Confirm playing the move it stands for)."""
     reached: set[int] = set()
 
-    def visit(options, depth):
-        assert depth <= 3 and len(options) <= 4 * SELECT_SIZE or any("fields" in m for m in legal)
-        for option in options[:4 * SELECT_SIZE]:
-            index, *rest = option.value.split(":")[::2]
-            if rest:
-                sub, _ = menu_options(PRESENTATION, legal, game, seat, "en", rep=legal[int(index)],
-                                      levels=int(rest[0]))
-                visit(sub, depth + 1)
-            else:
-                reached.add(int(index))
+    def visit(plan, depth):
+        assert depth <= 3 or any("fields" in m for m in legal)      # Desert B's field choices go deeper
+        if plan.subset is not None:
+            subset = plan.subset
+            assert len(subset.labels) <= SUBSET_ITEMS
+            for index, own in enumerate(subset.masks):     # every toggle state is a choice; each move's own is one
+                if own is not None and subset.index_of(own) == index:
+                    reached.add(index)
+            return
+        reached.update(index for index, _, _ in plan.buttons)
+        assert len(plan.selects) <= MOVE_ROWS
+        for select in plan.selects:
+            assert len(select.options) <= SELECT_SIZE
+            for _, value, _ in select.options:
+                index, *rest = value.split(":")[::2]
+                if rest:
+                    visit(plan_menu(PRESENTATION, game, seat, legal, "en", rep=legal[int(index)],
+                                    levels=int(rest[0])), depth + 1)
+                else:
+                    reached.add(int(index))
 
-    visit(menu_options(PRESENTATION, legal, game, seat, "en")[0], 0)
+    visit(plan_menu(PRESENTATION, game, seat, legal, "en"), 0)
     return reached
 
 
@@ -127,9 +139,9 @@ def test_a_long_menu_narrows_by_value_then_place(games):
 
 
 def test_every_move_is_reachable_by_menu_or_typed(games):
-    """Three or more 1s on Desert B may have more field choices than four menus hold, and so may the
-    Daredevil's rerolls of a big throw: those the menus cannot show are one typed command away (``/rfa place``
-    with value, where, count and fields; ``/rfa reroll`` with the values) naming exactly that move."""
+    """Three or more 1s on Desert B may have more field choices than four menus hold: those the menus cannot
+    show are one typed command away (``/rfa place`` with value, where, count and fields; ``/rfa reroll`` with
+    the values) naming exactly that move. (The Daredevil's rerolls of a big throw are reached by toggles.)"""
     typed_only = set()
     for kind, game, seat, legal in games:
         if kind != "decision" or len(legal) <= 4 * SELECT_SIZE:
@@ -147,3 +159,4 @@ def test_every_move_is_reachable_by_menu_or_typed(games):
                           "count": str(move["count"]), "fields": PRESENTATION.value_token("fields", move["fields"])}
             assert resolve(PRESENTATION, legal, spec, filled, game, seat, "en") == [(index, move)]
     assert "place" in typed_only, "the widest Desert B throws exceed the menus"
+    assert "reroll" not in typed_only, "every reroll is reached through the menus (its toggles)"

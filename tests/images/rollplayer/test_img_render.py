@@ -45,7 +45,7 @@ ALL_CARDS = sorted(content.cards())
 @pytest.mark.parametrize("chunk", range(0, len(ALL_CARDS), 9))
 def test_every_market_card_renders_owned_on_a_sheet(chunk):
     ids = ALL_CARDS[chunk : chunk + 9]
-    v = samples.make_sheet(cards=ids, exhausted=frozenset(ids[::2]), hands_limit=4)
+    v = samples.make_sheet(cards=ids, exhausted=frozenset(ids[::2]))
     data = sheet_png(v)
     _check(data, sheet.WIDTH, sheet.height(v))
 

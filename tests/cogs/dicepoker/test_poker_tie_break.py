@@ -1,0 +1,44 @@
+"""Issue 28 point 3 through the shell: a new match plays the printed tie-break unless the creator picks
+the house rule (lobby option ``tie_break``), and says so in the lobby."""
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+
+
+async def _duel(harness, alice, bob, **switches):
+    place = harness.channel()
+    created = await harness.run("poker new", user=alice, place=place, **switches)
+    lobby = next(m for m in created.messages if m.buttons())
+    shown = lobby.text()
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    return await harness.bot.sessions.game_in_channel(place.channel_id), shown
+
+
+async def test_a_new_duel_plays_the_printed_tie_break(poker, alice, bob):
+    game, lobby = await _duel(poker, alice, bob)
+    assert game.options["kicker_depth"] == 2 and game.state["options"]["kicker_depth"] == 2
+    assert t("dicepoker.lobby.line.tie_break_house", "en") not in lobby
+
+
+async def test_the_house_tie_break_is_a_marked_option(poker, alice, bob):
+    game, lobby = await _duel(poker, alice, bob, tie_break="house")
+    assert game.options["kicker_depth"] is None and game.state["options"]["kicker_depth"] is None
+    assert t("dicepoker.lobby.line.tie_break_house", "en") in lobby
+
+
+@pytest.mark.parametrize("tie_break, depth", [("printed", 2), ("house", None)])
+async def test_the_local_gamblers_take_the_option_too(poker, alice, tie_break, depth):
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm, mode="gamblers", tie_break=tie_break)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    assert game.state["mode"] == "local_gamblers" and game.state["options"]["kicker_depth"] == depth
+
+
+async def test_a_tavern_night_refuses_the_house_tie_break(poker, alice):
+    dm = poker.dm()
+    refused = await poker.run("poker solo", user=alice, place=dm, tie_break="house")
+    assert refused.only().content == t("dicepoker.error.solo_tie_break", "en")
+    assert await poker.bot.sessions.game_in_channel(dm.channel_id) is None

@@ -1,0 +1,77 @@
+"""Issue 28 point 2: the engine never commits a state its own kind's ``loads`` refuses, and ``verify``
+reports a stored game whose snapshot does not load.
+
+The rules once took ``{"value": true}`` for ``{"value": 1}`` (``True == 1``) and stored the boolean; the
+game's snapshot was then refused on every later load. The rules now refuse such a move; these tests put
+the old, lax comparison back to show the engine's own safety net (and ``verify``) catching a kind that
+slips.
+"""
+from __future__ import annotations
+
+import io
+import sqlite3
+
+import pytest
+
+from bot.engine import SessionManager, Store, errors, sessions
+from bot.engine.__main__ import run_verify
+from bot.engine.kinds import KindRegistry
+from bot.games.rollforadventure import moves as rfa_moves
+from bot.games.rollforadventure.kind import KIND
+
+SPEC = ["bot.games.rollforadventure.kind:KIND"]
+
+
+def _lax(move, legal):
+    return move if move in legal else None      # the old ``move in legal``: True == 1
+
+
+async def _game_with_a_one(mgr):
+    """A two-hero solo game (seat 0) whose first decision can place a 1."""
+    for seed in range(40):
+        game = await mgr.create("rollforadventure", None, 100 + seed, 1, "Ann", {}, 1, seed=seed)
+        ones = [m for m in KIND.legal_moves(game.state, 0) if m.get("type") == "place" and m.get("value") == 1
+                and m["place"] == "memory"]
+        if ones:
+            return game, ones[0]
+    raise AssertionError("no seed with a 1 to place")
+
+
+async def test_a_move_whose_state_would_not_load_is_refused_and_nothing_is_stored(tmp_path, monkeypatch):
+    monkeypatch.setattr(rfa_moves, "offered", _lax)
+    store = await Store.open(tmp_path / "g.db")
+    try:
+        mgr = SessionManager(store, KindRegistry([KIND]))
+        game, one = await _game_with_a_one(mgr)
+        with pytest.raises(errors.InvalidMove) as refused:
+            await mgr.apply(game.id, 1, dict(one, value=True), game.version)
+        assert "would not load" in str(refused.value)
+        again = await mgr.load(game.id)
+        assert again.version == game.version and KIND.dumps(again.state) == KIND.dumps(game.state)
+        assert await mgr.move_log(game.id) == []
+        await mgr.apply(game.id, 1, one, game.version)              # the game goes on
+    finally:
+        await store.close()
+
+
+async def test_verify_reports_a_game_whose_snapshot_does_not_load(tmp_path, monkeypatch):
+    path = tmp_path / "g.db"
+    monkeypatch.setattr(rfa_moves, "offered", _lax)
+    monkeypatch.setattr(sessions, "_stored", lambda kind, state, error, what: (kind.dumps(state), state))
+    store = await Store.open(path)
+    try:
+        mgr = SessionManager(store, KindRegistry([KIND]))
+        game, one = await _game_with_a_one(mgr)
+        await mgr.apply(game.id, 1, dict(one, value=True), game.version)    # what the old code stored
+    finally:
+        await store.close()
+    snapshot = sqlite3.connect(path).execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()[0]
+    with pytest.raises(Exception):
+        KIND.loads(snapshot)
+    out = io.StringIO()
+    assert await run_verify(str(path), SPEC, out) == 1     # even while the lax rules replay it exactly
+    assert f"game {game.id} " in out.getvalue() and "the snapshot does not load" in out.getvalue()
+    monkeypatch.undo()
+    out = io.StringIO()
+    assert await run_verify(str(path), SPEC, out) == 1
+    assert f"game {game.id} " in out.getvalue() and "the snapshot does not load" in out.getvalue()
