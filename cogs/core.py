@@ -250,10 +250,10 @@ class Reply:
     :data:`DEFER_AFTER`, a timer acknowledges the click with a deferred update, and the answer then edits the
     interaction's original message. Either way the answer goes through the interaction, never the bot token."""
 
-    def __init__(self, interaction: discord.Interaction, after: float = DEFER_AFTER):
+    def __init__(self, interaction: discord.Interaction, after: float | None = None):
         self.interaction = interaction
         self._deferring: asyncio.Task | None = None
-        self._timer = asyncio.get_running_loop().call_later(after, self._defer)
+        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER if after is None else after, self._defer)
         interaction.extras[REPLY_EXTRA] = self
 
     def _defer(self) -> None:

@@ -52,9 +52,13 @@ async def test_button_from_before_a_restart_continues_the_game(discord_stub, cas
     stub.assert_clean()
 
 
-async def test_stopping_mid_click_finishes_the_answer_first(discord_stub, cast, start_rollbot):
+async def test_stopping_mid_click_finishes_the_answer_first(discord_stub, cast, start_rollbot, monkeypatch):
     """The operator stops the bot while a move is being handled (acknowledged, answer not yet sent): the
-    move and its answer still go out before the store closes, and the next instance carries on."""
+    move and its answer still go out before the store closes, and the next instance carries on. (A click
+    is answered with its change when that is ready within ``DEFER_AFTER``; here it is acknowledged at once,
+    so that the stop comes between the acknowledgement and the answer.)"""
+    import cogs.core
+    monkeypatch.setattr(cogs.core, "DEFER_AFTER", 0.0)
     stub = discord_stub
     players = [cast.alice, cast.bob]
     first_bot = await start_rollbot()
