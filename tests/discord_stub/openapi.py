@@ -6,7 +6,8 @@ stand-in's route template matched to the spec's path, e.g. ``POST /interactions/
 → ``/interactions/{interaction_id}/{interaction_token}/callback``), validates the parsed body (the JSON body, or
 ``payload_json`` of a multipart upload) against its ``requestBody`` schema with ``jsonschema`` (JSON Schema
 2020-12, which OpenAPI 3.1 schemas are; ``$ref``s resolve into ``components/schemas`` through a ``referencing``
-registry) and the query string against the operation's ``in: query`` parameters. ``rest.py`` refuses a mismatch
+registry) and the query string against the operation's ``in: query`` parameters, and applies the one documented
+rule about message bodies that a schema cannot say (:func:`attachment_references`). ``rest.py`` refuses a mismatch
 with 400/50035 "Invalid Form Body", as Discord answers, so it lands in ``stub.problems()`` and fails the test.
 
 Validators are compiled once per operation and cached; the spec is read once per process.
@@ -238,9 +239,11 @@ def _describe(error: ValidationError) -> str:
 _SIZED = ("maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties")
 
 
-def check_request(method: str, path: str, body: Any, query: dict[str, str]) -> list[str]:
-    """Every way this request breaks Discord's description (empty when it conforms). A route the spec does
-    not describe is reported too: the stand-in must not serve what Discord does not."""
+def check_request(method: str, path: str, body: Any, query: dict[str, str], files: list[str] | None = None
+                  ) -> list[str]:
+    """Every way this request breaks Discord's description (empty when it conforms), and the documented rule
+    no schema can say (:func:`attachment_references`; ``files``: the names of the files uploaded with it). A
+    route the spec does not describe is reported too: the stand-in must not serve what Discord does not."""
     op = operation_path(method, path)
     if op is None:
         return [f"{method} {path} is not in Discord's API description"]
@@ -260,7 +263,58 @@ def check_request(method: str, path: str, body: Any, query: dict[str, str]) -> l
         problems.append(f"{method} {op} takes no body")
     elif validator is not None:
         problems += _body_problems(validator, body)
+    message = body.get("data") if isinstance(body, dict) and op.endswith("/callback") else body
+    if isinstance(message, dict) and op in _MESSAGE_BODIES.get(method, ()):
+        problems += attachment_references(message, files or [])
     return problems
+
+
+#: The operations whose body (or, for the callback, ``data``) is a message that may show pictures.
+_MESSAGE_BODIES = {
+    "POST": ("/channels/{channel_id}/messages", "/webhooks/{webhook_id}/{webhook_token}",
+             "/interactions/{interaction_id}/{interaction_token}/callback"),
+    "PATCH": ("/channels/{channel_id}/messages/{message_id}", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+              "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+}
+
+
+def attachment_references(message: dict[str, Any], files: list[str]) -> list[str]:
+    """Each ``attachment://name`` in the message's embeds and components must name a file of *this* request:
+    one uploaded with it (``files[n]``) or one listed in its ``attachments`` (a new upload's placeholder or
+    an existing attachment kept by id). Discord documents no other way to show a picture:
+
+    * developers/reference.mdx, "Uploading Files": "Images can also be referenced in embeds using the
+      ``attachment://filename`` URL"; "Using Attachments within Embeds": "You can upload attachments when
+      creating a message and use those attachments within your embed".
+    * same page, "Editing Message Attachments": "The ``attachments`` JSON parameter includes all files that
+      will be appended to the message, including new files"; "only files listed in the ``attachments``
+      parameter will be appended to the message".
+    * developers/components/reference.mdx, unfurled media item: ``url`` "Supports arbitrary urls and
+      ``attachment://<filename>`` references"; the File component "only supports attachment references".
+
+    An edit that omits ``attachments`` keeps the old files, but a new ``attachment://`` reference to one of
+    them is not documented to resolve, so it counts as a mismatch. A kept attachment listed by id alone (no
+    ``filename``) cannot be named from the request; then the check stays silent."""
+    listed = message.get("attachments") or []
+    if any(isinstance(a, dict) and not a.get("filename") for a in listed):
+        return []
+    named = set(files) | {a["filename"] for a in listed if isinstance(a, dict)}
+    wanted = _references({k: message.get(k) for k in ("embeds", "components")}, [])
+    missing = sorted({w for w in wanted if w not in named})
+    return [f"attachment://{name} names no file of this request (none uploaded as {name!r}, and "
+            f"'attachments' does not list it)" for name in missing]
+
+
+def _references(value: Any, out: list[str]) -> list[str]:
+    if isinstance(value, dict):
+        for item in value.values():
+            _references(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _references(item, out)
+    elif isinstance(value, str) and value.startswith("attachment://"):
+        out.append(value[len("attachment://"):])
+    return out
 
 
 _VERDICTS: dict[tuple[int, str], list[str]] = {}
@@ -292,6 +346,7 @@ def _query_validator(method: str, path: str, name: str) -> Any:
 
 def enforce(record: RequestRecord) -> None:
     """Refuse a request that breaks the description, as Discord does: 400, code 50035 "Invalid Form Body"."""
-    problems = check_request(record.method, record.path, record.json, record.query)
+    problems = check_request(record.method, record.path, record.json, record.query,
+                             [f.filename for f in record.files])
     if problems:
         raise PayloadRejected("Invalid Form Body: " + "; ".join(problems))

@@ -109,3 +109,16 @@ def test_every_relaxation_says_why():
     for pointer, widen, why in RELAXATIONS:
         assert pointer.startswith("/components/schemas/") and callable(widen) and len(why) > 30
 
+
+def test_a_picture_must_be_a_file_of_the_same_request():
+    """``attachment://`` names a file uploaded with the request or one its ``attachments`` lists."""
+    gallery = {"type": 17, "components": [{"type": 12, "items": [{"media": {"url": "attachment://hand.png"}}]}]}
+    layout = {"flags": 1 << 15, "components": [gallery]}
+    assert check_request("POST", CALLBACK, {"type": 7, "data": layout}, {}, []) == [
+        "attachment://hand.png names no file of this request (none uploaded as 'hand.png', and "
+        "'attachments' does not list it)"]
+    assert check_request("POST", CALLBACK, {"type": 7, "data": layout}, {}, ["hand.png"]) == []
+    kept = dict(layout, attachments=[{"id": "1575375183206809623", "filename": "hand.png"}])
+    assert check_request("PATCH", MESSAGES + "/2", kept, {}, []) == []
+    embed = {"embeds": [{"image": {"url": "attachment://table.png"}}], "attachments": []}
+    assert len(check_request("PATCH", MESSAGES + "/2", embed, {}, ["board.png"])) == 1
