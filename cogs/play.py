@@ -434,10 +434,11 @@ class PlayService:
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
+        kept = interaction.message.attachments if interaction.message is not None else []  # its pictures, by id
         if interaction.response.is_done():
-            await interaction.edit_original_response(view=content["view"])
+            await interaction.edit_original_response(view=content["view"], attachments=kept)
         else:
-            await interaction.response.edit_message(view=content["view"])
+            await interaction.response.edit_message(view=content["view"], attachments=kept)
 
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:
