@@ -322,8 +322,7 @@ class Courier:
         if shown_id == message_id:
             kept = [a for a in attachments if digests.get(a.filename) == content["digests"].get(a.filename)]
             fresh = [f for f in content["files"] if f.filename not in {a.filename for a in kept}]
-            if fresh or len(kept) != len(attachments) or len(kept) != len(content["files"]):
-                kwargs["attachments"] = [*kept, *fresh]
+            kwargs["attachments"] = [*kept, *fresh]   # unchanged pictures too: Discord shows only what is listed
         else:
             kwargs["attachments"] = content["files"]
         try:
