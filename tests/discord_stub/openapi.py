@@ -67,7 +67,29 @@ def spec() -> dict[str, Any]:
         for part in parents:
             node = node[part]
         node[leaf] = widen(node[leaf])
+    _inline(doc, doc["components"]["schemas"])
     return doc
+
+
+_ANNOTATIONS = {"description", "title"}
+
+
+def _inline(node: Any, schemas: dict[str, Any], seen: set[int] | None = None) -> Any:
+    """Replace each ``{"$ref": "#/components/schemas/X"}`` (alone or beside annotations only, which do not
+    change what validates) by the schema object X itself, shared, so validation follows Python references
+    instead of resolving a JSON pointer at every step (a quarter of the time). Same verdicts: a ``$ref``
+    with only annotations beside it validates exactly as its target."""
+    seen = set() if seen is None else seen
+    if id(node) in seen:
+        return node
+    seen.add(id(node))
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in list(items):
+        if isinstance(value, dict) and isinstance(value.get("$ref"), str) and set(value) - {"$ref"} <= _ANNOTATIONS \
+                and value["$ref"].startswith("#/components/schemas/"):
+            node[key] = value = schemas[value["$ref"].rsplit("/", 1)[1]]
+        _inline(value, schemas, seen)
+    return node
 
 
 def _discriminated(keyword: Any) -> Any:
