@@ -5,8 +5,8 @@
 stand-in's route template matched to the spec's path, e.g. ``POST /interactions/{interaction_id}/{token}/callback``
 → ``/interactions/{interaction_id}/{interaction_token}/callback``), validates the parsed body (the JSON body, or
 ``payload_json`` of a multipart upload) against its ``requestBody`` schema with ``jsonschema`` (JSON Schema
-2020-12, which OpenAPI 3.1 schemas are; ``$ref``s resolve into ``components/schemas`` through a ``referencing``
-registry) and the query string against the operation's ``in: query`` parameters, and applies the one documented
+2020-12, which OpenAPI 3.1 schemas are; each operation's schema is reached through a ``referencing`` registry,
+and the ``$ref``s into ``components/schemas`` are inlined once at load, see :func:`_inline`) and the query string against the operation's ``in: query`` parameters, and applies the one documented
 rule about message bodies that a schema cannot say (:func:`attachment_references`). ``rest.py`` refuses a mismatch
 with 400/50035 "Invalid Form Body", as Discord answers, so it lands in ``stub.problems()`` and fails the test.
 
