@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .messages import PayloadRejected
@@ -17,7 +18,6 @@ from .world import StubChannel, StubUser, World
 SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
-_NAME = re.compile(r"^[-_'\w]{1,32}$")
 MAX_GLOBAL_COMMANDS = 100
 
 
@@ -107,51 +107,213 @@ class CommandRegistry:
 
 
 def validate_command(cmd: Any, where: str) -> None:
+    """Refuse a command upload that breaks one of Discord's documented limits (all of them, one answer)."""
+    problems = command_problems(cmd, where)
+    if problems:
+        raise PayloadRejected("Invalid Form Body: " + "; ".join(problems))
+
+
+# Discord's rules for application commands, from developers/interactions/application-commands.mdx (quoted
+# beside each check as "docs: ..."). The OpenAPI check (openapi.py) covers the per-field types and lengths
+# as well; these are the rules a schema cannot say (regex, case, order, nesting, ranges between fields, the
+# 8,000-character total), and they also give ``tests/cogs/test_cogs_command_limits.py`` its verdict.
+
+#: docs, "Application Command Naming": CHAT_INPUT names match ``^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$``
+#: (Python's ``\w`` is Unicode letters, digits and ``_``; stricter only on Devanagari/Thai combining marks).
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+#: docs, Application Command Option Type: INTEGER is "Any integer between -2^53+1 and 2^53-1"
+MAX_INTEGER = 2**53 - 1
+#: docs, same table: NUMBER is "Any double between -2^53 and 2^53"
+MAX_NUMBER = 2**53
+#: docs, "Slash commands can have a maximum of 8000 characters for combined name, description, and value
+#: properties for each command, its options (including subcommands and groups), and choices."
+MAX_COMMAND_CHARS = 8000
+MAX_OPTIONS = MAX_CHOICES = 25
+
+
+@cache
+def available_locales() -> frozenset[str]:
+    """docs: localisation dictionaries take "keys in available locales" (reference#locales); the list is
+    the OpenAPI description's ``AvailableLocalesEnum``."""
+    from .openapi import spec
+    return frozenset(b["const"] for b in spec()["components"]["schemas"]["AvailableLocalesEnum"]["oneOf"])
+
+
+def _texts(item: dict[str, Any], field: str) -> list[str]:
+    """The field and every localisation of it (docs: localisation "Values follow the same restrictions as
+    ``name``" / "as ``description``")."""
+    return [item.get(field, ""), *(item.get(f"{field}_localizations") or {}).values()]
+
+
+def _longest(item: dict[str, Any], field: str) -> int:
+    return max(len(str(text)) for text in _texts(item, field))
+
+
+def command_chars(cmd: dict[str, Any]) -> int:
+    """What Discord counts toward the 8,000 characters: every name, description and choice value of the
+    command, its options and choices, each field counted at its longest localisation (docs: "When
+    localization fields are present, only the longest localization for each field (including the default
+    value) is counted towards the size limit")."""
+    total = _longest(cmd, "name") + _longest(cmd, "description")
+    for choice in cmd.get("choices") or []:
+        total += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return total + sum(command_chars(option) for option in cmd.get("options") or [])
+
+
+def command_problems(cmd: Any, where: str = "") -> list[str]:
+    """Every documented limit the command breaks (empty when it fits)."""
     if not isinstance(cmd, dict):
-        raise PayloadRejected(f"{where}: command must be an object")
+        return [f"{where}: command must be an object"]
+    problems: list[str] = []
     ctype = cmd.get("type", 1)
-    name = cmd.get("name", "")
+    here = f"{where}({cmd.get('name', '')})"
     if ctype == 1:
-        if not _NAME.match(name) or name != name.lower():
-            raise PayloadRejected(f"{where}.name: invalid chat input command name {name!r}")
-        desc = cmd.get("description", "")
-        if not 1 <= len(desc) <= 100:
-            raise PayloadRejected(f"{where}.description: 1..100 characters required for /{name}")
-    elif not 1 <= len(name) <= 32:
-        raise PayloadRejected(f"{where}.name: 1..32 characters")
-    _validate_options(cmd.get("options", []), f"{where}({name})", depth=0)
+        _check_names(cmd, here, problems)
+        _check_descriptions(cmd, here, problems)
+        _check_options(cmd.get("options") or [], here, 0, problems)
+        size = command_chars(cmd)
+        if size > MAX_COMMAND_CHARS:
+            problems.append(f"{here}: {size} characters counting each field's longest localisation "
+                            f"(Discord allows {MAX_COMMAND_CHARS})")
+    else:
+        # docs: "USER and MESSAGE commands may be mixed case and can include spaces"; description: "Empty
+        # string for USER and MESSAGE commands"; options: "Only for CHAT_INPUT commands"
+        if any(not 1 <= len(name) <= 32 for name in _texts(cmd, "name")):
+            problems.append(f"{here}.name: 1..32 characters")
+        if cmd.get("description"):
+            problems.append(f"{here}.description: must be empty for a user or message command")
+        if cmd.get("options"):
+            problems.append(f"{here}.options: only chat input commands take options")
+    _check_locales(cmd, here, problems)
+    return problems
 
 
-def _validate_options(options: list[dict[str, Any]], where: str, depth: int) -> None:
-    if len(options) > 25:
-        raise PayloadRejected(f"{where}: more than 25 options")
+def _check_names(item: dict[str, Any], here: str, problems: list[str]) -> None:
+    # docs: the naming regex, and "If there is a lowercase variant of any letters used, you must use those"
+    for name in _texts(item, "name"):
+        if not isinstance(name, str) or not NAME.match(name) or name != name.lower():
+            problems.append(f"{here}.name: {name!r} breaks Discord's naming rule (1-32, lower case, no spaces)")
+
+
+def _check_descriptions(item: dict[str, Any], here: str, problems: list[str]) -> None:
+    # docs: "Description for CHAT_INPUT commands, 1-100 characters"; options: "1-100 character description"
+    for text in _texts(item, "description"):
+        if not isinstance(text, str) or not 1 <= len(text) <= 100:
+            problems.append(f"{here}.description: {len(str(text))} characters (1..100)")
+
+
+def _check_locales(item: dict[str, Any], here: str, problems: list[str]) -> None:
+    locales = available_locales()
+    for key in ("name_localizations", "description_localizations"):
+        unknown = set(item.get(key) or {}) - locales
+        if unknown:
+            problems.append(f"{here}.{key}: unknown locales {sorted(unknown)}")
+
+
+def _check_options(options: list[dict[str, Any]], where: str, depth: int, problems: list[str]) -> None:
+    """``depth``: 0 for the command's own options, 1 inside a subcommand group or subcommand, 2 inside a
+    subcommand of a group."""
+    if len(options) > MAX_OPTIONS:
+        # docs: options "max of 25"; a subcommand's or group's options "up to 25"
+        problems.append(f"{where}: {len(options)} options (Discord allows {MAX_OPTIONS})")
+    subs = [o for o in options if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    if subs and len(subs) != len(options):
+        # docs: "Using subcommands or subcommand groups will make your base command unusable": a level holds
+        # subcommands/groups or plain options, never both
+        problems.append(f"{where}: subcommands mixed with plain options")
     seen_optional = False
-    names = set()
+    for locale in {"", *{k for o in options for k in (o.get("name_localizations") or {})}}:
+        names = [(o.get("name_localizations") or {}).get(locale) or o.get("name") for o in options]
+        if len(names) != len(set(names)):
+            # docs: "name must be unique within an array of application command options" (localised names
+            # follow "the same restrictions as name")
+            problems.append(f"{where}: duplicate option names {sorted(names)} in {locale or 'the default'}")
     for opt in options:
-        oname = opt.get("name", "")
-        if not _NAME.match(oname) or oname != oname.lower():
-            raise PayloadRejected(f"{where}.{oname}: invalid option name")
-        if oname in names:
-            raise PayloadRejected(f"{where}: duplicate option {oname!r}")
-        names.add(oname)
-        if not 1 <= len(opt.get("description", "")) <= 100:
-            raise PayloadRejected(f"{where}.{oname}: description must be 1..100 characters")
         otype = opt.get("type")
+        here = f"{where}.{opt.get('name', '')}"
+        _check_names(opt, here, problems)
+        _check_descriptions(opt, here, problems)
+        _check_locales(opt, here, problems)
         if otype in (SUB_COMMAND, SUB_COMMAND_GROUP):
-            if depth >= (1 if otype == SUB_COMMAND_GROUP else 2):
-                raise PayloadRejected(f"{where}.{oname}: subcommands nested too deeply")
-            _validate_options(opt.get("options", []), f"{where}.{oname}", depth + 1)
+            # docs: "your top level command can contain subcommand groups, and those groups can contain
+            # subcommands. That is the only kind of nesting supported."
+            if (otype == SUB_COMMAND_GROUP and depth > 0) or (otype == SUB_COMMAND and depth > 1):
+                problems.append(f"{here}: subcommands nested too deeply")
+            inner = opt.get("options") or []
+            if otype == SUB_COMMAND_GROUP and any(o.get("type") != SUB_COMMAND for o in inner):
+                problems.append(f"{here}: a subcommand group holds only subcommands")
+            _check_options(inner, here, depth + 1, problems)
             continue
+        if opt.get("options"):
+            problems.append(f"{here}.options: only subcommands and groups have options")
+        # docs: "Required options must be listed before optional options"
         if opt.get("required"):
             if seen_optional:
-                raise PayloadRejected(f"{where}.{oname}: required options must come before optional ones")
+                problems.append(f"{here}: required option after an optional one")
         else:
             seen_optional = True
-        choices = opt.get("choices") or []
-        if len(choices) > 25:
-            raise PayloadRejected(f"{where}.{oname}: more than 25 choices")
-        if choices and opt.get("autocomplete"):
-            raise PayloadRejected(f"{where}.{oname}: choices and autocomplete are exclusive")
+        _check_choices(opt, here, problems)
+        _check_bounds(opt, here, problems)
+
+
+def _check_choices(opt: dict[str, Any], here: str, problems: list[str]) -> None:
+    choices = opt.get("choices") or []
+    otype = opt.get("type")
+    if not choices:
+        return
+    if otype not in (STRING, INTEGER, NUMBER):
+        problems.append(f"{here}.choices: only string, integer and number options take choices")
+    if len(choices) > MAX_CHOICES:
+        problems.append(f"{here}: {len(choices)} choices (Discord allows {MAX_CHOICES})")  # docs: "max 25"
+    if opt.get("autocomplete"):
+        problems.append(f"{here}: choices and autocomplete together")  # docs: "may not be set to true if choices"
+    for choice in choices:
+        value = choice.get("value")
+        for name in _texts(choice, "name"):
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:  # docs: "1-100 character choice name"
+                problems.append(f"{here}: choice name {name!r} is not 1..100 characters")
+        _check_locales(choice, f"{here} choice {choice.get('name')!r}", problems)
+        # docs: "Type of value depends on the option type"; "up to 100 characters if string"
+        if otype == STRING and not (isinstance(value, str) and len(value) <= 100):
+            problems.append(f"{here}: choice value {value!r} is not a string of at most 100 characters")
+        elif otype in (INTEGER, NUMBER) and not _in_range(otype, value):
+            problems.append(f"{here}: choice value {value!r} is outside Discord's {_kind(otype)}")
+
+
+def _kind(otype: int) -> str:
+    return "integers (-2^53+1..2^53-1)" if otype == INTEGER else "numbers (-2^53..2^53)"
+
+
+def _in_range(otype: int, value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if otype == INTEGER:
+        return isinstance(value, int) and -MAX_INTEGER <= value <= MAX_INTEGER
+    return isinstance(value, (int, float)) and -MAX_NUMBER <= value <= MAX_NUMBER
+
+
+def _check_bounds(opt: dict[str, Any], here: str, problems: list[str]) -> None:
+    otype = opt.get("type")
+    lo, hi = opt.get("min_value"), opt.get("max_value")
+    if (lo is not None or hi is not None) and otype not in (INTEGER, NUMBER):
+        problems.append(f"{here}: min_value/max_value only for integer and number options")
+    elif otype in (INTEGER, NUMBER):
+        for bound, value in (("min_value", lo), ("max_value", hi)):
+            # docs: "integer for INTEGER options, double for NUMBER options", within the type's range
+            if value is not None and not _in_range(otype, value):
+                problems.append(f"{here}.{bound}: {value!r} is outside Discord's {_kind(otype)}")
+        if lo is not None and hi is not None and _in_range(otype, lo) and _in_range(otype, hi) and lo > hi:
+            problems.append(f"{here}: min_value {lo} above max_value {hi}")
+    lo, hi = opt.get("min_length"), opt.get("max_length")
+    if (lo is not None or hi is not None) and otype != STRING:
+        problems.append(f"{here}: min_length/max_length only for string options")
+    # docs: min_length "minimum of 0, maximum of 6000"; max_length "minimum of 1, maximum of 6000"
+    if lo is not None and not (isinstance(lo, int) and 0 <= lo <= 6000):
+        problems.append(f"{here}.min_length: {lo!r} is not within 0..6000")
+    if hi is not None and not (isinstance(hi, int) and 1 <= hi <= 6000):
+        problems.append(f"{here}.max_length: {hi!r} is not within 1..6000")
+    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+        problems.append(f"{here}: min_length {lo} above max_length {hi}")
 
 
 def _to_option_value(opt: dict[str, Any], value: Any, world: World, resolved: dict[str, Any], in_guild: bool):

@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from . import openapi
 from .gateway import GATEWAY_PATH
 from .interactions import (
     APPLICATION_COMMAND,
@@ -91,6 +92,7 @@ class RestApi:
                 if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                     raise PayloadRejected("401: Unauthorized", code=0, status=401)
                 await _read_body(request, record)
+                openapi.enforce(record)  # Discord's published API description (openapi.py)
                 result = await handler(request, record)
                 status, body = (204, None) if result is None else (200, result)
             except PayloadRejected as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import aiohttp
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from .commands import CommandUnavailable, build_command_data
 from .fixtures import Cast
 from .images import png_size
+from .messages import PayloadRejected
 from .server import DiscordStub
 from .testbot import render_png
 from .world import ALL_PERMISSIONS, perm_bits
@@ -127,6 +129,39 @@ async def test_command_sync_validation(discord_stub: DiscordStub, http) -> None:
                 {"type": 4, "name": "n", "description": "d", "required": True, "min_value": 1, "max_value": 4}]}]}]) as resp:
         stored = await resp.json()
     assert stored[0]["application_id"] == str(discord_stub.application_id) and stored[0]["id"]
+
+
+def test_command_limits_beyond_the_schema(discord_stub: DiscordStub) -> None:
+    """Discord's documented rules that no schema says, checked at every sync (commands.command_problems)."""
+    def sync(*options, **extra):
+        discord_stub.commands.bulk_overwrite([{"name": "ok", "description": "d", "options": list(options),
+                                               **extra}], None)
+
+    sub = {"type": 1, "name": "sub", "description": "d"}
+    refused = {
+        "breaks Discord's naming rule": dict(name_localizations={"de": "Großes Spiel"}),
+        "required option after an optional": [{"type": 3, "name": "a", "description": "d"},
+                                              {"type": 3, "name": "b", "description": "d", "required": True}],
+        "min_value 5 above max_value 4": [{"type": 4, "name": "n", "description": "d", "min_value": 5,
+                                           "max_value": 4}],
+        "max_value: 9007199254740992 is outside": [{"type": 4, "name": "n", "description": "d",
+                                                    "max_value": 2**53}],
+        "nested too deeply": [dict(sub, options=[dict(sub, name="deeper", type=2, options=[sub])])],
+        "subcommands mixed with plain options": [sub, {"type": 5, "name": "flag", "description": "d"}],
+        "unknown locales ['xx']": dict(description_localizations={"xx": "d"}),
+        "duplicate option names": [{"type": 3, "name": "a", "description": "d", "name_localizations": {"de": "x"}},
+                                   {"type": 3, "name": "b", "description": "d", "name_localizations": {"de": "x"}}],
+        "counting each field's longest localisation": [
+            {"type": 3, "name": f"o{i}", "description": "d", "description_localizations": {"ko": "k" * 100},
+             "choices": [{"name": f"c{j}", "name_localizations": {"fr": "f" * 100}, "value": "v" * 100}
+                         for j in range(25)]} for i in range(2)],
+    }
+    for why, case in refused.items():
+        with pytest.raises(PayloadRejected, match=re.escape(why)):
+            sync(*case) if isinstance(case, list) else sync(**case)
+    sync({"type": 4, "name": "n", "description": "d", "required": True, "min_value": -(2**53 - 1),
+          "max_value": 2**53 - 1}, {"type": 3, "name": "w", "description": "d", "min_length": 0, "max_length": 6000},
+         name_localizations={"de": "gut"}, description_localizations={"ko": "좋아요"})
 
 
 async def test_option_bounds_and_channel_options(discord_stub: DiscordStub, cast: Cast) -> None:
