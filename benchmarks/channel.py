@@ -45,7 +45,14 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from roundtrip import Bench, header_size, pct, start_bot_process, stop_bot_process  # noqa: E402
+from roundtrip import (  # noqa: E402
+    Bench,
+    header_size,
+    pct,
+    print_rest_calls,
+    start_bot_process,
+    stop_bot_process,
+)
 
 from bot.i18n import t  # noqa: E402
 from tests.discord_stub.messages import StubMessage  # noqa: E402
@@ -237,6 +244,7 @@ async def run(args: argparse.Namespace) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="rollbot-channel-"))
     started = time.perf_counter()
     proc, log_path = await start_bot_process(stub, workdir)
+    calls_from = stub.calls_mark()  # login and command sync left out
     try:
         gate = asyncio.Semaphore(args.parallel)
 
@@ -252,12 +260,17 @@ async def run(args: argparse.Namespace) -> int:
         if args.other_only:
             calls_report(other)
             return 0
+        by_channel = stub.calls_by_channel(calls_from)
+        per_game = [by_channel.get(cid, {"bot": 0, "interaction": 0}) for cid in counter.channels]
+        print("rest_calls_per_game: " + ", ".join(
+            f"{kind}={statistics.mean(c[kind] for c in per_game):.1f}" for kind in ("bot", "interaction")), flush=True)
         main, best = None, 0.0
         if not args.no_load:
             main, best = await measure_load(stub, proc.pid, args)
         problems = stub.problems()
         if problems:
             print(f"stand-in problems: {len(problems)}; first: {problems[:3]}", flush=True)
+        print_rest_calls(stub, calls_from)
     finally:
         code = await stop_bot_process(proc)
         await stub.close()

@@ -273,6 +273,7 @@ async def run(args: argparse.Namespace) -> int:
     bench = Bench(stub, args.games, args.seed)
     started = time.perf_counter()
     proc, log_path = await start_bot_process(stub, workdir)
+    calls_from = stub.calls_mark()  # login and command sync left out
     bench.bot_pid = proc.pid
     try:
         t0 = time.perf_counter()
@@ -297,6 +298,7 @@ async def run(args: argparse.Namespace) -> int:
         problems = stub.problems()
         if problems:
             print(f"stand-in problems: {len(problems)}; first: {problems[:3]}", flush=True)
+        print_rest_calls(stub, calls_from)
     finally:
         code = await stop_bot_process(proc)
         await stub.close()
@@ -315,6 +317,13 @@ async def run(args: argparse.Namespace) -> int:
     print(f"p95_ms={pct(main.move_full, .95) * 1000:.1f}")
     print(f"max_moves_per_s={best:g}")
     return 0 if main.move_full else 1
+
+
+def print_rest_calls(stub: DiscordStub, since: int) -> None:
+    """REST calls under Discord's limits (on in the stand-in): bot-token calls share the global 50/s."""
+    calls = stub.call_counts(since)
+    print(f"rest_calls: bot={calls['bot']} interaction={calls['interaction']} "
+          f"invalid_requests={len(stub.invalid_requests)}", flush=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

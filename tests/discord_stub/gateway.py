@@ -62,6 +62,7 @@ class GatewaySession:
         self.replayed = 0  # dispatches re-sent on this connection after a RESUME
         self.heartbeats = 0
         self.closed = False
+        self.transport: asyncio.Transport | None = None
         self._out: asyncio.Queue[tuple[dict[str, Any], Callable[[], None] | None]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop(), name="discord-stub-gateway-writer")
 
@@ -213,6 +214,7 @@ class Gateway:
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         session = GatewaySession(self, ws)
+        session.transport = request.transport  # for drop_gateway(): a cut without a close frame
         self.sessions.append(session)
         session.send(10, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
         try:

@@ -89,6 +89,21 @@ class MessageStore:
             raise PayloadRejected(f"uploaded files {sorted(unused)} are not referenced in attachments")
         return out
 
+    def _nonce_duplicate(self, channel: StubChannel, payload: dict[str, Any]) -> StubMessage | None:
+        """A channel post with ``nonce`` and ``enforce_nonce``: the message the same author created with that
+        nonce in this channel in the last few minutes (Discord answers it instead of posting again)."""
+        if not isinstance(payload, dict) or payload.get("nonce") is None:
+            return None
+        nonce = payload["nonce"]
+        if isinstance(nonce, bool) or not isinstance(nonce, (int, str)) or len(str(nonce)) > 25:
+            raise PayloadRejected("nonce: must be an integer or a string of at most 25 characters")
+        if not payload.get("enforce_nonce"):
+            return None
+        msg = self._nonces.get((channel.id, self.world.bot.id, str(nonce)))
+        if msg is None or msg.deleted or self.now() - msg.created_mono > self.rate_limits.nonce_window:
+            return None
+        return msg
+
     def _create_message(self, channel: StubChannel, payload: dict[str, Any], files: list[UploadedFile], *,
                         interaction: InteractionRecord | None = None, extra_flags: int = 0) -> StubMessage:
         if not isinstance(payload, dict):
@@ -110,6 +125,10 @@ class MessageStore:
             flags=flags, allowed_mentions=payload.get("allowed_mentions"), tts=bool(payload.get("tts")),
             created_mono=self.now(), updated_mono=self.now(),
         )
+        if interaction is None and payload.get("nonce") is not None:  # webhooks (follow-ups) have no nonces
+            msg.nonce = payload["nonce"]
+            if payload.get("enforce_nonce"):
+                self._nonces[(channel.id, msg.author.id, str(msg.nonce))] = msg
         if interaction is not None:
             msg.interaction_id = interaction.id
             msg.webhook_id = self.world.application_id
@@ -150,6 +169,11 @@ class MessageStore:
         embeds = list(check["embeds"] or [])
         components = _with_component_ids(check["components"] or [])
         check_attachment_refs(components, attachments)
+        if payload.get("components"):
+            # new components may name only what this edit uploads or keeps by id in ``attachments``: an
+            # attachment merely left over from before is not theirs to show (Discord refuses the form body)
+            check_attachment_refs(components, attachments if "attachments" in payload else
+                                  [a for a in attachments if a not in msg.attachments], edit=True)
         require_something({"content": content, "embeds": embeds, "components": components}, attachments)
         msg.content, msg.embeds, msg.components, msg.attachments = content, embeds, components, attachments
         msg.flags = merged_flags

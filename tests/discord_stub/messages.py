@@ -125,6 +125,7 @@ class StubMessage:
     interaction_meta: dict[str, Any] | None = None
     visible_to: int | None = None  # user id for ephemeral messages
     webhook_id: int | None = None
+    nonce: str | int | None = None  # echoed back, as Discord does for channel posts
     created_mono: float = 0.0  # loop.time() of creation, for latency measurements
     updated_mono: float = 0.0
 
@@ -263,6 +264,8 @@ class StubMessage:
             data["application_id"] = str(self.webhook_id)
         if self.interaction_meta is not None:
             data["interaction_metadata"] = self.interaction_meta
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
     def __repr__(self) -> str:
@@ -414,9 +417,10 @@ def validate_message_fields(payload: dict[str, Any], files: list[UploadedFile], 
             raise PayloadRejected(f"{f.field}: file without a filename")
 
 
-def check_attachment_refs(components: list[dict[str, Any]], attachments: list[Any]) -> None:
+def check_attachment_refs(components: list[dict[str, Any]], attachments: list[Any], *, edit: bool = False) -> None:
     """Media gallery items, thumbnails and file components naming ``attachment://<name>`` must name an
-    attachment of the message (Discord refuses the message otherwise)."""
+    attachment of the message (Discord refuses the message otherwise). For an edit (``edit=True``), the
+    attachments it uploads or keeps by id in ``attachments``."""
     names = {a.filename for a in attachments}
     for comp in iter_components(components):
         refs = [item.get("media", {}).get("url", "") for item in comp.get("items", [])] \
@@ -425,6 +429,9 @@ def check_attachment_refs(components: list[dict[str, Any]], attachments: list[An
             refs.append((comp.get("media") or comp.get("file") or {}).get("url", ""))
         for url in refs:
             if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                if edit:
+                    raise PayloadRejected(f"Invalid Form Body: component refers to {url!r}, which the edit neither "
+                                          "uploads nor keeps by id in attachments")
                 raise PayloadRejected(f"component refers to {url!r}, which is not an attachment of the message")
 
 

@@ -111,7 +111,7 @@ class RestApi:
             return web.Response(status=status, body=dumps(body),
                                 headers={"Content-Type": "application/json"})
 
-        return wrapped
+        return self._limited(name, wrapped)  # Discord's rate limits and the injected faults (ratelimits.py)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         record = RequestRecord(request.method, request.path, "UNKNOWN", {}, dict(request.query), started=self.now())
@@ -153,6 +153,8 @@ class RestApi:
         ix = self._by_token.get(record.params["token"])
         if ix is None:
             raise PayloadRejected("Unknown Webhook", code=10015, status=404)
+        if check_app and self.token_expired(ix.dispatched_at):  # interaction tokens live 15 minutes
+            raise PayloadRejected("Invalid Webhook Token", code=50027, status=401)
         record.channel_id = ix.channel.id
         return ix
 
@@ -363,7 +365,9 @@ class RestApi:
         if gate is not None and not await gate(channel, record):
             # the test holds this post and never lets it through (e.g. it kills the bot meanwhile)
             raise web.HTTPServiceUnavailable()
-        msg = self._create_message(channel, record.json or {}, record.files)
+        msg = self._nonce_duplicate(channel, record.json or {})  # enforce_nonce: a retry gets the first message
+        if msg is None:
+            msg = self._create_message(channel, record.json or {}, record.files)
         return self.message_payload(msg)
 
     async def _get_channel_messages(self, request: web.Request, record: RequestRecord) -> Any:

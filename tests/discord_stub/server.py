@@ -22,6 +22,7 @@ from .gateway import GATEWAY_PATH, Gateway, GatewaySession
 from .interactions import InteractionRecord
 from .message_store import MessageStore
 from .messages import StubMessage
+from .ratelimits import RateLimitedApi, RateLimits
 from .records import RequestRecord, StubFailure
 from .rest import API_PREFIX, RestApi
 from .world import Snowflakes, StubChannel, StubUser, World, perm_bits
@@ -32,14 +33,17 @@ DEFAULT_TOKEN = "stub-token.rollbot.not-a-secret"
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
-class DiscordStub(RestApi, Gateway, MessageStore, Driver):
+class DiscordStub(RestApi, RateLimitedApi, Gateway, MessageStore, Driver):
     """The stand-in. ``await stub.start()``; point discord.py at ``stub.api_base``; drive with the Driver API."""
 
     def __init__(self, *, token: str = DEFAULT_TOKEN, ack_deadline: float = 3.0, allow_privileged_intents: bool = False,
                  attachment_size_limit: int = ATTACHMENT_SIZE_LIMIT, retain_uploads: bool = True,
-                 max_request_log: int | None = None) -> None:
+                 max_request_log: int | None = None, rate_limits: RateLimits | None = None,
+                 fault_seed: int = 0) -> None:
         """``retain_uploads=False`` keeps only each upload's size and PNG header (enough for width/height)
-        and ``max_request_log`` bounds ``requests``: both for long load runs like the round-trip benchmark."""
+        and ``max_request_log`` bounds ``requests``: both for long load runs like the round-trip benchmark.
+        ``rate_limits``: Discord's limits, on by default (``RateLimits.off()`` turns them off); ``fault_seed``
+        seeds the draws of ``stub.faults`` with a probability."""
         self.token = token
         self.ack_deadline = ack_deadline
         self.allow_privileged_intents = allow_privileged_intents
@@ -57,6 +61,9 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         self._by_token: dict[str, InteractionRecord] = {}
         self._messages: dict[int, StubMessage] = {}
         self._channel_messages: dict[int, list[StubMessage]] = {}
+        #: (channel id, author id, nonce) -> the message an ``enforce_nonce`` post created
+        self._nonces: dict[tuple[int, int, str], StubMessage] = {}
+        self._init_limits(rate_limits, fault_seed)
         self._seq = 0
         self._last_activity = 0.0
         #: Futures of the waits in progress, by the channel each waits on (None: waits on anything).
@@ -112,8 +119,9 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         return f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
 
     def now(self) -> float:
+        """The stand-in's clock: the loop's, plus what ``advance_clock`` added."""
         assert self._loop is not None
-        return self._loop.time()
+        return self._loop.time() + self._clock_offset
 
     # --- change notification (drives every wait) ------------------------------------------------
     def _bump(self) -> int:
@@ -125,7 +133,7 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         channel and those on anything; a change of no channel wakes every wait. (Waking every wait on every
         change made the stand-in's cost grow with the square of the open games in a load run.)"""
         if self._loop is not None:
-            self._last_activity = self._loop.time()
+            self._last_activity = self.now()
         if channel_id is None:
             buckets = list(self._waiters.values())
         else:
@@ -161,9 +169,11 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
 
     def problems(self) -> list[str]:
         """Everything a Discord user would have noticed as broken: unknown routes, requests Discord refuses,
-        and interactions left unanswered past the ack deadline ("This interaction failed")."""
+        interactions left unanswered past the ack deadline ("This interaction failed"), and invalid requests
+        (401/403/429) beyond those the test expected (``expect_invalid``; injected faults are expected)."""
         out = [f"unknown route {r.method} {r.path}" for r in self.unknown_requests]
         out += [f"rejected {r.method} {r.path}: {why}" for r, why in self.rejections]
+        out += self._limit_problems()
         now = self.now()
         for ix in self.interactions.values():
             if not ix.acked and ix.dispatched_at is not None and now - ix.dispatched_at > self.ack_deadline:
@@ -181,6 +191,10 @@ class DiscordStub(RestApi, Gateway, MessageStore, Driver):
         if self.rejections:
             lines.append("rejected requests:")
             lines += [f"  {r!r}: {why}" for r, why in self.rejections[-8:]]
+        if self.invalid_requests:
+            lines.append(f"invalid requests: {len(self.invalid_requests)}, last: {self.invalid_requests[-4:]}")
+        if self.faults.injected:
+            lines.append(f"injected faults: {self.faults.injected[-4:]}")
         for source in self._diagnostics:
             text = source()
             if text:

@@ -12,6 +12,7 @@ from .commands import CommandUnavailable, build_command_data
 from .fixtures import Cast
 from .images import png_size
 from .messages import PayloadRejected
+from .ratelimits import RateLimits
 from .server import DiscordStub
 from .testbot import render_png
 from .world import ALL_PERMISSIONS, perm_bits
@@ -19,6 +20,9 @@ from .world import ALL_PERMISSIONS, perm_bits
 
 @pytest.fixture
 async def http(discord_stub: DiscordStub):
+    # raw requests in quick succession, from a client that reads no rate-limit headers: these tests are about
+    # what Discord accepts; the limits have their own (test_stub_ratelimits.py)
+    discord_stub.rate_limits.enabled = False
     headers = {"Authorization": f"Bot {discord_stub.token}"}
     async with aiohttp.ClientSession(base_url=discord_stub.base_url, headers=headers) as session:
         yield session
@@ -196,7 +200,7 @@ def test_permission_algorithm(discord_stub: DiscordStub, cast: Cast) -> None:
 
 
 async def test_lean_mode_keeps_sizes_not_bytes() -> None:
-    stub = DiscordStub(retain_uploads=False, max_request_log=3)
+    stub = DiscordStub(retain_uploads=False, max_request_log=3, rate_limits=RateLimits.off())
     await stub.start()
     try:
         w = stub.world
