@@ -288,6 +288,13 @@ def reply_of(interaction: discord.Interaction | None) -> Reply | None:
     return None if interaction is None else interaction.extras.get(REPLY_EXTRA)
 
 
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """A click handled through a :class:`Reply` is acknowledged (if nothing answered it yet) before follow-ups."""
+    reply = reply_of(interaction)
+    if reply is not None:
+        await reply.acknowledge()
+
+
 async def settle_reply(interaction: discord.Interaction) -> None:
     """Before answering otherwise (an error, a follow-up): a deferral the timer began has landed."""
     reply = reply_of(interaction)

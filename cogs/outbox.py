@@ -42,7 +42,7 @@ from bot.engine import GameView, OutboxPost, SessionManager
 from bot.i18n import t
 
 from .buttons import Components
-from .core import game_locale, in_worker, reply_of
+from .core import acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
@@ -440,9 +440,8 @@ class Courier:
                   "silent": not content["pings"]}
         if via is not None:
             try:
-                reply = reply_of(via)
-                if reply is not None:
-                    await reply.acknowledge()
+                if reply_of(via) is not None:
+                    await acknowledge(via)
                 elif not via.response.is_done():
                     await via.response.defer()
                 message = await asyncio.wait_for(

@@ -33,6 +33,7 @@ from .core import (
     GROUP_EXTRA,
     Refusal,
     Reply,
+    acknowledge,
     check_bot_permissions,
     defer,
     game_locale,
@@ -340,9 +341,7 @@ class PlayService:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
                 self.courier.forget_private(target.message_id)
         extra = {"file": as_files([picture])[0]} if picture is not None else {}
-        reply = reply_of(interaction)
-        if reply is not None:
-            await reply.acknowledge()
+        await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
             if len(self.private) > 1000:           # drop the ones whose token has expired
@@ -544,9 +543,7 @@ class PlayService:
             await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
                 content=t("undo.done", locale, move=label), view=None, attachments=[])
         if outcome.public:
-            reply = reply_of(interaction)
-            if reply is not None:
-                await reply.acknowledge()
+            await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.prepare_live_menu(game)
             await self.courier.deliver(game.id, via=interaction)
@@ -554,9 +551,7 @@ class PlayService:
             return
         await self.prepare_menu(game, seat, locale)
         await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
-        reply = reply_of(interaction)
-        if reply is not None:
-            await reply.acknowledge()
+        await acknowledge(interaction)
 
     # ------------------------------------------------------------------ commands
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:
