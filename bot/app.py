@@ -35,6 +35,7 @@ from bot.config import Settings
 from bot.i18n import available_locales, catalog
 from bot.metrics import NoMetrics, create_metrics
 from bot.sharding import ShardScope
+from cogs import transport
 from cogs.bots import BotPlayer
 from cogs.buttons import Components, bind_items
 from cogs.clock import PaceClock
@@ -164,6 +165,7 @@ class RollBot(commands.AutoShardedBot):
         self.close_grace = CLOSE_GRACE_SECONDS
 
     async def setup_hook(self) -> None:
+        transport.install()                     # interaction calls whose answer was lost (cogs.transport)
         for locale in available_locales():      # parse every catalog now: a broken .po fails at startup
             catalog(locale)
         await self._open_engine()

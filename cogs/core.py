@@ -22,6 +22,8 @@ from discord import app_commands
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
+from .transport import UNSURE
+
 log = logging.getLogger(__name__)
 
 
@@ -90,6 +92,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         text = t(error.key, locale, **params)
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)
+    elif isinstance(error, UNSURE):
+        # Discord failed (a 5xx after retries, a lost answer): not a bug of ours, and the answer would fail too
+        log.warning("interaction %s by %s: Discord did not answer (%r)", interaction.id, interaction.user, error)
+        return
     else:
         ref = secrets.token_hex(4)
         log.error("unexpected error (ref %s) in interaction %s by %s: %r", ref, interaction.id,

@@ -34,7 +34,6 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiohttp
 import cachetools
 import discord
 
@@ -47,6 +46,7 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
+from .transport import UNSURE
 from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
@@ -64,8 +64,6 @@ SEND_TIMEOUT = 15.0
 #: connection), with a capped backoff between them; after that the post waits for the retry loop.
 SEND_TRIES = 3
 BACKOFF_S = (0.25, 1.0)
-#: Failures after which a request may or may not have been processed (discord.py itself retries 500, 502, 504).
-UNSURE = (discord.DiscordServerError, asyncio.TimeoutError, aiohttp.ClientError, OSError)
 #: Live messages carry their post's marker as the id of their container (Discord keeps a component's ``id``; it
 #: numbers the others from 1 and a message holds at most 40 components), so a post whose follow-up got no answer
 #: can be recognised in the channel instead of being posted twice.
@@ -390,7 +388,8 @@ class Courier:
                     await self._summarise(channel, game, previous, same_message, via)
                 content = await self.render(game, post.payload, marker=post_marker(post.id))
                 message = await self._post(channel, game, post, previous, content, via)
-            self._shown[game.id] = (message.id, content["digests"], list(message.attachments))
+            # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
+            self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
         except (discord.HTTPException, *UNSURE) as error:
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)

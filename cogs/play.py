@@ -59,6 +59,7 @@ from .outbox import Editor as PrivateMessage
 from .outbox import player_name as _player_name
 from .seam import Presentation
 from .translator import cmd_str
+from .transport import answer_may_be_lost
 from .turns import TurnOutcome, TurnService, decision_of, pending_seats
 
 log = logging.getLogger(__name__)
@@ -268,12 +269,13 @@ class PlayService:
             await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
-        if in_private:
-            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
-                content=t("play.done", locale, move=label), view=None, attachments=[])
-            self.courier.forget_private(interaction.message.id)
-        if not from_component:
-            await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
+        with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
+            if in_private:
+                self.courier.forget_private(interaction.message.id)
+                await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                    content=t("play.done", locale, move=label), view=None, attachments=[])
+            if not from_component:
+                await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.prepare_live_menu(game)
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)

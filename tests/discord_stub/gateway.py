@@ -62,6 +62,8 @@ class GatewaySession:
         self.replayed = 0  # dispatches re-sent on this connection after a RESUME
         self.heartbeats = 0
         self.closed = False
+        #: cut by ``drop_gateway``: Discord keeps the session and what happens meanwhile for the RESUME
+        self.dropped = False
         self.transport: asyncio.Transport | None = None
         self._out: asyncio.Queue[tuple[dict[str, Any], Callable[[], None] | None]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop(), name="discord-stub-gateway-writer")
@@ -100,6 +102,7 @@ class GatewaySession:
     def adopt(self, previous: GatewaySession, client_seq: int) -> int:
         """Take over ``previous``'s session (RESUME) and queue the dispatches the client has not seen."""
         self.log = previous.log
+        previous.dropped = False
         self.identified = True
         self.resumed = True
         missed = [(f, cb) for f, cb in self.log.frames if f["s"] > client_seq]
@@ -157,6 +160,12 @@ class Gateway:
         live = [s for s in self.live_sessions if s.carries(guild_id)]
         return live[-1] if live else None
 
+    def _resumable_for(self, guild_id: int | None) -> GatewaySession | None:
+        """A connection cut under the bot (``drop_gateway``) that it has not resumed yet: events meanwhile go to
+        its session log, and the RESUME replays them (Discord answers a click only if that is within 3 s)."""
+        dropped = [s for s in self.sessions if s.dropped and s.carries(guild_id)]
+        return dropped[-1] if dropped else None
+
     def shard_session(self, shard_id: int, count: int) -> GatewaySession | None:
         live = [s for s in self.live_sessions if s.shard == (shard_id, count)]
         return live[-1] if live else None
@@ -193,7 +202,7 @@ class Gateway:
 
     def dispatch_interaction(self, record: InteractionRecord) -> None:
         guild_id = record.channel.guild_id
-        session = self.session_for(guild_id)
+        session = self.session_for(guild_id) or self._resumable_for(guild_id)
         if session is None:
             if self.active_session is None:
                 raise StubFailure(f"no bot is connected to the gateway; cannot dispatch {record.describe()}")

@@ -38,8 +38,10 @@ SELECT_TYPES = (3, 5, 6, 7, 8)
 class PayloadRejected(Exception):
     """Discord would answer 400 with this code and message; the stand-in does the same."""
 
-    def __init__(self, message: str, *, code: int = 50035, status: int = 400) -> None:
+    def __init__(self, message: str, *, code: int = 50035, status: int = 400, expected: bool = False) -> None:
         super().__init__(message)
+        #: a refusal a correct bot meets too (not a misbehaviour for ``assert_clean``)
+        self.expected = expected
         self.code = code
         self.status = status
         self.message = message

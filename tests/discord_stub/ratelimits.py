@@ -134,6 +134,8 @@ class RateLimitedApi:
         self.rate_limits = limits if limits is not None else RateLimits()
         self.faults = Faults(fault_seed)
         self.invalid_requests: list[InvalidRequest] = []
+        #: interactions whose callback was processed but whose answer an injected timeout swallowed
+        self.lost_callback_answers: set[str] = set()
         self.calls: list[Call] = []
         self._expected_invalid = 0
         self._global_times: deque[float] = deque()
@@ -232,6 +234,8 @@ class RateLimitedApi:
     async def _go_silent(self, request: web.Request, route: str, fault: Fault) -> None:
         """The request was processed; its answer never comes: hold it, then close the connection."""
         self.faults.record(self.now(), route, request.path, fault)
+        if route == CALLBACK_ROUTE:     # a second try of this callback is told it was acknowledged (40060)
+            self.lost_callback_answers.add(request.match_info.get("interaction_id", ""))
         if fault.hold > 0:
             await asyncio.sleep(fault.hold)
         if request.transport is not None:
@@ -339,6 +343,7 @@ class RateLimitedApi:
         if old is None or old.transport is None:
             raise StubFailure("no bot is connected to the gateway")
         self.faults.injected.append(InjectedFault(self.now(), "GATEWAY", "/gateway-ws", "dropped connection"))
+        old.dropped = True
         old.transport.abort()
         if resume_timeout is None:
             return None

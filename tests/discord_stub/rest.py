@@ -97,7 +97,8 @@ class RestApi:
                 status, body = (204, None) if result is None else (200, result)
             except PayloadRejected as exc:
                 status, body = exc.status, {"code": exc.code, "message": exc.message}
-                self.rejections.append((record, exc.message))
+                if not exc.expected:
+                    self.rejections.append((record, exc.message))
                 log.warning("discord stub rejected %s %s: %s", request.method, request.path, exc.message)
             record.status, record.response, record.finished = status, body, self.now()
             if not self.retain_uploads:
@@ -241,6 +242,9 @@ class RestApi:
         if ix.dispatched_at is None or now - ix.dispatched_at > self.ack_deadline:
             ix.rejections.append(f"callback after the {self.ack_deadline}s deadline")
             raise PayloadRejected("Unknown interaction", code=10062, status=404)
+        if ix.acked and record.params["interaction_id"] in self.lost_callback_answers:
+            # the first callback was processed and its answer lost (an injected timeout): trying again is right
+            raise PayloadRejected("Interaction has already been acknowledged.", code=40060, status=400, expected=True)
         if ix.acked:
             ix.rejections.append("second callback")
             raise PayloadRejected("Interaction has already been acknowledged.", code=40060, status=400)

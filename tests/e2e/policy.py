@@ -94,6 +94,17 @@ def check_png(message: StubMessage, name: str, measure: Callable[..., tuple[int,
     return width, height
 
 
+#: components whose custom id carries the game version they were built for (``rp:<kind>:<game>:<version>:…``)
+VERSIONED = ("rp:m:", "rp:s:", "rp:t:", "rp:c:", "rp:u:")
+
+
+def version_of(message: StubMessage) -> int | None:
+    """The game version a message's move components were built for (None: it carries none)."""
+    versions = [int(c["custom_id"].split(":")[3]) for c in message.buttons + message.selects
+                if c.get("custom_id", "").startswith(VERSIONED)]
+    return max(versions) if versions else None
+
+
 def is_final(message: StubMessage) -> bool:
     return any(a.filename == "scores.png" for a in message.attachments)
 
@@ -150,6 +161,13 @@ class RandomPlayer:
         self.prompt: StubMessage | None = None
         self.menu: StubMessage | None = None          # where the acting player clicks next
         self.menu_owner: StubUser | None = None
+        #: the newest game version among the messages acted on: a move's outcome is newer
+        self.latest_version = 0
+
+    def saw(self, message: StubMessage) -> None:
+        version = version_of(message)
+        if version is not None:
+            self.latest_version = max(self.latest_version, version)
 
     # ---------------------------------------------------------------- checks on what the bot posts
     def check_public_post(self, post: StubMessage) -> None:
@@ -167,6 +185,7 @@ class RandomPlayer:
         pinged = set(post.mentions)
         assert pinged <= {u.id for u in due}, f"prompt {post.id} pings players who are not due: {post.mentions}"
         self.log.public_posts.append(post)
+        self.saw(post)
 
     def fail(self, why: str) -> None:
         trail = "\n  ".join(self.log.trail)
@@ -225,7 +244,10 @@ class RandomPlayer:
             return posts[0]
         live = self.prompt
         if live is not None and live.updated_seq > ix.seq and live.images and not live.deleted:
-            return live
+            # an edit for an earlier step may land late (its send was retried): only a newer state is the outcome
+            version = version_of(live)
+            if version is None or version > self.latest_version:
+                return live
         return None
 
     async def wait_public_change(self, ix: InteractionRecord) -> StubMessage:
@@ -249,7 +271,8 @@ class RandomPlayer:
                 return public[0]
             original = ix.original
             if original is not None and not original.ephemeral and original.images \
-                    and original.updated_seq > ix.seq and (original.interaction_id == ix.id or original.edits):
+                    and original.updated_seq > ix.seq and (original.interaction_id == ix.id or original.edits) \
+                    and (version_of(original) or self.latest_version + 1) > self.latest_version:
                 return original
             if ix.callback_type == CHANNEL_MESSAGE and original is not None and original.ephemeral:
                 return original
@@ -318,6 +341,7 @@ class RandomPlayer:
             self.fail(f"a private answer went to {answer.visible_to}, not {owner.username}")
         if not move_options(answer):
             self.fail(f"{owner.username}'s click was refused: {answer.content!r}")
+        self.saw(answer)
         if typed or ix.callback_type == DEFERRED_UPDATE:      # a move that continues privately
             self.log.moves += 1
             self.log.private_steps += 1
