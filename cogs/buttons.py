@@ -184,7 +184,7 @@ class SubsetConfirm(_Bound, DynamicItem[Button],
 
 class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Undo in a player's private menu: takes back their last move of the version it was made for (a click
-    after anything else happened is stale)."""
+    after anything else happened redraws that menu as the game is now, saying why: ``PlayService.take_back``)."""
 
     def __init__(self, game_id: int, version: int, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.danger, row: int | None = None):

@@ -304,15 +304,17 @@ class PlayService:
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,
-                                        content_key: str = "play.continue") -> None:
+                                        content_key: str = "play.continue", content: str | None = None) -> None:
         """The next decision of the same step, privately: the player's picture and menu, in ONE private
         message per player and game. ``in_place``: the click came from that message, which is redrawn. A
         click on the public message redraws the player's earlier private message (through the freshest
         interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
-        fails, a new private message is sent and becomes the one."""
+        fails, a new private message is sent and becomes the one. ``content``: the text above the menu, when
+        it is not ``content_key``'s."""
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
-        content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
+        if content is None:
+            content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
         picture = await self.courier.step_picture(game, seat, locale) if presentation.has_seat_pictures else None
         full_sheet = presentation.has_seat_pictures and callable(getattr(presentation, "step_picture", None))
         undo = await self.may_undo(game, interaction.user.id)
@@ -525,20 +527,22 @@ class PlayService:
             raise Refusal("engine.error.game_not_active")
         seat = self.seat_of(game, interaction.user.id)
         await self.welcome_back(game, seat)
-        if version != game.version:
-            raise Refusal("error.stale_button")
         locale = locale_of(interaction)
+        if from_component:
+            Reply(interaction)                          # answered with the change, like a move button
+        if version != game.version:
+            await self.undo_overtaken(interaction, game, seat, version, locale)
+            return
         presentation = self.presentation(game)
         outcome = TurnOutcome()
         plan = self.turns.undo_plan(seat, presentation.step_mark(game.state), self.pending_seats(game), outcome)
-        if from_component:
-            Reply(interaction)                          # answered with the change, like a move button
-        else:
+        if not from_component:
             await defer(interaction, ephemeral=True)
         try:
             result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version, plan=plan)
-        except StaleMove:
-            raise Refusal("error.stale_button") from None
+        except StaleMove:                               # another move landed meanwhile (simultaneous phases)
+            await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
+            return
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
@@ -554,6 +558,44 @@ class PlayService:
         await self.prepare_menu(game, seat, locale)
         await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
         await acknowledge(interaction)
+
+    async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
+        """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who
+        else moved since (the moves logged after ``version``), else that the game changed (the player's own
+        moves or undos since, or a log too far on to read)."""
+        behind = game.version - version
+        since = await self.sessions.recent_moves(game.id, behind) if 0 < behind <= REBASE_WINDOW else []
+        others = list(dict.fromkeys(self.player_name(game, r.seat) for r in since if r.seat != seat))
+        if len(others) == 1:
+            return "undo.refused_player_moved", {"player": others[0]}
+        if others:
+            return "undo.refused_players_moved", {"players": ", ".join(others)}
+        return "undo.refused_changed", {}
+
+    async def undo_overtaken(self, interaction: discord.Interaction, game: GameView, seat: int, version: int,
+                             locale: str) -> None:
+        """An undo made for ``version`` when the game has moved on since: nothing changes. A click on the
+        player's private menu redraws it in place as the game is now, under a sentence saying why the move
+        stands (a player with nothing left to do sees who is being waited for, without a menu); a command, or
+        a click elsewhere, is refused with that sentence."""
+        key, params = await self.overtaken_reason(game, seat, version)
+        message = interaction.message
+        if reply_of(interaction) is None or message is None or not message.flags.ephemeral \
+                or game.status != "active":
+            raise Refusal(key, **params)
+        reason = t(key, locale, **params)
+        legal = self.kind(game).legal_moves(game.state, seat)
+        if legal:
+            await self.prepare_menu(game, seat, locale, legal)
+            moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
+            await self.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
+                                                 content=f"{reason}\n{moves}")
+            return
+        due = ", ".join(self.player_name(game, s) for s in self.pending_seats(game)) or "-"
+        waiting = t("error.not_your_turn", locale, players=due)
+        await PrivateMessage(interaction, message.id, True, time.monotonic()).edit(
+            content=f"{reason}\n{waiting}", view=None, attachments=[])
+        self.courier.forget_private(message.id)
 
     # ------------------------------------------------------------------ commands
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:

@@ -1,11 +1,16 @@
 """Undo in Roll Player through the real cogs: the Undo button in the player's private menu after a quiet
-move, ``/rp undo``, the refusals (after the class draw revealed dice, a stale button), the log, and a
-restart (the undo is in the database, and the next one is decided from the log alone)."""
+move, ``/rp undo``, the refusals (after the class draw revealed dice, a stale button), the log, a restart
+(the undo is in the database, and the next one is decided from the log alone), and an Undo overtaken by
+another player's move while everyone places starting dice at once (issue 28)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
-from driver import Driver
+from clicks import move_options, refusals
+from driver import Driver, menu_version
 from harness import Harness
+from test_cogs_clicks import to_starting_dice
 
 from bot.app import create_bot
 from bot.engine.verify import verify_store
@@ -87,9 +92,12 @@ async def test_undo_button_and_command(harness, alice):
     assert not undone.public(), "a private step taken back stays private"
     assert undo_menu(undone) is None, "the move before was the class draw: no Undo offered"
 
-    # an Undo button made before the undo: stale, nothing changes
+    # an Undo button made before the undo: it no longer takes anything back; its menu is redrawn as the game is
+    # now, saying so (issue 28: not "use the latest turn message"), and nothing changes
     stale = await harness.click(other, user=alice, place=place, label=UNDO)
-    assert stale.only().content == t("error.stale_button", "en", group="rp")
+    assert stale.callback_types == [7] and (await sessions.load(game.id)).version == version + 1
+    assert other.content.startswith(t("undo.refused_changed", "en")), other.content
+    assert undo_menu(stale) is None and other.selects(), "the class draw before: a menu without Undo"
     # /rp undo now: the class draw revealed dice
     refused = await harness.run("undo", user=alice, place=place)
     assert refused.only().ephemeral
@@ -139,3 +147,119 @@ async def test_the_undo_survives_a_restart(settings, alice):
         assert (await verify_store(sessions.store, sessions.kinds)).ok
     finally:
         await harness.close()
+
+
+# ---------------------------------------------------------------- issue 28: undo after another player moved
+
+@pytest.fixture
+async def placing(harness, alice, bob, monkeypatch):
+    """A two-player game in a server channel, both players placing their starting dice (simultaneous)."""
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
+    place = harness.channel()
+    game, screens = await to_starting_dice(harness, [alice, bob], place)
+    sessions = harness.bot.sessions
+    return SimpleNamespace(game=game, screens=screens, sessions=sessions, kind=sessions.kinds["rollplayer"],
+                           bob_name=game.seats[game.seat_of(bob.id)].name)
+
+
+async def place_by_menu(screens, user, menu=None):
+    """One starting die placed from the user's private menu ("My moves" on the live message opens one)."""
+    if menu is None:
+        menu = (await screens.click(screens.live(), user=user, label="My moves")).only()
+    return await screens.choose(menu, move_options(menu)[0], user=user)
+
+
+def has_undo(message) -> bool:
+    return any(b.get("label") == UNDO for b in message.buttons())
+
+
+async def test_undo_after_another_player_moved_redraws_the_menu_and_says_why(placing, alice, bob):
+    """Alice places a die and gets Undo; Bob places one; Alice's Undo can no longer take hers back. The click
+    redraws Alice's private menu in place (the game as it is now, so she plays on from there) and names who
+    moved; nothing in the game changes."""
+    screens, sessions, kind = placing.screens, placing.sessions, placing.kind
+    await place_by_menu(screens, alice)
+    mine = screens.menu(alice)
+    assert mine is not None and has_undo(mine), "Undo after a quiet move"
+    await place_by_menu(screens, bob)
+    before = await sessions.load(placing.game.id)
+
+    edits = mine.edits
+    answer = await screens.click(mine, user=alice, label=UNDO)
+    after = await sessions.load(before.id)
+    assert after.version == before.version and kind.dumps(after.state) == kind.dumps(before.state)
+    assert answer.callback_types == [7], "answered by redrawing the clicked private message"
+    assert mine.edits == edits + 1 and not [m for m in answer.messages if m is not mine and not m.deleted]
+    assert mine.content.startswith(t("undo.refused_player_moved", "en", player=placing.bob_name)), mine.content
+    assert "latest turn message" not in mine.text() and t("undo.done", "en", move="") not in mine.text()
+    assert menu_version(mine) == after.version, "the menu is the game as it is now"
+    assert move_options(mine) and not has_undo(mine)
+    played = await screens.choose(mine, move_options(mine)[0], user=alice)        # she plays on from there
+    assert not refusals(played), refusals(played)
+    assert (await sessions.load(before.id)).version == after.version + 1
+
+
+async def test_undo_after_another_player_moved_with_nothing_left_to_do(placing, alice, bob):
+    """Alice places a die (Undo), then places the rest from a second menu ("My moves"); Bob places one. Her first
+    menu's Undo says why it no longer works and shows what a player who waits sees: no menu, who is due."""
+    screens, sessions = placing.screens, placing.sessions
+    seat = placing.game.seat_of(alice.id)
+    await place_by_menu(screens, alice)
+    first = screens.menu(alice)
+    assert first is not None and has_undo(first)
+    await place_by_menu(screens, alice)                     # a second private menu ("My moves")
+    while (await sessions.load(placing.game.id)).state.players[seat].start_dice:
+        await place_by_menu(screens, alice, screens.menu(alice))
+    await place_by_menu(screens, bob)
+    before = await sessions.load(placing.game.id)
+    assert not placing.kind.legal_moves(before.state, seat)
+
+    answer = await screens.click(first, user=alice, label=UNDO)
+    assert (await sessions.load(before.id)).version == before.version
+    assert answer.callback_types == [7]
+    assert first.content == "\n".join((t("undo.refused_player_moved", "en", player=placing.bob_name),
+                                       t("error.not_your_turn", "en", players=placing.bob_name))), first.content
+    assert not first.buttons() and not first.selects()
+
+
+async def test_undo_overtaken_while_it_is_being_taken_back(placing, alice, bob, monkeypatch):
+    """Bob's move lands between Alice's click on Undo and the undo itself (the engine refuses the stale version):
+    the same answer as when he moved before the click, her menu redrawn in place; both moves stand."""
+    screens, sessions, kind = placing.screens, placing.sessions, placing.kind
+    await place_by_menu(screens, alice)
+    mine = screens.menu(alice)
+    undo = sessions.undo
+
+    async def bob_first(game_id, user_id, **kwargs):
+        now = await sessions.load(game_id)
+        move = kind.legal_moves(now.state, now.seat_of(bob.id))[0]
+        await sessions.apply(game_id, bob.id, move, expected_version=now.version)
+        return await undo(game_id, user_id, **kwargs)
+    monkeypatch.setattr(sessions, "undo", bob_first)
+    before = await sessions.load(placing.game.id)
+    answer = await screens.click(mine, user=alice, label=UNDO)
+    after = await sessions.load(before.id)
+    assert after.version == before.version + 1, "Bob's move stands, Alice's too"
+    assert answer.callback_types == [7]
+    assert mine.content.startswith(t("undo.refused_player_moved", "en", player=placing.bob_name)), mine.content
+    assert menu_version(mine) == after.version and move_options(mine)
+
+
+@pytest.mark.parametrize(("since", "version", "key", "params"), [
+    ([(1, 11), (1, 11)], 5, "undo.refused_player_moved", {"player": "Bob"}),
+    ([(1, 11), (0, 10), (2, 12)], 4, "undo.refused_players_moved", {"players": "Bob, Cy"}),
+    ([(0, 10)], 6, "undo.refused_changed", {}),                   # only the player's own moves since
+    ([], 7, "undo.refused_changed", {}),                          # a forged or future version
+])
+async def test_why_an_undo_was_overtaken(since, version, key, params):
+    from bot.engine.records import MoveRecord
+    from cogs.play import PlayService
+
+    async def recent_moves(game_id, limit):
+        return [MoveRecord(1, 7 - len(since) + i, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)][-limit:]
+    service = PlayService(SimpleNamespace(recent_moves=recent_moves), {}, None, None, None, None)
+    game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
+    assert await service.overtaken_reason(game, 0, version) == (key, params)
+    for locale in ("en", "de", "fr", "ko"):
+        text = t(key, locale, **params)
+        assert "⟦" not in text and all(str(v) in text for v in params.values())
