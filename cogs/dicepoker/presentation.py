@@ -165,6 +165,11 @@ class DicePokerPresentation:
             shown["player"] = game.seats[seat].name
         return shown
 
+    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The reason of ``/poker hint``: what the keep aims for and its exact winning chance (or payout)."""
+        return words.hint_why(advice.get("key", "dicepoker.name"), dict(advice.get("params") or {}),
+                              names_of(game), locale)
+
     def decision_text(self, decision: str, locale: str) -> str:
         if decision == "reroll":
             return t("dicepoker.decision.reroll", locale)
