@@ -100,7 +100,7 @@ def percent_text(chance, locale: str) -> str:
     value = 100 * Fraction(chance)
     if 0 < value < Fraction(1, 10):
         value = Fraction(1, 10)
-    elif 100 > value > Fraction(9999, 100):
+    elif 100 > value > Fraction(999, 10):
         value = Fraction(999, 10)
     return say("dicepoker.hint.percent", locale, value=decimal(round(float(value), 1), 1, locale))
 

@@ -90,8 +90,8 @@ def served(before, after) -> list[dict]:
                         "full": len(after.rows[a]) == 3, "class_id": after.class_id})
         if _class_dice(after, klass.colour) > _class_dice(before, klass.colour):
             out.append({"goal": "class_colour", "colour": klass.colour, "class_id": after.class_id})
-    if after.alignment and (after.align_row, after.align_col) != (before.align_row, before.align_col):
-        grid = content.alignments.get(after.alignment, {})
-        out.append({"goal": "alignment", "moral": after.align_row, "ethic": after.align_col,
-                    "stars": grid.get((after.align_row, after.align_col), 0)})
+    grid = content.alignments.get(after.alignment, {}) if after.alignment else {}
+    stars = grid.get((after.align_row, after.align_col), 0)
+    if stars > grid.get((before.align_row, before.align_col), 0):       # only a better spot is a goal served
+        out.append({"goal": "alignment", "moral": after.align_row, "ethic": after.align_col, "stars": stars})
     return out
