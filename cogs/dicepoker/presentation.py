@@ -80,7 +80,7 @@ class DicePokerPresentation:
     help_sections = (
         (N_("dicepoker.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status", "abandon",
                                               "table", "log", "rules", "help")),
-        (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll", "undo")),
+        (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll", "hint", "undo")),
     )
     rules_topics = ("overview", "hands", "ties", "match", "solo", "gamblers")
 

@@ -92,7 +92,7 @@ class RollForAdventurePresentation:
     help_sections = (
         (N_("rollforadventure.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status",
                                                      "abandon", "table", "log", "rules", "help")),
-        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll")),
+        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll", "hint")),
     )
     rules_topics = ("overview", "turn", "territories", "enemies", "heroes", "solo")
 
