@@ -92,6 +92,17 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     return legal
 
 
+def hint_why(presentation: Presentation, game: GameView, seat: int, advice: dict, locale: str) -> str:
+    """The "why" of a hint in words: the presentation's ``hint_text`` when it has one (the move's goal and
+    figures in the game's own terms), else the advice's message key with the params as its errors show them."""
+    worded = getattr(presentation, "hint_text", None)
+    if callable(worded):
+        return worded(game, seat, advice, locale)
+    key = advice.get("key")
+    shown = presentation.error_params(game, dict(advice.get("params") or {}), locale)
+    return t(key, locale, **shown) if key else ""
+
+
 class PlayService:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
                  ui: Components, bots: BotPlayer):
@@ -218,10 +229,9 @@ class PlayService:
         locale = locale_of(interaction)
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)
-        why_key = advice.get("key")
-        shown = self.presentation(game).error_params(game, dict(advice.get("params") or {}), locale)
-        why = t(why_key, locale, **shown) if why_key else ""
-        label = self.presentation(game).move_label(game, seat, advice["move"], locale)
+        presentation = self.presentation(game)
+        label = presentation.move_label(game, seat, advice["move"], locale)
+        why = hint_why(presentation, game, seat, advice, locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
 
     # ------------------------------------------------------------------ moving

@@ -209,8 +209,11 @@ class Presentation(Protocol):
 #:   a player through the steps of a turn (only what the decision at hand needs; same bytes when nothing on it
 #:   changed, so an edit keeps the attachment). Without it the private message shows ``seat_picture``; with it,
 #:   that message offers the full sheet behind one button.
+#: * ``hint_text(game, seat, advice, locale) -> str``: the "why" of a hint (``advice`` is what the kind's
+#:   ``hint`` returned: ``move``, ``key``, ``params``), worded with the game's own terms (hand names, chances,
+#:   territories). Without it the shell words ``key`` with the params as ``error_params`` shows them.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains",
-                  "live_pictures", "step_picture")
+                  "live_pictures", "step_picture", "hint_text")
 
 
 PRESENTATION_ATTRIBUTES = (

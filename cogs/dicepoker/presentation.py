@@ -80,7 +80,7 @@ class DicePokerPresentation:
     help_sections = (
         (N_("dicepoker.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status", "abandon",
                                               "table", "log", "rules", "help")),
-        (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll", "undo")),
+        (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll", "hint", "undo")),
     )
     rules_topics = ("overview", "hands", "ties", "match", "solo", "gamblers")
 
@@ -164,6 +164,11 @@ class DicePokerPresentation:
         if type(seat) is int and 0 <= seat < len(game.seats):
             shown["player"] = game.seats[seat].name
         return shown
+
+    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The reason of ``/poker hint``: what the keep aims for and its exact winning chance (or payout)."""
+        return words.hint_why(advice.get("key", "dicepoker.name"), dict(advice.get("params") or {}),
+                              names_of(game), locale)
 
     def decision_text(self, decision: str, locale: str) -> str:
         if decision == "reroll":

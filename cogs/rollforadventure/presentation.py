@@ -92,7 +92,7 @@ class RollForAdventurePresentation:
     help_sections = (
         (N_("rollforadventure.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status",
                                                      "abandon", "table", "log", "rules", "help")),
-        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll")),
+        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll", "hint")),
     )
     rules_topics = ("overview", "turn", "territories", "enemies", "heroes", "solo")
 
@@ -311,6 +311,24 @@ class RollForAdventurePresentation:
                 shown["player"] = names[value] if type(value) is int and 0 <= value < len(names) else "?"
                 shown[name] = words.short(value)
         return shown
+
+    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The reason of ``/rfa hint``: what the team policy's move achieves (``bot.games.rollforadventure.hint``)."""
+        key = advice.get("key")
+        if not isinstance(key, str) or not key.startswith(self.catalog_prefix) or not has_key(key):
+            return ""
+        params = dict(advice.get("params") or {})
+        shown = self._shown(game, {k: v for k, v in params.items() if k not in ("event", "heroes")}, locale)
+        if isinstance(params.get("event"), dict):
+            shown["event"] = self.event_line(game, params["event"], locale)
+        if isinstance(params.get("heroes"), list):
+            state, names = game.state or {}, names_of(game)
+            shown["heroes"] = ", ".join(words.hero(state, h, names, locale) for h in params["heroes"])
+        if "owner" in params:
+            shown["owner"] = words.owner(params["owner"], locale)
+        if params.get("hero") in C.HEROES:
+            shown["ability"] = t(f"rollforadventure.hero.{params['hero']}.ability", locale)
+        return t(key, locale, **shown)
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         shown = {k: str(v)[:80] for k, v in params.items()}

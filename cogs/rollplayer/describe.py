@@ -276,3 +276,49 @@ def token(value: Any, name: str = "") -> str:
                 return f"{value[0]}-{value[1] + 1}"
         return ",".join(token(v, name) for v in value)
     return str(value)
+
+
+#: at most this many goals are named in a hint (the most telling first)
+HINT_GOALS = 3
+
+
+def goal_text(goal: dict, locale: str) -> str:
+    """One goal a hinted move serves (``bot.games.rollplayer.teach.served``), in words."""
+    kind = goal.get("goal")
+    if kind == "backstory":
+        return t("rollplayer.hint.goal.backstory", locale, attr=attr_name(goal["attr"], locale), slot=goal["slot"],
+                 colour=colour_name(goal["colour"], locale))
+    if kind == "class_row":
+        if goal.get("max") is None:
+            wanted = t("rollplayer.hint.goal.at_least", locale, min=goal["min"])
+        elif goal["max"] == goal["min"]:
+            wanted = t("rollplayer.hint.goal.exact", locale, min=goal["min"])
+        else:
+            wanted = t("rollplayer.hint.goal.range", locale, min=goal["min"], max=goal["max"])
+        key = "rollplayer.hint.goal.class_row_met" if goal.get("met") else "rollplayer.hint.goal.class_row"
+        return t(key, locale, class_name=_named("class_id", goal.get("class_id"), locale),
+                 attr=attr_name(goal["attr"], locale), goal=wanted, total=goal["total"], stars=goal["stars"])
+    if kind == "class_colour":
+        return t("rollplayer.hint.goal.class_colour", locale, colour=colour_name(goal["colour"], locale),
+                 class_name=_named("class_id", goal.get("class_id"), locale))
+    if kind == "alignment":
+        spot = t("rollplayer.detail.align_cell", locale, ethic=t(f"img.align.{goal['ethic']}", locale),
+                 moral=t(f"img.align.{goal['moral']}", locale))
+        return t("rollplayer.hint.goal.alignment", locale, spot=spot, stars=goal["stars"])
+    return ""
+
+
+def hint_text(advice: dict, game: Any, locale: str) -> str:
+    """A hint's "why": the AI's reason (its gain in stars), the goals of the sheet the move serves and the
+    final score the AI projects after it."""
+    params = dict(advice.get("params") or {})
+    goals = [g for g in params.pop("goals", None) or [] if isinstance(g, dict)]
+    projected = params.pop("projected", None)
+    key = advice.get("key")
+    parts = [t(key, locale, **display_params(params, game, locale))] if key else []
+    named = [text for text in (goal_text(g, locale) for g in goals[:HINT_GOALS]) if text]
+    if named:
+        parts.append(t("rollplayer.hint.serves", locale, goals=t("rollplayer.hint.goal.join", locale).join(named)))
+    if isinstance(projected, int):
+        parts.append(t("rollplayer.hint.projected", locale, stars=projected))
+    return " ".join(parts)

@@ -94,6 +94,10 @@ class RollPlayerPresentation:
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         return describe.display_params(params, game, locale)
 
+    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The why of ``/rp hint``: the AI's gain, the goals the move serves, the stars it projects."""
+        return describe.hint_text(advice, game, locale)
+
     def decision_text(self, decision: str, locale: str) -> str:
         return t(f"decision.{decision}", locale)
 

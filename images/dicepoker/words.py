@@ -5,6 +5,10 @@ Discord layer and the pictures word things the same way.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
+from babel.numbers import format_decimal
+
 from bot.i18n import t
 from images.labels import given_name
 
@@ -81,3 +85,47 @@ def hint_text(hint: dict, dice, locale: str = "en") -> str:
     if "expected_payout" in hint:
         return say("dicepoker.hint.expected_payout", locale, kept=kept, gold=f"{hint['expected_payout']:.2f}")
     return say("dicepoker.move.reroll", locale, kept=kept, count=len(dice) - len(hint["keep"]))
+
+
+#: what a keep builds on (``ai.keep_shape``) that is no hand of its own
+PLANS = ("none", "straight", "high")
+
+
+def decimal(value, digits: int, locale: str) -> str:
+    return format_decimal(value, "#,##0." + "0" * digits, locale=locale)
+
+
+def percent_text(chance, locale: str) -> str:
+    """An exact chance ("a/b") as a percentage with one decimal; never "0" or "100" unless it is certain."""
+    value = 100 * Fraction(chance)
+    if 0 < value < Fraction(1, 10):
+        value = Fraction(1, 10)
+    elif 100 > value > Fraction(999, 10):
+        value = Fraction(999, 10)
+    return say("dicepoker.hint.percent", locale, value=decimal(round(float(value), 1), 1, locale))
+
+
+def plan_text(params: dict, locale: str) -> str:
+    """What the suggested keep aims for: keep the hand, build on a pattern, go for a straight, start over."""
+    kept = dice_text(params.get("kept") or [])
+    shape = params.get("shape")
+    if params.get("count") == 0:
+        return say("dicepoker.hint.plan.keep_all", locale, hand=hand_text(params.get("hand"), locale))
+    if shape in PLANS:
+        return say(f"dicepoker.hint.plan.{shape}", locale, kept=kept)
+    return say("dicepoker.hint.plan.build", locale, shape=hand_text(shape, locale), kept=kept)
+
+
+def hint_why(key: str, params: dict, names, locale: str = "en") -> str:
+    """The reason of a hint (``ai.hint``): its plan, then the exact chance against what the other side
+    shows (or the solo table's expected payout)."""
+    shown: dict[str, str] = {"plan": plan_text(params, locale)}
+    if params.get("chance") is not None:
+        shown["percent"] = percent_text(params["chance"], locale)
+        shown["player"] = name_of(names, params.get("seat"), locale)
+        shown["other_hand"] = hand_text(params.get("other_hand"), locale)
+        shown["other_dice"] = dice_text(params.get("other_dice") or [])
+    if params.get("gold") is not None:
+        shown["gold"] = decimal(round(float(Fraction(params["gold"])), 2), 2, locale)
+        shown["stake"] = str(params.get("stake"))
+    return say(key, locale, **shown)

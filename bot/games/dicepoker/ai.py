@@ -17,6 +17,7 @@ from bot.games.errors import RuleError
 
 from . import odds, rules
 from .content import SOLO_TABLES
+from .hands import hand_name
 
 #: the levels a player can choose (the shell offers these; the last is the default) ...
 LEVELS = ("easy", "best")
@@ -63,3 +64,47 @@ def _text(value: Fraction) -> str:
 
 def choose_move(state: dict, seat: int, level: str = "best", seed: int = 0) -> dict:
     return {"type": "reroll", "keep": explain(state, seat, level)["keep"]}
+
+
+#: what a keep builds on, by the counts of its values (largest first); a keep of distinct values that can
+#: still become a straight (all of them within 1-5 or within 2-6) builds on the straight
+SHAPES = {(2,): "pair", (2, 1): "pair", (2, 1, 1): "pair", (2, 2): "two_pairs", (3,): "three_of_a_kind",
+          (3, 1): "three_of_a_kind", (3, 2): "full_house", (4,): "four_of_a_kind", (5,): "five_of_a_kind"}
+
+
+def keep_shape(kept) -> str:
+    """What the kept dice (values) build on: a hand id, ``straight`` (distinct values a straight can still
+    use), ``high`` (single dice) or ``none`` (nothing kept)."""
+    if not kept:
+        return "none"
+    counts = tuple(sorted((list(kept).count(v) for v in set(kept)), reverse=True))
+    if counts in SHAPES:
+        return SHAPES[counts]
+    if len(kept) >= 3 and counts[0] == 1 and (max(kept) <= 5 or min(kept) >= 2):
+        return "straight"
+    return "high"
+
+
+def hint(state: dict, seat: int) -> dict:
+    """The exact best reroll for ``seat`` with its reason, as data for the shell to word:
+    ``{"move", "key": "dicepoker.hint.why.<role>", "params"}`` (role ``opponent``, ``active``, ``solo`` or
+    ``gamblers``: the active player against the local gamblers). Params: ``kept`` (the kept values, highest
+    first), ``count`` (dice rerolled), ``shape`` (``keep_shape``), ``hand`` (the hand now); in a duel or
+    against the gamblers ``chance`` (the exact winning chance, "a/b"), ``seat`` (the other seat, None for the
+    gamblers), ``other_dice`` and ``other_hand`` (what the other side shows now); solo ``gold`` (the exact
+    expected payout, "a/b") and ``stake``. Deterministic; the state is not changed."""
+    side, role = _situation(state, seat)
+    info = explain(state, seat, "best")
+    dice = state["sides"][side]["dice"]
+    kept = sorted((dice[i] for i in info["keep"]), reverse=True)
+    params: dict = {"kept": kept, "count": len(dice) - len(kept), "shape": keep_shape(kept),
+                    "hand": hand_name(dice)}
+    if role == "solo":
+        params.update(gold=info["exact"], stake=rules.stake(state["options"]))
+    else:
+        other = state["sides"][1 - side]["dice"]
+        params.update(chance=info["exact"], seat=rules.seat_of_side(state, 1 - side),
+                      other_dice=sorted(other, reverse=True), other_hand=hand_name(other))
+    against = "gamblers" if role == "active" and params.get("seat", 0) is None else role
+    return {"move": {"type": "reroll", "keep": info["keep"]}, "key": f"dicepoker.hint.why.{against}",
+            "params": params}

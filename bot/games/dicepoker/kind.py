@@ -61,6 +61,10 @@ class DicePokerKind:
         """The bot's move for a bot seat (``ai.choose_move``): the shell calls it with a snapshot's state."""
         return ai.choose_move(state, seat, level, seed)
 
+    def hint(self, state: dict, seat: int, seed: int = 0) -> dict:
+        """The exact best reroll for the deciding seat and why (``ai.hint``): the shell's ``/poker hint``."""
+        return ai.hint(state, seat)
+
     # ---- optional history and stats hooks (docs/contracts.md)
     def round_mark(self, state: dict) -> int:
         """A replay steps hand by hand: the number of hands finished so far."""

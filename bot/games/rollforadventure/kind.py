@@ -9,7 +9,7 @@ import json
 
 from bot.games.errors import RuleError
 
-from . import flow, moves, policy, setup
+from . import flow, hint, moves, policy, setup
 from .snapshot import check_state
 
 
@@ -50,6 +50,10 @@ class RollForAdventureKind:
 
     def choose_move(self, state: dict, seat: int, level: str, seed: int) -> dict:
         return policy.choose_move(state, seat, seed)
+
+    def hint(self, state: dict, seat: int, seed: int) -> dict:
+        """The team policy's move for the active hero and what it achieves (``hint.py``): ``/rfa hint``."""
+        return hint.hint(state, seat, seed)
 
     def reveals(self, before: dict, move: dict, after: dict) -> bool:
         """Undo's hook: every throw and reroll draws on ``rng``, and a card turned from the deck (an enemy,

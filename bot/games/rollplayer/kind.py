@@ -51,9 +51,10 @@ class RollPlayerKind:
         return ai.choose_move(state, seat, level, seed)
 
     def hint(self, state: GameState, seat: int, seed: int) -> dict:
-        from . import ai
+        """The AI's move, the goals of the sheet it serves and the stars it projects (``teach.py``)."""
+        from . import teach
 
-        return ai.hint(state, seat, seed)
+        return teach.explain(state, seat, seed)
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> GameState:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

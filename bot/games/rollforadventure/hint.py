@@ -1,0 +1,137 @@
+"""A hint for the active hero: the team policy's move (``policy.choose_move``) and what it achieves.
+
+``hint(state, seat, seed)`` returns ``{"move", "key": "rollforadventure.hint.why.<reason>", "params"}``; the
+shell words it (``cogs/rollforadventure``). The reason is read from the rules, never guessed from the
+policy's weights:
+
+* a placement is tried on a copy and the events it causes *before anything random or hidden happens* (a
+  throw, the territory die, a card turned from the deck) say what it achieves: a power stone, a finished
+  part of a territory, an enemy defeated, dice released from the Vortex of Memory;
+* otherwise the table says it: a die on an empty territory an enemy threatens turns that enemy's attack
+  into a lost die instead of damage; a hit brings an enemy closer to 6; the Vortex of Memory banks dice.
+
+Pure and deterministic: the same state, seat and seed give the same hint; the state is not changed.
+"""
+from __future__ import annotations
+
+import json
+
+from . import content as C
+from . import flow as F
+from . import moves as M
+from . import policy
+from .board import ids_at
+
+#: events that show something nobody knew (a throw, the territory die, a card from the deck, a die drawn
+#: for the Summoner's spirit): a hint reads only what happens before the first of them
+HIDDEN = frozenset({"roll", "territory_die", "reveal", "turn", "spirit_strike", "master_shuffled", "raised",
+                    "dragon_miss", "no_dice", "attack", "reattack"})
+#: events of a placement that finish part of a territory on the way to its power stone
+MILESTONES = ("chain_closed", "barrier_removed", "forest_bar", "forest_arch_full", "promoted", "ice_claim",
+              "ice_claim_lines", "bonus_dice")
+
+
+def hint(state: dict, seat: int, seed: int = 0) -> dict:
+    move = policy.choose_move(state, seat, seed)
+    reason, params = why(state, move)
+    return {"move": move, "key": f"rollforadventure.hint.why.{reason}", "params": params}
+
+
+def _copy(state: dict) -> dict:
+    return json.loads(json.dumps(state))
+
+
+def known_events(state: dict, move: dict) -> list[dict]:
+    """The events ``move`` causes up to (not including) the first that reveals something hidden."""
+    events = M.apply(_copy(state), state["decision"]["seat"], move)
+    out = []
+    for event in events:
+        if event["key"].rsplit(".", 1)[-1] in HIDDEN:
+            break
+        out.append(event)
+    return out
+
+
+def _name(event: dict) -> str:
+    return event["key"].removeprefix("rollforadventure.event.")
+
+
+def threats(state: dict, territory: str) -> list[str]:
+    """Enemies on display that attack ``territory`` (phantoms attack anywhere)."""
+    return [c for c in state["display"]
+            if C.CARDS[c]["kind"] in F.DEFEATABLE and C.CARDS[c]["territory"] in (territory, None)]
+
+
+def why(state: dict, move: dict) -> tuple[str, dict]:
+    """(reason id, params) of ``move`` in ``state``'s decision."""
+    t = move["type"]
+    if t == "place":
+        return _why_place(state, move)
+    if t == "pick_hero":
+        return "pick", {"hero": move["hero"]}
+    if t == "end_placement":
+        return "end", {}
+    if t == "flip":
+        return "flip", {"value": move["value"], "new": 7 - move["value"]}
+    if t == "reroll":
+        return "reroll", {"values": list(move["values"])}
+    if t == "free":
+        return "free", {"owner": move["owner"]}
+    if t == "strike":
+        return "strike", {"card": move["card"], "total": state["enemy_total"][move["card"]]}
+    if t == "claim":
+        if "lines" in move:
+            return ("claim_lines" if move["lines"] else "claim_wait"), {"lines": list(move["lines"])}
+        return ("claim_now" if move["claim"] else "claim_wait"), {}
+    if t == "shield":
+        territory = state["decision"].get("territory")
+        return ("shield_use" if move["use"] else "shield_save"), {"territory": territory}
+    if t == "defeat":
+        card = C.CARDS[move["card"]]
+        return "defeat_reward", {"card": move["card"], "territory": card["territory"]}
+    if t == "repair":
+        tr = state["terr"][move["territory"]]
+        return "repair", {"territory": move["territory"], "skull": tr["skull"], "last": tr["last"]}
+    if t in ("remove", "promote", "rescue"):
+        return t, {"die": move["die"]}
+    if t == "keep":
+        return "keep", {"count": len(move["return"])}
+    if t == "bonus":
+        return "bonus", {"heroes": list(move["heroes"])}
+    return "other", {}
+
+
+def _why_place(state: dict, move: dict) -> tuple[str, dict]:
+    target, value, count = move["place"], move["value"], move["count"]
+    base = {"value": value, "count": count}
+    events = known_events(state, move)
+    names = [_name(e) for e in events]
+    if "won" in names:
+        return "win", base
+    if "stone" in names:
+        stone = events[names.index("stone")]["params"]
+        return "stone", dict(base, territory=stone["territory"], stones=stone["stones"], needed=stone["needed"])
+    if target.startswith("enemy:"):
+        cid = target[6:]
+        card = C.CARDS[cid]
+        params = dict(base, card=cid, territory=card["territory"])
+        if "defeated" in names:
+            return ("defeat" if card["territory"] else "defeat_any"), params
+        total = next((e["params"]["total"] for e in events if _name(e) == "enemy_hit"), state["enemy_total"][cid])
+        return "hit", dict(params, total=total, left=max(0, 6 - total))
+    if target == "memory":
+        released = next((e["params"] for e in events if _name(e) == "memory_release"), None)
+        if released is not None:
+            return "memory_release", dict(base, dice=released["dice"])
+        total = next((e["params"]["total"] for e in events if _name(e) == "memory"), state["memory_total"])
+        return "memory", dict(base, total=total)
+    territory = target.split(":", 1)[1]
+    params = dict(base, territory=territory)
+    milestone = next((e for e in events if _name(e) in MILESTONES), None)
+    if milestone is not None:
+        return "milestone", dict(params, event=milestone)
+    enemies = threats(state, territory)
+    if not ids_at(state, territory) and enemies:
+        return "guard", dict(params, card=enemies[0])
+    return "fill", dict(params, here=len(ids_at(state, territory)) + count)
+
