@@ -44,6 +44,8 @@ MAIN, ALL, EXTRA = "m", "a", "x"
 MAX_BUTTONS = 5
 SELECT_SIZE = 25
 MOVE_ROWS = 4          # the fifth row holds the look buttons
+#: Most moves a menu shows without narrowing: one select per row of moves.
+FLAT_LIMIT = SELECT_SIZE * MOVE_ROWS
 
 
 def _canon(value: Any) -> str:
@@ -86,9 +88,24 @@ def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
     return None
 
 
+def narrow_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
+    """The field a narrowing step groups the moves by: the first on which they differ (:func:`split_field`),
+    unless it has more values than one menu shows (:data:`FLAT_LIMIT`, e.g. a list of fields that is different
+    for every move): then the first differing field whose values fit, else the one with the fewest values."""
+    name = split_field(items, first)
+    if name is None or len({_canon(m.get(name)) for _, m in items}) <= FLAT_LIMIT:
+        return name
+    present = {k for _, m in items for k in m}
+    fields = [f for f in first if f in present] + sorted(present - set(first) - {"seat"})
+    counts = [(len({_canon(m.get(f)) for _, m in items}), f) for f in fields]
+    counts = [(n, f) for n, f in counts if n >= 2]
+    fitting = [f for n, f in counts if n <= FLAT_LIMIT]
+    return fitting[0] if fitting else min(counts)[1]
+
+
 def narrow(items: Indexed, rep: dict, levels: int, first: tuple[str, ...] = ()) -> Indexed:
     for _ in range(levels):
-        name = split_field(items, first)
+        name = narrow_field(items, first)
         if name is None:
             break
         key = _canon(rep.get(name))
@@ -104,9 +121,6 @@ class Option:
     group: int = 0      # options of one group (moves that share their first fields) go in one select
     detail: str | None = None   # what the option stands for (select option description)
 
-
-#: Most moves a menu shows without narrowing: one select per row of moves.
-FLAT_LIMIT = SELECT_SIZE * MOVE_ROWS
 
 
 def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
@@ -178,7 +192,7 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
         flat = chained_options(presentation, game, seat, legal, items, locale, detail)
         if flat is not None:
             return flat, True
-    name = split_field(items, first) if len(items) > SELECT_SIZE else None
+    name = narrow_field(items, first) if len(items) > SELECT_SIZE else None
     chunks = flat_chunks(items, first) if name is not None else [items]
     if chunks is not None:
         return [Option(label(game, seat, m, locale), f"{i}:{move_check(m)}", group=n, detail=detail(m))
