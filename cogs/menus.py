@@ -252,12 +252,9 @@ def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: li
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
     """The presentation's ``move_chains`` for a menu, computed once per state object, seat, locale and legal
     list (the menus of one step, main and "My moves", share them: they may be costly)."""
-    hook = getattr(presentation, "move_chains", None)
-    if hook is None:
-        return None
     chains = _cached_chains(presentation, game, seat, legal, locale)
     if chains is _MISSING:
-        chains = hook(game, seat, legal, locale)
+        chains = presentation.move_chains(game, seat, legal, locale)
         _remember_chains(presentation, game, seat, legal, locale, chains)
     return chains
 
@@ -295,25 +292,22 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's optional ``option_detail(game, seat, move, locale) -> str | None`` hook (what a
-    choice means: a race's modifiers, a class's goals and power), as a function of the move; shown as the
-    select option's description, cut to Discord's 100 characters."""
-    hook = getattr(presentation, "option_detail", None)
-
+    """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
+    race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
+    description, cut to Discord's 100 characters."""
     def detail(move: dict) -> str | None:
-        text = hook(game, seat, move, locale) if hook is not None else None
+        text = presentation.option_detail(game, seat, move, locale)
         return text[:100] if text else None
     return detail
 
 
 def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str
                 ) -> SubsetMenu | None:
-    """The presentation's optional ``subset_menu`` hook, checked: None unless it describes every legal move
-    and fits on a message."""
-    hook = getattr(presentation, "subset_menu", None)
-    if hook is None or not legal:
+    """The presentation's ``subset_menu``, checked: None unless it describes every legal move and fits on a
+    message."""
+    if not legal:
         return None
-    described = hook(game, seat, legal, locale)
+    described = presentation.subset_menu(game, seat, legal, locale)
     if described is None or not 0 < len(described.labels) <= SUBSET_ITEMS or len(described.masks) != len(legal):
         return None
     return described

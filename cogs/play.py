@@ -92,17 +92,6 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     return legal
 
 
-def hint_why(presentation: Presentation, game: GameView, seat: int, advice: dict, locale: str) -> str:
-    """The "why" of a hint in words: the presentation's ``hint_text`` when it has one (the move's goal and
-    figures in the game's own terms), else the advice's message key with the params as its errors show them."""
-    worded = getattr(presentation, "hint_text", None)
-    if callable(worded):
-        return worded(game, seat, advice, locale)
-    key = advice.get("key")
-    shown = presentation.error_params(game, dict(advice.get("params") or {}), locale)
-    return t(key, locale, **shown) if key else ""
-
-
 class PlayService:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
                  ui: Components, bots: BotPlayer):
@@ -231,7 +220,7 @@ class PlayService:
         advice = await self.bots.advise(game, seat)
         presentation = self.presentation(game)
         label = presentation.move_label(game, seat, advice["move"], locale)
-        why = hint_why(presentation, game, seat, advice, locale)
+        why = presentation.hint_text(game, seat, advice, locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
 
     # ------------------------------------------------------------------ moving
@@ -326,7 +315,7 @@ class PlayService:
         if content is None:
             content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
         picture = await self.courier.step_picture(game, seat, locale) if presentation.has_seat_pictures else None
-        full_sheet = presentation.has_seat_pictures and callable(getattr(presentation, "step_picture", None))
+        full_sheet = presentation.has_seat_pictures and presentation.has_step_picture
         undo = await self.may_undo(game, interaction.user.id)
 
         def private_menu() -> discord.ui.View:

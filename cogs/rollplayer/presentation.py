@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Seats
+from cogs.seam import LobbyOption, Picture, Presentation, Seats
 
 from . import choices, commands, describe
 
@@ -22,7 +22,7 @@ def _png(name: str, blob: bytes) -> Picture:
     return (name, blob)
 
 
-class RollPlayerPresentation:
+class RollPlayerPresentation(Presentation):
     kind = "rollplayer"
     group_key = N_("cmd.rp.name")
     group_description_key = N_("cmd.rp.description")
@@ -30,6 +30,8 @@ class RollPlayerPresentation:
     seats = Seats(low=1, high=4, default=2)
     solo = True
     has_seat_pictures = True
+    has_step_picture = True
+    has_live_pictures = True
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),
@@ -73,12 +75,12 @@ class RollPlayerPresentation:
         return describe.group_label(field, members, game, seat, locale, limit)
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
-        """Optional hook (``cogs.menus``): what a setup option means (race modifiers, class goals and power,
+        """What a setup option means (race modifiers, class goals and power,
         a row's goal and backstory cell)."""
         return choices.option_detail(game, seat, move, locale)
 
     def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
-        """Optional hook (``cogs.menus``): take a card and place its die in one click; a suggested
+        """Take a card and place its die in one click; a suggested
         arrangement of the starting dice."""
         return choices.move_chains(game, seat, legal, locale)
 
@@ -145,7 +147,7 @@ class RollPlayerPresentation:
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """Optional hook (``cogs.outbox``): the live message is posted anew for every player due, so while the
+        """The live message is posted anew for every player due, so while the
         game runs it carries the compact picture of what the decision at hand needs (the full table stays on
         the "Table" button); the result post keeps the turn pictures (scores and table)."""
         if game.status != "active" or game.state.finished:
@@ -160,7 +162,7 @@ class RollPlayerPresentation:
         return _png("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        """Optional hook (``cogs.seam``): the private message's picture, the name line and attribute grid plus
+        """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
