@@ -224,6 +224,7 @@ _MISSING = object()
 
 
 def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
+    # ``game`` is a GameView or a stand-in with only the fields a caller needs (replays, tests): read softly
     return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
 
 

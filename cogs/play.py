@@ -509,7 +509,7 @@ class PlayService:
     # ------------------------------------------------------------------ undo
     def undo_on(self, kind: Any) -> bool:
         """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""
-        return callable(getattr(kind, "reveals", None))
+        return kind.has_undo
 
     async def may_undo(self, game: GameView, user_id: int) -> bool:
         """Whether an Undo button belongs on this player's private menu now."""
@@ -701,6 +701,6 @@ class PlayService:
             await service.take_back(interaction, game, game.version, from_component=False)
 
         kind = self.games.kind(presentation.kind)
-        with_hint = [hint] if callable(getattr(kind, "hint", None)) else []
+        with_hint = [hint] if kind.has_hint else []
         with_undo = [undo] if self.undo_on(kind) else []
         return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint, *with_undo]

@@ -1,13 +1,14 @@
 """The game-kind protocol and the registry that maps kind names to implementations.
 
-The engine never imports a game: a kind is any object with the attributes below (see docs/contracts.md),
-registered by name. ``default_registry()`` imports the kinds this project ships lazily, so the engine (and
+The engine never imports a game: a kind is an object with the attributes below (see docs/contracts.md),
+registered by name; the optional ones get their defaults from ``bot.games.kind.Kind``, the base of every
+kind. ``default_registry()`` imports the kinds this project ships lazily, so the engine (and
 ``python -m bot.engine verify``) keep working while a game package is absent or still being written.
 """
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 State = Any
@@ -42,20 +43,28 @@ class GameKind(Protocol):
 
     def loads(self, text: str) -> State: ...
 
-    # Optional (read with getattr, not part of the checked shape):
-    #
-    # reveals(state_before, move, state_after) -> bool
-    #     Undo's rules hook: True when ``move`` revealed new random or hidden information (a roll, a draw, a
-    #     reroll, a card turned up), so it can never be taken back, nor anything before it. Pure and
-    #     deterministic. Without it the game has no undo (``UndoUnsupported``). See ``bot/engine/undo.py``.
+    # Optional parts, with their defaults in ``bot.games.kind.Kind`` (documented there):
+    # capability flags and the hooks they switch on
+    ai_levels: tuple[str, ...]        # non-empty: bot seats, takeover (``choose_move``)
+    has_undo: bool                    # ``reveals`` (``bot/engine/undo.py``)
+    has_hint: bool                    # ``hint``
 
+    def choose_move(self, state: State, seat: int, level: str, seed: int) -> dict: ...
 
-#: Optional parts of a kind (read with ``getattr``; docs/contracts.md): ``results``, ``ai_levels`` +
-#: ``choose_move`` (+ ``hint``), and for history and stats ``round_mark(state)`` (where a replay's rounds
-#: begin), ``projected_scores(state)`` (each seat's score if the game ended now, for the final chart),
-#: ``is_solo(seats, options)`` and ``solo_title(total, options)`` (solo games and their title in stats).
-OPTIONAL_KIND_HOOKS = ("results", "ai_levels", "choose_move", "hint", "round_mark", "projected_scores", "is_solo",
-                       "solo_title")
+    def hint(self, state: State, seat: int, seed: int) -> dict: ...
+
+    def reveals(self, before: State, move: dict, after: State) -> bool: ...
+
+    # results, history and stats: None where the engine's or the shell's default applies
+    def results(self, state: State) -> list[dict] | None: ...
+
+    def round_mark(self, state: State) -> Hashable | None: ...
+
+    def projected_scores(self, state: State) -> list | None: ...
+
+    def is_solo(self, seats: int, options: dict) -> bool: ...
+
+    def solo_title(self, total: int, options: dict) -> str | None: ...
 
 
 class KindRegistry(Mapping[str, GameKind]):
@@ -70,8 +79,10 @@ class KindRegistry(Mapping[str, GameKind]):
     def register(self, kind: GameKind) -> GameKind:
         if not isinstance(kind, GameKind):
             missing = [a for a in ("name", "min_seats", "max_seats", "create", "apply", "legal_moves",
-                                   "pending", "is_finished", "score", "dumps", "loads")
-                       if not hasattr(kind, a)]
+                                   "pending", "is_finished", "score", "dumps", "loads", "ai_levels", "has_undo",
+                                   "has_hint", "choose_move", "hint", "reveals", "results", "round_mark",
+                                   "projected_scores", "is_solo", "solo_title")
+                       if not hasattr(kind, a)]   # the base bot.games.kind.Kind gives the optional ones
             raise TypeError(f"{kind!r} is not a game kind; missing {', '.join(missing)}")
         if not isinstance(kind.name, str) or not kind.name:
             raise ValueError(f"{kind!r} needs a non-empty name")

@@ -108,7 +108,7 @@ async def test_games_without_the_hook_keep_their_private_picture():
     poker, rfa = DicePokerPresentation(), RollForAdventurePresentation()
     assert not poker.has_step_picture and not rfa.has_step_picture and PRESENTATION.has_step_picture
 
-    class WithSheet(Presentation):               # a game with seat pictures but no step picture: the seat picture, as before
+    class WithSheet(Presentation):   # a game with seat pictures but no step picture: the seat picture, as before
         has_seat_pictures = True
 
         def seat_picture(self, game, seat, locale):
