@@ -11,7 +11,7 @@ opens a private sub-menu.  Narrowing is recomputed from the legal list, so it ne
 
 Clicks are what players pay, so a decision is one click whenever Discord allows it: up to
 :data:`FLAT_LIMIT` moves are all shown at once, in up to four selects of related moves; only beyond that does
-a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``subset_menu``):
+a menu narrow. Two optional presentation hooks (defaults in ``cogs.seam.Presentation``: None):
 
 * ``option_detail(game, seat, move, locale) -> str | None``: what an option means (a race's modifiers, a
   class's goals), shown as the select option's description; a menu with details is always a select.

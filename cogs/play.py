@@ -207,7 +207,7 @@ class PlayService:
 
     def hints_on(self, game: GameView) -> bool:
         """The game's rules can explain a strong move, and its creator left hints on."""
-        return callable(getattr(self.kind(game), "hint", None)) and game.meta.get(HINTS_META, True) is not False
+        return self.kind(game).has_hint and game.meta.get(HINTS_META, True) is not False
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes."""

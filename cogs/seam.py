@@ -296,8 +296,10 @@ def check_presentation(presentation: Any) -> None:
 
 def _given(presentation: Presentation, name: str) -> bool:
     """Set by the game: not only declared by the base, nor left to the base's ``NotImplementedError``."""
+    if name in vars(presentation):
+        return True
     owner = next((cls for cls in type(presentation).__mro__ if name in vars(cls)), None)
-    return name in vars(presentation) or owner not in (None, Presentation)
+    return owner is not None and vars(owner)[name] is not vars(Presentation).get(name)
 
 
 #: Signature of the functions a presentation calls to get a catalog text (``bot.i18n.t``).
