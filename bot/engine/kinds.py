@@ -8,8 +8,10 @@ kind. ``default_registry()`` imports the kinds this project ships lazily, so the
 from __future__ import annotations
 
 import importlib
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
+
+from bot.games.kind import Kind
 
 State = Any
 
@@ -43,28 +45,8 @@ class GameKind(Protocol):
 
     def loads(self, text: str) -> State: ...
 
-    # Optional parts, with their defaults in ``bot.games.kind.Kind`` (documented there):
-    # capability flags and the hooks they switch on
-    ai_levels: tuple[str, ...]        # non-empty: bot seats, takeover (``choose_move``)
-    has_undo: bool                    # ``reveals`` (``bot/engine/undo.py``)
-    has_hint: bool                    # ``hint``
-
-    def choose_move(self, state: State, seat: int, level: str, seed: int) -> dict: ...
-
-    def hint(self, state: State, seat: int, seed: int) -> dict: ...
-
-    def reveals(self, before: State, move: dict, after: State) -> bool: ...
-
-    # results, history and stats: None where the engine's or the shell's default applies
-    def results(self, state: State) -> list[dict] | None: ...
-
-    def round_mark(self, state: State) -> Hashable | None: ...
-
-    def projected_scores(self, state: State) -> list | None: ...
-
-    def is_solo(self, seats: int, options: dict) -> bool: ...
-
-    def solo_title(self, total: int, options: dict) -> str | None: ...
+    # The optional parts (``results``, ``reveals``, ``hint``, ``choose_move``, the history and stats hooks) and
+    # the capability flags (``has_undo``, ``has_hint``, ``ai_levels``) come from the base ``bot.games.kind.Kind``.
 
 
 class KindRegistry(Mapping[str, GameKind]):
@@ -79,11 +61,11 @@ class KindRegistry(Mapping[str, GameKind]):
     def register(self, kind: GameKind) -> GameKind:
         if not isinstance(kind, GameKind):
             missing = [a for a in ("name", "min_seats", "max_seats", "create", "apply", "legal_moves",
-                                   "pending", "is_finished", "score", "dumps", "loads", "ai_levels", "has_undo",
-                                   "has_hint", "choose_move", "hint", "reveals", "results", "round_mark",
-                                   "projected_scores", "is_solo", "solo_title")
-                       if not hasattr(kind, a)]   # the base bot.games.kind.Kind gives the optional ones
+                                   "pending", "is_finished", "score", "dumps", "loads")
+                       if not hasattr(kind, a)]
             raise TypeError(f"{kind!r} is not a game kind; missing {', '.join(missing)}")
+        if not isinstance(kind, Kind):
+            raise TypeError(f"{kind!r} is not a game kind; subclass bot.games.kind.Kind")
         if not isinstance(kind.name, str) or not kind.name:
             raise ValueError(f"{kind!r} needs a non-empty name")
         if not (1 <= kind.min_seats <= kind.max_seats):

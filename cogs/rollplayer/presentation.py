@@ -18,10 +18,6 @@ from . import choices, commands, describe
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
 
 
-def _png(name: str, blob: bytes) -> Picture:
-    return (name, blob)
-
-
 class RollPlayerPresentation(Presentation):
     kind = "rollplayer"
     group_key = N_("cmd.rp.name")
@@ -140,10 +136,10 @@ class RollPlayerPresentation(Presentation):
         names = [seat.name for seat in game.seats]
         files = []
         if game.state.finished:
-            files.append(_png("scores.png", render_scores(game.state, locale, names=names)))
+            files.append(("scores.png", render_scores(game.state, locale, names=names)))
         if mover is not None:
-            files.append(_png("sheet.png", render_sheet(game.state, mover, locale, names=names)))
-        files.append(_png("table.png", render_table(game.state, locale, names=names)))
+            files.append(("sheet.png", render_sheet(game.state, mover, locale, names=names)))
+        files.append(("table.png", render_table(game.state, locale, names=names)))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
@@ -154,24 +150,24 @@ class RollPlayerPresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
 
-        return [_png("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
+        return [("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 
-        return _png("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
-        return _png("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return _png("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
+        return ("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
 
     # ---- commands
     def commands(self, shell: Any) -> list:
