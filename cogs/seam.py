@@ -104,8 +104,8 @@ SUBSET_ITEMS = 15
 
 
 class Presentation:
-    """The base every game's presentation subclasses. Members without a default (annotations, methods that
-    raise ``NotImplementedError``) are required, and :func:`check_presentation` refuses a presentation that
+    """The base every game's presentation subclasses. Members without a default (annotations, methods with
+    only a docstring: :data:`REQUIRED`) are required, and :func:`check_presentation` refuses a presentation that
     lacks one at start-up. The rest are optional hooks whose defaults are the shell's usual behaviour, so the
     shell calls every member directly; a hook whose default is "use another picture" has a capability flag
     (``has_step_picture``, ``has_live_pictures``) that says the game draws its own."""
@@ -146,17 +146,14 @@ class Presentation:
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
         """The rules options from the lobby switches (the kind validates them again)."""
-        raise NotImplementedError
 
     def option_lines(self, options: dict, locale: str) -> list[str]:
         """The chosen options, one line each, for the lobby and status."""
-        raise NotImplementedError
 
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
         """A legal move as a button or menu label; ``open_fields`` are still to be chosen ("…")."""
-        raise NotImplementedError
 
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
@@ -174,7 +171,6 @@ class Presentation:
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
         """One rules event as a log line."""
-        raise NotImplementedError
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         """A ``RuleError``'s params as display text (default: each cut to 80 characters, and a ``seat`` also
@@ -195,16 +191,13 @@ class Presentation:
 
     def decision_text(self, decision: str, locale: str) -> str:
         """A pending decision ("place your die") for prompts, status and reminders."""
-        raise NotImplementedError
 
     def status_line(self, game: Any, locale: str) -> str:
         """Where the game stands (round, phase) for status and prompts."""
-        raise NotImplementedError
 
     def step_mark(self, state: Any) -> Hashable:
         """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still
         due and leaves the mark unchanged continues privately."""
-        raise NotImplementedError
 
     def message_mark(self, state: Any) -> Hashable | None:
         """A JSON value: a public step whose mark equals the previous post's edits that message in place
@@ -219,7 +212,6 @@ class Presentation:
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         """The result of a finished game, a line per place (plus e.g. a solo rating)."""
-        raise NotImplementedError
 
     def is_anytime(self, move: dict) -> bool:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
@@ -248,7 +240,6 @@ class Presentation:
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """With ``has_live_pictures``: the pictures of the game's live message."""
-        raise NotImplementedError
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """A seat's own picture (a character sheet), or None (the default) when the game has none."""
@@ -258,17 +249,14 @@ class Presentation:
         """With ``has_step_picture``: the small picture of the private message that carries a player through
         the steps of a turn (only what the decision at hand needs; same bytes when nothing on it changed, so
         an edit keeps the attachment)."""
-        raise NotImplementedError
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         """The whole table."""
-        raise NotImplementedError
 
     # ---- commands
     def commands(self, shell: Any) -> list:
         """The game's own subcommands (phase commands) under its group, built on ``shell``
         (:class:`cogs.typed.TypedMoves`): they play moves only through it."""
-        raise NotImplementedError
 
 
 #: The parts of the seam a game must give (the rest have defaults in :class:`Presentation`).
@@ -295,7 +283,7 @@ def check_presentation(presentation: Any) -> None:
 
 
 def _given(presentation: Presentation, name: str) -> bool:
-    """Set by the game: not only declared by the base, nor left to the base's ``NotImplementedError``."""
+    """Set by the game: not only declared by the base, nor left to the base's stub."""
     if name in vars(presentation):
         return True
     owner = next((cls for cls in type(presentation).__mro__ if name in vars(cls)), None)
