@@ -11,7 +11,7 @@ opens a private sub-menu.  Narrowing is recomputed from the legal list, so it ne
 
 Clicks are what players pay, so a decision is one click whenever Discord allows it: up to
 :data:`FLAT_LIMIT` moves are all shown at once, in up to four selects of related moves; only beyond that does
-a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``subset_menu``):
+a menu narrow. Two optional presentation hooks (defaults in ``cogs.seam.Presentation``: None):
 
 * ``option_detail(game, seat, move, locale) -> str | None``: what an option means (a race's modifiers, a
   class's goals), shown as the select option's description; a menu with details is always a select.
@@ -238,6 +238,7 @@ _MISSING = object()
 
 
 def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
+    # ``game`` is a GameView or a stand-in with only the fields a caller needs (replays, tests): read softly
     return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
 
 
@@ -266,12 +267,9 @@ def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: li
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
     """The presentation's ``move_chains`` for a menu, computed once per state object, seat, locale and legal
     list (the menus of one step, main and "My moves", share them: they may be costly)."""
-    hook = getattr(presentation, "move_chains", None)
-    if hook is None:
-        return None
     chains = _cached_chains(presentation, game, seat, legal, locale)
     if chains is _MISSING:
-        chains = hook(game, seat, legal, locale)
+        chains = presentation.move_chains(game, seat, legal, locale)
         _remember_chains(presentation, game, seat, legal, locale, chains)
     return chains
 
@@ -309,25 +307,22 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's optional ``option_detail(game, seat, move, locale) -> str | None`` hook (what a
-    choice means: a race's modifiers, a class's goals and power), as a function of the move; shown as the
-    select option's description, cut to Discord's 100 characters."""
-    hook = getattr(presentation, "option_detail", None)
-
+    """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
+    race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
+    description, cut to Discord's 100 characters."""
     def detail(move: dict) -> str | None:
-        text = hook(game, seat, move, locale) if hook is not None else None
+        text = presentation.option_detail(game, seat, move, locale)
         return text[:100] if text else None
     return detail
 
 
 def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str
                 ) -> SubsetMenu | None:
-    """The presentation's optional ``subset_menu`` hook, checked: None unless it describes every legal move
-    and fits on a message."""
-    hook = getattr(presentation, "subset_menu", None)
-    if hook is None or not legal:
+    """The presentation's ``subset_menu``, checked: None unless it describes every legal move and fits on a
+    message."""
+    if not legal:
         return None
-    described = hook(game, seat, legal, locale)
+    described = presentation.subset_menu(game, seat, legal, locale)
     if described is None or not 0 < len(described.labels) <= SUBSET_ITEMS or len(described.masks) != len(legal):
         return None
     return described
