@@ -21,6 +21,7 @@ from images.processes import drawn
 from images.text import Face, fit
 
 from . import fields, pieces, words
+from .verdict import verdict
 
 #: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
 SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
@@ -134,7 +135,6 @@ RESULT_H = 64
 
 def _result(img, d, state, locale, y) -> None:
     """A finished game: won or lost and why, where the active hero's banner was."""
-    from .final import verdict
 
     title, why, colour = verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + RESULT_H], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
