@@ -32,7 +32,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from images.processes import drawn
+from bot.runtime import pool
 
 from .buttons import CHAIN_LIMIT, Components, move_check
 from .core import in_worker
@@ -449,7 +449,7 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     _remember_plan(presentation, game, seat, legal, locale, menu, plan)
 
 
-@drawn
+@pool.apart
 def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
                   legal_of: Callable[[Any, int], list[dict]], menu: str) -> tuple[list[dict], MenuPlan]:
     legal = legal_of(game.state, seat)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.kind import KIND
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
-from images.processes import drawn
 from images.text import Face
 
 from . import pieces, words
@@ -22,7 +22,7 @@ ROW = 56
 TRACK_W = 560
 
 
-@drawn
+@pool.apart
 def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the end of the game (a projection of the standing while it still runs)."""
     score = KIND.score(state)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.board import ids_at
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, paragraph, text_box
 from images.png import encode
-from images.processes import drawn
 from images.text import Face, fit
 
 from . import fields, pieces, words
@@ -391,7 +391,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
 
 # --- the picture -----------------------------------------------------------------------------------------
 
-@drawn
+@pool.apart
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
     terr_h = [_territory_height(state, t) for t in C.TERRITORIES]
