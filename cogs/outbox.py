@@ -344,10 +344,8 @@ class Courier:
 
     async def live_post(self, game_id: int) -> OutboxPost | None:
         """The game's latest delivered post: its message is the live one (None before the first)."""
-        for earlier in reversed(await self.sessions.posts(game_id)):
-            if earlier.delivered_at is not None and earlier.message_id is not None:
-                return earlier
-        return None
+        posts = await self.sessions.last_message_posts(game_id)
+        return posts[-1] if posts else None
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
@@ -371,11 +369,9 @@ class Courier:
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
-            posts = await self.sessions.posts(post.game_id)
-            delivered = [p for p in posts if p.id < post.id and p.delivered_at is not None
-                         and p.message_id is not None]
-            previous = delivered[-1] if delivered else None
-            same_message = [p for p in delivered if previous is not None and p.message_id == previous.message_id]
+            # the latest delivered post before this one and the posts edited into its message (a bounded read)
+            same_message = await self.sessions.last_message_posts(post.game_id, post.id)
+            previous = same_message[-1] if same_message else None
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:
                 via = None
