@@ -1,5 +1,6 @@
 """Pictures drawn in the work-apart pool's processes (``bot.runtime.pool``): the same bytes as drawn in the
-bot's threads, for every game's marked renderer; a drawing process that dies is replaced and the picture is drawn anyway."""
+bot's threads, for every game's marked renderer; a drawing process that dies is replaced and the picture is drawn
+anyway."""
 
 from __future__ import annotations
 
