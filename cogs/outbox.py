@@ -271,14 +271,13 @@ class Courier:
                                        lambda: in_worker(presentation.seat_picture, game, seat, locale))
 
     async def step_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
-        """The picture of a seat's private step message: the presentation's ``step_picture`` hook if it has
+        """The picture of a seat's private step message: the presentation's ``step_picture`` if it has
         one, else the seat's own picture."""
         presentation = self.games[game.kind]
-        hook = getattr(presentation, "step_picture", None)
-        if not callable(hook):
+        if not presentation.has_step_picture:
             return await self.seat_picture(game, seat, locale)
         return await self.pictures.get((game.id, game.version, locale, "step", seat),
-                                       lambda: in_worker(hook, game, seat, locale))
+                                       lambda: in_worker(presentation.step_picture, game, seat, locale))
 
     async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
         presentation = self.games[game.kind]
@@ -286,14 +285,13 @@ class Courier:
                                        lambda: in_worker(presentation.table_picture, game, locale))
 
     async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
-        """The pictures of the live message: the presentation's ``live_pictures`` hook if it has one; else,
+        """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,
         for a game whose seats have pictures of their own (shown privately, and on "My sheet"), the table
         while the game runs; otherwise (and for the result) the turn pictures."""
         presentation = self.games[game.kind]
-        hook = getattr(presentation, "live_pictures", None)
-        if callable(hook):
+        if presentation.has_live_pictures:
             return await self.pictures.get((game.id, game.version, locale, "live", mover),
-                                           lambda: in_worker(hook, game, mover, locale))
+                                           lambda: in_worker(presentation.live_pictures, game, mover, locale))
         if presentation.has_seat_pictures and game.status == "active":
             return [await self.table_picture(game, locale)]
         return await self.turn_pictures(game, mover, locale)

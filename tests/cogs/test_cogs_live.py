@@ -6,14 +6,15 @@ import discord
 
 from cogs.buttons import bind_items
 from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
+from cogs.seam import Presentation
 from cogs.turns import MESSAGE_MARK_META, NOTIFIED_META, _message
 
 
-class Plain:
+class Plain(Presentation):
     """A presentation without the message_mark hooks."""
 
 
-class ByHand:
+class ByHand(Presentation):
     def message_mark(self, state):
         return state["hand"]
 

@@ -6,6 +6,7 @@ Also the seam to final scoring: ``score`` builds one ``ScoringInput`` per seat f
 from __future__ import annotations
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 from . import engine, moves, snapshot
 from .guard import INT_LIMIT, check_move, show
@@ -29,10 +30,11 @@ def score(state: GameState) -> dict:
     return out
 
 
-class RollPlayerKind:
+class RollPlayerKind(Kind):
     name = "rollplayer"
     min_seats = 1
     max_seats = 4
+    has_undo = has_hint = True
     #: the AI's levels (``ai/``): bot seats, the idle-seat takeover and hints use it
     ai_levels = ("easy", "normal", "hard")
 
@@ -105,9 +107,6 @@ class RollPlayerKind:
         """Each seat's reputation if the game ended now (0 for all until setup dealt every card)."""
         sheets = score(state)["players"]
         return [int(sheet["total"]) for sheet in sheets] if sheets else [0] * state.seats
-
-    def is_solo(self, seats: int, options: dict) -> bool:
-        return seats == 1
 
     def solo_title(self, total: int, options: dict) -> str | None:
         """The solo rating title (FR solo table) of a final total."""
