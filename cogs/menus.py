@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import cachetools
 import discord
 
 from bot.i18n import t
-from images.processes import drawn
+from bot.runtime import pool
 
 from .buttons import CHAIN_LIMIT, Components, move_check
 from .core import in_worker
@@ -231,7 +231,8 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
 #: How many computed chain lists are kept (a few per active game: the steps being shown right now).
 CHAIN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
-_chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+_chain_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, list | None]] = \
+    cachetools.LRUCache(maxsize=CHAIN_CACHE_SIZE)
 #: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
 _chain_lock = threading.Lock()
 _MISSING = object()
@@ -259,9 +260,6 @@ def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: li
     entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
     with _chain_lock:
         _chain_cache[key] = entry
-        _chain_cache.move_to_end(key)
-        while len(_chain_cache) > CHAIN_CACHE_SIZE:
-            _chain_cache.popitem(last=False)
 
 
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
@@ -416,7 +414,8 @@ def _only_subset_moves(presentation: Presentation, legal: list[dict], subset: Su
 PLAN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
 #: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
-_plan_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = OrderedDict()
+_plan_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = \
+    cachetools.LRUCache(maxsize=PLAN_CACHE_SIZE)
 
 
 def _plan_key(presentation: Presentation, game: Any, seat: int, locale: str, menu: str) -> tuple:
@@ -438,9 +437,6 @@ def _remember_plan(presentation: Presentation, game: Any, seat: int, legal: list
                    plan: MenuPlan) -> None:
     key = _plan_key(presentation, game, seat, locale, menu)
     _plan_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), plan)
-    _plan_cache.move_to_end(key)
-    while len(_plan_cache) > PLAN_CACHE_SIZE:
-        _plan_cache.popitem(last=False)
 
 
 async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale: str,
@@ -458,7 +454,7 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     _remember_plan(presentation, game, seat, legal, locale, menu, plan)
 
 
-@drawn
+@pool.apart
 def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
                   legal_of: Callable[[Any, int], list[dict]], menu: str) -> tuple[list[dict], MenuPlan]:
     legal = legal_of(game.state, seat)

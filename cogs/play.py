@@ -20,6 +20,7 @@ import logging
 import time
 from typing import Any
 
+import cachetools
 import discord
 from discord import app_commands
 
@@ -66,6 +67,8 @@ log = logging.getLogger(__name__)
 
 #: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
 PRIVATE_TOKEN_S = 14 * 60
+#: At most this many private messages are remembered (the least recently used goes first; an expired token too)
+PRIVATE_MESSAGES = 4096
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -102,7 +105,8 @@ class PlayService:
         self.courier = courier
         self.ui = ui
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
-        self.private: dict[tuple[int, int], PrivateMessage] = {}
+        self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
+            maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
 
     # ------------------------------------------------------------------ lookups
     def kind(self, game: GameView) -> Any:
@@ -347,8 +351,6 @@ class PlayService:
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            if len(self.private) > 1000:           # drop the ones whose token has expired
-                self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}
             self.private[key] = PrivateMessage(interaction, sent.id, False, now)
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])

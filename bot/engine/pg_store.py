@@ -37,7 +37,7 @@ from .pg_schema import (
     VERSION_TABLE,
 )
 from .records import ACTIVE, LOBBY, Seat, SeatResult
-from .store import GAME_COLUMNS, POST_COLUMNS, SYNCHRONOUS_MODES, dump_json
+from .store import GAME_COLUMNS, LAST_MESSAGE_POSTS, NO_POST_AFTER, POST_COLUMNS, SYNCHRONOUS_MODES, dump_json
 
 T = TypeVar("T")
 
@@ -773,6 +773,13 @@ class PgStore:
     async def posts(self, game_id: int) -> list[asyncpg.Record]:
         """Every post of a game, oldest first (delivered or not)."""
         return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = $1 ORDER BY id", game_id)
+
+    # ---- the live message's posts (one bounded query; the courier's, each delivery) ----
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[asyncpg.Record]:
+        """The delivered posts of the game's latest message before post ``before_id`` (any post: None), oldest
+        first; empty before the first message (``store.LAST_MESSAGE_POSTS``)."""
+        return await self._read(LAST_MESSAGE_POSTS.format(game="$1", before="$2"), game_id,
+                                NO_POST_AFTER if before_id is None else before_id)
 
     async def integrity_check(self) -> list[str]:
         """["ok"], or what is wrong with the guarantees the database is meant to enforce: the schema version,

@@ -807,6 +807,11 @@ class SessionManager:
     async def posts(self, game_id: int) -> list[OutboxPost]:
         return [_post_from_row(r) for r in await self.store.posts(game_id)]
 
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
+        """The delivered posts of the game's latest message (before post ``before_id``), oldest first: the last
+        is the live message's post, the others were edited into it. One bounded query, not the game's posts."""
+        return [_post_from_row(r) for r in await self.store.last_message_posts(game_id, before_id)]
+
     async def post_delivered(self, post_id: int, message_id: int | None) -> None:
         await self.store.mark_post_delivered(post_id, message_id, self._clock())
 

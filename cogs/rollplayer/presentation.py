@@ -118,12 +118,7 @@ class RollPlayerPresentation(Presentation):
 
     def is_anytime(self, move: dict) -> bool:
         """Discarding a weapon and any-time skills: offered behind "My moves" / "More…"."""
-        if move.get("type") == "discard_weapon":
-            return True
-        if move.get("type") != "skill" or move.get("decline"):
-            return False
-        card = move.get("copy") or move.get("card")
-        return isinstance(card, str) and card in describe.names.cards() and describe.names.is_any_time(card)
+        return describe.is_anytime(move)
 
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

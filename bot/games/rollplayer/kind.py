@@ -12,20 +12,11 @@ from bot.games.errors import RuleError
 from bot.games.kind import Kind
 
 from . import engine, moves, snapshot
-from .content import ATTRS
 from .guard import INT_LIMIT, check_move, show
-from .scoring import ScoringInput, rank, score_player, solo_rating
+from .scoring import rank, score_player, scoring_input, solo_rating
 from .state import GameState, dumps
 
 OPTION_KEYS = frozenset(engine.OPTION_DEFAULTS)
-
-
-def scoring_input(state: GameState, seat: int) -> ScoringInput:
-    p = state.players[seat]
-    rows = {a: list(p.rows[a]) + [None] * (3 - len(p.rows[a])) for a in ATTRS}
-    return ScoringInput(race_id=p.race, class_id=p.class_id, rows=rows, card_ids=list(p.cards),
-                        alignment_id=p.alignment, alignment_pos=(p.align_row, p.align_col),
-                        backstory_id=p.backstory, gold=p.gold, solo=state.seats == 1)
 
 
 def score(state: GameState) -> dict:
