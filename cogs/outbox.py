@@ -511,7 +511,7 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
-        if key == "undo.taken_back":          # a move taken back (bot.engine.turn, worded by the shell): its label is stored
+        if key == "undo.taken_back":          # a move taken back: the shell worded it (undo_preview), stored
             params = event.get("params") or {}
             return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))
         return self.games[game.kind].event_line(game, event, locale)
