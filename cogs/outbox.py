@@ -243,9 +243,12 @@ class Courier:
         self.pictures = PictureCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
-        self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
+        #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
+        self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
+            cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
-        self._live: dict[int, int] = {}
+        #: (bounded: a game forgotten here reads its live post from the outbox again)
+        self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
         #: private message id -> digest of the seat picture it shows (the latest 512 used)
         self._private: cachetools.LRUCache[int, str] = cachetools.LRUCache(maxsize=512)
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)

@@ -417,10 +417,13 @@ class PlayService:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
         stay): toggles being chosen, or none once the choice went on privately."""
         game = await self.sessions.load(game_id)
-        every = await self.sessions.posts(game_id)
         shown_id = interaction.message.id if interaction.message is not None else None
-        # the posts that went into this message (one just sent is not marked delivered yet: the latest)
-        posts = [p for p in every if p.message_id == shown_id] or every[-1:]
+        # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
+        # message just sent and not yet marked delivered: then the game's latest post
+        posts = await self.sessions.last_message_posts(game_id)
+        if not posts or posts[-1].message_id != shown_id:
+            every = await self.sessions.posts(game_id)
+            posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
