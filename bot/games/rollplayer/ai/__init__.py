@@ -23,8 +23,8 @@ LEVELS = ("easy", "normal", "hard")
 HINT_LEVEL = "hard"
 
 BUDGETS = {
-    "normal": Budget(worlds=3, root_keep=4, beam=2, depth=4, max_evals=1_500),
-    "hard": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
+    "normal": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
+    "hard": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000, learned=True),
 }
 
 
