@@ -10,9 +10,11 @@ Usage:
     python -m tools.rollplayer_value collect --solo 600 --multi 60 --out /tmp/rp_value.npz [--jobs N]
     python -m tools.rollplayer_value fit /tmp/rp_value.npz [more.npz ...] --write
 
-Seeds: solo games use seeds 100_000.., four-player games 200_000.. (never the benchmark's 0..199 and
-10_000..). ``fit --write`` stores the weights with the provenance (level, games, seeds, samples, date).
-numpy is needed here only, not by the bot.
+``--level`` is an AI level or ``fast-learned`` (a small search valued by the weights file as it is, for a
+second round of self-play). Seeds: solo games use seeds 100_000.. and four-player games 200_000.. plus
+``--seed-offset`` (never the benchmark's 0..199, 10_000.. and 20_000..). ``fit --write`` stores the
+weights with their provenance (level, games, seeds, samples, date). numpy is needed here only, not by the
+bot.
 """
 from __future__ import annotations
 
@@ -26,13 +28,23 @@ from pathlib import Path
 import numpy as np
 
 from bot.games.rollplayer import engine
-from bot.games.rollplayer.ai import choose_move
+from bot.games.rollplayer.ai import BUDGETS, choose_move
 from bot.games.rollplayer.ai.evaluate import components
 from bot.games.rollplayer.ai.learned import DEGREE, PARTS, STAGE_SCALE, WEIGHTS_PATH
+from bot.games.rollplayer.ai.search import Budget, search_move
 from bot.games.rollplayer.kind import score
 
 SOLO_SEED0 = 100_000
 MULTI_SEED0 = 200_000
+# ``--level fast-learned``: the former ``normal`` budget valuing leaves with the current learned weights
+# (the next round of self-play uses the value of the last one; cheap enough for hundreds of games)
+FAST_LEARNED = Budget(worlds=3, root_keep=4, beam=2, depth=4, max_evals=1_500, learned=True)
+
+
+def pick(st, seat: int, level: str, seed: int) -> dict:
+    if level == "fast-learned" and not st.phase == "setup_race":
+        return search_move(st, seat, seed, FAST_LEARNED)[0]
+    return choose_move(st, seat, "easy" if level == "fast-learned" else level, seed)
 
 
 def play_and_record(job: tuple[int, int, str]) -> list[tuple]:
@@ -45,14 +57,22 @@ def play_and_record(job: tuple[int, int, str]) -> list[tuple]:
         if st.players[seat].class_id is not None and not st.phase.startswith("setup"):
             _, parts, markets = components(st, seat)
             rows.append((seat, parts, markets))
-        engine.play(st, choose_move(st, seat, level, seed))
+        engine.play(st, pick(st, seat, level, seed))
     totals = [p["total"] for p in score(st)["players"]]
     return [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows]
 
 
+def _policy(level: str) -> str:
+    """The level and the budget it played with (level names change meaning over time)."""
+    if level == "fast-learned":
+        return f"fast-learned: {FAST_LEARNED} with the weights file of that day"
+    return f"{level}: {BUDGETS.get(level, 'one-ply greedy')}"
+
+
 def collect(args) -> None:
-    jobs = [(1, SOLO_SEED0 + i, args.level) for i in range(args.solo)]
-    jobs += [(4, MULTI_SEED0 + i, args.level) for i in range(args.multi)]
+    s0, m0 = SOLO_SEED0 + args.seed_offset, MULTI_SEED0 + args.seed_offset
+    jobs = [(1, s0 + i, args.level) for i in range(args.solo)]
+    jobs += [(4, m0 + i, args.level) for i in range(args.multi)]
     out: list[tuple] = []
     with Pool(args.jobs) as pool:
         for i, rows in enumerate(pool.imap(play_and_record, jobs, chunksize=4)):
@@ -65,9 +85,9 @@ def collect(args) -> None:
         markets=np.array([r[1] for r in out], dtype=np.int16),
         parts=np.array([r[2] for r in out], dtype=np.float64),
         total=np.array([r[3] for r in out], dtype=np.float64),
-        meta=np.array(json.dumps({"level": args.level, "solo_games": args.solo, "multi_games": args.multi,
-                                  "solo_seeds": [SOLO_SEED0, SOLO_SEED0 + args.solo - 1],
-                                  "multi_seeds": [MULTI_SEED0, MULTI_SEED0 + args.multi - 1]})),
+        meta=np.array(json.dumps({"level": _policy(args.level), "solo_games": args.solo, "multi_games": args.multi,
+                                  "solo_seeds": [s0, s0 + args.solo - 1],
+                                  "multi_seeds": [m0, m0 + args.multi - 1]})),
     )
 
 
@@ -129,6 +149,7 @@ def main() -> None:
     c.add_argument("--multi", type=int, default=0)
     c.add_argument("--level", default="normal")
     c.add_argument("--jobs", type=int, default=1)
+    c.add_argument("--seed-offset", type=int, default=0)
     c.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
