@@ -24,7 +24,7 @@ HINT_LEVEL = "hard"
 
 BUDGETS = {
     "normal": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
-    "hard": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000, learned=True),
+    "hard": Budget(worlds=24, root_keep=10, beam=3, depth=6, max_evals=30_000, learned=True),
 }
 
 

@@ -151,8 +151,9 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
 
     The parts are the inputs of the learned value (``learned.py``): goal stars, class-colour dice,
     backstory, alignment, armor held, armor hoped for, traits, flat card stars, useful Gold, hoarded Gold,
-    Charisma tokens, skills, empty spaces. The heuristic value is their plain sum (Gold and the rest at
-    the weights above)."""
+    Charisma tokens, skills, empty spaces, and the goal stars of the rows with one, two and three dice
+    to come (already inside the goal stars: their own weights say how far to trust the chances). The
+    heuristic value is the sum of the first thirteen (Gold and the rest at the weights above)."""
     p = st.players[seat]
     markets = markets_ahead(st, seat)
     live = p.dice_count() < 18
@@ -238,7 +239,10 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
             total += best
         return total, chances
 
-    goal_stars, _ = goal_total(0)
+    goal_stars, goal_chances = goal_total(0)
+    by_missing = [0.0, 0.0, 0.0, 0.0]  # expected goal stars of the rows with 0..3 dice still to come
+    for i in range(6):
+        by_missing[missing[i]] += goals[i].stars * goal_chances[i]
     if cursed is not None:
         with_ring, _ = goal_total(1)
         goal_stars = max(goal_stars, with_ring + cursed.score_stars)
@@ -348,7 +352,7 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
         g_use = 0.0
     value = goal_stars + class_dice + back + align + arm + tr + flat + res
     parts = (goal_stars, float(class_dice), back, float(align), float(held), arm - held, tr, float(flat), g_use,
-             float(g_rest), cha, sk, float(18 - p.dice_count()))
+             float(g_rest), cha, sk, float(18 - p.dice_count()), by_missing[1], by_missing[2], by_missing[3])
     return value, parts, markets
 
 
