@@ -1,23 +1,235 @@
-"""The PostgreSQL schema as forward migrations, indexed by the version they produce.
-
-The PostgreSQL lineage starts at the SQLite schema's v3 (games, seats, moves, results, bot_meta, outbox) plus
-the outbox claim columns, so its own version 1 is that whole shape. ``rollbot_schema`` records which
-versions ran; it also marks the database (or the schema named by ``search_path``) as rollbot's, so a foreign
-database is refused. Each migration runs in one transaction with its version row, under an advisory lock so
-two processes starting at once cannot both migrate. Never edit a shipped migration: append a new one.
-
-Errors raised by the database carry rollbot's own SQLSTATEs (class ``RB``), so the store translates them by
-code, not by message text.
+"""The hand-written migrations that came before Alembic, frozen: they only bring a database made by an older
+rollbot (SQLite schema v1-v5, PostgreSQL v1-v3) to the last hand-written version (SQLite v6, PostgreSQL v4),
+which the first Alembic revision then adopts. Never edit them; new changes are Alembic revisions.
 """
 from __future__ import annotations
 
-#: SQLSTATEs raised by the functions and triggers below.
-APPEND_ONLY = "RB001"
-OUT_OF_SEQUENCE = "RB002"
-NOT_IN_PLAY = "RB003"
+from ..schema import APPEND_ONLY, APPLICATION_ID, NOT_IN_PLAY, OUT_OF_SEQUENCE  # noqa: F401 (used in the SQL)
 
-#: Key of the advisory lock that serialises migrations ("Roll" in ASCII, as SQLite's application_id).
-MIGRATION_LOCK = 0x526F6C6C
+SCHEMA_V1 = f"""
+PRAGMA application_id = {APPLICATION_ID};
+
+CREATE TABLE games (
+    id            INTEGER PRIMARY KEY,
+    kind          TEXT    NOT NULL,
+    guild_id      INTEGER,
+    channel_id    INTEGER NOT NULL,
+    status        TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+    creator_id    INTEGER NOT NULL,
+    options       TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    seats_wanted  INTEGER NOT NULL,
+    snapshot      TEXT,
+    version       INTEGER NOT NULL DEFAULT 0,
+    created_at    REAL    NOT NULL,
+    updated_at    REAL    NOT NULL,
+    started_at    REAL,
+    finished_at   REAL
+);
+
+-- The rule "one game per channel" lives in the database, so no race between two creates can break it.
+CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id) WHERE status IN ('lobby', 'active');
+
+CREATE TABLE seats (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    user_id  INTEGER,
+    name     TEXT    NOT NULL,
+    is_ai    INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE moves (
+    game_id     INTEGER NOT NULL REFERENCES games (id),
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    seat        INTEGER NOT NULL,
+    user_id     INTEGER,
+    move        TEXT    NOT NULL,
+    created_at  REAL    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE results (
+    game_id  INTEGER NOT NULL REFERENCES games (id),
+    seat     INTEGER NOT NULL,
+    user_id  INTEGER,
+    total    INTEGER,
+    place    INTEGER,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+
+CREATE INDEX results_by_user ON results (user_id) WHERE user_id IS NOT NULL;
+"""
+
+SCHEMA_V2 = """
+ALTER TABLE games ADD COLUMN last_activity_at REAL;
+UPDATE games SET last_activity_at = COALESCE(started_at, created_at);
+UPDATE games SET last_activity_at = max(last_activity_at, (SELECT max(created_at) FROM moves
+                                                             WHERE moves.game_id = games.id))
+ WHERE EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id);
+ALTER TABLE games ADD COLUMN last_reminder_at REAL;
+ALTER TABLE games ADD COLUMN reminder_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE games ADD COLUMN final_score TEXT;
+
+CREATE INDEX games_active_by_activity ON games (last_activity_at) WHERE status = 'active';
+CREATE INDEX games_finished_by_time ON games (finished_at) WHERE status = 'finished';
+
+CREATE TABLE bot_meta (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+
+CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+
+-- Appending a move is one INSERT into this view: the trigger checks that the game is in play and that the
+-- move is exactly the next one, then appends it and moves the snapshot and version forward. One statement
+-- is one transaction, so a move and its snapshot are committed together or not at all, and the log can
+-- never get a gap or a duplicate whatever the caller does.
+CREATE VIEW move_appends AS
+    SELECT game_id, seq, seat, user_id, move, created_at, NULL AS snapshot FROM moves WHERE 0;
+
+CREATE TRIGGER move_appends_insert INSTEAD OF INSERT ON move_appends
+BEGIN
+    SELECT RAISE(ABORT, 'engine: game is not in play')
+     WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active';
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.seq - 1;
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, NEW.move, NEW.created_at);
+    UPDATE games
+       SET snapshot = NEW.snapshot, version = NEW.seq, updated_at = NEW.created_at,
+           last_activity_at = NEW.created_at, reminder_count = 0
+     WHERE id = NEW.game_id;
+END;
+"""
+
+SCHEMA_V3 = """
+CREATE TABLE outbox (
+    id            INTEGER PRIMARY KEY,
+    game_id       INTEGER NOT NULL REFERENCES games (id),
+    seq           INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    payload       TEXT    NOT NULL,
+    created_at    REAL    NOT NULL,
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    delivered_at  REAL,
+    message_id    INTEGER
+);
+
+CREATE INDEX outbox_undelivered ON outbox (id) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_by_game ON outbox (game_id, id);
+
+-- A move with its bookkeeping is still ONE statement (one transaction, one round trip): an INSERT into this
+-- view checks and appends the move like move_appends does, replaces the game's metadata when one is given,
+-- and queues the post the move made due.
+CREATE VIEW move_commits AS
+    SELECT game_id, seq, seat, user_id, move, created_at, NULL AS snapshot, NULL AS meta, NULL AS post
+      FROM moves WHERE 0;
+
+CREATE TRIGGER move_commits_insert INSTEAD OF INSERT ON move_commits
+BEGIN
+    INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, NEW.move, NEW.created_at, NEW.snapshot);
+    UPDATE games SET meta = NEW.meta WHERE id = NEW.game_id AND NEW.meta IS NOT NULL;
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+        SELECT id, NEW.seq, channel_id, NEW.post, NEW.created_at FROM games
+         WHERE id = NEW.game_id AND NEW.post IS NOT NULL;
+END;
+"""
+
+SCHEMA_V4 = """
+ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+
+CREATE TABLE leases (
+    name   TEXT PRIMARY KEY,
+    owner  TEXT NOT NULL,
+    until  REAL NOT NULL
+) WITHOUT ROWID;
+"""
+
+SCHEMA_V5 = """
+CREATE TABLE player_guilds (
+    user_id   INTEGER NOT NULL,
+    guild_id  INTEGER NOT NULL,
+    seen_at   REAL    NOT NULL,
+    PRIMARY KEY (user_id, guild_id)
+) WITHOUT ROWID;
+
+CREATE INDEX player_guilds_by_guild ON player_guilds (guild_id);
+
+INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at)
+    SELECT s.user_id, g.guild_id, max(g.created_at) FROM seats s JOIN games g ON g.id = s.game_id
+     WHERE s.user_id IS NOT NULL AND g.guild_id IS NOT NULL AND s.is_ai = 0
+     GROUP BY s.user_id, g.guild_id;
+
+CREATE TRIGGER seats_note_guild AFTER INSERT ON seats
+    WHEN NEW.user_id IS NOT NULL AND NEW.is_ai = 0
+BEGIN
+    INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at)
+        SELECT NEW.user_id, guild_id, updated_at FROM games WHERE id = NEW.game_id AND guild_id IS NOT NULL;
+END;
+
+CREATE INDEX games_finished_by_guild ON games (guild_id, kind, finished_at) WHERE status = 'finished';
+CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+DROP TRIGGER moves_no_update;
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+    WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.seq IS OLD.seq AND NEW.seat IS OLD.seat
+              AND NEW.move IS OLD.move AND NEW.created_at IS OLD.created_at)
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+"""
+
+SCHEMA_V6 = """
+ALTER TABLE moves ADD COLUMN undoes INTEGER;
+
+CREATE UNIQUE INDEX moves_undone_once ON moves (game_id, undoes) WHERE undoes IS NOT NULL;
+
+CREATE VIEW undo_commits AS
+    SELECT game_id, seq, seat, user_id, undoes, created_at, NULL AS snapshot, NULL AS meta, NULL AS post
+      FROM moves WHERE 0;
+
+CREATE TRIGGER undo_commits_insert INSTEAD OF INSERT ON undo_commits
+BEGIN
+    SELECT RAISE(ABORT, 'engine: game is not in play')
+     WHERE (SELECT status FROM games WHERE id = NEW.game_id) IS NOT 'active';
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE (SELECT version FROM games WHERE id = NEW.game_id) IS NOT NEW.seq - 1;
+    SELECT RAISE(ABORT, 'engine: move out of sequence')
+     WHERE NOT EXISTS (SELECT 1 FROM moves WHERE game_id = NEW.game_id AND seq = NEW.undoes
+                                              AND seq < NEW.seq AND undoes IS NULL);
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at, undoes)
+        VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.user_id, '{}', NEW.created_at, NEW.undoes);
+    UPDATE games
+       SET snapshot = NEW.snapshot, version = NEW.seq, updated_at = NEW.created_at,
+           last_activity_at = NEW.created_at, reminder_count = 0, meta = COALESCE(NEW.meta, meta)
+     WHERE id = NEW.game_id;
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+        SELECT id, NEW.seq, channel_id, NEW.post, NEW.created_at FROM games
+         WHERE id = NEW.game_id AND NEW.post IS NOT NULL;
+END;
+
+DROP TRIGGER moves_no_update;
+CREATE TRIGGER moves_no_update BEFORE UPDATE ON moves
+    WHEN NOT (NEW.user_id IS NULL AND NEW.game_id IS OLD.game_id AND NEW.seq IS OLD.seq AND NEW.seat IS OLD.seat
+              AND NEW.move IS OLD.move AND NEW.created_at IS OLD.created_at AND NEW.undoes IS OLD.undoes)
+BEGIN
+    SELECT RAISE(ABORT, 'the move log is append-only');
+END;
+"""
 
 VERSION_TABLE = """
 CREATE TABLE IF NOT EXISTS rollbot_schema (
@@ -26,7 +238,7 @@ CREATE TABLE IF NOT EXISTS rollbot_schema (
 );
 """
 
-SCHEMA_V1 = f"""
+PG_V1 = f"""
 CREATE TABLE games (
     id                BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
     kind              TEXT    NOT NULL,
@@ -168,9 +380,7 @@ END
 $$;
 """
 
-#: v2: named leases for background work done once across processes (the outbox has its claim columns since
-#: v1): one owner at a time, until the lease expires or its owner releases it.
-SCHEMA_V2 = """
+PG_V2 = """
 CREATE TABLE leases (
     name   TEXT PRIMARY KEY,
     owner  TEXT NOT NULL,
@@ -178,10 +388,7 @@ CREATE TABLE leases (
 );
 """
 
-#: v3 (SQLite's v5): history and stats; see ``bot/engine/schema.py``.
-#: Who was seen in which server (for a server's solo leaderboard), kept up by a trigger on seats, and a move
-#: log that refuses every change except forgetting who made a move (``forget-me``).
-SCHEMA_V3 = f"""
+PG_V3 = f"""
 CREATE TABLE player_guilds (
     user_id   BIGINT NOT NULL,
     guild_id  BIGINT NOT NULL,
@@ -226,12 +433,7 @@ END
 $$;
 """
 
-#: v4 (SQLite's v6), undo: an undo entry is a ``moves`` row whose ``undoes`` names the
-#: seq it takes back (NULL for an ordinary move), appended with a seq and version of its own; the log stays
-#: append-only. ``rollbot_append_undo`` is one statement like ``rollbot_append_move``: the optimistic UPDATE
-#: (version seq - 1, in play), the check that the named move is an ordinary earlier move of this game (the
-#: unique index refuses taking one back twice), the row, the metadata and the post.
-SCHEMA_V4 = f"""
+PG_V4 = f"""
 ALTER TABLE moves ADD COLUMN undoes INTEGER;
 
 CREATE UNIQUE INDEX moves_undone_once ON moves (game_id, undoes) WHERE undoes IS NOT NULL;
@@ -279,11 +481,7 @@ END
 $$;
 """
 
-#: MIGRATIONS[i] turns a version-i database into version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4)
-SCHEMA_VERSION = len(MIGRATIONS)
-
-REQUIRED_TABLES = frozenset({"games", "seats", "moves", "results", "bot_meta", "outbox", "leases",
-                             "player_guilds"})
-#: Triggers that carry a guarantee; ``integrity_check`` reports any that is missing or disabled.
-REQUIRED_TRIGGERS = frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})
+#: SQLITE[i] turns a version-i file (``PRAGMA user_version``) into version i + 1.
+SQLITE: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6)
+#: POSTGRES[i] turns a version-i database (max of ``rollbot_schema.version``) into version i + 1.
+POSTGRES: tuple[str, ...] = (PG_V1, PG_V2, PG_V3, PG_V4)
