@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bot.engine import SessionManager
-from bot.engine.backends import is_postgres, open_store
+from bot.engine.store import is_postgres, open_store
 from bot.engine.schema import MIGRATIONS
 from bot.engine.store import dump_json
 from tests.engine.toy_kind import KIND
@@ -103,7 +103,7 @@ import asyncio, sys, time
 t0 = time.perf_counter()
 sys.path.insert(0, {repo!r})
 from bot.engine import SessionManager
-from bot.engine.backends import is_postgres, open_store
+from bot.engine.store import is_postgres, open_store
 from tests.engine.toy_kind import KIND
 async def main():
     t1 = time.perf_counter()

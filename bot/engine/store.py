@@ -533,8 +533,8 @@ class Store:
                 await conn.run_sync(migrations.upgrade, HEAD)
                 if self.sqlite:
                     await conn.exec_driver_sql("COMMIT")
-            except DB_ERRORS as error:
-                if self.sqlite:
+            except Exception as error:
+                if self.sqlite and self._db.in_transaction:
                     await conn.exec_driver_sql("ROLLBACK")
                 raise errors.StoreOpenError(shown, f"migration to schema revision {HEAD} failed: "
                                                    f"{_driver_error(error)}") from error
@@ -848,30 +848,25 @@ class Store:
         move by move; anything else (the file locked by another process, disk full, I/O error, damage, a lost
         server) would fail every retry the same way, so the whole batch fails at once with the same error."""
         async with (self._lock if self.sqlite else contextlib.nullcontext()):
-            conn = self._writer if self.sqlite else await self._engine.connect()
             try:
-                try:
-                    await self._append_batch(conn, [item.params for item in batch])
-                except DB_ERRORS as error:
-                    if len(batch) == 1 or not self._row_fault(error):
-                        self._settle(batch, _translate(error))
-                        return
-                else:
-                    self._settle(batch, None)
+                await self._append_batch([item.params for item in batch])
+            except DB_ERRORS as error:
+                if len(batch) == 1 or not self._row_fault(error):
+                    self._settle(batch, _translate(error))
                     return
-                for index, item in enumerate(batch):
-                    try:
-                        await self._append_batch(conn, [item.params])
-                    except DB_ERRORS as error:
-                        if not self._row_fault(error):      # the file, not the row: the rest fail alike
-                            self._settle(batch[index:], _translate(error))
-                            return
-                        self._settle([item], _translate(error))
-                    else:
-                        self._settle([item], None)
-            finally:
-                if not self.sqlite:
-                    await conn.close()
+            else:
+                self._settle(batch, None)
+                return
+            for index, item in enumerate(batch):
+                try:
+                    await self._append_batch([item.params])
+                except DB_ERRORS as error:
+                    if not self._row_fault(error):      # the file, not the row: the rest fail alike
+                        self._settle(batch[index:], _translate(error))
+                        return
+                    self._settle([item], _translate(error))
+                else:
+                    self._settle([item], None)
 
     def _row_fault(self, error: BaseException) -> bool:
         cause = _driver_error(error)
@@ -888,23 +883,25 @@ class Store:
             else:
                 item.future.set_exception(error)
 
-    async def _append_batch(self, conn: AsyncConnection, rows: list[dict]) -> None:
-        """One transaction. A single move is one statement, so on SQLite it needs no explicit transaction."""
-        db = Db(conn)
-        if len(rows) == 1:
-            if not self.sqlite:
-                conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
-                db = Db(conn)
-            await db.execute(APPEND_SQL[self.dialect], rows[0])
-            return
+    async def _append_batch(self, rows: list[dict]) -> None:
+        """One transaction. A single move is one statement, so it needs no explicit transaction."""
         if not self.sqlite:
-            rows = sorted(rows, key=lambda row: row["g"])          # one lock order: fewer deadlocks
-            async with conn.begin():
-                await db.execute(PG_BATCH_SQL, {name: [row[name] for row in rows] for name in MOVE_PARAMS})
+            async with self._engine.connect() as conn:
+                if len(rows) == 1:
+                    await conn.execution_options(isolation_level="AUTOCOMMIT")
+                    await conn.execute(_sql(APPEND_SQL["postgresql"]), rows[0])
+                    return
+                rows = sorted(rows, key=lambda row: row["g"])          # one lock order: fewer deadlocks
+                async with conn.begin():
+                    await conn.execute(_sql(PG_BATCH_SQL), {name: [row[name] for row in rows] for name in MOVE_PARAMS})
+            return
+        conn = self._writer
+        if len(rows) == 1:
+            await conn.execute(_sql(APPEND_SQL["sqlite"]), rows[0])
             return
         try:
             await conn.exec_driver_sql("BEGIN IMMEDIATE")
-            await db.executemany(APPEND_SQL["sqlite"], rows)
+            await conn.execute(_sql(APPEND_SQL["sqlite"]), rows)     # executemany: one call, one thread hop
             await conn.exec_driver_sql("COMMIT")
         except BaseException:
             if self._db.in_transaction:

@@ -7,8 +7,9 @@ import sqlite3
 import pytest
 
 from bot.engine import Bookkeeping, SessionManager
-from bot.engine.backends import open_store
-from bot.engine.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.engine.store import open_store
+from bot.engine.migrations.legacy import SQLITE as MIGRATIONS
+from bot.engine.schema import HEAD
 from bot.sharding import ShardScope
 from tests.engine.helpers import ENDLESS, FakeClock, registry
 
@@ -129,7 +130,7 @@ async def test_a_v3_file_gets_the_claim_columns_and_keeps_its_posts(tmp_path):
     db.close()
     store = await open_store(path)
     try:
-        assert SCHEMA_VERSION >= 4 and await store.schema_version() == SCHEMA_VERSION
+        assert await store.schema_version() == HEAD
         [post] = await store.claim_posts("bot-a", 10, 60, now=T)
         assert (post["game_id"], post["seq"]) == (1, 0)
         assert await store.claim_posts("bot-b", 10, 60, now=T + 1) == []

@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from bot.engine import SessionManager, Store, StoreOpenError
-from bot.engine.schema import SCHEMA_V1, SCHEMA_VERSION
+from bot.engine.migrations.legacy import SCHEMA_V1
+from bot.engine.schema import HEAD as SCHEMA_VERSION
 from bot.engine.store import dump_json
 from bot.engine.verify import verify_store
 from tests.engine.helpers import ENDLESS, registry

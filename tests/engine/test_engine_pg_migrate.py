@@ -11,7 +11,7 @@ import pytest
 from bot.engine import Bookkeeping, SessionManager, Store
 from bot.engine.__main__ import build_registry, run_verify
 from bot.engine.pg_migrate import run_migrate_db, table_rows
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.helpers import ENDLESS, REPO, FakeClock, registry
 from tests.engine.test_engine_migration import write_v1_file
 

@@ -8,9 +8,10 @@ import asyncpg
 import pytest
 
 from bot.engine import SessionManager, StaleMove, StorageError, Store, StoreOpenError
-from bot.engine.backends import backend_of, open_store
-from bot.engine.pg_schema import SCHEMA_VERSION
-from bot.engine.pg_store import PgStore, redact
+from bot.engine.store import backend_of, open_store
+from bot.engine.migrations import legacy
+from bot.engine.schema import HEAD as SCHEMA_VERSION
+from bot.engine.store import Store as PgStore, redact
 from tests.engine.helpers import ENDLESS, registry
 from tests.engine.pg_helpers import fetch, replayed_snapshot
 from tests.engine.toy_kind import KIND
@@ -32,8 +33,8 @@ async def test_fresh_database_gets_the_current_schema_and_reopens_without_migrat
     store = await PgStore.open(pg_url, quick_check=True)
     assert await store.schema_version() == SCHEMA_VERSION
     await store.close()
-    versions = [r["version"] for r in await fetch(pg_url, "SELECT version FROM rollbot_schema ORDER BY 1")]
-    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    versions = [r[0] for r in await fetch(pg_url, "SELECT version_num FROM alembic_version")]
+    assert versions == [SCHEMA_VERSION]
 
 
 async def test_two_processes_opening_a_fresh_database_at_once_migrate_it_once(pg_url):
@@ -57,7 +58,7 @@ async def test_foreign_database_is_refused_and_left_untouched(pg_url):
 async def test_newer_schema_is_refused(pg_url):
     store = await PgStore.open(pg_url)
     await store.close()
-    await execute(pg_url, "INSERT INTO rollbot_schema (version) VALUES ($1)", SCHEMA_VERSION + 1)
+    await execute(pg_url, "UPDATE alembic_version SET version_num = 'f00d'")  # a revision from a later rollbot
     with pytest.raises(StoreOpenError, match="newer than this code"):
         await PgStore.open(pg_url)
 
@@ -215,20 +216,26 @@ async def test_open_store_opens_either_backend(tmp_path, pg_url):
         await pg_store.close()
 
 
-async def test_a_failing_migration_leaves_the_previous_version(pg_url, monkeypatch):
-    from bot.engine import pg_store
-    store = await PgStore.open(pg_url)
-    await store.close()
-    broken = "CREATE TABLE half_done (x INTEGER); SELECT 1 / 0;"
-    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS, broken))
-    monkeypatch.setattr(pg_store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    with pytest.raises(StoreOpenError, match=f"migration to schema version {SCHEMA_VERSION + 1} failed"):
-        await PgStore.open(pg_url)
-    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [SCHEMA_VERSION]
-    assert await fetch(pg_url, "SELECT to_regclass('half_done') IS NULL") == [(True,)]
-    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS[:-1], "CREATE TABLE later (x INTEGER);"))
-    store = await PgStore.open(pg_url)  # a good next migration runs on the next open
+async def test_a_failing_migration_leaves_the_previous_version(pg_url):
+    """A v3 database whose step to v4 fails stays exactly at v3 (one transaction); fixed, the next open adopts it."""
+    conn = await asyncpg.connect(pg_url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION + 1
+        await conn.execute(legacy.VERSION_TABLE)
+        for version, script in enumerate(legacy.POSTGRES[:3], 1):
+            await conn.execute(script)
+            await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
+        await conn.execute("CREATE TABLE half_done (x INTEGER)")
+        await conn.execute("ALTER TABLE moves ADD COLUMN undoes TEXT")   # makes the v4 step fail half-way
+    finally:
+        await conn.close()
+    with pytest.raises(StoreOpenError, match="migration to schema version 4 failed"):
+        await PgStore.open(pg_url)
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [3]
+    assert await fetch(pg_url, "SELECT to_regclass('alembic_version') IS NULL") == [(True,)]
+    await execute(pg_url, "ALTER TABLE moves DROP COLUMN undoes")
+    store = await PgStore.open(pg_url)  # the step runs on the next open, and the database is adopted
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION and await store.integrity_check() == ["ok"]
+        assert await fetch(pg_url, "SELECT to_regclass('rollbot_schema') IS NULL") == [(True,)]
     finally:
         await store.close()

@@ -22,7 +22,7 @@ from bot.engine import (
     UndoAfterReveal,
     UndoUnsupported,
 )
-from bot.engine.backends import open_store
+from bot.engine.store import open_store
 from bot.engine.records import Bookkeeping
 from bot.engine.undo import BrokenLog, effective_moves
 from bot.engine.verify import verify_store

@@ -6,8 +6,10 @@ import sqlite3
 
 import asyncpg
 
-from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal, pg_schema, schema
-from bot.engine.pg_store import PgStore
+from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal
+from bot.engine.migrations import legacy
+from bot.engine.schema import HEAD
+from bot.engine.store import Store as PgStore
 from bot.engine.store import dump_json
 from bot.engine.verify import verify_store
 from tests.engine.helpers import FakeClock
@@ -57,7 +59,7 @@ async def test_sqlite_v3_file_upgrades(tmp_path):
     path = tmp_path / "old.db"
     state, rows = played()
     db = sqlite3.connect(path, isolation_level=None)
-    for version, script in enumerate(schema.MIGRATIONS[:3], 1):
+    for version, script in enumerate(legacy.SQLITE[:3], 1):
         db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
     db.execute(GAME.format(seed=SEED, snapshot="?", t=T0), (PIG.dumps(state),))
     db.executemany("INSERT INTO seats VALUES (1, ?, ?, ?, 0)", [(0, 10, "Ann"), (1, 20, "Ben")])
@@ -65,7 +67,7 @@ async def test_sqlite_v3_file_upgrades(tmp_path):
     db.close()
 
     store = await Store.open(path)
-    assert await store.schema_version() == schema.SCHEMA_VERSION == 6
+    assert await store.schema_version() == HEAD and len(legacy.SQLITE) == 6
     await check_undo_after_upgrade(store, state)
     await store.close()
     db = sqlite3.connect(path)
@@ -78,8 +80,8 @@ async def test_postgresql_v1_database_upgrades(pg_url):
     conn = await asyncpg.connect(pg_url)
     try:
         async with conn.transaction():
-            await conn.execute(pg_schema.VERSION_TABLE)
-            await conn.execute(pg_schema.MIGRATIONS[0])
+            await conn.execute(legacy.VERSION_TABLE)
+            await conn.execute(legacy.POSTGRES[0])
             await conn.execute("INSERT INTO rollbot_schema (version) VALUES (1)")
             await conn.execute(GAME.format(seed=SEED, snapshot="$1", t=T0), PIG.dumps(state))
             await conn.executemany("INSERT INTO seats VALUES (1, $1, $2, $3, false)", [(0, 10, "Ann"), (1, 20, "Ben")])
@@ -88,7 +90,7 @@ async def test_postgresql_v1_database_upgrades(pg_url):
         await conn.close()
 
     store = await PgStore.open(pg_url)
-    assert await store.schema_version() == pg_schema.SCHEMA_VERSION == 4
+    assert await store.schema_version() == HEAD and len(legacy.POSTGRES) == 4
     await check_undo_after_upgrade(store, state)
     assert await store.integrity_check() == ["ok"]
     moves = await store.moves(1)

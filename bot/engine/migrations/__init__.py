@@ -37,7 +37,8 @@ def run_script(connection, script: str) -> None:
         connection.connection.dbapi_connection.run_async(lambda raw: raw.execute(script))
         return
     statement = ""
-    for line in (script.rstrip() + ";").splitlines(keepends=True):
+    script = script.rstrip()
+    for line in (script if script.endswith(";") else script + ";").splitlines(keepends=True):
         statement += line
         if sqlite3.complete_statement(statement):
             if statement.strip():

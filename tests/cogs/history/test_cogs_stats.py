@@ -10,7 +10,7 @@ from harness import Harness
 from history_kit import duel, finish, solo_game
 
 from bot.app import create_bot
-from bot.engine.schema import MIGRATIONS
+from bot.engine.migrations.legacy import SQLITE as MIGRATIONS
 from bot.i18n import t
 
 

@@ -1,6 +1,7 @@
 """The schema of bot/engine/schema.py: created on an empty database, or adopted in place from a database made
 by the hand-written migrations before Alembic (any SQLite ``user_version`` 1-6, PostgreSQL ``rollbot_schema``
-1-4): the missing hand-written steps run first, then the old version marker goes, data untouched.
+1-4): the missing hand-written steps run first (legacy.py), data untouched; from then on ``alembic_version`` is
+the marker (PostgreSQL's ``rollbot_schema`` goes; SQLite's ``user_version`` stays at 6).
 
 Revision ID: 0001
 Revises:
@@ -33,6 +34,13 @@ def upgrade() -> None:
         for ddl in GUARDS[bind.dialect.name]:
             run_script(bind, ddl)
         return
-    for script in (legacy.SQLITE if sqlite else legacy.POSTGRES)[version:]:
-        run_script(bind, script)
-    run_script(bind, "PRAGMA user_version = 0" if sqlite else "DROP TABLE rollbot_schema")
+    steps = legacy.SQLITE if sqlite else legacy.POSTGRES
+    for target in range(version + 1, len(steps) + 1):
+        try:
+            run_script(bind, steps[target - 1])
+        except Exception as error:
+            raise RuntimeError(f"migration to schema version {target} failed: {error}") from error
+    if sqlite:      # the old marker stays as it was (v6): the code before Alembic could still read the file
+        run_script(bind, f"PRAGMA user_version = {len(steps)}")
+    else:
+        run_script(bind, "DROP TABLE rollbot_schema")
