@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import asyncpg
+import pytest
 
 from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal
 from bot.engine.migrations import legacy
@@ -128,3 +129,58 @@ async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url)
         assert report.ok and report.checked[0].moves == 4
     finally:
         await dest.close()
+
+
+async def test_a_sqlite_v6_file_made_by_the_hand_written_store_is_adopted_in_place(tmp_path):
+    """The last schema before Alembic (v6, today's files: legacy.SQLITE is that code's SQL, frozen) opens
+    without losing a row: Alembic stamps it at the head, the guarantees hold, its games load and play on."""
+    path = tmp_path / "v6.db"
+    state, rows = played()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    for version, script in enumerate(legacy.SQLITE, 1):
+        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+    db.execute(GAME.format(seed=SEED, snapshot="?", t=T0), (PIG.dumps(state),))
+    db.executemany("INSERT INTO seats VALUES (1, ?, ?, ?, 0)", [(0, 10, "Ann"), (1, 20, "Ben")])
+    db.executemany("INSERT INTO moves (game_id, seq, seat, user_id, move, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   rows)
+    db.close()
+
+    store = await Store.open(path)
+    assert await store.schema_version() == HEAD and await store.integrity_check() == ["ok"]
+    await check_undo_after_upgrade(store, state)
+    await store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT count(*) FROM player_guilds").fetchone() == (2,)   # kept up by v5's trigger
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("DELETE FROM moves")
+    db.close()
+
+
+async def test_a_postgresql_v4_database_made_by_the_hand_written_store_is_adopted_in_place(pg_url):
+    state, rows = played()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        async with conn.transaction():
+            await conn.execute(legacy.VERSION_TABLE)
+            for version, script in enumerate(legacy.POSTGRES, 1):
+                await conn.execute(script)
+                await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
+            await conn.execute(GAME.format(seed=SEED, snapshot="$1", t=T0), PIG.dumps(state))
+            await conn.executemany("INSERT INTO seats VALUES (1, $1, $2, $3, false)", [(0, 10, "Ann"), (1, 20, "Ben")])
+            await conn.executemany("INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)"
+                                   " VALUES ($1, $2, $3, $4, $5, $6)", rows)
+    finally:
+        await conn.close()
+
+    store = await PgStore.open(pg_url)
+    assert await store.schema_version() == HEAD and await store.integrity_check() == ["ok"]
+    await check_undo_after_upgrade(store, state)
+    await store.close()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        assert await conn.fetchval("SELECT to_regclass('rollbot_schema')") is None
+        with pytest.raises(asyncpg.PostgresError, match="append-only"):
+            await conn.execute("DELETE FROM moves")
+    finally:
+        await conn.close()
