@@ -28,9 +28,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bot.engine import SessionManager
-from bot.engine.store import is_postgres, open_store
 from bot.engine.schema import MIGRATIONS
-from bot.engine.store import dump_json
+from bot.engine.store import dump_json, is_postgres, open_store
 from tests.engine.toy_kind import KIND
 
 ENDLESS = {"target": 10**9}

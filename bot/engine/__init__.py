@@ -47,7 +47,8 @@ __all__ = [
     "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
     "GameNotActive", "GameNotInLobby", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions", "InvalidSeatCount",
     "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
-    "ReminderDue", "Repository", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError", "Store",
+    "ReminderDue", "Repository", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError",
+    "Store",
     "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
     "NothingToUndo", "UndoAfterOtherPlayer", "UndoAfterReveal", "UndoResult", "UndoUnsupported",
 ]

@@ -13,7 +13,6 @@ import asyncio
 import sqlite3
 import sys
 
-
 from .errors import EngineError, StoreOpenError
 from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
 from .store import RESTORE_HELP, Store, is_postgres, open_store

@@ -521,8 +521,9 @@ class Store:
             raise errors.StoreOpenError(shown, "it is a PostgreSQL database but not a rollbot one "
                                                f"(it has tables: {', '.join(sorted(tables)[:5])})")
         if current != HEAD:
-            from . import migrations
             from alembic.script import ScriptDirectory
+
+            from . import migrations
             known = {script.revision for script in ScriptDirectory.from_config(migrations.config()).walk_revisions()}
             if current is not None and current not in known:
                 raise errors.StoreOpenError(shown, f"its schema revision {current} is newer than this code "

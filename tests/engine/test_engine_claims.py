@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 
 from bot.engine import Bookkeeping, SessionManager
-from bot.engine.store import open_store
 from bot.engine.migrations.legacy import SQLITE as MIGRATIONS
 from bot.engine.schema import HEAD
+from bot.engine.store import open_store
 from bot.sharding import ShardScope
 from tests.engine.helpers import ENDLESS, FakeClock, registry
 

@@ -8,10 +8,10 @@ import asyncpg
 import pytest
 
 from bot.engine import SessionManager, StaleMove, StorageError, Store, StoreOpenError
-from bot.engine.store import backend_of, open_store
 from bot.engine.migrations import legacy
 from bot.engine.schema import HEAD as SCHEMA_VERSION
-from bot.engine.store import Store as PgStore, redact
+from bot.engine.store import Store as PgStore
+from bot.engine.store import backend_of, open_store, redact
 from tests.engine.helpers import ENDLESS, registry
 from tests.engine.pg_helpers import fetch, replayed_snapshot
 from tests.engine.toy_kind import KIND
