@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bot.engine import SessionManager
-from bot.engine.schema import MIGRATIONS
+from bot.engine.migrations.legacy import SQLITE as MIGRATIONS
 from bot.engine.store import dump_json, is_postgres, open_store
 from tests.engine.toy_kind import KIND
 
