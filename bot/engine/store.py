@@ -440,6 +440,7 @@ class Store:
                 reader_engine = _sqlite_engine(uri, uri=True)
                 reader = await reader_engine.connect()
                 await reader.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                await reader.exec_driver_sql(f"PRAGMA synchronous = {synchronous}")
                 store._reader, store._reader_engine, store._read_lock = reader, reader_engine, asyncio.Lock()
         except BaseException as error:
             for closing in (reader_engine, engine):
