@@ -34,6 +34,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n import available_locales, catalog
 from bot.metrics import NoMetrics, create_metrics
+from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
 from cogs.bots import BotPlayer
@@ -50,7 +51,6 @@ from cogs.reminders import Reminders
 from cogs.stats import StatsService
 from cogs.translator import CatalogTranslator
 from cogs.turns import TurnService
-from images import processes
 
 log = logging.getLogger(__name__)
 
@@ -211,7 +211,7 @@ class RollBot(commands.AutoShardedBot):
         self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
                                     metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
-        self.ai_pool = processes.pool_of(1)
+        self.ai_pool = pool.executor(1)
         self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
         self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)

@@ -37,13 +37,13 @@ MAX_CHAIN = 500
 
 
 def bot_level(game: GameView, seat: int, kind: Any) -> str:
-    levels = tuple(getattr(kind, "ai_levels", ()) or ("normal",))
+    levels = tuple(kind.ai_levels or ("normal",))
     level = (game.meta.get(BOTS_META) or {}).get(str(seat))
     return level if level in levels else levels[-1]
 
 
 def has_ai(kind: Any) -> bool:
-    return callable(getattr(kind, "choose_move", None)) and bool(getattr(kind, "ai_levels", ()))
+    return bool(kind.ai_levels)
 
 
 def choose_in_worker(kind_spec: str, snapshot: str, seat: int, level: str, seed: int) -> dict:

@@ -22,7 +22,7 @@ from discord import app_commands
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
-from .transport import UNSURE
+from .transport import DISCORD_FAILED
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         text = t(error.key, locale, **params)
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)
-    elif isinstance(error, UNSURE):
+    elif isinstance(error, DISCORD_FAILED):
         # Discord failed (a 5xx after retries, a lost answer): not a bug of ours, and the answer would fail too
         log.warning("interaction %s by %s: Discord did not answer (%r)", interaction.id, interaction.user, error)
         return

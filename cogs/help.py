@@ -35,20 +35,15 @@ def help_commands(presentation: Presentation) -> tuple[str, ...]:
     return tuple(name for _, names in help_sections(presentation) for name in names)
 
 
-def prefix_of(presentation: Presentation) -> str:
-    """A game whose keys are all prefixed (``cogs.seam.OPTIONAL_HOOKS``) keeps its help and rules texts
-    under that prefix."""
-    return str(getattr(presentation, "catalog_prefix", "") or "")
-
-
 def help_key(presentation: Presentation, name: str) -> str:
-    """The help line of a command path: the game's own (prefixed) text if it has one, else the shell's."""
-    own = f"{prefix_of(presentation)}help.cmd.{name}"
+    """The help line of a command path: the game's own text (under its ``catalog_prefix``) if it has one,
+    else the shell's."""
+    own = f"{presentation.catalog_prefix}help.cmd.{name}"
     return own if has_key(own) else f"help.cmd.{name}"
 
 
 def topic_key(presentation: Presentation, topic: str, part: str) -> str:
-    return f"{prefix_of(presentation)}rules_topic.{topic}.{part}"
+    return f"{presentation.catalog_prefix}rules_topic.{topic}.{part}"
 
 
 def help_embed(presentation: Presentation, locale: str) -> discord.Embed:

@@ -384,7 +384,7 @@ class LobbyService:
             params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=None,
                                             annotation=app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]))
             describe["takeover"] = "cmd.takeover.describe"
-        if callable(getattr(kind, "hint", None)):
+        if kind.has_hint:
             params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=True, annotation=bool))
             describe["hints"] = "cmd.hints.describe"
         choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)

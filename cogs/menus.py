@@ -11,7 +11,7 @@ opens a private sub-menu.  Narrowing is recomputed from the legal list, so it ne
 
 Clicks are what players pay, so a decision is one click whenever Discord allows it: up to
 :data:`FLAT_LIMIT` moves are all shown at once, in up to four selects of related moves; only beyond that does
-a menu narrow. Two optional presentation hooks (read with ``getattr``, like ``subset_menu``):
+a menu narrow. Two optional presentation hooks (defaults in ``cogs.seam.Presentation``: None):
 
 * ``option_detail(game, seat, move, locale) -> str | None``: what an option means (a race's modifiers, a
   class's goals), shown as the select option's description; a menu with details is always a select.
@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import cachetools
 import discord
 
 from bot.i18n import t
-from images.processes import drawn
+from bot.runtime import pool
 
 from .buttons import CHAIN_LIMIT, Components, move_check
 from .core import in_worker
@@ -44,6 +44,8 @@ MAIN, ALL, EXTRA = "m", "a", "x"
 MAX_BUTTONS = 5
 SELECT_SIZE = 25
 MOVE_ROWS = 4          # the fifth row holds the look buttons
+#: Most moves a menu shows without narrowing: one select per row of moves.
+FLAT_LIMIT = SELECT_SIZE * MOVE_ROWS
 
 
 def _canon(value: Any) -> str:
@@ -86,9 +88,24 @@ def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
     return None
 
 
+def narrow_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
+    """The field a narrowing step groups the moves by: the first on which they differ (:func:`split_field`),
+    unless it has more values than one menu shows (:data:`FLAT_LIMIT`, e.g. a list of fields that is different
+    for every move): then the first differing field whose values fit, else the one with the fewest values."""
+    name = split_field(items, first)
+    if name is None or len({_canon(m.get(name)) for _, m in items}) <= FLAT_LIMIT:
+        return name
+    present = {k for _, m in items for k in m}
+    fields = [f for f in first if f in present] + sorted(present - set(first) - {"seat"})
+    counts = [(len({_canon(m.get(f)) for _, m in items}), f) for f in fields]
+    counts = [(n, f) for n, f in counts if n >= 2]
+    fitting = [f for n, f in counts if n <= FLAT_LIMIT]
+    return fitting[0] if fitting else min(counts)[1]
+
+
 def narrow(items: Indexed, rep: dict, levels: int, first: tuple[str, ...] = ()) -> Indexed:
     for _ in range(levels):
-        name = split_field(items, first)
+        name = narrow_field(items, first)
         if name is None:
             break
         key = _canon(rep.get(name))
@@ -104,9 +121,6 @@ class Option:
     group: int = 0      # options of one group (moves that share their first fields) go in one select
     detail: str | None = None   # what the option stands for (select option description)
 
-
-#: Most moves a menu shows without narrowing: one select per row of moves.
-FLAT_LIMIT = SELECT_SIZE * MOVE_ROWS
 
 
 def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
@@ -178,7 +192,7 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
         flat = chained_options(presentation, game, seat, legal, items, locale, detail)
         if flat is not None:
             return flat, True
-    name = split_field(items, first) if len(items) > SELECT_SIZE else None
+    name = narrow_field(items, first) if len(items) > SELECT_SIZE else None
     chunks = flat_chunks(items, first) if name is not None else [items]
     if chunks is not None:
         return [Option(label(game, seat, m, locale), f"{i}:{move_check(m)}", group=n, detail=detail(m))
@@ -217,13 +231,15 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
 #: How many computed chain lists are kept (a few per active game: the steps being shown right now).
 CHAIN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
-_chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+_chain_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, list | None]] = \
+    cachetools.LRUCache(maxsize=CHAIN_CACHE_SIZE)
 #: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
 _chain_lock = threading.Lock()
 _MISSING = object()
 
 
 def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
+    # ``game`` is a GameView or a stand-in with only the fields a caller needs (replays, tests): read softly
     return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
 
 
@@ -244,20 +260,14 @@ def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: li
     entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
     with _chain_lock:
         _chain_cache[key] = entry
-        _chain_cache.move_to_end(key)
-        while len(_chain_cache) > CHAIN_CACHE_SIZE:
-            _chain_cache.popitem(last=False)
 
 
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
     """The presentation's ``move_chains`` for a menu, computed once per state object, seat, locale and legal
     list (the menus of one step, main and "My moves", share them: they may be costly)."""
-    hook = getattr(presentation, "move_chains", None)
-    if hook is None:
-        return None
     chains = _cached_chains(presentation, game, seat, legal, locale)
     if chains is _MISSING:
-        chains = hook(game, seat, legal, locale)
+        chains = presentation.move_chains(game, seat, legal, locale)
         _remember_chains(presentation, game, seat, legal, locale, chains)
     return chains
 
@@ -295,25 +305,22 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's optional ``option_detail(game, seat, move, locale) -> str | None`` hook (what a
-    choice means: a race's modifiers, a class's goals and power), as a function of the move; shown as the
-    select option's description, cut to Discord's 100 characters."""
-    hook = getattr(presentation, "option_detail", None)
-
+    """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
+    race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
+    description, cut to Discord's 100 characters."""
     def detail(move: dict) -> str | None:
-        text = hook(game, seat, move, locale) if hook is not None else None
+        text = presentation.option_detail(game, seat, move, locale)
         return text[:100] if text else None
     return detail
 
 
 def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str
                 ) -> SubsetMenu | None:
-    """The presentation's optional ``subset_menu`` hook, checked: None unless it describes every legal move
-    and fits on a message."""
-    hook = getattr(presentation, "subset_menu", None)
-    if hook is None or not legal:
+    """The presentation's ``subset_menu``, checked: None unless it describes every legal move and fits on a
+    message."""
+    if not legal:
         return None
-    described = hook(game, seat, legal, locale)
+    described = presentation.subset_menu(game, seat, legal, locale)
     if described is None or not 0 < len(described.labels) <= SUBSET_ITEMS or len(described.masks) != len(legal):
         return None
     return described
@@ -407,7 +414,8 @@ def _only_subset_moves(presentation: Presentation, legal: list[dict], subset: Su
 PLAN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
 #: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
-_plan_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = OrderedDict()
+_plan_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = \
+    cachetools.LRUCache(maxsize=PLAN_CACHE_SIZE)
 
 
 def _plan_key(presentation: Presentation, game: Any, seat: int, locale: str, menu: str) -> tuple:
@@ -429,9 +437,6 @@ def _remember_plan(presentation: Presentation, game: Any, seat: int, legal: list
                    plan: MenuPlan) -> None:
     key = _plan_key(presentation, game, seat, locale, menu)
     _plan_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), plan)
-    _plan_cache.move_to_end(key)
-    while len(_plan_cache) > PLAN_CACHE_SIZE:
-        _plan_cache.popitem(last=False)
 
 
 async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale: str,
@@ -449,7 +454,7 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     _remember_plan(presentation, game, seat, legal, locale, menu, plan)
 
 
-@drawn
+@pool.apart
 def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
                   legal_of: Callable[[Any, int], list[dict]], menu: str) -> tuple[list[dict], MenuPlan]:
     legal = legal_of(game.state, seat)

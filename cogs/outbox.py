@@ -22,7 +22,6 @@ step (``PictureCache``); an edit re-attaches only the pictures that changed.
 from __future__ import annotations
 
 import asyncio
-import collections
 import hashlib
 import io
 import logging
@@ -152,6 +151,9 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
+_NOTHING = object()
+
+
 class PictureCache:
     """Pictures rendered once per step: keyed by (game, version, locale, what), so the live post, the
     private continuation and the look buttons of the same step share one rendering. Small and in memory
@@ -159,20 +161,17 @@ class PictureCache:
 
     def __init__(self, size: int = 64):
         self.size = size
-        self._items: collections.OrderedDict[Hashable, object] = collections.OrderedDict()
+        self._items: cachetools.LRUCache[Hashable, object] = cachetools.LRUCache(maxsize=size)
         self.hits = 0
         self.misses = 0
 
     async def get(self, key: Hashable, render: Callable[[], Awaitable[object]]) -> object:
-        if key in self._items:
-            self._items.move_to_end(key)
+        value = self._items.get(key, _NOTHING)
+        if value is not _NOTHING:
             self.hits += 1
-            return self._items[key]
+            return value
         self.misses += 1
-        value = await render()
-        self._items[key] = value
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        value = self._items[key] = await render()
         return value
 
 
@@ -248,8 +247,8 @@ class Courier:
         self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
         #: game id -> its live message id (as delivered by this process, or read once)
         self._live: dict[int, int] = {}
-        #: private message id -> digest of the seat picture it shows
-        self._private: dict[int, str] = {}
+        #: private message id -> digest of the seat picture it shows (the latest 512 used)
+        self._private: cachetools.LRUCache[int, str] = cachetools.LRUCache(maxsize=512)
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
         self._editors: cachetools.TTLCache[int, Editor] = cachetools.TTLCache(maxsize=4096, ttl=TOKEN_S,
                                                                               timer=time.monotonic)
@@ -272,14 +271,13 @@ class Courier:
                                        lambda: in_worker(presentation.seat_picture, game, seat, locale))
 
     async def step_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
-        """The picture of a seat's private step message: the presentation's ``step_picture`` hook if it has
+        """The picture of a seat's private step message: the presentation's ``step_picture`` if it has
         one, else the seat's own picture."""
         presentation = self.games[game.kind]
-        hook = getattr(presentation, "step_picture", None)
-        if not callable(hook):
+        if not presentation.has_step_picture:
             return await self.seat_picture(game, seat, locale)
         return await self.pictures.get((game.id, game.version, locale, "step", seat),
-                                       lambda: in_worker(hook, game, seat, locale))
+                                       lambda: in_worker(presentation.step_picture, game, seat, locale))
 
     async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
         presentation = self.games[game.kind]
@@ -287,14 +285,13 @@ class Courier:
                                        lambda: in_worker(presentation.table_picture, game, locale))
 
     async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
-        """The pictures of the live message: the presentation's ``live_pictures`` hook if it has one; else,
+        """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,
         for a game whose seats have pictures of their own (shown privately, and on "My sheet"), the table
         while the game runs; otherwise (and for the result) the turn pictures."""
         presentation = self.games[game.kind]
-        hook = getattr(presentation, "live_pictures", None)
-        if callable(hook):
+        if presentation.has_live_pictures:
             return await self.pictures.get((game.id, game.version, locale, "live", mover),
-                                           lambda: in_worker(hook, game, mover, locale))
+                                           lambda: in_worker(presentation.live_pictures, game, mover, locale))
         if presentation.has_seat_pictures and game.status == "active":
             return [await self.table_picture(game, locale)]
         return await self.turn_pictures(game, mover, locale)
@@ -306,8 +303,6 @@ class Courier:
         if self._private.get(message_id) == key:
             return True
         self._private[message_id] = key
-        while len(self._private) > 512:
-            self._private.pop(next(iter(self._private)))
         return False
 
     def forget_private(self, message_id: int) -> None:
@@ -344,10 +339,8 @@ class Courier:
 
     async def live_post(self, game_id: int) -> OutboxPost | None:
         """The game's latest delivered post: its message is the live one (None before the first)."""
-        for earlier in reversed(await self.sessions.posts(game_id)):
-            if earlier.delivered_at is not None and earlier.message_id is not None:
-                return earlier
-        return None
+        posts = await self.sessions.last_message_posts(game_id)
+        return posts[-1] if posts else None
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
@@ -371,11 +364,9 @@ class Courier:
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
-            posts = await self.sessions.posts(post.game_id)
-            delivered = [p for p in posts if p.id < post.id and p.delivered_at is not None
-                         and p.message_id is not None]
-            previous = delivered[-1] if delivered else None
-            same_message = [p for p in delivered if previous is not None and p.message_id == previous.message_id]
+            # the latest delivered post before this one and the posts edited into its message (a bounded read)
+            same_message = await self.sessions.last_message_posts(post.game_id, post.id)
+            previous = same_message[-1] if same_message else None
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:
                 via = None

@@ -20,6 +20,7 @@ import logging
 import time
 from typing import Any
 
+import cachetools
 import discord
 from discord import app_commands
 
@@ -66,6 +67,8 @@ log = logging.getLogger(__name__)
 
 #: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
 PRIVATE_TOKEN_S = 14 * 60
+#: At most this many private messages are remembered (the least recently used goes first; an expired token too)
+PRIVATE_MESSAGES = 4096
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -92,17 +95,6 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     return legal
 
 
-def hint_why(presentation: Presentation, game: GameView, seat: int, advice: dict, locale: str) -> str:
-    """The "why" of a hint in words: the presentation's ``hint_text`` when it has one (the move's goal and
-    figures in the game's own terms), else the advice's message key with the params as its errors show them."""
-    worded = getattr(presentation, "hint_text", None)
-    if callable(worded):
-        return worded(game, seat, advice, locale)
-    key = advice.get("key")
-    shown = presentation.error_params(game, dict(advice.get("params") or {}), locale)
-    return t(key, locale, **shown) if key else ""
-
-
 class PlayService:
     def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
                  ui: Components, bots: BotPlayer):
@@ -113,7 +105,8 @@ class PlayService:
         self.courier = courier
         self.ui = ui
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
-        self.private: dict[tuple[int, int], PrivateMessage] = {}
+        self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
+            maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
 
     # ------------------------------------------------------------------ lookups
     def kind(self, game: GameView) -> Any:
@@ -218,7 +211,7 @@ class PlayService:
 
     def hints_on(self, game: GameView) -> bool:
         """The game's rules can explain a strong move, and its creator left hints on."""
-        return callable(getattr(self.kind(game), "hint", None)) and game.meta.get(HINTS_META, True) is not False
+        return self.kind(game).has_hint and game.meta.get(HINTS_META, True) is not False
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes."""
@@ -231,7 +224,7 @@ class PlayService:
         advice = await self.bots.advise(game, seat)
         presentation = self.presentation(game)
         label = presentation.move_label(game, seat, advice["move"], locale)
-        why = hint_why(presentation, game, seat, advice, locale)
+        why = presentation.hint_text(game, seat, advice, locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
 
     # ------------------------------------------------------------------ moving
@@ -326,7 +319,7 @@ class PlayService:
         if content is None:
             content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
         picture = await self.courier.step_picture(game, seat, locale) if presentation.has_seat_pictures else None
-        full_sheet = presentation.has_seat_pictures and callable(getattr(presentation, "step_picture", None))
+        full_sheet = presentation.has_seat_pictures and presentation.has_step_picture
         undo = await self.may_undo(game, interaction.user.id)
 
         def private_menu() -> discord.ui.View:
@@ -358,8 +351,6 @@ class PlayService:
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            if len(self.private) > 1000:           # drop the ones whose token has expired
-                self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}
             self.private[key] = PrivateMessage(interaction, sent.id, False, now)
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
@@ -520,7 +511,7 @@ class PlayService:
     # ------------------------------------------------------------------ undo
     def undo_on(self, kind: Any) -> bool:
         """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""
-        return callable(getattr(kind, "reveals", None))
+        return kind.has_undo
 
     async def may_undo(self, game: GameView, user_id: int) -> bool:
         """Whether an Undo button belongs on this player's private menu now."""
@@ -712,6 +703,6 @@ class PlayService:
             await service.take_back(interaction, game, game.version, from_component=False)
 
         kind = self.games.kind(presentation.kind)
-        with_hint = [hint] if callable(getattr(kind, "hint", None)) else []
+        with_hint = [hint] if kind.has_hint else []
         with_undo = [undo] if self.undo_on(kind) else []
         return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint, *with_undo]

@@ -47,10 +47,8 @@ def _forgotten(seat: Any) -> bool:
 
 
 def projected(kind: Any, state: Any, seats: int) -> tuple[float, ...]:
-    hook = getattr(kind, "projected_scores", None)
-    if callable(hook):
-        values = list(hook(state))
-    else:
+    values = kind.projected_scores(state)
+    if values is None:
         values = [r.total for r in sorted(seat_results(kind, state, seats, kind.score(state)), key=lambda r: r.seat)]
     return tuple(float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else 0.0 for v in values)
 
@@ -64,9 +62,10 @@ def effective(moves: list[MoveRecord]) -> list[MoveRecord]:
 def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
     """The start, the first moment of every round, and the last move (the end, or now): a replay's steps."""
     moves = effective(moves)
-    mark_of = getattr(kind, "round_mark", None)
-    if not callable(mark_of):
-        mark_of = presentation.step_mark
+    def mark_of(state: Any) -> Any:
+        mark = kind.round_mark(state)
+        return presentation.step_mark(state) if mark is None else mark
+
     seats = len(game.seats)
     state = kind.create(seats, game.seed, game.options)
     mark = mark_of(state)

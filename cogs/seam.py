@@ -1,8 +1,8 @@
 """The presentation seam: what the game-agnostic shell needs from a game, beside its rules (``GameKind``).
 
-Each game registers one object satisfying :class:`Presentation` under the same name as its ``GameKind``
+Each game registers one instance of a :class:`Presentation` subclass under the same name as its ``GameKind``
 (``cogs/games.py`` holds the registry: one line per game). The shell's lobby, turn flow, buttons, menus,
-help and reminders call only this protocol and the engine; they never import a game package and never read
+help and reminders call only this class and the engine; they never import a game package and never read
 a game's state fields. A game's presentation lives in its own subpackage (``cogs/<game>/``), draws with its
 own renderers (``images/<game>/``) and speaks through its own catalog domain (``<game>.po``).
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
+
+from bot.i18n import t
 
 #: A picture for a post: (file name, PNG bytes).
-#: Optional hook ``live_pictures(game, mover, locale) -> list[Picture]``: the pictures of the game's live message
-#: (default: the table while a game with seat pictures runs, else ``turn_pictures``; see ``cogs.outbox``).
 Picture = tuple[str, bytes]
 
 
@@ -51,7 +51,7 @@ class Seats:
 @dataclass(frozen=True)
 class SubsetMenu:
     """A decision that is "choose a subset of these items" (which dice to reroll), described for the
-    optional hook ``Presentation.subset_menu``.
+    hook ``Presentation.subset_menu``.
 
     The shell shows one toggle button per item (``labels``, at most :data:`SUBSET_ITEMS`) and a Confirm
     button; the toggles' custom ids carry the current choice as a bit mask (bit ``i`` = item ``i`` chosen),
@@ -103,8 +103,13 @@ class SubsetMenu:
 SUBSET_ITEMS = 15
 
 
-@runtime_checkable
-class Presentation(Protocol):
+class Presentation:
+    """The base every game's presentation subclasses. Members without a default (annotations, methods with
+    only a docstring: :data:`REQUIRED`) are required, and :func:`check_presentation` refuses a presentation that
+    lacks one at start-up. The rest are optional hooks whose defaults are the shell's usual behaviour, so the
+    shell calls every member directly; a hook whose default is "use another picture" has a capability flag
+    (``has_step_picture``, ``has_live_pictures``) that says the game draws its own."""
+
     #: the ``GameKind.name`` this presents
     kind: str
     #: catalog keys of the game's command group (``cmd.rp.name`` → ``/rp``) and of its display name
@@ -112,10 +117,6 @@ class Presentation(Protocol):
     group_description_key: str
     title_key: str
     seats: Seats
-    #: whether ``/<group> solo`` starts a one-seat game in a DM
-    solo: bool
-    #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
-    has_seat_pictures: bool
     lobby_options: tuple[LobbyOption, ...]
     #: move fields a menu narrows by, most meaningful first (others follow alphabetically)
     narrow_fields: tuple[str, ...]
@@ -126,6 +127,21 @@ class Presentation(Protocol):
     help_sections: tuple[tuple[str, tuple[str, ...]], ...]
     #: ``/<group> rules topic``: topics with ``rules_topic.<topic>.title`` / ``.text`` keys
     rules_topics: tuple[str, ...]
+
+    #: whether ``/<group> solo`` starts a one-seat game in a DM
+    solo: bool = False
+    #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
+    has_seat_pictures: bool = False
+    #: the private step message has a compact picture of its own (``step_picture``); the full sheet is then one
+    #: button away. False: that message shows ``seat_picture``.
+    has_step_picture: bool = False
+    #: the live message has pictures of its own (``live_pictures``). False: the table while a game with seat
+    #: pictures runs, else ``turn_pictures`` (``cogs.outbox``).
+    has_live_pictures: bool = False
+    #: a game whose catalog keys are all prefixed (``"dicepoker."``) keeps the help lines of its own commands
+    #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
+    #: shell's commands keep the shell's ``help.cmd.<path>``)
+    catalog_prefix: str = ""
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
@@ -141,19 +157,37 @@ class Presentation(Protocol):
 
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
-        """A narrowing menu entry standing for several moves that share everything before ``field``."""
+        """A narrowing menu entry standing for several moves that share everything before ``field``
+        (default: the first member's label)."""
+        return self.move_label(game, seat, members[0], locale, limit)
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         """One move field's value as words (typed-command autocomplete, option matching)."""
+        return str(value)
 
     def value_token(self, name: str, value: Any) -> str:
         """One move field's value as a short stable token a player can type ("blue-6", "str-2")."""
+        return str(value)
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
         """One rules event as a log line."""
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
-        """A ``RuleError``'s params as display text (ids become names)."""
+        """A ``RuleError``'s params as display text (default: each cut to 80 characters, and a ``seat`` also
+        as the ``player``'s name)."""
+        shown = {k: str(v)[:80] for k, v in params.items()}
+        seat = params.get("seat")
+        if type(seat) is int and 0 <= seat < len(game.seats):
+            shown["player"] = game.seats[seat].name
+        return shown
+
+    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The "why" of a hint (``advice`` is what the kind's ``hint`` returned: ``move``, ``key``, ``params``),
+        worded with the game's own terms (hand names, chances, territories). Default: ``key`` with the params
+        as ``error_params`` shows them."""
+        key = advice.get("key")
+        shown = self.error_params(game, dict(advice.get("params") or {}), locale)
+        return t(key, locale, **shown) if key else ""
 
     def decision_text(self, decision: str, locale: str) -> str:
         """A pending decision ("place your die") for prompts, status and reminders."""
@@ -165,18 +199,56 @@ class Presentation(Protocol):
         """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still
         due and leaves the mark unchanged continues privately."""
 
+    def message_mark(self, state: Any) -> Hashable | None:
+        """A JSON value: a public step whose mark equals the previous post's edits that message in place
+        instead of posting a new one (dice poker: one message per hand); a new mark starts a new message,
+        and everyone ``seats_to_notify`` names is mentioned afresh. None (the default): no marks."""
+        return None
+
+    def seats_to_notify(self, state: Any) -> list[int] | None:
+        """Who a new message pings, e.g. both duellists at the start of a hand, since an edit in place pings
+        nobody. None (the default): the seats due now."""
+        return None
+
     def final_lines(self, game: Any, locale: str) -> list[str]:
         """The result of a finished game, a line per place (plus e.g. a solo rating)."""
 
     def is_anytime(self, move: dict) -> bool:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
+        return False
+
+    # ---- menus (pure, picklable arguments: a menu may be worked out in a drawing process)
+    def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
+        """The decision at hand as a choice of a subset (which dice to reroll): the shell then shows toggles
+        and Confirm instead of one button or menu entry per legal move (32 keep patterns would otherwise be
+        a narrowing select). A ``nested`` one is a part of a bigger decision (Roll for Adventure's Daredevil
+        rerolls beside a throw's placements). None (the default): the usual menu."""
+        return None
+
+    def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
+        """A select option's description (what a race or class brings); ``cogs/menus.py``."""
+        return None
+
+    def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
+        """Options that play several moves in a row (take a card and place its die); ``cogs/menus.py``."""
+        return None
 
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """The pictures of a public post after ``mover``'s step (None: the start)."""
+        """The pictures of a public post after ``mover``'s step (None: the start); default: the table."""
+        return [self.table_picture(game, locale)]
+
+    def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """With ``has_live_pictures``: the pictures of the game's live message."""
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        """A seat's own picture (a character sheet), or None when the game has none."""
+        """A seat's own picture (a character sheet), or None (the default) when the game has none."""
+        return None
+
+    def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
+        """With ``has_step_picture``: the small picture of the private message that carries a player through
+        the steps of a turn (only what the decision at hand needs; same bytes when nothing on it changed, so
+        an edit keeps the attachment)."""
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         """The whole table."""
@@ -187,49 +259,35 @@ class Presentation(Protocol):
         (:class:`cogs.typed.TypedMoves`): they play moves only through it."""
 
 
-#: Optional parts of the seam (the shell uses ``getattr`` with these defaults):
-#:
-#: * ``subset_menu(game, seat, legal, locale) -> SubsetMenu | None``: the decision at hand is a choice of a
-#:   subset (which dice to reroll); the shell then shows toggles and Confirm instead of one button or menu
-#:   entry per legal move (32 keep patterns would otherwise be a narrowing select). None: the usual menu.
-#:   A ``nested`` one is a part of a bigger decision (Roll for Adventure's Daredevil rerolls beside a throw's
-#:   placements): its toggles open from the menu's narrowing entry when the menu cannot list every move.
-#: * ``catalog_prefix: str``: the game's catalog keys are all prefixed (``"dicepoker."``); the help lines of
-#:   its own commands are ``<prefix>help.cmd.<path>`` and its rules topics ``<prefix>rules_topic.<topic>.*``
-#:   (the shell's commands keep the shell's ``help.cmd.<path>``).
-#: * ``message_mark(state) -> JSON value``: a public step whose mark equals the previous post's edits that
-#:   message in place instead of posting a new one (dice poker: one message per hand). A new mark starts a new
-#:   message, and everyone ``seats_to_notify`` names is mentioned afresh.
-#: * ``seats_to_notify(state) -> list[int]``: who a new message pings (default: the seats due now), e.g. both
-#:   duellists at the start of a hand, since an edit in place pings nobody.
-#: * ``option_detail(game, seat, move, locale) -> str | None`` and ``move_chains(game, seat, legal, locale)``:
-#:   a menu option's description (what a race or class brings), and options that play several moves in a row
-#:   (take a card and place its die); both documented in ``cogs/menus.py``.
-#: * ``step_picture(game, seat, locale) -> Picture | None``: the small picture of the private message that carries
-#:   a player through the steps of a turn (only what the decision at hand needs; same bytes when nothing on it
-#:   changed, so an edit keeps the attachment). Without it the private message shows ``seat_picture``; with it,
-#:   that message offers the full sheet behind one button.
-#: * ``hint_text(game, seat, advice, locale) -> str``: the "why" of a hint (``advice`` is what the kind's
-#:   ``hint`` returned: ``move``, ``key``, ``params``), worded with the game's own terms (hand names, chances,
-#:   territories). Without it the shell words ``key`` with the params as ``error_params`` shows them.
+#: The parts of the seam a game must give (the rest have defaults in :class:`Presentation`).
+REQUIRED = (
+    "kind", "group_key", "group_description_key", "title_key", "seats", "lobby_options", "narrow_fields",
+    "help_title_key", "help_intro_key", "help_sections", "rules_topics", "game_options", "option_lines",
+    "move_label", "event_line", "decision_text", "status_line", "step_mark", "final_lines", "table_picture",
+    "commands",
+)
+#: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains",
                   "live_pictures", "step_picture", "hint_text")
 
 
-PRESENTATION_ATTRIBUTES = (
-    "kind", "group_key", "group_description_key", "title_key", "seats", "solo", "has_seat_pictures",
-    "lobby_options", "narrow_fields", "help_title_key", "help_intro_key", "help_sections", "rules_topics",
-    "game_options", "option_lines", "move_label", "group_label", "value_text", "value_token", "event_line",
-    "error_params", "decision_text", "status_line", "step_mark", "final_lines", "is_anytime", "turn_pictures",
-    "seat_picture", "table_picture", "commands",
-)
-
-
 def check_presentation(presentation: Any) -> None:
     """Fail at start-up (not mid-game) when a registered presentation lacks part of the seam."""
-    missing = [name for name in PRESENTATION_ATTRIBUTES if not hasattr(presentation, name)]
+    if not isinstance(presentation, Presentation):
+        raise TypeError(f"{presentation!r} is not a presentation; subclass cogs.seam.Presentation")
+    needed = [*REQUIRED, *(["live_pictures"] if presentation.has_live_pictures else []),
+              *(["step_picture"] if presentation.has_step_picture else [])]
+    missing = [name for name in needed if not _given(presentation, name)]
     if missing:
         raise TypeError(f"{presentation!r} is not a presentation; missing {', '.join(missing)}")
+
+
+def _given(presentation: Presentation, name: str) -> bool:
+    """Set by the game: not only declared by the base, nor left to the base's stub."""
+    if name in vars(presentation):
+        return True
+    owner = next((cls for cls in type(presentation).__mro__ if name in vars(cls)), None)
+    return owner is not None and vars(owner)[name] is not vars(Presentation).get(name)
 
 
 #: Signature of the functions a presentation calls to get a catalog text (``bot.i18n.t``).

@@ -51,13 +51,11 @@ class PlayerStats:
 
 
 def is_solo(kind: Any, row: ResultRow) -> bool:
-    hook = getattr(kind, "is_solo", None)
-    return bool(hook(row.players, row.options or {})) if callable(hook) else row.players == 1
+    return bool(kind.is_solo(row.players, row.options or {}))
 
 
 def solo_title(kind: Any, row: ResultRow) -> str | None:
-    hook = getattr(kind, "solo_title", None)
-    return hook(row.total, row.options or {}) if callable(hook) and row.total is not None else None
+    return kind.solo_title(row.total, row.options or {}) if row.total is not None else None
 
 
 def _is_win(row: ResultRow) -> bool:

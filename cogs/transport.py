@@ -36,6 +36,8 @@ UNSURE = (discord.DiscordServerError, *LOST_ANSWER)
 #: Tries of a call that may be repeated, and the pauses between them (an interaction must be answered within 3 s).
 TRIES = 3
 BACKOFF_S = (0.1, 0.4)
+#: What an error answer can blame on Discord (not OSError at large: a missing font is ours).
+DISCORD_FAILED = (discord.DiscordServerError, aiohttp.ClientError, ConnectionError, asyncio.TimeoutError)
 #: Discord's code for a second callback to one interaction.
 ALREADY_ACKNOWLEDGED = 40060
 

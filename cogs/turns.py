@@ -70,20 +70,19 @@ def _message(presentation: Any, kind: Any, state: Any, meta: dict, due: list[int
 
     One live message per game: a post that pings someone who just became due, the first post and the
     final result are new messages (the courier summarises the previous one); any other step edits the live
-    message in place. With the ``message_mark`` hook a new mark also starts a new message, which mentions
-    everyone ``seats_to_notify`` names."""
-    mark_of = getattr(presentation, "message_mark", None)
-    notify_of = getattr(presentation, "seats_to_notify", None)
+    message in place. A game's ``message_mark`` (when not None) also starts a new message for each new mark,
+    which mentions everyone ``seats_to_notify`` names."""
+    mark = None if finished else presentation.message_mark(state)
     new_mark = False
-    if callable(mark_of) and not finished:
-        mark = mark_of(state)
+    if mark is not None:
         new_mark = MESSAGE_MARK_META not in meta or meta[MESSAGE_MARK_META] != mark
         if new_mark:
             meta[NOTIFIED_META] = []          # a new message: everyone it concerns is mentioned afresh
         meta[MESSAGE_MARK_META] = mark
     if finished:
         return False, []
-    notify = list(notify_of(state)) if callable(notify_of) else due
+    notify = presentation.seats_to_notify(state)
+    notify = due if notify is None else list(notify)
     fresh = _fresh_mentions(meta, notify, version)
     return not (started or new_mark or fresh), fresh
 

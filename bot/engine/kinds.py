@@ -1,7 +1,8 @@
 """The game-kind protocol and the registry that maps kind names to implementations.
 
-The engine never imports a game: a kind is any object with the attributes below (see docs/contracts.md),
-registered by name. ``default_registry()`` imports the kinds this project ships lazily, so the engine (and
+The engine never imports a game: a kind is an object with the attributes below (see docs/contracts.md),
+registered by name; the optional ones get their defaults from ``bot.games.kind.Kind``, the base of every
+kind. ``default_registry()`` imports the kinds this project ships lazily, so the engine (and
 ``python -m bot.engine verify``) keep working while a game package is absent or still being written.
 """
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, runtime_checkable
+
+from bot.games.kind import Kind
 
 State = Any
 
@@ -42,20 +45,8 @@ class GameKind(Protocol):
 
     def loads(self, text: str) -> State: ...
 
-    # Optional (read with getattr, not part of the checked shape):
-    #
-    # reveals(state_before, move, state_after) -> bool
-    #     Undo's rules hook: True when ``move`` revealed new random or hidden information (a roll, a draw, a
-    #     reroll, a card turned up), so it can never be taken back, nor anything before it. Pure and
-    #     deterministic. Without it the game has no undo (``UndoUnsupported``). See ``bot/engine/undo.py``.
-
-
-#: Optional parts of a kind (read with ``getattr``; docs/contracts.md): ``results``, ``ai_levels`` +
-#: ``choose_move`` (+ ``hint``), and for history and stats ``round_mark(state)`` (where a replay's rounds
-#: begin), ``projected_scores(state)`` (each seat's score if the game ended now, for the final chart),
-#: ``is_solo(seats, options)`` and ``solo_title(total, options)`` (solo games and their title in stats).
-OPTIONAL_KIND_HOOKS = ("results", "ai_levels", "choose_move", "hint", "round_mark", "projected_scores", "is_solo",
-                       "solo_title")
+    # The optional parts (``results``, ``reveals``, ``hint``, ``choose_move``, the history and stats hooks) and
+    # the capability flags (``has_undo``, ``has_hint``, ``ai_levels``) come from the base ``bot.games.kind.Kind``.
 
 
 class KindRegistry(Mapping[str, GameKind]):
@@ -73,6 +64,8 @@ class KindRegistry(Mapping[str, GameKind]):
                                    "pending", "is_finished", "score", "dumps", "loads")
                        if not hasattr(kind, a)]
             raise TypeError(f"{kind!r} is not a game kind; missing {', '.join(missing)}")
+        if not isinstance(kind, Kind):
+            raise TypeError(f"{kind!r} is not a game kind; subclass bot.games.kind.Kind")
         if not isinstance(kind.name, str) or not kind.name:
             raise ValueError(f"{kind!r} needs a non-empty name")
         if not (1 <= kind.min_seats <= kind.max_seats):

@@ -67,9 +67,8 @@ def _from_totals(score: dict, seat_count: int) -> tuple[SeatResult, ...] | None:
 
 
 def seat_results(kind: Any, state: Any, seat_count: int, score: dict) -> tuple[SeatResult, ...]:
-    custom = getattr(kind, "results", None)
-    if callable(custom):
-        rows = custom(state)
+    rows = kind.results(state)
+    if rows is not None:
         return tuple(SeatResult(int(r["seat"]), r.get("total"), r.get("place")) for r in rows)
     if isinstance(score, dict):
         found = _from_ranking(score.get("ranking"), seat_count) or _from_totals(score, seat_count)

@@ -169,13 +169,12 @@ def _stored(kind: GameKind, state: Any, error: type[errors.EngineError], what: s
 
 
 def _revealed(kind: GameKind, before: Any, move: dict, after: Any) -> bool | None:
-    """The kind's ``reveals`` verdict on a move just applied (True when it has none: nothing is undone), or
+    """The kind's ``reveals`` verdict on a move just applied (True without undo: nothing is undone), or
     None when the hook failed (``can_undo`` then replays and meets the failure there, as before)."""
-    reveals = getattr(kind, "reveals", None)
-    if not callable(reveals):
+    if not kind.has_undo:
         return True
     try:
-        return bool(reveals(before, move, after))
+        return bool(kind.reveals(before, move, after))
     except Exception:
         return None
 
@@ -557,9 +556,9 @@ class SessionManager:
         """``can_undo``'s answer from the move this process applied last, when it made the current version
         (the top of the effective log, so the undo policy asks only about it); None: not known, replay.
         Same policy as ``plan_undo``: the top move must be this player's own (for their seat, not made for
-        them) and reveal nothing; an inactive game, an unseated user or a kind without ``reveals`` never."""
+        them) and reveal nothing; an inactive game, an unseated user or a kind without undo never."""
         view, last = entry.view, entry.last_move
-        if view.status != ACTIVE or not callable(getattr(entry.kind, "reveals", None)):
+        if view.status != ACTIVE or not entry.kind.has_undo:
             return False
         seat = view.seat_of(user_id)
         if seat is None:
@@ -772,6 +771,11 @@ class SessionManager:
 
     async def posts(self, game_id: int) -> list[OutboxPost]:
         return [_post_from_row(r) for r in await self.store.posts(game_id)]
+
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
+        """The delivered posts of the game's latest message (before post ``before_id``), oldest first: the last
+        is the live message's post, the others were edited into it. One bounded query, not the game's posts."""
+        return [_post_from_row(r) for r in await self.store.last_message_posts(game_id, before_id)]
 
     async def post_delivered(self, post_id: int, message_id: int | None) -> None:
         await self.store.mark_post_delivered(post_id, message_id, self._clock())

@@ -80,8 +80,7 @@ def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, rows: Sequence
               user_id: int | None, game_id: int) -> UndoPlan:
     """The move ``seat``'s player (``user_id``) may take back now, with the state before it; raises the
     refusal otherwise. Replays the effective moves up to the target from the seed."""
-    reveals = getattr(kind, "reveals", None)
-    if not callable(reveals):
+    if not kind.has_undo:
         raise errors.UndoUnsupported(game_id=game_id)
     moves = effective_moves(rows)
     if not any(m.seat == seat for m in moves):
@@ -91,6 +90,6 @@ def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, rows: Sequence
         raise errors.UndoAfterOtherPlayer(game_id=game_id)
     before = replay(kind, seats, seed, options, moves[:-1])
     after, _events = kind.apply(before, target.seat, target.move)
-    if reveals(before, target.move, after):
+    if kind.reveals(before, target.move, after):
         raise errors.UndoAfterReveal(game_id=game_id)
     return UndoPlan(target, before)

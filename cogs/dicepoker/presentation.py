@@ -16,7 +16,7 @@ from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
 from bot.i18n import N_, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Seats, SubsetMenu
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu
 from images.dicepoker import words
 
 from . import commands
@@ -53,7 +53,7 @@ def acting_dice(state: dict, seat: int) -> list[int] | None:
     return list(state["sides"][side]["dice"])
 
 
-class DicePokerPresentation:
+class DicePokerPresentation(Presentation):
     kind = "dicepoker"
     catalog_prefix = "dicepoker."
     group_key = N_("dicepoker.cmd.name")
@@ -61,7 +61,6 @@ class DicePokerPresentation:
     title_key = N_("dicepoker.title")
     seats = Seats(low=2, high=2, default=2)
     solo = True
-    has_seat_pictures = False
     lobby_options = (
         LobbyOption("mode", N_("dicepoker.lobby.mode.describe"), default="solo", new=False,
                     choices=(("solo", N_("dicepoker.lobby.mode.solo")),
@@ -141,10 +140,6 @@ class DicePokerPresentation:
             text = t("dicepoker.move.keep_none", locale)
         return text[:limit]
 
-    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
-                    limit: int = 100) -> str:
-        return self.move_label(game, seat, members[0], locale, limit)
-
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         if name == "keep" and seat is not None:
             return f"{keep_token(value)} — {self.move_label(game, seat, {'keep': value}, locale)}"
@@ -157,12 +152,9 @@ class DicePokerPresentation:
         return words.event_text(event, locale, names_of(game))
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
-        shown = {k: str(v)[:80] for k, v in params.items()}
+        shown = super().error_params(game, params, locale)
         if isinstance(params.get("levels"), (list, tuple)):        # the bot's levels as the lobby names them
             shown["levels"] = ", ".join(t(f"bot.level.{level}", locale) for level in params["levels"])
-        seat = params.get("seat")
-        if type(seat) is int and 0 <= seat < len(game.seats):
-            shown["player"] = game.seats[seat].name
         return shown
 
     def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
@@ -220,9 +212,6 @@ class DicePokerPresentation:
         return [t("dicepoker.final.solo", locale, player=words.name_of(names, 0, locale), gold=seat["gold"],
                   net=words.signed(seat["net"]), purse=state["options"]["purse"])]
 
-    def is_anytime(self, move: dict) -> bool:
-        return False
-
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
@@ -238,9 +227,6 @@ class DicePokerPresentation:
             files.append(("last_hand.png", render_hand(state, locale, names, hand=ended)))
         files.append(("hand.png", render_hand(state, locale, names)))
         return files
-
-    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        return None
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.dicepoker import render_hand, render_match

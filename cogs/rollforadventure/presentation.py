@@ -23,7 +23,7 @@ from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Seats, SubsetMenu
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu
 
 from . import commands, words
 
@@ -62,7 +62,7 @@ def lobby_choice(option: str, value: Any) -> str:
     return value
 
 
-class RollForAdventurePresentation:
+class RollForAdventurePresentation(Presentation):
     kind = "rollforadventure"
     catalog_prefix = "rollforadventure."
     group_key = N_("rollforadventure.cmd.name")
@@ -70,7 +70,7 @@ class RollForAdventurePresentation:
     title_key = N_("rollforadventure.title")
     seats = Seats(low=2, high=4, default=3)
     solo = True
-    has_seat_pictures = False
+    has_live_pictures = True
     lobby_options = (
         LobbyOption("heroes", N_("rollforadventure.lobby.heroes.describe"), default="random",
                     choices=(("random", N_("rollforadventure.lobby.heroes.random")),
@@ -330,13 +330,6 @@ class RollForAdventurePresentation:
             shown["ability"] = t(f"rollforadventure.hero.{params['hero']}.ability", locale)
         return t(key, locale, **shown)
 
-    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
-        shown = {k: str(v)[:80] for k, v in params.items()}
-        seat = params.get("seat")
-        if type(seat) is int and 0 <= seat < len(game.seats):
-            shown["player"] = game.seats[seat].name
-        return shown
-
     def decision_text(self, decision: str, locale: str) -> str:
         if decision in DECISIONS:
             return t(f"rollforadventure.decision.{decision}", locale)
@@ -388,9 +381,6 @@ class RollForAdventurePresentation:
             words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))
         return lines
 
-    def is_anytime(self, move: dict) -> bool:
-        return False
-
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The table after every step; once the adventure is over, the table and the result."""
@@ -403,7 +393,7 @@ class RollForAdventurePresentation:
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """Optional hook (``cogs.outbox``): while the adventure runs, the live message carries the compact
+        """While the adventure runs, the live message carries the compact
         picture a phone can read (whose turn, the throw, each territory's damage, free fields and enemies;
         ~7 KB, uploaded again only when it changed); the whole table stays on the "Table" button. The result
         post keeps the turn pictures (table and result)."""
@@ -412,9 +402,6 @@ class RollForAdventurePresentation:
         from images.rollforadventure import render_live
 
         return [("table.png", render_live(game.state, names_of(game), locale))]
-
-    def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        return None
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollforadventure import render_table

@@ -184,6 +184,16 @@ def class_sides(card: int, locale: str) -> str:
                      for cid, record in names.classes().items() if record.get("card") == card)
 
 
+def is_anytime(move: dict) -> bool:
+    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out)."""
+    if move.get("type") == "discard_weapon":
+        return True
+    if move.get("type") != "skill" or move.get("decline"):
+        return False
+    card = move.get("copy") or move.get("card")
+    return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
+
+
 def move_key(move: dict) -> str:
     kind = move.get("type", "unknown")
     if kind == "action":

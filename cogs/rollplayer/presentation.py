@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Seats
+from cogs.seam import LobbyOption, Picture, Presentation, Seats
 
 from . import choices, commands, describe
 
@@ -18,11 +18,7 @@ from . import choices, commands, describe
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
 
 
-def _png(name: str, blob: bytes) -> Picture:
-    return (name, blob)
-
-
-class RollPlayerPresentation:
+class RollPlayerPresentation(Presentation):
     kind = "rollplayer"
     group_key = N_("cmd.rp.name")
     group_description_key = N_("cmd.rp.description")
@@ -30,6 +26,8 @@ class RollPlayerPresentation:
     seats = Seats(low=1, high=4, default=2)
     solo = True
     has_seat_pictures = True
+    has_step_picture = True
+    has_live_pictures = True
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),
@@ -73,12 +71,12 @@ class RollPlayerPresentation:
         return describe.group_label(field, members, game, seat, locale, limit)
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
-        """Optional hook (``cogs.menus``): what a setup option means (race modifiers, class goals and power,
+        """What a setup option means (race modifiers, class goals and power,
         a row's goal and backstory cell)."""
         return choices.option_detail(game, seat, move, locale)
 
     def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
-        """Optional hook (``cogs.menus``): take a card and place its die in one click; a suggested
+        """Take a card and place its die in one click; a suggested
         arrangement of the starting dice."""
         return choices.move_chains(game, seat, legal, locale)
 
@@ -124,12 +122,7 @@ class RollPlayerPresentation:
 
     def is_anytime(self, move: dict) -> bool:
         """Discarding a weapon and any-time skills: offered behind "My moves" / "More…"."""
-        if move.get("type") == "discard_weapon":
-            return True
-        if move.get("type") != "skill" or move.get("decline"):
-            return False
-        card = move.get("copy") or move.get("card")
-        return isinstance(card, str) and card in describe.names.cards() and describe.names.is_any_time(card)
+        return describe.is_anytime(move)
 
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
@@ -138,38 +131,38 @@ class RollPlayerPresentation:
         names = [seat.name for seat in game.seats]
         files = []
         if game.state.finished:
-            files.append(_png("scores.png", render_scores(game.state, locale, names=names)))
+            files.append(("scores.png", render_scores(game.state, locale, names=names)))
         if mover is not None:
-            files.append(_png("sheet.png", render_sheet(game.state, mover, locale, names=names)))
-        files.append(_png("table.png", render_table(game.state, locale, names=names)))
+            files.append(("sheet.png", render_sheet(game.state, mover, locale, names=names)))
+        files.append(("table.png", render_table(game.state, locale, names=names)))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """Optional hook (``cogs.outbox``): the live message is posted anew for every player due, so while the
+        """The live message is posted anew for every player due, so while the
         game runs it carries the compact picture of what the decision at hand needs (the full table stays on
         the "Table" button); the result post keeps the turn pictures (scores and table)."""
         if game.status != "active" or game.state.finished:
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
 
-        return [_png("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
+        return [("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 
-        return _png("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        """Optional hook (``cogs.seam``): the private message's picture, the name line and attribute grid plus
+        """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
-        return _png("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return _png("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
+        return ("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
 
     # ---- commands
     def commands(self, shell: Any) -> list:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import discord
 
 from cogs.buttons import bind_items
-from cogs.outbox import LiveParts, PictureCache, live_layout, summary_layout
+from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
+from cogs.seam import Presentation
 from cogs.turns import MESSAGE_MARK_META, NOTIFIED_META, _message
 
 
-class Plain:
+class Plain(Presentation):
     """A presentation without the message_mark hooks."""
 
 
-class ByHand:
+class ByHand(Presentation):
     def message_mark(self, state):
         return state["hand"]
 
@@ -72,3 +73,15 @@ async def test_pictures_are_rendered_once_per_key():
     for key in [(1, 5, "en", "table"), (1, 5, "en", "table"), (1, 6, "en", "table"), (1, 5, "en", "table")]:
         assert await cache.get(key, render) == [("table.png", b"png")]
     assert len(calls) == 2 and cache.hits == 2
+
+
+def test_the_private_pictures_shown_are_remembered_by_last_use():
+    """The courier remembers which picture each private message shows for the 512 messages used last (an LRU
+    cache): a message shown again and again stays remembered however many others came after it."""
+    courier = Courier(None, None, None, None)
+    assert not courier.private_sheet_shown(1, b"sheet")
+    for message_id in range(2, 600):
+        assert courier.private_sheet_shown(1, b"sheet"), message_id      # the player's own, used at each step
+        assert not courier.private_sheet_shown(message_id, b"other")
+    assert courier.private_sheet_shown(1, b"sheet")
+    assert not courier.private_sheet_shown(2, b"other")                  # long unused: forgotten, attached again

@@ -8,7 +8,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.menus import _canon, leaf_groups, split_field
+from cogs.menus import FLAT_LIMIT, _canon, leaf_groups, narrow, narrow_field, split_field
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
                     st.text(max_size=6), st.sampled_from(["null", "1", "true", '"a"', "[1]", ""]))
@@ -52,3 +52,19 @@ def test_leaf_groups_keep_every_move_once_and_in_groups_of_one_select(moves):
     groups = leaf_groups(items, ("type", "die"))
     assert sorted(i for group in groups for i, _ in group) == list(range(len(moves)))
     assert all(len(group) <= 25 for group in groups)
+
+
+def test_a_narrowing_step_never_offers_more_groups_than_a_menu_shows():
+    """130 moves that differ, first, in a field unique to each (a list of fields) and also in a field with three
+    values: the step groups by the latter, so every move is reachable (grouping by the first would offer 130
+    entries, and a menu shows 100)."""
+    moves = [{"cells": [k, k + 1], "territory": k % 3} for k in range(130)]
+    items = list(enumerate(moves))
+    assert split_field(items) == "cells"
+    assert narrow_field(items) == "territory"
+    reached = set()
+    for territory in range(3):
+        inside = narrow(items, {"territory": territory}, 1)
+        assert 0 < len(inside) <= FLAT_LIMIT
+        reached |= {i for i, _ in inside}
+    assert reached == set(range(130))

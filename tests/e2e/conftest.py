@@ -7,7 +7,7 @@ itself stops.
 """
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,17 @@ RollbotStarter = Callable[..., Awaitable[BotRunner]]
 def rollbot_settings(stub: DiscordStub, db_path: Path) -> Settings:
     """What an operator would put in ``.env`` to run the bot against this stand-in."""
     return Settings(token=stub.token, api_base=stub.api_base, db_path=db_path)
+
+
+@pytest.fixture(autouse=True)
+def nothing_discord_would_refuse(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every end-to-end test ends with the stand-in's verdict (``assert_clean``): no request Discord would refuse,
+    no click left unanswered, no invalid request the test did not expect. A test that kills the bot on purpose
+    says so with ``@pytest.mark.unclean("why")``."""
+    stub = request.getfixturevalue("discord_stub") if "discord_stub" in request.fixturenames else None
+    yield
+    if stub is not None and request.node.get_closest_marker("unclean") is None:
+        stub.assert_clean()
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 LCG_A = 6364136223846793005
 LCG_C = 1442695040888963407
@@ -32,7 +33,7 @@ def _roll(rng: int) -> tuple[int, int]:
     return (rng >> 33) % 6 + 1, rng
 
 
-class DiceRaceKind:
+class DiceRaceKind(Kind):
     name = "dicerace"
     min_seats = 1
     max_seats = 4

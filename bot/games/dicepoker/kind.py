@@ -6,6 +6,7 @@ the local gamblers (the rules play the gamblers). The state is a JSON-able dict 
 from __future__ import annotations
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 from . import ai, moves, rules
 from . import options as opt
@@ -13,10 +14,11 @@ from . import state as st
 from .score import score
 
 
-class DicePokerKind:
+class DicePokerKind(Kind):
     name = "dicepoker"
     min_seats = 1
     max_seats = 2
+    has_undo = has_hint = True
     #: the levels the shell offers for bot seats; the last one is its default ("hard" stays an alias of best)
     ai_levels = ai.LEVELS
 
@@ -77,10 +79,6 @@ class DicePokerKind:
     def is_solo(self, seats: int, options: dict) -> bool:
         """The tavern night (one seat against the house's table); the local gamblers are not solo play."""
         return seats == 1 and (options or {}).get("mode", "solo") == "solo"
-
-    def solo_title(self, total: int, options: dict) -> str | None:
-        """A tavern night has no rating table: its Gold is the score."""
-        return None
 
     def dumps(self, state: dict) -> str:
         return st.dumps(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 from . import flow, hint, moves, policy, setup
 from .snapshot import check_state
@@ -17,10 +18,11 @@ def _copy(state: dict) -> dict:
     return json.loads(json.dumps(state))
 
 
-class RollForAdventureKind:
+class RollForAdventureKind(Kind):
     name = "rollforadventure"
     min_seats = 1
     max_seats = 4
+    has_undo = has_hint = True
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

@@ -6,22 +6,14 @@ Also the seam to final scoring: ``score`` builds one ``ScoringInput`` per seat f
 from __future__ import annotations
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 from . import engine, moves, snapshot
-from .content import ATTRS
 from .guard import INT_LIMIT, check_move, show
-from .scoring import ScoringInput, rank, score_player, solo_rating
+from .scoring import rank, score_player, scoring_input, solo_rating
 from .state import GameState, dumps
 
 OPTION_KEYS = frozenset(engine.OPTION_DEFAULTS)
-
-
-def scoring_input(state: GameState, seat: int) -> ScoringInput:
-    p = state.players[seat]
-    rows = {a: list(p.rows[a]) + [None] * (3 - len(p.rows[a])) for a in ATTRS}
-    return ScoringInput(race_id=p.race, class_id=p.class_id, rows=rows, card_ids=list(p.cards),
-                        alignment_id=p.alignment, alignment_pos=(p.align_row, p.align_col),
-                        backstory_id=p.backstory, gold=p.gold, solo=state.seats == 1)
 
 
 def score(state: GameState) -> dict:
@@ -38,10 +30,11 @@ def score(state: GameState) -> dict:
     return out
 
 
-class RollPlayerKind:
+class RollPlayerKind(Kind):
     name = "rollplayer"
     min_seats = 1
     max_seats = 4
+    has_undo = has_hint = True
     #: the AI's levels (``ai/``): bot seats, the idle-seat takeover and hints use it
     ai_levels = ("easy", "normal", "hard")
 
@@ -114,9 +107,6 @@ class RollPlayerKind:
         """Each seat's reputation if the game ended now (0 for all until setup dealt every card)."""
         sheets = score(state)["players"]
         return [int(sheet["total"]) for sheet in sheets] if sheets else [0] * state.seats
-
-    def is_solo(self, seats: int, options: dict) -> bool:
-        return seats == 1
 
     def solo_title(self, total: int, options: dict) -> str | None:
         """The solo rating title (FR solo table) of a final total."""

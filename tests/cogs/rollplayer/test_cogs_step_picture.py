@@ -16,7 +16,7 @@ from cogs.dicepoker.presentation import DicePokerPresentation
 from cogs.outbox import Courier
 from cogs.rollforadventure.presentation import RollForAdventurePresentation
 from cogs.rollplayer import PRESENTATION
-from cogs.seam import OPTIONAL_HOOKS
+from cogs.seam import OPTIONAL_HOOKS, Presentation
 from images.rollplayer import render_step
 
 FULL_SHEET = t("button.full_sheet", "en")
@@ -106,9 +106,9 @@ async def test_step_picture_is_the_rendered_step_of_the_game():
 async def test_games_without_the_hook_keep_their_private_picture():
     assert "step_picture" in OPTIONAL_HOOKS
     poker, rfa = DicePokerPresentation(), RollForAdventurePresentation()
-    assert not hasattr(poker, "step_picture") and not hasattr(rfa, "step_picture")
+    assert not poker.has_step_picture and not rfa.has_step_picture and PRESENTATION.has_step_picture
 
-    class WithSheet:               # a game with seat pictures but no step picture: the seat picture, as before
+    class WithSheet(Presentation):   # a game with seat pictures but no step picture: the seat picture, as before
         has_seat_pictures = True
 
         def seat_picture(self, game, seat, locale):

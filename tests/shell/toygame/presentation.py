@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Seats
+from cogs.seam import LobbyOption, Presentation, Seats
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec
 from images import png
@@ -21,14 +21,12 @@ def _name(game: Any, seat: Any) -> str:
     return game.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(game.seats) else "?"
 
 
-class PigPresentation:
+class PigPresentation(Presentation):
     kind = "pig"
     group_key = N_("pig.cmd.name")
     group_description_key = N_("pig.cmd.description")
     title_key = N_("pig.title")
     seats = Seats(low=1, high=4, default=2)
-    solo = False
-    has_seat_pictures = False
     lobby_options = (LobbyOption("race_to", N_("pig.option.race_to"), default="20",
                                  choices=(("20", N_("pig.option.to_20")), ("30", N_("pig.option.to_30")))),)
     narrow_fields = ("type",)
@@ -45,15 +43,6 @@ class PigPresentation:
 
     def move_label(self, game, seat, move, locale, limit=100, open_fields=frozenset()) -> str:
         return t(f"pig.move.{move.get('type')}", locale)[:limit]
-
-    def group_label(self, field, members, game, seat, locale, limit=100) -> str:
-        return self.move_label(game, seat, members[0], locale, limit)
-
-    def value_text(self, name, value, game, seat, locale) -> str:
-        return str(value)
-
-    def value_token(self, name, value) -> str:
-        return str(value)
 
     def event_line(self, game, event, locale) -> str:
         params = dict(event.get("params") or {})
@@ -78,15 +67,6 @@ class PigPresentation:
         ranked = sorted(enumerate(game.state.scores), key=lambda item: -item[1])
         return [t("pig.final_line", locale, place=n + 1, player=_name(game, s), total=v)
                 for n, (s, v) in enumerate(ranked)]
-
-    def is_anytime(self, move) -> bool:
-        return False
-
-    def turn_pictures(self, game, mover, locale):
-        return [self.table_picture(game, locale)]
-
-    def seat_picture(self, game, seat, locale):
-        return None
 
     def table_picture(self, game, locale):
         img, d = new_canvas(360, 40 + 36 * len(game.seats))

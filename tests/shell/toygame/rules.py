@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, replace
 
 from bot.games.errors import RuleError
+from bot.games.kind import Kind
 
 MASK = 2**64 - 1
 TARGETS = (20, 30)
@@ -29,12 +30,13 @@ def _roll(rng: int) -> tuple[int, int]:
     return (rng >> 33) % 6 + 1, rng
 
 
-class PigKind:
+class PigKind(Kind):
     name = "pig"
     min_seats = 1
     max_seats = 4
     #: the bot: "easy" holds at 4 or more this turn, "hard" at 10 or more (or when that wins)
     ai_levels = ("easy", "hard")
+    has_undo = has_hint = True
 
     def choose_move(self, state: PigState, seat: int, level: str, seed: int) -> dict:
         enough = 4 if level == "easy" else 10

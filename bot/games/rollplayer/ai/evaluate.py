@@ -18,8 +18,7 @@ per decision.
 from __future__ import annotations
 
 from bot.games.rollplayer.content import ATTRS, CARD_TYPE
-from bot.games.rollplayer.kind import scoring_input
-from bot.games.rollplayer.scoring import score_player
+from bot.games.rollplayer.scoring import score_player, scoring_input
 from bot.games.rollplayer.scoring_content import compiled
 
 _C = compiled()

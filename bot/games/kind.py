@@ -1,0 +1,55 @@
+"""The base of every game kind: defaults for the optional rules hooks of the engine's ``GameKind`` protocol
+(``bot/engine/kinds.py``), so the engine and the shell call them directly.
+
+A kind subclasses :class:`Kind` and gives the required members (``name``, ``create``, ``apply``, …); what it
+leaves out keeps the default below. Optional features are declared: ``has_undo`` with ``reveals``,
+``has_hint`` with ``hint``, and ``ai_levels`` (non-empty) with ``choose_move`` for bot seats.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+
+class Kind:
+    #: the bot's levels, the default last (``choose_move``); empty: the game has no bot seats
+    ai_levels: tuple[str, ...] = ()
+    #: ``reveals`` says which moves showed something new: players may take back the others (undo)
+    has_undo: bool = False
+    #: ``hint`` advises a move: ``/<group> hint`` and a Hint button
+    has_hint: bool = False
+
+    def results(self, state: Any) -> list[dict] | None:
+        """``[{"seat", "total", "place"}]``; None (the default): the engine ranks from ``score()``."""
+        return None
+
+    def reveals(self, before: Any, move: dict, after: Any) -> bool:
+        """With ``has_undo``: True when ``move`` showed new random or hidden information (a roll, a draw, a
+        card turned up), so neither it nor anything before it can be taken back. Pure and deterministic.
+        Default: every move does (nothing is undone)."""
+        return True
+
+    def choose_move(self, state: Any, seat: int, level: str, seed: int) -> dict:
+        """With ``ai_levels``: the bot's move for ``seat`` at ``level``."""
+        raise NotImplementedError
+
+    def hint(self, state: Any, seat: int, seed: int) -> dict:
+        """With ``has_hint``: advice as data, ``{"move", "key", "params"}`` (the presentation words it)."""
+        raise NotImplementedError
+
+    def round_mark(self, state: Any) -> Hashable | None:
+        """Where a replay's rounds begin; None (the default): the presentation's ``step_mark``."""
+        return None
+
+    def projected_scores(self, state: Any) -> list | None:
+        """What each seat would score now (the final post's chart, the replay); None (the default): the
+        engine ranks ``score()`` as at the end."""
+        return None
+
+    def is_solo(self, seats: int, options: dict) -> bool:
+        """Whether a finished game counts as solo in stats and leaderboards (default: one seat)."""
+        return seats == 1
+
+    def solo_title(self, total: int, options: dict) -> str | None:
+        """The message key of a solo result's title (a rating), or None."""
+        return None
