@@ -25,7 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -50,7 +50,9 @@ from cogs.play import PlayService
 from cogs.reminders import Reminders
 from cogs.stats import StatsService
 from cogs.translator import CatalogTranslator
-from cogs.turns import TurnService
+
+if TYPE_CHECKING:
+    from bot.engine import TurnBook
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +154,7 @@ class RollBot(commands.AutoShardedBot):
         self.stats: StatsService | None = None
         self.bots: BotPlayer | None = None
         self.pace_clock: PaceClock | None = None
-        self.turns: TurnService | None = None
+        self.turns: TurnBook | None = None
         self.ai_pool: ProcessPoolExecutor | None = None
         self.kind_spec_of: dict[str, str] = {}
         #: seconds a bot seat waits before it moves, so people can follow (tests set 0)
@@ -178,7 +180,7 @@ class RollBot(commands.AutoShardedBot):
             self._health_task = asyncio.create_task(self._health_loop(), name="rollbot-health")
 
     async def _open_engine(self) -> None:
-        from bot.engine import SessionManager, default_registry
+        from bot.engine import SessionManager, TurnBook, default_registry
         from bot.engine.store import open_store
 
         where = self.settings.db_path
@@ -194,7 +196,7 @@ class RollBot(commands.AutoShardedBot):
                              if spec.partition(":")[0] in sys.modules}
         if self.scope is not None and not self.scope.is_everything:
             self.store.scope = self.scope        # background work sees only the games of this process
-        self.sessions = SessionManager(self.store, kinds)
+        self.sessions = SessionManager(self.store, kinds, turns=TurnBook())
         self.sessions.observer = self.metrics
         await self.sessions.claim_new_posts(self.claim_owner)
         log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
@@ -207,16 +209,16 @@ class RollBot(commands.AutoShardedBot):
             Games.default(self.sessions.kinds, self.presentation_specs)
         router = ComponentRouter()
         self.components = ui = bind_items(router)
-        self.turns = turns = TurnService(self.games)
+        self.turns = self.sessions.turns      # its clock is the turn clocks' time (tests make it pass)
         self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
                                     metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
         self.ai_pool = pool.executor(1)
-        self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
+        self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
         self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
-        play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
-        lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
+        play = PlayService(self.sessions, self.games, self.courier, ui, self.bots)
+        lobby = LobbyService(self.sessions, self.games, self.courier, play, ui, self.bots)
         router.lobby, router.play = lobby, play
         self.history = HistoryService(self.sessions, self.games)
         self.stats = StatsService(self.sessions, self.games)

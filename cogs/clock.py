@@ -22,7 +22,7 @@ from collections.abc import Callable
 import discord
 from discord.ui import Button, DynamicItem
 
-from bot.engine import GameView, SessionManager
+from bot.engine import GameView, SessionManager, decision_of, pending_seats
 from bot.i18n import DEFAULT_LOCALE, t
 
 from .bots import TAKEN_META, TAKEOVER_META, BotPlayer, has_ai
@@ -40,7 +40,6 @@ from .pace import (
     pace_seconds,
     pace_text,
 )
-from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 

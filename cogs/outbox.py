@@ -1,7 +1,7 @@
 """The courier: delivers the posts that committed changes made due (the engine's outbox), once each, into
 one living message per game.
 
-A post is written in the same transaction as its move (``cogs.turns``). Right after the commit the service
+A post is written in the same transaction as its move (``bot.engine.turn``). Right after the commit the service
 that made the move asks the courier to deliver that game's posts; on start-up, and every minute after a
 failed send, the courier delivers every post still undelivered, oldest first. A per-game lock keeps a game's
 posts in order and stops two deliveries of the same post; a post is marked delivered with the message id
@@ -36,7 +36,7 @@ from typing import Any
 import cachetools
 import discord
 
-from bot.engine import GameView, OutboxPost, SessionManager
+from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
 from bot.i18n import t
 
 from .buttons import Components
@@ -46,7 +46,6 @@ from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
 from .transport import UNSURE
-from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -512,7 +511,7 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
-        if key == "undo.taken_back":          # a move taken back (cogs.turns.undo_plan): its label is stored
+        if key == "undo.taken_back":          # a move taken back: the shell worded it (undo_preview), stored
             params = event.get("params") or {}
             return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))
         return self.games[game.kind].event_line(game, event, locale)

@@ -1,6 +1,6 @@
 """Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table`` (the log: ``cogs.history``).
 
-Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
+Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``, and committed with the move):
 
 * A move whose player still has a decision in the same step (take a card → place the die → action)
   continues *privately*: the player's one private message of the game shows their own picture and the next
@@ -24,7 +24,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import GameView, SessionManager, StaleMove
+from bot.engine import GameView, SessionManager, StaleMove, decision_of, pending_seats
 from bot.games.errors import RuleError
 from bot.i18n import t
 
@@ -61,7 +61,6 @@ from .outbox import player_name as _player_name
 from .seam import Presentation
 from .translator import cmd_str
 from .transport import answer_may_be_lost
-from .turns import TurnOutcome, TurnService, decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -96,12 +95,11 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
 
 
 class PlayService:
-    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
                  ui: Components, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
-        self.turns = turns
         self.courier = courier
         self.ui = ui
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
@@ -235,13 +233,11 @@ class PlayService:
         turn still goes on privately (a menu option standing for several moves)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
-        before_mark = presentation.step_mark(game.state)
         label = presentation.move_label(game, seat, move, locale)
-        outcome = TurnOutcome()
         for attempt in range(REBASE_ATTEMPTS):
             try:
-                await self.sessions.apply(game.id, interaction.user.id, move, expected_version=game.version,
-                                                   plan=self.turns.move_plan(seat, locale, before_mark, outcome))
+                result = await self.sessions.apply(game.id, interaction.user.id, move, expected_version=game.version,
+                                                   locale=locale)
                 break
             except RuleError as error:            # ids in the params become names for the message
                 raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
@@ -253,22 +249,21 @@ class PlayService:
                     raise Refusal("error.stale_button") from None
                 game = now
         for follow in then:
-            if outcome.public:
+            if result.turn.public:
                 break
             now = await self.sessions.load(game.id)
             nxt = next((m for m in self.kind(now).legal_moves(now.state, seat) if move_check(m) == follow), None)
             if nxt is None:
                 break
             try:
-                await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
-                                          plan=self.turns.move_plan(seat, locale, presentation.step_mark(now.state),
-                                                                    outcome))
+                result = await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
+                                                   locale=locale)
             except (RuleError, StaleMove):       # the moves before it stand; the menu shows what is left
                 break
             label = f"{label} → {presentation.move_label(now, seat, nxt, locale)}"
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
-        if not outcome.public:
+        if not result.turn.public:
             await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
@@ -535,12 +530,13 @@ class PlayService:
             await self.undo_overtaken(interaction, game, seat, version, locale)
             return
         presentation = self.presentation(game)
-        outcome = TurnOutcome()
-        plan = self.turns.undo_plan(seat, presentation.step_mark(game.state), self.pending_seats(game), outcome)
         if not from_component:
             await defer(interaction, ephemeral=True)
         try:
-            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version, plan=plan)
+            # the table's log names the move in the game's language, worded in the state it was legal in
+            _, move, before = await self.sessions.undo_preview(game.id, interaction.user.id)
+            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version,
+                                              label=presentation.move_label(before, seat, move, game_locale(game)))
         except StaleMove:                               # another move landed meanwhile (simultaneous phases)
             await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
             return
@@ -549,7 +545,7 @@ class PlayService:
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
             await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
                 content=t("undo.done", locale, move=label), view=None, attachments=[])
-        if outcome.public:
+        if result.turn.public:
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.prepare_live_menu(game)

@@ -41,6 +41,7 @@ from .records import (
 )
 from .sessions import Planner, SessionManager
 from .store import Repository, Store
+from .turn import TurnBook, TurnRecord, decision_of, pending_seats
 
 __all__ = [
     "AlreadySeated", "ApplyResult", "Bookkeeping", "OutboxPost", "Planner",
@@ -51,4 +52,5 @@ __all__ = [
     "Store",
     "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
     "NothingToUndo", "UndoAfterOtherPlayer", "UndoAfterReveal", "UndoResult", "UndoUnsupported",
+    "TurnBook", "TurnRecord", "decision_of", "pending_seats",
 ]

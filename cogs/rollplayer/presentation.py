@@ -6,7 +6,6 @@ words of moves and events, ``commands`` for the phase commands); the shell calls
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from bot.i18n import N_, t
@@ -102,9 +101,6 @@ class RollPlayerPresentation(Presentation):
     def status_line(self, game: Any, locale: str) -> str:
         state = game.state
         return t("status.round_phase", locale, round=state.round, phase=t(f"phase.{state.phase}", locale))
-
-    def step_mark(self, state: Any) -> Hashable:
-        return (state.round, state.phase)
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         from bot.games.rollplayer.kind import KIND

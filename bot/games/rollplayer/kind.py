@@ -5,6 +5,9 @@ Also the seam to final scoring: ``score`` builds one ``ScoringInput`` per seat f
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from bot.games.errors import RuleError
 from bot.games.kind import Kind
 
@@ -118,6 +121,9 @@ class RollPlayerKind(Kind):
     def loads(self, text: str) -> GameState:
         """A state satisfying every invariant of the game, or ``RuleError("bad_snapshot")`` (snapshot.py)."""
         return snapshot.loads(text)
+
+    def step_mark(self, state: Any) -> Hashable:
+        return (state.round, state.phase)
 
 
 KIND = RollPlayerKind()
