@@ -870,7 +870,8 @@ class Store:
         another process, disk full) fails the whole batch once. A cancelled caller whose move is already in a
         batch waits for that batch (its game's lock is still held); one not yet picked up withdraws it."""
         self._check_open()
-        item = _Append((game_id, seq, seat, user_id, move, now, snapshot, meta, post), asyncio.get_running_loop().create_future())
+        item = _Append((game_id, seq, seat, user_id, move, now, snapshot, meta, post),
+                       asyncio.get_running_loop().create_future())
         self._pending.append(item)
         self._track(game_id, item.future)
         if self._flusher is None or self._flusher.done():
