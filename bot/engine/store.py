@@ -51,8 +51,9 @@ DEFAULT_SYNCHRONOUS = "FULL"
 SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}
 #: Advisory lock keys: migrations ("Roll"), and the per-game locks of claim_posts ("Outb").
 MIGRATION_LOCK, OUTBOX_LOCK = 0x526F6C6C, 0x4F757462
-#: The last ``user_version`` of the hand-written SQLite migrations (adopted by the first Alembic revision).
-LEGACY_SQLITE_VERSION = 6
+#: The last versions of the hand-written migrations before Alembic (SQLite ``user_version``, PostgreSQL
+#: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
+LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
 
 GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted, snapshot, "
                 "version, created_at, updated_at, started_at, finished_at, last_activity_at, "
@@ -468,10 +469,9 @@ class Store:
             db = Db(writer)
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             version, app_id, tables = await cls._sqlite_header(db)
-            if (version or "alembic_version" in tables) and app_id != APPLICATION_ID or (
-                    tables and not version and "alembic_version" not in tables):
+            if tables and app_id != APPLICATION_ID:      # every rollbot file, old or new, carries it
                 raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
-            if version > LEGACY_SQLITE_VERSION:
+            if version > LAST_HAND_WRITTEN["sqlite"]:
                 raise errors.StoreOpenError(path, f"its schema version {version} is newer than this code "
                                                   "understands; upgrade rollbot")
             if not memory:
@@ -575,6 +575,14 @@ class Store:
         elif tables and not self.sqlite and "rollbot_schema" not in tables:
             raise errors.StoreOpenError(shown, "it is a PostgreSQL database but not a rollbot one "
                                                f"(it has tables: {', '.join(sorted(tables)[:5])})")
+        elif tables:                            # made by the hand-written store: adopted at its last version only
+            old = (await db.fetch("PRAGMA user_version" if self.sqlite else
+                                  "SELECT max(version) FROM rollbot_schema"))[0][0]
+            last = LAST_HAND_WRITTEN[self.dialect]
+            if old != last:
+                raise errors.StoreOpenError(shown, f"its schema version {old} is older than this code adopts "
+                                                   f"({last}); open it once with a rollbot from before Alembic "
+                                                   f"(it upgrades it to {last}), then with this one")
         if current != HEAD:
             from alembic.script import ScriptDirectory
 

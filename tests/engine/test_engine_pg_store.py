@@ -8,11 +8,12 @@ import asyncpg
 import pytest
 
 from bot.engine import SessionManager, StaleMove, StorageError, Store, StoreOpenError
-from bot.engine.migrations import legacy
 from bot.engine.schema import HEAD as SCHEMA_VERSION
 from bot.engine.store import Store as PgStore
 from bot.engine.store import backend_of, open_store, redact
+from tests.engine import legacy_schema
 from tests.engine.helpers import ENDLESS, registry
+from tests.engine.legacy_schema import postgres_v4
 from tests.engine.pg_helpers import fetch, replayed_snapshot
 from tests.engine.toy_kind import KIND
 
@@ -216,26 +217,40 @@ async def test_open_store_opens_either_backend(tmp_path, pg_url):
         await pg_store.close()
 
 
-async def test_a_failing_migration_leaves_the_previous_version(pg_url):
-    """A v3 database whose step to v4 fails stays exactly at v3 (one transaction); fixed, the next open adopts it."""
+async def test_a_failing_adoption_leaves_the_database_as_it_was(pg_url):
+    """A v4 database whose adoption fails (here: a function of the same name that cannot be replaced) stays at
+    v4, unstamped (one transaction); fixed, the next open adopts it."""
     conn = await asyncpg.connect(pg_url)
     try:
-        await conn.execute(legacy.VERSION_TABLE)
-        for version, script in enumerate(legacy.POSTGRES[:3], 1):
-            await conn.execute(script)
-            await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
-        await conn.execute("CREATE TABLE half_done (x INTEGER)")
-        await conn.execute("ALTER TABLE moves ADD COLUMN undoes TEXT")   # makes the v4 step fail half-way
+        await postgres_v4(conn)
+        await conn.execute("DROP FUNCTION rollbot_check_batch(BIGINT, BIGINT)")
+        await conn.execute("CREATE FUNCTION rollbot_check_batch(p_applied BIGINT, p_wanted BIGINT) RETURNS integer"
+                           " LANGUAGE sql AS 'SELECT 1'")
     finally:
         await conn.close()
-    with pytest.raises(StoreOpenError, match="migration to schema version 4 failed"):
+    with pytest.raises(StoreOpenError, match="migration to schema revision .* failed"):
         await PgStore.open(pg_url)
-    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [3]
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [4]
     assert await fetch(pg_url, "SELECT to_regclass('alembic_version') IS NULL") == [(True,)]
-    await execute(pg_url, "ALTER TABLE moves DROP COLUMN undoes")
-    store = await PgStore.open(pg_url)  # the step runs on the next open, and the database is adopted
+    await execute(pg_url, "DROP FUNCTION rollbot_check_batch(BIGINT, BIGINT)")
+    store = await PgStore.open(pg_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION and await store.integrity_check() == ["ok"]
         assert await fetch(pg_url, "SELECT to_regclass('rollbot_schema') IS NULL") == [(True,)]
     finally:
         await store.close()
+
+
+async def test_an_older_database_is_refused_untouched(pg_url):
+    conn = await asyncpg.connect(pg_url)
+    try:
+        async with conn.transaction():
+            await conn.execute(legacy_schema.VERSION_TABLE)
+            for version, script in enumerate(legacy_schema.POSTGRES[:3], 1):
+                await conn.execute(script)
+                await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
+    finally:
+        await conn.close()
+    with pytest.raises(StoreOpenError, match="schema version 3 is older than this code adopts"):
+        await PgStore.open(pg_url)
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [3]

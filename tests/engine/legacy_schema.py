@@ -1,10 +1,10 @@
-"""The hand-written migrations that came before Alembic, frozen: they only bring a database made by an older
-rollbot (SQLite schema v1-v5, PostgreSQL v1-v3) to the last hand-written version (SQLite v6, PostgreSQL v4),
-which the first Alembic revision then adopts. Never edit them; new changes are Alembic revisions.
+"""The SQL of the hand-written store before Alembic, frozen (it was bot/engine/schema.py and pg_schema.py): the
+tests build with it a SQLite v6 file and a PostgreSQL v4 database exactly as that code made them (every step in
+order, as it did for a new database), to check the store adopts them in place. Never edit it.
 """
 from __future__ import annotations
 
-from ..schema import APPEND_ONLY, APPLICATION_ID, NOT_IN_PLAY, OUT_OF_SEQUENCE  # noqa: F401 (used in the SQL)
+from bot.engine.schema import APPEND_ONLY, APPLICATION_ID, NOT_IN_PLAY, OUT_OF_SEQUENCE  # noqa: F401 (used in the SQL)
 
 SCHEMA_V1 = f"""
 PRAGMA application_id = {APPLICATION_ID};
@@ -368,7 +368,7 @@ BEGIN
 END
 $$;
 
--- The last step of a batched append (see pg_store.py): every move of the batch must have found its game at
+-- The last step of a batched append (see the old pg_store.py): every move of the batch must have found its game at
 -- the expected version, or the whole statement (one transaction) is undone and the moves are retried alone.
 CREATE FUNCTION rollbot_check_batch(p_applied BIGINT, p_wanted BIGINT) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -485,3 +485,18 @@ $$;
 SQLITE: tuple[str, ...] = (SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6)
 #: POSTGRES[i] turns a version-i database (max of ``rollbot_schema.version``) into version i + 1.
 POSTGRES: tuple[str, ...] = (PG_V1, PG_V2, PG_V3, PG_V4)
+
+
+def sqlite_v6(db) -> None:
+    """Make ``db`` (an empty ``sqlite3`` connection in autocommit mode) a v6 file, as the old store did."""
+    for version, script in enumerate(SQLITE, 1):
+        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
+
+
+async def postgres_v4(conn) -> None:
+    """Make the empty schema of ``conn`` (asyncpg) a v4 database, as the old store did, in one transaction."""
+    async with conn.transaction():
+        await conn.execute(VERSION_TABLE)
+        for version, script in enumerate(POSTGRES, 1):
+            await conn.execute(script)
+            await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
