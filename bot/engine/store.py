@@ -61,6 +61,10 @@ GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, se
 #: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
 MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
 POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
+GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
+SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
+MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
+META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
 MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
 RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
                  " s.is_ai, r.total, r.place, g.options,"
@@ -760,6 +764,12 @@ class Store:
     async def schema_version(self) -> str:
         return await self._read_one("SELECT version_num FROM alembic_version")
 
+    async def _exec(self, sql: str, params: dict, *, game_id: int | None = None) -> int:
+        """One statement on the writer (no explicit transaction); the number of rows it changed."""
+        async def work(db):
+            return (await db.execute(sql, params)).rowcount
+        return await self._write(work, transaction=False, game_id=game_id)
+
     # ---------------------------------------------------------------------------- bot-wide settings
 
     async def get_meta(self, key: str, default: Any = None) -> Any:
@@ -767,11 +777,9 @@ class Store:
         return default if value is None else json.loads(value)
 
     async def set_meta(self, key: str, value: Any) -> None:
-        async def work(db):
-            await db.execute("INSERT INTO bot_meta (key, value) VALUES (:key, :value)"
-                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                             {"key": key, "value": dump_json(value)})
-        await self._write(work, transaction=False)
+        await self._exec("INSERT INTO bot_meta (key, value) VALUES (:key, :value)"
+                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         {"key": key, "value": dump_json(value)})
 
     # ------------------------------------------------------------------------------- games: writes
 
@@ -817,8 +825,7 @@ class Store:
         seen = self._lobby_seats.get(game_id)
         if seen is None:
             return  # never read here (a tool working on its own): nothing to compare with
-        current = tuple((r[0], r[1], r[2], bool(r[3])) for r in await db.fetch(
-            "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat", {"g": game_id}))
+        current = tuple((r[0], r[1], r[2], bool(r[3])) for r in await db.fetch(SEATS_SQL, {"g": game_id}))
         if current != seen:
             self._lobby_seats.pop(game_id, None)
             raise errors.StaleMove(game_id=game_id, reason="the lobby changed in another process")
@@ -864,7 +871,7 @@ class Store:
     async def _bookkeeping(db: Db, game_id: int, seq: int, now: float, meta: str | None, post: str | None) -> None:
         """Inside a caller's transaction: the game's new metadata and the post the change made due."""
         if meta is not None:
-            await db.execute("UPDATE games SET meta = :meta WHERE id = :g", {"g": game_id, "meta": meta})
+            await db.execute(META_SQL, {"g": game_id, "meta": meta})
         if post is not None:
             await db.execute(POST_SQL, {"g": game_id, "seq": seq, "post": post, "now": now})
 
@@ -1027,32 +1034,22 @@ class Store:
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
         """Append an undo entry taking back move ``undoes``; ``snapshot`` is the state before that move. One
         statement: the database checks the sequence and the named move (``StaleMove``)."""
-        params = dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, undoes, now, snapshot, meta, post)))
-
-        async def work(db):
-            await db.execute(UNDO_SQL[self.dialect], params)
-        await self._write(work, transaction=False, game_id=game_id)
+        await self._exec(UNDO_SQL[self.dialect], dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, undoes, now,
+                                                                          snapshot, meta, post))), game_id=game_id)
 
     async def end_game(self, game_id: int, status: str, now: float) -> None:
-        async def work(db):
-            done = await db.execute("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
-                                    " WHERE id = :g AND status IN ('lobby', 'active')",
-                                    {"g": game_id, "st": status, "now": now})
-            if done.rowcount != 1:
-                raise errors.GameNotActive(game_id=game_id)
-        await self._write(work, transaction=False, game_id=game_id)
+        if await self._exec("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
+                            " WHERE id = :g AND status IN ('lobby', 'active')",
+                            {"g": game_id, "st": status, "now": now}, game_id=game_id) != 1:
+            raise errors.GameNotActive(game_id=game_id)
         self._lobby_seats.pop(game_id, None)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
-        async def work(db):
-            await db.execute("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now"
-                             " WHERE id = :g", {"g": game_id, "now": now})
-        await self._write(work, transaction=False, game_id=game_id)
+        await self._exec("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now WHERE id = :g",
+                         {"g": game_id, "now": now}, game_id=game_id)
 
     async def set_game_meta(self, game_id: int, meta: dict) -> None:
-        async def work(db):
-            await db.execute("UPDATE games SET meta = :meta WHERE id = :g", {"g": game_id, "meta": dump_json(meta)})
-        await self._write(work, transaction=False, game_id=game_id)
+        await self._exec(META_SQL, {"g": game_id, "meta": dump_json(meta)}, game_id=game_id)
 
     # -------------------------------------------------------------------------------- games: reads
 
@@ -1063,11 +1060,8 @@ class Store:
         await self._writes_settled(game_id)
 
         async def work(db):
-            rows = await db.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g", {"g": game_id})
-            if not rows:
-                return None
-            return rows[0], await db.fetch("SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g"
-                                           " ORDER BY seat", {"g": game_id})
+            rows = await db.fetch(GAME_SQL, {"g": game_id})
+            return (rows[0], await db.fetch(SEATS_SQL, {"g": game_id})) if rows else None
         found = await self._read_together(work, snapshot=not self.sqlite)
         if found is not None and found[0]["status"] == LOBBY:
             self._remember_seats(game_id, found[1])
@@ -1087,7 +1081,7 @@ class Store:
 
     async def moves(self, game_id: int) -> list[Row]:
         await self._writes_settled(game_id)
-        return await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq", {"g": game_id})
+        return await self._read(MOVES_SQL, {"g": game_id})
 
     async def recent_moves(self, game_id: int, limit: int) -> list[Row]:
         rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq DESC LIMIT :n",
@@ -1100,12 +1094,11 @@ class Store:
         await self._writes_settled(game_id)
 
         async def work(db):
-            rows = await db.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g", {"g": game_id})
+            rows = await db.fetch(GAME_SQL, {"g": game_id})
             if not rows:
                 return None
             seat_count = (await db.fetch("SELECT count(*) FROM seats WHERE game_id = :g", {"g": game_id}))[0][0]
-            return rows[0], seat_count, await db.fetch(
-                f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq", {"g": game_id})
+            return rows[0], seat_count, await db.fetch(MOVES_SQL, {"g": game_id})
         return await self._read_together(work)
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
@@ -1143,10 +1136,8 @@ class Store:
             {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id})
 
     async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
-        async def work(db):
-            await db.execute("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
-                             " ON CONFLICT DO NOTHING", {"u": user_id, "gu": guild_id, "now": now})
-        await self._write(work, transaction=False)
+        await self._exec("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
+                         " ON CONFLICT DO NOTHING", {"u": user_id, "gu": guild_id, "now": now})
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
@@ -1179,26 +1170,19 @@ class Store:
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
         """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
         process counted it first or a move came in meanwhile, so only one process sends each reminder."""
-        async def work(db):
-            return (await db.execute(
-                "UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now"
-                " WHERE id = :g AND status = 'active' AND version = :v AND reminder_count = :c",
-                {"g": game_id, "now": now, "v": version, "c": reminder_count})).rowcount == 1
-        return await self._write(work, transaction=False, game_id=game_id)
+        return await self._exec("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now"
+                                " WHERE id = :g AND status = 'active' AND version = :v AND reminder_count = :c",
+                                {"g": game_id, "now": now, "v": version, "c": reminder_count}, game_id=game_id) == 1
 
     async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
                           now: float | None = None) -> bool:
         """Take or renew the lease ``name`` for ``owner`` until ``now + lease_s``; False while another owner
         holds it. One statement: of two processes racing for a free lease one wins."""
         at = time.time() if now is None else float(now)
-
-        async def work(db):
-            return (await db.execute(
-                "INSERT INTO leases (name, owner, until) VALUES (:name, :owner, :until)"
-                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
-                " WHERE leases.owner = excluded.owner OR leases.until <= :at",
-                {"name": name, "owner": owner, "until": at + lease_s, "at": at})).rowcount == 1
-        return await self._write(work, transaction=False)
+        return await self._exec("INSERT INTO leases (name, owner, until) VALUES (:name, :owner, :until)"
+                                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+                                " WHERE leases.owner = excluded.owner OR leases.until <= :at",
+                                {"name": name, "owner": owner, "until": at + lease_s, "at": at}) == 1
 
     async def release_claims(self, owner: str) -> None:
         """Give up every lease and post claim of ``owner`` (a clean shutdown), so others need not wait."""
@@ -1286,15 +1270,11 @@ class Store:
         await self._write(work, transaction=False)
 
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
-        async def work(db):
-            await db.execute("UPDATE outbox SET delivered_at = :now, message_id = :m, attempts = attempts + 1"
-                             " WHERE id = :p", {"p": post_id, "now": now, "m": message_id})
-        await self._write(work, transaction=False)
+        await self._exec("UPDATE outbox SET delivered_at = :now, message_id = :m, attempts = attempts + 1"
+                         " WHERE id = :p", {"p": post_id, "now": now, "m": message_id})
 
     async def note_post_attempt(self, post_id: int) -> None:
-        async def work(db):
-            await db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = :p", {"p": post_id})
-        await self._write(work, transaction=False)
+        await self._exec("UPDATE outbox SET attempts = attempts + 1 WHERE id = :p", {"p": post_id})
 
     async def posts(self, game_id: int) -> list[Row]:
         """Every post of a game, oldest first (delivered or not)."""
