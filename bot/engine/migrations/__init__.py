@@ -6,7 +6,6 @@ up-to-date database does not pay for it. ``python -m alembic`` is not needed: th
 """
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -28,19 +27,12 @@ def upgrade(connection, target: str = "head") -> None:
 
 
 def run_script(connection, script: str) -> None:
-    """Several statements (triggers and functions included) on ``connection``. SQLite runs them one by one,
-    split where ``sqlite3.complete_statement`` says a statement ends; PostgreSQL takes the whole script in one
-    simple-protocol call of the raw asyncpg connection (SQLAlchemy would prepare it, which allows only one
-    statement), inside the transaction SQLAlchemy already began on that connection."""
-    if connection.dialect.name == "postgresql":
-        connection.exec_driver_sql("SELECT 1")          # make sure the transaction has begun on the server
-        connection.connection.dbapi_connection.run_async(lambda raw: raw.execute(script))
+    """One DDL statement (a trigger, a view, a function with its body) on ``connection``, as written, inside the
+    transaction the caller holds. PostgreSQL takes it through the raw asyncpg connection's simple protocol:
+    SQLAlchemy's driver layer would read the ``%`` of a RAISE format as a placeholder. The SELECT first makes
+    sure SQLAlchemy's transaction has begun on the server."""
+    if connection.dialect.name != "postgresql":
+        connection.exec_driver_sql(script)
         return
-    statement = ""
-    script = script.rstrip()
-    for line in (script if script.endswith(";") else script + ";").splitlines(keepends=True):
-        statement += line
-        if sqlite3.complete_statement(statement):
-            if statement.strip():
-                connection.exec_driver_sql(statement)
-            statement = ""
+    connection.exec_driver_sql("SELECT 1")
+    connection.connection.dbapi_connection.run_async(lambda raw: raw.execute(script))
