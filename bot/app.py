@@ -38,17 +38,17 @@ from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
 from cogs.bots import BotPlayer
-from cogs.buttons import Components, bind_items
-from cogs.clock import PaceClock
+from cogs.buttons import DYNAMIC_ITEMS
+from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
 from cogs.games import Games
 from cogs.groups import build_group
-from cogs.history import HistoryService
+from cogs.history import HistoryButton, HistoryService
 from cogs.lobby import LobbyService
 from cogs.outbox import Courier
 from cogs.play import PlayService
 from cogs.reminders import Reminders
-from cogs.stats import StatsService
+from cogs.stats import ForgetButton, StatsService
 from cogs.translator import CatalogTranslator
 
 if TYPE_CHECKING:
@@ -59,33 +59,6 @@ log = logging.getLogger(__name__)
 COMMANDS_HASH_META = "commands_hash"
 
 
-class ComponentRouter:
-    """Where the persistent buttons hand a click (``cogs.buttons.ComponentHandlers``)."""
-
-    def __init__(self) -> None:
-        self.lobby: LobbyService | None = None
-        self.play: PlayService | None = None
-
-    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        await self.lobby.on_lobby_button(interaction, game_id, action)
-
-    async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        await self.play.on_view_button(interaction, game_id, action)
-
-    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        await self.play.on_undo_button(interaction, game_id, version)
-
-    async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                                choices: list, menu: str | None) -> None:
-        await self.play.on_move_component(interaction, game_id, version, choices, menu)
-
-    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
-                               item: int) -> None:
-        await self.play.on_subset_toggle(interaction, game_id, version, mask, item)
-
-    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
-                                check: str) -> None:
-        await self.play.on_subset_confirm(interaction, game_id, version, index, check)
 #: How long ``close()`` waits for interaction handlers still running before closing the store anyway.
 CLOSE_GRACE_SECONDS = 10.0
 
@@ -149,7 +122,8 @@ class RollBot(commands.AutoShardedBot):
         self.sessions: Any = None
         self.games: Games | None = None
         self.courier: Courier | None = None
-        self.components: Components | None = None
+        self.lobby: LobbyService | None = None
+        self.play: PlayService | None = None
         self.history: HistoryService | None = None
         self.stats: StatsService | None = None
         self.bots: BotPlayer | None = None
@@ -207,24 +181,22 @@ class RollBot(commands.AutoShardedBot):
         loop; each gets what it needs through its constructor."""
         self.games = Games.default(self.sessions.kinds) if self.presentation_specs is None else \
             Games.default(self.sessions.kinds, self.presentation_specs)
-        router = ComponentRouter()
-        self.components = ui = bind_items(router)
         self.turns = self.sessions.turns      # its clock is the turn clocks' time (tests make it pass)
-        self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
+        self.courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,
                                     metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
         self.ai_pool = pool.executor(1)
         self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
         self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
-        play = PlayService(self.sessions, self.games, self.courier, ui, self.bots)
-        lobby = LobbyService(self.sessions, self.games, self.courier, play, ui, self.bots)
-        router.lobby, router.play = lobby, play
+        # persistent buttons reach these services through the bot that received the click (cogs.core.service_of)
+        self.play = play = PlayService(self.sessions, self.games, self.courier, self.bots)
+        self.lobby = lobby = LobbyService(self.sessions, self.games, self.courier, play, self.bots)
         self.history = HistoryService(self.sessions, self.games)
         self.stats = StatsService(self.sessions, self.games)
         for presentation in self.games.values():
             self.tree.add_command(build_group(presentation, lobby, play, self.history, self.stats))
-        self.add_dynamic_items(*ui.all(), self.pace_clock.button, *self.history.items(), *self.stats.items())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton)
         await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
                                      run=self.run_reminders, bots=self.bots, pace_clock=self.pace_clock))
 

@@ -195,6 +195,16 @@ def require_dm(interaction: discord.Interaction) -> None:
         raise Refusal("error.dm_only")
 
 
+def service_of(interaction: discord.Interaction, name: str) -> Any:
+    """The bot's service ``name`` (``lobby``, ``play``, ``pace_clock``, ``history``, ``stats``) for a persistent
+    button. discord.py re-creates a button from its custom id, so the button holds no services: the bot that
+    received the click has them (``bot.app.RollBot``). Refused politely while they are not built yet."""
+    service = getattr(interaction.client, name, None)     # an attribute of discord.py's client object
+    if service is None:
+        raise Refusal("error.component_unavailable")
+    return service
+
+
 PUBLIC_DEFER = "rollbot_public_defer"
 
 #: Game meta: the game's language, for what the whole channel reads outside interactions.

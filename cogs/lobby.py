@@ -19,7 +19,7 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import available_locales, t
 
 from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
-from .buttons import Components
+from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
@@ -74,13 +74,12 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
 
 class LobbyService:
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
-                 play: PlayService, ui: Components, bots: BotPlayer):
+                 play: PlayService, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
         self.courier = courier
         self.play = play
-        self.ui = ui
 
     # ---------------------------------------------------------------- pictures of the lobby
     def names(self, game: GameView, locale: str) -> dict[str, str]:
@@ -110,7 +109,7 @@ class LobbyService:
         view = discord.ui.View(timeout=None)
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
         for action in actions:
-            view.add_item(self.ui.lobby_button(game.id, action, label=t(f"button.{action}", locale),
+            view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
                                                style=BUTTON_STYLES[action]))
         return view
 

@@ -34,7 +34,16 @@ import discord
 from bot.i18n import t
 from bot.runtime import pool
 
-from .buttons import CHAIN_LIMIT, Components, move_check
+from .buttons import (
+    CHAIN_LIMIT,
+    MoveButton,
+    MoveSelect,
+    SubsetConfirm,
+    SubsetToggle,
+    UndoButton,
+    ViewButton,
+    move_check,
+)
 from .core import in_worker
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
@@ -326,14 +335,14 @@ def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[di
     return described
 
 
-def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict],
+def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[dict],
                 subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool) -> discord.ui.View:
     """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
     any legal move that is not a subset, then the look buttons."""
     view = discord.ui.View(timeout=None)
     for item, label in enumerate(subset.labels):
         chosen = bool(mask >> item & 1)
-        view.add_item(ui.subset_toggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
+        view.add_item(SubsetToggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
                                        style=discord.ButtonStyle.primary if chosen
                                        else discord.ButtonStyle.secondary))
     row = (len(subset.labels) - 1) // MAX_BUTTONS + 1
@@ -342,14 +351,14 @@ def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int
         view.add_item(discord.ui.Button(label=t("menu.subset_none", locale)[:80], disabled=True, row=row,
                                         style=discord.ButtonStyle.secondary))
     else:
-        view.add_item(ui.subset_confirm(game.id, game.version, index, move_check(legal[index]), row=row,
+        view.add_item(SubsetConfirm(game.id, game.version, index, move_check(legal[index]), row=row,
                                         label=presentation.move_label(game, seat, legal[index], locale)))
     others = [] if subset.nested else [(i, m) for i, m in enumerate(legal) if subset.masks[i] is None][:MAX_BUTTONS - 1]
     for i, move in others:
-        view.add_item(ui.move_button(game.id, game.version, i, move_check(move),
+        view.add_item(MoveButton(game.id, game.version, i, move_check(move),
                                      label=presentation.move_label(game, seat, move, locale)))
     if look_buttons:
-        add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
+        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
     return view
 
 
@@ -461,7 +470,7 @@ def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
     return legal, plan_menu(presentation, game, seat, legal, locale, menu=menu)
 
 
-def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
+def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
               only: set[int] | None = None, hint: bool = False, undo: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
@@ -473,29 +482,29 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
     if plan is None:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
     if plan.subset is not None:
-        view = subset_view(presentation, ui, game, seat, legal, plan.subset, plan.subset.initial, locale,
+        view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,
                            look_buttons=look_buttons)
         if undo:
-            view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+            view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
         return view
     view = discord.ui.View(timeout=None)
     for index, check, label in plan.buttons:
-        view.add_item(ui.move_button(game.id, game.version, index, check, label=label))
+        view.add_item(MoveButton(game.id, game.version, index, check, label=label))
     for select in plan.selects:
-        view.add_item(ui.move_select(
+        view.add_item(MoveSelect(
             game.id, game.version, f"{menu}{select.part}",
             options=[discord.SelectOption(label=label, value=value, description=description)
                      for label, value, description in select.options],
             placeholder=select.placeholder))
     if look_buttons:               # public prompt: others may still use a skill out of turn
-        add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
+        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
     elif plan.hidden:
-        view.add_item(ui.view_button(game.id, "more", label=t("button.more", locale)))
+        view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
     if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
         # a player's own menu of the decision at hand: "what would a strong player do here?"
-        view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
+        view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
     if undo:                       # a player's own menu after a move they may take back
-        view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+        view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
     return view
 
 
@@ -520,24 +529,24 @@ def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: l
     return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
 
 
-def add_full_sheet_button(ui: Components, view: discord.ui.View, game: Any, locale: str) -> None:
+def add_full_sheet_button(view: discord.ui.View, game: Any, locale: str) -> None:
     """The private step message shows a compact picture (``step_picture``); the full sheet stays one click
     away: the "sheet" look button, answered privately. A menu without room keeps its moves instead."""
     try:
-        view.add_item(ui.view_button(game.id, "sheet", label=t("button.full_sheet", locale)))
+        view.add_item(ViewButton(game.id, "sheet", label=t("button.full_sheet", locale)))
     except ValueError:
         pass
 
 
-def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
+def add_look_buttons(view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
                      sheet: bool = True, row: int | None = None) -> None:
     buttons = []
     if moves:
-        buttons.append(ui.view_button(game.id, "moves", label=t("button.my_moves", locale),
+        buttons.append(ViewButton(game.id, "moves", label=t("button.my_moves", locale),
                                       style=discord.ButtonStyle.primary))
     if sheet:
-        buttons.append(ui.view_button(game.id, "sheet", label=t("button.my_sheet", locale)))
-    buttons.append(ui.view_button(game.id, "table", label=t("button.table", locale)))
+        buttons.append(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale)))
+    buttons.append(ViewButton(game.id, "table", label=t("button.table", locale)))
     for button in buttons:
         button.row = row
         view.add_item(button)

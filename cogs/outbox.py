@@ -39,7 +39,6 @@ import discord
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
 from bot.i18n import t
 
-from .buttons import Components
 from .core import acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
@@ -232,20 +231,22 @@ def player_name(game: GameView, seat: Any) -> str:
 
 
 class Courier:
-    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, ui: Components, *,
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *,
                  owner: str | None = None):
         self.client = client
         #: who claims posts in the database; the app names the process's shard slot
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
         self.sessions = sessions
         self.games = games
-        self.ui = ui
         self.pictures = PictureCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
-        self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
+        #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
+        self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
+            cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
-        self._live: dict[int, int] = {}
+        #: (bounded: a game forgotten here reads its live post from the outbox again)
+        self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
         #: private message id -> digest of the seat picture it shows (the latest 512 used)
         self._private: cachetools.LRUCache[int, str] = cachetools.LRUCache(maxsize=512)
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
@@ -555,10 +556,10 @@ class Courier:
                 parts.menu = menu
             elif len(due) == 1:
                 legal = kind.legal_moves(game.state, due[0])
-                parts.menu = move_view(presentation, self.ui, game, due[0], legal, locale)
+                parts.menu = move_view(presentation, game, due[0], legal, locale)
             else:
                 parts.menu = discord.ui.View(timeout=None)
-                add_look_buttons(self.ui, parts.menu, game, locale, moves=True,
+                add_look_buttons(parts.menu, game, locale, moves=True,
                                  sheet=presentation.has_seat_pictures)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh if game.seats[s].user_id]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),

@@ -29,7 +29,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .bots import HINTS_META, TAKEN_META, BotPlayer
-from .buttons import Components, move_check, parse_choice_values
+from .buttons import move_check, parse_choice_values
 from .core import (
     GROUP_EXTRA,
     Refusal,
@@ -95,13 +95,11 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
 
 
 class PlayService:
-    def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
-                 ui: Components, bots: BotPlayer):
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
         self.courier = courier
-        self.ui = ui
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
         self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
             maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
@@ -187,7 +185,7 @@ class PlayService:
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
         kwargs.setdefault("hint", self.hints_on(game))
-        return move_view(self.presentation(game), self.ui, game, seat, legal, locale, **kwargs)
+        return move_view(self.presentation(game), game, seat, legal, locale, **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
                            menu: str = MAIN) -> None:
@@ -320,7 +318,7 @@ class PlayService:
         def private_menu() -> discord.ui.View:
             view = self.menu(game, seat, legal, locale, look_buttons=False, undo=undo)
             if full_sheet:                     # the step picture is compact: the whole sheet is one click away
-                add_full_sheet_button(self.ui, view, game, locale)
+                add_full_sheet_button(view, game, locale)
             return view
         key = (game.id, seat)
         now = time.monotonic()
@@ -406,7 +404,7 @@ class PlayService:
             raise Refusal("error.stale_button")
         message = interaction.message
         public = message is not None and not message.flags.ephemeral
-        view = subset_view(presentation, self.ui, game, seat, legal, subset, mask ^ (1 << item), locale,
+        view = subset_view(presentation, game, seat, legal, subset, mask ^ (1 << item), locale,
                            look_buttons=public)
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles
             await self.redraw_live(interaction, game.id, view)
@@ -417,10 +415,13 @@ class PlayService:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
         stay): toggles being chosen, or none once the choice went on privately."""
         game = await self.sessions.load(game_id)
-        every = await self.sessions.posts(game_id)
         shown_id = interaction.message.id if interaction.message is not None else None
-        # the posts that went into this message (one just sent is not marked delivered yet: the latest)
-        posts = [p for p in every if p.message_id == shown_id] or every[-1:]
+        # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
+        # message just sent and not yet marked delivered: then the game's latest post
+        posts = await self.sessions.last_message_posts(game_id)
+        if not posts or posts[-1].message_id != shown_id:
+            every = await self.sessions.posts(game_id)
+            posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)

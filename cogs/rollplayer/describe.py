@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from bot.i18n import t
 from images.rollplayer import content as names
 
@@ -131,6 +133,8 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return card_text(value, locale)
     if isinstance(value, (list, tuple)):
         return ", ".join(value_text(name, v, game, seat, locale) for v in value) or t("value.none", locale)
+    if isinstance(value, float):                            # e.g. a hint's gain in stars: "1,2" in German
+        return format_decimal(value, "#,##0.#", locale=locale)
     return str(value)
 
 

@@ -6,7 +6,7 @@ import discord
 
 from bot.engine.turn import MESSAGE_MARK_META, NOTIFIED_META, _message
 from bot.games.kind import Kind
-from cogs.buttons import bind_items
+from cogs.buttons import MoveButton
 from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
 
 
@@ -47,10 +47,9 @@ def test_a_new_mark_starts_a_new_message_and_pings_everyone_it_concerns():
 
 
 def test_the_layout_holds_pictures_text_and_the_menu_rows():
-    ui = bind_items(None)
     menu = discord.ui.View(timeout=None)
     for index in range(7):
-        menu.add_item(ui.move_button(1, 2, index, "0000000a", label=f"move {index}"))
+        menu.add_item(MoveButton(1, 2, index, "0000000a", label=f"move {index}"))
     layout = live_layout(LiveParts(pictures=["table.png"], status="Round 1", due="<@5>: choose.",
                                    moves="a · b", menu=menu))
     data = layout.to_components()
@@ -78,7 +77,7 @@ async def test_pictures_are_rendered_once_per_key():
 def test_the_private_pictures_shown_are_remembered_by_last_use():
     """The courier remembers which picture each private message shows for the 512 messages used last (an LRU
     cache): a message shown again and again stays remembered however many others came after it."""
-    courier = Courier(None, None, None, None)
+    courier = Courier(None, None, None)
     assert not courier.private_sheet_shown(1, b"sheet")
     for message_id in range(2, 600):
         assert courier.private_sheet_shown(1, b"sheet"), message_id      # the player's own, used at each step
