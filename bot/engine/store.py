@@ -111,17 +111,17 @@ POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
 #: The latest delivered post (with a message) before ``before``, and every delivered post of its message: a
 #: message's posts are consecutive among the delivered ones (an edit goes to the latest message, never to an older
 #: one), so the query walks the ``outbox_by_game`` index back from ``before`` to the post of another message and
-#: no further. Shared by both backends (``{game}`` and ``{before}``: each backend's placeholders).
+#: no further.
 LAST_MESSAGE_POSTS = (
     "SELECT " + ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(",")) + " FROM outbox o,"
-    " (SELECT id, message_id FROM outbox WHERE game_id = {game} AND id < {before} AND delivered_at IS NOT NULL"
+    " (SELECT id, message_id FROM outbox WHERE game_id = :g AND id < :before AND delivered_at IS NOT NULL"
     "   AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1) AS live"
-    " WHERE o.game_id = {game} AND o.id <= live.id AND o.delivered_at IS NOT NULL AND o.message_id = live.message_id"
-    "   AND o.id > COALESCE((SELECT p.id FROM outbox p WHERE p.game_id = {game}"
+    " WHERE o.game_id = :g AND o.id <= live.id AND o.delivered_at IS NOT NULL AND o.message_id = live.message_id"
+    "   AND o.id > COALESCE((SELECT p.id FROM outbox p WHERE p.game_id = :g"
     "     AND p.id < live.id AND p.delivered_at IS NOT NULL AND p.message_id IS NOT NULL"
     "     AND p.message_id <> live.message_id ORDER BY p.id DESC LIMIT 1), 0)"
     " ORDER BY o.id")
-#: ``before_id`` for "after every post" (the largest id both backends store).
+#: ``before_id`` for "after every post" (the largest id both databases store).
 NO_POST_AFTER = 2 ** 63 - 1
 
 
@@ -1284,8 +1284,8 @@ class Store:
     async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[Row]:
         """The delivered posts of the game's latest message before post ``before_id`` (any post: None), oldest
         first; empty before the first message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only."""
-        return await self._read(LAST_MESSAGE_POSTS.format(game=":game", before=":before"),
-                                {"game": game_id, "before": NO_POST_AFTER if before_id is None else before_id})
+        return await self._read(LAST_MESSAGE_POSTS, {"g": game_id,
+                                                     "before": NO_POST_AFTER if before_id is None else before_id})
 
     async def integrity_check(self) -> list[str]:
         """["ok"], or what is wrong: SQLite's ``PRAGMA integrity_check`` (every page); and on both databases
