@@ -1002,12 +1002,13 @@ class Store:
                 await raw.execute(PG_APPEND, *rows[0])
             else:                               # one lock order across processes: fewer deadlocks
                 await raw.execute(PG_BATCH, *map(list, zip(*sorted(rows, key=lambda row: row[0]))))
-        except Exception as error:
+        except BaseException as error:
             wrapped = DBAPIError(None, None, error) if type(error).__module__.startswith("asyncpg") else error
-            if not self._row_fault(wrapped):
-                self._appender = None
-                await conn.invalidate()
-                await conn.close()
+            if not (isinstance(wrapped, Exception) and self._row_fault(wrapped)):
+                self._appender = None           # a lost server, a timeout, a cancelled call: never reuse it
+                with contextlib.suppress(Exception):
+                    await conn.invalidate()
+                    await conn.close()
             if wrapped is error:
                 raise
             raise wrapped from error

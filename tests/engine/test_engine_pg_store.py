@@ -135,13 +135,14 @@ async def test_closed_store_and_lost_server_give_storage_errors(pg_url, pg_admin
     store = await PgStore.open(pg_url)
     mgr = SessionManager(store, registry())
     game = await mgr.create("dicerace", 1, 3, 1, "a", ENDLESS, 1)
+    versions = [(await mgr.apply(game.id, 1, {"action": "roll"})).version]   # the group commit keeps a connection
     # Every connection of the pool is killed by the server: the next statements fail cleanly.
     await execute(pg_admin_url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                 " WHERE application_name = 'rollbot' AND pid <> pg_backend_pid()"
                                 " AND query NOT ILIKE '%pg_terminate_backend%' AND datname = current_database()")
     # The first statement on a killed connection fails as a StorageError (not a raw driver error), and
-    # nothing is half-applied; the pool then reconnects and play goes on.
-    versions = []
+    # nothing is half-applied; the pool then reconnects (the group commit takes a new connection) and play
+    # goes on.
     for _ in range(3):
         try:
             versions.append((await mgr.apply(game.id, 1, {"action": "roll"})).version)
