@@ -1095,11 +1095,9 @@ class Store:
         await self._writes_settled(game_id)
 
         async def work(db):
-            rows = await db.fetch(GAME_SQL, {"g": game_id})
-            if not rows:
-                return None
-            seat_count = (await db.fetch("SELECT count(*) FROM seats WHERE game_id = :g", {"g": game_id}))[0][0]
-            return rows[0], seat_count, await db.fetch(MOVES_SQL, {"g": game_id})
+            rows = await db.fetch(GAME_SQL.replace(" FROM games", ", (SELECT count(*) FROM seats WHERE game_id = :g)"
+                                                   " AS seat_count FROM games"), {"g": game_id})
+            return (rows[0], rows[0]["seat_count"], await db.fetch(MOVES_SQL, {"g": game_id})) if rows else None
         return await self._read_together(work)
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
