@@ -155,7 +155,7 @@ class RollBot(commands.AutoShardedBot):
 
     async def _open_engine(self) -> None:
         from bot.engine import SessionManager, TurnBook, default_registry
-        from bot.engine.backends import open_store
+        from bot.engine.store import open_store
 
         where = self.settings.db_path
         if isinstance(where, Path):

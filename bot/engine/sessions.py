@@ -37,7 +37,7 @@ from .records import (
     UndoResult,
 )
 from .results import seat_results
-from .store import Store, dump_json
+from .store import Repository, dump_json
 from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
@@ -222,7 +222,7 @@ def _seat_from_row(row) -> Seat:
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
+    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
                  clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
         """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
         and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""

@@ -56,12 +56,15 @@ def test_the_query_reads_a_range_of_the_games_index_not_the_table():
     """SQLite's plan: every read of the outbox is a search of ``outbox_by_game`` by game and id range."""
     import sqlite3
 
-    from bot.engine.schema import MIGRATIONS
+    from sqlalchemy import create_engine
 
-    db = sqlite3.connect(":memory:")
-    for step in MIGRATIONS:
-        db.executescript(step)
-    plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + LAST_MESSAGE_POSTS.format(game=":g", before=":b"),
-                                          {"g": 1, "b": 9})]
+    from bot.engine.schema import metadata
+
+    engine = create_engine("sqlite://")
+    with engine.begin() as conn:
+        metadata.create_all(conn)
+        db = conn.connection.dbapi_connection
+        assert isinstance(db, sqlite3.Connection)
+        plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + LAST_MESSAGE_POSTS, {"g": 1, "before": 9})]
     reads = [line for line in plan if "outbox" in line or line.startswith(("SCAN o", "SCAN p", "SEARCH"))]
     assert len(reads) == 3 and all("USING INDEX outbox_by_game (game_id=? AND id" in line for line in reads), plan
