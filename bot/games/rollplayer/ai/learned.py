@@ -16,8 +16,7 @@ import functools
 import json
 from pathlib import Path
 
-from bot.games.rollplayer.kind import scoring_input
-from bot.games.rollplayer.scoring import score_player
+from bot.games.rollplayer.scoring import score_player, scoring_input
 
 from .evaluate import components
 
