@@ -7,8 +7,8 @@ solo and for multi-player games apart, final total ≈ Σ_i x_i · (w_i0 + w_i1�
 with s = markets ahead / 12: every part gets a weight that slides smoothly with the stage of the game.
 
 Usage:
-    python -m tools.rollplayer_value collect --solo 600 --multi 60 --out /tmp/rp_value.npz [--jobs N]
-    python -m tools.rollplayer_value fit /tmp/rp_value.npz [more.npz ...] --write
+    python -m tools.rollplayer_value collect --solo 600 --multi 60 --out rp_value.npz [--jobs N]
+    python -m tools.rollplayer_value fit rp_value.npz [more.npz ...] --write
 
 ``--level`` is an AI level or ``fast-learned`` (a small search valued by the weights file as it is, for a
 second round of self-play). Seeds: solo games use seeds 100_000.. and four-player games 200_000.. plus
