@@ -1,0 +1,38 @@
+"""Fixtures of the playground's browser tests: ``python -m bot --playground`` in its own process on a temporary
+folder, and a headless Chromium on its page. Skipped where the machine has no Chromium (``.ci/run`` installs it)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+selenium = pytest.importorskip("selenium", reason="the browser tests need selenium (the test extra)")
+
+from tests.playground.browser import Page, PlaygroundProcess, find_browser, new_driver
+
+#: where the tests leave their screenshots for a look (``PLAYGROUND_SHOTS=dir``)
+SHOTS_ENV = "PLAYGROUND_SHOTS"
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[PlaygroundProcess]:
+    if find_browser() is None:
+        pytest.skip("no chromium/chromedriver on this machine (apt-get install chromium chromium-driver)")
+    process = PlaygroundProcess(tmp_path)
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+    errors = process.errors()
+    assert not errors, "the playground logged errors:\n" + "\n".join(errors[-10:])
+
+
+@pytest.fixture
+def page(playground: PlaygroundProcess) -> Iterator[Page]:
+    driver = new_driver()
+    try:
+        yield Page(driver, playground.url).open()
+    finally:
+        driver.quit()
