@@ -22,7 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -97,6 +101,21 @@ class PlaygroundProcess:
     def errors(self) -> list[str]:
         """The ERROR lines of the playground's log (the bot's, the local Discord's)."""
         return [line for line in self.log.read_text().splitlines() if " ERROR " in line]
+
+
+def retried(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The page redraws a message or the sidebar when something changes: an element found a moment before may
+    be gone by the click. Then find it again (three tries), as a person's second look would."""
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        for attempt in range(3):
+            try:
+                return method(*args, **kwargs)
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                time.sleep(0.1)
+    wrapper.__doc__ = method.__doc__
+    return wrapper
 
 
 def new_driver(width: int = 1280, height: int = 860) -> webdriver.Chrome:
@@ -189,6 +208,7 @@ class Page:
                 last, still_since = now, time.monotonic()
 
     # --- who and where ---------------------------------------------------------------------------------------
+    @retried
     def be(self, person: str, pane: int = 0) -> None:
         """Switch who one is, in one click."""
         root = self.pane(pane)
@@ -200,6 +220,7 @@ class Page:
         self.wait(lambda: self.read(pane)["viewer"] == person, 5, f"the page to show {person}")
         self.settle(pane, since=before)
 
+    @retried
     def go(self, channel: str, pane: int = 0) -> None:
         """``games``, ``tavern``, ``lounge`` or ``dm`` (the person's DM with the bot)."""
         button = self.pane(pane).find_element(By.CSS_SELECTOR, f'.chan[data-channel="{channel}"]')
@@ -345,6 +366,16 @@ class RandomPlayer:
         return None
 
     def act(self, view: dict[str, Any]) -> bool:
+        """One random move among those offered; False if none is (or the message was redrawn meanwhile, then
+        the caller reads the page again)."""
+        try:
+            return self._act(view)
+        except (StaleElementReferenceException, NoSuchElementException):
+            self.trail.append("the message was redrawn before the click; reading again")
+            self.page.settle()
+            return True
+
+    def _act(self, view: dict[str, Any]) -> bool:
         found = self.moves_in(view)
         if found is None:
             return False
