@@ -195,7 +195,7 @@ class Page:
             "const p = document.querySelectorAll('.pane')[arguments[0]]; return p ? +(p.dataset.revision || 0) : 0",
             pane)
 
-    def settle(self, pane: int = 0, since: int | None = None, quiet: float = 0.35, timeout: float = 20.0) -> None:
+    def settle(self, pane: int = 0, since: int | None = None, quiet: float = 0.25, timeout: float = 20.0) -> None:
         """Until the pane changed after ``since`` (its revision), then stayed still for ``quiet`` seconds."""
         if since is not None:
             self.wait(lambda: self.revision(pane) > since, timeout, "the bot's answer")
@@ -331,19 +331,36 @@ class RandomPlayer:
     """Plays the game in the current channel to its end (``done(messages)``), as ``people`` in turn."""
 
     def __init__(self, page: Page, people: Sequence[str], channel: str, *, seed: int = 1,
-                 done: Callable[[list[dict[str, Any]]], bool], max_actions: int = 400) -> None:
+                 done: Callable[[list[dict[str, Any]]], bool] | None = None, max_actions: int = 400,
+                 moves: int | None = None) -> None:
+        """Plays until ``done(messages)`` holds or, with ``moves``, until that many moves were made."""
         self.page = page
         self.people = list(people)
         self.channel = channel
         self.rng = random.Random(seed)
-        self.done = done
+        self.done = done or (lambda messages: False)
         self.max_actions = max_actions
+        self.until_moves = moves
         self.moves = 0
         self.trail: list[str] = []
+        #: (person, game version) where the bot answered a click with "not your turn"
+        self.refused: set[tuple[str, int]] = set()
 
     def moves_in(self, view: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, str, Any]]] | None:
-        """The newest message that offers this person moves, with its moves; None if none does."""
+        """The newest message that offers this person moves built for the game's newest version (the
+        version is the custom id's fourth field; older menus are stale), with its moves; None if none does."""
+        def version(custom_id: str) -> int:
+            return int(custom_id.split(":")[3])
+        ids = [c["id"] for m in view["messages"] for c in m["buttons"] + m["selects"] if c["id"].startswith(MOVES)]
+        newest = max(map(version, ids), default=0)
         for message in reversed(view["messages"]):
+            if not any(c["id"].startswith(MOVES) and version(c["id"]) == newest
+                       for c in message["buttons"] + message["selects"]):
+                continue
+            if not (message["ephemeral"] or message["pinged"] or len(self.people) == 1):
+                continue        # a public prompt's menu is for whom it mentions (the page highlights it)
+            if not message["ephemeral"] and (view["viewer"], newest) in self.refused:
+                continue        # the bot said it is someone else's turn
             found: list[tuple[str, str, Any]] = []
             for b in message["buttons"]:
                 if b["id"].startswith(MOVES) and not b["disabled"]:
@@ -354,6 +371,18 @@ class RandomPlayer:
             if found:
                 return message, found
         return None
+
+    def heard(self, before: dict[str, Any], custom_id: str) -> None:
+        """A new private answer without a menu right after a click on a public prompt is the bot saying "not
+        your turn" (or why not): remember that this person is not the one due at this version."""
+        after = self.page.read()
+        if after["toast"]:
+            self.trail.append(f"  the page says: {after['toast']}")
+        known = {m["id"] for m in before["messages"]}
+        fresh = [m for m in after["messages"] if m["id"] not in known]
+        if fresh and fresh[-1]["ephemeral"] and not fresh[-1]["buttons"] and not fresh[-1]["selects"]:
+            self.trail.append(f"  the bot says: {fresh[-1]['text'][-160:]!r}")
+            self.refused.add((before["viewer"], int(custom_id.split(":")[3])))
 
     def my_moves(self, view: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
         for message in reversed(view["messages"]):
@@ -380,15 +409,20 @@ class RandomPlayer:
         if found is None:
             return False
         message, moves = found
-        kind, custom_id, what = self.rng.choice(moves)
+        confirms = [m for m in moves if m[1].startswith("rp:c:")]
+        # dice poker: toggling dice for ever is legal but dull; confirm half the time
+        pool = confirms if confirms and self.rng.random() < 0.5 else moves
+        kind, custom_id, what = self.rng.choice(pool)
         if kind == "button":
-            self.trail.append(f"{view['viewer']} clicks {what!r}")
+            self.trail.append(f"{view['viewer']} clicks {what!r} ({custom_id}) on {message['id']}")
             self.page.click_custom(message["id"], custom_id)
+            self.heard(view, custom_id)
         else:
             count = max(what["min"], 1) if what["max"] <= 1 else self.rng.randint(max(what["min"], 1), what["max"])
             values = [o["value"] for o in self.rng.sample(what["options"], min(count, len(what["options"])))]
             self.trail.append(f"{view['viewer']} picks {values} in {custom_id}")
             self.page.pick(message["id"], custom_id, values)
+            self.heard(view, custom_id)
         self.moves += 1
         return True
 
@@ -396,11 +430,14 @@ class RandomPlayer:
         order = list(self.people)
         idle_rounds = 0
         while self.page.actions < self.max_actions:
+            current = self.page.read()["viewer"]
+            if current in order:        # look as whoever is shown first: a switch costs a redraw
+                order = [current] + [p for p in order if p != current]
             for person in order:
                 self.page.be(person)
                 self.page.go(self.channel)
                 view = self.page.read()
-                if self.done(view["messages"]):
+                if self.done(view["messages"]) or (self.until_moves is not None and self.moves >= self.until_moves):
                     return view["messages"]
                 if self.act(view):
                     idle_rounds = 0
@@ -422,5 +459,4 @@ class RandomPlayer:
                         raise AssertionError(f"nobody can move; the page shows {self.page.read()}\n"
                                              + "\n".join(self.trail[-15:]))
                     time.sleep(0.3)     # a bot seat is thinking
-            order = order[1:] + order[:1] if self.rng.random() < 0.5 else order
         raise AssertionError(f"the game did not end within {self.max_actions} actions\n" + "\n".join(self.trail[-15:]))
