@@ -36,6 +36,10 @@ class Pane {
         <div class="group chan-title"></div><ul class="channels"></ul><div class="group dm-title"></div><ul class="dms"></ul></nav>
       <div class="chat"><div class="chat-head"></div><ol class="messages"></ol><div class="toast" hidden></div><div class="composer-slot"></div></div></section>`);
     this.list = this.node.querySelector(".messages");
+    // keep to the bottom while it is read there, also when a picture arrives and makes a message taller
+    this.stick = true;
+    this.list.addEventListener("scroll", () => { this.stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80; });
+    this.list.addEventListener("load", () => { if (this.stick) this.list.scrollTop = this.list.scrollHeight; }, true);
     this.composer = new Composer(this);
     this.node.querySelector(".composer-slot").append(this.composer.node);
     this.node.addEventListener("click", (e) => this.onClick(e));
@@ -146,7 +150,6 @@ class Pane {
     const ctx = this.ctx();
     const keep = new Set(messages.map((m) => m.id));
     for (const [id, node] of this.rendered) if (!keep.has(id)) { node.remove(); this.rendered.delete(id); }
-    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80;
     let previous = null; let changed = false;
     for (const m of messages) {
       let node = this.rendered.get(m.id);
@@ -161,7 +164,7 @@ class Pane {
       state.clicks.push({ ms: performance.now() - this.waiting.started, path: this.waiting.path });
       this.waiting = null;
     }
-    if (atBottom || changed) this.list.scrollTop = this.list.scrollHeight;
+    if (this.stick || changed) { this.list.scrollTop = this.list.scrollHeight; this.stick = true; }
     this.revision = (this.revision || 0) + 1;
     this.node.dataset.revision = String(this.revision);
   }

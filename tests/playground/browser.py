@@ -127,7 +127,11 @@ def new_driver(width: int = 1280, height: int = 860) -> webdriver.Chrome:
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 f"--window-size={width},{height}", "--lang=en-US", "--force-device-scale-factor=1"):
         options.add_argument(arg)
-    return webdriver.Chrome(options=options, service=Service(chromedriver))
+    driver = webdriver.Chrome(options=options, service=Service(chromedriver))
+    if width < 500:     # a headless window is at least 500 px wide: a phone's width is emulated
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
 
 
 #: What a pane shows, read in one script: its person, and every message with its move components.
