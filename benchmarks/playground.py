@@ -1,5 +1,5 @@
 """How fast the playground's page answers a click: ``python -m bot --playground`` in its own process, a headless
-Chromium on its page, two people playing dice-poker duels with clicks (tests/playground/browser.py's random
+Chromium on its page, two people playing dice-poker duels with clicks (tests/playground_page/browser.py's random
 player) for ``--clicks`` clicks at least.
 
 A click's time is measured in the page itself (``window.playground.clicks``): from the click's handler to the
@@ -24,8 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.i18n import t  # noqa: E402
-from tests.playground.browser import Page, PlaygroundProcess, RandomPlayer, has_image, new_driver  # noqa: E402
-
+from tests.playground_page.browser import Page, PlaygroundProcess, RandomPlayer, has_image, new_driver  # noqa: E402
 
 CHANNELS = ("games", "tavern", "lounge")
 

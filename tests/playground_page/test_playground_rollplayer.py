@@ -3,7 +3,7 @@ opens her DM, types ``/rp solo`` and picks it from the command list, then plays 
 the buttons and menus the bot offers until the scores picture is posted."""
 from __future__ import annotations
 
-from tests.playground.browser import Page, RandomPlayer, has_image
+from tests.playground_page.browser import Page, RandomPlayer, has_image
 
 
 def test_a_roll_player_solo_game_in_the_dm_to_the_final_score(page: Page):

@@ -3,7 +3,7 @@ and picks it from the command list, Ben joins (one click switches who one is), A
 dice and confirm with clicks until the match picture is posted."""
 from __future__ import annotations
 
-from tests.playground.browser import Page, RandomPlayer, has_image
+from tests.playground_page.browser import Page, RandomPlayer, has_image
 
 
 def test_a_poker_duel_in_the_browser_to_the_match_result(page: Page):

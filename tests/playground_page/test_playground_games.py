@@ -4,7 +4,7 @@ playground; "skip time" bringing the turn clock's reminder."""
 from __future__ import annotations
 
 from bot.i18n import catalog, t
-from tests.playground.browser import Page, PlaygroundProcess, RandomPlayer, has_image
+from tests.playground_page.browser import Page, PlaygroundProcess, RandomPlayer, has_image
 
 
 def open_duel(page: Page, command: str, pick: str, options: dict | None = None, *, locale: str = "en",
