@@ -31,8 +31,8 @@ log = logging.getLogger("playground")
 STATE_FILE = "server.pickle"
 CLOCK_FILE = "clock.json"
 DATABASE_FILE = "rollbot.db"
-#: Seconds between two saves of the server's state while something changes.
-SAVE_EVERY_S = 2.0
+#: Seconds between two saves of the server's state while something changes (and when it stops).
+SAVE_EVERY_S = 5.0
 
 
 class BotClocks(Controls):
@@ -80,12 +80,14 @@ async def _wait_ready(stub: LocalDiscord, bot: RollBot, runner: asyncio.Task, ti
 
 
 async def _keep_saving(stub: LocalDiscord) -> None:
+    """Every ``SAVE_EVERY_S`` while something changed: a snapshot on the loop, written in a thread."""
     saved = stub.mark()
     while True:
         await asyncio.sleep(SAVE_EVERY_S)
+        stub.forget_old()
         if stub.mark() != saved:
             saved = stub.mark()
-            stub.save()
+            await asyncio.to_thread(stub.write, stub.snapshot())
 
 
 async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port: int = 0) -> int:

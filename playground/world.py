@@ -31,6 +31,8 @@ LOCALES = ("en-US", "de", "fr", "ko")
 STATE_VERSION = 1
 #: Requests kept in memory for diagnostics; the local Discord runs for days, the tests' stand-in for seconds.
 REQUEST_LOG = 400
+#: An interaction token's life on Discord (15 minutes) and a margin.
+TOKEN_LIFETIME_S = 20 * 60
 
 
 @dataclass
@@ -87,13 +89,30 @@ class LocalDiscord(DiscordStub):
         self.restored = True
         return True
 
-    def save(self) -> None:
+    def snapshot(self) -> bytes:
+        """The state to keep, taken at once on the event loop (nothing changes meanwhile)."""
+        return pickle.dumps(self._state(), protocol=pickle.HIGHEST_PROTOCOL)
+
+    def write(self, data: bytes) -> None:
+        """Write a snapshot atomically (may run in a thread)."""
         if self.state_path is None:
             return
         tmp = self.state_path.with_suffix(".tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump(self._state(), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.write_bytes(data)
         os.replace(tmp, self.state_path)
+
+    def save(self) -> None:
+        self.write(self.snapshot())
+
+    def forget_old(self) -> None:
+        """Drop what a long-running server no longer needs: interactions whose 15-minute tokens have expired
+        (Discord forgets them too) and all but the last rejections."""
+        horizon = self.now() - TOKEN_LIFETIME_S
+        for iid, ix in list(self.interactions.items()):
+            if ix.dispatched_at is not None and ix.dispatched_at < horizon:
+                del self.interactions[iid]
+                self._by_token.pop(ix.token, None)
+        del self.rejections[:-REQUEST_LOG]
 
     # --- who is who -----------------------------------------------------------------------------------
     def person(self, user_id: int) -> StubUser:

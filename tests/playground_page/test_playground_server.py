@@ -89,3 +89,21 @@ def test_every_language_has_every_text_of_the_page():
 def test_the_page_listens_on_loopback_unless_told_otherwise():
     args = parse_args(["--playground"])
     assert args.playground and args.host == "127.0.0.1" and args.port == 0
+
+
+async def test_a_long_running_server_forgets_expired_interactions():
+    stub = LocalDiscord()
+    await stub.start()
+    try:
+        ann, games = stub.people[0], stub.text_channels[0]
+        old = stub.new_interaction(2, ann, games, {"name": "x"})
+        fresh = stub.new_interaction(2, ann, games, {"name": "y"})
+        for ix in (old, fresh):
+            stub.interactions[ix.id] = ix
+            stub._by_token[ix.token] = ix
+        old.dispatched_at = stub.now() - 3600
+        fresh.dispatched_at = stub.now()
+        stub.forget_old()
+        assert list(stub.interactions) == [fresh.id] and old.token not in stub._by_token
+    finally:
+        await stub.close()
