@@ -256,11 +256,15 @@ class Page:
         box = root.find_element(By.CSS_SELECTOR, ".cmd-input")
         box.click()
         box.send_keys(typed)
-        item = self.wait(lambda: root.find_element(By.CSS_SELECTOR, f'.cmd-item[data-path="{pick}"]'), 5,
-                         f"/{pick} in the command list")
-        item.click()
+        def chosen() -> bool:      # the list is redrawn while one types: click what is there now
+            root.find_element(By.CSS_SELECTOR, f'.cmd-item[data-path="{pick}"]').click()
+            return True
+        self.wait(chosen, 5, f"/{pick} in the command list")
+        self.wait(lambda: root.find_element(By.CSS_SELECTOR, ".cmd-input").get_attribute("readonly"), 5,
+                  f"/{pick} chosen")
         for name, value in (options or {}).items():
-            opt = root.find_element(By.CSS_SELECTOR, f'.opt[data-option="{name}"]')
+            opt = self.wait(lambda: root.find_element(By.CSS_SELECTOR, f'.opt[data-option="{name}"]'), 5,
+                            f"the option {name}")
             field = opt.find_element(By.CSS_SELECTOR, "input, select")
             if field.tag_name == "select":
                 field.click()

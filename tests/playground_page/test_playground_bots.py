@@ -14,3 +14,11 @@ def test_a_poker_duel_against_the_bot_in_the_dm(page: Page):
     final = player.play()
     assert any(has_image(m, "match.png") for m in final)
     assert "Bot" in " ".join(m["text"] for m in final[-3:])
+
+    # the finished game's history and Dan's stats, from the command picker
+    for typed, pick in (("/poker", "poker log"), ("/poker", "poker stats show")):
+        count = len(page.read()["messages"])
+        page.command(typed, pick)
+        answer = page.wait(lambda: page.read()["messages"][count:], 10, f"the answer to /{pick}")
+        assert answer[-1]["text"].strip() and not page.read()["toast"]
+    assert "Dan" in page.read()["messages"][-1]["text"]
