@@ -21,7 +21,7 @@ function inline(text, ctx) {
   s = s.replace(/__(.+?)__/g, "<u>$1</u>");
   s = s.replace(/(^|[^\w*])\*(?!\s)(.+?)\*(?!\w)/g, "$1<em>$2</em>");
   s = s.replace(/(^|\W)_(?!\s)(.+?)_(?!\w)/g, "$1<em>$2</em>");
-  s = s.replace(/~~(.+?)~~/g, "<s>$1</s>");
+  s = s.replace(/[~]{2}(.+?)[~]{2}/g, "<s>$1</s>");
   s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>');
   s = s.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
   s = s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${esc(codes[+i])}</code>`);

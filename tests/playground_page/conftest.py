@@ -35,5 +35,8 @@ def page(playground: PlaygroundProcess) -> Iterator[Page]:
     driver = new_driver()
     try:
         yield Page(driver, playground.url).open()
+        script_errors = [e["message"] for e in driver.get_log("browser")
+                         if e["level"] == "SEVERE" and e.get("source") == "javascript"]
+        assert not script_errors, "the page's scripts failed:\n" + "\n".join(script_errors)
     finally:
         driver.quit()
