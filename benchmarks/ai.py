@@ -3,16 +3,21 @@
 * Solo: ``--solo-games`` seeded games (seeds 0..N-1) per level, the AI playing every decision; the final
   total of each game is collected per level (median, mean, share of True Hero games ≥ 38).
 * Four players: ``--multi-games`` games of one ``hard`` seat against three greedy seats (the ``easy``
-  baseline), the hard seat rotating 0..3 with the game number; a win is first place after the printed
-  tiebreaks (a shared first place counts as a win).
+  baseline), and as many against three ``normal`` seats (seeds 20_000..), the hard seat rotating 0..3 with
+  the game number; a win is first place after the printed tiebreaks (a shared first place counts as a win).
 * Decision time of ``hard`` (solo and four-player decisions together): CPU time of this single-threaded
   process per decision (what the decision costs on one core, whatever else runs on the machine) and the
   wall-clock time alongside; the load average at the start and the end says how busy the machine was.
 
-Usage: ``python benchmarks/ai.py [--solo-games N] [--multi-games N] [--levels easy,normal,hard]``
-(defaults 200 and 100). The last five lines are the headline figures ``ai_solo_median_hard=…``,
-``ai_solo_true_hero_pct_hard=…``, ``ai_4p_win_pct_vs_greedy=…``, ``ai_decision_p95_ms=…``,
-``ai_decision_max_ms=…``; the other levels' medians are printed just before them.
+* ``--jobs N`` plays the games in N worker processes (``multiprocessing.Pool``); every game is still
+  played by one process from start to end, so the per-decision CPU times stay per core, and the figures
+  are the same as with one job (the games are seeded; only the wall-clock time shrinks).
+
+Usage: ``python benchmarks/ai.py [--solo-games N] [--multi-games N] [--levels easy,normal,hard] [--jobs N]``
+(defaults 200, 100, all levels, 1 job). The last six lines are the headline figures
+``ai_solo_median_hard=…``, ``ai_solo_true_hero_pct_hard=…``, ``ai_4p_win_pct_vs_greedy=…``,
+``ai_4p_win_pct_vs_normal=…``, ``ai_decision_p95_ms=…``, ``ai_decision_max_ms=…``; the other levels'
+medians are printed just before them.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import os
 import statistics
 import sys
 import time
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,6 +59,40 @@ def play_game(seats: int, seed: int, levels: list[str], times: list | None) -> d
     return score(st)
 
 
+def _solo_job(job: tuple[int, str]) -> tuple[int, list]:
+    seed, level = job
+    times: list = []
+    return play_game(1, seed, [level], times)["players"][0]["total"], times
+
+
+def _multi_job(job: tuple[int, str]) -> tuple[bool, list]:
+    """Game ``g`` of one hard seat (seat ``g % 4``) against three ``others`` seats: (hard won, times)."""
+    g, others = job
+    hard_seat = g % 4
+    seat_levels = [others] * 4
+    seat_levels[hard_seat] = "hard"
+    times: list = []
+    seed0 = 10_000 if others == "easy" else 20_000
+    result = play_game(4, seed0 + g, seat_levels, times)
+    first = [r["index"] for r in result["ranking"] if r["place"] == 1]
+    return hard_seat in first, times
+
+
+def _map(pool, fn, jobs: list) -> list:
+    return list(pool.imap(fn, jobs)) if pool is not None else [fn(j) for j in jobs]
+
+
+def _win_pct(pool, others: str, games: int, times: list) -> tuple[int, float]:
+    t0 = time.perf_counter()
+    wins = 0
+    for won, t in _map(pool, _multi_job, [(g, others) for g in range(games)]):
+        wins += won
+        times.extend(t)
+    label = "greedy" if others == "easy" else others
+    print(f"4 players, hard vs 3 {label}: {wins}/{games} wins ({time.perf_counter() - t0:.0f} s)", flush=True)
+    return wins, 100.0 * wins / max(1, games)
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -65,7 +105,9 @@ def main() -> None:
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--multi-games", type=int, default=100)
     ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (games are spread over them)")
     args = ap.parse_args()
+    pool = Pool(args.jobs) if args.jobs > 1 else None
     levels = [lv for lv in args.levels.split(",") if lv]
     print(f"load average at start: {_load()} (cpus: {os.cpu_count()})", flush=True)
     t_start = time.perf_counter()
@@ -75,9 +117,9 @@ def main() -> None:
     for level in levels:
         t0 = time.perf_counter()
         totals = []
-        for seed in range(args.solo_games):
-            sheet = play_game(1, seed, [level], times)["players"][0]
-            totals.append(sheet["total"])
+        for total, t in _map(pool, _solo_job, [(seed, level) for seed in range(args.solo_games)]):
+            totals.append(total)
+            times.extend(t)
         medians[level] = statistics.median(totals) if totals else 0.0
         hero = 100.0 * sum(1 for t in totals if t >= TRUE_HERO) / max(1, len(totals))
         if level == "hard":
@@ -86,19 +128,10 @@ def main() -> None:
         print(f"solo {level}: {len(totals)} games, median {medians[level]}, mean {mean:.2f}, "
               f"min {min(totals, default=0)}, max {max(totals, default=0)}, >=38: {hero:.1f}% "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)
-    wins = 0
-    t0 = time.perf_counter()
-    for g in range(args.multi_games):
-        hard_seat = g % 4
-        seat_levels = ["easy"] * 4
-        seat_levels[hard_seat] = "hard"
-        result = play_game(4, 10_000 + g, seat_levels, times)
-        first = [r["index"] for r in result["ranking"] if r["place"] == 1]
-        if hard_seat in first:
-            wins += 1
-    win_pct = 100.0 * wins / max(1, args.multi_games)
-    print(f"4 players, hard vs 3 greedy: {wins}/{args.multi_games} wins ({time.perf_counter() - t0:.0f} s)",
-          flush=True)
+    _, win_pct = _win_pct(pool, "easy", args.multi_games, times)
+    _, win_normal = _win_pct(pool, "normal", args.multi_games, times)
+    if pool is not None:
+        pool.close()
     cpu = sorted(c for c, _ in times)
     wall = sorted(w for _, w in times)
     print(f"hard decisions timed: {len(times)}; CPU ms p50 {percentile(cpu, .5) * 1000:.0f}, "
@@ -111,6 +144,7 @@ def main() -> None:
     print(f"ai_solo_median_hard={medians.get('hard', 0.0)}")
     print(f"ai_solo_true_hero_pct_hard={hero_pct:.1f}")
     print(f"ai_4p_win_pct_vs_greedy={win_pct:.1f}")
+    print(f"ai_4p_win_pct_vs_normal={win_normal:.1f}")
     print(f"ai_decision_p95_ms={percentile(cpu, .95) * 1000:.0f}")
     print(f"ai_decision_max_ms={cpu[-1] * 1000 if cpu else 0:.0f}")
 

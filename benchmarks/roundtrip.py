@@ -123,7 +123,7 @@ def _descendants(pid: int) -> list[int]:
 
 def process_cpu(pid: int) -> tuple[float, float, float]:
     """CPU seconds (user + system) of the bot: its process (all threads), its main thread (the event loop;
-    the others render pictures and run SQLite), and its drawing processes (``images.processes``)."""
+    the others render pictures and run SQLite), and its drawing processes (``bot.runtime.pool``)."""
     try:
         total, loop = _cpu_of(Path(f"/proc/{pid}/stat")), _cpu_of(Path(f"/proc/{pid}/task/{pid}/stat"))
     except (FileNotFoundError, ProcessLookupError):

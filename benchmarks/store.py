@@ -28,9 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bot.engine import SessionManager
-from bot.engine.backends import is_postgres, open_store
-from bot.engine.schema import MIGRATIONS
-from bot.engine.store import dump_json
+from bot.engine.store import Store, dump_json, is_postgres, open_store
 from tests.engine.toy_kind import KIND
 
 ENDLESS = {"target": 10**9}
@@ -60,12 +58,14 @@ async def many_games(path: Path | str, synchronous: str, games: int, rounds: int
     return games * rounds / elapsed
 
 
+async def _create(path: Path) -> None:
+    await (await Store.open(path)).close()
+
+
 def build_big_store(path: Path, finished: int, active: int, moves_finished: int, moves_active: int) -> None:
-    """Write the games straight through sqlite3 (real toy states and logs), then let Store.open migrate."""
+    """A new store's file, then the games written straight through sqlite3 (real toy states and logs)."""
+    asyncio.run(_create(path))
     db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode = WAL")
-    for version, script in enumerate(MIGRATIONS, start=1):
-        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
     rng = random.Random(7)
     games, seats, moves, results = [], [], [], []
     now = time.time()
@@ -103,7 +103,7 @@ import asyncio, sys, time
 t0 = time.perf_counter()
 sys.path.insert(0, {repo!r})
 from bot.engine import SessionManager
-from bot.engine.backends import is_postgres, open_store
+from bot.engine.store import is_postgres, open_store
 from tests.engine.toy_kind import KIND
 async def main():
     t1 = time.perf_counter()

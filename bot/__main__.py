@@ -188,20 +188,20 @@ def switch_interval() -> float:
 #: worker threads); main() takes them from ``.env`` too, under the real environment like every other setting.
 PROCESS_SETTINGS = ("ROLLBOT_UVLOOP", "ROLLBOT_SWITCH_INTERVAL", "ROLLBOT_PICTURE_FORMAT", "ROLLBOT_DRAWING_PROCESSES")
 
-#: At most this many drawing processes (``images.processes``): each holds its own Pillow, fonts and icons.
+#: At most this many drawing processes (``bot.runtime.pool``): each holds its own Pillow, fonts and icons.
 MAX_DRAWING_PROCESSES = 8
 
 
 def drawing_processes() -> int:
     """``ROLLBOT_DRAWING_PROCESSES`` (0 draws in the bot's own threads) or one on a machine of two cores or
-    more: pictures are then drawn beside the bot's Python, on another core (``images.processes``)."""
-    from images import processes
+    more: pictures are then drawn beside the bot's Python, on another core (``bot.runtime.pool``)."""
+    from bot.runtime import pool
 
     text = os.environ.get("ROLLBOT_DRAWING_PROCESSES", "").strip()
     try:
-        value = int(text) if text else processes.default_count()
+        value = int(text) if text else pool.default_count()
     except ValueError:
-        return processes.default_count()
+        return pool.default_count()
     return min(max(value, 0), MAX_DRAWING_PROCESSES)
 
 
@@ -229,9 +229,10 @@ def main(argv: list[str] | None = None) -> int:
                   secrets=[settings.token] if settings.token else [])
     export_process_settings()
     sys.setswitchinterval(switch_interval())
-    from images import processes
+    import images
+    from bot.runtime import pool
 
-    processes.start(drawing_processes())
+    pool.start(drawing_processes(), warm=images.WARM_MODULES)
     try:
         if args.playground:
             from pathlib import Path
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
             return event_loop_runner()(serve(settings, Path(args.playground_dir), args.host, args.port))
         return event_loop_runner()(run(settings))
     finally:
-        processes.stop()
+        pool.stop()
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -34,56 +34,31 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n import available_locales, catalog
 from bot.metrics import NoMetrics, create_metrics
+from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
 from cogs.bots import BotPlayer
-from cogs.buttons import Components, bind_items
-from cogs.clock import PaceClock
+from cogs.buttons import DYNAMIC_ITEMS
+from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
 from cogs.games import Games
 from cogs.groups import build_group
-from cogs.history import HistoryService
+from cogs.history import HistoryButton, HistoryService
 from cogs.lobby import LobbyService
 from cogs.outbox import Courier
 from cogs.play import PlayService
 from cogs.reminders import Reminders
-from cogs.stats import StatsService
+from cogs.stats import ForgetButton, StatsService
 from cogs.translator import CatalogTranslator
-from cogs.turns import TurnService
-from images import processes
+
+if TYPE_CHECKING:
+    from bot.engine import TurnBook
 
 log = logging.getLogger(__name__)
 
 COMMANDS_HASH_META = "commands_hash"
 
 
-class ComponentRouter:
-    """Where the persistent buttons hand a click (``cogs.buttons.ComponentHandlers``)."""
-
-    def __init__(self) -> None:
-        self.lobby: LobbyService | None = None
-        self.play: PlayService | None = None
-
-    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        await self.lobby.on_lobby_button(interaction, game_id, action)
-
-    async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        await self.play.on_view_button(interaction, game_id, action)
-
-    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        await self.play.on_undo_button(interaction, game_id, version)
-
-    async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                                choices: list, menu: str | None) -> None:
-        await self.play.on_move_component(interaction, game_id, version, choices, menu)
-
-    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
-                               item: int) -> None:
-        await self.play.on_subset_toggle(interaction, game_id, version, mask, item)
-
-    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
-                                check: str) -> None:
-        await self.play.on_subset_confirm(interaction, game_id, version, index, check)
 #: How long ``close()`` waits for interaction handlers still running before closing the store anyway.
 CLOSE_GRACE_SECONDS = 10.0
 
@@ -147,12 +122,13 @@ class RollBot(commands.AutoShardedBot):
         self.sessions: Any = None
         self.games: Games | None = None
         self.courier: Courier | None = None
-        self.components: Components | None = None
+        self.lobby: LobbyService | None = None
+        self.play: PlayService | None = None
         self.history: HistoryService | None = None
         self.stats: StatsService | None = None
         self.bots: BotPlayer | None = None
         self.pace_clock: PaceClock | None = None
-        self.turns: TurnService | None = None
+        self.turns: TurnBook | None = None
         self.ai_pool: ProcessPoolExecutor | None = None
         self.kind_spec_of: dict[str, str] = {}
         #: seconds a bot seat waits before it moves, so people can follow (tests set 0)
@@ -178,8 +154,8 @@ class RollBot(commands.AutoShardedBot):
             self._health_task = asyncio.create_task(self._health_loop(), name="rollbot-health")
 
     async def _open_engine(self) -> None:
-        from bot.engine import SessionManager, default_registry
-        from bot.engine.backends import open_store
+        from bot.engine import SessionManager, TurnBook, default_registry
+        from bot.engine.store import open_store
 
         where = self.settings.db_path
         if isinstance(where, Path):
@@ -194,7 +170,7 @@ class RollBot(commands.AutoShardedBot):
                              if spec.partition(":")[0] in sys.modules}
         if self.scope is not None and not self.scope.is_everything:
             self.store.scope = self.scope        # background work sees only the games of this process
-        self.sessions = SessionManager(self.store, kinds)
+        self.sessions = SessionManager(self.store, kinds, turns=TurnBook())
         self.sessions.observer = self.metrics
         await self.sessions.claim_new_posts(self.claim_owner)
         log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
@@ -205,24 +181,22 @@ class RollBot(commands.AutoShardedBot):
         loop; each gets what it needs through its constructor."""
         self.games = Games.default(self.sessions.kinds) if self.presentation_specs is None else \
             Games.default(self.sessions.kinds, self.presentation_specs)
-        router = ComponentRouter()
-        self.components = ui = bind_items(router)
-        self.turns = turns = TurnService(self.games)
-        self.courier = TimedCourier(self, self.sessions, self.games, ui, owner=self.claim_owner,
+        self.turns = self.sessions.turns      # its clock is the turn clocks' time (tests make it pass)
+        self.courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,
                                     metrics=self.metrics)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
-        self.ai_pool = processes.pool_of(1)
-        self.bots = BotPlayer(self.sessions, self.games, turns, self.courier, pause=self.bot_pause,
+        self.ai_pool = pool.executor(1)
+        self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=self.bot_pause,
                               executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
         self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
-        play = PlayService(self.sessions, self.games, turns, self.courier, ui, self.bots)
-        lobby = LobbyService(self.sessions, self.games, turns, self.courier, play, ui, self.bots)
-        router.lobby, router.play = lobby, play
+        # persistent buttons reach these services through the bot that received the click (cogs.core.service_of)
+        self.play = play = PlayService(self.sessions, self.games, self.courier, self.bots)
+        self.lobby = lobby = LobbyService(self.sessions, self.games, self.courier, play, self.bots)
         self.history = HistoryService(self.sessions, self.games)
         self.stats = StatsService(self.sessions, self.games)
         for presentation in self.games.values():
             self.tree.add_command(build_group(presentation, lobby, play, self.history, self.stats))
-        self.add_dynamic_items(*ui.all(), self.pace_clock.button, *self.history.items(), *self.stats.items())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton)
         await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
                                      run=self.run_reminders, bots=self.bots, pace_clock=self.pace_clock))
 

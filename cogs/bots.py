@@ -15,12 +15,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from bot.engine import GameView, SessionManager, StaleMove
+from bot.engine import GameView, SessionManager, StaleMove, pending_seats
 
-from .core import game_locale
+from .core import SEAT_LOCALES_META, game_locale
 from .games import Games
 from .outbox import Courier
-from .turns import TurnOutcome, TurnService, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +62,7 @@ def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
 
 
 class BotPlayer:
-    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier, *,
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier, *,
                  pause: float = 1.5, executor: Executor | None = None,
                  kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None,
                  owner: str | None = None):
@@ -71,7 +70,6 @@ class BotPlayer:
         #: this process's name for claims: with several processes on one database, one takes a seat over
         self.owner = owner
         self.games = games
-        self.turns = turns
         self.courier = courier
         self.pause = pause
         self.executor = executor
@@ -189,15 +187,11 @@ class BotPlayer:
             if self.pause:
                 await asyncio.sleep(self.pause)
             move = await self._choose(game, seat)
-            presentation = self.games[game.kind]
-            outcome = TurnOutcome()
             stand_in = not game.seats[seat].is_ai
-            locale = (game.meta.get("seat_locales") or {}).get(str(seat)) if stand_in else None
-            plan = self.turns.move_plan(seat, locale or game_locale(game), presentation.step_mark(game.state),
-                                        outcome, played_for=stand_in)
+            locale = (game.meta.get(SEAT_LOCALES_META) or {}).get(str(seat)) if stand_in else None
             apply = self.sessions.apply_for_seat if stand_in else self.sessions.apply_ai
             try:
-                await apply(game_id, seat, move, expected_version=game.version, plan=plan)
+                await apply(game_id, seat, move, expected_version=game.version, locale=locale or game_locale(game))
             except StaleMove:
                 continue                      # someone else moved meanwhile: look again
             await self.courier.deliver(game_id)

@@ -5,22 +5,21 @@ restart (discord.py re-creates the item from the id via ``DynamicItem``) and a c
 recognised as stale.  Move buttons name a move by its index in the legal-move list *of that version* plus a
 checksum of the move's JSON, so even a reordered list can never play a different move than was shown.
 
-The items only parse; the work is done by typed services, bound to the item classes by :func:`bind_items`
-when the composition root builds the bot (discord.py re-creates items from their custom ids, so the classes
-carry the services), through the shared error path.
+The items only parse; the work is done by the bot's services, which a click reaches through the bot that
+received it (``cogs.core.service_of``: discord.py re-creates items from their custom ids, so an item holds no
+services), through the shared error path.
 """
 from __future__ import annotations
 
 import json
 import re
 import zlib
-from dataclasses import dataclass
 from typing import Protocol
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from .core import Refusal, guarded
+from .core import Refusal, guarded, service_of
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addbot", "dropbot")
 VIEW_ACTIONS = ("sheet", "table", "moves", "more", "hint")
@@ -34,7 +33,7 @@ def move_check(move: dict) -> str:
 
 
 class ComponentHandlers(Protocol):
-    """What a click reaches: the lobby, the look buttons, and moves (``cogs.lobby`` / ``cogs.play``)."""
+    """What a click reaches: the lobby, the look buttons, and moves (``LobbyService`` / ``PlayService``)."""
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
 
@@ -52,18 +51,15 @@ class ComponentHandlers(Protocol):
                                 check: str) -> None: ...
 
 
-class _Bound:
-    """Mixed into the item classes :func:`bind_items` makes: the services a click is handed to."""
-    handlers: ComponentHandlers | None = None
-
-    @classmethod
-    def target(cls) -> ComponentHandlers:
-        if cls.handlers is None:
-            raise Refusal("error.component_unavailable")
-        return cls.handlers
+def _lobby(interaction: discord.Interaction) -> ComponentHandlers:
+    return service_of(interaction, "lobby")
 
 
-class LobbyButton(_Bound, DynamicItem[Button],
+def _play(interaction: discord.Interaction) -> ComponentHandlers:
+    return service_of(interaction, "play")
+
+
+class LobbyButton(DynamicItem[Button],
                   template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|addbot|dropbot)"):
     def __init__(self, game_id: int, action: str, *, label: str, style: discord.ButtonStyle):
         super().__init__(Button(label=label, style=style, custom_id=f"rp:l:{game_id}:{action}"))
@@ -75,10 +71,10 @@ class LobbyButton(_Bound, DynamicItem[Button],
         return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_lobby_button(interaction, self.game_id, self.action))
+        await guarded(interaction, lambda: _lobby(interaction).on_lobby_button(interaction, self.game_id, self.action))
 
 
-class ViewButton(_Bound, DynamicItem[Button],
+class ViewButton(DynamicItem[Button],
                  template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|hint)"):
     """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
     private."""
@@ -94,10 +90,10 @@ class ViewButton(_Bound, DynamicItem[Button],
         return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_view_button(interaction, self.game_id, self.action))
+        await guarded(interaction, lambda: _play(interaction).on_view_button(interaction, self.game_id, self.action))
 
 
-class MoveButton(_Bound, DynamicItem[Button],
+class MoveButton(DynamicItem[Button],
                  template=r"rp:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
     def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None):
@@ -111,11 +107,11 @@ class MoveButton(_Bound, DynamicItem[Button],
                    label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_move_component(
+        await guarded(interaction, lambda: _play(interaction).on_move_component(
             interaction, self.game_id, self.version, [(self.index, self.check, None)], None))
 
 
-class MoveSelect(_Bound, DynamicItem[Select],
+class MoveSelect(DynamicItem[Select],
                  template=r"rp:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<name>[a-z0-9_]{1,30})"):
     """A select of legal moves (used when there are more than fit as buttons); values are ``index:check``.
     The first letter of ``name`` says which moves the menu lists (``cogs.menus``: main, all, extra)."""
@@ -135,11 +131,11 @@ class MoveSelect(_Bound, DynamicItem[Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             choices = parse_choice_values(list(self.item.values))
-            await self.target().on_move_component(interaction, self.game_id, self.version, choices, self.name[0])
+            await _play(interaction).on_move_component(interaction, self.game_id, self.version, choices, self.name[0])
         await guarded(interaction, run)
 
 
-class SubsetToggle(_Bound, DynamicItem[Button],
+class SubsetToggle(DynamicItem[Button],
                    template=r"rp:t:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<mask>[0-9]{1,7}):(?P<item>[0-9]{1,2})"):
     """One item of a choose-a-subset decision (``cogs.seam.SubsetMenu``): ``mask`` is the choice the message
     shows; a click flips ``item`` and re-renders the same message. Nothing is played until Confirm."""
@@ -157,11 +153,11 @@ class SubsetToggle(_Bound, DynamicItem[Button],
                    label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_subset_toggle(
+        await guarded(interaction, lambda: _play(interaction).on_subset_toggle(
             interaction, self.game_id, self.version, self.mask, self.toggled))
 
 
-class SubsetConfirm(_Bound, DynamicItem[Button],
+class SubsetConfirm(DynamicItem[Button],
                     template=r"rp:c:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
     """Confirm of a subset decision: plays the legal move the toggles chose, named like a move button (index
     in that version's legal moves + checksum), then takes the toggles off the message."""
@@ -178,11 +174,11 @@ class SubsetConfirm(_Bound, DynamicItem[Button],
                    label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_subset_confirm(
+        await guarded(interaction, lambda: _play(interaction).on_subset_confirm(
             interaction, self.game_id, self.version, self.index, self.check))
 
 
-class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+class UndoButton(DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Undo in a player's private menu: takes back their last move of the version it was made for (a click
     after anything else happened redraws that menu as the game is now, saying why: ``PlayService.take_back``)."""
 
@@ -196,7 +192,7 @@ class UndoButton(_Bound, DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(
         return cls(int(match["game"]), int(match["version"]), label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self.target().on_undo_button(interaction, self.game_id, self.version))
+        await guarded(interaction, lambda: _play(interaction).on_undo_button(interaction, self.game_id, self.version))
 
 
 #: Most moves one menu option may stand for (a chain: a move and the moves that follow it, ``cogs.menus``).
@@ -219,29 +215,3 @@ def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
 
 
 DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm, UndoButton)
-
-
-@dataclass(frozen=True)
-class Components:
-    """The persistent item classes of one bot, bound to its services. Views must be built from these (not
-    from the unbound base classes): sending a view registers its items' classes for later clicks."""
-    lobby_button: type[LobbyButton]
-    view_button: type[ViewButton]
-    move_button: type[MoveButton]
-    move_select: type[MoveSelect]
-    subset_toggle: type[SubsetToggle]
-    subset_confirm: type[SubsetConfirm]
-    undo_button: type[UndoButton]
-
-    def all(self) -> tuple[type[DynamicItem], ...]:
-        return (self.lobby_button, self.view_button, self.move_button, self.move_select, self.subset_toggle,
-                self.subset_confirm, self.undo_button)
-
-
-def bind_items(handlers: ComponentHandlers | None) -> Components:
-    """Subclasses of the persistent items that hand clicks to ``handlers`` (one set per bot)."""
-    bound = []
-    for item in DYNAMIC_ITEMS:
-        template = item.__discord_ui_compiled_template__
-        bound.append(type(item.__name__, (item,), {"handlers": handlers}, template=template))
-    return Components(*bound)

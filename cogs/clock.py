@@ -22,11 +22,11 @@ from collections.abc import Callable
 import discord
 from discord.ui import Button, DynamicItem
 
-from bot.engine import GameView, SessionManager
+from bot.engine import GameView, SessionManager, decision_of, pending_seats
 from bot.i18n import DEFAULT_LOCALE, t
 
 from .bots import TAKEN_META, TAKEOVER_META, BotPlayer, has_ai
-from .core import GROUP_EXTRA, LOCALE_META, SEAT_LOCALES_META, Refusal, game_locale, guarded, tracker
+from .core import GROUP_EXTRA, LOCALE_META, SEAT_LOCALES_META, Refusal, game_locale, guarded, service_of, tracker
 from .games import Games
 from .pace import (
     CLOCK_NOTES_META,
@@ -40,7 +40,6 @@ from .pace import (
     pace_seconds,
     pace_text,
 )
-from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +81,6 @@ class ClockButton(DynamicItem[Button],
                            r"(?P<action>wait|bot|end)"):
     """What the other players decide when a seat's time ran out. ``since`` (whole seconds) ties the button
     to one decision of that seat: once the seat moved, or the others already decided, it is stale."""
-    clock: PaceClock | None = None
 
     def __init__(self, game_id: int, seat: int, since: int, action: str, *, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
@@ -96,16 +94,9 @@ class ClockButton(DynamicItem[Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            if self.clock is None:
-                raise Refusal("error.component_unavailable")
-            await self.clock.on_clock_button(interaction, self.game_id, self.seat, self.since, self.action)
+            clock: PaceClock = service_of(interaction, "pace_clock")
+            await clock.on_clock_button(interaction, self.game_id, self.seat, self.since, self.action)
         await guarded(interaction, run)
-
-
-def bind_clock_button(clock: PaceClock | None) -> type[ClockButton]:
-    """A subclass of :class:`ClockButton` that hands clicks to ``clock`` (one per bot, like ``bind_items``)."""
-    return type("ClockButton", (ClockButton,), {"clock": clock},
-                template=ClockButton.__discord_ui_compiled_template__)
 
 
 BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
@@ -123,7 +114,6 @@ class PaceClock:
         self.games = games
         self.bots = bots
         self.clock = clock
-        self.button = bind_clock_button(self)
 
     def handles(self, game: GameView) -> bool:
         """Games with a pace are the clock's: the plain reminders leave them alone."""
@@ -212,7 +202,7 @@ class PaceClock:
         view = discord.ui.View(timeout=None)
         for action in actions:
             label = t(f"clock.button.{action}", locale, time=duration_text(PACES.get(pace, 0), locale))
-            view.add_item(self.button(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
+            view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
         text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
         await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
@@ -265,4 +255,4 @@ class PaceClock:
             self.bots.schedule(game_id)
 
 
-__all__ = ["ClockButton", "PaceClock", "bind_clock_button", "clock_lines", "duration_text", "pace_text"]
+__all__ = ["ClockButton", "PaceClock", "clock_lines", "duration_text", "pace_text"]

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
+from bot.engine.turn import SEAT_LOCALES_META
 from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
 from .transport import DISCORD_FAILED
@@ -194,17 +195,25 @@ def require_dm(interaction: discord.Interaction) -> None:
         raise Refusal("error.dm_only")
 
 
+def service_of(interaction: discord.Interaction, name: str) -> Any:
+    """The bot's service ``name`` (``lobby``, ``play``, ``pace_clock``, ``history``, ``stats``) for a persistent
+    button. discord.py re-creates a button from its custom id, so the button holds no services: the bot that
+    received the click has them (``bot.app.RollBot``). Refused politely while they are not built yet."""
+    service = getattr(interaction.client, name, None)     # an attribute of discord.py's client object
+    if service is None:
+        raise Refusal("error.component_unavailable")
+    return service
+
+
 PUBLIC_DEFER = "rollbot_public_defer"
 
-#: Game meta: {seat: the player's own language, from their last interaction with the game}.
-SEAT_LOCALES_META = "seat_locales"
 #: Game meta: the game's language, for what the whole channel reads outside interactions.
 LOCALE_META = "locale"
 
 
 async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, locale: str) -> None:
     """Reminders reach a player outside any interaction: keep the language they last acted in.
-    (Moves record it with the move itself, see ``cogs.turns``; this is for joining a lobby.)"""
+    (Moves record it with the move itself, see ``bot.engine.turn``; this is for joining a lobby.)"""
     if seat is None:
         return
     game = await sessions.load(game_id)

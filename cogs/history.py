@@ -18,7 +18,7 @@ from discord.ui import Button, DynamicItem
 from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
-from .core import Refusal, check_bot_permissions, defer, guarded, in_worker, locale_of, send_after_defer
+from .core import Refusal, check_bot_permissions, defer, guarded, in_worker, locale_of, send_after_defer, service_of
 from .games import Games
 from .outbox import as_files
 from .replays import frames, game_at, shown_game
@@ -40,8 +40,7 @@ MAX_GAME_ID = 2**53 - 1
 
 class HistoryButton(DynamicItem[Button],
                     template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnlc])"):
-    """A paging button of a log or a replay; the service it reaches is bound per bot (:meth:`bound_to`)."""
-    service: HistoryService | None = None
+    """A paging button of a log or a replay (it reaches the bot's ``history`` service)."""
 
     def __init__(self, what: str, game_id: int, page: int, slot: str, *, label: str = "", emoji: str | None = None,
                  disabled: bool = False):
@@ -55,24 +54,16 @@ class HistoryButton(DynamicItem[Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            if self.service is None:
-                raise Refusal("error.component_unavailable")
-            await self.service.on_page(interaction, self.what, self.game_id, self.page)
+            service: HistoryService = service_of(interaction, "history")
+            await service.on_page(interaction, self.what, self.game_id, self.page)
         await guarded(interaction, run)
-
-    @classmethod
-    def bound_to(cls, service: HistoryService) -> type[HistoryButton]:
-        return type(cls.__name__, (cls,), {"service": service}, template=cls.__discord_ui_compiled_template__)
 
 
 class HistoryService:
     def __init__(self, sessions: SessionManager, games: Games):
         self.sessions = sessions
         self.games = games
-        self.button = HistoryButton.bound_to(self)
-
-    def items(self) -> tuple[type[DynamicItem], ...]:
-        return (self.button,)
+        self.button = HistoryButton
 
     # ------------------------------------------------------------------ which game
     async def chosen_game(self, interaction: discord.Interaction, presentation: Presentation,

@@ -3,7 +3,7 @@
 Game-agnostic: the lobby switches, the seat range and the words for options and progress come from the
 game's presentation. One game of any kind per channel (the engine enforces it); a solo game lives in the
 player's DM with the bot. The lobby message carries persistent Join / Leave / Start / Cancel buttons that do
-exactly what the commands do. A start commits the first turn post with it (``cogs.turns``); the courier
+exactly what the commands do. A start commits the first turn post with it (``bot.engine.turn``); the courier
 delivers it.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import available_locales, t
 
 from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
-from .buttons import Components
+from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
@@ -41,7 +41,6 @@ from .pace import DEFAULT_PACE, PACE_META, PACES
 from .play import PlayService
 from .seam import LobbyOption, Presentation
 from .translator import cmd_str
-from .turns import TurnService
 
 log = logging.getLogger(__name__)
 
@@ -74,15 +73,13 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
 
 
 class LobbyService:
-    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
-                 play: PlayService, ui: Components, bots: BotPlayer):
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
+                 play: PlayService, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
-        self.turns = turns
         self.courier = courier
         self.play = play
-        self.ui = ui
 
     # ---------------------------------------------------------------- pictures of the lobby
     def names(self, game: GameView, locale: str) -> dict[str, str]:
@@ -112,7 +109,7 @@ class LobbyService:
         view = discord.ui.View(timeout=None)
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
         for action in actions:
-            view.add_item(self.ui.lobby_button(game.id, action, label=t(f"button.{action}", locale),
+            view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
                                                style=BUTTON_STYLES[action]))
         return view
 
@@ -161,7 +158,7 @@ class LobbyService:
                 and interaction.user.id == game.creator_id:
             # A one-seat game is the solo game (which may play by other rules): never by accident.
             raise Refusal("error.start_alone")
-        return await self.sessions.start(game_id, interaction.user.id, plan=self.turns.start_plan())
+        return await self.sessions.start(game_id, interaction.user.id)
 
     async def do_addbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The creator fills a seat with the bot (at the level the game's other bots play, else the best)."""
@@ -261,13 +258,12 @@ class LobbyService:
             meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
         game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
                                           interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players, meta=meta,
-                                          plan=self.turns.start_plan())
+                                          options=options, seats_wanted=players, meta=meta)
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, interaction.user.id,
                                               t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
         if bots and interaction.guild_id is None:       # a DM game against the bot starts at once
-            game = await self.sessions.start(game.id, interaction.user.id, plan=self.turns.start_plan())
+            game = await self.sessions.start(game.id, interaction.user.id)
         if game.status == "active":          # one seat (or only bots beside you): it starts at once
             params = {"user": interaction.user.mention,
                       "options": option_text(presentation, game.options, locale)}

@@ -24,17 +24,26 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import cachetools
 import discord
 
 from bot.i18n import t
-from images.processes import drawn
+from bot.runtime import pool
 
-from .buttons import CHAIN_LIMIT, Components, move_check
+from .buttons import (
+    CHAIN_LIMIT,
+    MoveButton,
+    MoveSelect,
+    SubsetConfirm,
+    SubsetToggle,
+    UndoButton,
+    ViewButton,
+    move_check,
+)
 from .core import in_worker
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
 
@@ -231,7 +240,8 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
 #: How many computed chain lists are kept (a few per active game: the steps being shown right now).
 CHAIN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
-_chain_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, list | None]] = OrderedDict()
+_chain_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, list | None]] = \
+    cachetools.LRUCache(maxsize=CHAIN_CACHE_SIZE)
 #: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
 _chain_lock = threading.Lock()
 _MISSING = object()
@@ -259,9 +269,6 @@ def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: li
     entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
     with _chain_lock:
         _chain_cache[key] = entry
-        _chain_cache.move_to_end(key)
-        while len(_chain_cache) > CHAIN_CACHE_SIZE:
-            _chain_cache.popitem(last=False)
 
 
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
@@ -328,14 +335,14 @@ def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[di
     return described
 
 
-def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict],
+def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[dict],
                 subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool) -> discord.ui.View:
     """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
     any legal move that is not a subset, then the look buttons."""
     view = discord.ui.View(timeout=None)
     for item, label in enumerate(subset.labels):
         chosen = bool(mask >> item & 1)
-        view.add_item(ui.subset_toggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
+        view.add_item(SubsetToggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
                                        style=discord.ButtonStyle.primary if chosen
                                        else discord.ButtonStyle.secondary))
     row = (len(subset.labels) - 1) // MAX_BUTTONS + 1
@@ -344,14 +351,14 @@ def subset_view(presentation: Presentation, ui: Components, game: Any, seat: int
         view.add_item(discord.ui.Button(label=t("menu.subset_none", locale)[:80], disabled=True, row=row,
                                         style=discord.ButtonStyle.secondary))
     else:
-        view.add_item(ui.subset_confirm(game.id, game.version, index, move_check(legal[index]), row=row,
+        view.add_item(SubsetConfirm(game.id, game.version, index, move_check(legal[index]), row=row,
                                         label=presentation.move_label(game, seat, legal[index], locale)))
     others = [] if subset.nested else [(i, m) for i, m in enumerate(legal) if subset.masks[i] is None][:MAX_BUTTONS - 1]
     for i, move in others:
-        view.add_item(ui.move_button(game.id, game.version, i, move_check(move),
+        view.add_item(MoveButton(game.id, game.version, i, move_check(move),
                                      label=presentation.move_label(game, seat, move, locale)))
     if look_buttons:
-        add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
+        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
     return view
 
 
@@ -416,7 +423,8 @@ def _only_subset_moves(presentation: Presentation, legal: list[dict], subset: Su
 PLAN_CACHE_SIZE = 256
 #: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
 #: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
-_plan_cache: OrderedDict[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = OrderedDict()
+_plan_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = \
+    cachetools.LRUCache(maxsize=PLAN_CACHE_SIZE)
 
 
 def _plan_key(presentation: Presentation, game: Any, seat: int, locale: str, menu: str) -> tuple:
@@ -438,9 +446,6 @@ def _remember_plan(presentation: Presentation, game: Any, seat: int, legal: list
                    plan: MenuPlan) -> None:
     key = _plan_key(presentation, game, seat, locale, menu)
     _plan_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), plan)
-    _plan_cache.move_to_end(key)
-    while len(_plan_cache) > PLAN_CACHE_SIZE:
-        _plan_cache.popitem(last=False)
 
 
 async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale: str,
@@ -458,14 +463,14 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     _remember_plan(presentation, game, seat, legal, locale, menu, plan)
 
 
-@drawn
+@pool.apart
 def work_out_plan(presentation: Presentation, game: Any, seat: int, locale: str,
                   legal_of: Callable[[Any, int], list[dict]], menu: str) -> tuple[list[dict], MenuPlan]:
     legal = legal_of(game.state, seat)
     return legal, plan_menu(presentation, game, seat, legal, locale, menu=menu)
 
 
-def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, legal: list[dict], locale: str,
+def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
               *, rep: dict | None = None, levels: int = 0, look_buttons: bool = True, menu: str = MAIN,
               only: set[int] | None = None, hint: bool = False, undo: bool = False) -> discord.ui.View:
     """``menu``: ``MAIN`` (the decision at hand; any-time moves behind "More…"), ``ALL`` or ``EXTRA``.
@@ -477,29 +482,29 @@ def move_view(presentation: Presentation, ui: Components, game: Any, seat: int, 
     if plan is None:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
     if plan.subset is not None:
-        view = subset_view(presentation, ui, game, seat, legal, plan.subset, plan.subset.initial, locale,
+        view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,
                            look_buttons=look_buttons)
         if undo:
-            view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+            view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
         return view
     view = discord.ui.View(timeout=None)
     for index, check, label in plan.buttons:
-        view.add_item(ui.move_button(game.id, game.version, index, check, label=label))
+        view.add_item(MoveButton(game.id, game.version, index, check, label=label))
     for select in plan.selects:
-        view.add_item(ui.move_select(
+        view.add_item(MoveSelect(
             game.id, game.version, f"{menu}{select.part}",
             options=[discord.SelectOption(label=label, value=value, description=description)
                      for label, value, description in select.options],
             placeholder=select.placeholder))
     if look_buttons:               # public prompt: others may still use a skill out of turn
-        add_look_buttons(ui, view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
+        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
     elif plan.hidden:
-        view.add_item(ui.view_button(game.id, "more", label=t("button.more", locale)))
+        view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
     if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
         # a player's own menu of the decision at hand: "what would a strong player do here?"
-        view.add_item(ui.view_button(game.id, "hint", label=t("button.hint", locale)))
+        view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
     if undo:                       # a player's own menu after a move they may take back
-        view.add_item(ui.undo_button(game.id, game.version, label=t("button.undo", locale)))
+        view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
     return view
 
 
@@ -524,24 +529,24 @@ def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: l
     return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
 
 
-def add_full_sheet_button(ui: Components, view: discord.ui.View, game: Any, locale: str) -> None:
+def add_full_sheet_button(view: discord.ui.View, game: Any, locale: str) -> None:
     """The private step message shows a compact picture (``step_picture``); the full sheet stays one click
     away: the "sheet" look button, answered privately. A menu without room keeps its moves instead."""
     try:
-        view.add_item(ui.view_button(game.id, "sheet", label=t("button.full_sheet", locale)))
+        view.add_item(ViewButton(game.id, "sheet", label=t("button.full_sheet", locale)))
     except ValueError:
         pass
 
 
-def add_look_buttons(ui: Components, view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
+def add_look_buttons(view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
                      sheet: bool = True, row: int | None = None) -> None:
     buttons = []
     if moves:
-        buttons.append(ui.view_button(game.id, "moves", label=t("button.my_moves", locale),
+        buttons.append(ViewButton(game.id, "moves", label=t("button.my_moves", locale),
                                       style=discord.ButtonStyle.primary))
     if sheet:
-        buttons.append(ui.view_button(game.id, "sheet", label=t("button.my_sheet", locale)))
-    buttons.append(ui.view_button(game.id, "table", label=t("button.table", locale)))
+        buttons.append(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale)))
+    buttons.append(ViewButton(game.id, "table", label=t("button.table", locale)))
     for button in buttons:
         button.row = row
         view.add_item(button)

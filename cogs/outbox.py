@@ -1,7 +1,7 @@
 """The courier: delivers the posts that committed changes made due (the engine's outbox), once each, into
 one living message per game.
 
-A post is written in the same transaction as its move (``cogs.turns``). Right after the commit the service
+A post is written in the same transaction as its move (``bot.engine.turn``). Right after the commit the service
 that made the move asks the courier to deliver that game's posts; on start-up, and every minute after a
 failed send, the courier delivers every post still undelivered, oldest first. A per-game lock keeps a game's
 posts in order and stops two deliveries of the same post; a post is marked delivered with the message id
@@ -22,7 +22,6 @@ step (``PictureCache``); an edit re-attaches only the pictures that changed.
 from __future__ import annotations
 
 import asyncio
-import collections
 import hashlib
 import io
 import logging
@@ -37,17 +36,15 @@ from typing import Any
 import cachetools
 import discord
 
-from bot.engine import GameView, OutboxPost, SessionManager
+from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
 from bot.i18n import t
 
-from .buttons import Components
 from .core import acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
 from .transport import UNSURE
-from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +149,9 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
+_NOTHING = object()
+
+
 class PictureCache:
     """Pictures rendered once per step: keyed by (game, version, locale, what), so the live post, the
     private continuation and the look buttons of the same step share one rendering. Small and in memory
@@ -159,20 +159,17 @@ class PictureCache:
 
     def __init__(self, size: int = 64):
         self.size = size
-        self._items: collections.OrderedDict[Hashable, object] = collections.OrderedDict()
+        self._items: cachetools.LRUCache[Hashable, object] = cachetools.LRUCache(maxsize=size)
         self.hits = 0
         self.misses = 0
 
     async def get(self, key: Hashable, render: Callable[[], Awaitable[object]]) -> object:
-        if key in self._items:
-            self._items.move_to_end(key)
+        value = self._items.get(key, _NOTHING)
+        if value is not _NOTHING:
             self.hits += 1
-            return self._items[key]
+            return value
         self.misses += 1
-        value = await render()
-        self._items[key] = value
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        value = self._items[key] = await render()
         return value
 
 
@@ -234,22 +231,24 @@ def player_name(game: GameView, seat: Any) -> str:
 
 
 class Courier:
-    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, ui: Components, *,
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *,
                  owner: str | None = None):
         self.client = client
         #: who claims posts in the database; the app names the process's shard slot
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
         self.sessions = sessions
         self.games = games
-        self.ui = ui
         self.pictures = PictureCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: game id -> (live message id, {file name: digest}, its attachments): what an edit may keep
-        self._shown: dict[int, tuple[int, dict[str, str], list[discord.Attachment]]] = {}
+        #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
+        self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
+            cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
-        self._live: dict[int, int] = {}
-        #: private message id -> digest of the seat picture it shows
-        self._private: dict[int, str] = {}
+        #: (bounded: a game forgotten here reads its live post from the outbox again)
+        self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
+        #: private message id -> digest of the seat picture it shows (the latest 512 used)
+        self._private: cachetools.LRUCache[int, str] = cachetools.LRUCache(maxsize=512)
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
         self._editors: cachetools.TTLCache[int, Editor] = cachetools.TTLCache(maxsize=4096, ttl=TOKEN_S,
                                                                               timer=time.monotonic)
@@ -304,8 +303,6 @@ class Courier:
         if self._private.get(message_id) == key:
             return True
         self._private[message_id] = key
-        while len(self._private) > 512:
-            self._private.pop(next(iter(self._private)))
         return False
 
     def forget_private(self, message_id: int) -> None:
@@ -342,10 +339,8 @@ class Courier:
 
     async def live_post(self, game_id: int) -> OutboxPost | None:
         """The game's latest delivered post: its message is the live one (None before the first)."""
-        for earlier in reversed(await self.sessions.posts(game_id)):
-            if earlier.delivered_at is not None and earlier.message_id is not None:
-                return earlier
-        return None
+        posts = await self.sessions.last_message_posts(game_id)
+        return posts[-1] if posts else None
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
@@ -369,11 +364,9 @@ class Courier:
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
-            posts = await self.sessions.posts(post.game_id)
-            delivered = [p for p in posts if p.id < post.id and p.delivered_at is not None
-                         and p.message_id is not None]
-            previous = delivered[-1] if delivered else None
-            same_message = [p for p in delivered if previous is not None and p.message_id == previous.message_id]
+            # the latest delivered post before this one and the posts edited into its message (a bounded read)
+            same_message = await self.sessions.last_message_posts(post.game_id, post.id)
+            previous = same_message[-1] if same_message else None
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:
                 via = None
@@ -519,7 +512,7 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
-        if key == "undo.taken_back":          # a move taken back (cogs.turns.undo_plan): its label is stored
+        if key == "undo.taken_back":          # a move taken back: the shell worded it (undo_preview), stored
             params = event.get("params") or {}
             return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))
         return self.games[game.kind].event_line(game, event, locale)
@@ -563,10 +556,10 @@ class Courier:
                 parts.menu = menu
             elif len(due) == 1:
                 legal = kind.legal_moves(game.state, due[0])
-                parts.menu = move_view(presentation, self.ui, game, due[0], legal, locale)
+                parts.menu = move_view(presentation, game, due[0], legal, locale)
             else:
                 parts.menu = discord.ui.View(timeout=None)
-                add_look_buttons(self.ui, parts.menu, game, locale, moves=True,
+                add_look_buttons(parts.menu, game, locale, moves=True,
                                  sheet=presentation.has_seat_pictures)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh if game.seats[s].user_id]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),

@@ -1,5 +1,5 @@
 """The turn clock's bookkeeping, kept in a game's metadata: pure functions, no Discord (``cogs.clock`` acts on
-them; ``cogs.turns`` calls :func:`track_decisions` in the same transaction as every move), and the words for
+them; ``bot.engine.turn`` keeps ``CLOCK_META`` in the same transaction as every move), and the words for
 paces and durations."""
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from babel.core import UnknownLocaleError
 from babel.dates import format_timedelta
 
+from bot.engine.turn import CLOCK_META
 from bot.i18n import t
 
 #: Seconds per decision of each pace a game may be created with (``none``: no clock).
@@ -15,32 +16,11 @@ PACES: dict[str, int] = {"fast": 3600, "normal": 24 * 3600, "slow": 72 * 3600, "
 DEFAULT_PACE = "normal"
 #: Game meta: the pace's name (absent: none; games created before clocks existed have none).
 PACE_META = "pace"
-#: Game meta: {"since": {seat: when it became due}, "spent": {seat: [seconds, decisions]}}.
-CLOCK_META = "clock"
 #: Game meta, written by the clock only: {seat: {"since": .., "start": .., "level": ..}} — how far the clock of
 #: the seat's current decision has gone (1: half-time reminder sent, 2: last call sent, 3: time ran out).
 #: ``start`` moves forward when the other players chose to wait. Notes of an earlier ``since`` are stale.
 CLOCK_NOTES_META = "clock_notes"
 
-
-
-# ---------------------------------------------------------------------------------------------- bookkeeping
-def track_decisions(meta: dict, due: list[int], mover: int | None, now: float) -> None:
-    """Update the clock in ``meta`` after ``mover`` moved (None: the game started) and ``due`` are the seats
-    due now. The mover's time since they became due (or since their previous move, for a turn of several
-    decisions) counts as one decision; a seat that stays due keeps its start, a seat due afresh starts now."""
-    clock = meta.get(CLOCK_META)
-    clock = dict(clock) if isinstance(clock, dict) else {}
-    since = {k: v for k, v in (clock.get("since") or {}).items() if isinstance(v, (int, float))}
-    spent = dict(clock.get("spent") or {})
-    if mover is not None and str(mover) in since:
-        total, count = spent.get(str(mover)) or (0.0, 0)
-        spent[str(mover)] = [round(float(total) + max(0.0, now - since[str(mover)]), 3), int(count) + 1]
-    fresh = {}
-    for seat in due:
-        key = str(seat)
-        fresh[key] = now if seat == mover or key not in since else since[key]
-    meta[CLOCK_META] = {"since": fresh, "spent": spent}
 
 
 def pace_seconds(game: Any) -> int:

@@ -1,6 +1,6 @@
 """Playing a game: moves from buttons, selects and commands; ``/<game> play|sheet|table`` (the log: ``cogs.history``).
 
-Turn prompt policy (decided once, by ``cogs.turns``, and committed with the move):
+Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``, and committed with the move):
 
 * A move whose player still has a decision in the same step (take a card → place the die → action)
   continues *privately*: the player's one private message of the game shows their own picture and the next
@@ -20,15 +20,16 @@ import logging
 import time
 from typing import Any
 
+import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import GameView, SessionManager, StaleMove
+from bot.engine import GameView, SessionManager, StaleMove, decision_of, pending_seats
 from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .bots import HINTS_META, TAKEN_META, BotPlayer
-from .buttons import Components, move_check, parse_choice_values
+from .buttons import move_check, parse_choice_values
 from .core import (
     GROUP_EXTRA,
     Refusal,
@@ -60,12 +61,13 @@ from .outbox import player_name as _player_name
 from .seam import Presentation
 from .translator import cmd_str
 from .transport import answer_may_be_lost
-from .turns import TurnOutcome, TurnService, decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 
 #: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
 PRIVATE_TOKEN_S = 14 * 60
+#: At most this many private messages are remembered (the least recently used goes first; an expired token too)
+PRIVATE_MESSAGES = 4096
 REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
 REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -93,16 +95,14 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
 
 
 class PlayService:
-    def __init__(self, sessions: SessionManager, games: Games, turns: TurnService, courier: Courier,
-                 ui: Components, bots: BotPlayer):
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
-        self.turns = turns
         self.courier = courier
-        self.ui = ui
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
-        self.private: dict[tuple[int, int], PrivateMessage] = {}
+        self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
+            maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
 
     # ------------------------------------------------------------------ lookups
     def kind(self, game: GameView) -> Any:
@@ -185,7 +185,7 @@ class PlayService:
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
         kwargs.setdefault("hint", self.hints_on(game))
-        return move_view(self.presentation(game), self.ui, game, seat, legal, locale, **kwargs)
+        return move_view(self.presentation(game), game, seat, legal, locale, **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
                            menu: str = MAIN) -> None:
@@ -231,13 +231,11 @@ class PlayService:
         turn still goes on privately (a menu option standing for several moves)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
-        before_mark = presentation.step_mark(game.state)
         label = presentation.move_label(game, seat, move, locale)
-        outcome = TurnOutcome()
         for attempt in range(REBASE_ATTEMPTS):
             try:
-                await self.sessions.apply(game.id, interaction.user.id, move, expected_version=game.version,
-                                                   plan=self.turns.move_plan(seat, locale, before_mark, outcome))
+                result = await self.sessions.apply(game.id, interaction.user.id, move, expected_version=game.version,
+                                                   locale=locale)
                 break
             except RuleError as error:            # ids in the params become names for the message
                 raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
@@ -249,22 +247,21 @@ class PlayService:
                     raise Refusal("error.stale_button") from None
                 game = now
         for follow in then:
-            if outcome.public:
+            if result.turn.public:
                 break
             now = await self.sessions.load(game.id)
             nxt = next((m for m in self.kind(now).legal_moves(now.state, seat) if move_check(m) == follow), None)
             if nxt is None:
                 break
             try:
-                await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
-                                          plan=self.turns.move_plan(seat, locale, presentation.step_mark(now.state),
-                                                                    outcome))
+                result = await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
+                                                   locale=locale)
             except (RuleError, StaleMove):       # the moves before it stand; the menu shows what is left
                 break
             label = f"{label} → {presentation.move_label(now, seat, nxt, locale)}"
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
-        if not outcome.public:
+        if not result.turn.public:
             await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
@@ -321,7 +318,7 @@ class PlayService:
         def private_menu() -> discord.ui.View:
             view = self.menu(game, seat, legal, locale, look_buttons=False, undo=undo)
             if full_sheet:                     # the step picture is compact: the whole sheet is one click away
-                add_full_sheet_button(self.ui, view, game, locale)
+                add_full_sheet_button(view, game, locale)
             return view
         key = (game.id, seat)
         now = time.monotonic()
@@ -347,8 +344,6 @@ class PlayService:
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            if len(self.private) > 1000:           # drop the ones whose token has expired
-                self.private = {k: v for k, v in self.private.items() if now - v.at <= PRIVATE_TOKEN_S}
             self.private[key] = PrivateMessage(interaction, sent.id, False, now)
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
@@ -409,7 +404,7 @@ class PlayService:
             raise Refusal("error.stale_button")
         message = interaction.message
         public = message is not None and not message.flags.ephemeral
-        view = subset_view(presentation, self.ui, game, seat, legal, subset, mask ^ (1 << item), locale,
+        view = subset_view(presentation, game, seat, legal, subset, mask ^ (1 << item), locale,
                            look_buttons=public)
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles
             await self.redraw_live(interaction, game.id, view)
@@ -420,10 +415,13 @@ class PlayService:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
         stay): toggles being chosen, or none once the choice went on privately."""
         game = await self.sessions.load(game_id)
-        every = await self.sessions.posts(game_id)
         shown_id = interaction.message.id if interaction.message is not None else None
-        # the posts that went into this message (one just sent is not marked delivered yet: the latest)
-        posts = [p for p in every if p.message_id == shown_id] or every[-1:]
+        # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
+        # message just sent and not yet marked delivered: then the game's latest post
+        posts = await self.sessions.last_message_posts(game_id)
+        if not posts or posts[-1].message_id != shown_id:
+            every = await self.sessions.posts(game_id)
+            posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made
         content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
@@ -533,12 +531,13 @@ class PlayService:
             await self.undo_overtaken(interaction, game, seat, version, locale)
             return
         presentation = self.presentation(game)
-        outcome = TurnOutcome()
-        plan = self.turns.undo_plan(seat, presentation.step_mark(game.state), self.pending_seats(game), outcome)
         if not from_component:
             await defer(interaction, ephemeral=True)
         try:
-            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version, plan=plan)
+            # the table's log names the move in the game's language, worded in the state it was legal in
+            _, move, before = await self.sessions.undo_preview(game.id, interaction.user.id)
+            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version,
+                                              label=presentation.move_label(before, seat, move, game_locale(game)))
         except StaleMove:                               # another move landed meanwhile (simultaneous phases)
             await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
             return
@@ -547,7 +546,7 @@ class PlayService:
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
             await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
                 content=t("undo.done", locale, move=label), view=None, attachments=[])
-        if outcome.public:
+        if result.turn.public:
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.prepare_live_menu(game)

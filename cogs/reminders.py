@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.config import Settings
-from bot.engine import SessionManager
+from bot.engine import SessionManager, decision_of, pending_seats
 from bot.i18n import DEFAULT_LOCALE, t
 
 from .bots import BotPlayer
@@ -23,7 +23,6 @@ from .clock import PaceClock
 from .core import LOCALE_META, SEAT_LOCALES_META, tracker
 from .games import Games
 from .outbox import Courier
-from .turns import decision_of, pending_seats
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 The shell never reads a game's state: the rules say where a round begins (``GameKind.round_mark``) and
 what each seat would score now (``GameKind.projected_scores``); both hooks are optional (docs/contracts.md).
-Without ``round_mark`` a replay steps from public step to public step (``Presentation.step_mark``); without
+Without ``round_mark`` a replay steps from public step to public step (``Kind.step_mark``); without
 ``projected_scores`` the engine ranks the kind's ``score(state)`` as it does at the end of a game.
 
 Everything here is CPU work on a copy: call it through ``in_worker``.
@@ -64,7 +64,7 @@ def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]
     moves = effective(moves)
     def mark_of(state: Any) -> Any:
         mark = kind.round_mark(state)
-        return presentation.step_mark(state) if mark is None else mark
+        return kind.step_mark(state) if mark is None else mark
 
     seats = len(game.seats)
     state = kind.create(seats, game.seed, game.options)

@@ -11,7 +11,7 @@ state). Picture methods run in a worker thread: they must not touch the event lo
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -195,21 +195,6 @@ class Presentation:
     def status_line(self, game: Any, locale: str) -> str:
         """Where the game stands (round, phase) for status and prompts."""
 
-    def step_mark(self, state: Any) -> Hashable:
-        """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still
-        due and leaves the mark unchanged continues privately."""
-
-    def message_mark(self, state: Any) -> Hashable | None:
-        """A JSON value: a public step whose mark equals the previous post's edits that message in place
-        instead of posting a new one (dice poker: one message per hand); a new mark starts a new message,
-        and everyone ``seats_to_notify`` names is mentioned afresh. None (the default): no marks."""
-        return None
-
-    def seats_to_notify(self, state: Any) -> list[int] | None:
-        """Who a new message pings, e.g. both duellists at the start of a hand, since an edit in place pings
-        nobody. None (the default): the seats due now."""
-        return None
-
     def final_lines(self, game: Any, locale: str) -> list[str]:
         """The result of a finished game, a line per place (plus e.g. a solo rating)."""
 
@@ -263,11 +248,11 @@ class Presentation:
 REQUIRED = (
     "kind", "group_key", "group_description_key", "title_key", "seats", "lobby_options", "narrow_fields",
     "help_title_key", "help_intro_key", "help_sections", "rules_topics", "game_options", "option_lines",
-    "move_label", "event_line", "decision_text", "status_line", "step_mark", "final_lines", "table_picture",
+    "move_label", "event_line", "decision_text", "status_line", "final_lines", "table_picture",
     "commands",
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "message_mark", "seats_to_notify", "option_detail", "move_chains",
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains",
                   "live_pictures", "step_picture", "hint_text")
 
 

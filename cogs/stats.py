@@ -29,7 +29,7 @@ from bot.engine import SessionManager
 from bot.engine.records import ResultRow
 from bot.i18n import t
 
-from .core import Refusal, guarded, locale_of, require_guild
+from .core import Refusal, guarded, locale_of, require_guild, service_of
 from .games import Games
 from .help import EMBED_COLOUR
 from .replays import FORMER_PLAYER
@@ -112,8 +112,7 @@ def _number(value: float | None) -> str:
 
 
 class ForgetButton(DynamicItem[Button], template=r"rp:f:(?P<user>[0-9]{1,20})"):
-    """Confirms ``forget-me``; only the user it names may press it."""
-    service: StatsService | None = None
+    """Confirms ``forget-me``; only the user it names may press it (it reaches the bot's ``stats`` service)."""
 
     def __init__(self, user_id: int, *, label: str = "?"):
         super().__init__(Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"rp:f:{user_id}"))
@@ -125,9 +124,8 @@ class ForgetButton(DynamicItem[Button], template=r"rp:f:(?P<user>[0-9]{1,20})"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
-            if self.service is None:
-                raise Refusal("error.component_unavailable")
-            await self.service.on_forget(interaction, self.user_id)
+            service: StatsService = service_of(interaction, "stats")
+            await service.on_forget(interaction, self.user_id)
         await guarded(interaction, run)
 
 
@@ -137,11 +135,6 @@ class StatsService:
         self.games = games
         #: the time "this month" is measured from (tests move it)
         self.clock = clock
-        self.forget_button = type(ForgetButton.__name__, (ForgetButton,), {"service": self},
-                                  template=ForgetButton.__discord_ui_compiled_template__)
-
-    def items(self) -> tuple[type[DynamicItem], ...]:
-        return (self.forget_button,)
 
     async def note_seen(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is not None:
@@ -229,7 +222,7 @@ class StatsService:
         async def forget_me(interaction: discord.Interaction) -> None:
             locale = locale_of(interaction)
             view = discord.ui.View(timeout=None)
-            view.add_item(service.forget_button(interaction.user.id, label=t("stats.forget_confirm", locale)))
+            view.add_item(ForgetButton(interaction.user.id, label=t("stats.forget_confirm", locale)))
             await interaction.response.send_message(t("stats.forget_prompt", locale), view=view, ephemeral=True)
 
         # one entry of the game's group (Discord allows 25 per level, and /rp is nearly full)

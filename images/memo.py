@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
+import cachetools
+
 T = TypeVar("T")
+_NOTHING = object()
 
 
 def remembered(size: int = 64) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """Keep the results of the last ``size`` distinct calls (thread-safe: renderers run in worker threads;
-    two threads asking for the same new picture may both draw it, which is harmless)."""
+    """Keep the results of the last ``size`` distinct calls used (an LRU cache; thread-safe: renderers run in
+    worker threads; two threads asking for the same new picture may both draw it, which is harmless)."""
 
     def wrap(fn: Callable[..., T]) -> Callable[..., T]:
-        items: OrderedDict[tuple, T] = OrderedDict()
+        items: cachetools.LRUCache[tuple, T] = cachetools.LRUCache(maxsize=size)
         lock = threading.Lock()
 
         @functools.wraps(fn)
@@ -34,15 +36,13 @@ def remembered(size: int = 64) -> Callable[[Callable[..., T]], Callable[..., T]]
             except TypeError:
                 return fn(*args, **kwargs)
             with lock:
-                if key in items:
-                    items.move_to_end(key)
-                    call.hits += 1
-                    return items[key]
+                value = items.get(key, _NOTHING)
+            if value is not _NOTHING:
+                call.hits += 1
+                return value
             value = fn(*args, **kwargs)
             with lock:
                 items[key] = value
-                while len(items) > size:
-                    items.popitem(last=False)
             return value
 
         call.hits = 0

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from images import processes
+import images
+from bot.runtime import pool
 
 
 @pytest.fixture
 def drawing_pool():
-    """One drawing process (``images.processes``), as ``python -m bot`` runs it, for the test's duration."""
-    processes.start(1)
+    """One pool process (``bot.runtime.pool``), as ``python -m bot`` runs it, for the test's duration."""
+    pool.start(1, warm=images.WARM_MODULES)
     try:
         yield
     finally:
-        processes.stop()
+        pool.stop()

@@ -9,7 +9,7 @@ import pytest
 from bot.app import create_bot
 from bot.config import Settings
 from bot.engine import SessionManager
-from bot.engine.backends import open_store
+from bot.engine.store import open_store
 from bot.metrics import Metrics, NoMetrics, create_metrics
 from tests.engine.helpers import ENDLESS, FakeClock, registry
 

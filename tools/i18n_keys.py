@@ -141,8 +141,9 @@ def babel_keys() -> dict[str, str]:
 KEY_CALLS = ("t", "label", "first_label", "cmd_str", "Refusal", "N_", "has_label", "has_key")
 KEY_CALL_PATHS: tuple[str, ...] = ("cogs", "images", "bot/app.py", "bot/i18n")
 #: Where a key written as data (a literal or an f-string family) counts as used: the adapters, the pictures and
-#: the rules (events and errors built as ``{"key": f"game.event.{name}"}``).
-MENTION_PATHS: tuple[str, ...] = (*KEY_CALL_PATHS, "bot/games")
+#: the rules (events and errors built as ``{"key": f"game.event.{name}"}``) and the engine's turn book (the log lines
+#: it adds: a move played for an idle player, a move taken back).
+MENTION_PATHS: tuple[str, ...] = (*KEY_CALL_PATHS, "bot/games", "bot/engine/turn.py")
 
 
 def _key_args(node: ast.AST):

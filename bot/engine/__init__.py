@@ -1,4 +1,4 @@
-"""Game sessions: one game per channel in SQLite, crash-safe and concurrency-safe. See docs/engine.md."""
+"""Game sessions: one game per channel in SQLite or PostgreSQL, crash-safe and concurrency-safe. See docs/engine.md."""
 from .errors import (
                      AlreadySeated,
                      ChannelBusy,
@@ -40,14 +40,17 @@ from .records import (
                      UndoResult,
 )
 from .sessions import Planner, SessionManager
-from .store import Store
+from .store import Repository, Store
+from .turn import TurnBook, TurnRecord, decision_of, pending_seats
 
 __all__ = [
     "AlreadySeated", "ApplyResult", "Bookkeeping", "OutboxPost", "Planner",
     "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
     "GameNotActive", "GameNotInLobby", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions", "InvalidSeatCount",
     "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
-    "ReminderDue", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError", "Store",
+    "ReminderDue", "Repository", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError",
+    "Store",
     "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
     "NothingToUndo", "UndoAfterOtherPlayer", "UndoAfterReveal", "UndoResult", "UndoUnsupported",
+    "TurnBook", "TurnRecord", "decision_of", "pending_seats",
 ]

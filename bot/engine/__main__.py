@@ -13,10 +13,9 @@ import asyncio
 import sqlite3
 import sys
 
-from .backends import is_postgres, open_store
 from .errors import EngineError, StoreOpenError
 from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
-from .store import RESTORE_HELP, Store
+from .store import RESTORE_HELP, Store, is_postgres, open_store
 from .verify import salvage, verify_store
 
 

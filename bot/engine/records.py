@@ -103,6 +103,8 @@ class ApplyResult:
     finished: bool
     results: tuple[SeatResult, ...] = ()
     score: dict | None = None
+    #: what the move means for the table (``bot.engine.turn``); empty when no turn book was used
+    turn: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +117,7 @@ class UndoResult:
     undone_seq: int
     undone_move: dict
     state: Any
+    turn: Any = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,8 @@ from .records import (
     UndoResult,
 )
 from .results import seat_results
-from .store import Store, dump_json
+from .store import Repository, dump_json
+from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
 MAX_SEED = 2**63 - 1
@@ -221,8 +222,11 @@ def _seat_from_row(row) -> Seat:
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
-                 clock: Callable[[], float] = time.time, cache_size: int = 4096):
+    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
+                 clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
+        """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
+        and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""
+        self.turns = turns
         self.store = store
         self.kinds = as_registry(kinds)
         self._clock = clock
@@ -341,6 +345,8 @@ class SessionManager:
             started_at=now if snapshot is not None else None, finished_at=None, last_activity_at=now,
             reminder_count=0, meta=meta)
         # A one-seat game starts at once: its first post is planned now and committed with the game.
+        if snapshot is not None and plan is None:
+            plan = self._start_plan(game_kind)
         new_meta, meta_text, post_text = _bookkeeping_json(plan if snapshot is not None else None, view, None)
         if new_meta is not None:
             view = replace(view, meta=new_meta)
@@ -435,7 +441,7 @@ class SessionManager:
             now = self._clock()
             started = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
                               last_activity_at=now, reminder_count=0)
-            new_meta, meta_text, post_text = _bookkeeping_json(plan, started, None)
+            new_meta, meta_text, post_text = _bookkeeping_json(plan or self._start_plan(entry.kind), started, None)
             await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text)
             entry.view = started if new_meta is None else replace(started, meta=new_meta)
             return entry.view
@@ -457,8 +463,14 @@ class SessionManager:
 
     # --------------------------------------------------------------------------------------- moves
 
+    def _start_plan(self, kind: GameKind) -> Planner | None:
+        turns = self.turns
+        if turns is None:
+            return None
+        return lambda view, result: turns.start(kind, view)[0]
+
     async def apply(self, game_id: int, user_id: int, move: dict, expected_version: int | None = None,
-                    plan: Planner | None = None) -> ApplyResult:
+                    plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
         """Play ``move`` for the user's seat. ``expected_version`` is the version the player saw (the
         button carries it); None means "whatever is current" (typed commands). ``plan`` decides the
         bookkeeping and the post committed with the move."""
@@ -467,31 +479,33 @@ class SessionManager:
             if seat is None:
                 raise errors.NotSeated(game_id=game_id)
             return seat
-        return await self._apply(game_id, seat_for, user_id, move, expected_version, plan)
+        return await self._apply(game_id, seat_for, user_id, move, expected_version, plan, locale, False)
 
     async def apply_ai(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
-                       plan: Planner | None = None) -> ApplyResult:
+                       plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
         """Play for an AI seat (only AI seats can be driven this way)."""
         async def seat_for(view: GameView) -> int:
             if not 0 <= seat < len(view.seats) or not view.seats[seat].is_ai:
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
             return seat
-        return await self._apply(game_id, seat_for, None, move, expected_version, plan)
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, False)
 
     async def apply_for_seat(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
-                             plan: Planner | None = None) -> ApplyResult:
+                             plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
         """Play for a human seat whose player is away (the shell's idle-seat takeover). The move is logged
-        without a user id, so the log tells which moves were made for whom."""
+        without a user id, and the table's log says it was played for them."""
         async def seat_for(view: GameView) -> int:
             if not 0 <= seat < len(view.seats):
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
             return seat
-        return await self._apply(game_id, seat_for, None, move, expected_version, plan)
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, True)
 
-    async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan=None) -> ApplyResult:
+    async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for
+                     ) -> ApplyResult:
         played: list[str] = []
         try:
-            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, played)
+            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, locale,
+                                              played_for, played)
         except Exception as error:
             code = getattr(error, "code", None)
             if self.observer is not None and isinstance(code, str):
@@ -501,8 +515,8 @@ class SessionManager:
             self.observer.move_applied(played[0] if played else "?")
         return result
 
-    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, played: list[str]
-                            ) -> ApplyResult:
+    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for,
+                            played: list[str]) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
             played.append(view.kind)
@@ -530,7 +544,13 @@ class SessionManager:
                             finished_at=now if finished else None)
             result = ApplyResult(game_id=game_id, seq=seq, version=seq, seat=seat, events=list(events),
                                  state=state, finished=finished, results=results, score=score)
-            new_meta, meta_text, post_text = _bookkeeping_json(plan, after, result)
+            decide = plan
+            if decide is None and self.turns is not None:
+                book, turn = self.turns.move(kind, after, result, seat, kind.step_mark(view.state), locale=locale,
+                                             played_for=played_for)
+                result = replace(result, turn=turn)
+                decide = lambda *_: book  # noqa: E731
+            new_meta, meta_text, post_text = _bookkeeping_json(decide, after, result)
             if finished:
                 await self.store.append_final_move(
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
@@ -604,11 +624,20 @@ class SessionManager:
                 return False
             return True
 
+    async def undo_preview(self, game_id: int, user_id: int) -> tuple[int, dict, GameView]:
+        """(seat, move, the game as the undo would leave it) for the user's undo now, or the refusal: the shell
+        words the move in the state it was legal in before asking for the undo."""
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            seat, undo_plan = await self._undo_plan(entry, user_id)
+            return seat, undo_plan.target.move, replace(entry.view, state=undo_plan.before)
+
     async def undo(self, game_id: int, user_id: int, expected_version: int | None = None,
-                   plan: Planner | None = None) -> UndoResult:
+                   plan: Planner | None = None, *, label: str = "") -> UndoResult:
         """Take back the user's last move (see ``bot/engine/undo.py`` for the policy). Appends an undo entry
-        with the state before that move as the snapshot, and the planner's bookkeeping and post, in one
-        statement; the version goes up by one like a move's, so buttons made before are stale."""
+        with the state before that move as the snapshot, and the turn's bookkeeping and post, in one
+        statement; the version goes up by one like a move's, so buttons made before are stale. ``label``: the
+        move in the game's language, for the table's log (:meth:`undo_preview`)."""
         async def work(entry: _Entry) -> UndoResult:
             view, kind = entry.view, entry.kind
             if view.status == ACTIVE and expected_version is not None and expected_version != view.version:
@@ -620,7 +649,13 @@ class SessionManager:
             after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now, reminder_count=0)
             result = UndoResult(game_id=game_id, seq=seq, version=seq, seat=seat,
                                 undone_seq=undo_plan.target.seq, undone_move=undo_plan.target.move, state=state)
-            new_meta, meta_text, post_text = _bookkeeping_json(plan, after, result)
+            decide = plan
+            if decide is None and self.turns is not None:
+                book, turn = self.turns.undo(kind, after, result, seat, kind.step_mark(view.state),
+                                             pending_seats(kind, view.state), label)
+                result = replace(result, turn=turn)
+                decide = lambda *_: book  # noqa: E731
+            new_meta, meta_text, post_text = _bookkeeping_json(decide, after, result)
             try:
                 await self.store.append_undo(game_id=game_id, seq=seq, seat=seat, user_id=user_id,
                                              undoes=undo_plan.target.seq, snapshot=kind.dumps(state), now=now,
@@ -771,6 +806,11 @@ class SessionManager:
 
     async def posts(self, game_id: int) -> list[OutboxPost]:
         return [_post_from_row(r) for r in await self.store.posts(game_id)]
+
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
+        """The delivered posts of the game's latest message (before post ``before_id``), oldest first: the last
+        is the live message's post, the others were edited into it. One bounded query, not the game's posts."""
+        return [_post_from_row(r) for r in await self.store.last_message_posts(game_id, before_id)]
 
     async def post_delivered(self, post_id: int, message_id: int | None) -> None:
         await self.store.mark_post_delivered(post_id, message_id, self._clock())

@@ -1,72 +1,128 @@
-"""The SQLite store: a writer and a reader connection, WAL, forward migrations, and every statement the engine
-runs.
+"""The one store: SQLAlchemy Core over an async engine, SQLite (aiosqlite) or PostgreSQL (asyncpg), chosen by
+``ROLLBOT_DB`` (see ``open_store``). Every statement is written once; where the databases differ the store
+says so in place (``self.sqlite``).
 
-Writes go through one ``asyncio.Lock`` because the writer connection is shared: without it a statement from
-one task could land inside another task's open transaction. The lock is held only for the database round
-trips, never while game rules run, so it serialises I/O (which SQLite serialises anyway) without making one
-game wait for another's logic. Writes run in a shielded task: a cancelled caller cannot leave a transaction
-half-open on the shared connection. Reads use a second, read-only connection with its own lock (WAL lets a
-reader see the last commit while a writer works), so a write that waits for another process's lock never
-holds up a read. An in-memory store has one connection for both.
+* SQLite: one writer connection (WAL) behind an ``asyncio.Lock`` held only for the database round trips, and
+  a second, read-only connection, so a write waiting for another process's lock never holds up a read. An
+  in-memory store has one connection for both.
+* PostgreSQL: a pool; each write takes a connection, PostgreSQL serialises conflicting writes row by row.
 
-A move is appended with a single INSERT into the ``move_appends`` view (see schema.py): one statement, one
-transaction, one round trip. That is what makes thousands of durable moves per second possible.
+The guarantees are the database's own (schema.py): a move is ONE statement that checks the game is in play
+at version seq - 1 (so two processes can never both apply a move to one game), the move log is append-only
+by triggers, one game per channel is a partial unique index. Moves that arrive while a commit is in flight
+are committed together (group commit: one transaction, one fsync). Writes run in a shielded task: a
+cancelled caller cannot leave a transaction half-open, and a read of a game waits for its writes in flight.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-import aiosqlite
+from sqlalchemy import bindparam, event, text
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
 from . import errors
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
 from .records import ACTIVE, LOBBY, Seat, SeatResult
-from .schema import APPLICATION_ID, MIGRATIONS, REQUIRED_TABLES, SCHEMA_VERSION
+from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
 
 T = TypeVar("T")
 
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
-#: FULL: a commit returns only after the WAL is fsynced, so an acknowledged move also survives power loss
-#: (see docs/engine.md). NORMAL would still survive any process crash, but not a power cut.
+#: FULL: a commit returns only after the WAL is fsynced, so an acknowledged move also survives power loss.
+#: On PostgreSQL it maps to ``synchronous_commit`` (NORMAL/OFF may lose the last moves in a server crash,
+#: never tear one).
 DEFAULT_SYNCHRONOUS = "FULL"
+SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}
+#: Advisory lock keys: migrations ("Roll"), and the per-game locks of claim_posts ("Outb").
+MIGRATION_LOCK, OUTBOX_LOCK = 0x526F6C6C, 0x4F757462
+#: The last versions of the hand-written migrations before Alembic (SQLite ``user_version``, PostgreSQL
+#: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
+LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
 
 GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted, snapshot, "
                 "version, created_at, updated_at, started_at, finished_at, last_activity_at, "
                 "last_reminder_at, reminder_count, meta, final_score")
-
-
-APPEND_SQL = ("INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?)")
-#: A move with its metadata and post: one statement (see the ``move_commits`` view in schema.py).
-COMMIT_SQL = ("INSERT INTO move_commits (game_id, seq, seat, user_id, move, created_at, snapshot, meta, post)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-META_SQL = "UPDATE games SET meta = ? WHERE id = ?"
-#: An outbox row takes the game's channel from the games table: a post always goes where its game lives.
-POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
-            " SELECT id, ?, channel_id, ?, ? FROM games WHERE id = ?")
 #: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
 MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
-#: An undo entry with its snapshot, metadata and post: one statement (the ``undo_commits`` view, schema.py).
-UNDO_SQL = ("INSERT INTO undo_commits (game_id, seq, seat, user_id, undoes, created_at, snapshot, meta, post)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
+GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
+SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
+MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
+META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
+MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
+RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
+                 " s.is_ai, r.total, r.place, g.options,"
+                 " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
+                 " FROM results r JOIN games g ON g.id = r.game_id"
+                 " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat")
 
+#: One move with its metadata and post, one statement: SQLite's ``move_commits`` view, PostgreSQL's function.
+#: The parameters are MOVE_PARAMS, in that order (``_driver_sql`` relies on it).
+APPEND_SQL = {"sqlite": "INSERT INTO move_commits (game_id, seq, seat, user_id, move, created_at, snapshot, meta,"
+                        " post) VALUES (:g, :s, :st, :u, :m, :a, :sn, :me, :po)",
+              "postgresql": "SELECT rollbot_append_move(:g, :s, :st, :u, :m, :a, :sn, :me, :po)"}
+UNDO_SQL = {"sqlite": "INSERT INTO undo_commits (game_id, seq, seat, user_id, undoes, created_at, snapshot, meta,"
+                      " post) VALUES (:g, :s, :st, :u, :m, :a, :sn, :me, :po)",
+            "postgresql": "SELECT rollbot_append_undo(:g, :s, :st, :u, :m, :a, :sn, :me, :po)"}
+#: PostgreSQL's group commit: the whole batch as ONE set-based statement (arrays in, ``unnest``): every game's
+#: optimistic UPDATE, the moves and posts of the games it updated, then a check that it updated them all,
+#: which otherwise raises and undoes the statement. (SQLite's batch is an executemany in one transaction.)
+PG_BATCH_SQL = """
+WITH b AS (
+    SELECT * FROM unnest(CAST(:g AS bigint[]), CAST(:s AS integer[]), CAST(:st AS integer[]),
+                         CAST(:u AS bigint[]), CAST(:m AS text[]), CAST(:a AS float8[]), CAST(:sn AS text[]),
+                         CAST(:me AS text[]), CAST(:po AS text[])) AS t(g, s, st, u, m, a, sn, me, po)),
+up AS (
+    UPDATE games SET snapshot = b.sn, version = b.s, updated_at = b.a, last_activity_at = b.a,
+                     reminder_count = 0, meta = COALESCE(b.me, games.meta)
+      FROM b WHERE games.id = b.g AND games.version = b.s - 1 AND games.status = 'active'
+    RETURNING games.id, games.channel_id),
+mv AS (
+    INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)
+    SELECT b.g, b.s, b.st, b.u, b.m, b.a FROM b JOIN up ON up.id = b.g),
+po AS (
+    INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)
+    SELECT b.g, b.s, up.channel_id, b.po, b.a FROM b JOIN up ON up.id = b.g WHERE b.po IS NOT NULL)
+SELECT rollbot_check_batch((SELECT count(*) FROM up), (SELECT count(*) FROM b))
+"""
+#: SQLite's lean path for a move without metadata or post (most moves): the ``move_appends`` view, whose
+#: trigger does less than ``move_commits``'s.
+LEAN_APPEND_SQL = ("INSERT INTO move_appends (game_id, seq, seat, user_id, move, created_at, snapshot)"
+                   " VALUES (:g, :s, :st, :u, :m, :a, :sn)")
+POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
+            " SELECT id, :seq, channel_id, :post, :now FROM games WHERE id = :g")
 
-def dump_json(value: Any) -> str:
-    """Canonical JSON (sorted keys, no spaces): equal values give equal text, so snapshots compare."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-def _consume(task: asyncio.Task) -> None:
-    if not task.cancelled():
-        task.exception()
+#: The latest delivered post (with a message) before ``before``, and every delivered post of its message: a
+#: message's posts are consecutive among the delivered ones (an edit goes to the latest message, never to an older
+#: one), so the query walks the ``outbox_by_game`` index back from ``before`` to the post of another message and
+#: no further.
+LAST_MESSAGE_POSTS = (
+    "SELECT " + ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(",")) + " FROM outbox o,"
+    " (SELECT id, message_id FROM outbox WHERE game_id = :g AND id < :before AND delivered_at IS NOT NULL"
+    "   AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1) AS live"
+    " WHERE o.game_id = :g AND o.id <= live.id AND o.delivered_at IS NOT NULL AND o.message_id = live.message_id"
+    "   AND o.id > COALESCE((SELECT p.id FROM outbox p WHERE p.game_id = :g"
+    "     AND p.id < live.id AND p.delivered_at IS NOT NULL AND p.message_id IS NOT NULL"
+    "     AND p.message_id <> live.message_id ORDER BY p.id DESC LIMIT 1), 0)"
+    " ORDER BY o.id")
+#: ``before_id`` for "after every post" (the largest id both databases store).
+NO_POST_AFTER = 2 ** 63 - 1
 
 
 #: What the operator does with a damaged file (shown when the bot refuses to start and by ``verify``).
@@ -77,19 +133,172 @@ To restore it: stop the bot and keep a copy of the damaged file (with its -wal a
     (the sqlite3 shell's  sqlite3 {path} ".recover" | sqlite3 salvaged.db  does the same, where it works)
 Check the result with: python -m bot.engine verify salvaged.db
 and start the bot on it (ROLLBOT_DB=salvaged.db, or move it into place)."""
-
 LOCKED_REASON = ("the database is locked by another process (another bot or a tool holding a write "
                  "transaction on the same file); nothing was saved")
+#: What a broken connection, a refused statement or a server that went away look like.
+DB_ERRORS = (SQLAlchemyError, sqlite3.Error, OSError, TimeoutError)
 
 
-def _is_locked(error: sqlite3.Error) -> bool:
-    text = str(error).lower()
-    return isinstance(error, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+def dump_json(value: Any) -> str:
+    """Canonical JSON (sorted keys, no spaces): equal values give equal text, so snapshots compare."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def _is_damage(error: sqlite3.Error) -> bool:
-    text = str(error).lower()
-    return "malformed" in text or "not a database" in text or "corrupt" in text
+class Row(tuple):
+    """A result row that reads by position and by column name (``row[0]``, ``row["seat"]``, ``dict(row)``)."""
+
+    __slots__ = ()
+    _index: dict[str, int] = {}
+
+    def __getitem__(self, key):
+        return tuple.__getitem__(self, self._index[key] if isinstance(key, str) else key)
+
+    def keys(self) -> list[str]:
+        return list(self._index)
+
+
+@lru_cache(maxsize=256)
+def _row_class(keys: tuple[str, ...]) -> type[Row]:
+    return type("Row", (Row,), {"__slots__": (), "_index": {k: i for i, k in enumerate(keys)}})
+
+
+def _rows(result) -> list[Row]:
+    cls = _row_class(tuple(result.keys()))
+    return [cls(r) for r in result.all()]
+
+
+@lru_cache(maxsize=512)
+def _sql(statement: str, expanding: tuple[str, ...] = ()):
+    clause = text(statement)
+    return clause.bindparams(*(bindparam(name, expanding=True) for name in expanding)) if expanding else clause
+
+
+def _driver_sql(statement: str, dialect: str) -> str:
+    """A move statement (named MOVE_PARAMS, in order) in the driver's own placeholders: sqlite3's ``?``,
+    asyncpg's ``$1``…, for the group-commit path, which passes tuples straight to the driver."""
+    def number(found: re.Match) -> str:
+        return "?" if dialect == "sqlite" else f"${MOVE_PARAMS.index(found.group(1)) + 1}"
+    return re.sub(r"(?<![:\w]):(\w+)", number, statement)
+
+
+SQLITE_APPEND, SQLITE_LEAN = _driver_sql(APPEND_SQL["sqlite"], "sqlite"), _driver_sql(LEAN_APPEND_SQL, "sqlite")
+PG_APPEND, PG_BATCH = _driver_sql(APPEND_SQL["postgresql"], "pg"), _driver_sql(PG_BATCH_SQL, "pg")
+
+
+class Db:
+    """The connection a unit of work gets: ``execute`` (a Result), ``fetch`` (rows), ``executemany``."""
+
+    def __init__(self, conn: AsyncConnection):
+        self.conn = conn
+
+    async def execute(self, sql: str, params: dict | None = None, expanding: tuple[str, ...] = ()):
+        return await self.conn.execute(_sql(sql, expanding), params or {})
+
+    async def fetch(self, sql: str, params: dict | None = None, expanding: tuple[str, ...] = ()) -> list[Row]:
+        return _rows(await self.execute(sql, params, expanding))
+
+    async def executemany(self, sql: str, rows: list[dict]) -> None:
+        if rows:
+            await self.conn.execute(_sql(sql), rows)
+
+
+# --------------------------------------------------------------------------------------- the protocol
+
+class Repository(Protocol):
+    """What the session manager needs from a store: the narrow seam between engine logic and the database."""
+
+    path: str
+    scope: Scope | None
+
+    async def close(self) -> None: ...
+    async def schema_version(self) -> str: ...
+    async def get_meta(self, key: str, default: Any = None) -> Any: ...
+    async def set_meta(self, key: str, value: Any) -> None: ...
+    async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
+                          creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
+                          snapshot: str | None = None, meta: str | None = None, post: str | None = None
+                          ) -> int: ...
+    async def add_seat(self, game_id: int, seat: Seat, now: float) -> None: ...
+    async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None: ...
+    async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
+                         post: str | None = None) -> None: ...
+    async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
+                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
+    async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
+                                snapshot: str, now: float, results: Iterable[SeatResult],
+                                seat_users: dict[int, int | None], final_score: str, meta: str | None = None,
+                                post: str | None = None) -> None: ...
+    async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
+                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
+    async def end_game(self, game_id: int, status: str, now: float) -> None: ...
+    async def note_reminder(self, game_id: int, now: float) -> None: ...
+    async def set_game_meta(self, game_id: int, meta: dict) -> None: ...
+    async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
+    async def open_game_id(self, channel_id: int) -> int | None: ...
+    async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]: ...
+    async def moves(self, game_id: int) -> list[Row]: ...
+    async def recent_moves(self, game_id: int, limit: int) -> list[Row]: ...
+    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None: ...
+    async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
+                               kind: str | None = None, since: float | None = None,
+                               limit: int | None = None) -> list[Row]: ...
+    async def last_game_id(self, channel_id: int) -> int | None: ...
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]: ...
+    async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None: ...
+    async def forget_user(self, user_id: int, name: str) -> list[int]: ...
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]: ...
+    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
+    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None) -> bool: ...
+    async def release_claims(self, owner: str) -> None: ...
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]: ...
+    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
+                          now: float | None = None, game_id: int | None = None) -> list[Row]: ...
+    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None: ...
+    async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None: ...
+    async def note_post_attempt(self, post_id: int) -> None: ...
+    async def posts(self, game_id: int) -> list[Row]: ...
+    async def integrity_check(self) -> list[str]: ...
+
+
+# ------------------------------------------------------------------------------------- errors, URLs
+
+def _driver_error(error: BaseException) -> BaseException:
+    orig = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
+    return orig.__cause__ if orig.__cause__ is not None and "asyncpg" in type(orig).__module__ else orig
+
+
+def _is_locked(error: BaseException) -> bool:
+    text_ = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text_ or "busy" in text_)
+
+
+def _is_damage(error: BaseException) -> bool:
+    text_ = str(error).lower()
+    return "malformed" in text_ or "not a database" in text_ or "corrupt" in text_
+
+
+def _translate(error: BaseException) -> errors.EngineError:
+    if isinstance(error, errors.EngineError):
+        return error
+    cause = _driver_error(error)
+    text_ = str(cause)
+    state = getattr(cause, "sqlstate", None)
+    constraint = getattr(cause, "constraint_name", None)
+    if _is_locked(cause):
+        return errors.StorageError(reason=LOCKED_REASON)
+    if state == OUT_OF_SEQUENCE or "move out of sequence" in text_ or "moves.game_id, moves.undoes" in text_ \
+            or constraint in ("moves_pkey", "moves_undone_once"):
+        return errors.StaleMove()
+    if state == NOT_IN_PLAY or "game is not in play" in text_:
+        return errors.GameNotActive()
+    if "games.channel_id" in text_ or constraint == "games_one_open_per_channel":
+        return errors.ChannelBusy()
+    if "seats.game_id, seats.user_id" in text_ or constraint == "seats_one_per_user":
+        return errors.AlreadySeated()
+    if isinstance(cause, sqlite3.Error):
+        return errors.StorageError(reason=text_)
+    return errors.StorageError(reason=f"{type(cause).__name__}: {cause}")
 
 
 def _damaged(path: str, finding: str) -> errors.StoreOpenError:
@@ -100,40 +309,123 @@ def _storable_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
 
-def _translate(error: sqlite3.Error) -> errors.EngineError:
-    text = str(error)
-    if _is_locked(error):
-        return errors.StorageError(reason=LOCKED_REASON)
-    if isinstance(error, sqlite3.IntegrityError):
-        if "games.channel_id" in text:
-            return errors.ChannelBusy()
-        if "seats.game_id, seats.user_id" in text:
-            return errors.AlreadySeated()
-        if "move out of sequence" in text or "moves.game_id, moves.undoes" in text:
-            return errors.StaleMove()
-        if "game is not in play" in text:
-            return errors.GameNotActive()
-    return errors.StorageError(reason=text)
+def _consume(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()
 
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = (parts.hostname or "") + (f":{parts.port}" if parts.port is not None else "")
+    except ValueError:
+        return "postgresql://…"
+    return urlunsplit((parts.scheme, f"{parts.username or ''}:***@{host}", parts.path, parts.query, parts.fragment))
+
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: Connection parameters asyncpg takes itself; every other query parameter becomes a server setting, so
+#: ``?search_path=rollbot`` puts the tables in a schema of their own.
+PG_CONNECT_PARAMS = {"ssl", "sslmode", "sslrootcert", "sslcert", "sslkey", "target_session_attrs", "passfile"}
+
+
+def backend_of(url_or_path: str | os.PathLike) -> tuple[str, str]:
+    """("sqlite", path) or ("postgresql", url); StoreOpenError for a scheme neither database speaks."""
+    text_ = os.fspath(url_or_path)
+    found = _SCHEME.match(text_)
+    if found is None:
+        return "sqlite", text_
+    scheme = found.group(1).lower()
+    if scheme in ("postgresql", "postgres"):
+        return "postgresql", text_
+    if scheme == "sqlite":
+        path = text_[len(found.group(0)):]
+        if not path.startswith("/"):
+            raise errors.StoreOpenError(text_, "an SQLite URL is sqlite:///relative/path.db or "
+                                               "sqlite:////absolute/path.db")
+        return "sqlite", path[1:] or ":memory:"
+    raise errors.StoreOpenError(text_, f"unknown database scheme {scheme!r} (use a file path, sqlite:/// or "
+                                       "postgresql://)")
+
+
+def is_postgres(url_or_path: str | os.PathLike) -> bool:
+    return backend_of(url_or_path)[0] == "postgresql"
+
+
+async def open_store(url_or_path: str | os.PathLike, **options: Any) -> Store:
+    """Open the store ``url_or_path`` names (a file path, ``sqlite:///…`` or ``postgresql://…``)."""
+    return await Store.open(url_or_path, **options)
+
+
+def _decode_numeric(value: str) -> int | float:
+    """A result total reads back as an int when it is whole (as from SQLite), else as a float."""
+    number = Decimal(value)
+    return int(number) if number == number.to_integral_value() else float(number)
+
+
+def _sqlite_engine(target: str, uri: bool = False) -> AsyncEngine:
+    """One aiosqlite connection (StaticPool). AUTOCOMMIT: the driver never begins a transaction by itself;
+    the store says BEGIN IMMEDIATE where it wants one, so a single-statement move is one round trip."""
+    import aiosqlite
+
+    async def connect():
+        return await aiosqlite.connect(target, uri=uri)
+    return create_async_engine("sqlite+aiosqlite://", isolation_level="AUTOCOMMIT", poolclass=StaticPool,
+                               async_creator=connect)
+
+
+_heap_settled = False
+
+
+def _settle_heap() -> None:
+    """Once per process, after the first open: hand what importing and opening left on the heap (SQLAlchemy's
+    and, on a migration, Alembic's modules, caches and schema objects: a few hundred thousand objects that
+    live as long as the process) to ``gc.freeze``, so the cyclic collector's passes stop walking them. Those
+    passes, set off by the garbage of the first thousands of moves, cost about a third of the group-commit
+    throughput (benchmarks/store.py, 1,000 games). Objects made later are collected as usual."""
+    global _heap_settled
+    if not _heap_settled:
+        _heap_settled = True
+        gc.freeze()
+
+
+@dataclass(slots=True)
+class _Append:
+    """One move waiting for a group commit; ``taken`` once a batch holds it."""
+
+    params: tuple                       # MOVE_PARAMS' values, in order
+    future: asyncio.Future
+    taken: bool = False
+
+
+# --------------------------------------------------------------------------------------------- store
 
 class Store:
-    """Use ``await Store.open(path)``; ``:memory:`` gives a private in-memory database for tests."""
+    """Use ``await Store.open(path_or_url)``; ``:memory:`` gives a private in-memory SQLite database."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str, synchronous: str,
-                 reader: aiosqlite.Connection | None = None):
-        self._db = db
+    def __init__(self, engine: AsyncEngine, path: str, synchronous: str, writer: AsyncConnection | None = None,
+                 reader: AsyncConnection | None = None, reader_engine: AsyncEngine | None = None):
+        self._engine, self._reader_engine = engine, reader_engine
+        self.dialect = engine.dialect.name
+        self.sqlite = self.dialect == "sqlite"
         self.path = path
         self.synchronous = synchronous
+        self._writer, self._reader = writer, reader if reader is not None else writer
         self._lock = asyncio.Lock()
-        self._reader = reader if reader is not None else db
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self._db = None                      # SQLite: the raw aiosqlite writer (tests read total_changes)
         self._closed = False
-        self._pending: list[tuple[tuple, asyncio.Future]] = []
-        #: Writes still in flight per game (their callers may have been cancelled and let go of the game's
-        #: lock): a read of that game waits for them, so a reload never sees the game from before a write
-        #: that is about to land. Reads of other games never wait.
-        self._game_writes: dict[int, set[asyncio.Future]] = {}
+        self._pending: list[_Append] = []
         self._flusher: asyncio.Task | None = None
+        self._appender: tuple[AsyncConnection, Any] | None = None   # PostgreSQL: see _pg_append
+        #: Writes still in flight per game: a read of that game waits for them, so a reload never sees the
+        #: game from before a write that is about to land. Reads of other games never wait.
+        self._game_writes: dict[int, set[asyncio.Future]] = {}
+        self._writes: set[asyncio.Future] = set()
+        self._lobby_seats: dict[int, tuple[tuple, ...]] = {}  # see _check_lobby
         #: The games this process serves (``bot.sharding.ShardScope``); None: all. See claims.py.
         self.scope: Scope | None = None
 
@@ -141,146 +433,229 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
-                   busy_timeout_ms: int = 2000, quick_check: bool = True,
-                   require_writable: bool = True) -> Store:
-        """Open (creating or migrating) the database, refusing with ``StoreOpenError`` a file that cannot
-        be used: not a (rollbot) database, too new, read-only, or damaged.
+                   quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
+                   min_size: int = 1, max_size: int = 10, connect_timeout: float = 10.0,
+                   command_timeout: float | None = 60.0) -> Store:
+        """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
+        used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
 
-        ``quick_check`` (on by default) scans every page at start-up (``PRAGMA quick_check``; 0.2–0.3 s
-        for 10,000 games, see docs/engine.md) so damage deep inside the file stops the start with a message
-        saying how to restore it, instead of surfacing later as failed moves; the header, schema and tables
-        are always checked. ``busy_timeout_ms`` is how long one write waits for another process's lock
-        before it fails with ``StorageError``. ``require_writable=False`` lets a tool that only reads (``verify``)
-        open a file it may not write."""
-        path = os.fspath(path)
+        ``quick_check`` (on by default) checks the whole database at start (SQLite: ``PRAGMA quick_check``,
+        0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
+        saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
+        SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
+        open a file it may not write. ``min_size``/``max_size``/timeouts: the PostgreSQL pool."""
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
-        if path != ":memory:":
+        backend, target = backend_of(path)
+        if backend == "postgresql":
+            store = await cls._open_postgres(target, synchronous, quick_check, max_size, connect_timeout,
+                                             command_timeout)
+        else:
+            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms, require_writable)
+        _settle_heap()
+        return store
+
+    @classmethod
+    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int,
+                           require_writable: bool) -> Store:
+        memory = path == ":memory:"
+        if not memory:
             where = Path(path)
             if where.is_dir():
                 raise errors.StoreOpenError(path, "it is a directory, not a database file")
             if not where.parent.is_dir():
                 raise errors.StoreOpenError(path, f"folder {str(where.parent)!r} does not exist")
+        engine = _sqlite_engine(path)
+        store = reader = reader_engine = None
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as error:
-            raise errors.StoreOpenError(path, str(error)) from error
-        reader = None
-        try:
-            db.row_factory = sqlite3.Row
+            writer = await engine.connect()
+            db = Db(writer)
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            version = await cls._check_header(db, path)
-            if path != ":memory:":
-                mode = (await db.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
+            version, app_id, tables = await cls._sqlite_header(db)
+            if tables and app_id != APPLICATION_ID:      # every rollbot file, old or new, carries it
+                raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
+            if version > LAST_HAND_WRITTEN["sqlite"]:
+                raise errors.StoreOpenError(path, f"its schema version {version} is newer than this code "
+                                                  "understands; upgrade rollbot")
+            if not memory:
+                mode = (await db.fetch("PRAGMA journal_mode = WAL"))[0][0]
                 if str(mode).lower() != "wal":
                     raise errors.StoreOpenError(path, f"cannot switch to WAL journal mode (got {mode!r})")
             await db.execute(f"PRAGMA synchronous = {synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             if quick_check:             # before migrating: a damaged file is never written to
-                found = [r[0] for r in await db.execute_fetchall("PRAGMA quick_check")]
+                found = [r[0] for r in await db.fetch("PRAGMA quick_check")]
                 if found != ["ok"]:
                     raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
-            await cls._migrate(db, path, version)
-            if path != ":memory:":
+            store = cls(engine, path, synchronous, writer)
+            store._db = (await writer.get_raw_connection()).driver_connection
+            await store._migrate(writer)
+            if not memory:
                 if require_writable:
-                    await cls._check_writable(db, path)
-                reader = await cls._open_reader(path, busy_timeout_ms, synchronous)
-        except errors.StoreOpenError:
-            await cls._close_all(db, reader)
-            raise
-        except sqlite3.Error as error:
-            await cls._close_all(db, reader)
-            if _is_damage(error):
-                raise _damaged(path, str(error)) from error
-            raise errors.StoreOpenError(path, str(error)) from error
-        return cls(db, path, synchronous, reader)
+                    await store._check_writable()
+                uri = Path(path).resolve().as_uri() + "?mode=ro"
+                reader_engine = _sqlite_engine(uri, uri=True)
+                reader = await reader_engine.connect()
+                await reader.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                await reader.exec_driver_sql(f"PRAGMA synchronous = {synchronous}")
+                store._reader, store._reader_engine, store._read_lock = reader, reader_engine, asyncio.Lock()
+        except BaseException as error:
+            for closing in (reader_engine, engine):
+                if closing is not None:
+                    await closing.dispose()
+            if isinstance(error, errors.StoreOpenError) or not isinstance(error, DB_ERRORS):
+                raise
+            cause = _driver_error(error)
+            if _is_damage(cause):
+                raise _damaged(path, str(cause)) from error
+            raise errors.StoreOpenError(path, str(cause)) from error
+        return store
 
     @staticmethod
-    async def _close_all(*connections: aiosqlite.Connection | None) -> None:
-        for connection in connections:
-            if connection is not None:
-                await connection.close()
-
-    @staticmethod
-    async def _check_writable(db: aiosqlite.Connection, path: str) -> None:
-        """A file the process may read but not write opens fine and then fails every move: find out now.
-        A write statement inside a rolled-back transaction touches nothing but needs write access (and the
-        write lock, so a file another process keeps locked is refused here too)."""
-        try:
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                await db.execute("DELETE FROM bot_meta WHERE 0")
-            finally:
-                await db.execute("ROLLBACK")
-        except sqlite3.Error as error:
-            if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error).lower():
-                raise errors.StoreOpenError(
-                    path, "the file is read-only for this process; give the user the bot runs as write access "
-                          "to it and to its folder (the -wal and -shm files live next to it)") from error
-            if _is_locked(error):
-                raise errors.StoreOpenError(path, "it is locked by another process (is another bot running "
-                                                  "on this file?)") from error
-            raise
-
-    @staticmethod
-    async def _open_reader(path: str, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:
-        uri = Path(path).resolve().as_uri() + "?mode=ro"
-        reader = await aiosqlite.connect(uri, uri=True, isolation_level=None)
-        try:
-            reader.row_factory = sqlite3.Row
-            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await reader.execute(f"PRAGMA synchronous = {synchronous}")
-        except BaseException:
-            await reader.close()
-            raise
-        return reader
-
-    @staticmethod
-    async def _check_header(db: aiosqlite.Connection, path: str) -> int:
+    async def _sqlite_header(db: Db) -> tuple[int, int, set[str]]:
         # Reading the header is the first real access: a file that is not SQLite fails right here.
-        version = (await db.execute_fetchall("PRAGMA user_version"))[0][0]
-        app_id = (await db.execute_fetchall("PRAGMA application_id"))[0][0]
-        tables = {r[0] for r in await db.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version > SCHEMA_VERSION:
-            raise errors.StoreOpenError(
-                path, f"its schema version {version} is newer than this code understands ({SCHEMA_VERSION}); "
-                      "upgrade rollbot")
-        if version == 0 and tables:
-            raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
-        if version > 0 and app_id != APPLICATION_ID:
-            raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
-        return version
+        version = (await db.fetch("PRAGMA user_version"))[0][0]
+        app_id = (await db.fetch("PRAGMA application_id"))[0][0]
+        tables = {r[0] for r in await db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return version, app_id, tables
 
-    @staticmethod
-    async def _migrate(db: aiosqlite.Connection, path: str, version: int) -> None:
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            script = MIGRATIONS[target - 1]
+    @classmethod
+    async def _open_postgres(cls, url: str, synchronous: str, quick_check: bool, max_size: int,
+                             connect_timeout: float, command_timeout: float | None) -> Store:
+        shown = redact(url)
+        parts = urlsplit(url)
+        query = dict(parse_qsl(parts.query))
+        settings = {k: v for k, v in query.items() if k not in PG_CONNECT_PARAMS}
+        settings.update(application_name="rollbot", synchronous_commit=SYNCHRONOUS_COMMIT[synchronous])
+        kept = "&".join(f"{k}={v}" for k, v in query.items() if k in PG_CONNECT_PARAMS)
+        target = urlunsplit(("postgresql+asyncpg", parts.netloc, parts.path, kept, ""))
+        try:
+            engine = create_async_engine(
+                target, pool_size=max_size, max_overflow=0, pool_reset_on_return=None,
+                connect_args={"server_settings": settings, "timeout": connect_timeout,
+                              "command_timeout": command_timeout})
+        except (*DB_ERRORS, ValueError) as error:
+            raise errors.StoreOpenError(shown, f"cannot connect: {type(error).__name__}: {error}") from error
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _numeric_codec(dbapi_connection, _record):
+            dbapi_connection.run_async(lambda raw: raw.set_type_codec(
+                "numeric", encoder=str, decoder=_decode_numeric, schema="pg_catalog", format="text"))
+
+        store = cls(engine, shown, synchronous)
+        try:
             try:
-                await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\nCOMMIT;")
-            except sqlite3.Error as error:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise errors.StoreOpenError(path, f"migration to schema version {target} failed: {error}") \
-                    from error
-        tables = {r[0] for r in await db.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                async with engine.connect() as conn:
+                    await conn.exec_driver_sql("SELECT 1")
+            except DB_ERRORS as error:
+                cause = _driver_error(error)
+                raise errors.StoreOpenError(shown, f"cannot connect: {type(cause).__name__}: {cause}") from error
+            async with engine.connect() as conn:
+                # One transaction under an advisory lock: two processes opening a fresh database at once
+                # migrate it once.
+                await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+                await store._migrate(conn)
+                await conn.commit()
+            if quick_check:
+                found = await store.integrity_check()
+                if found != ["ok"]:
+                    raise errors.StoreOpenError(shown, "damaged: " + "; ".join(found[:5]))
+        except BaseException as error:
+            await engine.dispose()
+            if isinstance(error, errors.StoreOpenError) or not isinstance(error, (*DB_ERRORS, errors.EngineError)):
+                raise
+            cause = _driver_error(error)
+            raise errors.StoreOpenError(shown, f"{type(cause).__name__}: {cause}") from error
+        return store
+
+    async def _migrate(self, conn: AsyncConnection) -> None:
+        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do)."""
+        db, shown = Db(conn), self.path
+        tables = await self._tables(db)
+        current = None
+        if "alembic_version" in tables:
+            current = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0]
+        elif tables and not self.sqlite and "rollbot_schema" not in tables:
+            raise errors.StoreOpenError(shown, "it is a PostgreSQL database but not a rollbot one "
+                                               f"(it has tables: {', '.join(sorted(tables)[:5])})")
+        elif tables:                            # made by the hand-written store: adopted at its last version only
+            old = (await db.fetch("PRAGMA user_version" if self.sqlite else
+                                  "SELECT max(version) FROM rollbot_schema"))[0][0]
+            last = LAST_HAND_WRITTEN[self.dialect]
+            if old != last:
+                raise errors.StoreOpenError(shown, f"its schema version {old} is older than this code adopts "
+                                                   f"({last}); open it once with a rollbot from before Alembic "
+                                                   f"(it upgrades it to {last}), then with this one")
+        if current != HEAD:
+            from alembic.script import ScriptDirectory
+
+            from . import migrations
+            known = {script.revision for script in ScriptDirectory.from_config(migrations.config()).walk_revisions()}
+            if current is not None and current not in known:
+                raise errors.StoreOpenError(shown, f"its schema revision {current} is newer than this code "
+                                                   f"understands ({HEAD}); upgrade rollbot")
+            try:
+                if self.sqlite:
+                    await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                await conn.run_sync(migrations.upgrade, HEAD)
+                if self.sqlite:
+                    await conn.exec_driver_sql("COMMIT")
+            except Exception as error:
+                if self.sqlite and self._db.in_transaction:
+                    await conn.exec_driver_sql("ROLLBACK")
+                raise errors.StoreOpenError(shown, f"migration to schema revision {HEAD} failed: "
+                                                   f"{_driver_error(error)}") from error
+            tables = await self._tables(db)
         if not REQUIRED_TABLES <= tables:
             missing = ", ".join(sorted(REQUIRED_TABLES - tables))
-            raise errors.StoreOpenError(path, f"tables missing: {missing}")
+            raise errors.StoreOpenError(shown, f"tables missing: {missing}")
+
+    async def _tables(self, db: Db) -> set[str]:
+        sql = ("SELECT name FROM sqlite_master WHERE type = 'table'" if self.sqlite else
+               "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+        return {r[0] for r in await db.fetch(sql)}
+
+    async def _check_writable(self) -> None:
+        """A file the process may read but not write opens fine and then fails every move: find out now. A
+        write statement inside a rolled-back transaction touches nothing but needs write access (and the
+        write lock, so a file another process keeps locked is refused here too)."""
+        try:
+            await self._writer.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                await self._writer.exec_driver_sql("DELETE FROM bot_meta WHERE 0")
+            finally:
+                await self._writer.exec_driver_sql("ROLLBACK")
+        except DB_ERRORS as error:
+            cause = _driver_error(error)
+            if "readonly" in str(cause).lower():
+                raise errors.StoreOpenError(
+                    self.path, "the file is read-only for this process; give the user the bot runs as write "
+                               "access to it and to its folder (the -wal and -shm files live next to it)") from error
+            if _is_locked(cause):
+                raise errors.StoreOpenError(self.path, "it is locked by another process (is another bot "
+                                                       "running on this file?)") from error
+            raise
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         if self._flusher is not None and not self._flusher.done():
-            await asyncio.shield(self._flusher)
-        async with self._read_lock:
-            if self._reader is not self._db:
-                await self._reader.close()
-        async with self._lock:
-            await self._db.close()
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
+        if self._appender is not None:
+            await self._appender[0].close()
+        if self.sqlite:
+            async with self._read_lock:
+                if self._reader is not self._writer:
+                    await self._reader.close()
+            async with self._lock:
+                await self._writer.close()
+        for engine in (self._reader_engine, self._engine):
+            if engine is not None:
+                await engine.dispose()
 
     async def __aenter__(self) -> Self:
         return self
@@ -294,15 +669,41 @@ class Store:
         if self._closed:
             raise errors.StorageError(reason="the store is closed")
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        self._check_open()
-        async with self._read_lock:
-            try:
-                return list(await self._reader.execute_fetchall(sql, params))
-            except sqlite3.Error as error:
-                raise _translate(error) from error
+    async def _read(self, sql: str, params: dict | Sequence | None = None, *,
+                    expanding: tuple[str, ...] = ()) -> list[Row]:
+        return await self._read_together(lambda db: db.fetch(sql, params, expanding), snapshot=False)
 
-    def _track(self, game_id: int, future: asyncio.Future) -> None:
+    async def _read_one(self, sql: str, params: dict | None = None) -> Any:
+        rows = await self._read(sql, params)
+        return rows[0][0] if rows else None
+
+    async def _read_together(self, work: Callable[[Db], Awaitable[T]], *, snapshot: bool = True) -> T:
+        """Reads that see one moment of the database (SQLite: one read transaction on the reader connection;
+        PostgreSQL: a read-only REPEATABLE READ transaction)."""
+        self._check_open()
+        try:
+            if not self.sqlite:
+                async with self._engine.connect() as conn:
+                    # A lone read needs no transaction (no BEGIN/ROLLBACK round trips); several see one snapshot.
+                    await conn.execution_options(**({"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+                                                    if snapshot else {"isolation_level": "AUTOCOMMIT"}))
+                    return await work(Db(conn))
+            async with self._read_lock:
+                if not snapshot:
+                    return await work(Db(self._reader))
+                await self._reader.exec_driver_sql("BEGIN")
+                try:
+                    return await work(Db(self._reader))
+                finally:
+                    await self._reader.exec_driver_sql("COMMIT")
+        except DB_ERRORS as error:
+            raise _translate(error) from error
+
+    def _track(self, game_id: int | None, future: asyncio.Future) -> None:
+        self._writes.add(future)
+        future.add_done_callback(self._writes.discard)
+        if game_id is None:
+            return
         writes = self._game_writes.setdefault(game_id, set())
         writes.add(future)
 
@@ -317,49 +718,68 @@ class Store:
         if writes:
             await asyncio.wait(list(writes))
 
-    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]], *,
-                     transaction: bool = True, game_id: int | None = None) -> T:
+    async def _transaction(self, work: Callable[[Db], Awaitable[T]], transaction: bool) -> T:
+        """Run ``work`` on the writer (SQLite, under the lock) or a pooled connection (PostgreSQL)."""
+        if not self.sqlite:
+            async with self._engine.connect() as conn:
+                if not transaction:
+                    return await work(Db(await conn.execution_options(isolation_level="AUTOCOMMIT")))
+                async with conn.begin():
+                    return await work(Db(conn))
+        async with self._lock:
+            conn = self._writer
+            try:
+                if transaction:
+                    await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                result = await work(Db(conn))
+                if transaction:
+                    await conn.exec_driver_sql("COMMIT")
+                return result
+            except BaseException:
+                if self._db.in_transaction:
+                    await conn.exec_driver_sql("ROLLBACK")
+                raise
+
+    async def _write(self, work: Callable[[Db], Awaitable[T]], *, transaction: bool = True,
+                     game_id: int | None = None) -> T:
         self._check_open()
 
-        async def locked() -> T:
-            async with self._lock:
-                db = self._db
-                try:
-                    if transaction:
-                        await db.execute("BEGIN IMMEDIATE")
-                    result = await work(db)
-                    if transaction:
-                        await db.execute("COMMIT")
-                    return result
-                except BaseException as error:
-                    if db.in_transaction:
-                        await db.execute("ROLLBACK")
-                    if isinstance(error, sqlite3.Error):
-                        raise _translate(error) from error
-                    raise
+        async def run() -> T:
+            try:
+                return await self._transaction(work, transaction)
+            except DB_ERRORS as error:
+                raise _translate(error) from error
 
-        task = asyncio.ensure_future(locked())
+        task = asyncio.ensure_future(run())
         task.add_done_callback(_consume)
-        if game_id is not None:
-            self._track(game_id, task)
-        return await asyncio.shield(task)
+        self._track(game_id, task)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            # The caller still holds its game's lock: let the write land (or fail) before unwinding, so the
+            # next holder of the lock reads the outcome instead of racing the commit.
+            await asyncio.wait([task])
+            raise
 
-    async def schema_version(self) -> int:
-        return (await self._read("PRAGMA user_version"))[0][0]
+    async def schema_version(self) -> str:
+        return await self._read_one("SELECT version_num FROM alembic_version")
+
+    async def _exec(self, sql: str, params: dict, *, game_id: int | None = None) -> int:
+        """One statement on the writer (no explicit transaction); the number of rows it changed."""
+        async def work(db):
+            return (await db.execute(sql, params)).rowcount
+        return await self._write(work, transaction=False, game_id=game_id)
 
     # ---------------------------------------------------------------------------- bot-wide settings
 
     async def get_meta(self, key: str, default: Any = None) -> Any:
-        rows = await self._read("SELECT value FROM bot_meta WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else default
+        value = await self._read_one("SELECT value FROM bot_meta WHERE key = :key", {"key": key})
+        return default if value is None else json.loads(value)
 
     async def set_meta(self, key: str, value: Any) -> None:
-        text = dump_json(value)
-
-        async def work(db):
-            await db.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?) "
-                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, text))
-        await self._write(work, transaction=False)
+        await self._exec("INSERT INTO bot_meta (key, value) VALUES (:key, :value)"
+                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                         {"key": key, "value": dump_json(value)})
 
     # ------------------------------------------------------------------------------- games: writes
 
@@ -370,154 +790,228 @@ class Store:
         status = ACTIVE if snapshot is not None else LOBBY
 
         async def work(db):
-            cursor = await db.execute(
+            game_id = (await db.execute(
                 "INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted,"
-                " snapshot, version, created_at, updated_at, started_at, last_activity_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
-                (kind, guild_id, channel_id, status, creator_id, dump_json(options), seed, seats_wanted,
-                 snapshot, now, now, now if snapshot is not None else None, now))
-            game_id = cursor.lastrowid
-            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
-                             (game_id, creator_id, creator_name))
+                " snapshot, version, created_at, updated_at, started_at, last_activity_at) VALUES (:kind, :guild,"
+                " :channel, :status, :creator, :options, :seed, :wanted, :snapshot, 0, :now, :now, :started, :now)"
+                " RETURNING id",
+                {"kind": kind, "guild": guild_id, "channel": channel_id, "status": status, "creator": creator_id,
+                 "options": dump_json(options), "seed": seed, "wanted": seats_wanted, "snapshot": snapshot,
+                 "now": now, "started": now if snapshot is not None else None})).scalar_one()
+            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (:g, 0, :u, :n, false)",
+                             {"g": game_id, "u": creator_id, "n": creator_name})
             await self._bookkeeping(db, game_id, 0, now, meta, post)
             return game_id
-        return await self._write(work)
+        game_id = await self._write(work)
+        if status == LOBBY:
+            self._remember_seats(game_id, [(0, creator_id, creator_name, False)])
+        return game_id
+
+    # Lobby changes are not versioned like moves, and another process may change the same lobby: the store
+    # remembers the seats this process last read or wrote for each lobby, and every lobby write first locks
+    # the game row and checks the seats are still those. If not, the change was decided on an old picture of
+    # the lobby (another process joined, left or started): StaleMove, nothing written, the manager reloads.
+
+    def _remember_seats(self, game_id: int, seats: Iterable[tuple]) -> None:
+        self._lobby_seats[game_id] = tuple((s[0], s[1], s[2], bool(s[3])) for s in seats)
+
+    async def _check_lobby(self, db: Db, game_id: int) -> None:
+        lock = "" if self.sqlite else " FOR UPDATE"      # SQLite: BEGIN IMMEDIATE already excludes writers
+        rows = await db.fetch(f"SELECT status FROM games WHERE id = :g{lock}", {"g": game_id})
+        status = rows[0][0] if rows else None
+        if status != LOBBY:
+            self._lobby_seats.pop(game_id, None)
+            raise errors.GameNotInLobby(game_id=game_id, status=status)
+        seen = self._lobby_seats.get(game_id)
+        if seen is None:
+            return  # never read here (a tool working on its own): nothing to compare with
+        current = tuple((r[0], r[1], r[2], bool(r[3])) for r in await db.fetch(SEATS_SQL, {"g": game_id}))
+        if current != seen:
+            self._lobby_seats.pop(game_id, None)
+            raise errors.StaleMove(game_id=game_id, reason="the lobby changed in another process")
 
     async def add_seat(self, game_id: int, seat: Seat, now: float) -> None:
+        row = (seat.seat, seat.user_id, seat.name, bool(seat.is_ai))
+
         async def work(db):
-            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                             (game_id, seat.seat, seat.user_id, seat.name, int(seat.is_ai)))
-            await db.execute("UPDATE games SET updated_at = ?, last_activity_at = ? WHERE id = ?",
-                             (now, now, game_id))
+            await self._check_lobby(db, game_id)
+            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (:g, :s, :u, :n, :ai)",
+                             {"g": game_id, "s": row[0], "u": row[1], "n": row[2], "ai": row[3]})
+            await db.execute("UPDATE games SET updated_at = :now, last_activity_at = :now WHERE id = :g",
+                             {"g": game_id, "now": now})
         await self._write(work, game_id=game_id)
+        if game_id in self._lobby_seats:
+            self._remember_seats(game_id, self._lobby_seats[game_id] + (row,))
 
     async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None:
-        rows = [(game_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats]
+        rows = [(s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats]
 
         async def work(db):
-            await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                                 rows)
-            await db.execute("UPDATE games SET updated_at = ?, last_activity_at = ? WHERE id = ?",
-                             (now, now, game_id))
+            await self._check_lobby(db, game_id)
+            await db.execute("DELETE FROM seats WHERE game_id = :g", {"g": game_id})
+            await db.executemany("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (:g, :s, :u, :n,"
+                                 " :ai)", [{"g": game_id, "s": s, "u": u, "n": n, "ai": ai} for s, u, n, ai in rows])
+            await db.execute("UPDATE games SET updated_at = :now, last_activity_at = :now WHERE id = :g",
+                             {"g": game_id, "now": now})
         await self._write(work, game_id=game_id)
+        self._remember_seats(game_id, rows)
 
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
                          post: str | None = None) -> None:
         async def work(db):
-            cursor = await db.execute(
-                "UPDATE games SET status = 'active', snapshot = ?, started_at = ?, updated_at = ?,"
-                " last_activity_at = ?, reminder_count = 0 WHERE id = ? AND status = 'lobby'",
-                (snapshot, now, now, now, game_id))
-            if cursor.rowcount != 1:
-                raise errors.GameNotInLobby(game_id=game_id)
+            await self._check_lobby(db, game_id)
+            await db.execute("UPDATE games SET status = 'active', snapshot = :sn, started_at = :now,"
+                             " updated_at = :now, last_activity_at = :now, reminder_count = 0 WHERE id = :g",
+                             {"g": game_id, "sn": snapshot, "now": now})
             await self._bookkeeping(db, game_id, 0, now, meta, post)
-        await self._write(work, transaction=meta is not None or post is not None, game_id=game_id)
+        await self._write(work, game_id=game_id)
+        self._lobby_seats.pop(game_id, None)
 
     @staticmethod
-    async def _bookkeeping(db: aiosqlite.Connection, game_id: int, seq: int, now: float, meta: str | None,
-                           post: str | None) -> None:
+    async def _bookkeeping(db: Db, game_id: int, seq: int, now: float, meta: str | None, post: str | None) -> None:
         """Inside a caller's transaction: the game's new metadata and the post the change made due."""
         if meta is not None:
-            await db.execute(META_SQL, (meta, game_id))
+            await db.execute(META_SQL, {"g": game_id, "meta": meta})
         if post is not None:
-            await db.execute(POST_SQL, (seq, post, now, game_id))
+            await db.execute(POST_SQL, {"g": game_id, "seq": seq, "post": post, "now": now})
 
     async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
-        """Append one move; returns once it is committed.
-
-        ``meta`` (the game's new adapter metadata, JSON) and ``post`` (an outbox payload, JSON) are written
-        in the same transaction as the move: the bookkeeping of a turn can never disagree with the move.
+        """Append one move with its snapshot, metadata and post (one transaction); returns once committed.
 
         Group commit: moves that arrive while a commit is in flight wait together and are committed in one
-        transaction (one fsync), each still checked by the ``move_appends`` trigger. If a constraint fails
-        the batch, every move in it is retried alone, so one stale move only fails its own caller; any other
-        failure (locked by another process, disk full) fails the whole batch once, with one error.
-        """
+        transaction (one fsync), each still checked by the database. If a constraint fails the batch, each
+        move is retried alone, so one stale move only fails its own caller; any other failure (locked by
+        another process, disk full) fails the whole batch once. A cancelled caller whose move is already in a
+        batch waits for that batch (its game's lock is still held); one not yet picked up withdraws it."""
         self._check_open()
-        future = asyncio.get_running_loop().create_future()
-        self._pending.append(((game_id, seq, seat, user_id, move, now, snapshot, meta, post), future))
-        self._track(game_id, future)
+        item = _Append((game_id, seq, seat, user_id, move, now, snapshot, meta, post),
+                       asyncio.get_running_loop().create_future())
+        self._pending.append(item)
+        self._track(game_id, item.future)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.ensure_future(self._flush_appends())
             self._flusher.add_done_callback(_consume)
-        # Shielded: a cancelled caller does not withdraw a queued move (it may be in the batch being
-        # committed), and the game's next read waits for its outcome (see _track).
-        await asyncio.shield(future)
+        try:
+            await asyncio.shield(item.future)
+        except asyncio.CancelledError:
+            if not item.taken:
+                self._pending.remove(item)
+                item.future.cancel()
+                raise
+            await asyncio.wait([item.future])
+            raise
 
     async def _flush_appends(self) -> None:
         while self._pending:
-            batch = [item for item in self._pending if not item[1].done()]
-            self._pending.clear()
+            batch, self._pending = self._pending, []
+            for item in batch:
+                item.taken = True
             try:
                 await self._commit_batch(batch)
             except BaseException as error:
                 # Something beyond one bad row (the connection itself): no caller may be left waiting.
-                stuck, self._pending = batch + self._pending, []
-                for _, future in stuck:
-                    if not future.done():
-                        future.set_exception(errors.StorageError(reason=repr(error)))
-                raise
+                self._settle(batch, _translate(error) if isinstance(error, DB_ERRORS)
+                             else errors.StorageError(reason=repr(error)))
+                if not isinstance(error, Exception):
+                    raise
 
-    async def _commit_batch(self, batch: list[tuple[tuple, asyncio.Future]]) -> None:
-        """Commit the batch in one transaction. Only a constraint failure (a stale or finished game: one
-        row's fault) is worth retrying move by move; anything else — the file locked by another process,
-        disk full, I/O error, damage — would fail every retry the same way, each waiting the full busy
-        timeout under the store lock, so the whole batch fails at once with the same clear error."""
-        if not batch:
-            return
-        async with self._lock:
+    async def _commit_batch(self, batch: list[_Append]) -> None:
+        """Commit the batch in one transaction. Only a constraint failure (one row's fault) is worth retrying
+        move by move; anything else (the file locked by another process, disk full, I/O error, damage, a lost
+        server) would fail every retry the same way, so the whole batch fails at once with the same error."""
+        async with (self._lock if self.sqlite else contextlib.nullcontext()):
             try:
-                await self._append_batch([params for params, _ in batch])
-            except sqlite3.Error as error:
-                if len(batch) == 1 or not isinstance(error, sqlite3.IntegrityError):
+                await self._append_batch([item.params for item in batch])
+            except DB_ERRORS as error:
+                if len(batch) == 1 or not self._row_fault(error):
                     self._settle(batch, _translate(error))
                     return
             else:
                 self._settle(batch, None)
                 return
-            for index, (params, future) in enumerate(batch):
+            for index, item in enumerate(batch):
                 try:
-                    await self._append_batch([params])
-                except sqlite3.IntegrityError as error:  # this row's own outcome
-                    self._settle([(params, future)], _translate(error))
-                except sqlite3.Error as error:           # the file, not the row: the rest fail alike
-                    self._settle(batch[index:], _translate(error))
-                    return
+                    await self._append_batch([item.params])
+                except DB_ERRORS as error:
+                    if not self._row_fault(error):      # the file, not the row: the rest fail alike
+                        self._settle(batch[index:], _translate(error))
+                        return
+                    self._settle([item], _translate(error))
                 else:
-                    self._settle([(params, future)], None)
+                    self._settle([item], None)
+
+    def _row_fault(self, error: BaseException) -> bool:
+        """A failure that is one move's fault (a constraint, a stale version, a deadlock or serialisation
+        failure between two processes' batches), not the connection's or the file's."""
+        cause = _driver_error(error)
+        if self.sqlite:
+            return isinstance(cause, sqlite3.IntegrityError)
+        return str(getattr(cause, "sqlstate", None) or "")[:2] in ("23", "40", "RB")
 
     @staticmethod
-    def _settle(items: list[tuple[tuple, asyncio.Future]], error: BaseException | None) -> None:
-        for _, future in items:
-            if future.done():
+    def _settle(items: list[_Append], error: BaseException | None) -> None:
+        for item in items:
+            if item.future.done():
                 continue
             if error is None:
-                future.set_result(None)
+                item.future.set_result(None)
             else:
-                future.set_exception(error)
+                item.future.set_exception(error)
 
     async def _append_batch(self, rows: list[tuple]) -> None:
-        """One transaction: each move with its metadata and post is one INSERT into ``move_commits`` (checked
-        by its trigger); a single move needs no explicit transaction, so it is one round trip."""
-        db = self._db
-        plain = [row[:7] for row in rows if row[7] is None and row[8] is None]   # no bookkeeping: the lean view
+        """The batch in one transaction, each move still ONE statement the database checks.
+
+        This is every move's path, so it talks to the driver's own connection (sqlite3 through aiosqlite,
+        asyncpg) with plain tuples: SQLAlchemy's per-call work (a greenlet switch, compiling and processing
+        parameters row by row) cost about half the throughput here, and the drivers cache the statements
+        themselves (sqlite3's statement cache, asyncpg's prepared statements). The SQL is still the one
+        written above (``_driver_sql`` only swaps the placeholders)."""
+        if not self.sqlite:
+            await self._pg_append(rows)
+            return
+        db = self._db                           # the writer's aiosqlite connection, under self._lock
+        plain = [row[:7] for row in rows if row[7] is None and row[8] is None]
         full = [row for row in rows if row[7] is not None or row[8] is not None]
-        if len(rows) == 1:
-            await (db.execute(APPEND_SQL, plain[0]) if plain else db.execute(COMMIT_SQL, full[0]))
+        if len(rows) == 1:                      # one statement: no explicit transaction, one round trip
+            await (db.execute(SQLITE_LEAN, plain[0]) if plain else db.execute(SQLITE_APPEND, full[0]))
             return
         try:
             await db.execute("BEGIN IMMEDIATE")
             if plain:
-                await db.executemany(APPEND_SQL, plain)
+                await db.executemany(SQLITE_LEAN, plain)
             if full:
-                await db.executemany(COMMIT_SQL, full)
+                await db.executemany(SQLITE_APPEND, full)
             await db.execute("COMMIT")
-        except sqlite3.Error:
+        except BaseException:
             if db.in_transaction:
                 await db.execute("ROLLBACK")
             raise
+
+    async def _pg_append(self, rows: list[tuple]) -> None:
+        """PostgreSQL: one statement (a batch: ``PG_BATCH_SQL``, arrays in) on the connection the group
+        commit keeps checked out (one flusher at a time uses it), so a batch costs no pool round trip. A
+        failure that is not one move's fault drops that connection; the next batch checks out another."""
+        if self._appender is None:
+            conn = await self._engine.connect()
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._appender = (conn, (await conn.get_raw_connection()).driver_connection)
+        conn, raw = self._appender
+        try:
+            if len(rows) == 1:
+                await raw.execute(PG_APPEND, *rows[0])
+            else:                               # one lock order across processes: fewer deadlocks
+                await raw.execute(PG_BATCH, *map(list, zip(*sorted(rows, key=lambda row: row[0]))))
+        except BaseException as error:
+            wrapped = DBAPIError(None, None, error) if type(error).__module__.startswith("asyncpg") else error
+            if not (isinstance(wrapped, Exception) and self._row_fault(wrapped)):
+                self._appender = None           # a lost server, a timeout, a cancelled call: never reuse it
+                with contextlib.suppress(Exception):
+                    await conn.invalidate()
+                    await conn.close()
+            if wrapped is error:
+                raise
+            raise wrapped from error
 
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                                 snapshot: str, now: float, results: Iterable[SeatResult],
@@ -525,283 +1019,245 @@ class Store:
                                 post: str | None = None) -> None:
         """The last move, the finished status, every seat's result, the metadata and the final post: one
         transaction."""
-        rows = [(game_id, r.seat, seat_users.get(r.seat), r.total, r.place) for r in results]
+        rows = [{"g": game_id, "s": r.seat, "u": seat_users.get(r.seat), "t": r.total, "p": r.place}
+                for r in results]
+        params = dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, move, now, snapshot, meta, post)))
 
         async def work(db):
-            await db.execute(APPEND_SQL, (game_id, seq, seat, user_id, move, now, snapshot))
-            await self._bookkeeping(db, game_id, seq, now, meta, post)
-            await db.execute("UPDATE games SET status = 'finished', finished_at = ?, final_score = ?"
-                             " WHERE id = ?", (now, final_score, game_id))
+            await db.execute(APPEND_SQL[self.dialect], params)
+            await db.execute("UPDATE games SET status = 'finished', finished_at = :now, final_score = :score"
+                             " WHERE id = :g", {"g": game_id, "now": now, "score": final_score})
             await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
-                                 " VALUES (?, ?, ?, ?, ?)", rows)
+                                 " VALUES (:g, :s, :u, :t, :p)", rows)
         await self._write(work, game_id=game_id)
 
     async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
         """Append an undo entry taking back move ``undoes``; ``snapshot`` is the state before that move. One
-        statement: the ``undo_commits`` trigger checks the sequence and the named move (``StaleMove``)."""
-        async def work(db):
-            await db.execute(UNDO_SQL, (game_id, seq, seat, user_id, undoes, now, snapshot, meta, post))
-        await self._write(work, transaction=False, game_id=game_id)
+        statement: the database checks the sequence and the named move (``StaleMove``)."""
+        await self._exec(UNDO_SQL[self.dialect], dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, undoes, now,
+                                                                          snapshot, meta, post))), game_id=game_id)
 
     async def end_game(self, game_id: int, status: str, now: float) -> None:
-        async def work(db):
-            cursor = await db.execute(
-                "UPDATE games SET status = ?, finished_at = ?, updated_at = ?"
-                " WHERE id = ? AND status IN ('lobby', 'active')", (status, now, now, game_id))
-            if cursor.rowcount != 1:
-                raise errors.GameNotActive(game_id=game_id)
-        await self._write(work, transaction=False, game_id=game_id)
+        if await self._exec("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
+                            " WHERE id = :g AND status IN ('lobby', 'active')",
+                            {"g": game_id, "st": status, "now": now}, game_id=game_id) != 1:
+            raise errors.GameNotActive(game_id=game_id)
+        self._lobby_seats.pop(game_id, None)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
-        async def work(db):
-            await db.execute("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = ?"
-                             " WHERE id = ?", (now, game_id))
-        await self._write(work, transaction=False, game_id=game_id)
+        await self._exec("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now WHERE id = :g",
+                         {"g": game_id, "now": now}, game_id=game_id)
 
     async def set_game_meta(self, game_id: int, meta: dict) -> None:
-        text = dump_json(meta)
-
-        async def work(db):
-            await db.execute("UPDATE games SET meta = ? WHERE id = ?", (text, game_id))
-        await self._write(work, transaction=False, game_id=game_id)
+        await self._exec(META_SQL, {"g": game_id, "meta": dump_json(meta)}, game_id=game_id)
 
     # -------------------------------------------------------------------------------- games: reads
 
-    async def game_row(self, game_id: int) -> tuple[sqlite3.Row, list[sqlite3.Row]] | None:
-        self._check_open()
+    async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None:
         if not _storable_id(game_id):
-            return None               # no such game can exist (and SQLite could not even bind the value)
+            self._check_open()
+            return None               # no such game can exist (and the database could not even bind it)
         await self._writes_settled(game_id)
-        async with self._read_lock:
-            try:
-                rows = await self._reader.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-                                                           (game_id,))
-                if not rows:
-                    return None
-                seats = await self._reader.execute_fetchall(
-                    "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-            except sqlite3.Error as error:
-                raise _translate(error) from error
-        return rows[0], list(seats)
+
+        async def work(db):
+            rows = await db.fetch(GAME_SQL, {"g": game_id})
+            return (rows[0], await db.fetch(SEATS_SQL, {"g": game_id})) if rows else None
+        found = await self._read_together(work, snapshot=not self.sqlite)
+        if found is not None and found[0]["status"] == LOBBY:
+            self._remember_seats(game_id, found[1])
+        return found
 
     async def open_game_id(self, channel_id: int) -> int | None:
-        rows = await self._read("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-                                (channel_id,))
-        return rows[0][0] if rows else None
+        return await self._read_one("SELECT id FROM games WHERE channel_id = :c AND status IN ('lobby', 'active')",
+                                    {"c": channel_id})
 
     async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]:
         """Ids of the games (of these statuses) this process serves (``scope``), oldest first."""
         served = scope_sql(self.scope)
         if statuses is None:
-            rows = await self._read(f"SELECT id FROM games WHERE TRUE{served} ORDER BY id")
-        else:
-            wanted = list(statuses)
-            marks = ", ".join("?" * len(wanted))
-            rows = await self._read(f"SELECT id FROM games WHERE status IN ({marks}){served} ORDER BY id", wanted)
-        return [r[0] for r in rows]
+            return [r[0] for r in await self._read(f"SELECT id FROM games WHERE TRUE{served} ORDER BY id")]
+        return [r[0] for r in await self._read(f"SELECT id FROM games WHERE status IN :st{served} ORDER BY id",
+                                               {"st": list(statuses)}, expanding=("st",))]
 
-    async def moves(self, game_id: int) -> list[sqlite3.Row]:
-        return await self._read(f"SELECT {MOVE_COLUMNS} FROM moves"
-                                " WHERE game_id = ? ORDER BY seq", (game_id,))
+    async def moves(self, game_id: int) -> list[Row]:
+        await self._writes_settled(game_id)
+        return await self._read(MOVES_SQL, {"g": game_id})
 
-    async def recent_moves(self, game_id: int, limit: int) -> list[sqlite3.Row]:
-        rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves"
-                                " WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit))
+    async def recent_moves(self, game_id: int, limit: int) -> list[Row]:
+        rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq DESC LIMIT :n",
+                                {"g": game_id, "n": limit})
         return rows[::-1]
 
-    async def game_for_replay(self, game_id: int) -> tuple[sqlite3.Row, int, list[sqlite3.Row]] | None:
-        """Game row, seat count and move log read in one read transaction, so they agree with each other
-        even while a bot process keeps writing to the same file."""
-        self._check_open()
+    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None:
+        """Game row, seat count and move log from one moment of the database, so they agree with each other
+        even while bot processes keep writing."""
         await self._writes_settled(game_id)
-        async with self._read_lock:
-            try:
-                await self._reader.execute("BEGIN")
-                try:
-                    rows = await self._reader.execute_fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",
-                                                           (game_id,))
-                    if not rows:
-                        return None
-                    seat_count = (await self._reader.execute_fetchall(
-                        "SELECT count(*) FROM seats WHERE game_id = ?", (game_id,)))[0][0]
-                    moves = await self._reader.execute_fetchall(
-                        f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ?"
-                        " ORDER BY seq", (game_id,))
-                finally:
-                    await self._reader.execute("COMMIT")
-            except sqlite3.Error as error:
-                raise _translate(error) from error
-        return rows[0], seat_count, list(moves)
+
+        async def work(db):
+            rows = await db.fetch(GAME_SQL.replace(" FROM games", ", (SELECT count(*) FROM seats WHERE game_id = :g)"
+                                                   " AS seat_count FROM games"), {"g": game_id})
+            return (rows[0], rows[0]["seat_count"], await db.fetch(MOVES_SQL, {"g": game_id})) if rows else None
+        return await self._read_together(work)
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[sqlite3.Row]:
+                               limit: int | None = None) -> list[Row]:
         where = ["g.status = 'finished'"]
-        params: list[Any] = []
-        for column, value in (("r.user_id", user_id), ("g.guild_id", guild_id), ("g.kind", kind)):
+        params: dict[str, Any] = {}
+        for name, column, value in (("u", "r.user_id", user_id), ("gu", "g.guild_id", guild_id),
+                                    ("k", "g.kind", kind)):
             if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
+                where.append(f"{column} = :{name}")
+                params[name] = value
         if since is not None:
-            where.append("g.finished_at >= ?")
-            params.append(since)
-        sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place, g.options,"
-               " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
-               " FROM results r JOIN games g ON g.id = r.game_id"
-               " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-               f" WHERE {' AND '.join(where)} ORDER BY g.finished_at DESC, r.game_id DESC, r.seat")
+            where.append("g.finished_at >= :since")
+            params["since"] = float(since)
+        sql = f"{RESULT_SELECT} WHERE {' AND '.join(where)} ORDER BY g.finished_at DESC, r.game_id DESC, r.seat"
         if limit is not None:
-            sql += " LIMIT ?"
-            params.append(int(limit))
+            sql += " LIMIT :n"
+            params["n"] = int(limit)
         return await self._read(sql, params)
 
     async def last_game_id(self, channel_id: int) -> int | None:
         """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
-        rows = await self._read("SELECT id FROM games WHERE channel_id = ? AND started_at IS NOT NULL"
-                                " ORDER BY id DESC LIMIT 1", (channel_id,))
-        return rows[0][0] if rows else None
+        return await self._read_one("SELECT id FROM games WHERE channel_id = :c AND started_at IS NOT NULL"
+                                    " ORDER BY id DESC LIMIT 1", {"c": channel_id})
 
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[sqlite3.Row]:
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
-        sql = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
-               " s.is_ai, r.total, r.place, g.options,"
-               " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
-               " FROM results r JOIN games g ON g.id = r.game_id"
-               " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-               " WHERE g.status = 'finished' AND g.kind = ? AND g.finished_at >= ?"
-               " AND (g.guild_id = ? OR (g.guild_id IS NULL AND r.user_id IN"
-               "      (SELECT user_id FROM player_guilds WHERE guild_id = ?)))"
-               " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat")
-        return await self._read(sql, (kind, -1e300 if since is None else since, guild_id, guild_id))
+        return await self._read(
+            f"{RESULT_SELECT} WHERE g.status = 'finished' AND g.kind = :k AND g.finished_at >= :since"
+            " AND (g.guild_id = :gu OR (g.guild_id IS NULL AND r.user_id IN"
+            "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
+            " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
+            {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id})
 
     async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
-        async def work(db):
-            await db.execute("INSERT OR IGNORE INTO player_guilds (user_id, guild_id, seen_at) VALUES (?, ?, ?)",
-                             (user_id, guild_id, now))
-        await self._write(work, transaction=False)
+        await self._exec("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
+                         " ON CONFLICT DO NOTHING", {"u": user_id, "gu": guild_id, "now": now})
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
-        results and moves lose the user id (totals and places stay), a game they created names creator 0, and
-        the servers they were seen in are forgotten. Games still open are not touched. Returns the ids of the
-        games changed."""
+        results and moves lose the user id (totals and places stay), a game they created names creator 0,
+        and the servers they were seen in are forgotten. Open games are not touched. Returns the games
+        changed."""
         async def work(db):
-            rows = await db.execute_fetchall(
+            ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
-                " WHERE s.user_id = ? AND g.status IN ('finished', 'abandoned') ORDER BY s.game_id", (user_id,))
-            ids = [r[0] for r in rows]
+                " WHERE s.user_id = :u AND g.status IN ('finished', 'abandoned') ORDER BY s.game_id", {"u": user_id})]
             over = "(SELECT id FROM games WHERE status IN ('finished', 'abandoned'))"
-            await db.execute(f"UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ? AND game_id IN {over}",
-                             (name, user_id))
-            await db.execute(f"UPDATE results SET user_id = NULL WHERE user_id = ? AND game_id IN {over}",
-                             (user_id,))
-            await db.execute(f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND game_id IN {over}",
-                             (user_id,))
-            await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = ? AND id IN {over}", (user_id,))
-            await db.execute("DELETE FROM player_guilds WHERE user_id = ?", (user_id,))
+            params = {"u": user_id, "n": name}
+            await db.execute(f"UPDATE seats SET user_id = NULL, name = :n WHERE user_id = :u AND game_id IN {over}",
+                             params)
+            for table in ("results", "moves"):
+                await db.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = :u AND game_id IN {over}",
+                                 params)
+            await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = :u AND id IN {over}", params)
+            await db.execute("DELETE FROM player_guilds WHERE user_id = :u", params)
             return ids
         return await self._write(work)
 
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
-                                     ) -> list[sqlite3.Row]:
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]:
         return await self._read(
             "SELECT id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
-            " FROM games WHERE status = 'active' AND reminder_count < ?"
-            " AND max(last_activity_at, COALESCE(last_reminder_at, 0)) <= ?"
-            f"{scope_sql(self.scope)} ORDER BY last_activity_at", (max_reminders, now - interval_s))
+            " FROM games WHERE status = 'active' AND reminder_count < :n"
+            " AND last_activity_at <= :t AND COALESCE(last_reminder_at, 0) <= :t"
+            f"{scope_sql(self.scope)} ORDER BY last_activity_at", {"n": max_reminders, "t": now - interval_s})
 
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
         """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
         process counted it first or a move came in meanwhile, so only one process sends each reminder."""
-        async def work(db):
-            cursor = await db.execute(
-                "UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = ?"
-                " WHERE id = ? AND status = 'active' AND version = ? AND reminder_count = ?",
-                (now, game_id, version, reminder_count))
-            return cursor.rowcount == 1
-        return await self._write(work, transaction=False, game_id=game_id)
+        return await self._exec("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now"
+                                " WHERE id = :g AND status = 'active' AND version = :v AND reminder_count = :c",
+                                {"g": game_id, "now": now, "v": version, "c": reminder_count}, game_id=game_id) == 1
 
     async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
                           now: float | None = None) -> bool:
         """Take or renew the lease ``name`` for ``owner`` until ``now + lease_s``; False while another owner
-        holds it."""
-        at = time.time() if now is None else now
-
-        async def work(db):
-            cursor = await db.execute(
-                "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?)"
-                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
-                " WHERE leases.owner = excluded.owner OR leases.until <= ?", (name, owner, at + lease_s, at))
-            return cursor.rowcount == 1
-        return await self._write(work, transaction=False)
+        holds it. One statement: of two processes racing for a free lease one wins."""
+        at = time.time() if now is None else float(now)
+        return await self._exec("INSERT INTO leases (name, owner, until) VALUES (:name, :owner, :until)"
+                                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until"
+                                " WHERE leases.owner = excluded.owner OR leases.until <= :at",
+                                {"name": name, "owner": owner, "until": at + lease_s, "at": at}) == 1
 
     async def release_claims(self, owner: str) -> None:
         """Give up every lease and post claim of ``owner`` (a clean shutdown), so others need not wait."""
         async def work(db):
-            await db.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+            await db.execute("DELETE FROM leases WHERE owner = :o", {"o": owner})
             await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL"
-                             " WHERE claimed_by = ? AND delivered_at IS NULL", (owner,))
+                             " WHERE claimed_by = :o AND delivered_at IS NULL", {"o": owner})
         await self._write(work)
 
     # -------------------------------------------------------------------------------------- outbox
 
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[sqlite3.Row]:
-        """Posts still to send, oldest first (all games, or one)."""
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]:
+        """Posts still to send, oldest first (all games, or one). Several processes: use ``claim_posts``."""
         if game_id is None:
-            served = scope_sql(self.scope, "g.guild_id")
             columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
             return await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
-                                    f" WHERE o.delivered_at IS NULL{served} ORDER BY o.id LIMIT ?", (int(limit),))
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = ?"
-                                " ORDER BY id LIMIT ?", (game_id, int(limit)))
+                                    f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
+                                    " ORDER BY o.id LIMIT :n", {"n": int(limit)})
+        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = :g"
+                                " ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)})
 
     async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None, game_id: int | None = None) -> list[sqlite3.Row]:
+                          now: float | None = None, game_id: int | None = None) -> list[Row]:
         """Claim undelivered posts (of one game, or of the games this process serves) for ``owner`` until
         ``now + lease_s``, oldest first, so of several processes only one delivers each post. A game with an
-        undelivered post another owner holds is skipped whole (its posts stay in order); ``owner`` renews
-        its own claims. ``BEGIN IMMEDIATE`` makes the read and the claim one step against other processes."""
-        at = time.time() if now is None else now
+        undelivered post another owner holds is skipped whole (one channel's posts keep their order);
+        ``owner`` renews its own claims. SQLite's BEGIN IMMEDIATE makes the read and the claim one step
+        against other processes; on PostgreSQL a per-game advisory lock, tried without waiting, keeps two
+        claimers off the same game, and the claim is read after the lock."""
+        at = time.time() if now is None else float(now)
         if game_id is not None:             # the hot path, right after a move: often nothing to write
             mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
             if mine is not None:
                 return mine
-        where = "o.game_id = ?" if game_id is not None else f"TRUE{scope_sql(self.scope, 'g.guild_id')}"
-        params: tuple = (game_id,) if game_id is not None else ()
+        which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
+        params = {"o": owner, "at": at, "n": int(limit), "g": game_id, "until": at + float(lease_s)}
 
         async def work(db):
-            ids = [r[0] for r in await db.execute_fetchall(
-                f"SELECT o.id FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL"
-                f" AND {where} AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.game_id = o.game_id"
-                "   AND x.delivered_at IS NULL AND x.claimed_by IS NOT ? AND x.claimed_until > ?)"
-                " ORDER BY o.id LIMIT ?", (*params, owner, at, int(limit)))]
-            if not ids:
+            held = [r[0] for r in await db.fetch(
+                "SELECT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.delivered_at IS NULL"
+                f" AND (o.claimed_until IS NULL OR o.claimed_until <= :at OR o.claimed_by = :o){which}"
+                " GROUP BY o.game_id ORDER BY min(o.id) LIMIT :n", params)]
+            if held and not self.sqlite:
+                held = [r[0] for r in await db.fetch(
+                    "SELECT g FROM unnest(CAST(:ids AS bigint[])) AS g"
+                    f" WHERE pg_try_advisory_xact_lock({OUTBOX_LOCK}, (g % 2147483647)::integer)", {"ids": held})]
+            if not held:
                 return []
-            marks = ", ".join("?" * len(ids))
-            await db.execute(f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
-                             (owner, at + lease_s, *ids))
-            return list(await db.execute_fetchall(
-                f"SELECT {POST_COLUMNS} FROM outbox WHERE id IN ({marks}) ORDER BY id", ids))
+            rows = await db.fetch(
+                "UPDATE outbox SET claimed_by = :o, claimed_until = :until"
+                " WHERE id IN (SELECT o.id FROM outbox o WHERE o.game_id IN :ids AND o.delivered_at IS NULL"
+                "   AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.game_id = o.game_id AND x.delivered_at IS NULL"
+                "       AND x.claimed_by IS DISTINCT FROM :o AND x.claimed_until > :at)"
+                "   ORDER BY o.id LIMIT :n)"
+                f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
+            return sorted(rows, key=lambda r: r["id"])
         return await self._write(work)
 
-    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float
-                          ) -> list[sqlite3.Row] | None:
+    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
         """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
-        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other
-        process can take them meanwhile and nothing needs writing. None: claim them properly."""
+        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other process
+        can take them meanwhile and nothing needs writing. None: claim them properly."""
         rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
-                                " WHERE game_id = ? AND delivered_at IS NULL ORDER BY id LIMIT ?", (game_id, limit))
+                                " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
+                                {"g": game_id, "n": limit})
         if all(r["claimed_by"] == owner and (r["claimed_until"] or 0) - at >= lease_s / 2 for r in rows):
             return rows
         return None
 
     async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
-        """From now on every post this store's moves write is claimed by ``owner`` in the move's own
+        """SQLite: from now on every post this store's moves write is claimed by ``owner`` in the move's own
         transaction (a TEMP trigger lives on this connection only), so delivering it right after the move
-        needs no write of its own. The courier's owner; other processes still see the claim."""
+        needs no write of its own; other processes still see the claim. PostgreSQL: ``claim_posts`` claims
+        them when they are delivered (one short statement on a pooled connection), so this does nothing."""
+        if not self.sqlite:
+            return
         quoted = "'" + owner.replace("'", "''") + "'"
 
         async def work(db):
@@ -813,19 +1269,53 @@ class Store:
         await self._write(work, transaction=False)
 
     async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None:
-        async def work(db):
-            await db.execute("UPDATE outbox SET delivered_at = ?, message_id = ?, attempts = attempts + 1"
-                             " WHERE id = ?", (now, message_id, post_id))
-        await self._write(work, transaction=False)
+        await self._exec("UPDATE outbox SET delivered_at = :now, message_id = :m, attempts = attempts + 1"
+                         " WHERE id = :p", {"p": post_id, "now": now, "m": message_id})
 
     async def note_post_attempt(self, post_id: int) -> None:
-        async def work(db):
-            await db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (post_id,))
-        await self._write(work, transaction=False)
+        await self._exec("UPDATE outbox SET attempts = attempts + 1 WHERE id = :p", {"p": post_id})
 
-    async def posts(self, game_id: int) -> list[sqlite3.Row]:
+    async def posts(self, game_id: int) -> list[Row]:
         """Every post of a game, oldest first (delivered or not)."""
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = ? ORDER BY id", (game_id,))
+        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = :g ORDER BY id", {"g": game_id})
+
+    # ---- the live message's posts (one bounded query; the courier's, each delivery) ----
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[Row]:
+        """The delivered posts of the game's latest message before post ``before_id`` (any post: None), oldest
+        first; empty before the first message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only."""
+        return await self._read(LAST_MESSAGE_POSTS, {"g": game_id,
+                                                     "before": NO_POST_AFTER if before_id is None else before_id})
 
     async def integrity_check(self) -> list[str]:
-        return [r[0] for r in await self._read("PRAGMA integrity_check")]
+        """["ok"], or what is wrong: SQLite's ``PRAGMA integrity_check`` (every page); and on both databases
+        whether the guarantees are in place (schema revision, tables, append-only triggers present and
+        enabled; PostgreSQL checks its own pages, so there also that no index is invalid)."""
+        async def work(db):
+            found = [r[0] for r in await db.fetch("PRAGMA integrity_check")] if self.sqlite else ["ok"]
+            problems = [] if found == ["ok"] else found
+            tables = await self._tables(db)
+            version = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0] \
+                if "alembic_version" in tables else None
+            if version != HEAD:
+                problems.append(f"schema revision {version}, expected {HEAD}")
+            problems += [f"table {table} missing" for table in sorted(REQUIRED_TABLES - tables)]
+            if self.sqlite:
+                triggers = {r[0]: False for r in await db.fetch(
+                    "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'moves'")}
+            else:
+                triggers = {r[0]: r[1] for r in await db.fetch(
+                    "SELECT t.tgname, t.tgenabled = 'D' FROM pg_trigger t"
+                    " WHERE t.tgrelid = to_regclass('moves') AND NOT t.tgisinternal")}
+                problems += [f"index {r[0]} is not valid" for r in await db.fetch(
+                    "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+                    " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                    " WHERE n.nspname = current_schema() AND NOT (i.indisvalid AND i.indisready)")]
+            for name in sorted(REQUIRED_TRIGGERS[self.dialect]):
+                if name not in triggers:
+                    problems.append(f"trigger {name} missing")
+                elif triggers[name]:
+                    problems.append(f"trigger {name} disabled")
+            return problems or ["ok"]
+        return await self._read_together(work, snapshot=not self.sqlite)
+
+

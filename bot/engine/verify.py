@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .errors import EngineError
 from .kinds import KindRegistry
-from .store import Store
+from .store import Repository, Store
 from .undo import effective_moves
 
 #: Statuses whose snapshot must equal the replay (a lobby has no state yet; an abandoned game that was
@@ -100,7 +100,7 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
     return check
 
 
-async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
+async def verify_store(store: Repository, kinds: KindRegistry) -> VerifyReport:
     report = VerifyReport()
     try:
         report.integrity = await store.integrity_check()

@@ -37,8 +37,25 @@ class Kind:
         """With ``has_hint``: advice as data, ``{"move", "key", "params"}`` (the presentation words it)."""
         raise NotImplementedError
 
+    def step_mark(self, state: Any) -> Hashable:
+        """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still due and
+        leaves the mark unchanged continues privately. Default None: a step ends when the mover is no longer
+        due."""
+        return None
+
+    def message_mark(self, state: Any) -> Hashable | None:
+        """A JSON value: a public step whose mark equals the previous post's edits that message in place instead
+        of posting a new one (dice poker: one message per hand); a new mark starts a new message, and everyone
+        ``seats_to_notify`` names is mentioned afresh. None (the default): no marks."""
+        return None
+
+    def seats_to_notify(self, state: Any) -> list[int] | None:
+        """Who a new message pings, e.g. both duellists at the start of a hand, since an edit in place pings
+        nobody. None (the default): the seats due now."""
+        return None
+
     def round_mark(self, state: Any) -> Hashable | None:
-        """Where a replay's rounds begin; None (the default): the presentation's ``step_mark``."""
+        """Where a replay's rounds begin; None (the default): ``step_mark``."""
         return None
 
     def projected_scores(self, state: Any) -> list | None:

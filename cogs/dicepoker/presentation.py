@@ -8,7 +8,6 @@ are in every picture) before choosing.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from bot.games.dicepoker import rules
@@ -177,22 +176,6 @@ class DicePokerPresentation(Presentation):
                            for seat in game.seats)
         return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
                  purses=purses)
-
-    def step_mark(self, state: Any) -> Hashable:
-        return (state["hand"], state["phase"])
-
-    def message_mark(self, state: Any) -> int:
-        """One message per hand: the opponent's reroll edits the hand's message, the next hand posts anew."""
-        return state["hand"]
-
-    def seats_to_notify(self, state: Any) -> list[int]:
-        """A hand's message pings both duellists at once (the active player rerolls after the opponent, in
-        an edit that pings nobody)."""
-        if state["phase"] == "opponent_reroll":
-            seats = [rules.seat_of_side(state, rules.opponent_side(state)),
-                     rules.seat_of_side(state, state["active"])]
-            return [s for s in seats if s is not None]
-        return [item["seat"] for item in rules.pending(state)]
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state

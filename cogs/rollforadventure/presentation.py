@@ -13,9 +13,6 @@ with the placements while they all fit, else one narrowing entry that opens a to
 """
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Hashable
 from typing import Any
 
 from bot.games.rollforadventure import content as C
@@ -351,17 +348,6 @@ class RollForAdventurePresentation(Presentation):
             line += "\n" + t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
                               ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
         return line
-
-    def step_mark(self, state: Any) -> Hashable:
-        """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""
-        return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
-
-    def message_mark(self, state: Any) -> str:
-        """One message per hero turn (and per hero choice at setup), edited after each placement."""
-        decision = state.get("decision") or {}
-        if decision.get("kind") == "pick_hero":
-            return f"pick:{decision.get('hero_index')}"
-        return f"turn:{state.get('turn')}"
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state

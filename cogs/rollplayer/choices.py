@@ -87,9 +87,7 @@ def _kind():
 
 def _main(legal: list[dict]) -> list[dict]:
     """The moves of the decision at hand (any-time skills and weapon discards left out)."""
-    from .presentation import RollPlayerPresentation
-    anytime = RollPlayerPresentation.is_anytime
-    return [m for m in legal if not anytime(None, m)]
+    return [m for m in legal if not describe.is_anytime(m)]
 
 
 def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from bot.i18n import t
 from images.rollplayer import content as names
 
@@ -131,6 +133,8 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return card_text(value, locale)
     if isinstance(value, (list, tuple)):
         return ", ".join(value_text(name, v, game, seat, locale) for v in value) or t("value.none", locale)
+    if isinstance(value, float):                            # e.g. a hint's gain in stars: "1,2" in German
+        return format_decimal(value, "#,##0.#", locale=locale)
     return str(value)
 
 
@@ -182,6 +186,16 @@ def class_sides(card: int, locale: str) -> str:
     return " ".join(t("rollplayer.class_power", locale, class_name=names.class_name(cid, locale),
                        power=names.power_name(cid, locale), text=names.power_text(cid, locale))
                      for cid, record in names.classes().items() if record.get("card") == card)
+
+
+def is_anytime(move: dict) -> bool:
+    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out)."""
+    if move.get("type") == "discard_weapon":
+        return True
+    if move.get("type") != "skill" or move.get("decline"):
+        return False
+    card = move.get("copy") or move.get("card")
+    return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
 
 
 def move_key(move: dict) -> str:

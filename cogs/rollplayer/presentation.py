@@ -6,7 +6,6 @@ words of moves and events, ``commands`` for the phase commands); the shell calls
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from bot.i18n import N_, t
@@ -103,9 +102,6 @@ class RollPlayerPresentation(Presentation):
         state = game.state
         return t("status.round_phase", locale, round=state.round, phase=t(f"phase.{state.phase}", locale))
 
-    def step_mark(self, state: Any) -> Hashable:
-        return (state.round, state.phase)
-
     def final_lines(self, game: Any, locale: str) -> list[str]:
         from bot.games.rollplayer.kind import KIND
 
@@ -122,12 +118,7 @@ class RollPlayerPresentation(Presentation):
 
     def is_anytime(self, move: dict) -> bool:
         """Discarding a weapon and any-time skills: offered behind "My moves" / "More…"."""
-        if move.get("type") == "discard_weapon":
-            return True
-        if move.get("type") != "skill" or move.get("decline"):
-            return False
-        card = move.get("copy") or move.get("card")
-        return isinstance(card, str) and card in describe.names.cards() and describe.names.is_any_time(card)
+        return describe.is_anytime(move)
 
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

@@ -7,11 +7,11 @@ five dice with the hand's dice underlined and rerolled ones tagged, hand name an
 """
 from __future__ import annotations
 
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
-from images.processes import drawn
 from images.text import fit
 
 from . import words
@@ -123,7 +123,7 @@ def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
     return 34 + rows * (cell_h + gap)
 
 
-@drawn
+@pool.apart
 def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None = None) -> bytes:
     """PNG of the current hand (or of finished hand number ``hand``; the last one once the match is over)."""
     v = hand_view(state, hand)

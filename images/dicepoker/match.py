@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from bot.games.dicepoker import rules
 from bot.games.dicepoker.score import score
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
-from images.processes import drawn
 
 from . import words
 from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
@@ -50,7 +50,7 @@ def _row_text(state: dict, e: dict, locale: str, names) -> tuple[str, str, tuple
     return vs, words.name_of(names, seat, locale), P.BAD if seat is None else P.GOOD
 
 
-@drawn
+@pool.apart
 def render_match(state: dict, locale: str = "en", names=None) -> bytes:
     """PNG summary of the match (a projection while it still runs)."""
     sc = score(state)

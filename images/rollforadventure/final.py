@@ -6,45 +6,23 @@ from __future__ import annotations
 
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.kind import KIND
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.png import encode
-from images.processes import drawn
 from images.text import Face
 
 from . import pieces, words
 from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH
+from .verdict import fallen as _fallen
+from .verdict import verdict
 
 ROW = 56
 TRACK_W = 560
 
 
-def _fallen(state: dict) -> str | None:
-    """The territory whose skull reached its last hole (the game's end, README §5), if any."""
-    for t in C.TERRITORIES:
-        tr = state["terr"][t]
-        if tr["skull"] >= tr["last"]:
-            return t
-    return None
-
-
-def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
-    """(headline, why, colour) of the game's result (the standing while it runs)."""
-    result = state["result"]
-    if result == "won":
-        return (words.say("rollforadventure.result.won", locale),
-                words.say("rollforadventure.img.final.won", locale, stones=state["stones"]), P.GOOD)
-    if result == "lost":
-        fallen = _fallen(state)
-        why = (words.say("rollforadventure.img.final.fallen", locale, territory=words.territory(fallen, locale))
-               if fallen else words.say("rollforadventure.img.final.no_dice", locale))
-        return words.say("rollforadventure.result.lost", locale), why, P.BAD
-    return (words.say("rollforadventure.img.final.running", locale),
-            words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
-
-
-@drawn
+@pool.apart
 def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the end of the game (a projection of the standing while it still runs)."""
     score = KIND.score(state)

@@ -31,11 +31,11 @@ from PIL import Image
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure import territories as T
 from bot.games.rollforadventure.board import ids_at
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
-from images.processes import drawn
 from images.text import Face, coverage
 
 from . import pieces, words
@@ -441,7 +441,7 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 
 
 @remembered(1024)   # one per open game: an edit that changes nothing drawn here keeps its attachment
-@drawn
+@pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Text with hard edges and a palette of the colours used: a third of the bytes."""
     from images import png

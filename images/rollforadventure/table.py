@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.board import ids_at
+from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, paragraph, text_box
 from images.png import encode
-from images.processes import drawn
 from images.text import Face, fit
 
 from . import fields, pieces, words
+from .verdict import verdict
 
 #: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
 SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
@@ -134,7 +135,6 @@ RESULT_H = 64
 
 def _result(img, d, state, locale, y) -> None:
     """A finished game: won or lost and why, where the active hero's banner was."""
-    from .final import verdict
 
     title, why, colour = verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + RESULT_H], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
@@ -391,7 +391,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
 
 # --- the picture -----------------------------------------------------------------------------------------
 
-@drawn
+@pool.apart
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
     terr_h = [_territory_height(state, t) for t in C.TERRITORIES]

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.runtime import pool
+
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, stars_value, text_box
 from ..labels import has_label, humanise, label
 from ..memo import remembered
-from ..processes import drawn
 from ..text import Face, fit, wrap_fit
 from . import content
 from .adapt import live_view
@@ -334,7 +335,7 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds
-@drawn
+@pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): private steps leave the live picture as it was."""
     from .. import png

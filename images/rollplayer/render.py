@@ -7,27 +7,28 @@ their last pictures by view (`images.memo`), so a sheet nobody changed is not dr
 
 from __future__ import annotations
 
+from bot.runtime import pool
+
 from .. import png
 from ..memo import remembered
-from ..processes import drawn
 from . import scores, sheet, table
 from .views import ScoresView, SheetView, TableView
 
 
 @remembered()
-@drawn
+@pool.apart
 def sheet_png(view: SheetView, locale: str = "en", viewer: int | None = None) -> bytes:
     return png.encode(sheet.draw(view, locale, viewer))
 
 
 @remembered()
-@drawn
+@pool.apart
 def table_png(view: TableView, locale: str = "en") -> bytes:
     return png.encode(table.draw(view, locale))
 
 
 @remembered(16)
-@drawn
+@pool.apart
 def scores_png(view: ScoresView, locale: str = "en") -> bytes:
     return png.encode(scores.draw(view, locale))
 

@@ -9,8 +9,8 @@ Charisma, cards and the score so far. The height grows with the number of owned 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
+import cachetools
 from PIL import Image
 
 from .. import icons
@@ -61,9 +61,9 @@ LEGEND_ROW = 38
 NAME_WIDTH = INNER - BADGE_W - 16
 MAX_HAND_ICONS = 6
 
-_static_cache: OrderedDict = OrderedDict()
-_static_lock = threading.Lock()
 _STATIC_MAX = 64
+_static_cache: cachetools.LRUCache = cachetools.LRUCache(maxsize=_STATIC_MAX)
+_static_lock = threading.Lock()
 
 
 def _slot_x(i: int) -> int:
@@ -95,14 +95,11 @@ def _static(v: SheetView, locale: str) -> Image.Image:
     key = _static_key(v, locale)
     with _static_lock:
         img = _static_cache.get(key)
-        if img is not None:
-            _static_cache.move_to_end(key)
-            return img
+    if img is not None:
+        return img
     img = _draw_static(v, locale)
     with _static_lock:
         _static_cache[key] = img
-        if len(_static_cache) > _STATIC_MAX:
-            _static_cache.popitem(last=False)
     return img
 
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.runtime import pool
+
 from .. import icons
 from .. import palette as P
 from ..draw import new_canvas, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
-from ..processes import drawn
 from ..text import wrap_fit
 from . import content
 from .adapt import step_view
@@ -214,7 +215,7 @@ def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds
-@drawn
+@pool.apart
 def step_png(view: StepView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
     from .. import png

@@ -225,7 +225,7 @@ async def test_component_handlers_count_as_in_flight(harness, alice, bob):
     created = await harness.run("new", user=alice, place=place, players=2)
     lobby = next(m for m in created.messages if m.buttons())
     counts = []
-    lobby_service = harness.bot.components.lobby_button.handlers.lobby
+    lobby_service = harness.bot.lobby
     real = lobby_service.on_lobby_button
 
     async def spy(interaction, game_id, action):

@@ -1,20 +1,20 @@
-"""The live game message: when a public step posts anew or edits in place (``cogs.turns``), the layout it
+"""The live game message: when a public step posts anew or edits in place (``bot.engine.turn``), the layout it
 is drawn in and the summary an older message becomes (``cogs.outbox``), pictures rendered once per step."""
 from __future__ import annotations
 
 import discord
 
-from cogs.buttons import bind_items
-from cogs.outbox import LiveParts, PictureCache, live_layout, summary_layout
-from cogs.seam import Presentation
-from cogs.turns import MESSAGE_MARK_META, NOTIFIED_META, _message
+from bot.engine.turn import MESSAGE_MARK_META, NOTIFIED_META, _message
+from bot.games.kind import Kind
+from cogs.buttons import MoveButton
+from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
 
 
-class Plain(Presentation):
-    """A presentation without the message_mark hooks."""
+class Plain(Kind):
+    """A game kind without the message_mark hooks."""
 
 
-class ByHand(Presentation):
+class ByHand(Kind):
     def message_mark(self, state):
         return state["hand"]
 
@@ -24,33 +24,32 @@ class ByHand(Presentation):
 
 def test_a_new_message_only_for_someone_newly_due_the_start_and_the_end():
     meta: dict = {}
-    assert _message(Plain(), None, {}, meta, [0], 1, finished=False, started=True) == (False, [0])
+    assert _message(Plain(), {}, meta, [0], 1, finished=False, started=True) == (False, [0])
     # seat 0 still due after its step: nobody new to ping, the live message is edited in place
-    assert _message(Plain(), None, {}, meta, [0], 2, finished=False) == (True, [])
+    assert _message(Plain(), {}, meta, [0], 2, finished=False) == (True, [])
     # seat 1 becomes due: a new message that pings them
-    assert _message(Plain(), None, {}, meta, [1], 3, finished=False) == (False, [1])
+    assert _message(Plain(), {}, meta, [1], 3, finished=False) == (False, [1])
     # both due, seat 1 already pinged for this decision: seat 0 is new
-    assert _message(Plain(), None, {}, meta, [0, 1], 4, finished=False) == (False, [0])
-    assert _message(Plain(), None, {}, meta, [0], 5, finished=False) == (True, [])
-    assert _message(Plain(), None, {}, meta, [], 6, finished=True) == (False, [])
+    assert _message(Plain(), {}, meta, [0, 1], 4, finished=False) == (False, [0])
+    assert _message(Plain(), {}, meta, [0], 5, finished=False) == (True, [])
+    assert _message(Plain(), {}, meta, [], 6, finished=True) == (False, [])
 
 
 def test_a_new_mark_starts_a_new_message_and_pings_everyone_it_concerns():
     meta: dict = {}
     hand1 = {"hand": 1, "notify": [1, 0]}
-    assert _message(ByHand(), None, hand1, meta, [1], 1, finished=False, started=True) == (False, [1, 0])
+    assert _message(ByHand(), hand1, meta, [1], 1, finished=False, started=True) == (False, [1, 0])
     assert meta[MESSAGE_MARK_META] == 1
-    assert _message(ByHand(), None, {"hand": 1, "notify": [0]}, meta, [0], 2, finished=False) == (True, [])
+    assert _message(ByHand(), {"hand": 1, "notify": [0]}, meta, [0], 2, finished=False) == (True, [])
     hand2 = {"hand": 2, "notify": [0, 1]}
-    assert _message(ByHand(), None, hand2, meta, [0], 3, finished=False) == (False, [0, 1])
+    assert _message(ByHand(), hand2, meta, [0], 3, finished=False) == (False, [0, 1])
     assert sorted(s for s, _ in meta[NOTIFIED_META]) == [0, 1]
 
 
 def test_the_layout_holds_pictures_text_and_the_menu_rows():
-    ui = bind_items(None)
     menu = discord.ui.View(timeout=None)
     for index in range(7):
-        menu.add_item(ui.move_button(1, 2, index, "0000000a", label=f"move {index}"))
+        menu.add_item(MoveButton(1, 2, index, "0000000a", label=f"move {index}"))
     layout = live_layout(LiveParts(pictures=["table.png"], status="Round 1", due="<@5>: choose.",
                                    moves="a · b", menu=menu))
     data = layout.to_components()
@@ -73,3 +72,15 @@ async def test_pictures_are_rendered_once_per_key():
     for key in [(1, 5, "en", "table"), (1, 5, "en", "table"), (1, 6, "en", "table"), (1, 5, "en", "table")]:
         assert await cache.get(key, render) == [("table.png", b"png")]
     assert len(calls) == 2 and cache.hits == 2
+
+
+def test_the_private_pictures_shown_are_remembered_by_last_use():
+    """The courier remembers which picture each private message shows for the 512 messages used last (an LRU
+    cache): a message shown again and again stays remembered however many others came after it."""
+    courier = Courier(None, None, None)
+    assert not courier.private_sheet_shown(1, b"sheet")
+    for message_id in range(2, 600):
+        assert courier.private_sheet_shown(1, b"sheet"), message_id      # the player's own, used at each step
+        assert not courier.private_sheet_shown(message_id, b"other")
+    assert courier.private_sheet_shown(1, b"sheet")
+    assert not courier.private_sheet_shown(2, b"other")                  # long unused: forgotten, attached again

@@ -1,4 +1,4 @@
-"""Menus worked out in the drawing process (``images.processes``; ``python -m bot`` runs one): for every game
+"""Menus worked out in the drawing process (``bot.runtime.pool``; ``python -m bot`` runs one): for every game
 the call goes there whole (game, presentation, legal moves: all picklable, nothing falls back unseen) and
 the plan that comes back is the one worked out here."""
 
@@ -13,12 +13,12 @@ from bot.engine.records import GameView, Seat
 from bot.games.dicepoker.kind import KIND as POKER
 from bot.games.rollforadventure.kind import KIND as RFA
 from bot.games.rollplayer.kind import KIND as RP
+from bot.runtime import pool as processes
 from cogs.dicepoker import PRESENTATION as POKER_UI
 from cogs.menus import ALL, MAIN, work_out_plan
 from cogs.play import given_moves
 from cogs.rollforadventure import PRESENTATION as RFA_UI
 from cogs.rollplayer import PRESENTATION as RP_UI
-from images import processes
 
 GAMES = [("rollplayer", RP, RP_UI), ("dicepoker", POKER, POKER_UI), ("rollforadventure", RFA, RFA_UI)]
 

@@ -27,7 +27,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bot.engine import SessionManager
-from bot.engine.backends import open_store
+from bot.engine.store import open_store
 from tests.engine.helpers import FakeClock, registry
 
 #: Source text that marks a test as reading or patching the SQLite file or store itself.
@@ -129,7 +129,7 @@ async def store(db_path):
 @pytest.fixture
 async def pg_store(pg_url):
     """A PostgreSQL store only (for the tests of PostgreSQL itself, in test_engine_pg_*.py)."""
-    from bot.engine.pg_store import PgStore
+    from bot.engine.store import Store as PgStore
     store = await PgStore.open(pg_url)
     yield store
     await store.close()

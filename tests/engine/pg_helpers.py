@@ -19,7 +19,7 @@ from tests.engine.helpers import registry
 
 #: Every table with the columns that identify a row, so a dump lists rows in a stable order.
 TABLE_ORDER = {"games": "id", "seats": "game_id, seat", "moves": "game_id, seq", "results": "game_id, seat",
-               "bot_meta": "key", "outbox": "id", "rollbot_schema": "version"}
+               "bot_meta": "key", "outbox": "id", "alembic_version": "version_num"}
 _names = itertools.count()
 
 
@@ -72,7 +72,7 @@ async def _dump(url: str) -> list[str]:
     try:
         lines = []
         for table, order in TABLE_ORDER.items():
-            columns = "version" if table == "rollbot_schema" else "*"
+            columns = "*"
             for row in await conn.fetch(f"SELECT {columns} FROM {table} ORDER BY {order}"):
                 lines.append(f"{table} {tuple(row.values())!r}")
         return lines

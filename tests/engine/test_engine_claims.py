@@ -2,13 +2,10 @@
 only the games of its shards, and of two processes only one claims a post, a reminder or a named lease."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from bot.engine import Bookkeeping, SessionManager
-from bot.engine.backends import open_store
-from bot.engine.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.engine.store import open_store
 from bot.sharding import ShardScope
 from tests.engine.helpers import ENDLESS, FakeClock, registry
 
@@ -115,29 +112,6 @@ async def test_a_process_lists_only_the_games_of_its_shards(two_managers):
     assert [p.game_id for p in await a.claim_posts("bot-a", game_id=ids["dm"])] == [ids["dm"]], \
         "a named game is claimed whatever the scope"
     assert [p.game_id for p in await a.undelivered_posts(game_id=ids["shard0"])] == [ids["shard0"]]
-
-
-async def test_a_v3_file_gets_the_claim_columns_and_keeps_its_posts(tmp_path):
-    path = tmp_path / "v3.db"
-    db = sqlite3.connect(path, isolation_level=None)
-    for version, script in enumerate(MIGRATIONS[:3], 1):
-        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
-    db.execute("INSERT INTO games (id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted,"
-               " version, created_at, updated_at, last_activity_at) VALUES"
-               " (1, 'dicerace', 1, 11, 'active', 10, '{}', 1, 1, 0, ?, ?, ?)", (T, T, T))
-    db.execute("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at) VALUES (1, 0, 11, '{}', ?)", (T,))
-    db.close()
-    store = await open_store(path)
-    try:
-        assert SCHEMA_VERSION >= 4 and await store.schema_version() == SCHEMA_VERSION
-        [post] = await store.claim_posts("bot-a", 10, 60, now=T)
-        assert (post["game_id"], post["seq"]) == (1, 0)
-        assert await store.claim_posts("bot-b", 10, 60, now=T + 1) == []
-        assert await store.claim_lease("x", "bot-a", 60, now=T)
-    finally:
-        await store.close()
-    columns = {r[1] for r in sqlite3.connect(path).execute("PRAGMA table_info(outbox)")}
-    assert {"claimed_by", "claimed_until"} <= columns
 
 
 async def test_sqlite_claims_a_process_s_new_posts_in_the_move_s_own_transaction(tmp_path):

@@ -22,7 +22,7 @@ def check_database(path: Path, acked: dict[int, int]) -> int:
     """All acknowledged moves present, every started game's snapshot = replay, versions = log length."""
     db = sqlite3.connect(path)
     try:
-        if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").fetchone():
             # killed while the very first migration ran: it was rolled back, nothing was ever acknowledged
             assert not acked, "moves were acknowledged from a file without a schema"
             return 0

@@ -10,8 +10,8 @@ import pytest
 
 from bot.engine import SessionManager, Store, StoreOpenError
 from bot.engine.__main__ import run_verify
-from bot.engine.backends import open_store
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
+from bot.engine.store import open_store
 from tests.engine.helpers import ENDLESS, registry
 
 KINDS = ["tests.engine.toy_kind:KIND"]

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from bot.engine import ChannelBusy, SessionManager, StaleMove
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from bot.games.errors import RuleError
 from tests.engine.helpers import ENDLESS, REPO, FakeClock, registry
 from tests.engine.pg_helpers import replayed_snapshot
@@ -23,7 +23,7 @@ CHILD = """
 import asyncio, sys
 sys.path.insert(0, {repo!r})
 from bot.engine import SessionManager, StaleMove
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.toy_kind import KIND
 
 async def main():

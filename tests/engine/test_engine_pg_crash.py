@@ -16,7 +16,7 @@ import time
 import pytest
 
 from bot.engine import SessionManager
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.helpers import REPO, registry
 from tests.engine.pg_helpers import fetch, replayed_snapshot, run_sync
 
@@ -26,7 +26,7 @@ CHILD = """
 import asyncio, sys
 sys.path.insert(0, {repo!r})
 from bot.engine import EngineError, SessionManager
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.toy_kind import KIND
 
 async def main():

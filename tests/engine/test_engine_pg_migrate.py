@@ -11,9 +11,9 @@ import pytest
 from bot.engine import Bookkeeping, SessionManager, Store
 from bot.engine.__main__ import build_registry, run_verify
 from bot.engine.pg_migrate import run_migrate_db, table_rows
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.helpers import ENDLESS, REPO, FakeClock, registry
-from tests.engine.test_engine_migration import write_v1_file
+from tests.engine.test_engine_migration import write_v6_file
 
 KINDS = ["tests.engine.toy_kind:KIND", "tests.engine.toy_kind:DUEL_KIND"]
 TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox")
@@ -24,9 +24,9 @@ def post_version(view, result):
 
 
 async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
-    """A v1 file (lobby, game in play, finished game) opened by today's code, played on with posts and
+    """A v6 file (lobby, game in play, finished game) opened by today's code, played on with posts and
     settings; returns its rows per table."""
-    write_v1_file(path)
+    write_v6_file(path)
     store = await Store.open(path)
     mgr = SessionManager(store, registry(), clock=FakeClock())
     active = await mgr.game_in_channel(102)

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.engine import Bookkeeping, SessionManager
-from bot.engine.pg_store import PgStore
+from bot.engine.store import Store as PgStore
 from tests.engine.helpers import ENDLESS, FakeClock, registry
 
 ALICE = 100

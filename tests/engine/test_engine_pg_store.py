@@ -8,10 +8,12 @@ import asyncpg
 import pytest
 
 from bot.engine import SessionManager, StaleMove, StorageError, Store, StoreOpenError
-from bot.engine.backends import backend_of, open_store
-from bot.engine.pg_schema import SCHEMA_VERSION
-from bot.engine.pg_store import PgStore, redact
+from bot.engine.schema import HEAD as SCHEMA_VERSION
+from bot.engine.store import Store as PgStore
+from bot.engine.store import backend_of, open_store, redact
+from tests.engine import legacy_schema
 from tests.engine.helpers import ENDLESS, registry
+from tests.engine.legacy_schema import postgres_v4
 from tests.engine.pg_helpers import fetch, replayed_snapshot
 from tests.engine.toy_kind import KIND
 
@@ -32,8 +34,8 @@ async def test_fresh_database_gets_the_current_schema_and_reopens_without_migrat
     store = await PgStore.open(pg_url, quick_check=True)
     assert await store.schema_version() == SCHEMA_VERSION
     await store.close()
-    versions = [r["version"] for r in await fetch(pg_url, "SELECT version FROM rollbot_schema ORDER BY 1")]
-    assert versions == list(range(1, SCHEMA_VERSION + 1))
+    versions = [r[0] for r in await fetch(pg_url, "SELECT version_num FROM alembic_version")]
+    assert versions == [SCHEMA_VERSION]
 
 
 async def test_two_processes_opening_a_fresh_database_at_once_migrate_it_once(pg_url):
@@ -57,7 +59,7 @@ async def test_foreign_database_is_refused_and_left_untouched(pg_url):
 async def test_newer_schema_is_refused(pg_url):
     store = await PgStore.open(pg_url)
     await store.close()
-    await execute(pg_url, "INSERT INTO rollbot_schema (version) VALUES ($1)", SCHEMA_VERSION + 1)
+    await execute(pg_url, "UPDATE alembic_version SET version_num = 'f00d'")  # a revision from a later rollbot
     with pytest.raises(StoreOpenError, match="newer than this code"):
         await PgStore.open(pg_url)
 
@@ -133,13 +135,14 @@ async def test_closed_store_and_lost_server_give_storage_errors(pg_url, pg_admin
     store = await PgStore.open(pg_url)
     mgr = SessionManager(store, registry())
     game = await mgr.create("dicerace", 1, 3, 1, "a", ENDLESS, 1)
+    versions = [(await mgr.apply(game.id, 1, {"action": "roll"})).version]   # the group commit keeps a connection
     # Every connection of the pool is killed by the server: the next statements fail cleanly.
     await execute(pg_admin_url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                 " WHERE application_name = 'rollbot' AND pid <> pg_backend_pid()"
                                 " AND query NOT ILIKE '%pg_terminate_backend%' AND datname = current_database()")
     # The first statement on a killed connection fails as a StorageError (not a raw driver error), and
-    # nothing is half-applied; the pool then reconnects and play goes on.
-    versions = []
+    # nothing is half-applied; the pool then reconnects (the group commit takes a new connection) and play
+    # goes on.
     for _ in range(3):
         try:
             versions.append((await mgr.apply(game.id, 1, {"action": "roll"})).version)
@@ -215,20 +218,40 @@ async def test_open_store_opens_either_backend(tmp_path, pg_url):
         await pg_store.close()
 
 
-async def test_a_failing_migration_leaves_the_previous_version(pg_url, monkeypatch):
-    from bot.engine import pg_store
-    store = await PgStore.open(pg_url)
-    await store.close()
-    broken = "CREATE TABLE half_done (x INTEGER); SELECT 1 / 0;"
-    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS, broken))
-    monkeypatch.setattr(pg_store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    with pytest.raises(StoreOpenError, match=f"migration to schema version {SCHEMA_VERSION + 1} failed"):
-        await PgStore.open(pg_url)
-    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [SCHEMA_VERSION]
-    assert await fetch(pg_url, "SELECT to_regclass('half_done') IS NULL") == [(True,)]
-    monkeypatch.setattr(pg_store, "MIGRATIONS", (*pg_store.MIGRATIONS[:-1], "CREATE TABLE later (x INTEGER);"))
-    store = await PgStore.open(pg_url)  # a good next migration runs on the next open
+async def test_a_failing_adoption_leaves_the_database_as_it_was(pg_url):
+    """A v4 database whose adoption fails (here: a function of the same name that cannot be replaced) stays at
+    v4, unstamped (one transaction); fixed, the next open adopts it."""
+    conn = await asyncpg.connect(pg_url)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION + 1
+        await postgres_v4(conn)
+        await conn.execute("DROP FUNCTION rollbot_check_batch(BIGINT, BIGINT)")
+        await conn.execute("CREATE FUNCTION rollbot_check_batch(p_applied BIGINT, p_wanted BIGINT) RETURNS integer"
+                           " LANGUAGE sql AS 'SELECT 1'")
+    finally:
+        await conn.close()
+    with pytest.raises(StoreOpenError, match="migration to schema revision .* failed"):
+        await PgStore.open(pg_url)
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [4]
+    assert await fetch(pg_url, "SELECT to_regclass('alembic_version') IS NULL") == [(True,)]
+    await execute(pg_url, "DROP FUNCTION rollbot_check_batch(BIGINT, BIGINT)")
+    store = await PgStore.open(pg_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION and await store.integrity_check() == ["ok"]
+        assert await fetch(pg_url, "SELECT to_regclass('rollbot_schema') IS NULL") == [(True,)]
     finally:
         await store.close()
+
+
+async def test_an_older_database_is_refused_untouched(pg_url):
+    conn = await asyncpg.connect(pg_url)
+    try:
+        async with conn.transaction():
+            await conn.execute(legacy_schema.VERSION_TABLE)
+            for version, script in enumerate(legacy_schema.POSTGRES[:3], 1):
+                await conn.execute(script)
+                await conn.execute("INSERT INTO rollbot_schema (version) VALUES ($1)", version)
+    finally:
+        await conn.close()
+    with pytest.raises(StoreOpenError, match="schema version 3 is older than this code adopts"):
+        await PgStore.open(pg_url)
+    assert [r[0] for r in await fetch(pg_url, "SELECT max(version) FROM rollbot_schema")] == [3]

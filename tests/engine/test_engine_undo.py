@@ -22,8 +22,8 @@ from bot.engine import (
     UndoAfterReveal,
     UndoUnsupported,
 )
-from bot.engine.backends import open_store
 from bot.engine.records import Bookkeeping
+from bot.engine.store import open_store
 from bot.engine.undo import BrokenLog, effective_moves
 from bot.engine.verify import verify_store
 from tests.engine.helpers import ENDLESS, FakeClock, db_dump

@@ -1,16 +1,19 @@
-"""The undo migration: a store at the version before it (SQLite v3, PostgreSQL v1) with games in play opens
-under the current code, keeps its log, and those games can be undone and verified."""
+"""Today's databases (SQLite v6, PostgreSQL v4, made by the hand-written store) are adopted in place: their games
+in play load, can be undone and verify; ``migrate-db`` copies undo entries."""
 from __future__ import annotations
 
 import sqlite3
 
 import asyncpg
+import pytest
 
-from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal, pg_schema, schema
-from bot.engine.pg_store import PgStore
+from bot.engine import KindRegistry, SessionManager, Store, UndoAfterReveal
+from bot.engine.schema import HEAD
+from bot.engine.store import Store as PgStore
 from bot.engine.store import dump_json
 from bot.engine.verify import verify_store
 from tests.engine.helpers import FakeClock
+from tests.engine.legacy_schema import postgres_v4, sqlite_v6
 from tests.shell.toygame.rules import KIND as PIG
 
 T0 = 1_650_000_000.0
@@ -53,49 +56,6 @@ async def check_undo_after_upgrade(store, state) -> None:
     assert report.ok, report.problems
 
 
-async def test_sqlite_v3_file_upgrades(tmp_path):
-    path = tmp_path / "old.db"
-    state, rows = played()
-    db = sqlite3.connect(path, isolation_level=None)
-    for version, script in enumerate(schema.MIGRATIONS[:3], 1):
-        db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {version};\nCOMMIT;")
-    db.execute(GAME.format(seed=SEED, snapshot="?", t=T0), (PIG.dumps(state),))
-    db.executemany("INSERT INTO seats VALUES (1, ?, ?, ?, 0)", [(0, 10, "Ann"), (1, 20, "Ben")])
-    db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", rows)
-    db.close()
-
-    store = await Store.open(path)
-    assert await store.schema_version() == schema.SCHEMA_VERSION == 6
-    await check_undo_after_upgrade(store, state)
-    await store.close()
-    db = sqlite3.connect(path)
-    assert db.execute("SELECT seq, undoes FROM moves ORDER BY seq").fetchall() == [(1, None), (2, None), (3, 2)]
-    db.close()
-
-
-async def test_postgresql_v1_database_upgrades(pg_url):
-    state, rows = played()
-    conn = await asyncpg.connect(pg_url)
-    try:
-        async with conn.transaction():
-            await conn.execute(pg_schema.VERSION_TABLE)
-            await conn.execute(pg_schema.MIGRATIONS[0])
-            await conn.execute("INSERT INTO rollbot_schema (version) VALUES (1)")
-            await conn.execute(GAME.format(seed=SEED, snapshot="$1", t=T0), PIG.dumps(state))
-            await conn.executemany("INSERT INTO seats VALUES (1, $1, $2, $3, false)", [(0, 10, "Ann"), (1, 20, "Ben")])
-            await conn.executemany("INSERT INTO moves VALUES ($1, $2, $3, $4, $5, $6)", rows)
-    finally:
-        await conn.close()
-
-    store = await PgStore.open(pg_url)
-    assert await store.schema_version() == pg_schema.SCHEMA_VERSION == 4
-    await check_undo_after_upgrade(store, state)
-    assert await store.integrity_check() == ["ok"]
-    moves = await store.moves(1)
-    assert [(m["seq"], m["undoes"]) for m in moves] == [(1, None), (2, None), (3, 2)]
-    await store.close()
-
-
 async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url):
     """``migrate-db`` copies the undo entries with the log, and the replay on PostgreSQL agrees."""
     import io
@@ -126,3 +86,55 @@ async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url)
         assert report.ok and report.checked[0].moves == 4
     finally:
         await dest.close()
+
+
+async def test_a_sqlite_v6_file_made_by_the_hand_written_store_is_adopted_in_place(tmp_path):
+    """The last schema before Alembic (v6, today's files: tests/engine/legacy_schema.py is that code's SQL,
+    frozen) opens without losing a row: Alembic stamps it at the head, the guarantees hold, its games load and
+    play on."""
+    path = tmp_path / "v6.db"
+    state, rows = played()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    sqlite_v6(db)
+    db.execute(GAME.format(seed=SEED, snapshot="?", t=T0), (PIG.dumps(state),))
+    db.executemany("INSERT INTO seats VALUES (1, ?, ?, ?, 0)", [(0, 10, "Ann"), (1, 20, "Ben")])
+    db.executemany("INSERT INTO moves (game_id, seq, seat, user_id, move, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   rows)
+    db.close()
+
+    store = await Store.open(path)
+    assert await store.schema_version() == HEAD and await store.integrity_check() == ["ok"]
+    await check_undo_after_upgrade(store, state)
+    await store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT count(*) FROM player_guilds").fetchone() == (2,)   # kept up by v5's trigger
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("DELETE FROM moves")
+    db.close()
+
+
+async def test_a_postgresql_v4_database_made_by_the_hand_written_store_is_adopted_in_place(pg_url):
+    state, rows = played()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await postgres_v4(conn)
+        async with conn.transaction():
+            await conn.execute(GAME.format(seed=SEED, snapshot="$1", t=T0), PIG.dumps(state))
+            await conn.executemany("INSERT INTO seats VALUES (1, $1, $2, $3, false)", [(0, 10, "Ann"), (1, 20, "Ben")])
+            await conn.executemany("INSERT INTO moves (game_id, seq, seat, user_id, move, created_at)"
+                                   " VALUES ($1, $2, $3, $4, $5, $6)", rows)
+    finally:
+        await conn.close()
+
+    store = await PgStore.open(pg_url)
+    assert await store.schema_version() == HEAD and await store.integrity_check() == ["ok"]
+    await check_undo_after_upgrade(store, state)
+    await store.close()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        assert await conn.fetchval("SELECT to_regclass('rollbot_schema')") is None
+        with pytest.raises(asyncpg.PostgresError, match="append-only"):
+            await conn.execute("DELETE FROM moves")
+    finally:
+        await conn.close()

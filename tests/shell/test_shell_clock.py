@@ -16,8 +16,8 @@ from harness import Harness, User  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.config import Settings  # noqa: E402
+from bot.engine.turn import CLOCK_META, track_decisions  # noqa: E402
 from bot.i18n import messages, t  # noqa: E402
-from cogs.pace import CLOCK_META, track_decisions  # noqa: E402
 
 from .test_shell_toy_game import KINDS, SHOWN, TOY  # noqa: E402
 

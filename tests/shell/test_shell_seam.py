@@ -61,7 +61,7 @@ def test_the_defaults_keep_the_shells_usual_behaviour():
     game = SimpleNamespace(seats=[SimpleNamespace(name="Ann"), SimpleNamespace(name="Ben")], state=None)
     assert pig.group_label("type", [{"type": "hold"}, {"type": "roll"}], game, 0, "en") == \
         pig.move_label(game, 0, {"type": "hold"}, "en")
-    assert pig.message_mark(None) is None and pig.seats_to_notify(None) is None
+    assert PigKind().message_mark(None) is None and PigKind().seats_to_notify(None) is None
     assert pig.subset_menu(game, 0, [{"type": "roll"}], "en") is None and pig.catalog_prefix == ""
     assert pig.option_detail(game, 0, {}, "en") is None and pig.move_chains(game, 0, [], "en") is None
     assert pig.seat_picture(game, 0, "en") is None and not pig.is_anytime({"type": "roll"})

@@ -244,3 +244,42 @@ async def test_a_server_default_for_the_idle_seat_takeover(harness):
     await harness.run("pig new", user=ALICE, place=other, players=2, takeover=0)
     game = await harness.bot.sessions.game_in_channel(other.channel_id)
     assert not game.meta.get("takeover_s")                                 # the game's own choice wins
+
+
+async def test_the_courier_reads_the_live_message_not_every_post(harness, monkeypatch):
+    """Each delivery reads the posts of the game's latest message (a bounded query), never all the game's posts:
+    a long game would otherwise cost O(n²). The game still plays to the end, every post delivered."""
+    sessions = harness.bot.sessions
+    every_post, bounded = [], []
+    real_posts, real_bounded = sessions.posts, sessions.last_message_posts
+
+    async def posts(game_id):
+        every_post.append(game_id)
+        return await real_posts(game_id)
+
+    async def last_message_posts(game_id, before_id=None):
+        found = await real_bounded(game_id, before_id)
+        bounded.append(len(found))
+        return found
+    monkeypatch.setattr(sessions, "posts", posts)
+    monkeypatch.setattr(sessions, "last_message_posts", last_message_posts)
+    place = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=place, players=2, race_to="20")
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=BOB, place=place, label="Join")
+    await harness.click(lobby, user=ALICE, place=place, label="Start")
+    game = await sessions.game_in_channel(place.channel_id)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(400):
+        if game.status != "active":
+            break
+        user = users[game.seats[game.state.turn].user_id]
+        await harness.run("pig hold" if game.state.turn_total >= 6 else "pig roll", user=user, place=place)
+        game = await sessions.load(game.id)
+    assert game.status == "finished"
+    assert every_post == [], "the courier read every post of the game"
+    delivered = await real_posts(game.id)
+    assert len(delivered) > 4 and all(p.delivered_at is not None and p.message_id for p in delivered)
+    assert len(bounded) >= len(delivered)
+    # a message's posts: the one that posted it and the steps edited into it (one turn), never the game's
+    assert max(bounded) < len(delivered)

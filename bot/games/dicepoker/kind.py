@@ -5,6 +5,9 @@ the local gamblers (the rules play the gamblers). The state is a JSON-able dict 
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from bot.games.errors import RuleError
 from bot.games.kind import Kind
 
@@ -85,6 +88,22 @@ class DicePokerKind(Kind):
 
     def loads(self, text: str) -> dict:
         return st.loads(text)
+
+    def step_mark(self, state: Any) -> Hashable:
+        return (state["hand"], state["phase"])
+
+    def message_mark(self, state: Any) -> int:
+        """One message per hand: the opponent's reroll edits the hand's message, the next hand posts anew."""
+        return state["hand"]
+
+    def seats_to_notify(self, state: Any) -> list[int]:
+        """A hand's message pings both duellists at once (the active player rerolls after the opponent, in
+        an edit that pings nobody)."""
+        if state["phase"] == "opponent_reroll":
+            seats = [rules.seat_of_side(state, rules.opponent_side(state)),
+                     rules.seat_of_side(state, state["active"])]
+            return [s for s in seats if s is not None]
+        return [item["seat"] for item in rules.pending(state)]
 
 
 KIND = DicePokerKind()

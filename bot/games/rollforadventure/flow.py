@@ -10,13 +10,7 @@ from . import content as C
 from . import rng
 from . import territories as T
 from .board import damage, ev, home_of, ids_at, lose, return_dice, send, to_oblivion
-
-DEFEATABLE = ("enemy", "phantom", "giant", "necromancer")
-
-
-def hero_kind(state: dict, h: int | None = None) -> str | None:
-    hero = state["heroes"][state["active"] if h is None else h]["hero"]
-    return C.HEROES[hero]["kind"] if hero else None
+from .placing import DEFEATABLE, hero_kind, place_moves
 
 
 def can_use(state: dict, kind: str) -> bool:
@@ -112,7 +106,6 @@ def more(state: dict, item: dict, events: list) -> None:
 
 
 def multi_options_exist(state: dict) -> bool:
-    from .moves import place_moves
     return bool(place_moves(state, more=True))
 
 

@@ -5,7 +5,10 @@ being chosen at setup) has a decision. The state is a plain JSON-able dict; ``ap
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Hashable
+from typing import Any
 
 from bot.games.errors import RuleError
 from bot.games.kind import Kind
@@ -94,6 +97,17 @@ class RollForAdventureKind(Kind):
             raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot") from None
         check_state(state)
         return state
+
+    def step_mark(self, state: Any) -> Hashable:
+        """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""
+        return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+
+    def message_mark(self, state: Any) -> str:
+        """One message per hero turn (and per hero choice at setup), edited after each placement."""
+        decision = state.get("decision") or {}
+        if decision.get("kind") == "pick_hero":
+            return f"pick:{decision.get('hero_index')}"
+        return f"turn:{state.get('turn')}"
 
 
 KIND = RollForAdventureKind()

@@ -5,24 +5,18 @@ Also the seam to final scoring: ``score`` builds one ``ScoringInput`` per seat f
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from bot.games.errors import RuleError
 from bot.games.kind import Kind
 
 from . import engine, moves, snapshot
-from .content import ATTRS
 from .guard import INT_LIMIT, check_move, show
-from .scoring import ScoringInput, rank, score_player, solo_rating
+from .scoring import rank, score_player, scoring_input, solo_rating
 from .state import GameState, dumps
 
 OPTION_KEYS = frozenset(engine.OPTION_DEFAULTS)
-
-
-def scoring_input(state: GameState, seat: int) -> ScoringInput:
-    p = state.players[seat]
-    rows = {a: list(p.rows[a]) + [None] * (3 - len(p.rows[a])) for a in ATTRS}
-    return ScoringInput(race_id=p.race, class_id=p.class_id, rows=rows, card_ids=list(p.cards),
-                        alignment_id=p.alignment, alignment_pos=(p.align_row, p.align_col),
-                        backstory_id=p.backstory, gold=p.gold, solo=state.seats == 1)
 
 
 def score(state: GameState) -> dict:
@@ -127,6 +121,9 @@ class RollPlayerKind(Kind):
     def loads(self, text: str) -> GameState:
         """A state satisfying every invariant of the game, or ``RuleError("bad_snapshot")`` (snapshot.py)."""
         return snapshot.loads(text)
+
+    def step_mark(self, state: Any) -> Hashable:
+        return (state.round, state.phase)
 
 
 KIND = RollPlayerKind()

@@ -37,9 +37,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.games.errors import RuleError
 from bot.games.rollplayer.scoring_content import ATTR_INDEX, ATTRS, DIE_COLOURS, Card, Content, compiled
+
+if TYPE_CHECKING:                   # the state module never imports scoring: no circle
+    from .state import GameState
 
 SOLO_GOLD_PER_STAR = 8  # FR/DE solo final scoring: +1 reputation per 8 Gold held
 ROW_SPACES = 3
@@ -77,6 +81,16 @@ class ScoringInput:
 
 
 # --------------------------------------------------------------------------- input checking
+def scoring_input(state: GameState, seat: int) -> ScoringInput:
+    """What final scoring reads about ``seat`` of a game state (the engine, the AI and the pictures score
+    through it)."""
+    p = state.players[seat]
+    rows = {a: list(p.rows[a]) + [None] * (3 - len(p.rows[a])) for a in ATTRS}
+    return ScoringInput(race_id=p.race, class_id=p.class_id, rows=rows, card_ids=list(p.cards),
+                        alignment_id=p.alignment, alignment_pos=(p.align_row, p.align_col),
+                        backstory_id=p.backstory, gold=p.gold, solo=state.seats == 1)
+
+
 def _fail(code: str, **params) -> RuleError:
     return RuleError(code, f"rules.scoring.{code}", **params)
 

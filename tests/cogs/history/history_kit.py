@@ -1,12 +1,17 @@
 """Shared steps of the history and stats cog tests: play a started game to its end quickly.
 
 Every move but the last goes straight through the session manager (the first legal move of whoever is due);
-the last one goes through the turn service and the courier like a click does, so the final post (with its
+the last one goes through the turn's bookkeeping and the courier like a click does, so the final post (with its
 score chart) is really rendered and sent.
 """
 from __future__ import annotations
 
-from cogs.turns import TurnOutcome, TurnService
+from bot.engine import Bookkeeping
+
+
+def _silent(view, result) -> Bookkeeping:
+    """Nothing but the move: no post, no log line (the game is hurried to its end)."""
+    return Bookkeeping()
 
 
 async def finish(harness, game_id: int, *, stop_before_end: bool = False) -> list:
@@ -20,14 +25,14 @@ async def finish(harness, game_id: int, *, stop_before_end: bool = False) -> lis
         move = kind.legal_moves(game.state, seat)[0]
         after, _ = kind.apply(game.state, seat, move)
         if not kind.is_finished(after):
-            await sessions.apply_for_seat(game_id, seat, move)
+            await sessions.apply_for_seat(game_id, seat, move, plan=_silent)
             continue
         if stop_before_end:
             return []
-        presentation = harness.bot.games[game.kind]
-        plan = TurnService(harness.bot.games).move_plan(seat, "en", presentation.step_mark(game.state),
-                                                        TurnOutcome())
-        await sessions.apply_for_seat(game_id, seat, move, plan=plan)
+        if game.seats[seat].is_ai:
+            await sessions.apply_ai(game_id, seat, move, locale="en")
+        else:
+            await sessions.apply(game_id, game.seats[seat].user_id, move, locale="en")
         mark = len(harness.rec.order)
         await harness.bot.courier.deliver(game_id)
         return harness.rec.order[mark:]

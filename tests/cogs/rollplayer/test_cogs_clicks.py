@@ -18,14 +18,13 @@ from test_cogs_phase import start_two_player
 
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
-from cogs.buttons import bind_items, parse_choice_values
+from cogs.buttons import parse_choice_values
 from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, move_view
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.choices import class_detail, goal_text, race_detail
 from cogs.rollplayer.describe import names
 
 LOCALES = ("en", "de", "fr", "ko")
-UI = bind_items(None)
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -166,7 +165,7 @@ async def test_a_chain_that_breaks_off_midway_keeps_the_moves_before(harness, al
 def test_race_options_show_their_modifiers(locale):
     state = KIND.create(2, 7, None)
     legal = KIND.legal_moves(state, KIND.pending(state)[0]["seat"])
-    view = move_view(PRESENTATION, UI, fake_game(state), legal[0]["seat"], legal, locale, look_buttons=False)
+    view = move_view(PRESENTATION, fake_game(state), legal[0]["seat"], legal, locale, look_buttons=False)
     options = [o for item in view.children if hasattr(item.item, "options") for o in item.item.options]
     assert len(options) == len(legal)
     dragonkin = next(o for o in options if o.label.startswith(names.race_name("dragonkin", locale)))
@@ -182,7 +181,7 @@ def test_class_options_show_colour_power_and_goals(locale):
     state = play_state(phase="setup_class")
     seat = KIND.pending(state)[0]["seat"]
     legal = KIND.legal_moves(state, seat)
-    view = move_view(PRESENTATION, UI, fake_game(state), seat, legal, locale, look_buttons=False)
+    view = move_view(PRESENTATION, fake_game(state), seat, legal, locale, look_buttons=False)
     options = [o for item in view.children if hasattr(item.item, "options") for o in item.item.options]
     assert len(options) == len(legal) >= 2                       # a select (not buttons): details show
     for option, move in zip(options, legal):

@@ -12,10 +12,7 @@ from test_cogs_clicks import fake_game, no_pictures, play_state, to_starting_dic
 
 from bot.games.rollplayer.kind import KIND
 from cogs import menus
-from cogs.buttons import bind_items
 from cogs.rollplayer import PRESENTATION
-
-UI = bind_items(None)
 
 
 class Counting(type(PRESENTATION)):
@@ -51,7 +48,7 @@ async def test_a_prepared_menu_is_worked_out_in_a_worker_and_is_the_same_menu(ph
     state = play_state(phase=phase)
     seat = seat_due(state)
     legal = KIND.legal_moves(state, seat)
-    expected = [layout(menus.move_view(Counting(), UI, fake_game(state), seat, legal, "fr", menu=menu, **variant))
+    expected = [layout(menus.move_view(Counting(), fake_game(state), seat, legal, "fr", menu=menu, **variant))
                 for variant in VARIANTS]
     prepared = Counting()
     game = fake_game(state)
@@ -61,7 +58,7 @@ async def test_a_prepared_menu_is_worked_out_in_a_worker_and_is_the_same_menu(ph
     worked = len(prepared.labels) + len(prepared.threads)
     assert worked and loop not in prepared.labels and loop not in prepared.threads
     for variant, layout_before in zip(VARIANTS, expected):
-        built = menus.move_view(prepared, UI, game, seat, KIND.legal_moves(state, seat), "fr", menu=menu, **variant)
+        built = menus.move_view(prepared, game, seat, KIND.legal_moves(state, seat), "fr", menu=menu, **variant)
         assert layout(built) == layout_before
     assert len(prepared.labels) + len(prepared.threads) == worked, "the menu was worked out again on the loop"
     if phase == "setup_dice":
@@ -76,7 +73,7 @@ async def test_a_plan_is_never_reused_for_another_state_seat_locale_menu_or_list
     game = fake_game(state)
     await menus.prepare_plan(presentation, game, seat, "en", KIND.legal_moves)
     legal = KIND.legal_moves(state, seat)
-    prepared = menus.move_view(presentation, UI, game, seat, legal, "en")
+    prepared = menus.move_view(presentation, game, seat, legal, "en")
     loop = threading.get_ident()
     assert loop not in presentation.labels
     same_ids_other_state = fake_game(KIND.apply(state, seat, legal[0])[0])      # same id and version
@@ -85,10 +82,10 @@ async def test_a_plan_is_never_reused_for_another_state_seat_locale_menu_or_list
                  (game, seat, legal, "de", menus.MAIN), (game, seat, legal[1:], "en", menus.MAIN),
                  (game, other, KIND.legal_moves(state, other), "en", menus.MAIN), (game, seat, legal, "en", menus.ALL)):
         presentation.labels.clear()
-        view = menus.move_view(presentation, UI, *args[:4], menu=args[4])
+        view = menus.move_view(presentation, *args[:4], menu=args[4])
         assert presentation.labels and set(presentation.labels) == {loop}, args[1:]
-        assert layout(view) == layout(menus.move_view(Counting(), UI, *args[:4], menu=args[4]))
-    assert layout(prepared) == layout(menus.move_view(Counting(), UI, game, seat, legal, "en"))
+        assert layout(view) == layout(menus.move_view(Counting(), *args[:4], menu=args[4]))
+    assert layout(prepared) == layout(menus.move_view(Counting(), game, seat, legal, "en"))
 
 
 def test_chains_are_computed_once_per_state_seat_locale_and_list():

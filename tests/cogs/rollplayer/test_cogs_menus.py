@@ -7,13 +7,12 @@ import pytest
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
 from bot.i18n import t
-from cogs.buttons import MoveButton, ViewButton, bind_items
+from cogs.buttons import MoveButton, ViewButton
 from cogs.menus import ALL, EXTRA, MAIN, move_view, shown_moves
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.describe import group_label
 
 is_anytime = PRESENTATION.is_anytime
-UI = bind_items(None)
 
 GAME = SimpleNamespace(id=5, version=2, seats=[], state=None)
 PLACES = [{"type": "place", "seat": 0, "attr": a} for a in ("str", "dex")]
@@ -44,15 +43,15 @@ def test_main_menu_leaves_out_any_time_moves_unless_they_are_all_there_is():
 
 
 async def test_private_menu_offers_more_button_for_hidden_moves():
-    view = move_view(PRESENTATION, UI, GAME, 0, PLACES + [DISCARD], "en", look_buttons=False)
+    view = move_view(PRESENTATION, GAME, 0, PLACES + [DISCARD], "en", look_buttons=False)
     moves = [item for item in view.children if isinstance(item, MoveButton)]
     assert [b.item.label for b in moves] == [t("move.place", "en", attr=t("attr.str", "en")),
                                              t("move.place", "en", attr=t("attr.dex", "en"))]
     [more] = [item for item in view.children if isinstance(item, ViewButton)]
     assert more.item.custom_id == "rp:v:5:more" and more.item.label == t("button.more", "en")
-    only = move_view(PRESENTATION, UI, GAME, 0, [DISCARD], "en", look_buttons=False)
+    only = move_view(PRESENTATION, GAME, 0, [DISCARD], "en", look_buttons=False)
     assert [b.item.label for b in only.children] == [t("move.discard_weapon", "en", card="Longsword")]
-    public = move_view(PRESENTATION, UI, GAME, 0, PLACES + [DISCARD], "en")
+    public = move_view(PRESENTATION, GAME, 0, PLACES + [DISCARD], "en")
     labels = [item.item.label for item in public.children]
     assert t("move.discard_weapon", "en", card="Longsword") not in labels
     assert t("button.my_moves", "en") in labels

@@ -301,7 +301,7 @@ async def test_option_needed_when_too_many_moves_fit(harness, alice, bob, fixed_
     assert six.only().content == t("play.pick_one", "en", count=6)
     loose = MoveSpec(("place_start",), (Opt("row", ("attr",)),))
 
-    typed = TypedMoves(PRESENTATION, harness.bot.components.move_button.handlers.play)
+    typed = TypedMoves(PRESENTATION, harness.bot.play)
 
     @app_commands.command(name="loose", description="test: a spec naming only the row")
     async def loose_(interaction: discord.Interaction, row: str | None = None) -> None:

@@ -114,7 +114,7 @@ async def test_games_without_the_hook_keep_their_private_picture():
         def seat_picture(self, game, seat, locale):
             return ("sheet.png", f"{seat}{locale}".encode())
     games = {"poker": poker, "rfa": rfa, "sheeted": WithSheet()}
-    courier = Courier(None, None, games, None)
+    courier = Courier(None, None, games)
     for kind in games:
         game = SimpleNamespace(id=7, version=3, kind=kind)
         assert await courier.step_picture(game, 1, "de") == await courier.seat_picture(game, 1, "de")

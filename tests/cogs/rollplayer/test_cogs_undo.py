@@ -257,7 +257,7 @@ async def test_why_an_undo_was_overtaken(since, version, key, params):
 
     async def recent_moves(game_id, limit):
         return [MoveRecord(1, 7 - len(since) + i, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)][-limit:]
-    service = PlayService(SimpleNamespace(recent_moves=recent_moves), {}, None, None, None, None)
+    service = PlayService(SimpleNamespace(recent_moves=recent_moves), {}, None, None)
     game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
     assert await service.overtaken_reason(game, 0, version) == (key, params)
     for locale in ("en", "de", "fr", "ko"):

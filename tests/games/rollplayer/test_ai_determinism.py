@@ -1,6 +1,7 @@
 """Same state + seed → same move; the hidden future is never read; ``hint`` agrees with ``choose_move``."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,7 +10,11 @@ from bot.games.rollplayer import engine
 from bot.games.rollplayer.ai import HINT_LEVEL, LEVELS, choose_move, hint
 from bot.games.rollplayer.ai.determinize import determinize
 from bot.games.rollplayer.ai.evaluate import evaluate, row_chance
+from bot.games.rollplayer.ai.learned import PARTS, WEIGHTS_PATH, learned_value, weights
+from bot.games.rollplayer.ai.search import Budget, search_move
 from bot.games.rollplayer.kind import KIND
+
+SMALL_LEARNED = Budget(worlds=3, root_keep=3, beam=2, depth=3, max_evals=300, learned=True)
 
 
 def _advance(seats: int, seed: int, decisions: int):
@@ -95,3 +100,35 @@ def test_evaluation_is_exact_at_the_end_and_orders_row_chances():
     assert row_chance(12, 1, 17, 17, True) > row_chance(12, 1, 18, 18, True)
     assert row_chance(16, 0, 14, 15, False) == 0.0
     assert row_chance(15, 0, 14, 15, False) == 1.0
+
+
+def test_the_learned_value_is_exact_at_the_end_and_reads_no_hidden_future():
+    """The hard level's leaf value: the final score once the game is over; before, a function of what the
+    seat sees only (generator state and deck order changed: same value), and the search it drives picks
+    the same move from a reloaded state."""
+    st = KIND.create(1, 6, {})
+    checked = 0
+    while not st.finished:
+        if st.round == 4 and KIND.pending(st)[0]["decision"] == "market" and not checked:
+            checked += 1
+            v = learned_value(st, 0)
+            other = st.clone()
+            other.rng = random.Random(3).getrandbits(64)
+            random.Random(3).shuffle(other.deck)
+            assert learned_value(other, 0) == v and v > 0
+            a = search_move(st, 0, 4, SMALL_LEARNED)[0]
+            assert search_move(KIND.loads(KIND.dumps(st)), 0, 4, SMALL_LEARNED)[0] == a
+            assert search_move(other, 0, 4, SMALL_LEARNED)[0] == a
+        st, _ = KIND.apply(st, 0, choose_move(st, 0, "easy", 6))
+    assert checked == 1
+    assert learned_value(st, 0) == KIND.score(st)["players"][0]["total"]
+
+
+def test_the_shipped_weights_fit_the_parts_and_record_their_provenance():
+    doc = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    assert doc["parts"] == list(PARTS) + ["bias"]
+    for name in ("solo", "multi"):
+        assert len(doc["weights"][name]) == len(PARTS) + 1
+        assert all(len(row) == 3 for row in doc["weights"][name])
+    assert doc["data"] and doc["date"] and all("solo_seeds" in d for d in doc["data"])
+    assert set(weights()) == {"solo", "multi"}

@@ -16,6 +16,7 @@ from bot.games.rollplayer.ai.search import Budget, search_move
 from bot.games.rollplayer.kind import KIND
 
 TINY = Budget(worlds=2, root_keep=2, beam=1, depth=3, max_evals=80)
+TINY_LEARNED = Budget(worlds=2, root_keep=2, beam=1, depth=3, max_evals=80, learned=True)
 VARIANTS = ("even_start", "souk", "short_game", "friendly_market", "free_class", "promo_sheets", "cursed_ring")
 
 
@@ -23,6 +24,13 @@ def _tiny(st, seat, seed):
     if st.phase == "setup_race":
         return choose_move(st, seat, "easy", seed)
     return search_move(st, seat, seed, TINY)[0]
+
+
+def _tiny_learned(st, seat, seed):
+    """The ``hard`` code path (leaves valued by the learned weights) under a tiny budget."""
+    if st.phase == "setup_race":
+        return choose_move(st, seat, "easy", seed)
+    return search_move(st, seat, seed, TINY_LEARNED)[0]
 
 
 def _play(seats: int, seed: int, options: dict, pickers) -> tuple:
@@ -46,14 +54,16 @@ def _play(seats: int, seed: int, options: dict, pickers) -> tuple:
     return st, decisions, types
 
 
+@pytest.mark.parametrize("learned", (False, True), ids=("heuristic", "learned"))
 @pytest.mark.parametrize("variant", (None,) + VARIANTS)
-def test_legal_in_every_variant_and_seat_count(variant):
-    """Each variant once, the seat count cycling 1..4; seat 0 searches, the others play easy."""
+def test_legal_in_every_variant_and_seat_count(variant, learned):
+    """Each variant once, the seat count cycling 1..4 (the learned value: 4..1, so both solo and multi-player
+    weights play every variant's phases somewhere); seat 0 searches, the others play easy."""
     i = 0 if variant is None else VARIANTS.index(variant) + 1
-    seats = i % 4 + 1
+    seats = (3 - i % 4 if learned else i % 4) + 1
     options = {} if variant is None else {variant: True}
     easy = lambda st, seat, seed: choose_move(st, seat, "easy", seed)  # noqa: E731
-    pickers = [_tiny] + [easy] * (seats - 1)
+    pickers = [_tiny_learned if learned else _tiny] + [easy] * (seats - 1)
     st, decisions, types = _play(seats, 100 + i, options, pickers)
     score = KIND.score(st)
     assert score["final"] and len(score["players"]) == seats
@@ -68,7 +78,7 @@ def test_legal_in_every_variant_and_seat_count(variant):
 def test_four_ai_seats_play_to_the_end():
     """Four AI seats of mixed levels (the search under a tiny budget and easy) finish a 4-player game."""
     easy = lambda st, seat, seed: choose_move(st, seat, "easy", seed)  # noqa: E731
-    st, decisions, _ = _play(4, 7, {"promos": True}, [_tiny, easy, _tiny, easy])
+    st, decisions, _ = _play(4, 7, {"promos": True}, [_tiny, easy, _tiny_learned, easy])
     assert st.finished and KIND.score(st)["final"]
     assert len(KIND.score(st)["ranking"]) == 4
 

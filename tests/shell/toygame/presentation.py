@@ -60,9 +60,6 @@ class PigPresentation(Presentation):
         return t("pig.status", locale, scores=", ".join(f"{_name(game, s)} {v}" for s, v in enumerate(state.scores)),
                  turn_total=state.turn_total)
 
-    def step_mark(self, state) -> Any:
-        return "play"
-
     def final_lines(self, game, locale) -> list[str]:
         ranked = sorted(enumerate(game.state.scores), key=lambda item: -item[1])
         return [t("pig.final_line", locale, place=n + 1, player=_name(game, s), total=v)

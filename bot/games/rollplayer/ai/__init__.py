@@ -3,10 +3,11 @@
 Levels:
 
 * ``easy``   — the one-ply greedy baseline (``greedy.py``): the move with the best projected score now;
-* ``normal`` — a determinized look-ahead (``search.py``) over the seat's own next decisions with a few
-  sampled worlds and a narrow beam, valued by the heuristic of ``evaluate.py``;
-* ``hard``   — the same search with more worlds and a wider beam, sized to stay within about one second
-  per decision on one core.
+* ``normal`` — a determinized look-ahead (``search.py``) over the seat's own decisions of the round with
+  12 sampled worlds and a beam of 3, valued by the hand-made heuristic of ``evaluate.py``;
+* ``hard``   — the same search over 24 worlds, its leaves valued by ``learned.py`` (the heuristic's parts
+  re-weighted by stage from self-play outcomes, ``value_weights.json``), sized to stay within one second
+  per decision on one core (p95).
 
 Everything is pure and deterministic: the same state, seat, level and seed give the same move, and the
 state passed in is never changed (the search works on determinized clones).
@@ -23,8 +24,8 @@ LEVELS = ("easy", "normal", "hard")
 HINT_LEVEL = "hard"
 
 BUDGETS = {
-    "normal": Budget(worlds=3, root_keep=4, beam=2, depth=4, max_evals=1_500),
-    "hard": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
+    "normal": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
+    "hard": Budget(worlds=24, root_keep=10, beam=3, depth=6, max_evals=30_000, learned=True),
 }
 
 

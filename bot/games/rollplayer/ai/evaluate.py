@@ -18,8 +18,7 @@ per decision.
 from __future__ import annotations
 
 from bot.games.rollplayer.content import ATTRS, CARD_TYPE
-from bot.games.rollplayer.kind import scoring_input
-from bot.games.rollplayer.scoring import score_player
+from bot.games.rollplayer.scoring import score_player, scoring_input
 from bot.games.rollplayer.scoring_content import compiled
 
 _C = compiled()
@@ -139,11 +138,22 @@ def markets_ahead(st, seat: int) -> int:
 
 def evaluate(st, seat: int) -> float:
     """Expected final stars of ``seat`` (exact when the game is over)."""
-    p = st.players[seat]
     if st.finished:
         return float(score_player(scoring_input(st, seat))["total"])
-    if p.class_id is None:
+    if st.players[seat].class_id is None:
         return 0.0
+    return components(st, seat)[0]
+
+
+def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
+    """(the heuristic value, its parts, markets ahead) of an unfinished sheet whose class is chosen.
+
+    The parts are the inputs of the learned value (``learned.py``): goal stars, class-colour dice,
+    backstory, alignment, armor held, armor hoped for, traits, flat card stars, useful Gold, hoarded Gold,
+    Charisma tokens, skills, empty spaces, and the goal stars of the rows with one, two and three dice
+    to come (already inside the goal stars: their own weights say how far to trust the chances). The
+    heuristic value is the sum of the first thirteen (Gold and the rest at the weights above)."""
+    p = st.players[seat]
     markets = markets_ahead(st, seat)
     live = p.dice_count() < 18
     klass = _C.classes[p.class_id]
@@ -228,7 +238,10 @@ def evaluate(st, seat: int) -> float:
             total += best
         return total, chances
 
-    goal_stars, _ = goal_total(0)
+    goal_stars, goal_chances = goal_total(0)
+    by_missing = [0.0, 0.0, 0.0, 0.0]  # expected goal stars of the rows with 0..3 dice still to come
+    for i in range(6):
+        by_missing[missing[i]] += goals[i].stars * goal_chances[i]
     if cursed is not None:
         with_ring, _ = goal_total(1)
         goal_stars = max(goal_stars, with_ring + cursed.score_stars)
@@ -267,6 +280,7 @@ def evaluate(st, seat: int) -> float:
                 gain = s.stars_by_count[min(s.size, n + wildcards)] - s.stars_by_count[n]
                 best = max(best, gain)
         arm += best
+    held = arm
     if markets > 0:
         for name, n in armor.items():
             s = _C.armor_sets[name]
@@ -319,17 +333,26 @@ def evaluate(st, seat: int) -> float:
 
     # resources
     gold = p.gold
+    cha = sk = 0.0
     if markets > 0:
         useful = min(gold, GOLD_CAP_PER_MARKET * markets, GOLD_CAP)  # hoarded Gold buys nothing
-        res = GOLD_VALUE * useful + (gold - useful) / 8.0
+        g_use = GOLD_VALUE * useful
+        g_rest = (gold - useful) / 8.0
+        res = g_use + g_rest
         if p.charisma and _market_ahead_this_round(st, seat):
-            res += CHARISMA_VALUE * p.charisma
+            cha = CHARISMA_VALUE * p.charisma
+            res += cha
         if skills:
             ready = sum(1 for c in p.cards if CARD_TYPE[c] == "skill" and c not in p.exhausted)
-            res += (ready + 0.7 * (skills - ready)) * min(SKILL_CAP, SKILL_PER_ROUND * markets)
+            sk = (ready + 0.7 * (skills - ready)) * min(SKILL_CAP, SKILL_PER_ROUND * markets)
+            res += sk
     else:
-        res = gold // 8 if st.seats == 1 else 0.01 * gold
-    return goal_stars + class_dice + back + align + arm + tr + flat + res
+        res = g_rest = gold // 8 if st.seats == 1 else 0.01 * gold
+        g_use = 0.0
+    value = goal_stars + class_dice + back + align + arm + tr + flat + res
+    parts = (goal_stars, float(class_dice), back, float(align), float(held), arm - held, tr, float(flat), g_use,
+             float(g_rest), cha, sk, float(18 - p.dice_count()), by_missing[1], by_missing[2], by_missing[3])
+    return value, parts, markets
 
 
 def _market_ahead_this_round(st, seat: int) -> bool:

@@ -9,8 +9,7 @@ projection and it picks at random among the legal moves.
 from __future__ import annotations
 
 from bot.games.rollplayer import engine
-from bot.games.rollplayer.kind import scoring_input
-from bot.games.rollplayer.scoring import score_player
+from bot.games.rollplayer.scoring import score_player, scoring_input
 
 from .determinize import det_rng, determinize
 

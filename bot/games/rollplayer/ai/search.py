@@ -16,6 +16,7 @@ from bot.games.rollplayer import engine
 
 from .determinize import det_rng, determinize
 from .evaluate import evaluate
+from .learned import learned_value
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,10 @@ class Budget:
     depth: int         # own decisions looked at below the root
     max_evals: int     # hard cap on static evaluations per decision (keeps the time bounded)
     extra_rounds: int = 0  # also look into the next round(s), beam 1 (measured: no gain, so 0 by default)
+    learned: bool = False  # value leaves with the learned weights (``learned.py``) instead of the heuristic
+
+    def value_fn(self):
+        return learned_value if self.learned else evaluate
 
 
 def _moves(st, seat: int) -> list[dict]:
@@ -44,10 +49,11 @@ class _Search:
         self.seat = seat
         self.b = budget
         self.evals = 0
+        self._value = budget.value_fn()
 
     def value(self, st) -> float:
         self.evals += 1
-        return evaluate(st, self.seat)
+        return self._value(st, self.seat)
 
     def own_turn(self, st, root_round: int) -> bool:
         if st.finished or not root_round <= st.round <= root_round + self.b.extra_rounds:
@@ -87,16 +93,17 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
     if not moves:
         raise ValueError("no legal move for this seat")
     rnd = det_rng(seed, st.moves, seat, 2)
+    value = budget.value_fn()
     if len(moves) == 1:
         w = determinize(st, seat, rnd)
-        base = evaluate(w, seat)
+        base = value(w, seat)
         c = w.clone()
         engine.play(c, moves[0])
-        return moves[0], evaluate(c, seat), base
+        return moves[0], value(c, seat), base
     srch = _Search(seat, budget)
     root_round = st.round
     worlds = [determinize(st, seat, rnd) for _ in range(budget.worlds)]
-    base = sum(evaluate(w, seat) for w in worlds) / len(worlds)
+    base = sum(value(w, seat) for w in worlds) / len(worlds)
     # first world: every move, static + look-ahead, to keep the promising ones
     first = []
     for i, m in enumerate(moves):

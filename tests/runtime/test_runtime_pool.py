@@ -1,5 +1,6 @@
-"""Pictures drawn in drawing processes (``images.processes``): the same bytes as drawn in the bot's threads,
-for every game's marked renderer; a drawing process that dies is replaced and the picture is drawn anyway."""
+"""Pictures drawn in the work-apart pool's processes (``bot.runtime.pool``): the same bytes as drawn in the
+bot's threads, for every game's marked renderer; a drawing process that dies is replaced and the picture is drawn
+anyway."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from bot.games.dicepoker.kind import KIND as POKER
 from bot.games.rollforadventure.kind import KIND as RFA
 from bot.games.rollplayer.kind import KIND as RP
-from images import processes
+from bot.runtime import pool as processes
 from images.dicepoker import render_hand, render_match
 from images.rollforadventure import render_table as rfa_table
 from images.rollplayer import live, step
@@ -23,14 +24,14 @@ from images.rollplayer.adapt import live_view, sheet_view, step_view
 from images.rollplayer.render import sheet_png
 
 
-@processes.drawn
+@processes.apart
 def sleepy(seconds: float) -> int:
     """A marked function for these tests: sleeps, then names the process it ran in."""
     time.sleep(seconds)
     return os.getpid()
 
 
-@processes.drawn
+@processes.apart
 def refuse(text: str) -> None:
     raise ValueError(text)
 
@@ -111,10 +112,14 @@ def test_answers_go_to_their_calls_under_concurrency(drawing_pool):
 
 
 def test_a_hung_drawing_process_is_replaced(drawing_pool, monkeypatch):
+    usual = processes.CALL_TIMEOUT_S
     monkeypatch.setattr(processes, "CALL_TIMEOUT_S", 0.5)
     [hung] = processes.pids()
     assert sleepy(5) == os.getpid()                        # given up on: worked out here instead
     assert processes.running() == 1 and processes.pids() != [hung]
+    # the replacement answers (given the usual time: a fresh process imports the test module first, which a
+    # busy machine may take longer than 0.5 s for)
+    monkeypatch.setattr(processes, "CALL_TIMEOUT_S", usual)
     assert sleepy(0) in processes.pids()
 
 
@@ -135,9 +140,10 @@ def test_a_dead_drawing_process_is_replaced(drawing_pool):
 KILLED_BOT = """
 import os, signal, sys
 sys.path.insert(0, sys.argv[1])
-from images import processes
+import images
+from bot.runtime import pool as processes
 if __name__ == "__main__":
-    processes.start(2)
+    processes.start(2, warm=images.WARM_MODULES)
     print(" ".join(str(p) for p in processes.pids()), flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 """

@@ -1,4 +1,4 @@
-"""Drawing (and menus) in processes of their own.
+"""The work-apart process pool: pictures, menus and the AI worked out in processes of their own.
 
 The bot's Python code runs on one core at a time (one GIL): its event loop, its menus and its pictures take
 turns, so a busy bot was bound by that one core while the machine's others idled (measured: 100 moves/s
@@ -7,16 +7,22 @@ picture is pure CPU from a small frozen view model to PNG bytes, and a menu pure
 its options, so both can be worked out in another process: the worker thread that asks sends the call there
 and waits, without holding the GIL.
 
-* ``@drawn`` marks such a function (module level; arguments and result picklable). While no pool runs
-  (the default: tests, tools, a bot started without one) it is an ordinary call.
+* ``@apart`` marks such a function (module level; arguments and result picklable): the renderers
+  (``images.<game>``) and the menus (``cogs.menus.work_out_plan``). While no pool runs (the default: tests,
+  tools, a bot started without one) it is an ordinary call.
 * :func:`start` starts the pool (``python -m bot`` does, by ``ROLLBOT_DRAWING_PROCESSES``), :func:`stop`
-  ends it. A drawing process that dies or hangs is replaced, and that call is worked out here instead.
+  ends it. A process that dies or hangs is replaced, and that call is worked out here instead.
+* :func:`executor` gives the AI its own ``concurrent.futures`` pool of processes started the same way
+  (``bot.app``; ``cogs.bots`` runs its searches there).
 
 The pool is a pipe per process: the calling thread pickles the call and writes it, a reader thread per
 process hands back the answers in order, and the caller waits without holding the GIL. (``concurrent.futures``'
 process pool passes every call through a queue feeder thread and a manager thread as well, which took a
-tenth of the bot's own CPU at 100 calls a second.) A drawing process runs only the marked functions, looked up by module
-and name in a registry filled as their modules are imported (there too).
+tenth of the bot's own CPU at 100 calls a second.) A pool process runs only the marked functions, looked up by
+module and name in a registry filled as their modules are imported (there too).
+
+This package is a leaf: it names no module of the layers that use it. What a new process imports before its
+first call (``warm``) is given by the caller (``images.WARM_MODULES`` for pictures).
 """
 
 from __future__ import annotations
@@ -40,9 +46,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 #: (module, qualified name) -> the undecorated function, in every process that imported it.
-_DRAWN: dict[tuple[str, str], Callable[..., Any]] = {}
-#: Modules a new drawing process imports before its first call (what every picture needs).
-WARM_MODULES = ("PIL.Image", "PIL.ImageDraw", "images.draw", "images.png", "images.text", "images.icons")
+_MARKED: dict[tuple[str, str], Callable[..., Any]] = {}
+#: Modules a new process imports before its first call (set by :func:`start`; the fork server preloads them).
+_warm: tuple[str, ...] = ()
 #: Seconds a call may take in a drawing process before the process counts as hung (killed and replaced).
 CALL_TIMEOUT_S = 60.0
 
@@ -55,10 +61,10 @@ class NotSent(Exception):
     """The call could not be pickled (nothing was sent): it is worked out here."""
 
 
-def drawn(fn: Callable[..., T]) -> Callable[..., T]:
-    """Worked out in a drawing process when a pool runs (see the module's docstring)."""
+def apart(fn: Callable[..., T]) -> Callable[..., T]:
+    """Worked out in a pool process when a pool runs (see the module's docstring)."""
     key = (fn.__module__, fn.__qualname__)
-    _DRAWN[key] = fn
+    _MARKED[key] = fn
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> T:
@@ -75,17 +81,17 @@ def drawn(fn: Callable[..., T]) -> Callable[..., T]:
 
 def _run(key: tuple[str, str], args: tuple, kwargs: dict) -> Any:
     """In a drawing process: the registered function, its module imported on first use."""
-    fn = _DRAWN.get(key)
+    fn = _MARKED.get(key)
     if fn is None:
         importlib.import_module(key[0])
-        fn = _DRAWN[key]
+        fn = _MARKED[key]
     return fn(*args, **kwargs)
 
 
-def _serve(conn: multiprocessing.connection.Connection) -> None:
-    """A drawing process: answer calls until the pipe closes. ``(True, result)`` or ``(False, exception)``."""
+def _serve(conn: multiprocessing.connection.Connection, warm: tuple[str, ...] = ()) -> None:
+    """A pool process: answer calls until the pipe closes. ``(True, result)`` or ``(False, exception)``."""
     exit_with_parent()
-    for name in WARM_MODULES:
+    for name in warm:
         importlib.import_module(name)
     while True:
         try:
@@ -119,13 +125,13 @@ def exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(warm: tuple[str, ...] = ()) -> multiprocessing.context.BaseContext:
     """forkserver where there is one: workers are forked from a small clean server process, never from the
     bot's (whose threads and event loop a fork would copy mid-flight)."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     if context.get_start_method() == "forkserver":
-        context.set_forkserver_preload(["__main__", *WARM_MODULES])
+        context.set_forkserver_preload(["__main__", *warm])
     return context
 
 
@@ -133,9 +139,9 @@ class _Worker:
     """One drawing process and its pipe. Calls are written in turn (``send_lock``) and answered in the same
     order, so several may be under way: a reader thread hands each answer to the oldest waiting call."""
 
-    def __init__(self, context: multiprocessing.context.BaseContext):
+    def __init__(self, context: multiprocessing.context.BaseContext, warm: tuple[str, ...] = ()):
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), name="rollbot-drawing", daemon=True)
+        self.process = context.Process(target=_serve, args=(child, warm), name="rollbot-drawing", daemon=True)
         self.process.start()
         child.close()
         self.send_lock = threading.Lock()       # one call written at a time
@@ -194,8 +200,9 @@ class _Worker:
 class _Pool:
     """``count`` drawing processes; a call goes to the one with the fewest calls under way."""
 
-    def __init__(self, count: int):
-        self.context = _context()
+    def __init__(self, count: int, warm: tuple[str, ...] = ()):
+        self.context = _context(warm)
+        self.warm_modules = warm
         self.count = count
         self.workers: list[_Worker] = []
         self.lock = threading.Lock()
@@ -204,7 +211,7 @@ class _Pool:
             self._add()
 
     def _add(self) -> None:
-        worker = _Worker(self.context)
+        worker = _Worker(self.context, self.warm_modules)
         with self.lock:
             self.workers.append(worker)
 
@@ -261,7 +268,7 @@ class _Pool:
         return [w.process.pid for w in self.workers if w.process.pid is not None]
 
 
-_DRAWN[("os", "getpid")] = os.getpid
+_MARKED[("os", "getpid")] = os.getpid
 _pool: _Pool | None = None
 
 
@@ -270,13 +277,15 @@ def default_count() -> int:
     return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
-def start(count: int) -> None:
-    """Start ``count`` drawing processes (0: work in the calling threads) and wait until they answer."""
-    global _pool
+def start(count: int, warm: tuple[str, ...] = ()) -> None:
+    """Start ``count`` pool processes (0: work in the calling threads), each importing the modules ``warm``
+    names first, and wait until they answer."""
+    global _pool, _warm
     stop()
+    _warm = tuple(warm)
     if count <= 0:
         return
-    pool = _Pool(count)
+    pool = _Pool(count, _warm)
     try:
         pool.warm()
     except Exception:
@@ -303,7 +312,7 @@ def pids() -> list[int]:
     return _pool.pids() if _pool is not None else []
 
 
-def pool_of(count: int) -> ProcessPoolExecutor:
-    """A ``concurrent.futures`` pool of ``count`` processes forked like the drawing processes and ending
-    with this process (the AI's: its searches are few and long, so the executor's overhead does not count)."""
-    return ProcessPoolExecutor(max_workers=count, mp_context=_context(), initializer=exit_with_parent)
+def executor(count: int) -> ProcessPoolExecutor:
+    """A ``concurrent.futures`` pool of ``count`` processes forked like the pool's and ending with this
+    process (the AI's: its searches are few and long, so the executor's overhead does not count)."""
+    return ProcessPoolExecutor(max_workers=count, mp_context=_context(_warm), initializer=exit_with_parent)

@@ -1,0 +1,181 @@
+"""The turn: after a change is accepted, ONE place decides what it means for the table, inside the engine.
+
+For a move: is it a public step or a private one (the player still has a decision in the same step), who is
+due now and since when (the turn clocks), who must be mentioned (nobody twice for the same turn), which log
+lines have gathered since the last public post, and whether the game is over. For a start: the first post.
+The decision is a :class:`TurnRecord` plus the game's new metadata and an outbox post, committed by
+``SessionManager`` in the same transaction as the change: simultaneous moves cannot drop each other's log lines,
+and a crash between the commit and the send cannot lose the post (the shell's courier delivers it).
+
+Policy: one public post per completed step; a step is complete when the game ends, when the mover is no longer
+due, or when the game's step mark (``Kind.step_mark``, e.g. round and phase) changed. A post goes into the game's
+one live message: it is a new message when it pings someone who just became due (or starts or ends the game),
+otherwise it edits the live message in place (``"edit"``) and pings nobody. ``"live"`` marks posts in that
+layout (older rows are plain messages, summarised but never edited into a layout).
+
+Everything here is pure (no I/O): the game kind answers the rules' questions (``pending``, ``step_mark``,
+``message_mark``, ``seats_to_notify``); the shell passes in what only it knows (the mover's language, the
+label of a move taken back) as data.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .records import Bookkeeping, GameView
+
+#: Game meta: events since the last public post (a JSON list).
+LOG_META = "unposted_events"
+#: Game meta: [[seat, version]] mentions already sent for the current decisions.
+NOTIFIED_META = "notified"
+#: Game meta: the mark of the message the last public post went into (``Kind.message_mark``).
+MESSAGE_MARK_META = "message_mark"
+#: Game meta: {seat: the player's own language, from their last move in the game}.
+SEAT_LOCALES_META = "seat_locales"
+#: Game meta: {"since": {seat: when it became due}, "spent": {seat: [seconds, decisions]}} (the turn clocks).
+CLOCK_META = "clock"
+
+
+def pending_seats(kind: Any, state: Any) -> list[int]:
+    """The seats with a decision to make now, in the order the rules list them."""
+    seats: list[int] = []
+    for item in kind.pending(state):
+        if item.get("seat") is not None and item["seat"] not in seats:
+            seats.append(item["seat"])
+    return seats
+
+
+def decision_of(kind: Any, state: Any, seat: int) -> str:
+    for item in kind.pending(state):
+        if item.get("seat") == seat:
+            return item.get("decision", "unknown")
+    return "unknown"
+
+
+def track_decisions(meta: dict, due: list[int], mover: int | None, now: float) -> None:
+    """Update the clock in ``meta`` after ``mover`` moved (None: the game started) and ``due`` are the seats
+    due now. The mover's time since they became due (or since their previous move, for a turn of several
+    decisions) counts as one decision; a seat that stays due keeps its start, a seat due afresh starts now."""
+    clock = meta.get(CLOCK_META)
+    clock = dict(clock) if isinstance(clock, dict) else {}
+    since = {k: v for k, v in (clock.get("since") or {}).items() if isinstance(v, (int, float))}
+    spent = dict(clock.get("spent") or {})
+    if mover is not None and str(mover) in since:
+        total, count = spent.get(str(mover)) or (0.0, 0)
+        spent[str(mover)] = [round(float(total) + max(0.0, now - since[str(mover)]), 3), int(count) + 1]
+    fresh = {}
+    for seat in due:
+        key = str(seat)
+        fresh[key] = now if seat == mover or key not in since else since[key]
+    meta[CLOCK_META] = {"since": fresh, "spent": spent}
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What a change means for the table: a public step (with its ``post``) or a private one, and whom the
+    post mentions. The shell answers the interaction from it."""
+    public: bool = False
+    post: dict | None = None
+    mention: list[int] = field(default_factory=list)
+
+
+def _fresh_mentions(meta: dict, due: list[int], version: int) -> list[int]:
+    """Seats due now that were not mentioned for this decision yet; updates ``meta`` (one mention per turn)."""
+    notified = [tuple(x) for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and len(x) == 2]
+    still = {(s, v) for (s, v) in notified if s in due}
+    fresh = [s for s in due if not any(ns == s for ns, _ in still)]
+    meta[NOTIFIED_META] = sorted([list(x) for x in still] + [[s, version] for s in fresh])
+    return fresh
+
+
+def _message(kind: Any, state: Any, meta: dict, due: list[int], version: int, *, finished: bool,
+             started: bool = False) -> tuple[bool, list[int]]:
+    """(edit the live message in place?, seats to mention) for a public post; updates ``meta``.
+
+    One live message per game: a post that pings someone who just became due, the first post and the final
+    result are new messages (the courier summarises the previous one); any other step edits the live message
+    in place. A game's ``message_mark`` (when not None) also starts a new message for each new mark, which
+    mentions everyone ``seats_to_notify`` names."""
+    mark = None if finished else kind.message_mark(state)
+    new_mark = False
+    if mark is not None:
+        new_mark = MESSAGE_MARK_META not in meta or meta[MESSAGE_MARK_META] != mark
+        if new_mark:
+            meta[NOTIFIED_META] = []          # a new message: everyone it concerns is mentioned afresh
+        meta[MESSAGE_MARK_META] = mark
+    if finished:
+        return False, []
+    notify = kind.seats_to_notify(state)
+    notify = due if notify is None else list(notify)
+    fresh = _fresh_mentions(meta, notify, version)
+    return not (started or new_mark or fresh), fresh
+
+
+def _public_post(meta: dict, post: dict, edit: bool, fresh: list[int]) -> tuple[Bookkeeping, TurnRecord]:
+    if edit:
+        post["edit"] = True
+    return Bookkeeping(meta=meta, post=post), TurnRecord(public=True, post=post, mention=fresh)
+
+
+class TurnBook:
+    """The turn's bookkeeping for ``SessionManager``: ``start``, ``move`` and ``undo`` each return what to commit
+    with the change and the :class:`TurnRecord` the caller gets. ``clock``: the turn clocks' time (tests make it
+    pass)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time):
+        self.clock = clock
+
+    def start(self, kind: Any, view: GameView) -> tuple[Bookkeeping, TurnRecord]:
+        """The first post of a game (a lobby's start, or a one-seat game created in play)."""
+        meta = dict(view.meta)
+        meta.pop(LOG_META, None)
+        due = pending_seats(kind, view.state)
+        track_decisions(meta, due, None, self.clock())
+        _, fresh = _message(kind, view.state, meta, due, view.version, finished=False, started=True)
+        post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
+        return _public_post(meta, post, False, fresh)
+
+    def move(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, *,
+             locale: str | None = None, played_for: bool = False) -> tuple[Bookkeeping, TurnRecord]:
+        """The bookkeeping of ``seat``'s move, made in ``locale`` (None: not known); ``before_mark`` is the step
+        mark the move started from. ``played_for``: made for an idle player, which the log says."""
+        meta = dict(view.meta)
+        if locale is not None:
+            locales = dict(meta.get(SEAT_LOCALES_META) or {})
+            locales[str(seat)] = locale
+            meta[SEAT_LOCALES_META] = locales
+        marker = [{"key": "bot.played_for", "params": {"seat": seat}}] if played_for else []
+        events = list(meta.get(LOG_META, [])) + marker + list(result.events)
+        due = [] if result.finished else pending_seats(kind, view.state)
+        track_decisions(meta, due, seat, self.clock())
+        if not (result.finished or seat not in due or kind.step_mark(view.state) != before_mark):
+            meta[LOG_META] = events
+            return Bookkeeping(meta=meta), TurnRecord()
+        meta.pop(LOG_META, None)
+        edit, fresh = _message(kind, view.state, meta, due, result.version, finished=result.finished)
+        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
+        return _public_post(meta, post, edit, fresh)
+
+    def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, before_due: list[int],
+             label: str) -> tuple[Bookkeeping, TurnRecord]:
+        """The bookkeeping of ``seat`` taking back their last move, whose ``label`` (in the game's language, made
+        in the state the undo returns to) the log line names. The undo is public, like the move was, when who is
+        due or the step changed (a move that ended a turn, now taken back, gave the turn to someone who must
+        learn it is not theirs after all); otherwise it stays private until the next public post carries its
+        line. The undoer is never pinged for getting their own turn back."""
+        meta = dict(view.meta)
+        line = {"key": "undo.taken_back", "params": {"seat": seat, "move": label}}
+        events = list(meta.get(LOG_META, [])) + [line]
+        due = pending_seats(kind, view.state)
+        if due == before_due and kind.step_mark(view.state) == before_mark:
+            meta[LOG_META] = events
+            return Bookkeeping(meta=meta), TurnRecord()
+        meta.pop(LOG_META, None)
+        notified = [x for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and x[:1] != [seat]]
+        meta[NOTIFIED_META] = notified + [[seat, result.version]]
+        edit, fresh = _message(kind, view.state, meta, due, result.version, finished=False)
+        fresh = [s for s in fresh if s != seat]
+        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+        return _public_post(meta, post, edit, fresh)

@@ -1,0 +1,163 @@
+"""Train the learned value of the Roll Player AI (``bot/games/rollplayer/ai/value_weights.json``).
+
+Self-play: seeded games are played by one AI level (``--level``, ``normal`` by default); at every decision
+of a seat whose class is chosen, the parts of ``evaluate.components`` for that seat are recorded with the
+stage (markets ahead) and, once the game is over, the seat's final total. A ridge regression then fits, for
+solo and for multi-player games apart, final total ≈ Σ_i x_i · (w_i0 + w_i1·s + w_i2·s²) + (b0 + b1·s + b2·s²)
+with s = markets ahead / 12: every part gets a weight that slides smoothly with the stage of the game.
+
+Usage:
+    python -m tools.rollplayer_value collect --solo 600 --multi 60 --out /tmp/rp_value.npz [--jobs N]
+    python -m tools.rollplayer_value fit /tmp/rp_value.npz [more.npz ...] --write
+
+``--level`` is an AI level or ``fast-learned`` (a small search valued by the weights file as it is, for a
+second round of self-play). Seeds: solo games use seeds 100_000.. and four-player games 200_000.. plus
+``--seed-offset`` (never the benchmark's 0..199, 10_000.. and 20_000..). ``fit --write`` stores the
+weights with their provenance (level, games, seeds, samples, date). numpy is needed here only, not by the
+bot.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+from bot.games.rollplayer import engine
+from bot.games.rollplayer.ai import BUDGETS, choose_move
+from bot.games.rollplayer.ai.evaluate import components
+from bot.games.rollplayer.ai.learned import DEGREE, PARTS, STAGE_SCALE, WEIGHTS_PATH
+from bot.games.rollplayer.ai.search import Budget, search_move
+from bot.games.rollplayer.kind import score
+
+SOLO_SEED0 = 100_000
+MULTI_SEED0 = 200_000
+# ``--level fast-learned``: the former ``normal`` budget valuing leaves with the current learned weights
+# (the next round of self-play uses the value of the last one; cheap enough for hundreds of games)
+FAST_LEARNED = Budget(worlds=3, root_keep=4, beam=2, depth=4, max_evals=1_500, learned=True)
+
+
+def pick(st, seat: int, level: str, seed: int) -> dict:
+    if level == "fast-learned" and not st.phase == "setup_race":
+        return search_move(st, seat, seed, FAST_LEARNED)[0]
+    return choose_move(st, seat, "easy" if level == "fast-learned" else level, seed)
+
+
+def play_and_record(job: tuple[int, int, str]) -> list[tuple]:
+    """One game: [(seats, markets, parts, final total of that seat)] over all recorded decisions."""
+    seats, seed, level = job
+    st = engine.create(seats, seed, {})
+    rows: list[tuple[int, tuple, int]] = []
+    while not st.finished:
+        seat = engine.pending(st)[0]["seat"]
+        if st.players[seat].class_id is not None and not st.phase.startswith("setup"):
+            _, parts, markets = components(st, seat)
+            rows.append((seat, parts, markets))
+        engine.play(st, pick(st, seat, level, seed))
+    totals = [p["total"] for p in score(st)["players"]]
+    return [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows]
+
+
+def _policy(level: str) -> str:
+    """The level and the budget it played with (level names change meaning over time)."""
+    if level == "fast-learned":
+        return f"fast-learned: {FAST_LEARNED} with the weights file of that day"
+    return f"{level}: {BUDGETS.get(level, 'one-ply greedy')}"
+
+
+def collect(args) -> None:
+    s0, m0 = SOLO_SEED0 + args.seed_offset, MULTI_SEED0 + args.seed_offset
+    jobs = [(1, s0 + i, args.level) for i in range(args.solo)]
+    jobs += [(4, m0 + i, args.level) for i in range(args.multi)]
+    out: list[tuple] = []
+    with Pool(args.jobs) as pool:
+        for i, rows in enumerate(pool.imap(play_and_record, jobs, chunksize=4)):
+            out.extend(rows)
+            if (i + 1) % 50 == 0:
+                print(f"{i + 1}/{len(jobs)} games, {len(out)} samples", file=sys.stderr, flush=True)
+    np.savez_compressed(
+        args.out,
+        seats=np.array([r[0] for r in out], dtype=np.int8),
+        markets=np.array([r[1] for r in out], dtype=np.int16),
+        parts=np.array([r[2] for r in out], dtype=np.float64),
+        total=np.array([r[3] for r in out], dtype=np.float64),
+        meta=np.array(json.dumps({"level": _policy(args.level), "solo_games": args.solo, "multi_games": args.multi,
+                                  "solo_seeds": [s0, s0 + args.solo - 1],
+                                  "multi_seeds": [m0, m0 + args.multi - 1]})),
+    )
+
+
+def design(parts: np.ndarray, markets: np.ndarray) -> np.ndarray:
+    s = markets.astype(np.float64) / STAGE_SCALE
+    x = np.concatenate([parts, np.ones((len(parts), 1))], axis=1)
+    return np.concatenate([x * (s ** k)[:, None] for k in range(DEGREE + 1)], axis=1)
+
+
+def fit_one(parts, markets, total, ridge: float) -> list[list[float]]:
+    X = design(parts, markets)
+    A = X.T @ X + ridge * np.eye(X.shape[1])
+    w = np.linalg.solve(A, X.T @ total)
+    resid = total - X @ w
+    print(f"  samples {len(total)}, rmse {np.sqrt(np.mean(resid ** 2)):.3f}, "
+          f"sd of target {np.std(total):.3f}")
+    n = len(PARTS) + 1
+    return [[float(w[k * n + i]) for k in range(DEGREE + 1)] for i in range(n)]
+
+
+def fit(args) -> None:
+    data = [np.load(f) for f in args.files]
+    seats = np.concatenate([d["seats"] for d in data])
+    markets = np.concatenate([d["markets"] for d in data])
+    parts = np.concatenate([d["parts"] for d in data])
+    total = np.concatenate([d["total"] for d in data])
+    if parts.shape[1] != len(PARTS):
+        raise SystemExit(f"data has {parts.shape[1]} parts, the value expects {len(PARTS)}")
+    model = {}
+    for name, mask in (("solo", seats == 1), ("multi", seats > 1)):
+        if not mask.any():
+            continue
+        print(name)
+        model[name] = fit_one(parts[mask], markets[mask], total[mask], args.ridge)
+    meta = [json.loads(str(d["meta"])) for d in data]
+    doc = {
+        "about": "Learned value of an unfinished Roll Player sheet; see tools/rollplayer_value.py",
+        "parts": list(PARTS) + ["bias"],
+        "degree": DEGREE,
+        "stage_scale": STAGE_SCALE,
+        "ridge": args.ridge,
+        "data": meta,
+        "samples": {"solo": int((seats == 1).sum()), "multi": int((seats > 1).sum())},
+        "date": datetime.date.today().isoformat(),
+        "weights": model,
+    }
+    for name, w in model.items():
+        print(name, json.dumps([[round(v, 3) for v in row] for row in w]))
+    if args.write:
+        Path(WEIGHTS_PATH).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        print(f"written {WEIGHTS_PATH}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--solo", type=int, default=600)
+    c.add_argument("--multi", type=int, default=0)
+    c.add_argument("--level", default="normal")
+    c.add_argument("--jobs", type=int, default=1)
+    c.add_argument("--seed-offset", type=int, default=0)
+    c.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    collect(args) if args.cmd == "collect" else fit(args)
+
+
+if __name__ == "__main__":
+    main()
