@@ -299,6 +299,7 @@ class Page:
         self.actions += 1
         self.settle(pane, since=before)
 
+    @retried
     def click_custom(self, message: str, custom_id: str, pane: int = 0) -> None:
         root = self.pane(pane)
         button = root.find_element(By.CSS_SELECTOR,
@@ -436,7 +437,7 @@ class RandomPlayer:
 
     def play(self) -> list[dict[str, Any]]:
         order = list(self.people)
-        idle_rounds = 0
+        idle_rounds = waited = 0
         while self.page.actions < self.max_actions:
             current = self.page.read()["viewer"]
             if current in order:        # look as whoever is shown first: a switch costs a redraw
@@ -448,9 +449,13 @@ class RandomPlayer:
                 if self.done(view["messages"]) or (self.until_moves is not None and self.moves >= self.until_moves):
                     return view["messages"]
                 if self.act(view):
-                    idle_rounds = 0
+                    idle_rounds = waited = 0
                     break
             else:
+                waited += 1
+                if waited <= 3:     # a bot seat may be thinking: its move comes by itself
+                    time.sleep(0.4)
+                    continue
                 # nobody sees a menu: the prompt names several people; the first presses "My moves"
                 for person in order:
                     self.page.be(person)
@@ -460,6 +465,7 @@ class RandomPlayer:
                         self.trail.append(f"{person} presses My moves")
                         self.page.click_custom(button[0]["id"], button[1])
                         if self.act(self.page.read()):
+                            waited = 0
                             break
                 else:
                     idle_rounds += 1
