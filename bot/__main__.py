@@ -132,6 +132,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--shards", metavar="RANGE",
                         help="the shards this process runs, e.g. 0-3 or 0,2,5 (env ROLLBOT_SHARDS)")
     parser.add_argument("--shard-count", metavar="N", help="shards over all processes (env ROLLBOT_SHARD_COUNT)")
+    parser.add_argument("--playground", action="store_true",
+                        help="play without Discord: the bot logs into a local Discord and a page is served to "
+                             "play on (no token needed)")
+    parser.add_argument("--port", type=int, default=0,
+                        help="the playground page's port (default: a free one, printed)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="where the playground page listens (default 127.0.0.1: this computer only)")
+    parser.add_argument("--playground-dir", metavar="DIR", default=".playground",
+                        help="the playground's server and database (default .playground); games survive a restart")
     return parser.parse_args(argv)
 
 
@@ -213,10 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"rollbot: configuration error: {exc}", file=sys.stderr)
         return OPERATOR_MUST_ACT
-    if not settings.token:
+    if not settings.token and not args.playground:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return OPERATOR_MUST_ACT
-    setup_logging(settings.log_level, libraries=settings.log_level_libraries, secrets=[settings.token])
+    setup_logging(settings.log_level, libraries=settings.log_level_libraries,
+                  secrets=[settings.token] if settings.token else [])
     export_process_settings()
     sys.setswitchinterval(switch_interval())
     import images
@@ -224,6 +234,12 @@ def main(argv: list[str] | None = None) -> int:
 
     pool.start(drawing_processes(), warm=images.WARM_MODULES)
     try:
+        if args.playground:
+            from pathlib import Path
+
+            from playground.run import serve
+
+            return event_loop_runner()(serve(settings, Path(args.playground_dir), args.host, args.port))
         return event_loop_runner()(run(settings))
     finally:
         pool.stop()

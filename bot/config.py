@@ -159,4 +159,8 @@ To create the bot application and get a token:
      Scopes: {INVITE_SCOPES}. Permissions ({INVITE_PERMISSIONS.value}): Send Messages, Attach Files,
      Embed Links, Use Slash Commands.
   5. Start the bot again with:  python -m bot
+
+Or play without Discord first: python -m bot --playground
+  starts the bot against a local Discord that ships with it and prints the address of a page
+  (on this computer only) where up to four people play in a Discord-like client.
 """

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs", "images", "tools")
+PACKAGES = ("bot", "cogs", "images", "playground", "tools")
 
 
 def _lint(where: Path) -> subprocess.CompletedProcess:

@@ -53,7 +53,8 @@ class CallSource:
 
 #: Adapter code marks its keys like gettext messages; Babel's own extractor finds them (as ``pybabel
 #: extract -k t -k cmd_str -k Refusal`` would).
-BABEL_PATHS: tuple[str, ...] = ("cogs", "bot/app.py", "bot/__main__.py", "bot/config.py", "bot/i18n", "images")
+BABEL_PATHS: tuple[str, ...] = ("cogs", "bot/app.py", "bot/__main__.py", "bot/config.py", "bot/i18n", "images",
+                                 "playground")
 BABEL_KEYWORDS = {"t": None, "cmd_str": None, "Refusal": None, "N_": None}
 
 CALL_SOURCES: tuple[CallSource, ...] = (

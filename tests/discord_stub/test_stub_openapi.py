@@ -122,3 +122,12 @@ def test_a_picture_must_be_a_file_of_the_same_request():
     assert check_request("PATCH", MESSAGES + "/2", kept, {}, []) == []
     embed = {"embeds": [{"image": {"url": "attachment://table.png"}}], "attachments": []}
     assert len(check_request("PATCH", MESSAGES + "/2", embed, {}, ["board.png"])) == 1
+
+
+def test_the_local_discord_knows_discords_locales():
+    """The playground's local Discord has no jsonschema and no spec: its list of locales is the spec's."""
+    from playground.local_discord.commands import AVAILABLE_LOCALES
+
+    from .openapi import spec
+    enum = spec()["components"]["schemas"]["AvailableLocalesEnum"]["oneOf"]
+    assert AVAILABLE_LOCALES == frozenset(b["const"] for b in enum)

@@ -1,0 +1,153 @@
+"""``python -m bot --playground``: the bot, unmodified, logged into a local Discord, and a page to play on.
+
+One process: the local Discord (``playground.local_discord``, Discord's rate limits on) listens on loopback,
+the real bot (``bot.app.create_bot``, its own database in the playground's folder) logs into it as into
+Discord, and the page (``playground.page``) is served on ``host:port`` (loopback and a free port unless told
+otherwise). The server's state and the bot's database live in the playground's folder, so games survive a
+restart. "Skip time" moves the bot's clocks on (turn clocks, reminders, idle-seat takeover) and runs their
+check at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+
+import discord
+
+from bot.app import RollBot, create_bot
+from bot.config import Settings
+
+from .page import Controls, Page
+from .world import LocalDiscord
+
+log = logging.getLogger("playground")
+
+STATE_FILE = "server.pickle"
+CLOCK_FILE = "clock.json"
+DATABASE_FILE = "rollbot.db"
+#: Seconds between two saves of the server's state while something changes (and when it stops).
+SAVE_EVERY_S = 5.0
+
+
+class BotClocks(Controls):
+    """The bot's clocks, ``offset`` seconds ahead of the wall clock (kept in ``clock.json``)."""
+
+    def __init__(self, bot: RollBot, path: Path) -> None:
+        self.bot = bot
+        self.path = path
+        try:
+            self.offset = float(json.loads(path.read_text())["offset"])
+        except (OSError, ValueError, KeyError, TypeError):
+            self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def install(self) -> None:
+        """Hand the bot this clock where its tests hand it theirs (configuration, not a patch)."""
+        self.bot.turns.clock = self.now
+        if self.bot.pace_clock is not None:
+            self.bot.pace_clock.clock = self.now
+        reminders = self.bot.get_cog("Reminders")
+        if reminders is not None:
+            reminders.clock = self.now
+
+    async def skip(self, seconds: float) -> None:
+        self.offset += seconds
+        self.path.write_text(json.dumps({"offset": self.offset}))
+        reminders = self.bot.get_cog("Reminders")
+        if reminders is not None:
+            await reminders.tick()
+
+
+async def _wait_ready(stub: LocalDiscord, bot: RollBot, runner: asyncio.Task, timeout: float = 60.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (stub.active_session is not None and bot.get_guild(stub.world.guild.id) is not None
+               and stub.commands.listing(None)):
+        if runner.done():
+            runner.result()
+            raise RuntimeError("the bot stopped before it was ready")
+        if loop.time() > deadline:
+            raise RuntimeError(f"the bot was not ready after {timeout:.0f} s")
+        await asyncio.sleep(0.05)
+
+
+async def _keep_saving(stub: LocalDiscord) -> None:
+    """Every ``SAVE_EVERY_S`` while something changed: a snapshot on the loop, written in a thread."""
+    saved = stub.mark()
+    while True:
+        await asyncio.sleep(SAVE_EVERY_S)
+        stub.forget_old()
+        if stub.mark() != saved:
+            saved = stub.mark()
+            await asyncio.to_thread(stub.write, stub.snapshot())
+
+
+async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port: int = 0) -> int:
+    """Run the playground until SIGINT/SIGTERM; returns the exit status."""
+    from bot.__main__ import _report, start
+
+    folder.mkdir(parents=True, exist_ok=True)
+    stub = LocalDiscord(folder / STATE_FILE)
+    database = folder / DATABASE_FILE
+    if not stub.restored and database.exists():
+        # games of a server that is gone (and a command hash the new server never saw): keep them aside
+        aside = folder / f"rollbot-orphaned-{int(time.time())}.db"
+        database.rename(aside)
+        for suffix in ("-wal", "-shm"):
+            extra = folder / (DATABASE_FILE + suffix)
+            if extra.exists():
+                extra.rename(folder / (aside.name + suffix))
+        log.warning("the playground's server state was missing; its old database is kept as %s", aside)
+    await stub.start()
+    settings = dataclasses.replace(settings, token=stub.token, api_base=stub.api_base,
+                                   db_path=database, dev_guild_id=None, shard_ids=None,
+                                   shard_count=None)
+    bot = create_bot(settings)
+    clocks = BotClocks(bot, folder / CLOCK_FILE)
+    page = Page(stub, clocks)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    runner = asyncio.create_task(start(bot, settings), name="rollbot-runner")
+    saver: asyncio.Task | None = None
+    try:
+        await _wait_ready(stub, bot, runner)
+        stub.save()                 # the synced commands: the bot syncs again only when they change
+        clocks.install()
+        await page.start(host, port)
+        saver = asyncio.create_task(_keep_saving(stub), name="playground-saver")
+        shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0", "") else host
+        print(f"rollbot playground: http://{shown}:{page.port}/  (Ctrl+C stops it; games are kept in {folder})",
+              flush=True)
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if runner in done and runner.exception() is not None:
+            return _report(runner.exception())
+        log.info("shutting down the playground")
+        return 0
+    except RuntimeError as error:
+        if runner.done() and not runner.cancelled() and runner.exception() is not None:
+            return _report(runner.exception())
+        print(f"rollbot playground: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if saver is not None:
+            saver.cancel()
+        await page.close()
+        await bot.close()
+        if not runner.done():
+            runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+        stub.save()
+        await stub.close()
+        discord.http.Route.BASE = "https://discord.com/api/v10"

@@ -1,0 +1,257 @@
+// The playground's client: one or two panes, each a Discord client for one person (switched in one click),
+// live over a websocket; every action is a JSON call that the server turns into a real interaction.
+import { messageBody, stamp } from "./render.js";
+import { Composer } from "./composer.js";
+
+const state = { world: null, panes: [], ws: null, offset: 0, clicks: [] };
+window.playground = state;   // the tests and the benchmark read click timings here
+
+import { api, el, esc } from "./net.js";
+
+function person(id) { return state.world.people.find((p) => p.id === id); }
+function tr(locale, key, params = {}) {
+  const text = (state.world.texts[locale] || state.world.texts["en-US"])[key] || key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? `{${k}}`));
+}
+
+// --- chrome ----------------------------------------------------------------------------------------------
+function chromeLocale() { return state.panes.length ? person(state.panes[0].viewer).locale : "en-US"; }
+
+function drawChrome() {
+  const loc = chromeLocale();
+  document.documentElement.lang = loc.slice(0, 2);
+  document.title = tr(loc, "playground.title");
+  for (const node of document.querySelectorAll("body > header [data-text], #offline")) node.textContent = tr(loc, node.dataset.text);
+  for (const b of document.querySelectorAll(".skip-btn")) b.textContent = tr(loc, "playground.skip_hours", { hours: b.dataset.skip / 3600 });
+  const hours = Math.round(state.offset / 360) / 10;
+  document.getElementById("clock").textContent = hours ? tr(loc, "playground.clock", { hours }) : "";
+}
+
+// --- panes -----------------------------------------------------------------------------------------------
+class Pane {
+  constructor(index, viewer, channel) {
+    this.index = index; this.viewer = viewer; this.channel = channel; this.rendered = new Map();
+    this.node = el(`<section class="pane" data-pane="${index}">
+      <nav class="sidebar"><div class="server-name"></div><div class="who"></div><div class="lang"></div>
+        <div class="group chan-title"></div><ul class="channels"></ul><div class="group dm-title"></div><ul class="dms"></ul></nav>
+      <div class="chat"><div class="chat-head"></div><ol class="messages"></ol><div class="toast" hidden></div><div class="composer-slot"></div></div></section>`);
+    this.list = this.node.querySelector(".messages");
+    // keep to the bottom while it is read there, also when a picture arrives and makes a message taller
+    this.stick = true;
+    this.list.addEventListener("scroll", () => { this.stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80; });
+    this.list.addEventListener("load", () => { if (this.stick) this.list.scrollTop = this.list.scrollHeight; }, true);
+    this.composer = new Composer(this);
+    this.node.querySelector(".composer-slot").append(this.composer.node);
+    this.node.addEventListener("click", (e) => this.onClick(e));
+  }
+
+  get locale() { return person(this.viewer).locale; }
+  t(key, params) { return tr(this.locale, key, params); }
+  ctx() {
+    const w = state.world;
+    return {
+      viewer: this.viewer, locale: this.locale, t: (k, p) => this.t(k, p), now: () => Date.now() / 1000 + state.offset,
+      people: new Map(w.people.map((p) => [p.id, p.name]).concat([[w.bot.id, w.bot.name]])),
+      channels: new Map(w.channels.map((c) => [c.id, this.t(`playground.channel.${c.name}`)])),
+    };
+  }
+  channelName(id) {
+    const c = state.world.channels.find((x) => x.id === id);
+    return c ? `# ${this.t(`playground.channel.${c.name}`)}` : `@ ${state.world.bot.name}`;
+  }
+
+  drawSidebar() {
+    const w = state.world; const me = person(this.viewer);
+    const n = this.node;
+    n.querySelector(".server-name").textContent = this.t("playground.server");
+    n.querySelector(".who").innerHTML = `<span class="who-label">${esc(this.t("playground.you_are"))}</span>` +
+      w.people.map((p) => `<button type="button" class="person${p.id === this.viewer ? " active" : ""}" data-person="${esc(p.name)}" data-id="${p.id}" title="${esc(p.name)}"><span class="avatar a${w.people.indexOf(p)}">${esc(p.name[0])}</span><span class="pname">${esc(p.name)}</span></button>`).join("");
+    n.querySelector(".lang").innerHTML = `<label>${esc(this.t("playground.language"))} <select class="locale">${w.locales.map((l) => `<option value="${l}"${l === me.locale ? " selected" : ""}>${{ "en-US": "English", de: "Deutsch", fr: "Français", ko: "한국어" }[l]}</option>`).join("")}</select></label>`;
+    n.querySelector(".chan-title").textContent = this.t("playground.text_channels");
+    n.querySelector(".dm-title").textContent = this.t("playground.direct_messages");
+    n.querySelector(".channels").innerHTML = w.channels.map((c) => `<li><button type="button" class="chan${c.id === this.channel ? " active" : ""}" data-channel="${c.name}" data-id="${c.id}"># ${esc(this.t(`playground.channel.${c.name}`))}</button></li>`).join("");
+    n.querySelector(".dms").innerHTML = `<li><button type="button" class="chan${me.dm === this.channel ? " active" : ""}" data-channel="dm" data-id="${me.dm}"><span class="avatar bot">🎲</span> ${esc(w.bot.name)}</button></li>`;
+    n.querySelector(".locale").onchange = (e) => this.setLocale(e.target.value);
+    n.querySelector(".chat-head").textContent = this.channelName(this.channel);
+    this.composer.draw();
+  }
+
+  async setLocale(locale) {
+    await api("/api/locale", { user: this.viewer, locale });
+    person(this.viewer).locale = locale;
+    redrawAll();
+  }
+
+  switchTo(viewer, channel) {
+    const p = person(viewer);
+    if (this.channel === person(this.viewer).dm) channel = channel || p.dm;   // from a DM to the other's DM
+    this.viewer = viewer; this.channel = channel || this.channel;
+    this.rendered.clear(); this.list.innerHTML = "";
+    this.composer.reset();
+    redrawAll(); subscribe();
+  }
+
+  onClick(e) {
+    const t = e.target.closest("button, .c-option, .spoiler");
+    if (!t || !this.node.contains(t)) return;
+    if (t.classList.contains("person")) return this.switchTo(t.dataset.id);
+    if (t.classList.contains("chan")) { this.channel = t.dataset.id; this.rendered.clear(); this.list.innerHTML = ""; this.composer.reset(); redrawAll(); subscribe(); return; }
+    if (t.classList.contains("spoiler")) { t.classList.add("shown"); return; }
+    const message = t.closest(".message");
+    if (!message) return;
+    if (t.classList.contains("dismiss")) { message.remove(); return; }
+    if (t.classList.contains("c-button") && t.dataset.customId && !t.classList.contains("c-confirm")) {
+      return this.act("/api/click", { message: message.dataset.id, custom_id: t.dataset.customId }, t);
+    }
+    const sel = t.closest(".c-select");
+    if (!sel) return;
+    const list = sel.querySelector(".c-options");
+    if (t.classList.contains("c-select-head")) {
+      for (const other of this.node.querySelectorAll(".c-options:not([hidden])")) if (other !== list) other.hidden = true;
+      list.hidden = !list.hidden; return;
+    }
+    const max = +sel.dataset.max;
+    if (t.classList.contains("c-option")) {
+      if (max <= 1) { list.hidden = true; return this.act("/api/select", { message: message.dataset.id, custom_id: sel.dataset.customId, values: [t.dataset.value] }, sel); }
+      const chosen = list.querySelectorAll('.c-option[aria-selected="true"]').length;
+      if (t.getAttribute("aria-selected") === "true") t.removeAttribute("aria-selected");
+      else if (chosen < max) t.setAttribute("aria-selected", "true");
+      return;
+    }
+    if (t.classList.contains("c-confirm")) {
+      const values = [...list.querySelectorAll('.c-option[aria-selected="true"]')].map((o) => o.dataset.value);
+      list.hidden = true;
+      return this.act("/api/select", { message: message.dataset.id, custom_id: sel.dataset.customId, values }, sel);
+    }
+  }
+
+  async act(path, body, node) {
+    const started = performance.now();
+    node.classList.add("pending");
+    const message = node.closest(".message");
+    this.waiting = { started, message: message && message.dataset.id, path };
+    try {
+      await api(path, { user: this.viewer, ...body });
+    } catch (err) {
+      node.classList.remove("pending");
+      this.waiting = null;
+      this.toast(this.t("playground.refused", { reason: err.message }));
+    }
+  }
+
+  toast(text) {
+    const n = this.node.querySelector(".toast");
+    n.textContent = text; n.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { n.hidden = true; }, 6000);
+  }
+
+  show(messages) {
+    const ctx = this.ctx();
+    const keep = new Set(messages.map((m) => m.id));
+    for (const [id, node] of this.rendered) if (!keep.has(id)) { node.remove(); this.rendered.delete(id); }
+    let previous = null; let changed = false;
+    for (const m of messages) {
+      let node = this.rendered.get(m.id);
+      if (!node || node.dataset.version !== String(m.version) || node.dataset.locale !== this.locale) {
+        const fresh = this.drawMessage(m, ctx);
+        if (node) node.replaceWith(fresh); else if (previous) previous.after(fresh); else this.list.prepend(fresh);
+        node = fresh; this.rendered.set(m.id, node); changed = true;
+      }
+      previous = node;
+    }
+    if (changed && this.waiting) {
+      state.clicks.push({ ms: performance.now() - this.waiting.started, path: this.waiting.path });
+      this.waiting = null;
+    }
+    if (this.stick || changed) { this.list.scrollTop = this.list.scrollHeight; this.stick = true; }
+    this.revision = (this.revision || 0) + 1;
+    this.node.dataset.revision = String(this.revision);
+  }
+
+  drawMessage(m, ctx) {
+    const author = m.author || {};
+    const isBot = author.bot;
+    const name = isBot ? state.world.bot.name : (person(author.id) || {}).name || author.global_name || author.username;
+    const when = stamp(Date.parse(m.timestamp) / 1000, "t", ctx);
+    const used = m.interaction_metadata || m.interaction;
+    const usedBy = used && used.user ? (person(used.user.id) || {}).name || used.user.username : null;
+    const pinged = (m.pinged || []).includes(this.viewer);
+    const node = el(`<li class="message${pinged ? " pinged" : ""}${m.ephemeral ? " ephemeral" : ""}" data-id="${m.id}" data-version="${m.version}" data-locale="${this.locale}">
+      ${usedBy && used.name ? `<div class="used"><span class="curve"></span><b>${esc(usedBy)}</b> /${esc(used.name)}</div>` : ""}
+      <div class="avatar ${isBot ? "bot" : `a${state.world.people.findIndex((p) => p.id === author.id)}`}">${isBot ? "🎲" : esc((name || "?")[0])}</div>
+      <div class="body"><div class="meta"><span class="author">${esc(name)}</span>${isBot ? `<span class="app-tag">${esc(ctx.t("playground.app_tag"))}</span>` : ""}
+        <span class="time">${esc(when)}</span>${m.silent ? `<span class="silent" title="${esc(ctx.t("playground.silent"))}">🔕 ${esc(ctx.t("playground.silent"))}</span>` : ""}</div>
+        ${messageBody(m, ctx)}
+        ${m.edited_timestamp && !m.ephemeral ? `<span class="edited">${esc(ctx.t("playground.edited"))}</span>` : ""}
+        ${m.ephemeral ? `<div class="eph">👁 ${esc(ctx.t("playground.only_you"))} · <button type="button" class="dismiss">${esc(ctx.t("playground.dismiss"))}</button></div>` : ""}
+      </div></li>`);
+    return node;
+  }
+}
+
+function redrawAll() {
+  drawChrome();
+  for (const pane of state.panes) { pane.drawSidebar(); pane.rendered.forEach((n) => { n.dataset.locale = ""; }); }
+  subscribe();
+}
+
+function layout() {
+  const root = document.getElementById("panes");
+  root.innerHTML = "";
+  root.className = state.panes.length > 1 ? "two" : "one";
+  for (const pane of state.panes) { root.append(pane.node); pane.drawSidebar(); }
+  drawChrome();
+}
+
+function subscribe() {
+  if (state.ws && state.ws.readyState === 1) {
+    state.ws.send(JSON.stringify({ panes: state.panes.map((p) => ({ channel: p.channel, viewer: p.viewer })) }));
+  }
+}
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  state.ws = ws;
+  ws.onopen = () => { document.getElementById("offline").hidden = true; subscribe(); };
+  ws.onmessage = (e) => {
+    const data = JSON.parse(e.data);
+    if (data.type !== "pane") return;
+    if (data.clock_offset !== state.offset) { state.offset = data.clock_offset; drawChrome(); }
+    for (const pane of state.panes) if (pane.channel === data.channel && pane.viewer === data.viewer) pane.show(data.messages);
+    document.body.dataset.ready = "1";
+  };
+  ws.onclose = () => { document.getElementById("offline").hidden = false; setTimeout(connect, 1000); };
+}
+
+async function main() {
+  state.world = await api("/api/world");
+  state.offset = state.world.clock_offset;
+  const w = state.world;
+  const saved = JSON.parse(localStorage.getItem("playground.panes") || "null");
+  const valid = (p) => p && person(p.viewer) && (w.channels.some((c) => c.id === p.channel) || w.people.some((x) => x.dm === p.channel));
+  const first = saved && valid(saved[0]) ? saved[0] : { viewer: w.people[0].id, channel: w.channels[0].id };
+  state.panes = [new Pane(0, first.viewer, first.channel)];
+  const box = document.getElementById("side-by-side");
+  const setSplit = (on) => {
+    if (on && state.panes.length === 1) {
+      const other = saved && valid(saved[1]) ? saved[1] : { viewer: w.people.find((p) => p.id !== state.panes[0].viewer).id, channel: state.panes[0].channel };
+      state.panes.push(new Pane(1, other.viewer, other.channel));
+    } else if (!on) state.panes = state.panes.slice(0, 1);
+    box.checked = on; layout(); subscribe();
+  };
+  box.onchange = () => setSplit(box.checked);
+  for (const b of document.querySelectorAll(".skip-btn")) {
+    b.onclick = async () => {
+      try { state.offset = await api("/api/skip", { seconds: +b.dataset.skip }); drawChrome(); } catch (err) { state.panes[0].toast(err.message); }
+    };
+  }
+  window.addEventListener("beforeunload", () => localStorage.setItem("playground.panes", JSON.stringify(state.panes.map((p) => ({ viewer: p.viewer, channel: p.channel })))));
+  const params = new URLSearchParams(location.search);
+  layout();
+  if (params.get("split") === "1" || (saved && saved.length > 1 && params.get("split") !== "0")) setSplit(true);
+  connect();
+  setInterval(() => { for (const p of state.panes) for (const n of p.list.querySelectorAll(".timestamp")) n.dataset.stale = "1"; }, 60000);
+}
+
+main();

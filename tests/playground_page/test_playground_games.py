@@ -1,0 +1,89 @@
+"""More of the playground through the browser: a 3-player Roll for Adventure game played for several turns;
+games shown in German and in Korean (the page's own texts too); a game that survives a restart of the
+playground; "skip time" bringing the turn clock's reminder."""
+from __future__ import annotations
+
+from bot.i18n import catalog, t
+from tests.playground_page.browser import Page, PlaygroundProcess, RandomPlayer, has_image
+
+
+def open_duel(page: Page, command: str, pick: str, options: dict | None = None, *, locale: str = "en",
+              joiners: tuple[str, ...] = ("Ben",)) -> None:
+    page.go("games")
+    page.command(command, pick, options)
+    for person in joiners:
+        page.be(person)
+        page.click_button(t("button.join", locale))
+    page.be("Ann")
+    page.click_button(t("button.start", locale))
+
+
+def test_a_three_player_roll_for_adventure_game_for_several_turns(page: Page):
+    open_duel(page, "/rfa", "rfa new", {"players": 3}, joiners=("Ben", "Cleo"))
+    player = RandomPlayer(page, ["Ann", "Ben", "Cleo"], "games", seed=7, moves=15, max_actions=200)
+    messages = player.play()
+    assert player.moves >= 15
+    assert any(has_image(m, "table.png") for m in messages)
+    assert not page.read()["toast"]
+
+
+def test_a_german_game_and_a_korean_game_are_shown_in_their_language(page: Page):
+    page.language("de")
+    assert page.pane().find_element("css selector", ".who-label").text.lower() == t("playground.you_are", "de").lower()
+    page.be("Ben")
+    page.language("de")
+    page.be("Ann")
+    open_duel(page, "/poker", "poker new", {"language": "de"}, locale="de")
+    RandomPlayer(page, ["Ann", "Ben"], "games", seed=11, moves=3).play()
+    labels = {b["label"] for m in page.read()["messages"] for b in m["buttons"]}
+    german_only = set(catalog("de").values()) - set(catalog("en").values())
+    assert labels & german_only, labels
+
+    page.be("Cleo")
+    page.language("ko")
+    page.be("Dan")
+    page.language("ko")
+    page.go("tavern")
+    page.be("Cleo")
+    page.go("tavern")
+    page.command("/rp", "rp new", {"players": 2, "language": "ko"})
+    lobby = page.read()["messages"][-1]
+    assert t("button.join", "ko") in [b["label"] for b in lobby["buttons"]], lobby
+    page.be("Dan")
+    page.click_button(t("button.join", "ko"))
+    page.be("Cleo")
+    page.click_button(t("button.start", "ko"))
+    RandomPlayer(page, ["Cleo", "Dan"], "tavern", seed=13, moves=3).play()
+    hangul = sum("\uac00" <= ch <= "\ud7a3" for m in page.read()["messages"] for ch in m["text"])
+    assert hangul > 20, page.read()["messages"][-1]["text"]
+    assert page.pane().find_element("css selector", ".who-label").text == t("playground.you_are", "ko")
+
+
+def test_a_game_survives_a_restart_of_the_playground(playground: PlaygroundProcess, page: Page):
+    open_duel(page, "/poker", "poker new")
+    RandomPlayer(page, ["Ann", "Ben"], "games", seed=17, moves=2).play()
+    before = [m["id"] for m in page.read()["messages"]]
+    public_before = [m["text"] for m in page.read()["messages"] if not m["ephemeral"]]
+    playground.restart()
+    page.url = playground.url
+    page.open()
+    page.go("games")
+    assert [m["id"] for m in page.read()["messages"]][: len(before)] == before
+    # the game goes on where it was: the old menus still work, and the bot answers in place
+    player = RandomPlayer(page, ["Ann", "Ben"], "games", seed=19, moves=4)
+    player.play()
+    assert player.moves >= 4 and not page.read()["toast"]
+    public_after = [m["text"] for m in page.read()["messages"] if not m["ephemeral"]]
+    assert public_after != public_before, "no move was played after the restart"
+
+
+def test_skip_time_brings_the_turn_clock_reminder(page: Page):
+    open_duel(page, "/rp", "rp new", {"players": 2, "pace": "fast"})
+    count = len(page.read()["messages"])
+    before = page.revision()
+    page.driver.find_element("css selector", '.skip-btn[data-skip="43200"]').click()
+    page.settle(since=before)
+    # fast pace: an hour per decision, so twelve hours later the clock has run out and asks the other player
+    clock = page.wait(lambda: [m for m in page.read()["messages"][count:] if "⏰" in m["text"]], 15,
+                      "the clock's message")
+    assert any(b["id"].startswith("rp:k:") for b in clock[-1]["buttons"]), clock[-1]

@@ -1,0 +1,109 @@
+"""The playground's server parts without a browser: the local Discord's world is kept across a restart, the
+page's calls refuse bad input politely and change nothing, and the page listens on loopback unless told."""
+from __future__ import annotations
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.__main__ import parse_args
+from playground.page import CHROME, Controls, Page, texts
+from playground.world import CHANNELS, LOCALES, PEOPLE, LocalDiscord
+
+
+class Clocks(Controls):
+    def __init__(self) -> None:
+        self.skipped: list[float] = []
+
+    async def skip(self, seconds: float) -> None:
+        self.skipped.append(seconds)
+        self.offset += seconds
+
+
+async def test_the_local_discord_is_kept_across_a_restart(tmp_path):
+    first = LocalDiscord(tmp_path / "server.pickle")
+    await first.start()
+    try:
+        ann = first.people[0]
+        channel = first.text_channels[0]
+        first.commands.bulk_overwrite([{"name": "ping", "description": "Ping", "type": 1}], None)
+        first.save()
+    finally:
+        await first.close()
+    second = LocalDiscord(tmp_path / "server.pickle")
+    assert second.restored
+    assert [p.id for p in second.people] == [p.id for p in first.people] and second.people[0].username == ann.username
+    assert [c.id for c in second.text_channels] == [channel.id] + [c.id for c in first.text_channels[1:]]
+    assert [c["name"] for c in second.commands.listing(None)] == ["ping"]
+    assert second.ids.next() > max(u.id for u in second.world.users.values())
+
+
+def test_a_fresh_server_has_the_people_and_channels_and_a_damaged_file_is_not_fatal(tmp_path):
+    (tmp_path / "server.pickle").write_bytes(b"not a pickle")
+    stub = LocalDiscord(tmp_path / "server.pickle")
+    assert not stub.restored
+    assert [p.global_name for p in stub.people] == list(PEOPLE)
+    assert [c.name for c in stub.text_channels] == list(CHANNELS)
+    assert all(stub.world.dm_with(p).is_dm for p in stub.people)
+
+
+async def test_the_pages_calls_refuse_bad_input_and_change_nothing(tmp_path):
+    stub = LocalDiscord()
+    await stub.start()
+    clocks = Clocks()
+    page = Page(stub, clocks)
+    client = TestClient(TestServer(page.app()))
+    await client.start_server()
+    try:
+        world = await (await client.get("/api/world")).json()
+        assert [p["name"] for p in world["people"]] == list(PEOPLE)
+        assert set(world["texts"]) == set(LOCALES) and set(world["texts"]["ko"]) == set(CHROME)
+        ann = world["people"][0]["id"]
+        bad = await client.post("/api/locale", json={"user": ann, "locale": "xx"})
+        assert bad.status == 400 and "xx" in (await bad.json())["error"]
+        assert stub.people[0].locale == "en-US"
+        good = await client.post("/api/locale", json={"user": ann, "locale": "ko"})
+        assert good.status == 200 and stub.people[0].locale == "ko"
+        gone = await client.post("/api/click", json={"user": ann, "message": "1", "custom_id": "x"})
+        assert gone.status == 400
+        nobody = await client.post("/api/command", json={"user": "1", "channel": world["channels"][0]["id"],
+                                                          "command": "rp new", "options": {}})
+        assert nobody.status == 400
+        unknown = await client.post("/api/command", json={"user": ann, "channel": world["channels"][0]["id"],
+                                                          "command": "nope", "options": {}})
+        assert unknown.status == 400 and not stub.interactions
+        too_far = await client.post("/api/skip", json={"seconds": 10 * 24 * 3600})
+        assert too_far.status == 400 and clocks.skipped == []
+        skipped = await client.post("/api/skip", json={"seconds": 3600})
+        assert (await skipped.json())["result"] == 3600 and clocks.skipped == [3600]
+        index = await client.get("/")
+        assert index.status == 200 and "app.js" in await index.text()
+    finally:
+        await client.close()
+        await stub.close()
+
+
+def test_every_language_has_every_text_of_the_page():
+    for locale, found in texts().items():
+        assert all(found[key] and not found[key].startswith("⟦") for key in CHROME), locale
+
+
+def test_the_page_listens_on_loopback_unless_told_otherwise():
+    args = parse_args(["--playground"])
+    assert args.playground and args.host == "127.0.0.1" and args.port == 0
+
+
+async def test_a_long_running_server_forgets_expired_interactions():
+    stub = LocalDiscord()
+    await stub.start()
+    try:
+        ann, games = stub.people[0], stub.text_channels[0]
+        old = stub.new_interaction(2, ann, games, {"name": "x"})
+        fresh = stub.new_interaction(2, ann, games, {"name": "y"})
+        for ix in (old, fresh):
+            stub.interactions[ix.id] = ix
+            stub._by_token[ix.token] = ix
+        old.dispatched_at = stub.now() - 3600
+        fresh.dispatched_at = stub.now()
+        stub.forget_old()
+        assert list(stub.interactions) == [fresh.id] and old.token not in stub._by_token
+    finally:
+        await stub.close()
