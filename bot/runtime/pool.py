@@ -191,8 +191,11 @@ class _Worker:
         return len(self.waiting)
 
     def close(self, kill: bool = False) -> None:
-        if kill and self.process.is_alive():
-            self.process.kill()
+        """Stop the process: a drawing holds nothing worth waiting for. (Closing our end of the pipe alone does
+        not end it: the reader thread, blocked reading that end, keeps it open until the process ends, so the
+        process would sit in its own read until the 5 s join ran out.)"""
+        if self.process.is_alive():
+            (self.process.kill if kill else self.process.terminate)()
         self.conn.close()
         self.process.join(timeout=5)
 
