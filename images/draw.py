@@ -8,7 +8,6 @@ from . import icons
 from . import palette as P
 from .text import Face, fit, wrap_fit
 
-WIDTH = 1000
 MARGIN = 24
 
 
@@ -21,35 +20,15 @@ def panel(d: ImageDraw.ImageDraw, box, fill=P.PANEL, radius: int = 12, outline=N
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-def text_box(
-    d,
-    x: float,
-    mid_y: float,
-    text: str,
-    max_width: int,
-    size: int,
-    bold: bool = False,
-    fill=P.TEXT,
-    align: str = "left",
-    min_size: int | None = None,
-) -> int:
+def text_box(d, x: float, mid_y: float, text: str, max_width: int, size: int, bold: bool = False, fill=P.TEXT,
+             align: str = "left", min_size: int | None = None) -> int:
     """Text shrunk/ellipsised to `max_width`, capitals centred on `mid_y`; returns the drawn width."""
     face, shown = fit(text, max_width, size, bold, min_size)
     return face.draw_mid(d, x, mid_y, shown, fill, align)
 
 
-def paragraph(
-    d,
-    x: float,
-    top: float,
-    text: str,
-    max_width: int,
-    max_lines: int,
-    size: int,
-    fill=P.TEXT,
-    bold: bool = False,
-    min_size: int | None = None,
-) -> int:
+def paragraph(d, x: float, top: float, text: str, max_width: int, max_lines: int, size: int, fill=P.TEXT,
+              bold: bool = False, min_size: int | None = None) -> int:
     """Wrapped text starting at `top`; returns the height used."""
     face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
     y = top
@@ -59,9 +38,8 @@ def paragraph(
     return y - top
 
 
-def paragraph_height(
-    text: str, max_width: int, max_lines: int, size: int, bold: bool = False, min_size: int | None = None
-) -> int:
+def paragraph_height(text: str, max_width: int, max_lines: int, size: int, bold: bool = False,
+                     min_size: int | None = None) -> int:
     face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
     return len(lines) * face.line_height
 
@@ -74,20 +52,10 @@ def stars_row(img: Image.Image, x: float, mid_y: float, count: int, size: int, g
     return max(0, count * (size + gap) - gap)
 
 
-def stars_value(
-    img: Image.Image,
-    d,
-    x: float,
-    mid_y: float,
-    value: int,
-    size: int,
-    bold: bool = True,
-    fill=P.TEXT,
-    align: str = "left",
-    sign: bool = True,
-) -> int:
+def stars_value(img: Image.Image, d, x: float, mid_y: float, value: int, size: int, bold: bool = True, fill=P.TEXT,
+                align: str = "left", sign: bool = True) -> int:
     """A number followed by a star icon ("+3★", "−1★"; totals without the plus); returns the width."""
-    text = signed(value) if sign else (str(value) if value >= 0 else f"−{-value}")
+    text = signed(value) if sign else number(value)
     face = Face(size, bold)
     star = icons.star(round(size * 0.9))
     w = face.width(text) + 3 + star.width
@@ -101,4 +69,9 @@ def stars_value(
 
 
 def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    return f"+{value}" if value > 0 else number(value)
+
+
+def number(value: int) -> str:
+    """A whole number with a typographic minus ("−3")."""
+    return str(value) if value >= 0 else f"−{-value}"

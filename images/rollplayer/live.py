@@ -24,7 +24,7 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, new_canvas, number, panel, paragraph, stars_value, text_box
 from ..labels import has_label, humanise, label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
@@ -202,7 +202,7 @@ def _tokens_width(s: LiveSeat) -> int:
     if s.charisma:
         w += face.width(str(s.charisma)) + 28 + 14
     if s.stars is not None:
-        w += face.width(str(s.stars) if s.stars >= 0 else f"−{-s.stars}") + 3 + round(22 * 0.9) + 14
+        w += face.width(number(s.stars)) + 3 + round(22 * 0.9) + 14
     return w
 
 

@@ -15,7 +15,7 @@ from PIL import Image
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, paragraph, signed, stars_row, stars_value, text_box
+from ..draw import MARGIN, new_canvas, number, panel, paragraph, signed, stars_row, stars_value, text_box
 from ..labels import label
 from ..text import Face
 from . import cards, content
@@ -521,7 +521,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
             d,
             TOTAL_X,
             mid - (11 if row.weapon_bonus else 0),
-            str(row.value) if row.value >= 0 else f"−{-row.value}",
+            number(row.value),
             90,
             38,
             True,

@@ -21,7 +21,7 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import new_canvas, panel, stars_row, stars_value, text_box
+from ..draw import new_canvas, number, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
@@ -183,7 +183,7 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
                 icons.paste(img, icons.check(14, True), sx + SLOT - 12, sy + SLOT - 12)
             elif target:
                 icons.paste(img, icons.shape_badge(target, 13), sx + SLOT - 11, sy - 2)
-        value = str(row.value) if row.value >= 0 else f"−{-row.value}"
+        value = number(row.value)
         if row.weapon_bonus:
             text_box(d, TOTAL_X, mid - 6, value, 52, 20, True, P.TEXT, "center")
             text_box(d, TOTAL_X, mid + 11, f"+{row.weapon_bonus}", 60, 13, True, P.ACCENT, "center")
