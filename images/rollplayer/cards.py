@@ -73,9 +73,7 @@ def text_width(width: int) -> int:
 
 def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
     text = content.card_text(card_id, locale)
-    return (
-        PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD
-    )
+    return (PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD)
 
 
 def _extras(
@@ -138,29 +136,11 @@ def draw_owned(
     status = _status_text(card_id, exhausted, locale)
     name_fill = P.MUTED if exhausted else P.TEXT
     mid = y + PAD + 14
-    text_box(
-        d,
-        x + BAND + PAD,
-        mid,
-        content.card_name(card_id, locale),
-        name_width(card_id, width, locale, status, stars),
-        NAME_SIZE,
-        True,
-        name_fill,
-        min_size=NAME_MIN,
-    )
+    text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
+             name_width(card_id, width, locale, status, stars), NAME_SIZE, True, name_fill, min_size=NAME_MIN)
     _extras(img, d, card_id, x + width - PAD, mid, status, exhausted, stars)
-    paragraph(
-        d,
-        x + BAND + PAD,
-        y + PAD + 30,
-        content.card_text(card_id, locale),
-        text_width(width),
-        TEXT_LINES,
-        TEXT_SIZE,
-        P.FAINT if exhausted else P.MUTED,
-        min_size=TEXT_MIN,
-    )
+    paragraph(d, x + BAND + PAD, y + PAD + 30, content.card_text(card_id, locale), text_width(width), TEXT_LINES,
+              TEXT_SIZE, P.FAINT if exhausted else P.MUTED, min_size=TEXT_MIN)
     return h
 
 
@@ -182,21 +162,10 @@ def draw_armor(
     d.rounded_rectangle([x, y, x + BAND + 6, y + ARMOR_HEIGHT], radius=10, fill=P.TYPE_FILL["armor"])
     d.rectangle([x + BAND, y, x + BAND + 6, y + ARMOR_HEIGHT], fill=P.PANEL_HI)
     mid = y + ARMOR_HEIGHT / 2
-    text_box(
-        d,
-        x + BAND + PAD,
-        mid,
-        content.card_name(card_id, locale),
-        armor_name_width(width),
-        NAME_SIZE - 1,
-        True,
-        P.TEXT,
-        min_size=NAME_MIN - 2,
-    )
+    text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale), armor_name_width(width), NAME_SIZE - 1, True,
+             P.TEXT, min_size=NAME_MIN - 2)
     if card.get("armor_colour"):
-        icons.paste(
-            img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2
-        )
+        icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2)
 
 
 def _type_line(card: dict, locale: str) -> str:
@@ -233,29 +202,15 @@ def draw_market(
     card = content.cards()[card_id]
     if height is None:
         height = market_height(card_id, locale, width)
-    d.rounded_rectangle(
-        [x, y, x + width, y + height],
-        radius=12,
-        fill=P.PANEL_HI,
-        outline=P.TURN if highlight else None,
-        width=3 if highlight else 0,
-    )
+    d.rounded_rectangle([x, y, x + width, y + height], radius=12, fill=P.PANEL_HI,
+                        outline=P.TURN if highlight else None, width=3 if highlight else 0)
     band = P.TYPE_FILL[card["type"]]
     d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=12, fill=band)
     d.rectangle([x + BAND, y + 2, x + BAND + 6, y + height - 2], fill=P.PANEL_HI)
     left = x + BAND + PAD
     mid = y + PAD + 15
-    text_box(
-        d,
-        left,
-        mid,
-        content.card_name(card_id, locale),
-        market_name_width(card_id, width),
-        NAME_SIZE + 2,
-        True,
-        P.TEXT,
-        min_size=NAME_MIN,
-    )
+    text_box(d, left, mid, content.card_name(card_id, locale), market_name_width(card_id, width), NAME_SIZE + 2, True,
+             P.TEXT, min_size=NAME_MIN)
     # cost coin with the number on it
     coin = icons.coin(42)
     icons.paste_center(img, coin, x + width - PAD - 21, mid + 2)
@@ -271,17 +226,8 @@ def draw_market(
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
     _extras(img, d, card_id, status_right, tmid, None, False)
-    paragraph(
-        d,
-        left,
-        y + PAD + 64,
-        content.card_text(card_id, locale),
-        text_width(width),
-        TEXT_LINES,
-        TEXT_SIZE,
-        P.MUTED,
-        min_size=TEXT_MIN,
-    )
+    paragraph(d, left, y + PAD + 64, content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE,
+              P.MUTED, min_size=TEXT_MIN)
     return height
 
 
@@ -293,28 +239,14 @@ def fits(card_id: str, locale: str) -> dict[str, bool]:
     text = content.card_text(card_id, locale)
     status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
     trait = content.cards()[card_id]["type"] == "trait"
-    _, owned_name = fit(
-        name,
-        name_width(
-            card_id,
-            OWNED_WIDTH,
-            locale,
-            _status_text(card_id, True, locale) and status_len,
-            12 if trait else None,
-        ),
-        NAME_SIZE,
-        True,
-        NAME_MIN,
-    )
+    status = _status_text(card_id, True, locale) and status_len
+    _, owned_name = fit(name, name_width(card_id, OWNED_WIDTH, locale, status, 12 if trait else None), NAME_SIZE, True,
+                        NAME_MIN)
     _, market_name = fit(name, market_name_width(card_id), NAME_SIZE + 2, True, NAME_MIN)
     if content.cards()[card_id]["type"] == "armor":
         _, armor_name = fit(name, armor_name_width(), NAME_SIZE - 1, True, NAME_MIN - 2)
         owned_name = armor_name
     _, _, owned_text = wrap_fit(text, text_width(OWNED_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
     _, _, market_text = wrap_fit(text, text_width(MARKET_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    return {
-        "owned_name": owned_name == name,
-        "market_name": market_name == name,
-        "owned_text": owned_text,
-        "market_text": market_text,
-    }
+    return {"owned_name": owned_name == name, "market_name": market_name == name, "owned_text": owned_text,
+            "market_text": market_text}

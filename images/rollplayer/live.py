@@ -25,11 +25,12 @@ from bot.runtime import pool
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, number, panel, paragraph, stars_value, text_box
-from ..labels import has_label, humanise, label
+from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from . import content
 from .adapt import live_view
+from .table import phase_name, round_title
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -62,10 +63,7 @@ def _name(v: LiveView, seat: int | None) -> str:
 
 def _header(img, d, v: LiveView, locale: str) -> int:
     """Round (or setup), the phase chip and the start player, on one line."""
-    title = (label("img.table.round", locale, round=v.round, total=v.rounds_total) if v.round > 0
-             else label("img.table.setup_title", locale, total=v.rounds_total))
-    key = f"img.table.phase.{v.phase}"
-    phase = label(key, locale) if has_label(key) else humanise(v.phase)
+    title, phase = round_title(v, locale), phase_name(v.phase, locale)
     mid = HEADER_H // 2
     face, shown = fit(phase, INNER // 2, 22, True, 18)
     pw = face.width(shown) + 24

@@ -113,17 +113,8 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
         icons.paste(img, icons.crown(40), x, 88)
     text_box(d, x + 50, 108, text, WIDTH - 2 * MARGIN - 80, 30, True, P.TURN, min_size=20)
     if v.tiebreak_key:
-        paragraph(
-            d,
-            MARGIN,
-            TITLE_H,
-            label(f"img.scores.tiebreak.{v.tiebreak_key}", locale),
-            INNER,
-            2,
-            TIE_SIZE,
-            P.MUTED,
-            min_size=17,
-        )
+        paragraph(d, MARGIN, TITLE_H, label(f"img.scores.tiebreak.{v.tiebreak_key}", locale), INNER, 2, TIE_SIZE,
+                  P.MUTED, min_size=17)
 
 
 def _table(img, d, v: ScoresView, locale: str) -> int:
@@ -143,13 +134,8 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w
         if col.seat in winners:
-            d.rounded_rectangle(
-                [cx + 4, top + 4, cx + col_w - 4, bottom - 4],
-                radius=10,
-                fill=(60, 56, 38),
-                outline=P.TURN,
-                width=3,
-            )
+            d.rounded_rectangle([cx + 4, top + 4, cx + col_w - 4, bottom - 4], radius=10, fill=(60, 56, 38),
+                                outline=P.TURN, width=3)
             icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
         face, lines, _ = wrap_fit(col.name, col_w - 12, 2, 22, True, 16)
         y = top + 38 + (0 if len(lines) == 2 else face.line_height / 2)
@@ -188,22 +174,11 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
         _total(img, d, cx, mid, col.total)
     y += TOTAL_H
     mid = y + RANK_H / 2
-    text_box(
-        d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16
-    )
+    text_box(d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16)
     for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w + col_w / 2
-        text_box(
-            d,
-            cx,
-            mid,
-            label("img.scores.rank", locale, rank=col.rank),
-            col_w - 10,
-            26,
-            True,
-            P.TURN if col.seat in winners else P.MUTED,
-            "center",
-        )
+        text_box(d, cx, mid, label("img.scores.rank", locale, rank=col.rank), col_w - 10, 26, True,
+                 P.TURN if col.seat in winners else P.MUTED, "center")
     y += RANK_H
     for key in tkeys:
         mid = y + ITEM_H / 2
@@ -211,9 +186,7 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
         for i, col in enumerate(columns):
             cx = x0 + LABEL_W + i * col_w + col_w / 2
             value = dict(col.tiebreak).get(key)
-            text_box(
-                d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center"
-            )
+            text_box(d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center")
         y += ITEM_H
     return bottom
 
@@ -244,25 +217,12 @@ def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
     for rating, lo, hi in SOLO_LADDER:
         current = rating == v.solo_rating
         if current:
-            d.rounded_rectangle(
-                [MARGIN + 12, y, WIDTH - MARGIN - 12, y + LADDER_ROW - 4],
-                radius=10,
-                fill=(60, 56, 38),
-                outline=P.TURN,
-                width=3,
-            )
+            d.rounded_rectangle([MARGIN + 12, y, WIDTH - MARGIN - 12, y + LADDER_ROW - 4], radius=10, fill=(60, 56, 38),
+                                outline=P.TURN, width=3)
             icons.paste(img, icons.play(22), MARGIN + 24, y + LADDER_ROW / 2 - 13)
         mid = y + LADDER_ROW / 2 - 2
-        text_box(
-            d,
-            MARGIN + 60,
-            mid,
-            label(f"img.rating.{rating}", locale),
-            INNER - 250,
-            24,
-            current,
-            P.TURN if current else P.TEXT,
-        )
+        text_box(d, MARGIN + 60, mid, label(f"img.rating.{rating}", locale), INNER - 250, 24, current,
+                 P.TURN if current else P.TEXT)
         if lo is not None and hi is not None:
             rng = label("img.scores.points_range", locale, min=lo, max=hi)
         elif lo is not None:

@@ -141,11 +141,8 @@ def _turn_banner(img, d, v: SheetView, top: int, locale: str, viewer: int | None
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + TURN_H - 12], fill=(58, 52, 30), outline=P.TURN, width=3)
     mid = top + (TURN_H - 12) / 2
     icons.paste(img, icons.play(28), MARGIN + 14, mid - 14)
-    text = (
-        label("img.sheet.your_turn", locale)
-        if viewer == v.seat
-        else label("img.sheet.turn_of", locale, name=v.player_name)
-    )
+    text = (label("img.sheet.your_turn", locale) if viewer == v.seat
+            else label("img.sheet.turn_of", locale, name=v.player_name))
     text_box(d, MARGIN + 52, mid, text, INNER - 68, 28, True, P.TURN, min_size=20)
 
 
@@ -165,39 +162,16 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         mid = y + ROW_H / 2
         if r % 2 == 0:
             d.rectangle([ATTR_LEFT + 4, y, ATTR_RIGHT - 4, y + ROW_H], fill=(44, 50, 66))
-        text_box(
-            d,
-            ATTR_LEFT + 12,
-            mid - (11 if row.race_modifier else 0),
-            label(f"img.attr.{row.attr}", locale),
-            84,
-            28,
-            True,
-            P.TEXT,
-            min_size=18,
-        )
+        text_box(d, ATTR_LEFT + 12, mid - (11 if row.race_modifier else 0), label(f"img.attr.{row.attr}", locale), 84,
+                 28, True, P.TEXT, min_size=18)
         if row.race_modifier:
-            text_box(
-                d,
-                ATTR_LEFT + 12,
-                mid + 21,
-                label("img.sheet.race_mod", locale, mod=signed(row.race_modifier)),
-                84,
-                20,
-                True,
-                P.GOOD if row.race_modifier > 0 else P.BAD,
-                min_size=14,
-            )
+            text_box(d, ATTR_LEFT + 12, mid + 21, label("img.sheet.race_mod", locale, mod=signed(row.race_modifier)),
+                     84, 20, True, P.GOOD if row.race_modifier > 0 else P.BAD, min_size=14)
         for i in range(3):
             sx, sy = _slot_x(i), mid - SLOT / 2
             target = targets.get((row.attr, i + 1))
-            d.rounded_rectangle(
-                [sx, sy, sx + SLOT, sy + SLOT],
-                radius=12,
-                fill=(30, 34, 46),
-                outline=P.DIE_FILL[target] if target else P.LINE,
-                width=5 if target else 2,
-            )
+            d.rounded_rectangle([sx, sy, sx + SLOT, sy + SLOT], radius=12, fill=(30, 34, 46),
+                                outline=P.DIE_FILL[target] if target else P.LINE, width=5 if target else 2)
             if target:
                 # the required colour, also shown as its shape in the empty space's centre
                 icons.paste_center(img, icons.shape_badge(target, 28), sx + SLOT / 2, sy + SLOT / 2)
@@ -220,32 +194,12 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         text_box(d, MARGIN + 14, top + 52, label("img.sheet.no_card", locale), ALIGN_W - 28, 22, False, P.FAINT)
     grid_top = top + GRID_DY
     for c, col in enumerate(ALIGN_COLUMNS):
-        text_box(
-            d,
-            GRID_X + c * CELL_W + CELL_W / 2,
-            grid_top - 14,
-            label(f"img.align.{col}", locale),
-            CELL_W - 2,
-            17,
-            False,
-            P.MUTED,
-            "center",
-            min_size=13,
-        )
+        text_box(d, GRID_X + c * CELL_W + CELL_W / 2, grid_top - 14, label(f"img.align.{col}", locale), CELL_W - 2, 17,
+                 False, P.MUTED, "center", min_size=13)
     for r, row_id in enumerate(ALIGN_ROWS):
         cy = grid_top + r * CELL_H
-        text_box(
-            d,
-            GRID_X - 6,
-            cy + CELL_H / 2,
-            label(f"img.align.{row_id}", locale),
-            GRID_X - MARGIN - 12,
-            17,
-            False,
-            P.MUTED,
-            "right",
-            min_size=13,
-        )
+        text_box(d, GRID_X - 6, cy + CELL_H / 2, label(f"img.align.{row_id}", locale), GRID_X - MARGIN - 12, 17, False,
+                 P.MUTED, "right", min_size=13)
         for c in range(3):
             cx = GRID_X + c * CELL_W
             value = v.alignment_grid[r][c] if v.alignment_grid else 0
@@ -266,11 +220,8 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
     # resources panel
     rtop = top + RES_DY
     panel(d, [SIDE_LEFT, rtop, SIDE_RIGHT, top + ALIGN_H])
-    rows = (
-        ("img.sheet.gold", icons.coin(32)),
-        ("img.sheet.charisma", icons.charisma(32)),
-        ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None),
-    )
+    rows = (("img.sheet.gold", icons.coin(32)), ("img.sheet.charisma", icons.charisma(32)),
+            ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None))
     step = (ALIGN_H - RES_DY) / 3
     for i, (key, sprite) in enumerate(rows):
         mid = rtop + step * i + step / 2
@@ -282,12 +233,10 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
 
 def _card_groups(v: SheetView):
     """(title key, header extra, cards as (card id, exhausted[, stars])) per group."""
-    return [
-        ("img.sheet.weapons", "hands", [(c.card_id, False) for c in v.weapons]),
-        ("img.sheet.armor", "armor", [(cid, False) for s in v.armor for cid in s.owned]),
-        ("img.sheet.skills", None, [(c.card_id, c.exhausted) for c in v.skills]),
-        ("img.sheet.traits", None, [(c.card_id, False, c.stars) for c in v.traits]),
-    ]
+    return [("img.sheet.weapons", "hands", [(c.card_id, False) for c in v.weapons]),
+            ("img.sheet.armor", "armor", [(cid, False) for s in v.armor for cid in s.owned]),
+            ("img.sheet.skills", None, [(c.card_id, c.exhausted) for c in v.skills]),
+            ("img.sheet.traits", None, [(c.card_id, False, c.stars) for c in v.traits])]
 
 
 def _tiles_height(cards_: list[tuple], locale: str) -> int:
@@ -353,12 +302,8 @@ def _draw_tiles(img, d, top: int, cards_: list[tuple], locale: str) -> int:
 
 def _group_header(img, d, y: int, title_key: str, count: int, locale: str) -> None:
     d.line([MARGIN, y + GROUP_HEAD - 8, WIDTH - MARGIN, y + GROUP_HEAD - 8], fill=P.LINE, width=2)
-    kind = {
-        "img.sheet.weapons": "weapon",
-        "img.sheet.armor": "armor",
-        "img.sheet.skills": "skill",
-        "img.sheet.traits": "trait",
-    }[title_key]
+    kind = {"img.sheet.weapons": "weapon", "img.sheet.armor": "armor", "img.sheet.skills": "skill",
+            "img.sheet.traits": "trait"}[title_key]
     icons.paste(img, icons.card_type(kind, 28, P.TYPE_FILL[kind]), MARGIN, y + 6)
     w = text_box(d, MARGIN + 36, y + 20, label(title_key, locale), 300, 26, True, P.TEXT)
     if count == 0:
@@ -379,46 +324,25 @@ def _draw_to_place(img, d, v: SheetView, y: int, locale: str) -> None:
 def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
     for s in v.armor:
         mid = y + 18
-        w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT,
-                     min_size=18)
+        w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT, min_size=18)
         x = MARGIN + 4 + w + 12
         for i in range(s.pieces):
             filled = i < len(s.owned)
             shield = not filled and i < len(s.owned) + s.extra
-            d.ellipse(
-                [x, mid - 9, x + 18, mid + 9],
-                fill=P.ACCENT if filled else None,
-                outline=P.TYPE_FILL["armor"] if shield else P.ACCENT,
-                width=2 if not shield else 4,
-            )
+            d.ellipse([x, mid - 9, x + 18, mid + 9], fill=P.ACCENT if filled else None,
+                      outline=P.TYPE_FILL["armor"] if shield else P.ACCENT, width=2 if not shield else 4)
             x += 23
         x += 6
         progress = label("img.sheet.set_progress", locale, owned=len(s.owned), pieces=s.pieces)
         x += text_box(d, x, mid, progress, 60, 22, True, P.MUTED) + 10
         sw = stars_value(img, d, WIDTH - MARGIN, mid, s.stars, 24, align="right")
         if s.extra:
-            text_box(
-                d,
-                x,
-                mid,
-                label("img.sheet.tower_shield", locale, extra=s.extra),
-                WIDTH - MARGIN - sw - 10 - x,
-                18,
-                False,
-                P.MUTED,
-                min_size=14,
-            )
+            text_box(d, x, mid, label("img.sheet.tower_shield", locale, extra=s.extra), WIDTH - MARGIN - sw - 10 - x,
+                     18, False, P.MUTED, min_size=14)
         y += 44
         for i, cid in enumerate(s.owned):
-            cards.draw_armor(
-                img,
-                d,
-                MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
-                y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10),
-                cid,
-                locale,
-                width=ARMOR_W,
-            )
+            cards.draw_armor(img, d, MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
+                             y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10), cid, locale, width=ARMOR_W)
         y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
     return y
 
@@ -439,18 +363,8 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
                 for i in range(slots):
                     icons.paste(img, icons.hand(28, i >= free), x - 28, y + 6)
                     x -= 32
-            text_box(
-                d,
-                x - 8,
-                y + 20,
-                label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit),
-                180,
-                22,
-                False,
-                P.MUTED,
-                "right",
-                min_size=16,
-            )
+            text_box(d, x - 8, y + 20, label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit), 180,
+                     22, False, P.MUTED, "right", min_size=16)
         y += GROUP_HEAD
         if kind == "armor":
             y = _draw_armor_sets(img, d, v, y, locale)
@@ -472,9 +386,7 @@ def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) ->
         x = MARGIN + 16 + (i % 2) * (col_w + 24)
         mid = top + 58 + (i // 2) * BREAKDOWN_ROW + BREAKDOWN_ROW / 2
         vw = stars_value(img, d, x + col_w, mid, item.stars, 22, align="right")
-        text_box(
-            d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15
-        )
+        text_box(d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15)
     return top + h
 
 
@@ -508,39 +420,17 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
             if die is None:
                 continue
             sx, sy = _slot_x(i), mid - SLOT / 2
-            icons.paste(
-                img, icons.die(die.value, die.colour, DIE), sx + (SLOT - DIE) / 2, sy + (SLOT - DIE) / 2
-            )
+            icons.paste(img, icons.die(die.value, die.colour, DIE), sx + (SLOT - DIE) / 2, sy + (SLOT - DIE) / 2)
             target = targets.get((row.attr, i + 1))
             if target:
                 # the target's shape stays visible on a covered space (colour-blind safe)
                 icons.paste(img, icons.shape_badge(target, 22), sx + SLOT - 18, sy - 4)
             if target == die.colour:
                 icons.paste(img, icons.check(24, True), sx + SLOT - 20, sy + SLOT - 20)
-        text_box(
-            d,
-            TOTAL_X,
-            mid - (11 if row.weapon_bonus else 0),
-            number(row.value),
-            90,
-            38,
-            True,
-            P.TEXT,
-            "center",
-        )
+        text_box(d, TOTAL_X, mid - (11 if row.weapon_bonus else 0), number(row.value), 90, 38, True, P.TEXT, "center")
         if row.weapon_bonus:
-            text_box(
-                d,
-                TOTAL_X,
-                mid + 23,
-                label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus),
-                96,
-                19,
-                True,
-                P.ACCENT,
-                "center",
-                min_size=13,
-            )
+            text_box(d, TOTAL_X, mid + 23, label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus), 96, 19,
+                     True, P.ACCENT, "center", min_size=13)
         if row.goal is not None:
             icons.paste_center(img, icons.check(34, row.goal_met), MET_X, mid)
     side = top + ATTR_H + 14
@@ -553,17 +443,8 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
     reward = _backstory_reward(v.backstory_matches)
     mid = side + 90
     sw = stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 24, align="right")
-    text_box(
-        d,
-        SIDE_LEFT + 14,
-        mid,
-        label("img.sheet.matches", locale, matches=v.backstory_matches),
-        SIDE_RIGHT - SIDE_LEFT - 40 - sw,
-        22,
-        False,
-        P.TEXT,
-        min_size=16,
-    )
+    text_box(d, SIDE_LEFT + 14, mid, label("img.sheet.matches", locale, matches=v.backstory_matches),
+             SIDE_RIGHT - SIDE_LEFT - 40 - sw, 22, False, P.TEXT, min_size=16)
     # resources
     step = (ALIGN_H - RES_DY) / 3
     for i, value in enumerate((v.gold, v.charisma, v.class_dice)):

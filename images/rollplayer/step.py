@@ -86,15 +86,12 @@ def _header(img, d, v: StepView, locale: str) -> None:
     if not s.race_id:
         text_box(d, x, 38, label("img.sheet.no_race", locale), room, 15, True, P.FAINT, min_size=14)
         return
-    x += text_box(d, x, 38, content.race_name(s.race_id, locale), min(room, 150), 15, True, P.TEXT,
-                  min_size=14) + 10
+    x += text_box(d, x, 38, content.race_name(s.race_id, locale), min(room, 150), 15, True, P.TEXT, min_size=14) + 10
     if s.class_id:
         fill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
-        text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill,
-                 min_size=14)
+        text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill, min_size=14)
     else:
-        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT,
-                 min_size=14)
+        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT, min_size=14)
 
 
 def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
@@ -115,14 +112,12 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
                 d.rectangle([x0, y0, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=fill)
         x0, y0 = gx + tc * CELL_W, gy + tr * CELL_H
         d.rectangle([x0 - 1, y0 - 1, x0 + CELL_W - 1, y0 + CELL_H - 1], outline=P.TURN, width=2)
-        d.ellipse([x0 + CELL_W / 2 - 4, y0 + CELL_H / 2 - 4, x0 + CELL_W / 2 + 3, y0 + CELL_H / 2 + 3],
-                  fill=P.TURN)
+        d.ellipse([x0 + CELL_W / 2 - 4, y0 + CELL_H / 2 - 4, x0 + CELL_W / 2 + 3, y0 + CELL_H / 2 + 3], fill=P.TURN)
         value = s.alignment_grid[tr][tc]
         vw = stars_value(img, d, gx - 8, mid, value, 16, align="right")
         room = gx - 8 - vw - 8 - M - 12
         if not v.in_hand:                  # "Alignment" over where the token stands ("Evil · Chaotic")
-            where = " · ".join(label(f"img.align.{name}", locale)
-                               for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
+            where = " · ".join(label(f"img.align.{name}", locale) for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
             text_box(d, M + 12, mid - 8, label("img.sheet.alignment", locale), room, 13, True, P.TURN)
             text_box(d, M + 12, mid + 9, where, room, 14, True, P.TEXT, min_size=13)
         right = gx - 8 - vw - 10

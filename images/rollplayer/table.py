@@ -28,6 +28,18 @@ PLAYER_ROW = 96
 INNER = WIDTH - 2 * MARGIN
 
 
+def round_title(v, locale: str) -> str:
+    """The round ("Round 3 of 6"), or during setup how many rounds are coming (table and live picture)."""
+    if v.round > 0:
+        return label("img.table.round", locale, round=v.round, total=v.rounds_total)
+    return label("img.table.setup_title", locale, total=v.rounds_total)
+
+
+def phase_name(phase: str, locale: str) -> str:
+    key = f"img.table.phase.{phase}"
+    return label(key, locale) if has_label(key) else humanise(phase)
+
+
 def decision_text(key: str, params: tuple, locale: str) -> str:
     """The i18n catalog's `decision.<key>` (shared with the text replies), else ours, else the key."""
     text = first_label([f"decision.{key}", f"img.decision.{key}"], locale, **dict(params))
@@ -95,16 +107,7 @@ def _section(img, d, y: int, title: str, right: str | None = None) -> None:
 
 
 def _header(img, d, v: TableView, locale: str) -> None:
-    title = (
-        label("img.table.round", locale, round=v.round, total=v.rounds_total)
-        if v.round > 0
-        else label("img.table.setup_title", locale, total=v.rounds_total)
-    )
-    phase = (
-        label(f"img.table.phase.{v.phase}", locale)
-        if has_label(f"img.table.phase.{v.phase}")
-        else humanise(v.phase)
-    )
+    title, phase = round_title(v, locale), phase_name(v.phase, locale)
     face = Face(22, True)
     pw = min(face.width(phase), INNER - 28) + 28
     fits_beside = Face(36, True).width(title) + 18 + pw <= INNER
@@ -115,17 +118,8 @@ def _header(img, d, v: TableView, locale: str) -> None:
     text_box(d, x + 14, cy, phase, INNER - 28, 22, True, (30, 24, 6), min_size=17)
     sx = MARGIN if fits_beside else MARGIN + pw + 18
     icons.paste(img, icons.start_marker(30), sx, 78)
-    text_box(
-        d,
-        sx + 38,
-        94,
-        label("img.table.start_player", locale, name=_name(v, v.start_seat)),
-        WIDTH - MARGIN - sx - 38,
-        22,
-        False,
-        P.MUTED,
-        min_size=17,
-    )
+    text_box(d, sx + 38, 94, label("img.table.start_player", locale, name=_name(v, v.start_seat)),
+             WIDTH - MARGIN - sx - 38, 22, False, P.MUTED, min_size=17)
 
 
 def _pending(img, d, v: TableView, top: int, locale: str) -> int:
@@ -133,17 +127,8 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
     h = sum(rows)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.pending:
-        text_box(
-            d,
-            MARGIN + 20,
-            top + PENDING_ROW / 2,
-            label("img.table.nobody", locale),
-            INNER - 40,
-            26,
-            True,
-            P.TEXT,
-            min_size=18,
-        )
+        text_box(d, MARGIN + 20, top + PENDING_ROW / 2, label("img.table.nobody", locale), INNER - 40, 26, True, P.TEXT,
+                 min_size=18)
     y = top
     for dec, row in zip(v.pending, rows):
         face, lines = pending_lines(v, dec, locale)
@@ -181,26 +166,12 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
         if card.die is not None:
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, die), x + tw / 2, y + 88)
         else:
-            d.rounded_rectangle(
-                [x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
-                radius=12,
-                outline=P.LINE,
-                width=2,
-            )
+            d.rounded_rectangle([x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
+                                radius=12, outline=P.LINE, width=2)
         if taken:
             d.rounded_rectangle([x + 6, y + init_h - 44, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
-            text_box(
-                d,
-                x + tw / 2,
-                y + init_h - 26,
-                _name(v, card.taken_by),
-                int(tw - 18),
-                22,
-                True,
-                (30, 24, 6),
-                "center",
-                min_size=16,
-            )
+            text_box(d, x + tw / 2, y + init_h - 26, _name(v, card.taken_by), int(tw - 18), 22, True, (30, 24, 6),
+                     "center", min_size=16)
         else:
             # "free" (solo: "free · rolls the enemy die") on up to two lines
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
@@ -266,13 +237,8 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
     acting = {dec.seat for dec in v.pending}
     for p in v.players:
         hl = p.seat in acting
-        panel(
-            d,
-            [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8],
-            fill=P.PANEL_HI if hl else P.PANEL,
-            outline=P.TURN if hl else None,
-            width=2 if hl else 0,
-        )
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], fill=P.PANEL_HI if hl else P.PANEL,
+              outline=P.TURN if hl else None, width=2 if hl else 0)
         # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
         mid = y + 26
         x = MARGIN + 10
