@@ -27,6 +27,24 @@ def text_box(d, x: float, mid_y: float, text: str, max_width: int, size: int, bo
     return face.draw_mid(d, x, mid_y, shown, fill, align)
 
 
+def badge(img: Image.Image, d, x: float, mid_y: float, text: str, fill, ink=(20, 24, 30), icon=None, size: int = 22,
+          max_width: int = 200, align: str = "left") -> int:
+    """A rounded label (optionally with an icon) starting at x (ending there: ``align="right"``); returns its
+    width."""
+    face, shown = fit(text, max_width, size, True)
+    pad = 10
+    iw = icon.width + 6 if icon is not None else 0
+    w = face.width(shown) + 2 * pad + iw
+    h = size + 12
+    if align == "right":
+        x -= w
+    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
+    if icon is not None:
+        icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
+    face.draw_mid(d, x + pad + iw, mid_y, shown, ink)
+    return w
+
+
 def paragraph(d, x: float, top: float, text: str, max_width: int, max_lines: int, size: int, fill=P.TEXT,
               bold: bool = False, min_size: int | None = None) -> int:
     """Wrapped text starting at `top`; returns the height used."""

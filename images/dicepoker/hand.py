@@ -10,12 +10,12 @@ from __future__ import annotations
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import new_canvas, panel, text_box
+from images.draw import badge, new_canvas, panel, text_box
 from images.png import encode
 from images.text import fit
 
 from . import words
-from .layout import MARGIN, WIDTH, badge, dice_row, die_colour, frame, gold, header
+from .layout import MARGIN, WIDTH, dice_row, die_colour, frame, gold, header
 from .view import HandView, SideView, hand_view
 
 PANEL_H = 232

@@ -17,7 +17,6 @@ MARGIN = 20
 DIE = 84
 DIE_GAP = 14
 SIDE_COLOURS = {0: "white", 1: "red", None: "black"}   # each colour has its own shape (palette.DIE_SHAPES)
-DIM = (90, 96, 112)
 
 
 def die_colour(seat: int | None) -> str:
@@ -44,10 +43,6 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
     return size + (marks + 14 if marks else 0)
 
 
-def dice_width(size: int = DIE, gap: int = DIE_GAP) -> int:
-    return 5 * size + 4 * gap
-
-
 def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26) -> int:
     """Coin + amount, right-aligned at ``right``; returns the width used."""
     face, shown = fit(text, 180, size, True)
@@ -56,21 +51,6 @@ def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26)
     face.draw_mid(d, right, mid_y, shown, P.TEXT, align="right")
     icons.paste(img, coin, right - w - 8 - coin.width, mid_y - coin.height / 2)
     return w + 8 + coin.width
-
-
-def badge(img: Image.Image, d, x: int, mid_y: int, text: str, fill, ink=(20, 24, 30), icon=None,
-          size: int = 22, max_width: int = 200) -> int:
-    """A rounded label (optionally with an icon) starting at x; returns its width."""
-    face, shown = fit(text, max_width, size, True)
-    pad = 10
-    iw = icon.width + 6 if icon is not None else 0
-    w = face.width(shown) + 2 * pad + iw
-    h = size + 12
-    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
-    if icon is not None:
-        icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
-    face.draw_mid(d, x + pad + iw, mid_y, shown, ink)
-    return w
 
 
 def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:
@@ -90,4 +70,4 @@ def frame(d, box, due: bool, won: bool) -> None:
     panel(d, box, fill=P.PANEL_HI if due else P.PANEL, radius=14, outline=outline, width=4 if outline else 0)
 
 
-__all__ = ["DIM", "WIDTH", "MARGIN", "badge", "dice_row", "dice_width", "frame", "gold", "header", "die_colour"]
+__all__ = ["WIDTH", "MARGIN", "dice_row", "frame", "gold", "header", "die_colour"]

@@ -38,7 +38,8 @@ from images.draw import new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
 from images.text import Face, coverage
 
-from . import pieces, words
+from . import fields, pieces, words
+from .table import dice_at, enemies_at, marks
 
 WIDTH = 640
 MARGIN = 14
@@ -121,7 +122,7 @@ class LiveView:
 
 def _takes(state: dict, t: str) -> tuple[tuple[str, int], ...]:
     """What the territory's free fields take right now: (value, how many dice of it), from the rules."""
-    border = T.forest_b_border(state) if t == "forest" and state["terr"][t]["side"] == "B" else None
+    border = fields.sacrifice(state, t)
     if border is not None:
         return ((str(border), 1),)
     caps = [(v, n) for v in range(1, 7) if (n := T.capacity(state, t, v))]
@@ -146,9 +147,7 @@ def _enemy(state: dict, cid: str, marked: frozenset) -> Enemy:
 
 def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
     """The live picture's view of ``state`` (read only; what the rules compute comes from the rules)."""
-    from .table import _marks
-
-    cards, terrs, _ = _marks(state)
+    cards, terrs, _ = marks(state)
     hero = state["heroes"][state["active"]]
     dec = state["decision"] or {}
     if dec.get("kind") == "pick_hero":
@@ -159,18 +158,15 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
                        for x in (*chosen, *(x for x in state["hero_pool"] if x not in chosen)))
         return LiveView(words.name_of(names, hero["seat"], locale), hero["colour"], None, (), (), (), 0, 0, False,
                         offers)
-    order = {c: k for k, c in enumerate((*C.COLOURS, "ally", "bonus"))}
-    pool = sorted((state["dice"][i] for i in ids_at(state, "pool")), key=lambda r: (order.get(r["o"], 9), r["v"] or 0))
     territories = tuple(
         Territory(t, state["terr"][t]["skull"], state["terr"][t]["last"], _takes(state, t),
-                  tuple(_enemy(state, c, cards) for c in state["display"] if C.CARDS[c]["territory"] == t),
-                  t in terrs, T.forest_b_border(state) if t == "forest" and state["terr"][t]["side"] == "B" else None,
+                  tuple(_enemy(state, c, cards) for c in enemies_at(state, t)), t in terrs, fields.sacrifice(state, t),
                   _legend(state, t))
         for t in C.TERRITORIES)
     return LiveView(
         words.name_of(names, hero["seat"], locale), hero["colour"], hero["hero"],
-        tuple(Die(r["o"], r["v"]) for r in pool), territories,
-        tuple(_enemy(state, c, cards) for c in state["display"] if C.CARDS[c]["territory"] is None),
+        tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territories,
+        tuple(_enemy(state, c, cards) for c in enemies_at(state, None)),
         state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], ())
 
 
