@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from bot.games.rollplayer import kind as rp_kind
 from bot.games.rollplayer.scoring import SECTIONS, score_player
 
-from ..labels import label
+from ..labels import given_name, label
 from . import content
 from .views import (
     ALIGN_COLUMNS,
@@ -44,13 +44,8 @@ Names = Sequence[str] | Mapping[int, str] | None
 
 
 def player_name(names: Names, seat: int, locale: str = "en") -> str:
-    if isinstance(names, Mapping):
-        name = names.get(seat)
-    elif names is not None and 0 <= seat < len(names):
-        name = names[seat]
-    else:
-        name = None
-    return name if name else label("img.player", locale, n=seat + 1)
+    """A seat's name as the caller passed it, else "Player N"."""
+    return given_name(names, seat) or label("img.player", locale, n=seat + 1)
 
 
 def _die(d) -> Die | None:

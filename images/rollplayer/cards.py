@@ -26,7 +26,6 @@ ICON = 26
 # one tile per row across a 640 px picture (see sheet.WIDTH): wide tiles keep rule texts at two lines
 OWNED_WIDTH = 592
 MARKET_WIDTH = 592
-MARKET_HEIGHT = 156
 
 
 def _status_text(card_id: str, exhausted: bool, locale: str) -> str | None:
@@ -60,9 +59,7 @@ def _extras_width(card_id: str, locale: str, status: str | None, stars: int | No
     return w
 
 
-def name_width(
-    card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None
-) -> int:
+def name_width(card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None) -> int:
     """Room for the card name on a tile of `width`."""
     return width - BAND - 2 * PAD - _extras_width(card_id, locale, status, stars)
 
@@ -76,16 +73,8 @@ def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
     return (PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD)
 
 
-def _extras(
-    img,
-    d,
-    card_id: str,
-    right: float,
-    mid_y: float,
-    status: str | None,
-    exhausted: bool,
-    stars: int | None = None,
-) -> None:
+def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None, exhausted: bool,
+            stars: int | None = None) -> None:
     """Draw the right-hand symbols from `right` leftwards."""
     card = content.cards()[card_id]
     x = right
@@ -115,24 +104,19 @@ def _extras(
         icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x - ICON, mid_y - ICON / 2)
 
 
-def draw_owned(
-    img: Image.Image,
-    d,
-    x: int,
-    y: int,
-    card_id: str,
-    locale: str,
-    exhausted: bool = False,
-    width: int = OWNED_WIDTH,
-    stars: int | None = None,
-) -> int:
+def _tile(d, x: int, y: int, width: int, height: int, band, radius: int, inset: int = 0) -> None:
+    """A card's rounded tile with its type band down the left edge."""
+    d.rounded_rectangle([x, y, x + width, y + height], radius=radius, fill=P.PANEL_HI)
+    d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=radius, fill=band)
+    d.rectangle([x + BAND, y + inset, x + BAND + 6, y + height - inset], fill=P.PANEL_HI)
+
+
+def draw_owned(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, exhausted: bool = False,
+               width: int = OWNED_WIDTH, stars: int | None = None) -> int:
     """An owned card tile; returns its height. Exhausted skills are dimmed and labelled."""
     card = content.cards()[card_id]
     h = owned_height(card_id, locale, width)
-    d.rounded_rectangle([x, y, x + width, y + h], radius=10, fill=P.PANEL_HI)
-    band = P.TYPE_FILL[card["type"]]
-    d.rounded_rectangle([x, y, x + BAND + 6, y + h], radius=10, fill=band)
-    d.rectangle([x + BAND, y, x + BAND + 6, y + h], fill=P.PANEL_HI)
+    _tile(d, x, y, width, h, P.TYPE_FILL[card["type"]], 10)
     status = _status_text(card_id, exhausted, locale)
     name_fill = P.MUTED if exhausted else P.TEXT
     mid = y + PAD + 14
@@ -152,15 +136,11 @@ def armor_name_width(width: int = ARMOR_WIDTH) -> int:
     return width - BAND - 2 * PAD - ICON - 8
 
 
-def draw_armor(
-    img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = ARMOR_WIDTH
-) -> None:
+def draw_armor(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = ARMOR_WIDTH) -> None:
     """A compact owned armor piece: name and colour (armor has no effect in play; its set header on the
     sheet says what the set scores)."""
     card = content.cards()[card_id]
-    d.rounded_rectangle([x, y, x + width, y + ARMOR_HEIGHT], radius=10, fill=P.PANEL_HI)
-    d.rounded_rectangle([x, y, x + BAND + 6, y + ARMOR_HEIGHT], radius=10, fill=P.TYPE_FILL["armor"])
-    d.rectangle([x + BAND, y, x + BAND + 6, y + ARMOR_HEIGHT], fill=P.PANEL_HI)
+    _tile(d, x, y, width, ARMOR_HEIGHT, P.TYPE_FILL["armor"], 10)
     mid = y + ARMOR_HEIGHT / 2
     text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale), armor_name_width(width), NAME_SIZE - 1, True,
              P.TEXT, min_size=NAME_MIN - 2)
@@ -186,27 +166,13 @@ def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
     return width - BAND - 2 * PAD - 40
 
 
-def draw_market(
-    img: Image.Image,
-    d,
-    x: int,
-    y: int,
-    card_id: str,
-    locale: str,
-    width: int = MARKET_WIDTH,
-    height: int | None = None,
-    highlight: bool = False,
-) -> int:
-    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text.
-    `height` defaults to what the card's text needs; returns the height drawn."""
+def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
+    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text, as
+    high as the card's text needs; returns the height drawn."""
     card = content.cards()[card_id]
-    if height is None:
-        height = market_height(card_id, locale, width)
-    d.rounded_rectangle([x, y, x + width, y + height], radius=12, fill=P.PANEL_HI,
-                        outline=P.TURN if highlight else None, width=3 if highlight else 0)
+    height = market_height(card_id, locale, width)
     band = P.TYPE_FILL[card["type"]]
-    d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=12, fill=band)
-    d.rectangle([x + BAND, y + 2, x + BAND + 6, y + height - 2], fill=P.PANEL_HI)
+    _tile(d, x, y, width, height, band, 12, inset=2)
     left = x + BAND + PAD
     mid = y + PAD + 15
     text_box(d, left, mid, content.card_name(card_id, locale), market_name_width(card_id, width), NAME_SIZE + 2, True,

@@ -61,9 +61,7 @@ LEGEND_ROW = 38
 NAME_WIDTH = INNER - BADGE_W - 16
 MAX_HAND_ICONS = 6
 
-_STATIC_MAX = 64
-_static_cache: cachetools.LRUCache = cachetools.LRUCache(maxsize=_STATIC_MAX)
-_static_lock = threading.Lock()
+_static_cache: cachetools.LRUCache = cachetools.LRUCache(maxsize=64)
 
 
 def _slot_x(i: int) -> int:
@@ -88,19 +86,6 @@ def _static_key(v: SheetView, locale: str) -> tuple:
     goals = tuple((r.attr, r.race_modifier, r.goal) for r in v.rows)
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
-
-
-def _static(v: SheetView, locale: str) -> Image.Image:
-    """The character's static layer, from a small LRU cache (guarded: the bot may render in threads)."""
-    key = _static_key(v, locale)
-    with _static_lock:
-        img = _static_cache.get(key)
-    if img is not None:
-        return img
-    img = _draw_static(v, locale)
-    with _static_lock:
-        _static_cache[key] = img
-    return img
 
 
 def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
@@ -146,9 +131,11 @@ def _turn_banner(img, d, v: SheetView, top: int, locale: str, viewer: int | None
     text_box(d, MARGIN + 52, mid, text, INNER - 68, 28, True, P.TURN, min_size=20)
 
 
-def _draw_static(v: SheetView, locale: str) -> Image.Image:
+@cachetools.cached(_static_cache, key=_static_key, lock=threading.Lock())
+def _static(v: SheetView, locale: str) -> Image.Image:
     """Attribute panel with goals and backstory targets, alignment grid values, backstory and resource
-    panels with their labels: all that is fixed once the character is chosen."""
+    panels with their labels: all that is fixed once the character is chosen. Drawn once per character and
+    locale (a small LRU cache, guarded: the bot may render in threads)."""
     img, d = new_canvas(WIDTH, STATIC_H)
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     # attribute panel

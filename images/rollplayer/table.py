@@ -184,10 +184,7 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
 
 
 def _market(img, d, v: TableView, top: int, locale: str) -> int:
-    right = (
-        f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} "
-        f"{v.discard_count}"
-    )
+    right = f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} {v.discard_count}"
     if v.discard_top:
         right += f" ({content.card_name(v.discard_top, locale)})"
     _section(img, d, top, label("img.table.market", locale), right)
