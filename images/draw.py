@@ -49,11 +49,7 @@ def paragraph(d, x: float, top: float, text: str, max_width: int, max_lines: int
               bold: bool = False, min_size: int | None = None) -> int:
     """Wrapped text starting at `top`; returns the height used."""
     face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
-    y = top
-    for line in lines:
-        face.draw(d, x, y + face.ascent, line, fill)
-        y += face.line_height
-    return y - top
+    return face.draw_lines(d, x, top, lines, fill) - top
 
 
 def paragraph_height(text: str, max_width: int, max_lines: int, size: int, bold: bool = False,

@@ -106,6 +106,19 @@ class Face:
         """Draw with the capital letters centred on `mid_y`."""
         return self.draw(draw, x, mid_y + self.cap_height / 2, text, fill, align)
 
+    def draw_lines(self, draw, x: float, top: float, lines, fill, align: str = "left") -> float:
+        """`lines` one under the other from `top` (the first line's top); returns the y below the last."""
+        for line in lines:
+            self.draw(draw, x, top + self.ascent, line, fill, align)
+            top += self.line_height
+        return top
+
+    def draw_block(self, draw, x: float, mid_y: float, lines, fill, align: str = "left") -> None:
+        """`lines` one under the other, the capitals of the block centred on `mid_y`."""
+        first = mid_y - (len(lines) - 1) * self.line_height / 2
+        for k, line in enumerate(lines):
+            self.draw_mid(draw, x, first + k * self.line_height, line, fill, align)
+
 
 @lru_cache(maxsize=65536)
 def _runs(text: str, bold: bool) -> tuple[tuple[bool, str], ...]:

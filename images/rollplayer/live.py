@@ -103,15 +103,11 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
             ch = len(lines) * face.line_height + 10
             cy = top + 44 + (h - 50 - ch) / 2
             d.rounded_rectangle([x + 6, cy, x + tw - 6, cy + ch], radius=10, fill=P.TURN)
-            for j, line in enumerate(lines):
-                face.draw_mid(d, x + tw / 2, cy + 5 + (j + 0.5) * face.line_height, line, DARK, "center")
+            face.draw_block(d, x + tw / 2, cy + ch / 2, lines, DARK, "center")
         elif v.solo:
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 2, 20, False, 17)
-            ly = top + h - 21 - (len(lines) - 1) * face.line_height / 2
-            for line in lines:
-                face.draw_mid(d, x + tw / 2, ly, line, P.MUTED, "center")
-                ly += face.line_height
+            face.draw_block(d, x + tw / 2, top + h - 21, lines, P.MUTED, "center")
     return top + h + GAP
 
 

@@ -138,10 +138,8 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
                                 outline=P.TURN, width=3)
             icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
         face, lines, _ = wrap_fit(col.name, col_w - 12, 2, 22, True, 16)
-        y = top + 38 + (0 if len(lines) == 2 else face.line_height / 2)
-        for line in lines:
-            face.draw(d, cx + col_w / 2, y + face.ascent, line, P.TEXT, "center")
-            y += face.line_height
+        face.draw_lines(d, cx + col_w / 2, top + 38 + (0 if len(lines) == 2 else face.line_height / 2), lines, P.TEXT,
+                        "center")
         if col.class_id:
             colour = content.classes()[col.class_id]["colour"]
             cname = content.class_name(col.class_id, locale)
@@ -194,10 +192,7 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
 def _row_label(d, x: float, mid: float, text: str) -> None:
     """A row's name, on two lines when it is long (French and German names of scoring items)."""
     face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 21, False, 16)
-    y = mid - len(lines) * face.line_height / 2
-    for line in lines:
-        face.draw(d, x, y + face.ascent - 1, line, P.MUTED)
-        y += face.line_height
+    face.draw_lines(d, x, mid - len(lines) * face.line_height / 2 - 1, lines, P.MUTED)
 
 
 def _total(img, d, cx: float, mid: float, total: int) -> None:

@@ -130,10 +130,7 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
     room = right - x - dice_w - 10
     text = label(v.in_hand_key, locale)
     face, lines, _ = wrap_fit(text, room, 2, 14, True, 13)  # a long label takes two lines, not an ellipsis
-    y = mid - len(lines) * face.line_height / 2
-    for line in lines:
-        face.draw(d, x, y + face.ascent, line, P.TURN)
-        y += face.line_height
+    face.draw_lines(d, x, mid - len(lines) * face.line_height / 2, lines, P.TURN)
     x += max(face.width(line) for line in lines) + 10
     for die in dice:
         icons.paste(img, icons.die(die.value, die.colour, size), x, mid - size / 2)

@@ -133,9 +133,7 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
     for dec, row in zip(v.pending, rows):
         face, lines = pending_lines(v, dec, locale)
         icons.paste(img, icons.play(28), MARGIN + 14, y + min(row, PENDING_ROW) / 2 - 14)
-        first = y + row / 2 - (len(lines) - 1) * face.line_height / 2
-        for k, line in enumerate(lines):
-            face.draw_mid(d, MARGIN + 52, first + k * face.line_height, line, P.TURN)
+        face.draw_block(d, MARGIN + 52, y + row / 2, lines, P.TURN)
         y += row
     return top + h + 20
 
@@ -176,10 +174,7 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
             # "free" (solo: "free · rolls the enemy die") on up to two lines
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 3 if v.solo else 2, 20, False, 16)
-            ly = y + init_h - 26 - (len(lines) - 1) * face.line_height / 2
-            for line in lines:
-                face.draw_mid(d, x + tw / 2, ly, line, P.MUTED, "center")
-                ly += face.line_height
+            face.draw_block(d, x + tw / 2, y + init_h - 26, lines, P.MUTED, "center")
     return y + init_h + 16
 
 
@@ -199,10 +194,7 @@ def _market(img, d, v: TableView, top: int, locale: str) -> int:
 def _solo(img, d, v: TableView, top: int, locale: str) -> int:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
     face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 140, 2, 20, True, 16)
-    ly = top + 12
-    for line in lines:
-        face.draw(d, MARGIN + 16, ly + face.ascent, line, P.MUTED)
-        ly += face.line_height
+    ly = face.draw_lines(d, MARGIN + 16, top + 12, lines, P.MUTED)
     if v.enemy_die is not None:
         size = min(72, top + SOLO_H - 10 - int(ly) - 4)
         icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, size), MARGIN + 16, ly + 4)
