@@ -68,17 +68,9 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
 def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, bool]]:
     """(text, colour, bold) lines under the panels."""
     out: list[tuple[str, tuple, bool]] = []
-    if v.finished and v.mode == "solo":
-        out.append((words.say("dicepoker.img.paid", locale, hand=words.hand_text(v.sides[0].hand, locale),
-                              gold=v.payout), P.GOOD if v.payout else P.MUTED, True))
-    elif v.finished:
-        reason = words.step_text(v.decided_by, locale)
-        if v.gamblers_won:
-            out.append((words.say("dicepoker.img.gamblers_win", locale, reason=reason), P.BAD, True))
-        else:
-            out.append((words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, v.winner_seat,
-                                                                                          locale),
-                                  reason=reason), P.GOOD, True))
+    if v.finished:
+        out.append((*_outcome(v.mode, v.sides[0].hand, v.payout, v.decided_by, v.gamblers_won, v.winner_seat, locale,
+                              names), True))
     if v.score is not None:
         out.append((words.say("dicepoker.img.score", locale, left=v.score[0], right=v.score[1],
                               left_name=words.name_of(names, 0, locale),
@@ -91,14 +83,21 @@ def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, boo
 
 def _previous_text(v: HandView, locale: str, names) -> str:
     e = v.previous
-    if v.mode == "solo":
-        return words.say("dicepoker.img.paid", locale, hand=words.hand_text(e["hands"][0], locale),
-                         gold=e["payout"])
-    reason = words.step_text(e["decided_by"], locale)
-    if v.mode == "local_gamblers" and e["winner"] == 1:
-        return words.say("dicepoker.img.gamblers_win", locale, reason=reason)
-    return words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, e["winner"], locale),
-                     reason=reason)
+    gamblers = v.mode == "local_gamblers" and e["winner"] == 1
+    return _outcome(v.mode, e["hands"][0], e["payout"], e["decided_by"], gamblers, e["winner"], locale, names)[0]
+
+
+def _outcome(mode: str, hand: str, payout, decided_by, gamblers: bool, seat, locale: str, names) -> tuple[str, tuple]:
+    """A finished hand in words and colour: the solo payout, or who won it (the gamblers or ``seat``) and by
+    what."""
+    if mode == "solo":
+        return (words.say("dicepoker.img.paid", locale, hand=words.hand_text(hand, locale), gold=payout),
+                P.GOOD if payout else P.MUTED)
+    reason = words.step_text(decided_by, locale)
+    if gamblers:
+        return words.say("dicepoker.img.gamblers_win", locale, reason=reason), P.BAD
+    return (words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, seat, locale), reason=reason),
+            P.GOOD)
 
 
 def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:

@@ -232,6 +232,20 @@ def _flow(widths: list[int], room: int, gap: int = 10) -> list[list[int]]:
     return rows
 
 
+def _enemy_rows(enemies: tuple[Enemy, ...], room: int, locale: str) -> list[list[int]]:
+    return _flow([_enemy_width(e, locale) for e in enemies], room)
+
+
+def _enemies(d, enemies: tuple[Enemy, ...], x: int, y: float, room: int, locale: str) -> float:
+    """Enemy chips left to right in rows of ``room`` px from (x, y); returns the y below them."""
+    for row in _enemy_rows(enemies, room, locale):
+        cx = x
+        for k in row:
+            cx += _enemy_chip(d, enemies[k], cx, y + (ROW_H - FIELD) / 2, room, locale) + 10
+        y += ROW_H
+    return y
+
+
 def _notes(tr: Territory, locale: str) -> list[str]:
     out = []
     if tr.sacrifice is not None:
@@ -248,7 +262,7 @@ def _notes_height(tr: Territory, locale: str) -> int:
 
 def _territory_height(tr: Territory, locale: str) -> int:
     chips = len(_flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W)) or 1
-    enemies = len(_flow([_enemy_width(e, locale) for e in tr.enemies], ENEMY_W))
+    enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
     notes = _notes_height(tr, locale)
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
@@ -274,11 +288,7 @@ def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
         for k in row:
             cx += _field_chip(d, cx, cy + (ROW_H - FIELD) / 2, *tr.takes[k]) + 10
         cy += ROW_H
-    for row in _flow([_enemy_width(e, locale) for e in tr.enemies], ENEMY_W):
-        cx = LEFT_X
-        for k in row:
-            cx += _enemy_chip(d, tr.enemies[k], cx, cy + (ROW_H - FIELD) / 2, ENEMY_W, locale) + 10
-        cy += ROW_H
+    cy = _enemies(d, tr.enemies, LEFT_X, cy, ENEMY_W, locale)
     for note in _notes(tr, locale):
         cy += paragraph(d, LEFT_X, cy, note, ENEMY_W, 3, TEXT, P.ACCENT, min_size=TEXT)
 
@@ -335,7 +345,7 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
 def _specials_height(v: LiveView, locale: str) -> int:
     if not v.specials:
         return 0
-    return 40 + len(_flow([_enemy_width(e, locale) for e in v.specials], INNER - 2 * PAD)) * ROW_H + 4 + GAP
+    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4 + GAP
 
 
 def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
@@ -344,12 +354,7 @@ def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
     text_box(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, TEXT, False,
              P.MUTED, min_size=TEXT)
-    cy = y + 40
-    for row in _flow([_enemy_width(e, locale) for e in v.specials], INNER - 2 * PAD):
-        cx = MARGIN + PAD
-        for k in row:
-            cx += _enemy_chip(d, v.specials[k], cx, cy + (ROW_H - FIELD) / 2, INNER - 2 * PAD, locale) + 10
-        cy += ROW_H
+    _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
     return y + h + GAP
 
 

@@ -36,23 +36,12 @@ LADDER_ROW = 44
 
 
 def _item_keys(v: ScoresView) -> tuple[str, ...]:
-    if v.item_keys:
-        return v.item_keys
-    keys: list[str] = []
-    for col in v.columns:
-        for item in col.items:
-            if item.key not in keys:
-                keys.append(item.key)
-    return tuple(keys)
+    """The view's row order, else every column's items in the order they first appear."""
+    return v.item_keys or tuple(dict.fromkeys(item.key for col in v.columns for item in col.items))
 
 
 def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
-    keys: list[str] = []
-    for col in v.columns:
-        for key, _ in col.tiebreak:
-            if key not in keys:
-                keys.append(key)
-    return tuple(keys)
+    return tuple(dict.fromkeys(key for col in v.columns for key, _ in col.tiebreak))
 
 
 def _ordered(v: ScoresView) -> tuple:
