@@ -2,7 +2,7 @@
 
 The English text of every ``img.*`` key lives in ``bot/i18n/locales/en/LC_MESSAGES/rollplayer.po`` with the
 rest of the bot's messages, so German, French and Korean pictures need only catalog data. Content names
-(cards, classes, races, ...) come from the data files instead (see ``images.content``).
+(cards, classes, races, ...) come from the data files instead (each game's own content loader).
 """
 
 from __future__ import annotations

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.games.rollplayer import content
 from bot.games.rollplayer import kind as rp_kind
 from bot.games.rollplayer.scoring import SECTIONS, score_player
 
 from ..labels import given_name, label
-from . import content
 from .views import (
     ALIGN_COLUMNS,
     ALIGN_ROWS,

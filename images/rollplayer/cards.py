@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
 from ..draw import paragraph, paragraph_height, text_box
 from ..labels import label
 from ..text import Face, fit
-from . import content
 
 PAD = 12
 BAND = 10

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
 from bot.runtime import pool
 
 from .. import icons
@@ -28,7 +29,6 @@ from ..draw import MARGIN, new_canvas, number, panel, paragraph, stars_value, te
 from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
-from . import content
 from .adapt import live_view
 from .table import phase_name, round_title
 from .views import LiveSeat, LiveView

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
 from ..labels import label
 from ..text import Face, wrap_fit
-from . import content
 from .views import ScoresView
 
 WIDTH = 640

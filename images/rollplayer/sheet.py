@@ -13,12 +13,14 @@ import threading
 import cachetools
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, number, panel, paragraph, signed, stars_row, stars_value, text_box
 from ..labels import label
 from ..text import Face
-from . import cards, content
+from . import cards
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, COLOURS, OwnedCard, SheetView
 
 # --- layout (pixels) -------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
 from bot.runtime import pool
 
 from .. import icons
@@ -25,7 +26,6 @@ from ..draw import new_canvas, number, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
-from . import content
 from .adapt import step_view
 from .sheet import goal_text
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, StepView

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
-from . import cards, content
+from . import cards
 from .views import TableView
 
 # 640 px wide like the sheet: at Discord's phone width (about 360 px) 22 px text keeps a 9 px cap height
