@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from . import icons
 from . import palette as P
-from .text import Face, fit, wrap_fit
+from .text import Face, fit, left_edge, wrap_fit
 
 MARGIN = 24
 
@@ -36,8 +36,7 @@ def badge(img: Image.Image, d, x: float, mid_y: float, text: str, fill, ink=(20,
     iw = icon.width + 6 if icon is not None else 0
     w = face.width(shown) + 2 * pad + iw
     h = size + 12
-    if align == "right":
-        x -= w
+    x = left_edge(x, w, align)
     d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
     if icon is not None:
         icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
@@ -73,10 +72,7 @@ def stars_value(img: Image.Image, d, x: float, mid_y: float, value: int, size: i
     face = Face(size, bold)
     star = icons.star(round(size * 0.9))
     w = face.width(text) + 3 + star.width
-    if align == "center":
-        x -= w / 2
-    elif align == "right":
-        x -= w
+    x = left_edge(x, w, align)
     face.draw_mid(d, x, mid_y, text, fill)
     icons.paste(img, star, x + face.width(text) + 3, mid_y - star.height / 2)
     return w

@@ -92,10 +92,7 @@ class Face:
         """Draw `text` with its baseline at `baseline`; `align` says whether `x` is the left edge, the
         centre or the right edge. Returns the width drawn."""
         w = self.width(text)
-        if align == "center":
-            x -= w / 2
-        elif align == "right":
-            x -= w
+        x = left_edge(x, w, align)
         if text:
             levels = _LEVELS.get()
             mask, ox, oy = _coarse_mask(self, text, levels) if levels else _mask(self, text)
@@ -118,6 +115,11 @@ class Face:
         first = mid_y - (len(lines) - 1) * self.line_height / 2
         for k, line in enumerate(lines):
             self.draw_mid(draw, x, first + k * self.line_height, line, fill, align)
+
+
+def left_edge(x: float, width: float, align: str) -> float:
+    """The left edge of something ``width`` wide whose left edge, centre or right edge (``align``) is ``x``."""
+    return x - width / 2 if align == "center" else (x - width if align == "right" else x)
 
 
 @lru_cache(maxsize=65536)

@@ -114,9 +114,10 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     top = _title_h(v, locale)
     columns = _ordered(v)
     bottom = top + HEAD_H + len(keys) * ITEM_H + TOTAL_H + RANK_H + len(tkeys) * ITEM_H
-    panel(d, [x0, top, x0 + LABEL_W + len(v.columns) * col_w, bottom])
-    winners = set(v.winners)
     right = x0 + LABEL_W + len(v.columns) * col_w
+    panel(d, [x0, top, right, bottom])
+    winners = set(v.winners)
+    centres = [x0 + LABEL_W + i * col_w + col_w / 2 for i in range(len(columns))]
     for r in range(1, len(keys), 2):
         ry = top + HEAD_H + r * ITEM_H
         d.rectangle([x0 + 8, ry, right - 8, ry + ITEM_H], fill=(44, 50, 66))
@@ -139,13 +140,12 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
             icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 27)
             text_box(d, bx + 24, top + HEAD_H - 17, cname, col_w - 34, 19, False, P.MUTED, min_size=15)
     y = top + HEAD_H
-    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
     # items
     for r, key in enumerate(keys):
         mid = y + ITEM_H / 2
         _row_label(d, x0 + 14, mid, label(f"img.score.{key}", locale))
-        for i, col in enumerate(columns):
-            cx = x0 + LABEL_W + i * col_w + col_w / 2
+        for cx, col in zip(centres, columns):
             value = next((it.stars for it in col.items if it.key == key), None)
             if value is None:
                 text_box(d, cx, mid, "—", col_w - 10, 22, False, P.FAINT, "center")
@@ -154,25 +154,22 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
             else:
                 stars_value(img, d, cx, mid, value, 25, align="center", fill=P.TEXT if value > 0 else P.BAD)
         y += ITEM_H
-    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
     mid = y + TOTAL_H / 2
     text_box(d, x0 + 14, mid, label("img.scores.total", locale), LABEL_W - 24, 28, True, P.TEXT, min_size=20)
-    for i, col in enumerate(columns):
-        cx = x0 + LABEL_W + i * col_w + col_w / 2
+    for cx, col in zip(centres, columns):
         _total(img, d, cx, mid, col.total)
     y += TOTAL_H
     mid = y + RANK_H / 2
     text_box(d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16)
-    for i, col in enumerate(columns):
-        cx = x0 + LABEL_W + i * col_w + col_w / 2
+    for cx, col in zip(centres, columns):
         text_box(d, cx, mid, label("img.scores.rank", locale, rank=col.rank), col_w - 10, 26, True,
                  P.TURN if col.seat in winners else P.MUTED, "center")
     y += RANK_H
     for key in tkeys:
         mid = y + ITEM_H / 2
         _row_label(d, x0 + 14, mid, label(f"img.tiebreak.{key}", locale))
-        for i, col in enumerate(columns):
-            cx = x0 + LABEL_W + i * col_w + col_w / 2
+        for cx, col in zip(centres, columns):
             value = dict(col.tiebreak).get(key)
             text_box(d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center")
         y += ITEM_H
