@@ -49,11 +49,12 @@ def _per_row(size: int, gap: int, width: int) -> int:
     return max(1, (width + gap) // (size + gap))
 
 
-def _rows_height(n: int, size: int, gap: int, width: int) -> int:
+def _rows_height(n: int, size: int, gap: int, width: int, height: int | None = None) -> int:
+    """Height of ``n`` cells ``size`` wide (``height`` high, default ``size``) in rows that wrap at ``width``."""
     if not n:
         return 0
     per = _per_row(size, gap, width)
-    return ((n + per - 1) // per) * (size + gap) - gap
+    return ((n + per - 1) // per) * ((height or size) + gap) - gap
 
 
 def _dice_row(img, x, y, dice: list[dict], size: int, gap: int, width: int, d=None, marked=frozenset()) -> int:
@@ -190,13 +191,6 @@ def _chips(img, d, state, cards, x, y, width, locale) -> None:
         _chip(img, d, state, cid, cx, cy, locale)
 
 
-def _chip_rows(n: int, width: int) -> int:
-    if not n:
-        return 0
-    per = _per_row(CHIP_W, CHIP_GAP, width)
-    return ((n + per - 1) // per) * (CHIP_H + CHIP_GAP) - CHIP_GAP
-
-
 def _enemy_area(state, t) -> tuple[bool, int, int]:
     """Where a territory's enemies go: (beside the fields?, x offset from RIGHT_X, width)."""
     fw, _ = fields.size(state, t)
@@ -218,7 +212,8 @@ def _territory_height(state, t) -> int:
     _, fh = fields.size(state, t)
     beside, _, width = _enemy_area(state, t)
     n = len(enemies_at(state, t))
-    right = max(fh, _chip_rows(n, width)) if beside else fh + (18 + _chip_rows(n, width) if n else 0)
+    chips = _rows_height(n, CHIP_W, CHIP_GAP, width, CHIP_H)
+    right = max(fh, chips) if beside else fh + (18 + chips if n else 0)
     return max(_left_height(state), 18 + right + 18)
 
 
@@ -319,7 +314,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
 
 def _specials_height(state) -> int:
     cards = enemies_at(state, None)
-    return 14 + 30 + 12 + _chip_rows(len(cards), INNER - 2 * PAD) + 16 if cards else 0
+    return 14 + 30 + 12 + _rows_height(len(cards), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16 if cards else 0
 
 
 def _specials(img, d, state, y, h, locale) -> None:
