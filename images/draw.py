@@ -44,6 +44,14 @@ def badge(img: Image.Image, d, x: float, mid_y: float, text: str, fill, ink=(20,
     return w
 
 
+def counter(img: Image.Image, d, right: float, mid_y: float, sprite: Image.Image, text: str, size: int,
+            max_width: int, gap: int = 4) -> int:
+    """A number (or a short text) right-aligned at ``right``, its icon before it; returns the width used."""
+    w = text_box(d, right, mid_y, text, max_width, size, True, P.TEXT, "right")
+    icons.paste(img, sprite, right - w - gap - sprite.width, mid_y - sprite.height / 2)
+    return w + gap + sprite.width
+
+
 def paragraph(d, x: float, top: float, text: str, max_width: int, max_lines: int, size: int, fill=P.TEXT,
               bold: bool = False, min_size: int | None = None) -> int:
     """Wrapped text starting at `top`; returns the height used."""

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from images import icons
 from images import palette as P
-from images.draw import panel, text_box
+from images.draw import counter, panel, text_box
 from images.text import Face, fit
 
 WIDTH = 720
@@ -45,12 +45,7 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
 
 def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26) -> int:
     """Coin + amount, right-aligned at ``right``; returns the width used."""
-    face, shown = fit(text, 180, size, True)
-    w = face.width(shown)
-    coin = icons.coin(size)
-    face.draw_mid(d, right, mid_y, shown, P.TEXT, align="right")
-    icons.paste(img, coin, right - w - 8 - coin.width, mid_y - coin.height / 2)
-    return w + 8 + coin.width
+    return counter(img, d, right, mid_y, icons.coin(size), text, size, 180, gap=8)
 
 
 def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:

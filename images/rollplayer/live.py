@@ -25,7 +25,7 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, number, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, counter, new_canvas, number, panel, paragraph, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
@@ -182,13 +182,6 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
     return y - 8 + GAP
 
 
-def _token(img, d, right: float, mid: float, sprite: Image.Image, value: int) -> float:
-    """``sprite value`` right-aligned at ``right``; returns the new right edge."""
-    w = text_box(d, right, mid, str(value), 40, 22, True, P.TEXT, "right")
-    icons.paste(img, sprite, right - w - 28, mid - 12)
-    return right - w - 28 - 14
-
-
 def _tokens_width(s: LiveSeat) -> int:
     """Room the numbers at a tile's right end take (stars, Charisma tokens, gold), as ``_players`` draws them."""
     face = Face(22, True)
@@ -237,8 +230,8 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
         if s.stars is not None:
             right -= stars_value(img, d, right, mid, s.stars, 22, align="right", sign=False) + 14
         if s.charisma:
-            right = _token(img, d, right, mid, icons.charisma(24), s.charisma)
-        right = _token(img, d, right, mid, icons.coin(24), s.gold)
+            right -= counter(img, d, right, mid, icons.charisma(24), str(s.charisma), 22, 40) + 14
+        right -= counter(img, d, right, mid, icons.coin(24), str(s.gold), 22, 40) + 14
         left = x + 10
         if s.class_id:
             icons.paste(img, icons.shape_badge(content.classes()[s.class_id]["colour"], 24), left, mid - 12)

@@ -22,7 +22,7 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import new_canvas, number, panel, stars_row, stars_value, text_box
+from ..draw import counter, new_canvas, number, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
@@ -72,10 +72,7 @@ def _header(img, d, v: StepView, locale: str) -> None:
     if v.wealth:
         x = right
         for value, sprite in ((s.charisma, icons.charisma(18)), (s.gold, icons.coin(18))):
-            x -= text_box(d, x, 38, str(value), 40, 17, True, P.TEXT, "right")
-            x -= 22
-            icons.paste(img, sprite, x, 29)
-            x -= 12
+            x -= counter(img, d, x, 38, sprite, str(value), 17, 40) + 12
         wealth_w = right - x
     colour = content.classes()[s.class_id]["colour"] if s.class_id else None
     x = M

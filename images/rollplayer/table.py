@@ -12,7 +12,7 @@ from bot.games.rollplayer import content
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, counter, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
 from . import cards
@@ -255,9 +255,7 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
         right = WIDTH - MARGIN - 14
         for sprite, value in ((icons.card_back(26), p.cards), (icons.charisma(26), p.charisma),
                               (icons.coin(26), p.gold)):
-            w = text_box(d, right, mid2, str(value), 44, 24, True, P.TEXT, "right")
-            icons.paste(img, sprite, right - w - 32, mid2 - 13)
-            right -= w + 32 + 18
+            right -= counter(img, d, right, mid2, sprite, str(value), 24, 44, gap=6) + 18
         text_box(d, MARGIN + 38, mid2, who, right - MARGIN - 44, 20, False, P.MUTED, min_size=15)
         y += PLAYER_ROW
     return y
