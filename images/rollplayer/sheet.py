@@ -220,16 +220,19 @@ def _static(v: SheetView, locale: str) -> Image.Image:
     return img
 
 
-def _card_groups(v: SheetView):
-    """(title key, header extra, cards as (card id, exhausted[, stars])) per group."""
-    return [("img.sheet.weapons", "hands", [(c.card_id, False) for c in v.weapons]),
-            ("img.sheet.armor", "armor", [(cid, False) for s in v.armor for cid in s.owned]),
-            ("img.sheet.skills", None, [(c.card_id, c.exhausted) for c in v.skills]),
-            ("img.sheet.traits", None, [(c.card_id, False, c.stars) for c in v.traits])]
+#: the title of each group of cards, by card type, in the sheet's order
+GROUP_TITLES = {"weapon": "img.sheet.weapons", "armor": "img.sheet.armor", "skill": "img.sheet.skills",
+                "trait": "img.sheet.traits"}
 
 
-def _tiles_height(cards_: list[tuple], locale: str) -> int:
-    return sum(cards.owned_height(entry[0], locale) + TILE_GAP for entry in cards_)
+def _card_groups(v: SheetView) -> list[tuple[str, tuple[OwnedCard, ...]]]:
+    """(card type, its cards) per group."""
+    armor = tuple(OwnedCard(cid) for s in v.armor for cid in s.owned)
+    return [("weapon", v.weapons), ("armor", armor), ("skill", v.skills), ("trait", v.traits)]
+
+
+def _tiles_height(cards_: tuple[OwnedCard, ...], locale: str) -> int:
+    return sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
 
 
 ARMOR_COLS = 2
@@ -252,7 +255,7 @@ TO_PLACE_H = 84
 
 def cards_height(v: SheetView, locale: str) -> int:
     h = TO_PLACE_H if v.to_place else 0
-    for key, kind, cards_ in _card_groups(v):
+    for kind, cards_ in _card_groups(v):
         h += GROUP_HEAD
         if kind == "armor":
             h += _armor_height(v, locale)
@@ -280,21 +283,17 @@ def height(v: SheetView, locale: str = "en") -> int:
     return _top(v) + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + _legend_h() + MARGIN
 
 
-def _draw_tiles(img, d, top: int, cards_: list[tuple], locale: str) -> int:
+def _draw_tiles(img, d, top: int, cards_: tuple[OwnedCard, ...], locale: str) -> int:
     y = top
-    for entry in cards_:
-        stars = entry[2] if len(entry) > 2 else None
-        h = cards.draw_owned(img, d, MARGIN, y, entry[0], locale, entry[1], stars=stars)
-        y += h + TILE_GAP
+    for c in cards_:
+        y += cards.draw_owned(img, d, MARGIN, y, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
     return y
 
 
-def _group_header(img, d, y: int, title_key: str, count: int, locale: str) -> None:
+def _group_header(img, d, y: int, kind: str, count: int, locale: str) -> None:
     d.line([MARGIN, y + GROUP_HEAD - 8, WIDTH - MARGIN, y + GROUP_HEAD - 8], fill=P.LINE, width=2)
-    kind = {"img.sheet.weapons": "weapon", "img.sheet.armor": "armor", "img.sheet.skills": "skill",
-            "img.sheet.traits": "trait"}[title_key]
     icons.paste(img, icons.card_type(kind, 28, P.TYPE_FILL[kind]), MARGIN, y + 6)
-    w = text_box(d, MARGIN + 36, y + 20, label(title_key, locale), 300, 26, True, P.TEXT)
+    w = text_box(d, MARGIN + 36, y + 20, label(GROUP_TITLES[kind], locale), 300, 26, True, P.TEXT)
     if count == 0:
         text_box(d, MARGIN + 36 + w + 14, y + 20, "—", 40, 24, False, P.FAINT)
 
@@ -341,9 +340,9 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
     if v.to_place:
         _draw_to_place(img, d, v, y, locale)
         y += TO_PLACE_H
-    for key, kind, cards_ in _card_groups(v):
-        _group_header(img, d, y, key, len(cards_), locale)
-        if kind == "hands":
+    for kind, cards_ in _card_groups(v):
+        _group_header(img, d, y, kind, len(cards_), locale)
+        if kind == "weapon":
             # hand slots at the right: used hands solid, free ones outlined
             x = WIDTH - MARGIN
             slots = max(v.hands_limit, v.hands_used)
@@ -450,4 +449,4 @@ def _backstory_reward(matches: int) -> int:
     return content.backstory_reward(max(0, min(6, matches)))
 
 
-__all__ = ["OwnedCard", "draw", "height"]
+__all__ = ["draw", "height"]
