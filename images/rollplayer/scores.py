@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from bot.games.rollplayer import content
+from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
 
 from .. import icons
 from .. import palette as P
@@ -24,15 +25,10 @@ ITEM_H = 54
 TOTAL_H = 66
 RANK_H = 50
 TIE_SIZE = 20
-# FR solo table (lowest total of each title), best first
-SOLO_LADDER = (
-    ("true_hero", 38, None),
-    ("clan_chief", 34, 37),
-    ("luminary", 30, 33),
-    ("adventurer", 26, 29),
-    ("mercenary", 22, 25),
-    ("npc", None, 21),
-)
+#: the rules' solo table, best first: (rating, lowest total, highest total; None: no bound)
+SOLO_LADDER = (*((name, low, above - 1 if above else None)
+                 for (low, name), (above, _) in zip(SOLO_RATINGS, ((None, ""), *SOLO_RATINGS))),
+               (SOLO_RATING_FLOOR, None, SOLO_RATINGS[-1][0] - 1))
 LADDER_ROW = 44
 
 

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ATTRS = ("str", "dex", "con", "int", "wis", "cha")
-COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
-ALIGN_ROWS = ("good", "neutral", "evil")
-ALIGN_COLUMNS = ("lawful", "neutral", "chaotic")
+from bot.games.rollplayer.content import ALIGN_COLS as ALIGN_COLUMNS  # noqa: F401  (the rules' own orders)
+from bot.games.rollplayer.content import ALIGN_ROWS, ATTRS, COLOURS  # noqa: F401
 
 
 @dataclass(frozen=True)
