@@ -43,8 +43,7 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
     name_w = text_box(d, x0 + extra, top, words.name_of(names, side.seat, locale),
                       max(60, name_space - extra - badge_w - 12), 30, True, P.TEXT)
     if badge_text:
-        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20,
-              max_width=150)
+        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20, max_width=150)
     dy = y + 58
     dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
              new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
@@ -102,8 +101,7 @@ def _outcome(mode: str, hand: str, payout, decided_by, gamblers: bool, seat, loc
 
 def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
     """Solo: the payout table as a 3×3 grid, the current hand's cell framed."""
-    title = words.say("dicepoker.img.table", locale,
-                      table=words.say(f"dicepoker.img.table.{v.table}", locale))
+    title = words.say("dicepoker.img.table", locale, table=words.say(f"dicepoker.img.table.{v.table}", locale))
     text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
     y += 34
     cols, cell_h, gap = 2, 44, 8

@@ -345,8 +345,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
     if hero["hero"]:
         used = hero["used"]
         tag = words.say("rollforadventure.img.used" if used else "rollforadventure.img.ready", locale)
-        rw = badge(img, d, x + HALF - PAD, top, tag, P.FAINT if used else P.GOOD, size=17, max_width=170,
-                   align="right")
+        rw = badge(img, d, x + HALF - PAD, top, tag, P.FAINT if used else P.GOOD, size=17, max_width=170, align="right")
     if active:
         icons.paste(img, icons.play(22), ix, top - 11)
         ix += 28

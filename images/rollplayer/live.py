@@ -221,8 +221,7 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
         if s is None:
             panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL)
             icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, 34), x + width - 44, mid - 17)
-            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), width - 68, 22, True, P.MUTED,
-                     min_size=17)
+            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), width - 68, 22, True, P.MUTED, min_size=17)
             continue
         if s.acting:     # only the player due gets a tile: fewer edges, fewer bytes
             panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL_HI, outline=P.TURN, width=2)
