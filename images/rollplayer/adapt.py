@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.games.rollplayer import content
 from bot.games.rollplayer import kind as rp_kind
+from bot.games.rollplayer.content import rounds_total  # noqa: F401  (rounds in this game, as the rules say)
 from bot.games.rollplayer.scoring import SECTIONS, score_player
 
 from ..labels import given_name, label
@@ -142,11 +143,6 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
                      armor=tuple(armor), skills=skills, traits=traits, projected=_items(sheet, solo) if sheet else (),
                      projected_total=int(sheet["total"]) if sheet else 0, is_turn=seat in _acting(state),
                      to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished))
-
-
-def rounds_total(state) -> int:
-    """Rounds in this game (the rules say: ``content.rounds_total``)."""
-    return content.rounds_total(state)
 
 
 def _params(d: dict) -> tuple[tuple[str, object], ...]:

@@ -30,7 +30,7 @@ from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from .adapt import live_view
-from .table import phase_name, round_title
+from .table import phase_name, round_title, seat_name
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -54,13 +54,6 @@ MARKET_PHASES = ("market_start", "market")
 
 
 # ---------------------------------------------------------------------- sections
-def _name(v: LiveView, seat: int | None) -> str:
-    for s in v.seats:
-        if s.seat == seat:
-            return s.name
-    return "?"
-
-
 def _header(img, d, v: LiveView, locale: str) -> int:
     """Round (or setup), the phase chip and the start player, on one line."""
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
@@ -74,7 +67,7 @@ def _header(img, d, v: LiveView, locale: str) -> int:
     if v.round > 0:
         right = WIDTH - MARGIN
         room = right - (x + pw + 16) - 34
-        nw = text_box(d, right, mid, _name(v, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
+        nw = text_box(d, right, mid, seat_name(v.seats, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
         icons.paste(img, icons.start_marker(28), right - nw - 34, mid - 14)
     return HEADER_H
 
@@ -99,7 +92,7 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, size), cx, top + 8 + size / 2)
         if taken:
             # the taker's name where the die lay, on two lines if it needs them (five cards are narrow)
-            face, lines, _ = wrap_fit(_name(v, card.taken_by), int(tw - 20), 2, 22, True, 17)
+            face, lines, _ = wrap_fit(seat_name(v.seats, card.taken_by), int(tw - 20), 2, 22, True, 17)
             ch = len(lines) * face.line_height + 10
             cy = top + 44 + (h - 50 - ch) / 2
             d.rounded_rectangle([x + 6, cy, x + tw - 6, cy + ch], radius=10, fill=P.TURN)

@@ -65,8 +65,8 @@ def pending_lines(v: TableView, dec, locale: str) -> tuple[Face, tuple[str, ...]
     """"Name: what to decide" for one pending decision, the instruction always whole: a long name is
     shortened first, and if that is not enough the instruction goes on its own line(s) under the name."""
     template = label("img.table.must", locale, name=WHO, decision=WHAT)
-    return who_what(template, _name(v, dec.seat), decision_text(dec.key, dec.params, locale), PENDING_TEXT_W,
-                    PENDING_SIZE, True, PENDING_MIN)
+    return who_what(template, seat_name(v.players, dec.seat), decision_text(dec.key, dec.params, locale),
+                    PENDING_TEXT_W, PENDING_SIZE, True, PENDING_MIN)
 
 
 def _pending_rows(v: TableView, locale: str) -> list[int]:
@@ -94,11 +94,9 @@ def _show_initiative(v: TableView) -> bool:
     return v.round > 0 and bool(v.initiative)
 
 
-def _name(v: TableView, seat: int | None) -> str:
-    for p in v.players:
-        if p.seat == seat:
-            return p.name
-    return "?" if seat is None else str(seat + 1)
+def seat_name(players, seat: int | None) -> str:
+    """The name of ``seat`` among ``players`` (the table's or the live picture's)."""
+    return next((p.name for p in players if p.seat == seat), "?" if seat is None else str(seat + 1))
 
 
 def _section(img, d, y: int, title: str, right: str | None = None) -> None:
@@ -120,7 +118,7 @@ def _header(img, d, v: TableView, locale: str) -> None:
     text_box(d, x + 14, cy, phase, INNER - 28, 22, True, (30, 24, 6), min_size=17)
     sx = MARGIN if fits_beside else MARGIN + pw + 18
     icons.paste(img, icons.start_marker(30), sx, 78)
-    text_box(d, sx + 38, 94, label("img.table.start_player", locale, name=_name(v, v.start_seat)),
+    text_box(d, sx + 38, 94, label("img.table.start_player", locale, name=seat_name(v.players, v.start_seat)),
              WIDTH - MARGIN - sx - 38, 22, False, P.MUTED, min_size=17)
 
 
@@ -170,8 +168,8 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
                                 radius=12, outline=P.LINE, width=2)
         if taken:
             d.rounded_rectangle([x + 6, y + init_h - 44, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
-            text_box(d, x + tw / 2, y + init_h - 26, _name(v, card.taken_by), int(tw - 18), 22, True, (30, 24, 6),
-                     "center", min_size=16)
+            text_box(d, x + tw / 2, y + init_h - 26, seat_name(v.players, card.taken_by), int(tw - 18), 22, True,
+                     (30, 24, 6), "center", min_size=16)
         else:
             # "free" (solo: "free · rolls the enemy die") on up to two lines
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
