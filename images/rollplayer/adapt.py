@@ -121,7 +121,7 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
     if sheet:
         for e in sheet["armor"]:
             spec = content.armor_sets()[e["set"]]
-            armor.append(ArmorSet(e["set"], spec["pieces"], tuple(e["cards"]), int(e["stars"]), bool(e["colour_bonus"]),
+            armor.append(ArmorSet(e["set"], spec["pieces"], tuple(e["cards"]), int(e["stars"]),
                                   int(e.get("tower_shield", 0))))
         trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]}
     else:
@@ -132,7 +132,7 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
         for set_id, spec in content.armor_sets().items():
             if set_id in held:
                 armor.append(ArmorSet(set_id, spec["pieces"], tuple(held[set_id]),
-                                      spec["stars_by_count"][len(held[set_id])], False))
+                                      spec["stars_by_count"][len(held[set_id])]))
     skills = tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill")
     traits = tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait")
     solo = state.seats == 1

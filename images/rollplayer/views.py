@@ -68,7 +68,6 @@ class ArmorSet:
     pieces: int  # size of the full set
     owned: tuple[str, ...]  # card ids held
     stars: int  # what the set scores now (incl. colour bonus)
-    colour_bonus: bool  # one of the held cards shows the class colour
     extra: int = 0  # pieces added by a Tower Shield
 
 
