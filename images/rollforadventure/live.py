@@ -109,7 +109,6 @@ class Offer:
 @dataclass(frozen=True)
 class LiveView:
     player: str
-    colour: str
     hero: str | None
     throw: tuple[Die, ...]
     territories: tuple[Territory, ...]
@@ -156,15 +155,14 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
         offers = tuple(Offer(x, words.name_of(names, chosen[x]["seat"], locale) if x in chosen else None,
                              chosen[x]["colour"] if x in chosen else "")
                        for x in (*chosen, *(x for x in state["hero_pool"] if x not in chosen)))
-        return LiveView(words.name_of(names, hero["seat"], locale), hero["colour"], None, (), (), (), 0, 0, False,
-                        offers)
+        return LiveView(words.name_of(names, hero["seat"], locale), None, (), (), (), 0, 0, False, offers)
     territories = tuple(
         Territory(t, state["terr"][t]["skull"], state["terr"][t]["last"], _takes(state, t),
                   tuple(_enemy(state, c, cards) for c in enemies_at(state, t)), t in terrs, fields.sacrifice(state, t),
                   _legend(state, t))
         for t in C.TERRITORIES)
     return LiveView(
-        words.name_of(names, hero["seat"], locale), hero["colour"], hero["hero"],
+        words.name_of(names, hero["seat"], locale), hero["hero"],
         tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territories,
         tuple(_enemy(state, c, cards) for c in enemies_at(state, None)),
         state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], ())
