@@ -177,14 +177,14 @@ def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) 
     return 32 + text_box(d, x + 32, mid, line, room - 32, NAME, True, P.TURN, min_size=TEXT)
 
 
-def _throw_geometry(v: LiveView) -> tuple[int, int, int]:
-    """(name room, dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
+def _throw_geometry(v: LiveView) -> tuple[int, int]:
+    """(dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
     per = max(1, (INNER - 2 * PAD - NAME_ROOM + DIE_GAP) // (THROW_DIE + DIE_GAP))
-    return NAME_ROOM, per, (len(v.throw) + per - 1) // per
+    return per, (len(v.throw) + per - 1) // per
 
 
 def _banner_height(v: LiveView) -> int:
-    rows = _throw_geometry(v)[2] if v.throw else 1
+    rows = _throw_geometry(v)[1] if v.throw else 1
     return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
 
 
@@ -195,8 +195,8 @@ def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
     if not v.throw:
         _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
         return y + h + GAP
-    room, per, _ = _throw_geometry(v)
-    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, room - 12, locale)
+    per, _ = _throw_geometry(v)
+    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
     x0 = MARGIN + PAD + max(used + 12, 0)
     x0 = min(x0, WIDTH - MARGIN - PAD - min(per, len(v.throw)) * (THROW_DIE + DIE_GAP) + DIE_GAP)
     for k, die in enumerate(v.throw):

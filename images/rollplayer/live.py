@@ -273,12 +273,9 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
 
 # ---------------------------------------------------------------------- layout
 def _is_setup(v: LiveView) -> bool:
+    """Only setup draws a header (how many rounds are coming): round and phase stand in the live message's
+    status line."""
     return v.phase in SETUP_PHASES or v.round == 0
-
-
-def _has_header(v: LiveView) -> bool:
-    """Round and phase stand in the live message's status line; setup says how many rounds are coming."""
-    return _is_setup(v)
 
 
 def _sections(v: LiveView):
@@ -290,7 +287,7 @@ def _sections(v: LiveView):
 
 
 def _height(v: LiveView, locale: str) -> int:
-    h = HEADER_H if _has_header(v) else MARGIN // 2
+    h = HEADER_H if _is_setup(v) else MARGIN // 2
     for section in _sections(v):
         if section is _setup:
             h += len(v.seats) * (SETUP_ROW + 8) - 8 + GAP
@@ -307,7 +304,7 @@ def _height(v: LiveView, locale: str) -> int:
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     img, d = new_canvas(WIDTH, _height(v, locale))
-    y = _header(img, d, v, locale) if _has_header(v) else MARGIN // 2
+    y = _header(img, d, v, locale) if _is_setup(v) else MARGIN // 2
     for section in _sections(v):
         y = section(img, d, v, y, locale)
     return img

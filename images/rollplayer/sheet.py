@@ -60,6 +60,7 @@ TILE_GAP = 14
 GROUP_HEAD = 50
 BREAKDOWN_ROW = 38
 LEGEND_ROW = 38
+LEGEND_H = 2 * LEGEND_ROW + 8
 NAME_WIDTH = INNER - BADGE_W - 16
 MAX_HAND_ICONS = 6
 
@@ -270,17 +271,10 @@ def _breakdown_h(v: SheetView) -> int:
     return 58 + rows * BREAKDOWN_ROW + 12
 
 
-def _legend_h() -> int:
-    return 2 * LEGEND_ROW + 8
-
-
-def _top(v: SheetView) -> int:
-    return HEADER_H + (TURN_H if v.is_turn else 0)
-
-
 def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
-    return _top(v) + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + _legend_h() + MARGIN
+    top = HEADER_H + (TURN_H if v.is_turn else 0)
+    return top + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + LEGEND_H + MARGIN
 
 
 def _draw_tiles(img, d, top: int, cards_: tuple[OwnedCard, ...], locale: str) -> int:
