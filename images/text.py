@@ -183,10 +183,8 @@ def coverage(levels: int) -> Iterator[None]:
 
 @lru_cache(maxsize=65536)
 def _width(face: Face, text: str) -> int:
-    total = 0.0
-    for is_hangul, run in face.runs(text):
-        total += (face.hangul if is_hangul else face.latin).getlength(run)
-    return int(total + 0.999)
+    return int(sum((face.hangul if is_hangul else face.latin).getlength(run) for is_hangul, run in face.runs(text))
+               + 0.999)
 
 
 def ellipsise(text: str, face: Face, max_width: int) -> str:

@@ -62,18 +62,10 @@ def _sheet_score(state, seat: int) -> dict | None:
 
 
 def _items(sheet: dict, solo: bool) -> tuple[ScoreItem, ...]:
-    items = []
-    for name in SECTIONS:
-        if name == "solo_gold" and not solo:
-            continue
-        if (
-            name == "weapons"
-            and not sheet["subtotals"][name]
-            and not any(e["stars"] for e in sheet["weapons"])
-        ):
-            continue
-        items.append(ScoreItem(name, int(sheet["subtotals"][name])))
-    return tuple(items)
+    """The sheet's score items: solo Gold only in solo, weapons only when one of them scores."""
+    weapons = sheet["subtotals"]["weapons"] or any(e["stars"] for e in sheet["weapons"])
+    return tuple(ScoreItem(name, int(sheet["subtotals"][name])) for name in SECTIONS
+                 if (solo or name != "solo_gold") and (weapons or name != "weapons"))
 
 
 def _acting(state) -> set[int]:

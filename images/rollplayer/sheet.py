@@ -245,10 +245,7 @@ def _armor_rows(n: int) -> int:
 
 
 def _armor_height(v: SheetView, locale: str) -> int:
-    h = 0
-    for s in v.armor:
-        h += 44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
-    return h
+    return sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
 
 
 TO_PLACE_H = 84

@@ -71,11 +71,8 @@ def pending_lines(v: TableView, dec, locale: str) -> tuple[Face, tuple[str, ...]
 
 def _pending_rows(v: TableView, locale: str) -> list[int]:
     """The height of each pending decision's row (one line: PENDING_ROW; more: as many lines as it needs)."""
-    rows = []
-    for dec in v.pending:
-        face, lines = pending_lines(v, dec, locale)
-        rows.append(max(PENDING_ROW, len(lines) * face.line_height + 24))
-    return rows or [PENDING_ROW]
+    drawn = (pending_lines(v, dec, locale) for dec in v.pending)
+    return [max(PENDING_ROW, len(lines) * face.line_height + 24) for face, lines in drawn] or [PENDING_ROW]
 
 
 def height(v: TableView, locale: str = "en") -> int:
