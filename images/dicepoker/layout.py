@@ -48,16 +48,11 @@ def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26)
     return counter(img, d, right, mid_y, icons.coin(size), text, size, 180, gap=8)
 
 
-def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:
+def header(img, d, title: str, right_text: str) -> int:
     """Title left, hand counter right; returns the y below it."""
-    face = Face(30, True)
     rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 25, True, P.MUTED, align="right")
-    text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, face.size, True, P.TEXT)
-    y = 62
-    if sub:
-        text_box(d, MARGIN, y + 12, sub, WIDTH - 2 * MARGIN, 24, False, P.MUTED)
-        y += 30
-    return y
+    text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, 30, True, P.TEXT)
+    return 62
 
 
 def frame(d, box, due: bool, won: bool) -> None:

@@ -101,10 +101,10 @@ def stone(size: int, won: bool) -> Image.Image:
 
 
 def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int, holes: int, size: int,
-          gap: int, per_row: int | None = None) -> int:
+          gap: int, per_row: int | None = None) -> None:
     """The damage track: ``holes`` holes, the skull in hole ``skull_at``, holes it passed filled red (the
     damage taken), the last hole (where the territory falls) ringed red; holes a Giant's marker closed
-    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes. Returns the width used."""
+    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes."""
     per_row = per_row or holes
     for k in range(holes):
         hx = x + (k % per_row) * (size + gap)
@@ -121,7 +121,6 @@ def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int,
         d.ellipse(box, fill=fill, outline=outline, width=4 if k == last else 2)
         if k == skull_at:
             icons.paste_center(img, skull(max(6, size - 6)), hx + size / 2, hy)
-    return min(holes, per_row) * (size + gap) - gap
 
 
 def barrier(d, x: float, y: float, size: int) -> None:

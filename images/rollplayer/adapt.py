@@ -93,11 +93,8 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
     if sheet:
         matches = int(sheet["backstory"]["count"])
     else:
-        matches = sum(
-            1
-            for c in cells
-            if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour
-        )
+        matches = sum(1 for c in cells
+                      if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour)
     grid = None
     if p.alignment:
         g = content.alignments()[p.alignment]["grid"]

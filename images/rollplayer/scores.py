@@ -75,12 +75,8 @@ def _names(v: ScoresView, seats) -> str:
 
 
 def _title(img, d, v: ScoresView, locale: str) -> None:
-    title = label(
-        "img.scores.solo_title"
-        if v.solo
-        else ("img.scores.title" if v.final else "img.scores.projected_title"),
-        locale,
-    )
+    key = "img.scores.solo_title" if v.solo else ("img.scores.title" if v.final else "img.scores.projected_title")
+    title = label(key, locale)
     text_box(d, WIDTH / 2, 40, title, WIDTH - 2 * MARGIN, 38, True, P.TEXT, "center", min_size=26)
     panel(d, [MARGIN, 76, WIDTH - MARGIN, 140], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.winners:

@@ -419,7 +419,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
     d.rectangle([tx + 1, ty + 1, tx + CELL_W - 1, ty + CELL_H - 1], outline=P.TURN, width=4)
     icons.paste(img, icons.token(22), tx + 4, ty + 4)
     # backstory matches
-    reward = _backstory_reward(v.backstory_matches)
+    reward = content.backstory_reward(max(0, min(6, v.backstory_matches)))
     mid = side + 90
     sw = stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 24, align="right")
     text_box(d, SIDE_LEFT + 14, mid, label("img.sheet.matches", locale, matches=v.backstory_matches),
@@ -434,10 +434,6 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
     y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale, final)
     _draw_legend(img, d, y + 14, locale)
     return img
-
-
-def _backstory_reward(matches: int) -> int:
-    return content.backstory_reward(max(0, min(6, matches)))
 
 
 __all__ = ["draw", "height"]
