@@ -15,15 +15,16 @@ from images.png import encode
 from images.text import fit
 
 from . import words
-from .layout import MARGIN, WIDTH, dice_row, die_colour, frame, gold, header
+from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
 from .view import HandView, SideView, hand_view
 
 PANEL_H = 232
 
 
 def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names) -> int:
-    box = [MARGIN, y, WIDTH - MARGIN, y + PANEL_H]
-    frame(d, box, side.due, side.won)
+    outline = P.TURN if side.due else (P.GOOD if side.won else None)
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + PANEL_H], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
+          outline=outline, width=4 if outline else 0)
     x0 = MARGIN + 18
     top = y + 30
     right = WIDTH - MARGIN - 18

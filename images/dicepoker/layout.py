@@ -1,4 +1,4 @@
-"""Drawing pieces shared by the two dice poker pictures: a side's dice row, badges, the gold counter.
+"""Drawing pieces shared by the two dice poker pictures: a side's dice row, the gold counter, the header.
 
 Sizes are chosen for a 720 px picture that Discord shows at about 360 px on a phone: text is never
 below 20 px here (10 px on the phone), dice are 84 px.
@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from images import icons
 from images import palette as P
-from images.draw import counter, panel, text_box
+from images.draw import counter, text_box
 from images.text import Face, fit
 
 WIDTH = 720
@@ -55,9 +55,4 @@ def header(img, d, title: str, right_text: str) -> int:
     return 62
 
 
-def frame(d, box, due: bool, won: bool) -> None:
-    outline = P.TURN if due else (P.GOOD if won else None)
-    panel(d, box, fill=P.PANEL_HI if due else P.PANEL, radius=14, outline=outline, width=4 if outline else 0)
-
-
-__all__ = ["WIDTH", "MARGIN", "dice_row", "frame", "gold", "header", "die_colour"]
+__all__ = ["WIDTH", "MARGIN", "dice_row", "gold", "header", "die_colour"]
