@@ -87,8 +87,7 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords)
     height = PAD + title_h + PLOT_HEIGHT + axis_h + legend_h + PAD
     img, d = new_canvas(WIDTH, height)
     panel(d, (PAD // 2, PAD // 2, WIDTH - PAD // 2, height - PAD // 2))
-    text_box(d, PAD * 2, PAD + title_h / 2 - 4, words.title, WIDTH - PAD * 4, TITLE_SIZE, bold=True,
-             fill=P.ACCENT)
+    text_box(d, PAD * 2, PAD + title_h / 2 - 4, words.title, WIDTH - PAD * 4, TITLE_SIZE, bold=True, fill=P.ACCENT)
 
     face = Face(TEXT_SIZE)
     label_w = max(face.width(str(int(v))) for v in (low, high)) + 12
@@ -120,8 +119,7 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords)
         d.line((x, bottom, x, bottom + 6), fill=P.FAINT, width=2)
         text = words.steps[index] if index < len(words.steps) else str(index)
         face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
-    text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED,
-             align="center")
+    text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED, align="center")
 
     for seat, points in enumerate(series):
         colour, shape = SERIES_STYLES[seat % len(SERIES_STYLES)]

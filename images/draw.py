@@ -6,9 +6,8 @@ from PIL import Image, ImageDraw
 
 from . import icons
 from . import palette as P
-from .text import Face, fit, wrap_fit
+from .text import Face, fit, left_edge, wrap_fit
 
-WIDTH = 1000
 MARGIN = 24
 
 
@@ -21,47 +20,47 @@ def panel(d: ImageDraw.ImageDraw, box, fill=P.PANEL, radius: int = 12, outline=N
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
-def text_box(
-    d,
-    x: float,
-    mid_y: float,
-    text: str,
-    max_width: int,
-    size: int,
-    bold: bool = False,
-    fill=P.TEXT,
-    align: str = "left",
-    min_size: int | None = None,
-) -> int:
+def text_box(d, x: float, mid_y: float, text: str, max_width: int, size: int, bold: bool = False, fill=P.TEXT,
+             align: str = "left", min_size: int | None = None) -> int:
     """Text shrunk/ellipsised to `max_width`, capitals centred on `mid_y`; returns the drawn width."""
     face, shown = fit(text, max_width, size, bold, min_size)
     return face.draw_mid(d, x, mid_y, shown, fill, align)
 
 
-def paragraph(
-    d,
-    x: float,
-    top: float,
-    text: str,
-    max_width: int,
-    max_lines: int,
-    size: int,
-    fill=P.TEXT,
-    bold: bool = False,
-    min_size: int | None = None,
-) -> int:
+def badge(img: Image.Image, d, x: float, mid_y: float, text: str, fill, ink=(20, 24, 30), icon=None, size: int = 22,
+          max_width: int = 200, align: str = "left") -> int:
+    """A rounded label (optionally with an icon) starting at x (ending there: ``align="right"``); returns its
+    width."""
+    face, shown = fit(text, max_width, size, True)
+    pad = 10
+    iw = icon.width + 6 if icon is not None else 0
+    w = face.width(shown) + 2 * pad + iw
+    h = size + 12
+    x = left_edge(x, w, align)
+    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
+    if icon is not None:
+        icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
+    face.draw_mid(d, x + pad + iw, mid_y, shown, ink)
+    return w
+
+
+def counter(img: Image.Image, d, right: float, mid_y: float, sprite: Image.Image, text: str, size: int,
+            max_width: int, gap: int = 4) -> int:
+    """A number (or a short text) right-aligned at ``right``, its icon before it; returns the width used."""
+    w = text_box(d, right, mid_y, text, max_width, size, True, P.TEXT, "right")
+    icons.paste(img, sprite, right - w - gap - sprite.width, mid_y - sprite.height / 2)
+    return w + gap + sprite.width
+
+
+def paragraph(d, x: float, top: float, text: str, max_width: int, max_lines: int, size: int, fill=P.TEXT,
+              bold: bool = False, min_size: int | None = None) -> int:
     """Wrapped text starting at `top`; returns the height used."""
     face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
-    y = top
-    for line in lines:
-        face.draw(d, x, y + face.ascent, line, fill)
-        y += face.line_height
-    return y - top
+    return face.draw_lines(d, x, top, lines, fill) - top
 
 
-def paragraph_height(
-    text: str, max_width: int, max_lines: int, size: int, bold: bool = False, min_size: int | None = None
-) -> int:
+def paragraph_height(text: str, max_width: int, max_lines: int, size: int, bold: bool = False,
+                     min_size: int | None = None) -> int:
     face, lines, _ = wrap_fit(text, max_width, max_lines, size, bold, min_size)
     return len(lines) * face.line_height
 
@@ -74,31 +73,23 @@ def stars_row(img: Image.Image, x: float, mid_y: float, count: int, size: int, g
     return max(0, count * (size + gap) - gap)
 
 
-def stars_value(
-    img: Image.Image,
-    d,
-    x: float,
-    mid_y: float,
-    value: int,
-    size: int,
-    bold: bool = True,
-    fill=P.TEXT,
-    align: str = "left",
-    sign: bool = True,
-) -> int:
+def stars_value(img: Image.Image, d, x: float, mid_y: float, value: int, size: int, bold: bool = True, fill=P.TEXT,
+                align: str = "left", sign: bool = True) -> int:
     """A number followed by a star icon ("+3★", "−1★"; totals without the plus); returns the width."""
-    text = signed(value) if sign else (str(value) if value >= 0 else f"−{-value}")
+    text = signed(value) if sign else number(value)
     face = Face(size, bold)
     star = icons.star(round(size * 0.9))
     w = face.width(text) + 3 + star.width
-    if align == "center":
-        x -= w / 2
-    elif align == "right":
-        x -= w
+    x = left_edge(x, w, align)
     face.draw_mid(d, x, mid_y, text, fill)
     icons.paste(img, star, x + face.width(text) + 3, mid_y - star.height / 2)
     return w
 
 
 def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    return f"+{value}" if value > 0 else number(value)
+
+
+def number(value: int) -> str:
+    """A whole number with a typographic minus ("−3")."""
+    return str(value) if value >= 0 else f"−{-value}"

@@ -2,17 +2,14 @@
 
 The English text of every ``img.*`` key lives in ``bot/i18n/locales/en/LC_MESSAGES/rollplayer.po`` with the
 rest of the bot's messages, so German, French and Korean pictures need only catalog data. Content names
-(cards, classes, races, ...) come from the data files instead (see ``images.content``).
+(cards, classes, races, ...) come from the data files instead (each game's own content loader).
 """
 
 from __future__ import annotations
 
 from bot import i18n
-
-
-def label(key: str, locale: str = "en", **params) -> str:
-    """Text for a message key in ``locale`` (English fallback; a key missing everywhere shows as a marker)."""
-    return i18n.t(key, locale, **params)
+from bot.i18n import has_key as has_label  # noqa: F401  (the pictures look their words up as the bot does)
+from bot.i18n import t as label  # noqa: F401  (English fallback; a key missing everywhere shows as a marker)
 
 
 def first_label(keys: list[str], locale: str = "en", **params) -> str | None:
@@ -21,10 +18,6 @@ def first_label(keys: list[str], locale: str = "en", **params) -> str | None:
         if i18n.has_key(key):
             return label(key, locale, **params)
     return None
-
-
-def has_label(key: str) -> bool:
-    return i18n.has_key(key)
 
 
 def humanise(key: str) -> str:

@@ -18,35 +18,20 @@ GOOD = (92, 200, 122)
 BAD = (238, 98, 98)
 TURN = (255, 214, 102)
 
-DIE_FILL = {
-    "green": (46, 158, 79),
-    "blue": (45, 110, 214),
-    "red": (212, 58, 58),
-    "purple": (142, 68, 173),
-    "black": (20, 20, 24),
-    "white": (246, 246, 246),
-    "gold": (236, 184, 42),
+# each die colour: fill, edge and its colour-blind aid, a shape of its own
+_DICE = {
+    "green": ((46, 158, 79), (24, 96, 46), "triangle"),
+    "blue": ((45, 110, 214), (22, 62, 140), "diamond"),
+    "red": ((212, 58, 58), (140, 30, 30), "square"),
+    "purple": ((142, 68, 173), (88, 36, 112), "plus"),
+    "black": ((20, 20, 24), (150, 150, 160), "cross"),
+    "white": ((246, 246, 246), (150, 150, 150), "ring"),
+    "gold": ((236, 184, 42), (150, 110, 10), "star"),
 }
+DIE_FILL = {c: fill for c, (fill, _, _) in _DICE.items()}
+DIE_EDGE = {c: edge for c, (_, edge, _) in _DICE.items()}
+DIE_SHAPES = {c: shape for c, (_, _, shape) in _DICE.items()}
 DIE_INK = {c: ((24, 24, 24) if c in ("white", "gold") else (250, 250, 250)) for c in DIE_FILL}
-DIE_EDGE = {
-    "green": (24, 96, 46),
-    "blue": (22, 62, 140),
-    "red": (140, 30, 30),
-    "purple": (88, 36, 112),
-    "black": (150, 150, 160),
-    "white": (150, 150, 150),
-    "gold": (150, 110, 10),
-}
-# colour-blind aid: one shape per colour
-DIE_SHAPES = {
-    "green": "triangle",
-    "blue": "diamond",
-    "red": "square",
-    "purple": "plus",
-    "black": "cross",
-    "white": "ring",
-    "gold": "star",
-}
 
 TYPE_FILL = {
     "weapon": (190, 82, 58),

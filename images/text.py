@@ -37,34 +37,22 @@ def _truetype(filename: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / filename), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-_coverage: dict[tuple[str, str], bool] = {}
-
-
+@cache
 def _has_glyph(filename: str, ch: str) -> bool:
     """True when the font maps `ch` to a real glyph (not .notdef); cached per character."""
-    key = (filename, ch)
-    hit = _coverage.get(key)
-    if hit is None:
-        font = _truetype(filename, 24)
-        if ch.isspace():
-            hit = True
-        else:
-            notdef = bytes(font.getmask("\ue000"))
-            hit = bytes(font.getmask(ch)) != notdef
-        _coverage[key] = hit
-    return hit
+    if ch.isspace():
+        return True
+    font = _truetype(filename, 24)
+    return bytes(font.getmask(ch)) != bytes(font.getmask("\ue000"))
+
+
+#: syllables, jamo, compatibility jamo, extended jamo A and B, CJK punctuation
+HANGUL_RANGES = ((0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xD7B0, 0xD7FF),
+                 (0x3000, 0x303F))
 
 
 def _is_hangul(ch: str) -> bool:
-    cp = ord(ch)
-    return (
-        0xAC00 <= cp <= 0xD7A3
-        or 0x1100 <= cp <= 0x11FF
-        or 0x3130 <= cp <= 0x318F
-        or 0xA960 <= cp <= 0xA97F
-        or 0xD7B0 <= cp <= 0xD7FF
-        or 0x3000 <= cp <= 0x303F
-    )
+    return any(lo <= ord(ch) <= hi for lo, hi in HANGUL_RANGES)
 
 
 @dataclass(frozen=True)
@@ -100,16 +88,11 @@ class Face:
     def width(self, text: str) -> int:
         return _width(self, text)
 
-    def draw(
-        self, draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, fill, align: str = "left"
-    ) -> int:
+    def draw(self, draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, fill, align: str = "left") -> int:
         """Draw `text` with its baseline at `baseline`; `align` says whether `x` is the left edge, the
         centre or the right edge. Returns the width drawn."""
         w = self.width(text)
-        if align == "center":
-            x -= w / 2
-        elif align == "right":
-            x -= w
+        x = left_edge(x, w, align)
         if text:
             levels = _LEVELS.get()
             mask, ox, oy = _coarse_mask(self, text, levels) if levels else _mask(self, text)
@@ -119,6 +102,24 @@ class Face:
     def draw_mid(self, draw, x, mid_y, text, fill, align="left") -> int:
         """Draw with the capital letters centred on `mid_y`."""
         return self.draw(draw, x, mid_y + self.cap_height / 2, text, fill, align)
+
+    def draw_lines(self, draw, x: float, top: float, lines, fill, align: str = "left") -> float:
+        """`lines` one under the other from `top` (the first line's top); returns the y below the last."""
+        for line in lines:
+            self.draw(draw, x, top + self.ascent, line, fill, align)
+            top += self.line_height
+        return top
+
+    def draw_block(self, draw, x: float, mid_y: float, lines, fill, align: str = "left") -> None:
+        """`lines` one under the other, the capitals of the block centred on `mid_y`."""
+        first = mid_y - (len(lines) - 1) * self.line_height / 2
+        for k, line in enumerate(lines):
+            self.draw_mid(draw, x, first + k * self.line_height, line, fill, align)
+
+
+def left_edge(x: float, width: float, align: str) -> float:
+    """The left edge of something ``width`` wide whose left edge, centre or right edge (``align``) is ``x``."""
+    return x - width / 2 if align == "center" else (x - width if align == "right" else x)
 
 
 @lru_cache(maxsize=65536)
@@ -182,10 +183,8 @@ def coverage(levels: int) -> Iterator[None]:
 
 @lru_cache(maxsize=65536)
 def _width(face: Face, text: str) -> int:
-    total = 0.0
-    for is_hangul, run in face.runs(text):
-        total += (face.hangul if is_hangul else face.latin).getlength(run)
-    return int(total + 0.999)
+    return int(sum((face.hangul if is_hangul else face.latin).getlength(run) for is_hangul, run in face.runs(text))
+               + 0.999)
 
 
 def ellipsise(text: str, face: Face, max_width: int) -> str:
@@ -202,19 +201,21 @@ def ellipsise(text: str, face: Face, max_width: int) -> str:
     return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
+def _faces(size: int, bold: bool, min_size: int | None) -> tuple[Face, ...]:
+    """The faces from `size` down to `min_size` (default 85 % of size), largest first."""
+    floor = min_size if min_size is not None else max(8, int(size * 0.85))
+    return tuple(Face(s, bold) for s in range(size, floor - 1, -1)) or (Face(floor, bold),)
+
+
 @lru_cache(maxsize=16384)
-def fit(
-    text: str, max_width: int, size: int, bold: bool = False, min_size: int | None = None
-) -> tuple[Face, str]:
+def fit(text: str, max_width: int, size: int, bold: bool = False, min_size: int | None = None) -> tuple[Face, str]:
     """The largest face from `size` down to `min_size` (default 85 % of size) at which `text` fits
     `max_width`; below that the text is ellipsised at `min_size`."""
-    floor = min_size if min_size is not None else max(8, int(size * 0.85))
-    for s in range(size, floor - 1, -1):
-        face = Face(s, bold)
+    faces = _faces(size, bold, min_size)
+    for face in faces:
         if face.width(text) <= max_width:
             return face, text
-    face = Face(floor, bold)
-    return face, ellipsise(text, face, max_width)
+    return faces[-1], ellipsise(text, faces[-1], max_width)
 
 
 def _break_long(word: str, face: Face, max_width: int) -> list[str]:
@@ -260,18 +261,13 @@ def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[s
 
 
 @lru_cache(maxsize=4096)
-def wrap_fit(
-    text: str, max_width: int, max_lines: int, size: int, bold: bool = False, min_size: int | None = None
-) -> tuple[Face, tuple[str, ...], bool]:
+def wrap_fit(text: str, max_width: int, max_lines: int, size: int, bold: bool = False,
+             min_size: int | None = None) -> tuple[Face, tuple[str, ...], bool]:
     """Wrap at the largest size (down to `min_size`) that needs no more than `max_lines` lines."""
-    floor = min_size if min_size is not None else max(8, int(size * 0.85))
-    for s in range(size, floor - 1, -1):
-        face = Face(s, bold)
+    for face in _faces(size, bold, min_size):
         lines, complete = wrap(text, face, max_width, max_lines)
         if complete:
             return face, lines, True
-    face = Face(floor, bold)
-    lines, complete = wrap(text, face, max_width, max_lines)
     return face, lines, complete
 
 
@@ -291,13 +287,12 @@ def who_what(
     at least a few of its letters stay; else the name (ellipsised if it must) on its own line and the
     instruction wrapped under it, at the largest size where it is complete in ``max_lines`` lines. Only
     an instruction longer than that is ellipsised."""
-    floor = min_size if min_size is not None else max(8, int(size * 0.85))
+    faces = _faces(size, bold, min_size)
     full = template.replace(WHO, name).replace(WHAT, what)
-    for s in range(size, floor - 1, -1):
-        face = Face(s, bold)
+    for face in faces:
         if face.width(full) <= max_width:
             return face, (full,)
-    face = Face(floor, bold)
+    face = faces[-1]
     frame = template.replace(WHO, "").replace(WHAT, what)
     room = max_width - face.width(frame)
     if room >= face.width(name[:4] + ELLIPSIS):
@@ -310,8 +305,7 @@ def who_what(
         return face, lines
     rest = tail.replace(WHAT, what)
     for count in range(1, max_lines):                   # as few lines as will do, each as large as it can be
-        for s in range(size, floor - 1, -1):
-            face = Face(s, bold)
+        for face in faces:
             lines, complete = wrap(rest, face, max_width, count)
             if complete:
                 return face, (_named(head, name, face, max_width), *lines)

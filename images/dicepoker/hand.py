@@ -10,20 +10,21 @@ from __future__ import annotations
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import new_canvas, panel, text_box
+from images.draw import badge, new_canvas, panel, text_box
 from images.png import encode
 from images.text import fit
 
 from . import words
-from .layout import MARGIN, WIDTH, badge, dice_row, die_colour, frame, gold, header
+from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
 from .view import HandView, SideView, hand_view
 
 PANEL_H = 232
 
 
 def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names) -> int:
-    box = [MARGIN, y, WIDTH - MARGIN, y + PANEL_H]
-    frame(d, box, side.due, side.won)
+    outline = P.TURN if side.due else (P.GOOD if side.won else None)
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + PANEL_H], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
+          outline=outline, width=4 if outline else 0)
     x0 = MARGIN + 18
     top = y + 30
     right = WIDTH - MARGIN - 18
@@ -43,8 +44,7 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
     name_w = text_box(d, x0 + extra, top, words.name_of(names, side.seat, locale),
                       max(60, name_space - extra - badge_w - 12), 30, True, P.TEXT)
     if badge_text:
-        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20,
-              max_width=150)
+        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20, max_width=150)
     dy = y + 58
     dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
              new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
@@ -68,17 +68,9 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
 def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, bool]]:
     """(text, colour, bold) lines under the panels."""
     out: list[tuple[str, tuple, bool]] = []
-    if v.finished and v.mode == "solo":
-        out.append((words.say("dicepoker.img.paid", locale, hand=words.hand_text(v.sides[0].hand, locale),
-                              gold=v.payout), P.GOOD if v.payout else P.MUTED, True))
-    elif v.finished:
-        reason = words.step_text(v.decided_by, locale)
-        if v.gamblers_won:
-            out.append((words.say("dicepoker.img.gamblers_win", locale, reason=reason), P.BAD, True))
-        else:
-            out.append((words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, v.winner_seat,
-                                                                                          locale),
-                                  reason=reason), P.GOOD, True))
+    if v.finished:
+        out.append((*_outcome(v.mode, v.sides[0].hand, v.payout, v.decided_by, v.gamblers_won, v.winner_seat, locale,
+                              names), True))
     if v.score is not None:
         out.append((words.say("dicepoker.img.score", locale, left=v.score[0], right=v.score[1],
                               left_name=words.name_of(names, 0, locale),
@@ -91,20 +83,26 @@ def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, boo
 
 def _previous_text(v: HandView, locale: str, names) -> str:
     e = v.previous
-    if v.mode == "solo":
-        return words.say("dicepoker.img.paid", locale, hand=words.hand_text(e["hands"][0], locale),
-                         gold=e["payout"])
-    reason = words.step_text(e["decided_by"], locale)
-    if v.mode == "local_gamblers" and e["winner"] == 1:
-        return words.say("dicepoker.img.gamblers_win", locale, reason=reason)
-    return words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, e["winner"], locale),
-                     reason=reason)
+    gamblers = v.mode == "local_gamblers" and e["winner"] == 1
+    return _outcome(v.mode, e["hands"][0], e["payout"], e["decided_by"], gamblers, e["winner"], locale, names)[0]
+
+
+def _outcome(mode: str, hand: str, payout, decided_by, gamblers: bool, seat, locale: str, names) -> tuple[str, tuple]:
+    """A finished hand in words and colour: the solo payout, or who won it (the gamblers or ``seat``) and by
+    what."""
+    if mode == "solo":
+        return (words.say("dicepoker.img.paid", locale, hand=words.hand_text(hand, locale), gold=payout),
+                P.GOOD if payout else P.MUTED)
+    reason = words.step_text(decided_by, locale)
+    if gamblers:
+        return words.say("dicepoker.img.gamblers_win", locale, reason=reason), P.BAD
+    return (words.say("dicepoker.img.wins_hand", locale, player=words.name_of(names, seat, locale), reason=reason),
+            P.GOOD)
 
 
 def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
     """Solo: the payout table as a 3×3 grid, the current hand's cell framed."""
-    title = words.say("dicepoker.img.table", locale,
-                      table=words.say(f"dicepoker.img.table.{v.table}", locale))
+    title = words.say("dicepoker.img.table", locale, table=words.say(f"dicepoker.img.table.{v.table}", locale))
     text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
     y += 34
     cols, cell_h, gap = 2, 44, 8

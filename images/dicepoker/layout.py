@@ -1,4 +1,4 @@
-"""Drawing pieces shared by the two dice poker pictures: a side's dice row, badges, the gold counter.
+"""Drawing pieces shared by the two dice poker pictures: a side's dice row, the gold counter, the header.
 
 Sizes are chosen for a 720 px picture that Discord shows at about 360 px on a phone: text is never
 below 20 px here (10 px on the phone), dice are 84 px.
@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from images import icons
 from images import palette as P
-from images.draw import panel, text_box
+from images.draw import counter, text_box
 from images.text import Face, fit
 
 WIDTH = 720
@@ -17,7 +17,6 @@ MARGIN = 20
 DIE = 84
 DIE_GAP = 14
 SIDE_COLOURS = {0: "white", 1: "red", None: "black"}   # each colour has its own shape (palette.DIE_SHAPES)
-DIM = (90, 96, 112)
 
 
 def die_colour(seat: int | None) -> str:
@@ -44,50 +43,16 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
     return size + (marks + 14 if marks else 0)
 
 
-def dice_width(size: int = DIE, gap: int = DIE_GAP) -> int:
-    return 5 * size + 4 * gap
-
-
 def gold(img: Image.Image, d, right: int, mid_y: int, text: str, size: int = 26) -> int:
     """Coin + amount, right-aligned at ``right``; returns the width used."""
-    face, shown = fit(text, 180, size, True)
-    w = face.width(shown)
-    coin = icons.coin(size)
-    face.draw_mid(d, right, mid_y, shown, P.TEXT, align="right")
-    icons.paste(img, coin, right - w - 8 - coin.width, mid_y - coin.height / 2)
-    return w + 8 + coin.width
+    return counter(img, d, right, mid_y, icons.coin(size), text, size, 180, gap=8)
 
 
-def badge(img: Image.Image, d, x: int, mid_y: int, text: str, fill, ink=(20, 24, 30), icon=None,
-          size: int = 22, max_width: int = 200) -> int:
-    """A rounded label (optionally with an icon) starting at x; returns its width."""
-    face, shown = fit(text, max_width, size, True)
-    pad = 10
-    iw = icon.width + 6 if icon is not None else 0
-    w = face.width(shown) + 2 * pad + iw
-    h = size + 12
-    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
-    if icon is not None:
-        icons.paste(img, icon, x + pad, mid_y - icon.height / 2)
-    face.draw_mid(d, x + pad + iw, mid_y, shown, ink)
-    return w
-
-
-def header(img, d, title: str, right_text: str, sub: str | None = None) -> int:
+def header(img, d, title: str, right_text: str) -> int:
     """Title left, hand counter right; returns the y below it."""
-    face = Face(30, True)
     rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 25, True, P.MUTED, align="right")
-    text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, face.size, True, P.TEXT)
-    y = 62
-    if sub:
-        text_box(d, MARGIN, y + 12, sub, WIDTH - 2 * MARGIN, 24, False, P.MUTED)
-        y += 30
-    return y
+    text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, 30, True, P.TEXT)
+    return 62
 
 
-def frame(d, box, due: bool, won: bool) -> None:
-    outline = P.TURN if due else (P.GOOD if won else None)
-    panel(d, box, fill=P.PANEL_HI if due else P.PANEL, radius=14, outline=outline, width=4 if outline else 0)
-
-
-__all__ = ["DIM", "WIDTH", "MARGIN", "badge", "dice_row", "dice_width", "frame", "gold", "header", "die_colour"]
+__all__ = ["WIDTH", "MARGIN", "dice_row", "gold", "header", "die_colour"]

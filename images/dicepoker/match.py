@@ -62,8 +62,7 @@ def render_match(state: dict, locale: str = "en", names=None) -> bytes:
     img, d = new_canvas(WIDTH, height)
     over_key = "dicepoker.img.match_over" if mode == "duel" else "dicepoker.img.session_over"
     title = f"{words.say(over_key, locale)} · {words.say(f'dicepoker.mode.{mode}', locale)}"
-    y = header(img, d, title, words.say("dicepoker.img.hand_of", locale, hand=sc["hands_played"],
-                                        hands=sc["hands"]))
+    y = header(img, d, title, words.say("dicepoker.img.hand_of", locale, hand=sc["hands_played"], hands=sc["hands"]))
     result = state["result"] or rules.outcome(state)
     if mode == "duel":
         if result["winner"] is None:

@@ -46,13 +46,9 @@ class HandView:
 
 
 def hands_won(state: dict, upto: int | None = None) -> tuple[int, int]:
-    won = [0, 0]
-    for e in state["history"][:upto]:
-        if e["winner"] is not None:
-            seat = rules.seat_of_side(state, e["winner"])
-            if seat is not None:
-                won[seat] += 1
-    return won[0], won[1]
+    """Hands won by seat 0 and seat 1 (of the first ``upto`` hands)."""
+    seats = [rules.seat_of_side(state, e["winner"]) for e in state["history"][:upto] if e["winner"] is not None]
+    return seats.count(0), seats.count(1)
 
 
 def _side(state, side, dice, rerolled, active, due, waits, gold, won) -> SideView:

@@ -9,15 +9,9 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from bot.i18n import t
+from images.draw import signed  # noqa: F401  (the shell words net gold the pictures' way)
 from images.labels import given_name
-
-KEYS_USED: set[str] = set()
-
-
-def say(key: str, locale: str, **params) -> str:
-    KEYS_USED.add(key)
-    return t(key, locale, **params)
+from images.labels import label as say
 
 
 def name_of(names, seat, locale: str) -> str:
@@ -41,10 +35,6 @@ def reason_text(reason: str, locale: str) -> str:
 
 def dice_text(dice) -> str:
     return " ".join(str(d) for d in dice)
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def event_text(event: dict, locale: str = "en", names=None) -> str:

@@ -63,8 +63,7 @@ def desert_b(img, d, state, x, y, marked=frozenset()) -> None:
     closed = set(state["terr"]["desert"].get("closed", []))
     step = SMALL + G
     for k, f in enumerate(C.DESERT_B_FIELDS):
-        dice = at.get(f, [])
-        pieces.put(img, d, x + k * step, y, SMALL, dice[0] if dice else None, "1", marked=marked)
+        pieces.put(img, d, x + k * step, y, SMALL, (at.get(f) or [None])[0], "1", marked=marked)
     # the five chain connections under the fields, on two levels so the shared fields show; a closed
     # connection (its chain tile on the anchor) is a thick gold bar
     for n, (cid, fields) in enumerate(C.DESERT_B_CONNECTIONS.items()):
@@ -146,8 +145,7 @@ def forest_b(img, d, state, x, y, marked=frozenset()) -> None:
     border = T.forest_b_border(state)
     sixes = sum(1 for dice in at.values() for rec in dice if rec["v"] == 6)
     for k in range(1, C.FOREST_B_FIELDS + 1):
-        dice = at.get(k, [])
-        pieces.put(img, d, x + (k - 1) * step, y, F, dice[0] if dice else None, marked=marked)
+        pieces.put(img, d, x + (k - 1) * step, y, F, (at.get(k) or [None])[0], marked=marked)
     face = Face(18, True)
     face.draw_mid(d, x, y + F + 20, "6→", P.FAINT)
     face.draw_mid(d, x + C.FOREST_B_FIELDS * step - 14, y + F + 20, "←5", P.FAINT, "right")
@@ -167,8 +165,7 @@ def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "ice_cave")
     step = F + 14
     for v in range(1, 7):
-        dice = at.get(f"i{v}", [])
-        pieces.put(img, d, x + (v - 1) * step, y, F, dice[0] if dice else None, str(v), marked=marked)
+        pieces.put(img, d, x + (v - 1) * step, y, F, (at.get(f"i{v}") or [None])[0], str(v), marked=marked)
     # what a claim gives for 4, 5 and 6 dice in the row (l.295-317)
     text_box(d, x, y + F + 20, words.say("rollforadventure.img.ice_a_rewards", locale), ICE_A_NOTE_W, 19, False,
              P.MUTED, min_size=14)
@@ -181,8 +178,7 @@ def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
         fx, fy = x + c * (F + G), y + r * (F + G)
         if f in glow:               # a complete line that may be claimed
             d.rounded_rectangle([fx - 4, fy - 4, fx + F + 4, fy + F + 4], radius=12, outline=P.ACCENT, width=4)
-        dice = at.get(f, [])
-        pieces.put(img, d, fx, fy, F, dice[0] if dice else None, f, marked=marked)
+        pieces.put(img, d, fx, fy, F, (at.get(f) or [None])[0], f, marked=marked)
     # the house lines and their rewards, complete ones in gold
     lx = x + 3 * (F + G) - G + 24
     full = set(T.ice_b_complete_lines(state))

@@ -38,7 +38,8 @@ from images.draw import new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
 from images.text import Face, coverage
 
-from . import pieces, words
+from . import fields, pieces, words
+from .table import dice_at, enemies_at, marks
 
 WIDTH = 640
 MARGIN = 14
@@ -108,7 +109,6 @@ class Offer:
 @dataclass(frozen=True)
 class LiveView:
     player: str
-    colour: str
     hero: str | None
     throw: tuple[Die, ...]
     territories: tuple[Territory, ...]
@@ -121,7 +121,7 @@ class LiveView:
 
 def _takes(state: dict, t: str) -> tuple[tuple[str, int], ...]:
     """What the territory's free fields take right now: (value, how many dice of it), from the rules."""
-    border = T.forest_b_border(state) if t == "forest" and state["terr"][t]["side"] == "B" else None
+    border = fields.sacrifice(state, t)
     if border is not None:
         return ((str(border), 1),)
     caps = [(v, n) for v in range(1, 7) if (n := T.capacity(state, t, v))]
@@ -146,9 +146,7 @@ def _enemy(state: dict, cid: str, marked: frozenset) -> Enemy:
 
 def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
     """The live picture's view of ``state`` (read only; what the rules compute comes from the rules)."""
-    from .table import _marks
-
-    cards, terrs, _ = _marks(state)
+    cards, terrs, _ = marks(state)
     hero = state["heroes"][state["active"]]
     dec = state["decision"] or {}
     if dec.get("kind") == "pick_hero":
@@ -157,20 +155,16 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
         offers = tuple(Offer(x, words.name_of(names, chosen[x]["seat"], locale) if x in chosen else None,
                              chosen[x]["colour"] if x in chosen else "")
                        for x in (*chosen, *(x for x in state["hero_pool"] if x not in chosen)))
-        return LiveView(words.name_of(names, hero["seat"], locale), hero["colour"], None, (), (), (), 0, 0, False,
-                        offers)
-    order = {c: k for k, c in enumerate((*C.COLOURS, "ally", "bonus"))}
-    pool = sorted((state["dice"][i] for i in ids_at(state, "pool")), key=lambda r: (order.get(r["o"], 9), r["v"] or 0))
+        return LiveView(words.name_of(names, hero["seat"], locale), None, (), (), (), 0, 0, False, offers)
     territories = tuple(
         Territory(t, state["terr"][t]["skull"], state["terr"][t]["last"], _takes(state, t),
-                  tuple(_enemy(state, c, cards) for c in state["display"] if C.CARDS[c]["territory"] == t),
-                  t in terrs, T.forest_b_border(state) if t == "forest" and state["terr"][t]["side"] == "B" else None,
+                  tuple(_enemy(state, c, cards) for c in enemies_at(state, t)), t in terrs, fields.sacrifice(state, t),
                   _legend(state, t))
         for t in C.TERRITORIES)
     return LiveView(
-        words.name_of(names, hero["seat"], locale), hero["colour"], hero["hero"],
-        tuple(Die(r["o"], r["v"]) for r in pool), territories,
-        tuple(_enemy(state, c, cards) for c in state["display"] if C.CARDS[c]["territory"] is None),
+        words.name_of(names, hero["seat"], locale), hero["hero"],
+        tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territories,
+        tuple(_enemy(state, c, cards) for c in enemies_at(state, None)),
         state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], ())
 
 
@@ -183,14 +177,14 @@ def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) 
     return 32 + text_box(d, x + 32, mid, line, room - 32, NAME, True, P.TURN, min_size=TEXT)
 
 
-def _throw_geometry(v: LiveView) -> tuple[int, int, int]:
-    """(name room, dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
+def _throw_geometry(v: LiveView) -> tuple[int, int]:
+    """(dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
     per = max(1, (INNER - 2 * PAD - NAME_ROOM + DIE_GAP) // (THROW_DIE + DIE_GAP))
-    return NAME_ROOM, per, (len(v.throw) + per - 1) // per
+    return per, (len(v.throw) + per - 1) // per
 
 
 def _banner_height(v: LiveView) -> int:
-    rows = _throw_geometry(v)[2] if v.throw else 1
+    rows = _throw_geometry(v)[1] if v.throw else 1
     return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
 
 
@@ -201,8 +195,8 @@ def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
     if not v.throw:
         _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
         return y + h + GAP
-    room, per, _ = _throw_geometry(v)
-    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, room - 12, locale)
+    per, _ = _throw_geometry(v)
+    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
     x0 = MARGIN + PAD + max(used + 12, 0)
     x0 = min(x0, WIDTH - MARGIN - PAD - min(per, len(v.throw)) * (THROW_DIE + DIE_GAP) + DIE_GAP)
     for k, die in enumerate(v.throw):
@@ -236,6 +230,20 @@ def _flow(widths: list[int], room: int, gap: int = 10) -> list[list[int]]:
     return rows
 
 
+def _enemy_rows(enemies: tuple[Enemy, ...], room: int, locale: str) -> list[list[int]]:
+    return _flow([_enemy_width(e, locale) for e in enemies], room)
+
+
+def _enemies(d, enemies: tuple[Enemy, ...], x: int, y: float, room: int, locale: str) -> float:
+    """Enemy chips left to right in rows of ``room`` px from (x, y); returns the y below them."""
+    for row in _enemy_rows(enemies, room, locale):
+        cx = x
+        for k in row:
+            cx += _enemy_chip(d, enemies[k], cx, y + (ROW_H - FIELD) / 2, room, locale) + 10
+        y += ROW_H
+    return y
+
+
 def _notes(tr: Territory, locale: str) -> list[str]:
     out = []
     if tr.sacrifice is not None:
@@ -252,7 +260,7 @@ def _notes_height(tr: Territory, locale: str) -> int:
 
 def _territory_height(tr: Territory, locale: str) -> int:
     chips = len(_flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W)) or 1
-    enemies = len(_flow([_enemy_width(e, locale) for e in tr.enemies], ENEMY_W))
+    enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
     notes = _notes_height(tr, locale)
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
@@ -278,11 +286,7 @@ def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
         for k in row:
             cx += _field_chip(d, cx, cy + (ROW_H - FIELD) / 2, *tr.takes[k]) + 10
         cy += ROW_H
-    for row in _flow([_enemy_width(e, locale) for e in tr.enemies], ENEMY_W):
-        cx = LEFT_X
-        for k in row:
-            cx += _enemy_chip(d, tr.enemies[k], cx, cy + (ROW_H - FIELD) / 2, ENEMY_W, locale) + 10
-        cy += ROW_H
+    cy = _enemies(d, tr.enemies, LEFT_X, cy, ENEMY_W, locale)
     for note in _notes(tr, locale):
         cy += paragraph(d, LEFT_X, cy, note, ENEMY_W, 3, TEXT, P.ACCENT, min_size=TEXT)
 
@@ -339,7 +343,7 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
 def _specials_height(v: LiveView, locale: str) -> int:
     if not v.specials:
         return 0
-    return 40 + len(_flow([_enemy_width(e, locale) for e in v.specials], INNER - 2 * PAD)) * ROW_H + 4 + GAP
+    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4 + GAP
 
 
 def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
@@ -348,12 +352,7 @@ def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
     text_box(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, TEXT, False,
              P.MUTED, min_size=TEXT)
-    cy = y + 40
-    for row in _flow([_enemy_width(e, locale) for e in v.specials], INNER - 2 * PAD):
-        cx = MARGIN + PAD
-        for k in row:
-            cx += _enemy_chip(d, v.specials[k], cx, cy + (ROW_H - FIELD) / 2, INNER - 2 * PAD, locale) + 10
-        cy += ROW_H
+    _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
     return y + h + GAP
 
 

@@ -15,7 +15,6 @@ from images import icons
 from images import palette as P
 from images.text import Face
 
-SS = 4
 DIE_COLOUR = {"red": "red", "blue": "blue", "green": "green", "yellow": "gold", "ally": "white", "bonus": "black"}
 TERRITORY_TINT = {"desert": (214, 170, 65), "fortress": (110, 126, 150), "forest": (46, 158, 79),
                   "ice_cave": (90, 140, 221)}
@@ -23,7 +22,6 @@ SKULL = (232, 234, 238)
 HOLE = (20, 20, 24)
 DAMAGE = (212, 58, 58)
 STONE = (90, 140, 221)
-STONE_EDGE = (34, 58, 93)
 BARRIER = (151, 85, 20)
 FIELD = (30, 34, 45)
 FIELD_EDGE = (78, 86, 108)
@@ -44,14 +42,10 @@ def die(owner: str, value, size: int) -> Image.Image:
 
 @lru_cache(maxsize=128)
 def _blank(colour: str, size: int) -> Image.Image:
-    w = size * SS
-    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    edge = max(SS * 2, w // 22)
-    d.rounded_rectangle([edge // 2, edge // 2, w - edge // 2, w - edge // 2], radius=w * 0.18,
-                        fill=P.DIE_FILL[colour], outline=P.DIE_EDGE[colour], width=edge)
+    img, d, w, _ = icons.canvas(size)
+    icons.die_body(d, w, colour)
     icons.draw_shape(d, P.DIE_SHAPES[colour], w / 2, w / 2, w * 0.22, P.DIE_INK[colour], w * 0.06)
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+    return icons.finish(img, size)
 
 
 def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "", fill=FIELD,
@@ -81,42 +75,36 @@ def ring(d, x: float, y: float, size: int) -> None:
 @lru_cache(maxsize=16)
 def skull(size: int, fill=SKULL) -> Image.Image:
     """The damage marker: a small skull (round head, jaw, two dark eyes)."""
-    w = size * SS
-    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    img, d, w, _ = icons.canvas(size)
     d.ellipse([w * 0.1, w * 0.04, w * 0.9, w * 0.74], fill=fill)
     d.rounded_rectangle([w * 0.27, w * 0.55, w * 0.73, w * 0.95], radius=w * 0.08, fill=fill)
     ink = (20, 20, 24)
     d.ellipse([w * 0.24, w * 0.32, w * 0.45, w * 0.54], fill=ink)
     d.ellipse([w * 0.55, w * 0.32, w * 0.76, w * 0.54], fill=ink)
-    d.polygon([(w * 0.5, w * 0.56), (w * 0.44, w * 0.68), (w * 0.56, w * 0.68)], fill=ink)
+    icons.polygon(d, w, [(0.5, 0.56), (0.44, 0.68), (0.56, 0.68)], fill=ink)
     for x in (0.4, 0.5, 0.6):
-        d.line([(w * x, w * 0.78), (w * x, w * 0.95)], fill=ink, width=SS * 2)
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+        d.line([(w * x, w * 0.78), (w * x, w * 0.95)], fill=ink, width=icons.SS * 2)
+    return icons.finish(img, size)
 
 
 @lru_cache(maxsize=16)
 def stone(size: int, won: bool) -> Image.Image:
     """A power stone: a cut gem, solid when on the adventure board, an outline when still needed."""
-    w = size * SS
-    img = Image.new("RGBA", (w, w), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    pts = [(w * 0.5, w * 0.04), (w * 0.92, w * 0.34), (w * 0.76, w * 0.94), (w * 0.24, w * 0.94),
-           (w * 0.08, w * 0.34)]
+    img, d, w, _ = icons.canvas(size)
+    gem = [(0.5, 0.04), (0.92, 0.34), (0.76, 0.94), (0.24, 0.94), (0.08, 0.34)]
     if won:
-        d.polygon(pts, fill=STONE, outline=(232, 234, 238), width=SS * 2)
-        d.polygon([(w * 0.5, w * 0.2), (w * 0.72, w * 0.4), (w * 0.5, w * 0.55), (w * 0.28, w * 0.4)],
-                  fill=(199, 161, 212))
+        icons.polygon(d, w, gem, fill=STONE, outline=(232, 234, 238), width=icons.SS * 2)
+        icons.polygon(d, w, [(0.5, 0.2), (0.72, 0.4), (0.5, 0.55), (0.28, 0.4)], fill=(199, 161, 212))
     else:
-        d.polygon(pts, fill=(38, 43, 57), outline=P.FAINT, width=SS * 3)
-    return img.resize((size, size), Image.Resampling.LANCZOS)
+        icons.polygon(d, w, gem, fill=(38, 43, 57), outline=P.FAINT, width=icons.SS * 3)
+    return icons.finish(img, size)
 
 
 def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int, holes: int, size: int,
-          gap: int, per_row: int | None = None) -> int:
+          gap: int, per_row: int | None = None) -> None:
     """The damage track: ``holes`` holes, the skull in hole ``skull_at``, holes it passed filled red (the
     damage taken), the last hole (where the territory falls) ringed red; holes a Giant's marker closed
-    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes. Returns the width used."""
+    behind ``last`` are crossed out; a long track wraps after ``per_row`` holes."""
     per_row = per_row or holes
     for k in range(holes):
         hx = x + (k % per_row) * (size + gap)
@@ -133,7 +121,6 @@ def track(img: Image.Image, d, x: float, mid_y: float, skull_at: int, last: int,
         d.ellipse(box, fill=fill, outline=outline, width=4 if k == last else 2)
         if k == skull_at:
             icons.paste_center(img, skull(max(6, size - 6)), hx + size / 2, hy)
-    return min(holes, per_row) * (size + gap) - gap
 
 
 def barrier(d, x: float, y: float, size: int) -> None:

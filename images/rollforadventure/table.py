@@ -16,7 +16,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import new_canvas, panel, paragraph, text_box
+from images.draw import badge, new_canvas, panel, paragraph, text_box
 from images.png import encode
 from images.text import Face, fit
 
@@ -45,26 +45,16 @@ SMALL_DIE = 34
 BOLD_MAX = 29
 
 
-def _badge(d, x, mid_y, text, fill, ink=(20, 24, 30), size=18, max_width=220, align="left") -> int:
-    face, shown = fit(text, max_width, size, True)
-    w = face.width(shown) + 20
-    h = size + 12
-    if align == "right":
-        x -= w
-    d.rounded_rectangle([x, mid_y - h / 2, x + w, mid_y + h / 2], radius=h // 2, fill=fill)
-    face.draw_mid(d, x + 10, mid_y, shown, ink)
-    return w
-
-
 def _per_row(size: int, gap: int, width: int) -> int:
     return max(1, (width + gap) // (size + gap))
 
 
-def _rows_height(n: int, size: int, gap: int, width: int) -> int:
+def _rows_height(n: int, size: int, gap: int, width: int, height: int | None = None) -> int:
+    """Height of ``n`` cells ``size`` wide (``height`` high, default ``size``) in rows that wrap at ``width``."""
     if not n:
         return 0
     per = _per_row(size, gap, width)
-    return ((n + per - 1) // per) * (size + gap) - gap
+    return ((n + per - 1) // per) * ((height or size) + gap) - gap
 
 
 def _dice_row(img, x, y, dice: list[dict], size: int, gap: int, width: int, d=None, marked=frozenset()) -> int:
@@ -78,7 +68,7 @@ def _dice_row(img, x, y, dice: list[dict], size: int, gap: int, width: int, d=No
     return _rows_height(len(dice), size, gap, width)
 
 
-def _dice(state: dict, at: str) -> list[dict]:
+def dice_at(state: dict, at: str) -> list[dict]:
     """The dice at a location (copies with their ``id``), hero colours first (in seat order), then ally and
     bonus dice, by value."""
     order = {c: k for k, c in enumerate((*C.COLOURS, "ally", "bonus"))}
@@ -86,7 +76,7 @@ def _dice(state: dict, at: str) -> list[dict]:
     return sorted(found, key=lambda r: (order.get(r["o"], 9), r["v"] or 0))
 
 
-def _marks(state: dict) -> tuple[frozenset, frozenset, frozenset]:
+def marks(state: dict) -> tuple[frozenset, frozenset, frozenset]:
     """What the pending decision is about, to frame it: (card ids, territories, die ids)."""
     dec = state["decision"] or {}
     cards = [dec["card"]] if isinstance(dec.get("card"), str) else list(dec.get("cards") or ())
@@ -94,7 +84,7 @@ def _marks(state: dict) -> tuple[frozenset, frozenset, frozenset]:
     return frozenset(cards), frozenset(terrs), frozenset(dec.get("dice") or ())
 
 
-def _enemies_at(state: dict, t: str | None) -> list[str]:
+def enemies_at(state: dict, t: str | None) -> list[str]:
     """Displayed cards at territory ``t`` (None: the special enemies beside the adventure board)."""
     return [c for c in state["display"] if C.CARDS[c]["territory"] == t]
 
@@ -161,7 +151,7 @@ def _banner(img, d, state, names, locale, y, h) -> None:
     dec = state["decision"]
     what = words.decision(dec["kind"], locale) if dec else ""
     text_box(d, MARGIN + PAD, y + 56 + 17, what, INNER - 2 * PAD, 24, False, P.TEXT, min_size=16)
-    pool = _dice(state, "pool")
+    pool = dice_at(state, "pool")
     if pool:
         label = words.say("rollforadventure.img.throw", locale)
         lw = text_box(d, MARGIN + PAD, y + 92 + POOL_DIE / 2, label, 220, 26, True, P.MUTED)
@@ -174,7 +164,7 @@ def _chip(img, d, state, cid: str, x, y, locale) -> None:
     """An enemy card: name; rank (red disc), the dice lying on it and their total toward the 6; framed when
     the pending decision is about it."""
     card = C.CARDS[cid]
-    on = cid in _marks(state)[0]
+    on = cid in marks(state)[0]
     panel(d, [x, y, x + CHIP_W, y + CHIP_H], fill=(58, 52, 62), radius=10, outline=P.TURN if on else (126, 58, 65),
           width=4 if on else 2)
     text_box(d, x + 10, y + 21, words.card(cid, locale), CHIP_W - 20, 22, True, P.TEXT, min_size=16)
@@ -186,7 +176,7 @@ def _chip(img, d, state, cid: str, x, y, locale) -> None:
         dx += 38
     total = state["enemy_total"].get(cid, 0)
     tw = Face(30, True).draw_mid(d, x + CHIP_W - 10, mid, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
-    dice = _dice(state, f"enemy:{cid}")
+    dice = dice_at(state, f"enemy:{cid}")
     if dice:
         room = x + CHIP_W - 10 - tw - 8 - dx
         size = min(28, (room + 3) // len(dice) - 3)
@@ -199,13 +189,6 @@ def _chips(img, d, state, cards, x, y, width, locale) -> None:
         cx = x + (k % per) * (CHIP_W + CHIP_GAP)
         cy = y + (k // per) * (CHIP_H + CHIP_GAP)
         _chip(img, d, state, cid, cx, cy, locale)
-
-
-def _chip_rows(n: int, width: int) -> int:
-    if not n:
-        return 0
-    per = _per_row(CHIP_W, CHIP_GAP, width)
-    return ((n + per - 1) // per) * (CHIP_H + CHIP_GAP) - CHIP_GAP
 
 
 def _enemy_area(state, t) -> tuple[bool, int, int]:
@@ -228,8 +211,9 @@ def _left_height(state) -> int:
 def _territory_height(state, t) -> int:
     _, fh = fields.size(state, t)
     beside, _, width = _enemy_area(state, t)
-    n = len(_enemies_at(state, t))
-    right = max(fh, _chip_rows(n, width)) if beside else fh + (18 + _chip_rows(n, width) if n else 0)
+    n = len(enemies_at(state, t))
+    chips = _rows_height(n, CHIP_W, CHIP_GAP, width, CHIP_H)
+    right = max(fh, chips) if beside else fh + (18 + chips if n else 0)
     return max(_left_height(state), 18 + right + 18)
 
 
@@ -244,7 +228,7 @@ def _track_geometry(holes: int) -> tuple[int, int, int]:
 def _territory(img, d, state, t, y, h, locale) -> None:
     tr = state["terr"][t]
     tint = pieces.TERRITORY_TINT[t]
-    _, terrs, marked = _marks(state)
+    _, terrs, marked = marks(state)
     on = t in terrs
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.TURN if on else None,
           width=3 if on else 0)
@@ -255,7 +239,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     sw = fit(side, 110, 18, True)
     side_w = sw[0].width(sw[1]) + 20
     nw = text_box(d, x, top, words.territory(t, locale), LEFT - side_w - 10, BOLD_MAX, True, P.TEXT, min_size=18)
-    _badge(d, x + nw + 10, top, side, tint, size=18, max_width=110)
+    badge(img, d, x + nw + 10, top, side, tint, size=18, max_width=110)
     # damage: skull + "taken / falls at", then the track itself
     my = y + 14 + 34 + 14 + 22
     icons.paste(img, pieces.skull(40), x, my - 20)
@@ -272,7 +256,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
         note = words.say("rollforadventure.img.sacrifice", locale, value=value)
         text_box(d, RIGHT_X, fy + fields.size(state, t)[1] - fields.NOTE_H / 2 + 4, note, RIGHT_W, 22, True,
                  P.ACCENT, min_size=15)
-    cards = _enemies_at(state, t)
+    cards = enemies_at(state, t)
     if cards:
         beside, off, width = _enemy_area(state, t)
         cy = fy if beside else fy + fields.size(state, t)[1] + 18
@@ -297,12 +281,12 @@ def _vortex(img, d, x, y, h, title: str, count: str, count_fill, dice, marked) -
 
 
 def _vortexes(img, d, state, y, h, locale) -> None:
-    obl = _dice(state, "oblivion")
+    obl = dice_at(state, "oblivion")
     _vortex(img, d, MARGIN, y, h, words.say("rollforadventure.img.oblivion", locale), str(len(obl)),
-            P.BAD if obl else P.MUTED, obl, _marks(state)[2])
+            P.BAD if obl else P.MUTED, obl, marks(state)[2])
     total = state["memory_total"]
     _vortex(img, d, MARGIN + THIRD + GAP, y, h, words.say("rollforadventure.img.memory", locale), f"{total}/10",
-            P.ACCENT if total else P.MUTED, _dice(state, "memory"), _marks(state)[2])
+            P.ACCENT if total else P.MUTED, dice_at(state, "memory"), marks(state)[2])
     # the enemy deck and the Master of Shadows hidden in it, the bonus dice, the legend
     x = MARGIN + 2 * (THIRD + GAP)
     w = THIRD - 2 * PAD
@@ -329,8 +313,8 @@ def _vortexes(img, d, state, y, h, locale) -> None:
 
 
 def _specials_height(state) -> int:
-    cards = _enemies_at(state, None)
-    return 14 + 30 + 12 + _chip_rows(len(cards), INNER - 2 * PAD) + 16 if cards else 0
+    cards = enemies_at(state, None)
+    return 14 + 30 + 12 + _rows_height(len(cards), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16 if cards else 0
 
 
 def _specials(img, d, state, y, h, locale) -> None:
@@ -338,7 +322,7 @@ def _specials(img, d, state, y, h, locale) -> None:
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14)
     text_box(d, MARGIN + PAD, y + 30, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, 22, True,
              P.TEXT)
-    _chips(img, d, state, _enemies_at(state, None), MARGIN + PAD, y + 56, INNER - 2 * PAD, locale)
+    _chips(img, d, state, enemies_at(state, None), MARGIN + PAD, y + 56, INNER - 2 * PAD, locale)
 
 
 # --- heroes ----------------------------------------------------------------------------------------------
@@ -361,7 +345,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
     if hero["hero"]:
         used = hero["used"]
         tag = words.say("rollforadventure.img.used" if used else "rollforadventure.img.ready", locale)
-        rw = _badge(d, x + HALF - PAD, top, tag, P.FAINT if used else P.GOOD, size=17, max_width=170, align="right")
+        rw = badge(img, d, x + HALF - PAD, top, tag, P.FAINT if used else P.GOOD, size=17, max_width=170, align="right")
     if active:
         icons.paste(img, icons.play(22), ix, top - 11)
         ix += 28
@@ -372,7 +356,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
         text = f"{words.hero(hero['hero'], locale)} — {words.ability(hero['hero'], locale)}"
         text_box(d, x + PAD, line2, text, HALF - 2 * PAD, 21, False, P.MUTED, min_size=14)
     dy = line2 + 13 + 12
-    board = _dice(state, f"board:{h}")
+    board = dice_at(state, f"board:{h}")
     in_dice_step = active and state["step"] == "dice"
     if board:
         _dice_row(img, x + PAD, dy, board, HERO_DIE, 6, HALF - 2 * PAD)

@@ -12,11 +12,7 @@ from . import words
 
 def fallen(state: dict) -> str | None:
     """The territory whose skull reached its last hole (the game's end, README §5), if any."""
-    for t in C.TERRITORIES:
-        tr = state["terr"][t]
-        if tr["skull"] >= tr["last"]:
-            return t
-    return None
+    return next((t for t in C.TERRITORIES if state["terr"][t]["skull"] >= state["terr"][t]["last"]), None)
 
 
 def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:

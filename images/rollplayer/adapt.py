@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.games.rollplayer import content
 from bot.games.rollplayer import kind as rp_kind
+from bot.games.rollplayer.content import rounds_total  # noqa: F401  (rounds in this game, as the rules say)
 from bot.games.rollplayer.scoring import SECTIONS, score_player
 
-from ..labels import label
-from . import content
+from ..labels import given_name, label
 from .views import (
     ALIGN_COLUMNS,
     ALIGN_ROWS,
@@ -44,13 +45,8 @@ Names = Sequence[str] | Mapping[int, str] | None
 
 
 def player_name(names: Names, seat: int, locale: str = "en") -> str:
-    if isinstance(names, Mapping):
-        name = names.get(seat)
-    elif names is not None and 0 <= seat < len(names):
-        name = names[seat]
-    else:
-        name = None
-    return name if name else label("img.player", locale, n=seat + 1)
+    """A seat's name as the caller passed it, else "Player N"."""
+    return given_name(names, seat) or label("img.player", locale, n=seat + 1)
 
 
 def _die(d) -> Die | None:
@@ -66,18 +62,10 @@ def _sheet_score(state, seat: int) -> dict | None:
 
 
 def _items(sheet: dict, solo: bool) -> tuple[ScoreItem, ...]:
-    items = []
-    for name in SECTIONS:
-        if name == "solo_gold" and not solo:
-            continue
-        if (
-            name == "weapons"
-            and not sheet["subtotals"][name]
-            and not any(e["stars"] for e in sheet["weapons"])
-        ):
-            continue
-        items.append(ScoreItem(name, int(sheet["subtotals"][name])))
-    return tuple(items)
+    """The sheet's score items: solo Gold only in solo, weapons only when one of them scores."""
+    weapons = sheet["subtotals"]["weapons"] or any(e["stars"] for e in sheet["weapons"])
+    return tuple(ScoreItem(name, int(sheet["subtotals"][name])) for name in SECTIONS
+                 if (solo or name != "solo_gold") and (weapons or name != "weapons"))
 
 
 def _acting(state) -> set[int]:
@@ -96,30 +84,17 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
         dice = tuple((placed + [None, None, None])[:3])
         goal = Goal(cls["goals"][a]["min"], cls["goals"][a]["max"], cls["goals"][a]["stars"]) if cls else None
         entry = goals_by_attr.get(a)
-        rows.append(
-            Row(
-                a,
-                dice,
-                int(mods[a]),
-                int(entry["weapon_max"]) if entry else 0,
-                goal,
-                bool(entry and entry["met"]),
-            )
-        )
+        rows.append(Row(a, dice, int(mods[a]), int(entry["weapon_max"]) if entry else 0, goal,
+                        bool(entry and entry["met"])))
     cells = ()
     if p.backstory:
-        cells = tuple(
-            BackstoryCell(a, c["position"], c["colour"])
-            for a, c in content.backstories()[p.backstory]["cells"].items()
-        )
+        cells = tuple(BackstoryCell(a, c["position"], c["colour"])
+                      for a, c in content.backstories()[p.backstory]["cells"].items())
     if sheet:
         matches = int(sheet["backstory"]["count"])
     else:
-        matches = sum(
-            1
-            for c in cells
-            if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour
-        )
+        matches = sum(1 for c in cells
+                      if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour)
     grid = None
     if p.alignment:
         g = content.alignments()[p.alignment]["grid"]
@@ -135,16 +110,8 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
     if sheet:
         for e in sheet["armor"]:
             spec = content.armor_sets()[e["set"]]
-            armor.append(
-                ArmorSet(
-                    e["set"],
-                    spec["pieces"],
-                    tuple(e["cards"]),
-                    int(e["stars"]),
-                    bool(e["colour_bonus"]),
-                    int(e.get("tower_shield", 0)),
-                )
-            )
+            armor.append(ArmorSet(e["set"], spec["pieces"], tuple(e["cards"]), int(e["stars"]),
+                                  int(e.get("tower_shield", 0))))
         trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]}
     else:
         held: dict[str, list[str]] = {}
@@ -153,60 +120,23 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
                 held.setdefault(cards[c]["armor_set"], []).append(c)
         for set_id, spec in content.armor_sets().items():
             if set_id in held:
-                armor.append(
-                    ArmorSet(
-                        set_id,
-                        spec["pieces"],
-                        tuple(held[set_id]),
-                        spec["stars_by_count"][len(held[set_id])],
-                        False,
-                    )
-                )
+                armor.append(ArmorSet(set_id, spec["pieces"], tuple(held[set_id]),
+                                      spec["stars_by_count"][len(held[set_id])]))
     skills = tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill")
     traits = tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait")
     solo = state.seats == 1
-    return SheetView(
-        seat=seat,
-        player_name=player_name(names, seat, locale),
-        race_id=p.race,
-        class_id=p.class_id,
-        backstory_id=p.backstory,
-        alignment_id=p.alignment,
-        rows=tuple(rows),
-        backstory=cells,
-        backstory_matches=matches,
-        alignment_grid=grid,
-        token=token,
-        gold=p.gold,
-        charisma=p.charisma,
-        class_dice=class_dice,
-        weapons=weapons,
-        hands_used=hands_used,
-        hands_limit=content.hand_limit(p),
-        armor=tuple(armor),
-        skills=skills,
-        traits=traits,
-        projected=_items(sheet, solo) if sheet else (),
-        projected_total=int(sheet["total"]) if sheet else 0,
-        is_turn=seat in _acting(state),
-        to_place=tuple(_die(d) for d in p.start_dice),
-        final=bool(state.finished),
-    )
-
-
-def rounds_total(state) -> int:
-    """Rounds in this game (the rules say: ``content.rounds_total``)."""
-    return content.rounds_total(state)
+    return SheetView(seat=seat, player_name=player_name(names, seat, locale), race_id=p.race, class_id=p.class_id,
+                     backstory_id=p.backstory, alignment_id=p.alignment, rows=tuple(rows), backstory=cells,
+                     backstory_matches=matches, alignment_grid=grid, token=token, gold=p.gold, charisma=p.charisma,
+                     class_dice=class_dice, weapons=weapons, hands_used=hands_used, hands_limit=content.hand_limit(p),
+                     armor=tuple(armor), skills=skills, traits=traits, projected=_items(sheet, solo) if sheet else (),
+                     projected_total=int(sheet["total"]) if sheet else 0, is_turn=seat in _acting(state),
+                     to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished))
 
 
 def _params(d: dict) -> tuple[tuple[str, object], ...]:
-    return tuple(
-        sorted(
-            (k, v)
-            for k, v in d.items()
-            if k not in ("seat", "decision") and isinstance(v, (str, int, float, bool))
-        )
-    )
+    return tuple(sorted((k, v) for k, v in d.items()
+                        if k not in ("seat", "decision") and isinstance(v, (str, int, float, bool))))
 
 
 def _round_fields(state) -> dict:
@@ -216,52 +146,29 @@ def _round_fields(state) -> dict:
             "start_seat": state.start_player, "market": tuple(state.market)}
 
 
+def _initiative(state) -> tuple[InitiativeCard, ...]:
+    return tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative)
+
+
 def table_view(state, names: Names = None, locale: str = "en") -> TableView:
     score = rp_kind.KIND.score(state)
     totals = {s["seat"]: int(s["total"]) for s in score["players"]} if score.get("ready") else {}
-    players = tuple(
-        PlayerTag(
-            p.seat,
-            player_name(names, p.seat, locale),
-            p.class_id,
-            p.race,
-            p.gold,
-            p.charisma,
-            len(p.cards),
-            totals.get(p.seat, 0),
-        )
-        for p in state.players
-    )
-    initiative = tuple(
-        InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative
-    )
-    pending = tuple(
-        Decision(d["seat"], d["decision"], _params(d))
-        for d in rp_kind.KIND.pending(state)
-        if d.get("seat") is not None
-    )
-    return TableView(
-        **_round_fields(state),
-        players=players,
-        initiative=initiative,
-        deck_count=len(state.deck),
-        discard_count=len(state.discard),
-        pending=pending,
-        solo=state.seats == 1,
-        enemy_die=_die(state.enemy_die),
-        trash=tuple(state.trash),
-        discard_top=state.discard[-1] if state.discard else None,
-    )
+    players = tuple(PlayerTag(p.seat, player_name(names, p.seat, locale), p.class_id, p.race, p.gold, p.charisma,
+                              len(p.cards), totals.get(p.seat, 0)) for p in state.players)
+    pending = tuple(Decision(d["seat"], d["decision"], _params(d))
+                    for d in rp_kind.KIND.pending(state) if d.get("seat") is not None)
+    return TableView(**_round_fields(state), players=players, initiative=_initiative(state), deck_count=len(state.deck),
+                     discard_count=len(state.discard), pending=pending, solo=state.seats == 1,
+                     enemy_die=_die(state.enemy_die), trash=tuple(state.trash),
+                     discard_top=state.discard[-1] if state.discard else None)
 
 
 def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
     score = rp_kind.KIND.score(state)
     solo = state.seats == 1
     if not score.get("ready"):
-        cols = tuple(
-            ScoreColumn(p.seat, player_name(names, p.seat, locale), p.class_id, (), 0, 1)
-            for p in state.players
-        )
+        cols = tuple(ScoreColumn(p.seat, player_name(names, p.seat, locale), p.class_id, (), 0, 1)
+                     for p in state.players)
         return ScoresView(columns=cols, winners=(), solo=solo, final=False)
     ranking = {r["index"]: r for r in score["ranking"]}
     sheets = score["players"]
@@ -273,10 +180,8 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
     tiebreak_key = None
     if tied_first and not solo:
         depth = {"total": 0, "gold": 1, "class_dice": 2, "shared": 3}
-        deepest = max(
-            (ranking[i]["tiebreak"] for i in ranking if ranking[i]["total"] == ranking[winners[0]]["total"]),
-            key=lambda t: depth[t],
-        )
+        deepest = max((ranking[i]["tiebreak"] for i in ranking if ranking[i]["total"] == ranking[winners[0]]["total"]),
+                      key=lambda t: depth[t])
         tiebreak_key = deepest if deepest != "total" else None
     columns = []
     for i, s in enumerate(sheets):
@@ -287,27 +192,12 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
             tb = (("gold", int(r["gold"])),)
             if tiebreak_key in ("class_dice", "shared"):
                 tb += (("class_dice", int(r["class_dice"])),)
-        columns.append(
-            ScoreColumn(
-                i,
-                player_name(names, i, locale),
-                state.players[i].class_id,
-                items,
-                int(s["total"]),
-                int(r["place"]),
-                tb,
-            )
-        )
+        columns.append(ScoreColumn(i, player_name(names, i, locale), state.players[i].class_id, items, int(s["total"]),
+                                   int(r["place"]), tb))
     rating = score.get("rating")
-    return ScoresView(
-        columns=tuple(columns),
-        winners=winners,
-        tiebreak_key=tiebreak_key,
-        solo=solo,
-        solo_rating=rating.rsplit(".", 1)[-1] if rating else None,
-        item_keys=tuple(keys),
-        final=bool(score.get("final")),
-    )
+    return ScoresView(columns=tuple(columns), winners=winners, tiebreak_key=tiebreak_key, solo=solo,
+                      solo_rating=rating.rsplit(".", 1)[-1] if rating else None, item_keys=tuple(keys),
+                      final=bool(score.get("final")))
 
 
 def live_view(state, names=None, locale: str = "en") -> LiveView:
@@ -319,18 +209,10 @@ def live_view(state, names=None, locale: str = "en") -> LiveView:
         score = rp_kind.KIND.score(state)
         if score.get("ready"):
             stars = {s["seat"]: int(s["total"]) for s in score["players"]}
-    seats = tuple(
-        LiveSeat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
-             stars.get(p.seat) if stars else None, p.seat in acting)
-        for p in state.players
-    )
-    return LiveView(
-        **_round_fields(state),
-        seats=seats,
-        initiative=tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative),
-        solo=state.seats == 1,
-        enemy_die=_die(state.enemy_die),
-    )
+    seats = tuple(LiveSeat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
+                           stars.get(p.seat) if stars else None, p.seat in acting) for p in state.players)
+    return LiveView(**_round_fields(state), seats=seats, initiative=_initiative(state),
+                    solo=state.seats == 1, enemy_die=_die(state.enemy_die))
 
 
 def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
@@ -352,11 +234,5 @@ def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
     action_row = state.action_row if acting else None
     market = phase in ("market_start", "market")
     has_grid = sheet.alignment_grid is not None
-    return StepView(
-        sheet=sheet,
-        in_hand=in_hand,
-        in_hand_key=in_hand_key,
-        action_row=action_row,
-        wealth=market,
-        alignment=has_grid and (market or action_row == "wis"),
-    )
+    return StepView(sheet=sheet, in_hand=in_hand, in_hand_key=in_hand_key, action_row=action_row, wealth=market,
+                    alignment=has_grid and (market or action_row == "wis"))

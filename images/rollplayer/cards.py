@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
 from ..draw import paragraph, paragraph_height, text_box
 from ..labels import label
 from ..text import Face, fit
-from . import content
 
 PAD = 12
 BAND = 10
@@ -26,7 +27,6 @@ ICON = 26
 # one tile per row across a 640 px picture (see sheet.WIDTH): wide tiles keep rule texts at two lines
 OWNED_WIDTH = 592
 MARKET_WIDTH = 592
-MARKET_HEIGHT = 156
 
 
 def _status_text(card_id: str, exhausted: bool, locale: str) -> str | None:
@@ -60,9 +60,7 @@ def _extras_width(card_id: str, locale: str, status: str | None, stars: int | No
     return w
 
 
-def name_width(
-    card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None
-) -> int:
+def name_width(card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None) -> int:
     """Room for the card name on a tile of `width`."""
     return width - BAND - 2 * PAD - _extras_width(card_id, locale, status, stars)
 
@@ -73,21 +71,11 @@ def text_width(width: int) -> int:
 
 def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
     text = content.card_text(card_id, locale)
-    return (
-        PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD
-    )
+    return (PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD)
 
 
-def _extras(
-    img,
-    d,
-    card_id: str,
-    right: float,
-    mid_y: float,
-    status: str | None,
-    exhausted: bool,
-    stars: int | None = None,
-) -> None:
+def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None, exhausted: bool,
+            stars: int | None = None) -> None:
     """Draw the right-hand symbols from `right` leftwards."""
     card = content.cards()[card_id]
     x = right
@@ -117,50 +105,27 @@ def _extras(
         icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x - ICON, mid_y - ICON / 2)
 
 
-def draw_owned(
-    img: Image.Image,
-    d,
-    x: int,
-    y: int,
-    card_id: str,
-    locale: str,
-    exhausted: bool = False,
-    width: int = OWNED_WIDTH,
-    stars: int | None = None,
-) -> int:
+def _tile(d, x: int, y: int, width: int, height: int, band, radius: int, inset: int = 0) -> None:
+    """A card's rounded tile with its type band down the left edge."""
+    d.rounded_rectangle([x, y, x + width, y + height], radius=radius, fill=P.PANEL_HI)
+    d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=radius, fill=band)
+    d.rectangle([x + BAND, y + inset, x + BAND + 6, y + height - inset], fill=P.PANEL_HI)
+
+
+def draw_owned(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, exhausted: bool = False,
+               width: int = OWNED_WIDTH, stars: int | None = None) -> int:
     """An owned card tile; returns its height. Exhausted skills are dimmed and labelled."""
     card = content.cards()[card_id]
     h = owned_height(card_id, locale, width)
-    d.rounded_rectangle([x, y, x + width, y + h], radius=10, fill=P.PANEL_HI)
-    band = P.TYPE_FILL[card["type"]]
-    d.rounded_rectangle([x, y, x + BAND + 6, y + h], radius=10, fill=band)
-    d.rectangle([x + BAND, y, x + BAND + 6, y + h], fill=P.PANEL_HI)
+    _tile(d, x, y, width, h, P.TYPE_FILL[card["type"]], 10)
     status = _status_text(card_id, exhausted, locale)
     name_fill = P.MUTED if exhausted else P.TEXT
     mid = y + PAD + 14
-    text_box(
-        d,
-        x + BAND + PAD,
-        mid,
-        content.card_name(card_id, locale),
-        name_width(card_id, width, locale, status, stars),
-        NAME_SIZE,
-        True,
-        name_fill,
-        min_size=NAME_MIN,
-    )
+    text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
+             name_width(card_id, width, locale, status, stars), NAME_SIZE, True, name_fill, min_size=NAME_MIN)
     _extras(img, d, card_id, x + width - PAD, mid, status, exhausted, stars)
-    paragraph(
-        d,
-        x + BAND + PAD,
-        y + PAD + 30,
-        content.card_text(card_id, locale),
-        text_width(width),
-        TEXT_LINES,
-        TEXT_SIZE,
-        P.FAINT if exhausted else P.MUTED,
-        min_size=TEXT_MIN,
-    )
+    paragraph(d, x + BAND + PAD, y + PAD + 30, content.card_text(card_id, locale), text_width(width), TEXT_LINES,
+              TEXT_SIZE, P.FAINT if exhausted else P.MUTED, min_size=TEXT_MIN)
     return h
 
 
@@ -172,31 +137,16 @@ def armor_name_width(width: int = ARMOR_WIDTH) -> int:
     return width - BAND - 2 * PAD - ICON - 8
 
 
-def draw_armor(
-    img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = ARMOR_WIDTH
-) -> None:
+def draw_armor(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = ARMOR_WIDTH) -> None:
     """A compact owned armor piece: name and colour (armor has no effect in play; its set header on the
     sheet says what the set scores)."""
     card = content.cards()[card_id]
-    d.rounded_rectangle([x, y, x + width, y + ARMOR_HEIGHT], radius=10, fill=P.PANEL_HI)
-    d.rounded_rectangle([x, y, x + BAND + 6, y + ARMOR_HEIGHT], radius=10, fill=P.TYPE_FILL["armor"])
-    d.rectangle([x + BAND, y, x + BAND + 6, y + ARMOR_HEIGHT], fill=P.PANEL_HI)
+    _tile(d, x, y, width, ARMOR_HEIGHT, P.TYPE_FILL["armor"], 10)
     mid = y + ARMOR_HEIGHT / 2
-    text_box(
-        d,
-        x + BAND + PAD,
-        mid,
-        content.card_name(card_id, locale),
-        armor_name_width(width),
-        NAME_SIZE - 1,
-        True,
-        P.TEXT,
-        min_size=NAME_MIN - 2,
-    )
+    text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale), armor_name_width(width), NAME_SIZE - 1, True,
+             P.TEXT, min_size=NAME_MIN - 2)
     if card.get("armor_colour"):
-        icons.paste(
-            img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2
-        )
+        icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2)
 
 
 def _type_line(card: dict, locale: str) -> str:
@@ -217,45 +167,17 @@ def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
     return width - BAND - 2 * PAD - 40
 
 
-def draw_market(
-    img: Image.Image,
-    d,
-    x: int,
-    y: int,
-    card_id: str,
-    locale: str,
-    width: int = MARKET_WIDTH,
-    height: int | None = None,
-    highlight: bool = False,
-) -> int:
-    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text.
-    `height` defaults to what the card's text needs; returns the height drawn."""
+def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
+    """A market card: type band with symbol, name, cost coin, type line with arrow/hands/colour, text, as
+    high as the card's text needs; returns the height drawn."""
     card = content.cards()[card_id]
-    if height is None:
-        height = market_height(card_id, locale, width)
-    d.rounded_rectangle(
-        [x, y, x + width, y + height],
-        radius=12,
-        fill=P.PANEL_HI,
-        outline=P.TURN if highlight else None,
-        width=3 if highlight else 0,
-    )
+    height = market_height(card_id, locale, width)
     band = P.TYPE_FILL[card["type"]]
-    d.rounded_rectangle([x, y, x + BAND + 6, y + height], radius=12, fill=band)
-    d.rectangle([x + BAND, y + 2, x + BAND + 6, y + height - 2], fill=P.PANEL_HI)
+    _tile(d, x, y, width, height, band, 12, inset=2)
     left = x + BAND + PAD
     mid = y + PAD + 15
-    text_box(
-        d,
-        left,
-        mid,
-        content.card_name(card_id, locale),
-        market_name_width(card_id, width),
-        NAME_SIZE + 2,
-        True,
-        P.TEXT,
-        min_size=NAME_MIN,
-    )
+    text_box(d, left, mid, content.card_name(card_id, locale), market_name_width(card_id, width), NAME_SIZE + 2, True,
+             P.TEXT, min_size=NAME_MIN)
     # cost coin with the number on it
     coin = icons.coin(42)
     icons.paste_center(img, coin, x + width - PAD - 21, mid + 2)
@@ -271,17 +193,8 @@ def draw_market(
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
     _extras(img, d, card_id, status_right, tmid, None, False)
-    paragraph(
-        d,
-        left,
-        y + PAD + 64,
-        content.card_text(card_id, locale),
-        text_width(width),
-        TEXT_LINES,
-        TEXT_SIZE,
-        P.MUTED,
-        min_size=TEXT_MIN,
-    )
+    paragraph(d, left, y + PAD + 64, content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE,
+              P.MUTED, min_size=TEXT_MIN)
     return height
 
 
@@ -293,28 +206,14 @@ def fits(card_id: str, locale: str) -> dict[str, bool]:
     text = content.card_text(card_id, locale)
     status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
     trait = content.cards()[card_id]["type"] == "trait"
-    _, owned_name = fit(
-        name,
-        name_width(
-            card_id,
-            OWNED_WIDTH,
-            locale,
-            _status_text(card_id, True, locale) and status_len,
-            12 if trait else None,
-        ),
-        NAME_SIZE,
-        True,
-        NAME_MIN,
-    )
+    status = _status_text(card_id, True, locale) and status_len
+    _, owned_name = fit(name, name_width(card_id, OWNED_WIDTH, locale, status, 12 if trait else None), NAME_SIZE, True,
+                        NAME_MIN)
     _, market_name = fit(name, market_name_width(card_id), NAME_SIZE + 2, True, NAME_MIN)
     if content.cards()[card_id]["type"] == "armor":
         _, armor_name = fit(name, armor_name_width(), NAME_SIZE - 1, True, NAME_MIN - 2)
         owned_name = armor_name
     _, _, owned_text = wrap_fit(text, text_width(OWNED_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
     _, _, market_text = wrap_fit(text, text_width(MARKET_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    return {
-        "owned_name": owned_name == name,
-        "market_name": market_name == name,
-        "owned_text": owned_text,
-        "market_text": market_text,
-    }
+    return {"owned_name": owned_name == name, "market_name": market_name == name, "owned_text": owned_text,
+            "market_text": market_text}

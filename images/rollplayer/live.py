@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
 from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, paragraph, stars_value, text_box
-from ..labels import has_label, humanise, label
+from ..draw import MARGIN, counter, new_canvas, number, panel, paragraph, stars_value, text_box
+from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
-from . import content
 from .adapt import live_view
+from .table import phase_name, round_title, seat_name
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -53,19 +54,9 @@ MARKET_PHASES = ("market_start", "market")
 
 
 # ---------------------------------------------------------------------- sections
-def _name(v: LiveView, seat: int | None) -> str:
-    for s in v.seats:
-        if s.seat == seat:
-            return s.name
-    return "?"
-
-
 def _header(img, d, v: LiveView, locale: str) -> int:
     """Round (or setup), the phase chip and the start player, on one line."""
-    title = (label("img.table.round", locale, round=v.round, total=v.rounds_total) if v.round > 0
-             else label("img.table.setup_title", locale, total=v.rounds_total))
-    key = f"img.table.phase.{v.phase}"
-    phase = label(key, locale) if has_label(key) else humanise(v.phase)
+    title, phase = round_title(v, locale), phase_name(v.phase, locale)
     mid = HEADER_H // 2
     face, shown = fit(phase, INNER // 2, 22, True, 18)
     pw = face.width(shown) + 24
@@ -76,7 +67,7 @@ def _header(img, d, v: LiveView, locale: str) -> int:
     if v.round > 0:
         right = WIDTH - MARGIN
         room = right - (x + pw + 16) - 34
-        nw = text_box(d, right, mid, _name(v, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
+        nw = text_box(d, right, mid, seat_name(v.seats, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
         icons.paste(img, icons.start_marker(28), right - nw - 34, mid - 14)
     return HEADER_H
 
@@ -101,19 +92,15 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, size), cx, top + 8 + size / 2)
         if taken:
             # the taker's name where the die lay, on two lines if it needs them (five cards are narrow)
-            face, lines, _ = wrap_fit(_name(v, card.taken_by), int(tw - 20), 2, 22, True, 17)
+            face, lines, _ = wrap_fit(seat_name(v.seats, card.taken_by), int(tw - 20), 2, 22, True, 17)
             ch = len(lines) * face.line_height + 10
             cy = top + 44 + (h - 50 - ch) / 2
             d.rounded_rectangle([x + 6, cy, x + tw - 6, cy + ch], radius=10, fill=P.TURN)
-            for j, line in enumerate(lines):
-                face.draw_mid(d, x + tw / 2, cy + 5 + (j + 0.5) * face.line_height, line, DARK, "center")
+            face.draw_block(d, x + tw / 2, cy + ch / 2, lines, DARK, "center")
         elif v.solo:
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 2, 20, False, 17)
-            ly = top + h - 21 - (len(lines) - 1) * face.line_height / 2
-            for line in lines:
-                face.draw_mid(d, x + tw / 2, ly, line, P.MUTED, "center")
-                ly += face.line_height
+            face.draw_block(d, x + tw / 2, top + h - 21, lines, P.MUTED, "center")
     return top + h + GAP
 
 
@@ -188,13 +175,6 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
     return y - 8 + GAP
 
 
-def _token(img, d, right: float, mid: float, sprite: Image.Image, value: int) -> float:
-    """``sprite value`` right-aligned at ``right``; returns the new right edge."""
-    w = text_box(d, right, mid, str(value), 40, 22, True, P.TEXT, "right")
-    icons.paste(img, sprite, right - w - 28, mid - 12)
-    return right - w - 28 - 14
-
-
 def _tokens_width(s: LiveSeat) -> int:
     """Room the numbers at a tile's right end take (stars, Charisma tokens, gold), as ``_players`` draws them."""
     face = Face(22, True)
@@ -202,7 +182,7 @@ def _tokens_width(s: LiveSeat) -> int:
     if s.charisma:
         w += face.width(str(s.charisma)) + 28 + 14
     if s.stars is not None:
-        w += face.width(str(s.stars) if s.stars >= 0 else f"−{-s.stars}") + 3 + round(22 * 0.9) + 14
+        w += face.width(number(s.stars)) + 3 + round(22 * 0.9) + 14
     return w
 
 
@@ -234,8 +214,7 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
         if s is None:
             panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL)
             icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, 34), x + width - 44, mid - 17)
-            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), width - 68, 22, True, P.MUTED,
-                     min_size=17)
+            text_box(d, x + 12, mid, label("img.table.enemy_die", locale), width - 68, 22, True, P.MUTED, min_size=17)
             continue
         if s.acting:     # only the player due gets a tile: fewer edges, fewer bytes
             panel(d, [x, y, x + width, y + PLAYER_H], fill=P.PANEL_HI, outline=P.TURN, width=2)
@@ -243,8 +222,8 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
         if s.stars is not None:
             right -= stars_value(img, d, right, mid, s.stars, 22, align="right", sign=False) + 14
         if s.charisma:
-            right = _token(img, d, right, mid, icons.charisma(24), s.charisma)
-        right = _token(img, d, right, mid, icons.coin(24), s.gold)
+            right -= counter(img, d, right, mid, icons.charisma(24), str(s.charisma), 22, 40) + 14
+        right -= counter(img, d, right, mid, icons.coin(24), str(s.gold), 22, 40) + 14
         left = x + 10
         if s.class_id:
             icons.paste(img, icons.shape_badge(content.classes()[s.class_id]["colour"], 24), left, mid - 12)
@@ -294,12 +273,9 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
 
 # ---------------------------------------------------------------------- layout
 def _is_setup(v: LiveView) -> bool:
+    """Only setup draws a header (how many rounds are coming): round and phase stand in the live message's
+    status line."""
     return v.phase in SETUP_PHASES or v.round == 0
-
-
-def _has_header(v: LiveView) -> bool:
-    """Round and phase stand in the live message's status line; setup says how many rounds are coming."""
-    return _is_setup(v)
 
 
 def _sections(v: LiveView):
@@ -311,7 +287,7 @@ def _sections(v: LiveView):
 
 
 def _height(v: LiveView, locale: str) -> int:
-    h = HEADER_H if _has_header(v) else MARGIN // 2
+    h = HEADER_H if _is_setup(v) else MARGIN // 2
     for section in _sections(v):
         if section is _setup:
             h += len(v.seats) * (SETUP_ROW + 8) - 8 + GAP
@@ -328,7 +304,7 @@ def _height(v: LiveView, locale: str) -> int:
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     img, d = new_canvas(WIDTH, _height(v, locale))
-    y = _header(img, d, v, locale) if _has_header(v) else MARGIN // 2
+    y = _header(img, d, v, locale) if _is_setup(v) else MARGIN // 2
     for section in _sections(v):
         y = section(img, d, v, y, locale)
     return img

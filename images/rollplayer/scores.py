@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
+
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
 from ..labels import label
 from ..text import Face, wrap_fit
-from . import content
 from .views import ScoresView
 
 WIDTH = 640
@@ -23,36 +25,20 @@ ITEM_H = 54
 TOTAL_H = 66
 RANK_H = 50
 TIE_SIZE = 20
-# FR solo table (lowest total of each title), best first
-SOLO_LADDER = (
-    ("true_hero", 38, None),
-    ("clan_chief", 34, 37),
-    ("luminary", 30, 33),
-    ("adventurer", 26, 29),
-    ("mercenary", 22, 25),
-    ("npc", None, 21),
-)
+#: the rules' solo table, best first: (rating, lowest total, highest total; None: no bound)
+SOLO_LADDER = (*((name, low, above - 1 if above else None)
+                 for (low, name), (above, _) in zip(SOLO_RATINGS, ((None, ""), *SOLO_RATINGS))),
+               (SOLO_RATING_FLOOR, None, SOLO_RATINGS[-1][0] - 1))
 LADDER_ROW = 44
 
 
 def _item_keys(v: ScoresView) -> tuple[str, ...]:
-    if v.item_keys:
-        return v.item_keys
-    keys: list[str] = []
-    for col in v.columns:
-        for item in col.items:
-            if item.key not in keys:
-                keys.append(item.key)
-    return tuple(keys)
+    """The view's row order, else every column's items in the order they first appear."""
+    return v.item_keys or tuple(dict.fromkeys(item.key for col in v.columns for item in col.items))
 
 
 def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
-    keys: list[str] = []
-    for col in v.columns:
-        for key, _ in col.tiebreak:
-            if key not in keys:
-                keys.append(key)
-    return tuple(keys)
+    return tuple(dict.fromkeys(key for col in v.columns for key, _ in col.tiebreak))
 
 
 def _ordered(v: ScoresView) -> tuple:
@@ -89,12 +75,8 @@ def _names(v: ScoresView, seats) -> str:
 
 
 def _title(img, d, v: ScoresView, locale: str) -> None:
-    title = label(
-        "img.scores.solo_title"
-        if v.solo
-        else ("img.scores.title" if v.final else "img.scores.projected_title"),
-        locale,
-    )
+    key = "img.scores.solo_title" if v.solo else ("img.scores.title" if v.final else "img.scores.projected_title")
+    title = label(key, locale)
     text_box(d, WIDTH / 2, 40, title, WIDTH - 2 * MARGIN, 38, True, P.TEXT, "center", min_size=26)
     panel(d, [MARGIN, 76, WIDTH - MARGIN, 140], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.winners:
@@ -113,17 +95,8 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
         icons.paste(img, icons.crown(40), x, 88)
     text_box(d, x + 50, 108, text, WIDTH - 2 * MARGIN - 80, 30, True, P.TURN, min_size=20)
     if v.tiebreak_key:
-        paragraph(
-            d,
-            MARGIN,
-            TITLE_H,
-            label(f"img.scores.tiebreak.{v.tiebreak_key}", locale),
-            INNER,
-            2,
-            TIE_SIZE,
-            P.MUTED,
-            min_size=17,
-        )
+        paragraph(d, MARGIN, TITLE_H, label(f"img.scores.tiebreak.{v.tiebreak_key}", locale), INNER, 2, TIE_SIZE,
+                  P.MUTED, min_size=17)
 
 
 def _table(img, d, v: ScoresView, locale: str) -> int:
@@ -133,9 +106,10 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     top = _title_h(v, locale)
     columns = _ordered(v)
     bottom = top + HEAD_H + len(keys) * ITEM_H + TOTAL_H + RANK_H + len(tkeys) * ITEM_H
-    panel(d, [x0, top, x0 + LABEL_W + len(v.columns) * col_w, bottom])
-    winners = set(v.winners)
     right = x0 + LABEL_W + len(v.columns) * col_w
+    panel(d, [x0, top, right, bottom])
+    winners = set(v.winners)
+    centres = [x0 + LABEL_W + i * col_w + col_w / 2 for i in range(len(columns))]
     for r in range(1, len(keys), 2):
         ry = top + HEAD_H + r * ITEM_H
         d.rectangle([x0 + 8, ry, right - 8, ry + ITEM_H], fill=(44, 50, 66))
@@ -143,19 +117,12 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     for i, col in enumerate(columns):
         cx = x0 + LABEL_W + i * col_w
         if col.seat in winners:
-            d.rounded_rectangle(
-                [cx + 4, top + 4, cx + col_w - 4, bottom - 4],
-                radius=10,
-                fill=(60, 56, 38),
-                outline=P.TURN,
-                width=3,
-            )
+            d.rounded_rectangle([cx + 4, top + 4, cx + col_w - 4, bottom - 4], radius=10, fill=(60, 56, 38),
+                                outline=P.TURN, width=3)
             icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
         face, lines, _ = wrap_fit(col.name, col_w - 12, 2, 22, True, 16)
-        y = top + 38 + (0 if len(lines) == 2 else face.line_height / 2)
-        for line in lines:
-            face.draw(d, cx + col_w / 2, y + face.ascent, line, P.TEXT, "center")
-            y += face.line_height
+        face.draw_lines(d, cx + col_w / 2, top + 38 + (0 if len(lines) == 2 else face.line_height / 2), lines, P.TEXT,
+                        "center")
         if col.class_id:
             colour = content.classes()[col.class_id]["colour"]
             cname = content.class_name(col.class_id, locale)
@@ -165,13 +132,12 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
             icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 27)
             text_box(d, bx + 24, top + HEAD_H - 17, cname, col_w - 34, 19, False, P.MUTED, min_size=15)
     y = top + HEAD_H
-    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
     # items
     for r, key in enumerate(keys):
         mid = y + ITEM_H / 2
         _row_label(d, x0 + 14, mid, label(f"img.score.{key}", locale))
-        for i, col in enumerate(columns):
-            cx = x0 + LABEL_W + i * col_w + col_w / 2
+        for cx, col in zip(centres, columns):
             value = next((it.stars for it in col.items if it.key == key), None)
             if value is None:
                 text_box(d, cx, mid, "—", col_w - 10, 22, False, P.FAINT, "center")
@@ -180,40 +146,24 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
             else:
                 stars_value(img, d, cx, mid, value, 25, align="center", fill=P.TEXT if value > 0 else P.BAD)
         y += ITEM_H
-    d.line([x0 + 10, y, x0 + LABEL_W + len(v.columns) * col_w - 10, y], fill=P.LINE, width=2)
+    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
     mid = y + TOTAL_H / 2
     text_box(d, x0 + 14, mid, label("img.scores.total", locale), LABEL_W - 24, 28, True, P.TEXT, min_size=20)
-    for i, col in enumerate(columns):
-        cx = x0 + LABEL_W + i * col_w + col_w / 2
+    for cx, col in zip(centres, columns):
         _total(img, d, cx, mid, col.total)
     y += TOTAL_H
     mid = y + RANK_H / 2
-    text_box(
-        d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16
-    )
-    for i, col in enumerate(columns):
-        cx = x0 + LABEL_W + i * col_w + col_w / 2
-        text_box(
-            d,
-            cx,
-            mid,
-            label("img.scores.rank", locale, rank=col.rank),
-            col_w - 10,
-            26,
-            True,
-            P.TURN if col.seat in winners else P.MUTED,
-            "center",
-        )
+    text_box(d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16)
+    for cx, col in zip(centres, columns):
+        text_box(d, cx, mid, label("img.scores.rank", locale, rank=col.rank), col_w - 10, 26, True,
+                 P.TURN if col.seat in winners else P.MUTED, "center")
     y += RANK_H
     for key in tkeys:
         mid = y + ITEM_H / 2
         _row_label(d, x0 + 14, mid, label(f"img.tiebreak.{key}", locale))
-        for i, col in enumerate(columns):
-            cx = x0 + LABEL_W + i * col_w + col_w / 2
+        for cx, col in zip(centres, columns):
             value = dict(col.tiebreak).get(key)
-            text_box(
-                d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center"
-            )
+            text_box(d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center")
         y += ITEM_H
     return bottom
 
@@ -221,10 +171,7 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
 def _row_label(d, x: float, mid: float, text: str) -> None:
     """A row's name, on two lines when it is long (French and German names of scoring items)."""
     face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 21, False, 16)
-    y = mid - len(lines) * face.line_height / 2
-    for line in lines:
-        face.draw(d, x, y + face.ascent - 1, line, P.MUTED)
-        y += face.line_height
+    face.draw_lines(d, x, mid - len(lines) * face.line_height / 2 - 1, lines, P.MUTED)
 
 
 def _total(img, d, cx: float, mid: float, total: int) -> None:
@@ -244,25 +191,12 @@ def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
     for rating, lo, hi in SOLO_LADDER:
         current = rating == v.solo_rating
         if current:
-            d.rounded_rectangle(
-                [MARGIN + 12, y, WIDTH - MARGIN - 12, y + LADDER_ROW - 4],
-                radius=10,
-                fill=(60, 56, 38),
-                outline=P.TURN,
-                width=3,
-            )
+            d.rounded_rectangle([MARGIN + 12, y, WIDTH - MARGIN - 12, y + LADDER_ROW - 4], radius=10, fill=(60, 56, 38),
+                                outline=P.TURN, width=3)
             icons.paste(img, icons.play(22), MARGIN + 24, y + LADDER_ROW / 2 - 13)
         mid = y + LADDER_ROW / 2 - 2
-        text_box(
-            d,
-            MARGIN + 60,
-            mid,
-            label(f"img.rating.{rating}", locale),
-            INNER - 250,
-            24,
-            current,
-            P.TURN if current else P.TEXT,
-        )
+        text_box(d, MARGIN + 60, mid, label(f"img.rating.{rating}", locale), INNER - 250, 24, current,
+                 P.TURN if current else P.TEXT)
         if lo is not None and hi is not None:
             rng = label("img.scores.points_range", locale, min=lo, max=hi)
         elif lo is not None:

@@ -13,12 +13,14 @@ import threading
 import cachetools
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, paragraph, signed, stars_row, stars_value, text_box
+from ..draw import MARGIN, new_canvas, number, panel, paragraph, signed, stars_row, stars_value, text_box
 from ..labels import label
 from ..text import Face
-from . import cards, content
+from . import cards
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, COLOURS, OwnedCard, SheetView
 
 # --- layout (pixels) -------------------------------------------------------------------------------
@@ -58,12 +60,11 @@ TILE_GAP = 14
 GROUP_HEAD = 50
 BREAKDOWN_ROW = 38
 LEGEND_ROW = 38
+LEGEND_H = 2 * LEGEND_ROW + 8
 NAME_WIDTH = INNER - BADGE_W - 16
 MAX_HAND_ICONS = 6
 
-_STATIC_MAX = 64
-_static_cache: cachetools.LRUCache = cachetools.LRUCache(maxsize=_STATIC_MAX)
-_static_lock = threading.Lock()
+_static_cache: cachetools.LRUCache = cachetools.LRUCache(maxsize=64)
 
 
 def _slot_x(i: int) -> int:
@@ -88,19 +89,6 @@ def _static_key(v: SheetView, locale: str) -> tuple:
     goals = tuple((r.attr, r.race_modifier, r.goal) for r in v.rows)
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
-
-
-def _static(v: SheetView, locale: str) -> Image.Image:
-    """The character's static layer, from a small LRU cache (guarded: the bot may render in threads)."""
-    key = _static_key(v, locale)
-    with _static_lock:
-        img = _static_cache.get(key)
-    if img is not None:
-        return img
-    img = _draw_static(v, locale)
-    with _static_lock:
-        _static_cache[key] = img
-    return img
 
 
 def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
@@ -141,17 +129,16 @@ def _turn_banner(img, d, v: SheetView, top: int, locale: str, viewer: int | None
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + TURN_H - 12], fill=(58, 52, 30), outline=P.TURN, width=3)
     mid = top + (TURN_H - 12) / 2
     icons.paste(img, icons.play(28), MARGIN + 14, mid - 14)
-    text = (
-        label("img.sheet.your_turn", locale)
-        if viewer == v.seat
-        else label("img.sheet.turn_of", locale, name=v.player_name)
-    )
+    text = (label("img.sheet.your_turn", locale) if viewer == v.seat
+            else label("img.sheet.turn_of", locale, name=v.player_name))
     text_box(d, MARGIN + 52, mid, text, INNER - 68, 28, True, P.TURN, min_size=20)
 
 
-def _draw_static(v: SheetView, locale: str) -> Image.Image:
+@cachetools.cached(_static_cache, key=_static_key, lock=threading.Lock())
+def _static(v: SheetView, locale: str) -> Image.Image:
     """Attribute panel with goals and backstory targets, alignment grid values, backstory and resource
-    panels with their labels: all that is fixed once the character is chosen."""
+    panels with their labels: all that is fixed once the character is chosen. Drawn once per character and
+    locale (a small LRU cache, guarded: the bot may render in threads)."""
     img, d = new_canvas(WIDTH, STATIC_H)
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     # attribute panel
@@ -165,39 +152,16 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         mid = y + ROW_H / 2
         if r % 2 == 0:
             d.rectangle([ATTR_LEFT + 4, y, ATTR_RIGHT - 4, y + ROW_H], fill=(44, 50, 66))
-        text_box(
-            d,
-            ATTR_LEFT + 12,
-            mid - (11 if row.race_modifier else 0),
-            label(f"img.attr.{row.attr}", locale),
-            84,
-            28,
-            True,
-            P.TEXT,
-            min_size=18,
-        )
+        text_box(d, ATTR_LEFT + 12, mid - (11 if row.race_modifier else 0), label(f"img.attr.{row.attr}", locale), 84,
+                 28, True, P.TEXT, min_size=18)
         if row.race_modifier:
-            text_box(
-                d,
-                ATTR_LEFT + 12,
-                mid + 21,
-                label("img.sheet.race_mod", locale, mod=signed(row.race_modifier)),
-                84,
-                20,
-                True,
-                P.GOOD if row.race_modifier > 0 else P.BAD,
-                min_size=14,
-            )
+            text_box(d, ATTR_LEFT + 12, mid + 21, label("img.sheet.race_mod", locale, mod=signed(row.race_modifier)),
+                     84, 20, True, P.GOOD if row.race_modifier > 0 else P.BAD, min_size=14)
         for i in range(3):
             sx, sy = _slot_x(i), mid - SLOT / 2
             target = targets.get((row.attr, i + 1))
-            d.rounded_rectangle(
-                [sx, sy, sx + SLOT, sy + SLOT],
-                radius=12,
-                fill=(30, 34, 46),
-                outline=P.DIE_FILL[target] if target else P.LINE,
-                width=5 if target else 2,
-            )
+            d.rounded_rectangle([sx, sy, sx + SLOT, sy + SLOT], radius=12, fill=(30, 34, 46),
+                                outline=P.DIE_FILL[target] if target else P.LINE, width=5 if target else 2)
             if target:
                 # the required colour, also shown as its shape in the empty space's centre
                 icons.paste_center(img, icons.shape_badge(target, 28), sx + SLOT / 2, sy + SLOT / 2)
@@ -220,32 +184,12 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
         text_box(d, MARGIN + 14, top + 52, label("img.sheet.no_card", locale), ALIGN_W - 28, 22, False, P.FAINT)
     grid_top = top + GRID_DY
     for c, col in enumerate(ALIGN_COLUMNS):
-        text_box(
-            d,
-            GRID_X + c * CELL_W + CELL_W / 2,
-            grid_top - 14,
-            label(f"img.align.{col}", locale),
-            CELL_W - 2,
-            17,
-            False,
-            P.MUTED,
-            "center",
-            min_size=13,
-        )
+        text_box(d, GRID_X + c * CELL_W + CELL_W / 2, grid_top - 14, label(f"img.align.{col}", locale), CELL_W - 2, 17,
+                 False, P.MUTED, "center", min_size=13)
     for r, row_id in enumerate(ALIGN_ROWS):
         cy = grid_top + r * CELL_H
-        text_box(
-            d,
-            GRID_X - 6,
-            cy + CELL_H / 2,
-            label(f"img.align.{row_id}", locale),
-            GRID_X - MARGIN - 12,
-            17,
-            False,
-            P.MUTED,
-            "right",
-            min_size=13,
-        )
+        text_box(d, GRID_X - 6, cy + CELL_H / 2, label(f"img.align.{row_id}", locale), GRID_X - MARGIN - 12, 17, False,
+                 P.MUTED, "right", min_size=13)
         for c in range(3):
             cx = GRID_X + c * CELL_W
             value = v.alignment_grid[r][c] if v.alignment_grid else 0
@@ -266,11 +210,8 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
     # resources panel
     rtop = top + RES_DY
     panel(d, [SIDE_LEFT, rtop, SIDE_RIGHT, top + ALIGN_H])
-    rows = (
-        ("img.sheet.gold", icons.coin(32)),
-        ("img.sheet.charisma", icons.charisma(32)),
-        ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None),
-    )
+    rows = (("img.sheet.gold", icons.coin(32)), ("img.sheet.charisma", icons.charisma(32)),
+            ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None))
     step = (ALIGN_H - RES_DY) / 3
     for i, (key, sprite) in enumerate(rows):
         mid = rtop + step * i + step / 2
@@ -280,18 +221,19 @@ def _draw_static(v: SheetView, locale: str) -> Image.Image:
     return img
 
 
-def _card_groups(v: SheetView):
-    """(title key, header extra, cards as (card id, exhausted[, stars])) per group."""
-    return [
-        ("img.sheet.weapons", "hands", [(c.card_id, False) for c in v.weapons]),
-        ("img.sheet.armor", "armor", [(cid, False) for s in v.armor for cid in s.owned]),
-        ("img.sheet.skills", None, [(c.card_id, c.exhausted) for c in v.skills]),
-        ("img.sheet.traits", None, [(c.card_id, False, c.stars) for c in v.traits]),
-    ]
+#: the title of each group of cards, by card type, in the sheet's order
+GROUP_TITLES = {"weapon": "img.sheet.weapons", "armor": "img.sheet.armor", "skill": "img.sheet.skills",
+                "trait": "img.sheet.traits"}
 
 
-def _tiles_height(cards_: list[tuple], locale: str) -> int:
-    return sum(cards.owned_height(entry[0], locale) + TILE_GAP for entry in cards_)
+def _card_groups(v: SheetView) -> list[tuple[str, tuple[OwnedCard, ...]]]:
+    """(card type, its cards) per group."""
+    armor = tuple(OwnedCard(cid) for s in v.armor for cid in s.owned)
+    return [("weapon", v.weapons), ("armor", armor), ("skill", v.skills), ("trait", v.traits)]
+
+
+def _tiles_height(cards_: tuple[OwnedCard, ...], locale: str) -> int:
+    return sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
 
 
 ARMOR_COLS = 2
@@ -303,10 +245,7 @@ def _armor_rows(n: int) -> int:
 
 
 def _armor_height(v: SheetView, locale: str) -> int:
-    h = 0
-    for s in v.armor:
-        h += 44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
-    return h
+    return sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
 
 
 TO_PLACE_H = 84
@@ -314,7 +253,7 @@ TO_PLACE_H = 84
 
 def cards_height(v: SheetView, locale: str) -> int:
     h = TO_PLACE_H if v.to_place else 0
-    for key, kind, cards_ in _card_groups(v):
+    for kind, cards_ in _card_groups(v):
         h += GROUP_HEAD
         if kind == "armor":
             h += _armor_height(v, locale)
@@ -329,38 +268,23 @@ def _breakdown_h(v: SheetView) -> int:
     return 58 + rows * BREAKDOWN_ROW + 12
 
 
-def _legend_h() -> int:
-    return 2 * LEGEND_ROW + 8
-
-
-def _top(v: SheetView) -> int:
-    return HEADER_H + (TURN_H if v.is_turn else 0)
-
-
 def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
-    return _top(v) + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + _legend_h() + MARGIN
+    top = HEADER_H + (TURN_H if v.is_turn else 0)
+    return top + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + LEGEND_H + MARGIN
 
 
-def _draw_tiles(img, d, top: int, cards_: list[tuple], locale: str) -> int:
+def _draw_tiles(img, d, top: int, cards_: tuple[OwnedCard, ...], locale: str) -> int:
     y = top
-    for entry in cards_:
-        stars = entry[2] if len(entry) > 2 else None
-        h = cards.draw_owned(img, d, MARGIN, y, entry[0], locale, entry[1], stars=stars)
-        y += h + TILE_GAP
+    for c in cards_:
+        y += cards.draw_owned(img, d, MARGIN, y, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
     return y
 
 
-def _group_header(img, d, y: int, title_key: str, count: int, locale: str) -> None:
+def _group_header(img, d, y: int, kind: str, count: int, locale: str) -> None:
     d.line([MARGIN, y + GROUP_HEAD - 8, WIDTH - MARGIN, y + GROUP_HEAD - 8], fill=P.LINE, width=2)
-    kind = {
-        "img.sheet.weapons": "weapon",
-        "img.sheet.armor": "armor",
-        "img.sheet.skills": "skill",
-        "img.sheet.traits": "trait",
-    }[title_key]
     icons.paste(img, icons.card_type(kind, 28, P.TYPE_FILL[kind]), MARGIN, y + 6)
-    w = text_box(d, MARGIN + 36, y + 20, label(title_key, locale), 300, 26, True, P.TEXT)
+    w = text_box(d, MARGIN + 36, y + 20, label(GROUP_TITLES[kind], locale), 300, 26, True, P.TEXT)
     if count == 0:
         text_box(d, MARGIN + 36 + w + 14, y + 20, "—", 40, 24, False, P.FAINT)
 
@@ -379,46 +303,25 @@ def _draw_to_place(img, d, v: SheetView, y: int, locale: str) -> None:
 def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
     for s in v.armor:
         mid = y + 18
-        w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT,
-                     min_size=18)
+        w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT, min_size=18)
         x = MARGIN + 4 + w + 12
         for i in range(s.pieces):
             filled = i < len(s.owned)
             shield = not filled and i < len(s.owned) + s.extra
-            d.ellipse(
-                [x, mid - 9, x + 18, mid + 9],
-                fill=P.ACCENT if filled else None,
-                outline=P.TYPE_FILL["armor"] if shield else P.ACCENT,
-                width=2 if not shield else 4,
-            )
+            d.ellipse([x, mid - 9, x + 18, mid + 9], fill=P.ACCENT if filled else None,
+                      outline=P.TYPE_FILL["armor"] if shield else P.ACCENT, width=2 if not shield else 4)
             x += 23
         x += 6
         progress = label("img.sheet.set_progress", locale, owned=len(s.owned), pieces=s.pieces)
         x += text_box(d, x, mid, progress, 60, 22, True, P.MUTED) + 10
         sw = stars_value(img, d, WIDTH - MARGIN, mid, s.stars, 24, align="right")
         if s.extra:
-            text_box(
-                d,
-                x,
-                mid,
-                label("img.sheet.tower_shield", locale, extra=s.extra),
-                WIDTH - MARGIN - sw - 10 - x,
-                18,
-                False,
-                P.MUTED,
-                min_size=14,
-            )
+            text_box(d, x, mid, label("img.sheet.tower_shield", locale, extra=s.extra), WIDTH - MARGIN - sw - 10 - x,
+                     18, False, P.MUTED, min_size=14)
         y += 44
         for i, cid in enumerate(s.owned):
-            cards.draw_armor(
-                img,
-                d,
-                MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
-                y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10),
-                cid,
-                locale,
-                width=ARMOR_W,
-            )
+            cards.draw_armor(img, d, MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
+                             y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10), cid, locale, width=ARMOR_W)
         y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
     return y
 
@@ -428,9 +331,9 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
     if v.to_place:
         _draw_to_place(img, d, v, y, locale)
         y += TO_PLACE_H
-    for key, kind, cards_ in _card_groups(v):
-        _group_header(img, d, y, key, len(cards_), locale)
-        if kind == "hands":
+    for kind, cards_ in _card_groups(v):
+        _group_header(img, d, y, kind, len(cards_), locale)
+        if kind == "weapon":
             # hand slots at the right: used hands solid, free ones outlined
             x = WIDTH - MARGIN
             slots = max(v.hands_limit, v.hands_used)
@@ -439,18 +342,8 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
                 for i in range(slots):
                     icons.paste(img, icons.hand(28, i >= free), x - 28, y + 6)
                     x -= 32
-            text_box(
-                d,
-                x - 8,
-                y + 20,
-                label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit),
-                180,
-                22,
-                False,
-                P.MUTED,
-                "right",
-                min_size=16,
-            )
+            text_box(d, x - 8, y + 20, label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit), 180,
+                     22, False, P.MUTED, "right", min_size=16)
         y += GROUP_HEAD
         if kind == "armor":
             y = _draw_armor_sets(img, d, v, y, locale)
@@ -472,9 +365,7 @@ def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) ->
         x = MARGIN + 16 + (i % 2) * (col_w + 24)
         mid = top + 58 + (i // 2) * BREAKDOWN_ROW + BREAKDOWN_ROW / 2
         vw = stars_value(img, d, x + col_w, mid, item.stars, 22, align="right")
-        text_box(
-            d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15
-        )
+        text_box(d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15)
     return top + h
 
 
@@ -508,39 +399,17 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
             if die is None:
                 continue
             sx, sy = _slot_x(i), mid - SLOT / 2
-            icons.paste(
-                img, icons.die(die.value, die.colour, DIE), sx + (SLOT - DIE) / 2, sy + (SLOT - DIE) / 2
-            )
+            icons.paste(img, icons.die(die.value, die.colour, DIE), sx + (SLOT - DIE) / 2, sy + (SLOT - DIE) / 2)
             target = targets.get((row.attr, i + 1))
             if target:
                 # the target's shape stays visible on a covered space (colour-blind safe)
                 icons.paste(img, icons.shape_badge(target, 22), sx + SLOT - 18, sy - 4)
             if target == die.colour:
                 icons.paste(img, icons.check(24, True), sx + SLOT - 20, sy + SLOT - 20)
-        text_box(
-            d,
-            TOTAL_X,
-            mid - (11 if row.weapon_bonus else 0),
-            str(row.value) if row.value >= 0 else f"−{-row.value}",
-            90,
-            38,
-            True,
-            P.TEXT,
-            "center",
-        )
+        text_box(d, TOTAL_X, mid - (11 if row.weapon_bonus else 0), number(row.value), 90, 38, True, P.TEXT, "center")
         if row.weapon_bonus:
-            text_box(
-                d,
-                TOTAL_X,
-                mid + 23,
-                label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus),
-                96,
-                19,
-                True,
-                P.ACCENT,
-                "center",
-                min_size=13,
-            )
+            text_box(d, TOTAL_X, mid + 23, label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus), 96, 19,
+                     True, P.ACCENT, "center", min_size=13)
         if row.goal is not None:
             icons.paste_center(img, icons.check(34, row.goal_met), MET_X, mid)
     side = top + ATTR_H + 14
@@ -550,20 +419,11 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
     d.rectangle([tx + 1, ty + 1, tx + CELL_W - 1, ty + CELL_H - 1], outline=P.TURN, width=4)
     icons.paste(img, icons.token(22), tx + 4, ty + 4)
     # backstory matches
-    reward = _backstory_reward(v.backstory_matches)
+    reward = content.backstory_reward(max(0, min(6, v.backstory_matches)))
     mid = side + 90
     sw = stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 24, align="right")
-    text_box(
-        d,
-        SIDE_LEFT + 14,
-        mid,
-        label("img.sheet.matches", locale, matches=v.backstory_matches),
-        SIDE_RIGHT - SIDE_LEFT - 40 - sw,
-        22,
-        False,
-        P.TEXT,
-        min_size=16,
-    )
+    text_box(d, SIDE_LEFT + 14, mid, label("img.sheet.matches", locale, matches=v.backstory_matches),
+             SIDE_RIGHT - SIDE_LEFT - 40 - sw, 22, False, P.TEXT, min_size=16)
     # resources
     step = (ALIGN_H - RES_DY) / 3
     for i, value in enumerate((v.gold, v.charisma, v.class_dice)):
@@ -576,8 +436,4 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
     return img
 
 
-def _backstory_reward(matches: int) -> int:
-    return content.backstory_reward(max(0, min(6, matches)))
-
-
-__all__ = ["OwnedCard", "draw", "height"]
+__all__ = ["draw", "height"]

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
 from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import new_canvas, panel, stars_row, stars_value, text_box
+from ..draw import counter, new_canvas, number, panel, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
-from . import content
 from .adapt import step_view
 from .sheet import goal_text
 from .views import ALIGN_COLUMNS, ALIGN_ROWS, StepView
@@ -72,10 +72,7 @@ def _header(img, d, v: StepView, locale: str) -> None:
     if v.wealth:
         x = right
         for value, sprite in ((s.charisma, icons.charisma(18)), (s.gold, icons.coin(18))):
-            x -= text_box(d, x, 38, str(value), 40, 17, True, P.TEXT, "right")
-            x -= 22
-            icons.paste(img, sprite, x, 29)
-            x -= 12
+            x -= counter(img, d, x, 38, sprite, str(value), 17, 40) + 12
         wealth_w = right - x
     colour = content.classes()[s.class_id]["colour"] if s.class_id else None
     x = M
@@ -86,15 +83,12 @@ def _header(img, d, v: StepView, locale: str) -> None:
     if not s.race_id:
         text_box(d, x, 38, label("img.sheet.no_race", locale), room, 15, True, P.FAINT, min_size=14)
         return
-    x += text_box(d, x, 38, content.race_name(s.race_id, locale), min(room, 150), 15, True, P.TEXT,
-                  min_size=14) + 10
+    x += text_box(d, x, 38, content.race_name(s.race_id, locale), min(room, 150), 15, True, P.TEXT, min_size=14) + 10
     if s.class_id:
         fill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
-        text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill,
-                 min_size=14)
+        text_box(d, x, 38, content.class_name(s.class_id, locale), right - wealth_w - x, 15, True, fill, min_size=14)
     else:
-        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT,
-                 min_size=14)
+        text_box(d, x, 38, label("img.sheet.no_class", locale), right - wealth_w - x, 15, True, P.FAINT, min_size=14)
 
 
 def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
@@ -115,14 +109,12 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
                 d.rectangle([x0, y0, x0 + CELL_W - 2, y0 + CELL_H - 2], fill=fill)
         x0, y0 = gx + tc * CELL_W, gy + tr * CELL_H
         d.rectangle([x0 - 1, y0 - 1, x0 + CELL_W - 1, y0 + CELL_H - 1], outline=P.TURN, width=2)
-        d.ellipse([x0 + CELL_W / 2 - 4, y0 + CELL_H / 2 - 4, x0 + CELL_W / 2 + 3, y0 + CELL_H / 2 + 3],
-                  fill=P.TURN)
+        d.ellipse([x0 + CELL_W / 2 - 4, y0 + CELL_H / 2 - 4, x0 + CELL_W / 2 + 3, y0 + CELL_H / 2 + 3], fill=P.TURN)
         value = s.alignment_grid[tr][tc]
         vw = stars_value(img, d, gx - 8, mid, value, 16, align="right")
         room = gx - 8 - vw - 8 - M - 12
         if not v.in_hand:                  # "Alignment" over where the token stands ("Evil · Chaotic")
-            where = " · ".join(label(f"img.align.{name}", locale)
-                               for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
+            where = " · ".join(label(f"img.align.{name}", locale) for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
             text_box(d, M + 12, mid - 8, label("img.sheet.alignment", locale), room, 13, True, P.TURN)
             text_box(d, M + 12, mid + 9, where, room, 14, True, P.TEXT, min_size=13)
         right = gx - 8 - vw - 10
@@ -135,10 +127,7 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
     room = right - x - dice_w - 10
     text = label(v.in_hand_key, locale)
     face, lines, _ = wrap_fit(text, room, 2, 14, True, 13)  # a long label takes two lines, not an ellipsis
-    y = mid - len(lines) * face.line_height / 2
-    for line in lines:
-        face.draw(d, x, y + face.ascent, line, P.TURN)
-        y += face.line_height
+    face.draw_lines(d, x, mid - len(lines) * face.line_height / 2, lines, P.TURN)
     x += max(face.width(line) for line in lines) + 10
     for die in dice:
         icons.paste(img, icons.die(die.value, die.colour, size), x, mid - size / 2)
@@ -183,7 +172,7 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
                 icons.paste(img, icons.check(14, True), sx + SLOT - 12, sy + SLOT - 12)
             elif target:
                 icons.paste(img, icons.shape_badge(target, 13), sx + SLOT - 11, sy - 2)
-        value = str(row.value) if row.value >= 0 else f"−{-row.value}"
+        value = number(row.value)
         if row.weapon_bonus:
             text_box(d, TOTAL_X, mid - 6, value, 52, 20, True, P.TEXT, "center")
             text_box(d, TOTAL_X, mid + 11, f"+{row.weapon_bonus}", 60, 13, True, P.ACCENT, "center")

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.games.rollplayer import content
+
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, counter, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
-from . import cards, content
+from . import cards
 from .views import TableView
 
 # 640 px wide like the sheet: at Discord's phone width (about 360 px) 22 px text keeps a 9 px cap height
@@ -26,6 +28,18 @@ MARKET_GAP = 12
 SOLO_H = 140
 PLAYER_ROW = 96
 INNER = WIDTH - 2 * MARGIN
+
+
+def round_title(v, locale: str) -> str:
+    """The round ("Round 3 of 6"), or during setup how many rounds are coming (table and live picture)."""
+    if v.round > 0:
+        return label("img.table.round", locale, round=v.round, total=v.rounds_total)
+    return label("img.table.setup_title", locale, total=v.rounds_total)
+
+
+def phase_name(phase: str, locale: str) -> str:
+    key = f"img.table.phase.{phase}"
+    return label(key, locale) if has_label(key) else humanise(phase)
 
 
 def decision_text(key: str, params: tuple, locale: str) -> str:
@@ -51,17 +65,14 @@ def pending_lines(v: TableView, dec, locale: str) -> tuple[Face, tuple[str, ...]
     """"Name: what to decide" for one pending decision, the instruction always whole: a long name is
     shortened first, and if that is not enough the instruction goes on its own line(s) under the name."""
     template = label("img.table.must", locale, name=WHO, decision=WHAT)
-    return who_what(template, _name(v, dec.seat), decision_text(dec.key, dec.params, locale), PENDING_TEXT_W,
-                    PENDING_SIZE, True, PENDING_MIN)
+    return who_what(template, seat_name(v.players, dec.seat), decision_text(dec.key, dec.params, locale),
+                    PENDING_TEXT_W, PENDING_SIZE, True, PENDING_MIN)
 
 
 def _pending_rows(v: TableView, locale: str) -> list[int]:
     """The height of each pending decision's row (one line: PENDING_ROW; more: as many lines as it needs)."""
-    rows = []
-    for dec in v.pending:
-        face, lines = pending_lines(v, dec, locale)
-        rows.append(max(PENDING_ROW, len(lines) * face.line_height + 24))
-    return rows or [PENDING_ROW]
+    drawn = (pending_lines(v, dec, locale) for dec in v.pending)
+    return [max(PENDING_ROW, len(lines) * face.line_height + 24) for face, lines in drawn] or [PENDING_ROW]
 
 
 def height(v: TableView, locale: str = "en") -> int:
@@ -80,11 +91,9 @@ def _show_initiative(v: TableView) -> bool:
     return v.round > 0 and bool(v.initiative)
 
 
-def _name(v: TableView, seat: int | None) -> str:
-    for p in v.players:
-        if p.seat == seat:
-            return p.name
-    return "?" if seat is None else str(seat + 1)
+def seat_name(players, seat: int | None) -> str:
+    """The name of ``seat`` among ``players`` (the table's or the live picture's)."""
+    return next((p.name for p in players if p.seat == seat), "?" if seat is None else str(seat + 1))
 
 
 def _section(img, d, y: int, title: str, right: str | None = None) -> None:
@@ -95,16 +104,7 @@ def _section(img, d, y: int, title: str, right: str | None = None) -> None:
 
 
 def _header(img, d, v: TableView, locale: str) -> None:
-    title = (
-        label("img.table.round", locale, round=v.round, total=v.rounds_total)
-        if v.round > 0
-        else label("img.table.setup_title", locale, total=v.rounds_total)
-    )
-    phase = (
-        label(f"img.table.phase.{v.phase}", locale)
-        if has_label(f"img.table.phase.{v.phase}")
-        else humanise(v.phase)
-    )
+    title, phase = round_title(v, locale), phase_name(v.phase, locale)
     face = Face(22, True)
     pw = min(face.width(phase), INNER - 28) + 28
     fits_beside = Face(36, True).width(title) + 18 + pw <= INNER
@@ -115,17 +115,8 @@ def _header(img, d, v: TableView, locale: str) -> None:
     text_box(d, x + 14, cy, phase, INNER - 28, 22, True, (30, 24, 6), min_size=17)
     sx = MARGIN if fits_beside else MARGIN + pw + 18
     icons.paste(img, icons.start_marker(30), sx, 78)
-    text_box(
-        d,
-        sx + 38,
-        94,
-        label("img.table.start_player", locale, name=_name(v, v.start_seat)),
-        WIDTH - MARGIN - sx - 38,
-        22,
-        False,
-        P.MUTED,
-        min_size=17,
-    )
+    text_box(d, sx + 38, 94, label("img.table.start_player", locale, name=seat_name(v.players, v.start_seat)),
+             WIDTH - MARGIN - sx - 38, 22, False, P.MUTED, min_size=17)
 
 
 def _pending(img, d, v: TableView, top: int, locale: str) -> int:
@@ -133,24 +124,13 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
     h = sum(rows)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.pending:
-        text_box(
-            d,
-            MARGIN + 20,
-            top + PENDING_ROW / 2,
-            label("img.table.nobody", locale),
-            INNER - 40,
-            26,
-            True,
-            P.TEXT,
-            min_size=18,
-        )
+        text_box(d, MARGIN + 20, top + PENDING_ROW / 2, label("img.table.nobody", locale), INNER - 40, 26, True, P.TEXT,
+                 min_size=18)
     y = top
     for dec, row in zip(v.pending, rows):
         face, lines = pending_lines(v, dec, locale)
         icons.paste(img, icons.play(28), MARGIN + 14, y + min(row, PENDING_ROW) / 2 - 14)
-        first = y + row / 2 - (len(lines) - 1) * face.line_height / 2
-        for k, line in enumerate(lines):
-            face.draw_mid(d, MARGIN + 52, first + k * face.line_height, line, P.TURN)
+        face.draw_block(d, MARGIN + 52, y + row / 2, lines, P.TURN)
         y += row
     return top + h + 20
 
@@ -181,42 +161,22 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
         if card.die is not None:
             icons.paste_center(img, icons.die(card.die.value, card.die.colour, die), x + tw / 2, y + 88)
         else:
-            d.rounded_rectangle(
-                [x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
-                radius=12,
-                outline=P.LINE,
-                width=2,
-            )
+            d.rounded_rectangle([x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
+                                radius=12, outline=P.LINE, width=2)
         if taken:
             d.rounded_rectangle([x + 6, y + init_h - 44, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
-            text_box(
-                d,
-                x + tw / 2,
-                y + init_h - 26,
-                _name(v, card.taken_by),
-                int(tw - 18),
-                22,
-                True,
-                (30, 24, 6),
-                "center",
-                min_size=16,
-            )
+            text_box(d, x + tw / 2, y + init_h - 26, seat_name(v.players, card.taken_by), int(tw - 18), 22, True,
+                     (30, 24, 6), "center", min_size=16)
         else:
             # "free" (solo: "free · rolls the enemy die") on up to two lines
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 3 if v.solo else 2, 20, False, 16)
-            ly = y + init_h - 26 - (len(lines) - 1) * face.line_height / 2
-            for line in lines:
-                face.draw_mid(d, x + tw / 2, ly, line, P.MUTED, "center")
-                ly += face.line_height
+            face.draw_block(d, x + tw / 2, y + init_h - 26, lines, P.MUTED, "center")
     return y + init_h + 16
 
 
 def _market(img, d, v: TableView, top: int, locale: str) -> int:
-    right = (
-        f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} "
-        f"{v.discard_count}"
-    )
+    right = f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} {v.discard_count}"
     if v.discard_top:
         right += f" ({content.card_name(v.discard_top, locale)})"
     _section(img, d, top, label("img.table.market", locale), right)
@@ -231,10 +191,7 @@ def _market(img, d, v: TableView, top: int, locale: str) -> int:
 def _solo(img, d, v: TableView, top: int, locale: str) -> int:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
     face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 140, 2, 20, True, 16)
-    ly = top + 12
-    for line in lines:
-        face.draw(d, MARGIN + 16, ly + face.ascent, line, P.MUTED)
-        ly += face.line_height
+    ly = face.draw_lines(d, MARGIN + 16, top + 12, lines, P.MUTED)
     if v.enemy_die is not None:
         size = min(72, top + SOLO_H - 10 - int(ly) - 4)
         icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, size), MARGIN + 16, ly + 4)
@@ -266,13 +223,8 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
     acting = {dec.seat for dec in v.pending}
     for p in v.players:
         hl = p.seat in acting
-        panel(
-            d,
-            [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8],
-            fill=P.PANEL_HI if hl else P.PANEL,
-            outline=P.TURN if hl else None,
-            width=2 if hl else 0,
-        )
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], fill=P.PANEL_HI if hl else P.PANEL,
+              outline=P.TURN if hl else None, width=2 if hl else 0)
         # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
         mid = y + 26
         x = MARGIN + 10
@@ -298,9 +250,7 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
         right = WIDTH - MARGIN - 14
         for sprite, value in ((icons.card_back(26), p.cards), (icons.charisma(26), p.charisma),
                               (icons.coin(26), p.gold)):
-            w = text_box(d, right, mid2, str(value), 44, 24, True, P.TEXT, "right")
-            icons.paste(img, sprite, right - w - 32, mid2 - 13)
-            right -= w + 32 + 18
+            right -= counter(img, d, right, mid2, sprite, str(value), 24, 44, gap=6) + 18
         text_box(d, MARGIN + 38, mid2, who, right - MARGIN - 44, 20, False, P.MUTED, min_size=15)
         y += PLAYER_ROW
     return y

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ATTRS = ("str", "dex", "con", "int", "wis", "cha")
-COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
-ALIGN_ROWS = ("good", "neutral", "evil")
-ALIGN_COLUMNS = ("lawful", "neutral", "chaotic")
+from bot.games.rollplayer.content import ALIGN_COLS as ALIGN_COLUMNS  # noqa: F401  (the rules' own orders)
+from bot.games.rollplayer.content import ALIGN_ROWS, ATTRS, COLOURS  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,6 @@ class ArmorSet:
     pieces: int  # size of the full set
     owned: tuple[str, ...]  # card ids held
     stars: int  # what the set scores now (incl. colour bonus)
-    colour_bonus: bool  # one of the held cards shows the class colour
     extra: int = 0  # pieces added by a Tower Shield
 
 
