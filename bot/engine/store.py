@@ -38,7 +38,7 @@ from sqlalchemy.pool import StaticPool
 
 from . import errors
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
-from .records import ACTIVE, LOBBY, Seat, SeatResult
+from .records import ACTIVE, LOBBY, MoveRecord, OutboxPost, ReminderDue, ResultRow, Seat, SeatResult, from_row
 from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
 
 T = TypeVar("T")
@@ -167,6 +167,14 @@ def _rows(result) -> list[Row]:
     return [cls(r) for r in result.all()]
 
 
+def _posts(rows: list[Row]) -> list[OutboxPost]:
+    return [from_row(OutboxPost, r, json_text=("payload",)) for r in rows]
+
+
+def _results(rows: list[Row]) -> list[ResultRow]:
+    return [from_row(ResultRow, r, json_text=("options",), flags=("is_ai",)) for r in rows]
+
+
 @lru_cache(maxsize=512)
 def _sql(statement: str, expanding: tuple[str, ...] = ()):
     clause = text(statement)
@@ -205,15 +213,9 @@ class Db:
 # --------------------------------------------------------------------------------------- the protocol
 
 class Repository(Protocol):
-    """What the session manager needs from a store: the narrow seam between engine logic and the database."""
+    """What the session manager needs from a store: the reads and writes it makes under a game's lock. ``Store``
+    is the one implementation; everything else (outbox, reminders, stats, leases) is the store's own to give."""
 
-    path: str
-    scope: Scope | None
-
-    async def close(self) -> None: ...
-    async def schema_version(self) -> str: ...
-    async def get_meta(self, key: str, default: Any = None) -> Any: ...
-    async def set_meta(self, key: str, value: Any) -> None: ...
     async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
                           creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
                           snapshot: str | None = None, meta: str | None = None, post: str | None = None
@@ -232,33 +234,13 @@ class Repository(Protocol):
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
     async def end_game(self, game_id: int, status: str, now: float) -> None: ...
     async def note_reminder(self, game_id: int, now: float) -> None: ...
+    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
-    async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]: ...
-    async def moves(self, game_id: int) -> list[Row]: ...
-    async def recent_moves(self, game_id: int, limit: int) -> list[Row]: ...
-    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None: ...
-    async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
-                               kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[Row]: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]: ...
-    async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None: ...
+    async def moves(self, game_id: int) -> list[Row]: ...
     async def forget_user(self, user_id: int, name: str) -> list[int]: ...
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]: ...
-    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
-    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None) -> bool: ...
-    async def release_claims(self, owner: str) -> None: ...
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]: ...
-    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None, game_id: int | None = None) -> list[Row]: ...
-    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None: ...
-    async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None: ...
-    async def note_post_attempt(self, post_id: int) -> None: ...
-    async def posts(self, game_id: int) -> list[Row]: ...
-    async def integrity_check(self) -> list[str]: ...
 
 
 # ------------------------------------------------------------------------------------- errors, URLs
@@ -1084,10 +1066,11 @@ class Store:
         await self._writes_settled(game_id)
         return await self._read(MOVES_SQL, {"g": game_id})
 
-    async def recent_moves(self, game_id: int, limit: int) -> list[Row]:
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The last ``limit`` moves, oldest first."""
         rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq DESC LIMIT :n",
-                                {"g": game_id, "n": limit})
-        return rows[::-1]
+                                {"g": game_id, "n": max(0, int(limit))})
+        return [from_row(MoveRecord, r, json_text=("move",)) for r in reversed(rows)]
 
     async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None:
         """Game row, seat count and move log from one moment of the database, so they agree with each other
@@ -1102,7 +1085,7 @@ class Store:
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[Row]:
+                               limit: int | None = None) -> list[ResultRow]:
         where = ["g.status = 'finished'"]
         params: dict[str, Any] = {}
         for name, column, value in (("u", "r.user_id", user_id), ("gu", "g.guild_id", guild_id),
@@ -1117,22 +1100,22 @@ class Store:
         if limit is not None:
             sql += " LIMIT :n"
             params["n"] = int(limit)
-        return await self._read(sql, params)
+        return _results(await self._read(sql, params))
 
     async def last_game_id(self, channel_id: int) -> int | None:
         """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
         return await self._read_one("SELECT id FROM games WHERE channel_id = :c AND started_at IS NOT NULL"
                                     " ORDER BY id DESC LIMIT 1", {"c": channel_id})
 
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]:
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[ResultRow]:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
-        return await self._read(
+        return _results(await self._read(
             f"{RESULT_SELECT} WHERE g.status = 'finished' AND g.kind = :k AND g.finished_at >= :since"
             " AND (g.guild_id = :gu OR (g.guild_id IS NULL AND r.user_id IN"
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
-            {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id})
+            {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id}))
 
     async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
         await self._exec("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
@@ -1159,12 +1142,16 @@ class Store:
             return ids
         return await self._write(work)
 
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]:
-        return await self._read(
-            "SELECT id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
+                                     ) -> list[ReminderDue]:
+        """Games in play where nobody moved (and nobody was reminded) for ``interval_s``, and fewer than
+        ``max_reminders`` reminders went out since the last move. Survives restarts: it is all in the DB."""
+        rows = await self._read(
+            "SELECT id AS game_id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
             " FROM games WHERE status = 'active' AND reminder_count < :n"
             " AND last_activity_at <= :t AND COALESCE(last_reminder_at, 0) <= :t"
             f"{scope_sql(self.scope)} ORDER BY last_activity_at", {"n": max_reminders, "t": now - interval_s})
+        return [from_row(ReminderDue, r, json_text=("meta",)) for r in rows]
 
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
         """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
@@ -1193,18 +1180,19 @@ class Store:
 
     # -------------------------------------------------------------------------------------- outbox
 
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]:
-        """Posts still to send, oldest first (all games, or one). Several processes: use ``claim_posts``."""
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
+        """Posts committed with a change and not delivered yet, oldest first (all games, or one). Several
+        processes: use ``claim_posts``."""
         if game_id is None:
             columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
-            return await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
-                                    f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
-                                    " ORDER BY o.id LIMIT :n", {"n": int(limit)})
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = :g"
-                                " ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)})
+            return _posts(await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
+                                           f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
+                                           " ORDER BY o.id LIMIT :n", {"n": int(limit)}))
+        return _posts(await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+                                       " AND game_id = :g ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)}))
 
     async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None, game_id: int | None = None) -> list[Row]:
+                          now: float | None = None, game_id: int | None = None) -> list[OutboxPost]:
         """Claim undelivered posts (of one game, or of the games this process serves) for ``owner`` until
         ``now + lease_s``, oldest first, so of several processes only one delivers each post. A game with an
         undelivered post another owner holds is skipped whole (one channel's posts keep their order);
@@ -1215,7 +1203,7 @@ class Store:
         if game_id is not None:             # the hot path, right after a move: often nothing to write
             mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
             if mine is not None:
-                return mine
+                return _posts(mine)
         which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
         params = {"o": owner, "at": at, "n": int(limit), "g": game_id, "until": at + float(lease_s)}
 
@@ -1238,7 +1226,7 @@ class Store:
                 "   ORDER BY o.id LIMIT :n)"
                 f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
             return sorted(rows, key=lambda r: r["id"])
-        return await self._write(work)
+        return _posts(await self._write(work))
 
     async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
         """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
@@ -1275,16 +1263,18 @@ class Store:
     async def note_post_attempt(self, post_id: int) -> None:
         await self._exec("UPDATE outbox SET attempts = attempts + 1 WHERE id = :p", {"p": post_id})
 
-    async def posts(self, game_id: int) -> list[Row]:
+    async def posts(self, game_id: int) -> list[OutboxPost]:
         """Every post of a game, oldest first (delivered or not)."""
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = :g ORDER BY id", {"g": game_id})
+        return _posts(await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = :g ORDER BY id",
+                                       {"g": game_id}))
 
     # ---- the live message's posts (one bounded query; the courier's, each delivery) ----
-    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[Row]:
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
         """The delivered posts of the game's latest message before post ``before_id`` (any post: None), oldest
-        first; empty before the first message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only."""
-        return await self._read(LAST_MESSAGE_POSTS, {"g": game_id,
-                                                     "before": NO_POST_AFTER if before_id is None else before_id})
+        first: the last is the live message's post, the others were edited into it; empty before the first
+        message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only, not the game's."""
+        return _posts(await self._read(LAST_MESSAGE_POSTS, {
+            "g": game_id, "before": NO_POST_AFTER if before_id is None else before_id}))
 
     async def integrity_check(self) -> list[str]:
         """["ok"], or what is wrong: SQLite's ``PRAGMA integrity_check`` (every page); and on both databases

@@ -59,7 +59,7 @@ async def test_a_clean_shutdown_hands_claims_over_at_once(two_managers):
     game = await game_with_posts(a, None, 302)
     assert len(await a.claim_posts("bot-a", game_id=game)) == 2
     await a.claim_lease("takeover:1", "bot-a")
-    await a.release_claims("bot-a")
+    await a.store.release_claims("bot-a")
     assert len(await b.claim_posts("bot-b", game_id=game)) == 2
     assert await b.claim_lease("takeover:1", "bot-b")
 
