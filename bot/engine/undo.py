@@ -57,12 +57,8 @@ def effective_moves(rows: Iterable[Any]) -> list[LoggedMove]:
     return stack
 
 
-def undone_seqs(rows: Iterable[Any]) -> set[int]:
-    """The seqs of the moves that undo entries took back (for showing the log)."""
-    return {u for u in (_field(r, "undoes") for r in rows) if u is not None}
-
-
 def replay(kind: Any, seats: int, seed: int, options: Mapping, moves: Sequence[LoggedMove]) -> Any:
+    """The state after playing ``moves`` from the start (the engine's undo, ``verify``)."""
     state = kind.create(seats, seed, dict(options))
     for logged in moves:
         state, _events = kind.apply(state, logged.seat, logged.move)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from .errors import EngineError
 from .kinds import KindRegistry
-from .store import Repository, Store
-from .undo import effective_moves
+from .store import Store
+from .undo import effective_moves, replay
 
 #: Statuses whose snapshot must equal the replay (a lobby has no state yet; an abandoned game that was
 #: started keeps its last snapshot, which must still match).
@@ -56,14 +56,6 @@ class VerifyReport:
 UNREADABLE = "cannot be read: "
 
 
-def replay(kind, seats: int, seed: int, options: dict, moves: list[tuple[int, dict]]):
-    """The state after playing ``moves`` ([(seat, move)]) from the start."""
-    state = kind.create(seats, seed, options)
-    for seat, move in moves:
-        state, _events = kind.apply(state, seat, move)
-    return state
-
-
 def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameCheck:
     check = GameCheck(row["id"], row["kind"], row["status"], len(move_rows))
     if row["snapshot"] is None:
@@ -88,8 +80,7 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
         return check
     try:
         # Undo entries take moves back: the state is the replay of the moves still in effect.
-        state = replay(kind, seat_count, row["seed"], json.loads(row["options"]),
-                       [(m.seat, m.move) for m in effective_moves(move_rows)])
+        state = replay(kind, seat_count, row["seed"], json.loads(row["options"]), effective_moves(move_rows))
     except Exception as error:
         check.problem = f"replay failed: {type(error).__name__}: {error}"
         return check
@@ -100,7 +91,7 @@ def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameChec
     return check
 
 
-async def verify_store(store: Repository, kinds: KindRegistry) -> VerifyReport:
+async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
     report = VerifyReport()
     try:
         report.integrity = await store.integrity_check()

@@ -11,17 +11,8 @@ import json
 
 import pytest
 
-from bot.engine import (
-    GameNotActive,
-    KindRegistry,
-    NothingToUndo,
-    NotSeated,
-    SessionManager,
-    StaleMove,
-    UndoAfterOtherPlayer,
-    UndoAfterReveal,
-    UndoUnsupported,
-)
+from bot.engine import KindRegistry, SessionManager, StaleMove, UndoAfterReveal
+from bot.engine.errors import GameNotActive, NothingToUndo, NotSeated, UndoAfterOtherPlayer, UndoUnsupported
 from bot.engine.records import Bookkeeping
 from bot.engine.store import open_store
 from bot.engine.undo import BrokenLog, effective_moves

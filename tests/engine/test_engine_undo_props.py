@@ -14,15 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import (
-    KindRegistry,
-    NothingToUndo,
-    SessionManager,
-    StaleMove,
-    Store,
-    UndoAfterOtherPlayer,
-    UndoAfterReveal,
-)
+from bot.engine import KindRegistry, SessionManager, StaleMove, Store, UndoAfterReveal
+from bot.engine.errors import NothingToUndo, UndoAfterOtherPlayer
 from bot.engine.verify import verify_store
 from bot.games.dicepoker.kind import KIND as POKER
 from bot.games.rollplayer.kind import KIND as ROLLPLAYER
