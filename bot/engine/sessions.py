@@ -657,9 +657,6 @@ class SessionManager:
         # It may have ended between the two reads; then the channel is free.
         return view if view.is_open else None
 
-    async def seat_of(self, game_id: int, user_id: int) -> int | None:
-        return (await self.load(game_id)).seat_of(user_id)
-
     async def legal_moves(self, game_id: int, user_id: int) -> list[dict]:
         """The moves the user may play now ([] when not seated or the game is not in play)."""
         async with self.game_lock(game_id):

@@ -36,7 +36,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from . import errors
+from . import errors, schema
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
 from .records import ACTIVE, LOBBY, MoveRecord, OutboxPost, ReminderDue, ResultRow, Seat, SeatResult, from_row
 from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
@@ -55,12 +55,11 @@ MIGRATION_LOCK, OUTBOX_LOCK = 0x526F6C6C, 0x4F757462
 #: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
 LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
 
-GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted, snapshot, "
-                "version, created_at, updated_at, started_at, finished_at, last_activity_at, "
-                "last_reminder_at, reminder_count, meta, final_score")
+GAME_COLUMNS = ", ".join(schema.games.c.keys())
 #: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
-MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
-POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
+MOVE_COLUMNS = ", ".join(schema.moves.c.keys())
+#: A post without its claim (``claimed_by``, ``claimed_until``: the courier's business).
+POST_COLUMNS = ", ".join(c.name for c in schema.outbox.c if not c.name.startswith("claimed_"))
 GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
 SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
 MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"

@@ -42,6 +42,9 @@ class VerifyReport:
     def problems(self) -> list[GameCheck]:
         return [c for c in self.checked if c.problem is not None]
 
+    def problem_lines(self) -> list[str]:
+        return [f"game {c.game_id} ({c.kind}, {c.status}, {c.moves} moves): {c.problem}" for c in self.problems]
+
     @property
     def ok(self) -> bool:
         return not self.problems and not self.unreadable and self.integrity == ["ok"]

@@ -36,7 +36,8 @@ async def test_lobby_join_start_and_play(mgr, db_path):
     result = await mgr.apply(game.id, ALICE, {"action": "boost", "amount": 2}, 0)
     assert (result.version, result.seq, result.seat, result.finished) == (1, 1, 0, False)
     assert result.events == [{"key": "toy.boosted", "params": {"seat": 0, "amount": 2}}]
-    assert await mgr.seat_of(game.id, BOB) == 1 and await mgr.seat_of(game.id, CARL) is None
+    view = await mgr.load(game.id)
+    assert view.seat_of(BOB) == 1 and view.seat_of(CARL) is None
 
     final = await play_until_finished(mgr, game.id, [ALICE, BOB])
     assert final.finished and final.score == KIND.score(final.state)
