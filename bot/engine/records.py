@@ -19,7 +19,7 @@ OPEN_STATUSES = (LOBBY, ACTIVE)
 def from_row(cls: type[R], row: Any, *, json_text: Iterable[str] = (), flags: Iterable[str] = (), **given: Any) -> R:
     """A record from a store row whose columns carry its field names (other columns are ignored): the
     ``json_text`` columns decoded, the ``flags`` made booleans (SQLite stores 0/1), ``given`` fields as they are."""
-    values = dict(zip(row.keys(), row))
+    values = dict(row._mapping)
     values.update({name: json.loads(values[name]) for name in json_text})
     values.update({name: bool(values[name]) for name in flags})
     values.update(given)

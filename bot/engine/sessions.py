@@ -270,8 +270,8 @@ class SessionManager:
         if found is None:
             raise errors.UnknownGame(game_id=game_id)
         row, seat_rows = found
-        kind = self._kind(row["kind"])
-        state = kind.loads(row["snapshot"]) if row["snapshot"] is not None else None
+        kind = self._kind(row.kind)
+        state = kind.loads(row.snapshot) if row.snapshot is not None else None
         view = from_row(GameView, row, json_text=("options", "meta"), state=state,
                         seats=tuple(from_row(Seat, s, flags=("is_ai",)) for s in seat_rows))
         entry = _Entry(view=view, kind=kind)
@@ -677,7 +677,7 @@ class SessionManager:
         """Every entry of a game's log, oldest first (the whole history, for paging and replays): moves, and
         undo entries (``undoes`` set) with the moves they took back still in place (``cogs.replays.effective``)."""
         await self.load(game_id)
-        return [from_row(MoveRecord, r, json_text=("move",)) for r in await self.store.moves(game_id)]
+        return await self.store.moves(game_id)
 
     async def last_game_in_channel(self, channel_id: int) -> GameView | None:
         """The newest game that started in a channel, open or over (for replays of a finished game)."""

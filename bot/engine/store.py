@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-from sqlalchemy import bindparam, event, text
+from sqlalchemy import Row, bindparam, event, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
@@ -143,31 +143,12 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-class Row(tuple):
-    """A result row that reads by position and by column name (``row[0]``, ``row["seat"]``, ``dict(row)``)."""
-
-    __slots__ = ()
-    _index: dict[str, int] = {}
-
-    def __getitem__(self, key):
-        return tuple.__getitem__(self, self._index[key] if isinstance(key, str) else key)
-
-    def keys(self) -> list[str]:
-        return list(self._index)
-
-
-@lru_cache(maxsize=256)
-def _row_class(keys: tuple[str, ...]) -> type[Row]:
-    return type("Row", (Row,), {"__slots__": (), "_index": {k: i for i, k in enumerate(keys)}})
-
-
-def _rows(result) -> list[Row]:
-    cls = _row_class(tuple(result.keys()))
-    return [cls(r) for r in result.all()]
-
-
 def _posts(rows: list[Row]) -> list[OutboxPost]:
     return [from_row(OutboxPost, r, json_text=("payload",)) for r in rows]
+
+
+def _moves(rows: Iterable[Row]) -> list[MoveRecord]:
+    return [from_row(MoveRecord, r, json_text=("move",)) for r in rows]
 
 
 def _results(rows: list[Row]) -> list[ResultRow]:
@@ -202,7 +183,7 @@ class Db:
         return await self.conn.execute(_sql(sql, expanding), params or {})
 
     async def fetch(self, sql: str, params: dict | None = None, expanding: tuple[str, ...] = ()) -> list[Row]:
-        return _rows(await self.execute(sql, params, expanding))
+        return list((await self.execute(sql, params, expanding)).all())
 
     async def executemany(self, sql: str, rows: list[dict]) -> None:
         if rows:
@@ -238,7 +219,7 @@ class Repository(Protocol):
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
-    async def moves(self, game_id: int) -> list[Row]: ...
+    async def moves(self, game_id: int) -> list[MoveRecord]: ...
     async def forget_user(self, user_id: int, name: str) -> list[int]: ...
 
 
@@ -415,7 +396,7 @@ class Store:
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
                    quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
-                   min_size: int = 1, max_size: int = 10, connect_timeout: float = 10.0,
+                   max_size: int = 10, connect_timeout: float = 10.0,
                    command_timeout: float | None = 60.0) -> Store:
         """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
         used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
@@ -424,7 +405,7 @@ class Store:
         0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
         saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
         SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
-        open a file it may not write. ``min_size``/``max_size``/timeouts: the PostgreSQL pool."""
+        open a file it may not write. ``max_size``/timeouts: the PostgreSQL pool."""
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
@@ -1045,7 +1026,7 @@ class Store:
             rows = await db.fetch(GAME_SQL, {"g": game_id})
             return (rows[0], await db.fetch(SEATS_SQL, {"g": game_id})) if rows else None
         found = await self._read_together(work, snapshot=not self.sqlite)
-        if found is not None and found[0]["status"] == LOBBY:
+        if found is not None and found[0].status == LOBBY:
             self._remember_seats(game_id, found[1])
         return found
 
@@ -1061,17 +1042,18 @@ class Store:
         return [r[0] for r in await self._read(f"SELECT id FROM games WHERE status IN :st{served} ORDER BY id",
                                                {"st": list(statuses)}, expanding=("st",))]
 
-    async def moves(self, game_id: int) -> list[Row]:
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """Every entry of a game's log, oldest first: moves, and undo entries (``undoes`` set)."""
         await self._writes_settled(game_id)
-        return await self._read(MOVES_SQL, {"g": game_id})
+        return _moves(await self._read(MOVES_SQL, {"g": game_id}))
 
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
         """The last ``limit`` moves, oldest first."""
         rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq DESC LIMIT :n",
                                 {"g": game_id, "n": max(0, int(limit))})
-        return [from_row(MoveRecord, r, json_text=("move",)) for r in reversed(rows)]
+        return _moves(reversed(rows))
 
-    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None:
+    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[MoveRecord]] | None:
         """Game row, seat count and move log from one moment of the database, so they agree with each other
         even while bot processes keep writing."""
         await self._writes_settled(game_id)
@@ -1079,7 +1061,7 @@ class Store:
         async def work(db):
             rows = await db.fetch(GAME_SQL.replace(" FROM games", ", (SELECT count(*) FROM seats WHERE game_id = :g)"
                                                    " AS seat_count FROM games"), {"g": game_id})
-            return (rows[0], rows[0]["seat_count"], await db.fetch(MOVES_SQL, {"g": game_id})) if rows else None
+            return (rows[0], rows[0].seat_count, _moves(await db.fetch(MOVES_SQL, {"g": game_id}))) if rows else None
         return await self._read_together(work)
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
@@ -1224,7 +1206,7 @@ class Store:
                 "       AND x.claimed_by IS DISTINCT FROM :o AND x.claimed_until > :at)"
                 "   ORDER BY o.id LIMIT :n)"
                 f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
-            return sorted(rows, key=lambda r: r["id"])
+            return sorted(rows, key=lambda r: r.id)
         return _posts(await self._write(work))
 
     async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
@@ -1234,7 +1216,7 @@ class Store:
         rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
                                 " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
                                 {"g": game_id, "n": limit})
-        if all(r["claimed_by"] == owner and (r["claimed_until"] or 0) - at >= lease_s / 2 for r in rows):
+        if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in rows):
             return rows
         return None
 

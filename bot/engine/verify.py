@@ -60,37 +60,37 @@ UNREADABLE = "cannot be read: "
 
 
 def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameCheck:
-    check = GameCheck(row["id"], row["kind"], row["status"], len(move_rows))
-    if row["snapshot"] is None:
+    check = GameCheck(row.id, row.kind, row.status, len(move_rows))
+    if row.snapshot is None:
         if move_rows:
             check.problem = "moves recorded but no snapshot"
         return check
-    kind = kinds.get(row["kind"])
+    kind = kinds.get(row.kind)
     if kind is None:
-        check.problem = f"kind {row['kind']!r} is not registered; cannot replay"
+        check.problem = f"kind {row.kind!r} is not registered; cannot replay"
         return check
-    seqs = [m["seq"] for m in move_rows]
+    seqs = [m.seq for m in move_rows]
     if seqs != list(range(1, len(seqs) + 1)):
         check.problem = "move log has gaps or duplicates"
         return check
-    if row["version"] != len(seqs):
-        check.problem = f"version {row['version']} but {len(seqs)} moves logged"
+    if row.version != len(seqs):
+        check.problem = f"version {row.version} but {len(seqs)} moves logged"
         return check
     try:
-        kind.loads(row["snapshot"])     # what the bot does first when the game is opened again
+        kind.loads(row.snapshot)     # what the bot does first when the game is opened again
     except Exception as error:
         check.problem = f"the snapshot does not load: {type(error).__name__}: {error}"
         return check
     try:
         # Undo entries take moves back: the state is the replay of the moves still in effect.
-        state = replay(kind, seat_count, row["seed"], json.loads(row["options"]), effective_moves(move_rows))
+        state = replay(kind, seat_count, row.seed, json.loads(row.options), effective_moves(move_rows))
     except Exception as error:
         check.problem = f"replay failed: {type(error).__name__}: {error}"
         return check
-    if kind.dumps(state) != row["snapshot"]:
+    if kind.dumps(state) != row.snapshot:
         check.problem = "snapshot differs from the replay of the move log"
-    elif kind.is_finished(state) != (row["status"] == "finished"):
-        check.problem = f"replay says finished={kind.is_finished(state)} but status is {row['status']!r}"
+    elif kind.is_finished(state) != (row.status == "finished"):
+        check.problem = f"replay says finished={kind.is_finished(state)} but status is {row.status!r}"
     return check
 
 
