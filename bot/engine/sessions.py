@@ -477,21 +477,9 @@ class SessionManager:
 
     async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for
                      ) -> ApplyResult:
+        """Play a move for the seat ``seat_for(view)`` names, telling the observer what came of it."""
         played: list[str] = []
-        try:
-            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, locale,
-                                              played_for, played)
-        except Exception as error:
-            code = getattr(error, "code", None)
-            if self.observer is not None and isinstance(code, str):
-                self.observer.move_refused(code)
-            raise
-        if self.observer is not None:
-            self.observer.move_applied(played[0] if played else "?")
-        return result
 
-    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for,
-                            played: list[str]) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
             played.append(view.kind)
@@ -542,7 +530,16 @@ class SessionManager:
             entry.view = after if new_meta is None else replace(after, meta=new_meta)
             entry.last_move = None if revealed is None else _LastMove(seq, seat, user_id, revealed)
             return result
-        return await self._change(game_id, work)
+        try:
+            result = await self._change(game_id, work)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if self.observer is not None and isinstance(code, str):
+                self.observer.move_refused(code)
+            raise
+        if self.observer is not None:
+            self.observer.move_applied(played[0] if played else "?")
+        return result
 
     # ---------------------------------------------------------------------------------------- undo
 
