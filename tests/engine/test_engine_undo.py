@@ -82,7 +82,7 @@ async def test_hold_is_taken_back_and_the_roll_before_it_stands(umgr, store):
     # the log keeps the undone move and says it was undone; play goes on after it
     again = await umgr.apply(game_id, A, {"type": "hold"}, expected_version=4)
     assert again.version == 5
-    records = await umgr.recent_moves(game_id, 10)
+    records = await umgr.store.recent_moves(game_id, 10)
     assert [(r.seq, r.move, r.undoes) for r in records] == [
         (1, {"type": "roll"}, None), (2, {"type": "roll"}, None), (3, {"type": "hold"}, None),
         (4, {}, 3), (5, {"type": "hold"}, None)]
@@ -149,7 +149,7 @@ async def test_the_undo_commits_its_post_and_meta_with_it(umgr, store):
 
     await umgr.undo(game_id, A, plan=plan)
     assert seen == [(3, 2)]
-    posts = await umgr.posts(game_id)
+    posts = await umgr.store.posts(game_id)
     assert posts[-1].payload == {"type": "undo", "seq": 2} and posts[-1].seq == 3
     assert (await umgr.load(game_id)).meta == {"note": "undone"}
 

@@ -83,7 +83,7 @@ async def scenario(kind, seats: int, options: dict, data, max_prefix: int) -> di
             after = await mgr.load(game.id)
             if after.status != "active":
                 break
-            records = await mgr.recent_moves(game.id, 1)
+            records = await mgr.store.recent_moves(game.id, 1)
             if await mgr.can_undo(game.id, user):
                 suffix.append(records[-1].move)
             else:                                # it revealed something: the suffix starts after it
