@@ -1,6 +1,6 @@
 """Prometheus metrics and the health report of one bot process; off unless ``ROLLBOT_METRICS_PORT`` is set.
 
-``Metrics.create(port)`` gives the live kind (prometheus-client, the ``metrics`` extra) or, without a port,
+``create_metrics(port)`` gives the live kind (prometheus-client, the ``metrics`` extra) or, without a port,
 ``NoMetrics``, whose every method does nothing, so the rest of the bot calls them unconditionally and pays
 nothing when metrics are off. Each process has its own registry and port; Prometheus scrapes every process
 of a layout (deploy/README.md) and sums them.
@@ -72,11 +72,6 @@ class Metrics(NoMetrics):
         self.queues = Gauge("rollbot_queue_length", "Work waiting, by queue", ["queue"], registry=self.registry)
         self._runner: Any = None
 
-    @classmethod
-    def create(cls, port: int | None) -> NoMetrics:
-        """Live metrics on ``port``, or the no-op kind when no port is configured."""
-        return NoMetrics() if port is None else cls(port)
-
     def move_applied(self, kind: str) -> None:
         self.moves.labels(kind=kind).inc()
 
@@ -130,7 +125,8 @@ class Metrics(NoMetrics):
 
 
 def create_metrics(port: int | None) -> NoMetrics:
-    return Metrics.create(port)
+    """Live metrics on ``port``, or the no-op kind when no port is configured."""
+    return NoMetrics() if port is None else Metrics(port)
 
 
 __all__ = ["Metrics", "NoMetrics", "create_metrics"]

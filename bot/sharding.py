@@ -74,10 +74,6 @@ class ShardScope:
         if not self.shard_ids or any(not 0 <= s < self.shard_count for s in self.shard_ids):
             raise ShardSpecError(f"shards {self.shard_ids} do not fit a shard count of {self.shard_count}")
 
-    @classmethod
-    def everything(cls) -> ShardScope:
-        return cls((0,), 1)
-
     @property
     def is_everything(self) -> bool:
         return set(self.shard_ids) == set(range(self.shard_count))

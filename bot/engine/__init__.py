@@ -1,56 +1,29 @@
-"""Game sessions: one game per channel in SQLite or PostgreSQL, crash-safe and concurrency-safe. See docs/engine.md."""
+"""Game sessions: one game per channel in SQLite or PostgreSQL, crash-safe and concurrency-safe. See docs/engine.md.
+
+The package exports what the shell and the tools import from it; everything else is imported from its module."""
 from .errors import (
-                     AlreadySeated,
                      ChannelBusy,
-                     CreatorCannotLeave,
                      EngineError,
-                     GameNotActive,
-                     GameNotInLobby,
                      InvalidMeta,
                      InvalidMove,
                      InvalidOptions,
-                     InvalidSeatCount,
-                     InvalidSeed,
                      NotCreator,
-                     NotEnoughPlayers,
-                     NothingToUndo,
                      NotPermitted,
-                     NotSeated,
                      StaleMove,
                      StorageError,
                      StoreOpenError,
-                     TableFull,
-                     UndoAfterOtherPlayer,
                      UndoAfterReveal,
-                     UndoUnsupported,
                      UnknownGame,
-                     UnknownKind,
 )
-from .kinds import GameKind, KindRegistry, default_registry, load_kind
-from .records import (
-                     ApplyResult,
-                     Bookkeeping,
-                     GameView,
-                     MoveRecord,
-                     OutboxPost,
-                     ReminderDue,
-                     ResultRow,
-                     Seat,
-                     SeatResult,
-                     UndoResult,
-)
-from .sessions import Planner, SessionManager
-from .store import Repository, Store
-from .turn import TurnBook, TurnRecord, decision_of, pending_seats
+from .kinds import KindRegistry, default_registry, load_kind
+from .records import Bookkeeping, GameView, MoveRecord, OutboxPost
+from .sessions import SessionManager
+from .store import Store
+from .turn import TurnBook, decision_of, pending_seats
 
 __all__ = [
-    "AlreadySeated", "ApplyResult", "Bookkeeping", "OutboxPost", "Planner",
-    "ChannelBusy", "CreatorCannotLeave", "EngineError", "GameKind",
-    "GameNotActive", "GameNotInLobby", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions", "InvalidSeatCount",
-    "InvalidSeed", "KindRegistry", "MoveRecord", "NotCreator", "NotEnoughPlayers", "NotPermitted", "NotSeated",
-    "ReminderDue", "Repository", "ResultRow", "Seat", "SeatResult", "SessionManager", "StaleMove", "StorageError",
-    "Store",
-    "StoreOpenError", "TableFull", "UnknownGame", "UnknownKind", "default_registry", "load_kind",
-    "NothingToUndo", "UndoAfterOtherPlayer", "UndoAfterReveal", "UndoResult", "UndoUnsupported",
-    "TurnBook", "TurnRecord", "decision_of", "pending_seats",
+    "Bookkeeping", "ChannelBusy", "EngineError", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions",
+    "KindRegistry", "MoveRecord", "NotCreator", "NotPermitted", "OutboxPost", "SessionManager", "StaleMove",
+    "StorageError", "Store", "StoreOpenError", "TurnBook", "UndoAfterReveal", "UnknownGame", "decision_of",
+    "default_registry", "load_kind", "pending_seats",
 ]

@@ -15,7 +15,7 @@ import sys
 
 from .errors import EngineError, StoreOpenError
 from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
-from .store import RESTORE_HELP, Store, is_postgres, open_store
+from .store import RESTORE_HELP, Store
 from .verify import salvage, verify_store
 
 
@@ -29,11 +29,8 @@ def build_registry(specs: list[str] | None) -> KindRegistry:
 async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
     registry = build_registry(specs)
     try:
-        if is_postgres(path):
-            store = await open_store(path, quick_check=False)     # report what is wrong instead of refusing
-        else:
-            # No quick_check here: the full integrity check below reports damage instead of refusing the file.
-            store = await Store.open(path, quick_check=False, require_writable=False)
+        # No quick_check: the full integrity check below reports damage instead of refusing the database.
+        store = await Store.open(path, quick_check=False, require_writable=False)
     except StoreOpenError as error:
         print(f"error: {error}", file=out)
         return 2
@@ -49,9 +46,8 @@ async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
         print("integrity check: " + "; ".join(report.integrity[:20]), file=out)
     for line in report.unreadable:
         print(line, file=out)
-    for check in report.problems:
-        print(f"game {check.game_id} ({check.kind}, {check.status}, {check.moves} moves): {check.problem}",
-              file=out)
+    for line in report.problem_lines():
+        print(line, file=out)
     print(f"checked {len(report.checked)} games with kinds [{', '.join(registry) or 'none'}]: "
           f"{len(report.problems)} with problems", file=out)
     if report.damaged:

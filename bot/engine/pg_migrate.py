@@ -13,20 +13,13 @@ import sys
 from . import schema
 from .errors import EngineError, StoreOpenError
 from .kinds import KindRegistry
-from .store import GAME_COLUMNS, MOVE_COLUMNS, POST_COLUMNS, Store, is_postgres, open_store
+from .store import Store, is_postgres, open_store
 from .verify import verify_store
 
-#: Tables in the order a copy fills them (parents first), with the columns both databases share.
-COPIED_TABLES = {
-    "games": GAME_COLUMNS,
-    "seats": "game_id, seat, user_id, name, is_ai",
-    "moves": MOVE_COLUMNS,
-    "results": "game_id, seat, user_id, total, place",
-    "bot_meta": "key, value",
-    "outbox": POST_COLUMNS,
-}
-ORDER_BY = {"games": "id", "seats": "game_id, seat", "moves": "game_id, seq", "results": "game_id, seat",
-            "bot_meta": "key", "outbox": "id"}
+#: Tables in the order a copy fills them (parents first), with their columns from the schema: all but the
+#: outbox's claims (leases of the old processes). ``leases`` are running processes' too; ``player_guilds`` below.
+COPIED_TABLES = {name: [c.name for c in schema.metadata.tables[name].c if c.name not in ("claimed_by", "claimed_until")]
+                 for name in ("games", "seats", "moves", "results", "bot_meta", "outbox")}
 
 
 def _normalised(table: str, rows) -> list[tuple]:
@@ -44,7 +37,8 @@ def _normalised(table: str, rows) -> list[tuple]:
 
 async def table_rows(store, table: str) -> list[tuple]:
     """Every row of one of the shared tables, normalised, in key order (either store)."""
-    sql = f"SELECT {COPIED_TABLES[table]} FROM {table} ORDER BY {ORDER_BY[table]}"
+    key = ", ".join(c.name for c in schema.metadata.tables[table].primary_key)
+    sql = f"SELECT {', '.join(COPIED_TABLES[table])} FROM {table} ORDER BY {key}"
     return _normalised(table, await store._read(sql))
 
 
@@ -77,7 +71,7 @@ async def copy_from_sqlite(source: Store, dest: Store) -> dict[str, int]:
         await db.execute("SELECT 1")
         raw = (await db.conn.get_raw_connection()).driver_connection
         for table, rows in tables.items():
-            columns = [c.strip() for c in COPIED_TABLES[table].split(",")]
+            columns = COPIED_TABLES[table]
             if not rows:
                 continue
             if table == "results":  # NUMERIC goes through the text codec, which COPY's binary format lacks
@@ -153,9 +147,8 @@ async def run_migrate_db(source: str, destination: str, registry: KindRegistry, 
             await dst.close()
     for problem in problems:
         print(f"copy differs: {problem}", file=out)
-    for check in report.problems:
-        print(f"game {check.game_id} ({check.kind}, {check.status}, {check.moves} moves): {check.problem}",
-              file=out)
+    for line in report.problem_lines():
+        print(line, file=out)
     if report.integrity != ["ok"]:
         print("integrity check: " + "; ".join(report.integrity), file=out)
     print(f"verified: every row compared; {len(report.checked)} games replayed with kinds "

@@ -5,11 +5,25 @@ They are frozen snapshots: the cogs can keep them across awaits without seeing a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
+
+R = TypeVar("R")
 
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 OPEN_STATUSES = (LOBBY, ACTIVE)
+
+
+def from_row(cls: type[R], row: Any, *, json_text: Iterable[str] = (), flags: Iterable[str] = (), **given: Any) -> R:
+    """A record from a store row whose columns carry its field names (other columns are ignored): the
+    ``json_text`` columns decoded, the ``flags`` made booleans (SQLite stores 0/1), ``given`` fields as they are."""
+    values = dict(row._mapping)
+    values.update({name: json.loads(values[name]) for name in json_text})
+    values.update({name: bool(values[name]) for name in flags})
+    values.update(given)
+    return cls(**{f.name: values[f.name] for f in fields(cls) if f.name in values})
 
 
 @dataclass(frozen=True, slots=True)

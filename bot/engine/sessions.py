@@ -35,6 +35,7 @@ from .records import (
     ResultRow,
     Seat,
     UndoResult,
+    from_row,
 )
 from .results import seat_results
 from .store import Repository, dump_json
@@ -202,23 +203,6 @@ def _bookkeeping_json(plan: Planner | None, view: GameView, result: ApplyResult 
     return (json.loads(meta_text) if meta_text is not None else None), meta_text, post_text
 
 
-def _post_from_row(row) -> OutboxPost:
-    return OutboxPost(id=row["id"], game_id=row["game_id"], seq=row["seq"], channel_id=row["channel_id"],
-                      payload=json.loads(row["payload"]), created_at=row["created_at"], attempts=row["attempts"],
-                      delivered_at=row["delivered_at"], message_id=row["message_id"])
-
-
-def _result_from_row(r) -> ResultRow:
-    return ResultRow(game_id=r["game_id"], kind=r["kind"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-                     finished_at=r["finished_at"], seat=r["seat"], user_id=r["user_id"], name=r["name"],
-                     is_ai=bool(r["is_ai"]), total=r["total"], place=r["place"], players=r["players"],
-                     options=json.loads(r["options"]))
-
-
-def _seat_from_row(row) -> Seat:
-    return Seat(seat=row["seat"], user_id=row["user_id"], name=row["name"], is_ai=bool(row["is_ai"]))
-
-
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
@@ -286,16 +270,10 @@ class SessionManager:
         if found is None:
             raise errors.UnknownGame(game_id=game_id)
         row, seat_rows = found
-        kind = self._kind(row["kind"])
-        state = kind.loads(row["snapshot"]) if row["snapshot"] is not None else None
-        view = GameView(
-            id=row["id"], kind=row["kind"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            status=row["status"], creator_id=row["creator_id"], options=json.loads(row["options"]),
-            seed=row["seed"], seats_wanted=row["seats_wanted"],
-            seats=tuple(_seat_from_row(s) for s in seat_rows), version=row["version"], state=state,
-            created_at=row["created_at"], updated_at=row["updated_at"], started_at=row["started_at"],
-            finished_at=row["finished_at"], last_activity_at=row["last_activity_at"],
-            reminder_count=row["reminder_count"], meta=json.loads(row["meta"]))
+        kind = self._kind(row.kind)
+        state = kind.loads(row.snapshot) if row.snapshot is not None else None
+        view = from_row(GameView, row, json_text=("options", "meta"), state=state,
+                        seats=tuple(from_row(Seat, s, flags=("is_ai",)) for s in seat_rows))
         entry = _Entry(view=view, kind=kind)
         self._remember(entry)
         return entry
@@ -389,36 +367,33 @@ class SessionManager:
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
         """Leave a lobby; later seats move up so the seats stay numbered 0..n-1."""
-        async def work(entry: _Entry) -> GameView:
-            view = entry.view
-            if view.status != LOBBY:
-                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+        def seat_to_drop(view: GameView) -> int:
             seat_no = view.seat_of(user_id)
             if seat_no is None:
                 raise errors.NotSeated(game_id=game_id)
             if user_id == view.creator_id:
                 raise errors.CreatorCannotLeave(game_id=game_id)
-            kept = [s for s in view.seats if s.seat != seat_no]
-            seats = tuple(replace(s, seat=i) for i, s in enumerate(kept))
-            now = self._clock()
-            await self.store.replace_seats(game_id, seats, now)
-            entry.view = replace(view, seats=seats, updated_at=now, last_activity_at=now)
-            return entry.view
-        return await self._change(game_id, work)
+            return seat_no
+        return await self._drop_seat(game_id, seat_to_drop)
 
     async def remove_ai(self, game_id: int, by_user_id: int) -> GameView:
         """The creator takes the last AI seat out of a lobby; later seats move up."""
-        async def work(entry: _Entry) -> GameView:
-            view = entry.view
-            if view.status != LOBBY:
-                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+        def seat_to_drop(view: GameView) -> int:
             if by_user_id != view.creator_id:
                 raise errors.NotCreator(game_id=game_id)
             bots = [s.seat for s in view.seats if s.is_ai]
             if not bots:
                 raise errors.NotSeated(game_id=game_id)
-            kept = [s for s in view.seats if s.seat != bots[-1]]
-            seats = tuple(replace(s, seat=i) for i, s in enumerate(kept))
+            return bots[-1]
+        return await self._drop_seat(game_id, seat_to_drop)
+
+    async def _drop_seat(self, game_id: int, seat_to_drop: Callable[[GameView], int]) -> GameView:
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != LOBBY:
+                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
+            dropped = seat_to_drop(view)
+            seats = tuple(replace(s, seat=i) for i, s in enumerate(s for s in view.seats if s.seat != dropped))
             now = self._clock()
             await self.store.replace_seats(game_id, seats, now)
             entry.view = replace(view, seats=seats, updated_at=now, last_activity_at=now)
@@ -502,21 +477,9 @@ class SessionManager:
 
     async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for
                      ) -> ApplyResult:
+        """Play a move for the seat ``seat_for(view)`` names, telling the observer what came of it."""
         played: list[str] = []
-        try:
-            result = await self._apply_locked(game_id, seat_for, user_id, move, expected_version, plan, locale,
-                                              played_for, played)
-        except Exception as error:
-            code = getattr(error, "code", None)
-            if self.observer is not None and isinstance(code, str):
-                self.observer.move_refused(code)
-            raise
-        if self.observer is not None:
-            self.observer.move_applied(played[0] if played else "?")
-        return result
 
-    async def _apply_locked(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for,
-                            played: list[str]) -> ApplyResult:
         async def work(entry: _Entry) -> ApplyResult:
             view, kind = entry.view, entry.kind
             played.append(view.kind)
@@ -567,7 +530,16 @@ class SessionManager:
             entry.view = after if new_meta is None else replace(after, meta=new_meta)
             entry.last_move = None if revealed is None else _LastMove(seq, seat, user_id, revealed)
             return result
-        return await self._change(game_id, work)
+        try:
+            result = await self._change(game_id, work)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if self.observer is not None and isinstance(code, str):
+                self.observer.move_refused(code)
+            raise
+        if self.observer is not None:
+            self.observer.move_applied(played[0] if played else "?")
+        return result
 
     # ---------------------------------------------------------------------------------------- undo
 
@@ -682,9 +654,6 @@ class SessionManager:
         # It may have ended between the two reads; then the channel is free.
         return view if view.is_open else None
 
-    async def seat_of(self, game_id: int, user_id: int) -> int | None:
-        return (await self.load(game_id)).seat_of(user_id)
-
     async def legal_moves(self, game_id: int, user_id: int) -> list[dict]:
         """The moves the user may play now ([] when not seated or the game is not in play)."""
         async with self.game_lock(game_id):
@@ -701,41 +670,16 @@ class SessionManager:
                 return []
             return entry.kind.pending(entry.view.state)
 
-    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
-        """The last ``limit`` moves, oldest first."""
-        await self.load(game_id)
-        rows = await self.store.recent_moves(game_id, max(0, int(limit)))
-        return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
-                           r["created_at"], r["undoes"]) for r in rows]
-
-    async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
-                               kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[ResultRow]:
-        rows = await self.store.finished_results(user_id=user_id, guild_id=guild_id, kind=kind, since=since,
-                                                 limit=limit)
-        return [_result_from_row(r) for r in rows]
-
     async def move_log(self, game_id: int) -> list[MoveRecord]:
         """Every entry of a game's log, oldest first (the whole history, for paging and replays): moves, and
         undo entries (``undoes`` set) with the moves they took back still in place (``cogs.replays.effective``)."""
         await self.load(game_id)
-        rows = await self.store.moves(game_id)
-        return [MoveRecord(r["game_id"], r["seq"], r["seat"], r["user_id"], json.loads(r["move"]),
-                           r["created_at"], r["undoes"]) for r in rows]
+        return await self.store.moves(game_id)
 
     async def last_game_in_channel(self, channel_id: int) -> GameView | None:
         """The newest game that started in a channel, open or over (for replays of a finished game)."""
         game_id = await self.store.last_game_id(channel_id)
         return None if game_id is None else await self.load(game_id)
-
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[ResultRow]:
-        """A server's leaderboard rows: its finished games, and the solo games of the players seen in it."""
-        return [_result_from_row(r) for r in await self.store.board_results(guild_id=guild_id, kind=kind,
-                                                                            since=since)]
-
-    async def note_player_guild(self, user_id: int, guild_id: int) -> None:
-        """Remember that a player was seen in a server (its leaderboard then lists their solo games)."""
-        await self.store.note_player_guild(user_id, guild_id, self._clock())
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player's seats, results and moves in every game that is over (their seats take
@@ -747,15 +691,6 @@ class SessionManager:
         return ids
 
     # ----------------------------------------------------------------------------------- reminders
-
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
-                                     ) -> list[ReminderDue]:
-        """Games in play where nobody moved (and nobody was reminded) for ``interval_s``, and fewer than
-        ``max_reminders`` reminders went out since the last move. Survives restarts: it is all in the DB."""
-        rows = await self.store.games_needing_reminder(now, interval_s, max_reminders)
-        return [ReminderDue(game_id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], kind=r["kind"],
-                            version=r["version"], reminder_count=r["reminder_count"],
-                            last_activity_at=r["last_activity_at"], meta=json.loads(r["meta"])) for r in rows]
 
     async def note_reminder(self, game_id: int, now: float | None = None) -> None:
         async def work(entry: _Entry) -> None:
@@ -779,38 +714,45 @@ class SessionManager:
             return won
         return await self._change(item.game_id, work)
 
+    # ------------------------------------------------------ pass-throughs to the store the cogs still call
+    # Transitional: each is the store's method of the same name (``now`` from this manager's clock); they go
+    # once the cogs call ``sessions.store`` themselves.
+
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        await self.load(game_id)
+        return await self.store.recent_moves(game_id, limit)
+
+    async def finished_results(self, **where: Any) -> list[ResultRow]:
+        return await self.store.finished_results(**where)
+
+    async def board_results(self, **where: Any) -> list[ResultRow]:
+        return await self.store.board_results(**where)
+
+    async def note_player_guild(self, user_id: int, guild_id: int) -> None:
+        await self.store.note_player_guild(user_id, guild_id, self._clock())
+
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
+                                     ) -> list[ReminderDue]:
+        return await self.store.games_needing_reminder(now, interval_s, max_reminders)
+
     async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> bool:
-        """One owner at a time for a named piece of background work (e.g. ``takeover:<game>``)."""
         return await self.store.claim_lease(name, owner, lease_s, self._clock())
 
-    async def release_claims(self, owner: str) -> None:
-        await self.store.release_claims(owner)
-
     async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
-        """Posts this process's changes write are claimed by ``owner`` as they are written (where the store
-        can do that for free), so the courier delivers them without another write."""
         await self.store.claim_new_posts(owner, lease_s)
-
-    # -------------------------------------------------------------------------------------- outbox
 
     async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,
                           lease_s: float = DEFAULT_LEASE_SECONDS) -> list[OutboxPost]:
-        """Undelivered posts claimed for ``owner`` (of one game, or of every game this process serves),
-        oldest first; posts another process holds are left out."""
-        rows = await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
-        return [_post_from_row(r) for r in rows]
+        return await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
 
     async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
-        """Posts committed with a change and not delivered yet, oldest first."""
-        return [_post_from_row(r) for r in await self.store.undelivered_posts(limit, game_id)]
+        return await self.store.undelivered_posts(limit, game_id)
 
     async def posts(self, game_id: int) -> list[OutboxPost]:
-        return [_post_from_row(r) for r in await self.store.posts(game_id)]
+        return await self.store.posts(game_id)
 
     async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
-        """The delivered posts of the game's latest message (before post ``before_id``), oldest first: the last
-        is the live message's post, the others were edited into it. One bounded query, not the game's posts."""
-        return [_post_from_row(r) for r in await self.store.last_message_posts(game_id, before_id)]
+        return await self.store.last_message_posts(game_id, before_id)
 
     async def post_delivered(self, post_id: int, message_id: int | None) -> None:
         await self.store.mark_post_delivered(post_id, message_id, self._clock())

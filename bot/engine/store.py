@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-from sqlalchemy import bindparam, event, text
+from sqlalchemy import Row, bindparam, event, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from . import errors
+from . import errors, schema
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
-from .records import ACTIVE, LOBBY, Seat, SeatResult
+from .records import ACTIVE, LOBBY, MoveRecord, OutboxPost, ReminderDue, ResultRow, Seat, SeatResult, from_row
 from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
 
 T = TypeVar("T")
@@ -55,12 +55,11 @@ MIGRATION_LOCK, OUTBOX_LOCK = 0x526F6C6C, 0x4F757462
 #: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
 LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
 
-GAME_COLUMNS = ("id, kind, guild_id, channel_id, status, creator_id, options, seed, seats_wanted, snapshot, "
-                "version, created_at, updated_at, started_at, finished_at, last_activity_at, "
-                "last_reminder_at, reminder_count, meta, final_score")
+GAME_COLUMNS = ", ".join(schema.games.c.keys())
 #: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
-MOVE_COLUMNS = "game_id, seq, seat, user_id, move, created_at, undoes"
-POST_COLUMNS = "id, game_id, seq, channel_id, payload, created_at, attempts, delivered_at, message_id"
+MOVE_COLUMNS = ", ".join(schema.moves.c.keys())
+#: A post without its claim (``claimed_by``, ``claimed_until``: the courier's business).
+POST_COLUMNS = ", ".join(c.name for c in schema.outbox.c if not c.name.startswith("claimed_"))
 GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
 SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
 MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
@@ -144,27 +143,16 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-class Row(tuple):
-    """A result row that reads by position and by column name (``row[0]``, ``row["seat"]``, ``dict(row)``)."""
-
-    __slots__ = ()
-    _index: dict[str, int] = {}
-
-    def __getitem__(self, key):
-        return tuple.__getitem__(self, self._index[key] if isinstance(key, str) else key)
-
-    def keys(self) -> list[str]:
-        return list(self._index)
+def _posts(rows: list[Row]) -> list[OutboxPost]:
+    return [from_row(OutboxPost, r, json_text=("payload",)) for r in rows]
 
 
-@lru_cache(maxsize=256)
-def _row_class(keys: tuple[str, ...]) -> type[Row]:
-    return type("Row", (Row,), {"__slots__": (), "_index": {k: i for i, k in enumerate(keys)}})
+def _moves(rows: Iterable[Row]) -> list[MoveRecord]:
+    return [from_row(MoveRecord, r, json_text=("move",)) for r in rows]
 
 
-def _rows(result) -> list[Row]:
-    cls = _row_class(tuple(result.keys()))
-    return [cls(r) for r in result.all()]
+def _results(rows: list[Row]) -> list[ResultRow]:
+    return [from_row(ResultRow, r, json_text=("options",), flags=("is_ai",)) for r in rows]
 
 
 @lru_cache(maxsize=512)
@@ -195,7 +183,7 @@ class Db:
         return await self.conn.execute(_sql(sql, expanding), params or {})
 
     async def fetch(self, sql: str, params: dict | None = None, expanding: tuple[str, ...] = ()) -> list[Row]:
-        return _rows(await self.execute(sql, params, expanding))
+        return list((await self.execute(sql, params, expanding)).all())
 
     async def executemany(self, sql: str, rows: list[dict]) -> None:
         if rows:
@@ -205,15 +193,9 @@ class Db:
 # --------------------------------------------------------------------------------------- the protocol
 
 class Repository(Protocol):
-    """What the session manager needs from a store: the narrow seam between engine logic and the database."""
+    """What the session manager needs from a store: the reads and writes it makes under a game's lock. ``Store``
+    is the one implementation; everything else (outbox, reminders, stats, leases) is the store's own to give."""
 
-    path: str
-    scope: Scope | None
-
-    async def close(self) -> None: ...
-    async def schema_version(self) -> str: ...
-    async def get_meta(self, key: str, default: Any = None) -> Any: ...
-    async def set_meta(self, key: str, value: Any) -> None: ...
     async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
                           creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
                           snapshot: str | None = None, meta: str | None = None, post: str | None = None
@@ -232,33 +214,13 @@ class Repository(Protocol):
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
     async def end_game(self, game_id: int, status: str, now: float) -> None: ...
     async def note_reminder(self, game_id: int, now: float) -> None: ...
+    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
-    async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]: ...
-    async def moves(self, game_id: int) -> list[Row]: ...
-    async def recent_moves(self, game_id: int, limit: int) -> list[Row]: ...
-    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None: ...
-    async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
-                               kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[Row]: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]: ...
-    async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None: ...
+    async def moves(self, game_id: int) -> list[MoveRecord]: ...
     async def forget_user(self, user_id: int, name: str) -> list[int]: ...
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]: ...
-    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
-    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None) -> bool: ...
-    async def release_claims(self, owner: str) -> None: ...
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]: ...
-    async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None, game_id: int | None = None) -> list[Row]: ...
-    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None: ...
-    async def mark_post_delivered(self, post_id: int, message_id: int | None, now: float) -> None: ...
-    async def note_post_attempt(self, post_id: int) -> None: ...
-    async def posts(self, game_id: int) -> list[Row]: ...
-    async def integrity_check(self) -> list[str]: ...
 
 
 # ------------------------------------------------------------------------------------- errors, URLs
@@ -434,7 +396,7 @@ class Store:
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
                    quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
-                   min_size: int = 1, max_size: int = 10, connect_timeout: float = 10.0,
+                   max_size: int = 10, connect_timeout: float = 10.0,
                    command_timeout: float | None = 60.0) -> Store:
         """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
         used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
@@ -443,7 +405,7 @@ class Store:
         0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
         saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
         SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
-        open a file it may not write. ``min_size``/``max_size``/timeouts: the PostgreSQL pool."""
+        open a file it may not write. ``max_size``/timeouts: the PostgreSQL pool."""
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
@@ -1064,7 +1026,7 @@ class Store:
             rows = await db.fetch(GAME_SQL, {"g": game_id})
             return (rows[0], await db.fetch(SEATS_SQL, {"g": game_id})) if rows else None
         found = await self._read_together(work, snapshot=not self.sqlite)
-        if found is not None and found[0]["status"] == LOBBY:
+        if found is not None and found[0].status == LOBBY:
             self._remember_seats(game_id, found[1])
         return found
 
@@ -1080,16 +1042,18 @@ class Store:
         return [r[0] for r in await self._read(f"SELECT id FROM games WHERE status IN :st{served} ORDER BY id",
                                                {"st": list(statuses)}, expanding=("st",))]
 
-    async def moves(self, game_id: int) -> list[Row]:
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """Every entry of a game's log, oldest first: moves, and undo entries (``undoes`` set)."""
         await self._writes_settled(game_id)
-        return await self._read(MOVES_SQL, {"g": game_id})
+        return _moves(await self._read(MOVES_SQL, {"g": game_id}))
 
-    async def recent_moves(self, game_id: int, limit: int) -> list[Row]:
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
+        """The last ``limit`` moves, oldest first."""
         rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq DESC LIMIT :n",
-                                {"g": game_id, "n": limit})
-        return rows[::-1]
+                                {"g": game_id, "n": max(0, int(limit))})
+        return _moves(reversed(rows))
 
-    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[Row]] | None:
+    async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[MoveRecord]] | None:
         """Game row, seat count and move log from one moment of the database, so they agree with each other
         even while bot processes keep writing."""
         await self._writes_settled(game_id)
@@ -1097,12 +1061,12 @@ class Store:
         async def work(db):
             rows = await db.fetch(GAME_SQL.replace(" FROM games", ", (SELECT count(*) FROM seats WHERE game_id = :g)"
                                                    " AS seat_count FROM games"), {"g": game_id})
-            return (rows[0], rows[0]["seat_count"], await db.fetch(MOVES_SQL, {"g": game_id})) if rows else None
+            return (rows[0], rows[0].seat_count, _moves(await db.fetch(MOVES_SQL, {"g": game_id}))) if rows else None
         return await self._read_together(work)
 
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
-                               limit: int | None = None) -> list[Row]:
+                               limit: int | None = None) -> list[ResultRow]:
         where = ["g.status = 'finished'"]
         params: dict[str, Any] = {}
         for name, column, value in (("u", "r.user_id", user_id), ("gu", "g.guild_id", guild_id),
@@ -1117,22 +1081,22 @@ class Store:
         if limit is not None:
             sql += " LIMIT :n"
             params["n"] = int(limit)
-        return await self._read(sql, params)
+        return _results(await self._read(sql, params))
 
     async def last_game_id(self, channel_id: int) -> int | None:
         """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
         return await self._read_one("SELECT id FROM games WHERE channel_id = :c AND started_at IS NOT NULL"
                                     " ORDER BY id DESC LIMIT 1", {"c": channel_id})
 
-    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[Row]:
+    async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[ResultRow]:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
-        return await self._read(
+        return _results(await self._read(
             f"{RESULT_SELECT} WHERE g.status = 'finished' AND g.kind = :k AND g.finished_at >= :since"
             " AND (g.guild_id = :gu OR (g.guild_id IS NULL AND r.user_id IN"
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
-            {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id})
+            {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id}))
 
     async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
         await self._exec("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
@@ -1159,12 +1123,16 @@ class Store:
             return ids
         return await self._write(work)
 
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int) -> list[Row]:
-        return await self._read(
-            "SELECT id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
+    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
+                                     ) -> list[ReminderDue]:
+        """Games in play where nobody moved (and nobody was reminded) for ``interval_s``, and fewer than
+        ``max_reminders`` reminders went out since the last move. Survives restarts: it is all in the DB."""
+        rows = await self._read(
+            "SELECT id AS game_id, guild_id, channel_id, kind, version, reminder_count, last_activity_at, meta"
             " FROM games WHERE status = 'active' AND reminder_count < :n"
             " AND last_activity_at <= :t AND COALESCE(last_reminder_at, 0) <= :t"
             f"{scope_sql(self.scope)} ORDER BY last_activity_at", {"n": max_reminders, "t": now - interval_s})
+        return [from_row(ReminderDue, r, json_text=("meta",)) for r in rows]
 
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool:
         """Count a reminder for the game as it was seen (``version``, ``reminder_count``); False when another
@@ -1193,18 +1161,19 @@ class Store:
 
     # -------------------------------------------------------------------------------------- outbox
 
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[Row]:
-        """Posts still to send, oldest first (all games, or one). Several processes: use ``claim_posts``."""
+    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
+        """Posts committed with a change and not delivered yet, oldest first (all games, or one). Several
+        processes: use ``claim_posts``."""
         if game_id is None:
             columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
-            return await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
-                                    f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
-                                    " ORDER BY o.id LIMIT :n", {"n": int(limit)})
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL AND game_id = :g"
-                                " ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)})
+            return _posts(await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
+                                           f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
+                                           " ORDER BY o.id LIMIT :n", {"n": int(limit)}))
+        return _posts(await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
+                                       " AND game_id = :g ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)}))
 
     async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
-                          now: float | None = None, game_id: int | None = None) -> list[Row]:
+                          now: float | None = None, game_id: int | None = None) -> list[OutboxPost]:
         """Claim undelivered posts (of one game, or of the games this process serves) for ``owner`` until
         ``now + lease_s``, oldest first, so of several processes only one delivers each post. A game with an
         undelivered post another owner holds is skipped whole (one channel's posts keep their order);
@@ -1215,7 +1184,7 @@ class Store:
         if game_id is not None:             # the hot path, right after a move: often nothing to write
             mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
             if mine is not None:
-                return mine
+                return _posts(mine)
         which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
         params = {"o": owner, "at": at, "n": int(limit), "g": game_id, "until": at + float(lease_s)}
 
@@ -1237,8 +1206,8 @@ class Store:
                 "       AND x.claimed_by IS DISTINCT FROM :o AND x.claimed_until > :at)"
                 "   ORDER BY o.id LIMIT :n)"
                 f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
-            return sorted(rows, key=lambda r: r["id"])
-        return await self._write(work)
+            return sorted(rows, key=lambda r: r.id)
+        return _posts(await self._write(work))
 
     async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
         """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
@@ -1247,7 +1216,7 @@ class Store:
         rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
                                 " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
                                 {"g": game_id, "n": limit})
-        if all(r["claimed_by"] == owner and (r["claimed_until"] or 0) - at >= lease_s / 2 for r in rows):
+        if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in rows):
             return rows
         return None
 
@@ -1275,16 +1244,18 @@ class Store:
     async def note_post_attempt(self, post_id: int) -> None:
         await self._exec("UPDATE outbox SET attempts = attempts + 1 WHERE id = :p", {"p": post_id})
 
-    async def posts(self, game_id: int) -> list[Row]:
+    async def posts(self, game_id: int) -> list[OutboxPost]:
         """Every post of a game, oldest first (delivered or not)."""
-        return await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = :g ORDER BY id", {"g": game_id})
+        return _posts(await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE game_id = :g ORDER BY id",
+                                       {"g": game_id}))
 
     # ---- the live message's posts (one bounded query; the courier's, each delivery) ----
-    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[Row]:
+    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
         """The delivered posts of the game's latest message before post ``before_id`` (any post: None), oldest
-        first; empty before the first message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only."""
-        return await self._read(LAST_MESSAGE_POSTS, {"g": game_id,
-                                                     "before": NO_POST_AFTER if before_id is None else before_id})
+        first: the last is the live message's post, the others were edited into it; empty before the first
+        message. See ``LAST_MESSAGE_POSTS``: it reads that message's posts only, not the game's."""
+        return _posts(await self._read(LAST_MESSAGE_POSTS, {
+            "g": game_id, "before": NO_POST_AFTER if before_id is None else before_id}))
 
     async def integrity_check(self) -> list[str]:
         """["ok"], or what is wrong: SQLite's ``PRAGMA integrity_check`` (every page); and on both databases

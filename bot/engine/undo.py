@@ -13,56 +13,34 @@ several clicks go further back), so nobody is surprised by a whole turn vanishin
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import errors
+from .records import MoveRecord
 
 
 class BrokenLog(ValueError):
     """An undo entry that does not take back the last effective move: the log cannot be read as a stack."""
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedMove:
-    seq: int
-    seat: int
-    user_id: int | None
-    move: dict
-
-
-def _field(row: Any, name: str) -> Any:
-    try:
-        return row[name]
-    except (KeyError, IndexError):
-        return None
-
-
-def effective_moves(rows: Iterable[Any]) -> list[LoggedMove]:
-    """The moves still in effect, in order: every undo entry and the move it took back left out. ``rows``
-    are log rows (``seq``, ``seat``, ``user_id``, ``move`` JSON text, ``undoes``) in seq order."""
-    stack: list[LoggedMove] = []
-    for row in rows:
-        undoes = _field(row, "undoes")
-        if undoes is None:
-            move = row["move"]
-            stack.append(LoggedMove(row["seq"], row["seat"], row["user_id"],
-                                    json.loads(move) if isinstance(move, str) else move))
-        elif not stack or stack[-1].seq != undoes:
-            raise BrokenLog(f"undo entry {row['seq']} takes back move {undoes}, which is not the last one")
+def effective_moves(log: Iterable[MoveRecord]) -> list[MoveRecord]:
+    """The moves still in effect, in order: every undo entry and the move it took back left out. ``log`` is
+    a game's log (``Store.moves``) in seq order."""
+    stack: list[MoveRecord] = []
+    for entry in log:
+        if entry.undoes is None:
+            stack.append(entry)
+        elif not stack or stack[-1].seq != entry.undoes:
+            raise BrokenLog(f"undo entry {entry.seq} takes back move {entry.undoes}, which is not the last one")
         else:
             stack.pop()
     return stack
 
 
-def undone_seqs(rows: Iterable[Any]) -> set[int]:
-    """The seqs of the moves that undo entries took back (for showing the log)."""
-    return {u for u in (_field(r, "undoes") for r in rows) if u is not None}
-
-
-def replay(kind: Any, seats: int, seed: int, options: Mapping, moves: Sequence[LoggedMove]) -> Any:
+def replay(kind: Any, seats: int, seed: int, options: Mapping, moves: Sequence[MoveRecord]) -> Any:
+    """The state after playing ``moves`` from the start (the engine's undo, ``verify``)."""
     state = kind.create(seats, seed, dict(options))
     for logged in moves:
         state, _events = kind.apply(state, logged.seat, logged.move)
@@ -72,17 +50,17 @@ def replay(kind: Any, seats: int, seed: int, options: Mapping, moves: Sequence[L
 @dataclass(frozen=True, slots=True)
 class UndoPlan:
     """What an undo would take back: the move and the state before it."""
-    target: LoggedMove
+    target: MoveRecord
     before: Any
 
 
-def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, rows: Sequence[Any], seat: int,
+def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, log: Sequence[MoveRecord], seat: int,
               user_id: int | None, game_id: int) -> UndoPlan:
     """The move ``seat``'s player (``user_id``) may take back now, with the state before it; raises the
     refusal otherwise. Replays the effective moves up to the target from the seed."""
     if not kind.has_undo:
         raise errors.UndoUnsupported(game_id=game_id)
-    moves = effective_moves(rows)
+    moves = effective_moves(log)
     if not any(m.seat == seat for m in moves):
         raise errors.NothingToUndo(game_id=game_id)
     target = moves[-1]

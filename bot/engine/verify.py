@@ -14,8 +14,8 @@ from pathlib import Path
 
 from .errors import EngineError
 from .kinds import KindRegistry
-from .store import Repository, Store
-from .undo import effective_moves
+from .store import Store
+from .undo import effective_moves, replay
 
 #: Statuses whose snapshot must equal the replay (a lobby has no state yet; an abandoned game that was
 #: started keeps its last snapshot, which must still match).
@@ -42,6 +42,9 @@ class VerifyReport:
     def problems(self) -> list[GameCheck]:
         return [c for c in self.checked if c.problem is not None]
 
+    def problem_lines(self) -> list[str]:
+        return [f"game {c.game_id} ({c.kind}, {c.status}, {c.moves} moves): {c.problem}" for c in self.problems]
+
     @property
     def ok(self) -> bool:
         return not self.problems and not self.unreadable and self.integrity == ["ok"]
@@ -56,51 +59,42 @@ class VerifyReport:
 UNREADABLE = "cannot be read: "
 
 
-def replay(kind, seats: int, seed: int, options: dict, moves: list[tuple[int, dict]]):
-    """The state after playing ``moves`` ([(seat, move)]) from the start."""
-    state = kind.create(seats, seed, options)
-    for seat, move in moves:
-        state, _events = kind.apply(state, seat, move)
-    return state
-
-
 def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameCheck:
-    check = GameCheck(row["id"], row["kind"], row["status"], len(move_rows))
-    if row["snapshot"] is None:
+    check = GameCheck(row.id, row.kind, row.status, len(move_rows))
+    if row.snapshot is None:
         if move_rows:
             check.problem = "moves recorded but no snapshot"
         return check
-    kind = kinds.get(row["kind"])
+    kind = kinds.get(row.kind)
     if kind is None:
-        check.problem = f"kind {row['kind']!r} is not registered; cannot replay"
+        check.problem = f"kind {row.kind!r} is not registered; cannot replay"
         return check
-    seqs = [m["seq"] for m in move_rows]
+    seqs = [m.seq for m in move_rows]
     if seqs != list(range(1, len(seqs) + 1)):
         check.problem = "move log has gaps or duplicates"
         return check
-    if row["version"] != len(seqs):
-        check.problem = f"version {row['version']} but {len(seqs)} moves logged"
+    if row.version != len(seqs):
+        check.problem = f"version {row.version} but {len(seqs)} moves logged"
         return check
     try:
-        kind.loads(row["snapshot"])     # what the bot does first when the game is opened again
+        kind.loads(row.snapshot)     # what the bot does first when the game is opened again
     except Exception as error:
         check.problem = f"the snapshot does not load: {type(error).__name__}: {error}"
         return check
     try:
         # Undo entries take moves back: the state is the replay of the moves still in effect.
-        state = replay(kind, seat_count, row["seed"], json.loads(row["options"]),
-                       [(m.seat, m.move) for m in effective_moves(move_rows)])
+        state = replay(kind, seat_count, row.seed, json.loads(row.options), effective_moves(move_rows))
     except Exception as error:
         check.problem = f"replay failed: {type(error).__name__}: {error}"
         return check
-    if kind.dumps(state) != row["snapshot"]:
+    if kind.dumps(state) != row.snapshot:
         check.problem = "snapshot differs from the replay of the move log"
-    elif kind.is_finished(state) != (row["status"] == "finished"):
-        check.problem = f"replay says finished={kind.is_finished(state)} but status is {row['status']!r}"
+    elif kind.is_finished(state) != (row.status == "finished"):
+        check.problem = f"replay says finished={kind.is_finished(state)} but status is {row.status!r}"
     return check
 
 
-async def verify_store(store: Repository, kinds: KindRegistry) -> VerifyReport:
+async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
     report = VerifyReport()
     try:
         report.integrity = await store.integrity_check()

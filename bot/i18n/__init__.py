@@ -2,14 +2,5 @@
 from .locale import catalog_locale, resolve_locale
 from .messages import DEFAULT_LOCALE, N_, available_locales, catalog, has_key, missing_marker, t
 
-__all__ = [
-    "DEFAULT_LOCALE",
-    "N_",
-    "available_locales",
-    "catalog",
-    "catalog_locale",
-    "has_key",
-    "missing_marker",
-    "resolve_locale",
-    "t",
-]
+__all__ = ["DEFAULT_LOCALE", "N_", "available_locales", "catalog", "catalog_locale", "has_key", "missing_marker",
+           "resolve_locale", "t"]

@@ -25,7 +25,6 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 #: More folders laid out like ``locales/`` (``<lang>/LC_MESSAGES/<domain>.po``): a game shipped outside this
 #: repository, or a test's game, brings its catalog this way (:func:`add_locales_dir`).
 EXTRA_LOCALES_DIRS: list[Path] = []
-DOMAIN = "messages"
 SHELL_DOMAIN = "shell"
 DEFAULT_LOCALE = "en"
 
@@ -34,7 +33,7 @@ def missing_marker(key: str) -> str:
     return f"⟦{key}⟧"
 
 
-def po_path(locale: str, domain: str = DOMAIN) -> Path:
+def po_path(locale: str, domain: str) -> Path:
     return LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
 
 
@@ -51,36 +50,29 @@ def _roots() -> tuple[Path, ...]:
     return (LOCALES_DIR, *EXTRA_LOCALES_DIRS)
 
 
-def _folders(locale: str) -> list[Path]:
-    return [root / locale / "LC_MESSAGES" for root in _roots()]
-
-
 def domains(locale: str) -> list[str]:
     """The domains a locale has a catalog for (file stems, sorted: the order collisions resolve in)."""
-    return list(_scan_domains(_roots(), locale))
+    return list(_files(_roots(), locale))
 
 
 @cache
-def _scan_domains(roots: tuple[Path, ...], locale: str) -> tuple[str, ...]:
-    """The catalogs are files shipped with the code (or a registered folder's), so a folder is scanned once
-    per set of roots, not on every locale lookup (which runs for each click); :func:`clear_caches` forgets
-    the scans (a test that writes a catalog into an already scanned folder)."""
-    folders = [root / locale / "LC_MESSAGES" for root in roots]
-    return tuple(sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.po")}))
-
-
-def _domain_file(locale: str, domain: str) -> Path:
-    for folder in _folders(locale):
-        if (folder / f"{domain}.po").is_file():
-            return folder / f"{domain}.po"
-    return po_path(locale, domain)
+def _files(roots: tuple[Path, ...], locale: str) -> dict[str, Path]:
+    """Domain -> its catalog file for a locale (the first root that has one wins), sorted by domain. The
+    catalogs are files shipped with the code (or a registered folder's), so a folder is scanned once per set
+    of roots, not on every locale lookup (which runs for each click); :func:`clear_caches` forgets the scans
+    (a test that writes a catalog into an already scanned folder)."""
+    found: dict[str, Path] = {}
+    for root in roots:
+        for path in (root / locale / "LC_MESSAGES").glob("*.po"):
+            found.setdefault(path.stem, path)
+    return dict(sorted(found.items()))
 
 
 @cache
 def domain_catalog(locale: str, domain: str) -> dict[str, str]:
     """Key -> text of one domain's file (empty translations are treated as absent)."""
-    path = _domain_file(locale, domain)
-    if not path.is_file():
+    path = _files(_roots(), locale).get(domain)
+    if path is None or not path.is_file():
         return {}
     with path.open("rb") as fh:
         cat = read_po(fh, locale=locale, domain=domain)
@@ -105,7 +97,7 @@ def clear_caches() -> None:
     catalog into a folder already read)."""
     catalog.cache_clear()
     domain_catalog.cache_clear()
-    _scan_domains.cache_clear()
+    _files.cache_clear()
     _scan_locales.cache_clear()
 
 
@@ -116,9 +108,9 @@ def available_locales() -> list[str]:
 
 @cache
 def _scan_locales(roots: tuple[Path, ...]) -> tuple[str, ...]:
-    """Scanned once per set of roots, like :func:`_scan_domains`."""
+    """Scanned once per set of roots, like :func:`_files`."""
     found = {p.name for root in roots if root.is_dir() for p in root.iterdir() if p.is_dir()}
-    return tuple(sorted(name for name in found if _scan_domains(roots, name)))
+    return tuple(sorted(name for name in found if _files(roots, name)))
 
 
 def remove_locales_dir(path: Path) -> None:

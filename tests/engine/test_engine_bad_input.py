@@ -7,24 +7,26 @@ import math
 import pytest
 
 from bot.engine import (
-    AlreadySeated,
     ChannelBusy,
-    CreatorCannotLeave,
     EngineError,
-    GameNotActive,
-    GameNotInLobby,
     InvalidMeta,
     InvalidMove,
     InvalidOptions,
+    NotCreator,
+    NotPermitted,
+    StaleMove,
+    UnknownGame,
+)
+from bot.engine.errors import (
+    AlreadySeated,
+    CreatorCannotLeave,
+    GameNotActive,
+    GameNotInLobby,
     InvalidSeatCount,
     InvalidSeed,
-    NotCreator,
     NotEnoughPlayers,
-    NotPermitted,
     NotSeated,
-    StaleMove,
     TableFull,
-    UnknownGame,
     UnknownKind,
 )
 from bot.games.errors import RuleError

@@ -78,7 +78,7 @@ async def test_a_move_at_every_limit_is_accepted(mgr, game, db_path):
             "s": "é" * MAX_JSON_STRING, "t": ("a", "b")}
     result = await mgr.apply(game.id, 1, move, 0)
     assert result.version == 1
-    stored = (await mgr.recent_moves(game.id, 1))[0].move
+    stored = (await mgr.store.recent_moves(game.id, 1))[0].move
     assert stored["n"] == 2**63 - 1 and stored["t"] == ["a", "b"] and len(stored["s"]) == MAX_JSON_STRING
 
 

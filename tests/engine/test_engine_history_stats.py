@@ -49,20 +49,20 @@ async def test_board_rows_are_the_servers_games_and_its_players_solo_games(mgr, 
     await race(mgr, OTHER_GUILD, 61, [(CARL, "Carl"), (BOB, "Bob")])
     alice_solo = await race(mgr, None, 62, [(ALICE, "Alice")], target=5)
     carl_solo = await race(mgr, None, 63, [(CARL, "Carl")], target=5)
-    rows = await mgr.board_results(guild_id=GUILD, kind="dicerace")
+    rows = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in rows} == {(duel, ALICE), (duel, BOB), (alice_solo, ALICE)}
     assert {r.options["target"] for r in rows} == {12, 5}
     # Carl is seen in the server once he uses a command there; the board then lists his solo game too
-    await mgr.note_player_guild(CARL, GUILD)
-    await mgr.note_player_guild(CARL, GUILD)                      # twice is once
-    rows = await mgr.board_results(guild_id=GUILD, kind="dicerace")
+    await mgr.store.note_player_guild(CARL, GUILD, clock())
+    await mgr.store.note_player_guild(CARL, GUILD, clock())                      # twice is once
+    rows = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert (carl_solo, CARL) in {(r.game_id, r.user_id) for r in rows}
     # since: only what finished from then on
     clock.advance(3600)
     later = await race(mgr, GUILD, 64, [(BOB, "Bob"), (ALICE, "Alice")])
-    recent = await mgr.board_results(guild_id=GUILD, kind="dicerace", since=clock.now)
+    recent = await mgr.store.board_results(guild_id=GUILD, kind="dicerace", since=clock.now)
     assert {r.game_id for r in recent} == {later}
-    assert await mgr.board_results(guild_id=GUILD, kind="other") == []
+    assert await mgr.store.board_results(guild_id=GUILD, kind="other") == []
 
 
 async def test_forget_user_anonymises_finished_games_only(mgr):
@@ -72,12 +72,12 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     await mgr.join(running.id, BOB, "Bob")
     await mgr.start(running.id, ALICE)
     await mgr.apply(running.id, ALICE, {"action": "roll"})
-    before = {(r.game_id, r.seat): (r.total, r.place) for r in await mgr.finished_results()}
+    before = {(r.game_id, r.seat): (r.total, r.place) for r in await mgr.store.finished_results()}
 
     changed = await mgr.forget_user(ALICE, "Former player")
     assert changed == sorted([done, solo])
-    assert await mgr.finished_results(user_id=ALICE) == []
-    after = await mgr.finished_results()
+    assert await mgr.store.finished_results(user_id=ALICE) == []
+    after = await mgr.store.finished_results()
     assert {(r.game_id, r.seat): (r.total, r.place) for r in after} == before      # results are kept
     assert {r.name for r in after if r.user_id is None} == {"Former player"}
     view = await mgr.load(done)                                   # the cache was dropped: read anew
@@ -85,7 +85,7 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     assert all(r.user_id != ALICE for r in await mgr.move_log(done))
     assert view.creator_id == 0 and (await mgr.load(solo)).creator_id == 0
     # the server's board keeps the duel (with an anonymous seat) and loses her solo game
-    board = await mgr.board_results(guild_id=GUILD, kind="dicerace")
+    board = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in board} == {(done, None), (done, BOB)}
     # the running game is untouched and goes on
     still = await mgr.load(running.id)

@@ -22,7 +22,7 @@ def picked_out(posts, before_id):
     return [p for p in delivered if p.message_id == delivered[-1].message_id]
 
 
-async def test_the_latest_messages_posts_before_each_post(mgr):
+async def test_the_latest_messages_posts_before_each_post(mgr, clock):
     game = await mgr.create("dicerace", 1, 10, ALICE, "Alice", ENDLESS, 2, seed=7)
     await mgr.join(game.id, BOB, "Bob")
     await mgr.start(game.id, ALICE, plan=post_plan)
@@ -31,25 +31,25 @@ async def test_the_latest_messages_posts_before_each_post(mgr):
     other = await mgr.create("dicerace", 1, 11, ALICE, "Alice", ENDLESS, 2, seed=8)   # another game's posts
     await mgr.join(other.id, BOB, "Bob")
     await mgr.start(other.id, ALICE, plan=post_plan)
-    [theirs] = await mgr.posts(other.id)
-    await mgr.post_delivered(theirs.id, 30)
-    posts = await mgr.posts(game.id)
+    [theirs] = await mgr.store.posts(other.id)
+    await mgr.store.mark_post_delivered(theirs.id, 30, clock())
+    posts = await mgr.store.posts(game.id)
     assert len(posts) == 8
-    assert await mgr.last_message_posts(game.id) == []                       # nothing delivered yet
+    assert await mgr.store.last_message_posts(game.id) == []                       # nothing delivered yet
     # message 10 (a post and an edit), a post given up, message 20 (three posts), message 10 again is
     # impossible (an edit goes to the latest message); the last post is not delivered yet
     for post, message in zip(posts, (10, 10, None, 20, 20, 20, 40)):
-        await mgr.post_delivered(post.id, message)
-    posts = await mgr.posts(game.id)
+        await mgr.store.mark_post_delivered(post.id, message, clock())
+    posts = await mgr.store.posts(game.id)
     ids = [p.id for p in posts]
-    assert [p.id for p in await mgr.last_message_posts(game.id)] == [ids[6]]
-    assert [p.id for p in await mgr.last_message_posts(game.id, ids[6])] == ids[3:6]
-    assert [p.id for p in await mgr.last_message_posts(game.id, ids[4])] == [ids[3]]
-    assert [p.id for p in await mgr.last_message_posts(game.id, ids[3])] == ids[0:2]
-    assert await mgr.last_message_posts(game.id, ids[0]) == []
+    assert [p.id for p in await mgr.store.last_message_posts(game.id)] == [ids[6]]
+    assert [p.id for p in await mgr.store.last_message_posts(game.id, ids[6])] == ids[3:6]
+    assert [p.id for p in await mgr.store.last_message_posts(game.id, ids[4])] == [ids[3]]
+    assert [p.id for p in await mgr.store.last_message_posts(game.id, ids[3])] == ids[0:2]
+    assert await mgr.store.last_message_posts(game.id, ids[0]) == []
     for before in [*ids, ids[-1] + 1]:
-        assert await mgr.last_message_posts(game.id, before) == picked_out(posts, before), before
-    assert [p.id for p in await mgr.last_message_posts(other.id)] == [theirs.id]
+        assert await mgr.store.last_message_posts(game.id, before) == picked_out(posts, before), before
+    assert [p.id for p in await mgr.store.last_message_posts(other.id)] == [theirs.id]
 
 
 def test_the_query_reads_a_range_of_the_games_index_not_the_table():

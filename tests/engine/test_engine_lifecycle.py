@@ -36,7 +36,8 @@ async def test_lobby_join_start_and_play(mgr, db_path):
     result = await mgr.apply(game.id, ALICE, {"action": "boost", "amount": 2}, 0)
     assert (result.version, result.seq, result.seat, result.finished) == (1, 1, 0, False)
     assert result.events == [{"key": "toy.boosted", "params": {"seat": 0, "amount": 2}}]
-    assert await mgr.seat_of(game.id, BOB) == 1 and await mgr.seat_of(game.id, CARL) is None
+    view = await mgr.load(game.id)
+    assert view.seat_of(BOB) == 1 and view.seat_of(CARL) is None
 
     final = await play_until_finished(mgr, game.id, [ALICE, BOB])
     assert final.finished and final.score == KIND.score(final.state)
@@ -45,12 +46,12 @@ async def test_lobby_join_start_and_play(mgr, db_path):
     assert (await mgr.load(game.id)).status == "finished"
     assert await mgr.game_in_channel(10) is None
 
-    rows = await mgr.finished_results()
+    rows = await mgr.store.finished_results()
     assert {(r.user_id, r.place, r.total) for r in rows} == {
         (u, r.place, r.total) for u, r in zip([ALICE, BOB], final.results)}
     assert all(r.players == 2 and r.kind == "dicerace" for r in rows)
-    assert [r.user_id for r in await mgr.finished_results(user_id=BOB)] == [BOB]
-    assert await mgr.finished_results(guild_id=999) == []
+    assert [r.user_id for r in await mgr.store.finished_results(user_id=BOB)] == [BOB]
+    assert await mgr.store.finished_results(guild_id=999) == []
 
     stored, replayed, version, seqs = replayed_snapshot(db_path, game.id)
     assert stored == replayed and version == final.version and seqs == list(range(1, version + 1))
@@ -88,7 +89,7 @@ async def test_leave_renumbers_seats_and_ai_seat_plays(mgr):
     await mgr.apply(game.id, CARL, {"action": "pass"}, 1)
     result = await mgr.apply_ai(game.id, 2, {"action": "roll"}, 2)
     assert result.seat == 2 and result.version == 3
-    moves = await mgr.recent_moves(game.id, 2)
+    moves = await mgr.store.recent_moves(game.id, 2)
     assert [(m.seq, m.seat, m.user_id, m.move) for m in moves] == [
         (2, 1, CARL, {"action": "pass"}), (3, 2, None, {"action": "roll"})]
 
@@ -102,7 +103,7 @@ async def test_abandon_by_creator_or_channel_manager(mgr):
     await mgr.start(game.id, ALICE)
     view = await mgr.abandon(game.id, CARL, may_manage_channel=True)
     assert view.status == "abandoned"
-    assert await mgr.finished_results() == []
+    assert await mgr.store.finished_results() == []
 
 
 async def test_reopen_loads_lazily_and_play_continues(db_path, clock):
@@ -150,25 +151,25 @@ async def test_reminders_follow_activity_and_survive_restart(db_path, clock):
     clock.advance(50)
     await mgr.apply(lively.id, BOB, {"action": "roll"}, 0)
     clock.advance(60)  # quiet: 110 s idle, lively: 60 s idle
-    due = await mgr.games_needing_reminder(clock(), 100, 2)
+    due = await mgr.store.games_needing_reminder(clock(), 100, 2)
     assert [d.game_id for d in due] == [quiet.id]  # lobbies are not reminded
     await mgr.note_reminder(quiet.id, clock())
-    assert await mgr.games_needing_reminder(clock(), 100, 2) == []
+    assert await mgr.store.games_needing_reminder(clock(), 100, 2) == []
     await store.close()
 
     store = await Store.open(db_path)  # a restart keeps the count and the time of the last reminder
     mgr = SessionManager(store, registry(), clock=clock)
     clock.advance(100)
-    due = await mgr.games_needing_reminder(clock(), 100, 2)
+    due = await mgr.store.games_needing_reminder(clock(), 100, 2)
     assert {d.game_id: d.reminder_count for d in due} == {quiet.id: 1, lively.id: 0}
     await mgr.note_reminder(quiet.id)
     clock.advance(500)
-    due = await mgr.games_needing_reminder(clock(), 100, 2)
+    due = await mgr.store.games_needing_reminder(clock(), 100, 2)
     assert [d.game_id for d in due] == [lively.id]  # quiet reached the maximum of 2
     await mgr.apply(quiet.id, ALICE, {"action": "roll"}, 0)  # a move resets the count
     assert (await mgr.load(quiet.id)).reminder_count == 0
     clock.advance(100)
-    assert {d.game_id for d in await mgr.games_needing_reminder(clock(), 100, 2)} == {quiet.id, lively.id}
+    assert {d.game_id for d in await mgr.store.games_needing_reminder(clock(), 100, 2)} == {quiet.id, lively.id}
     assert lobby.status == "lobby"
     await store.close()
 

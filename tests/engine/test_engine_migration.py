@@ -64,8 +64,8 @@ async def test_v6_file_is_adopted_and_play_continues(db_path):
     active = await mgr.game_in_channel(102)
     assert active.state == expected_state and active.version == 3 and active.reminder_count == 0
     assert active.last_activity_at == T0 + 180
-    assert [d.game_id for d in await mgr.games_needing_reminder(T0 + 10_000, 3600, 3)] == [2]
-    assert [(r.user_id, r.total, r.place) for r in await mgr.finished_results()] == [(10, 6, 1)]
+    assert [d.game_id for d in await mgr.store.games_needing_reminder(T0 + 10_000, 3600, 3)] == [2]
+    assert [(r.user_id, r.total, r.place) for r in await mgr.store.finished_results()] == [(10, 6, 1)]
 
     seat = KIND.pending(active.state)[0]["seat"]
     result = await mgr.apply(active.id, [10, 20][seat], {"action": "roll"}, 3)

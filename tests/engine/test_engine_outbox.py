@@ -32,22 +32,22 @@ async def two_seat_game(mgr, plan=None):
 async def test_start_and_moves_commit_their_post_and_meta(mgr, db_path, clock):
     game = await two_seat_game(mgr, log_plan)
     assert game.meta == {"log": []}
-    [first] = await mgr.undelivered_posts()
+    [first] = await mgr.store.undelivered_posts()
     assert (first.game_id, first.seq, first.channel_id, first.payload) == (game.id, 0, 10,
                                                                             {"version": 0, "due": [0]})
     result = await mgr.apply(game.id, ALICE, {"action": "pass"}, 0, plan=log_plan)
     assert result.version == 1
-    posts = await mgr.undelivered_posts()
+    posts = await mgr.store.undelivered_posts()
     assert [p.payload for p in posts] == [{"version": 0, "due": [0]}, {"version": 1, "due": [1]}]
     # what a restarted process sees: the same meta and the same posts, read from the file
     store = await Store.open(db_path)
     try:
         fresh = SessionManager(store, registry(), clock=clock)
         assert (await fresh.load(game.id)).meta == {"log": ["toy.passed"]}
-        assert [p.id for p in await fresh.undelivered_posts()] == [p.id for p in posts]
-        await fresh.post_delivered(posts[0].id, 555)
-        assert [p.id for p in await fresh.undelivered_posts()] == [posts[1].id]
-        [done, _] = await fresh.posts(game.id)
+        assert [p.id for p in await fresh.store.undelivered_posts()] == [p.id for p in posts]
+        await fresh.store.mark_post_delivered(posts[0].id, 555, clock())
+        assert [p.id for p in await fresh.store.undelivered_posts()] == [posts[1].id]
+        [done, _] = await fresh.store.posts(game.id)
         assert done.message_id == 555 and done.delivered_at == clock.now
     finally:
         await store.close()
@@ -55,12 +55,12 @@ async def test_start_and_moves_commit_their_post_and_meta(mgr, db_path, clock):
 
 async def test_refused_move_writes_neither_meta_nor_post(mgr):
     game = await two_seat_game(mgr, log_plan)
-    before = await mgr.undelivered_posts()
+    before = await mgr.store.undelivered_posts()
     with pytest.raises(RuleError):
         await mgr.apply(game.id, ALICE, {"action": "boost", "amount": 9}, 0, plan=log_plan)
     with pytest.raises(StaleMove):
         await mgr.apply(game.id, ALICE, {"action": "pass"}, 5, plan=log_plan)
-    assert await mgr.undelivered_posts() == before
+    assert await mgr.store.undelivered_posts() == before
     assert (await mgr.load(game.id)).meta == {"log": []}
 
 
@@ -73,7 +73,7 @@ async def test_a_failing_planner_leaves_the_move_unplayed(mgr):
     with pytest.raises(RuntimeError):
         await mgr.apply(game.id, ALICE, {"action": "pass"}, 0, plan=broken)
     assert (await mgr.load(game.id)).version == 0
-    assert await mgr.recent_moves(game.id) == []
+    assert await mgr.store.recent_moves(game.id) == []
 
 
 async def test_simultaneous_moves_keep_each_others_bookkeeping(mgr):
@@ -83,7 +83,7 @@ async def test_simultaneous_moves_keep_each_others_bookkeeping(mgr):
     await asyncio.gather(*(mgr.apply(g.id, ALICE, {"action": "pass"}, 0, plan=log_plan) for g in games))
     for g in games:
         assert (await mgr.load(g.id)).meta["log"] == ["toy.passed"]
-        assert [p.seq for p in await mgr.posts(g.id)] == [0, 1]
+        assert [p.seq for p in await mgr.store.posts(g.id)] == [0, 1]
 
 
 async def test_final_move_commits_its_post(mgr):
@@ -93,5 +93,5 @@ async def test_final_move_commits_its_post(mgr):
         result = await mgr.apply(game.id, ALICE, {"action": "roll"}, view.version, plan=log_plan)
         if result.finished:
             break
-    last = (await mgr.posts(game.id))[-1]
+    last = (await mgr.store.posts(game.id))[-1]
     assert last.seq == result.version and last.payload["due"] == []

@@ -35,8 +35,8 @@ async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
     solo = await mgr.create("dicerace", None, 200, 7, "Seven", {"target": 5}, 1, seed=4, plan=post_version)
     while not (await mgr.load(solo.id)).status == "finished":
         await mgr.apply(solo.id, 7, {"action": "roll"}, plan=post_version)
-    posts = await mgr.undelivered_posts()
-    await mgr.post_delivered(posts[0].id, 999)
+    posts = await mgr.store.undelivered_posts()
+    await mgr.store.mark_post_delivered(posts[0].id, 999, FakeClock()())
     await store.set_meta("commands_hash", "abc")
     rows = {table: await table_rows(store, table) for table in TABLES}
     await store.close()
@@ -65,9 +65,9 @@ async def test_migrate_db_copies_everything_and_play_continues(tmp_path, pg_url)
         await mgr.join(lobby.id, 20, "Twenty")
         newer = await mgr.create("dicerace", 1, 103, 10, "Ten", ENDLESS, 1, plan=post_version)
         assert newer.id == max(r[0] for r in before["games"]) + 1  # the id sequence continues after the copy
-        assert [p.id for p in await mgr.posts(newer.id)] == [max(r[0] for r in before["outbox"]) + 1]
+        assert [p.id for p in await mgr.store.posts(newer.id)] == [max(r[0] for r in before["outbox"]) + 1]
         assert await store.get_meta("commands_hash") == "abc"
-        assert [(r.user_id, r.total) for r in await mgr.finished_results(user_id=10)] == [(10, 6)]
+        assert [(r.user_id, r.total) for r in await mgr.store.finished_results(user_id=10)] == [(10, 6)]
     finally:
         await store.close()
 

@@ -166,12 +166,12 @@ async def test_fractional_and_whole_totals_read_back_as_from_sqlite(store, backe
     await store.append_final_move(game_id=game_id, seq=1, seat=0, user_id=1, move="{}", snapshot="{}", now=2.0,
                                   results=[SeatResult(0, 7, 1)], seat_users={0: 1}, final_score="{}")
     [row] = await store.finished_results()
-    assert row["total"] == 7 and type(row["total"]) is int
+    assert row.total == 7 and type(row.total) is int
     other = await store.insert_game(kind="dicerace", guild_id=1, channel_id=6, creator_id=1, creator_name="a",
                                     options={}, seed=1, seats_wanted=1, now=1.0, snapshot="{}")
     await store.append_final_move(game_id=other, seq=1, seat=0, user_id=1, move="{}", snapshot="{}", now=3.0,
                                   results=[SeatResult(0, 2.5, 1)], seat_users={0: 1}, final_score="{}")
-    assert [r["total"] for r in await store.finished_results()] == [2.5, 7]
+    assert [r.total for r in await store.finished_results()] == [2.5, 7]
 
 
 async def test_integrity_check_notices_a_disabled_guard(pg_url):

@@ -73,11 +73,11 @@ async def check_agreement(mgr, store):
         if view.is_open:
             open_channels.append(view.channel_id)
         row, seats, moves = await store.game_for_replay(game_id)
-        if row["snapshot"] is not None:
-            state = KIND.create(seats, row["seed"], json.loads(row["options"]))
+        if row.snapshot is not None:
+            state = KIND.create(seats, row.seed, json.loads(row.options))
             for m in moves:
-                state, _ = KIND.apply(state, m["seat"], json.loads(m["move"]))
-            assert KIND.dumps(state) == row["snapshot"] and row["version"] == len(moves)
+                state, _ = KIND.apply(state, m.seat, m.move)
+            assert KIND.dumps(state) == row.snapshot and row.version == len(moves)
     assert len(open_channels) == len(set(open_channels))
 
 

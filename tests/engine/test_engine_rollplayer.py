@@ -45,7 +45,7 @@ async def test_rollplayer_two_seats_across_a_restart(db_path):
         first.state)
     last = await play(mgr, game.id, rng, 2000)
     assert last.finished
-    rows = await mgr.finished_results(kind="rollplayer")
+    rows = await mgr.store.finished_results(kind="rollplayer")
     ranking = last.score["ranking"]  # Roll Player ranks with its own tie-breakers; the engine keeps that
     assert sorted((r.user_id, r.place, r.total) for r in rows) == sorted(
         (USERS[e["index"]], e["place"], e["total"]) for e in ranking)

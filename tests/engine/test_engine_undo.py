@@ -7,22 +7,13 @@ die and whose hold does not, and the dice race, whose kind has no ``reveals`` ho
 """
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 
 import pytest
 
-from bot.engine import (
-    GameNotActive,
-    KindRegistry,
-    NothingToUndo,
-    NotSeated,
-    SessionManager,
-    StaleMove,
-    UndoAfterOtherPlayer,
-    UndoAfterReveal,
-    UndoUnsupported,
-)
-from bot.engine.records import Bookkeeping
+from bot.engine import KindRegistry, SessionManager, StaleMove, UndoAfterReveal
+from bot.engine.errors import GameNotActive, NothingToUndo, NotSeated, UndoAfterOtherPlayer, UndoUnsupported
+from bot.engine.records import Bookkeeping, MoveRecord
 from bot.engine.store import open_store
 from bot.engine.undo import BrokenLog, effective_moves
 from bot.engine.verify import verify_store
@@ -91,7 +82,7 @@ async def test_hold_is_taken_back_and_the_roll_before_it_stands(umgr, store):
     # the log keeps the undone move and says it was undone; play goes on after it
     again = await umgr.apply(game_id, A, {"type": "hold"}, expected_version=4)
     assert again.version == 5
-    records = await umgr.recent_moves(game_id, 10)
+    records = await umgr.store.recent_moves(game_id, 10)
     assert [(r.seq, r.move, r.undoes) for r in records] == [
         (1, {"type": "roll"}, None), (2, {"type": "roll"}, None), (3, {"type": "hold"}, None),
         (4, {}, 3), (5, {"type": "hold"}, None)]
@@ -158,7 +149,7 @@ async def test_the_undo_commits_its_post_and_meta_with_it(umgr, store):
 
     await umgr.undo(game_id, A, plan=plan)
     assert seen == [(3, 2)]
-    posts = await umgr.posts(game_id)
+    posts = await umgr.store.posts(game_id)
     assert posts[-1].payload == {"type": "undo", "seq": 2} and posts[-1].seq == 3
     assert (await umgr.load(game_id)).meta == {"note": "undone"}
 
@@ -203,10 +194,8 @@ async def test_the_database_refuses_a_bad_undo_entry(umgr, store):
 
 
 def test_the_log_reads_as_a_stack():
-    rows = [{"seq": 1, "seat": 0, "user_id": A, "move": json.dumps({"type": "roll"}), "undoes": None},
-            {"seq": 2, "seat": 0, "user_id": A, "move": json.dumps({"type": "hold"}), "undoes": None},
-            {"seq": 3, "seat": 0, "user_id": A, "move": "{}", "undoes": 2},
-            {"seq": 4, "seat": 0, "user_id": A, "move": json.dumps({"type": "roll"}), "undoes": None}]
+    rows = [MoveRecord(1, 1, 0, A, {"type": "roll"}, 0.0), MoveRecord(1, 2, 0, A, {"type": "hold"}, 0.0),
+            MoveRecord(1, 3, 0, A, {}, 0.0, undoes=2), MoveRecord(1, 4, 0, A, {"type": "roll"}, 0.0)]
     assert [m.seq for m in effective_moves(rows)] == [1, 4]
     with pytest.raises(BrokenLog):
-        effective_moves(rows[:2] + [dict(rows[2], undoes=1)])
+        effective_moves(rows[:2] + [replace(rows[2], undoes=1)])

@@ -14,15 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import (
-    KindRegistry,
-    NothingToUndo,
-    SessionManager,
-    StaleMove,
-    Store,
-    UndoAfterOtherPlayer,
-    UndoAfterReveal,
-)
+from bot.engine import KindRegistry, SessionManager, StaleMove, Store, UndoAfterReveal
+from bot.engine.errors import NothingToUndo, UndoAfterOtherPlayer
 from bot.engine.verify import verify_store
 from bot.games.dicepoker.kind import KIND as POKER
 from bot.games.rollplayer.kind import KIND as ROLLPLAYER
@@ -90,7 +83,7 @@ async def scenario(kind, seats: int, options: dict, data, max_prefix: int) -> di
             after = await mgr.load(game.id)
             if after.status != "active":
                 break
-            records = await mgr.recent_moves(game.id, 1)
+            records = await mgr.store.recent_moves(game.id, 1)
             if await mgr.can_undo(game.id, user):
                 suffix.append(records[-1].move)
             else:                                # it revealed something: the suffix starts after it
