@@ -1,10 +1,10 @@
 """``python -m bot.engine migrate-db SQLITE_FILE postgresql://…``: move a deployment from SQLite to PostgreSQL.
 
-Every row of every table (games, seats, moves, results, bot_meta, outbox) is copied with its id in one
-transaction, then the copy is checked row by row against the source and every started game is replayed on
-the destination and compared with its snapshot and version (``verify``). A destination that already holds
-rollbot data is refused unless ``--force``, which drops it first. The source is opened as the bot opens it,
-so an older SQLite file is migrated to the current schema before it is copied.
+Every row of every table (games, seats, moves, results, bot_meta, outbox, player_prefs, away_periods) is
+copied with its id in one transaction, then the copy is checked row by row against the source and every
+started game is replayed on the destination and compared with its snapshot and version (``verify``). A
+destination that already holds rollbot data is refused unless ``--force``, which drops it first. The source
+is opened as the bot opens it, so an older SQLite file is migrated to the current schema before it is copied.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from .verify import verify_store
 #: Tables in the order a copy fills them (parents first), with their columns from the schema: all but the
 #: outbox's claims (leases of the old processes). ``leases`` are running processes' too; ``player_guilds`` below.
 COPIED_TABLES = {name: [c.name for c in schema.metadata.tables[name].c if c.name not in ("claimed_by", "claimed_until")]
-                 for name in ("games", "seats", "moves", "results", "bot_meta", "outbox")}
+                 for name in ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs",
+                              "away_periods")}
 
 
 def _normalised(table: str, rows) -> list[tuple]:
@@ -27,8 +28,8 @@ def _normalised(table: str, rows) -> list[tuple]:
     out = []
     for row in rows:
         values = list(row)
-        if table == "seats":
-            values[4] = bool(values[4])
+        if table in ("seats", "player_prefs"):
+            values[-1] = bool(values[-1])
         if table == "results" and isinstance(values[3], float) and values[3].is_integer():
             values[3] = int(values[3])
         out.append(tuple(values))

@@ -14,6 +14,8 @@ R = TypeVar("R")
 
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 OPEN_STATUSES = (LOBBY, ACTIVE)
+#: How a player hears it is their turn: in the game's channel, by direct message, or both.
+NOTIFY_MODES = ("channel", "dm", "both")
 
 
 def from_row(cls: type[R], row: Any, *, json_text: Iterable[str] = (), flags: Iterable[str] = (), **given: Any) -> R:
@@ -169,3 +171,44 @@ class OutboxPost:
     attempts: int
     delivered_at: float | None = None
     message_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPrefs:
+    """A player's settings; a player who never set any has these defaults (``Store.prefs_of``). Quiet hours run
+    from minute ``quiet_start`` to minute ``quiet_end`` of the day on ``time_zone``'s clock (over midnight when
+    start > end); None: no quiet hours."""
+    user_id: int
+    notify: str = "channel"
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    time_zone: str = "UTC"
+    dm_closed_told: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AwayPeriod:
+    """A player away from ``starts_at`` until ``ends_at`` (Unix seconds; an early return moved ``ends_at``)."""
+    user_id: int
+    starts_at: float
+    ends_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserGame:
+    """One line of a player's list of games (``Store.games_of_user``). ``meta`` is the game's adapter metadata
+    (its ``"clock"`` says which seats are due since when); ``message_id``: the game's live message (the latest
+    delivered post with a message), None before the first."""
+    game_id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    status: str
+    version: int
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    last_activity_at: float | None
+    meta: dict
+    seat: int
+    message_id: int | None

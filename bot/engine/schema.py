@@ -1,9 +1,10 @@
 """The database schema, defined once: SQLAlchemy Core tables for both SQLite and PostgreSQL, plus the
 guarantees each database enforces itself (``GUARDS``: triggers, and the one-statement append paths).
 
-Alembic (``bot/engine/migrations``) creates and upgrades it; its first revision builds exactly this schema,
-or adopts a database made by the hand-written migrations before it (SQLite v6, PostgreSQL v4). Never change
-a shipped revision: add one.
+Alembic (``bot/engine/migrations``) creates and upgrades it; its first revision builds the tables it had then
+(``BASELINE_TABLES``) or adopts a database made by the hand-written migrations before it (SQLite v6,
+PostgreSQL v4), and each later one adds its own. Never change what a shipped revision does: add one (a
+revision that changes a table here must keep the earlier revisions building it as they did).
 """
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ from sqlalchemy import (
     text,
 )
 
+from .records import NOTIFY_MODES
+
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0001"
+HEAD = "0002"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -144,7 +147,37 @@ player_guilds = Table(
     **NO_ROWID,
 )
 
+#: How a player hears it is their turn, quiet hours (minutes of the day, ``time_zone``'s clock; both NULL: none),
+#: and whether the bot already told them their DMs are closed. No row: the defaults of ``records.PlayerPrefs``
+#: (revision 0002, as is ``away_periods``).
+player_prefs = Table(
+    "player_prefs", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("notify", Text, CheckConstraint(f"notify IN {NOTIFY_MODES!r}"), nullable=False),
+    Column("quiet_start", Integer),
+    Column("quiet_end", Integer),
+    Column("time_zone", Text, nullable=False),
+    Column("dm_closed_told", Boolean(create_constraint=True), nullable=False),
+    CheckConstraint("(quiet_start IS NULL) = (quiet_end IS NULL) AND quiet_start <> quiet_end"
+                    " AND quiet_start BETWEEN 0 AND 1439 AND quiet_end BETWEEN 0 AND 1439", name="quiet_hours"),
+    **NO_ROWID,
+)
+
+#: A player is away from ``starts_at`` until ``ends_at`` (coming back early moves ``ends_at``); the rules are
+#: ``bot.engine.away``'s. ``away_by_end``: the current and coming periods of a user without walking the past ones.
+away_periods = Table(
+    "away_periods", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("starts_at", TIME, primary_key=True),
+    Column("ends_at", TIME, nullable=False),
+    CheckConstraint("ends_at > starts_at", name="away_not_empty"),
+    Index("away_by_end", "user_id", "ends_at"),
+    **NO_ROWID,
+)
+
 REQUIRED_TABLES = frozenset(metadata.tables)
+#: The tables of revision 0001 (it creates exactly these; later revisions add the others).
+BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods"}
 #: Triggers that carry the append-only guarantee; ``integrity_check`` reports any missing or disabled.
 REQUIRED_TRIGGERS = {"sqlite": frozenset({"moves_no_update", "moves_no_delete"}),
                      "postgresql": frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})}

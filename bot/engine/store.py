@@ -37,8 +37,22 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import StaticPool
 
 from . import errors, schema
+from .away import WINDOW_S, check_away, check_prefs
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
-from .records import ACTIVE, LOBBY, MoveRecord, OutboxPost, ReminderDue, ResultRow, Seat, SeatResult, from_row
+from .records import (
+    ACTIVE,
+    LOBBY,
+    AwayPeriod,
+    MoveRecord,
+    OutboxPost,
+    PlayerPrefs,
+    ReminderDue,
+    ResultRow,
+    Seat,
+    SeatResult,
+    UserGame,
+    from_row,
+)
 from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
 
 T = TypeVar("T")
@@ -49,8 +63,9 @@ SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 #: never tear one).
 DEFAULT_SYNCHRONOUS = "FULL"
 SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}
-#: Advisory lock keys: migrations ("Roll"), and the per-game locks of claim_posts ("Outb").
-MIGRATION_LOCK, OUTBOX_LOCK = 0x526F6C6C, 0x4F757462
+#: Advisory lock keys: migrations ("Roll"), the per-game locks of claim_posts ("Outb"), the per-player locks of
+#: add_away ("Away").
+MIGRATION_LOCK, OUTBOX_LOCK, AWAY_LOCK = 0x526F6C6C, 0x4F757462, 0x41776179
 #: The last versions of the hand-written migrations before Alembic (SQLite ``user_version``, PostgreSQL
 #: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
 LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
@@ -120,6 +135,19 @@ LAST_MESSAGE_POSTS = (
     "     AND p.id < live.id AND p.delivered_at IS NOT NULL AND p.message_id IS NOT NULL"
     "     AND p.message_id <> live.message_id ORDER BY p.id DESC LIMIT 1), 0)"
     " ORDER BY o.id")
+PREFS_COLUMNS = ", ".join(schema.player_prefs.c.keys())
+AWAY_COLUMNS = ", ".join(schema.away_periods.c.keys())
+#: A player's games: open, or finished since ``:since``; open ones first (newest first), then the finished ones
+#: (last finished first). One query: the player's seats through ``seats_by_user``, each game's live message (the
+#: latest delivered post with a message) by walking ``outbox_by_game`` back from the game's last post.
+GAMES_OF_USER = (
+    "SELECT g.id AS game_id, g.kind, g.guild_id, g.channel_id, g.status, g.version, g.created_at, g.started_at,"
+    " g.finished_at, g.last_activity_at, g.meta, s.seat,"
+    " (SELECT o.message_id FROM outbox o WHERE o.game_id = g.id AND o.delivered_at IS NOT NULL"
+    "   AND o.message_id IS NOT NULL ORDER BY o.id DESC LIMIT 1) AS message_id"
+    " FROM seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.user_id = :u AND (g.status IN ('lobby', 'active') OR (g.status = 'finished' AND g.finished_at >= :since))"
+    " ORDER BY g.status = 'finished', COALESCE(g.finished_at, 0) DESC, g.id DESC LIMIT :n OFFSET :o")
 #: ``before_id`` for "after every post" (the largest id both databases store).
 NO_POST_AFTER = 2 ** 63 - 1
 
@@ -1104,9 +1132,9 @@ class Store:
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
-        results and moves lose the user id (totals and places stay), a game they created names creator 0,
-        and the servers they were seen in are forgotten. Open games are not touched. Returns the games
-        changed."""
+        results and moves lose the user id (totals and places stay), a game they created names creator 0;
+        the servers they were seen in, their settings and away periods are forgotten. Open games are not
+        touched. Returns the games changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -1119,9 +1147,95 @@ class Store:
                 await db.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = :u AND game_id IN {over}",
                                  params)
             await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = :u AND id IN {over}", params)
-            await db.execute("DELETE FROM player_guilds WHERE user_id = :u", params)
+            for table in ("player_guilds", "player_prefs", "away_periods"):
+                await db.execute(f"DELETE FROM {table} WHERE user_id = :u", params)
             return ids
         return await self._write(work)
+
+    async def games_of_user(self, user_id: int, finished_since: float, *, limit: int = 100,
+                            offset: int = 0) -> list[UserGame]:
+        """The games ``user_id`` sits in that are open, or finished at ``finished_since`` or later (abandoned ones
+        aside): open ones first, newest first, then the finished ones, last finished first; ``limit`` of them
+        from ``offset`` on (one query, ``GAMES_OF_USER``)."""
+        rows = await self._read(GAMES_OF_USER, {"u": user_id, "since": float(finished_since),
+                                                "n": max(0, int(limit)), "o": max(0, int(offset))})
+        return [from_row(UserGame, r, json_text=("meta",)) for r in rows]
+
+    # ------------------------------------------------------------------------------------ players
+
+    async def prefs_of(self, user_ids: Iterable[int]) -> dict[int, PlayerPrefs]:
+        """The settings of each player, by user id (``PlayerPrefs``' defaults for one who never set any)."""
+        ids = sorted(set(user_ids))
+        rows = await self._read(f"SELECT {PREFS_COLUMNS} FROM player_prefs WHERE user_id IN :ids", {"ids": ids},
+                                expanding=("ids",)) if ids else []
+        found = {r.user_id: from_row(PlayerPrefs, r, flags=("dm_closed_told",)) for r in rows}
+        return {u: found.get(u, PlayerPrefs(u)) for u in ids}
+
+    async def get_prefs(self, user_id: int) -> PlayerPrefs:
+        return (await self.prefs_of([user_id]))[user_id]
+
+    async def set_prefs(self, user_id: int, **changes: Any) -> PlayerPrefs:
+        """Change some of a player's settings (``PlayerPrefs`` fields; quiet hours as the pair ``quiet_start``,
+        ``quiet_end``) and return them all. ``PrefsRefused`` (``bot.engine.away.check_prefs``) for a bad one,
+        nothing changed. One statement, writing only the settings given, so concurrent changes of different
+        settings (a player's choice, the courier noting closed DMs) do not undo each other."""
+        changes = check_prefs(changes)
+        names = schema.player_prefs.c.keys()
+        row = {name: getattr(PlayerPrefs(user_id), name) for name in names} | changes
+        update = ", ".join(f"{name} = excluded.{name}" for name in changes or ("user_id",))
+        rows = await self._write(lambda db: db.fetch(
+            f"INSERT INTO player_prefs ({PREFS_COLUMNS}) VALUES ({', '.join(':' + n for n in names)})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {update} RETURNING {PREFS_COLUMNS}", row), transaction=False)
+        return from_row(PlayerPrefs, rows[0], flags=("dm_closed_told",))
+
+    async def add_away(self, user_id: int, starts_at: float, ends_at: float, now: float) -> AwayPeriod:
+        """Record that the player is away from ``starts_at`` until ``ends_at``; ``AwayRefused`` when the rules
+        (``bot.engine.away.check_away``) refuse it, nothing written. The check and the write are one
+        transaction, under a per-player lock on PostgreSQL (SQLite's BEGIN IMMEDIATE excludes other writers)."""
+        period = AwayPeriod(user_id, float(starts_at), float(ends_at))
+
+        async def work(db):
+            if not self.sqlite:
+                await db.execute(f"SELECT pg_advisory_xact_lock({AWAY_LOCK},"
+                                 " (CAST(:u AS bigint) % 2147483647)::integer)", {"u": user_id})
+            near = await self._away(db, user_id, period.starts_at - WINDOW_S, period.ends_at + WINDOW_S)
+            check_away(period.starts_at, period.ends_at, float(now), [(p.starts_at, p.ends_at) for p in near])
+            await db.execute("INSERT INTO away_periods (user_id, starts_at, ends_at) VALUES (:u, :s, :e)",
+                             {"u": user_id, "s": period.starts_at, "e": period.ends_at})
+        await self._write(work)
+        return period
+
+    async def end_away(self, user_id: int, now: float) -> AwayPeriod | None:
+        """The player is back: the period running at ``now`` ends now (one that starts at ``now`` goes). Returns
+        it as it now stands, None when the player was not away. Coming periods stay."""
+        params = {"u": user_id, "now": float(now)}
+
+        async def work(db):
+            rows = await db.fetch(f"DELETE FROM away_periods WHERE user_id = :u AND starts_at = :now"
+                                  f" RETURNING {AWAY_COLUMNS}", params)
+            rows += await db.fetch(f"UPDATE away_periods SET ends_at = :now WHERE user_id = :u"
+                                   f" AND starts_at < :now AND ends_at > :now RETURNING {AWAY_COLUMNS}", params)
+            return rows
+        rows = await self._write(work)
+        return AwayPeriod(user_id, rows[0].starts_at, float(now)) if rows else None
+
+    async def current_away(self, user_ids: Iterable[int], now: float) -> dict[int, AwayPeriod]:
+        """The period each of these players is away in at ``now``, by user id (those not away are left out)."""
+        ids = sorted(set(user_ids))
+        rows = await self._read(f"SELECT {AWAY_COLUMNS} FROM away_periods WHERE user_id IN :ids"
+                                " AND ends_at > :now AND starts_at <= :now", {"ids": ids, "now": float(now)},
+                                expanding=("ids",)) if ids else []
+        return {r.user_id: from_row(AwayPeriod, r) for r in rows}
+
+    async def away_periods(self, user_id: int, since: float, until: float) -> list[AwayPeriod]:
+        """The player's periods that overlap [``since``, ``until``), oldest first."""
+        return await self._read_together(lambda db: self._away(db, user_id, since, until), snapshot=False)
+
+    @staticmethod
+    async def _away(db: Db, user_id: int, since: float, until: float) -> list[AwayPeriod]:
+        return [from_row(AwayPeriod, r) for r in await db.fetch(
+            f"SELECT {AWAY_COLUMNS} FROM away_periods WHERE user_id = :u AND ends_at > :since AND starts_at < :until"
+            " ORDER BY starts_at", {"u": user_id, "since": float(since), "until": float(until)})]
 
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[ReminderDue]:

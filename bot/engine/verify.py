@@ -154,7 +154,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
     report = SalvageReport()
     try:
         columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
-                   for table in ("games", "bot_meta", *PER_GAME_TABLES)}
+                   for table in ("games", "bot_meta", "player_prefs", "away_periods", *PER_GAME_TABLES)}
 
         def copy(table: str, rows: list) -> None:
             if not rows:
@@ -193,11 +193,13 @@ async def salvage(source: str, target: str) -> SalvageReport:
                     report.lost.append(f"{table} of game {game_id}: {problem}")
                 else:
                     copy(table, rows)
-        rows, problem = _try(src, "SELECT * FROM bot_meta")
-        if rows is None:
-            report.lost.append(f"bot settings (bot_meta): {problem}")
-        else:
-            copy("bot_meta", rows)
+        for table, what in (("bot_meta", "bot settings"), ("player_prefs", "players' settings"),
+                            ("away_periods", "away periods")):
+            rows, problem = _try(src, f"SELECT * FROM {table}")
+            if rows is not None:
+                copy(table, rows)
+            elif "no such table" not in problem:        # a file from before the table came lost nothing
+                report.lost.append(f"{what} ({table}): {problem}")
         dst.execute("COMMIT")
     finally:
         src.close()

@@ -1,10 +1,12 @@
 """The engine's side of history and stats, on SQLite and PostgreSQL: the whole move log, the channel's last
-game, a server's leaderboard rows (its games + its players' solo games in DMs), and forget-me."""
+game, a server's leaderboard rows (its games + its players' solo games in DMs), and forget-me (with the player's
+settings and away periods)."""
 from __future__ import annotations
 
 import pytest
 
 from bot.engine import errors
+from bot.engine.records import PlayerPrefs
 from tests.engine.toy_kind import KIND
 
 ALICE, BOB, CARL = 100, 200, 300
@@ -73,6 +75,9 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     await mgr.start(running.id, ALICE)
     await mgr.apply(running.id, ALICE, {"action": "roll"})
     before = {(r.game_id, r.seat): (r.total, r.place) for r in await mgr.store.finished_results()}
+    for user in (ALICE, BOB):
+        await mgr.store.set_prefs(user, notify="dm")
+        await mgr.store.add_away(user, 100.0, 200.0, 100.0)
 
     changed = await mgr.forget_user(ALICE, "Former player")
     assert changed == sorted([done, solo])
@@ -84,6 +89,9 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     assert [(s.user_id, s.name) for s in view.seats] == [(None, "Former player"), (BOB, "Bob")]
     assert all(r.user_id != ALICE for r in await mgr.move_log(done))
     assert view.creator_id == 0 and (await mgr.load(solo)).creator_id == 0
+    # her settings and away periods are gone, Bob's stay
+    assert await mgr.store.get_prefs(ALICE) == PlayerPrefs(ALICE) and (await mgr.store.get_prefs(BOB)).notify == "dm"
+    assert list(await mgr.store.current_away([ALICE, BOB], 150.0)) == [BOB]
     # the server's board keeps the duel (with an anonymous seat) and loses her solo game
     board = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in board} == {(done, None), (done, BOB)}

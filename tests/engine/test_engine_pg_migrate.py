@@ -16,7 +16,7 @@ from tests.engine.helpers import ENDLESS, REPO, FakeClock, registry
 from tests.engine.test_engine_migration import write_v6_file
 
 KINDS = ["tests.engine.toy_kind:KIND", "tests.engine.toy_kind:DUEL_KIND"]
-TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox")
+TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs", "away_periods")
 
 
 def post_version(view, result):
@@ -25,7 +25,7 @@ def post_version(view, result):
 
 async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
     """A v6 file (lobby, game in play, finished game) opened by today's code, played on with posts and
-    settings; returns its rows per table."""
+    settings, a player's settings and away period; returns its rows per table."""
     write_v6_file(path)
     store = await Store.open(path)
     mgr = SessionManager(store, registry(), clock=FakeClock())
@@ -38,6 +38,9 @@ async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
     posts = await mgr.store.undelivered_posts()
     await mgr.store.mark_post_delivered(posts[0].id, 999, FakeClock()())
     await store.set_meta("commands_hash", "abc")
+    await store.set_prefs(7, notify="both", quiet_start=60, quiet_end=420, time_zone="Europe/Paris",
+                          dm_closed_told=True)
+    await store.add_away(7, 2e9, 2e9 + 3600, 2e9)
     rows = {table: await table_rows(store, table) for table in TABLES}
     await store.close()
     return rows

@@ -1,5 +1,6 @@
-"""Today's databases (SQLite v6, PostgreSQL v4, made by the hand-written store) are adopted in place: their games
-in play load, can be undone and verify; ``migrate-db`` copies undo entries."""
+"""Today's databases (SQLite v6, PostgreSQL v4, made by the hand-written store) are adopted in place and brought
+to the head: their games in play load, can be undone and verify, the later revisions' tables work;
+``migrate-db`` copies undo entries."""
 from __future__ import annotations
 
 import sqlite3
@@ -54,6 +55,11 @@ async def check_undo_after_upgrade(store, state) -> None:
         pass
     report = await verify_store(store, kinds())
     assert report.ok, report.problems
+    # revision 0002's tables came with the adoption
+    assert (await store.set_prefs(10, time_zone="Asia/Seoul")).time_zone == "Asia/Seoul"
+    await store.add_away(10, T0 + 10, T0 + 3600, T0)
+    assert list(await store.current_away([10, 20], T0 + 60)) == [10]
+    assert [g.game_id for g in await store.games_of_user(10, T0)] == [1]
 
 
 async def test_migrate_db_copies_undo_entries_and_replays_them(tmp_path, pg_url):
