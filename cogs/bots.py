@@ -16,28 +16,21 @@ from concurrent.futures import Executor
 from typing import Any
 
 from bot.engine import GameView, SessionManager, StaleMove, pending_seats
+from bot.engine.table import TableMeta, update_meta
 
-from .core import SEAT_LOCALES_META, game_locale
+from .core import game_locale
 from .games import Games
 from .outbox import Courier
 
 log = logging.getLogger(__name__)
 
-#: Game meta: {seat: AI level} for the bot seats.
-BOTS_META = "bots"
-#: Game meta: seconds a human seat may stay idle before the bot plays for it (absent or 0: never).
-TAKEOVER_META = "takeover_s"
-#: Game meta: {seat: true} for human seats the bot is playing for until their player is back.
-TAKEN_META = "taken_over"
-#: Game meta: whether players may ask for hints (absent: yes).
-HINTS_META = "hints"
 #: How many moves a bot may make in a row before yielding (a game of bots only never starves the loop).
 MAX_CHAIN = 500
 
 
 def bot_level(game: GameView, seat: int, kind: Any) -> str:
     levels = tuple(kind.ai_levels or ("normal",))
-    level = (game.meta.get(BOTS_META) or {}).get(str(seat))
+    level = TableMeta.of(game.meta).bots.get(seat)
     return level if level in levels else levels[-1]
 
 
@@ -80,7 +73,7 @@ class BotPlayer:
     def schedule(self, game_id: int, game: GameView | None = None) -> None:
         """Make sure a due bot seat of this game gets played (one runner per game). With the game at hand,
         a table of people only (no bot seat, nobody stood in for) costs nothing."""
-        if game is not None and not any(s.is_ai for s in game.seats) and not game.meta.get(TAKEN_META):
+        if game is not None and not any(s.is_ai for s in game.seats) and not TableMeta.of(game.meta).taken:
             return
         task = self._running.get(game_id)
         if task is not None and not task.done():
@@ -120,9 +113,9 @@ class BotPlayer:
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             return None
-        taken = game.meta.get(TAKEN_META) or {}
+        taken = TableMeta.of(game.meta).taken
         for seat in pending_seats(kind, game.state):
-            if game.seats[seat].is_ai or taken.get(str(seat)):
+            if game.seats[seat].is_ai or seat in taken:
                 return seat
         return None
 
@@ -132,29 +125,28 @@ class BotPlayer:
         taken_games = []
         for game_id in await self.sessions.store.game_ids(["active"]):
             game = await self.sessions.load(game_id)
-            limit = game.meta.get(TAKEOVER_META) or 0
+            table = TableMeta.of(game.meta)
+            limit = table.takeover_s
             if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
                 continue
             if now - (game.last_activity_at or now) < limit:
                 continue
-            taken = dict(game.meta.get(TAKEN_META) or {})
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)
-                   if not game.seats[s].is_ai and not taken.get(str(s))]
+                   if not game.seats[s].is_ai and s not in table.taken]
             if not due:
                 continue
             if self.owner is not None and not await self.sessions.claim_lease(f"takeover:{game_id}", self.owner, 600):
                 continue
-            taken.update({str(s): True for s in due})
-            await self.sessions.set_meta(game_id, TAKEN_META, taken)
+            await update_meta(self.sessions, game_id, taken=table.taken | set(due))
             taken_games.append(game_id)
             self.schedule(game_id)
         return taken_games
 
     async def give_back(self, game: GameView, seat: int) -> None:
         """The player is back (they clicked): the bot stops playing for their seat."""
-        taken = dict(game.meta.get(TAKEN_META) or {})
-        if taken.pop(str(seat), None):
-            await self.sessions.set_meta(game.id, TAKEN_META, taken or None)
+        taken = TableMeta.of(game.meta).taken
+        if seat in taken:
+            await update_meta(self.sessions, game.id, taken=taken - {seat})
 
     async def _choose(self, game: GameView, seat: int) -> dict:
         kind = self.games.kind(game.kind)
@@ -188,7 +180,7 @@ class BotPlayer:
                 await asyncio.sleep(self.pause)
             move = await self._choose(game, seat)
             stand_in = not game.seats[seat].is_ai
-            locale = (game.meta.get(SEAT_LOCALES_META) or {}).get(str(seat)) if stand_in else None
+            locale = TableMeta.of(game.meta).seat_locales.get(seat) if stand_in else None
             apply = self.sessions.apply_for_seat if stand_in else self.sessions.apply_ai
             try:
                 await apply(game_id, seat, move, expected_version=game.version, locale=locale or game_locale(game))

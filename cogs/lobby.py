@@ -16,15 +16,14 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
+from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
-from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
+from .bots import BotPlayer, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
-    LOCALE_META,
-    SEAT_LOCALES_META,
     Refusal,
     check_bot_permissions,
     default_game_locale,
@@ -37,14 +36,13 @@ from .core import (
 from .games import Games
 from .help import EMBED_COLOUR
 from .outbox import Courier
-from .pace import DEFAULT_PACE, PACE_META, PACES
+from .pace import DEFAULT_PACE, PACES
 from .play import PlayService
 from .seam import LobbyOption, Presentation
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
 
-LOBBY_META = "lobby_message_id"
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 #: The longest a game may let a player stay away before the bot plays for them (30 days).
 MAX_TAKEOVER_HOURS = 720
@@ -100,7 +98,7 @@ class LobbyService:
                         inline=True)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
-                            value=pace_text(str(game.meta.get(PACE_META) or "none"), locale), inline=False)
+                            value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
         return embed
@@ -166,13 +164,12 @@ class LobbyService:
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             raise Refusal("error.component_unavailable")
-        levels = dict(game.meta.get(BOTS_META) or {})
+        levels = TableMeta.of(game.meta).bots
         level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
         game = await self.sessions.add_ai(game_id, interaction.user.id,
                                           t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
-        levels[str(len(game.seats) - 1)] = level
-        await self.sessions.set_meta(game_id, BOTS_META, levels)
+        await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -181,9 +178,9 @@ class LobbyService:
         if not any(s.is_ai for s in game.seats):
             raise Refusal("error.no_bot_seat")
         game = await self.sessions.remove_ai(game_id, interaction.user.id)
-        levels = list((game.meta.get(BOTS_META) or {}).values())
+        levels = list(TableMeta.of(game.meta).bots.values())
         bots = [s.seat for s in game.seats if s.is_ai]
-        await self.sessions.set_meta(game_id, BOTS_META, {str(seat): lvl for seat, lvl in zip(bots, levels)} or None)
+        await update_meta(self.sessions, game_id, bots=dict(zip(bots, levels)))
         return await self.sessions.load(game_id)
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -245,20 +242,17 @@ class LobbyService:
             language = default_game_locale(interaction)
         # what the channel reads (lobby, turn posts, their pictures) is in the game's language
         locale = language
-        meta = {LOCALE_META: language, SEAT_LOCALES_META: {"0": locale_of(interaction)}, HINTS_META: hints}
         if takeover_hours is None and interaction.guild_id is not None:   # the server's default
             takeover_hours = await self.sessions.store.get_meta(TAKEOVER_DEFAULT_META.format(
                 guild=interaction.guild_id), 0)
-        if takeover_hours:
-            meta[TAKEOVER_META] = int(takeover_hours) * 3600
-        if PACES[pace]:
-            meta[PACE_META] = pace
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
-            meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
+        table = TableMeta(locale=language, seat_locales={0: locale_of(interaction)}, hints=hints,
+                          takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
+                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
         game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
                                           interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players, meta=meta)
+                                          options=options, seats_wanted=players, meta=table.to_json())
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, interaction.user.id,
                                               t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
@@ -277,7 +271,7 @@ class LobbyService:
               **self.names(game, locale)),
             embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
         if sent.message_id is not None:
-            await self.sessions.set_meta(game.id, LOBBY_META, sent.message_id)
+            await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
 
     # ---------------------------------------------------------------- commands
     def commands(self, presentation: Presentation) -> list[app_commands.Command]:
@@ -362,7 +356,7 @@ class LobbyService:
             raise Refusal("error.language_not_allowed", game=game.id)
         if language not in available_locales():
             raise Refusal("error.bad_option")
-        await self.sessions.set_meta(game.id, LOCALE_META, language)
+        await update_meta(self.sessions, game.id, locale=language)
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
                                                   game=game.id, language=t(f"language.{language}", language)))
 

@@ -25,10 +25,11 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager, StaleMove, decision_of, pending_seats
+from bot.engine.table import TableMeta
 from bot.games.errors import RuleError
 from bot.i18n import t
 
-from .bots import HINTS_META, TAKEN_META, BotPlayer
+from .bots import BotPlayer
 from .buttons import move_check, parse_choice_values
 from .core import (
     GROUP_EXTRA,
@@ -162,7 +163,7 @@ class PlayService:
 
     async def welcome_back(self, game: GameView, seat: int) -> None:
         """A player acting again takes their seat back from the bot (idle-seat takeover)."""
-        if (game.meta.get(TAKEN_META) or {}).get(str(seat)):
+        if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
 
     def note_group(self, interaction: discord.Interaction, game: GameView) -> None:
@@ -207,7 +208,7 @@ class PlayService:
 
     def hints_on(self, game: GameView) -> bool:
         """The game's rules can explain a strong move, and its creator left hints on."""
-        return self.kind(game).has_hint and game.meta.get(HINTS_META, True) is not False
+        return self.kind(game).has_hint and TableMeta.of(game.meta).hints
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes."""

@@ -16,11 +16,11 @@ from discord.ext import commands, tasks
 
 from bot.config import Settings
 from bot.engine import SessionManager, decision_of, pending_seats
-from bot.i18n import DEFAULT_LOCALE, t
+from bot.i18n import t
 
 from .bots import BotPlayer
 from .clock import PaceClock
-from .core import LOCALE_META, SEAT_LOCALES_META, tracker
+from .core import seat_locale, tracker
 from .games import Games
 from .outbox import Courier
 
@@ -109,9 +109,8 @@ class Reminders(commands.Cog):
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         # each player in their own language when they have played before, else the game's
         by_locale: dict[str, list[int]] = {}
-        seat_locales = game.meta.get(SEAT_LOCALES_META) or {}
         for seat in due:
-            locale = seat_locales.get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+            locale = seat_locale(game, seat)
             by_locale.setdefault(locale, []).append(seat)
         for locale, seats in by_locale.items():
             users = [game.seats[s].user_id for s in seats]
