@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import time
 from concurrent.futures import Executor
 from typing import Any
 
@@ -57,8 +57,7 @@ def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
 class BotPlayer:
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier, *,
                  pause: float = 1.5, executor: Executor | None = None,
-                 kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None,
-                 owner: str | None = None):
+                 kind_specs: dict[str, str] | None = None, owner: str | None = None):
         self.sessions = sessions
         #: this process's name for claims: with several processes on one database, one takes a seat over
         self.owner = owner
@@ -135,7 +134,8 @@ class BotPlayer:
                    if not game.seats[s].is_ai and s not in table.taken]
             if not due:
                 continue
-            if self.owner is not None and not await self.sessions.claim_lease(f"takeover:{game_id}", self.owner, 600):
+            if self.owner is not None and not await self.sessions.store.claim_lease(
+                    f"takeover:{game_id}", self.owner, 600, time.time()):
                 continue
             await update_meta(self.sessions, game_id, taken=table.taken | set(due))
             taken_games.append(game_id)

@@ -15,19 +15,18 @@ game, the seat and the moment the seat became due, so a button from an earlier w
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Callable
 
 import discord
-from discord.ui import Button, DynamicItem
 
 from bot.engine import GameView, SessionManager, decision_of, pending_seats
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
 from .bots import BotPlayer, has_ai
-from .core import GROUP_EXTRA, Refusal, game_locale, guarded, seat_locale, service_of, tracker
+from .buttons import ShellButton
+from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
 from .games import Games
 from .pace import (
     PACES,
@@ -71,27 +70,11 @@ def _who(game: GameView, seat: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- the button
-class ClockButton(DynamicItem[Button],
-                  template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<since>[0-9]{1,12}):"
-                           r"(?P<action>wait|bot|end)"):
+class ClockButton(ShellButton, template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<since>[0-9]{1,12}):"
+                                      r"(?P<action>wait|bot|end)"):
     """What the other players decide when a seat's time ran out. ``since`` (whole seconds) ties the button
     to one decision of that seat: once the seat moved, or the others already decided, it is stale."""
-
-    def __init__(self, game_id: int, seat: int, since: int, action: str, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(Button(label=label[:80], style=style, custom_id=f"rp:k:{game_id}:{seat}:{since}:{action}"))
-        self.game_id, self.seat, self.since, self.action = game_id, seat, since, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["seat"]), int(match["since"]), match["action"],
-                   label=item.label or match["action"], style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            clock: PaceClock = service_of(interaction, "pace_clock")
-            await clock.on_clock_button(interaction, self.game_id, self.seat, self.since, self.action)
-        await guarded(interaction, run)
+    prefix, service, handler = "rp:k", "pace_clock", "on_clock_button"
 
 
 BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
@@ -165,7 +148,7 @@ class PaceClock:
         acts; the notes written after acting keep a step from being repeated by whoever comes next)."""
         if self.owner is None:
             return True
-        return await self.sessions.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS)
+        return await self.sessions.store.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS, time.time())
 
     async def remind(self, game: GameView, seat: int, deadline: float, key: str) -> None:
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]

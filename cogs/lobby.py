@@ -34,10 +34,11 @@ from .core import (
     require_guild,
 )
 from .games import Games
+from .groups import GameCog, offered_if
 from .help import EMBED_COLOUR
 from .outbox import Courier
 from .pace import DEFAULT_PACE, PACES
-from .play import PlayService
+from .play import Play
 from .seam import LobbyOption, Presentation
 from .translator import cmd_str
 
@@ -70,9 +71,19 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
-class LobbyService:
+def pace_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
+    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
+            for code in sorted(available_locales(), key=lambda code: code != "en")]
+
+
+class Lobby(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
-                 play: PlayService, bots: BotPlayer):
+                 play: Play, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
@@ -220,10 +231,10 @@ class LobbyService:
             raise Refusal("error.wrong_channel")
         await self.run_lobby_action(interaction, game_id, action, from_button=True)
 
-    async def lobby_command(self, interaction: discord.Interaction, presentation: Presentation, action: str) -> None:
+    async def lobby_command(self, interaction: discord.Interaction, action: str) -> None:
         require_guild(interaction)
         check_bot_permissions(interaction)
-        game = await self.play.channel_game(interaction, presentation)
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
@@ -274,83 +285,70 @@ class LobbyService:
             await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
 
     # ---------------------------------------------------------------- commands
-    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
-        service = self
-        commands_: list[app_commands.Command] = [self._new_command(presentation)]
-        if presentation.solo:
-            commands_.append(self._solo_command(presentation))
-
+    def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        """``new`` and ``solo`` (their options are the game's lobby switches and its seat range), and the lobby
+        actions, one command each (the same as the lobby's buttons)."""
         def lobby_action(action: str) -> app_commands.Command:
             async def callback(interaction: discord.Interaction) -> None:
-                await service.lobby_command(interaction, presentation, action)
+                await self.lobby_command(interaction, action)
             return app_commands.Command(name=cmd_str(f"cmd.{action}.name"),
                                         description=cmd_str(f"cmd.{action}.description"), callback=callback)
 
-        commands_ += [lobby_action(action) for action in LOBBY_ACTIONS]
+        return [self._new_command(presentation), *([self._solo_command(presentation)] if presentation.solo else []),
+                *(lobby_action(action) for action in LOBBY_ACTIONS)]
 
-        @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
-        async def abandon(interaction: discord.Interaction) -> None:
-            game = await service.play.channel_game(interaction, presentation)
-            may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
-            game = await service.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
-            await interaction.response.send_message(
-                t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
-
-        @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
-        @app_commands.describe(language=cmd_str("cmd.language.describe"))
-        @app_commands.choices(language=language_choices())
-        async def language(interaction: discord.Interaction, language: str) -> None:
-            await service.set_language(interaction, presentation, language)
-
-        @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
-        async def status(interaction: discord.Interaction) -> None:
-            game = await service.play.channel_game(interaction, presentation)
-            pending = await service.sessions.pending(game.id)
-            await interaction.response.send_message(
-                embed=service.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
-
-        if has_ai(self.games.kind(presentation.kind)):
-            commands_.append(self._defaults_command())
-        return commands_ + [abandon, status, language]
-
-    def _defaults_command(self) -> app_commands.Command:
-        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
-        Server); without options it shows them."""
-        service = self
-
-        @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-        @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
-        @app_commands.choices(pace=pace_choices())
-        async def defaults(interaction: discord.Interaction,
+    @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
+    @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
+    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
+    @app_commands.choices(pace=pace_choices())
+    async def defaults_cmd(self, interaction: discord.Interaction,
                            takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
                            pace: str | None = None) -> None:
-            require_guild(interaction)
-            if not interaction.permissions.manage_guild:
-                raise Refusal("error.user_missing_permission")
-            if pace is not None and pace not in PACES:
-                raise Refusal("error.bad_option")
-            store, guild, locale = service.sessions.store, interaction.guild_id, locale_of(interaction)
-            lines = []
-            if takeover is not None:
-                await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
-                lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
-            if pace is not None:
-                await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
-                lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
-            if not lines:
-                hours = await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild), 0)
-                current = await store.get_meta(PACE_DEFAULT_META.format(guild=guild), DEFAULT_PACE)
-                lines.append(t("lobby.defaults_shown", locale, hours=int(hours or 0),
-                               pace=pace_text(current if current in PACES else DEFAULT_PACE, locale)))
-            await interaction.response.send_message("\n".join(lines), ephemeral=True)
-        return defaults
-
-    async def set_language(self, interaction: discord.Interaction, presentation: Presentation,
-                           language: str) -> None:
-        """``/<group> language``: the creator (or a channel manager) changes what the channel reads from now
-        on; the answer is public, in the new language, so everyone sees the switch."""
+        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
+        Server); without options it shows them."""
         require_guild(interaction)
-        game = await self.play.channel_game(interaction, presentation)
+        if not interaction.permissions.manage_guild:
+            raise Refusal("error.user_missing_permission")
+        if pace is not None and pace not in PACES:
+            raise Refusal("error.bad_option")
+        store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)
+        lines = []
+        if takeover is not None:
+            await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
+            lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
+        if pace is not None:
+            await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
+            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
+        if not lines:
+            hours = await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild), 0)
+            current = await store.get_meta(PACE_DEFAULT_META.format(guild=guild), DEFAULT_PACE)
+            lines.append(t("lobby.defaults_shown", locale, hours=int(hours or 0),
+                           pace=pace_text(current if current in PACES else DEFAULT_PACE, locale)))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
+    async def abandon_cmd(self, interaction: discord.Interaction) -> None:
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+        may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
+        game = await self.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
+        await interaction.response.send_message(
+            t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+
+    @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
+    async def status_cmd(self, interaction: discord.Interaction) -> None:
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+        pending = await self.sessions.pending(game.id)
+        await interaction.response.send_message(
+            embed=self.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
+
+    @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
+    @app_commands.describe(language=cmd_str("cmd.language.describe"))
+    @app_commands.choices(language=language_choices())
+    async def language_cmd(self, interaction: discord.Interaction, language: str) -> None:
+        """The creator (or a channel manager) changes what the channel reads from now on; the answer is public,
+        in the new language, so everyone sees the switch."""
+        require_guild(interaction)
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         may_manage = interaction.permissions.manage_channels
         if interaction.user.id != game.creator_id and not may_manage:
             raise Refusal("error.language_not_allowed", game=game.id)
@@ -382,7 +380,6 @@ class LobbyService:
         return params, describe, choices
 
     def _new_command(self, presentation: Presentation) -> app_commands.Command:
-        service = self
         seats = presentation.seats
 
         async def new(interaction: discord.Interaction, **values: Any) -> None:
@@ -395,7 +392,7 @@ class LobbyService:
             language = values.pop("language", "")
             pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
-            await service.create_game(interaction, presentation, players, options, bots, level,
+            await self.create_game(interaction, presentation, players, options, bots, level,
                                       takeover_hours=takeover, hints=hints, language=language, pace=pace)
 
         extra, describe, choices = [], {}, {}
@@ -416,7 +413,6 @@ class LobbyService:
         return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
 
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
-        service = self
         offered = tuple(o for o in presentation.lobby_options if o.solo)
 
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
@@ -424,21 +420,11 @@ class LobbyService:
             opponents, level = values.pop("opponents", 0), values.pop("level", None)
             hints = values.pop("hints", True)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await service.create_game(interaction, presentation, 1 + opponents, options, opponents, level,
+            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level,
                                       hints=hints)
 
         bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", bot_params, offered, describe, choices)
-
-
-def pace_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
-
-
-def language_choices() -> list[app_commands.Choice[str]]:
-    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
-    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
-            for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 
 def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:

@@ -386,11 +386,11 @@ class Courier:
                         post.attempts + 1, error)
             if post.attempts + 1 >= MAX_ATTEMPTS:
                 log.error("post %s of game %s given up after %d attempts", post.id, post.game_id, MAX_ATTEMPTS)
-                await self.sessions.post_delivered(post.id, None)
+                await self.sessions.store.mark_post_delivered(post.id, None, time.time())
             else:
-                await self.sessions.post_failed(post.id)
+                await self.sessions.store.note_post_attempt(post.id)
             return None
-        await self.sessions.post_delivered(post.id, message.id)
+        await self.sessions.store.mark_post_delivered(post.id, message.id, time.time())
         self._live[post.game_id] = message.id
         return message
 

@@ -110,7 +110,7 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
     settings = dataclasses.replace(settings, token=stub.token, api_base=stub.api_base,
                                    db_path=database, dev_guild_id=None, shard_ids=None,
                                    shard_count=None)
-    bot = create_bot(settings)
+    bot = await create_bot(settings)
     clocks = BotClocks(bot, folder / CLOCK_FILE)
     page = Page(stub, clocks)
     stop = asyncio.Event()

@@ -187,14 +187,14 @@ async def test_move_menus_survive_a_restart(settings, alice, bob, fixed_seed):
 
     from bot.app import create_bot
 
-    first = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await first.start()
     place = first.channel()
     game, started = await start_two_player(first, alice, bob, place)
     [prompt] = started.public()
     await first.close()
 
-    second = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await second.start()
     try:
         second.rec.messages[prompt.id] = prompt

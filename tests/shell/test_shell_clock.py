@@ -40,7 +40,7 @@ class Clock:
 @pytest.fixture
 async def harness(tmp_path):
     messages.add_locales_dir(TOY / "locales")
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
                      run_reminders=False, kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0)
     h = Harness(bot)
     await h.start()
@@ -241,7 +241,7 @@ async def test_the_clock_survives_a_restart(tmp_path):
     settings = Settings(token=None, db_path=tmp_path / "restart.db")
     clock = Clock()
     try:
-        first = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+        first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
                                    presentation_specs=SHOWN, bot_pause=0))
         await first.start()
         first.bot.turns.clock = first.bot.pace_clock.clock = first.bot.get_cog("Reminders").clock = clock
@@ -249,7 +249,7 @@ async def test_the_clock_survives_a_restart(tmp_path):
         place, _, game = await start(first, pace="fast")
         await tick_at(first, 0.5 * HOUR + 1)                                  # half-time sent before the restart
         await first.close()
-        second = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+        second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
                                     presentation_specs=SHOWN, bot_pause=0))
         await second.start()
         second.bot.turns.clock = second.bot.pace_clock.clock = second.bot.get_cog("Reminders").clock = clock
