@@ -83,7 +83,7 @@ BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle
 
 # ---------------------------------------------------------------------------------------------- the service
 class PaceClock:
-    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer | None,
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer,
                  *, clock: Callable[[], float] = time.time, owner: str | None = None):
         self.client = client
         #: this process's name for claims (several processes on one database: one of them acts)
@@ -167,7 +167,7 @@ class PaceClock:
         table = TableMeta.of(game.meta)
         pace = str(table.pace)
         channel = self._channel(game)
-        if table.takeover_s and has_ai(kind) and self.bots is not None:
+        if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
@@ -216,7 +216,7 @@ class PaceClock:
             text = t("clock.decided.wait", locale, user=who, player=idle,
                      time=duration_text(PACES.get(pace, 0), locale))
         elif action == "bot":
-            if not has_ai(kind) or self.bots is None:
+            if not has_ai(kind):
                 raise Refusal("error.component_unavailable")
             await update_meta(self.sessions, game_id, taken=table.taken | {seat})
             text = t("clock.decided.bot", locale, user=who, player=idle)
@@ -225,7 +225,7 @@ class PaceClock:
             text = t("clock.decided.end", locale, user=who, player=idle, game=game_id)
         await interaction.response.edit_message(content=text, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
-        if action == "bot" and self.bots is not None:
+        if action == "bot":
             self.bots.schedule(game_id)
 
 

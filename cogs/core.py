@@ -196,9 +196,10 @@ def require_dm(interaction: discord.Interaction) -> None:
 
 
 def service_of(interaction: discord.Interaction, name: str) -> Any:
-    """The bot's service ``name`` (``lobby``, ``play``, ``pace_clock``, ``history``, ``stats``) for a persistent
-    button. discord.py re-creates a button from its custom id, so the button holds no services: the bot that
-    received the click has them (``bot.app.RollBot``). Refused politely while they are not built yet."""
+    """The bot's feature Cog or service ``name`` (``lobby``, ``play``, ``undo``, ``pace_clock``, ``history``,
+    ``stats``) for a persistent button. discord.py re-creates a button from its custom id, so the button holds no
+    services: the bot that received the click has them (``bot.app.RollBot`` builds them all in its constructor).
+    A client without it (a tool's) refuses politely."""
     service = getattr(interaction.client, name, None)     # an attribute of discord.py's client object
     if service is None:
         raise Refusal("error.component_unavailable")

@@ -45,6 +45,8 @@ from .translator import cmd_str
 log = logging.getLogger(__name__)
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+#: Options of a lobby command beside the game's switches: name -> (annotation, default, description key).
+Options = dict[str, tuple[Any, Any, str]]
 #: The longest a game may let a player stay away before the bot plays for them (30 days).
 MAX_TAKEOVER_HOURS = 720
 
@@ -358,26 +360,20 @@ class Lobby(GameCog):
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
                                                   game=game.id, language=t(f"language.{language}", language)))
 
-    def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[list, dict, dict]:
+    def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""
         kind = self.games.kind(presentation.kind)
         if not has_ai(kind) or most < 1:
-            return [], {}, {}
-        params = [inspect.Parameter(count, inspect.Parameter.KEYWORD_ONLY, default=0,
-                                    annotation=app_commands.Range[int, 0, most]),
-                  inspect.Parameter("level", inspect.Parameter.KEYWORD_ONLY, default=kind.ai_levels[-1],
-                                    annotation=str)]
-        describe = {count: f"cmd.{count}.describe", "level": "cmd.level.describe"}
+            return {}, {}
+        options: Options = {count: (app_commands.Range[int, 0, most], 0, f"cmd.{count}.describe"),
+                            "level": (str, kind.ai_levels[-1], "cmd.level.describe")}
         if count == "bots":       # several people: the bot may also stand in for one who stays away
-            params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]))
-            describe["takeover"] = "cmd.takeover.describe"
+            options["takeover"] = (app_commands.Range[int, 0, MAX_TAKEOVER_HOURS], None, "cmd.takeover.describe")
         if kind.has_hint:
-            params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=True, annotation=bool))
-            describe["hints"] = "cmd.hints.describe"
+            options["hints"] = (bool, True, "cmd.hints.describe")
         choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)
                              for name in kind.ai_levels]}
-        return params, describe, choices
+        return options, choices
 
     def _new_command(self, presentation: Presentation) -> app_commands.Command:
         seats = presentation.seats
@@ -393,24 +389,14 @@ class Lobby(GameCog):
             pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
             await self.create_game(interaction, presentation, players, options, bots, level,
-                                      takeover_hours=takeover, hints=hints, language=language, pace=pace)
+                                   takeover_hours=takeover, hints=hints, language=language, pace=pace)
 
-        extra, describe, choices = [], {}, {}
-        if seats.low < seats.high:
-            extra.append(inspect.Parameter("players", inspect.Parameter.KEYWORD_ONLY, default=seats.default,
-                                           annotation=app_commands.Range[int, seats.low, seats.high]))
-            describe["players"] = "cmd.new.players"
-        bot_params, bot_describe, choices = self._bot_options(presentation, "bots", seats.high - 1)
-        bot_params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default="",
-                                            annotation=str))
-        bot_describe["language"] = "cmd.new.language"
-        bot_params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=str | None))
-        bot_describe["pace"] = "cmd.new.pace"
-        choices = {**choices, "language": language_choices(),
-                   "pace": pace_choices()}
+        extra: Options = {"players": (app_commands.Range[int, seats.low, seats.high], seats.default,
+                                      "cmd.new.players")} if seats.low < seats.high else {}
+        bot_options, choices = self._bot_options(presentation, "bots", seats.high - 1)
+        extra |= bot_options | {"language": (str, "", "cmd.new.language"), "pace": (str | None, None, "cmd.new.pace")}
         offered = tuple(o for o in presentation.lobby_options if o.new)
-        return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
+        return _command(new, "new", extra, offered, {**choices, "language": language_choices(), "pace": pace_choices()})
 
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
         offered = tuple(o for o in presentation.lobby_options if o.solo)
@@ -420,25 +406,26 @@ class Lobby(GameCog):
             opponents, level = values.pop("opponents", 0), values.pop("level", None)
             hints = values.pop("hints", True)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level,
-                                      hints=hints)
+            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level, hints=hints)
 
-        bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
-        return _command(solo, "solo", bot_params, offered, describe, choices)
+        extra, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
+        return _command(solo, "solo", extra, offered, choices)
 
 
 def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:
     return {o.name: values.get(o.name, o.default) for o in options}
 
 
-def _command(callback, name: str, extra: list[inspect.Parameter], options: tuple[LobbyOption, ...],
-             describe_keys: dict[str, str], extra_choices: dict | None = None) -> app_commands.Command:
-    """A slash command whose options are the game's lobby switches (declared as data by the presentation):
-    the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
+def _command(callback, name: str, extra: Options, options: tuple[LobbyOption, ...],
+             extra_choices: dict) -> app_commands.Command:
+    """A slash command whose options are ``extra`` and the game's lobby switches (declared as data by the
+    presentation): the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction), *extra]
-    descriptions = {p.name: cmd_str(describe_keys[p.name]) for p in extra}
-    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices or {})
+                                annotation=discord.Interaction),
+              *(inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+                for option, (annotation, default, _key) in extra.items())]
+    descriptions = {option: cmd_str(key) for option, (_annotation, _default, key) in extra.items()}
+    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices)
     for option in options:
         annotation = str if option.choices else bool
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,

@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 
 class Reminders(commands.Cog):
     def __init__(self, client: discord.Client, settings: Settings, sessions: SessionManager, games: Games,
-                 courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time,
-                 bots: BotPlayer | None = None, pace_clock: PaceClock | None = None):
+                 courier: Courier, *, bots: BotPlayer, pace_clock: PaceClock, run: bool = True,
+                 clock: Callable[[], float] = time.time):
         self.bots = bots
         self.pace_clock = pace_clock    # games with a pace: their clock reminds and acts, not the plain reminders
         self.client = client
@@ -60,11 +60,10 @@ class Reminders(commands.Cog):
         await self.send_reminders()
 
     async def run_clocks(self) -> None:
-        if self.pace_clock is not None:
-            await self.pace_clock.tick(self.clock())
+        await self.pace_clock.tick(self.clock())
 
     async def take_over_idle_seats(self) -> None:
-        if self.bots is None or self.client.is_closed():
+        if self.client.is_closed():
             return
         async with tracker(self.client):
             try:
@@ -98,7 +97,7 @@ class Reminders(commands.Cog):
         game = await self.sessions.load(item.game_id)
         if game.status != "active" or game.kind not in self.games:
             return
-        if self.pace_clock is not None and self.pace_clock.handles(game):
+        if self.pace_clock.handles(game):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]

@@ -52,18 +52,13 @@ class BotClocks(Controls):
     def install(self) -> None:
         """Hand the bot this clock where its tests hand it theirs (configuration, not a patch)."""
         self.bot.turns.clock = self.now
-        if self.bot.pace_clock is not None:
-            self.bot.pace_clock.clock = self.now
-        reminders = self.bot.get_cog("Reminders")
-        if reminders is not None:
-            reminders.clock = self.now
+        self.bot.pace_clock.clock = self.now
+        self.bot.reminders.clock = self.now
 
     async def skip(self, seconds: float) -> None:
         self.offset += seconds
         self.path.write_text(json.dumps({"offset": self.offset}))
-        reminders = self.bot.get_cog("Reminders")
-        if reminders is not None:
-            await reminders.tick()
+        await self.bot.reminders.tick()
 
 
 async def _wait_ready(stub: LocalDiscord, bot: RollBot, runner: asyncio.Task, timeout: float = 60.0) -> None:
