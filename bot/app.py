@@ -54,6 +54,7 @@ from cogs.lobby import Lobby
 from cogs.outbox import Courier
 from cogs.play import Play
 from cogs.reminders import Reminders
+from cogs.settings import GameSettings
 from cogs.stats import ForgetButton, Stats
 from cogs.translator import CatalogTranslator
 from cogs.undo import Undo
@@ -154,6 +155,7 @@ class RollBot(commands.AutoShardedBot):
         self.play = Play(self.sessions, self.games, self.courier, self.bots, self.hints)
         self.undo = Undo(self.play)
         self.lobby = Lobby(self.sessions, self.games, self.courier, self.play, self.bots)
+        self.game_settings = GameSettings(self.sessions, self.games, self.play)
         self.history = History(self.sessions, self.games)
         self.stats = Stats(self.sessions, self.games)
         self.help = Help(self.games)
@@ -167,7 +169,8 @@ class RollBot(commands.AutoShardedBot):
         await self.sessions.claim_new_posts(self.claim_owner)
         await self.tree.set_translator(CatalogTranslator())
         groups = {kind: game_group(presentation) for kind, presentation in self.games.items()}
-        for cog in (self.lobby, self.play, self.hints, self.undo, self.history, self.stats, self.help):
+        for cog in (self.lobby, self.game_settings, self.play, self.hints, self.undo, self.history, self.stats,
+                    self.help):
             cog.attach(groups)
             await self.add_cog(cog)
         for group in groups.values():

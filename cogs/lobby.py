@@ -34,12 +34,13 @@ from .core import (
     require_guild,
 )
 from .games import Games
-from .groups import GameCog, offered_if
+from .groups import GameCog
 from .help import EMBED_COLOUR
 from .outbox import Courier
-from .pace import DEFAULT_PACE, PACES
+from .pace import PACES
 from .play import Play
 from .seam import LobbyOption, Presentation
+from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -47,9 +48,6 @@ log = logging.getLogger(__name__)
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 #: Options of a lobby command beside the game's switches: name -> (annotation, default, description key).
 Options = dict[str, tuple[Any, Any, str]]
-#: The longest a game may let a player stay away before the bot plays for them (30 days).
-MAX_TAKEOVER_HOURS = 720
-
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
@@ -57,12 +55,6 @@ BUTTON_STYLES = {
 }
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
-#: ``bot_meta`` key of a server's default for the idle-seat takeover (hours; 0: never).
-TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
-#: ``bot_meta`` key of a server's default pace for new games (``cogs.pace.PACES``).
-PACE_DEFAULT_META = "pace:{guild}"
-
-
 def seat_lines(game: GameView) -> str:
     return "\n".join(f"{seat.seat + 1}. <@{seat.user_id}>" if seat.user_id
                      else f"{seat.seat + 1}. {seat.name}" for seat in game.seats)
@@ -71,16 +63,6 @@ def seat_lines(game: GameView) -> str:
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     chosen = presentation.option_lines(options, locale)
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
-
-
-def pace_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
-
-
-def language_choices() -> list[app_commands.Choice[str]]:
-    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
-    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
-            for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 
 class Lobby(GameCog):
@@ -245,8 +227,7 @@ class Lobby(GameCog):
                           hints: bool = True, language: str | None = None, pace: str | None = "none") -> None:
         kind = self.games.kind(presentation.kind)
         if pace is None:                    # the server's default, else the normal pace
-            stored = await self.sessions.store.get_meta(PACE_DEFAULT_META.format(guild=interaction.guild_id))
-            pace = stored if stored in PACES else DEFAULT_PACE
+            pace = await default_pace(self.sessions.store, interaction.guild_id)
         if pace not in PACES:
             raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
@@ -256,8 +237,7 @@ class Lobby(GameCog):
         # what the channel reads (lobby, turn posts, their pictures) is in the game's language
         locale = language
         if takeover_hours is None and interaction.guild_id is not None:   # the server's default
-            takeover_hours = await self.sessions.store.get_meta(TAKEOVER_DEFAULT_META.format(
-                guild=interaction.guild_id), 0)
+            takeover_hours = await default_takeover_hours(self.sessions.store, interaction.guild_id)
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
         table = TableMeta(locale=language, seat_locales={0: locale_of(interaction)}, hints=hints,
@@ -299,35 +279,6 @@ class Lobby(GameCog):
         return [self._new_command(presentation), *([self._solo_command(presentation)] if presentation.solo else []),
                 *(lobby_action(action) for action in LOBBY_ACTIONS)]
 
-    @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
-    @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
-    @app_commands.choices(pace=pace_choices())
-    async def defaults_cmd(self, interaction: discord.Interaction,
-                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
-                           pace: str | None = None) -> None:
-        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
-        Server); without options it shows them."""
-        require_guild(interaction)
-        if not interaction.permissions.manage_guild:
-            raise Refusal("error.user_missing_permission")
-        if pace is not None and pace not in PACES:
-            raise Refusal("error.bad_option")
-        store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)
-        lines = []
-        if takeover is not None:
-            await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
-            lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
-        if pace is not None:
-            await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
-            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
-        if not lines:
-            hours = await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild), 0)
-            current = await store.get_meta(PACE_DEFAULT_META.format(guild=guild), DEFAULT_PACE)
-            lines.append(t("lobby.defaults_shown", locale, hours=int(hours or 0),
-                           pace=pace_text(current if current in PACES else DEFAULT_PACE, locale)))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
-
     @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
     async def abandon_cmd(self, interaction: discord.Interaction) -> None:
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
@@ -342,23 +293,6 @@ class Lobby(GameCog):
         pending = await self.sessions.pending(game.id)
         await interaction.response.send_message(
             embed=self.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
-
-    @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
-    @app_commands.describe(language=cmd_str("cmd.language.describe"))
-    @app_commands.choices(language=language_choices())
-    async def language_cmd(self, interaction: discord.Interaction, language: str) -> None:
-        """The creator (or a channel manager) changes what the channel reads from now on; the answer is public,
-        in the new language, so everyone sees the switch."""
-        require_guild(interaction)
-        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
-        may_manage = interaction.permissions.manage_channels
-        if interaction.user.id != game.creator_id and not may_manage:
-            raise Refusal("error.language_not_allowed", game=game.id)
-        if language not in available_locales():
-            raise Refusal("error.bad_option")
-        await update_meta(self.sessions, game.id, locale=language)
-        await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
-                                                  game=game.id, language=t(f"language.{language}", language)))
 
     def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""
