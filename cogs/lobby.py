@@ -65,6 +65,13 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
+def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str) -> None:
+    embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
+                    value=seat_lines(game), inline=True)
+    embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
+                    inline=True)
+
+
 class Lobby(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
                  play: Play, bots: BotPlayer):
@@ -87,10 +94,7 @@ class Lobby(GameCog):
                               description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
                                             wanted=game.seats_wanted, **names),
                               colour=EMBED_COLOUR)
-        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                        value=seat_lines(game), inline=True)
-        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
-                        inline=True)
+        add_seats_and_options(embed, game, presentation, locale)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
                             value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
@@ -103,17 +107,14 @@ class Lobby(GameCog):
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                               style=BUTTON_STYLES[action]))
+                                      style=BUTTON_STYLES[action]))
         return view
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str) -> discord.Embed:
         presentation = self.games[game.kind]
         embed = discord.Embed(title=t("status.title", locale, game=game.id),
                               description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
-        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                        value=seat_lines(game), inline=True)
-        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
-                        inline=True)
+        add_seats_and_options(embed, game, presentation, locale)
         if game.state is not None and game.status == "active":
             embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
                             inline=False)
