@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -148,27 +149,27 @@ class BotPlayer:
         if seat in taken:
             await update_meta(self.sessions, game.id, taken=taken - {seat})
 
+    async def _ask_ai(self, game: GameView, seat: int, in_worker: Callable[..., dict],
+                      here: Callable[..., dict], *args: Any) -> dict:
+        """``here(state, seat, *args, seed)`` off the event loop: in the AI's worker process (``in_worker``
+        loads the kind from its registry line and the state from its snapshot), else in a thread. The seed
+        comes from the game's seed and version, so the same game replays to the same answers."""
+        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
+        spec = self.kind_specs.get(game.kind)
+        if self.executor is not None and spec is not None:
+            state = self.games.kind(game.kind).dumps(game.state)
+            return await asyncio.get_running_loop().run_in_executor(self.executor, in_worker, spec, state, seat,
+                                                                    *args, seed)
+        return await asyncio.to_thread(here, game.state, seat, *args, seed)
+
     async def _choose(self, game: GameView, seat: int) -> dict:
         kind = self.games.kind(game.kind)
         level = bot_level(game, seat, kind)      # a taken-over seat gets the strongest level
-        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
-        spec = self.kind_specs.get(game.kind)
-        if self.executor is not None and spec is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, choose_in_worker, spec, kind.dumps(game.state),
-                                              seat, level, seed)
-        return await asyncio.to_thread(kind.choose_move, game.state, seat, level, seed)
+        return await self._ask_ai(game, seat, choose_in_worker, kind.choose_move, level)
 
     async def advise(self, game: GameView, seat: int) -> dict:
         """The game's AI on what ``seat`` should do now (off the event loop, like a bot's own search)."""
-        kind = self.games.kind(game.kind)
-        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
-        spec = self.kind_specs.get(game.kind)
-        if self.executor is not None and spec is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, hint_in_worker, spec, kind.dumps(game.state), seat,
-                                              seed)
-        return await asyncio.to_thread(kind.hint, game.state, seat, seed)
+        return await self._ask_ai(game, seat, hint_in_worker, self.games.kind(game.kind).hint)
 
     async def _run(self, game_id: int) -> None:
         for _ in range(MAX_CHAIN):

@@ -105,14 +105,18 @@ class Play(Tables):
         self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
             maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
 
-    async def refuse_old_message(self, interaction: discord.Interaction, game: GameView) -> None:
-        """A move or toggle on a public game message that is no longer the live one (it was summarised:
-        its buttons were removed, but an old client may still show them) is refused politely."""
+    async def clicked_seat(self, interaction: discord.Interaction, game_id: int) -> tuple[GameView, int]:
+        """The game in play a move or toggle names and the clicker's seat. A click on a public game message
+        that is no longer the live one (it was summarised: its buttons were removed, but an old client may
+        still show them) is refused politely."""
+        check_bot_permissions(interaction)
+        game = await self.active_game(interaction, game_id)
+        seat = self.seat_of(game, interaction.user.id)
         message = interaction.message
-        if message is None or message.flags.ephemeral:
-            return
-        if await self.courier.is_summarised(game.id, message.id):
+        if message is not None and not message.flags.ephemeral and \
+                await self.courier.is_summarised(game.id, message.id):
             raise Refusal("error.stale_button")
+        return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
         kwargs.setdefault("hint", hints_on(self.kind(game), game))
@@ -223,10 +227,7 @@ class Play(Tables):
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list[tuple[int, str, int | None]], menu: str | None) -> bool:
         """A move button or select: True when the move made the step public."""
-        check_bot_permissions(interaction)
-        game = await self.active_game(interaction, game_id)
-        seat = self.seat_of(game, interaction.user.id)
-        await self.refuse_old_message(interaction, game)
+        game, seat = await self.clicked_seat(interaction, game_id)
         await self.welcome_back(game, seat)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
@@ -265,10 +266,7 @@ class Play(Tables):
                                item: int) -> None:
         """Flip one item of a subset choice and show the same message again with the new choice: only the
         due player, only on the current version (a toggle of an old message is stale); nothing is played."""
-        check_bot_permissions(interaction)
-        game = await self.active_game(interaction, game_id)
-        seat = self.seat_of(game, interaction.user.id)
-        await self.refuse_old_message(interaction, game)
+        game, seat = await self.clicked_seat(interaction, game_id)
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)

@@ -68,11 +68,8 @@ class Tables(GameCog):
         return t(presentation.group_key, "en")
 
     async def active_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The game a component names; it must live in the channel the click came from."""
-        game = await self.sessions.load(game_id)
-        self.note_group(interaction, game)
-        if game.channel_id != interaction.channel_id:
-            raise Refusal("error.wrong_channel")
+        """The game a component names, in play; it must live in the channel the click came from."""
+        game = await self.clicked_game(interaction, game_id)
         if game.status != "active":
             if game.status == "finished":
                 raise Refusal("error.game_over")
