@@ -408,12 +408,10 @@ class Play(Tables):
     @play_cmd.autocomplete("move")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str):
         presentation = self.presentation_of(interaction)
-        game = await self.sessions.game_in_channel(interaction.channel_id)
-        if game is None or game.kind != presentation.kind or game.status != "active":
+        found = await self.seat_here(interaction, presentation)
+        if found is None:
             return []
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            return []
+        game, seat = found
         legal = self.kind(game).legal_moves(game.state, seat)
         locale = locale_of(interaction)
         needle = current.casefold()

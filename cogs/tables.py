@@ -62,6 +62,16 @@ class Tables(GameCog):
             raise Refusal("engine.error.game_not_active")
         return game
 
+    async def seat_here(self, interaction: discord.Interaction, presentation: Presentation
+                        ) -> tuple[GameView, int] | None:
+        """For autocomplete, which answers and never refuses: the channel's game of ``presentation`` in play
+        and the asker's seat in it, or None."""
+        game = await self.sessions.game_in_channel(interaction.channel_id)
+        if game is None or game.kind != presentation.kind or game.status != "active" or game.state is None:
+            return None
+        seat = game.seat_of(interaction.user.id)
+        return None if seat is None else (game, seat)
+
     def _group_name(self, presentation: Presentation | None) -> str:
         if presentation is None:
             presentation = next(iter(self.games.values()))

@@ -239,12 +239,10 @@ class TypedMoves:
 
     async def complete(self, interaction: discord.Interaction, spec: MoveSpec, focused: str, current: str
                        ) -> list[app_commands.Choice[str]]:
-        game = await self._play.sessions.game_in_channel(interaction.channel_id)
-        if game is None or game.kind != self.presentation.kind or game.status != "active" or game.state is None:
+        found = await self._play.seat_here(interaction, self.presentation)
+        if found is None:
             return []
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            return []
+        game, seat = found
         legal = self._play.kind(game).legal_moves(game.state, seat)
         namespace = interaction.namespace
         filled = clean({o.name: namespace[o.name] for o in spec.options
