@@ -27,7 +27,6 @@ from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
 
-MISSING: Any = object()
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
 
@@ -46,12 +45,6 @@ class Opt:
     labeller: Callable[[Presentation, dict, Any, int, str], str] | None = None
     #: the Python parameter, when the option's name is a keyword (``class``)
     param: str | None = None
-
-    def raw(self, move: dict) -> Any:
-        for name in self.fields:
-            if name in move:
-                return move[name]
-        return MISSING
 
     def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
         """(field, value) pairs this option can name in ``move``."""
