@@ -4,7 +4,8 @@ legal there. A menu option standing for several moves (``cogs.menus`` chains) pl
 each is legal and the turn stays private. No Discord here: the play Cog answers."""
 from __future__ import annotations
 
-from bot.engine import ApplyResult, GameView, SessionManager, StaleMove
+from bot.engine import GameView, SessionManager, StaleMove
+from bot.engine.records import ApplyResult
 from bot.games.errors import RuleError
 
 from .buttons import move_check

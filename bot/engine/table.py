@@ -140,15 +140,14 @@ DEFAULT = TableMeta()
 
 
 class MetaWriter(Protocol):
-    """``SessionManager.set_meta``: one JSON key of a game's meta (None deletes it), under the game's lock."""
+    """``SessionManager.set_meta_keys``: JSON keys of a game's meta (None deletes one), one write under the
+    game's lock."""
 
-    async def set_meta(self, game_id: int, key: str, value: Any) -> None: ...
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None: ...
 
 
 async def update_meta(sessions: MetaWriter, game_id: int, **changes: Any) -> None:
     """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
     an unknown field name is a bug (TypeError); a field set to its default leaves its key out."""
     replace(DEFAULT, **changes)
-    for name, value in changes.items():
-        key, _read, write = CODECS[name]
-        await sessions.set_meta(game_id, key, write(value))
+    await sessions.set_meta_keys(game_id, {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()})

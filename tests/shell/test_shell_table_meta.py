@@ -44,22 +44,29 @@ def test_missing_and_misshapen_keys_read_as_defaults():
 
 
 class Writer:
+    """``SessionManager.set_meta_keys``, counting its writes."""
+
     def __init__(self):
         self.meta: dict = {}
+        self.writes = 0
 
-    async def set_meta(self, game_id, key, value):
-        if value is None:
-            self.meta.pop(key, None)
-        else:
-            self.meta[key] = value
+    async def set_meta_keys(self, game_id, changes):
+        self.writes += 1
+        for key, value in changes.items():
+            if value is None:
+                self.meta.pop(key, None)
+            else:
+                self.meta[key] = value
 
 
 async def test_update_meta_writes_the_named_fields_under_their_json_keys():
     writer = Writer()
     await update_meta(writer, 1, taken=frozenset({2, 0}), pace="slow", seat_locales={1: "fr"})
     assert writer.meta == {"taken_over": {"0": True, "2": True}, "pace": "slow", "seat_locales": {"1": "fr"}}
+    assert writer.writes == 1                                            # several fields, one write
     await update_meta(writer, 1, taken=frozenset(), hints=False)       # a default removes its key
     assert writer.meta == {"pace": "slow", "seat_locales": {"1": "fr"}, "hints": False}
     with pytest.raises(TypeError):
         await update_meta(writer, 1, no_such_setting=1)
+    assert writer.writes == 2                                            # a bad name writes nothing
     assert TableMeta.of(writer.meta).pace == "slow"
