@@ -115,13 +115,9 @@ class InitiativeCard:
         c.taken_by = self.taken_by
         return c
 
-    def to_json(self) -> dict:
-        return {"number": self.number, "die": _die_out(self.die), "coin": self.coin,
-                "taken_by": self.taken_by}
-
     @classmethod
     def from_json(cls, d: dict) -> "InitiativeCard":
-        return cls(d["number"], _die_in(d["die"]), d["coin"], d["taken_by"])
+        return _from_json(cls, d, die=_die)
 
 
 _new_card = object.__new__
@@ -199,30 +195,9 @@ class PlayerState:
     def sheet_full(self) -> bool:
         return self.dice_count() == 18
 
-    def to_json(self) -> dict:
-        return {
-            "seat": self.seat, "race": self.race, "gender": self.gender, "class_card": self.class_card,
-            "class_id": self.class_id, "backstory": self.backstory, "alignment": self.alignment,
-            "align_row": self.align_row, "align_col": self.align_col, "gold": self.gold,
-            "charisma": self.charisma,
-            "rows": {a: [list(d) for d in self.rows[a]] for a in ATTRS},
-            "cards": list(self.cards), "exhausted": list(self.exhausted),
-            "start_dice": [list(d) for d in self.start_dice], "initiative": self.initiative,
-            "used": list(self.used),
-        }
-
     @classmethod
     def from_json(cls, d: dict) -> "PlayerState":
-        p = cls(d["seat"])
-        for k in ("race", "gender", "class_card", "class_id", "backstory", "alignment", "align_row",
-                  "align_col", "gold", "charisma", "initiative"):
-            setattr(p, k, d[k])
-        p.rows = {a: [(c, v) for c, v in d["rows"][a]] for a in ATTRS}
-        p.cards = list(d["cards"])
-        p.exhausted = list(d["exhausted"])
-        p.start_dice = [(c, v) for c, v in d["start_dice"]]
-        p.used = list(d["used"])
-        return p
+        return _from_json(cls, d, rows=lambda rows: {a: _dice(rows[a]) for a in ATTRS}, start_dice=_dice)
 
 
 class GameState:
@@ -328,89 +303,51 @@ class GameState:
         s.finished = self.finished
         return s
 
-    def to_json(self) -> dict:
-        return {
-            "version": self.version, "seats": self.seats, "options": dict(self.options), "rng": self.rng,
-            "moves": self.moves, "round": self.round, "phase": self.phase, "step": self.step,
-            "turn": self.turn, "first_player": self.first_player, "start_player": self.start_player,
-            "initiative": [c.to_json() for c in self.initiative], "dice_order": list(self.dice_order),
-            "market_order": list(self.market_order), "market_pos": self.market_pos,
-            "action_row": self.action_row, "action_done": self.action_done, "purchases": self.purchases,
-            "gold_taken": self.gold_taken, "market": list(self.market), "deck": list(self.deck),
-            "discard": list(self.discard), "trash": list(self.trash), "enemy_die": _die_out(self.enemy_die),
-            "bag": dict(self.bag), "set_aside": list(self.set_aside),
-            "players": [p.to_json() for p in self.players],
-            "sub": _sub_out(self.sub), "cleanup_pending": list(self.cleanup_pending),
-            "final_round": self.final_round, "finished": self.finished,
-        }
-
     @classmethod
     def from_json(cls, d: dict) -> "GameState":
-        s = cls.__new__(cls)
-        for k in ("version", "seats", "rng", "moves", "round", "phase", "step", "turn", "first_player",
-                  "start_player", "market_pos", "action_row", "action_done", "purchases", "gold_taken",
-                  "final_round", "finished"):
-            setattr(s, k, d[k])
-        s.options = dict(d["options"])
-        s.initiative = [InitiativeCard.from_json(c) for c in d["initiative"]]
-        s.dice_order = list(d["dice_order"])
-        s.market_order = list(d["market_order"])
-        s.market = list(d["market"])
-        s.deck = list(d["deck"])
-        s.discard = list(d["discard"])
-        s.trash = list(d["trash"])
-        s.enemy_die = _die_in(d["enemy_die"])
-        s.bag = dict(d["bag"])
-        s.set_aside = list(d["set_aside"])
-        s.players = [PlayerState.from_json(p) for p in d["players"]]
-        s.sub = _sub_in(d["sub"])
-        s.cleanup_pending = list(d["cleanup_pending"])
-        return s
+        return _from_json(cls, d, initiative=lambda cards: [InitiativeCard.from_json(c) for c in cards],
+                          enemy_die=_die, players=lambda ps: [PlayerState.from_json(p) for p in ps], sub=_sub)
+
+    def to_json(self) -> dict:
+        """The snapshot as JSON values, read through the standard library (``dumps`` may use orjson)."""
+        return json.loads(json.dumps(self, default=_fields))
 
 
-def _die_out(die):
-    return None if die is None else [die[0], die[1]]
+def _fields(obj) -> dict:
+    """A state object's JSON value: its fields (a die, a tuple, is written as a list)."""
+    return {k: getattr(obj, k) for k in obj.__slots__}
 
 
-def _die_in(die):
+def _from_json(cls, d: dict, **decode):
+    """An object of ``cls`` from its JSON fields (freshly parsed: lists and dicts are taken, not copied);
+    ``decode`` rebuilds the fields JSON cannot hold as they are (dice are tuples, nested objects)."""
+    obj = cls.__new__(cls)
+    for k in cls.__slots__:
+        setattr(obj, k, decode[k](d[k]) if k in decode else d[k])
+    return obj
+
+
+def _die(die):
     return None if die is None else (die[0], die[1])
 
 
-def _sub_out(sub):
-    if sub is None:
-        return None
-    out = {}
-    for k, v in sub.items():
-        if k == "dice":
-            out[k] = [list(d) for d in v]
-        elif isinstance(v, tuple):
-            out[k] = list(v)
-        elif isinstance(v, list):
-            out[k] = list(v)
-        else:
-            out[k] = v
-    return out
+def _dice(dice: list) -> list:
+    return [(c, v) for c, v in dice]
 
 
-def _sub_in(sub):
-    if sub is None:
-        return None
-    out = dict(sub)
-    if "dice" in out:
-        out["dice"] = [(c, v) for c, v in out["dice"]]
-    if "cards" in out:
-        out["cards"] = list(out["cards"])
-    return out
+def _sub(sub):
+    if sub is not None and "dice" in sub:
+        sub["dice"] = _dice(sub["dice"])
+    return sub
 
 
 def dumps(state: GameState) -> str:
     """Sorted keys, no spaces: the text every snapshot is stored (and verified) as. orjson writes the very same
     text for a state's plain ASCII data, several times faster (a snapshot is written with every move);
     tests/games/rollplayer check the two agree over played games."""
-    data = state.to_json()
     if orjson is not None:
-        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return orjson.dumps(state, default=_fields, option=orjson.OPT_SORT_KEYS).decode()
+    return json.dumps(state, default=_fields, sort_keys=True, separators=(",", ":"))
 
 
 def loads(text: str) -> GameState:
