@@ -6,8 +6,9 @@ enemy's removals and a Master's cascade all wait for choices the same way, and s
 """
 from __future__ import annotations
 
+from bot.games import rng
+
 from . import content as C
-from . import rng
 from . import territories as T
 from .board import damage, ev, home_of, ids_at, lose, return_dice, send, to_oblivion
 from .placing import DEFEATABLE, hero_kind, place_moves

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from bot.games import rng
 from bot.games.errors import RuleError
 from bot.games.strict import offered
 
 from . import flow as F
-from . import rng
 from . import territories as T
 from .board import ev, ids_at, return_dice, send, to_oblivion
 from .placing import enemies as _enemies

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 
+from bot.games import rng
+
 from . import content as C
 from . import flow as F
 from . import moves as M
-from . import rng
 from . import territories as T
 from .board import ids_at
 
