@@ -54,7 +54,6 @@ SOLO_RATINGS: tuple[tuple[int, str], ...] = (
     (38, "true_hero"), (34, "clan_chief"), (30, "luminary"), (26, "adventurer"), (22, "mercenary"),
 )
 SOLO_RATING_FLOOR = "npc"
-TIEBREAKS: tuple[str, ...] = ("total", "gold", "class_dice", "shared")
 
 Die = tuple[str, int]
 
