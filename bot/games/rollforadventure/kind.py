@@ -46,8 +46,7 @@ class RollForAdventureKind(Kind):
         events = moves.apply(new, seat, move)
         return new, events
 
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return moves.legal(state, seat)
+    legal_moves = staticmethod(moves.legal)
 
     # ---- the bot: the rule-following team player of ``policy.py`` fills empty seats and stands in for a
     # player who is away (one level: it plays the co-op as the balance benchmark measured it)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .content import ATTR_INDEX, ATTRS, COLOURS, document
+from .content import ATTR_INDEX, ATTRS, BACKSTORY_REWARD, COLOURS, document
 
 DIE_COLOURS: frozenset[str] = frozenset(COLOURS)
 NO_MAX = 10_000  # stands in for the open upper end of an "N+" goal
@@ -183,16 +183,6 @@ def _compile_card(c: dict) -> Card:
     )
 
 
-def _reward_table(reward: list[dict]) -> tuple[int, ...]:
-    table = [None] * 7
-    for band in reward:
-        for n in range(band["matches_min"], band["matches_max"] + 1):
-            table[n] = band["stars"]
-    if any(v is None for v in table):
-        raise ContentError("backstories.json: reward table must cover 0..6 matches")
-    return tuple(table)
-
-
 @functools.cache
 def compiled() -> Content:
     """The whole content set in scoring shape; built on first use, then shared."""
@@ -240,7 +230,7 @@ def compiled() -> Content:
 
     return Content(
         races=races, classes=classes, backstories=backstories,
-        backstory_reward=_reward_table(back_doc["reward"]),
+        backstory_reward=BACKSTORY_REWARD,
         alignments=alignments, alignment_rows=rows, alignment_columns=cols,
         armor_sets=armor_sets, armor_set_order=tuple(armor_sets),
         colour_bonus=armor_doc["class_colour_bonus"]["stars"], cards=cards,
