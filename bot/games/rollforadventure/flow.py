@@ -208,10 +208,11 @@ def raise_dead(state: dict, item: dict, events: list) -> None:
     events.append(ev("event.raise_nothing", by=item["card"]))
 
 
-def shield_asked(state: dict, item: dict) -> bool:
-    """Schildmaid: before an attack resolves, the active player may cancel it (once per turn)."""
+def held_off(state: dict, item: dict) -> bool:
+    """Schildmaid: before an attack resolves, the active player may cancel it (once per turn). True when the
+    attack stops here: the choice is asked now, or it was cancelled."""
     if item.get("asked") or not can_use(state, "cancel_attack") or state["step"] != "enemy":
-        return False
+        return bool(item.get("cancelled"))
     item["asked"] = True
     state["queue"].insert(0, item)
     decide(state, "shield", card=item["card"], territory=item["terr"], effect=item["t"])
@@ -219,9 +220,7 @@ def shield_asked(state: dict, item: dict) -> bool:
 
 
 def attack(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     t = item["terr"]
     steps = T.attack_steps(state, t)
@@ -249,9 +248,7 @@ def tidy(state: dict, item: dict, events: list) -> None:
 
 
 def dragon(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     t, v = item["terr"], item["v"]
     if t == "memory":
@@ -265,9 +262,7 @@ def dragon(state: dict, item: dict, events: list) -> None:
 
 
 def giant_mark(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     tr = state["terr"][item["terr"]]
     tr["last"] -= 1

@@ -221,30 +221,12 @@ def power_timing(class_id: str | None) -> str | None:
 
 # ------------------------------------------------------------------------------ images/content.py names
 
-def cards() -> dict[str, dict]:
-    return CARDS
-
-
-def classes() -> dict[str, dict]:
-    return CLASSES
-
-
-def races() -> dict[str, dict]:
-    return RACES
-
-
-def backstories() -> dict[str, dict]:
-    return BACKSTORIES
-
-
-def alignments() -> dict[str, dict]:
-    return ALIGNMENTS
-
-
-def armor_sets() -> dict[str, dict]:
-    return _ARMOR["sets"]
-
-
+cards = partial(_RECORDS.__getitem__, "card")
+classes = partial(_RECORDS.__getitem__, "class")
+races = partial(_RECORDS.__getitem__, "race")
+backstories = partial(_RECORDS.__getitem__, "backstory")
+alignments = partial(_RECORDS.__getitem__, "alignment")
+armor_sets = partial(_RECORDS.__getitem__, "armor_set")
 card_name = partial(name, "card")
 card_text = partial(text, "card")
 class_name = partial(name, "class")
