@@ -191,18 +191,25 @@ def next_hand(state: dict) -> list[dict]:
     return start_hand(state)
 
 
-def best_hands(state: dict) -> list[tuple | None]:
-    """The best final hand each seat showed in the match (full comparison key), None before any hand."""
-    best: list[tuple | None] = [None] * state["seats"]
+def best_dice(state: dict) -> list[list[int] | None]:
+    """The dice of the best final hand each seat showed in the match (the first of equals), None before any
+    hand."""
+    best: list[list[int] | None] = [None] * state["seats"]
+    keys: list[tuple | None] = [None] * state["seats"]
     for entry in state["history"]:
         for side, dice in enumerate(entry["final"]):
             seat = seat_of_side(state, side)
             if seat is None:
                 continue
             key = hand_key(dice)
-            if best[seat] is None or key > best[seat]:
-                best[seat] = key
+            if keys[seat] is None or key > keys[seat]:
+                best[seat], keys[seat] = list(dice), key
     return best
+
+
+def best_hands(state: dict) -> list[tuple | None]:
+    """The full comparison key of each seat's ``best_dice``."""
+    return [None if dice is None else hand_key(dice) for dice in best_dice(state)]
 
 
 def outcome(state: dict, broke: list[int] | None = None) -> dict:
