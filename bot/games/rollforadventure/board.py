@@ -6,6 +6,13 @@ a territory id, ``enemy:<card>``, ``oblivion``, ``memory``, ``swallowed``, ``sup
 """
 from __future__ import annotations
 
+import json
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state (plain JSON data): moves are played on one, hints and the policy look ahead."""
+    return json.loads(json.dumps(state))
+
 
 def ev(key: str, **params) -> dict:
     return {"key": f"rollforadventure.{key}", "params": params}

@@ -363,12 +363,12 @@ def claim_ice_a(state: dict, events: list) -> None:
         # the active player decides. The row's dice go back (its bonus dice to the Ice Cave) afterwards.
         decide(state, "bonus_dice", heroes=heroes, count=supply)
         return
-    for h in heroes:
-        give_bonus(state, h, 1, events)
+    give_bonus_to(state, heroes, events)
 
 
 def give_bonus_to(state: dict, heroes: list[int], events: list) -> None:
-    """The active player's choice of who receives the scarce bonus dice (one each)."""
+    """One bonus die each, to every hero of a claimed row or to those the active player chose when too few
+    are left."""
     for h in heroes:
         give_bonus(state, h, 1, events)
 

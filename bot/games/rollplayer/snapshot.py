@@ -44,7 +44,7 @@ from .phases import NESTED, STEPS
 from .powers import POWER_ID
 from .rules import purchase_limit
 from .skills import REFRESHED
-from .state import SCHEMA_VERSION, GameState
+from .state import SCHEMA_VERSION, GameState, InitiativeCard, PlayerState
 
 MAX_TEXT = 256 * 1024       # a 4-player snapshot is about 4 KB
 U64 = 1 << 64
@@ -128,13 +128,9 @@ def _keys(d, keys, what: str) -> None:
         raise _bad(what)
 
 
-_STATE_KEYS = ("version", "seats", "options", "rng", "moves", "round", "phase", "step", "turn", "first_player",
-               "start_player", "initiative", "dice_order", "market_order", "market_pos", "action_row",
-               "action_done", "purchases", "gold_taken", "market", "deck", "discard", "trash", "enemy_die",
-               "bag", "set_aside", "players", "sub", "cleanup_pending", "final_round", "finished")
-_PLAYER_KEYS = ("seat", "race", "gender", "class_card", "class_id", "backstory", "alignment", "align_row",
-                "align_col", "gold", "charisma", "rows", "cards", "exhausted", "start_dice", "initiative", "used")
-_CARD_KEYS = ("number", "die", "coin", "taken_by")
+_STATE_KEYS = GameState.__slots__
+_PLAYER_KEYS = PlayerState.__slots__
+_CARD_KEYS = InitiativeCard.__slots__
 _SUB_KEYS = {
     "order_ties": ("kind", "seat", "dice", "cards", "origin"),
     "int_keep": ("kind", "seat", "attr", "idx", "old", "new", "origin"),
