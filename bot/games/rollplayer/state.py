@@ -1,4 +1,4 @@
-"""The Roll Player game state: plain slotted classes, a JSON round-trip and a cheap clone.
+"""The Roll Player game state: slotted dataclasses (compared by identity), a JSON round-trip and a cheap clone.
 
 Renderers, the engine and AI seats read these fields; their names are stable. Everything is plain data
 (str / int / bool / None / list / dict / tuple), so ``dumps`` → ``loads`` → ``dumps`` gives identical JSON,
@@ -87,25 +87,27 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 try:
     import orjson
 except ImportError:                 # a dependency; the standard library writes the same text, slower
     orjson = None
+else:                               # a dataclass goes to ``_fields`` too (orjson would write it unsorted)
+    _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 from .content import ATTRS
 
 SCHEMA_VERSION = 1
+Die = tuple[str, int]
 
 
+@dataclass(slots=True, eq=False)
 class InitiativeCard:
-    __slots__ = ("coin", "die", "number", "taken_by")
-
-    def __init__(self, number: int, die=None, coin: int = 0, taken_by: int | None = None):
-        self.number = number
-        self.die = die
-        self.coin = coin
-        self.taken_by = taken_by
+    number: int
+    die: Die | None = None
+    coin: int = 0
+    taken_by: int | None = None
 
     def clone(self) -> "InitiativeCard":
         c = _new_card(InitiativeCard)
@@ -123,45 +125,25 @@ class InitiativeCard:
 _new_card = object.__new__
 
 
+@dataclass(slots=True, eq=False)
 class PlayerState:
-    __slots__ = (
-        "align_col",
-        "align_row",
-        "alignment",
-        "backstory",
-        "cards",
-        "charisma",
-        "class_card",
-        "class_id",
-        "exhausted",
-        "gender",
-        "gold",
-        "initiative",
-        "race",
-        "rows",
-        "seat",
-        "start_dice",
-        "used",
-    )
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.race = None
-        self.gender = None
-        self.class_card = None
-        self.class_id = None
-        self.backstory = None
-        self.alignment = None
-        self.align_row = "neutral"
-        self.align_col = "neutral"
-        self.gold = 0
-        self.charisma = 0
-        self.rows = {a: [] for a in ATTRS}
-        self.cards = []
-        self.exhausted = []
-        self.start_dice = []
-        self.initiative = None
-        self.used = []
+    seat: int
+    race: str | None = None
+    gender: str | None = None
+    class_card: int | None = None
+    class_id: str | None = None
+    backstory: str | None = None
+    alignment: str | None = None
+    align_row: str = "neutral"
+    align_col: str = "neutral"
+    gold: int = 0
+    charisma: int = 0
+    rows: dict[str, list[Die]] = field(default_factory=lambda: {a: [] for a in ATTRS})
+    cards: list[str] = field(default_factory=list)
+    exhausted: list[str] = field(default_factory=list)
+    start_dice: list[Die] = field(default_factory=list)
+    initiative: int | None = None
+    used: list[str] = field(default_factory=list)
 
     def clone(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -200,73 +182,43 @@ class PlayerState:
         return _from_json(cls, d, rows=lambda rows: {a: _dice(rows[a]) for a in ATTRS}, start_dice=_dice)
 
 
+@dataclass(slots=True, eq=False)
 class GameState:
-    __slots__ = (
-        "action_done",
-        "action_row",
-        "bag",
-        "cleanup_pending",
-        "deck",
-        "dice_order",
-        "discard",
-        "enemy_die",
-        "final_round",
-        "finished",
-        "first_player",
-        "gold_taken",
-        "initiative",
-        "market",
-        "market_order",
-        "market_pos",
-        "moves",
-        "options",
-        "phase",
-        "players",
-        "purchases",
-        "rng",
-        "round",
-        "seats",
-        "set_aside",
-        "start_player",
-        "step",
-        "sub",
-        "trash",
-        "turn",
-        "version",
-    )
+    seats: int
+    options: dict
+    rng: int
+    version: int = SCHEMA_VERSION
+    moves: int = 0
+    round: int = 0
+    phase: str = "setup_race"
+    step: str | None = None
+    turn: int | None = None
+    first_player: int = 0
+    start_player: int = 0
+    initiative: list[InitiativeCard] = field(default_factory=list)
+    dice_order: list[int] = field(default_factory=list)
+    market_order: list[int] = field(default_factory=list)
+    market_pos: int = 0
+    action_row: str | None = None
+    action_done: str | None = None
+    purchases: int = 0
+    gold_taken: bool = False
+    market: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trash: list[str] = field(default_factory=list)
+    enemy_die: Die | None = None
+    bag: dict[str, int] = field(default_factory=dict)
+    set_aside: list[str] = field(default_factory=list)
+    players: list[PlayerState] = field(init=False)
+    sub: dict | None = None
+    cleanup_pending: list[int] = field(default_factory=list)
+    final_round: bool = False
+    finished: bool = False
 
-    def __init__(self, seats: int, options: dict, rng: int):
-        self.version = SCHEMA_VERSION
-        self.seats = seats
-        self.options = dict(options)
-        self.rng = rng
-        self.moves = 0
-        self.round = 0
-        self.phase = "setup_race"
-        self.step = None
-        self.turn = None
-        self.first_player = 0
-        self.start_player = 0
-        self.initiative = []
-        self.dice_order = []
-        self.market_order = []
-        self.market_pos = 0
-        self.action_row = None
-        self.action_done = None
-        self.purchases = 0
-        self.gold_taken = False
-        self.market = []
-        self.deck = []
-        self.discard = []
-        self.trash = []
-        self.enemy_die = None
-        self.bag = {}
-        self.set_aside = []
-        self.players = [PlayerState(i) for i in range(seats)]
-        self.sub = None
-        self.cleanup_pending = []
-        self.final_round = False
-        self.finished = False
+    def __post_init__(self) -> None:
+        self.options = dict(self.options)
+        self.players = [PlayerState(i) for i in range(self.seats)]
 
     def clone(self) -> "GameState":
         s = GameState.__new__(GameState)
@@ -346,7 +298,7 @@ def dumps(state: GameState) -> str:
     text for a state's plain ASCII data, several times faster (a snapshot is written with every move);
     tests/games/rollplayer check the two agree over played games."""
     if orjson is not None:
-        return orjson.dumps(state, default=_fields, option=orjson.OPT_SORT_KEYS).decode()
+        return orjson.dumps(state, default=_fields, option=_ORJSON_OPTIONS).decode()
     return json.dumps(state, default=_fields, sort_keys=True, separators=(",", ":"))
 
 
