@@ -1,7 +1,7 @@
 """The Roll Player game state: slotted dataclasses (compared by identity), a JSON round-trip and a cheap clone.
 
 Renderers, the engine and AI seats read these fields; their names are stable. Everything is plain data
-(str / int / bool / None / list / dict / tuple), so ``dumps`` → ``loads`` → ``dumps`` gives identical JSON,
+(str / int / bool / None / list / dict / tuple), so ``dumps`` → ``snapshot.loads`` → ``dumps`` gives identical JSON,
 and replaying the same seed and moves rebuilds it exactly (all randomness comes from ``rng``).
 
 A die is a tuple ``(colour, value)``: colour one of green blue red purple black white gold, value 1..6
@@ -301,8 +301,3 @@ def dumps(state: GameState) -> str:
         return orjson.dumps(state, default=_fields, option=_ORJSON_OPTIONS).decode()
     return json.dumps(state, default=_fields, sort_keys=True, separators=(",", ":"))
 
-
-def loads(text: str) -> GameState:
-    """Rebuild a state from ``dumps`` output that this process wrote (trusted). Text from storage or users
-    goes through ``KIND.loads`` / ``snapshot.loads``, which refuse anything breaking the invariants."""
-    return GameState.from_json(json.loads(text))
