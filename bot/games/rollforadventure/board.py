@@ -22,13 +22,6 @@ def ids_at(state: dict, at: str, slot=None) -> list[int]:
     return [i for i, d in enumerate(state["dice"]) if d["at"] == at and (slot is None or d["s"] == slot)]
 
 
-def hero_of_colour(state: dict, colour: str) -> int | None:
-    for h, hero in enumerate(state["heroes"]):
-        if hero["colour"] == colour:
-            return h
-    return None
-
-
 def home_of(state: dict, die_id: int) -> str:
     """Where a returned die goes: hero dice to their owner, ally dice to the active hero (l.217, l.440),
     bonus dice to their supply (single use, l.303)."""
@@ -37,7 +30,7 @@ def home_of(state: dict, die_id: int) -> str:
         return "supply"
     if owner == "ally":
         return f"board:{state['active']}"
-    h = hero_of_colour(state, owner)
+    h = next((h for h, hero in enumerate(state["heroes"]) if hero["colour"] == owner), None)
     return f"board:{h}" if h is not None else "box"
 
 

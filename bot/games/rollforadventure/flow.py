@@ -100,14 +100,10 @@ def after_place(state: dict, item: dict, events: list) -> None:
 
 def more(state: dict, item: dict, events: list) -> None:
     """After one part of a multi-value hero placement: offer the next value, or finish."""
-    if state["multi"] is not None and multi_options_exist(state):
+    if state["multi"] is not None and place_moves(state, more=True):
         decide(state, "place_more")
     else:
         finish_multi(state, events)
-
-
-def multi_options_exist(state: dict) -> bool:
-    return bool(place_moves(state, more=True))
 
 
 def finish_multi(state: dict, events: list) -> None:
