@@ -110,19 +110,11 @@ class InitiativeCard:
     taken_by: int | None = None
 
     def clone(self) -> "InitiativeCard":
-        c = _new_card(InitiativeCard)
-        c.number = self.number
-        c.die = self.die
-        c.coin = self.coin
-        c.taken_by = self.taken_by
-        return c
+        return InitiativeCard(self.number, self.die, self.coin, self.taken_by)
 
     @classmethod
     def from_json(cls, d: dict) -> "InitiativeCard":
         return _from_json(cls, d, die=_die)
-
-
-_new_card = object.__new__
 
 
 @dataclass(slots=True, eq=False)
@@ -146,27 +138,13 @@ class PlayerState:
     used: list[str] = field(default_factory=list)
 
     def clone(self) -> "PlayerState":
-        p = PlayerState.__new__(PlayerState)
-        p.seat = self.seat
-        p.race = self.race
-        p.gender = self.gender
-        p.class_card = self.class_card
-        p.class_id = self.class_id
-        p.backstory = self.backstory
-        p.alignment = self.alignment
-        p.align_row = self.align_row
-        p.align_col = self.align_col
-        p.gold = self.gold
-        p.charisma = self.charisma
         r = self.rows
-        p.rows = {"str": r["str"][:], "dex": r["dex"][:], "con": r["con"][:], "int": r["int"][:],
-                  "wis": r["wis"][:], "cha": r["cha"][:]}
-        p.cards = self.cards[:]
-        p.exhausted = self.exhausted[:]
-        p.start_dice = self.start_dice[:]
-        p.initiative = self.initiative
-        p.used = self.used[:]
-        return p
+        return PlayerState(
+            self.seat, self.race, self.gender, self.class_card, self.class_id, self.backstory, self.alignment,
+            self.align_row, self.align_col, self.gold, self.charisma,
+            {"str": r["str"][:], "dex": r["dex"][:], "con": r["con"][:], "int": r["int"][:], "wis": r["wis"][:],
+             "cha": r["cha"][:]},
+            self.cards[:], self.exhausted[:], self.start_dice[:], self.initiative, self.used[:])
 
     # -- derived helpers (pure reads) -------------------------------------------------------------
     def dice_count(self) -> int:
