@@ -165,6 +165,7 @@ class GameState:
     seats: int
     options: dict
     rng: int
+    players: list[PlayerState]
     version: int = SCHEMA_VERSION
     moves: int = 0
     round: int = 0
@@ -188,50 +189,22 @@ class GameState:
     enemy_die: Die | None = None
     bag: dict[str, int] = field(default_factory=dict)
     set_aside: list[str] = field(default_factory=list)
-    players: list[PlayerState] = field(init=False)
     sub: dict | None = None
     cleanup_pending: list[int] = field(default_factory=list)
     final_round: bool = False
     finished: bool = False
 
-    def __post_init__(self) -> None:
-        self.options = dict(self.options)
-        self.players = [PlayerState(i) for i in range(self.seats)]
-
     def clone(self) -> "GameState":
-        s = GameState.__new__(GameState)
-        s.version = self.version
-        s.seats = self.seats
-        s.options = self.options  # never mutated after create
-        s.rng = self.rng
-        s.moves = self.moves
-        s.round = self.round
-        s.phase = self.phase
-        s.step = self.step
-        s.turn = self.turn
-        s.first_player = self.first_player
-        s.start_player = self.start_player
-        s.initiative = [c.clone() for c in self.initiative]
-        s.dice_order = self.dice_order  # both are replaced each round, never changed in place
-        s.market_order = self.market_order
-        s.market_pos = self.market_pos
-        s.action_row = self.action_row
-        s.action_done = self.action_done
-        s.purchases = self.purchases
-        s.gold_taken = self.gold_taken
-        s.market = self.market[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.trash = self.trash[:]
-        s.enemy_die = self.enemy_die
-        s.bag = dict(self.bag)
-        s.set_aside = self.set_aside[:]
-        s.players = [p.clone() for p in self.players]
-        s.sub = dict(self.sub) if self.sub is not None else None  # values are immutable or replaced
-        s.cleanup_pending = self.cleanup_pending[:]
-        s.final_round = self.final_round
-        s.finished = self.finished
-        return s
+        """A copy to play on (the fields in declaration order, positional: the AI clones at every step). Options
+        never change after create; dice_order and market_order are replaced each round, never changed in place;
+        the values of ``sub`` are immutable or replaced: those are shared."""
+        return GameState(
+            self.seats, self.options, self.rng, [p.clone() for p in self.players], self.version, self.moves,
+            self.round, self.phase, self.step, self.turn, self.first_player, self.start_player,
+            [c.clone() for c in self.initiative], self.dice_order, self.market_order, self.market_pos,
+            self.action_row, self.action_done, self.purchases, self.gold_taken, self.market[:], self.deck[:],
+            self.discard[:], self.trash[:], self.enemy_die, dict(self.bag), self.set_aside[:],
+            None if self.sub is None else dict(self.sub), self.cleanup_pending[:], self.final_round, self.finished)
 
     @classmethod
     def from_json(cls, d: dict) -> "GameState":
