@@ -104,7 +104,10 @@ def _report(error: BaseException) -> int:
 async def run(settings: Settings) -> int:
     from bot.app import create_bot
 
-    bot = create_bot(settings)
+    try:
+        bot = await create_bot(settings)
+    except Exception as error:          # the store could not be opened: say why, before dialling Discord
+        return _report(error)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):    # POSIX: the bot runs on Linux servers

@@ -1,10 +1,12 @@
 """The composition root: builds the bot and wires its services from ``Settings`` without touching the network.
 
-``create_bot`` is what ``python -m bot`` and the tests share.  Everything that needs a running loop (the
-store, the services, the command groups, the command translator) happens in ``setup_hook`` so that tests can
-drive a bot that never logs in.  Nothing imports this module but the entry point and the tests: services get
-what they need through their constructors, and the shell reaches games only through the registries
-(``bot/engine/kinds.py`` for rules, ``cogs/games.py`` for presentations).
+``create_bot`` is what ``python -m bot``, the playground and the tests share: it opens the store (a damaged or
+unreachable database stops the start before Discord is dialled), then ``RollBot`` builds every service and
+feature Cog in its constructor, each with what it needs, so none is ever missing; ``setup_hook`` only registers
+them with discord.py (Cogs, one command group per game, persistent items) and syncs. Tests drive a bot that
+never logs in. Nothing imports this module but the entry point, the playground and the tests; the shell
+reaches games only through the registries (``bot/engine/kinds.py`` for rules, ``cogs/games.py`` for
+presentations).
 
 Slash commands are synced only when their definition changed since the last sync (the hash is kept in the
 store), because global syncs are rate limited.
@@ -23,15 +25,17 @@ import logging
 import socket
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.engine import SessionManager, TurnBook, default_registry
+from bot.engine.kinds import KNOWN_KINDS, load_kind
+from bot.engine.store import Store, open_store
 from bot.i18n import available_locales, catalog
 from bot.metrics import NoMetrics, create_metrics
 from bot.runtime import pool
@@ -41,18 +45,19 @@ from cogs.bots import BotPlayer
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
-from cogs.games import Games
-from cogs.groups import build_group
-from cogs.history import HistoryButton, HistoryService
-from cogs.lobby import LobbyService
+from cogs.games import PRESENTATIONS, Games
+from cogs.groups import game_group
+from cogs.help import Help
+from cogs.hints import Hints
+from cogs.history import History, HistoryButton
+from cogs.lobby import Lobby
 from cogs.outbox import Courier
-from cogs.play import PlayService
+from cogs.play import Play
 from cogs.reminders import Reminders
-from cogs.stats import ForgetButton, StatsService
+from cogs.settings import GameSettings
+from cogs.stats import ForgetButton, Stats
 from cogs.translator import CatalogTranslator
-
-if TYPE_CHECKING:
-    from bot.engine import TurnBook
+from cogs.undo import Undo
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +99,13 @@ def shard_options(settings: Settings) -> dict[str, Any]:
 
 
 class RollBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, *, sync_commands: bool = True, run_reminders: bool = True,
-                 kind_specs: tuple[str, ...] | None = None, presentation_specs: tuple[str, ...] | None = None,
+    """The bot with its store open and every service built (``create_bot`` opens the store)."""
+
+    def __init__(self, settings: Settings, store: Store, *, sync_commands: bool = True, run_reminders: bool = True,
+                 kind_specs: tuple[str, ...] = KNOWN_KINDS, presentation_specs: tuple[str, ...] = PRESENTATIONS,
                  bot_pause: float = 1.5):
+        """``kind_specs`` / ``presentation_specs``: the game registries (``module:ATTR`` strings); ``bot_pause``:
+        seconds a bot seat waits before it moves, so people can follow (tests set 0)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -118,97 +127,69 @@ class RollBot(commands.AutoShardedBot):
         self._health_task: asyncio.Task | None = None
         self.started_at = time.time()
         self.sync_on_start = sync_commands
-        self.store: Any = None
-        self.sessions: Any = None
-        self.games: Games | None = None
-        self.courier: Courier | None = None
-        self.lobby: LobbyService | None = None
-        self.play: PlayService | None = None
-        self.history: HistoryService | None = None
-        self.stats: StatsService | None = None
-        self.bots: BotPlayer | None = None
-        self.pace_clock: PaceClock | None = None
-        self.turns: TurnBook | None = None
-        self.ai_pool: ProcessPoolExecutor | None = None
-        self.kind_spec_of: dict[str, str] = {}
-        #: seconds a bot seat waits before it moves, so people can follow (tests set 0)
-        self.bot_pause = bot_pause
         self.run_reminders = run_reminders
-        #: the game registries (``module:ATTR`` strings); None: the ones this project ships
-        self.kind_specs = kind_specs
-        self.presentation_specs = presentation_specs
         self.inflight = Inflight()
         self.close_grace = CLOSE_GRACE_SECONDS
+        self.store_open = True
+
+        self.store = store
+        if self.scope is not None and not self.scope.is_everything:
+            store.scope = self.scope             # background work sees only the games of this process
+        kinds = default_registry(kind_specs)
+        #: kind name -> its registry line, for the AI's worker process (which imports the kind itself)
+        self.kind_spec_of = {load_kind(spec).name: spec for spec in kind_specs if spec.partition(":")[0] in sys.modules}
+        self.turns = TurnBook()                  # its clock is the turn clocks' time (tests make it pass)
+        self.sessions = SessionManager(store, kinds, turns=self.turns)
+        self.sessions.observer = self.metrics
+        self.games = Games.default(kinds, presentation_specs)
+        self.courier: Courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,
+                                             metrics=self.metrics)
+        # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
+        self.ai_pool = pool.executor(1)
+        self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=bot_pause, executor=self.ai_pool,
+                              kind_specs=self.kind_spec_of, owner=self.claim_owner)
+        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
+        # the feature Cogs; persistent buttons reach them through the bot that received the click
+        # (cogs.core.service_of), so these attribute names are part of the click path
+        self.hints = Hints(self.sessions, self.games, self.bots)
+        self.play = Play(self.sessions, self.games, self.courier, self.bots, self.hints)
+        self.undo = Undo(self.play)
+        self.lobby = Lobby(self.sessions, self.games, self.courier, self.play, self.bots)
+        self.game_settings = GameSettings(self.sessions, self.games, self.play)
+        self.history = History(self.sessions, self.games)
+        self.stats = Stats(self.sessions, self.games)
+        self.help = Help(self.games)
+        self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
+                                   bots=self.bots, pace_clock=self.pace_clock)
 
     async def setup_hook(self) -> None:
         transport.install()                     # interaction calls whose answer was lost (cogs.transport)
         for locale in available_locales():      # parse every catalog now: a broken .po fails at startup
             catalog(locale)
-        await self._open_engine()
+        await self.sessions.claim_new_posts(self.claim_owner)
         await self.tree.set_translator(CatalogTranslator())
-        await self._wire()
+        groups = {kind: game_group(presentation) for kind, presentation in self.games.items()}
+        for cog in (self.lobby, self.game_settings, self.play, self.hints, self.undo, self.history, self.stats,
+                    self.help):
+            cog.attach(groups)
+            await self.add_cog(cog)
+        for group in groups.values():
+            self.tree.add_command(group)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton)
+        await self.add_cog(self.reminders)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)
         if self.settings.health_seconds:
             self._health_task = asyncio.create_task(self._health_loop(), name="rollbot-health")
 
-    async def _open_engine(self) -> None:
-        from bot.engine import SessionManager, TurnBook, default_registry
-        from bot.engine.store import open_store
-
-        where = self.settings.db_path
-        if isinstance(where, Path):
-            where.parent.mkdir(parents=True, exist_ok=True)
-        # the store's own check refuses a damaged file at start (with how to restore it), not found mid-game
-        self.store = await open_store(str(where), synchronous=self.settings.db_synchronous)
-        from bot.engine.kinds import KNOWN_KINDS, load_kind
-
-        specs = KNOWN_KINDS if self.kind_specs is None else self.kind_specs
-        kinds = default_registry(specs)
-        self.kind_spec_of = {load_kind(spec).name: spec for spec in specs
-                             if spec.partition(":")[0] in sys.modules}
-        if self.scope is not None and not self.scope.is_everything:
-            self.store.scope = self.scope        # background work sees only the games of this process
-        self.sessions = SessionManager(self.store, kinds, turns=TurnBook())
-        self.sessions.observer = self.metrics
-        await self.sessions.claim_new_posts(self.claim_owner)
-        log.info("store opened at %s (synchronous=%s)", getattr(self.store, "path", "the database"),
-                 self.settings.db_synchronous)
-
-    async def _wire(self) -> None:
-        """Build the services, one command group per game, the persistent components and the background
-        loop; each gets what it needs through its constructor."""
-        self.games = Games.default(self.sessions.kinds) if self.presentation_specs is None else \
-            Games.default(self.sessions.kinds, self.presentation_specs)
-        self.turns = self.sessions.turns      # its clock is the turn clocks' time (tests make it pass)
-        self.courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,
-                                    metrics=self.metrics)
-        # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
-        self.ai_pool = pool.executor(1)
-        self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=self.bot_pause,
-                              executor=self.ai_pool, kind_specs=self.kind_spec_of, owner=self.claim_owner)
-        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
-        # persistent buttons reach these services through the bot that received the click (cogs.core.service_of)
-        self.play = play = PlayService(self.sessions, self.games, self.courier, self.bots)
-        self.lobby = lobby = LobbyService(self.sessions, self.games, self.courier, play, self.bots)
-        self.history = HistoryService(self.sessions, self.games)
-        self.stats = StatsService(self.sessions, self.games)
-        for presentation in self.games.values():
-            self.tree.add_command(build_group(presentation, lobby, play, self.history, self.stats))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton)
-        await self.add_cog(Reminders(self, self.settings, self.sessions, self.games, self.courier,
-                                     run=self.run_reminders, bots=self.bots, pace_clock=self.pace_clock))
-
     async def on_ready(self) -> None:
         """Deliver what a previous run committed but could not post (the outbox) before anything else."""
         log.info("ready: %s", await self.health_line())
-        if self.courier is not None:
-            sent = await self.courier.deliver_all()
-            if sent:
-                log.info("delivered %d post(s) left undelivered by the previous run", sent)
-        if self.bots is not None:
-            await self.bots.resume_all()
+        sent = await self.courier.deliver_all()
+        if sent:
+            log.info("delivered %d post(s) left undelivered by the previous run", sent)
+        await self.bots.resume_all()
 
     async def launch_shards(self) -> None:
         """With a fixed shard range discord.py dials its built-in gateway address; dial the one Discord's
@@ -234,7 +215,7 @@ class RollBot(commands.AutoShardedBot):
             "shards": shards, "shard_count": self.shard_count, "connected": connected,
             "latency_ms": round(latency * 1000) if latency == latency and latency != float("inf") else None,
             "inflight": self.inflight.count, "uptime_s": round(time.time() - self.started_at)}
-        if self.store is not None:
+        if self.store_open:
             try:
                 report["games_active"] = len(await self.store.game_ids(["active"]))
                 report["games_lobby"] = len(await self.store.game_ids(["lobby"]))
@@ -276,13 +257,11 @@ class RollBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=dev_guild)
             await self.tree.sync(guild=dev_guild)
             log.info("commands copied to development guild %s", dev_guild.id)
-        previous = await self.store.get_meta(COMMANDS_HASH_META) if self.store is not None else None
-        if previous == digest:
+        if await self.store.get_meta(COMMANDS_HASH_META) == digest:
             log.info("global commands unchanged; not syncing")
             return
         await self.tree.sync()
-        if self.store is not None:
-            await self.store.set_meta(COMMANDS_HASH_META, digest)
+        await self.store.set_meta(COMMANDS_HASH_META, digest)
         log.info("global commands synced")
 
     async def close(self) -> None:
@@ -294,27 +273,36 @@ class RollBot(commands.AutoShardedBot):
         if self._health_task is not None:
             self._health_task.cancel()
         await self.metrics.close()
-        if self.bots is not None:
-            await self.bots.close()
-        if self.ai_pool is not None:
-            self.ai_pool.shutdown(wait=False, cancel_futures=True)
+        await self.bots.close()
+        self.ai_pool.shutdown(wait=False, cancel_futures=True)
         try:
             await super().close()
         finally:
-            if self.store is not None:
-                store, self.store = self.store, None
+            if self.store_open:
+                self.store_open = False
                 try:                             # let the other processes take over at once, not on expiry
-                    await store.release_claims(self.claim_owner)
+                    await self.store.release_claims(self.claim_owner)
                 except Exception as error:
                     log.warning("could not release this process's claims: %s", error)
-                await store.close()
+                await self.store.close()
                 log.info("store closed")
 
 
-def create_bot(settings: Settings, **kwargs) -> RollBot:
+async def create_bot(settings: Settings, **kwargs: Any) -> RollBot:
+    """Open the store ``settings`` names (refusing a damaged one with how to restore it: ``StoreOpenError``),
+    then build the bot on it; ``kwargs`` go to :class:`RollBot`."""
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
-    return RollBot(settings, **kwargs)
+    where = settings.db_path
+    if isinstance(where, Path):
+        where.parent.mkdir(parents=True, exist_ok=True)
+    store = await open_store(str(where), synchronous=settings.db_synchronous)
+    log.info("store opened at %s (synchronous=%s)", getattr(store, "path", "the database"), settings.db_synchronous)
+    try:
+        return RollBot(settings, store, **kwargs)
+    except BaseException:
+        await store.close()
+        raise
 
 
 __all__ = ["RollBot", "bot_intents", "create_bot"]

@@ -11,33 +11,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from bot.engine import GameView, SessionManager, StaleMove, pending_seats
+from bot.engine.table import TableMeta, update_meta
 
-from .core import SEAT_LOCALES_META, game_locale
+from .core import game_locale
 from .games import Games
 from .outbox import Courier
 
 log = logging.getLogger(__name__)
 
-#: Game meta: {seat: AI level} for the bot seats.
-BOTS_META = "bots"
-#: Game meta: seconds a human seat may stay idle before the bot plays for it (absent or 0: never).
-TAKEOVER_META = "takeover_s"
-#: Game meta: {seat: true} for human seats the bot is playing for until their player is back.
-TAKEN_META = "taken_over"
-#: Game meta: whether players may ask for hints (absent: yes).
-HINTS_META = "hints"
 #: How many moves a bot may make in a row before yielding (a game of bots only never starves the loop).
 MAX_CHAIN = 500
 
 
 def bot_level(game: GameView, seat: int, kind: Any) -> str:
     levels = tuple(kind.ai_levels or ("normal",))
-    level = (game.meta.get(BOTS_META) or {}).get(str(seat))
+    level = TableMeta.of(game.meta).bots.get(seat)
     return level if level in levels else levels[-1]
 
 
@@ -64,8 +58,7 @@ def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
 class BotPlayer:
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier, *,
                  pause: float = 1.5, executor: Executor | None = None,
-                 kind_specs: dict[str, str] | None = None, clock: Callable[[], float] | None = None,
-                 owner: str | None = None):
+                 kind_specs: dict[str, str] | None = None, owner: str | None = None):
         self.sessions = sessions
         #: this process's name for claims: with several processes on one database, one takes a seat over
         self.owner = owner
@@ -80,7 +73,7 @@ class BotPlayer:
     def schedule(self, game_id: int, game: GameView | None = None) -> None:
         """Make sure a due bot seat of this game gets played (one runner per game). With the game at hand,
         a table of people only (no bot seat, nobody stood in for) costs nothing."""
-        if game is not None and not any(s.is_ai for s in game.seats) and not game.meta.get(TAKEN_META):
+        if game is not None and not any(s.is_ai for s in game.seats) and not TableMeta.of(game.meta).taken:
             return
         task = self._running.get(game_id)
         if task is not None and not task.done():
@@ -120,9 +113,9 @@ class BotPlayer:
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             return None
-        taken = game.meta.get(TAKEN_META) or {}
+        taken = TableMeta.of(game.meta).taken
         for seat in pending_seats(kind, game.state):
-            if game.seats[seat].is_ai or taken.get(str(seat)):
+            if game.seats[seat].is_ai or seat in taken:
                 return seat
         return None
 
@@ -132,51 +125,51 @@ class BotPlayer:
         taken_games = []
         for game_id in await self.sessions.store.game_ids(["active"]):
             game = await self.sessions.load(game_id)
-            limit = game.meta.get(TAKEOVER_META) or 0
+            table = TableMeta.of(game.meta)
+            limit = table.takeover_s
             if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
                 continue
             if now - (game.last_activity_at or now) < limit:
                 continue
-            taken = dict(game.meta.get(TAKEN_META) or {})
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)
-                   if not game.seats[s].is_ai and not taken.get(str(s))]
+                   if not game.seats[s].is_ai and s not in table.taken]
             if not due:
                 continue
-            if self.owner is not None and not await self.sessions.claim_lease(f"takeover:{game_id}", self.owner, 600):
+            if self.owner is not None and not await self.sessions.store.claim_lease(
+                    f"takeover:{game_id}", self.owner, 600, time.time()):
                 continue
-            taken.update({str(s): True for s in due})
-            await self.sessions.set_meta(game_id, TAKEN_META, taken)
+            await update_meta(self.sessions, game_id, taken=table.taken | set(due))
             taken_games.append(game_id)
             self.schedule(game_id)
         return taken_games
 
     async def give_back(self, game: GameView, seat: int) -> None:
         """The player is back (they clicked): the bot stops playing for their seat."""
-        taken = dict(game.meta.get(TAKEN_META) or {})
-        if taken.pop(str(seat), None):
-            await self.sessions.set_meta(game.id, TAKEN_META, taken or None)
+        taken = TableMeta.of(game.meta).taken
+        if seat in taken:
+            await update_meta(self.sessions, game.id, taken=taken - {seat})
+
+    async def _ask_ai(self, game: GameView, seat: int, in_worker: Callable[..., dict],
+                      here: Callable[..., dict], *args: Any) -> dict:
+        """``here(state, seat, *args, seed)`` off the event loop: in the AI's worker process (``in_worker``
+        loads the kind from its registry line and the state from its snapshot), else in a thread. The seed
+        comes from the game's seed and version, so the same game replays to the same answers."""
+        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
+        spec = self.kind_specs.get(game.kind)
+        if self.executor is not None and spec is not None:
+            state = self.games.kind(game.kind).dumps(game.state)
+            return await asyncio.get_running_loop().run_in_executor(self.executor, in_worker, spec, state, seat,
+                                                                    *args, seed)
+        return await asyncio.to_thread(here, game.state, seat, *args, seed)
 
     async def _choose(self, game: GameView, seat: int) -> dict:
         kind = self.games.kind(game.kind)
         level = bot_level(game, seat, kind)      # a taken-over seat gets the strongest level
-        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
-        spec = self.kind_specs.get(game.kind)
-        if self.executor is not None and spec is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, choose_in_worker, spec, kind.dumps(game.state),
-                                              seat, level, seed)
-        return await asyncio.to_thread(kind.choose_move, game.state, seat, level, seed)
+        return await self._ask_ai(game, seat, choose_in_worker, kind.choose_move, level)
 
     async def advise(self, game: GameView, seat: int) -> dict:
         """The game's AI on what ``seat`` should do now (off the event loop, like a bot's own search)."""
-        kind = self.games.kind(game.kind)
-        seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
-        spec = self.kind_specs.get(game.kind)
-        if self.executor is not None and spec is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, hint_in_worker, spec, kind.dumps(game.state), seat,
-                                              seed)
-        return await asyncio.to_thread(kind.hint, game.state, seat, seed)
+        return await self._ask_ai(game, seat, hint_in_worker, self.games.kind(game.kind).hint)
 
     async def _run(self, game_id: int) -> None:
         for _ in range(MAX_CHAIN):
@@ -188,7 +181,7 @@ class BotPlayer:
                 await asyncio.sleep(self.pause)
             move = await self._choose(game, seat)
             stand_in = not game.seats[seat].is_ai
-            locale = (game.meta.get(SEAT_LOCALES_META) or {}).get(str(seat)) if stand_in else None
+            locale = TableMeta.of(game.meta).seat_locales.get(seat) if stand_in else None
             apply = self.sessions.apply_for_seat if stand_in else self.sessions.apply_ai
             try:
                 await apply(game_id, seat, move, expected_version=game.version, locale=locale or game_locale(game))

@@ -14,16 +14,12 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from typing import Protocol
+from typing import ClassVar
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
 from .core import Refusal, guarded, service_of
-
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "addbot", "dropbot")
-VIEW_ACTIONS = ("sheet", "table", "moves", "more", "hint")
-CUSTOM_ID_LIMIT = 100
 
 
 def move_check(move: dict) -> str:
@@ -32,83 +28,49 @@ def move_check(move: dict) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-class ComponentHandlers(Protocol):
-    """What a click reaches: the lobby, the look buttons, and moves (``LobbyService`` / ``PlayService``)."""
-
-    async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
-
-    async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None: ...
-
-    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None: ...
-
-    async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
-                                choices: list[tuple[int, str, int | None]], menu: str | None) -> None: ...
-
-    async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
-                               item: int) -> None: ...
-
-    async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
-                                check: str) -> None: ...
+#: Custom-id fields that stay text; every other field is a number.
+TEXT_FIELDS = frozenset({"action", "check", "what", "slot"})
 
 
-def _lobby(interaction: discord.Interaction) -> ComponentHandlers:
-    return service_of(interaction, "lobby")
+class ShellButton(DynamicItem[Button], template=r"(?!)"):
+    """A persistent button whose custom id is ``<prefix>:<value>:…``, the values being the groups of the
+    subclass's ``template``, in order. A click calls ``handler`` of the bot's ``service`` with them
+    (``service_of``: the item holds no services), through the shared error path. The base matches nothing."""
 
+    prefix: ClassVar[str]
+    service: ClassVar[str] = "play"
+    handler: ClassVar[str]
+    default_style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.secondary
 
-def _play(interaction: discord.Interaction) -> ComponentHandlers:
-    return service_of(interaction, "play")
-
-
-class LobbyButton(DynamicItem[Button],
-                  template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|addbot|dropbot)"):
-    def __init__(self, game_id: int, action: str, *, label: str, style: discord.ButtonStyle):
-        super().__init__(Button(label=label, style=style, custom_id=f"rp:l:{game_id}:{action}"))
-        self.game_id = game_id
-        self.action = action
+    def __init__(self, *values: int | str, label: str, style: discord.ButtonStyle | None = None,
+                 emoji: str | None = None, row: int | None = None, disabled: bool = False):
+        super().__init__(Button(label=label[:80] or None, style=style or self.default_style, emoji=emoji, row=row,
+                                disabled=disabled, custom_id=":".join((self.prefix, *map(str, values)))))
+        self.values = values
 
     @classmethod
     async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
+        values = [value if name in TEXT_FIELDS else int(value) for name, value in match.groupdict().items()]
+        return cls(*values, label=item.label or "?", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _lobby(interaction).on_lobby_button(interaction, self.game_id, self.action))
+        await guarded(interaction, lambda: getattr(service_of(interaction, self.service), self.handler)(
+            interaction, *self.values))
 
 
-class ViewButton(DynamicItem[Button],
-                 template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|hint)"):
+class LobbyButton(ShellButton, template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|leave|start|cancel|addbot|dropbot)"):
+    prefix, service, handler = "rp:l", "lobby", "on_lobby_button"
+
+
+class ViewButton(ShellButton, template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|hint)"):
     """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
     private."""
-
-    def __init__(self, game_id: int, action: str, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(Button(label=label, style=style, custom_id=f"rp:v:{game_id}:{action}"))
-        self.game_id = game_id
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), match["action"], label=item.label or match["action"], style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction).on_view_button(interaction, self.game_id, self.action))
+    prefix, handler = "rp:v", "on_view_button"
 
 
-class MoveButton(DynamicItem[Button],
+class MoveButton(ShellButton,
                  template=r"rp:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
-    def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None):
-        super().__init__(Button(label=label[:80], style=style, emoji=emoji,
-                                custom_id=f"rp:m:{game_id}:{version}:{index}:{check}"))
-        self.game_id, self.version, self.index, self.check = game_id, version, index, check
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["check"],
-                   label=item.label or "?", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction).on_move_component(
-            interaction, self.game_id, self.version, [(self.index, self.check, None)], None))
+    prefix, handler, default_style = "rp:m", "on_move_button", discord.ButtonStyle.primary
 
 
 class MoveSelect(DynamicItem[Select],
@@ -124,75 +86,35 @@ class MoveSelect(DynamicItem[Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item: Select, match: re.Match[str], /):
-        select = cls(int(match["game"]), int(match["version"]), match["name"], options=item.options,
-                     placeholder=item.placeholder)
-        return select
+        return cls(int(match["game"]), int(match["version"]), match["name"], options=item.options,
+                   placeholder=item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def run() -> None:
             choices = parse_choice_values(list(self.item.values))
-            await _play(interaction).on_move_component(interaction, self.game_id, self.version, choices, self.name[0])
+            await service_of(interaction, "play").on_move_component(interaction, self.game_id, self.version,
+                                                                    choices, self.name[0])
         await guarded(interaction, run)
 
 
-class SubsetToggle(DynamicItem[Button],
+class SubsetToggle(ShellButton,
                    template=r"rp:t:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<mask>[0-9]{1,7}):(?P<item>[0-9]{1,2})"):
     """One item of a choose-a-subset decision (``cogs.seam.SubsetMenu``): ``mask`` is the choice the message
     shows; a click flips ``item`` and re-renders the same message. Nothing is played until Confirm."""
-
-    def __init__(self, game_id: int, version: int, mask: int, item: int, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
-        super().__init__(Button(label=label[:80], style=style, row=row,
-                                custom_id=f"rp:t:{game_id}:{version}:{mask}:{item}"))
-        # not ``self.item``: DynamicItem keeps the wrapped Button there
-        self.game_id, self.version, self.mask, self.toggled = game_id, version, mask, item
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), int(match["mask"]), int(match["item"]),
-                   label=item.label or "?", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction).on_subset_toggle(
-            interaction, self.game_id, self.version, self.mask, self.toggled))
+    prefix, handler = "rp:t", "on_subset_toggle"
 
 
-class SubsetConfirm(DynamicItem[Button],
+class SubsetConfirm(ShellButton,
                     template=r"rp:c:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+):(?P<check>[0-9a-f]{8})"):
     """Confirm of a subset decision: plays the legal move the toggles chose, named like a move button (index
     in that version's legal moves + checksum), then takes the toggles off the message."""
-
-    def __init__(self, game_id: int, version: int, index: int, check: str, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.success, row: int | None = None):
-        super().__init__(Button(label=label[:80], style=style, row=row,
-                                custom_id=f"rp:c:{game_id}:{version}:{index}:{check}"))
-        self.game_id, self.version, self.index, self.check = game_id, version, index, check
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]), match["check"],
-                   label=item.label or "?", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction).on_subset_confirm(
-            interaction, self.game_id, self.version, self.index, self.check))
+    prefix, handler, default_style = "rp:c", "on_subset_confirm", discord.ButtonStyle.success
 
 
-class UndoButton(DynamicItem[Button], template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+class UndoButton(ShellButton, template=r"rp:u:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Undo in a player's private menu: takes back their last move of the version it was made for (a click
-    after anything else happened redraws that menu as the game is now, saying why: ``PlayService.take_back``)."""
-
-    def __init__(self, game_id: int, version: int, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.danger, row: int | None = None):
-        super().__init__(Button(label=label[:80], style=style, row=row, custom_id=f"rp:u:{game_id}:{version}"))
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["version"]), label=item.label or "?", style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: _play(interaction).on_undo_button(interaction, self.game_id, self.version))
+    after anything else happened redraws that menu as the game is now, saying why: ``Undo.take_back``)."""
+    prefix, service, handler, default_style = "rp:u", "undo", "on_undo_button", discord.ButtonStyle.danger
 
 
 #: Most moves one menu option may stand for (a chain: a move and the moves that follow it, ``cogs.menus``).

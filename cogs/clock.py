@@ -15,22 +15,20 @@ game, the seat and the moment the seat became due, so a button from an earlier w
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Callable
 
 import discord
-from discord.ui import Button, DynamicItem
 
 from bot.engine import GameView, SessionManager, decision_of, pending_seats
-from bot.i18n import DEFAULT_LOCALE, t
+from bot.engine.table import TableMeta, update_meta
+from bot.i18n import t
 
-from .bots import TAKEN_META, TAKEOVER_META, BotPlayer, has_ai
-from .core import GROUP_EXTRA, LOCALE_META, SEAT_LOCALES_META, Refusal, game_locale, guarded, service_of, tracker
+from .bots import BotPlayer, has_ai
+from .buttons import ShellButton
+from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
 from .games import Games
 from .pace import (
-    CLOCK_NOTES_META,
-    PACE_META,
     PACES,
     average_decision_seconds,
     deadline_of,
@@ -54,7 +52,7 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 # ---------------------------------------------------------------------------------------------- words
 def clock_lines(game: GameView, locale: str) -> list[str]:
     """For ``/<group> status``: the pace, each due player's deadline, each player's average decision time."""
-    lines = [t("clock.status.pace", locale, pace=pace_text(str(game.meta.get(PACE_META) or "none"), locale))]
+    lines = [t("clock.status.pace", locale, pace=pace_text(TableMeta.of(game.meta).pace or "none", locale))]
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
@@ -71,32 +69,12 @@ def _who(game: GameView, seat: int) -> str:
     return f"<@{user}>" if user else game.seats[seat].name
 
 
-def _seat_locale(game: GameView, seat: int) -> str:
-    return (game.meta.get(SEAT_LOCALES_META) or {}).get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
-
-
 # ---------------------------------------------------------------------------------------------- the button
-class ClockButton(DynamicItem[Button],
-                  template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<since>[0-9]{1,12}):"
-                           r"(?P<action>wait|bot|end)"):
+class ClockButton(ShellButton, template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0-9]{1,2}):(?P<since>[0-9]{1,12}):"
+                                      r"(?P<action>wait|bot|end)"):
     """What the other players decide when a seat's time ran out. ``since`` (whole seconds) ties the button
     to one decision of that seat: once the seat moved, or the others already decided, it is stale."""
-
-    def __init__(self, game_id: int, seat: int, since: int, action: str, *, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(Button(label=label[:80], style=style, custom_id=f"rp:k:{game_id}:{seat}:{since}:{action}"))
-        self.game_id, self.seat, self.since, self.action = game_id, seat, since, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["game"]), int(match["seat"]), int(match["since"]), match["action"],
-                   label=item.label or match["action"], style=item.style)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            clock: PaceClock = service_of(interaction, "pace_clock")
-            await clock.on_clock_button(interaction, self.game_id, self.seat, self.since, self.action)
-        await guarded(interaction, run)
+    prefix, service, handler = "rp:k", "pace_clock", "on_clock_button"
 
 
 BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
@@ -105,7 +83,7 @@ BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle
 
 # ---------------------------------------------------------------------------------------------- the service
 class PaceClock:
-    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer | None,
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer,
                  *, clock: Callable[[], float] = time.time, owner: str | None = None):
         self.client = client
         #: this process's name for claims (several processes on one database: one of them acts)
@@ -135,14 +113,13 @@ class PaceClock:
     async def check(self, game: GameView, now: float) -> None:
         pace = pace_seconds(game)
         kind = self.games.kind(game.kind)
-        taken = game.meta.get(TAKEN_META) or {}
-        since_of = due_since(game)
-        notes = dict(game.meta.get(CLOCK_NOTES_META) or {})
-        notes = {k: v for k, v in notes.items() if k.isdigit() and int(k) in since_of}   # drop settled ones
-        changed = notes != (game.meta.get(CLOCK_NOTES_META) or {})
+        table = TableMeta.of(game.meta)
+        since_of = table.due_since()
+        notes = {seat: note for seat, note in table.clock_notes.items() if seat in since_of}   # drop settled ones
+        changed = notes != table.clock_notes
         for seat in pending_seats(kind, game.state):
             since = since_of.get(seat)
-            if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or taken.get(str(seat)):
+            if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
                 continue
             note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
             start, level = float(note.get("start", since)), int(note.get("level", 0))
@@ -155,7 +132,7 @@ class PaceClock:
                 level = HALF
             else:
                 continue
-            notes[str(seat)] = {"since": since, "start": start, "level": level}
+            notes[seat] = {"since": since, "start": start, "level": level}
             changed = True
             if not await self._claim(game.id):
                 return                         # another process runs this game's clock
@@ -164,18 +141,18 @@ class PaceClock:
             else:
                 await self.remind(game, seat, start + pace, "clock.last_call" if level == LAST_CALL else "clock.half")
         if changed:
-            await self.sessions.set_meta(game.id, CLOCK_NOTES_META, notes or None)
+            await update_meta(self.sessions, game.id, clock_notes=notes)
 
     async def _claim(self, game_id: int) -> bool:
         """Several processes on one database: one of them runs a game's clock (a lease it renews whenever it
         acts; the notes written after acting keep a step from being repeated by whoever comes next)."""
         if self.owner is None:
             return True
-        return await self.sessions.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS)
+        return await self.sessions.store.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS, time.time())
 
     async def remind(self, game: GameView, seat: int, deadline: float, key: str) -> None:
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
-        locale = _seat_locale(game, seat)
+        locale = seat_locale(game, seat)
         user = game.seats[seat].user_id
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>",
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
@@ -187,12 +164,11 @@ class PaceClock:
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         idle = _who(game, seat)
-        pace = str(game.meta.get(PACE_META))
+        table = TableMeta.of(game.meta)
+        pace = str(table.pace)
         channel = self._channel(game)
-        if game.meta.get(TAKEOVER_META) and has_ai(kind) and self.bots is not None:
-            taken = dict(game.meta.get(TAKEN_META) or {})
-            taken[str(seat)] = True
-            await self.sessions.set_meta(game.id, TAKEN_META, taken)
+        if table.takeover_s and has_ai(kind):
+            await update_meta(self.sessions, game.id, taken=table.taken | {seat})
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
             self.bots.schedule(game.id)
@@ -232,26 +208,24 @@ class PaceClock:
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         who, idle = interaction.user.mention, _who(game, seat)
+        table = TableMeta.of(game.meta)
         if action == "wait":
-            notes = dict(game.meta.get(CLOCK_NOTES_META) or {})
-            notes[str(seat)] = {"since": current, "start": self.clock(), "level": 0}
-            await self.sessions.set_meta(game_id, CLOCK_NOTES_META, notes)
-            pace = str(game.meta.get(PACE_META))
+            await update_meta(self.sessions, game_id, clock_notes={
+                **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})
+            pace = str(table.pace)
             text = t("clock.decided.wait", locale, user=who, player=idle,
                      time=duration_text(PACES.get(pace, 0), locale))
         elif action == "bot":
-            if not has_ai(kind) or self.bots is None:
+            if not has_ai(kind):
                 raise Refusal("error.component_unavailable")
-            taken = dict(game.meta.get(TAKEN_META) or {})
-            taken[str(seat)] = True
-            await self.sessions.set_meta(game_id, TAKEN_META, taken)
+            await update_meta(self.sessions, game_id, taken=table.taken | {seat})
             text = t("clock.decided.bot", locale, user=who, player=idle)
         else:
             await self.sessions.abandon(game_id, interaction.user.id, may_manage_channel=True)
             text = t("clock.decided.end", locale, user=who, player=idle, game=game_id)
         await interaction.response.edit_message(content=text, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
-        if action == "bot" and self.bots is not None:
+        if action == "bot":
             self.bots.schedule(game_id)
 
 

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
-from bot.engine.turn import SEAT_LOCALES_META
+from bot.engine.table import TableMeta, update_meta
 from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
 from .transport import DISCORD_FAILED
@@ -196,9 +196,10 @@ def require_dm(interaction: discord.Interaction) -> None:
 
 
 def service_of(interaction: discord.Interaction, name: str) -> Any:
-    """The bot's service ``name`` (``lobby``, ``play``, ``pace_clock``, ``history``, ``stats``) for a persistent
-    button. discord.py re-creates a button from its custom id, so the button holds no services: the bot that
-    received the click has them (``bot.app.RollBot``). Refused politely while they are not built yet."""
+    """The bot's feature Cog or service ``name`` (``lobby``, ``play``, ``undo``, ``pace_clock``, ``history``,
+    ``stats``) for a persistent button. discord.py re-creates a button from its custom id, so the button holds no
+    services: the bot that received the click has them (``bot.app.RollBot`` builds them all in its constructor).
+    A client without it (a tool's) refuses politely."""
     service = getattr(interaction.client, name, None)     # an attribute of discord.py's client object
     if service is None:
         raise Refusal("error.component_unavailable")
@@ -207,25 +208,24 @@ def service_of(interaction: discord.Interaction, name: str) -> Any:
 
 PUBLIC_DEFER = "rollbot_public_defer"
 
-#: Game meta: the game's language, for what the whole channel reads outside interactions.
-LOCALE_META = "locale"
-
-
 async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, locale: str) -> None:
     """Reminders reach a player outside any interaction: keep the language they last acted in.
     (Moves record it with the move itself, see ``bot.engine.turn``; this is for joining a lobby.)"""
     if seat is None:
         return
-    game = await sessions.load(game_id)
-    known = dict(game.meta.get(SEAT_LOCALES_META) or {})
-    if known.get(str(seat)) != locale:
-        known[str(seat)] = locale
-        await sessions.set_meta(game_id, SEAT_LOCALES_META, known)
+    known = TableMeta.of((await sessions.load(game_id)).meta).seat_locales
+    if known.get(seat) != locale:
+        await update_meta(sessions, game_id, seat_locales={**known, seat: locale})
 
 
 def game_locale(game: Any) -> str:
     """The language of a game's public posts (chosen when it was created, changeable by its creator)."""
-    return game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+    return TableMeta.of(game.meta).locale or DEFAULT_LOCALE
+
+
+def seat_locale(game: Any, seat: int) -> str:
+    """The language to reach one player in outside an interaction: theirs when known, else the game's."""
+    return TableMeta.of(game.meta).seat_locale(seat) or DEFAULT_LOCALE
 
 
 def default_game_locale(interaction: discord.Interaction) -> str:

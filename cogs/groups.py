@@ -1,33 +1,77 @@
-"""One slash-command group per registered game (``/rp``, ``/poker`` …): the shell's commands (lobby, play,
-look, help) bound to that game, plus the game's own phase commands from its presentation."""
+"""One slash-command group per registered game (``/rp``, ``/poker`` …), filled by the feature Cogs.
+
+Each feature (lobby, play, history, stats, help) is a :class:`GameCog`: its commands are ordinary decorated
+methods (``@app_commands.command``, an ``app_commands.Group`` attribute for a subgroup), written once and
+copied into every game's group by :meth:`GameCog.attach`, bound to the Cog. A command finds its game through
+the group it was called in (:meth:`GameCog.presentation_of`). What differs per game (the lobby switches of
+``new`` and ``solo``, the rules topics, a game's phase commands) the Cog builds per game in
+:meth:`GameCog.game_commands`. A command only some games have says so with :func:`offered_if`.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import discord
 from discord import app_commands
+from discord.ext import commands
 
-from . import help as help_cmds
-from .history import HistoryService
-from .lobby import LobbyService
-from .play import PlayService
+from .games import Games
 from .seam import Presentation
-from .stats import StatsService
 from .translator import cmd_str
-from .typed import TypedMoves
+
+#: ``extras`` key of a game's group: the game kind it stands for
+KIND_EXTRA = "rollbot_kind"
+#: ``extras`` key of a command: ``(cog, presentation) -> bool``, whether a game's group gets it
+OFFERED_EXTRA = "rollbot_offered_if"
+
+CommandT = TypeVar("CommandT", app_commands.Command, app_commands.Group)
 
 
-def build_group(presentation: Presentation, lobby: LobbyService, play: PlayService,
-                history: HistoryService | None = None, stats: StatsService | None = None) -> app_commands.Group:
-    """``history`` and ``stats`` add the log, replay, stats, leaderboard and forget-me commands (the
-    composition root passes them; a test may build a group without)."""
-    group = app_commands.Group(
+def offered_if(test: Callable[[Any, Presentation], bool]) -> Callable[[CommandT], CommandT]:
+    """Only games for which ``test(cog, presentation)`` holds get this command (place above the command
+    decorator)."""
+    def mark(command: CommandT) -> CommandT:
+        command.extras[OFFERED_EXTRA] = test
+        return command
+    return mark
+
+
+def game_group(presentation: Presentation) -> app_commands.Group:
+    return app_commands.Group(
         name=cmd_str(presentation.group_key),
         description=cmd_str(presentation.group_description_key),
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        extras={KIND_EXTRA: presentation.kind},
     )
-    commands = [*lobby.commands(presentation), *play.commands(presentation),
-                *(history.commands(presentation) if history is not None else []),
-                *(stats.commands(presentation) if stats is not None else []),
-                *presentation.commands(TypedMoves(presentation, play)), *help_cmds.commands(presentation)]
-    for command in commands:
-        group.add_command(command)
-    return group
+
+
+class GameCog(commands.Cog):
+    """A feature's Cog whose commands belong to every game's group (see the module's docstring)."""
+
+    games: Games
+
+    def attach(self, groups: Mapping[str, app_commands.Group]) -> None:
+        """Add this Cog's commands to each game's group (``groups``: kind → group), copied from the class's
+        unbound ones. The Cog's own copies are dropped, so ``add_cog`` does not also register them as top-level
+        commands."""
+        for kind, group in groups.items():
+            presentation = self.games[kind]
+            for command in type(self).__cog_app_commands__:
+                test = command.extras.get(OFFERED_EXTRA)
+                if test is None or test(self, presentation):
+                    group.add_command(command._copy_with(parent=group, binding=self, set_on_binding=False))
+            for command in self.game_commands(presentation):
+                group.add_command(command)
+        self.__cog_app_commands__ = []
+
+    def game_commands(self, presentation: Presentation) -> list[app_commands.Command | app_commands.Group]:
+        """The commands this feature builds for one game (its options differ from game to game)."""
+        return []
+
+    def presentation_of(self, interaction: discord.Interaction) -> Presentation:
+        """The game whose group the command was called in."""
+        command = interaction.command
+        assert command is not None
+        return self.games[(command.root_parent or command).extras[KIND_EXTRA]]

@@ -10,6 +10,8 @@ from discord import app_commands
 from bot.i18n import has_key, t
 
 from .core import Refusal, locale_of
+from .games import Games
+from .groups import GameCog
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -66,23 +68,28 @@ def rules_embed(presentation: Presentation, topic: str, locale: str) -> discord.
     return embed
 
 
-def commands(presentation: Presentation) -> list[app_commands.Command]:
-    topics = presentation.rules_topics
+class Help(GameCog):
+    def __init__(self, games: Games):
+        self.games = games
 
     @app_commands.command(name=cmd_str("cmd.help.name"), description=cmd_str("cmd.help.description"))
-    async def help_(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=help_embed(presentation, locale_of(interaction)),
-                                                ephemeral=True)
+    async def help_cmd(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            embed=help_embed(self.presentation_of(interaction), locale_of(interaction)), ephemeral=True)
 
-    @app_commands.command(name=cmd_str("cmd.rules.name"), description=cmd_str("cmd.rules.description"))
-    @app_commands.describe(topic=cmd_str("cmd.rules.topic"))
-    @app_commands.choices(topic=[
-        app_commands.Choice(name=cmd_str(topic_key(presentation, name, "title")), value=name) for name in topics
-    ])
-    async def rules(interaction: discord.Interaction, topic: str = topics[0]) -> None:
-        if topic not in topics:
-            raise Refusal("error.unknown_rules_topic", topic=topic[:50], topics=", ".join(topics))
-        await interaction.response.send_message(embed=rules_embed(presentation, topic, locale_of(interaction)),
-                                                ephemeral=True)
+    def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        """``rules``: its topics (the choices) are the game's."""
+        topics = presentation.rules_topics
 
-    return [help_, rules]
+        @app_commands.command(name=cmd_str("cmd.rules.name"), description=cmd_str("cmd.rules.description"))
+        @app_commands.describe(topic=cmd_str("cmd.rules.topic"))
+        @app_commands.choices(topic=[
+            app_commands.Choice(name=cmd_str(topic_key(presentation, name, "title")), value=name) for name in topics
+        ])
+        async def rules(interaction: discord.Interaction, topic: str = topics[0]) -> None:
+            if topic not in topics:
+                raise Refusal("error.unknown_rules_topic", topic=topic[:50], topics=", ".join(topics))
+            await interaction.response.send_message(embed=rules_embed(presentation, topic, locale_of(interaction)),
+                                                    ephemeral=True)
+
+        return [rules]

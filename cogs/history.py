@@ -8,18 +8,18 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ui import Button, DynamicItem
 
 from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
-from .core import Refusal, check_bot_permissions, defer, guarded, in_worker, locale_of, send_after_defer, service_of
+from .buttons import ShellButton
+from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, send_after_defer
 from .games import Games
+from .groups import GameCog
 from .outbox import as_files
 from .replays import frames, game_at, shown_game
 from .seam import Presentation
@@ -38,32 +38,16 @@ MAX_PAGE = 99_999
 MAX_GAME_ID = 2**53 - 1
 
 
-class HistoryButton(DynamicItem[Button],
-                    template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnlc])"):
+class HistoryButton(ShellButton, template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):"
+                                        r"(?P<slot>[fpnlc])"):
     """A paging button of a log or a replay (it reaches the bot's ``history`` service)."""
-
-    def __init__(self, what: str, game_id: int, page: int, slot: str, *, label: str = "", emoji: str | None = None,
-                 disabled: bool = False):
-        super().__init__(Button(label=label[:80] or None, emoji=emoji, style=discord.ButtonStyle.secondary,
-                                disabled=disabled, custom_id=f"rp:h:{what}:{game_id}:{page}:{slot}"))
-        self.what, self.game_id, self.page = what, game_id, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(match["what"], int(match["game"]), int(match["page"]), match["slot"], label=item.label or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service: HistoryService = service_of(interaction, "history")
-            await service.on_page(interaction, self.what, self.game_id, self.page)
-        await guarded(interaction, run)
+    prefix, service, handler = "rp:h", "history", "on_page"
 
 
-class HistoryService:
+class History(GameCog):
     def __init__(self, sessions: SessionManager, games: Games):
         self.sessions = sessions
         self.games = games
-        self.button = HistoryButton
 
     # ------------------------------------------------------------------ which game
     async def chosen_game(self, interaction: discord.Interaction, presentation: Presentation,
@@ -107,13 +91,13 @@ class HistoryService:
         targets = {"f": 0, "p": max(0, page - 1), "n": min(pages - 1, page + 1), "l": pages - 1}
         for slot, key, emoji in SLOTS:
             at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
-            view.add_item(self.button(what, game_id, targets[slot], slot, label=t(key, locale), emoji=emoji,
+            view.add_item(HistoryButton(what, game_id, targets[slot], slot, label=t(key, locale), emoji=emoji,
                                       disabled=at_edge))
             if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
-                view.add_item(self.button(what, game_id, page, "c", label=f"{page + 1}/{pages}", disabled=True))
+                view.add_item(HistoryButton(what, game_id, page, "c", label=f"{page + 1}/{pages}", disabled=True))
         return view
 
-    async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int) -> None:
+    async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int, _slot: str) -> None:
         game = await self.game_for_click(interaction, game_id)
         locale = locale_of(interaction)
         if what == "log":
@@ -173,34 +157,30 @@ class HistoryService:
         return await in_worker(self._replay_work, game, moves, page, locale)
 
     # ------------------------------------------------------------------ commands
-    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
-        service = self
+    @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
+    @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
+    async def log_cmd(self, interaction: discord.Interaction,
+                      page: app_commands.Range[int, 1, MAX_PAGE] | None = None,
+                      game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None) -> None:
+        chosen = await self.chosen_game(interaction, self.presentation_of(interaction), game)
+        locale = locale_of(interaction)
+        wanted = MAX_PAGE if page is None else page - 1          # by default the latest moves
+        content, pages, shown = await self.log_page(chosen, wanted, locale)
+        await interaction.response.send_message(
+            content, ephemeral=True, view=self.paging_view("log", chosen.id, shown, pages, locale))
 
-        @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
-        @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
-        async def log_(interaction: discord.Interaction, page: app_commands.Range[int, 1, MAX_PAGE] | None = None,
-                       game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None) -> None:
-            chosen = await service.chosen_game(interaction, presentation, game)
-            locale = locale_of(interaction)
-            wanted = MAX_PAGE if page is None else page - 1          # by default the latest moves
-            content, pages, shown = await service.log_page(chosen, wanted, locale)
-            await interaction.response.send_message(
-                content, ephemeral=True, view=service.paging_view("log", chosen.id, shown, pages, locale))
-
-        @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
-        @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
-        async def replay(interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None,
-                         post: bool = False) -> None:
-            chosen = await service.chosen_game(interaction, presentation, game)
-            if post:
-                check_bot_permissions(interaction)
-            locale = locale_of(interaction)
-            await defer(interaction, ephemeral=not post)
-            content, picture, pages, shown = await service.replay_step(chosen, 0, locale)
-            await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
-                                   view=service.paging_view("replay", chosen.id, shown, pages, locale))
-
-        return [log_, replay]
+    @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
+    @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
+    async def replay_cmd(self, interaction: discord.Interaction,
+                         game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None, post: bool = False) -> None:
+        chosen = await self.chosen_game(interaction, self.presentation_of(interaction), game)
+        if post:
+            check_bot_permissions(interaction)
+        locale = locale_of(interaction)
+        await defer(interaction, ephemeral=not post)
+        content, picture, pages, shown = await self.replay_step(chosen, 0, locale)
+        await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
+                               view=self.paging_view("replay", chosen.id, shown, pages, locale))
 
 
 def _number(value: float) -> str:

@@ -16,15 +16,14 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
+from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
-from .bots import BOTS_META, HINTS_META, TAKEOVER_META, BotPlayer, has_ai
+from .bots import BotPlayer, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
-    LOCALE_META,
-    SEAT_LOCALES_META,
     Refusal,
     check_bot_permissions,
     default_game_locale,
@@ -35,20 +34,20 @@ from .core import (
     require_guild,
 )
 from .games import Games
+from .groups import GameCog
 from .help import EMBED_COLOUR
 from .outbox import Courier
-from .pace import DEFAULT_PACE, PACE_META, PACES
-from .play import PlayService
+from .pace import PACES
+from .play import Play
 from .seam import LobbyOption, Presentation
+from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
 
-LOBBY_META = "lobby_message_id"
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
-#: The longest a game may let a player stay away before the bot plays for them (30 days).
-MAX_TAKEOVER_HOURS = 720
-
+#: Options of a lobby command beside the game's switches: name -> (annotation, default, description key).
+Options = dict[str, tuple[Any, Any, str]]
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
@@ -56,12 +55,6 @@ BUTTON_STYLES = {
 }
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
-#: ``bot_meta`` key of a server's default for the idle-seat takeover (hours; 0: never).
-TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
-#: ``bot_meta`` key of a server's default pace for new games (``cogs.pace.PACES``).
-PACE_DEFAULT_META = "pace:{guild}"
-
-
 def seat_lines(game: GameView) -> str:
     return "\n".join(f"{seat.seat + 1}. <@{seat.user_id}>" if seat.user_id
                      else f"{seat.seat + 1}. {seat.name}" for seat in game.seats)
@@ -72,9 +65,16 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
-class LobbyService:
+def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str) -> None:
+    embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
+                    value=seat_lines(game), inline=True)
+    embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
+                    inline=True)
+
+
+class Lobby(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
-                 play: PlayService, bots: BotPlayer):
+                 play: Play, bots: BotPlayer):
         self.bots = bots
         self.sessions = sessions
         self.games = games
@@ -94,13 +94,10 @@ class LobbyService:
                               description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
                                             wanted=game.seats_wanted, **names),
                               colour=EMBED_COLOUR)
-        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                        value=seat_lines(game), inline=True)
-        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
-                        inline=True)
+        add_seats_and_options(embed, game, presentation, locale)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
-                            value=pace_text(str(game.meta.get(PACE_META) or "none"), locale), inline=False)
+                            value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
         return embed
@@ -110,17 +107,14 @@ class LobbyService:
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                               style=BUTTON_STYLES[action]))
+                                      style=BUTTON_STYLES[action]))
         return view
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str) -> discord.Embed:
         presentation = self.games[game.kind]
         embed = discord.Embed(title=t("status.title", locale, game=game.id),
                               description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
-        embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                        value=seat_lines(game), inline=True)
-        embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
-                        inline=True)
+        add_seats_and_options(embed, game, presentation, locale)
         if game.state is not None and game.status == "active":
             embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
                             inline=False)
@@ -166,13 +160,12 @@ class LobbyService:
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             raise Refusal("error.component_unavailable")
-        levels = dict(game.meta.get(BOTS_META) or {})
+        levels = TableMeta.of(game.meta).bots
         level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
         game = await self.sessions.add_ai(game_id, interaction.user.id,
                                           t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
-        levels[str(len(game.seats) - 1)] = level
-        await self.sessions.set_meta(game_id, BOTS_META, levels)
+        await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -181,9 +174,9 @@ class LobbyService:
         if not any(s.is_ai for s in game.seats):
             raise Refusal("error.no_bot_seat")
         game = await self.sessions.remove_ai(game_id, interaction.user.id)
-        levels = list((game.meta.get(BOTS_META) or {}).values())
+        levels = list(TableMeta.of(game.meta).bots.values())
         bots = [s.seat for s in game.seats if s.is_ai]
-        await self.sessions.set_meta(game_id, BOTS_META, {str(seat): lvl for seat, lvl in zip(bots, levels)} or None)
+        await update_meta(self.sessions, game_id, bots=dict(zip(bots, levels)))
         return await self.sessions.load(game_id)
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -223,10 +216,10 @@ class LobbyService:
             raise Refusal("error.wrong_channel")
         await self.run_lobby_action(interaction, game_id, action, from_button=True)
 
-    async def lobby_command(self, interaction: discord.Interaction, presentation: Presentation, action: str) -> None:
+    async def lobby_command(self, interaction: discord.Interaction, action: str) -> None:
         require_guild(interaction)
         check_bot_permissions(interaction)
-        game = await self.play.channel_game(interaction, presentation)
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
@@ -235,8 +228,7 @@ class LobbyService:
                           hints: bool = True, language: str | None = None, pace: str | None = "none") -> None:
         kind = self.games.kind(presentation.kind)
         if pace is None:                    # the server's default, else the normal pace
-            stored = await self.sessions.store.get_meta(PACE_DEFAULT_META.format(guild=interaction.guild_id))
-            pace = stored if stored in PACES else DEFAULT_PACE
+            pace = await default_pace(self.sessions.store, interaction.guild_id)
         if pace not in PACES:
             raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
@@ -245,20 +237,16 @@ class LobbyService:
             language = default_game_locale(interaction)
         # what the channel reads (lobby, turn posts, their pictures) is in the game's language
         locale = language
-        meta = {LOCALE_META: language, SEAT_LOCALES_META: {"0": locale_of(interaction)}, HINTS_META: hints}
         if takeover_hours is None and interaction.guild_id is not None:   # the server's default
-            takeover_hours = await self.sessions.store.get_meta(TAKEOVER_DEFAULT_META.format(
-                guild=interaction.guild_id), 0)
-        if takeover_hours:
-            meta[TAKEOVER_META] = int(takeover_hours) * 3600
-        if PACES[pace]:
-            meta[PACE_META] = pace
+            takeover_hours = await default_takeover_hours(self.sessions.store, interaction.guild_id)
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
-            meta[BOTS_META] = {str(seat): level for seat in range(players - bots, players)}
+        table = TableMeta(locale=language, seat_locales={0: locale_of(interaction)}, hints=hints,
+                          takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
+                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
         game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
                                           interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players, meta=meta)
+                                          options=options, seats_wanted=players, meta=table.to_json())
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, interaction.user.id,
                                               t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
@@ -277,118 +265,52 @@ class LobbyService:
               **self.names(game, locale)),
             embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
         if sent.message_id is not None:
-            await self.sessions.set_meta(game.id, LOBBY_META, sent.message_id)
+            await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
 
     # ---------------------------------------------------------------- commands
-    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
-        service = self
-        commands_: list[app_commands.Command] = [self._new_command(presentation)]
-        if presentation.solo:
-            commands_.append(self._solo_command(presentation))
-
+    def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
+        """``new`` and ``solo`` (their options are the game's lobby switches and its seat range), and the lobby
+        actions, one command each (the same as the lobby's buttons)."""
         def lobby_action(action: str) -> app_commands.Command:
             async def callback(interaction: discord.Interaction) -> None:
-                await service.lobby_command(interaction, presentation, action)
+                await self.lobby_command(interaction, action)
             return app_commands.Command(name=cmd_str(f"cmd.{action}.name"),
                                         description=cmd_str(f"cmd.{action}.description"), callback=callback)
 
-        commands_ += [lobby_action(action) for action in LOBBY_ACTIONS]
+        return [self._new_command(presentation), *([self._solo_command(presentation)] if presentation.solo else []),
+                *(lobby_action(action) for action in LOBBY_ACTIONS)]
 
-        @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
-        async def abandon(interaction: discord.Interaction) -> None:
-            game = await service.play.channel_game(interaction, presentation)
-            may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
-            game = await service.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
-            await interaction.response.send_message(
-                t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+    @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
+    async def abandon_cmd(self, interaction: discord.Interaction) -> None:
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+        may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
+        game = await self.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
+        await interaction.response.send_message(
+            t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
 
-        @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
-        @app_commands.describe(language=cmd_str("cmd.language.describe"))
-        @app_commands.choices(language=language_choices())
-        async def language(interaction: discord.Interaction, language: str) -> None:
-            await service.set_language(interaction, presentation, language)
+    @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
+    async def status_cmd(self, interaction: discord.Interaction) -> None:
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+        pending = await self.sessions.pending(game.id)
+        await interaction.response.send_message(
+            embed=self.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
 
-        @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
-        async def status(interaction: discord.Interaction) -> None:
-            game = await service.play.channel_game(interaction, presentation)
-            pending = await service.sessions.pending(game.id)
-            await interaction.response.send_message(
-                embed=service.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
-
-        if has_ai(self.games.kind(presentation.kind)):
-            commands_.append(self._defaults_command())
-        return commands_ + [abandon, status, language]
-
-    def _defaults_command(self) -> app_commands.Command:
-        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
-        Server); without options it shows them."""
-        service = self
-
-        @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-        @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
-        @app_commands.choices(pace=pace_choices())
-        async def defaults(interaction: discord.Interaction,
-                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
-                           pace: str | None = None) -> None:
-            require_guild(interaction)
-            if not interaction.permissions.manage_guild:
-                raise Refusal("error.user_missing_permission")
-            if pace is not None and pace not in PACES:
-                raise Refusal("error.bad_option")
-            store, guild, locale = service.sessions.store, interaction.guild_id, locale_of(interaction)
-            lines = []
-            if takeover is not None:
-                await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
-                lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
-            if pace is not None:
-                await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
-                lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
-            if not lines:
-                hours = await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild), 0)
-                current = await store.get_meta(PACE_DEFAULT_META.format(guild=guild), DEFAULT_PACE)
-                lines.append(t("lobby.defaults_shown", locale, hours=int(hours or 0),
-                               pace=pace_text(current if current in PACES else DEFAULT_PACE, locale)))
-            await interaction.response.send_message("\n".join(lines), ephemeral=True)
-        return defaults
-
-    async def set_language(self, interaction: discord.Interaction, presentation: Presentation,
-                           language: str) -> None:
-        """``/<group> language``: the creator (or a channel manager) changes what the channel reads from now
-        on; the answer is public, in the new language, so everyone sees the switch."""
-        require_guild(interaction)
-        game = await self.play.channel_game(interaction, presentation)
-        may_manage = interaction.permissions.manage_channels
-        if interaction.user.id != game.creator_id and not may_manage:
-            raise Refusal("error.language_not_allowed", game=game.id)
-        if language not in available_locales():
-            raise Refusal("error.bad_option")
-        await self.sessions.set_meta(game.id, LOCALE_META, language)
-        await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
-                                                  game=game.id, language=t(f"language.{language}", language)))
-
-    def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[list, dict, dict]:
+    def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""
         kind = self.games.kind(presentation.kind)
         if not has_ai(kind) or most < 1:
-            return [], {}, {}
-        params = [inspect.Parameter(count, inspect.Parameter.KEYWORD_ONLY, default=0,
-                                    annotation=app_commands.Range[int, 0, most]),
-                  inspect.Parameter("level", inspect.Parameter.KEYWORD_ONLY, default=kind.ai_levels[-1],
-                                    annotation=str)]
-        describe = {count: f"cmd.{count}.describe", "level": "cmd.level.describe"}
+            return {}, {}
+        options: Options = {count: (app_commands.Range[int, 0, most], 0, f"cmd.{count}.describe"),
+                            "level": (str, kind.ai_levels[-1], "cmd.level.describe")}
         if count == "bots":       # several people: the bot may also stand in for one who stays away
-            params.append(inspect.Parameter("takeover", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=app_commands.Range[int, 0, MAX_TAKEOVER_HOURS]))
-            describe["takeover"] = "cmd.takeover.describe"
+            options["takeover"] = (app_commands.Range[int, 0, MAX_TAKEOVER_HOURS], None, "cmd.takeover.describe")
         if kind.has_hint:
-            params.append(inspect.Parameter("hints", inspect.Parameter.KEYWORD_ONLY, default=True, annotation=bool))
-            describe["hints"] = "cmd.hints.describe"
+            options["hints"] = (bool, True, "cmd.hints.describe")
         choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)
                              for name in kind.ai_levels]}
-        return params, describe, choices
+        return options, choices
 
     def _new_command(self, presentation: Presentation) -> app_commands.Command:
-        service = self
         seats = presentation.seats
 
         async def new(interaction: discord.Interaction, **values: Any) -> None:
@@ -401,28 +323,17 @@ class LobbyService:
             language = values.pop("language", "")
             pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
-            await service.create_game(interaction, presentation, players, options, bots, level,
-                                      takeover_hours=takeover, hints=hints, language=language, pace=pace)
+            await self.create_game(interaction, presentation, players, options, bots, level,
+                                   takeover_hours=takeover, hints=hints, language=language, pace=pace)
 
-        extra, describe, choices = [], {}, {}
-        if seats.low < seats.high:
-            extra.append(inspect.Parameter("players", inspect.Parameter.KEYWORD_ONLY, default=seats.default,
-                                           annotation=app_commands.Range[int, seats.low, seats.high]))
-            describe["players"] = "cmd.new.players"
-        bot_params, bot_describe, choices = self._bot_options(presentation, "bots", seats.high - 1)
-        bot_params.append(inspect.Parameter("language", inspect.Parameter.KEYWORD_ONLY, default="",
-                                            annotation=str))
-        bot_describe["language"] = "cmd.new.language"
-        bot_params.append(inspect.Parameter("pace", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                            annotation=str | None))
-        bot_describe["pace"] = "cmd.new.pace"
-        choices = {**choices, "language": language_choices(),
-                   "pace": pace_choices()}
+        extra: Options = {"players": (app_commands.Range[int, seats.low, seats.high], seats.default,
+                                      "cmd.new.players")} if seats.low < seats.high else {}
+        bot_options, choices = self._bot_options(presentation, "bots", seats.high - 1)
+        extra |= bot_options | {"language": (str, "", "cmd.new.language"), "pace": (str | None, None, "cmd.new.pace")}
         offered = tuple(o for o in presentation.lobby_options if o.new)
-        return _command(new, "new", extra + bot_params, offered, {**describe, **bot_describe}, choices)
+        return _command(new, "new", extra, offered, {**choices, "language": language_choices(), "pace": pace_choices()})
 
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
-        service = self
         offered = tuple(o for o in presentation.lobby_options if o.solo)
 
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
@@ -430,35 +341,26 @@ class LobbyService:
             opponents, level = values.pop("opponents", 0), values.pop("level", None)
             hints = values.pop("hints", True)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await service.create_game(interaction, presentation, 1 + opponents, options, opponents, level,
-                                      hints=hints)
+            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level, hints=hints)
 
-        bot_params, describe, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
-        return _command(solo, "solo", bot_params, offered, describe, choices)
-
-
-def pace_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
-
-
-def language_choices() -> list[app_commands.Choice[str]]:
-    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
-    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
-            for code in sorted(available_locales(), key=lambda code: code != "en")]
+        extra, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
+        return _command(solo, "solo", extra, offered, choices)
 
 
 def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:
     return {o.name: values.get(o.name, o.default) for o in options}
 
 
-def _command(callback, name: str, extra: list[inspect.Parameter], options: tuple[LobbyOption, ...],
-             describe_keys: dict[str, str], extra_choices: dict | None = None) -> app_commands.Command:
-    """A slash command whose options are the game's lobby switches (declared as data by the presentation):
-    the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
+def _command(callback, name: str, extra: Options, options: tuple[LobbyOption, ...],
+             extra_choices: dict) -> app_commands.Command:
+    """A slash command whose options are ``extra`` and the game's lobby switches (declared as data by the
+    presentation): the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction), *extra]
-    descriptions = {p.name: cmd_str(describe_keys[p.name]) for p in extra}
-    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices or {})
+                                annotation=discord.Interaction),
+              *(inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+                for option, (annotation, default, _key) in extra.items())]
+    descriptions = {option: cmd_str(key) for option, (_annotation, _default, key) in extra.items()}
+    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices)
     for option in options:
         annotation = str if option.choices else bool
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,

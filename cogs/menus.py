@@ -18,7 +18,7 @@ a menu narrow. Two optional presentation hooks (defaults in ``cogs.seam.Presenta
 * ``move_chains(game, seat, legal, locale) -> list[Chain]``: options that stand for several moves in a row
   (take a card and place its die; a suggested arrangement of starting dice). Their value is
   ``index:check+check2+…``; the shell plays the first like any click and each next one, found by its
-  checksum, while it is legal and the turn goes on privately (``cogs.play.PlayService.play_move``).
+  checksum, while it is legal and the turn goes on privately (``cogs.moving.Mover.play``).
 """
 from __future__ import annotations
 
@@ -237,47 +237,52 @@ def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
     return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
 
 
-#: How many computed chain lists are kept (a few per active game: the steps being shown right now).
-CHAIN_CACHE_SIZE = 256
-#: (presentation id, game id, version, seat, locale) -> (presentation, state, legal moves, seats, chains).
-_chain_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, list | None]] = \
-    cachetools.LRUCache(maxsize=CHAIN_CACHE_SIZE)
-#: Menus are also worked out in worker threads (:func:`prepare_plan`): one at a time in the chain cache.
-_chain_lock = threading.Lock()
+class StateCache:
+    """Answers worked out for one state object of a game (a reloaded or changed game never meets an old
+    answer), seat, locale and legal list, plus ``extra`` key parts: keyed by (presentation id, game id,
+    version, seat, locale, *extra); an entry is used only for the very same presentation, state object, seats
+    and legal moves. Bounded (``size``: a few per active game, the steps being shown right now) and locked, as
+    menus are also worked out in worker threads (:func:`prepare_plan`)."""
+
+    def __init__(self, size: int):
+        self._items: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, Any]] = \
+            cachetools.LRUCache(maxsize=size)
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(presentation: Presentation, game: Any, seat: int, locale: str, extra: tuple) -> tuple:
+        # ``game`` is a GameView or a stand-in with only the fields a caller needs (replays, tests): read softly
+        return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale, *extra
+
+    def get(self, presentation: Presentation, game: Any, seat: int, legal: list[dict] | None, locale: str,
+            *extra: Any) -> Any:
+        """The answer, or ``_MISSING``; ``legal`` None: any legal list (the state's own)."""
+        with self._lock:
+            entry = self._items.get(self._key(presentation, game, seat, locale, extra))
+        if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
+                or entry[3] != getattr(game, "seats", None) or (legal is not None and entry[2] != legal):
+            return _MISSING
+        return entry[4]
+
+    def put(self, presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str, *extra: Any,
+            value: Any) -> None:
+        entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), value)
+        with self._lock:
+            self._items[self._key(presentation, game, seat, locale, extra)] = entry
+
+
 _MISSING = object()
-
-
-def _chain_key(presentation: Presentation, game: Any, seat: int, locale: str) -> tuple:
-    # ``game`` is a GameView or a stand-in with only the fields a caller needs (replays, tests): read softly
-    return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale
-
-
-def _cached_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> Any:
-    """The chains computed for this very state, seat, locale and legal list (the state object itself, so a
-    reloaded or changed game never meets an old answer), or ``_MISSING``."""
-    with _chain_lock:
-        entry = _chain_cache.get(_chain_key(presentation, game, seat, locale))
-    if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
-            or entry[3] != getattr(game, "seats", None) or entry[2] != legal:
-        return _MISSING
-    return entry[4]
-
-
-def _remember_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str,
-                     chains: list | None) -> None:
-    key = _chain_key(presentation, game, seat, locale)
-    entry = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), chains)
-    with _chain_lock:
-        _chain_cache[key] = entry
+#: The presentations' ``move_chains`` answers.
+_chains = StateCache(256)
 
 
 def menu_chains(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str) -> list | None:
     """The presentation's ``move_chains`` for a menu, computed once per state object, seat, locale and legal
     list (the menus of one step, main and "My moves", share them: they may be costly)."""
-    chains = _cached_chains(presentation, game, seat, legal, locale)
+    chains = _chains.get(presentation, game, seat, legal, locale)
     if chains is _MISSING:
         chains = presentation.move_chains(game, seat, legal, locale)
-        _remember_chains(presentation, game, seat, legal, locale, chains)
+        _chains.put(presentation, game, seat, legal, locale, value=chains)
     return chains
 
 
@@ -419,33 +424,8 @@ def _only_subset_moves(presentation: Presentation, legal: list[dict], subset: Su
     return bool(items) and all(subset.masks[i] is not None for i, _ in items)
 
 
-#: How many worked-out menus are kept (a few per active game: the steps being shown right now).
-PLAN_CACHE_SIZE = 256
-#: (presentation id, game id, version, seat, locale, menu) -> (presentation, state, legal moves, seats, plan).
-#: Read and written on the event loop only (a worker returns its plan to :func:`prepare_plan`).
-_plan_cache: cachetools.LRUCache[tuple, tuple[Any, Any, list[dict], Any, MenuPlan]] = \
-    cachetools.LRUCache(maxsize=PLAN_CACHE_SIZE)
-
-
-def _plan_key(presentation: Presentation, game: Any, seat: int, locale: str, menu: str) -> tuple:
-    return id(presentation), getattr(game, "id", None), getattr(game, "version", None), seat, locale, menu
-
-
-def _cached_plan(presentation: Presentation, game: Any, seat: int, legal: list[dict] | None, locale: str,
-                 menu: str) -> MenuPlan | None:
-    """The plan worked out for this very state object (a reloaded or changed game never meets an old answer),
-    seat, locale, menu and legal moves (``legal`` None: any, as the state's own)."""
-    entry = _plan_cache.get(_plan_key(presentation, game, seat, locale, menu))
-    if entry is None or entry[0] is not presentation or entry[1] is not getattr(game, "state", None) \
-            or entry[3] != getattr(game, "seats", None) or (legal is not None and entry[2] != legal):
-        return None
-    return entry[4]
-
-
-def _remember_plan(presentation: Presentation, game: Any, seat: int, legal: list[dict], locale: str, menu: str,
-                   plan: MenuPlan) -> None:
-    key = _plan_key(presentation, game, seat, locale, menu)
-    _plan_cache[key] = (presentation, getattr(game, "state", None), list(legal), getattr(game, "seats", None), plan)
+#: The worked-out menus, by menu (``MAIN``, ``ALL``, ``EXTRA``).
+_plans = StateCache(256)
 
 
 async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale: str,
@@ -456,11 +436,11 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     placement). ``legal_of(state, seat)``, the seat's legal moves, runs in the worker too. Pure CPU on the
     game's state, which no move changes in place; the view built from it is the one built without it."""
     state = getattr(game, "state", None)
-    if state is None or _cached_plan(presentation, game, seat, None, locale, menu) is not None:
+    if state is None or _plans.get(presentation, game, seat, None, locale, menu) is not _MISSING:
         return
 
     legal, plan = await in_worker(work_out_plan, presentation, game, seat, locale, legal_of, menu)
-    _remember_plan(presentation, game, seat, legal, locale, menu, plan)
+    _plans.put(presentation, game, seat, legal, locale, menu, value=plan)
 
 
 @pool.apart
@@ -478,8 +458,8 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
     the presentation describes as a subset choice (``subset_menu``) is shown as toggles and Confirm (a nested
     one once its narrowing entry is opened: ``rep`` is then one of its moves). What it shows comes from
     :func:`plan_menu`, or from :func:`prepare_plan` when that worked it out already."""
-    plan = _cached_plan(presentation, game, seat, legal, locale, menu) if rep is None and only is None else None
-    if plan is None:
+    plan = _plans.get(presentation, game, seat, legal, locale, menu) if rep is None and only is None else _MISSING
+    if plan is _MISSING:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
     if plan.subset is not None:
         view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,

@@ -260,15 +260,16 @@ class Courier:
         return lock
 
     # ------------------------------------------------------------------ pictures, once per step
+    async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
+        """``draw(game, *args, locale)`` of the game's presentation, rendered in a worker once per step."""
+        return await self.pictures.get((game.id, game.version, locale, what, *args),
+                                       lambda: in_worker(draw, game, *args, locale))
+
     async def turn_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
-        presentation = self.games[game.kind]
-        return await self.pictures.get((game.id, game.version, locale, "turn", mover),
-                                       lambda: in_worker(presentation.turn_pictures, game, mover, locale))
+        return await self._picture(game, locale, "turn", self.games[game.kind].turn_pictures, mover)
 
     async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
-        presentation = self.games[game.kind]
-        return await self.pictures.get((game.id, game.version, locale, "seat", seat),
-                                       lambda: in_worker(presentation.seat_picture, game, seat, locale))
+        return await self._picture(game, locale, "seat", self.games[game.kind].seat_picture, seat)
 
     async def step_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
         """The picture of a seat's private step message: the presentation's ``step_picture`` if it has
@@ -276,13 +277,10 @@ class Courier:
         presentation = self.games[game.kind]
         if not presentation.has_step_picture:
             return await self.seat_picture(game, seat, locale)
-        return await self.pictures.get((game.id, game.version, locale, "step", seat),
-                                       lambda: in_worker(presentation.step_picture, game, seat, locale))
+        return await self._picture(game, locale, "step", presentation.step_picture, seat)
 
     async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
-        presentation = self.games[game.kind]
-        return await self.pictures.get((game.id, game.version, locale, "table"),
-                                       lambda: in_worker(presentation.table_picture, game, locale))
+        return await self._picture(game, locale, "table", self.games[game.kind].table_picture)
 
     async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
         """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,
@@ -290,8 +288,7 @@ class Courier:
         while the game runs; otherwise (and for the result) the turn pictures."""
         presentation = self.games[game.kind]
         if presentation.has_live_pictures:
-            return await self.pictures.get((game.id, game.version, locale, "live", mover),
-                                           lambda: in_worker(presentation.live_pictures, game, mover, locale))
+            return await self._picture(game, locale, "live", presentation.live_pictures, mover)
         if presentation.has_seat_pictures and game.status == "active":
             return [await self.table_picture(game, locale)]
         return await self.turn_pictures(game, mover, locale)
@@ -386,11 +383,11 @@ class Courier:
                         post.attempts + 1, error)
             if post.attempts + 1 >= MAX_ATTEMPTS:
                 log.error("post %s of game %s given up after %d attempts", post.id, post.game_id, MAX_ATTEMPTS)
-                await self.sessions.post_delivered(post.id, None)
+                await self.sessions.store.mark_post_delivered(post.id, None, time.time())
             else:
-                await self.sessions.post_failed(post.id)
+                await self.sessions.store.note_post_attempt(post.id)
             return None
-        await self.sessions.post_delivered(post.id, message.id)
+        await self.sessions.store.mark_post_delivered(post.id, message.id, time.time())
         self._live[post.game_id] = message.id
         return message
 

@@ -1,5 +1,5 @@
 """The turn clock's bookkeeping, kept in a game's metadata: pure functions, no Discord (``cogs.clock`` acts on
-them; ``bot.engine.turn`` keeps ``CLOCK_META`` in the same transaction as every move), and the words for
+them; ``bot.engine.turn`` keeps ``TableMeta.clock`` in the same transaction as every move), and the words for
 paces and durations."""
 from __future__ import annotations
 
@@ -8,39 +8,29 @@ from typing import Any
 from babel.core import UnknownLocaleError
 from babel.dates import format_timedelta
 
-from bot.engine.turn import CLOCK_META
+from bot.engine.table import TableMeta
 from bot.i18n import t
 
 #: Seconds per decision of each pace a game may be created with (``none``: no clock).
 PACES: dict[str, int] = {"fast": 3600, "normal": 24 * 3600, "slow": 72 * 3600, "none": 0}
 DEFAULT_PACE = "normal"
-#: Game meta: the pace's name (absent: none; games created before clocks existed have none).
-PACE_META = "pace"
-#: Game meta, written by the clock only: {seat: {"since": .., "start": .., "level": ..}} — how far the clock of
-#: the seat's current decision has gone (1: half-time reminder sent, 2: last call sent, 3: time ran out).
-#: ``start`` moves forward when the other players chose to wait. Notes of an earlier ``since`` are stale.
-CLOCK_NOTES_META = "clock_notes"
-
+#: ``TableMeta.clock_notes``, written by the clock only: {seat: {"since": .., "start": .., "level": ..}} — how far
+#: the clock of the seat's current decision has gone (1: half-time reminder sent, 2: last call sent, 3: time ran
+#: out). ``start`` moves forward when the other players chose to wait. Notes of an earlier ``since`` are stale.
 
 
 def pace_seconds(game: Any) -> int:
-    return PACES.get(str(game.meta.get(PACE_META) or "none"), 0)
+    return PACES.get(TableMeta.of(game.meta).pace or "none", 0)
 
 
 def due_since(game: Any) -> dict[int, float]:
-    clock = game.meta.get(CLOCK_META) or {}
-    return {int(k): float(v) for k, v in (clock.get("since") or {}).items()
-            if k.isdigit() and isinstance(v, (int, float))}
+    return TableMeta.of(game.meta).due_since()
 
 
 def average_decision_seconds(game: Any) -> dict[int, float]:
     """Seat → average seconds per decision so far (seats that have not decided anything are left out)."""
-    clock = game.meta.get(CLOCK_META) or {}
-    averages = {}
-    for key, value in (clock.get("spent") or {}).items():
-        if key.isdigit() and isinstance(value, list) and len(value) == 2 and value[1]:
-            averages[int(key)] = float(value[0]) / int(value[1])
-    return averages
+    return {seat: total / count for seat, (total, count) in TableMeta.of(game.meta).seconds_spent().items()
+            if count}
 
 
 def deadline_of(game: Any, seat: int) -> float | None:
@@ -54,8 +44,8 @@ def deadline_of(game: Any, seat: int) -> float | None:
 
 
 def note_of(game: Any, seat: int, since: float) -> dict:
-    note = (game.meta.get(CLOCK_NOTES_META) or {}).get(str(seat))
-    return note if isinstance(note, dict) and note.get("since") == since else {}
+    note = TableMeta.of(game.meta).clock_notes.get(seat, {})
+    return dict(note) if note.get("since") == since else {}
 
 
 
@@ -82,7 +72,7 @@ def pace_text(pace: str, locale: str) -> str:
 def clock_status(game: Any, locale: str) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
     game without a clock)."""
-    pace = str(game.meta.get(PACE_META) or "none")
+    pace = TableMeta.of(game.meta).pace or "none"
     if not PACES.get(pace):
         return ""
     deadlines = [d for seat in due_since(game) if seat < len(game.seats) and not game.seats[seat].is_ai

@@ -24,14 +24,13 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import GameView, SessionManager, StaleMove, decision_of, pending_seats
+from bot.engine import GameView, SessionManager
 from bot.games.errors import RuleError
 from bot.i18n import t
 
-from .bots import HINTS_META, TAKEN_META, BotPlayer
+from .bots import BotPlayer
 from .buttons import move_check, parse_choice_values
 from .core import (
-    GROUP_EXTRA,
     Refusal,
     Reply,
     acknowledge,
@@ -44,6 +43,8 @@ from .core import (
     send_after_defer,
 )
 from .games import Games
+from .groups import offered_if
+from .hints import Hints, hints_on
 from .menus import (
     ALL,
     EXTRA,
@@ -55,12 +56,14 @@ from .menus import (
     subset_menu,
     subset_view,
 )
+from .moving import Mover
 from .outbox import Courier, as_files
 from .outbox import Editor as PrivateMessage
-from .outbox import player_name as _player_name
 from .seam import Presentation
+from .tables import Tables
 from .translator import cmd_str
 from .transport import answer_may_be_lost
+from .typed import TypedMoves
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +71,6 @@ log = logging.getLogger(__name__)
 PRIVATE_TOKEN_S = 14 * 60
 #: At most this many private messages are remembered (the least recently used goes first; an expired token too)
 PRIVATE_MESSAGES = 4096
-REBASE_WINDOW = 50                # how many other players' moves an open menu may fall behind
-REBASE_ATTEMPTS = 3               # applies tried when other players keep moving meanwhile
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
 MOVE_OPTION_LIMIT = 100
 
@@ -94,97 +95,31 @@ def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     return legal
 
 
-class PlayService:
-    def __init__(self, sessions: SessionManager, games: Games, courier: Courier, bots: BotPlayer):
-        self.bots = bots
-        self.sessions = sessions
-        self.games = games
+class Play(Tables):
+    def __init__(self, sessions: SessionManager, games: Games, courier: Courier, bots: BotPlayer, hints: Hints):
+        super().__init__(sessions, games, bots)
         self.courier = courier
+        self.hints = hints
+        self.mover = Mover(sessions, games)
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
         self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
             maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
 
-    # ------------------------------------------------------------------ lookups
-    def kind(self, game: GameView) -> Any:
-        return self.games.kind(game.kind)
-
-    def presentation(self, game: GameView) -> Presentation:
-        return self.games[game.kind]
-
-    @staticmethod
-    def player_name(game: GameView, seat: Any) -> str:
-        return _player_name(game, seat)
-
-    def pending_seats(self, game: GameView) -> list[int]:
-        return pending_seats(self.kind(game), game.state)
-
-    def decision_text(self, game: GameView, seat: int, locale: str) -> str:
-        return self.presentation(game).decision_text(decision_of(self.kind(game), game.state, seat), locale)
-
-    async def channel_game(self, interaction: discord.Interaction, presentation: Presentation | None = None
-                           ) -> GameView:
-        """The open game of the interaction's channel, which must be of ``presentation``'s kind."""
-        game = await self.sessions.game_in_channel(interaction.channel_id)
-        if game is None:
-            key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
-            raise Refusal(key, group=self._group_name(presentation))
-        if presentation is not None and game.kind != presentation.kind:
-            other = self.games.get(game.kind)
-            raise Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)) if other else
-                          game.kind, group=self._group_name(other))
-        return game
-
-    def _group_name(self, presentation: Presentation | None) -> str:
-        if presentation is None:
-            presentation = next(iter(self.games.values()))
-        return t(presentation.group_key, "en")
-
-    async def active_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The game a component names; it must live in the channel the click came from."""
-        game = await self.sessions.load(game_id)
-        self.note_group(interaction, game)
-        if game.channel_id != interaction.channel_id:
-            raise Refusal("error.wrong_channel")
-        if game.status != "active":
-            if game.status == "finished":
-                raise Refusal("error.game_over")
-            raise Refusal("engine.error.game_not_active")
-        return game
-
-    async def refuse_old_message(self, interaction: discord.Interaction, game: GameView) -> None:
-        """A move or toggle on a public game message that is no longer the live one (it was summarised:
-        its buttons were removed, but an old client may still show them) is refused politely."""
+    async def clicked_seat(self, interaction: discord.Interaction, game_id: int) -> tuple[GameView, int]:
+        """The game in play a move or toggle names and the clicker's seat. A click on a public game message
+        that is no longer the live one (it was summarised: its buttons were removed, but an old client may
+        still show them) is refused politely."""
+        check_bot_permissions(interaction)
+        game = await self.active_game(interaction, game_id)
+        seat = self.seat_of(game, interaction.user.id)
         message = interaction.message
-        if message is None or message.flags.ephemeral:
-            return
-        if await self.courier.is_summarised(game.id, message.id):
+        if message is not None and not message.flags.ephemeral and \
+                await self.courier.is_summarised(game.id, message.id):
             raise Refusal("error.stale_button")
-
-    async def welcome_back(self, game: GameView, seat: int) -> None:
-        """A player acting again takes their seat back from the bot (idle-seat takeover)."""
-        if (game.meta.get(TAKEN_META) or {}).get(str(seat)):
-            await self.bots.give_back(game, seat)
-
-    def note_group(self, interaction: discord.Interaction, game: GameView) -> None:
-        """A click names no command: remember the game's group for messages that name one."""
-        if game.kind in self.games:
-            interaction.extras[GROUP_EXTRA] = t(self.games[game.kind].group_key, "en")
-
-    def seat_of(self, game: GameView, user_id: int) -> int:
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise Refusal("error.not_your_game")
-        return seat
-
-    def legal_for(self, game: GameView, seat: int) -> list[dict]:
-        legal = self.kind(game).legal_moves(game.state, seat)
-        if not legal:
-            due = self.pending_seats(game)
-            raise Refusal("error.not_your_turn", players=", ".join(self.player_name(game, s) for s in due) or "-")
-        return legal
+        return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        kwargs.setdefault("hint", self.hints_on(game))
+        kwargs.setdefault("hint", hints_on(self.kind(game), game))
         return move_view(self.presentation(game), game, seat, legal, locale, **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
@@ -205,24 +140,6 @@ class PlayService:
             if len(due) == 1:
                 await self.prepare_menu(game, due[0], game_locale(game))
 
-    def hints_on(self, game: GameView) -> bool:
-        """The game's rules can explain a strong move, and its creator left hints on."""
-        return self.kind(game).has_hint and game.meta.get(HINTS_META, True) is not False
-
-    async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
-        """Privately: the move the AI would make now and why, in one line; nothing changes."""
-        if not self.hints_on(game):
-            raise Refusal("error.hints_off")
-        seat = self.seat_of(game, interaction.user.id)
-        self.legal_for(game, seat)
-        locale = locale_of(interaction)
-        await defer(interaction, ephemeral=True)
-        advice = await self.bots.advise(game, seat)
-        presentation = self.presentation(game)
-        label = presentation.move_label(game, seat, advice["move"], locale)
-        why = presentation.hint_text(game, seat, advice, locale)
-        await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)
-
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
                         *, from_component: bool, then: tuple[str, ...] = ()) -> bool:
@@ -232,33 +149,12 @@ class PlayService:
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         label = presentation.move_label(game, seat, move, locale)
-        for attempt in range(REBASE_ATTEMPTS):
-            try:
-                result = await self.sessions.apply(game.id, interaction.user.id, move, expected_version=game.version,
-                                                   locale=locale)
-                break
-            except RuleError as error:            # ids in the params become names for the message
-                raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
-            except StaleMove:
-                # Another player's move landed between our load and our apply (simultaneous phases).
-                now = await self.sessions.load(game.id)
-                if attempt + 1 == REBASE_ATTEMPTS or \
-                        await self.rebased_index(now, seat, game.version, move_check(move)) is None:
-                    raise Refusal("error.stale_button") from None
-                game = now
-        for follow in then:
-            if result.turn.public:
-                break
-            now = await self.sessions.load(game.id)
-            nxt = next((m for m in self.kind(now).legal_moves(now.state, seat) if move_check(m) == follow), None)
-            if nxt is None:
-                break
-            try:
-                result = await self.sessions.apply(game.id, interaction.user.id, nxt, expected_version=now.version,
-                                                   locale=locale)
-            except (RuleError, StaleMove):       # the moves before it stand; the menu shows what is left
-                break
-            label = f"{label} → {presentation.move_label(now, seat, nxt, locale)}"
+        try:
+            result, played = await self.mover.play(game, seat, interaction.user.id, move, then, locale)
+        except RuleError as error:            # ids in the params become names for the message
+            raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
+        for before, follow in played:
+            label = f"{label} → {presentation.move_label(before, seat, follow, locale)}"
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:
@@ -276,27 +172,6 @@ class PlayService:
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
         return True
-
-    async def rebased_index(self, game: GameView, seat: int, version: int, check: str) -> int | None:
-        """Where a move chosen on a menu built at an earlier ``version`` sits in the seat's legal moves now,
-        or None when the menu is really stale.
-
-        Buttons carry the version they were built for, so that a click never plays a move the player did
-        not see. But when only *other* seats moved since (players placing starting dice at the same time,
-        or using any-time skills, which touch only their own sheet), this seat's situation is unchanged;
-        if the very same move is still legal, the click means what it meant and is played. Any move of this
-        seat since then (a double click, an earlier step of the same turn) makes the menu stale.
-        """
-        behind = game.version - version
-        if behind <= 0 or behind > REBASE_WINDOW:
-            return None
-        since = await self.sessions.recent_moves(game.id, behind)
-        if len(since) != behind or any(record.seat == seat for record in since):
-            return None
-        for index, move in enumerate(self.kind(game).legal_moves(game.state, seat)):
-            if move_check(move) == check:
-                return index
-        return None
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,
@@ -352,10 +227,7 @@ class PlayService:
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
                                 choices: list[tuple[int, str, int | None]], menu: str | None) -> bool:
         """A move button or select: True when the move made the step public."""
-        check_bot_permissions(interaction)
-        game = await self.active_game(interaction, game_id)
-        seat = self.seat_of(game, interaction.user.id)
-        await self.refuse_old_message(interaction, game)
+        game, seat = await self.clicked_seat(interaction, game_id)
         await self.welcome_back(game, seat)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
@@ -364,7 +236,7 @@ class PlayService:
         if then and levels is not None:
             raise Refusal("error.bad_option")
         if version != game.version:
-            index = await self.rebased_index(game, seat, version, check)
+            index = await self.mover.rebased_index(game, seat, version, check)
             if index is None:
                 raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)
@@ -386,14 +258,15 @@ class PlayService:
         await reply.acknowledge()       # a step shown elsewhere (another private message) still answers the click
         return public
 
+    async def on_move_button(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
+                             check: str) -> None:
+        await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
+
     async def on_subset_toggle(self, interaction: discord.Interaction, game_id: int, version: int, mask: int,
                                item: int) -> None:
         """Flip one item of a subset choice and show the same message again with the new choice: only the
         due player, only on the current version (a toggle of an old message is stale); nothing is played."""
-        check_bot_permissions(interaction)
-        game = await self.active_game(interaction, game_id)
-        seat = self.seat_of(game, interaction.user.id)
-        await self.refuse_old_message(interaction, game)
+        game, seat = await self.clicked_seat(interaction, game_id)
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)
@@ -450,32 +323,17 @@ class PlayService:
         if not public and message is not None and not message.flags.ephemeral and message.flags.components_v2:
             await self.redraw_live(interaction, game_id, discord.ui.View(timeout=None))  # the choice goes on privately
 
-    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        """The Undo button of a private menu (``cogs.buttons.UndoButton``): take back the move of ``version``."""
-        game = await self.sessions.load(game_id)
-        self.note_group(interaction, game)
-        if game.channel_id != interaction.channel_id:
-            raise Refusal("error.wrong_channel")
-        if game.state is None:
-            raise Refusal("engine.error.game_not_active")
-        await self.take_back(interaction, game, version, from_component=True)
-
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
-        game = await self.sessions.load(game_id)
-        self.note_group(interaction, game)
-        if game.channel_id != interaction.channel_id:
-            raise Refusal("error.wrong_channel")
+        game = await self.clicked_game(interaction, game_id)
         locale = locale_of(interaction)
         presentation = self.presentation(game)
-        if game.state is None:
-            raise Refusal("engine.error.game_not_active")
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":
             await self.welcome_back(game, seated)
         if action == "hint":
             if game.status != "active":
                 raise Refusal("engine.error.game_not_active")
-            await self.hint(interaction, game)
+            await self.hints.hint(interaction, game)
             return
         if action in ("moves", "more"):
             if game.status != "active":
@@ -514,192 +372,92 @@ class PlayService:
         return self.undo_on(self.kind(game)) and game.status == "active" \
             and await self.sessions.can_undo(game.id, user_id)
 
-    async def take_back(self, interaction: discord.Interaction, game: GameView, version: int, *,
-                        from_component: bool) -> None:
-        """``/<game> undo`` and the Undo button: take back the player's last move (policy and refusals in
-        ``bot.engine.undo``), made at ``version``. Persisted (with its log line and, when who is due changed,
-        its public post) before anything is answered; the player then sees where they are again."""
+    # ------------------------------------------------------------------ commands
+    @app_commands.command(name=cmd_str("cmd.play.name"), description=cmd_str("cmd.play.description"))
+    @app_commands.describe(move=cmd_str("cmd.play.move"))
+    async def play_cmd(self, interaction: discord.Interaction, move: str | None = None) -> None:
         check_bot_permissions(interaction)
-        if game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+        if move is not None and not move.strip():
+            raise Refusal("error.blank_option", option="move")
+        game = await self.active_channel_game(interaction)
         seat = self.seat_of(game, interaction.user.id)
         await self.welcome_back(game, seat)
-        locale = locale_of(interaction)
-        if from_component:
-            Reply(interaction)                          # answered with the change, like a move button
-        if version != game.version:
-            await self.undo_overtaken(interaction, game, seat, version, locale)
-            return
-        presentation = self.presentation(game)
-        if not from_component:
-            await defer(interaction, ephemeral=True)
-        try:
-            # the table's log names the move in the game's language, worded in the state it was legal in
-            _, move, before = await self.sessions.undo_preview(game.id, interaction.user.id)
-            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version,
-                                              label=presentation.move_label(before, seat, move, game_locale(game)))
-        except StaleMove:                               # another move landed meanwhile (simultaneous phases)
-            await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
-            return
         game = await self.sessions.load(game.id)
-        label = presentation.move_label(game, seat, result.undone_move, locale)
-        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
-            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
-                content=t("undo.done", locale, move=label), view=None, attachments=[])
-        if result.turn.public:
-            await acknowledge(interaction)
-            await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
-            await self.prepare_live_menu(game)
-            await self.courier.deliver(game.id, via=interaction)
-            self.bots.schedule(game.id, game)
+        locale = locale_of(interaction)
+        if move is None:
+            legal = self.legal_for(game, seat)
+            undo = await self.may_undo(game, interaction.user.id)
+            await self.prepare_menu(game, seat, locale, legal, menu=ALL)
+            await interaction.response.send_message(
+                t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
+                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
+                ephemeral=True)
             return
-        await self.prepare_menu(game, seat, locale)
-        await self.send_private_continuation(interaction, game, seat, label, locale, content_key="undo.done_continue")
-        await acknowledge(interaction)
+        choice = parse_move_option(move)
+        if choice is None:
+            raise Refusal("error.not_a_move", group=t(self.presentation_of(interaction).group_key, "en"))
+        version, index, check = choice
+        if version != game.version:
+            raise Refusal("error.stale_choice")
+        legal = self.legal_for(game, seat)
+        if not index < len(legal) or move_check(legal[index]) != check:
+            raise Refusal("error.stale_choice")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.play_move(interaction, game, seat, legal[index], from_component=False)
 
-    async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
-        """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who
-        else moved since (the moves logged after ``version``), else that the game changed (the player's own
-        moves or undos since, or a log too far on to read)."""
-        behind = game.version - version
-        since = await self.sessions.recent_moves(game.id, behind) if 0 < behind <= REBASE_WINDOW else []
-        others = list(dict.fromkeys(self.player_name(game, r.seat) for r in since if r.seat != seat))
-        if len(others) == 1:
-            return "undo.refused_player_moved", {"player": others[0]}
-        if others:
-            return "undo.refused_players_moved", {"players": ", ".join(others)}
-        return "undo.refused_changed", {}
-
-    async def undo_overtaken(self, interaction: discord.Interaction, game: GameView, seat: int, version: int,
-                             locale: str) -> None:
-        """An undo made for ``version`` when the game has moved on since: nothing changes. A click on the
-        player's private menu redraws it in place as the game is now, under a sentence saying why the move
-        stands (a player with nothing left to do sees who is being waited for, without a menu); a command, or
-        a click elsewhere, is refused with that sentence."""
-        key, params = await self.overtaken_reason(game, seat, version)
-        message = interaction.message
-        if reply_of(interaction) is None or message is None or not message.flags.ephemeral \
-                or game.status != "active":
-            raise Refusal(key, **params)
-        reason = t(key, locale, **params)
+    @play_cmd.autocomplete("move")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str):
+        presentation = self.presentation_of(interaction)
+        found = await self.seat_here(interaction, presentation)
+        if found is None:
+            return []
+        game, seat = found
         legal = self.kind(game).legal_moves(game.state, seat)
-        if legal:
-            await self.prepare_menu(game, seat, locale, legal)
-            moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
-            await self.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
-                                                 content=f"{reason}\n{moves}")
-            return
-        due = ", ".join(self.player_name(game, s) for s in self.pending_seats(game)) or "-"
-        waiting = t("error.not_your_turn", locale, players=due)
-        await PrivateMessage(interaction, message.id, True, time.monotonic()).edit(
-            content=f"{reason}\n{waiting}", view=None, attachments=[])
-        self.courier.forget_private(message.id)
+        locale = locale_of(interaction)
+        needle = current.casefold()
+        choices = []
+        for index, mv in enumerate(legal):
+            label = presentation.move_label(game, seat, mv, locale)
+            if needle in label.casefold():
+                choices.append(app_commands.Choice(name=label[:100],
+                                                   value=f"{game.version}:{index}:{move_check(mv)}"))
+            if len(choices) == 25:
+                break
+        return choices
 
-    # ------------------------------------------------------------------ commands
-    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
-        """``play``, ``sheet`` (when the game has seat pictures), ``table`` and ``log`` for one game."""
-        service = self
-
-        @app_commands.command(name=cmd_str("cmd.play.name"), description=cmd_str("cmd.play.description"))
-        @app_commands.describe(move=cmd_str("cmd.play.move"))
-        async def play(interaction: discord.Interaction, move: str | None = None) -> None:
-            check_bot_permissions(interaction)
-            if move is not None and not move.strip():
-                raise Refusal("error.blank_option", option="move")
-            game = await service.channel_game(interaction, presentation)
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
-            seat = service.seat_of(game, interaction.user.id)
-            await service.welcome_back(game, seat)
-            game = await service.sessions.load(game.id)
-            locale = locale_of(interaction)
-            if move is None:
-                legal = service.legal_for(game, seat)
-                undo = await service.may_undo(game, interaction.user.id)
-                await service.prepare_menu(game, seat, locale, legal, menu=ALL)
-                await interaction.response.send_message(
-                    t("play.your_moves", locale, decision=service.decision_text(game, seat, locale)),
-                    view=service.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
-                    ephemeral=True)
-                return
-            choice = parse_move_option(move)
-            if choice is None:
-                raise Refusal("error.not_a_move", group=t(presentation.group_key, "en"))
-            version, index, check = choice
-            if version != game.version:
-                raise Refusal("error.stale_choice")
-            legal = service.legal_for(game, seat)
-            if not index < len(legal) or move_check(legal[index]) != check:
-                raise Refusal("error.stale_choice")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await service.play_move(interaction, game, seat, legal[index], from_component=False)
-
-        @play.autocomplete("move")
-        async def play_autocomplete(interaction: discord.Interaction, current: str):
-            game = await service.sessions.game_in_channel(interaction.channel_id)
-            if game is None or game.kind != presentation.kind or game.status != "active":
-                return []
-            seat = game.seat_of(interaction.user.id)
-            if seat is None:
-                return []
-            legal = service.kind(game).legal_moves(game.state, seat)
-            locale = locale_of(interaction)
-            needle = current.casefold()
-            choices = []
-            for index, mv in enumerate(legal):
-                label = presentation.move_label(game, seat, mv, locale)
-                if needle in label.casefold():
-                    choices.append(app_commands.Choice(name=label[:100],
-                                                       value=f"{game.version}:{index}:{move_check(mv)}"))
-                if len(choices) == 25:
-                    break
-            return choices
-
-        @app_commands.command(name=cmd_str("cmd.sheet.name"), description=cmd_str("cmd.sheet.description"))
-        @app_commands.describe(player=cmd_str("cmd.sheet.player"), post=cmd_str("cmd.sheet.post"))
-        async def sheet(interaction: discord.Interaction, player: discord.User | None = None,
+    @offered_if(lambda cog, presentation: presentation.has_seat_pictures)
+    @app_commands.command(name=cmd_str("cmd.sheet.name"), description=cmd_str("cmd.sheet.description"))
+    @app_commands.describe(player=cmd_str("cmd.sheet.player"), post=cmd_str("cmd.sheet.post"))
+    async def sheet_cmd(self, interaction: discord.Interaction, player: discord.User | None = None,
                         post: bool = False) -> None:
-            game = await service.channel_game(interaction, presentation)
-            if game.state is None:
-                raise Refusal("error.not_started")
-            target = player or interaction.user
-            seat = game.seat_of(target.id)
-            if seat is None:
-                raise Refusal("error.player_not_in_game", player=target.display_name)
-            if post:
-                check_bot_permissions(interaction)
-            # a posted sheet is read by the channel: the game's language; a private one the viewer's
-            locale = game_locale(game) if post else locale_of(interaction)
-            await defer(interaction, ephemeral=not post)
-            picture = await in_worker(presentation.seat_picture, game, seat, locale)
-            await send_after_defer(interaction, t("play.sheet_of", locale, player=service.player_name(game, seat)),
-                                   file=as_files([picture])[0], ephemeral=not post)
+        presentation = self.presentation_of(interaction)
+        game = await self.channel_game(interaction, presentation)
+        if game.state is None:
+            raise Refusal("error.not_started")
+        target = player or interaction.user
+        seat = game.seat_of(target.id)
+        if seat is None:
+            raise Refusal("error.player_not_in_game", player=target.display_name)
+        if post:
+            check_bot_permissions(interaction)
+        # a posted sheet is read by the channel: the game's language; a private one the viewer's
+        locale = game_locale(game) if post else locale_of(interaction)
+        await defer(interaction, ephemeral=not post)
+        picture = await in_worker(presentation.seat_picture, game, seat, locale)
+        await send_after_defer(interaction, t("play.sheet_of", locale, player=self.player_name(game, seat)),
+                               file=as_files([picture])[0], ephemeral=not post)
 
-        @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))
-        async def table(interaction: discord.Interaction) -> None:
-            game = await service.channel_game(interaction, presentation)
-            if game.state is None:
-                raise Refusal("error.not_started")
-            locale = locale_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            picture = await in_worker(presentation.table_picture, game, locale)
-            await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
+    @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))
+    async def table_cmd(self, interaction: discord.Interaction) -> None:
+        presentation = self.presentation_of(interaction)
+        game = await self.channel_game(interaction, presentation)
+        if game.state is None:
+            raise Refusal("error.not_started")
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        picture = await in_worker(presentation.table_picture, game, locale)
+        await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
-        @app_commands.command(name=cmd_str("cmd.hint.name"), description=cmd_str("cmd.hint.description"))
-        async def hint(interaction: discord.Interaction) -> None:
-            game = await service.channel_game(interaction, presentation)
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
-            await service.hint(interaction, game)
-
-        @app_commands.command(name=cmd_str("cmd.undo.name"), description=cmd_str("cmd.undo.description"))
-        async def undo(interaction: discord.Interaction) -> None:
-            game = await service.channel_game(interaction, presentation)
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
-            await service.take_back(interaction, game, game.version, from_component=False)
-
-        kind = self.games.kind(presentation.kind)
-        with_hint = [hint] if kind.has_hint else []
-        with_undo = [undo] if self.undo_on(kind) else []
-        return [play, *([sheet] if presentation.has_seat_pictures else []), table, *with_hint, *with_undo]
+    def game_commands(self, presentation: Presentation) -> list[app_commands.Command | app_commands.Group]:
+        """The game's own phase commands (``/rp dice take …``), built on the shell's typed moves."""
+        return presentation.commands(TypedMoves(presentation, self))

@@ -16,11 +16,11 @@ from discord.ext import commands, tasks
 
 from bot.config import Settings
 from bot.engine import SessionManager, decision_of, pending_seats
-from bot.i18n import DEFAULT_LOCALE, t
+from bot.i18n import t
 
 from .bots import BotPlayer
 from .clock import PaceClock
-from .core import LOCALE_META, SEAT_LOCALES_META, tracker
+from .core import seat_locale, tracker
 from .games import Games
 from .outbox import Courier
 
@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 
 class Reminders(commands.Cog):
     def __init__(self, client: discord.Client, settings: Settings, sessions: SessionManager, games: Games,
-                 courier: Courier, *, run: bool = True, clock: Callable[[], float] = time.time,
-                 bots: BotPlayer | None = None, pace_clock: PaceClock | None = None):
+                 courier: Courier, *, bots: BotPlayer, pace_clock: PaceClock, run: bool = True,
+                 clock: Callable[[], float] = time.time):
         self.bots = bots
         self.pace_clock = pace_clock    # games with a pace: their clock reminds and acts, not the plain reminders
         self.client = client
@@ -60,11 +60,10 @@ class Reminders(commands.Cog):
         await self.send_reminders()
 
     async def run_clocks(self) -> None:
-        if self.pace_clock is not None:
-            await self.pace_clock.tick(self.clock())
+        await self.pace_clock.tick(self.clock())
 
     async def take_over_idle_seats(self) -> None:
-        if self.bots is None or self.client.is_closed():
+        if self.client.is_closed():
             return
         async with tracker(self.client):
             try:
@@ -98,7 +97,7 @@ class Reminders(commands.Cog):
         game = await self.sessions.load(item.game_id)
         if game.status != "active" or game.kind not in self.games:
             return
-        if self.pace_clock is not None and self.pace_clock.handles(game):
+        if self.pace_clock.handles(game):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
@@ -109,9 +108,8 @@ class Reminders(commands.Cog):
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         # each player in their own language when they have played before, else the game's
         by_locale: dict[str, list[int]] = {}
-        seat_locales = game.meta.get(SEAT_LOCALES_META) or {}
         for seat in due:
-            locale = seat_locales.get(str(seat)) or game.meta.get(LOCALE_META) or DEFAULT_LOCALE
+            locale = seat_locale(game, seat)
             by_locale.setdefault(locale, []).append(seat)
         for locale, seats in by_locale.items():
             users = [game.seats[s].user_id for s in seats]

@@ -11,7 +11,6 @@ state). Picture methods run in a worker thread: they must not touch the event lo
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -274,6 +273,3 @@ def _given(presentation: Presentation, name: str) -> bool:
     owner = next((cls for cls in type(presentation).__mro__ if name in vars(cls)), None)
     return owner is not None and vars(owner)[name] is not vars(Presentation).get(name)
 
-
-#: Signature of the functions a presentation calls to get a catalog text (``bot.i18n.t``).
-Translate = Callable[..., str]

@@ -14,7 +14,6 @@ games still open are not touched.
 """
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,14 +22,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ui import Button, DynamicItem
 
 from bot.engine import SessionManager
 from bot.engine.records import ResultRow
 from bot.i18n import t
 
-from .core import Refusal, guarded, locale_of, require_guild, service_of
+from .buttons import ShellButton
+from .core import Refusal, locale_of, require_guild
 from .games import Games
+from .groups import GameCog
 from .help import EMBED_COLOUR
 from .replays import FORMER_PLAYER
 from .seam import Presentation
@@ -111,25 +111,12 @@ def _number(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-class ForgetButton(DynamicItem[Button], template=r"rp:f:(?P<user>[0-9]{1,20})"):
+class ForgetButton(ShellButton, template=r"rp:f:(?P<user>[0-9]{1,20})"):
     """Confirms ``forget-me``; only the user it names may press it (it reaches the bot's ``stats`` service)."""
-
-    def __init__(self, user_id: int, *, label: str = "?"):
-        super().__init__(Button(label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"rp:f:{user_id}"))
-        self.user_id = user_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item: Button, match: re.Match[str], /):
-        return cls(int(match["user"]), label=item.label or "?")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            service: StatsService = service_of(interaction, "stats")
-            await service.on_forget(interaction, self.user_id)
-        await guarded(interaction, run)
+    prefix, service, handler, default_style = "rp:f", "stats", "on_forget", discord.ButtonStyle.danger
 
 
-class StatsService:
+class Stats(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, clock: Callable[[], float] = time.time):
         self.sessions = sessions
         self.games = games
@@ -138,7 +125,7 @@ class StatsService:
 
     async def note_seen(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is not None:
-            await self.sessions.note_player_guild(interaction.user.id, interaction.guild_id)
+            await self.sessions.store.note_player_guild(interaction.user.id, interaction.guild_id, self.clock())
 
     # ------------------------------------------------------------------ what the commands show
     async def stats_embed(self, presentation: Presentation, user_id: int, name: str, locale: str) -> discord.Embed:
@@ -198,35 +185,29 @@ class StatsService:
                                                 view=None)
 
     # ------------------------------------------------------------------ commands
-    def commands(self, presentation: Presentation) -> list[app_commands.Command]:
-        service = self
+    # one entry of the game's group (Discord allows 25 per level, and /rp is nearly full)
+    stats = app_commands.Group(name=cmd_str("cmd.stats.name"), description=cmd_str("cmd.stats_group.description"))
 
-        @app_commands.command(name=cmd_str("cmd.stats_show.name"), description=cmd_str("cmd.stats.description"))
-        @app_commands.describe(player=cmd_str("cmd.stats.player"))
-        async def show(interaction: discord.Interaction, player: discord.User | None = None) -> None:
-            target = player or interaction.user
-            locale = locale_of(interaction)
-            await service.note_seen(interaction)
-            embed = await service.stats_embed(presentation, target.id, target.display_name, locale)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+    @stats.command(name=cmd_str("cmd.stats_show.name"), description=cmd_str("cmd.stats.description"))
+    @app_commands.describe(player=cmd_str("cmd.stats.player"))
+    async def show(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        target = player or interaction.user
+        await self.note_seen(interaction)
+        embed = await self.stats_embed(self.presentation_of(interaction), target.id, target.display_name,
+                                       locale_of(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
-        @app_commands.command(name=cmd_str("cmd.leaderboard.name"),
-                              description=cmd_str("cmd.leaderboard.description"))
-        async def leaderboard(interaction: discord.Interaction) -> None:
-            require_guild(interaction)
-            await service.note_seen(interaction)
-            embed = await service.board_embed(presentation, interaction.guild_id, locale_of(interaction))
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+    @stats.command(name=cmd_str("cmd.leaderboard.name"), description=cmd_str("cmd.leaderboard.description"))
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        require_guild(interaction)
+        await self.note_seen(interaction)
+        embed = await self.board_embed(self.presentation_of(interaction), interaction.guild_id,
+                                       locale_of(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
-        @app_commands.command(name=cmd_str("cmd.forget_me.name"), description=cmd_str("cmd.forget_me.description"))
-        async def forget_me(interaction: discord.Interaction) -> None:
-            locale = locale_of(interaction)
-            view = discord.ui.View(timeout=None)
-            view.add_item(ForgetButton(interaction.user.id, label=t("stats.forget_confirm", locale)))
-            await interaction.response.send_message(t("stats.forget_prompt", locale), view=view, ephemeral=True)
-
-        # one entry of the game's group (Discord allows 25 per level, and /rp is nearly full)
-        group = app_commands.Group(name=cmd_str("cmd.stats.name"), description=cmd_str("cmd.stats_group.description"))
-        for command in (show, leaderboard, forget_me):
-            group.add_command(command)
-        return [group]
+    @stats.command(name=cmd_str("cmd.forget_me.name"), description=cmd_str("cmd.forget_me.description"))
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(interaction.user.id, label=t("stats.forget_confirm", locale)))
+        await interaction.response.send_message(t("stats.forget_prompt", locale), view=view, ephemeral=True)

@@ -27,7 +27,6 @@ from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
 
-MISSING: Any = object()
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
 
@@ -46,12 +45,6 @@ class Opt:
     labeller: Callable[[Presentation, dict, Any, int, str], str] | None = None
     #: the Python parameter, when the option's name is a keyword (``class``)
     param: str | None = None
-
-    def raw(self, move: dict) -> Any:
-        for name in self.fields:
-            if name in move:
-                return move[name]
-        return MISSING
 
     def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
         """(field, value) pairs this option can name in ``move``."""
@@ -239,12 +232,10 @@ class TypedMoves:
 
     async def complete(self, interaction: discord.Interaction, spec: MoveSpec, focused: str, current: str
                        ) -> list[app_commands.Choice[str]]:
-        game = await self._play.sessions.game_in_channel(interaction.channel_id)
-        if game is None or game.kind != self.presentation.kind or game.status != "active" or game.state is None:
+        found = await self._play.seat_here(interaction, self.presentation)
+        if found is None:
             return []
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            return []
+        game, seat = found
         legal = self._play.kind(game).legal_moves(game.state, seat)
         namespace = interaction.namespace
         filled = clean({o.name: namespace[o.name] for o in spec.options

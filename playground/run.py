@@ -52,18 +52,13 @@ class BotClocks(Controls):
     def install(self) -> None:
         """Hand the bot this clock where its tests hand it theirs (configuration, not a patch)."""
         self.bot.turns.clock = self.now
-        if self.bot.pace_clock is not None:
-            self.bot.pace_clock.clock = self.now
-        reminders = self.bot.get_cog("Reminders")
-        if reminders is not None:
-            reminders.clock = self.now
+        self.bot.pace_clock.clock = self.now
+        self.bot.reminders.clock = self.now
 
     async def skip(self, seconds: float) -> None:
         self.offset += seconds
         self.path.write_text(json.dumps({"offset": self.offset}))
-        reminders = self.bot.get_cog("Reminders")
-        if reminders is not None:
-            await reminders.tick()
+        await self.bot.reminders.tick()
 
 
 async def _wait_ready(stub: LocalDiscord, bot: RollBot, runner: asyncio.Task, timeout: float = 60.0) -> None:
@@ -110,7 +105,7 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
     settings = dataclasses.replace(settings, token=stub.token, api_base=stub.api_base,
                                    db_path=database, dev_guild_id=None, shard_ids=None,
                                    shard_count=None)
-    bot = create_bot(settings)
+    bot = await create_bot(settings)
     clocks = BotClocks(bot, folder / CLOCK_FILE)
     page = Page(stub, clocks)
     stop = asyncio.Event()

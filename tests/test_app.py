@@ -72,7 +72,7 @@ def test_db_synchronous_setting(tmp_path):
 
 @pytest.mark.parametrize("mode, pragma", [("FULL", 2), ("NORMAL", 1)])
 async def test_store_opens_with_the_configured_synchronous_mode(tmp_path, mode, pragma):
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db", db_synchronous=mode), sync_commands=False)
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db", db_synchronous=mode), sync_commands=False)
     await _setup(bot)
     try:
         assert bot.store.synchronous == mode
@@ -110,8 +110,8 @@ def test_bad_setting_exits_nonzero(tmp_path):
     assert proc.returncode == 2 and "ROLLBOT_DEV_GUILD" in proc.stderr
 
 
-def test_factory_builds_an_autosharded_bot_without_privileged_intents(tmp_path):
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"))
+async def test_factory_builds_an_autosharded_bot_without_privileged_intents(tmp_path):
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"))
     assert isinstance(bot, RollBot) and isinstance(bot, commands.AutoShardedBot)
     intents = bot.intents
     assert not intents.members and not intents.presences and not intents.message_content
@@ -119,14 +119,16 @@ def test_factory_builds_an_autosharded_bot_without_privileged_intents(tmp_path):
     # the bot's own posts and edits do not come back as gateway events it would parse for nothing
     assert not intents.guild_messages and not intents.dm_messages and not intents.typing
     assert bot_intents().value == intents.value
+    await bot.store.close()                 # never logged in: only the store to close
 
 
-def test_api_base_points_the_rest_client_elsewhere(tmp_path):
+async def test_api_base_points_the_rest_client_elsewhere(tmp_path):
     before = discord.http.Route.BASE
     try:
-        create_bot(Settings(token=None, db_path=tmp_path / "x.db", api_base="http://127.0.0.1:9/api/v10"))
+        bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db", api_base="http://127.0.0.1:9/api/v10"))
         assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
         assert discord.http.Route("GET", "/gateway/bot").url == "http://127.0.0.1:9/api/v10/gateway/bot"
+        await bot.store.close()
     finally:
         discord.http.Route.BASE = before
 
@@ -137,7 +139,7 @@ async def _setup(bot: RollBot) -> None:
 
 
 async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
     await _setup(bot)
     try:
         roots = bot.tree.get_commands()
@@ -177,7 +179,7 @@ async def test_sync_global_once_and_dev_guild_every_start(tmp_path, monkeypatch)
     settings = Settings(token=None, db_path=tmp_path / "x.db", dev_guild_id=4242)
     for expected in (["global", 4242], [4242]):
         calls.clear()
-        bot = create_bot(settings)
+        bot = await create_bot(settings)
         await _setup(bot)
         try:
             assert sorted(calls, key=str) == sorted(expected, key=str)
@@ -185,7 +187,7 @@ async def test_sync_global_once_and_dev_guild_every_start(tmp_path, monkeypatch)
             assert bot.tree.get_commands(guild=discord.Object(4242))
         finally:
             await bot.close()
-    assert bot.store is None                                        # close() closed the store
+    assert not bot.store_open                                        # close() closed the store
 
 
 async def test_commands_are_translated_from_the_catalogs(tmp_path, monkeypatch):
@@ -197,7 +199,7 @@ async def test_commands_are_translated_from_the_catalogs(tmp_path, monkeypatch):
     real = messages.catalog
     monkeypatch.setattr("bot.i18n.locale.available_locales", lambda: ["en", "fr"])
     monkeypatch.setattr("cogs.translator.catalog", lambda loc: french if loc == "fr" else real(loc))
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
     await _setup(bot)
     try:
         root = bot.tree.get_command("rp")

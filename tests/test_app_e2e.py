@@ -13,7 +13,7 @@ from tests.discord_stub.images import png_size
 async def test_rollbot_through_the_stand_in(discord_stub, cast, bot_starter, tmp_path):  # noqa: F811
     settings = Settings(token=discord_stub.token, db_path=tmp_path / "e2e.db", api_base=discord_stub.api_base,
                         dev_guild_id=discord_stub.guild.id)
-    bot = create_bot(settings, run_reminders=False)
+    bot = await create_bot(settings, run_reminders=False)
     await bot_starter(bot)
 
     helped = await discord_stub.run_command(cast.carol, cast.games, "rp help")

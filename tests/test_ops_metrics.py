@@ -29,8 +29,9 @@ async def test_metrics_are_off_without_a_port(tmp_path):
         pass
     assert off.exposition() == b""
     await off.serve(None)                     # serves nothing, needs nothing
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"))
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"))
     assert type(bot.metrics) is NoMetrics
+    await bot.store.close()
 
 
 async def test_moves_and_refusals_are_counted(tmp_path):
@@ -80,7 +81,7 @@ async def test_metrics_and_health_are_served_on_the_port(tmp_path):
 
 async def test_the_bot_reports_its_health(tmp_path):
     settings = Settings(token=None, db_path=tmp_path / "h.db", shard_ids=(0,), shard_count=2, metrics_port=None)
-    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
     bot.metrics = Metrics(None)              # measured, not served
     await bot._async_setup_hook()
     await bot.setup_hook()

@@ -65,14 +65,16 @@ def test_command_line_options_win_over_the_environment(monkeypatch):
     assert (kept.shard_ids, kept.shard_count) == ((0,), 2)
 
 
-def test_the_bot_runs_the_configured_shards_and_names_its_claims(tmp_path):
+async def test_the_bot_runs_the_configured_shards_and_names_its_claims(tmp_path):
     settings = Settings(token=None, db_path=tmp_path / "x.db", shard_ids=(1,), shard_count=2)
     assert shard_options(settings) == {"shard_ids": [1], "shard_count": 2}
-    bot = create_bot(settings)
+    bot = await create_bot(settings)
     assert (bot.shard_ids, bot.shard_count) == ([1], 2)
     assert bot.scope == ShardScope((1,), 2) and bot.claim_owner.endswith(" shards 1/2")
-    whole = create_bot(Settings(token=None, db_path=tmp_path / "y.db"))
+    whole = await create_bot(Settings(token=None, db_path=tmp_path / "y.db"))
     assert whole.shard_ids is None and whole.shard_count is None and whole.scope is None
+    await bot.store.close()                 # never logged in: only the stores to close
+    await whole.store.close()
     assert shard_options(Settings(token=None, shard_count=2)) == {"shard_ids": [0, 1], "shard_count": 2}
 
 

@@ -728,15 +728,9 @@ class SessionManager:
     async def board_results(self, **where: Any) -> list[ResultRow]:
         return await self.store.board_results(**where)
 
-    async def note_player_guild(self, user_id: int, guild_id: int) -> None:
-        await self.store.note_player_guild(user_id, guild_id, self._clock())
-
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[ReminderDue]:
         return await self.store.games_needing_reminder(now, interval_s, max_reminders)
-
-    async def claim_lease(self, name: str, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> bool:
-        return await self.store.claim_lease(name, owner, lease_s, self._clock())
 
     async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
         await self.store.claim_new_posts(owner, lease_s)
@@ -754,26 +748,26 @@ class SessionManager:
     async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
         return await self.store.last_message_posts(game_id, before_id)
 
-    async def post_delivered(self, post_id: int, message_id: int | None) -> None:
-        await self.store.mark_post_delivered(post_id, message_id, self._clock())
-
-    async def post_failed(self, post_id: int) -> None:
-        await self.store.note_post_attempt(post_id)
-
     # ------------------------------------------------------------------------------ adapter metadata
 
     async def set_meta(self, game_id: int, key: str, value: Any) -> None:
         """Store a JSON value for the cogs (e.g. the message id of the last turn prompt); None deletes."""
+        await self.set_meta_keys(game_id, {key: value})
+
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None:
+        """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
+        deletes a key."""
         async def work(entry: _Entry) -> None:
             meta = dict(entry.view.meta)
-            if value is None:
-                meta.pop(key, None)
-            else:
-                meta[key] = value
+            for key, value in changes.items():
+                if value is None:
+                    meta.pop(key, None)
+                else:
+                    meta[key] = value
             try:
                 text = dump_json(meta)
             except (TypeError, ValueError) as exc:
-                raise errors.InvalidMeta(key=key, reason=str(exc)) from None
+                raise errors.InvalidMeta(key=", ".join(changes), reason=str(exc)) from None
             await self.store.set_game_meta(game_id, json.loads(text))
             entry.view = replace(entry.view, meta=json.loads(text))
         await self._change(game_id, work)

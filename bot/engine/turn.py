@@ -21,21 +21,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .records import Bookkeeping, GameView
-
-#: Game meta: events since the last public post (a JSON list).
-LOG_META = "unposted_events"
-#: Game meta: [[seat, version]] mentions already sent for the current decisions.
-NOTIFIED_META = "notified"
-#: Game meta: the mark of the message the last public post went into (``Kind.message_mark``).
-MESSAGE_MARK_META = "message_mark"
-#: Game meta: {seat: the player's own language, from their last move in the game}.
-SEAT_LOCALES_META = "seat_locales"
-#: Game meta: {"since": {seat: when it became due}, "spent": {seat: [seconds, decisions]}} (the turn clocks).
-CLOCK_META = "clock"
+from .table import TableMeta
 
 
 def pending_seats(kind: Any, state: Any) -> list[int]:
@@ -54,22 +44,17 @@ def decision_of(kind: Any, state: Any, seat: int) -> str:
     return "unknown"
 
 
-def track_decisions(meta: dict, due: list[int], mover: int | None, now: float) -> None:
-    """Update the clock in ``meta`` after ``mover`` moved (None: the game started) and ``due`` are the seats
-    due now. The mover's time since they became due (or since their previous move, for a turn of several
+def track_decisions(table: TableMeta, due: list[int], mover: int | None, now: float) -> TableMeta:
+    """The turn clocks (``TableMeta.clock``) after ``mover`` moved (None: the game started) and ``due`` are the
+    seats due now. The mover's time since they became due (or since their previous move, for a turn of several
     decisions) counts as one decision; a seat that stays due keeps its start, a seat due afresh starts now."""
-    clock = meta.get(CLOCK_META)
-    clock = dict(clock) if isinstance(clock, dict) else {}
-    since = {k: v for k, v in (clock.get("since") or {}).items() if isinstance(v, (int, float))}
-    spent = dict(clock.get("spent") or {})
-    if mover is not None and str(mover) in since:
+    since = table.due_since()
+    spent = {str(seat): [total, count] for seat, (total, count) in table.seconds_spent().items()}
+    if mover is not None and mover in since:
         total, count = spent.get(str(mover)) or (0.0, 0)
-        spent[str(mover)] = [round(float(total) + max(0.0, now - since[str(mover)]), 3), int(count) + 1]
-    fresh = {}
-    for seat in due:
-        key = str(seat)
-        fresh[key] = now if seat == mover or key not in since else since[key]
-    meta[CLOCK_META] = {"since": fresh, "spent": spent}
+        spent[str(mover)] = [round(total + max(0.0, now - since[mover]), 3), count + 1]
+    fresh = {str(seat): now if seat == mover or seat not in since else since[seat] for seat in due}
+    return replace(table, clock={"since": fresh, "spent": spent})
 
 
 @dataclass(frozen=True)
@@ -81,18 +66,18 @@ class TurnRecord:
     mention: list[int] = field(default_factory=list)
 
 
-def _fresh_mentions(meta: dict, due: list[int], version: int) -> list[int]:
-    """Seats due now that were not mentioned for this decision yet; updates ``meta`` (one mention per turn)."""
-    notified = [tuple(x) for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and len(x) == 2]
+def _fresh_mentions(table: TableMeta, due: list[int], version: int) -> tuple[TableMeta, list[int]]:
+    """Seats due now that were not mentioned for this decision yet, and the table noting them (one mention per
+    turn)."""
+    notified = [tuple(x) for x in table.notified if isinstance(x, list) and len(x) == 2]
     still = {(s, v) for (s, v) in notified if s in due}
     fresh = [s for s in due if not any(ns == s for ns, _ in still)]
-    meta[NOTIFIED_META] = sorted([list(x) for x in still] + [[s, version] for s in fresh])
-    return fresh
+    return replace(table, notified=tuple(sorted([list(x) for x in still] + [[s, version] for s in fresh]))), fresh
 
 
-def _message(kind: Any, state: Any, meta: dict, due: list[int], version: int, *, finished: bool,
-             started: bool = False) -> tuple[bool, list[int]]:
-    """(edit the live message in place?, seats to mention) for a public post; updates ``meta``.
+def _message(kind: Any, state: Any, table: TableMeta, due: list[int], version: int, *, finished: bool,
+             started: bool = False) -> tuple[TableMeta, bool, list[int]]:
+    """(the table after it, edit the live message in place?, seats to mention) for a public post.
 
     One live message per game: a post that pings someone who just became due, the first post and the final
     result are new messages (the courier summarises the previous one); any other step edits the live message
@@ -101,22 +86,22 @@ def _message(kind: Any, state: Any, meta: dict, due: list[int], version: int, *,
     mark = None if finished else kind.message_mark(state)
     new_mark = False
     if mark is not None:
-        new_mark = MESSAGE_MARK_META not in meta or meta[MESSAGE_MARK_META] != mark
+        new_mark = table.message_mark is None or table.message_mark != mark
         if new_mark:
-            meta[NOTIFIED_META] = []          # a new message: everyone it concerns is mentioned afresh
-        meta[MESSAGE_MARK_META] = mark
+            table = replace(table, notified=())   # a new message: everyone it concerns is mentioned afresh
+        table = replace(table, message_mark=mark)
     if finished:
-        return False, []
+        return table, False, []
     notify = kind.seats_to_notify(state)
     notify = due if notify is None else list(notify)
-    fresh = _fresh_mentions(meta, notify, version)
-    return not (started or new_mark or fresh), fresh
+    table, fresh = _fresh_mentions(table, notify, version)
+    return table, not (started or new_mark or fresh), fresh
 
 
-def _public_post(meta: dict, post: dict, edit: bool, fresh: list[int]) -> tuple[Bookkeeping, TurnRecord]:
+def _public_post(table: TableMeta, post: dict, edit: bool, fresh: list[int]) -> tuple[Bookkeeping, TurnRecord]:
     if edit:
         post["edit"] = True
-    return Bookkeeping(meta=meta, post=post), TurnRecord(public=True, post=post, mention=fresh)
+    return Bookkeeping(meta=table.to_json(), post=post), TurnRecord(public=True, post=post, mention=fresh)
 
 
 class TurnBook:
@@ -129,34 +114,29 @@ class TurnBook:
 
     def start(self, kind: Any, view: GameView) -> tuple[Bookkeeping, TurnRecord]:
         """The first post of a game (a lobby's start, or a one-seat game created in play)."""
-        meta = dict(view.meta)
-        meta.pop(LOG_META, None)
         due = pending_seats(kind, view.state)
-        track_decisions(meta, due, None, self.clock())
-        _, fresh = _message(kind, view.state, meta, due, view.version, finished=False, started=True)
+        table = track_decisions(replace(TableMeta.of(view.meta), unposted_events=()), due, None, self.clock())
+        table, _, fresh = _message(kind, view.state, table, due, view.version, finished=False, started=True)
         post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
-        return _public_post(meta, post, False, fresh)
+        return _public_post(table, post, False, fresh)
 
     def move(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, *,
              locale: str | None = None, played_for: bool = False) -> tuple[Bookkeeping, TurnRecord]:
         """The bookkeeping of ``seat``'s move, made in ``locale`` (None: not known); ``before_mark`` is the step
         mark the move started from. ``played_for``: made for an idle player, which the log says."""
-        meta = dict(view.meta)
+        table = TableMeta.of(view.meta)
         if locale is not None:
-            locales = dict(meta.get(SEAT_LOCALES_META) or {})
-            locales[str(seat)] = locale
-            meta[SEAT_LOCALES_META] = locales
+            table = replace(table, seat_locales={**table.seat_locales, seat: locale})
         marker = [{"key": "bot.played_for", "params": {"seat": seat}}] if played_for else []
-        events = list(meta.get(LOG_META, [])) + marker + list(result.events)
+        events = list(table.unposted_events) + marker + list(result.events)
         due = [] if result.finished else pending_seats(kind, view.state)
-        track_decisions(meta, due, seat, self.clock())
+        table = track_decisions(table, due, seat, self.clock())
         if not (result.finished or seat not in due or kind.step_mark(view.state) != before_mark):
-            meta[LOG_META] = events
-            return Bookkeeping(meta=meta), TurnRecord()
-        meta.pop(LOG_META, None)
-        edit, fresh = _message(kind, view.state, meta, due, result.version, finished=result.finished)
+            return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
+        table, edit, fresh = _message(kind, view.state, replace(table, unposted_events=()), due, result.version,
+                                      finished=result.finished)
         post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
-        return _public_post(meta, post, edit, fresh)
+        return _public_post(table, post, edit, fresh)
 
     def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, before_due: list[int],
              label: str) -> tuple[Bookkeeping, TurnRecord]:
@@ -165,17 +145,15 @@ class TurnBook:
         due or the step changed (a move that ended a turn, now taken back, gave the turn to someone who must
         learn it is not theirs after all); otherwise it stays private until the next public post carries its
         line. The undoer is never pinged for getting their own turn back."""
-        meta = dict(view.meta)
+        table = TableMeta.of(view.meta)
         line = {"key": "undo.taken_back", "params": {"seat": seat, "move": label}}
-        events = list(meta.get(LOG_META, [])) + [line]
+        events = list(table.unposted_events) + [line]
         due = pending_seats(kind, view.state)
         if due == before_due and kind.step_mark(view.state) == before_mark:
-            meta[LOG_META] = events
-            return Bookkeeping(meta=meta), TurnRecord()
-        meta.pop(LOG_META, None)
-        notified = [x for x in meta.get(NOTIFIED_META, []) if isinstance(x, list) and x[:1] != [seat]]
-        meta[NOTIFIED_META] = notified + [[seat, result.version]]
-        edit, fresh = _message(kind, view.state, meta, due, result.version, finished=False)
+            return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
+        notified = [x for x in table.notified if isinstance(x, list) and x[:1] != [seat]]
+        table = replace(table, unposted_events=(), notified=(*notified, [seat, result.version]))
+        table, edit, fresh = _message(kind, view.state, table, due, result.version, finished=False)
         fresh = [s for s in fresh if s != seat]
         post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
-        return _public_post(meta, post, edit, fresh)
+        return _public_post(table, post, edit, fresh)

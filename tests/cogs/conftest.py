@@ -22,7 +22,7 @@ def settings(tmp_path) -> Settings:
 @pytest.fixture
 async def payloads(tmp_path):
     """What Discord receives at sync time: each top-level command's payload with its localisations."""
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
     await bot._async_setup_hook()
     await bot.setup_hook()
     try:
@@ -34,7 +34,7 @@ async def payloads(tmp_path):
 
 @pytest.fixture
 async def harness(settings):
-    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
     h = Harness(bot)
     await h.start()
     yield h

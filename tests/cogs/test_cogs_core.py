@@ -172,7 +172,7 @@ class Slow(SubcommandCog):
         async def slow(interaction: discord.Interaction) -> None:
             cog.entered.set()
             await cog.release.wait()
-            if cog.bot.store is not None:
+            if cog.bot.store_open:
                 cog.store_seen.append(await cog.bot.store.schema_version())
             await interaction.response.send_message("done")
 
@@ -184,7 +184,7 @@ async def _bot_with_slow_command(settings):
 
     from bot.app import create_bot
 
-    harness = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    harness = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await harness.start()
     slow = Slow(harness.bot)
     await harness.bot.add_cog(slow)
@@ -198,12 +198,12 @@ async def test_close_waits_for_handlers_in_flight_before_closing_the_store(setti
     assert harness.bot.inflight.count == 1
     closing = asyncio.create_task(harness.bot.close())
     await asyncio.sleep(0.2)
-    assert not closing.done() and harness.bot.store is not None     # still waiting for the click
+    assert not closing.done() and harness.bot.store_open     # still waiting for the click
     slow.release.set()
     result = await running
     await asyncio.wait_for(closing, 5)
     assert result.only().content == "done" and slow.store_seen       # the handler used an open store
-    assert harness.bot.store is None and harness.bot.inflight.count == 0
+    assert not harness.bot.store_open and harness.bot.inflight.count == 0
 
 
 async def test_close_waits_only_a_bounded_time(settings, alice, caplog):
@@ -213,7 +213,7 @@ async def test_close_waits_only_a_bounded_time(settings, alice, caplog):
     await slow.entered.wait()
     with caplog.at_level(logging.WARNING, logger="bot.app"):
         await asyncio.wait_for(harness.bot.close(), 5)
-    assert harness.bot.store is None
+    assert not harness.bot.store_open
     assert any("still running" in r.getMessage() for r in caplog.records)
     slow.release.set()
     await running

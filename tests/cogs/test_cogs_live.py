@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine.turn import MESSAGE_MARK_META, NOTIFIED_META, _message
+from bot.engine.table import TableMeta
+from bot.engine.turn import _message
 from bot.games.kind import Kind
 from cogs.buttons import MoveButton
 from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
+
+
+class Book:
+    """The turn book's table between public posts, as ``_message`` leaves it."""
+
+    def __init__(self):
+        self.table = TableMeta()
+
+    def message(self, kind, state, due, version, **flags):
+        self.table, edit, fresh = _message(kind, state, self.table, due, version, **flags)
+        return edit, fresh
 
 
 class Plain(Kind):
@@ -23,27 +35,27 @@ class ByHand(Kind):
 
 
 def test_a_new_message_only_for_someone_newly_due_the_start_and_the_end():
-    meta: dict = {}
-    assert _message(Plain(), {}, meta, [0], 1, finished=False, started=True) == (False, [0])
+    book = Book()
+    assert book.message(Plain(), {}, [0], 1, finished=False, started=True) == (False, [0])
     # seat 0 still due after its step: nobody new to ping, the live message is edited in place
-    assert _message(Plain(), {}, meta, [0], 2, finished=False) == (True, [])
+    assert book.message(Plain(), {}, [0], 2, finished=False) == (True, [])
     # seat 1 becomes due: a new message that pings them
-    assert _message(Plain(), {}, meta, [1], 3, finished=False) == (False, [1])
+    assert book.message(Plain(), {}, [1], 3, finished=False) == (False, [1])
     # both due, seat 1 already pinged for this decision: seat 0 is new
-    assert _message(Plain(), {}, meta, [0, 1], 4, finished=False) == (False, [0])
-    assert _message(Plain(), {}, meta, [0], 5, finished=False) == (True, [])
-    assert _message(Plain(), {}, meta, [], 6, finished=True) == (False, [])
+    assert book.message(Plain(), {}, [0, 1], 4, finished=False) == (False, [0])
+    assert book.message(Plain(), {}, [0], 5, finished=False) == (True, [])
+    assert book.message(Plain(), {}, [], 6, finished=True) == (False, [])
 
 
 def test_a_new_mark_starts_a_new_message_and_pings_everyone_it_concerns():
-    meta: dict = {}
+    book = Book()
     hand1 = {"hand": 1, "notify": [1, 0]}
-    assert _message(ByHand(), hand1, meta, [1], 1, finished=False, started=True) == (False, [1, 0])
-    assert meta[MESSAGE_MARK_META] == 1
-    assert _message(ByHand(), {"hand": 1, "notify": [0]}, meta, [0], 2, finished=False) == (True, [])
+    assert book.message(ByHand(), hand1, [1], 1, finished=False, started=True) == (False, [1, 0])
+    assert book.table.message_mark == 1
+    assert book.message(ByHand(), {"hand": 1, "notify": [0]}, [0], 2, finished=False) == (True, [])
     hand2 = {"hand": 2, "notify": [0, 1]}
-    assert _message(ByHand(), hand2, meta, [0], 3, finished=False) == (False, [0, 1])
-    assert sorted(s for s, _ in meta[NOTIFIED_META]) == [0, 1]
+    assert book.message(ByHand(), hand2, [0], 3, finished=False) == (False, [0, 1])
+    assert sorted(s for s, _ in book.table.notified) == [0, 1]
 
 
 def test_the_layout_holds_pictures_text_and_the_menu_rows():

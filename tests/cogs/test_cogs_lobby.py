@@ -157,13 +157,13 @@ async def test_missing_bot_permission_is_named_and_nothing_is_created(harness, a
 
 
 async def test_lobby_buttons_survive_a_restart(settings, alice, bob):
-    first = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await first.start()
     place = first.channel()
     message = await open_lobby(first, alice, place, players=2)
     await first.close()
 
-    second = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await second.start()
     try:
         second.rec.messages[message.id] = message

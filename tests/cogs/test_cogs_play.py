@@ -187,14 +187,14 @@ async def test_move_menus_survive_a_restart(settings, alice, bob, fixed_seed):
 
     from bot.app import create_bot
 
-    first = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await first.start()
     place = first.channel()
     game, started = await start_two_player(first, alice, bob, place)
     [prompt] = started.public()
     await first.close()
 
-    second = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await second.start()
     try:
         second.rec.messages[prompt.id] = prompt
@@ -231,17 +231,17 @@ async def test_solo_player_can_abandon_in_dm(harness, alice, fixed_seed):
 
 
 async def test_reminders_speak_each_players_own_language(harness, alice, bob, fixed_seed, monkeypatch):
-    from cogs.core import SEAT_LOCALES_META
+    from bot.engine.table import update_meta
 
     place = harness.channel()
     game, started = await start_two_player(harness, alice, bob, place, pace="none")
     game = await harness.bot.sessions.load(game.id)
     # creating and joining recorded each player's language (the interaction's)
-    assert game.meta[SEAT_LOCALES_META] == {"0": "en", "1": "en"}
+    assert game.meta["seat_locales"] == {"0": "en", "1": "en"}
     cog = harness.bot.get_cog("Reminders")
     kind = harness.bot.sessions.kinds["rollplayer"]
     seat = kind.pending(game.state)[0]["seat"]
-    await harness.bot.sessions.set_meta(game.id, SEAT_LOCALES_META, {str(seat): "xx"})
+    await update_meta(harness.bot.sessions, game.id, seat_locales={seat: "xx"})
     used = []
     real_t = sys.modules["cogs.reminders"].t
 
@@ -254,8 +254,8 @@ async def test_reminders_speak_each_players_own_language(harness, alice, bob, fi
     await cog.send_reminders()
     assert ("play.reminder", "xx") in used
     # a player whose language is unknown gets the game's (channel's) language
-    await harness.bot.sessions.set_meta(game.id, SEAT_LOCALES_META, None)
-    await harness.bot.sessions.set_meta(game.id, "locale", "yy")
+    await update_meta(harness.bot.sessions, game.id, seat_locales={})
+    await update_meta(harness.bot.sessions, game.id, locale="yy")
     used.clear()
     clock[0] += harness.bot.settings.reminder_minutes * 60 + 1
     await cog.send_reminders()
@@ -265,4 +265,4 @@ async def test_reminders_speak_each_players_own_language(harness, alice, bob, fi
     mover = [alice, bob][seat]
     await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
     game = await harness.bot.sessions.load(game.id)
-    assert game.meta[SEAT_LOCALES_META] == {str(seat): "en"}
+    assert game.meta["seat_locales"] == {str(seat): "en"}

@@ -52,7 +52,7 @@ async def qps(tmp_path, monkeypatch):
 
         monkeypatch.setattr(Recorder, "_apply", staticmethod(apply))
         from bot.config import Settings
-        bot = create_bot(Settings(token=None, db_path=tmp_path / "rollbot.db"), sync_commands=False,
+        bot = await create_bot(Settings(token=None, db_path=tmp_path / "rollbot.db"), sync_commands=False,
                          run_reminders=False)
         harness = Harness(bot)
         harness.locale = harness.guild_locale = locale

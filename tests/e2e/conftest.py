@@ -51,7 +51,7 @@ async def start_rollbot(discord_stub: DiscordStub, bot_starter, db_path: Path  #
     runners: list[BotRunner] = []
 
     async def start(path: Path | None = None) -> BotRunner:
-        bot: RollBot = create_bot(rollbot_settings(discord_stub, path or db_path))
+        bot: RollBot = await create_bot(rollbot_settings(discord_stub, path or db_path))
         runner = await bot_starter(bot, until="guild")
         runners.append(runner)
         return runner

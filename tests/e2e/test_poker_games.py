@@ -136,7 +136,7 @@ async def test_channel_duel_between_two_members_to_the_match_picture(discord_stu
 @pytest.fixture
 async def quick_rollbot(discord_stub, bot_starter, db_path):
     """A bot whose bot seats move without the pause people need to follow."""
-    bot = create_bot(rollbot_settings(discord_stub, db_path), bot_pause=0)
+    bot = await create_bot(rollbot_settings(discord_stub, db_path), bot_pause=0)
     return await bot_starter(bot, until="guild")
 
 

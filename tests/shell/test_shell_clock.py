@@ -16,7 +16,8 @@ from harness import Harness, User  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.engine.turn import CLOCK_META, track_decisions  # noqa: E402
+from bot.engine.table import TableMeta  # noqa: E402
+from bot.engine.turn import track_decisions  # noqa: E402
 from bot.i18n import messages, t  # noqa: E402
 
 from .test_shell_toy_game import KINDS, SHOWN, TOY  # noqa: E402
@@ -40,7 +41,7 @@ class Clock:
 @pytest.fixture
 async def harness(tmp_path):
     messages.add_locales_dir(TOY / "locales")
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
                      run_reminders=False, kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0)
     h = Harness(bot)
     await h.start()
@@ -86,14 +87,13 @@ async def tick_at(harness, seconds_after_start: float):
 
 # ------------------------------------------------------------------------------------------ bookkeeping
 def test_decision_times_count_per_seat_and_keep_the_start_of_a_waiting_seat():
-    meta: dict = {}
-    track_decisions(meta, [0, 1], None, 100.0)                 # both due at once (simultaneous step)
-    track_decisions(meta, [1], 0, 160.0)                       # seat 0 decided after 60 s; seat 1 keeps 100
-    assert meta[CLOCK_META]["since"] == {"1": 100.0}
-    track_decisions(meta, [1], 1, 400.0)                       # seat 1 decided after 300 s and is due again
-    track_decisions(meta, [0], 1, 430.0)                       # ... and once more after 30 s
-    assert meta[CLOCK_META]["spent"] == {"0": [60.0, 1], "1": [330.0, 2]}
-    assert meta[CLOCK_META]["since"] == {"0": 430.0}
+    table = track_decisions(TableMeta(), [0, 1], None, 100.0)   # both due at once (simultaneous step)
+    table = track_decisions(table, [1], 0, 160.0)               # seat 0 decided after 60 s; seat 1 keeps 100
+    assert table.clock["since"] == {"1": 100.0}
+    table = track_decisions(table, [1], 1, 400.0)               # seat 1 decided after 300 s and is due again
+    table = track_decisions(table, [0], 1, 430.0)               # ... and once more after 30 s
+    assert table.clock["spent"] == {"0": [60.0, 1], "1": [330.0, 2]}
+    assert table.clock["since"] == {"0": 430.0}
 
 
 # ------------------------------------------------------------------------------------------ lobby and status
@@ -241,7 +241,7 @@ async def test_the_clock_survives_a_restart(tmp_path):
     settings = Settings(token=None, db_path=tmp_path / "restart.db")
     clock = Clock()
     try:
-        first = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+        first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
                                    presentation_specs=SHOWN, bot_pause=0))
         await first.start()
         first.bot.turns.clock = first.bot.pace_clock.clock = first.bot.get_cog("Reminders").clock = clock
@@ -249,7 +249,7 @@ async def test_the_clock_survives_a_restart(tmp_path):
         place, _, game = await start(first, pace="fast")
         await tick_at(first, 0.5 * HOUR + 1)                                  # half-time sent before the restart
         await first.close()
-        second = Harness(create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
+        second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, kind_specs=KINDS,
                                     presentation_specs=SHOWN, bot_pause=0))
         await second.start()
         second.bot.turns.clock = second.bot.pace_clock.clock = second.bot.get_cog("Reminders").clock = clock

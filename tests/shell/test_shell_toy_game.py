@@ -32,7 +32,7 @@ BOB = User(id=100_000_000_000_000_012, name="bob")
 @pytest.fixture
 async def harness(tmp_path):
     messages.add_locales_dir(TOY / "locales")            # step 5: the game's catalog
-    bot = create_bot(Settings(token=None, db_path=tmp_path / "toy.db"), sync_commands=False, run_reminders=False,
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "toy.db"), sync_commands=False, run_reminders=False,
                      kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0)
     h = Harness(bot)
     await h.start()

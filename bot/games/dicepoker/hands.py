@@ -6,6 +6,8 @@ reading of step b); 2 is the literal text (highest, then second-highest unused d
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from .content import FACES, HANDS, N_DICE, STRENGTH
 
 SMALL_STRAIGHT = (1, 2, 3, 4, 5)
@@ -17,9 +19,7 @@ def classify(dice) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     values = tuple(sorted(dice))
     if len(values) != N_DICE or any(v not in FACES for v in values):
         raise ValueError(f"need {N_DICE} dice 1-6, got {dice!r}")
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
+    counts = Counter(values)
     # groups: biggest group first, higher value first among equal sizes
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     shape = tuple(c for _, c in groups)

@@ -25,6 +25,13 @@ class DicePokerKind(Kind):
     #: the levels the shell offers for bot seats; the last one is its default ("hard" stays an alias of best)
     ai_levels = ai.LEVELS
 
+    apply = staticmethod(moves.apply)
+    legal_moves = staticmethod(moves.legal_moves)
+    pending = staticmethod(rules.pending)
+    score = staticmethod(score)
+    dumps = staticmethod(st.dumps)
+    loads = staticmethod(st.loads)
+
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             shown = seats if type(seats) is int and -99 <= seats <= 99 else None     # never format a huge value
@@ -39,25 +46,13 @@ class DicePokerKind(Kind):
         state, so the shell uses this to announce the first hand like every later one."""
         return rules.deal_events(state)
 
-    def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
-        return moves.apply(state, seat, move)
-
     def reveals(self, before: dict, move: dict, after: dict) -> bool:
         """Undo's hook: a reroll (and the next hand's deal) draws on ``rng``; a move that used no randomness
         showed nothing new (keeping every die, which leaves the reroll to the other side)."""
         return before["rng"] != after["rng"]
 
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return moves.legal_moves(state, seat)
-
-    def pending(self, state: dict) -> list[dict]:
-        return rules.pending(state)
-
     def is_finished(self, state: dict) -> bool:
         return state["phase"] == "over"
-
-    def score(self, state: dict) -> dict:
-        return score(state)
 
     def results(self, state: dict) -> list[dict]:
         return [dict(r) for r in score(state)["ranking"]]
@@ -82,12 +77,6 @@ class DicePokerKind(Kind):
     def is_solo(self, seats: int, options: dict) -> bool:
         """The tavern night (one seat against the house's table); the local gamblers are not solo play."""
         return seats == 1 and (options or {}).get("mode", "solo") == "solo"
-
-    def dumps(self, state: dict) -> str:
-        return st.dumps(state)
-
-    def loads(self, text: str) -> dict:
-        return st.loads(text)
 
     def step_mark(self, state: Any) -> Hashable:
         return (state["hand"], state["phase"])

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cache
 from math import factorial
 
-from .content import FACES, HANDS, N_DICE
+from .content import FACES, N_DICE
 from .hands import hand_key, hand_name
 
 TOTAL = 6 ** N_DICE  # 7776: the weight of certainty
@@ -173,11 +173,3 @@ def keep_indexes(dice, keep: Counts) -> list[int]:
     if any(left):
         raise ValueError(f"{keep!r} is not part of {dice!r}")
     return out
-
-
-def final_distribution(keep: Counts) -> dict[str, Fraction]:
-    """Chance of each hand after keeping ``keep`` (for hints and tests)."""
-    dist = {h: Fraction(0) for h in HANDS}
-    for f, w in outcomes(keep):
-        dist[hand_name(dice_of(FINALS[f]))] += Fraction(w, TOTAL)
-    return dist

@@ -62,25 +62,12 @@ def new_state(seats: int, seed: int, options: dict) -> tuple[dict, list[dict]]:
     return state, start_hand(state)
 
 
-def _roll(state: dict, side: int) -> list[dict]:
-    dice = [rng.die(state) for _ in range(N_DICE)]
-    state["sides"][side] = {"initial": list(dice), "dice": dice, "rerolled": None}
-    seat = seat_of_side(state, side)
-    if seat is None:
-        return [ev("gamblers_rolled", dice=list(dice), hand=hand_name(dice))]
-    return [ev("rolled", seat=seat, dice=list(dice), hand=hand_name(dice))]
-
-
 def start_hand(state: dict) -> list[dict]:
     """Ante and roll for hand ``state["hand"]`` (every seat can pay: ``next_hand`` checked it)."""
     opts, mode = state["options"], state["mode"]
     need = stake(opts)
-    events = [ev("hand_started", hand=state["hand"], hands=opts["hands"],
-                 active=seat_of_side(state, state["active"]) if mode != "solo" else 0)]
     for s in range(state["seats"]):
         state["purses"][s] -= need
-        key = "stake_paid" if mode == "solo" else "ante_paid"
-        events.append(ev(key, seat=s, gold=need, purse=state["purses"][s]))
     if mode == "solo":
         state["supply"] -= need
         state["pot"] = 0
@@ -88,17 +75,17 @@ def start_hand(state: dict) -> list[dict]:
         added = SUPPLY_ADDS if mode == "duel" else GAMBLERS["supply_adds"]
         state["supply"] += added
         state["pot"] = need * state["seats"] + added
-        events.append(ev("pot_formed", supply=added, pot=state["pot"]))
     for side in range(n_sides(mode)):
-        events += _roll(state, side)
+        dice = [rng.die(state) for _ in range(N_DICE)]
+        state["sides"][side] = {"initial": list(dice), "dice": dice, "rerolled": None}
     if mode == "solo":
         state["phase"] = "solo_reroll"
     elif mode == "local_gamblers":
-        events += gamblers_reroll(state)
+        reroll(state, 1, gamblers_keep(state))
         state["phase"] = "active_reroll"
     else:
         state["phase"] = "opponent_reroll"
-    return events
+    return deal_events(state)
 
 
 def gamblers_keep(state: dict) -> list[int]:
@@ -111,26 +98,33 @@ def gamblers_keep(state: dict) -> list[int]:
     return odds.keep_indexes(mine, keep)
 
 
-def gamblers_reroll(state: dict) -> list[dict]:
-    return reroll(state, 1, gamblers_keep(state))
-
-
 def reroll(state: dict, side: int, keep: list[int]) -> list[dict]:
-    """Reroll every die of ``side`` not in ``keep`` (validated indexes); the new values stand."""
+    """Reroll every die of ``side`` not in ``keep`` (validated indexes, ascending); the new values stand."""
     s = state["sides"][side]
-    rerolled = [i for i in range(N_DICE) if i not in keep]
-    for i in rerolled:
+    s["rerolled"] = [i for i in range(N_DICE) if i not in keep]
+    for i in s["rerolled"]:
         s["dice"][i] = rng.die(state)
-    s["rerolled"] = rerolled
-    seat = seat_of_side(state, side)
-    dice, hand = list(s["dice"]), hand_name(s["dice"])
+    return [_rerolled(state, side)]
+
+
+def _rolled(state: dict, side: int) -> dict:
+    seat, dice = seat_of_side(state, side), list(state["sides"][side]["initial"])
+    if seat is None:
+        return ev("gamblers_rolled", dice=dice, hand=hand_name(dice))
+    return ev("rolled", seat=seat, dice=dice, hand=hand_name(dice))
+
+
+def _rerolled(state: dict, side: int) -> dict:
+    s = state["sides"][side]
+    seat, rerolled, dice = seat_of_side(state, side), list(s["rerolled"]), list(s["dice"])
+    keep = [i for i in range(N_DICE) if i not in rerolled]
     if seat is None:
         name = "gamblers_rerolled" if rerolled else "gamblers_kept_all"
-        return [ev(name, keep=list(keep), rerolled=rerolled, count=len(rerolled), dice=dice, hand=hand)]
+        return ev(name, keep=keep, rerolled=rerolled, count=len(rerolled), dice=dice, hand=hand_name(dice))
     if not rerolled:
-        return [ev("kept_all", seat=seat, dice=dice, hand=hand)]
-    return [ev("rerolled", seat=seat, keep=list(keep), rerolled=rerolled, count=len(rerolled), dice=dice,
-               hand=hand)]
+        return ev("kept_all", seat=seat, dice=dice, hand=hand_name(dice))
+    return ev("rerolled", seat=seat, keep=keep, rerolled=rerolled, count=len(rerolled), dice=dice,
+              hand=hand_name(dice))
 
 
 def play_reroll(state: dict, side: int, keep: list[int]) -> list[dict]:
@@ -197,18 +191,25 @@ def next_hand(state: dict) -> list[dict]:
     return start_hand(state)
 
 
-def best_hands(state: dict) -> list[tuple | None]:
-    """The best final hand each seat showed in the match (full comparison key), None before any hand."""
-    best: list[tuple | None] = [None] * state["seats"]
+def best_dice(state: dict) -> list[list[int] | None]:
+    """The dice of the best final hand each seat showed in the match (the first of equals), None before any
+    hand."""
+    best: list[list[int] | None] = [None] * state["seats"]
+    keys: list[tuple | None] = [None] * state["seats"]
     for entry in state["history"]:
         for side, dice in enumerate(entry["final"]):
             seat = seat_of_side(state, side)
             if seat is None:
                 continue
             key = hand_key(dice)
-            if best[seat] is None or key > best[seat]:
-                best[seat] = key
+            if keys[seat] is None or key > keys[seat]:
+                best[seat], keys[seat] = list(dice), key
     return best
+
+
+def best_hands(state: dict) -> list[tuple | None]:
+    """The full comparison key of each seat's ``best_dice``."""
+    return [None if dice is None else hand_key(dice) for dice in best_dice(state)]
 
 
 def outcome(state: dict, broke: list[int] | None = None) -> dict:
@@ -263,7 +264,8 @@ assert POT == 3
 
 
 def deal_events(state: dict) -> list[dict]:
-    """The events ``start_hand`` produced for the current hand, rebuilt from the state (no dice drawn)."""
+    """The events of the deal of the current hand (ante, roll and the gamblers' reroll), read from the state:
+    ``start_hand`` returns them, and the kind's ``opening_events`` announces the first hand with them."""
     if state["phase"] == "over":
         return []
     mode, opts = state["mode"], state["options"]
@@ -274,16 +276,7 @@ def deal_events(state: dict) -> list[dict]:
     out += [ev(key, seat=s, gold=need, purse=state["purses"][s]) for s in range(state["seats"])]
     if mode != "solo":
         out.append(ev("pot_formed", supply=state["pot"] - need * state["seats"], pot=state["pot"]))
-    for side, data in enumerate(state["sides"]):
-        seat, dice = seat_of_side(state, side), list(data["initial"])
-        if seat is None:
-            out.append(ev("gamblers_rolled", dice=dice, hand=hand_name(dice)))
-        else:
-            out.append(ev("rolled", seat=seat, dice=dice, hand=hand_name(dice)))
+    out += [_rolled(state, side) for side in range(len(state["sides"]))]
     if mode == "local_gamblers":
-        g = state["sides"][1]
-        keep = [i for i in range(N_DICE) if i not in g["rerolled"]]
-        name = "gamblers_rerolled" if g["rerolled"] else "gamblers_kept_all"
-        out.append(ev(name, keep=keep, rerolled=list(g["rerolled"]), count=len(g["rerolled"]), dice=list(g["dice"]),
-                      hand=hand_name(g["dice"])))
+        out.append(_rerolled(state, 1))
     return out

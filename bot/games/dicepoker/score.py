@@ -10,24 +10,12 @@ from .content import HANDS
 from .hands import hand_key
 
 
-def _best_dice(state: dict, seat: int) -> list[int] | None:
-    best, dice = None, None
-    for entry in state["history"]:
-        for side, final in enumerate(entry["final"]):
-            if rules.seat_of_side(state, side) == seat:
-                key = hand_key(final)
-                if best is None or key > best:
-                    best, dice = key, list(final)
-    return dice
-
-
 def score(state: dict) -> dict:
     final = state["phase"] == "over"
     seats = []
-    for seat in range(state["seats"]):
+    for seat, best in enumerate(rules.best_dice(state)):
         won = sum(1 for e in state["history"] if e["winner"] is not None
                   and rules.seat_of_side(state, e["winner"]) == seat)
-        best = _best_dice(state, seat)
         seats.append({"seat": seat, "gold": state["purses"][seat], "total": state["purses"][seat],
                       "net": state["purses"][seat] - state["options"]["purse"], "hands_won": won,
                       "best_hand": HANDS[hand_key(best)[0]] if best else None, "best_dice": best,

@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 
 from bot.games.errors import RuleError
+from bot.games.rng import MASK
 
 from . import options as opt
 from . import rules
 from .content import N_DICE, SOLO_TABLES, STEPS
 from .hands import compare, hand_name
-from .rng import MASK
 
 VERSION = 1
 KEYS = {"version", "mode", "seats", "options", "rng", "hand", "phase", "active", "purses", "pot", "supply",

@@ -6,6 +6,13 @@ a territory id, ``enemy:<card>``, ``oblivion``, ``memory``, ``swallowed``, ``sup
 """
 from __future__ import annotations
 
+import json
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state (plain JSON data): moves are played on one, hints and the policy look ahead."""
+    return json.loads(json.dumps(state))
+
 
 def ev(key: str, **params) -> dict:
     return {"key": f"rollforadventure.{key}", "params": params}
@@ -13,13 +20,6 @@ def ev(key: str, **params) -> dict:
 
 def ids_at(state: dict, at: str, slot=None) -> list[int]:
     return [i for i, d in enumerate(state["dice"]) if d["at"] == at and (slot is None or d["s"] == slot)]
-
-
-def hero_of_colour(state: dict, colour: str) -> int | None:
-    for h, hero in enumerate(state["heroes"]):
-        if hero["colour"] == colour:
-            return h
-    return None
 
 
 def home_of(state: dict, die_id: int) -> str:
@@ -30,7 +30,7 @@ def home_of(state: dict, die_id: int) -> str:
         return "supply"
     if owner == "ally":
         return f"board:{state['active']}"
-    h = hero_of_colour(state, owner)
+    h = next((h for h, hero in enumerate(state["heroes"]) if hero["colour"] == owner), None)
     return f"board:{h}" if h is not None else "box"
 
 

@@ -6,8 +6,9 @@ enemy's removals and a Master's cascade all wait for choices the same way, and s
 """
 from __future__ import annotations
 
+from bot.games import rng
+
 from . import content as C
-from . import rng
 from . import territories as T
 from .board import damage, ev, home_of, ids_at, lose, return_dice, send, to_oblivion
 from .placing import DEFEATABLE, hero_kind, place_moves
@@ -99,14 +100,10 @@ def after_place(state: dict, item: dict, events: list) -> None:
 
 def more(state: dict, item: dict, events: list) -> None:
     """After one part of a multi-value hero placement: offer the next value, or finish."""
-    if state["multi"] is not None and multi_options_exist(state):
+    if state["multi"] is not None and place_moves(state, more=True):
         decide(state, "place_more")
     else:
         finish_multi(state, events)
-
-
-def multi_options_exist(state: dict) -> bool:
-    return bool(place_moves(state, more=True))
 
 
 def finish_multi(state: dict, events: list) -> None:
@@ -207,10 +204,11 @@ def raise_dead(state: dict, item: dict, events: list) -> None:
     events.append(ev("event.raise_nothing", by=item["card"]))
 
 
-def shield_asked(state: dict, item: dict) -> bool:
-    """Schildmaid: before an attack resolves, the active player may cancel it (once per turn)."""
+def held_off(state: dict, item: dict) -> bool:
+    """Schildmaid: before an attack resolves, the active player may cancel it (once per turn). True when the
+    attack stops here: the choice is asked now, or it was cancelled."""
     if item.get("asked") or not can_use(state, "cancel_attack") or state["step"] != "enemy":
-        return False
+        return bool(item.get("cancelled"))
     item["asked"] = True
     state["queue"].insert(0, item)
     decide(state, "shield", card=item["card"], territory=item["terr"], effect=item["t"])
@@ -218,9 +216,7 @@ def shield_asked(state: dict, item: dict) -> bool:
 
 
 def attack(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     t = item["terr"]
     steps = T.attack_steps(state, t)
@@ -248,9 +244,7 @@ def tidy(state: dict, item: dict, events: list) -> None:
 
 
 def dragon(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     t, v = item["terr"], item["v"]
     if t == "memory":
@@ -264,9 +258,7 @@ def dragon(state: dict, item: dict, events: list) -> None:
 
 
 def giant_mark(state: dict, item: dict, events: list) -> None:
-    if shield_asked(state, item):
-        return
-    if item.get("cancelled"):
+    if held_off(state, item):
         return
     tr = state["terr"][item["terr"]]
     tr["last"] -= 1
@@ -367,12 +359,12 @@ def claim_ice_a(state: dict, events: list) -> None:
         # the active player decides. The row's dice go back (its bonus dice to the Ice Cave) afterwards.
         decide(state, "bonus_dice", heroes=heroes, count=supply)
         return
-    for h in heroes:
-        give_bonus(state, h, 1, events)
+    give_bonus_to(state, heroes, events)
 
 
 def give_bonus_to(state: dict, heroes: list[int], events: list) -> None:
-    """The active player's choice of who receives the scarce bonus dice (one each)."""
+    """One bonus die each, to every hero of a claimed row or to those the active player chose when too few
+    are left."""
     for h in heroes:
         give_bonus(state, h, 1, events)
 

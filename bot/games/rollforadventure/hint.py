@@ -14,13 +14,11 @@ Pure and deterministic: the same state, seat and seed give the same hint; the st
 """
 from __future__ import annotations
 
-import json
-
 from . import content as C
 from . import flow as F
 from . import moves as M
 from . import policy
-from .board import ids_at
+from .board import copy_state, ids_at
 
 #: events that show something nobody knew (a throw, the territory die, a card from the deck, a die drawn
 #: for the Summoner's spirit): a hint reads only what happens before the first of them
@@ -37,13 +35,9 @@ def hint(state: dict, seat: int, seed: int = 0) -> dict:
     return {"move": move, "key": f"rollforadventure.hint.why.{reason}", "params": params}
 
 
-def _copy(state: dict) -> dict:
-    return json.loads(json.dumps(state))
-
-
 def known_events(state: dict, move: dict) -> list[dict]:
     """The events ``move`` causes up to (not including) the first that reveals something hidden."""
-    events = M.apply(_copy(state), state["decision"]["seat"], move)
+    events = M.apply(copy_state(state), state["decision"]["seat"], move)
     out = []
     for event in events:
         if event["key"].rsplit(".", 1)[-1] in HIDDEN:

@@ -14,11 +14,8 @@ from bot.games.errors import RuleError
 from bot.games.kind import Kind
 
 from . import flow, hint, moves, policy, setup
+from .board import copy_state
 from .snapshot import check_state
-
-
-def _copy(state: dict) -> dict:
-    return json.loads(json.dumps(state))
 
 
 class RollForAdventureKind(Kind):
@@ -42,12 +39,11 @@ class RollForAdventureKind(Kind):
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         if type(seat) is not int:
             raise RuleError("bad_seat", "rollforadventure.error.bad_move")
-        new = _copy(state)
+        new = copy_state(state)
         events = moves.apply(new, seat, move)
         return new, events
 
-    def legal_moves(self, state: dict, seat: int) -> list[dict]:
-        return moves.legal(state, seat)
+    legal_moves = staticmethod(moves.legal)
 
     # ---- the bot: the rule-following team player of ``policy.py`` fills empty seats and stands in for a
     # player who is away (one level: it plays the co-op as the balance benchmark measured it)

@@ -6,13 +6,14 @@ The placements themselves (which pool dice of a value go down, and where) are in
 """
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations, product
 
+from bot.games import rng
 from bot.games.errors import RuleError
 from bot.games.strict import offered
 
 from . import flow as F
-from . import rng
 from . import territories as T
 from .board import ev, ids_at, return_dice, send, to_oblivion
 from .placing import enemies as _enemies
@@ -20,9 +21,7 @@ from .placing import place_moves, pool_by_value
 
 
 def _submultisets(values: list[int]) -> list[list[int]]:
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
+    counts = Counter(values)
     keys = sorted(counts)
     out = []
     for pick in product(*(range(counts[k] + 1) for k in keys)):

@@ -7,14 +7,13 @@ empty board), and use its hero whenever the ability pays. ``choose_move`` always
 """
 from __future__ import annotations
 
-import json
+from bot.games import rng
 
 from . import content as C
 from . import flow as F
 from . import moves as M
-from . import rng
 from . import territories as T
-from .board import ids_at
+from .board import copy_state, ids_at
 
 HERO_PREFERENCE = ("heiler", "schildmaid", "raecher", "beschwoererin", "haudegen", "schelm", "magierin",
                    "draufgaengerin", "kundschafterin", "frostlaeufer")
@@ -158,7 +157,7 @@ def _score_hero(state: dict, m: dict, current: float) -> float:
         card = C.CARDS[cid]
         return 30.0 + state["enemy_total"][cid] * 2.0 + (card["rank"] or 1)
     if t == "flip":
-        shadow = json.loads(json.dumps(state))
+        shadow = copy_state(state)
         shadow["dice"][M.pool_by_value(shadow)[m["value"]][0]]["v"] = 7 - m["value"]
         return _best_value(shadow) - current - 2.0
     if t == "reroll":

@@ -4,10 +4,10 @@ Options are validated strictly here so a game can never start from a half-unders
 """
 from __future__ import annotations
 
+from bot.games import rng
 from bot.games.errors import RuleError
 
 from . import content as C
-from . import rng
 from .territories import fresh_territory
 
 SIDE_OPTIONS = tuple(f"{t}_side" for t in C.TERRITORIES)

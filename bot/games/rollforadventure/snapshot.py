@@ -153,7 +153,7 @@ def _check(state) -> None:
             elif k == "terr":
                 _need(x in C.TERRITORIES or x == "memory")
             elif k == "dice":
-                _need(isinstance(x, list) and len(x) <= 12 and all(_int(i, 0, len(dice) - 1) for i in x))
+                _need(isinstance(x, list) and len(x) <= len(dice) and all(_int(i, 0, len(dice) - 1) for i in x))
             elif k == "step":
                 _need(isinstance(x, dict) and len(x) == 1 and (
                     (x.get("from", 0) is None or x.get("from", 0) in {"d1"} | set(C.FORTRESS_SECTIONS))
@@ -181,7 +181,7 @@ def _check(state) -> None:
     _need(dec["kind"] != "ice_claim" or "count" in dec or "lines" in dec)
     for k, x in dec.items():
         if k in ("dice",):
-            _need(isinstance(x, list) and 0 < len(x) <= 12 and all(_int(i, 0, len(dice) - 1) for i in x))
+            _need(isinstance(x, list) and 0 < len(x) <= len(dice) and all(_int(i, 0, len(dice) - 1) for i in x))
         elif k == "heroes":
             _need(isinstance(x, list) and 1 < len(x) <= n_heroes and len(set(x)) == len(x)
                   and all(_int(h, 0, n_heroes - 1) for h in x))

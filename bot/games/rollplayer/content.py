@@ -9,7 +9,6 @@ commands use the public API below instead of re-deriving a rule.
 
 Public API (stable; ``kind`` is one of ``KINDS``)
     records(kind) -> {id: record}            every record of a kind, read-only use
-    record(kind, id) -> dict                 one record (``KeyError`` for an unknown id)
     ids(kind) -> tuple[str, ...]             ids in file order
     name(kind, id, locale="en") -> str       localised name from the record's ``names``, else English
     text(kind, id, locale="en") -> str       a card's one-line text / a class power's effect text
@@ -29,12 +28,13 @@ Public API (stable; ``kind`` is one of ``KINDS``)
     power_timing(class_id) -> str | None     the window a class power is used in, "passive", or None
   compatibility names for ``images/content.py`` callers: cards() classes() races() backstories()
     alignments() armor_sets(); card_name card_text class_name power_name power_text race_name
-    backstory_name alignment_name armor_set_name (id, locale="en").
+    backstory_name alignment_name armor_set_name (id, locale="en"): ``name`` / ``text`` of one kind.
 The UPPER_CASE tables below are the rules engine's flat indexes of the same records.
 """
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from types import MappingProxyType
 
@@ -46,7 +46,6 @@ ATTR_INDEX = {a: i for i, a in enumerate(ATTRS)}
 #: Bag order used whenever the generator draws a die (fixed so that seed + moves replay exactly).
 COLOURS: tuple[str, ...] = ("green", "blue", "red", "purple", "black", "white", "gold")
 DICE_PER_COLOUR = MappingProxyType({c: (13 if c == "gold" else 10) for c in COLOURS})
-TOTAL_DICE = sum(DICE_PER_COLOUR.values())  # 73, printed
 ALIGN_ROWS: tuple[str, ...] = ("good", "neutral", "evil")
 ALIGN_COLS: tuple[str, ...] = ("lawful", "neutral", "chaotic")
 #: arrow -> (row delta, column delta); up = toward Good (row index - 1), left = toward Lawful.
@@ -124,10 +123,6 @@ KINDS: tuple[str, ...] = tuple(_RECORDS)
 def records(kind: str) -> MappingProxyType:
     """Every record of ``kind`` by id (``"power"`` records are keyed by their class id)."""
     return MappingProxyType(_RECORDS[kind])
-
-
-def record(kind: str, rid: str) -> dict:
-    return _RECORDS[kind][rid]
 
 
 def ids(kind: str) -> tuple[str, ...]:
@@ -226,61 +221,18 @@ def power_timing(class_id: str | None) -> str | None:
 
 # ------------------------------------------------------------------------------ images/content.py names
 
-def cards() -> dict[str, dict]:
-    return CARDS
-
-
-def classes() -> dict[str, dict]:
-    return CLASSES
-
-
-def races() -> dict[str, dict]:
-    return RACES
-
-
-def backstories() -> dict[str, dict]:
-    return BACKSTORIES
-
-
-def alignments() -> dict[str, dict]:
-    return ALIGNMENTS
-
-
-def armor_sets() -> dict[str, dict]:
-    return _ARMOR["sets"]
-
-
-def card_name(card_id: str, locale: str = "en") -> str:
-    return name("card", card_id, locale)
-
-
-def card_text(card_id: str, locale: str = "en") -> str:
-    return text("card", card_id, locale)
-
-
-def class_name(class_id: str, locale: str = "en") -> str:
-    return name("class", class_id, locale)
-
-
-def power_name(class_id: str, locale: str = "en") -> str:
-    return name("power", class_id, locale)
-
-
-def power_text(class_id: str, locale: str = "en") -> str:
-    return text("power", class_id, locale)
-
-
-def race_name(race_id: str, locale: str = "en") -> str:
-    return name("race", race_id, locale)
-
-
-def backstory_name(backstory_id: str, locale: str = "en") -> str:
-    return name("backstory", backstory_id, locale)
-
-
-def alignment_name(alignment_id: str, locale: str = "en") -> str:
-    return name("alignment", alignment_id, locale)
-
-
-def armor_set_name(set_id: str, locale: str = "en") -> str:
-    return name("armor_set", set_id, locale)
+cards = partial(_RECORDS.__getitem__, "card")
+classes = partial(_RECORDS.__getitem__, "class")
+races = partial(_RECORDS.__getitem__, "race")
+backstories = partial(_RECORDS.__getitem__, "backstory")
+alignments = partial(_RECORDS.__getitem__, "alignment")
+armor_sets = partial(_RECORDS.__getitem__, "armor_set")
+card_name = partial(name, "card")
+card_text = partial(text, "card")
+class_name = partial(name, "class")
+power_name = partial(name, "power")
+power_text = partial(text, "power")
+race_name = partial(name, "race")
+backstory_name = partial(name, "backstory")
+alignment_name = partial(name, "alignment")
+armor_set_name = partial(name, "armor_set")

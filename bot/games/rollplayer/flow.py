@@ -25,7 +25,7 @@ from .market import refill_deck, reveal_market
 from .powers import power_moves
 from .rules import draw_die, ev
 from .skills import has_choice, skill_moves
-from .state import GameState, InitiativeCard
+from .state import GameState, InitiativeCard, PlayerState
 
 OPTION_DEFAULTS = {"even_start": False, "souk": False, "short_game": False, "friendly_market": False,
                    "free_class": False, "promo_sheets": False, "cursed_ring": False}
@@ -39,7 +39,7 @@ def create(seats: int, seed: int, options: dict) -> GameState:
     """Setup steps 1–3 (first player, sheet choice is the first decision, gold)."""
     opts = dict(OPTION_DEFAULTS)
     opts.update(options)
-    st = GameState(seats, opts, rng.seed_state(seed))
+    st = GameState(seats, opts, rng.seed_state(seed), [PlayerState(i) for i in range(seats)])
     st.bag = dict(DICE_PER_COLOUR)
     # step 1: everyone rolls a die, highest starts (ties roll again)
     contenders = list(range(seats))

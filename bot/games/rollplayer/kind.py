@@ -92,14 +92,14 @@ class RollPlayerKind(Kind):
             return []
         return engine.legal(state, seat)
 
-    def pending(self, state: GameState) -> list[dict]:
-        return engine.pending(state)
+    pending = staticmethod(engine.pending)
+    score = staticmethod(score)
+    dumps = staticmethod(dumps)
+    #: a state satisfying every invariant of the game, or ``RuleError("bad_snapshot")``
+    loads = staticmethod(snapshot.loads)
 
     def is_finished(self, state: GameState) -> bool:
         return state.finished
-
-    def score(self, state: GameState) -> dict:
-        return score(state)
 
     # ---- optional history and stats hooks (docs/contracts.md)
     def round_mark(self, state: GameState) -> int:
@@ -114,13 +114,6 @@ class RollPlayerKind(Kind):
     def solo_title(self, total: int, options: dict) -> str | None:
         """The solo rating title (FR solo table) of a final total."""
         return solo_rating(int(total))
-
-    def dumps(self, state: GameState) -> str:
-        return dumps(state)
-
-    def loads(self, text: str) -> GameState:
-        """A state satisfying every invariant of the game, or ``RuleError("bad_snapshot")`` (snapshot.py)."""
-        return snapshot.loads(text)
 
     def step_mark(self, state: Any) -> Hashable:
         return (state.round, state.phase)

@@ -1,7 +1,7 @@
-"""Moves: the public rules interface — ``legal_moves``, ``pending``, ``apply``.
+"""Moves: the validating ``apply`` (``engine.legal`` lists them, ``engine.pending`` says who decides).
 
 Every player choice is a small JSON dict ``{"type": ..., "seat": n, ...}``. The full catalogue (each is
-exactly what ``legal_moves`` returns, so buttons can be built from it):
+exactly what ``engine.legal`` returns, so buttons can be built from it):
 
 Setup
     {"type": "race", "race": id, "gender": "male"|"female"}          sheet choice, seat order
@@ -38,7 +38,7 @@ Any time (when allowed)
         Open Lock / Pickpocket: none. Diplomacy adds {"copy": skill id} and the copied skill's targets.
     {"type": "discard_weapon", "card": id}             also while looking at the Open Lock card
 
-``apply`` never trusts input: a move is accepted only if it equals one ``legal_moves`` offers (after
+``apply`` never trusts input: a move is accepted only if it equals one ``engine.legal`` offers (after
 normalising lists/tuples and the order of the two dice of a swap); otherwise a ``RuleError`` explains why,
 and the given state is untouched (``apply`` works on a clone).
 """
@@ -55,14 +55,6 @@ from .skills import arrow_ok, refreshed_this_cleanup, window_open
 from .state import GameState
 
 MOVE_TYPES = phases.MOVE_TYPES
-
-
-def legal_moves(state: GameState, seat: int) -> list[dict]:
-    return engine.legal(state, seat)
-
-
-def pending(state: GameState) -> list[dict]:
-    return engine.pending(state)
 
 
 def normalise(move) -> dict:

@@ -13,11 +13,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import rng
-from .content import CLASS_POWER, CLASSES
+from .content import CLASS_POWER, CLASSES, PASSIVE
 from .rules import ev
 from .skills import drafted_card
-
-PASSIVE = "passive"
 
 
 class PowerKind(NamedTuple):

@@ -63,15 +63,12 @@ def gold_die_bonus(p) -> int:
     return 2
 
 
-def hand_limit(p) -> int:
-    """Weapon hands allowed (``content.hand_limit``: 2 printed, or a ``weapon_hand_limit`` power)."""
-    return HAND_LIMIT[p.class_id]
-
-
 def fits_hands(p, card: str) -> bool:
+    """Whether a weapon fits the hands left (``content.hand_limit``: 2 printed, or a ``weapon_hand_limit``
+    power); every other card does."""
     if CARD_TYPE[card] != "weapon":
         return True
-    return hands_used(p) + CARD_HANDS[card] <= hand_limit(p)
+    return hands_used(p) + CARD_HANDS[card] <= HAND_LIMIT[p.class_id]
 
 
 def _discount_table(effects: dict) -> dict:

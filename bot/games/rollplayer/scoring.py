@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.games.errors import RuleError
-from bot.games.rollplayer.scoring_content import ATTR_INDEX, ATTRS, DIE_COLOURS, Card, Content, compiled
+from bot.games.rollplayer.scoring_content import ATTR_INDEX, ATTRS, DIE_COLOURS, Card, ClassInfo, Content, compiled
 
 if TYPE_CHECKING:                   # the state module never imports scoring: no circle
     from .state import GameState
@@ -54,7 +54,6 @@ SOLO_RATINGS: tuple[tuple[int, str], ...] = (
     (38, "true_hero"), (34, "clan_chief"), (30, "luminary"), (26, "adventurer"), (22, "mercenary"),
 )
 SOLO_RATING_FLOOR = "npc"
-TIEBREAKS: tuple[str, ...] = ("total", "gold", "class_dice", "shared")
 
 Die = tuple[str, int]
 
@@ -175,81 +174,66 @@ def _cards(content: Content, card_ids) -> list[Card]:
 
 
 # --------------------------------------------------------------------------- one player
+@dataclass(frozen=True, slots=True)
 class _Sheet:
-    """The card-independent facts of one player's sheet, computed once per call."""
+    """The card-independent facts of one player's sheet, computed once per call (``_sheet``)."""
 
-    __slots__ = (
-        "alignment_id",
-        "alignment_pos",
-        "alignment_stars",
-        "backstory_id",
-        "backstory_matches",
-        "class_dice",
-        "complete",
-        "content",
-        "counts",
-        "dice",
-        "equal_rows",
-        "gold",
-        "klass",
-        "race",
-        "solo",
-        "values",
-    )
+    content: Content
+    race: tuple[int, ...]
+    klass: ClassInfo
+    dice: tuple[tuple[Die | None, ...], ...]
+    values: list[int]
+    complete: list[bool]
+    counts: list[int]
+    class_dice: int
+    equal_rows: int
+    backstory_id: str
+    backstory_matches: list[str]
+    alignment_id: str
+    alignment_pos: tuple[str, str]
+    alignment_stars: int
+    gold: int
+    solo: bool
 
-    def __init__(self, content: Content, inp: ScoringInput):
-        if not isinstance(inp, ScoringInput):
-            raise _fail("bad_input")
-        race = _lookup(content.races, inp.race_id, "unknown_race", "race_id")
-        klass = _lookup(content.classes, inp.class_id, "unknown_class", "class_id")
-        backstory = _lookup(content.backstories, inp.backstory_id, "unknown_backstory", "backstory_id")
-        grid = _lookup(content.alignments, inp.alignment_id, "unknown_alignment", "alignment_id")
-        pos = inp.alignment_pos
-        if not isinstance(pos, (list, tuple)) or len(pos) != 2:
-            raise _fail("bad_alignment_position", position=str(pos))
-        pos = (pos[0], pos[1])
-        _lookup(grid, pos, "bad_alignment_position", "position")
-        if not _is_int(inp.gold) or inp.gold < 0:
-            raise _fail("bad_gold", gold=str(inp.gold))
-        if not isinstance(inp.solo, bool):
-            raise _fail("bad_solo")
-        dice = _normalise_rows(inp.rows)
 
-        self.content = content
-        self.race = race
-        self.klass = klass
-        self.dice = dice
-        values = []
-        complete = []
-        counts = []
-        equal_rows = 0
-        colour = klass.colour
-        class_dice = 0
-        for i, row in enumerate(dice):
-            present = [d for d in row if d is not None]
-            values.append(sum(v for _, v in present) + race[i])
-            complete.append(len(present) == ROW_SPACES)
-            counts.append(len(present))
-            for c, _ in present:
-                if c == colour:
-                    class_dice += 1
-            if len(present) == ROW_SPACES and present[0][1] == present[1][1] == present[2][1]:
-                equal_rows += 1
-        self.values = values
-        self.complete = complete
-        self.counts = counts
-        self.class_dice = class_dice
-        self.equal_rows = equal_rows
-        self.backstory_id = inp.backstory_id
-        self.backstory_matches = [
-            ATTRS[attr] for attr, space, want in backstory
-            if dice[attr][space] is not None and dice[attr][space][0] == want
-        ]
-        self.alignment_id = inp.alignment_id
-        self.alignment_pos = pos
-        self.alignment_stars = grid[self.alignment_pos]
-        self.gold = inp.gold
-        self.solo = inp.solo
+def _sheet(content: Content, inp: ScoringInput) -> _Sheet:
+    if not isinstance(inp, ScoringInput):
+        raise _fail("bad_input")
+    race = _lookup(content.races, inp.race_id, "unknown_race", "race_id")
+    klass = _lookup(content.classes, inp.class_id, "unknown_class", "class_id")
+    backstory = _lookup(content.backstories, inp.backstory_id, "unknown_backstory", "backstory_id")
+    grid = _lookup(content.alignments, inp.alignment_id, "unknown_alignment", "alignment_id")
+    pos = inp.alignment_pos
+    if not isinstance(pos, (list, tuple)) or len(pos) != 2:
+        raise _fail("bad_alignment_position", position=str(pos))
+    pos = (pos[0], pos[1])
+    _lookup(grid, pos, "bad_alignment_position", "position")
+    if not _is_int(inp.gold) or inp.gold < 0:
+        raise _fail("bad_gold", gold=str(inp.gold))
+    if not isinstance(inp.solo, bool):
+        raise _fail("bad_solo")
+    dice = _normalise_rows(inp.rows)
+
+    values = []
+    complete = []
+    counts = []
+    equal_rows = 0
+    colour = klass.colour
+    class_dice = 0
+    for i, row in enumerate(dice):
+        present = [d for d in row if d is not None]
+        values.append(sum(v for _, v in present) + race[i])
+        complete.append(len(present) == ROW_SPACES)
+        counts.append(len(present))
+        for c, _ in present:
+            if c == colour:
+                class_dice += 1
+        if len(present) == ROW_SPACES and present[0][1] == present[1][1] == present[2][1]:
+            equal_rows += 1
+    matches = [ATTRS[attr] for attr, space, want in backstory
+               if dice[attr][space] is not None and dice[attr][space][0] == want]
+    return _Sheet(content, race, klass, dice, values, complete, counts, class_dice, equal_rows, inp.backstory_id,
+                  matches, inp.alignment_id, pos, grid[pos], inp.gold, inp.solo)
 
 
 def _goal_hit(value: int, top: int, goal) -> int | None:
@@ -496,7 +480,7 @@ def score_player(inp: ScoringInput) -> dict:
     Raises ``RuleError`` (key ``rules.scoring.*``) on input that names unknown content or impossible dice.
     """
     content = compiled()
-    sheet = _Sheet(content, inp)
+    sheet = _sheet(content, inp)
     cards = _cards(content, inp.card_ids)
     optional = [c for c in cards if c.discardable]
     best = None

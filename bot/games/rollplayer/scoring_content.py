@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .content import ATTR_INDEX, ATTRS, COLOURS, document
+from .content import ATTR_INDEX, ATTRS, BACKSTORY_REWARD, COLOURS, document
 
 DIE_COLOURS: frozenset[str] = frozenset(COLOURS)
 NO_MAX = 10_000  # stands in for the open upper end of an "N+" goal
@@ -104,11 +104,6 @@ class ContentError(ValueError):
     """The data files hold something scoring cannot interpret (a broken edit, not a player's mistake)."""
 
 
-def _load(name: str) -> dict:
-    """The data file as parsed once by ``content`` (the one loader): this module only compiles it."""
-    return document(name.removesuffix(".json"))
-
-
 def _attr_indexes(attrs, where: str) -> tuple[int, ...]:
     if attrs == "all":
         return tuple(range(len(ATTRS)))
@@ -183,26 +178,16 @@ def _compile_card(c: dict) -> Card:
     )
 
 
-def _reward_table(reward: list[dict]) -> tuple[int, ...]:
-    table = [None] * 7
-    for band in reward:
-        for n in range(band["matches_min"], band["matches_max"] + 1):
-            table[n] = band["stars"]
-    if any(v is None for v in table):
-        raise ContentError("backstories.json: reward table must cover 0..6 matches")
-    return tuple(table)
-
-
 @functools.cache
 def compiled() -> Content:
     """The whole content set in scoring shape; built on first use, then shared."""
-    races_doc = _load("races.json")
+    races_doc = document("races")
     if tuple(races_doc["attributes"]) != ATTRS:
         raise ContentError("races.json: attribute order differs from scoring's")
     races = {r["id"]: tuple(r["modifiers"][a] for a in ATTRS) for r in races_doc["races"]}
 
     classes = {}
-    for c in _load("classes.json")["classes"]:
+    for c in document("classes")["classes"]:
         goals = []
         for a in ATTRS:
             g = c["goals"][a]
@@ -210,19 +195,19 @@ def compiled() -> Content:
                               open_ended=g["max"] is None))
         classes[c["id"]] = ClassInfo(colour=c["colour"], goals=tuple(goals))
 
-    back_doc = _load("backstories.json")
+    back_doc = document("backstories")
     backstories = {
         b["id"]: tuple((ATTR_INDEX[a], b["cells"][a]["position"] - 1, b["cells"][a]["colour"]) for a in ATTRS)
         for b in back_doc["backstories"]
     }
 
-    align_doc = _load("alignments.json")
+    align_doc = document("alignments")
     rows, cols = tuple(align_doc["rows"]), tuple(align_doc["columns"])
     alignments = {
         a["id"]: {(r, c): a["grid"][r][c] for r in rows for c in cols} for a in align_doc["alignments"]
     }
 
-    armor_doc = _load("armor_sets.json")
+    armor_doc = document("armor_sets")
     armor_sets = {
         name: ArmorSet(name=name, size=s["pieces"], stars_by_count=tuple(s["stars_by_count"]))
         for name, s in armor_doc["sets"].items()
@@ -233,14 +218,14 @@ def compiled() -> Content:
     if armor_doc["class_colour_bonus"].get("condition") != "at_least_one_card":
         raise ContentError("armor_sets.json: scoring implements the 'at_least_one_card' colour bonus only")
 
-    cards = {c["id"]: _compile_card(c) for c in _load("market.json")["cards"]}
+    cards = {c["id"]: _compile_card(c) for c in document("market")["cards"]}
     for card in cards.values():
         if card.type == "armor" and card.armor_set not in armor_sets:
             raise ContentError(f"market card {card.id}: unknown armor set {card.armor_set!r}")
 
     return Content(
         races=races, classes=classes, backstories=backstories,
-        backstory_reward=_reward_table(back_doc["reward"]),
+        backstory_reward=BACKSTORY_REWARD,
         alignments=alignments, alignment_rows=rows, alignment_columns=cols,
         armor_sets=armor_sets, armor_set_order=tuple(armor_sets),
         colour_bonus=armor_doc["class_colour_bonus"]["stars"], cards=cards,

@@ -44,7 +44,7 @@ from .phases import NESTED, STEPS
 from .powers import POWER_ID
 from .rules import purchase_limit
 from .skills import REFRESHED
-from .state import SCHEMA_VERSION, GameState
+from .state import SCHEMA_VERSION, GameState, InitiativeCard, PlayerState
 
 MAX_TEXT = 256 * 1024       # a 4-player snapshot is about 4 KB
 U64 = 1 << 64
@@ -58,16 +58,12 @@ class _Bad(Exception):
     """Internal: the reason a snapshot is refused (turned into the public RuleError)."""
 
 
-def _bad(reason: str) -> _Bad:
-    return _Bad(reason)
-
-
 def loads(text) -> GameState:
     """Parse, shape-check and invariant-check a snapshot; ``RuleError("bad_snapshot")`` otherwise."""
     try:
         data = _parse(text)
         if type(data) is not dict or data.get("version") != SCHEMA_VERSION or type(data["version"]) is not int:
-            raise _bad("version")
+            raise _Bad("version")
         _check_shape(data)
         state = GameState.from_json(data)
         check_state(state)
@@ -78,22 +74,22 @@ def loads(text) -> GameState:
 
 def _parse(text):
     if type(text) is not str:
-        raise _bad("not_text")
+        raise _Bad("not_text")
     if len(text) > MAX_TEXT:
-        raise _bad("too_long")
+        raise _Bad("too_long")
     try:
         return json.loads(text)
     except RecursionError:  # nested deeper than the interpreter's recursion limit: the C parser stops
-        raise _bad("too_deep") from None
+        raise _Bad("too_deep") from None
     except ValueError:  # malformed JSON, or an int of more than 4300 digits
-        raise _bad("not_json") from None
+        raise _Bad("not_json") from None
 
 
 # ----------------------------------------------------------------------------- layer 2: shape
 
 def _int(v, lo: int, hi: int, what: str) -> None:
     if type(v) is not int or not lo <= v <= hi:
-        raise _bad(what)
+        raise _Bad(what)
 
 
 def _opt_int(v, lo: int, hi: int, what: str) -> None:
@@ -103,7 +99,7 @@ def _opt_int(v, lo: int, hi: int, what: str) -> None:
 
 def _str(v, choices, what: str) -> None:
     if type(v) is not str or v not in choices:
-        raise _bad(what)
+        raise _Bad(what)
 
 
 def _opt_str(v, choices, what: str) -> None:
@@ -113,28 +109,24 @@ def _opt_str(v, choices, what: str) -> None:
 
 def _list(v, what: str, maxlen: int = 200) -> list:
     if type(v) is not list or len(v) > maxlen:
-        raise _bad(what)
+        raise _Bad(what)
     return v
 
 
 def _die(v, what: str) -> None:
     if (type(v) is not list or len(v) != 2 or type(v[0]) is not str or v[0] not in _DIE_COLOURS
             or type(v[1]) is not int or not 1 <= v[1] <= 6):
-        raise _bad(what)
+        raise _Bad(what)
 
 
 def _keys(d, keys, what: str) -> None:
     if type(d) is not dict or set(d) != set(keys):
-        raise _bad(what)
+        raise _Bad(what)
 
 
-_STATE_KEYS = ("version", "seats", "options", "rng", "moves", "round", "phase", "step", "turn", "first_player",
-               "start_player", "initiative", "dice_order", "market_order", "market_pos", "action_row",
-               "action_done", "purchases", "gold_taken", "market", "deck", "discard", "trash", "enemy_die",
-               "bag", "set_aside", "players", "sub", "cleanup_pending", "final_round", "finished")
-_PLAYER_KEYS = ("seat", "race", "gender", "class_card", "class_id", "backstory", "alignment", "align_row",
-                "align_col", "gold", "charisma", "rows", "cards", "exhausted", "start_dice", "initiative", "used")
-_CARD_KEYS = ("number", "die", "coin", "taken_by")
+_STATE_KEYS = GameState.__slots__
+_PLAYER_KEYS = PlayerState.__slots__
+_CARD_KEYS = InitiativeCard.__slots__
 _SUB_KEYS = {
     "order_ties": ("kind", "seat", "dice", "cards", "origin"),
     "int_keep": ("kind", "seat", "attr", "idx", "old", "new", "origin"),
@@ -154,7 +146,7 @@ def _check_shape(d: dict) -> None:
     seats = d["seats"] - 1
     _keys(d["options"], OPTION_DEFAULTS, "options")
     if any(type(v) is not bool for v in d["options"].values()):
-        raise _bad("options")
+        raise _Bad("options")
     _int(d["rng"], 0, U64 - 1, "rng")
     _int(d["moves"], 0, BIG, "moves")
     _int(d["round"], 0, 18, "round")
@@ -180,7 +172,7 @@ def _check_shape(d: dict) -> None:
     _int(d["purchases"], 0, 4, "purchases")
     for k in ("gold_taken", "final_round", "finished"):
         if type(d[k]) is not bool:
-            raise _bad(k)
+            raise _Bad(k)
     for k in ("market", "deck", "discard", "trash"):
         for c in _list(d[k], k, 60):
             _str(c, CARD_TYPE, k)
@@ -196,7 +188,7 @@ def _check_shape(d: dict) -> None:
     sub = d["sub"]
     if sub is not None:
         if type(sub) is not dict or type(sub.get("kind")) is not str or sub["kind"] not in _SUB_KEYS:
-            raise _bad("sub")
+            raise _Bad("sub")
         _keys(sub, _SUB_KEYS[sub["kind"]], "sub")
         _int(sub["seat"], 0, seats, "sub")
         _str(sub["origin"], _ORIGINS, "sub")
@@ -243,7 +235,7 @@ def _check_player_shape(p, seats: int) -> None:
     _opt_int(p["initiative"], 1, 5, "player_initiative")
     for u in _list(p["used"], "used", 80):
         if type(u) is not str or len(u) > 64:
-            raise _bad("used")
+            raise _Bad("used")
 
 
 # ----------------------------------------------------------------------------- layer 3: invariants
@@ -268,9 +260,9 @@ def _check_state(st: GameState) -> None:
     players = st.players
     setup = st.phase in ("setup_race", "setup_class")
     if len(players) != seats or any(p.seat != i for i, p in enumerate(players)):
-        raise _bad("players")
+        raise _Bad("players")
     if (st.phase == "finished") != st.finished or (st.phase, st.step) not in STEPS:
-        raise _bad("phase")
+        raise _Bad("phase")
     # -- dice: every die in exactly one place, per colour
     count = Counter(st.bag)
     count.update(st.set_aside)
@@ -281,121 +273,121 @@ def _check_state(st: GameState) -> None:
         count.update(d[0] for a in ATTRS for d in p.rows[a])
         count.update(d[0] for d in p.start_dice)
     if count != Counter(DICE_PER_COLOUR):
-        raise _bad("dice")
+        raise _Bad("dice")
     if st.set_aside and st.phase != "setup_class":
-        raise _bad("set_aside")
+        raise _Bad("set_aside")
     if (st.enemy_die is not None) != (seats == 1 and not setup):
-        raise _bad("enemy_die")
+        raise _Bad("enemy_die")
     # -- market cards: every card in exactly one place
     cards = st.market + st.deck + st.discard + st.trash + [c for p in players for c in p.cards]
     if sorted(cards) != (sorted(_card_pool(st)) if not setup else []):
-        raise _bad("cards")
+        raise _Bad("cards")
     if st.trash and seats != 1:
-        raise _bad("trash")
+        raise _Bad("trash")
     # -- players
     races = [p.race for p in players if p.race is not None]
     if len(set(races)) != len(races) or (not st.options["promo_sheets"] and set(races) & set(PROMO_RACES)):
-        raise _bad("race")
+        raise _Bad("race")
     for key in ("backstory", "alignment"):
         dealt = [getattr(p, key) for p in players]
         if setup != all(x is None for x in dealt) or (not setup and len(set(dealt)) != seats):
-            raise _bad(key)
+            raise _Bad(key)
     for p in players:
         _check_player(st, p, setup)
     # -- Initiative cards and turn order
     n = 3 if seats == 1 else seats + 1
     if [c.number for c in st.initiative] != ([] if setup else list(range(1, n + 1))):
-        raise _bad("initiative")
+        raise _Bad("initiative")
     if any(c.coin and c.number in (1, n) for c in st.initiative):
-        raise _bad("coin")
+        raise _Bad("coin")
     started = st.round > 0
     if started == (st.phase in ("setup_race", "setup_class", "setup_dice")):
-        raise _bad("round")
+        raise _Bad("round")
     if started and sorted(st.dice_order) != list(range(seats)):
-        raise _bad("dice_order")
+        raise _Bad("dice_order")
     if len(set(st.market_order)) != len(st.market_order) or len(set(st.cleanup_pending)) != len(
             st.cleanup_pending):
-        raise _bad("order")
+        raise _Bad("order")
     taken = {}
     for c in st.initiative:
         if c.taken_by is not None:
             if c.taken_by in taken or players[c.taken_by].initiative != c.number:
-                raise _bad("taken_by")
+                raise _Bad("taken_by")
             taken[c.taken_by] = c
     if any(p.initiative is not None and p.seat not in taken for p in players):
-        raise _bad("initiative")
+        raise _Bad("initiative")
     _check_turn(st, taken)
     _check_sub(st)
     # -- liveness: until the end someone is asked, and whoever is asked can move
     from .engine import legal, pending  # the engine imports nothing from here
     asked = pending(st)
     if not st.finished and not asked:
-        raise _bad("nobody_to_move")
+        raise _Bad("nobody_to_move")
     for d in asked:
         if not legal(st, d["seat"]):
-            raise _bad("stuck")
+            raise _Bad("stuck")
 
 
 def _check_player(st, p, setup: bool) -> None:
     if not setup and (p.race is None or p.class_id is None):
-        raise _bad("sheet")
+        raise _Bad("sheet")
     if st.phase == "setup_race" and (p.class_id is not None or p.class_card is not None):
-        raise _bad("class")
+        raise _Bad("class")
     if p.class_id is not None and CLASSES[p.class_id]["card"] != p.class_card:
-        raise _bad("class_card")
+        raise _Bad("class_card")
     if p.gender is None and p.race is not None or p.gender is not None and p.race is None:
-        raise _bad("gender")
+        raise _Bad("gender")
     if p.start_dice and st.phase != "setup_dice":
-        raise _bad("start_dice")
+        raise _Bad("start_dice")
     if len(set(p.exhausted)) != len(p.exhausted) or any(
             c not in p.cards or CARD_TYPE[c] != "skill" for c in p.exhausted):
-        raise _bad("exhausted")
+        raise _Bad("exhausted")
     own_power = POWER_ID.get(p.class_id)
     for u in p.used:
         if u != own_power and not (u.startswith(REFRESHED) and u[len(REFRESHED):] in p.cards):
-            raise _bad("used")
+            raise _Bad("used")
     if p.charisma and st.phase in ("setup_race", "setup_class", "setup_dice"):
-        raise _bad("charisma")
+        raise _Bad("charisma")
 
 
 def _check_turn(st, taken: dict) -> None:
     phase, step, turn = st.phase, st.step, st.turn
     if phase in ("setup_race", "setup_class", "dice", "market_start", "market"):
         if turn is None:
-            raise _bad("turn")
+            raise _Bad("turn")
     elif turn is not None:
-        raise _bad("turn")
+        raise _Bad("turn")
     if phase == "setup_class" and not st.options["free_class"] and st.players[turn].class_card is None:
-        raise _bad("class_card")
+        raise _Bad("class_card")
     if phase == "dice":
         if turn not in st.dice_order:
-            raise _bad("turn")
+            raise _Bad("turn")
         card = taken.get(turn)
         if (step == "choose") != (card is None):
-            raise _bad("step")
+            raise _Bad("step")
         if step == "place" and card.die is None:
-            raise _bad("step")
+            raise _Bad("step")
         if step in ("action", "after_action") and (card.die is not None or st.action_row is None):
-            raise _bad("step")
+            raise _Bad("step")
     if phase == "market":
         if not st.market_pos < len(st.market_order) or st.market_order[st.market_pos] != turn:
-            raise _bad("market_order")
+            raise _Bad("market_order")
         if st.purchases > purchase_limit(st.players[turn]) or (st.step == "after_discard") != st.gold_taken:
-            raise _bad("purchases")
+            raise _Bad("purchases")
     if (phase == "cleanup") != bool(st.cleanup_pending):
-        raise _bad("cleanup_pending")
+        raise _Bad("cleanup_pending")
     if st.final_round and phase not in ("cleanup", "finished"):
-        raise _bad("final_round")
+        raise _Bad("final_round")
 
 
 def _check_sub(st) -> None:
     sub = st.sub
     if (st.phase == "roll") != (sub is not None and sub["origin"] == "roll"):
-        raise _bad("roll")
+        raise _Bad("roll")
     if sub is None:
         return
     if sub["kind"] not in NESTED or st.phase not in ("roll", "dice", "market", "market_start", "cleanup"):
-        raise _bad("sub")
+        raise _Bad("sub")
     p = st.players[sub["seat"]]
     kind = sub["kind"]
     if kind == "order_ties":
@@ -405,17 +397,17 @@ def _check_sub(st) -> None:
                 or any(n not in by_number or by_number[n].taken_by is not None for n in numbers)
                 or sorted(by_number[n].die or ("", 0) for n in numbers) != sorted(dice)
                 or [d[1] for d in dice] != sorted(d[1] for d in dice)):
-            raise _bad("order_ties")
+            raise _Bad("order_ties")
     elif kind == "int_keep":
         row = p.rows[sub["attr"]]
         if sub["idx"] >= len(row) or row[sub["idx"]][1] != sub["new"]:
-            raise _bad("int_keep")
+            raise _Bad("int_keep")
     elif kind == "mysterious_keep":
         card = next((c for c in st.initiative if c.number == sub["card"]), None)
         if card is None or card.taken_by != p.seat or card.die is None or card.die[1] != sub["new"]:
-            raise _bad("mysterious_keep")
+            raise _Bad("mysterious_keep")
     elif kind == "open_lock":
         if not st.deck or st.deck[0] != sub["card"]:
-            raise _bad("open_lock")
+            raise _Bad("open_lock")
     elif kind == "second_swap" and p.dice_count() < 2:
-        raise _bad("second_swap")
+        raise _Bad("second_swap")

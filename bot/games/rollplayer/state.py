@@ -1,7 +1,7 @@
-"""The Roll Player game state: plain slotted classes, a JSON round-trip and a cheap clone.
+"""The Roll Player game state: slotted dataclasses (compared by identity), a JSON round-trip and a cheap clone.
 
 Renderers, the engine and AI seats read these fields; their names are stable. Everything is plain data
-(str / int / bool / None / list / dict / tuple), so ``dumps`` → ``loads`` → ``dumps`` gives identical JSON,
+(str / int / bool / None / list / dict / tuple), so ``dumps`` → ``snapshot.loads`` → ``dumps`` gives identical JSON,
 and replaying the same seed and moves rebuilds it exactly (all randomness comes from ``rng``).
 
 A die is a tuple ``(colour, value)``: colour one of green blue red purple black white gold, value 1..6
@@ -87,108 +87,64 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 try:
     import orjson
 except ImportError:                 # a dependency; the standard library writes the same text, slower
     orjson = None
+else:                               # a dataclass goes to ``_fields`` too (orjson would write it unsorted)
+    _ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
 
 from .content import ATTRS
 
 SCHEMA_VERSION = 1
+Die = tuple[str, int]
 
 
+@dataclass(slots=True, eq=False)
 class InitiativeCard:
-    __slots__ = ("coin", "die", "number", "taken_by")
-
-    def __init__(self, number: int, die=None, coin: int = 0, taken_by: int | None = None):
-        self.number = number
-        self.die = die
-        self.coin = coin
-        self.taken_by = taken_by
+    number: int
+    die: Die | None = None
+    coin: int = 0
+    taken_by: int | None = None
 
     def clone(self) -> "InitiativeCard":
-        c = _new_card(InitiativeCard)
-        c.number = self.number
-        c.die = self.die
-        c.coin = self.coin
-        c.taken_by = self.taken_by
-        return c
-
-    def to_json(self) -> dict:
-        return {"number": self.number, "die": _die_out(self.die), "coin": self.coin,
-                "taken_by": self.taken_by}
+        return InitiativeCard(self.number, self.die, self.coin, self.taken_by)
 
     @classmethod
     def from_json(cls, d: dict) -> "InitiativeCard":
-        return cls(d["number"], _die_in(d["die"]), d["coin"], d["taken_by"])
+        return _from_json(cls, d, die=_die)
 
 
-_new_card = object.__new__
-
-
+@dataclass(slots=True, eq=False)
 class PlayerState:
-    __slots__ = (
-        "align_col",
-        "align_row",
-        "alignment",
-        "backstory",
-        "cards",
-        "charisma",
-        "class_card",
-        "class_id",
-        "exhausted",
-        "gender",
-        "gold",
-        "initiative",
-        "race",
-        "rows",
-        "seat",
-        "start_dice",
-        "used",
-    )
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.race = None
-        self.gender = None
-        self.class_card = None
-        self.class_id = None
-        self.backstory = None
-        self.alignment = None
-        self.align_row = "neutral"
-        self.align_col = "neutral"
-        self.gold = 0
-        self.charisma = 0
-        self.rows = {a: [] for a in ATTRS}
-        self.cards = []
-        self.exhausted = []
-        self.start_dice = []
-        self.initiative = None
-        self.used = []
+    seat: int
+    race: str | None = None
+    gender: str | None = None
+    class_card: int | None = None
+    class_id: str | None = None
+    backstory: str | None = None
+    alignment: str | None = None
+    align_row: str = "neutral"
+    align_col: str = "neutral"
+    gold: int = 0
+    charisma: int = 0
+    rows: dict[str, list[Die]] = field(default_factory=lambda: {a: [] for a in ATTRS})
+    cards: list[str] = field(default_factory=list)
+    exhausted: list[str] = field(default_factory=list)
+    start_dice: list[Die] = field(default_factory=list)
+    initiative: int | None = None
+    used: list[str] = field(default_factory=list)
 
     def clone(self) -> "PlayerState":
-        p = PlayerState.__new__(PlayerState)
-        p.seat = self.seat
-        p.race = self.race
-        p.gender = self.gender
-        p.class_card = self.class_card
-        p.class_id = self.class_id
-        p.backstory = self.backstory
-        p.alignment = self.alignment
-        p.align_row = self.align_row
-        p.align_col = self.align_col
-        p.gold = self.gold
-        p.charisma = self.charisma
         r = self.rows
-        p.rows = {"str": r["str"][:], "dex": r["dex"][:], "con": r["con"][:], "int": r["int"][:],
-                  "wis": r["wis"][:], "cha": r["cha"][:]}
-        p.cards = self.cards[:]
-        p.exhausted = self.exhausted[:]
-        p.start_dice = self.start_dice[:]
-        p.initiative = self.initiative
-        p.used = self.used[:]
-        return p
+        return PlayerState(
+            self.seat, self.race, self.gender, self.class_card, self.class_id, self.backstory, self.alignment,
+            self.align_row, self.align_col, self.gold, self.charisma,
+            {"str": r["str"][:], "dex": r["dex"][:], "con": r["con"][:], "int": r["int"][:], "wis": r["wis"][:],
+             "cha": r["cha"][:]},
+            self.cards[:], self.exhausted[:], self.start_dice[:], self.initiative, self.used[:])
 
     # -- derived helpers (pure reads) -------------------------------------------------------------
     def dice_count(self) -> int:
@@ -199,221 +155,100 @@ class PlayerState:
     def sheet_full(self) -> bool:
         return self.dice_count() == 18
 
-    def to_json(self) -> dict:
-        return {
-            "seat": self.seat, "race": self.race, "gender": self.gender, "class_card": self.class_card,
-            "class_id": self.class_id, "backstory": self.backstory, "alignment": self.alignment,
-            "align_row": self.align_row, "align_col": self.align_col, "gold": self.gold,
-            "charisma": self.charisma,
-            "rows": {a: [list(d) for d in self.rows[a]] for a in ATTRS},
-            "cards": list(self.cards), "exhausted": list(self.exhausted),
-            "start_dice": [list(d) for d in self.start_dice], "initiative": self.initiative,
-            "used": list(self.used),
-        }
-
     @classmethod
     def from_json(cls, d: dict) -> "PlayerState":
-        p = cls(d["seat"])
-        for k in ("race", "gender", "class_card", "class_id", "backstory", "alignment", "align_row",
-                  "align_col", "gold", "charisma", "initiative"):
-            setattr(p, k, d[k])
-        p.rows = {a: [(c, v) for c, v in d["rows"][a]] for a in ATTRS}
-        p.cards = list(d["cards"])
-        p.exhausted = list(d["exhausted"])
-        p.start_dice = [(c, v) for c, v in d["start_dice"]]
-        p.used = list(d["used"])
-        return p
+        return _from_json(cls, d, rows=lambda rows: {a: _dice(rows[a]) for a in ATTRS}, start_dice=_dice)
 
 
+@dataclass(slots=True, eq=False)
 class GameState:
-    __slots__ = (
-        "action_done",
-        "action_row",
-        "bag",
-        "cleanup_pending",
-        "deck",
-        "dice_order",
-        "discard",
-        "enemy_die",
-        "final_round",
-        "finished",
-        "first_player",
-        "gold_taken",
-        "initiative",
-        "market",
-        "market_order",
-        "market_pos",
-        "moves",
-        "options",
-        "phase",
-        "players",
-        "purchases",
-        "rng",
-        "round",
-        "seats",
-        "set_aside",
-        "start_player",
-        "step",
-        "sub",
-        "trash",
-        "turn",
-        "version",
-    )
-
-    def __init__(self, seats: int, options: dict, rng: int):
-        self.version = SCHEMA_VERSION
-        self.seats = seats
-        self.options = dict(options)
-        self.rng = rng
-        self.moves = 0
-        self.round = 0
-        self.phase = "setup_race"
-        self.step = None
-        self.turn = None
-        self.first_player = 0
-        self.start_player = 0
-        self.initiative = []
-        self.dice_order = []
-        self.market_order = []
-        self.market_pos = 0
-        self.action_row = None
-        self.action_done = None
-        self.purchases = 0
-        self.gold_taken = False
-        self.market = []
-        self.deck = []
-        self.discard = []
-        self.trash = []
-        self.enemy_die = None
-        self.bag = {}
-        self.set_aside = []
-        self.players = [PlayerState(i) for i in range(seats)]
-        self.sub = None
-        self.cleanup_pending = []
-        self.final_round = False
-        self.finished = False
+    seats: int
+    options: dict
+    rng: int
+    players: list[PlayerState]
+    version: int = SCHEMA_VERSION
+    moves: int = 0
+    round: int = 0
+    phase: str = "setup_race"
+    step: str | None = None
+    turn: int | None = None
+    first_player: int = 0
+    start_player: int = 0
+    initiative: list[InitiativeCard] = field(default_factory=list)
+    dice_order: list[int] = field(default_factory=list)
+    market_order: list[int] = field(default_factory=list)
+    market_pos: int = 0
+    action_row: str | None = None
+    action_done: str | None = None
+    purchases: int = 0
+    gold_taken: bool = False
+    market: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    trash: list[str] = field(default_factory=list)
+    enemy_die: Die | None = None
+    bag: dict[str, int] = field(default_factory=dict)
+    set_aside: list[str] = field(default_factory=list)
+    sub: dict | None = None
+    cleanup_pending: list[int] = field(default_factory=list)
+    final_round: bool = False
+    finished: bool = False
 
     def clone(self) -> "GameState":
-        s = GameState.__new__(GameState)
-        s.version = self.version
-        s.seats = self.seats
-        s.options = self.options  # never mutated after create
-        s.rng = self.rng
-        s.moves = self.moves
-        s.round = self.round
-        s.phase = self.phase
-        s.step = self.step
-        s.turn = self.turn
-        s.first_player = self.first_player
-        s.start_player = self.start_player
-        s.initiative = [c.clone() for c in self.initiative]
-        s.dice_order = self.dice_order  # both are replaced each round, never changed in place
-        s.market_order = self.market_order
-        s.market_pos = self.market_pos
-        s.action_row = self.action_row
-        s.action_done = self.action_done
-        s.purchases = self.purchases
-        s.gold_taken = self.gold_taken
-        s.market = self.market[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.trash = self.trash[:]
-        s.enemy_die = self.enemy_die
-        s.bag = dict(self.bag)
-        s.set_aside = self.set_aside[:]
-        s.players = [p.clone() for p in self.players]
-        s.sub = dict(self.sub) if self.sub is not None else None  # values are immutable or replaced
-        s.cleanup_pending = self.cleanup_pending[:]
-        s.final_round = self.final_round
-        s.finished = self.finished
-        return s
-
-    def to_json(self) -> dict:
-        return {
-            "version": self.version, "seats": self.seats, "options": dict(self.options), "rng": self.rng,
-            "moves": self.moves, "round": self.round, "phase": self.phase, "step": self.step,
-            "turn": self.turn, "first_player": self.first_player, "start_player": self.start_player,
-            "initiative": [c.to_json() for c in self.initiative], "dice_order": list(self.dice_order),
-            "market_order": list(self.market_order), "market_pos": self.market_pos,
-            "action_row": self.action_row, "action_done": self.action_done, "purchases": self.purchases,
-            "gold_taken": self.gold_taken, "market": list(self.market), "deck": list(self.deck),
-            "discard": list(self.discard), "trash": list(self.trash), "enemy_die": _die_out(self.enemy_die),
-            "bag": dict(self.bag), "set_aside": list(self.set_aside),
-            "players": [p.to_json() for p in self.players],
-            "sub": _sub_out(self.sub), "cleanup_pending": list(self.cleanup_pending),
-            "final_round": self.final_round, "finished": self.finished,
-        }
+        """A copy to play on (the fields in declaration order, positional: the AI clones at every step). Options
+        never change after create; dice_order and market_order are replaced each round, never changed in place;
+        the values of ``sub`` are immutable or replaced: those are shared."""
+        return GameState(
+            self.seats, self.options, self.rng, [p.clone() for p in self.players], self.version, self.moves,
+            self.round, self.phase, self.step, self.turn, self.first_player, self.start_player,
+            [c.clone() for c in self.initiative], self.dice_order, self.market_order, self.market_pos,
+            self.action_row, self.action_done, self.purchases, self.gold_taken, self.market[:], self.deck[:],
+            self.discard[:], self.trash[:], self.enemy_die, dict(self.bag), self.set_aside[:],
+            None if self.sub is None else dict(self.sub), self.cleanup_pending[:], self.final_round, self.finished)
 
     @classmethod
     def from_json(cls, d: dict) -> "GameState":
-        s = cls.__new__(cls)
-        for k in ("version", "seats", "rng", "moves", "round", "phase", "step", "turn", "first_player",
-                  "start_player", "market_pos", "action_row", "action_done", "purchases", "gold_taken",
-                  "final_round", "finished"):
-            setattr(s, k, d[k])
-        s.options = dict(d["options"])
-        s.initiative = [InitiativeCard.from_json(c) for c in d["initiative"]]
-        s.dice_order = list(d["dice_order"])
-        s.market_order = list(d["market_order"])
-        s.market = list(d["market"])
-        s.deck = list(d["deck"])
-        s.discard = list(d["discard"])
-        s.trash = list(d["trash"])
-        s.enemy_die = _die_in(d["enemy_die"])
-        s.bag = dict(d["bag"])
-        s.set_aside = list(d["set_aside"])
-        s.players = [PlayerState.from_json(p) for p in d["players"]]
-        s.sub = _sub_in(d["sub"])
-        s.cleanup_pending = list(d["cleanup_pending"])
-        return s
+        return _from_json(cls, d, initiative=lambda cards: [InitiativeCard.from_json(c) for c in cards],
+                          enemy_die=_die, players=lambda ps: [PlayerState.from_json(p) for p in ps], sub=_sub)
+
+    def to_json(self) -> dict:
+        """The snapshot as JSON values, read through the standard library (``dumps`` may use orjson)."""
+        return json.loads(json.dumps(self, default=_fields))
 
 
-def _die_out(die):
-    return None if die is None else [die[0], die[1]]
+def _fields(obj) -> dict:
+    """A state object's JSON value: its fields (a die, a tuple, is written as a list)."""
+    return {k: getattr(obj, k) for k in obj.__slots__}
 
 
-def _die_in(die):
+def _from_json(cls, d: dict, **decode):
+    """An object of ``cls`` from its JSON fields (freshly parsed: lists and dicts are taken, not copied);
+    ``decode`` rebuilds the fields JSON cannot hold as they are (dice are tuples, nested objects)."""
+    obj = cls.__new__(cls)
+    for k in cls.__slots__:
+        setattr(obj, k, decode[k](d[k]) if k in decode else d[k])
+    return obj
+
+
+def _die(die):
     return None if die is None else (die[0], die[1])
 
 
-def _sub_out(sub):
-    if sub is None:
-        return None
-    out = {}
-    for k, v in sub.items():
-        if k == "dice":
-            out[k] = [list(d) for d in v]
-        elif isinstance(v, tuple):
-            out[k] = list(v)
-        elif isinstance(v, list):
-            out[k] = list(v)
-        else:
-            out[k] = v
-    return out
+def _dice(dice: list) -> list:
+    return [(c, v) for c, v in dice]
 
 
-def _sub_in(sub):
-    if sub is None:
-        return None
-    out = dict(sub)
-    if "dice" in out:
-        out["dice"] = [(c, v) for c, v in out["dice"]]
-    if "cards" in out:
-        out["cards"] = list(out["cards"])
-    return out
+def _sub(sub):
+    if sub is not None and "dice" in sub:
+        sub["dice"] = _dice(sub["dice"])
+    return sub
 
 
 def dumps(state: GameState) -> str:
     """Sorted keys, no spaces: the text every snapshot is stored (and verified) as. orjson writes the very same
     text for a state's plain ASCII data, several times faster (a snapshot is written with every move);
     tests/games/rollplayer check the two agree over played games."""
-    data = state.to_json()
     if orjson is not None:
-        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode()
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return orjson.dumps(state, default=_fields, option=_ORJSON_OPTIONS).decode()
+    return json.dumps(state, default=_fields, sort_keys=True, separators=(",", ":"))
 
-
-def loads(text: str) -> GameState:
-    """Rebuild a state from ``dumps`` output that this process wrote (trusted). Text from storage or users
-    goes through ``KIND.loads`` / ``snapshot.loads``, which refuse anything breaking the invariants."""
-    return GameState.from_json(json.loads(text))

@@ -15,7 +15,7 @@ from bot.app import create_bot  # noqa: E402
 
 @pytest.fixture
 async def poker(settings):
-    bot = create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
     h = Harness(bot)
     await h.start()
     yield h

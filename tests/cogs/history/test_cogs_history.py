@@ -82,7 +82,7 @@ def image_of(message, name: str = "table.png") -> Image.Image:
 
 
 async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(settings, alice, bob, fixed_seed):
-    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
     harness = Harness(bot)
     await harness.start()
     place = harness.channel()
@@ -105,7 +105,7 @@ async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(s
     finally:
         await harness.close()
 
-    again = Harness(create_bot(settings, sync_commands=False, run_reminders=False))     # a new process, same file
+    again = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))     # a new process, same file
     await again.start()
     again.rec.messages[message.id] = message          # Discord still has the message the old process sent
     try:
@@ -153,7 +153,7 @@ async def test_solo_poker_night_chart_and_replay(poker_harness, alice, fixed_see
 
 @pytest.fixture
 async def poker_harness(settings):
-    bot = create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
     harness = Harness(bot)
     await harness.start()
     yield harness

@@ -164,7 +164,7 @@ async def test_forget_me_anonymises_finished_games_only(harness, alice, bob, fix
 
 
 async def test_stats_survive_a_restart(settings, alice, bob, fixed_seed):
-    harness = Harness(create_bot(settings, sync_commands=False, run_reminders=False))
+    harness = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
     await harness.start()
     try:
         place, results, _ = await play_some(harness, alice, bob)
@@ -176,7 +176,7 @@ async def test_stats_survive_a_restart(settings, alice, bob, fixed_seed):
     assert f"{t('stats.played', 'en')}\n{played}" in before_stats and "Alice" in before_board
 
     async def shown(path) -> tuple[str, str]:
-        again = Harness(create_bot(replace(settings, db_path=path), sync_commands=False, run_reminders=False))
+        again = Harness(await create_bot(replace(settings, db_path=path), sync_commands=False, run_reminders=False))
         await again.start()
         try:
             return ((await again.run("stats show", user=alice, place=place)).only().text(),

@@ -120,7 +120,7 @@ async def test_undo_button_and_command(harness, alice):
 
 
 async def test_the_undo_survives_a_restart(settings, alice):
-    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
     harness = Harness(bot)
     await harness.start()
     place = harness.dm()
@@ -132,7 +132,7 @@ async def test_the_undo_survives_a_restart(settings, alice):
     state = harness.bot.sessions.kinds["rollplayer"].dumps((await harness.bot.sessions.load(game_id)).state)
     await harness.close()
 
-    bot = create_bot(settings, sync_commands=False, run_reminders=False)
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
     harness = Harness(bot)
     await harness.start()
     try:
@@ -253,11 +253,11 @@ async def test_undo_overtaken_while_it_is_being_taken_back(placing, alice, bob, 
 ])
 async def test_why_an_undo_was_overtaken(since, version, key, params):
     from bot.engine.records import MoveRecord
-    from cogs.play import PlayService
+    from cogs.undo import Undo
 
     async def recent_moves(game_id, limit):
         return [MoveRecord(1, 7 - len(since) + i, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)][-limit:]
-    service = PlayService(SimpleNamespace(recent_moves=recent_moves), {}, None, None)
+    service = Undo(SimpleNamespace(sessions=SimpleNamespace(recent_moves=recent_moves), games={}, bots=None))
     game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
     assert await service.overtaken_reason(game, 0, version) == (key, params)
     for locale in ("en", "de", "fr", "ko"):

@@ -10,6 +10,7 @@ from dp_kit import spec_data
 
 from bot.games.dicepoker import odds
 from bot.games.dicepoker.content import HANDS, SOLO_TABLES
+from bot.games.dicepoker.hands import hand_name
 
 SPEC = spec_data()
 
@@ -67,6 +68,14 @@ def test_worked_example_keeps_are_the_optimal_ones():
     assert odds.dice_of(keep) == sorted(anja["kept"])
 
 
+def _final_distribution(keep) -> dict[str, Fraction]:
+    """Chance of each hand after keeping ``keep``."""
+    dist = {h: Fraction(0) for h in HANDS}
+    for f, w in odds.outcomes(keep):
+        dist[hand_name(odds.dice_of(odds.FINALS[f]))] += Fraction(w, odds.TOTAL)
+    return dist
+
+
 def _solo_ev(pay):
     total = Fraction(0)
     dist = {h: Fraction(0) for h in HANDS}
@@ -74,7 +83,7 @@ def _solo_ev(pay):
         keep, value = odds.solo_keep(odds.dice_of(counts), pay)
         p = Fraction(ways, 6 ** 5)
         total += p * value
-        for h, q in odds.final_distribution(keep).items():
+        for h, q in _final_distribution(keep).items():
             dist[h] += p * q
     return total, dist
 

@@ -2,7 +2,8 @@
 them, then drive the real moves. Only positions are arranged by hand; every consequence comes from the rules."""
 from __future__ import annotations
 
-from bot.games.rollforadventure import flow, rng
+from bot.games import rng
+from bot.games.rollforadventure import flow
 from bot.games.rollforadventure.board import ids_at
 from bot.games.rollforadventure.kind import KIND
 

@@ -165,3 +165,12 @@ def test_huge_and_nested_moves():
         else:
             raise AssertionError("junk accepted")
     assert ids_at(state, "pool")
+
+
+def test_a_reward_of_more_than_twelve_dice_is_a_state_that_loads_again():
+    """Found by the property test above: with the giant on the board a free-die reward may offer 13 dice; the
+    snapshot check capped a decision's dice at 12, so normal play reached a state the store could not load."""
+    options = {"desert_side": "A", "fortress_side": "A", "forest_side": "B", "ice_cave_side": "B",
+               "heroes": "random", "hero_pool": "all", "specials": ["giant"], "adventure": "book_of_magic"}
+    final, played = play_out(3, 1053, options, "policy")
+    assert KIND.loads(KIND.dumps(final)) == final and len(played) > 68

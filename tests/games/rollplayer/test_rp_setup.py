@@ -2,7 +2,7 @@
 from collections import Counter
 
 import pytest
-from rp_kit import KIND, RuleError, act, after_setup, engine, legal, moves, new_game
+from rp_kit import KIND, RuleError, act, after_setup, engine, legal, new_game
 
 from bot.games.rollplayer.content import CARD_GROUP, CARD_OF_COLOUR, CLASSES, PROMO_RACES
 from bot.games.rollplayer.content import CLASS_CARDS as CLASSES_BY_CARD
@@ -221,4 +221,4 @@ def test_options_are_validated():
         KIND.create(2, 1, {"souk": "yes"})
     st = KIND.create(2, 1, {"promos": True})
     assert st.options["promo_sheets"] and st.options["cursed_ring"]
-    assert not moves.legal_moves(st, 1 - st.first_player)
+    assert not engine.legal(st, 1 - st.first_player)

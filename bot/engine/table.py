@@ -1,0 +1,153 @@
+"""A game's table settings and bookkeeping, typed: what the shell and the turn book keep in the game's JSON
+``meta`` column (``GameView.meta``), one field per key.
+
+The column's format is unchanged, so every existing database loads: :meth:`TableMeta.of` reads each known key
+(tolerating a missing one or a value of the wrong shape: the field's default) and keeps unknown keys in
+``extra``; :meth:`TableMeta.to_json` writes the same keys back, leaving out fields at their default (absent
+meant "the default" in every version). Seats are JSON object keys, so strings there; ints here.
+
+Changes go through :func:`update_meta` (``update_meta(sessions, game.id, pace="fast")``), which names the
+fields, never the JSON keys.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol
+
+
+def _seat_map(convert: Callable[[Any], Any]) -> Callable[[Any], dict[int, Any]]:
+    """JSON ``{"0": value}`` to ``{0: convert(value)}``, skipping what is not a seat or not convertible."""
+    def read(raw: Any) -> dict[int, Any]:
+        if not isinstance(raw, dict):
+            return {}
+        seats = {}
+        for key, value in raw.items():
+            try:
+                seats[int(key)] = convert(value)
+            except (TypeError, ValueError):
+                continue
+        return seats
+    return read
+
+
+def _seat_json(value: Mapping[int, Any]) -> dict[str, Any]:
+    return {str(seat): item for seat, item in sorted(value.items())}
+
+
+def _taken(raw: Any) -> frozenset[int]:
+    return frozenset(seat for seat, on in _seat_map(bool)(raw).items() if on)
+
+
+def _text(raw: Any) -> str | None:
+    return raw if isinstance(raw, str) and raw else None
+
+
+def _int(raw: Any) -> int:
+    return int(raw) if isinstance(raw, (int, float)) and not isinstance(raw, bool) else 0
+
+
+def _id(raw: Any) -> int | None:
+    return int(raw) if isinstance(raw, int) and not isinstance(raw, bool) else None
+
+
+def _dict(raw: Any) -> dict:
+    return dict(raw) if isinstance(raw, dict) else {}
+
+
+def _list(raw: Any) -> list:
+    return list(raw) if isinstance(raw, list) else []
+
+
+@dataclass(frozen=True)
+class TableMeta:
+    #: the language of the game's public posts (absent: the default language)
+    locale: str | None = None
+    #: each seat's own language, from their last move or joining (reminders reach them outside interactions)
+    seat_locales: Mapping[int, str] = field(default_factory=dict)
+    #: the turn clock's pace (``cogs.pace.PACES``; absent: none, as in games from before clocks)
+    pace: str | None = None
+    #: seconds a human seat may stay idle before the bot plays for it (0: never)
+    takeover_s: int = 0
+    #: human seats the bot plays for until their player is back
+    taken: frozenset[int] = frozenset()
+    #: whether players may ask for hints
+    hints: bool = True
+    #: the AI level of each bot seat
+    bots: Mapping[int, str] = field(default_factory=dict)
+    #: written by the clock only: how far each due seat's clock has gone ({"since", "start", "level"})
+    clock_notes: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    #: the turn clocks, kept by the turn book with every move: {"since": {seat: t}, "spent": {seat: [s, n]}}
+    clock: Mapping[str, Any] = field(default_factory=dict)
+    #: the lobby message's id (its buttons and embed are edited as seats fill)
+    lobby_message: int | None = None
+    #: the turn book's: events since the last public post
+    unposted_events: tuple = ()
+    #: the turn book's: [[seat, version]] mentions already sent for the current decisions
+    notified: tuple = ()
+    #: the turn book's: the mark of the message the last public post went into (``Kind.message_mark``)
+    message_mark: Any = None
+    #: keys this code does not know (a newer version's), written back unchanged
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, meta: Mapping[str, Any]) -> TableMeta:
+        values = {name: read(meta[key]) for name, (key, read, _write) in CODECS.items() if key in meta}
+        known = {key for key, _read, _write in CODECS.values()}
+        return cls(**values, extra={k: v for k, v in meta.items() if k not in known})
+
+    def to_json(self) -> dict[str, Any]:
+        out = dict(self.extra)
+        for name, (key, _read, write) in CODECS.items():
+            value = write(getattr(self, name))
+            if value is not None:
+                out[key] = value
+        return out
+
+    def due_since(self) -> dict[int, float]:
+        """The turn clocks: since when each due seat has been due."""
+        return {seat: float(when) for seat, when in _seat_map(lambda v: v)(self.clock.get("since")).items()
+                if isinstance(when, (int, float))}
+
+    def seconds_spent(self) -> dict[int, tuple[float, int]]:
+        """The turn clocks: each seat's seconds and number of decisions so far."""
+        return {seat: (float(value[0]), int(value[1])) for seat, value in
+                _seat_map(lambda v: v)(self.clock.get("spent")).items() if isinstance(value, list) and len(value) == 2}
+
+    def seat_locale(self, seat: int) -> str | None:
+        """The language a player last acted in, else the game's (None: neither is known)."""
+        return self.seat_locales.get(seat) or self.locale
+
+
+#: field name -> (JSON key, read a JSON value, write one: None leaves the key out)
+CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "locale": ("locale", _text, lambda v: v),
+    "seat_locales": ("seat_locales", _seat_map(str), lambda v: _seat_json(v) or None),
+    "pace": ("pace", _text, lambda v: v),
+    "takeover_s": ("takeover_s", _int, lambda v: int(v) or None),
+    "taken": ("taken_over", _taken, lambda v: {str(seat): True for seat in sorted(v)} or None),
+    "hints": ("hints", lambda v: v is not False, lambda v: None if v else False),
+    "bots": ("bots", _seat_map(str), lambda v: _seat_json(v) or None),
+    "clock_notes": ("clock_notes", _seat_map(dict), lambda v: _seat_json(v) or None),
+    "clock": ("clock", _dict, lambda v: dict(v) or None),
+    "lobby_message": ("lobby_message_id", _id, lambda v: v),
+    "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
+    "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
+    "message_mark": ("message_mark", lambda v: v, lambda v: v),
+}
+assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}
+DEFAULT = TableMeta()
+
+
+class MetaWriter(Protocol):
+    """``SessionManager.set_meta_keys``: JSON keys of a game's meta (None deletes one), one write under the
+    game's lock."""
+
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None: ...
+
+
+async def update_meta(sessions: MetaWriter, game_id: int, **changes: Any) -> None:
+    """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
+    an unknown field name is a bug (TypeError); a field set to its default leaves its key out."""
+    replace(DEFAULT, **changes)
+    await sessions.set_meta_keys(game_id, {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()})

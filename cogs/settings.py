@@ -1,0 +1,104 @@
+"""Settings: a server's defaults for new games (``/<game> defaults``, Manage Server: the idle-seat takeover and
+the pace, kept in the store's bot-wide meta) and a game's language (``/<game> language``, its creator or a
+channel manager; ``TableMeta.locale``)."""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import SessionManager
+from bot.engine.table import update_meta
+from bot.i18n import available_locales, t
+
+from .bots import has_ai
+from .core import Refusal, locale_of, require_guild
+from .games import Games
+from .groups import GameCog, offered_if
+from .pace import DEFAULT_PACE, PACES, pace_text
+from .play import Play
+from .translator import cmd_str
+
+#: The longest a game may let a player stay away before the bot plays for them (30 days).
+MAX_TAKEOVER_HOURS = 720
+
+#: ``bot_meta`` key of a server's default for the idle-seat takeover (hours; 0: never).
+TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
+#: ``bot_meta`` key of a server's default pace for new games (``cogs.pace.PACES``).
+PACE_DEFAULT_META = "pace:{guild}"
+
+
+
+
+async def default_pace(store: Any, guild_id: int | None) -> str:
+    """The pace a server's new games get when their creator chose none."""
+    stored = await store.get_meta(PACE_DEFAULT_META.format(guild=guild_id))
+    return stored if stored in PACES else DEFAULT_PACE
+
+
+async def default_takeover_hours(store: Any, guild_id: int | None) -> int:
+    """How long a server's new games let a player stay away before the bot plays for them (0: never)."""
+    return int(await store.get_meta(TAKEOVER_DEFAULT_META.format(guild=guild_id), 0) or 0)
+
+
+def pace_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=cmd_str(f"clock.choice.{name}"), value=name) for name in PACES]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The shipped languages, each named in its own language (the same name whatever the reader's)."""
+    return [app_commands.Choice(name=t(f"language.{code}", code), value=code)
+            for code in sorted(available_locales(), key=lambda code: code != "en")]
+
+
+class GameSettings(GameCog):
+    def __init__(self, sessions: SessionManager, games: Games, play: Play):
+        self.sessions = sessions
+        self.games = games
+        self.play = play
+
+    @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
+    @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
+    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
+    @app_commands.choices(pace=pace_choices())
+    async def defaults_cmd(self, interaction: discord.Interaction,
+                           takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
+                           pace: str | None = None) -> None:
+        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
+        Server); without options it shows them."""
+        require_guild(interaction)
+        if not interaction.permissions.manage_guild:
+            raise Refusal("error.user_missing_permission")
+        if pace is not None and pace not in PACES:
+            raise Refusal("error.bad_option")
+        store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)
+        lines = []
+        if takeover is not None:
+            await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
+            lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
+        if pace is not None:
+            await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
+            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
+        if not lines:
+            lines.append(t("lobby.defaults_shown", locale, hours=await default_takeover_hours(store, guild),
+                           pace=pace_text(await default_pace(store, guild), locale)))
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
+    @app_commands.describe(language=cmd_str("cmd.language.describe"))
+    @app_commands.choices(language=language_choices())
+    async def language_cmd(self, interaction: discord.Interaction, language: str) -> None:
+        """The creator (or a channel manager) changes what the channel reads from now on; the answer is public,
+        in the new language, so everyone sees the switch."""
+        require_guild(interaction)
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+        may_manage = interaction.permissions.manage_channels
+        if interaction.user.id != game.creator_id and not may_manage:
+            raise Refusal("error.language_not_allowed", game=game.id)
+        if language not in available_locales():
+            raise Refusal("error.bad_option")
+        await update_meta(self.sessions, game.id, locale=language)
+        await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
+                                                  game=game.id, language=t(f"language.{language}", language)))
+

@@ -1,0 +1,121 @@
+"""What the play, hint and undo Cogs share: the game a command or click is about, the seat of who sent it
+and its legal moves, each refused politely (``Refusal``) when it does not fit."""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import GameView, SessionManager, decision_of, pending_seats
+from bot.engine.table import TableMeta
+from bot.i18n import t
+
+from .bots import BotPlayer
+from .core import GROUP_EXTRA, Refusal, locale_of
+from .games import Games
+from .groups import GameCog
+from .outbox import player_name as _player_name
+from .seam import Presentation
+
+
+class Tables(GameCog):
+    """A feature Cog that acts on games in play (``Play``, ``Hints``, ``Undo``)."""
+
+    def __init__(self, sessions: SessionManager, games: Games, bots: BotPlayer):
+        self.sessions = sessions
+        self.games = games
+        self.bots = bots
+
+    def kind(self, game: GameView) -> Any:
+        return self.games.kind(game.kind)
+
+    def presentation(self, game: GameView) -> Presentation:
+        return self.games[game.kind]
+
+    @staticmethod
+    def player_name(game: GameView, seat: Any) -> str:
+        return _player_name(game, seat)
+
+    def pending_seats(self, game: GameView) -> list[int]:
+        return pending_seats(self.kind(game), game.state)
+
+    def decision_text(self, game: GameView, seat: int, locale: str) -> str:
+        return self.presentation(game).decision_text(decision_of(self.kind(game), game.state, seat), locale)
+
+    async def channel_game(self, interaction: discord.Interaction, presentation: Presentation | None = None
+                           ) -> GameView:
+        """The open game of the interaction's channel, which must be of ``presentation``'s kind."""
+        game = await self.sessions.game_in_channel(interaction.channel_id)
+        if game is None:
+            key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
+            raise Refusal(key, group=self._group_name(presentation))
+        if presentation is not None and game.kind != presentation.kind:
+            other = self.games.get(game.kind)
+            raise Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)) if other else
+                          game.kind, group=self._group_name(other))
+        return game
+
+    async def active_channel_game(self, interaction: discord.Interaction) -> GameView:
+        """The channel's game, of the command's group, in play."""
+        game = await self.channel_game(interaction, self.presentation_of(interaction))
+        if game.status != "active":
+            raise Refusal("engine.error.game_not_active")
+        return game
+
+    async def seat_here(self, interaction: discord.Interaction, presentation: Presentation
+                        ) -> tuple[GameView, int] | None:
+        """For autocomplete, which answers and never refuses: the channel's game of ``presentation`` in play
+        and the asker's seat in it, or None."""
+        game = await self.sessions.game_in_channel(interaction.channel_id)
+        if game is None or game.kind != presentation.kind or game.status != "active" or game.state is None:
+            return None
+        seat = game.seat_of(interaction.user.id)
+        return None if seat is None else (game, seat)
+
+    def _group_name(self, presentation: Presentation | None) -> str:
+        if presentation is None:
+            presentation = next(iter(self.games.values()))
+        return t(presentation.group_key, "en")
+
+    async def active_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The game a component names, in play; it must live in the channel the click came from."""
+        game = await self.clicked_game(interaction, game_id)
+        if game.status != "active":
+            if game.status == "finished":
+                raise Refusal("error.game_over")
+            raise Refusal("engine.error.game_not_active")
+        return game
+
+    async def clicked_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The started game a look or undo button names (over or not); it must be of the channel clicked in."""
+        game = await self.sessions.load(game_id)
+        self.note_group(interaction, game)
+        if game.channel_id != interaction.channel_id:
+            raise Refusal("error.wrong_channel")
+        if game.state is None:
+            raise Refusal("engine.error.game_not_active")
+        return game
+
+    async def welcome_back(self, game: GameView, seat: int) -> None:
+        """A player acting again takes their seat back from the bot (idle-seat takeover)."""
+        if seat in TableMeta.of(game.meta).taken:
+            await self.bots.give_back(game, seat)
+
+    def note_group(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A click names no command: remember the game's group for messages that name one."""
+        if game.kind in self.games:
+            interaction.extras[GROUP_EXTRA] = t(self.games[game.kind].group_key, "en")
+
+    def seat_of(self, game: GameView, user_id: int) -> int:
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal("error.not_your_game")
+        return seat
+
+    def legal_for(self, game: GameView, seat: int) -> list[dict]:
+        legal = self.kind(game).legal_moves(game.state, seat)
+        if not legal:
+            due = self.pending_seats(game)
+            raise Refusal("error.not_your_turn", players=", ".join(self.player_name(game, s) for s in due) or "-")
+        return legal
+

@@ -1,0 +1,119 @@
+"""Undo: ``/<game> undo`` and the Undo button of a player's private menu take back their last move (the
+policy, Board Game Arena's, is the engine's: ``bot.engine.undo``). An undo overtaken by a later move changes
+nothing: the private menu is redrawn as the game is now, under a sentence naming who moved since."""
+from __future__ import annotations
+
+import time
+
+import discord
+from discord import app_commands
+
+from bot.engine import GameView, StaleMove
+from bot.i18n import t
+
+from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, game_locale, locale_of, reply_of
+from .groups import offered_if
+from .moving import REBASE_WINDOW
+from .outbox import Editor as PrivateMessage
+from .play import Play
+from .tables import Tables
+from .translator import cmd_str
+
+
+class Undo(Tables):
+    def __init__(self, play: Play):
+        super().__init__(play.sessions, play.games, play.bots)
+        self.play = play
+
+    @offered_if(lambda cog, presentation: cog.games.kind(presentation.kind).has_undo)
+    @app_commands.command(name=cmd_str("cmd.undo.name"), description=cmd_str("cmd.undo.description"))
+    async def undo_cmd(self, interaction: discord.Interaction) -> None:
+        game = await self.active_channel_game(interaction)
+        await self.take_back(interaction, game, game.version, from_component=False)
+
+    async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """The Undo button of a private menu (``cogs.buttons.UndoButton``): take back the move of ``version``."""
+        game = await self.clicked_game(interaction, game_id)
+        await self.take_back(interaction, game, version, from_component=True)
+
+    async def take_back(self, interaction: discord.Interaction, game: GameView, version: int, *,
+                        from_component: bool) -> None:
+        """``/<game> undo`` and the Undo button: take back the player's last move (policy and refusals in
+        ``bot.engine.undo``), made at ``version``. Persisted (with its log line and, when who is due changed,
+        its public post) before anything is answered; the player then sees where they are again."""
+        check_bot_permissions(interaction)
+        if game.status != "active":
+            raise Refusal("engine.error.game_not_active")
+        seat = self.seat_of(game, interaction.user.id)
+        await self.welcome_back(game, seat)
+        locale = locale_of(interaction)
+        if from_component:
+            Reply(interaction)                          # answered with the change, like a move button
+        if version != game.version:
+            await self.undo_overtaken(interaction, game, seat, version, locale)
+            return
+        presentation = self.presentation(game)
+        if not from_component:
+            await defer(interaction, ephemeral=True)
+        try:
+            # the table's log names the move in the game's language, worded in the state it was legal in
+            _, move, before = await self.sessions.undo_preview(game.id, interaction.user.id)
+            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version,
+                                              label=presentation.move_label(before, seat, move, game_locale(game)))
+        except StaleMove:                               # another move landed meanwhile (simultaneous phases)
+            await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
+            return
+        game = await self.sessions.load(game.id)
+        label = presentation.move_label(game, seat, result.undone_move, locale)
+        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
+            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                content=t("undo.done", locale, move=label), view=None, attachments=[])
+        if result.turn.public:
+            await acknowledge(interaction)
+            await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
+            await self.play.prepare_live_menu(game)
+            await self.play.courier.deliver(game.id, via=interaction)
+            self.bots.schedule(game.id, game)
+            return
+        await self.play.prepare_menu(game, seat, locale)
+        await self.play.send_private_continuation(interaction, game, seat, label, locale,
+                                                  content_key="undo.done_continue")
+        await acknowledge(interaction)
+
+    async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
+        """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who
+        else moved since (the moves logged after ``version``), else that the game changed (the player's own
+        moves or undos since, or a log too far on to read)."""
+        behind = game.version - version
+        since = await self.sessions.recent_moves(game.id, behind) if 0 < behind <= REBASE_WINDOW else []
+        others = list(dict.fromkeys(self.player_name(game, r.seat) for r in since if r.seat != seat))
+        if len(others) == 1:
+            return "undo.refused_player_moved", {"player": others[0]}
+        if others:
+            return "undo.refused_players_moved", {"players": ", ".join(others)}
+        return "undo.refused_changed", {}
+
+    async def undo_overtaken(self, interaction: discord.Interaction, game: GameView, seat: int, version: int,
+                             locale: str) -> None:
+        """An undo made for ``version`` when the game has moved on since: nothing changes. A click on the
+        player's private menu redraws it in place as the game is now, under a sentence saying why the move
+        stands (a player with nothing left to do sees who is being waited for, without a menu); a command, or
+        a click elsewhere, is refused with that sentence."""
+        key, params = await self.overtaken_reason(game, seat, version)
+        message = interaction.message
+        if reply_of(interaction) is None or message is None or not message.flags.ephemeral \
+                or game.status != "active":
+            raise Refusal(key, **params)
+        reason = t(key, locale, **params)
+        legal = self.kind(game).legal_moves(game.state, seat)
+        if legal:
+            await self.play.prepare_menu(game, seat, locale, legal)
+            moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
+            await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
+                                                 content=f"{reason}\n{moves}")
+            return
+        due = ", ".join(self.player_name(game, s) for s in self.pending_seats(game)) or "-"
+        waiting = t("error.not_your_turn", locale, players=due)
+        await PrivateMessage(interaction, message.id, True, time.monotonic()).edit(
+            content=f"{reason}\n{waiting}", view=None, attachments=[])
+        self.play.courier.forget_private(message.id)
