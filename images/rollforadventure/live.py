@@ -170,11 +170,16 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
 
 # --- drawing ---------------------------------------------------------------------------------------------
 
+def _line(d, x: float, mid: float, text: str, room: float, fill=P.TEXT, size: int = TEXT, bold: bool = False) -> int:
+    """One line of text, shrunk to fit ``room`` but never below ``TEXT`` (then ellipsised); returns its width."""
+    return text_box(d, x, mid, text, room, size, bold, fill, min_size=TEXT)
+
+
 def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) -> int:
     """▶ and the player due (and their hero while no throw takes the room); returns the width used."""
     icons.paste(img, icons.play(24), x, mid - 12)
     line = v.player if v.throw or not v.hero else f"{v.player} · {words.hero(v.hero, locale)}"
-    return 32 + text_box(d, x + 32, mid, line, room - 32, NAME, True, P.TURN, min_size=TEXT)
+    return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
 
 
 def _throw_geometry(v: LiveView) -> tuple[int, int]:
@@ -271,15 +276,14 @@ def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
           width=3 if tr.marked else 0)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
     mid = y + 6 + ROW_H / 2
-    text_box(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, NAME, True, P.TEXT, min_size=TEXT)
+    _line(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, P.TEXT, NAME, True)
     icons.paste(img, _skull(26), DAMAGE_X, mid - 13)
     danger = tr.last - tr.skull <= 2
-    text_box(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, NUMBER, True,
-             P.BAD if danger else P.TEXT, min_size=TEXT)
+    _line(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, P.BAD if danger else P.TEXT,
+          NUMBER, True)
     cy = y + 6
     if not tr.takes:
-        text_box(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, TEXT, False, P.FAINT,
-                 min_size=TEXT)
+        _line(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, P.FAINT)
         cy += ROW_H
     for row in _flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W):
         cx = CHIPS_X
@@ -336,7 +340,7 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
         face.draw_mid(d, cx + 15, mid, str(e.rank), DARK, "center")
         cx += 38
     cx += face.draw_mid(d, cx, mid, f"{e.total}/6", P.ACCENT if e.total else P.MUTED) + 12
-    text_box(d, cx, mid, words.card(e.card, locale), x + w - 8 - cx, TEXT, True, P.TEXT, min_size=TEXT)
+    _line(d, cx, mid, words.card(e.card, locale), x + w - 8 - cx, bold=True)
     return w
 
 
@@ -350,8 +354,7 @@ def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
     """Phantoms, Giants and Necromancers lie beside the adventure board."""
     h = _specials_height(v, locale) - GAP
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
-    text_box(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, TEXT, False,
-             P.MUTED, min_size=TEXT)
+    _line(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, P.MUTED)
     _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
     return y + h + GAP
 
@@ -384,7 +387,7 @@ def _vortexes(img, d, v: LiveView, y: int, locale: str) -> int:
         top = y + (k // per_row) * (VORTEX_H + GAP)
         panel(d, [x, top, x + w, top + VORTEX_H], fill=P.PANEL, radius=12)
         cw = Face(NUMBER, True).draw_mid(d, x + w - PAD, top + VORTEX_H / 2, count, fill, "right")
-        text_box(d, x + PAD, top + VORTEX_H / 2, name, w - 2 * PAD - cw - 12, TEXT, False, P.TEXT, min_size=TEXT)
+        _line(d, x + PAD, top + VORTEX_H / 2, name, w - 2 * PAD - cw - 12)
     y += (VORTEX_H + GAP) * (1 if per_row == 2 else 2)
     if v.master_alone:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + MASTER_H], fill=P.PANEL, radius=12, outline=P.BAD, width=2)
@@ -402,13 +405,12 @@ def _offers(img, d, v: LiveView, y: int, locale: str) -> int:
         if o.chosen_by:
             icons.paste(img, icons.shape_badge(pieces.die_colour(o.colour), 26), x, y + 22 - 13)
             x += 34
-        nw = text_box(d, x, y + 22, words.hero(o.hero, locale), WIDTH - MARGIN - PAD - x, NAME, True,
-                      P.MUTED if o.chosen_by else P.TEXT, min_size=TEXT)
+        right = WIDTH - MARGIN - PAD
+        x += _line(d, x, y + 22, words.hero(o.hero, locale), right - x, P.MUTED if o.chosen_by else P.TEXT, NAME, True)
         if o.chosen_by:
-            text_box(d, x + nw + 14, y + 22, o.chosen_by, WIDTH - MARGIN - PAD - (x + nw + 14), TEXT, False, P.MUTED,
-                     min_size=TEXT)
-        text_box(d, MARGIN + PAD, y + 54, words.ability(o.hero, locale), INNER - 2 * PAD, TEXT, False,
-                 P.FAINT if o.chosen_by else P.MUTED, min_size=TEXT)
+            _line(d, x + 14, y + 22, o.chosen_by, right - (x + 14), P.MUTED)
+        ability = words.ability(o.hero, locale)
+        _line(d, MARGIN + PAD, y + 54, ability, INNER - 2 * PAD, P.FAINT if o.chosen_by else P.MUTED)
         y += OFFER_H + GAP
     return y
 
