@@ -273,7 +273,7 @@ def _territory_height(tr: Territory, locale: str) -> int:
 def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
     """Name, damage (skull, taken / falls at), the free fields; below, the enemies lying there."""
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12, outline=P.TURN if tr.marked else None,
-          width=3 if tr.marked else 0)
+          width=3)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
     mid = y + 6 + ROW_H / 2
     _line(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, P.TEXT, NAME, True)

@@ -231,7 +231,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     _, terrs, marked = marks(state)
     on = t in terrs
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.TURN if on else None,
-          width=3 if on else 0)
+          width=3)
     d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + h], radius=5, fill=tint)
     x = MARGIN + PAD + 8
     top = y + 14 + 17
@@ -336,7 +336,7 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
     hero = state["heroes"][h]
     active = h == state["active"] and not state["result"]
     panel(d, [x, y, x + HALF, y + ph], fill=P.PANEL_HI if active else P.PANEL, radius=14,
-          outline=P.TURN if active else None, width=3 if active else 0)
+          outline=P.TURN if active else None, width=3)
     ix = x + PAD
     top = y + 14 + 15
     icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 30), ix, top - 15)

@@ -238,7 +238,7 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> None:
     for s in v.seats:
         mid = y + SETUP_ROW / 2
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], fill=P.PANEL_HI if s.acting else P.PANEL,
-              outline=P.TURN if s.acting else None, width=2 if s.acting else 0)
+              outline=P.TURN if s.acting else None, width=2)
         cx = WIDTH - MARGIN - 10
         if s.acting:
             face, shown = fit(waiting, 200, 22, True, 17)

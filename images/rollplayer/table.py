@@ -224,7 +224,7 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
     for p in v.players:
         hl = p.seat in acting
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], fill=P.PANEL_HI if hl else P.PANEL,
-              outline=P.TURN if hl else None, width=2 if hl else 0)
+              outline=P.TURN if hl else None, width=2)
         # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
         mid = y + 26
         x = MARGIN + 10
