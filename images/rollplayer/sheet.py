@@ -232,10 +232,6 @@ def _card_groups(v: SheetView) -> list[tuple[str, tuple[OwnedCard, ...]]]:
     return [("weapon", v.weapons), ("armor", armor), ("skill", v.skills), ("trait", v.traits)]
 
 
-def _tiles_height(cards_: tuple[OwnedCard, ...], locale: str) -> int:
-    return sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
-
-
 ARMOR_COLS = 2
 ARMOR_W = (INNER - (ARMOR_COLS - 1) * TILE_GAP) // ARMOR_COLS
 
@@ -244,23 +240,20 @@ def _armor_rows(n: int) -> int:
     return (n + ARMOR_COLS - 1) // ARMOR_COLS
 
 
-def _armor_height(v: SheetView, locale: str) -> int:
-    return sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
+def _group_height(v: SheetView, kind: str, cards_: tuple[OwnedCard, ...], locale: str) -> int:
+    """A group of cards with its header (an empty group keeps a little room under it)."""
+    if kind == "armor":
+        tiles = sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
+    else:
+        tiles = sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
+    return GROUP_HEAD + tiles + (0 if cards_ else 6)
 
 
 TO_PLACE_H = 84
 
 
 def cards_height(v: SheetView, locale: str) -> int:
-    h = TO_PLACE_H if v.to_place else 0
-    for kind, cards_ in _card_groups(v):
-        h += GROUP_HEAD
-        if kind == "armor":
-            h += _armor_height(v, locale)
-        else:
-            h += _tiles_height(cards_, locale)
-        h += 6 if not cards_ else 0
-    return h
+    return (TO_PLACE_H if v.to_place else 0) + sum(_group_height(v, *group, locale) for group in _card_groups(v))
 
 
 def _breakdown_h(v: SheetView) -> int:
@@ -272,13 +265,6 @@ def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
     top = HEADER_H + (TURN_H if v.is_turn else 0)
     return top + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + LEGEND_H + MARGIN
-
-
-def _draw_tiles(img, d, top: int, cards_: tuple[OwnedCard, ...], locale: str) -> int:
-    y = top
-    for c in cards_:
-        y += cards.draw_owned(img, d, MARGIN, y, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
-    return y
 
 
 def _group_header(img, d, y: int, kind: str, count: int, locale: str) -> None:
@@ -300,7 +286,7 @@ def _draw_to_place(img, d, v: SheetView, y: int, locale: str) -> None:
         x += size + 4
 
 
-def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
+def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> None:
     for s in v.armor:
         mid = y + 18
         w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT, min_size=18)
@@ -323,7 +309,6 @@ def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
             cards.draw_armor(img, d, MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
                              y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10), cid, locale, width=ARMOR_W)
         y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
-    return y
 
 
 def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
@@ -344,12 +329,13 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
                     x -= 32
             text_box(d, x - 8, y + 20, label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit), 180,
                      22, False, P.MUTED, "right", min_size=16)
-        y += GROUP_HEAD
         if kind == "armor":
-            y = _draw_armor_sets(img, d, v, y, locale)
+            _draw_armor_sets(img, d, v, y + GROUP_HEAD, locale)
         else:
-            y = _draw_tiles(img, d, y, cards_, locale)
-        y += 6 if not cards_ else 0
+            ty = y + GROUP_HEAD
+            for c in cards_:
+                ty += cards.draw_owned(img, d, MARGIN, ty, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
+        y += _group_height(v, kind, cards_, locale)
 
 
 def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) -> int:
