@@ -27,12 +27,12 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, counter, new_canvas, number, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, counter, number, panel, paragraph, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from .adapt import live_view
-from .table import phase_name, round_title, seat_name
+from .table import phase_name, round_title, seat_name, stack
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -285,12 +285,7 @@ def _layout(v: LiveView, locale: str) -> list[tuple[Callable, int]]:
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     layout = _layout(v, locale)
-    y = 0 if layout[0][0] is _header else MARGIN // 2
-    img, d = new_canvas(WIDTH, y + sum(h for _, h in layout) + MARGIN - GAP)
-    for section, h in layout:
-        section(img, d, v, y, locale)
-        y += h
-    return img
+    return stack(layout, v, locale, 0 if layout[0][0] is _header else MARGIN // 2, MARGIN - GAP)
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds
