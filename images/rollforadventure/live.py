@@ -39,7 +39,7 @@ from images.memo import remembered
 from images.text import Face, coverage
 
 from . import fields, pieces, words
-from .table import dice_at, enemies_at, marks
+from .table import dice_at, enemies_at, marks, vortexes
 
 WIDTH = 640
 MARGIN = 14
@@ -360,8 +360,8 @@ def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
 
 
 def _vortex_items(v: LiveView, locale: str) -> list[tuple[str, str, tuple]]:
-    return [(words.say("rollforadventure.img.memory", locale), f"{v.memory}/10", P.ACCENT if v.memory else P.MUTED),
-            (words.say("rollforadventure.img.oblivion", locale), str(v.oblivion), P.BAD if v.oblivion else P.MUTED)]
+    shown = vortexes(v.memory, v.oblivion, locale)
+    return [shown["memory"], shown["oblivion"]]
 
 
 def _vortex_cells(v: LiveView, locale: str) -> int:

@@ -280,13 +280,19 @@ def _vortex(img, d, x, y, h, title: str, count: str, count_fill, dice, marked) -
         text_box(d, x + PAD, y + 58 + SMALL_DIE / 2, "—", w, 24, False, P.FAINT)
 
 
+def vortexes(memory: int, oblivion: int, locale: str) -> dict[str, tuple[str, str, tuple]]:
+    """Each vortex's name, count and the count's colour, as the table and the live picture show them: Memory
+    (a place for any die, its total toward 10) and Oblivion (the dice lost)."""
+    return {"oblivion": (words.say("rollforadventure.img.oblivion", locale), str(oblivion),
+                         P.BAD if oblivion else P.MUTED),
+            "memory": (words.say("rollforadventure.img.memory", locale), f"{memory}/10",
+                       P.ACCENT if memory else P.MUTED)}
+
+
 def _vortexes(img, d, state, y, h, locale) -> None:
-    obl = dice_at(state, "oblivion")
-    _vortex(img, d, MARGIN, y, h, words.say("rollforadventure.img.oblivion", locale), str(len(obl)),
-            P.BAD if obl else P.MUTED, obl, marks(state)[2])
-    total = state["memory_total"]
-    _vortex(img, d, MARGIN + THIRD + GAP, y, h, words.say("rollforadventure.img.memory", locale), f"{total}/10",
-            P.ACCENT if total else P.MUTED, dice_at(state, "memory"), marks(state)[2])
+    shown = vortexes(state["memory_total"], len(ids_at(state, "oblivion")), locale)
+    for k, at in enumerate(("oblivion", "memory")):
+        _vortex(img, d, MARGIN + k * (THIRD + GAP), y, h, *shown[at], dice_at(state, at), marks(state)[2])
     # the enemy deck and the Master of Shadows hidden in it, the bonus dice, the legend
     x = MARGIN + 2 * (THIRD + GAP)
     w = THIRD - 2 * PAD
