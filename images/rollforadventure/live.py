@@ -34,7 +34,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import new_canvas, panel, paragraph, paragraph_height, text_box
+from images.draw import at_hand, new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
 from images.text import Face, coverage
 
@@ -272,8 +272,7 @@ def _territory_height(tr: Territory, locale: str) -> int:
 
 def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
     """Name, damage (skull, taken / falls at), the free fields; below, the enemies lying there."""
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12, outline=P.TURN if tr.marked else None,
-          width=3)
+    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], tr.marked, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
     mid = y + 6 + ROW_H / 2
     _line(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, P.TEXT, NAME, True)

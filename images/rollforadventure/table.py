@@ -16,7 +16,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import badge, new_canvas, panel, paragraph, text_box
+from images.draw import at_hand, badge, new_canvas, panel, paragraph, text_box
 from images.png import encode
 from images.text import Face, fit
 
@@ -230,8 +230,7 @@ def _territory(img, d, state, t, y, h, locale) -> None:
     tint = pieces.TERRITORY_TINT[t]
     _, terrs, marked = marks(state)
     on = t in terrs
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.TURN if on else None,
-          width=3)
+    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], on, radius=14, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + h], radius=5, fill=tint)
     x = MARGIN + PAD + 8
     top = y + 14 + 17
@@ -341,8 +340,7 @@ def _hero_height(state, h) -> int:
 def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
     hero = state["heroes"][h]
     active = h == state["active"] and not state["result"]
-    panel(d, [x, y, x + HALF, y + ph], fill=P.PANEL_HI if active else P.PANEL, radius=14,
-          outline=P.TURN if active else None, width=3)
+    at_hand(d, [x, y, x + HALF, y + ph], active, radius=14)
     ix = x + PAD
     top = y + 14 + 15
     icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 30), ix, top - 15)

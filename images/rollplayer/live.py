@@ -27,7 +27,7 @@ from bot.runtime import pool
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, counter, number, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
@@ -237,8 +237,7 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> None:
     waiting = label("img.live.choosing", locale)
     for s in v.seats:
         mid = y + SETUP_ROW / 2
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], fill=P.PANEL_HI if s.acting else P.PANEL,
-              outline=P.TURN if s.acting else None, width=2)
+        at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], s.acting, 2)
         cx = WIDTH - MARGIN - 10
         if s.acting:
             face, shown = fit(waiting, 200, 22, True, 17)

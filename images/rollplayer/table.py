@@ -14,7 +14,7 @@ from bot.games.rollplayer import content
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, counter, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
 from . import cards
@@ -231,8 +231,7 @@ def _players(img, d, v: TableView, top: int, locale: str) -> None:
     acting = {dec.seat for dec in v.pending}
     for p in v.players:
         hl = p.seat in acting
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], fill=P.PANEL_HI if hl else P.PANEL,
-              outline=P.TURN if hl else None, width=2)
+        at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], hl, 2)
         # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
         mid = y + 26
         x = MARGIN + 10
