@@ -133,7 +133,7 @@ def _result(img, d, state, locale, y) -> None:
              min_size=14)
 
 
-def _banner(img, d, state, names, locale, y, h) -> None:
+def _banner(img, d, state, y, h, locale, names) -> None:
     if state["result"]:
         _result(img, d, state, locale, y)
         return
@@ -225,7 +225,7 @@ def _track_geometry(holes: int) -> tuple[int, int, int]:
     return size, gap, per_row
 
 
-def _territory(img, d, state, t, y, h, locale) -> None:
+def _territory(img, d, state, y, h, locale, t) -> None:
     tr = state["terr"][t]
     tint = pieces.TERRITORY_TINT[t]
     _, terrs, marked = marks(state)
@@ -318,8 +318,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
 
 
 def _specials_height(state) -> int:
-    cards = enemies_at(state, None)
-    return 14 + 30 + 12 + _rows_height(len(cards), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16 if cards else 0
+    return 14 + 30 + 12 + _rows_height(len(enemies_at(state, None)), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16
 
 
 def _specials(img, d, state, y, h, locale) -> None:
@@ -379,36 +378,27 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
 
 # --- the picture -----------------------------------------------------------------------------------------
 
+def _heroes(img, d, state, y, h, locale, names, pair: range) -> None:
+    """A row of (at most) two hero panels."""
+    for k in pair:
+        _hero(img, d, state, k, names, MARGIN + (k % 2) * (HALF + GAP), y, h, locale)
+
+
 @pool.apart
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
-    terr_h = [_territory_height(state, t) for t in C.TERRITORIES]
+    # the bands under the header, top to bottom: (height, draw, its own arguments)
+    bands: list[tuple] = [(_banner_height(state), _banner, names)]
+    bands += [(_territory_height(state, t), _territory, t) for t in C.TERRITORIES]
+    bands.append((_vortex_height(state), _vortexes))
+    if enemies_at(state, None):
+        bands.append((_specials_height(state), _specials))
     n_heroes = len(state["heroes"])
-    hero_rows = [max(_hero_height(state, h) for h in range(r * 2, min(n_heroes, r * 2 + 2)))
-                 for r in range((n_heroes + 1) // 2)]
-    banner = _banner_height(state)
-    vort = _vortex_height(state)
-    spec = _specials_height(state)
-    height = (HEADER_H + (banner + GAP if banner else 0) + sum(terr_h) + GAP * 4 + vort + GAP
-              + (spec + GAP if spec else 0) + sum(hero_rows) + GAP * (len(hero_rows) - 1) + 6)
-    img, d = new_canvas(WIDTH, height)
+    for pair in (range(k, min(n_heroes, k + 2)) for k in range(0, n_heroes, 2)):
+        bands.append((max(_hero_height(state, k) for k in pair), _heroes, names, pair))
+    img, d = new_canvas(WIDTH, HEADER_H + sum(band[0] + GAP for band in bands) - GAP + 6)
     y = _header(img, d, state, locale)
-    if banner:
-        _banner(img, d, state, names, locale, y, banner)
-        y += banner + GAP
-    for t, th in zip(C.TERRITORIES, terr_h):
-        _territory(img, d, state, t, y, th, locale)
-        y += th + GAP
-    _vortexes(img, d, state, y, vort, locale)
-    y += vort + GAP
-    if spec:
-        _specials(img, d, state, y, spec, locale)
-        y += spec + GAP
-    for r, rh in enumerate(hero_rows):
-        for c in range(2):
-            h = r * 2 + c
-            if h < n_heroes:
-                _hero(img, d, state, h, names, MARGIN + c * (HALF + GAP), y, rh, locale)
-        y += rh + GAP
-    assert y + 6 - GAP == height, (y, height)       # the layout's heights add up: no crop needed
+    for h, draw, *args in bands:
+        draw(img, d, state, y, h, locale, *args)
+        y += h + GAP
     return encode(img)
