@@ -193,13 +193,12 @@ def _banner_height(v: LiveView) -> int:
     return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
 
 
-def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
+def _banner(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Whose turn, then the throw as large dice in the hero's colours (ally and bonus dice after)."""
-    h = _banner_height(v)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=12, outline=P.TURN, width=3)
     if not v.throw:
         _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
-        return y + h + GAP
+        return
     per, _ = _throw_geometry(v)
     used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
     x0 = MARGIN + PAD + max(used + 12, 0)
@@ -207,7 +206,6 @@ def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
     for k, die in enumerate(v.throw):
         icons.paste(img, _die(die.owner, die.value, THROW_DIE), x0 + (k % per) * (THROW_DIE + DIE_GAP),
                     y + 8 + (k // per) * (THROW_DIE + DIE_GAP))
-    return y + h + GAP
 
 
 def _chip_width(label: str, count: int) -> int:
@@ -344,18 +342,14 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
 
 
 def _specials_height(v: LiveView, locale: str) -> int:
-    if not v.specials:
-        return 0
-    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4 + GAP
+    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4
 
 
-def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
+def _specials(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Phantoms, Giants and Necromancers lie beside the adventure board."""
-    h = _specials_height(v, locale) - GAP
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
     _line(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, P.MUTED)
     _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
-    return y + h + GAP
 
 
 def _vortex_items(v: LiveView, locale: str) -> list[tuple[str, str, tuple]]:
@@ -373,10 +367,10 @@ def _vortex_cells(v: LiveView, locale: str) -> int:
 
 def _vortexes_height(v: LiveView, locale: str) -> int:
     h = (VORTEX_H + GAP) * (1 if _vortex_cells(v, locale) == 2 else 2)
-    return h + (MASTER_H + GAP if v.master_alone else 0)
+    return h + (MASTER_H + GAP if v.master_alone else 0) - GAP
 
 
-def _vortexes(img, d, v: LiveView, y: int, locale: str) -> int:
+def _vortexes(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """The Vortex of Memory (a place for any die, total toward 10) and of Oblivion (dice lost); the warning
     when only the Master of Shadows is left in the deck."""
     per_row = _vortex_cells(v, locale)
@@ -392,11 +386,9 @@ def _vortexes(img, d, v: LiveView, y: int, locale: str) -> int:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + MASTER_H], fill=P.PANEL, radius=12, outline=P.BAD, width=2)
         paragraph(d, MARGIN + PAD, y + 6, words.say("rollforadventure.img.master_alone", locale), INNER - 2 * PAD, 2,
                   TEXT, P.BAD, False, TEXT)
-        y += MASTER_H + GAP
-    return y
 
 
-def _offers(img, d, v: LiveView, y: int, locale: str) -> int:
+def _offers(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Setup: the heroes chosen (by whom) and those on offer, each with its ability."""
     for o in v.offers:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + OFFER_H], fill=P.PANEL, radius=12)
@@ -411,32 +403,22 @@ def _offers(img, d, v: LiveView, y: int, locale: str) -> int:
         ability = words.ability(o.hero, locale)
         _line(d, MARGIN + PAD, y + 54, ability, INNER - 2 * PAD, P.FAINT if o.chosen_by else P.MUTED)
         y += OFFER_H + GAP
-    return y
-
-
-def _height(v: LiveView, locale: str) -> int:
-    h = TOP + _banner_height(v) + GAP
-    if v.offers:
-        h += len(v.offers) * (OFFER_H + GAP)
-    else:
-        h += sum(_territory_height(tr, locale) + GAP for tr in v.territories)
-        h += _specials_height(v, locale) + _vortexes_height(v, locale)
-    return h - GAP + TOP
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
-    img, d = new_canvas(WIDTH, _height(v, locale))
-    y = _banner(img, d, v, TOP, locale)
+    # the bands top to bottom: (height, draw, what it draws), each drawn as draw(img, d, what, y, height, locale)
+    bands: list[tuple] = [(_banner_height(v), _banner, v)]
     if v.offers:
-        _offers(img, d, v, y, locale)
-        return img
-    for tr in v.territories:
-        h = _territory_height(tr, locale)
-        _territory(img, d, tr, y, h, locale)
+        bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers, v))
+    else:
+        bands += [(_territory_height(tr, locale), _territory, tr) for tr in v.territories]
+        bands += [(_specials_height(v, locale), _specials, v)] if v.specials else []
+        bands.append((_vortexes_height(v, locale), _vortexes, v))
+    img, d = new_canvas(WIDTH, TOP + sum(h + GAP for h, *_ in bands) - GAP + TOP)
+    y = TOP
+    for h, band, what in bands:
+        band(img, d, what, y, h, locale)
         y += h + GAP
-    if v.specials:
-        y = _specials(img, d, v, y, locale)
-    _vortexes(img, d, v, y, locale)
     return img
 
 
