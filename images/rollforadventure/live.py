@@ -32,7 +32,7 @@ from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure import territories as T
 from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
-from images import icons
+from images import icons, png
 from images import palette as P
 from images.draw import at_hand, new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
@@ -426,8 +426,6 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 @pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Text with hard edges and a palette of the colours used: a third of the bytes."""
-    from images import png
-
     with coverage(COVERAGE):
         img = draw(view, locale)
     return png.encode(img, small=True)

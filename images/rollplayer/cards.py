@@ -14,7 +14,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import paragraph, paragraph_height, text_box
 from ..labels import label
-from ..text import Face, fit
+from ..text import Face, fit, wrap_fit
 
 PAD = 12
 BAND = 10
@@ -207,8 +207,6 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
 
 def fits(card_id: str, locale: str) -> dict[str, bool]:
     """Whether the name and text of a card fit their boxes unshortened (used by the tests)."""
-    from ..text import wrap_fit
-
     name = content.card_name(card_id, locale)
     text = content.card_text(card_id, locale)
     status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)

@@ -25,7 +25,7 @@ from PIL import Image
 from bot.games.rollplayer import content
 from bot.runtime import pool
 
-from .. import icons
+from .. import icons, png
 from .. import palette as P
 from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stars_value, text_box
 from ..labels import label
@@ -291,8 +291,6 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 @pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): private steps leave the live picture as it was."""
-    from .. import png
-
     return png.encode(draw(view, locale))
 
 

@@ -20,7 +20,7 @@ from PIL import Image
 from bot.games.rollplayer import content
 from bot.runtime import pool
 
-from .. import icons
+from .. import icons, png
 from .. import palette as P
 from ..draw import counter, new_canvas, number, panel, signed, stars_row, stars_value, text_box
 from ..labels import label
@@ -207,8 +207,6 @@ def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
 @pool.apart
 def step_png(view: StepView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
-    from .. import png
-
     return png.encode(draw(view, locale))
 
 
