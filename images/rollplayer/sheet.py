@@ -91,7 +91,7 @@ def _static_key(v: SheetView, locale: str) -> tuple:
     return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
 
 
-def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
+def _header(img, d, v: SheetView, locale: str) -> None:
     """Name, race and class, the class power; the score badge at the right."""
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     text_box(d, MARGIN, 36, v.player_name, NAME_WIDTH, 38, True, P.TEXT, min_size=24)
@@ -117,7 +117,7 @@ def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
         text_box(d, x, 86, label("img.sheet.no_class", locale), right - x, 24, True, P.FAINT, min_size=18)
     # score badge
     panel(d, [WIDTH - MARGIN - BADGE_W, 12, WIDTH - MARGIN, 106], fill=P.PANEL)
-    key = "img.sheet.final" if final else "img.sheet.projected"
+    key = "img.sheet.final" if v.final else "img.sheet.projected"
     text_box(d, WIDTH - MARGIN - BADGE_W / 2, 34, label(key, locale), BADGE_W - 16, 20, True, P.MUTED, "center",
              min_size=15)
     stars_value(img, d, WIDTH - MARGIN - BADGE_W / 2, 76, v.projected_total, 44, align="center", sign=False)
@@ -338,11 +338,11 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
         y += _group_height(v, kind, cards_, locale)
 
 
-def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) -> int:
+def _draw_breakdown(img, d, v: SheetView, top: int, locale: str) -> int:
     """Where the stars come from, two items a row, the total at the title's right."""
     h = _breakdown_h(v)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
-    key = "img.sheet.final" if final else "img.sheet.projected"
+    key = "img.sheet.final" if v.final else "img.sheet.projected"
     text_box(d, MARGIN + 16, top + 28, label(key, locale), INNER - 160, 24, True, P.TEXT, min_size=18)
     stars_value(img, d, WIDTH - MARGIN - 16, top + 28, v.projected_total, 32, align="right", sign=False)
     d.line([MARGIN + 12, top + 54, WIDTH - MARGIN - 12, top + 54], fill=P.LINE, width=2)
@@ -365,13 +365,11 @@ def _draw_legend(img, d, top: int, locale: str) -> None:
         text_box(d, x + 34, mid, label(f"img.colour.{c}", locale), int(cell - 38), 20, False, P.MUTED, min_size=15)
 
 
-def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: bool | None = None) -> Image.Image:
+def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.Image:
     """The sheet of `v`. `viewer` is the seat that will see the picture (None: a public post), which
-    decides between "Your turn" and naming the player; `final` (default: the view's own flag) labels the
-    score as final rather than "so far"."""
-    final = v.final if final is None else final
+    decides between "Your turn" and naming the player."""
     img, d = new_canvas(WIDTH, height(v, locale))
-    _header(img, d, v, locale, final)
+    _header(img, d, v, locale)
     top = HEADER_H
     if v.is_turn:
         _turn_banner(img, d, v, top, locale, viewer)
@@ -417,7 +415,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
         text_box(d, SIDE_RIGHT - 14, vmid, str(value), 60, 30, True, P.TEXT, "right")
     y = side + ALIGN_H + 4 + 14
     _draw_cards(img, d, v, y, locale)
-    y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale, final)
+    y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale)
     _draw_legend(img, d, y + 14, locale)
     return img
 
