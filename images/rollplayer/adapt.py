@@ -182,7 +182,7 @@ def live_view(state, names=None, locale: str = "en") -> LiveView:
         if score.get("ready"):
             stars = {s["seat"]: int(s["total"]) for s in score["players"]}
     seats = tuple(LiveSeat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
-                           stars.get(p.seat) if stars else None, p.seat in acting) for p in state.players)
+                           stars.get(p.seat), p.seat in acting) for p in state.players)
     return LiveView(**_round_fields(state), seats=seats, initiative=_initiative(state),
                     solo=state.seats == 1, enemy_die=_die(state.enemy_die))
 
@@ -191,20 +191,17 @@ def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
     """A seat's private step: the sheet's grid and name line plus what the decision at hand involves."""
     sheet = sheet_view(state, seat, names, locale)
     phase, step = state.phase, state.step
-    in_hand: tuple[Die, ...] = ()
-    in_hand_key = ""
+    drafted = tuple(_die(c.die) for c in state.initiative if c.taken_by == seat and c.die is not None)[:1]
     if sheet.to_place:
         in_hand, in_hand_key = sheet.to_place, "img.sheet.to_place"
+    elif phase == "dice" and drafted:
+        in_hand, in_hand_key = drafted, "img.decision.place_die"
     else:
-        drafted = [c.die for c in state.initiative if c.taken_by == seat and c.die is not None]
-        if phase == "dice" and drafted:
-            in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
-            in_hand_key = "img.decision.place_die"
+        in_hand, in_hand_key = (), ""
     # the row whose action is decided, through the end of the turn: taking an action that changes nothing
     # shown here (Charisma) then leaves the picture as it was
     acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
     action_row = state.action_row if acting else None
     market = phase in ("market_start", "market")
-    has_grid = sheet.alignment_grid is not None
     return StepView(sheet=sheet, in_hand=in_hand, in_hand_key=in_hand_key, action_row=action_row, wealth=market,
-                    alignment=has_grid and (market or action_row == "wis"))
+                    alignment=sheet.alignment_grid is not None and (market or action_row == "wis"))
