@@ -14,7 +14,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import paragraph, paragraph_height, text_box
 from ..labels import label
-from ..text import Face, fit, wrap_fit
+from ..text import Face
 
 PAD = 12
 BAND = 10
@@ -204,21 +204,3 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
     _rule(d, left, y + PAD + 64, card_id, locale, width, P.MUTED)
     return height
 
-
-def fits(card_id: str, locale: str) -> dict[str, bool]:
-    """Whether the name and text of a card fit their boxes unshortened (used by the tests)."""
-    name = content.card_name(card_id, locale)
-    text = content.card_text(card_id, locale)
-    status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
-    trait = content.cards()[card_id]["type"] == "trait"
-    status = _status_text(card_id, True, locale) and status_len
-    _, owned_name = fit(name, name_width(card_id, OWNED_WIDTH, locale, status, 12 if trait else None), NAME_SIZE, True,
-                        NAME_MIN)
-    _, market_name = fit(name, market_name_width(card_id), NAME_SIZE + 2, True, NAME_MIN)
-    if content.cards()[card_id]["type"] == "armor":
-        _, armor_name = fit(name, armor_name_width(), NAME_SIZE - 1, True, NAME_MIN - 2)
-        owned_name = armor_name
-    _, _, owned_text = wrap_fit(text, text_width(OWNED_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    _, _, market_text = wrap_fit(text, text_width(MARKET_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    return {"owned_name": owned_name == name, "market_name": market_name == name, "owned_text": owned_text,
-            "market_text": market_text}
