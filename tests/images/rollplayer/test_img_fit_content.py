@@ -3,13 +3,18 @@
 import pytest
 
 from bot import i18n as _i18n
-from images.labels import image_keys, label
+from images.labels import label
 from images.rollplayer import cards, content
 from images.text import fit, wrap_fit
 
 CARD_LOCALES = sorted(
     {(cid, loc) for cid, c in content.cards().items() for loc in ["en", *(c.get("names") or {})]}
 )
+
+
+def image_keys() -> list[str]:
+    """Every ``img.*`` key of the English catalog (the pictures' own vocabulary)."""
+    return sorted(k for k in _i18n.catalog(_i18n.DEFAULT_LOCALE) if k.startswith("img."))
 
 
 def fits(card_id: str, locale: str) -> dict[str, bool]:
