@@ -257,14 +257,10 @@ def _notes(tr: Territory, locale: str) -> list[str]:
     return out
 
 
-def _notes_height(tr: Territory, locale: str) -> int:
-    return sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
-
-
 def _territory_height(tr: Territory, locale: str) -> int:
     chips = len(_flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W)) or 1
     enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
-    notes = _notes_height(tr, locale)
+    notes = sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
 

@@ -42,11 +42,6 @@ def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for col in v.columns for key, _ in col.tiebreak))
 
 
-def _ordered(v: ScoresView) -> tuple:
-    """Columns by place, then seat: the winner first, whatever order the view lists them in."""
-    return tuple(sorted(v.columns, key=lambda c: (c.rank, c.seat)))
-
-
 def _title_h(v: ScoresView, locale: str) -> int:
     if not v.tiebreak_key:
         return TITLE_H
@@ -105,7 +100,7 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     keys = _item_keys(v)
     tkeys = _tiebreak_keys(v)
     top = _title_h(v, locale)
-    columns = _ordered(v)
+    columns = sorted(v.columns, key=lambda c: (c.rank, c.seat))  # by place: the winner first, whatever the view's order
     bottom = top + _table_h(v)
     right = x0 + LABEL_W + len(v.columns) * col_w
     panel(d, [x0, top, right, bottom])
