@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from bot.games.rollplayer import content
 from bot.games.rollplayer import kind as rp_kind
 from bot.games.rollplayer.content import rounds_total  # noqa: F401  (rounds in this game, as the rules say)
-from bot.games.rollplayer.scoring import SECTIONS, score_player
+from bot.games.rollplayer.scoring import SECTIONS, TIEBREAKS, score_player
 
 from ..labels import given_name, label
 from .views import (
@@ -42,8 +42,6 @@ from .views import (
 )
 
 Names = Sequence[str] | Mapping[int, str] | None
-#: the criteria ``scoring.rank`` reports as a player's ``tiebreak``, shallowest first
-TIEBREAKS = ("total", "gold", "class_dice", "shared")
 
 
 def player_name(names: Names, seat: int, locale: str = "en") -> str:
