@@ -13,6 +13,7 @@ hand that no legal move has is refused with the option's name, and nothing chang
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -45,6 +46,10 @@ class Opt:
     labeller: Callable[[Presentation, dict, Any, int, str], str] | None = None
     #: the Python parameter, when the option's name is a keyword (``class``)
     param: str | None = None
+    #: catalog key of the option's description in its command (``cmd.opt.race``)
+    about: str = ""
+    #: the player may leave it empty
+    optional: bool = False
 
     def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
         """(field, value) pairs this option can name in ``move``."""
@@ -245,17 +250,38 @@ class TypedMoves:
 
     def completer(self, spec: MoveSpec, focused: str):
         """An autocomplete callback for one option of one command."""
-        typed = self
-
-        async def autocomplete(interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
-            return await typed.complete(interaction, spec, focused, current)
+        async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return await self.complete(interaction, spec, focused, current)
         return autocomplete
 
     def attach_autocomplete(self, command: app_commands.Command, spec: MoveSpec) -> app_commands.Command:
         for opt in spec.options:
             command.autocomplete(opt.param or opt.name)(self.completer(spec, opt.name))
         return command
+
+    def command(self, name_key: str, description_key: str, spec: MoveSpec, *,
+                convert: Callable[[str], str] | None = None, rename: dict[str, Any] | None = None,
+                complete: bool = True) -> app_commands.Command:
+        """The typed command that plays ``spec``: a string option per :class:`Opt`, in order,
+        described by its ``about``. ``convert`` rewrites each filled value first (a spelling the presentation
+        has a token for); ``complete``: autocomplete from the legal moves."""
+        async def callback(interaction: discord.Interaction, **given: str | None) -> None:
+            values = {o.name: given.get(o.param or o.name) for o in spec.options}
+            if convert is not None:
+                values = {name: None if value is None else convert(value) for name, value in values.items()}
+            await self.play(interaction, spec, **values)
+
+        callback.__signature__ = inspect.Signature([
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+            *(inspect.Parameter(o.param or o.name, inspect.Parameter.KEYWORD_ONLY,
+                                annotation=str | None if o.optional else str,
+                                default=None if o.optional else inspect.Parameter.empty) for o in spec.options)])
+        callback = app_commands.describe(**{o.param or o.name: cmd_str(o.about) for o in spec.options})(callback)
+        names = {o.param: o.name for o in spec.options if o.param} | (rename or {})
+        if names:
+            callback = app_commands.rename(**names)(callback)
+        command = app_commands.Command(name=cmd_str(name_key), description=cmd_str(description_key), callback=callback)
+        return self.attach_autocomplete(command, spec) if complete else command
 
 
 def phase_group(name_key: str, description_key: str, commands_: list[app_commands.Command]
