@@ -397,14 +397,13 @@ class Courier:
         through the click on it (answered with the edit itself, or after a deferral), else through a fresh token
         that may edit it, else with the bot token. None when the click's answer carried no message back."""
         if via is not None and edits_original(via, message_id):
-            reply = reply_of(via)
+            clicked = Editor(via, message_id, True, time.monotonic())
             try:
-                message = await (reply.edit(**fields()) if reply is not None
-                                 else via.edit_original_response(**fields()))
+                message = await clicked.edit(**fields())
             except UNSURE as error:            # an edit is the same edit again: the bot token does it now
                 log.info("game %s: answering the click on its live message failed (%r): bot token", game_id, error)
             else:
-                self.remember_editor(game_id, via, message_id, original=True)
+                self._editors[game_id] = clicked
                 return message
         editor = self._editors.get(game_id)
         if editor is not None and editor.message_id == message_id and editor.fresh():

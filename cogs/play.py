@@ -343,11 +343,7 @@ class Play(Tables):
             menu = ALL if action == "moves" else EXTRA
             if not shown_moves(presentation, legal, menu):
                 raise Refusal("error.no_more_moves")
-            undo = menu == ALL and await self.may_undo(game, interaction.user.id)
-            await self.prepare_menu(game, seat, locale, legal, menu=menu)
-            await interaction.response.send_message(
-                t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
-                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
+            await self.send_moves(interaction, game, seat, legal, locale, menu)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "sheet" and presentation.has_seat_pictures:
@@ -362,14 +358,21 @@ class Play(Tables):
             picture = await self.courier.table_picture(game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
-    # ------------------------------------------------------------------ undo
-    def undo_on(self, kind: Any) -> bool:
-        """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""
-        return kind.has_undo
+    async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
+                         locale: str, menu: str) -> None:
+        """The player's moves privately: all of them (``ALL``, with Undo when they may take one back) or the
+        any-time ones (``EXTRA``)."""
+        undo = menu == ALL and await self.may_undo(game, interaction.user.id)
+        await self.prepare_menu(game, seat, locale, legal, menu=menu)
+        await interaction.response.send_message(
+            t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
+            view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
 
+    # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:
-        """Whether an Undo button belongs on this player's private menu now."""
-        return self.undo_on(self.kind(game)) and game.status == "active" \
+        """Whether an Undo button belongs on this player's private menu now: the game's rules say which moves
+        reveal something (``reveals``), so its moves can be taken back."""
+        return self.kind(game).has_undo and game.status == "active" \
             and await self.sessions.can_undo(game.id, user_id)
 
     # ------------------------------------------------------------------ commands
@@ -385,13 +388,7 @@ class Play(Tables):
         game = await self.sessions.load(game.id)
         locale = locale_of(interaction)
         if move is None:
-            legal = self.legal_for(game, seat)
-            undo = await self.may_undo(game, interaction.user.id)
-            await self.prepare_menu(game, seat, locale, legal, menu=ALL)
-            await interaction.response.send_message(
-                t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
-                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
-                ephemeral=True)
+            await self.send_moves(interaction, game, seat, self.legal_for(game, seat), locale, ALL)
             return
         choice = parse_move_option(move)
         if choice is None:

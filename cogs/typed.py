@@ -216,9 +216,8 @@ class TypedMoves:
         filled = clean(options)
         matches = resolve(p, legal, spec, filled, game, seat, locale)
         if not matches:
-            due = play.pending_seats(game)
-            if seat not in due:
-                raise Refusal("error.not_your_turn", players=", ".join(play.player_name(game, s) for s in due) or "-")
+            if seat not in play.pending_seats(game):
+                raise play.not_your_turn(game)
             raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))
         if len(matches) > 1:
             if len(matches) > SELECT_SIZE:

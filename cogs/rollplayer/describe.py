@@ -86,6 +86,11 @@ def power_text(power: str, locale: str) -> str:
     return power
 
 
+#: Fields whose value is named by a catalog key ``<family>.<value>``: field -> family.
+KEYED_FIELDS = {"gender": "gender", "dir": "direction", "direction": "direction", "reason": "gold_reason",
+                "where": "enemy_where", "keep": "keep", "op": "op", "type": "movetype"}
+
+
 def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
     """Display text for one param / move field."""
     state = getattr(game, "state", None)
@@ -99,28 +104,14 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return _named(name, value, locale)
     if name == "power":
         return power_text(value, locale)
-    if name == "gender":
-        return t(f"gender.{value}", locale)
-    if name in ("attr", "action") and value in ATTRS:
+    if name in ("attr", "action", "to") and value in ATTRS:
         return attr_name(value, locale)
     if isinstance(value, str) and value in COLOURS:
         return colour_name(value, locale)
-    if name in ("dir", "direction"):
-        return t(f"direction.{value}", locale)
-    if name == "reason":
-        return t(f"gold_reason.{value}", locale)
-    if name == "where":
-        return t(f"enemy_where.{value}", locale)
-    if name == "keep":
-        return t(f"keep.{value}", locale)
-    if name == "op":
-        return t(f"op.{value}", locale)
-    if name == "type":
-        return t(f"movetype.{value}", locale)
+    if name in KEYED_FIELDS:
+        return t(f"{KEYED_FIELDS[name]}.{value}", locale)
     if name == "delta" and isinstance(value, int):
         return f"{value:+d}"
-    if name in ("to",) and value in ATTRS:
-        return attr_name(value, locale)
     if is_die(value):
         return die_text(value, locale)
     if is_position(value):
