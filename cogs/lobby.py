@@ -8,7 +8,6 @@ delivers it.
 """
 from __future__ import annotations
 
-import inspect
 import logging
 from typing import Any
 
@@ -34,7 +33,7 @@ from .core import (
     require_guild,
 )
 from .games import Games
-from .groups import GameCog
+from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
 from .outbox import Courier
 from .pace import PACES
@@ -354,24 +353,9 @@ def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[st
 def _command(callback, name: str, extra: Options, options: tuple[LobbyOption, ...],
              extra_choices: dict) -> app_commands.Command:
     """A slash command whose options are ``extra`` and the game's lobby switches (declared as data by the
-    presentation): the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction),
-              *(inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-                for option, (annotation, default, _key) in extra.items())]
-    descriptions = {option: cmd_str(key) for option, (_annotation, _default, key) in extra.items()}
-    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices)
-    for option in options:
-        annotation = str if option.choices else bool
-        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,
-                                        annotation=annotation))
-        descriptions[option.name] = cmd_str(option.description_key)
-        if option.choices:
-            choices[option.name] = [app_commands.Choice(name=cmd_str(label), value=value)
-                                    for value, label in option.choices]
-    callback.__signature__ = inspect.Signature(params)
-    callback = app_commands.describe(**descriptions)(callback)
-    if choices:
-        callback = app_commands.choices(**choices)(callback)
-    return app_commands.Command(name=cmd_str(f"cmd.{name}.name"), description=cmd_str(f"cmd.{name}.description"),
-                                callback=callback)
+    presentation)."""
+    switches = {o.name: (str if o.choices else bool, o.default, o.description_key) for o in options}
+    choices = {o.name: [app_commands.Choice(name=cmd_str(label), value=value) for value, label in o.choices]
+               for o in options if o.choices}
+    return built_command(f"cmd.{name}.name", f"cmd.{name}.description", callback, {**extra, **switches},
+                         choices={**extra_choices, **choices})

@@ -24,6 +24,7 @@ from discord import app_commands
 from bot.i18n import t
 
 from .core import Refusal, check_bot_permissions, locale_of
+from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
@@ -270,16 +271,10 @@ class TypedMoves:
                 values = {name: None if value is None else convert(value) for name, value in values.items()}
             await self.play(interaction, spec, **values)
 
-        callback.__signature__ = inspect.Signature([
-            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-            *(inspect.Parameter(o.param or o.name, inspect.Parameter.KEYWORD_ONLY,
-                                annotation=str | None if o.optional else str,
-                                default=None if o.optional else inspect.Parameter.empty) for o in spec.options)])
-        callback = app_commands.describe(**{o.param or o.name: cmd_str(o.about) for o in spec.options})(callback)
-        names = {o.param: o.name for o in spec.options if o.param} | (rename or {})
-        if names:
-            callback = app_commands.rename(**names)(callback)
-        command = app_commands.Command(name=cmd_str(name_key), description=cmd_str(description_key), callback=callback)
+        options = {o.param or o.name: (str | None, None, o.about) if o.optional
+                   else (str, inspect.Parameter.empty, o.about) for o in spec.options}
+        names = {o.param: o.name for o in spec.options if o.param}
+        command = built_command(name_key, description_key, callback, options, rename={**names, **(rename or {})})
         return self.attach_autocomplete(command, spec) if complete else command
 
 
