@@ -52,6 +52,10 @@ class Opt:
     #: the player may leave it empty
     optional: bool = False
 
+    def parameter(self) -> tuple[Any, Any, str]:
+        """The option in its command's signature: annotation, default, description (``groups.built_command``)."""
+        return (str | None, None, self.about) if self.optional else (str, inspect.Parameter.empty, self.about)
+
     def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
         """(field, value) pairs this option can name in ``move``."""
         for name in self.fields:
@@ -254,11 +258,6 @@ class TypedMoves:
             return await self.complete(interaction, spec, focused, current)
         return autocomplete
 
-    def attach_autocomplete(self, command: app_commands.Command, spec: MoveSpec) -> app_commands.Command:
-        for opt in spec.options:
-            command.autocomplete(opt.param or opt.name)(self.completer(spec, opt.name))
-        return command
-
     def command(self, name_key: str, description_key: str, spec: MoveSpec, *,
                 convert: Callable[[str], str] | None = None, rename: dict[str, Any] | None = None,
                 complete: bool = True) -> app_commands.Command:
@@ -271,11 +270,12 @@ class TypedMoves:
                 values = {name: None if value is None else convert(value) for name, value in values.items()}
             await self.play(interaction, spec, **values)
 
-        options = {o.param or o.name: (str | None, None, o.about) if o.optional
-                   else (str, inspect.Parameter.empty, o.about) for o in spec.options}
-        names = {o.param: o.name for o in spec.options if o.param}
-        command = built_command(name_key, description_key, callback, options, rename={**names, **(rename or {})})
-        return self.attach_autocomplete(command, spec) if complete else command
+        options = {o.param or o.name: o.parameter() for o in spec.options}
+        names = {o.param: o.name for o in spec.options if o.param} | (rename or {})
+        command = built_command(name_key, description_key, callback, options, rename=names)
+        for opt in spec.options if complete else ():
+            command.autocomplete(opt.param or opt.name)(self.completer(spec, opt.name))
+        return command
 
 
 def phase_group(name_key: str, description_key: str, commands_: list[app_commands.Command]

@@ -129,16 +129,16 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
     return str(value)
 
 
-def display_params(params: dict, game: Any, locale: str) -> dict[str, str]:
+def display_params(game: Any, params: dict, locale: str) -> dict[str, str]:
     seat = params.get("seat") if isinstance(params.get("seat"), int) else None
     out = {name: value_text(name, value, game, seat, locale) for name, value in params.items()}
     out["player"] = player_name(game, seat) if seat is not None else ""
     return out
 
 
-def event_text(event: dict, game: Any, locale: str) -> str:
+def event_text(game: Any, event: dict, locale: str) -> str:
     params = dict(event.get("params") or {})
-    shown = display_params(params, game, locale)
+    shown = display_params(game, params, locale)
     drawn = event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int)
     if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
@@ -215,7 +215,7 @@ MAIN_FIELDS = {"type", "seat", "action", "decline", "skip", "buy"}
 ELLIPSIS = "…"
 
 
-def move_label(move: dict, game: Any, seat: int, locale: str, limit: int = 100,
+def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                open_fields: frozenset[str] | set[str] = frozenset()) -> str:
     """``open_fields`` are still to be chosen (a narrowing menu's group): they read as "…"."""
     params = {k: v for k, v in move.items() if k != "seat"}
@@ -257,7 +257,7 @@ def group_label(field: str, members: list[dict], game: Any, seat: int, locale: s
     else:
         varying = {name for name in rep if any(m.get(name) != rep.get(name) for m in members)}
         varying |= {name for m in members for name in m if name not in rep}
-        text = move_label(rep, game, seat, locale, limit=1000, open_fields=varying)
+        text = move_label(game, seat, rep, locale, limit=1000, open_fields=varying)
         if ELLIPSIS not in text:
             text = t("group.more", locale, label=text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -313,14 +313,14 @@ def goal_text(goal: dict, locale: str) -> str:
     return ""
 
 
-def hint_text(advice: dict, game: Any, locale: str) -> str:
+def hint_text(game: Any, seat: int, advice: dict, locale: str) -> str:
     """A hint's "why": the AI's reason (its gain in stars), the goals of the sheet the move serves and the
     final score the AI projects after it."""
     params = dict(advice.get("params") or {})
     goals = [g for g in params.pop("goals", None) or [] if isinstance(g, dict)]
     projected = params.pop("projected", None)
     key = advice.get("key")
-    parts = [t(key, locale, **display_params(params, game, locale))] if key else []
+    parts = [t(key, locale, **display_params(game, params, locale))] if key else []
     named = [text for text in (goal_text(g, locale) for g in goals[:HINT_GOALS]) if text]
     if named:
         parts.append(t("rollplayer.hint.serves", locale, goals=t("rollplayer.hint.goal.join", locale).join(named)))
