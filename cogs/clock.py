@@ -38,6 +38,7 @@ from .pace import (
     pace_seconds,
     pace_text,
 )
+from .seam import player_mention
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +57,13 @@ def clock_lines(game: GameView, locale: str) -> list[str]:
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
-            lines.append(t("clock.status.deadline", locale, player=_who(game, seat), when=f"<t:{int(deadline)}:R>"))
+            lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
+                           when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):
         if seat < len(game.seats):
-            lines.append(t("clock.status.average", locale, player=_who(game, seat),
+            lines.append(t("clock.status.average", locale, player=player_mention(game, seat),
                            time=duration_text(seconds, locale)))
     return lines
-
-
-def _who(game: GameView, seat: int) -> str:
-    user = game.seats[seat].user_id
-    return f"<@{user}>" if user else game.seats[seat].name
 
 
 # ---------------------------------------------------------------------------------------------- the button
@@ -163,7 +160,7 @@ class PaceClock:
         """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
-        idle = _who(game, seat)
+        idle = player_mention(game, seat)
         table = TableMeta.of(game.meta)
         pace = str(table.pace)
         channel = self._channel(game)
@@ -207,7 +204,7 @@ class PaceClock:
             raise Refusal("clock.error.not_yours")
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
-        who, idle = interaction.user.mention, _who(game, seat)
+        who, idle = interaction.user.mention, player_mention(game, seat)
         table = TableMeta.of(game.meta)
         if action == "wait":
             await update_meta(self.sessions, game_id, clock_notes={

@@ -38,7 +38,7 @@ from .help import EMBED_COLOUR
 from .outbox import Courier
 from .pace import PACES
 from .play import Play
-from .seam import LobbyOption, Presentation
+from .seam import LobbyOption, Presentation, player_mention
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 
@@ -55,8 +55,7 @@ BUTTON_STYLES = {
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
 def seat_lines(game: GameView) -> str:
-    return "\n".join(f"{seat.seat + 1}. <@{seat.user_id}>" if seat.user_id
-                     else f"{seat.seat + 1}. {seat.name}" for seat in game.seats)
+    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}" for seat in game.seats)
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
@@ -119,10 +118,7 @@ class Lobby(GameCog):
                             inline=False)
             waiting = []
             for item in pending:
-                number = item.get("seat")
-                seat = game.seats[number] if isinstance(number, int) and 0 <= number < len(game.seats) else None
-                who = f"<@{seat.user_id}>" if seat and seat.user_id else (seat.name if seat else "?")
-                waiting.append(t("status.pending_line", locale, player=who,
+                waiting.append(t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
                                  decision=presentation.decision_text(item.get("decision", "unknown"), locale)))
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)

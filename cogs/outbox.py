@@ -44,6 +44,7 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
+from .seam import player_name
 from .transport import UNSURE
 
 log = logging.getLogger(__name__)
@@ -224,12 +225,6 @@ async def unsure_retry(send: Callable[[], Awaitable[Any]]) -> Any:
             await asyncio.sleep(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
 
 
-def player_name(game: GameView, seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(game.seats):
-        return game.seats[seat].name
-    return "?"
-
-
 class Courier:
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *,
                  owner: str | None = None):
@@ -334,11 +329,6 @@ class Courier:
             count += len(await self.deliver(post.game_id))
         return count
 
-    async def live_post(self, game_id: int) -> OutboxPost | None:
-        """The game's latest delivered post: its message is the live one (None before the first)."""
-        posts = await self.sessions.last_message_posts(game_id)
-        return posts[-1] if posts else None
-
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
         message, so a newer one replaced it. Message ids grow with time: a message just sent but not yet
@@ -346,10 +336,10 @@ class Courier:
         the outbox after a restart), so a click costs no query."""
         live = self._live.get(game_id)
         if live is None:
-            post = await self.live_post(game_id)
-            if post is None:
+            posts = await self.sessions.last_message_posts(game_id)     # the latest delivered post's message
+            if not posts:
                 return False
-            live = self._live[game_id] = post.message_id
+            live = self._live[game_id] = posts[-1].message_id
         return message_id < live
 
     def remember_editor(self, game_id: int, interaction: discord.Interaction, message_id: int, *,

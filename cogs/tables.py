@@ -14,8 +14,7 @@ from .bots import BotPlayer
 from .core import GROUP_EXTRA, Refusal, locale_of
 from .games import Games
 from .groups import GameCog
-from .outbox import player_name as _player_name
-from .seam import Presentation
+from .seam import Presentation, player_name
 
 
 class Tables(GameCog):
@@ -32,7 +31,7 @@ class Tables(GameCog):
     def presentation(self, game: GameView) -> Presentation:
         return self.games[game.kind]
 
-    player_name = staticmethod(_player_name)
+    player_name = staticmethod(player_name)
 
     def pending_seats(self, game: GameView) -> list[int]:
         return pending_seats(self.kind(game), game.state)

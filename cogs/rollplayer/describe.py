@@ -11,6 +11,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bot.i18n import t
+from cogs.seam import player_name
 from images.rollplayer import content as names
 
 COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
@@ -18,12 +19,6 @@ ATTRS = ("str", "dex", "con", "int", "wis", "cha")
 
 #: Params holding market card ids (a single id or a list of them).
 CARD_PARAMS = ("card", "copy", "discarded", "trashed", "trash", "target", "cards")
-
-
-def player_name(game: Any, seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(game.seats):
-        return game.seats[seat].name
-    return "?"
 
 
 def colour_name(colour: str, locale: str) -> str:

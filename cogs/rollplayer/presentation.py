@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Presentation, Seats
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, player_name, seat_names
 
 from . import choices, commands, describe
 
@@ -97,7 +97,7 @@ class RollPlayerPresentation(Presentation):
         for entry in score.get("ranking", []):
             seat = entry.get("index", 0)
             lines.append(t("rollplayer.final_line", locale, place=entry.get("place"),
-                           player=describe.player_name(game, seat), total=entry.get("total")))
+                           player=player_name(game, seat), total=entry.get("total")))
         rating_key = score.get("rating")
         if rating_key:
             lines.append(t("play.solo_rating", locale, rating=t(rating_key, locale)))
@@ -107,7 +107,7 @@ class RollPlayerPresentation(Presentation):
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         from images.rollplayer import render_scores, render_sheet, render_table
 
-        names = [seat.name for seat in game.seats]
+        names = seat_names(game)
         files = []
         if game.state.finished:
             files.append(("scores.png", render_scores(game.state, locale, names=names)))
@@ -124,24 +124,24 @@ class RollPlayerPresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
 
-        return [("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
+        return [("table.png", render_live(game.state, locale, names=seat_names(game)))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 
-        return ("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("sheet.png", render_sheet(game.state, seat, locale, names=seat_names(game)))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
-        return ("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("step.png", render_step(game.state, seat, locale, names=seat_names(game)))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return ("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
+        return ("table.png", render_table(game.state, locale, names=seat_names(game)))
 
     # ---- commands
     def commands(self, shell: Any) -> list:
