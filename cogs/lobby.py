@@ -218,10 +218,13 @@ class Lobby(GameCog):
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, bots: int = 0, level: str | None = None, *,
-                          takeover_hours: int | None = 0,
-                          hints: bool = True, language: str | None = None, pace: str | None = "none") -> None:
+                          options: dict, chosen: dict[str, Any]) -> None:
+        """A game of ``players`` seats; ``chosen``: the options beside the game's switches (``bots``, ``level``,
+        ``takeover`` hours, ``hints``, ``language``, ``pace``; a missing ``takeover`` or ``pace`` is the server's
+        default)."""
         kind = self.games.kind(presentation.kind)
+        bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
+        takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
         if pace is None:                    # the server's default, else the normal pace
             pace = await default_pace(self.sessions.store, interaction.guild_id)
         if pace not in PACES:
@@ -312,14 +315,8 @@ class Lobby(GameCog):
             if interaction.guild_id is None:
                 raise Refusal("error.new_in_dm", group=t(presentation.group_key, "en"))
             check_bot_permissions(interaction)
-            players = values.pop("players", seats.default)
-            bots, level = values.pop("bots", 0), values.pop("level", None)
-            takeover, hints = values.pop("takeover", None), values.pop("hints", True)
-            language = values.pop("language", "")
-            pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
-            await self.create_game(interaction, presentation, players, options, bots, level,
-                                   takeover_hours=takeover, hints=hints, language=language, pace=pace)
+            await self.create_game(interaction, presentation, values.get("players", seats.default), options, values)
 
         extra: Options = {"players": (app_commands.Range[int, seats.low, seats.high], seats.default,
                                       "cmd.new.players")} if seats.low < seats.high else {}
@@ -333,10 +330,10 @@ class Lobby(GameCog):
 
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
             require_dm(interaction)
-            opponents, level = values.pop("opponents", 0), values.pop("level", None)
-            hints = values.pop("hints", True)
+            opponents = values.get("opponents", 0)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level, hints=hints)
+            await self.create_game(interaction, presentation, 1 + opponents, options, {
+                **values, "bots": opponents, "takeover": 0, "pace": "none"})
 
         extra, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", extra, offered, choices)
