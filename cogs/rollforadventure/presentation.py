@@ -37,14 +37,17 @@ CHOICES = {
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
-#: event params that name a thing, and how each reads
 #: decisions that name one die among several, where two may look alike
 DIE_CHOICES = ("promote", "remove", "rescue")
 KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
+#: event params that name a thing, and how each reads
 NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat")
+#: those that read the same whatever the state
+READ_AS = {"card": words.card, "by": words.card, "territory": words.territory, "lines": words.ice_lines,
+           "face": words.face, "place": words.place}
 
 
 def lobby_choice(option: str, value: Any) -> str:
@@ -273,33 +276,22 @@ class RollForAdventurePresentation(Presentation):
         """An event's params as words: ids become names, lists become readable."""
         state, names = game.state or {}, seat_names(game)
         shown: dict[str, Any] = {k: words.short(v, 60) for k, v in params.items() if k not in NAMED_PARAMS}
-        for name in NAMED_PARAMS:
-            if name not in params:
-                continue
-            value = params[name]
-            if name == "hero":
+        for name, value in params.items():
+            if name in READ_AS:
+                shown[name] = READ_AS[name](value, locale)
+            elif name == "hero":
                 if type(value) is int:
                     shown[name] = words.hero(state, value, names, locale)
                 elif "seat" in params:      # a choice: the line names the player already
                     shown[name] = words.hero_name(value, locale)
                 else:
                     shown[name] = words.hero_by_id(state, value, names, locale)
-            elif name in ("card", "by"):
-                shown[name] = words.card(value, locale)
-            elif name == "territory":
-                shown[name] = words.territory(value, locale)
             elif name == "die":
                 shown[name] = words.die(state, value, locale)
             elif name == "dice":
                 shown[name] = words.dice(state, value, locale) if isinstance(value, list) else words.short(value)
             elif name == "values":
                 shown[name] = words.values(value)
-            elif name == "lines":
-                shown[name] = words.ice_lines(value, locale)
-            elif name == "face":
-                shown[name] = words.face(value, locale)
-            elif name == "place":
-                shown[name] = words.place(value, locale)
             elif name == "seat":
                 shown["player"] = names[value] if type(value) is int and 0 <= value < len(names) else "?"
                 shown[name] = words.short(value)
