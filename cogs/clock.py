@@ -29,7 +29,6 @@ from .buttons import ShellButton
 from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
 from .games import Games
 from .pace import (
-    PACES,
     average_decision_seconds,
     deadline_of,
     due_since,
@@ -162,7 +161,6 @@ class PaceClock:
         locale = game_locale(game)
         idle = player_mention(game, seat)
         table = TableMeta.of(game.meta)
-        pace = str(table.pace)
         channel = self._channel(game)
         if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
@@ -174,7 +172,7 @@ class PaceClock:
         actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
         view = discord.ui.View(timeout=None)
         for action in actions:
-            label = t(f"clock.button.{action}", locale, time=duration_text(PACES.get(pace, 0), locale))
+            label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
         text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
@@ -209,9 +207,8 @@ class PaceClock:
         if action == "wait":
             await update_meta(self.sessions, game_id, clock_notes={
                 **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})
-            pace = str(table.pace)
             text = t("clock.decided.wait", locale, user=who, player=idle,
-                     time=duration_text(PACES.get(pace, 0), locale))
+                     time=duration_text(pace_seconds(game), locale))
         elif action == "bot":
             if not has_ai(kind):
                 raise Refusal("error.component_unavailable")

@@ -260,9 +260,6 @@ class Courier:
         return await self.pictures.get((game.id, game.version, locale, what, *args),
                                        lambda: in_worker(draw, game, *args, locale))
 
-    async def turn_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
-        return await self._picture(game, locale, "turn", self.games[game.kind].turn_pictures, mover)
-
     async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
         return await self._picture(game, locale, "seat", self.games[game.kind].seat_picture, seat)
 
@@ -286,7 +283,7 @@ class Courier:
             return await self._picture(game, locale, "live", presentation.live_pictures, mover)
         if presentation.has_seat_pictures and game.status == "active":
             return [await self.table_picture(game, locale)]
-        return await self.turn_pictures(game, mover, locale)
+        return await self._picture(game, locale, "turn", presentation.turn_pictures, mover)
 
     def private_sheet_shown(self, message_id: int, data: bytes) -> bool:
         """Whether the private message ``message_id`` already shows exactly this picture (then an edit keeps

@@ -80,10 +80,17 @@ class Opt:
         return False
 
 
+def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
+    """A labeller: the option's value reads as the whole move's label."""
+    return p.move_label(game, seat, move, locale)
+
+
 @dataclass(frozen=True)
 class TargetsOpt(Opt):
     """Every field of a move except the ones other options name (the targets of a skill), as one value:
-    ``field=token;field=token`` in the order ``order`` gives (other fields follow alphabetically)."""
+    ``field=token;field=token`` in the order ``order`` gives (other fields follow alphabetically), which reads
+    as the whole move's label."""
+    labeller: Callable[[Presentation, dict, Any, int, str], str] | None = full_label
     exclude: tuple[str, ...] = ("type", "seat", "card")
     order: tuple[str, ...] = ()
 
@@ -95,22 +102,6 @@ class TargetsOpt(Opt):
         order = sorted(rest, key=lambda k: (rank.get(k, len(self.order)), k))
         text = ";".join("decline" if k == "decline" else f"{k}={p.value_token(k, rest[k])}" for k in order)
         return [("targets", text)]
-
-    def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
-        values = self.values(move, p)
-        if not values:
-            return False
-        folded = wanted.casefold()
-        label = self.label(p, move, "", None, game, seat, locale)
-        return values[0][1].casefold() == folded or label.casefold() == folded
-
-    def label(self, p: Presentation, move: dict, name: str, value: Any, game: Any, seat: int, locale: str) -> str:
-        return p.move_label(game, seat, move, locale)
-
-
-def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
-    """A labeller: the option's value reads as the whole move's label."""
-    return p.move_label(game, seat, move, locale)
 
 
 @dataclass(frozen=True)
