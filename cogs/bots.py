@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -38,12 +39,13 @@ def has_ai(kind: Any) -> bool:
     return bool(kind.ai_levels)
 
 
-def ask_in_worker(kind_spec: str, hook: str, snapshot: str, seat: int, *args: Any) -> dict:
-    """Runs in a worker process: load the kind by name, rebuild the state, ask its AI (``choose_move``, ``hint``)."""
+def ask_in_worker(kind_spec: str, hook: Callable[..., dict], snapshot: str, seat: int, *args: Any) -> dict:
+    """Runs in a worker process: load the kind by name, rebuild the state, ask its AI (``hook``: the kind's
+    ``choose_move`` or ``hint``, unbound)."""
     from bot.engine.kinds import load_kind
 
     kind = load_kind(kind_spec)
-    return getattr(kind, hook)(kind.loads(snapshot), seat, *args)
+    return hook(kind, kind.loads(snapshot), seat, *args)
 
 
 class BotPlayer:
@@ -140,8 +142,8 @@ class BotPlayer:
         if seat in taken:
             await update_meta(self.sessions, game.id, taken=taken - {seat})
 
-    async def _ask_ai(self, game: GameView, seat: int, hook: str, *args: Any) -> dict:
-        """The kind's ``hook(state, seat, *args, seed)`` off the event loop: in the AI's worker process (which
+    async def _ask_ai(self, game: GameView, seat: int, hook: Callable[..., dict], *args: Any) -> dict:
+        """``hook(kind, state, seat, *args, seed)`` off the event loop: in the AI's worker process (which
         loads the kind from its registry line and the state from its snapshot), else in a thread. The seed
         comes from the game's seed and version, so the same game replays to the same answers."""
         seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
@@ -149,15 +151,16 @@ class BotPlayer:
         if self.executor is not None and spec is not None:
             return await asyncio.get_running_loop().run_in_executor(
                 self.executor, ask_in_worker, spec, hook, kind.dumps(game.state), seat, *args, seed)
-        return await asyncio.to_thread(getattr(kind, hook), game.state, seat, *args, seed)
+        return await asyncio.to_thread(hook, kind, game.state, seat, *args, seed)
 
     async def _choose(self, game: GameView, seat: int) -> dict:
-        level = bot_level(game, seat, self.games.kind(game.kind))      # a taken-over seat gets the strongest level
-        return await self._ask_ai(game, seat, "choose_move", level)
+        kind = self.games.kind(game.kind)
+        level = bot_level(game, seat, kind)      # a taken-over seat gets the strongest level
+        return await self._ask_ai(game, seat, type(kind).choose_move, level)
 
     async def advise(self, game: GameView, seat: int) -> dict:
         """The game's AI on what ``seat`` should do now (off the event loop, like a bot's own search)."""
-        return await self._ask_ai(game, seat, "hint")
+        return await self._ask_ai(game, seat, type(self.games.kind(game.kind)).hint)
 
     async def _run(self, game_id: int) -> None:
         for _ in range(MAX_CHAIN):

@@ -215,5 +215,4 @@ class DicePokerPresentation(Presentation):
         return ("hand.png", render_hand(game.state, locale, seat_names(game)))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)

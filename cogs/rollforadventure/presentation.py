@@ -383,5 +383,4 @@ class RollForAdventurePresentation(Presentation):
         return ("table.png", render_table(game.state, seat_names(game), locale))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)

@@ -144,5 +144,4 @@ class RollPlayerPresentation(Presentation):
         return ("table.png", render_table(game.state, locale, names=seat_names(game)))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)
