@@ -190,10 +190,6 @@ def shown_moves(presentation: Presentation, legal: list[dict], menu: str) -> Ind
     return items
 
 
-def has_hidden_moves(presentation: Presentation, legal: list[dict]) -> bool:
-    return len(shown_moves(presentation, legal, MAIN)) < len(legal)
-
-
 def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat: int, locale: str,
                  rep: dict | None = None, levels: int = 0, *, menu: str = ALL, only: set[int] | None = None
                  ) -> tuple[list[Option], bool]:
@@ -237,10 +233,6 @@ class Chain:
     label: str
     detail: str | None = None
     keep_first: bool = False
-
-
-def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
-    return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
 
 
 class StateCache:
@@ -306,8 +298,8 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
     for chain in chains:
         move = legal[chain.first]
         key = dict(move, _then=[_canon(m) for m in chain.then])
-        entries.append((len(entries), key, Option(chain.label, chain_value(chain.first, move, chain.then),
-                                                  detail=chain.detail)))
+        value = "+".join([f"{chain.first}:{move_check(move)}", *(move_check(m) for m in chain.then)])
+        entries.append((len(entries), key, Option(chain.label, value, detail=chain.detail)))
     for i, m in items:
         if i not in replaced:
             entries.append((len(entries), m, Option(presentation.move_label(game, seat, m, locale),
@@ -401,7 +393,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
         if subset is not None and (subset.nested if rep is not None else not subset.nested) \
                 and (rep is None or _only_subset_moves(presentation, legal, subset, rep, levels, menu)):
             return MenuPlan(subset=subset)
-    hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
+    hidden = menu == MAIN and only is None and rep is None and len(shown_moves(presentation, legal, MAIN)) < len(legal)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
     if all_moves and len(options) <= MAX_BUTTONS and not described:
