@@ -112,8 +112,8 @@ class Undo(Tables):
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
                                                  content=f"{reason}\n{moves}")
             return
-        waiting = self.not_your_turn(game)
-        waiting = t(waiting.key, locale, **waiting.params)
+        refusal = self.not_your_turn(game)
+        waiting = t(refusal.key, locale, **refusal.params)
         await PrivateMessage(interaction, message.id, True, time.monotonic()).edit(
             content=f"{reason}\n{waiting}", view=None, attachments=[])
         self.play.courier.forget_private(message.id)
