@@ -182,14 +182,10 @@ def as_files(blobs: list[tuple[str, bytes]]) -> list[discord.File]:
 class Editor:
     """An interaction whose token may edit one message for 15 minutes: its original response (for a click, the
     message clicked on) or a follow-up it sent. Edits through it are interaction calls, outside the bot's global
-    rate limit."""
+    rate limit. Kept in caches whose entries expire before the token does."""
     interaction: discord.Interaction
     message_id: int
     original: bool
-    at: float
-
-    def fresh(self, now: float | None = None) -> bool:
-        return (time.monotonic() if now is None else now) - self.at <= TOKEN_S
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         if self.original:
@@ -343,7 +339,7 @@ class Courier:
                         original: bool) -> None:
         """``interaction`` may edit the game's live message ``message_id`` (its original response, or a
         follow-up it sent) for the next minutes: later steps edit it without the bot token."""
-        self._editors[game_id] = Editor(interaction, message_id, original, time.monotonic())
+        self._editors[game_id] = Editor(interaction, message_id, original)
 
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
@@ -384,7 +380,7 @@ class Courier:
         through the click on it (answered with the edit itself, or after a deferral), else through a fresh token
         that may edit it, else with the bot token. None when the click's answer carried no message back."""
         if via is not None and edits_original(via, message_id):
-            clicked = Editor(via, message_id, True, time.monotonic())
+            clicked = Editor(via, message_id, True)
             try:
                 message = await clicked.edit(**fields())
             except UNSURE as error:            # an edit is the same edit again: the bot token does it now
@@ -393,7 +389,7 @@ class Courier:
                 self._editors[game_id] = clicked
                 return message
         editor = self._editors.get(game_id)
-        if editor is not None and editor.message_id == message_id and editor.fresh():
+        if editor is not None and editor.message_id == message_id:
             try:
                 return await unsure_retry(lambda: editor.edit(**fields()))
             except discord.HTTPException as error:

@@ -164,7 +164,7 @@ class Play(Tables):
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
                 self.courier.forget_private(interaction.message.id)
-                await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                await PrivateMessage(interaction, interaction.message.id, True).edit(
                     content=t("play.done", locale, move=label), view=None, attachments=[])
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
@@ -196,14 +196,12 @@ class Play(Tables):
                 add_full_sheet_button(view, game, locale)
             return view
         key = (game.id, seat)
-        now = time.monotonic()
         if in_place and interaction.message is not None:
-            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True, now)
-        else:
+            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True)
+        else:                                  # (a token too old has left the cache)
             target = self.private.get(key)
-            if target is not None and (now - target.at > PRIVATE_TOKEN_S or interaction.type is not
-                                       discord.InteractionType.component):
-                target = None                  # token too old; a typed command fills its own answer
+            if interaction.type is not discord.InteractionType.component:
+                target = None                  # a typed command fills its own answer
         if target is not None:
             kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
@@ -219,7 +217,7 @@ class Play(Tables):
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            self.private[key] = PrivateMessage(interaction, sent.id, False, now)
+            self.private[key] = PrivateMessage(interaction, sent.id, False)
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
 
