@@ -328,14 +328,12 @@ class Play(Tables):
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":
             await self.welcome_back(game, seated)
+        if action in ("hint", "moves", "more") and game.status != "active":
+            raise Refusal("engine.error.game_not_active")
         if action == "hint":
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
             await self.hints.hint(interaction, game)
             return
         if action in ("moves", "more"):
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
             seat = self.seat_of(game, interaction.user.id)
             legal = self.legal_for(game, seat)
             menu = ALL if action == "moves" else EXTRA
