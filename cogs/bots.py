@@ -39,20 +39,13 @@ def has_ai(kind: Any) -> bool:
     return bool(kind.ai_levels)
 
 
-def choose_in_worker(kind_spec: str, snapshot: str, seat: int, level: str, seed: int) -> dict:
-    """Runs in a worker process: load the kind by name, rebuild the state, choose."""
+def ask_in_worker(kind_spec: str, hook: Callable[..., dict], snapshot: str, seat: int, *args: Any) -> dict:
+    """Runs in a worker process: load the kind by name, rebuild the state, ask its AI (``hook``: the kind's
+    ``choose_move`` or ``hint``, unbound)."""
     from bot.engine.kinds import load_kind
 
     kind = load_kind(kind_spec)
-    return kind.choose_move(kind.loads(snapshot), seat, level, seed)
-
-
-def hint_in_worker(kind_spec: str, snapshot: str, seat: int, seed: int) -> dict:
-    """Runs in a worker process: the game's AI explains the move it would make."""
-    from bot.engine.kinds import load_kind
-
-    kind = load_kind(kind_spec)
-    return kind.hint(kind.loads(snapshot), seat, seed)
+    return hook(kind, kind.loads(snapshot), seat, *args)
 
 
 class BotPlayer:
@@ -149,27 +142,25 @@ class BotPlayer:
         if seat in taken:
             await update_meta(self.sessions, game.id, taken=taken - {seat})
 
-    async def _ask_ai(self, game: GameView, seat: int, in_worker: Callable[..., dict],
-                      here: Callable[..., dict], *args: Any) -> dict:
-        """``here(state, seat, *args, seed)`` off the event loop: in the AI's worker process (``in_worker``
+    async def _ask_ai(self, game: GameView, seat: int, hook: Callable[..., dict], *args: Any) -> dict:
+        """``hook(kind, state, seat, *args, seed)`` off the event loop: in the AI's worker process (which
         loads the kind from its registry line and the state from its snapshot), else in a thread. The seed
         comes from the game's seed and version, so the same game replays to the same answers."""
         seed = (game.seed * 1_000_003 + game.version * 7919 + seat) % (2**63)
-        spec = self.kind_specs.get(game.kind)
+        kind, spec = self.games.kind(game.kind), self.kind_specs.get(game.kind)
         if self.executor is not None and spec is not None:
-            state = self.games.kind(game.kind).dumps(game.state)
-            return await asyncio.get_running_loop().run_in_executor(self.executor, in_worker, spec, state, seat,
-                                                                    *args, seed)
-        return await asyncio.to_thread(here, game.state, seat, *args, seed)
+            return await asyncio.get_running_loop().run_in_executor(
+                self.executor, ask_in_worker, spec, hook, kind.dumps(game.state), seat, *args, seed)
+        return await asyncio.to_thread(hook, kind, game.state, seat, *args, seed)
 
     async def _choose(self, game: GameView, seat: int) -> dict:
         kind = self.games.kind(game.kind)
         level = bot_level(game, seat, kind)      # a taken-over seat gets the strongest level
-        return await self._ask_ai(game, seat, choose_in_worker, kind.choose_move, level)
+        return await self._ask_ai(game, seat, type(kind).choose_move, level)
 
     async def advise(self, game: GameView, seat: int) -> dict:
         """The game's AI on what ``seat`` should do now (off the event loop, like a bot's own search)."""
-        return await self._ask_ai(game, seat, hint_in_worker, self.games.kind(game.kind).hint)
+        return await self._ask_ai(game, seat, type(self.games.kind(game.kind)).hint)
 
     async def _run(self, game_id: int) -> None:
         for _ in range(MAX_CHAIN):

@@ -29,7 +29,6 @@ from .buttons import ShellButton
 from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
 from .games import Games
 from .pace import (
-    PACES,
     average_decision_seconds,
     deadline_of,
     due_since,
@@ -38,6 +37,7 @@ from .pace import (
     pace_seconds,
     pace_text,
 )
+from .seam import player_mention
 
 log = logging.getLogger(__name__)
 
@@ -56,17 +56,13 @@ def clock_lines(game: GameView, locale: str) -> list[str]:
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
-            lines.append(t("clock.status.deadline", locale, player=_who(game, seat), when=f"<t:{int(deadline)}:R>"))
+            lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
+                           when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):
         if seat < len(game.seats):
-            lines.append(t("clock.status.average", locale, player=_who(game, seat),
+            lines.append(t("clock.status.average", locale, player=player_mention(game, seat),
                            time=duration_text(seconds, locale)))
     return lines
-
-
-def _who(game: GameView, seat: int) -> str:
-    user = game.seats[seat].user_id
-    return f"<@{user}>" if user else game.seats[seat].name
 
 
 # ---------------------------------------------------------------------------------------------- the button
@@ -163,9 +159,8 @@ class PaceClock:
         """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
-        idle = _who(game, seat)
+        idle = player_mention(game, seat)
         table = TableMeta.of(game.meta)
-        pace = str(table.pace)
         channel = self._channel(game)
         if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
@@ -177,7 +172,7 @@ class PaceClock:
         actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
         view = discord.ui.View(timeout=None)
         for action in actions:
-            label = t(f"clock.button.{action}", locale, time=duration_text(PACES.get(pace, 0), locale))
+            label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
         text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
@@ -207,14 +202,13 @@ class PaceClock:
             raise Refusal("clock.error.not_yours")
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
-        who, idle = interaction.user.mention, _who(game, seat)
+        who, idle = interaction.user.mention, player_mention(game, seat)
         table = TableMeta.of(game.meta)
         if action == "wait":
             await update_meta(self.sessions, game_id, clock_notes={
                 **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})
-            pace = str(table.pace)
             text = t("clock.decided.wait", locale, user=who, player=idle,
-                     time=duration_text(PACES.get(pace, 0), locale))
+                     time=duration_text(pace_seconds(game), locale))
         elif action == "bot":
             if not has_ai(kind):
                 raise Refusal("error.component_unavailable")

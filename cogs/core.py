@@ -38,16 +38,6 @@ class Refusal(Exception):
         super().__init__(key)
 
 
-def is_keyed_error(error: BaseException) -> bool:
-    """Rule, engine and cog refusals all carry a message key and a stable code."""
-    return isinstance(getattr(error, "key", None), str) and hasattr(error, "code")
-
-
-def error_params(error: BaseException) -> dict:
-    params = getattr(error, "params", None)
-    return dict(params) if isinstance(params, dict) else {}
-
-
 #: discord.py's own check failures, mapped to catalog keys.
 CHECK_FAILURE_KEYS: dict[type, str] = {
     app_commands.NoPrivateMessage: "error.guild_only",
@@ -87,9 +77,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     locale = locale_of(interaction)
-    if is_keyed_error(error):
-        params = error_params(error)
-        params.setdefault("group", command_group(interaction))
+    if isinstance(getattr(error, "key", None), str) and hasattr(error, "code"):   # rule, engine and cog refusals
+        params = getattr(error, "params", None)
+        params = {"group": command_group(interaction), **(params if isinstance(params, dict) else {})}
         text = t(error.key, locale, **params)
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)
@@ -103,7 +93,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
                   interaction.user, error, exc_info=error)
         text = t("error.unexpected", locale, ref=ref)
     try:
-        await settle_reply(interaction)
+        if reply_of(interaction) is not None:         # a deferral its timer began has landed
+            await reply_of(interaction).settle()
         if interaction.extras.get(PUBLIC_DEFER):
             # the public "thinking…" message would become the error: remove it, then answer privately
             await interaction.delete_original_response()
@@ -308,13 +299,6 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     reply = reply_of(interaction)
     if reply is not None:
         await reply.acknowledge()
-
-
-async def settle_reply(interaction: discord.Interaction) -> None:
-    """Before answering otherwise (an error, a follow-up): a deferral the timer began has landed."""
-    reply = reply_of(interaction)
-    if reply is not None:
-        await reply.settle()
 
 
 async def in_worker(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -9,6 +9,7 @@ the group it was called in (:meth:`GameCog.presentation_of`). What differs per g
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -45,6 +46,22 @@ def game_group(presentation: Presentation) -> app_commands.Group:
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         extras={KIND_EXTRA: presentation.kind},
     )
+
+
+def built_command(name_key: str, description_key: str, callback: Callable[..., Any], options: dict, **decorators: dict
+                  ) -> app_commands.Command:
+    """A slash command whose callback takes ``(interaction, **options)``: its signature is built from ``options``
+    (name -> annotation, default or ``inspect.Parameter.empty``, catalog key of the description), so discord.py
+    sees ordinary typed parameters. ``decorators``: ``choices``, ``rename`` (their arguments, empty: none)."""
+    first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
+    rest = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+            for name, (annotation, default, _key) in options.items()]
+    callback.__signature__ = inspect.Signature([first, *rest])
+    callback = app_commands.describe(**{name: cmd_str(key) for name, (_, _, key) in options.items()})(callback)
+    for decorator, arguments in decorators.items():
+        if arguments:
+            callback = getattr(app_commands, decorator)(**arguments)(callback)
+    return app_commands.Command(name=cmd_str(name_key), description=cmd_str(description_key), callback=callback)
 
 
 class GameCog(commands.Cog):

@@ -21,7 +21,7 @@ from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, s
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, shown_game
+from .replays import frames, game_at, score_text, shown_game
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -144,7 +144,7 @@ class History(GameCog):
         frame = steps[page]
         then = shown_game(game_at(kind, game, moves, frame.version), locale)
         picture = presentation.table_picture(then, locale)
-        scores = " · ".join(t("history.score_of", locale, player=s.name, score=_number(frame.scores[s.seat]))
+        scores = " · ".join(t("history.score_of", locale, player=s.name, score=score_text(frame.scores[s.seat]))
                             for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
@@ -181,7 +181,3 @@ class History(GameCog):
         content, picture, pages, shown = await self.replay_step(chosen, 0, locale)
         await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
                                view=self.paging_view("replay", chosen.id, shown, pages, locale))
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

@@ -8,7 +8,6 @@ delivers it.
 """
 from __future__ import annotations
 
-import inspect
 import logging
 from typing import Any
 
@@ -34,12 +33,12 @@ from .core import (
     require_guild,
 )
 from .games import Games
-from .groups import GameCog
+from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
 from .outbox import Courier
 from .pace import PACES
 from .play import Play
-from .seam import LobbyOption, Presentation
+from .seam import LobbyOption, Presentation, player_mention
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 
@@ -56,8 +55,7 @@ BUTTON_STYLES = {
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
 def seat_lines(game: GameView) -> str:
-    return "\n".join(f"{seat.seat + 1}. <@{seat.user_id}>" if seat.user_id
-                     else f"{seat.seat + 1}. {seat.name}" for seat in game.seats)
+    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}" for seat in game.seats)
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
@@ -120,10 +118,7 @@ class Lobby(GameCog):
                             inline=False)
             waiting = []
             for item in pending:
-                number = item.get("seat")
-                seat = game.seats[number] if isinstance(number, int) and 0 <= number < len(game.seats) else None
-                who = f"<@{seat.user_id}>" if seat and seat.user_id else (seat.name if seat else "?")
-                waiting.append(t("status.pending_line", locale, player=who,
+                waiting.append(t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
                                  decision=presentation.decision_text(item.get("decision", "unknown"), locale)))
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
@@ -223,10 +218,13 @@ class Lobby(GameCog):
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, bots: int = 0, level: str | None = None, *,
-                          takeover_hours: int | None = 0,
-                          hints: bool = True, language: str | None = None, pace: str | None = "none") -> None:
+                          options: dict, chosen: dict[str, Any]) -> None:
+        """A game of ``players`` seats; ``chosen``: the options beside the game's switches (``bots``, ``level``,
+        ``takeover`` hours, ``hints``, ``language``, ``pace``; a missing ``takeover`` or ``pace`` is the server's
+        default)."""
         kind = self.games.kind(presentation.kind)
+        bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
+        takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
         if pace is None:                    # the server's default, else the normal pace
             pace = await default_pace(self.sessions.store, interaction.guild_id)
         if pace not in PACES:
@@ -317,14 +315,8 @@ class Lobby(GameCog):
             if interaction.guild_id is None:
                 raise Refusal("error.new_in_dm", group=t(presentation.group_key, "en"))
             check_bot_permissions(interaction)
-            players = values.pop("players", seats.default)
-            bots, level = values.pop("bots", 0), values.pop("level", None)
-            takeover, hints = values.pop("takeover", None), values.pop("hints", True)
-            language = values.pop("language", "")
-            pace = values.pop("pace", None)
             options = presentation.game_options(_chosen(presentation.lobby_options, values), solo=False)
-            await self.create_game(interaction, presentation, players, options, bots, level,
-                                   takeover_hours=takeover, hints=hints, language=language, pace=pace)
+            await self.create_game(interaction, presentation, values.get("players", seats.default), options, values)
 
         extra: Options = {"players": (app_commands.Range[int, seats.low, seats.high], seats.default,
                                       "cmd.new.players")} if seats.low < seats.high else {}
@@ -338,10 +330,10 @@ class Lobby(GameCog):
 
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
             require_dm(interaction)
-            opponents, level = values.pop("opponents", 0), values.pop("level", None)
-            hints = values.pop("hints", True)
+            opponents = values.get("opponents", 0)
             options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await self.create_game(interaction, presentation, 1 + opponents, options, opponents, level, hints=hints)
+            await self.create_game(interaction, presentation, 1 + opponents, options, {
+                **values, "bots": opponents, "takeover": 0, "pace": "none"})
 
         extra, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
         return _command(solo, "solo", extra, offered, choices)
@@ -354,24 +346,9 @@ def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[st
 def _command(callback, name: str, extra: Options, options: tuple[LobbyOption, ...],
              extra_choices: dict) -> app_commands.Command:
     """A slash command whose options are ``extra`` and the game's lobby switches (declared as data by the
-    presentation): the callback's signature is built from them, so discord.py sees ordinary typed parameters."""
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction),
-              *(inspect.Parameter(option, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-                for option, (annotation, default, _key) in extra.items())]
-    descriptions = {option: cmd_str(key) for option, (_annotation, _default, key) in extra.items()}
-    choices: dict[str, list[app_commands.Choice[str]]] = dict(extra_choices)
-    for option in options:
-        annotation = str if option.choices else bool
-        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default,
-                                        annotation=annotation))
-        descriptions[option.name] = cmd_str(option.description_key)
-        if option.choices:
-            choices[option.name] = [app_commands.Choice(name=cmd_str(label), value=value)
-                                    for value, label in option.choices]
-    callback.__signature__ = inspect.Signature(params)
-    callback = app_commands.describe(**descriptions)(callback)
-    if choices:
-        callback = app_commands.choices(**choices)(callback)
-    return app_commands.Command(name=cmd_str(f"cmd.{name}.name"), description=cmd_str(f"cmd.{name}.description"),
-                                callback=callback)
+    presentation)."""
+    switches = {o.name: (str if o.choices else bool, o.default, o.description_key) for o in options}
+    choices = {o.name: [app_commands.Choice(name=cmd_str(label), value=value) for value, label in o.choices]
+               for o in options if o.choices}
+    return built_command(f"cmd.{name}.name", f"cmd.{name}.description", callback, {**extra, **switches},
+                         choices={**extra_choices, **choices})

@@ -86,15 +86,16 @@ def _differ(items: Indexed, name: str) -> bool:
     return False
 
 
-def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
-    """The first field (``first`` in order, then the rest alphabetically) on which the moves differ. A field
-    no move has is None in every move, so it never splits: only the fields present are looked at."""
+def _fields(items: Indexed, first: tuple[str, ...]) -> list[str]:
+    """The fields the moves have, ``first`` in order, then the rest alphabetically (a field no move has is None
+    in every move, so it never tells moves apart)."""
     present = {k for _, m in items for k in m}
-    fields = [name for name in first if name in present] + sorted(present - set(first) - {"seat"})
-    for name in fields:
-        if _differ(items, name):
-            return name
-    return None
+    return [name for name in first if name in present] + sorted(present - set(first) - {"seat"})
+
+
+def split_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
+    """The first field (:func:`_fields`) on which the moves differ."""
+    return next((name for name in _fields(items, first) if _differ(items, name)), None)
 
 
 def narrow_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
@@ -104,9 +105,7 @@ def narrow_field(items: Indexed, first: tuple[str, ...] = ()) -> str | None:
     name = split_field(items, first)
     if name is None or len({_canon(m.get(name)) for _, m in items}) <= FLAT_LIMIT:
         return name
-    present = {k for _, m in items for k in m}
-    fields = [f for f in first if f in present] + sorted(present - set(first) - {"seat"})
-    counts = [(len({_canon(m.get(f)) for _, m in items}), f) for f in fields]
+    counts = [(len({_canon(m.get(f)) for _, m in items}), f) for f in _fields(items, first)]
     counts = [(n, f) for n, f in counts if n >= 2]
     fitting = [f for n, f in counts if n <= FLAT_LIMIT]
     return fitting[0] if fitting else min(counts)[1]
@@ -132,6 +131,18 @@ class Option:
 
 
 
+def _group_by(items: Indexed, name: str) -> list[Indexed]:
+    """The moves grouped by their value of ``name``, in the order the values first appear."""
+    groups: dict[str, Indexed] = {}
+    for i, m in items:
+        groups.setdefault(_canon(m.get(name)), []).append((i, m))
+    return list(groups.values())
+
+
+def _slices(items: list, size: int = SELECT_SIZE) -> list[list]:
+    return [items[k:k + size] for k in range(0, len(items), size)]
+
+
 def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
     """``items`` cut into groups of at most one select each, along the narrowing fields: a group that is too
     big for one select is cut again by its next distinguishing field (a group that cannot be cut is sliced)."""
@@ -139,13 +150,11 @@ def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
         return [items]
     name = split_field(items, first)
     if name is None:
-        return [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
-    groups: dict[str, Indexed] = {}
-    for i, m in items:
-        groups.setdefault(_canon(m.get(name)), []).append((i, m))
+        return _slices(items)
+    groups = _group_by(items, name)
     if len(groups) == 1:        # cannot happen (split_field found two values); guards the recursion
-        return [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
-    return [leaf for members in groups.values() for leaf in leaf_groups(members, first)]
+        return _slices(items)
+    return [leaf for members in groups for leaf in leaf_groups(members, first)]
 
 
 def pack(groups: list[Indexed], size: int = SELECT_SIZE) -> list[Indexed]:
@@ -166,7 +175,7 @@ def flat_chunks(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed] | 
         return None
     chunks = pack(leaf_groups(items, first))
     if len(chunks) > MOVE_ROWS:
-        chunks = [items[k:k + SELECT_SIZE] for k in range(0, len(items), SELECT_SIZE)]
+        chunks = _slices(items)
     return chunks if len(chunks) <= MOVE_ROWS else None
 
 
@@ -179,10 +188,6 @@ def shown_moves(presentation: Presentation, legal: list[dict], menu: str) -> Ind
     if menu == EXTRA:
         return [(i, m) for i, m in items if presentation.is_anytime(m)]
     return items
-
-
-def has_hidden_moves(presentation: Presentation, legal: list[dict]) -> bool:
-    return len(shown_moves(presentation, legal, MAIN)) < len(legal)
 
 
 def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat: int, locale: str,
@@ -206,11 +211,8 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
     if chunks is not None:
         return [Option(label(game, seat, m, locale), f"{i}:{move_check(m)}", group=n, detail=detail(m))
                 for n, chunk in enumerate(chunks) for i, m in chunk], True
-    groups: dict[str, Indexed] = {}
-    for i, m in items:
-        groups.setdefault(_canon(m.get(name)), []).append((i, m))
     options = []
-    for members in groups.values():
+    for members in _group_by(items, name):
         i, m = members[0]
         if len(members) == 1:
             options.append(Option(label(game, seat, m, locale), f"{i}:{move_check(m)}"))
@@ -231,10 +233,6 @@ class Chain:
     label: str
     detail: str | None = None
     keep_first: bool = False
-
-
-def chain_value(index: int, move: dict, then: tuple[dict, ...]) -> str:
-    return "+".join([f"{index}:{move_check(move)}"] + [move_check(m) for m in then])
 
 
 class StateCache:
@@ -300,8 +298,8 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
     for chain in chains:
         move = legal[chain.first]
         key = dict(move, _then=[_canon(m) for m in chain.then])
-        entries.append((len(entries), key, Option(chain.label, chain_value(chain.first, move, chain.then),
-                                                  detail=chain.detail)))
+        value = "+".join([f"{chain.first}:{move_check(move)}", *(move_check(m) for m in chain.then)])
+        entries.append((len(entries), key, Option(chain.label, value, detail=chain.detail)))
     for i, m in items:
         if i not in replaced:
             entries.append((len(entries), m, Option(presentation.move_label(game, seat, m, locale),
@@ -395,7 +393,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
         if subset is not None and (subset.nested if rep is not None else not subset.nested) \
                 and (rep is None or _only_subset_moves(presentation, legal, subset, rep, levels, menu)):
             return MenuPlan(subset=subset)
-    hidden = menu == MAIN and only is None and rep is None and has_hidden_moves(presentation, legal)
+    hidden = menu == MAIN and only is None and rep is None and len(shown_moves(presentation, legal, MAIN)) < len(legal)
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
     if all_moves and len(options) <= MAX_BUTTONS and not described:
@@ -407,7 +405,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
     if all_moves:
         chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
     else:
-        chunks = [options[k:k + SELECT_SIZE] for k in range(0, len(options), SELECT_SIZE)]
+        chunks = _slices(options)
     chunks = chunks[:MOVE_ROWS]
     selects = tuple(SelectPlan(n, tuple((o.label[:100], o.value, t("menu.group_count", locale, count=o.count)
                                          if o.count > 1 else o.detail) for o in chunk),

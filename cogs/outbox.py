@@ -44,6 +44,7 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
+from .seam import player_name
 from .transport import UNSURE
 
 log = logging.getLogger(__name__)
@@ -181,14 +182,10 @@ def as_files(blobs: list[tuple[str, bytes]]) -> list[discord.File]:
 class Editor:
     """An interaction whose token may edit one message for 15 minutes: its original response (for a click, the
     message clicked on) or a follow-up it sent. Edits through it are interaction calls, outside the bot's global
-    rate limit."""
+    rate limit. Kept in caches whose entries expire before the token does."""
     interaction: discord.Interaction
     message_id: int
     original: bool
-    at: float
-
-    def fresh(self, now: float | None = None) -> bool:
-        return (time.monotonic() if now is None else now) - self.at <= TOKEN_S
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         if self.original:
@@ -222,12 +219,6 @@ async def unsure_retry(send: Callable[[], Awaitable[Any]]) -> Any:
             if attempt + 1 == SEND_TRIES:
                 raise
             await asyncio.sleep(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
-
-
-def player_name(game: GameView, seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(game.seats):
-        return game.seats[seat].name
-    return "?"
 
 
 class Courier:
@@ -265,9 +256,6 @@ class Courier:
         return await self.pictures.get((game.id, game.version, locale, what, *args),
                                        lambda: in_worker(draw, game, *args, locale))
 
-    async def turn_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
-        return await self._picture(game, locale, "turn", self.games[game.kind].turn_pictures, mover)
-
     async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
         return await self._picture(game, locale, "seat", self.games[game.kind].seat_picture, seat)
 
@@ -291,7 +279,7 @@ class Courier:
             return await self._picture(game, locale, "live", presentation.live_pictures, mover)
         if presentation.has_seat_pictures and game.status == "active":
             return [await self.table_picture(game, locale)]
-        return await self.turn_pictures(game, mover, locale)
+        return await self._picture(game, locale, "turn", presentation.turn_pictures, mover)
 
     def private_sheet_shown(self, message_id: int, data: bytes) -> bool:
         """Whether the private message ``message_id`` already shows exactly this picture (then an edit keeps
@@ -334,11 +322,6 @@ class Courier:
             count += len(await self.deliver(post.game_id))
         return count
 
-    async def live_post(self, game_id: int) -> OutboxPost | None:
-        """The game's latest delivered post: its message is the live one (None before the first)."""
-        posts = await self.sessions.last_message_posts(game_id)
-        return posts[-1] if posts else None
-
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
         message, so a newer one replaced it. Message ids grow with time: a message just sent but not yet
@@ -346,17 +329,17 @@ class Courier:
         the outbox after a restart), so a click costs no query."""
         live = self._live.get(game_id)
         if live is None:
-            post = await self.live_post(game_id)
-            if post is None:
+            posts = await self.sessions.last_message_posts(game_id)     # the latest delivered post's message
+            if not posts:
                 return False
-            live = self._live[game_id] = post.message_id
+            live = self._live[game_id] = posts[-1].message_id
         return message_id < live
 
     def remember_editor(self, game_id: int, interaction: discord.Interaction, message_id: int, *,
                         original: bool) -> None:
         """``interaction`` may edit the game's live message ``message_id`` (its original response, or a
         follow-up it sent) for the next minutes: later steps edit it without the bot token."""
-        self._editors[game_id] = Editor(interaction, message_id, original, time.monotonic())
+        self._editors[game_id] = Editor(interaction, message_id, original)
 
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
@@ -397,17 +380,16 @@ class Courier:
         through the click on it (answered with the edit itself, or after a deferral), else through a fresh token
         that may edit it, else with the bot token. None when the click's answer carried no message back."""
         if via is not None and edits_original(via, message_id):
-            reply = reply_of(via)
+            clicked = Editor(via, message_id, True)
             try:
-                message = await (reply.edit(**fields()) if reply is not None
-                                 else via.edit_original_response(**fields()))
+                message = await clicked.edit(**fields())
             except UNSURE as error:            # an edit is the same edit again: the bot token does it now
                 log.info("game %s: answering the click on its live message failed (%r): bot token", game_id, error)
             else:
-                self.remember_editor(game_id, via, message_id, original=True)
+                self._editors[game_id] = clicked
                 return message
         editor = self._editors.get(game_id)
-        if editor is not None and editor.message_id == message_id and editor.fresh():
+        if editor is not None and editor.message_id == message_id:
             try:
                 return await unsure_retry(lambda: editor.edit(**fields()))
             except discord.HTTPException as error:

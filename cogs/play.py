@@ -164,7 +164,7 @@ class Play(Tables):
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
                 self.courier.forget_private(interaction.message.id)
-                await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+                await PrivateMessage(interaction, interaction.message.id, True).edit(
                     content=t("play.done", locale, move=label), view=None, attachments=[])
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
@@ -196,14 +196,12 @@ class Play(Tables):
                 add_full_sheet_button(view, game, locale)
             return view
         key = (game.id, seat)
-        now = time.monotonic()
         if in_place and interaction.message is not None:
-            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True, now)
-        else:
+            target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True)
+        else:                                  # (a token too old has left the cache)
             target = self.private.get(key)
-            if target is not None and (now - target.at > PRIVATE_TOKEN_S or interaction.type is not
-                                       discord.InteractionType.component):
-                target = None                  # token too old; a typed command fills its own answer
+            if interaction.type is not discord.InteractionType.component:
+                target = None                  # a typed command fills its own answer
         if target is not None:
             kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
@@ -219,7 +217,7 @@ class Play(Tables):
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            self.private[key] = PrivateMessage(interaction, sent.id, False, now)
+            self.private[key] = PrivateMessage(interaction, sent.id, False)
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
 
@@ -330,24 +328,18 @@ class Play(Tables):
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":
             await self.welcome_back(game, seated)
+        if action in ("hint", "moves", "more") and game.status != "active":
+            raise Refusal("engine.error.game_not_active")
         if action == "hint":
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
             await self.hints.hint(interaction, game)
             return
         if action in ("moves", "more"):
-            if game.status != "active":
-                raise Refusal("engine.error.game_not_active")
             seat = self.seat_of(game, interaction.user.id)
             legal = self.legal_for(game, seat)
             menu = ALL if action == "moves" else EXTRA
             if not shown_moves(presentation, legal, menu):
                 raise Refusal("error.no_more_moves")
-            undo = menu == ALL and await self.may_undo(game, interaction.user.id)
-            await self.prepare_menu(game, seat, locale, legal, menu=menu)
-            await interaction.response.send_message(
-                t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
-                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
+            await self.send_moves(interaction, game, seat, legal, locale, menu)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "sheet" and presentation.has_seat_pictures:
@@ -362,14 +354,21 @@ class Play(Tables):
             picture = await self.courier.table_picture(game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
-    # ------------------------------------------------------------------ undo
-    def undo_on(self, kind: Any) -> bool:
-        """The game's rules say which moves reveal something (``reveals``), so its moves can be taken back."""
-        return kind.has_undo
+    async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
+                         locale: str, menu: str) -> None:
+        """The player's moves privately: all of them (``ALL``, with Undo when they may take one back) or the
+        any-time ones (``EXTRA``)."""
+        undo = menu == ALL and await self.may_undo(game, interaction.user.id)
+        await self.prepare_menu(game, seat, locale, legal, menu=menu)
+        await interaction.response.send_message(
+            t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
+            view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
 
+    # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:
-        """Whether an Undo button belongs on this player's private menu now."""
-        return self.undo_on(self.kind(game)) and game.status == "active" \
+        """Whether an Undo button belongs on this player's private menu now: the game's rules say which moves
+        reveal something (``reveals``), so its moves can be taken back."""
+        return self.kind(game).has_undo and game.status == "active" \
             and await self.sessions.can_undo(game.id, user_id)
 
     # ------------------------------------------------------------------ commands
@@ -385,13 +384,7 @@ class Play(Tables):
         game = await self.sessions.load(game.id)
         locale = locale_of(interaction)
         if move is None:
-            legal = self.legal_for(game, seat)
-            undo = await self.may_undo(game, interaction.user.id)
-            await self.prepare_menu(game, seat, locale, legal, menu=ALL)
-            await interaction.response.send_message(
-                t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
-                view=self.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, undo=undo),
-                ephemeral=True)
+            await self.send_moves(interaction, game, seat, self.legal_for(game, seat), locale, ALL)
             return
         choice = parse_move_option(move)
         if choice is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -63,22 +63,21 @@ class Reminders(commands.Cog):
         await self.pace_clock.tick(self.clock())
 
     async def take_over_idle_seats(self) -> None:
-        if self.client.is_closed():
-            return
-        async with tracker(self.client):
-            try:
-                await self.bots.take_over_idle(self.clock())
-            except Exception:
-                log.exception("idle-seat takeover failed")
+        await self._job("idle-seat takeover", lambda: self.bots.take_over_idle(self.clock()))
 
     async def retry_posts(self) -> None:
+        await self._job("delivering undelivered posts", self.courier.deliver_all)
+
+    async def _job(self, what: str, work: Callable[[], Awaitable[Any]]) -> None:
+        """One job of the tick: skipped once the client closed, counted in flight, a failure logged (the next
+        jobs still run)."""
         if self.client.is_closed():
             return
         async with tracker(self.client):
             try:
-                await self.courier.deliver_all()
+                await work()
             except Exception:
-                log.exception("delivering undelivered posts failed")
+                log.exception("%s failed", what)
 
     async def send_reminders(self) -> None:
         settings = self.settings

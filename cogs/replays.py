@@ -42,6 +42,13 @@ def shown_game(game: GameView, locale: str) -> GameView:
     return replace(game, seats=tuple(replace(s, name=former) if _forgotten(s) else s for s in game.seats))
 
 
+def score_text(value: float | None) -> str:
+    """A score as stats and replays show it: whole numbers without decimals, "-" for none."""
+    if value is None:
+        return "-"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
 def _forgotten(seat: Any) -> bool:
     return seat.user_id is None and not seat.is_ai and seat.name == FORMER_PLAYER
 

@@ -21,6 +21,21 @@ from bot.i18n import t
 Picture = tuple[str, bytes]
 
 
+def seat_names(game: Any) -> list[str]:
+    return [seat.name for seat in game.seats]
+
+
+def player_name(game: Any, seat: Any) -> str:
+    """The name of the player at ``seat`` ("?" for anything that is not a seat of the game)."""
+    return game.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(game.seats) else "?"
+
+
+def player_mention(game: Any, seat: Any) -> str:
+    """The player at ``seat`` mentioned, or named when the seat is a bot's (or anyone's without an account)."""
+    user = game.seats[seat].user_id if isinstance(seat, int) and 0 <= seat < len(game.seats) else None
+    return f"<@{user}>" if user else player_name(game, seat)
+
+
 @dataclass(frozen=True)
 class LobbyOption:
     """A switch of ``/<group> new`` (and of ``/<group> solo`` when ``solo``).

@@ -32,7 +32,7 @@ from .core import Refusal, locale_of, require_guild
 from .games import Games
 from .groups import GameCog
 from .help import EMBED_COLOUR
-from .replays import FORMER_PLAYER
+from .replays import FORMER_PLAYER, score_text
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -105,12 +105,6 @@ def month_start(now: float) -> float:
     return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
 
 
-def _number(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
 class ForgetButton(ShellButton, template=r"rp:f:(?P<user>[0-9]{1,20})"):
     """Confirms ``forget-me``; only the user it names may press it (it reaches the bot's ``stats`` service)."""
     prefix, service, handler, default_style = "rp:f", "stats", "on_forget", discord.ButtonStyle.danger
@@ -139,15 +133,15 @@ class Stats(GameCog):
             return embed
         embed.add_field(name=t("stats.played", locale), value=str(found.played))
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
-        embed.add_field(name=t("stats.average", locale), value=_number(found.average))
-        embed.add_field(name=t("stats.best", locale), value=_number(found.best))
+        embed.add_field(name=t("stats.average", locale), value=score_text(found.average))
+        embed.add_field(name=t("stats.best", locale), value=score_text(found.best))
         if found.best_solo is None:
             solo = t("stats.best_solo_none", locale)
         elif found.best_solo_title:
-            solo = t("stats.best_solo_titled", locale, score=_number(found.best_solo),
+            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo),
                      title=t(found.best_solo_title, locale))
         else:
-            solo = _number(found.best_solo)
+            solo = score_text(found.best_solo)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
         return embed
 
@@ -171,9 +165,9 @@ class Stats(GameCog):
     def solo_line(kind: Any, place: int, row: ResultRow, locale: str) -> str:
         title = solo_title(kind, row)
         if title:
-            return t("stats.board_solo_titled", locale, place=place, player=row.name, score=_number(row.total),
+            return t("stats.board_solo_titled", locale, place=place, player=row.name, score=score_text(row.total),
                      title=t(title, locale))
-        return t("stats.board_solo_line", locale, place=place, player=row.name, score=_number(row.total))
+        return t("stats.board_solo_line", locale, place=place, player=row.name, score=score_text(row.total))
 
     # ------------------------------------------------------------------ forget-me
     async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:

@@ -14,8 +14,7 @@ from .bots import BotPlayer
 from .core import GROUP_EXTRA, Refusal, locale_of
 from .games import Games
 from .groups import GameCog
-from .outbox import player_name as _player_name
-from .seam import Presentation
+from .seam import Presentation, player_name
 
 
 class Tables(GameCog):
@@ -32,9 +31,7 @@ class Tables(GameCog):
     def presentation(self, game: GameView) -> Presentation:
         return self.games[game.kind]
 
-    @staticmethod
-    def player_name(game: GameView, seat: Any) -> str:
-        return _player_name(game, seat)
+    player_name = staticmethod(player_name)
 
     def pending_seats(self, game: GameView) -> list[int]:
         return pending_seats(self.kind(game), game.state)
@@ -115,7 +112,10 @@ class Tables(GameCog):
     def legal_for(self, game: GameView, seat: int) -> list[dict]:
         legal = self.kind(game).legal_moves(game.state, seat)
         if not legal:
-            due = self.pending_seats(game)
-            raise Refusal("error.not_your_turn", players=", ".join(self.player_name(game, s) for s in due) or "-")
+            raise self.not_your_turn(game)
         return legal
+
+    def not_your_turn(self, game: GameView) -> Refusal:
+        due = self.pending_seats(game)
+        return Refusal("error.not_your_turn", players=", ".join(self.player_name(game, s) for s in due) or "-")
 

@@ -13,6 +13,7 @@ hand that no legal move has is refused with the option's name, and nothing chang
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,6 +24,7 @@ from discord import app_commands
 from bot.i18n import t
 
 from .core import Refusal, check_bot_permissions, locale_of
+from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
@@ -45,6 +47,14 @@ class Opt:
     labeller: Callable[[Presentation, dict, Any, int, str], str] | None = None
     #: the Python parameter, when the option's name is a keyword (``class``)
     param: str | None = None
+    #: catalog key of the option's description in its command (``cmd.opt.race``)
+    about: str = ""
+    #: the player may leave it empty
+    optional: bool = False
+
+    def parameter(self) -> tuple[Any, Any, str]:
+        """The option in its command's signature: annotation, default, description (``groups.built_command``)."""
+        return (str | None, None, self.about) if self.optional else (str, inspect.Parameter.empty, self.about)
 
     def values(self, move: dict, p: Presentation) -> list[tuple[str, Any]]:
         """(field, value) pairs this option can name in ``move``."""
@@ -70,10 +80,17 @@ class Opt:
         return False
 
 
+def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
+    """A labeller: the option's value reads as the whole move's label."""
+    return p.move_label(game, seat, move, locale)
+
+
 @dataclass(frozen=True)
 class TargetsOpt(Opt):
     """Every field of a move except the ones other options name (the targets of a skill), as one value:
-    ``field=token;field=token`` in the order ``order`` gives (other fields follow alphabetically)."""
+    ``field=token;field=token`` in the order ``order`` gives (other fields follow alphabetically), which reads
+    as the whole move's label."""
+    labeller: Callable[[Presentation, dict, Any, int, str], str] | None = full_label
     exclude: tuple[str, ...] = ("type", "seat", "card")
     order: tuple[str, ...] = ()
 
@@ -85,22 +102,6 @@ class TargetsOpt(Opt):
         order = sorted(rest, key=lambda k: (rank.get(k, len(self.order)), k))
         text = ";".join("decline" if k == "decline" else f"{k}={p.value_token(k, rest[k])}" for k in order)
         return [("targets", text)]
-
-    def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
-        values = self.values(move, p)
-        if not values:
-            return False
-        folded = wanted.casefold()
-        label = self.label(p, move, "", None, game, seat, locale)
-        return values[0][1].casefold() == folded or label.casefold() == folded
-
-    def label(self, p: Presentation, move: dict, name: str, value: Any, game: Any, seat: int, locale: str) -> str:
-        return p.move_label(game, seat, move, locale)
-
-
-def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
-    """A labeller: the option's value reads as the whole move's label."""
-    return p.move_label(game, seat, move, locale)
 
 
 @dataclass(frozen=True)
@@ -211,9 +212,8 @@ class TypedMoves:
         filled = clean(options)
         matches = resolve(p, legal, spec, filled, game, seat, locale)
         if not matches:
-            due = play.pending_seats(game)
-            if seat not in due:
-                raise Refusal("error.not_your_turn", players=", ".join(play.player_name(game, s) for s in due) or "-")
+            if seat not in play.pending_seats(game):
+                raise play.not_your_turn(game)
             raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))
         if len(matches) > 1:
             if len(matches) > SELECT_SIZE:
@@ -245,15 +245,26 @@ class TypedMoves:
 
     def completer(self, spec: MoveSpec, focused: str):
         """An autocomplete callback for one option of one command."""
-        typed = self
-
-        async def autocomplete(interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
-            return await typed.complete(interaction, spec, focused, current)
+        async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return await self.complete(interaction, spec, focused, current)
         return autocomplete
 
-    def attach_autocomplete(self, command: app_commands.Command, spec: MoveSpec) -> app_commands.Command:
-        for opt in spec.options:
+    def command(self, name_key: str, description_key: str, spec: MoveSpec, *,
+                convert: Callable[[str], str] | None = None, rename: dict[str, Any] | None = None,
+                complete: bool = True) -> app_commands.Command:
+        """The typed command that plays ``spec``: a string option per :class:`Opt`, in order,
+        described by its ``about``. ``convert`` rewrites each filled value first (a spelling the presentation
+        has a token for); ``complete``: autocomplete from the legal moves."""
+        async def callback(interaction: discord.Interaction, **given: str | None) -> None:
+            values = {o.name: given.get(o.param or o.name) for o in spec.options}
+            if convert is not None:
+                values = {name: None if value is None else convert(value) for name, value in values.items()}
+            await self.play(interaction, spec, **values)
+
+        options = {o.param or o.name: o.parameter() for o in spec.options}
+        names = {o.param: o.name for o in spec.options if o.param} | (rename or {})
+        command = built_command(name_key, description_key, callback, options, rename=names)
+        for opt in spec.options if complete else ():
             command.autocomplete(opt.param or opt.name)(self.completer(spec, opt.name))
         return command
 

@@ -3,8 +3,6 @@ policy, Board Game Arena's, is the engine's: ``bot.engine.undo``). An undo overt
 nothing: the private menu is redrawn as the game is now, under a sentence naming who moved since."""
 from __future__ import annotations
 
-import time
-
 import discord
 from discord import app_commands
 
@@ -66,7 +64,7 @@ class Undo(Tables):
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
-            await PrivateMessage(interaction, interaction.message.id, True, time.monotonic()).edit(
+            await PrivateMessage(interaction, interaction.message.id, True).edit(
                 content=t("undo.done", locale, move=label), view=None, attachments=[])
         if result.turn.public:
             await acknowledge(interaction)
@@ -112,8 +110,8 @@ class Undo(Tables):
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
                                                  content=f"{reason}\n{moves}")
             return
-        due = ", ".join(self.player_name(game, s) for s in self.pending_seats(game)) or "-"
-        waiting = t("error.not_your_turn", locale, players=due)
-        await PrivateMessage(interaction, message.id, True, time.monotonic()).edit(
+        refusal = self.not_your_turn(game)
+        waiting = t(refusal.key, locale, **refusal.params)
+        await PrivateMessage(interaction, message.id, True).edit(
             content=f"{reason}\n{waiting}", view=None, attachments=[])
         self.play.courier.forget_private(message.id)

@@ -10,15 +10,14 @@ from __future__ import annotations
 import functools
 import re
 
-import discord
-from discord import app_commands
-
 from bot.i18n import available_locales, t
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
 
 N_DICE = 5
-KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",)),))
+KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep"),))
+#: the same move named by the dice thrown again (no autocomplete: it would offer the kept ones)
+REROLL = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.reroll"),))
 WORDS = {"all": set(range(1, N_DICE + 1)), "none": set(), "-": set(), "0": set()}
 #: the keywords as each language writes them (its help and option texts name them): any is understood
 WORD_KEYS = {"all": "dicepoker.word.all", "none": "dicepoker.word.none"}
@@ -67,19 +66,8 @@ def reroll_value(text: str) -> str:
 
 
 def build(typed: TypedMoves) -> list:
-    @app_commands.command(name=cmd_str("dicepoker.cmd.keep.name"),
-                          description=cmd_str("dicepoker.cmd.keep.description"))
-    @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.keep"))
-    @app_commands.rename(dice=cmd_str("dicepoker.cmd.opt.dice.name"))
-    async def keep(interaction: discord.Interaction, dice: str) -> None:
-        await typed.play(interaction, KEEP, dice=keep_value(dice))
-
-    @app_commands.command(name=cmd_str("dicepoker.cmd.reroll.name"),
-                          description=cmd_str("dicepoker.cmd.reroll.description"))
-    @app_commands.describe(dice=cmd_str("dicepoker.cmd.opt.reroll"))
-    @app_commands.rename(dice=cmd_str("dicepoker.cmd.opt.dice.name"))
-    async def reroll(interaction: discord.Interaction, dice: str) -> None:
-        await typed.play(interaction, KEEP, dice=reroll_value(dice))
-
-    typed.attach_autocomplete(keep, KEEP)
-    return [keep, reroll]
+    rename = {"dice": cmd_str("dicepoker.cmd.opt.dice.name")}
+    return [typed.command("dicepoker.cmd.keep.name", "dicepoker.cmd.keep.description", KEEP, convert=keep_value,
+                          rename=rename),
+            typed.command("dicepoker.cmd.reroll.name", "dicepoker.cmd.reroll.description", REROLL,
+                          convert=reroll_value, rename=rename, complete=False)]

@@ -15,7 +15,7 @@ from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
 from bot.i18n import N_, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
 from images.dicepoker import words
 
 from . import commands
@@ -25,10 +25,6 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 N_DICE = 5
 #: the first decision of a hand in each mode: a post at this phase after a move means a hand just ended
 FIRST_PHASE = {"duel": "opponent_reroll", "solo": "solo_reroll", "local_gamblers": "active_reroll"}
-
-
-def names_of(game: Any) -> list[str]:
-    return [seat.name for seat in game.seats]
 
 
 def positions(keep: Any) -> list[int]:
@@ -148,7 +144,7 @@ class DicePokerPresentation(Presentation):
         return keep_token(value) if name == "keep" else str(value)
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
-        return words.event_text(event, locale, names_of(game))
+        return words.event_text(event, locale, seat_names(game))
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         shown = super().error_params(game, params, locale)
@@ -159,7 +155,7 @@ class DicePokerPresentation(Presentation):
     def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
         """The reason of ``/poker hint``: what the keep aims for and its exact winning chance (or payout)."""
         return words.hint_why(advice.get("key", "dicepoker.name"), dict(advice.get("params") or {}),
-                              names_of(game), locale)
+                              seat_names(game), locale)
 
     def decision_text(self, decision: str, locale: str) -> str:
         if decision == "reroll":
@@ -180,7 +176,7 @@ class DicePokerPresentation(Presentation):
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state
         result = score(state)
-        names = names_of(game)
+        names = seat_names(game)
         if state["mode"] == "duel":
             lines = [t("dicepoker.final.line", locale, place=r["place"], player=words.name_of(names, r["seat"], locale),
                        gold=r["total"], hands_won=result["seats"][r["seat"]]["hands_won"])
@@ -201,7 +197,7 @@ class DicePokerPresentation(Presentation):
         first; once over, the last hand and the match."""
         from images.dicepoker import render_hand, render_match
 
-        state, names = game.state, names_of(game)
+        state, names = game.state, seat_names(game)
         if state["phase"] == "over":
             return [("hand.png", render_hand(state, locale, names)), ("match.png", render_match(state, locale, names))]
         files = []
@@ -215,9 +211,8 @@ class DicePokerPresentation(Presentation):
         from images.dicepoker import render_hand, render_match
 
         if game.state["phase"] == "over":
-            return ("match.png", render_match(game.state, locale, names_of(game)))
-        return ("hand.png", render_hand(game.state, locale, names_of(game)))
+            return ("match.png", render_match(game.state, locale, seat_names(game)))
+        return ("hand.png", render_hand(game.state, locale, seat_names(game)))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)

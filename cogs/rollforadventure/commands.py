@@ -12,41 +12,23 @@ from __future__ import annotations
 
 import re
 
-import discord
-from discord import app_commands
-
-from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
 
-PLACE = MoveSpec(("place",), (Opt("value", ("value",)), Opt("where", ("place",)), Opt("count", ("count",)),
-                              Opt("fields", ("fields", "field"))))
-REROLL = MoveSpec(("reroll",), (Opt("dice", ("values",)),))
+PLACE = MoveSpec(("place",), (Opt("value", ("value",), about="rollforadventure.cmd.opt.value"),
+                              Opt("where", ("place",), about="rollforadventure.cmd.opt.where"),
+                              Opt("count", ("count",), about="rollforadventure.cmd.opt.count", optional=True),
+                              Opt("fields", ("fields", "field"), about="rollforadventure.cmd.opt.fields",
+                                  optional=True)))
+REROLL = MoveSpec(("reroll",), (Opt("dice", ("values",), about="rollforadventure.cmd.opt.dice"),))
 #: longest text worth matching (anything longer cannot be a value, place or count)
 INPUT_LIMIT = 60
 
 
 def build(typed: TypedMoves) -> list:
-    @app_commands.command(name=cmd_str("rollforadventure.cmd.place.name"),
-                          description=cmd_str("rollforadventure.cmd.place.description"))
-    @app_commands.describe(value=cmd_str("rollforadventure.cmd.opt.value"),
-                           where=cmd_str("rollforadventure.cmd.opt.where"),
-                           count=cmd_str("rollforadventure.cmd.opt.count"),
-                           fields=cmd_str("rollforadventure.cmd.opt.fields"))
-    async def place(interaction: discord.Interaction, value: str, where: str, count: str | None = None,
-                    fields: str | None = None) -> None:
-        await typed.play(interaction, PLACE, value=value[:INPUT_LIMIT], where=where[:INPUT_LIMIT],
-                         count=None if count is None else count[:INPUT_LIMIT],
-                         fields=None if fields is None else fields[:INPUT_LIMIT])
-
-    @app_commands.command(name=cmd_str("rollforadventure.cmd.reroll.name"),
-                          description=cmd_str("rollforadventure.cmd.reroll.description"))
-    @app_commands.describe(dice=cmd_str("rollforadventure.cmd.opt.dice"))
-    async def reroll(interaction: discord.Interaction, dice: str) -> None:
-        await typed.play(interaction, REROLL, dice=values_token(dice))
-
-    typed.attach_autocomplete(place, PLACE)
-    typed.attach_autocomplete(reroll, REROLL)
-    return [place, reroll]
+    return [typed.command("rollforadventure.cmd.place.name", "rollforadventure.cmd.place.description", PLACE,
+                          convert=lambda text: text[:INPUT_LIMIT]),
+            typed.command("rollforadventure.cmd.reroll.name", "rollforadventure.cmd.reroll.description", REROLL,
+                          convert=values_token)]
 
 
 def values_token(text: str) -> str:

@@ -20,7 +20,7 @@ from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
 
 from . import commands, words
 
@@ -37,18 +37,17 @@ CHOICES = {
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
-#: event params that name a thing, and how each reads
 #: decisions that name one die among several, where two may look alike
 DIE_CHOICES = ("promote", "remove", "rescue")
 KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
+#: event params that name a thing, and how each reads
 NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat")
-
-
-def names_of(game: Any) -> list[str]:
-    return [seat.name for seat in game.seats]
+#: those that read the same whatever the state
+READ_AS = {"card": words.card, "by": words.card, "territory": words.territory, "lines": words.ice_lines,
+           "face": words.face, "place": words.place}
 
 
 def lobby_choice(option: str, value: Any) -> str:
@@ -158,7 +157,7 @@ class RollForAdventurePresentation(Presentation):
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
-        state, names = game.state or {}, names_of(game)
+        state, names = game.state or {}, seat_names(game)
         text = self._label(state, names, move, locale)
         if move.get("type") in DIE_CHOICES and state:
             # two equal dice (same owner, value and field) are both offered: number them so the buttons differ
@@ -246,7 +245,7 @@ class RollForAdventurePresentation(Presentation):
             return t("rollforadventure.group.place", locale, value=first.get("value"),
                      place=words.place(first.get("place"), locale))[:limit]
         return t("rollforadventure.group.other", locale,
-                 move=self._label(game.state or {}, names_of(game), first, locale))[:limit]
+                 move=self._label(game.state or {}, seat_names(game), first, locale))[:limit]
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         if name == "place":
@@ -275,35 +274,24 @@ class RollForAdventurePresentation(Presentation):
 
     def _shown(self, game: Any, params: dict, locale: str) -> dict[str, Any]:
         """An event's params as words: ids become names, lists become readable."""
-        state, names = game.state or {}, names_of(game)
+        state, names = game.state or {}, seat_names(game)
         shown: dict[str, Any] = {k: words.short(v, 60) for k, v in params.items() if k not in NAMED_PARAMS}
-        for name in NAMED_PARAMS:
-            if name not in params:
-                continue
-            value = params[name]
-            if name == "hero":
+        for name, value in params.items():
+            if name in READ_AS:
+                shown[name] = READ_AS[name](value, locale)
+            elif name == "hero":
                 if type(value) is int:
                     shown[name] = words.hero(state, value, names, locale)
                 elif "seat" in params:      # a choice: the line names the player already
                     shown[name] = words.hero_name(value, locale)
                 else:
                     shown[name] = words.hero_by_id(state, value, names, locale)
-            elif name in ("card", "by"):
-                shown[name] = words.card(value, locale)
-            elif name == "territory":
-                shown[name] = words.territory(value, locale)
             elif name == "die":
                 shown[name] = words.die(state, value, locale)
             elif name == "dice":
                 shown[name] = words.dice(state, value, locale) if isinstance(value, list) else words.short(value)
             elif name == "values":
                 shown[name] = words.values(value)
-            elif name == "lines":
-                shown[name] = words.ice_lines(value, locale)
-            elif name == "face":
-                shown[name] = words.face(value, locale)
-            elif name == "place":
-                shown[name] = words.place(value, locale)
             elif name == "seat":
                 shown["player"] = names[value] if type(value) is int and 0 <= value < len(names) else "?"
                 shown[name] = words.short(value)
@@ -319,7 +307,7 @@ class RollForAdventurePresentation(Presentation):
         if isinstance(params.get("event"), dict):
             shown["event"] = self.event_line(game, params["event"], locale)
         if isinstance(params.get("heroes"), list):
-            state, names = game.state or {}, names_of(game)
+            state, names = game.state or {}, seat_names(game)
             shown["heroes"] = ", ".join(words.hero(state, h, names, locale) for h in params["heroes"])
         if "owner" in params:
             shown["owner"] = words.owner(params["owner"], locale)
@@ -334,7 +322,7 @@ class RollForAdventurePresentation(Presentation):
 
     def status_line(self, game: Any, locale: str) -> str:
         state = game.state
-        names = names_of(game)
+        names = seat_names(game)
         if state.get("decision") and state["decision"].get("kind") == "pick_hero":
             return t("rollforadventure.status.setup", locale, stones=state["stones"], needed=state["stones_needed"])
         damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
@@ -362,7 +350,7 @@ class RollForAdventurePresentation(Presentation):
                        needed=state["stones_needed"], turns=state["turn"],
                        adventure=t(f"rollforadventure.adventure.{adventure}", locale),
                        defeated=sum(1 for c in state["discard"] if words.card_type(c) != "dragon")))
-        names = names_of(game)
+        names = seat_names(game)
         lines.append(t("rollforadventure.final.heroes", locale, heroes=", ".join(
             words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))
         return lines
@@ -372,7 +360,7 @@ class RollForAdventurePresentation(Presentation):
         """The table after every step; once the adventure is over, the table and the result."""
         from images.rollforadventure import render_final, render_table
 
-        names = names_of(game)
+        names = seat_names(game)
         files = [("table.png", render_table(game.state, names, locale))]
         if game.state["result"] is not None:
             files.append(("final.png", render_final(game.state, names, locale)))
@@ -387,13 +375,12 @@ class RollForAdventurePresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollforadventure import render_live
 
-        return [("table.png", render_live(game.state, names_of(game), locale))]
+        return [("table.png", render_live(game.state, seat_names(game), locale))]
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollforadventure import render_table
 
-        return ("table.png", render_table(game.state, names_of(game), locale))
+        return ("table.png", render_table(game.state, seat_names(game), locale))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)

@@ -105,7 +105,7 @@ def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list
         follow = _main(kind.legal_moves(after, seat))
         if not follow or any(m.get("type") != "place" for m in follow):
             return []
-        card = describe.move_label(move, game, seat, locale)
+        card = describe.move_label(game, seat, move, locale)
         for place in follow:
             label = t("rollplayer.chain.take_place", locale, take=card, attr=attr_name(place["attr"], locale))
             chains.append(Chain(index, (place,), label[:100], row_detail(after, seat, place["attr"], locale)))

@@ -11,6 +11,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from bot.i18n import t
+from cogs.seam import player_name
 from images.rollplayer import content as names
 
 COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
@@ -18,12 +19,6 @@ ATTRS = ("str", "dex", "con", "int", "wis", "cha")
 
 #: Params holding market card ids (a single id or a list of them).
 CARD_PARAMS = ("card", "copy", "discarded", "trashed", "trash", "target", "cards")
-
-
-def player_name(game: Any, seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(game.seats):
-        return game.seats[seat].name
-    return "?"
 
 
 def colour_name(colour: str, locale: str) -> str:
@@ -86,6 +81,11 @@ def power_text(power: str, locale: str) -> str:
     return power
 
 
+#: Fields whose value is named by a catalog key ``<family>.<value>``: field -> family.
+KEYED_FIELDS = {"gender": "gender", "dir": "direction", "direction": "direction", "reason": "gold_reason",
+                "where": "enemy_where", "keep": "keep", "op": "op", "type": "movetype"}
+
+
 def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
     """Display text for one param / move field."""
     state = getattr(game, "state", None)
@@ -99,28 +99,14 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return _named(name, value, locale)
     if name == "power":
         return power_text(value, locale)
-    if name == "gender":
-        return t(f"gender.{value}", locale)
-    if name in ("attr", "action") and value in ATTRS:
+    if name in ("attr", "action", "to") and value in ATTRS:
         return attr_name(value, locale)
     if isinstance(value, str) and value in COLOURS:
         return colour_name(value, locale)
-    if name in ("dir", "direction"):
-        return t(f"direction.{value}", locale)
-    if name == "reason":
-        return t(f"gold_reason.{value}", locale)
-    if name == "where":
-        return t(f"enemy_where.{value}", locale)
-    if name == "keep":
-        return t(f"keep.{value}", locale)
-    if name == "op":
-        return t(f"op.{value}", locale)
-    if name == "type":
-        return t(f"movetype.{value}", locale)
+    if name in KEYED_FIELDS:
+        return t(f"{KEYED_FIELDS[name]}.{value}", locale)
     if name == "delta" and isinstance(value, int):
         return f"{value:+d}"
-    if name in ("to",) and value in ATTRS:
-        return attr_name(value, locale)
     if is_die(value):
         return die_text(value, locale)
     if is_position(value):
@@ -138,16 +124,16 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
     return str(value)
 
 
-def display_params(params: dict, game: Any, locale: str) -> dict[str, str]:
+def display_params(game: Any, params: dict, locale: str) -> dict[str, str]:
     seat = params.get("seat") if isinstance(params.get("seat"), int) else None
     out = {name: value_text(name, value, game, seat, locale) for name, value in params.items()}
     out["player"] = player_name(game, seat) if seat is not None else ""
     return out
 
 
-def event_text(event: dict, game: Any, locale: str) -> str:
+def event_text(game: Any, event: dict, locale: str) -> str:
     params = dict(event.get("params") or {})
-    shown = display_params(params, game, locale)
+    shown = display_params(game, params, locale)
     drawn = event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int)
     if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
@@ -224,7 +210,7 @@ MAIN_FIELDS = {"type", "seat", "action", "decline", "skip", "buy"}
 ELLIPSIS = "…"
 
 
-def move_label(move: dict, game: Any, seat: int, locale: str, limit: int = 100,
+def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                open_fields: frozenset[str] | set[str] = frozenset()) -> str:
     """``open_fields`` are still to be chosen (a narrowing menu's group): they read as "…"."""
     params = {k: v for k, v in move.items() if k != "seat"}
@@ -266,7 +252,7 @@ def group_label(field: str, members: list[dict], game: Any, seat: int, locale: s
     else:
         varying = {name for name in rep if any(m.get(name) != rep.get(name) for m in members)}
         varying |= {name for m in members for name in m if name not in rep}
-        text = move_label(rep, game, seat, locale, limit=1000, open_fields=varying)
+        text = move_label(game, seat, rep, locale, limit=1000, open_fields=varying)
         if ELLIPSIS not in text:
             text = t("group.more", locale, label=text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -322,14 +308,14 @@ def goal_text(goal: dict, locale: str) -> str:
     return ""
 
 
-def hint_text(advice: dict, game: Any, locale: str) -> str:
+def hint_text(game: Any, seat: int, advice: dict, locale: str) -> str:
     """A hint's "why": the AI's reason (its gain in stars), the goals of the sheet the move serves and the
     final score the AI projects after it."""
     params = dict(advice.get("params") or {})
     goals = [g for g in params.pop("goals", None) or [] if isinstance(g, dict)]
     projected = params.pop("projected", None)
     key = advice.get("key")
-    parts = [t(key, locale, **display_params(params, game, locale))] if key else []
+    parts = [t(key, locale, **display_params(game, params, locale))] if key else []
     named = [text for text in (goal_text(g, locale) for g in goals[:HINT_GOALS]) if text]
     if named:
         parts.append(t("rollplayer.hint.serves", locale, goals=t("rollplayer.hint.goal.join", locale).join(named)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Presentation, Seats
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, player_name, seat_names
 
 from . import choices, commands, describe
 
@@ -60,40 +60,27 @@ class RollPlayerPresentation(Presentation):
     def option_lines(self, options: dict, locale: str) -> list[str]:
         return [t(f"option.{name}", locale) for name, on in options.items() if on]
 
-    # ---- words
-    def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
-                   open_fields: frozenset[str] = frozenset()) -> str:
-        return describe.move_label(move, game, seat, locale, limit=limit, open_fields=open_fields)
+    # ---- words (``describe`` and ``choices`` take the seam's arguments)
+    group_label = staticmethod(describe.group_label)
+    #: what a setup option means (race modifiers, class goals and power, a row's goal and backstory cell)
+    option_detail = staticmethod(choices.option_detail)
+    value_text = staticmethod(describe.value_text)
+    event_line = staticmethod(describe.event_text)
+    error_params = staticmethod(describe.display_params)
+    #: the why of ``/rp hint``: the AI's gain, the goals the move serves, the stars it projects
+    hint_text = staticmethod(describe.hint_text)
+    #: discarding a weapon and any-time skills: offered behind "My moves" / "More…"
+    is_anytime = staticmethod(describe.is_anytime)
 
-    def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
-                    limit: int = 100) -> str:
-        return describe.group_label(field, members, game, seat, locale, limit)
-
-    def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
-        """What a setup option means (race modifiers, class goals and power,
-        a row's goal and backstory cell)."""
-        return choices.option_detail(game, seat, move, locale)
+    def move_label(self, *args: Any, **kwargs: Any) -> str:
+        return describe.move_label(*args, **kwargs)
 
     def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
-        """Take a card and place its die in one click; a suggested
-        arrangement of the starting dice."""
+        """Take a card and place its die in one click; a suggested arrangement of the starting dice."""
         return choices.move_chains(game, seat, legal, locale)
-
-    def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
-        return describe.value_text(name, value, game, seat, locale)
 
     def value_token(self, name: str, value: Any) -> str:
         return describe.token(value, name)
-
-    def event_line(self, game: Any, event: dict, locale: str) -> str:
-        return describe.event_text(event, game, locale)
-
-    def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
-        return describe.display_params(params, game, locale)
-
-    def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
-        """The why of ``/rp hint``: the AI's gain, the goals the move serves, the stars it projects."""
-        return describe.hint_text(advice, game, locale)
 
     def decision_text(self, decision: str, locale: str) -> str:
         return t(f"decision.{decision}", locale)
@@ -110,21 +97,17 @@ class RollPlayerPresentation(Presentation):
         for entry in score.get("ranking", []):
             seat = entry.get("index", 0)
             lines.append(t("rollplayer.final_line", locale, place=entry.get("place"),
-                           player=describe.player_name(game, seat), total=entry.get("total")))
+                           player=player_name(game, seat), total=entry.get("total")))
         rating_key = score.get("rating")
         if rating_key:
             lines.append(t("play.solo_rating", locale, rating=t(rating_key, locale)))
         return lines
 
-    def is_anytime(self, move: dict) -> bool:
-        """Discarding a weapon and any-time skills: offered behind "My moves" / "More…"."""
-        return describe.is_anytime(move)
-
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         from images.rollplayer import render_scores, render_sheet, render_table
 
-        names = [seat.name for seat in game.seats]
+        names = seat_names(game)
         files = []
         if game.state.finished:
             files.append(("scores.png", render_scores(game.state, locale, names=names)))
@@ -141,25 +124,24 @@ class RollPlayerPresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
 
-        return [("table.png", render_live(game.state, locale, names=[s.name for s in game.seats]))]
+        return [("table.png", render_live(game.state, locale, names=seat_names(game)))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 
-        return ("sheet.png", render_sheet(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("sheet.png", render_sheet(game.state, seat, locale, names=seat_names(game)))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
-        return ("step.png", render_step(game.state, seat, locale, names=[s.name for s in game.seats]))
+        return ("step.png", render_step(game.state, seat, locale, names=seat_names(game)))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return ("table.png", render_table(game.state, locale, names=[s.name for s in game.seats]))
+        return ("table.png", render_table(game.state, locale, names=seat_names(game)))
 
     # ---- commands
-    def commands(self, shell: Any) -> list:
-        return commands.build(shell)
+    commands = staticmethod(commands.build)

@@ -236,8 +236,8 @@ def test_moves_up_to_four_selects_are_shown_without_narrowing():
 def test_drawn_class_card_names_both_classes_with_their_powers(locale):
     from cogs.rollplayer.describe import event_text
     game = SimpleNamespace(seats=[SimpleNamespace(name="Ann")], state=None)
-    line = event_text({"key": "rollplayer.class_drawn", "params": {"seat": 0, "drawn": ["white"], "card": 1}},
-                      game, locale)
+    line = event_text(game, {"key": "rollplayer.class_drawn", "params": {"seat": 0, "drawn": ["white"], "card": 1}},
+                      locale)
     assert line.startswith(t("rollplayer.class_drawn", locale, player="Ann", drawn=t("colour.white", locale),
                              card=t("class_card", locale, number=1)))
     for class_id, record in names.classes().items():
@@ -249,8 +249,8 @@ def test_drawn_class_card_names_both_classes_with_their_powers(locale):
 def test_dealt_backstory_and_alignment_say_what_they_want(locale):
     from cogs.rollplayer.describe import event_text
     game = SimpleNamespace(seats=[SimpleNamespace(name="Ann")], state=None)
-    line = event_text({"key": "rollplayer.dealt",
-                       "params": {"seat": 0, "backstory": "aristocrat", "alignment": "arbiter"}}, game, locale)
+    line = event_text(game, {"key": "rollplayer.dealt",
+                       "params": {"seat": 0, "backstory": "aristocrat", "alignment": "arbiter"}}, locale)
     cells = names.backstories()["aristocrat"]["cells"]
     for attr, cell in cells.items():
         assert t("rollplayer.detail.cell", locale, attr=t(f"attr.{attr}", locale), slot=cell["position"],

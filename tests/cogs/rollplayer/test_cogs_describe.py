@@ -34,7 +34,7 @@ def test_random_games_describe_cleanly(seats, seed):
         legal = KIND.legal_moves(state, seat)
         game = fake_game(state, seats)
         for move in legal:
-            label = move_label(move, game, seat, "en")
+            label = move_label(game, seat, move, "en")
             assert_readable(label, move)
             assert len(label) <= 100
         options, _ = menu_options(PRESENTATION, legal, game, seat, "en")
@@ -42,7 +42,7 @@ def test_random_games_describe_cleanly(seats, seed):
         state, events = KIND.apply(state, seat, rnd.choice(legal))
         game = fake_game(state, seats)
         for event in events:
-            assert_readable(event_text(event, game, "en"), event)
+            assert_readable(event_text(game, event, "en"), event)
             seen_events.add(event["key"])
     assert KIND.is_finished(state)
     assert {"rollplayer.die_placed", "rollplayer.initiative_taken", "rollplayer.round_started"} <= seen_events

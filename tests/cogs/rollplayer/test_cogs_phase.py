@@ -213,7 +213,7 @@ async def test_setup_commands_autocomplete_and_refusals(harness, alice, bob, car
     # a select, not buttons: each side's option says what the race's modifiers are
     [select] = menu.selects()
     assert [o["label"] for o in select["options"]] == [
-        move_label(m, game, seat, "en") for m in legal if m["race"] == race]
+        move_label(game, seat, m, "en") for m in legal if m["race"] == race]
     assert all(o.get("description") for o in select["options"])
     # the display text typed by hand works as well as the picked value
     chosen = await harness.run("setup sheet", user=mover, place=place, race=offered[0]["name"],
@@ -263,13 +263,13 @@ async def test_starting_dice_menu_reads_naturally(harness, alice, bob, fixed_see
     options = [o for s in prompt.selects() for o in s["options"]]
     assert not [o for o in options if o["value"].count(":") == 2]           # nothing to narrow
     singles = [o for o in options if "+" not in o["value"]]
-    assert sorted(o["label"] for o in singles) == sorted(move_label(m, game, seat, "en") for m in legal)
+    assert sorted(o["label"] for o in singles) == sorted(move_label(game, seat, m, "en") for m in legal)
     assert all(o.get("description") for o in options)
     [suggested] = [o for o in options if "+" in o["value"]]
     assert suggested["label"] == t("rollplayer.chain.suggested", "en")
     # one click places one die; the player goes on privately with the dice left
     move = legal[0]
-    option = next(o for o in singles if o["label"] == move_label(move, game, seat, "en"))
+    option = next(o for o in singles if o["label"] == move_label(game, seat, move, "en"))
     select = next(s for s in prompt.selects() if option in s["options"])
     placed = await harness.select(prompt, [option["value"]], user=user, place=place,
                                   custom_id=select["custom_id"])
