@@ -16,7 +16,7 @@ A new producer in another layer is one line in ``CALL_SOURCES`` (or ``FAMILY_SOU
 time from other data (rule topics, colours, move types) are listed, family by family, in
 :func:`dynamic_keys`.
 
-Only the shipped domains are checked: ``shell`` and the domain of every game registered in
+Only the shipped domains are checked: ``shell``, ``mygames`` and the domain of every game registered in
 ``cogs/games.py: PRESENTATIONS``. A game still being written has its English catalog before its rules are
 registered and before it is translated; ``--all-domains`` checks those too.
 """
@@ -313,7 +313,7 @@ def registered_domains() -> list[str]:
     """``shell`` and the domain of every registered game (a game's domain is its kind name)."""
     from cogs.games import PRESENTATIONS, load_presentation
 
-    return ["shell", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
+    return ["shell", "mygames", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
 
 
 def read_domain(root: Path, locale: str, domain: str) -> dict[str, str] | None:

@@ -495,7 +495,8 @@ class Harness:
 
     def _path(self, command: str) -> tuple[str, ...]:
         path = tuple(command.split())
-        if path[0] != "rp" and (len(path) == 1 or self.bot.tree.get_command(path[0]) is None):
+        top = self.bot.tree.get_command(path[0])          # a top-level command of its own (/games) or a group
+        if path[0] != "rp" and (top is None or len(path) == 1 and isinstance(top, discord.app_commands.Group)):
             path = ("rp",) + path
         return path
 

@@ -9,9 +9,11 @@ import pytest
 from cogs.buttons import DYNAMIC_ITEMS, MoveButton, ShellButton, SubsetToggle
 from cogs.clock import ClockButton
 from cogs.history import HistoryButton
+from cogs.mygames import GamesPageButton
 from cogs.stats import ForgetButton
 
-BUTTONS = [cls for cls in (*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton) if issubclass(cls, ShellButton)]
+BUTTONS = [cls for cls in (*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton,
+                                         GamesPageButton) if issubclass(cls, ShellButton)]
 
 
 @pytest.mark.parametrize("button, values", [
@@ -20,6 +22,7 @@ BUTTONS = [cls for cls in (*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetBut
     (HistoryButton("replay", 7, 0, "c", label=""), ("replay", 7, 0, "c")),
     (ClockButton(7, 1, 1700000000, "wait", label="Wait"), (7, 1, 1700000000, "wait")),
     (ForgetButton(100_000_000_000_000_001, label="Forget"), (100_000_000_000_000_001,)),
+    (GamesPageButton(3, "n", label="Next"), (3, "n")),
 ])
 async def test_a_custom_id_parses_back_to_its_values(button, values):
     match = type(button).__discord_ui_compiled_template__.fullmatch(button.custom_id)
@@ -29,7 +32,8 @@ async def test_a_custom_id_parses_back_to_its_values(button, values):
 
 
 async def test_every_button_reaches_a_method_of_its_service(harness):
-    assert {cls.prefix for cls in BUTTONS} == {"rp:l", "rp:v", "rp:m", "rp:t", "rp:c", "rp:u", "rp:k", "rp:h", "rp:f"}
+    assert {cls.prefix for cls in BUTTONS} == {"rp:l", "rp:v", "rp:m", "rp:t", "rp:c", "rp:u", "rp:k", "rp:h", "rp:f",
+                                                "rp:y"}
     for cls in BUTTONS:
         handler = getattr(getattr(harness.bot, cls.service), cls.handler)
         fields = len(cls.__discord_ui_compiled_template__.groupindex)

@@ -1,0 +1,153 @@
+"""``/games``: the games a player sits in, across every server the bot shares with them and their DMs.
+
+One top-level command (not in a game's group: it spans every game kind), answered privately in the asker's
+language: first the games waiting on them, the longest wait first (since when their seat is due, the turn
+clock's ``TableMeta.due_since``), then their other open games (lobbies too), then the games finished in the
+last week. Each line names the game, its server and channel, where it stands (the presentation's
+``status_line``), who is due, the time left on its clock (``cogs.pace.clock_status``) and links to its live
+message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
+list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
+
+The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``)
+when that game lives in the channel the list was asked in; a game's menu answers in the game's channel only
+(its moves post there), so for a game elsewhere the button is a link to its live message.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameView, SessionManager, pending_seats
+from bot.engine.records import UserGame
+from bot.engine.table import TableMeta
+from bot.i18n import t
+
+from .buttons import ShellButton, ViewButton
+from .core import locale_of
+from .games import Games
+from .pace import clock_status
+from .translator import cmd_str
+
+#: games per page (an embed's description holds 4,096 characters; a line is at most ~450)
+PAGE = 6
+#: finished games are listed for this long after their end
+RECENT_S = 7 * 86400
+#: most games one list reads (the store's page); a player in more sees the first ones
+MOST = 100
+WAITING, OPEN, FINISHED = "waiting", "open", "finished"
+
+
+class GamesPageButton(ShellButton, template=r"rp:y:(?P<page>[0-9]{1,3}):(?P<slot>[pnc])"):
+    """Previous / Next of ``/games`` (slot ``c``: the disabled "page/pages" label between them)."""
+    prefix, service, handler = "rp:y", "my_games", "on_page"
+
+
+def jump_link(game: UserGame) -> str:
+    """The game's live message, or its channel before the first post."""
+    link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+    return f"{link}/{game.message_id}" if game.message_id else link
+
+
+def ordered(rows: list[UserGame]) -> list[tuple[str, UserGame]]:
+    """(section, game): those waiting on the player (their seat due, the longest wait first), the other open
+    games in the store's order (newest first), then the finished ones (last finished first)."""
+    waiting, other, finished = [], [], []
+    for row in rows:
+        since = TableMeta.of(row.meta).due_since().get(row.seat)
+        if row.status == "active" and since is not None:
+            waiting.append((since, row.game_id, row))
+        elif row.status == "finished":
+            finished.append(row)
+        else:
+            other.append(row)
+    return ([(WAITING, row) for _, _, row in sorted(waiting, key=lambda w: w[:2])] + [(OPEN, r) for r in other]
+            + [(FINISHED, r) for r in finished])
+
+
+class MyGames(commands.Cog):
+    def __init__(self, sessions: SessionManager, games: Games, clock: Callable[[], float] = time.time):
+        self.sessions = sessions
+        self.games = games
+        #: "the last week" is measured from this (tests move it)
+        self.clock = clock
+
+    @app_commands.command(name=cmd_str("cmd.games.name"), description=cmd_str("cmd.games.description"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def games_cmd(self, interaction: discord.Interaction) -> None:
+        answer = await self.answer(interaction, 0)
+        await interaction.response.send_message(ephemeral=True, **{k: v for k, v in answer.items() if v is not None})
+
+    async def on_page(self, interaction: discord.Interaction, page: int, _slot: str) -> None:
+        await interaction.response.edit_message(**await self.answer(interaction, page))
+
+    async def answer(self, interaction: discord.Interaction, page: int) -> dict:
+        """The reply to ``/games`` (or to a page button): an embed of one page and its buttons."""
+        locale = locale_of(interaction)
+        rows = ordered(await self.sessions.store.games_of_user(interaction.user.id, self.clock() - RECENT_S,
+                                                               limit=MOST))
+        if not rows:
+            return {"content": t("mygames.none", locale), "embed": None, "view": None}
+        pages = -(-len(rows) // PAGE)
+        page = min(max(0, page), pages - 1)
+        lines, section = [], None
+        for kind, row in rows[page * PAGE:(page + 1) * PAGE]:
+            if kind != section:
+                section = kind
+                lines.append(f"**{t(f'mygames.section.{kind}', locale)}**")
+            lines.append(await self.entry(interaction, row, kind, locale))
+        embed = discord.Embed(title=t("mygames.title", locale), description="\n".join(lines)[:4096])
+        waited = sum(kind == WAITING for kind, _ in rows)
+        embed.set_footer(text=t("mygames.footer", locale, waiting=waited, games=len(rows)))
+        return {"content": None, "embed": embed, "view": self.buttons(interaction, rows, page, pages, locale)}
+
+    async def entry(self, interaction: discord.Interaction, row: UserGame, section: str, locale: str) -> str:
+        """One game: its name, where it is and a link; then where it stands, who is due and its clock."""
+        presentation = self.games.get(row.kind)
+        name = t(presentation.title_key, locale) if presentation else row.kind
+        guild = interaction.client.get_guild(row.guild_id) if row.guild_id else None
+        place = t("mygames.dm", locale) if row.guild_id is None else (
+            guild.name if guild else t("mygames.server", locale))
+        head = t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>",
+                 link=jump_link(row))
+        if presentation is None:                 # a kind this bot does not load: listed plainly
+            return head
+        if section == FINISHED:
+            return f"{head}\n{t('mygames.finished', locale, when=f'<t:{int(row.finished_at or 0)}:R>')}"
+        game = await self.sessions.load(row.game_id)
+        if game.status == "lobby" or game.state is None:
+            return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
+        return f"{head}\n" + " · ".join(part for part in (
+            presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
+            clock_status(game, locale)) if part)
+
+    def due_text(self, game: GameView, mine: int, locale: str) -> str:
+        """Who is due, by name ("you" for the asker); nothing when nobody is."""
+        due = pending_seats(self.games.kind(game.kind), game.state)
+        names = [t("mygames.you", locale) if seat == mine else game.seats[seat].name
+                 for seat in due if seat < len(game.seats)]
+        return t("mygames.due", locale, players=", ".join(names)) if names else ""
+
+    def buttons(self, interaction: discord.Interaction, rows: list[tuple[str, UserGame]], page: int, pages: int,
+                locale: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        longest = next((row for kind, row in rows if kind == WAITING and row.kind in self.games), None)
+        label = t("mygames.take_turn", locale)
+        if longest is None:
+            view.add_item(discord.ui.Button(label=t("mygames.nothing_waiting", locale), disabled=True,
+                                            custom_id="rp:y:none"))
+        elif longest.channel_id == interaction.channel_id:
+            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
+        else:
+            view.add_item(discord.ui.Button(label=label, url=jump_link(longest)))
+        if pages > 1:
+            view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
+                                          disabled=page == 0, row=1))
+            view.add_item(GamesPageButton(page, "c", label=f"{page + 1}/{pages}", disabled=True, row=1))
+            view.add_item(GamesPageButton(min(pages - 1, page + 1), "n", label=t("history.next", locale),
+                                          emoji="▶", disabled=page >= pages - 1, row=1))
+        return view
