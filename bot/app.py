@@ -51,6 +51,7 @@ from cogs.help import Help
 from cogs.hints import Hints
 from cogs.history import History, HistoryButton
 from cogs.lobby import Lobby
+from cogs.notify import Notify
 from cogs.outbox import Courier
 from cogs.play import Play
 from cogs.reminders import Reminders
@@ -159,6 +160,8 @@ class RollBot(commands.AutoShardedBot):
         self.history = History(self.sessions, self.games)
         self.stats = Stats(self.sessions, self.games)
         self.help = Help(self.games)
+        self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
+        self.courier.notices = self.notify
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock)
 
@@ -177,6 +180,7 @@ class RollBot(commands.AutoShardedBot):
             self.tree.add_command(group)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton)
         await self.add_cog(self.reminders)
+        await self.add_cog(self.notify)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)

@@ -1133,8 +1133,8 @@ class Store:
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
         results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings, away periods and pending turn notices are forgotten. Open games are not
-        touched. Returns the games changed."""
+        the servers they were seen in, their settings, away periods and pending turn notices are forgotten.
+        Open games are not touched. Returns the games changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
