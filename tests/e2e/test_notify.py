@@ -104,6 +104,18 @@ async def test_one_direct_message_for_two_games_and_no_ping_in_the_channel(disco
     assert len(discord_stub.messages(dm)) == 1
 
 
+async def test_both_pings_in_the_channel_and_sends_a_direct_message(discord_stub: DiscordStub, cast: Cast, bot):
+    runner, clock = bot
+    dave = cast.dave
+    await notify(discord_stub, dave, cast.games, how="both")
+    t0 = clock.now
+    _, post = await play_against_a_bot(discord_stub, runner, dave, cast.games)
+    assert dave.id in post.mentions and not post.flags & SILENT
+    await tick(runner, clock, t0 + GATHER)
+    message = await discord_stub.wait_for_message(discord_stub.dm_channel(dave))
+    assert message.content.startswith(t("notify.dm_title", "en")) and message.mentions == []
+
+
 def hhmm(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).strftime("%H:%M")
 
