@@ -20,6 +20,12 @@ def panel(d: ImageDraw.ImageDraw, box, fill=P.PANEL, radius: int = 12, outline=N
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
+def at_hand(d: ImageDraw.ImageDraw, box, on: bool, width: int = 3, radius: int = 12, fill=P.PANEL_HI) -> None:
+    """A panel that, when it is the one at hand (whose turn it is, what the decision is about), is framed in the
+    turn colour and filled ``fill``."""
+    panel(d, box, fill=fill if on else P.PANEL, radius=radius, outline=P.TURN if on else None, width=width)
+
+
 def text_box(d, x: float, mid_y: float, text: str, max_width: int, size: int, bold: bool = False, fill=P.TEXT,
              align: str = "left", min_size: int | None = None) -> int:
     """Text shrunk/ellipsised to `max_width`, capitals centred on `mid_y`; returns the drawn width."""

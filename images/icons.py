@@ -17,16 +17,15 @@ from . import palette as P
 SS = 4  # supersampling factor
 
 
-def canvas(size: int, height: int | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw, int, int]:
-    """A transparent sprite canvas ``SS`` times larger than the sprite: (image, draw, width, height)."""
-    w, h = size * SS, (height or size) * SS
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    return img, ImageDraw.Draw(img), w, h
+def canvas(size: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """A transparent square sprite canvas ``SS`` times larger than the sprite: (image, draw, side)."""
+    img = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img), size * SS
 
 
-def finish(img: Image.Image, size: int, height: int | None = None) -> Image.Image:
+def finish(img: Image.Image, size: int) -> Image.Image:
     """The supersampled canvas scaled down to the sprite's size."""
-    return img.resize((size, height or size), Image.Resampling.LANCZOS)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def polygon(d: ImageDraw.ImageDraw, w: float, points, **style) -> None:
@@ -87,7 +86,7 @@ def die_body(d: ImageDraw.ImageDraw, w: int, colour: str) -> None:
 @lru_cache(maxsize=512)
 def die(value: int, colour: str, size: int) -> Image.Image:
     """A die face: body in its colour, pips, and the colour's shape in the free top-centre spot."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     die_body(d, w, colour)
     ink = P.DIE_INK[colour]
     pr = w * 0.085
@@ -100,7 +99,7 @@ def die(value: int, colour: str, size: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def shape_badge(colour: str, size: int) -> Image.Image:
     """A round badge in the die colour showing its shape: the backstory target and legend marker."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.ellipse([SS, SS, w - SS, w - SS], fill=P.DIE_FILL[colour], outline=P.DIE_EDGE[colour], width=SS * 2)
     draw_shape(d, P.DIE_SHAPES[colour], w / 2, w / 2, w * 0.26, P.DIE_INK[colour], w * 0.08)
     return finish(img, size)
@@ -108,7 +107,7 @@ def shape_badge(colour: str, size: int) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def star(size: int, fill=P.STAR, hollow: bool = False) -> Image.Image:
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     pts = _star_points(w / 2, w * 0.54, w * 0.48, w * 0.2)
     if hollow:
         d.polygon(pts, outline=fill, width=SS * 2)
@@ -119,7 +118,7 @@ def star(size: int, fill=P.STAR, hollow: bool = False) -> Image.Image:
 
 @lru_cache(maxsize=32)
 def coin(size: int) -> Image.Image:
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.ellipse([SS, SS, w - SS, w - SS], fill=P.COIN, outline=P.COIN_EDGE, width=w // 10)
     d.ellipse([w * 0.3, w * 0.3, w * 0.7, w * 0.7], outline=P.COIN_EDGE, width=w // 16)
     return finish(img, size)
@@ -128,7 +127,7 @@ def coin(size: int) -> Image.Image:
 @lru_cache(maxsize=32)
 def charisma(size: int) -> Image.Image:
     """Charisma token: a pink hexagon with a heart-like gem."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     pts = [(w / 2 + w * 0.47 * math.cos(math.radians(a)), w / 2 + w * 0.47 * math.sin(math.radians(a)))
            for a in range(-90, 270, 60)]
     d.polygon(pts, fill=P.CHARISMA)
@@ -143,7 +142,7 @@ def charisma(size: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def arrow(direction: str, size: int, fill=P.TEXT) -> Image.Image:
     """A thick arrow pointing up/down/left/right (the alignment move)."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     t = w * 0.14
     pts = [(w / 2, w * 0.08), (w * 0.9, w * 0.5), (w / 2 + t, w * 0.5), (w / 2 + t, w * 0.92), (w / 2 - t, w * 0.92),
            (w / 2 - t, w * 0.5), (w * 0.1, w * 0.5)]
@@ -155,7 +154,7 @@ def arrow(direction: str, size: int, fill=P.TEXT) -> Image.Image:
 @lru_cache(maxsize=32)
 def check(size: int, ok: bool) -> Image.Image:
     """Met (check in a green disc) or not met (cross in a red disc): shape differs, not only colour."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.ellipse([SS, SS, w - SS, w - SS], fill=P.GOOD if ok else P.BAD)
     lw = int(w * 0.12)
     ink = (20, 24, 30)
@@ -170,7 +169,7 @@ def check(size: int, ok: bool) -> Image.Image:
 @lru_cache(maxsize=32)
 def hand(size: int, filled: bool) -> Image.Image:
     """A hand (weapon slot): solid when used, outlined when free."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     col = P.TEXT if filled else P.FAINT
     fw = w * 0.13
     for i, (x, top) in enumerate(((0.24, 0.18), (0.40, 0.08), (0.56, 0.1), (0.72, 0.2))):
@@ -185,7 +184,7 @@ def hand(size: int, filled: bool) -> Image.Image:
 @lru_cache(maxsize=32)
 def card_type(kind: str, size: int, fill=(255, 255, 255)) -> Image.Image:
     """Card type symbol: sword (weapon), shield (armor), lightning bolt (skill), mask (trait)."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     if kind == "weapon":
         polygon(d, w, [(0.5, 0.04), (0.58, 0.16), (0.58, 0.64), (0.42, 0.64), (0.42, 0.16)], fill=fill)
         d.rectangle([w * 0.24, w * 0.64, w * 0.76, w * 0.72], fill=fill)
@@ -210,7 +209,7 @@ def card_type(kind: str, size: int, fill=(255, 255, 255)) -> Image.Image:
 @lru_cache(maxsize=16)
 def token(size: int) -> Image.Image:
     """The alignment token: a bright pawn-like disc with a dark rim."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.ellipse([SS * 2, SS * 2, w - SS * 2, w - SS * 2], fill=P.TURN, outline=(30, 30, 30), width=w // 12)
     d.ellipse([w * 0.34, w * 0.22, w * 0.66, w * 0.54], fill=(30, 30, 30))
     d.pieslice([w * 0.22, w * 0.5, w * 0.78, w * 1.02], 180, 360, fill=(30, 30, 30))
@@ -220,7 +219,7 @@ def token(size: int) -> Image.Image:
 @lru_cache(maxsize=16)
 def card_back(size: int) -> Image.Image:
     """A small stack of two cards (cards owned / deck)."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.rounded_rectangle([w * 0.3, w * 0.04, w * 0.92, w * 0.84], radius=w * 0.1, fill=P.FAINT)
     d.rounded_rectangle([w * 0.1, w * 0.16, w * 0.72, w * 0.96], radius=w * 0.1, fill=P.TEXT, outline=P.BG,
                         width=SS * 2)
@@ -229,7 +228,7 @@ def card_back(size: int) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def crown(size: int) -> Image.Image:
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     polygon(d, w, [(0.06, 0.3), (0.3, 0.55), (0.5, 0.15), (0.7, 0.55), (0.94, 0.3), (0.84, 0.82), (0.16, 0.82)],
             fill=P.ACCENT)
     d.rectangle([w * 0.16, w * 0.84, w * 0.84, w * 0.94], fill=P.ACCENT)
@@ -239,7 +238,7 @@ def crown(size: int) -> Image.Image:
 @lru_cache(maxsize=16)
 def play(size: int, fill=P.TURN) -> Image.Image:
     """A right-pointing triangle marking whose turn it is."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     polygon(d, w, [(0.15, 0.08), (0.92, 0.5), (0.15, 0.92)], fill=fill)
     return finish(img, size)
 
@@ -247,7 +246,7 @@ def play(size: int, fill=P.TURN) -> Image.Image:
 @lru_cache(maxsize=16)
 def start_marker(size: int) -> Image.Image:
     """Start-player marker: a flag."""
-    img, d, w, _ = canvas(size)
+    img, d, w = canvas(size)
     d.rectangle([w * 0.18, w * 0.06, w * 0.27, w * 0.96], fill=P.TEXT)
     polygon(d, w, [(0.27, 0.08), (0.9, 0.28), (0.27, 0.5)], fill=P.BAD)
     return finish(img, size)

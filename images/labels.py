@@ -26,11 +26,6 @@ def humanise(key: str) -> str:
     return tail.replace("_", " ").strip().capitalize()
 
 
-def image_keys() -> list[str]:
-    """Every ``img.*`` key of the English catalog (the pictures' own vocabulary)."""
-    return sorted(k for k in i18n.catalog(i18n.DEFAULT_LOCALE) if k.startswith("img."))
-
-
 def given_name(names, seat) -> str | None:
     """A seat's name as the caller passed it (a list by seat, or a dict keyed by seat or its string), or None
     when it is missing or blank: each game's pictures then say "Player N" in their own words."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import badge, new_canvas, panel, text_box
+from images.draw import at_hand, badge, new_canvas, panel, text_box
 from images.png import encode
 from images.text import fit
 
@@ -24,7 +24,7 @@ PANEL_H = 232
 def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names) -> int:
     outline = P.TURN if side.due else (P.GOOD if side.won else None)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + PANEL_H], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
-          outline=outline, width=4 if outline else 0)
+          outline=outline, width=4)
     x0 = MARGIN + 18
     top = y + 30
     right = WIDTH - MARGIN - 18
@@ -112,8 +112,7 @@ def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
         cx = MARGIN + (i % cols) * (cell_w + gap)
         cy = y + (i // cols) * (cell_h + gap)
         on = hand == current
-        panel(d, [cx, cy, cx + cell_w, cy + cell_h], fill=P.PANEL_HI if on else P.PANEL, radius=8,
-              outline=P.TURN if on else None, width=3 if on else 0)
+        at_hand(d, [cx, cy, cx + cell_w, cy + cell_h], on, radius=8)
         pw = text_box(d, cx + cell_w - 14, cy + cell_h / 2, str(pay), 50, 24, True, P.ACCENT, align="right")
         text_box(d, cx + 14, cy + cell_h / 2, words.hand_text(hand, locale), cell_w - pw - 36, 24, on,
                  P.TEXT if on else P.MUTED, min_size=18)

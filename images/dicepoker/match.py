@@ -20,7 +20,7 @@ SEAT_H = 136
 
 def _seat_panel(img, d, y, seat_score: dict, seat: int, winner: bool, locale: str, names, mode: str) -> None:
     box = [MARGIN, y, WIDTH - MARGIN, y + SEAT_H]
-    panel(d, box, fill=P.PANEL, radius=14, outline=P.GOOD if winner else None, width=4 if winner else 0)
+    panel(d, box, fill=P.PANEL, radius=14, outline=P.GOOD if winner else None, width=4)
     x0, right, top = MARGIN + 18, WIDTH - MARGIN - 18, y + 30
     gw = gold(img, d, right, top, words.say("dicepoker.img.gold", locale, gold=seat_score["gold"]), 28)
     extra = 0

@@ -51,44 +51,35 @@ def hands_won(state: dict, upto: int | None = None) -> tuple[int, int]:
     return seats.count(0), seats.count(1)
 
 
-def _side(state, side, dice, rerolled, active, due, waits, gold, won) -> SideView:
-    return SideView(seat=rules.seat_of_side(state, side), dice=tuple(dice), used=tuple(used_mask(dice)),
-                    rerolled=None if rerolled is None else tuple(rerolled), hand=hand_name(dice), active=active,
-                    due=due, waits=waits, gold=gold, won=won)
-
-
 def hand_view(state: dict, number: int | None = None) -> HandView:
     """The current hand (``number`` None while it runs), else finished hand ``number`` (1-based; the last
-    one when the match is over)."""
-    opts, mode = state["options"], state["mode"]
-    history = state["history"]
-    table = opts.get("table")
-    common = dict(mode=mode, hands=opts["hands"], stake=rules.stake(opts), table=table,
-                  pay=dict(SOLO_TABLES[table]["pay"]) if table else None)
-    if number is None and state["phase"] != "over":
-        acting = rules.acting_side(state)
-        sides = []
-        for i, s in enumerate(state["sides"]):
-            seat = rules.seat_of_side(state, i)
-            sides.append(_side(state, i, s["dice"], s["rerolled"], mode != "solo" and i == state["active"],
-                               i == acting, s["rerolled"] is None and i != acting,
-                               None if seat is None else state["purses"][seat], False))
-        score = hands_won(state) if mode == "duel" else None
-        return HandView(number=state["hand"], pot=state["pot"], finished=False, sides=tuple(sides),
-                        winner_seat=None, gamblers_won=False, decided_by=None, payout=None, score=score,
-                        previous=history[-1] if history else None, **common)
-    if number is None:
-        number = len(history)
-    if not 1 <= number <= len(history):
-        raise ValueError(f"no finished hand {number!r}")
-    e = history[number - 1]
+    one when the match is over). The running hand is read like a history entry, with nobody won yet."""
+    opts, mode, history = state["options"], state["mode"], state["history"]
+    running = number is None and state["phase"] != "over"
+    acting = rules.acting_side(state) if running else None
+    if running:
+        number = state["hand"]
+        e = {"final": [s["dice"] for s in state["sides"]], "rerolled": [s["rerolled"] for s in state["sides"]],
+             "active": state["active"], "purses": state["purses"], "pot": state["pot"], "winner": None,
+             "decided_by": None, "payout": None}
+    else:
+        number = len(history) if number is None else number
+        if not 1 <= number <= len(history):
+            raise ValueError(f"no finished hand {number!r}")
+        e = history[number - 1]
     sides = []
     for i, dice in enumerate(e["final"]):
-        seat = rules.seat_of_side(state, i)
-        sides.append(_side(state, i, dice, e["rerolled"][i], mode != "solo" and i == e["active"], False, False,
-                           None if seat is None else e["purses"][seat], e["winner"] == i))
-    win_seat = rules.seat_of_side(state, e["winner"]) if e["winner"] is not None else None
-    return HandView(number=number, pot=e["pot"], finished=True, sides=tuple(sides), winner_seat=win_seat,
-                    gamblers_won=mode == "local_gamblers" and e["winner"] == 1, decided_by=e["decided_by"],
-                    payout=e["payout"] if mode == "solo" else None,
-                    score=hands_won(state, number) if mode == "duel" else None, previous=None, **common)
+        seat, rerolled = rules.seat_of_side(state, i), e["rerolled"][i]
+        sides.append(SideView(seat=seat, dice=tuple(dice), used=tuple(used_mask(dice)),
+                              rerolled=None if rerolled is None else tuple(rerolled), hand=hand_name(dice),
+                              active=mode != "solo" and i == e["active"], due=i == acting,
+                              waits=running and rerolled is None and i != acting,
+                              gold=None if seat is None else e["purses"][seat], won=e["winner"] == i))
+    win, table = e["winner"], opts.get("table")
+    return HandView(mode=mode, number=number, hands=opts["hands"], pot=e["pot"], finished=not running,
+                    sides=tuple(sides), winner_seat=None if win is None else rules.seat_of_side(state, win),
+                    gamblers_won=mode == "local_gamblers" and win == 1, decided_by=e["decided_by"],
+                    payout=e["payout"] if mode == "solo" else None, stake=rules.stake(opts), table=table,
+                    pay=dict(SOLO_TABLES[table]["pay"]) if table else None,
+                    score=hands_won(state, None if running else number) if mode == "duel" else None,
+                    previous=history[-1] if running and history else None)

@@ -40,7 +40,7 @@ def _arrow(img, x, mid_y, size=26):
 
 # --- Desert ------------------------------------------------------------------------------------------
 
-def desert_a(img, d, state, x, y, marked=frozenset()) -> None:
+def desert_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "desert")
     cx = x
     for slot in ("d1", "d2"):
@@ -58,7 +58,7 @@ def desert_a(img, d, state, x, y, marked=frozenset()) -> None:
     Face(30, True).draw_mid(d, cx + 2 * F - 12, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
 
 
-def desert_b(img, d, state, x, y, marked=frozenset()) -> None:
+def desert_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "desert")
     closed = set(state["terr"]["desert"].get("closed", []))
     step = SMALL + G
@@ -87,7 +87,7 @@ def _fortress_geometry(side: str) -> tuple[int, int, int]:
     return SMALL, 3, C.FORTRESS_B_STAGES[-1]
 
 
-def fortress(img, d, state, x, y, marked=frozenset()) -> None:
+def fortress(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     tr = state["terr"]["fortress"]
     at = _at(state, "fortress")
     size, per_row, n_fields = _fortress_geometry(tr["side"])
@@ -121,7 +121,7 @@ def fortress(img, d, state, x, y, marked=frozenset()) -> None:
 
 # --- Forest ------------------------------------------------------------------------------------------
 
-def forest_a(img, d, state, x, y, marked=frozenset()) -> None:
+def forest_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     tr = state["terr"]["forest"]
     at = _at(state, "forest")
     step = F + G
@@ -139,7 +139,7 @@ def forest_a(img, d, state, x, y, marked=frozenset()) -> None:
         d.line([(bx, y - 6), (bx, y + F + 6)], fill=P.ACCENT if on else P.LINE, width=8 if on else 2)
 
 
-def forest_b(img, d, state, x, y, marked=frozenset()) -> None:
+def forest_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "forest")
     step = F + 14
     border = T.forest_b_border(state)
@@ -208,11 +208,7 @@ SIZES = {
 def draw(img, d, state: dict, t: str, x: int, y: int, marked=frozenset(), locale: str = "en") -> None:
     """Draw territory ``t``'s fields at (x, y); dice whose ids are in ``marked`` get a ring (the decision's
     candidates)."""
-    layout = LAYOUTS[(t, state["terr"][t]["side"])]
-    if t == "ice_cave":
-        layout(img, d, state, x, y, marked, locale)
-    else:
-        layout(img, d, state, x, y, marked)
+    LAYOUTS[(t, state["terr"][t]["side"])](img, d, state, x, y, marked, locale)
 
 
 def size(state: dict, t: str) -> tuple[int, int]:

@@ -63,7 +63,7 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     for t in C.TERRITORIES:
         tr = state["terr"][t]
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + ROW - 6], fill=P.PANEL, radius=10,
-              outline=P.BAD if t == fallen else None, width=3 if t == fallen else 0)
+              outline=P.BAD if t == fallen else None, width=3)
         d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + ROW - 6], radius=5, fill=pieces.TERRITORY_TINT[t])
         mid = y + (ROW - 6) / 2
         text_box(d, MARGIN + PAD + 6, mid, words.territory(t, locale), WIDTH - 2 * MARGIN - 2 * PAD - 110 - TRACK_W, 24,

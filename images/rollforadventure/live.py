@@ -32,14 +32,14 @@ from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure import territories as T
 from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
-from images import icons
+from images import icons, png
 from images import palette as P
-from images.draw import new_canvas, panel, paragraph, paragraph_height, text_box
+from images.draw import at_hand, new_canvas, panel, paragraph, paragraph_height, text_box
 from images.memo import remembered
 from images.text import Face, coverage
 
 from . import fields, pieces, words
-from .table import dice_at, enemies_at, marks
+from .table import dice_at, enemies_at, marks, vortexes
 
 WIDTH = 640
 MARGIN = 14
@@ -170,11 +170,16 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
 
 # --- drawing ---------------------------------------------------------------------------------------------
 
+def _line(d, x: float, mid: float, text: str, room: float, fill=P.TEXT, size: int = TEXT, bold: bool = False) -> int:
+    """One line of text, shrunk to fit ``room`` but never below ``TEXT`` (then ellipsised); returns its width."""
+    return text_box(d, x, mid, text, room, size, bold, fill, min_size=TEXT)
+
+
 def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) -> int:
     """▶ and the player due (and their hero while no throw takes the room); returns the width used."""
     icons.paste(img, icons.play(24), x, mid - 12)
     line = v.player if v.throw or not v.hero else f"{v.player} · {words.hero(v.hero, locale)}"
-    return 32 + text_box(d, x + 32, mid, line, room - 32, NAME, True, P.TURN, min_size=TEXT)
+    return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
 
 
 def _throw_geometry(v: LiveView) -> tuple[int, int]:
@@ -188,13 +193,12 @@ def _banner_height(v: LiveView) -> int:
     return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
 
 
-def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
+def _banner(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Whose turn, then the throw as large dice in the hero's colours (ally and bonus dice after)."""
-    h = _banner_height(v)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=12, outline=P.TURN, width=3)
     if not v.throw:
         _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
-        return y + h + GAP
+        return
     per, _ = _throw_geometry(v)
     used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
     x0 = MARGIN + PAD + max(used + 12, 0)
@@ -202,7 +206,6 @@ def _banner(img, d, v: LiveView, y: int, locale: str) -> int:
     for k, die in enumerate(v.throw):
         icons.paste(img, _die(die.owner, die.value, THROW_DIE), x0 + (k % per) * (THROW_DIE + DIE_GAP),
                     y + 8 + (k // per) * (THROW_DIE + DIE_GAP))
-    return y + h + GAP
 
 
 def _chip_width(label: str, count: int) -> int:
@@ -254,32 +257,26 @@ def _notes(tr: Territory, locale: str) -> list[str]:
     return out
 
 
-def _notes_height(tr: Territory, locale: str) -> int:
-    return sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
-
-
 def _territory_height(tr: Territory, locale: str) -> int:
     chips = len(_flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W)) or 1
     enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
-    notes = _notes_height(tr, locale)
+    notes = sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
 
 def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
     """Name, damage (skull, taken / falls at), the free fields; below, the enemies lying there."""
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12, outline=P.TURN if tr.marked else None,
-          width=3 if tr.marked else 0)
+    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], tr.marked, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
     mid = y + 6 + ROW_H / 2
-    text_box(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, NAME, True, P.TEXT, min_size=TEXT)
+    _line(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, P.TEXT, NAME, True)
     icons.paste(img, _skull(26), DAMAGE_X, mid - 13)
     danger = tr.last - tr.skull <= 2
-    text_box(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, NUMBER, True,
-             P.BAD if danger else P.TEXT, min_size=TEXT)
+    _line(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, P.BAD if danger else P.TEXT,
+          NUMBER, True)
     cy = y + 6
     if not tr.takes:
-        text_box(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, TEXT, False, P.FAINT,
-                 min_size=TEXT)
+        _line(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, P.FAINT)
         cy += ROW_H
     for row in _flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W):
         cx = CHIPS_X
@@ -336,29 +333,24 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
         face.draw_mid(d, cx + 15, mid, str(e.rank), DARK, "center")
         cx += 38
     cx += face.draw_mid(d, cx, mid, f"{e.total}/6", P.ACCENT if e.total else P.MUTED) + 12
-    text_box(d, cx, mid, words.card(e.card, locale), x + w - 8 - cx, TEXT, True, P.TEXT, min_size=TEXT)
+    _line(d, cx, mid, words.card(e.card, locale), x + w - 8 - cx, bold=True)
     return w
 
 
 def _specials_height(v: LiveView, locale: str) -> int:
-    if not v.specials:
-        return 0
-    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4 + GAP
+    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4
 
 
-def _specials(img, d, v: LiveView, y: int, locale: str) -> int:
+def _specials(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Phantoms, Giants and Necromancers lie beside the adventure board."""
-    h = _specials_height(v, locale) - GAP
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
-    text_box(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, TEXT, False,
-             P.MUTED, min_size=TEXT)
+    _line(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, P.MUTED)
     _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
-    return y + h + GAP
 
 
 def _vortex_items(v: LiveView, locale: str) -> list[tuple[str, str, tuple]]:
-    return [(words.say("rollforadventure.img.memory", locale), f"{v.memory}/10", P.ACCENT if v.memory else P.MUTED),
-            (words.say("rollforadventure.img.oblivion", locale), str(v.oblivion), P.BAD if v.oblivion else P.MUTED)]
+    shown = vortexes(v.memory, v.oblivion, locale)
+    return [shown["memory"], shown["oblivion"]]
 
 
 def _vortex_cells(v: LiveView, locale: str) -> int:
@@ -371,10 +363,10 @@ def _vortex_cells(v: LiveView, locale: str) -> int:
 
 def _vortexes_height(v: LiveView, locale: str) -> int:
     h = (VORTEX_H + GAP) * (1 if _vortex_cells(v, locale) == 2 else 2)
-    return h + (MASTER_H + GAP if v.master_alone else 0)
+    return h + (MASTER_H + GAP if v.master_alone else 0) - GAP
 
 
-def _vortexes(img, d, v: LiveView, y: int, locale: str) -> int:
+def _vortexes(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """The Vortex of Memory (a place for any die, total toward 10) and of Oblivion (dice lost); the warning
     when only the Master of Shadows is left in the deck."""
     per_row = _vortex_cells(v, locale)
@@ -384,17 +376,15 @@ def _vortexes(img, d, v: LiveView, y: int, locale: str) -> int:
         top = y + (k // per_row) * (VORTEX_H + GAP)
         panel(d, [x, top, x + w, top + VORTEX_H], fill=P.PANEL, radius=12)
         cw = Face(NUMBER, True).draw_mid(d, x + w - PAD, top + VORTEX_H / 2, count, fill, "right")
-        text_box(d, x + PAD, top + VORTEX_H / 2, name, w - 2 * PAD - cw - 12, TEXT, False, P.TEXT, min_size=TEXT)
+        _line(d, x + PAD, top + VORTEX_H / 2, name, w - 2 * PAD - cw - 12)
     y += (VORTEX_H + GAP) * (1 if per_row == 2 else 2)
     if v.master_alone:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + MASTER_H], fill=P.PANEL, radius=12, outline=P.BAD, width=2)
         paragraph(d, MARGIN + PAD, y + 6, words.say("rollforadventure.img.master_alone", locale), INNER - 2 * PAD, 2,
                   TEXT, P.BAD, False, TEXT)
-        y += MASTER_H + GAP
-    return y
 
 
-def _offers(img, d, v: LiveView, y: int, locale: str) -> int:
+def _offers(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Setup: the heroes chosen (by whom) and those on offer, each with its ability."""
     for o in v.offers:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + OFFER_H], fill=P.PANEL, radius=12)
@@ -402,40 +392,29 @@ def _offers(img, d, v: LiveView, y: int, locale: str) -> int:
         if o.chosen_by:
             icons.paste(img, icons.shape_badge(pieces.die_colour(o.colour), 26), x, y + 22 - 13)
             x += 34
-        nw = text_box(d, x, y + 22, words.hero(o.hero, locale), WIDTH - MARGIN - PAD - x, NAME, True,
-                      P.MUTED if o.chosen_by else P.TEXT, min_size=TEXT)
+        right = WIDTH - MARGIN - PAD
+        x += _line(d, x, y + 22, words.hero(o.hero, locale), right - x, P.MUTED if o.chosen_by else P.TEXT, NAME, True)
         if o.chosen_by:
-            text_box(d, x + nw + 14, y + 22, o.chosen_by, WIDTH - MARGIN - PAD - (x + nw + 14), TEXT, False, P.MUTED,
-                     min_size=TEXT)
-        text_box(d, MARGIN + PAD, y + 54, words.ability(o.hero, locale), INNER - 2 * PAD, TEXT, False,
-                 P.FAINT if o.chosen_by else P.MUTED, min_size=TEXT)
+            _line(d, x + 14, y + 22, o.chosen_by, right - (x + 14), P.MUTED)
+        ability = words.ability(o.hero, locale)
+        _line(d, MARGIN + PAD, y + 54, ability, INNER - 2 * PAD, P.FAINT if o.chosen_by else P.MUTED)
         y += OFFER_H + GAP
-    return y
-
-
-def _height(v: LiveView, locale: str) -> int:
-    h = TOP + _banner_height(v) + GAP
-    if v.offers:
-        h += len(v.offers) * (OFFER_H + GAP)
-    else:
-        h += sum(_territory_height(tr, locale) + GAP for tr in v.territories)
-        h += _specials_height(v, locale) + _vortexes_height(v, locale)
-    return h - GAP + TOP
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
-    img, d = new_canvas(WIDTH, _height(v, locale))
-    y = _banner(img, d, v, TOP, locale)
+    # the bands top to bottom: (height, draw, what it draws), each drawn as draw(img, d, what, y, height, locale)
+    bands: list[tuple] = [(_banner_height(v), _banner, v)]
     if v.offers:
-        _offers(img, d, v, y, locale)
-        return img
-    for tr in v.territories:
-        h = _territory_height(tr, locale)
-        _territory(img, d, tr, y, h, locale)
+        bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers, v))
+    else:
+        bands += [(_territory_height(tr, locale), _territory, tr) for tr in v.territories]
+        bands += [(_specials_height(v, locale), _specials, v)] if v.specials else []
+        bands.append((_vortexes_height(v, locale), _vortexes, v))
+    img, d = new_canvas(WIDTH, TOP + sum(h + GAP for h, *_ in bands) - GAP + TOP)
+    y = TOP
+    for h, band, what in bands:
+        band(img, d, what, y, h, locale)
         y += h + GAP
-    if v.specials:
-        y = _specials(img, d, v, y, locale)
-    _vortexes(img, d, v, y, locale)
     return img
 
 
@@ -443,8 +422,6 @@ def draw(v: LiveView, locale: str = "en") -> Image.Image:
 @pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Text with hard edges and a palette of the colours used: a third of the bytes."""
-    from images import png
-
     with coverage(COVERAGE):
         img = draw(view, locale)
     return png.encode(img, small=True)

@@ -42,7 +42,7 @@ def die(owner: str, value, size: int) -> Image.Image:
 
 @lru_cache(maxsize=128)
 def _blank(colour: str, size: int) -> Image.Image:
-    img, d, w, _ = icons.canvas(size)
+    img, d, w = icons.canvas(size)
     icons.die_body(d, w, colour)
     icons.draw_shape(d, P.DIE_SHAPES[colour], w / 2, w / 2, w * 0.22, P.DIE_INK[colour], w * 0.06)
     return icons.finish(img, size)
@@ -75,7 +75,7 @@ def ring(d, x: float, y: float, size: int) -> None:
 @lru_cache(maxsize=16)
 def skull(size: int, fill=SKULL) -> Image.Image:
     """The damage marker: a small skull (round head, jaw, two dark eyes)."""
-    img, d, w, _ = icons.canvas(size)
+    img, d, w = icons.canvas(size)
     d.ellipse([w * 0.1, w * 0.04, w * 0.9, w * 0.74], fill=fill)
     d.rounded_rectangle([w * 0.27, w * 0.55, w * 0.73, w * 0.95], radius=w * 0.08, fill=fill)
     ink = (20, 20, 24)
@@ -90,7 +90,7 @@ def skull(size: int, fill=SKULL) -> Image.Image:
 @lru_cache(maxsize=16)
 def stone(size: int, won: bool) -> Image.Image:
     """A power stone: a cut gem, solid when on the adventure board, an outline when still needed."""
-    img, d, w, _ = icons.canvas(size)
+    img, d, w = icons.canvas(size)
     gem = [(0.5, 0.04), (0.92, 0.34), (0.76, 0.94), (0.24, 0.94), (0.08, 0.34)]
     if won:
         icons.polygon(d, w, gem, fill=STONE, outline=(232, 234, 238), width=icons.SS * 2)

@@ -16,7 +16,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import badge, new_canvas, panel, paragraph, text_box
+from images.draw import at_hand, badge, new_canvas, panel, paragraph, text_box
 from images.png import encode
 from images.text import Face, fit
 
@@ -133,7 +133,7 @@ def _result(img, d, state, locale, y) -> None:
              min_size=14)
 
 
-def _banner(img, d, state, names, locale, y, h) -> None:
+def _banner(img, d, state, y, h, locale, names) -> None:
     if state["result"]:
         _result(img, d, state, locale, y)
         return
@@ -225,13 +225,12 @@ def _track_geometry(holes: int) -> tuple[int, int, int]:
     return size, gap, per_row
 
 
-def _territory(img, d, state, t, y, h, locale) -> None:
+def _territory(img, d, state, y, h, locale, t) -> None:
     tr = state["terr"][t]
     tint = pieces.TERRITORY_TINT[t]
     _, terrs, marked = marks(state)
     on = t in terrs
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.TURN if on else None,
-          width=3 if on else 0)
+    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], on, radius=14, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + h], radius=5, fill=tint)
     x = MARGIN + PAD + 8
     top = y + 14 + 17
@@ -280,13 +279,19 @@ def _vortex(img, d, x, y, h, title: str, count: str, count_fill, dice, marked) -
         text_box(d, x + PAD, y + 58 + SMALL_DIE / 2, "—", w, 24, False, P.FAINT)
 
 
+def vortexes(memory: int, oblivion: int, locale: str) -> dict[str, tuple[str, str, tuple]]:
+    """Each vortex's name, count and the count's colour, as the table and the live picture show them: Memory
+    (a place for any die, its total toward 10) and Oblivion (the dice lost)."""
+    return {"oblivion": (words.say("rollforadventure.img.oblivion", locale), str(oblivion),
+                         P.BAD if oblivion else P.MUTED),
+            "memory": (words.say("rollforadventure.img.memory", locale), f"{memory}/10",
+                       P.ACCENT if memory else P.MUTED)}
+
+
 def _vortexes(img, d, state, y, h, locale) -> None:
-    obl = dice_at(state, "oblivion")
-    _vortex(img, d, MARGIN, y, h, words.say("rollforadventure.img.oblivion", locale), str(len(obl)),
-            P.BAD if obl else P.MUTED, obl, marks(state)[2])
-    total = state["memory_total"]
-    _vortex(img, d, MARGIN + THIRD + GAP, y, h, words.say("rollforadventure.img.memory", locale), f"{total}/10",
-            P.ACCENT if total else P.MUTED, dice_at(state, "memory"), marks(state)[2])
+    shown = vortexes(state["memory_total"], len(ids_at(state, "oblivion")), locale)
+    for k, at in enumerate(("oblivion", "memory")):
+        _vortex(img, d, MARGIN + k * (THIRD + GAP), y, h, *shown[at], dice_at(state, at), marks(state)[2])
     # the enemy deck and the Master of Shadows hidden in it, the bonus dice, the legend
     x = MARGIN + 2 * (THIRD + GAP)
     w = THIRD - 2 * PAD
@@ -313,8 +318,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
 
 
 def _specials_height(state) -> int:
-    cards = enemies_at(state, None)
-    return 14 + 30 + 12 + _rows_height(len(cards), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16 if cards else 0
+    return 14 + 30 + 12 + _rows_height(len(enemies_at(state, None)), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16
 
 
 def _specials(img, d, state, y, h, locale) -> None:
@@ -335,8 +339,7 @@ def _hero_height(state, h) -> int:
 def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
     hero = state["heroes"][h]
     active = h == state["active"] and not state["result"]
-    panel(d, [x, y, x + HALF, y + ph], fill=P.PANEL_HI if active else P.PANEL, radius=14,
-          outline=P.TURN if active else None, width=3 if active else 0)
+    at_hand(d, [x, y, x + HALF, y + ph], active, radius=14)
     ix = x + PAD
     top = y + 14 + 15
     icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 30), ix, top - 15)
@@ -375,36 +378,27 @@ def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
 
 # --- the picture -----------------------------------------------------------------------------------------
 
+def _heroes(img, d, state, y, h, locale, names, pair: range) -> None:
+    """A row of (at most) two hero panels."""
+    for k in pair:
+        _hero(img, d, state, k, names, MARGIN + (k % 2) * (HALF + GAP), y, h, locale)
+
+
 @pool.apart
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
-    terr_h = [_territory_height(state, t) for t in C.TERRITORIES]
+    # the bands under the header, top to bottom: (height, draw, its own arguments)
+    bands: list[tuple] = [(_banner_height(state), _banner, names)]
+    bands += [(_territory_height(state, t), _territory, t) for t in C.TERRITORIES]
+    bands.append((_vortex_height(state), _vortexes))
+    if enemies_at(state, None):
+        bands.append((_specials_height(state), _specials))
     n_heroes = len(state["heroes"])
-    hero_rows = [max(_hero_height(state, h) for h in range(r * 2, min(n_heroes, r * 2 + 2)))
-                 for r in range((n_heroes + 1) // 2)]
-    banner = _banner_height(state)
-    vort = _vortex_height(state)
-    spec = _specials_height(state)
-    height = (HEADER_H + (banner + GAP if banner else 0) + sum(terr_h) + GAP * 4 + vort + GAP
-              + (spec + GAP if spec else 0) + sum(hero_rows) + GAP * (len(hero_rows) - 1) + 6)
-    img, d = new_canvas(WIDTH, height)
+    for pair in (range(k, min(n_heroes, k + 2)) for k in range(0, n_heroes, 2)):
+        bands.append((max(_hero_height(state, k) for k in pair), _heroes, names, pair))
+    img, d = new_canvas(WIDTH, HEADER_H + sum(band[0] + GAP for band in bands) - GAP + 6)
     y = _header(img, d, state, locale)
-    if banner:
-        _banner(img, d, state, names, locale, y, banner)
-        y += banner + GAP
-    for t, th in zip(C.TERRITORIES, terr_h):
-        _territory(img, d, state, t, y, th, locale)
-        y += th + GAP
-    _vortexes(img, d, state, y, vort, locale)
-    y += vort + GAP
-    if spec:
-        _specials(img, d, state, y, spec, locale)
-        y += spec + GAP
-    for r, rh in enumerate(hero_rows):
-        for c in range(2):
-            h = r * 2 + c
-            if h < n_heroes:
-                _hero(img, d, state, h, names, MARGIN + c * (HALF + GAP), y, rh, locale)
-        y += rh + GAP
-    assert y + 6 - GAP == height, (y, height)       # the layout's heights add up: no crop needed
+    for h, draw, *args in bands:
+        draw(img, d, state, y, h, locale, *args)
+        y += h + GAP
     return encode(img)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from bot.games.rollplayer import content
 from bot.games.rollplayer import kind as rp_kind
 from bot.games.rollplayer.content import rounds_total  # noqa: F401  (rounds in this game, as the rules say)
-from bot.games.rollplayer.scoring import SECTIONS, score_player
+from bot.games.rollplayer.scoring import SECTIONS, TIEBREAKS, score_player
 
 from ..labels import given_name, label
 from .views import (
@@ -73,65 +73,43 @@ def _acting(state) -> set[int]:
 
 
 def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> SheetView:
+    """One seat's sheet; every number it scores (goals met, sets, traits, matches, class dice, the projection)
+    is the rules' itemised score. Before the rules can score (setup, no backstory dealt yet) no die lies on
+    the sheet and no card is owned, so nothing is left to count."""
     p = state.players[seat]
     sheet = _sheet_score(state, seat)
     cls = content.classes().get(p.class_id) if p.class_id else None
     mods = content.races()[p.race]["modifiers"] if p.race else {a: 0 for a in ATTRS}
-    goals_by_attr = {g["attr"]: g for g in sheet["goals"]} if sheet else {}
     rows = []
-    for a in ATTRS:
-        placed = [_die(d) for d in p.rows[a]]
-        dice = tuple((placed + [None, None, None])[:3])
+    for a, entry in zip(ATTRS, sheet["goals"] if sheet else [None] * len(ATTRS)):
+        dice = tuple(([_die(d) for d in p.rows[a]] + [None, None, None])[:3])
         goal = Goal(cls["goals"][a]["min"], cls["goals"][a]["max"], cls["goals"][a]["stars"]) if cls else None
-        entry = goals_by_attr.get(a)
         rows.append(Row(a, dice, int(mods[a]), int(entry["weapon_max"]) if entry else 0, goal,
                         bool(entry and entry["met"])))
     cells = ()
     if p.backstory:
         cells = tuple(BackstoryCell(a, c["position"], c["colour"])
                       for a, c in content.backstories()[p.backstory]["cells"].items())
-    if sheet:
-        matches = int(sheet["backstory"]["count"])
-    else:
-        matches = sum(1 for c in cells
-                      if len(p.rows[c.attr]) >= c.position and p.rows[c.attr][c.position - 1][0] == c.colour)
     grid = None
     if p.alignment:
         g = content.alignments()[p.alignment]["grid"]
         grid = tuple(tuple(g[r][c] for c in ALIGN_COLUMNS) for r in ALIGN_ROWS)
-    token = (ALIGN_ROWS.index(p.align_row), ALIGN_COLUMNS.index(p.align_col))
-    colour = cls["colour"] if cls else None
-    class_dice = sum(1 for a in ATTRS for d in p.rows[a] if d[0] == colour) if colour else 0
     cards = content.cards()
-    weapons = tuple(OwnedCard(c) for c in p.cards if cards[c]["type"] == "weapon")
-    hands_used = content.hands_used(p)
-    armor: list[ArmorSet] = []
-    trait_stars: dict[str, int] = {}
-    if sheet:
-        for e in sheet["armor"]:
-            spec = content.armor_sets()[e["set"]]
-            armor.append(ArmorSet(e["set"], spec["pieces"], tuple(e["cards"]), int(e["stars"]),
-                                  int(e.get("tower_shield", 0))))
-        trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]}
-    else:
-        held: dict[str, list[str]] = {}
-        for c in p.cards:
-            if cards[c]["type"] == "armor":
-                held.setdefault(cards[c]["armor_set"], []).append(c)
-        for set_id, spec in content.armor_sets().items():
-            if set_id in held:
-                armor.append(ArmorSet(set_id, spec["pieces"], tuple(held[set_id]),
-                                      spec["stars_by_count"][len(held[set_id])]))
-    skills = tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill")
-    traits = tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait")
-    solo = state.seats == 1
-    return SheetView(seat=seat, player_name=player_name(names, seat, locale), race_id=p.race, class_id=p.class_id,
-                     backstory_id=p.backstory, alignment_id=p.alignment, rows=tuple(rows), backstory=cells,
-                     backstory_matches=matches, alignment_grid=grid, token=token, gold=p.gold, charisma=p.charisma,
-                     class_dice=class_dice, weapons=weapons, hands_used=hands_used, hands_limit=content.hand_limit(p),
-                     armor=tuple(armor), skills=skills, traits=traits, projected=_items(sheet, solo) if sheet else (),
-                     projected_total=int(sheet["total"]) if sheet else 0, is_turn=seat in _acting(state),
-                     to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished))
+    armor = tuple(ArmorSet(e["set"], content.armor_sets()[e["set"]]["pieces"], tuple(e["cards"]), int(e["stars"]),
+                           int(e["tower_shield"])) for e in sheet["armor"]) if sheet else ()
+    trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]} if sheet else {}
+    return SheetView(
+        seat=seat, player_name=player_name(names, seat, locale), race_id=p.race, class_id=p.class_id,
+        backstory_id=p.backstory, alignment_id=p.alignment, rows=tuple(rows), backstory=cells,
+        backstory_matches=int(sheet["backstory"]["count"]) if sheet else 0, alignment_grid=grid,
+        token=(ALIGN_ROWS.index(p.align_row), ALIGN_COLUMNS.index(p.align_col)), gold=p.gold, charisma=p.charisma,
+        class_dice=int(sheet["class_dice"]["count"]) if sheet else 0,
+        weapons=tuple(OwnedCard(c) for c in p.cards if cards[c]["type"] == "weapon"),
+        hands_used=content.hands_used(p), hands_limit=content.hand_limit(p), armor=armor,
+        skills=tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill"),
+        traits=tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait"),
+        projected=_items(sheet, state.seats == 1) if sheet else (), projected_total=int(sheet["total"]) if sheet else 0,
+        is_turn=seat in _acting(state), to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished))
 
 
 def _params(d: dict) -> tuple[tuple[str, object], ...]:
@@ -176,22 +154,16 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
     if not any(s["subtotals"]["weapons"] for s in sheets):
         keys.remove("weapons")
     winners = tuple(sorted(i for i, r in ranking.items() if r["place"] == 1))
-    tied_first = len([r for r in ranking.values() if r["total"] == ranking[winners[0]]["total"]]) > 1
-    tiebreak_key = None
-    if tied_first and not solo:
-        depth = {"total": 0, "gold": 1, "class_dice": 2, "shared": 3}
-        deepest = max((ranking[i]["tiebreak"] for i in ranking if ranking[i]["total"] == ranking[winners[0]]["total"]),
-                      key=lambda t: depth[t])
-        tiebreak_key = deepest if deepest != "total" else None
+    # how the first place was settled: the deepest criterion the rules needed among those on the winning total
+    # ("total": nobody shares it); the columns then show gold, and class dice if it went that deep
+    top = ranking[winners[0]]["total"]
+    depth = 0 if solo else max(TIEBREAKS.index(r["tiebreak"]) for r in ranking.values() if r["total"] == top)
+    tiebreak_key = TIEBREAKS[depth] if depth else None
     columns = []
     for i, s in enumerate(sheets):
         items = tuple(ScoreItem(k, int(s["subtotals"][k])) for k in keys)
         r = ranking[i]
-        tb: tuple = ()
-        if tiebreak_key in ("gold", "class_dice", "shared"):
-            tb = (("gold", int(r["gold"])),)
-            if tiebreak_key in ("class_dice", "shared"):
-                tb += (("class_dice", int(r["class_dice"])),)
+        tb = tuple((k, int(r[k])) for k in ("gold", "class_dice")[:depth])
         columns.append(ScoreColumn(i, player_name(names, i, locale), state.players[i].class_id, items, int(s["total"]),
                                    int(r["place"]), tb))
     rating = score.get("rating")
@@ -210,7 +182,7 @@ def live_view(state, names=None, locale: str = "en") -> LiveView:
         if score.get("ready"):
             stars = {s["seat"]: int(s["total"]) for s in score["players"]}
     seats = tuple(LiveSeat(p.seat, player_name(names, p.seat, locale), p.race, p.class_id, p.gold, p.charisma,
-                           stars.get(p.seat) if stars else None, p.seat in acting) for p in state.players)
+                           stars.get(p.seat), p.seat in acting) for p in state.players)
     return LiveView(**_round_fields(state), seats=seats, initiative=_initiative(state),
                     solo=state.seats == 1, enemy_die=_die(state.enemy_die))
 
@@ -219,20 +191,17 @@ def step_view(state, seat: int, names=None, locale: str = "en") -> StepView:
     """A seat's private step: the sheet's grid and name line plus what the decision at hand involves."""
     sheet = sheet_view(state, seat, names, locale)
     phase, step = state.phase, state.step
-    in_hand: tuple[Die, ...] = ()
-    in_hand_key = ""
+    drafted = tuple(_die(c.die) for c in state.initiative if c.taken_by == seat and c.die is not None)[:1]
     if sheet.to_place:
         in_hand, in_hand_key = sheet.to_place, "img.sheet.to_place"
+    elif phase == "dice" and drafted:
+        in_hand, in_hand_key = drafted, "img.decision.place_die"
     else:
-        drafted = [c.die for c in state.initiative if c.taken_by == seat and c.die is not None]
-        if phase == "dice" and drafted:
-            in_hand = (Die(int(drafted[0][1]), str(drafted[0][0])),)
-            in_hand_key = "img.decision.place_die"
+        in_hand, in_hand_key = (), ""
     # the row whose action is decided, through the end of the turn: taking an action that changes nothing
     # shown here (Charisma) then leaves the picture as it was
     acting = phase == "dice" and step in ("action", "after_action") and state.turn == seat
     action_row = state.action_row if acting else None
     market = phase in ("market_start", "market")
-    has_grid = sheet.alignment_grid is not None
     return StepView(sheet=sheet, in_hand=in_hand, in_hand_key=in_hand_key, action_row=action_row, wealth=market,
-                    alignment=has_grid and (market or action_row == "wis"))
+                    alignment=sheet.alignment_grid is not None and (market or action_row == "wis"))

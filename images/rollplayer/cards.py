@@ -14,7 +14,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import paragraph, paragraph_height, text_box
 from ..labels import label
-from ..text import Face, fit
+from ..text import Face
 
 PAD = 12
 BAND = 10
@@ -69,9 +69,19 @@ def text_width(width: int) -> int:
     return width - BAND - 2 * PAD
 
 
+def _rule_height(card_id: str, locale: str, width: int) -> int:
+    return paragraph_height(content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE,
+                            min_size=TEXT_MIN)
+
+
+def _rule(d, x: int, top: int, card_id: str, locale: str, width: int, fill) -> None:
+    """The card's rule text under its name: at most ``TEXT_LINES`` lines, shrunk to ``TEXT_MIN`` if need be."""
+    paragraph(d, x, top, content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE, fill,
+              min_size=TEXT_MIN)
+
+
 def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
-    text = content.card_text(card_id, locale)
-    return (PAD + 30 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD)
+    return PAD + 30 + _rule_height(card_id, locale, width) + PAD
 
 
 def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None, exhausted: bool,
@@ -124,8 +134,7 @@ def draw_owned(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, e
     text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
              name_width(card_id, width, locale, status, stars), NAME_SIZE, True, name_fill, min_size=NAME_MIN)
     _extras(img, d, card_id, x + width - PAD, mid, status, exhausted, stars)
-    paragraph(d, x + BAND + PAD, y + PAD + 30, content.card_text(card_id, locale), text_width(width), TEXT_LINES,
-              TEXT_SIZE, P.FAINT if exhausted else P.MUTED, min_size=TEXT_MIN)
+    _rule(d, x + BAND + PAD, y + PAD + 30, card_id, locale, width, P.FAINT if exhausted else P.MUTED)
     return h
 
 
@@ -158,8 +167,7 @@ def _type_line(card: dict, locale: str) -> str:
 
 def market_height(card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
     """Height of a market tile: the name and type lines, then the rule text's lines (at most 3)."""
-    text = content.card_text(card_id, locale)
-    return PAD + 64 + paragraph_height(text, text_width(width), TEXT_LINES, TEXT_SIZE, min_size=TEXT_MIN) + PAD
+    return PAD + 64 + _rule_height(card_id, locale, width) + PAD
 
 
 def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
@@ -193,27 +201,6 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
     _extras(img, d, card_id, status_right, tmid, None, False)
-    paragraph(d, left, y + PAD + 64, content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE,
-              P.MUTED, min_size=TEXT_MIN)
+    _rule(d, left, y + PAD + 64, card_id, locale, width, P.MUTED)
     return height
 
-
-def fits(card_id: str, locale: str) -> dict[str, bool]:
-    """Whether the name and text of a card fit their boxes unshortened (used by the tests)."""
-    from ..text import wrap_fit
-
-    name = content.card_name(card_id, locale)
-    text = content.card_text(card_id, locale)
-    status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
-    trait = content.cards()[card_id]["type"] == "trait"
-    status = _status_text(card_id, True, locale) and status_len
-    _, owned_name = fit(name, name_width(card_id, OWNED_WIDTH, locale, status, 12 if trait else None), NAME_SIZE, True,
-                        NAME_MIN)
-    _, market_name = fit(name, market_name_width(card_id), NAME_SIZE + 2, True, NAME_MIN)
-    if content.cards()[card_id]["type"] == "armor":
-        _, armor_name = fit(name, armor_name_width(), NAME_SIZE - 1, True, NAME_MIN - 2)
-        owned_name = armor_name
-    _, _, owned_text = wrap_fit(text, text_width(OWNED_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    _, _, market_text = wrap_fit(text, text_width(MARKET_WIDTH), TEXT_LINES, TEXT_SIZE, False, TEXT_MIN)
-    return {"owned_name": owned_name == name, "market_name": market_name == name, "owned_text": owned_text,
-            "market_text": market_text}

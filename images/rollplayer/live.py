@@ -18,19 +18,21 @@ a step that only changes a sheet redraws the same bytes and an edit of the live 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image
 
 from bot.games.rollplayer import content
 from bot.runtime import pool
 
-from .. import icons
+from .. import icons, png
 from .. import palette as P
-from ..draw import MARGIN, counter, new_canvas, number, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from .adapt import live_view
-from .table import phase_name, round_title, seat_name
+from .table import phase_name, round_title, seat_name, stack
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -54,7 +56,7 @@ MARKET_PHASES = ("market_start", "market")
 
 
 # ---------------------------------------------------------------------- sections
-def _header(img, d, v: LiveView, locale: str) -> int:
+def _header(img, d, v: LiveView, top: int, locale: str) -> None:
     """Round (or setup), the phase chip and the start player, on one line."""
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
     mid = HEADER_H // 2
@@ -69,10 +71,9 @@ def _header(img, d, v: LiveView, locale: str) -> int:
         room = right - (x + pw + 16) - 34
         nw = text_box(d, right, mid, seat_name(v.seats, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
         icons.paste(img, icons.start_marker(28), right - nw - 34, mid - 14)
-    return HEADER_H
 
 
-def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
+def _initiative(img, d, v: LiveView, top: int, locale: str) -> None:
     """The Initiative cards side by side: number, die, coins on it, and who took it (or "free")."""
     h = INIT_SOLO_H if v.solo else INIT_H
     n = max(1, len(v.initiative))
@@ -101,13 +102,12 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> int:
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 2, 20, False, 17)
             face.draw_block(d, x + tw / 2, top + h - 21, lines, P.MUTED, "center")
-    return top + h + GAP
 
 
-def _market_strip(img, d, v: LiveView, top: int, locale: str) -> int:
+def _market_strip(img, d, v: LiveView, top: int, locale: str) -> None:
     """The market as chips, two a row: type symbol, name, cost (the rule texts wait for the market phase)."""
     if not v.market:
-        return _empty_market(d, top, locale)
+        _empty_market(d, top, locale)
     face = Face(22, True)
     for i, card_id in enumerate(v.market):
         card = content.cards()[card_id]
@@ -120,8 +120,6 @@ def _market_strip(img, d, v: LiveView, top: int, locale: str) -> int:
         d.ellipse([x + COLUMN - 38, mid - 15, x + COLUMN - 8, mid + 15], fill=P.COIN)
         face.draw_mid(d, x + COLUMN - 23, mid, str(card["cost"]), DARK, "center")
         text_box(d, x + 40, mid, content.card_name(card_id, locale), COLUMN - 86, 22, True, P.TEXT, min_size=17)
-    rows = (len(v.market) + 1) // 2
-    return top + rows * (CHIP_H + 8) - 8 + GAP
 
 
 def rule_text(card_id: str, locale: str) -> str:
@@ -138,17 +136,16 @@ def market_card_height(card_id: str, locale: str) -> int:
     return 46 + len(lines) * face.line_height + 8
 
 
-def _empty_market(d, top: int, locale: str) -> int:
+def _empty_market(d, top: int, locale: str) -> None:
     """Deck and market ran out: say so rather than leave the buyer guessing."""
     text = f"{label('img.table.market', locale)}: {label('img.table.empty', locale)}"
     text_box(d, MARGIN + 10, top + EMPTY_H / 2, text, INNER - 20, 22, False, P.MUTED, min_size=17)
-    return top + EMPTY_H + GAP
 
 
-def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
+def _market_cards(img, d, v: LiveView, top: int, locale: str) -> None:
     """The market cards a buyer decides by: type symbol, name, alignment arrow, cost, rule text."""
     if not v.market:
-        return _empty_market(d, top, locale)
+        _empty_market(d, top, locale)
     y = top
     for card_id in v.market:
         card = content.cards()[card_id]
@@ -172,7 +169,6 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> int:
         paragraph(d, MARGIN + 12, y + 46, rule_text(card_id, locale), INNER - 24, RULE_LINES, RULE_SIZE, P.MUTED,
                   min_size=RULE_MIN)
         y += h + 8
-    return y - 8 + GAP
 
 
 def _tokens_width(s: LiveSeat) -> int:
@@ -203,7 +199,7 @@ def _players_height(v: LiveView) -> int:
     return rows * (PLAYER_H + 8) - 8 + GAP
 
 
-def _players(img, d, v: LiveView, top: int, locale: str) -> int:
+def _players(img, d, v: LiveView, top: int, locale: str) -> None:
     """One tile per player, two a row: class shape, name, start marker; gold, Charisma tokens (and stars)."""
     tiles, width = _tiles(v)
     per_row = 2 if width == COLUMN else 1
@@ -233,17 +229,15 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> int:
                       P.TURN if s.acting else P.TEXT, min_size=16)
         if start:
             icons.paste(img, icons.start_marker(22), left + nw + 6, mid - 11)
-    return top + _players_height(v)
 
 
-def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
+def _setup(img, d, v: LiveView, top: int, locale: str) -> None:
     """A row per player: what they chose so far, and a chip on those who still have to choose."""
     y = top
     waiting = label("img.live.choosing", locale)
     for s in v.seats:
         mid = y + SETUP_ROW / 2
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], fill=P.PANEL_HI if s.acting else P.PANEL,
-              outline=P.TURN if s.acting else None, width=2 if s.acting else 0)
+        at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + SETUP_ROW], s.acting, 2)
         cx = WIDTH - MARGIN - 10
         if s.acting:
             face, shown = fit(waiting, 200, 22, True, 17)
@@ -268,54 +262,35 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> int:
         if chosen:
             text_box(d, left + nw + 12, mid, chosen, int(room - nw - 12), 22, False, P.MUTED, min_size=16)
         y += SETUP_ROW + 8
-    return y - 8 + GAP
 
 
 # ---------------------------------------------------------------------- layout
-def _is_setup(v: LiveView) -> bool:
-    """Only setup draws a header (how many rounds are coming): round and phase stand in the live message's
-    status line."""
-    return v.phase in SETUP_PHASES or v.round == 0
-
-
-def _sections(v: LiveView):
-    if _is_setup(v):
-        return (_setup,)
+def _layout(v: LiveView, locale: str) -> list[tuple[Callable, int]]:
+    """The sections top to bottom, each with its height (the gap below included). Only setup draws a header
+    (how many rounds are coming): round and phase stand in the live message's status line."""
+    if v.phase in SETUP_PHASES or v.round == 0:
+        return [(_header, HEADER_H), (_setup, len(v.seats) * (SETUP_ROW + 8) - 8 + GAP)]
+    if not v.market:
+        market = EMPTY_H + GAP
+    elif v.phase in MARKET_PHASES:
+        market = sum(market_card_height(c, locale) + 8 for c in v.market) - 8 + GAP
+    else:
+        market = ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP
     if v.phase in MARKET_PHASES:
-        return (_market_cards, _players)
-    return ((_initiative,) if v.initiative else ()) + (_market_strip, _players)
-
-
-def _height(v: LiveView, locale: str) -> int:
-    h = HEADER_H if _is_setup(v) else MARGIN // 2
-    for section in _sections(v):
-        if section is _setup:
-            h += len(v.seats) * (SETUP_ROW + 8) - 8 + GAP
-        elif section is _initiative:
-            h += (INIT_SOLO_H if v.solo else INIT_H) + GAP
-        elif section is _market_strip:
-            h += ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP if v.market else EMPTY_H + GAP
-        elif section is _market_cards:
-            h += sum(market_card_height(c, locale) + 8 for c in v.market) - 8 + GAP if v.market else EMPTY_H + GAP
-        elif section is _players:
-            h += _players_height(v)
-    return h + MARGIN - GAP
+        return [(_market_cards, market), (_players, _players_height(v))]
+    initiative = [(_initiative, (INIT_SOLO_H if v.solo else INIT_H) + GAP)] if v.initiative else []
+    return [*initiative, (_market_strip, market), (_players, _players_height(v))]
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
-    img, d = new_canvas(WIDTH, _height(v, locale))
-    y = _header(img, d, v, locale) if _is_setup(v) else MARGIN // 2
-    for section in _sections(v):
-        y = section(img, d, v, y, locale)
-    return img
+    layout = _layout(v, locale)
+    return stack(layout, v, locale, 0 if layout[0][0] is _header else MARGIN // 2, MARGIN - GAP)
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds
 @pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): private steps leave the live picture as it was."""
-    from .. import png
-
     return png.encode(draw(view, locale))
 
 

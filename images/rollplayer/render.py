@@ -12,6 +12,7 @@ from bot.runtime import pool
 from .. import png
 from ..memo import remembered
 from . import scores, sheet, table
+from .adapt import scores_view, sheet_view, table_view
 from .views import ScoresView, SheetView, TableView
 
 
@@ -37,20 +38,14 @@ def render_sheet(state, seat: int, locale: str = "en", names=None, viewer: int |
     """The character sheet of `seat` as a PNG. `viewer` is the seat the picture is shown to (an ephemeral
     reply); None, the default, is a public post: the turn banner then names the player instead of saying
     "Your turn"."""
-    from .adapt import sheet_view
-
     return sheet_png(sheet_view(state, seat, names, locale), locale, viewer)
 
 
 def render_table(state, locale: str = "en", names=None) -> bytes:
     """The table (round, initiative, market, who must act) as a PNG."""
-    from .adapt import table_view
-
     return table_png(table_view(state, names, locale), locale)
 
 
 def render_scores(state, locale: str = "en", names=None) -> bytes:
     """The final (or, before the end, the projected) scores as a PNG."""
-    from .adapt import scores_view
-
     return scores_png(scores_view(state, names, locale), locale)

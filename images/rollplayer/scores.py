@@ -30,6 +30,7 @@ SOLO_LADDER = (*((name, low, above - 1 if above else None)
                  for (low, name), (above, _) in zip(SOLO_RATINGS, ((None, ""), *SOLO_RATINGS))),
                (SOLO_RATING_FLOOR, None, SOLO_RATINGS[-1][0] - 1))
 LADDER_ROW = 44
+LADDER_H = 80 + len(SOLO_LADDER) * LADDER_ROW + 20
 
 
 def _item_keys(v: ScoresView) -> tuple[str, ...]:
@@ -41,11 +42,6 @@ def _tiebreak_keys(v: ScoresView) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for col in v.columns for key, _ in col.tiebreak))
 
 
-def _ordered(v: ScoresView) -> tuple:
-    """Columns by place, then seat: the winner first, whatever order the view lists them in."""
-    return tuple(sorted(v.columns, key=lambda c: (c.rank, c.seat)))
-
-
 def _title_h(v: ScoresView, locale: str) -> int:
     if not v.tiebreak_key:
         return TITLE_H
@@ -53,13 +49,13 @@ def _title_h(v: ScoresView, locale: str) -> int:
     return TITLE_H + paragraph_height(text, INNER, 2, TIE_SIZE, min_size=17) + 12
 
 
-def _ladder_h(v: ScoresView) -> int:
-    return (80 + len(SOLO_LADDER) * LADDER_ROW + 20) if v.solo else 0
+def _table_h(v: ScoresView) -> int:
+    """Column heads, a row per scoring item, total, place, a row per tiebreak."""
+    return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * ITEM_H + TOTAL_H + RANK_H
 
 
 def height(v: ScoresView, locale: str = "en") -> int:
-    rows = len(_item_keys(v)) * ITEM_H + TOTAL_H + RANK_H + len(_tiebreak_keys(v)) * ITEM_H
-    return _title_h(v, locale) + HEAD_H + rows + 24 + (_ladder_h(v) + 16 if v.solo else 0) + MARGIN
+    return _title_h(v, locale) + _table_h(v) + 24 + (LADDER_H + 16 if v.solo else 0) + MARGIN
 
 
 def _col_geometry(v: ScoresView) -> tuple[int, int]:
@@ -104,8 +100,8 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     keys = _item_keys(v)
     tkeys = _tiebreak_keys(v)
     top = _title_h(v, locale)
-    columns = _ordered(v)
-    bottom = top + HEAD_H + len(keys) * ITEM_H + TOTAL_H + RANK_H + len(tkeys) * ITEM_H
+    columns = sorted(v.columns, key=lambda c: (c.rank, c.seat))  # by place: the winner first, whatever the view's order
+    bottom = top + _table_h(v)
     right = x0 + LABEL_W + len(v.columns) * col_w
     panel(d, [x0, top, right, bottom])
     winners = set(v.winners)
@@ -184,8 +180,7 @@ def _total(img, d, cx: float, mid: float, total: int) -> None:
 
 
 def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
-    h = _ladder_h(v)
-    panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + LADDER_H])
     text_box(d, MARGIN + 20, top + 30, label("img.scores.rating_scale", locale), INNER - 40, 22, True, P.MUTED)
     y = top + 66
     for rating, lo, hi in SOLO_LADDER:

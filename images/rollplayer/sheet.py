@@ -91,7 +91,7 @@ def _static_key(v: SheetView, locale: str) -> tuple:
     return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
 
 
-def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
+def _header(img, d, v: SheetView, locale: str) -> None:
     """Name, race and class, the class power; the score badge at the right."""
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
     text_box(d, MARGIN, 36, v.player_name, NAME_WIDTH, 38, True, P.TEXT, min_size=24)
@@ -117,7 +117,7 @@ def _header(img, d, v: SheetView, locale: str, final: bool) -> None:
         text_box(d, x, 86, label("img.sheet.no_class", locale), right - x, 24, True, P.FAINT, min_size=18)
     # score badge
     panel(d, [WIDTH - MARGIN - BADGE_W, 12, WIDTH - MARGIN, 106], fill=P.PANEL)
-    key = "img.sheet.final" if final else "img.sheet.projected"
+    key = "img.sheet.final" if v.final else "img.sheet.projected"
     text_box(d, WIDTH - MARGIN - BADGE_W / 2, 34, label(key, locale), BADGE_W - 16, 20, True, P.MUTED, "center",
              min_size=15)
     stars_value(img, d, WIDTH - MARGIN - BADGE_W / 2, 76, v.projected_total, 44, align="center", sign=False)
@@ -232,10 +232,6 @@ def _card_groups(v: SheetView) -> list[tuple[str, tuple[OwnedCard, ...]]]:
     return [("weapon", v.weapons), ("armor", armor), ("skill", v.skills), ("trait", v.traits)]
 
 
-def _tiles_height(cards_: tuple[OwnedCard, ...], locale: str) -> int:
-    return sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
-
-
 ARMOR_COLS = 2
 ARMOR_W = (INNER - (ARMOR_COLS - 1) * TILE_GAP) // ARMOR_COLS
 
@@ -244,23 +240,20 @@ def _armor_rows(n: int) -> int:
     return (n + ARMOR_COLS - 1) // ARMOR_COLS
 
 
-def _armor_height(v: SheetView, locale: str) -> int:
-    return sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
+def _group_height(v: SheetView, kind: str, cards_: tuple[OwnedCard, ...], locale: str) -> int:
+    """A group of cards with its header (an empty group keeps a little room under it)."""
+    if kind == "armor":
+        tiles = sum(44 + _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6 for s in v.armor)
+    else:
+        tiles = sum(cards.owned_height(c.card_id, locale) + TILE_GAP for c in cards_)
+    return GROUP_HEAD + tiles + (0 if cards_ else 6)
 
 
 TO_PLACE_H = 84
 
 
 def cards_height(v: SheetView, locale: str) -> int:
-    h = TO_PLACE_H if v.to_place else 0
-    for kind, cards_ in _card_groups(v):
-        h += GROUP_HEAD
-        if kind == "armor":
-            h += _armor_height(v, locale)
-        else:
-            h += _tiles_height(cards_, locale)
-        h += 6 if not cards_ else 0
-    return h
+    return (TO_PLACE_H if v.to_place else 0) + sum(_group_height(v, *group, locale) for group in _card_groups(v))
 
 
 def _breakdown_h(v: SheetView) -> int:
@@ -272,13 +265,6 @@ def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
     top = HEADER_H + (TURN_H if v.is_turn else 0)
     return top + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + LEGEND_H + MARGIN
-
-
-def _draw_tiles(img, d, top: int, cards_: tuple[OwnedCard, ...], locale: str) -> int:
-    y = top
-    for c in cards_:
-        y += cards.draw_owned(img, d, MARGIN, y, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
-    return y
 
 
 def _group_header(img, d, y: int, kind: str, count: int, locale: str) -> None:
@@ -300,7 +286,7 @@ def _draw_to_place(img, d, v: SheetView, y: int, locale: str) -> None:
         x += size + 4
 
 
-def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
+def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> None:
     for s in v.armor:
         mid = y + 18
         w = text_box(d, MARGIN + 4, mid, content.armor_set_name(s.set_id, locale), 200, 24, True, P.TEXT, min_size=18)
@@ -323,7 +309,6 @@ def _draw_armor_sets(img, d, v: SheetView, y: int, locale: str) -> int:
             cards.draw_armor(img, d, MARGIN + (i % ARMOR_COLS) * (ARMOR_W + TILE_GAP),
                              y + (i // ARMOR_COLS) * (cards.ARMOR_HEIGHT + 10), cid, locale, width=ARMOR_W)
         y += _armor_rows(len(s.owned)) * (cards.ARMOR_HEIGHT + 10) + 6
-    return y
 
 
 def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
@@ -344,19 +329,20 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
                     x -= 32
             text_box(d, x - 8, y + 20, label("img.sheet.hands", locale, used=v.hands_used, limit=v.hands_limit), 180,
                      22, False, P.MUTED, "right", min_size=16)
-        y += GROUP_HEAD
         if kind == "armor":
-            y = _draw_armor_sets(img, d, v, y, locale)
+            _draw_armor_sets(img, d, v, y + GROUP_HEAD, locale)
         else:
-            y = _draw_tiles(img, d, y, cards_, locale)
-        y += 6 if not cards_ else 0
+            ty = y + GROUP_HEAD
+            for c in cards_:
+                ty += cards.draw_owned(img, d, MARGIN, ty, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
+        y += _group_height(v, kind, cards_, locale)
 
 
-def _draw_breakdown(img, d, v: SheetView, top: int, locale: str, final: bool) -> int:
+def _draw_breakdown(img, d, v: SheetView, top: int, locale: str) -> int:
     """Where the stars come from, two items a row, the total at the title's right."""
     h = _breakdown_h(v)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h])
-    key = "img.sheet.final" if final else "img.sheet.projected"
+    key = "img.sheet.final" if v.final else "img.sheet.projected"
     text_box(d, MARGIN + 16, top + 28, label(key, locale), INNER - 160, 24, True, P.TEXT, min_size=18)
     stars_value(img, d, WIDTH - MARGIN - 16, top + 28, v.projected_total, 32, align="right", sign=False)
     d.line([MARGIN + 12, top + 54, WIDTH - MARGIN - 12, top + 54], fill=P.LINE, width=2)
@@ -379,13 +365,11 @@ def _draw_legend(img, d, top: int, locale: str) -> None:
         text_box(d, x + 34, mid, label(f"img.colour.{c}", locale), int(cell - 38), 20, False, P.MUTED, min_size=15)
 
 
-def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: bool | None = None) -> Image.Image:
+def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.Image:
     """The sheet of `v`. `viewer` is the seat that will see the picture (None: a public post), which
-    decides between "Your turn" and naming the player; `final` (default: the view's own flag) labels the
-    score as final rather than "so far"."""
-    final = v.final if final is None else final
+    decides between "Your turn" and naming the player."""
     img, d = new_canvas(WIDTH, height(v, locale))
-    _header(img, d, v, locale, final)
+    _header(img, d, v, locale)
     top = HEADER_H
     if v.is_turn:
         _turn_banner(img, d, v, top, locale, viewer)
@@ -431,7 +415,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None, final: boo
         text_box(d, SIDE_RIGHT - 14, vmid, str(value), 60, 30, True, P.TEXT, "right")
     y = side + ALIGN_H + 4 + 14
     _draw_cards(img, d, v, y, locale)
-    y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale, final)
+    y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale)
     _draw_legend(img, d, y + 14, locale)
     return img
 

@@ -20,9 +20,9 @@ from PIL import Image
 from bot.games.rollplayer import content
 from bot.runtime import pool
 
-from .. import icons
+from .. import icons, png
 from .. import palette as P
-from ..draw import counter, new_canvas, number, panel, stars_row, stars_value, text_box
+from ..draw import counter, new_canvas, number, panel, signed, stars_row, stars_value, text_box
 from ..labels import label
 from ..memo import remembered
 from ..text import wrap_fit
@@ -151,7 +151,7 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
         name = label(f"img.attr.{row.attr}", locale)
         if row.race_modifier:
             text_box(d, M + 6, mid - 7, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
-            mod = f"{'+' if row.race_modifier > 0 else '−'}{abs(row.race_modifier)}"
+            mod = signed(row.race_modifier)
             text_box(d, M + 6, mid + 11, mod, LABEL_W - 6, 13, True, P.GOOD if row.race_modifier > 0 else P.BAD)
         else:
             text_box(d, M + 6, mid, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
@@ -207,8 +207,6 @@ def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
 @pool.apart
 def step_png(view: StepView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
-    from .. import png
-
     return png.encode(draw(view, locale))
 
 

@@ -6,13 +6,15 @@ The width is fixed; the height follows the number of players, market cards and p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image
 
 from bot.games.rollplayer import content
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, counter, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, new_canvas, panel, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
 from . import cards
@@ -75,20 +77,30 @@ def _pending_rows(v: TableView, locale: str) -> list[int]:
     return [max(PENDING_ROW, len(lines) * face.line_height + 24) for face, lines in drawn] or [PENDING_ROW]
 
 
-def height(v: TableView, locale: str = "en") -> int:
-    h = HEADER_H + sum(_pending_rows(v, locale)) + 20
-    if _show_initiative(v):
-        h += SECTION_HEAD + _init_h(v) + 16
-    h += SECTION_HEAD + _market_h(v, locale)
+def _layout(v: TableView, locale: str) -> list[tuple[Callable, int]]:
+    """The sections top to bottom, each with its height; Initiative cards matter from the first round on
+    (during setup they lie empty)."""
+    layout = [(_header, HEADER_H), (_pending, sum(_pending_rows(v, locale)) + 20)]
+    if v.round > 0 and v.initiative:
+        layout.append((_initiative, SECTION_HEAD + _init_h(v) + 16))
+    layout.append((_market, SECTION_HEAD + _market_h(v, locale)))
     if v.solo:
-        h += SOLO_H + 16
-    h += SECTION_HEAD + len(v.players) * PLAYER_ROW + MARGIN
-    return h
+        layout.append((_solo, SOLO_H + 16))
+    return [*layout, (_players, SECTION_HEAD + len(v.players) * PLAYER_ROW)]
 
 
-def _show_initiative(v: TableView) -> bool:
-    """Initiative cards matter from the first round on (during setup they lie empty)."""
-    return v.round > 0 and bool(v.initiative)
+def height(v: TableView, locale: str = "en") -> int:
+    return sum(h for _, h in _layout(v, locale)) + MARGIN
+
+
+def stack(layout: list[tuple[Callable, int]], v, locale: str, top: int, bottom: int) -> Image.Image:
+    """A picture of ``layout``'s sections, each drawn as ``section(img, d, v, y, locale)`` one under the other
+    from ``top`` (the table's and the live picture's)."""
+    img, d = new_canvas(WIDTH, top + sum(h for _, h in layout) + bottom)
+    for section, h in layout:
+        section(img, d, v, top, locale)
+        top += h
+    return img
 
 
 def seat_name(players, seat: int | None) -> str:
@@ -103,7 +115,7 @@ def _section(img, d, y: int, title: str, right: str | None = None) -> None:
         text_box(d, WIDTH - MARGIN, y + 20, right, INNER - w - 16, 21, False, P.MUTED, "right", min_size=15)
 
 
-def _header(img, d, v: TableView, locale: str) -> None:
+def _header(img, d, v: TableView, top: int, locale: str) -> None:
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
     face = Face(22, True)
     pw = min(face.width(phase), INNER - 28) + 28
@@ -119,7 +131,7 @@ def _header(img, d, v: TableView, locale: str) -> None:
              WIDTH - MARGIN - sx - 38, 22, False, P.MUTED, min_size=17)
 
 
-def _pending(img, d, v: TableView, top: int, locale: str) -> int:
+def _pending(img, d, v: TableView, top: int, locale: str) -> None:
     rows = _pending_rows(v, locale)
     h = sum(rows)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
@@ -132,7 +144,6 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> int:
         icons.paste(img, icons.play(28), MARGIN + 14, y + min(row, PENDING_ROW) / 2 - 14)
         face.draw_block(d, MARGIN + 52, y + row / 2, lines, P.TURN)
         y += row
-    return top + h + 20
 
 
 def _init_h(v: TableView) -> int:
@@ -140,7 +151,7 @@ def _init_h(v: TableView) -> int:
     return INIT_H + (20 if v.solo else 0)
 
 
-def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
+def _initiative(img, d, v: TableView, top: int, locale: str) -> None:
     init_h = _init_h(v)
     _section(img, d, top, label("img.table.initiative", locale))
     y = top + SECTION_HEAD
@@ -172,10 +183,9 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> int:
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 3 if v.solo else 2, 20, False, 16)
             face.draw_block(d, x + tw / 2, y + init_h - 26, lines, P.MUTED, "center")
-    return y + init_h + 16
 
 
-def _market(img, d, v: TableView, top: int, locale: str) -> int:
+def _market(img, d, v: TableView, top: int, locale: str) -> None:
     right = f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} {v.discard_count}"
     if v.discard_top:
         right += f" ({content.card_name(v.discard_top, locale)})"
@@ -185,10 +195,9 @@ def _market(img, d, v: TableView, top: int, locale: str) -> int:
         text_box(d, MARGIN + 10, y + 18, label("img.table.empty", locale), 400, 22, False, P.FAINT)
     for card_id in v.market:
         y += cards.draw_market(img, d, MARGIN, y, card_id, locale, width=INNER) + MARKET_GAP
-    return y if v.market else y + EMPTY_MARKET_H
 
 
-def _solo(img, d, v: TableView, top: int, locale: str) -> int:
+def _solo(img, d, v: TableView, top: int, locale: str) -> None:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
     face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 140, 2, 20, True, 16)
     ly = face.draw_lines(d, MARGIN + 16, top + 12, lines, P.MUTED)
@@ -214,17 +223,15 @@ def _solo(img, d, v: TableView, top: int, locale: str) -> int:
         icons.paste(img, icons.card_type(kind, 18, P.TYPE_FILL[kind]), x + 10, y - 9)
         text_box(d, x + 32, y, name, w - 40, 20, True, P.TEXT, min_size=16)
         x += w + 10
-    return top + SOLO_H + 16
 
 
-def _players(img, d, v: TableView, top: int, locale: str) -> int:
+def _players(img, d, v: TableView, top: int, locale: str) -> None:
     _section(img, d, top, label("img.table.players", locale))
     y = top + SECTION_HEAD
     acting = {dec.seat for dec in v.pending}
     for p in v.players:
         hl = p.seat in acting
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], fill=P.PANEL_HI if hl else P.PANEL,
-              outline=P.TURN if hl else None, width=2 if hl else 0)
+        at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + PLAYER_ROW - 8], hl, 2)
         # line 1: who (turn arrow, class shape, name, start marker) and the stars so far
         mid = y + 26
         x = MARGIN + 10
@@ -253,17 +260,7 @@ def _players(img, d, v: TableView, top: int, locale: str) -> int:
             right -= counter(img, d, right, mid2, sprite, str(value), 24, 44, gap=6) + 18
         text_box(d, MARGIN + 38, mid2, who, right - MARGIN - 44, 20, False, P.MUTED, min_size=15)
         y += PLAYER_ROW
-    return y
 
 
 def draw(v: TableView, locale: str = "en") -> Image.Image:
-    img, d = new_canvas(WIDTH, height(v, locale))
-    _header(img, d, v, locale)
-    y = _pending(img, d, v, HEADER_H, locale)
-    if _show_initiative(v):
-        y = _initiative(img, d, v, y, locale)
-    y = _market(img, d, v, y, locale)
-    if v.solo:
-        y = _solo(img, d, v, y, locale)
-    _players(img, d, v, y, locale)
-    return img
+    return stack(_layout(v, locale), v, locale, 0, MARGIN)

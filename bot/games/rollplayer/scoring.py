@@ -504,6 +504,10 @@ def score_player(inp: ScoringInput) -> dict:
 
 
 # --------------------------------------------------------------------------- several players
+#: the criteria ``rank`` reports as a player's ``tiebreak``, shallowest first (the pictures show how deep it went)
+TIEBREAKS: tuple[str, ...] = ("total", "gold", "class_dice", "shared")
+
+
 def _rank_key(score) -> tuple[int, int, int]:
     try:
         total, gold, class_dice = score["total"], score["gold"], score["class_dice"]["count"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.errors import RuleError
-from bot.games.rollplayer.scoring import ScoringInput, rank, score_player, solo_rating
+from bot.games.rollplayer.scoring import TIEBREAKS, ScoringInput, rank, score_player, solo_rating
 from bot.games.rollplayer.scoring_content import ATTRS
 
 
@@ -50,6 +50,14 @@ def test_mixed_four_player_table():
 def test_three_way_tie_split_by_gold_then_class_dice():
     r = rank([score(28, 4, 5), score(28, 4, 2), score(28, 7, 9)])
     assert summary(r) == [(2, 1, "gold"), (1, 2, "class_dice"), (0, 3, "class_dice")]
+
+
+def test_every_tiebreak_named_is_one_of_the_published_criteria_in_depth_order():
+    """The pictures read ``TIEBREAKS`` to say how deep a tie went: the names must be the ones ``rank`` writes."""
+    seen = {e["tiebreak"] for table in ([score(30, 5, 4), score(30, 5, 4)], [score(30, 5, 4), score(30, 5, 2)],
+                                        [score(30, 2, 1), score(30, 5, 6)], [score(20, 9, 0), score(31, 0, 9)])
+            for e in rank(table)}
+    assert seen == set(TIEBREAKS) and TIEBREAKS.index("gold") < TIEBREAKS.index("class_dice")
 
 
 def test_single_player_and_empty_table():

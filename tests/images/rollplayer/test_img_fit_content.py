@@ -3,7 +3,7 @@
 import pytest
 
 from bot import i18n as _i18n
-from images.labels import image_keys, label
+from images.labels import label
 from images.rollplayer import cards, content
 from images.text import fit, wrap_fit
 
@@ -12,9 +12,35 @@ CARD_LOCALES = sorted(
 )
 
 
+def image_keys() -> list[str]:
+    """Every ``img.*`` key of the English catalog (the pictures' own vocabulary)."""
+    return sorted(k for k in _i18n.catalog(_i18n.DEFAULT_LOCALE) if k.startswith("img."))
+
+
+def fits(card_id: str, locale: str) -> dict[str, bool]:
+    """Whether the name and text of a card fit their boxes on the tiles unshortened."""
+    name = content.card_name(card_id, locale)
+    text = content.card_text(card_id, locale)
+    status_len = max((label(k, locale) for k in ("img.sheet.ready", "img.sheet.exhausted")), key=len)
+    trait = content.cards()[card_id]["type"] == "trait"
+    status = content.cards()[card_id]["type"] == "skill" and status_len
+    _, owned_name = fit(name, cards.name_width(card_id, cards.OWNED_WIDTH, locale, status, 12 if trait else None),
+                        cards.NAME_SIZE, True, cards.NAME_MIN)
+    _, market_name = fit(name, cards.market_name_width(card_id), cards.NAME_SIZE + 2, True, cards.NAME_MIN)
+    if content.cards()[card_id]["type"] == "armor":
+        _, armor_name = fit(name, cards.armor_name_width(), cards.NAME_SIZE - 1, True, cards.NAME_MIN - 2)
+        owned_name = armor_name
+    _, _, owned_text = wrap_fit(text, cards.text_width(cards.OWNED_WIDTH), cards.TEXT_LINES, cards.TEXT_SIZE, False,
+                                cards.TEXT_MIN)
+    _, _, market_text = wrap_fit(text, cards.text_width(cards.MARKET_WIDTH), cards.TEXT_LINES, cards.TEXT_SIZE,
+                                 False, cards.TEXT_MIN)
+    return {"owned_name": owned_name == name, "market_name": market_name == name, "owned_text": owned_text,
+            "market_text": market_text}
+
+
 @pytest.mark.parametrize("card_id,locale", CARD_LOCALES)
 def test_card_name_and_text_fit_every_tile(card_id, locale):
-    result = cards.fits(card_id, locale)
+    result = fits(card_id, locale)
     assert result == {"owned_name": True, "market_name": True, "owned_text": True, "market_text": True}
 
 
