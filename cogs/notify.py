@@ -138,7 +138,7 @@ class Notify(commands.Cog):
     # ------------------------------------------------------------------ the courier's question
     async def plan(self, game: GameView, payload: dict) -> frozenset[int]:
         """Before a turn post is sent: the players it must not ping (they chose direct messages, or it is their
-        quiet time), with the notices they are owed written down."""
+        quiet time), with the notices they are owed written down (none for a game in a DM: its post is one)."""
         if game.status != "active":
             return frozenset()
         users = {game.seats[s].user_id for s in payload.get("mention", [])
@@ -148,7 +148,8 @@ class Notify(commands.Cog):
         now, hush = self.clock(), set()
         for user, prefs in (await self.sessions.store.prefs_of(users)).items():
             quiet = quiet_until(prefs, now)
-            by_dm = prefs.notify != "channel" and not prefs.dm_closed_told
+            # a game in the player's DM posts there already: a notice would say it twice
+            by_dm = prefs.notify != "channel" and not prefs.dm_closed_told and game.guild_id is not None
             if quiet is not None or (by_dm and prefs.notify == "dm"):
                 hush.add(user)
             if by_dm:

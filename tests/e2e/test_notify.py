@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
-from tests.e2e.flows import game_id_of, turn_post
+from tests.e2e.flows import game_id_of, start_solo_game, turn_post
 
 GATHER = 180.0
 SILENT = 1 << 12
@@ -114,6 +114,18 @@ async def test_both_pings_in_the_channel_and_sends_a_direct_message(discord_stub
     await tick(runner, clock, t0 + GATHER)
     message = await discord_stub.wait_for_message(discord_stub.dm_channel(dave))
     assert message.content.startswith(t("notify.dm_title", "en")) and message.mentions == []
+
+
+async def test_a_game_in_the_players_dm_is_not_noticed_twice(discord_stub: DiscordStub, cast: Cast, bot):
+    runner, clock = bot
+    dm = discord_stub.dm_channel(cast.alice)
+    await notify(discord_stub, cast.alice, dm, how="dm")
+    prompt = await start_solo_game(discord_stub, cast.alice)
+    await runner.bot.bots.idle()
+    before = len(discord_stub.messages(dm))
+    await tick(runner, clock, clock.now + 10 * GATHER)
+    await asyncio.sleep(0.2)
+    assert len(discord_stub.messages(dm)) == before and cast.alice.id in prompt.mentions
 
 
 def hhmm(at: float) -> str:
