@@ -52,6 +52,7 @@ from cogs.hints import Hints
 from cogs.history import History, HistoryButton
 from cogs.lobby import Lobby
 from cogs.mygames import GamesPageButton, MyGames
+from cogs.notify import Notify
 from cogs.outbox import Courier
 from cogs.play import Play
 from cogs.reminders import Reminders
@@ -161,6 +162,8 @@ class RollBot(commands.AutoShardedBot):
         self.stats = Stats(self.sessions, self.games)
         self.help = Help(self.games)
         self.my_games = MyGames(self.sessions, self.games)
+        self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
+        self.courier.notices = self.notify
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock)
 
@@ -180,6 +183,7 @@ class RollBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton, GamesPageButton)
         await self.add_cog(self.reminders)
         await self.add_cog(self.my_games)
+        await self.add_cog(self.notify)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)

@@ -243,6 +243,9 @@ class Courier:
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
         self._editors: cachetools.TTLCache[int, Editor] = cachetools.TTLCache(maxsize=4096, ttl=TOKEN_S,
                                                                               timer=time.monotonic)
+        #: who is told of their turn how (``cogs.notify.Notify``, set by the app): its ``plan`` names the players
+        #: a new post must not ping
+        self.notices: Any = None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -357,7 +360,8 @@ class Courier:
             if message is None:
                 if previous is not None:
                     await self._summarise(channel, game, previous, same_message, via)
-                content = await self.render(game, post.payload, marker=post_marker(post.id))
+                hush = await self.notices.plan(game, post.payload) if self.notices is not None else ()
+                content = await self.render(game, post.payload, marker=post_marker(post.id), hush=hush)
                 message = await self._post(channel, game, post, previous, content, via)
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
@@ -508,10 +512,10 @@ class Courier:
         return line if len(line) <= LOG_LINE_LIMIT else "…" + line[-(LOG_LINE_LIMIT - 1):]
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
-                     menu: discord.ui.View | None = None, marker: int | None = None) -> dict:
-        """The live message for a turn post: pictures, where the game stands, who is due (mentioned once),
-        the moves since the message appeared (``earlier`` posts edited into it, then this one) and the due
-        player's menu (``menu`` replaces it: a subset choice being toggled)."""
+                     menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = ()) -> dict:
+        """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
+        the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
+        into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled)."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
@@ -540,7 +544,8 @@ class Courier:
                 parts.menu = discord.ui.View(timeout=None)
                 add_look_buttons(parts.menu, game, locale, moves=True,
                                  sheet=presentation.has_seat_pictures)
-        mentioned = [discord.Object(game.seats[s].user_id) for s in fresh if game.seats[s].user_id]
+        mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
+                     if game.seats[s].user_id and game.seats[s].user_id not in hush]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {name: digest(data) for name, data in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}

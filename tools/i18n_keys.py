@@ -259,6 +259,7 @@ def used_keys() -> dict[str, str]:
 def dynamic_keys() -> dict[str, str]:
     """Keys the adapters build from data at run time (f-strings), family by family."""
     from bot.config import REQUIRED_CHANNEL_PERMISSIONS
+    from bot.engine.records import NOTIFY_MODES
     from bot.games.rollplayer.content import ATTRS, COLOURS
     from bot.games.rollplayer.moves import MOVE_TYPES
     from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
@@ -299,6 +300,8 @@ def dynamic_keys() -> dict[str, str]:
     keys += ["keep.new", "keep.old", "gender.male", "gender.female", "decision.unknown", "phase.unknown",
              "event.unknown", "op.adjust_1", "op.flip"]
     keys += [f"language.{code}" for code in shipped_locales()]
+    keys += [f"notify.how.{mode}" for mode in NOTIFY_MODES]
+    keys += [f"notify.error.{code}" for code in ("unknown_field", "bad_notify", "bad_quiet_hours", "unknown_zone")]
     return {key: "dynamic" for key in keys}
 
 
@@ -310,10 +313,11 @@ def shipped_locales(root: Path = LOCALES_DIR) -> list[str]:
 
 
 def registered_domains() -> list[str]:
-    """``shell`` and the domain of every registered game (a game's domain is its kind name)."""
+    """``shell``, the shell's feature domains (``mygames``, ``notify``) and the domain of every registered game
+    (a game's domain is its kind name)."""
     from cogs.games import PRESENTATIONS, load_presentation
 
-    return ["shell", "mygames", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
+    return ["shell", "mygames", "notify", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
 
 
 def read_domain(root: Path, locale: str, domain: str) -> dict[str, str] | None:

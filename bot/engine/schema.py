@@ -30,7 +30,7 @@ from .records import NOTIFY_MODES
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0002"
+HEAD = "0003"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -175,9 +175,23 @@ away_periods = Table(
     **NO_ROWID,
 )
 
+#: A direct message owed to a player whose turn came in a game (revision 0003): sent from ``due_at`` on (a
+#: gather window after the turn came, or when the player's quiet hours end) together with the player's other
+#: due notices; one per player and game. Claimed by deleting it before it is sent (a crash may lose one, never
+#: send it twice).
+notices = Table(
+    "notices", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("game_id", BigInteger, ForeignKey("games.id"), primary_key=True),
+    Column("created_at", TIME, nullable=False),
+    Column("due_at", TIME, nullable=False),
+    Index("notices_by_due", "due_at"),
+    **NO_ROWID,
+)
+
 REQUIRED_TABLES = frozenset(metadata.tables)
 #: The tables of revision 0001 (it creates exactly these; later revisions add the others).
-BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods"}
+BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices"}
 #: Triggers that carry the append-only guarantee; ``integrity_check`` reports any missing or disabled.
 REQUIRED_TRIGGERS = {"sqlite": frozenset({"moves_no_update", "moves_no_delete"}),
                      "postgresql": frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})}

@@ -1133,8 +1133,8 @@ class Store:
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
         results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings and away periods are forgotten. Open games are not
-        touched. Returns the games changed."""
+        the servers they were seen in, their settings, away periods and pending turn notices are forgotten.
+        Open games are not touched. Returns the games changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -1147,7 +1147,7 @@ class Store:
                 await db.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = :u AND game_id IN {over}",
                                  params)
             await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = :u AND id IN {over}", params)
-            for table in ("player_guilds", "player_prefs", "away_periods"):
+            for table in ("player_guilds", "player_prefs", "away_periods", "notices"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = :u", params)
             return ids
         return await self._write(work)
@@ -1236,6 +1236,35 @@ class Store:
         return [from_row(AwayPeriod, r) for r in await db.fetch(
             f"SELECT {AWAY_COLUMNS} FROM away_periods WHERE user_id = :u AND ends_at > :since AND starts_at < :until"
             " ORDER BY starts_at", {"u": user_id, "since": float(since), "until": float(until)})]
+
+    async def add_notices(self, user_ids: Iterable[int], game_id: int, due_at: float, now: float) -> None:
+        """Owe each of these players a direct message about ``game_id`` from ``due_at`` on; one already owed
+        for the game stays as it is."""
+        rows = [{"u": u, "g": game_id, "now": float(now), "due": float(due_at)} for u in sorted(set(user_ids))]
+        if rows:
+            await self._write(lambda db: db.executemany(
+                "INSERT INTO notices (user_id, game_id, created_at, due_at) VALUES (:u, :g, :now, :due)"
+                " ON CONFLICT DO NOTHING", rows))
+
+    async def users_with_due_notices(self, now: float) -> list[int]:
+        """The players owed a notice that is due at ``now``, the longest waiting first."""
+        rows = await self._read("SELECT user_id FROM notices GROUP BY user_id HAVING min(due_at) <= :now"
+                                " ORDER BY min(due_at), user_id", {"now": float(now)})
+        return [r.user_id for r in rows]
+
+    async def hold_notices(self, user_id: int, until: float) -> None:
+        """Hold every notice owed to the player until ``until`` (their quiet hours end then)."""
+        await self._exec("UPDATE notices SET due_at = :until WHERE user_id = :u AND due_at < :until",
+                         {"u": user_id, "until": float(until)})
+
+    async def claim_notices(self, user_id: int) -> list[int]:
+        """Take every notice owed to the player (due or still gathering), by deleting them: of several
+        processes only one gets them, and a crash before the message is sent loses them rather than sending
+        them twice. Returns their games, oldest notice first."""
+        rows = await self._write(lambda db: db.fetch(
+            "DELETE FROM notices WHERE user_id = :u RETURNING game_id, created_at", {"u": user_id}),
+            transaction=False)
+        return [r.game_id for r in sorted(rows, key=lambda r: (r.created_at, r.game_id))]
 
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[ReminderDue]:

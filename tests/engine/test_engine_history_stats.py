@@ -78,6 +78,7 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     for user in (ALICE, BOB):
         await mgr.store.set_prefs(user, notify="dm")
         await mgr.store.add_away(user, 100.0, 200.0, 100.0)
+        await mgr.store.add_notices([user], running.id, 150.0, 100.0)
 
     changed = await mgr.forget_user(ALICE, "Former player")
     assert changed == sorted([done, solo])
@@ -92,6 +93,7 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     # her settings and away periods are gone, Bob's stay
     assert await mgr.store.get_prefs(ALICE) == PlayerPrefs(ALICE) and (await mgr.store.get_prefs(BOB)).notify == "dm"
     assert list(await mgr.store.current_away([ALICE, BOB], 150.0)) == [BOB]
+    assert await mgr.store.users_with_due_notices(150.0) == [BOB]                 # her pending notices too
     # the server's board keeps the duel (with an anonymous seat) and loses her solo game
     board = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in board} == {(done, None), (done, BOB)}

@@ -16,7 +16,8 @@ from tests.engine.helpers import ENDLESS, REPO, FakeClock, registry
 from tests.engine.test_engine_migration import write_v6_file
 
 KINDS = ["tests.engine.toy_kind:KIND", "tests.engine.toy_kind:DUEL_KIND"]
-TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs", "away_periods")
+TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs", "away_periods",
+          "notices")
 
 
 def post_version(view, result):
@@ -41,6 +42,7 @@ async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
     await store.set_prefs(7, notify="both", quiet_start=60, quiet_end=420, time_zone="Europe/Paris",
                           dm_closed_told=True)
     await store.add_away(7, 2e9, 2e9 + 3600, 2e9)
+    await store.add_notices([7], solo.id, 2e9 + 180, 2e9)
     rows = {table: await table_rows(store, table) for table in TABLES}
     await store.close()
     return rows

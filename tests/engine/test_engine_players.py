@@ -1,5 +1,5 @@
 """The players' side of the store, on SQLite and PostgreSQL: settings, away periods, the list behind /games
-(one query), and revision 0002 on a database made at 0001."""
+(one query), turn notices owed by direct message, and revisions 0002 and 0003 on a database made at 0001."""
 from __future__ import annotations
 
 import pytest
@@ -33,6 +33,23 @@ async def test_settings_default_change_one_at_a_time_and_refuse_bad_ones(store):
     assert await store.set_prefs(BOB) == PlayerPrefs(BOB)                   # nothing to change: the defaults
     assert await store.prefs_of([CARL, ALICE, CARL]) == {ALICE: cleared, CARL: PlayerPrefs(CARL)}
     assert await store.prefs_of([]) == {}
+
+
+async def test_notices_gather_are_held_and_are_claimed_once(store):
+    games = [await store.insert_game(kind="dicerace", guild_id=1, channel_id=9 + i, creator_id=ALICE,
+                                     creator_name="A", options={}, seed=1, seats_wanted=2, now=NOW) for i in range(3)]
+    await store.add_notices([ALICE, BOB], games[0], NOW + 180, NOW)
+    await store.add_notices([ALICE], games[0], NOW + 999, NOW + 5)          # already owed: stays as it was
+    await store.add_notices([ALICE], games[1], NOW + 240, NOW + 60)
+    await store.add_notices([CARL], games[2], NOW + 100, NOW)
+    assert await store.users_with_due_notices(NOW + 179) == [CARL]
+    assert await store.users_with_due_notices(NOW + 180) == [CARL, ALICE, BOB]
+    await store.hold_notices(ALICE, NOW + 3600)                             # her quiet hours
+    assert await store.users_with_due_notices(NOW + 3599) == [CARL, BOB]
+    # every notice of hers goes at once (one DM), oldest first, and only once
+    assert await store.claim_notices(ALICE) == games[:2]
+    assert await store.claim_notices(ALICE) == []
+    assert await store.users_with_due_notices(NOW + 10**6) == [CARL, BOB]
 
 
 async def test_away_periods_are_added_under_the_rules_ended_early_and_read_for_many_players(store):
@@ -115,7 +132,7 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
     async with engine.begin() as conn:
         await conn.run_sync(migrations.upgrade, "0001")
         tables = await conn.run_sync(lambda sync: set(sync.dialect.get_table_names(sync)))
-        assert "games" in tables and "player_prefs" not in tables and "away_periods" not in tables
+        assert "games" in tables and not {"player_prefs", "away_periods", "notices"} & tables
     await engine.dispose()
     store = await open_store(db_path)
     try:
@@ -124,6 +141,8 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
         assert await store.schema_version() == HEAD and await store.integrity_check() == ["ok"]
         await store.add_away(ALICE, NOW, NOW + DAY, NOW)
         assert [g.game_id for g in await store.games_of_user(ALICE, NOW)] == [game]
+        await store.add_notices([ALICE], game, NOW + 180, NOW)
+        assert await store.claim_notices(ALICE) == [game]
     finally:
         await store.close()
     engine = engine_for(db_path)

@@ -1,0 +1,216 @@
+"""``/notify``: how a player hears that it is their turn (the mention in the channel, a direct message, or both)
+and their quiet hours; and the direct messages themselves.
+
+The courier asks :meth:`Notify.plan` before it posts a turn: a player who chose direct messages is left out of
+the post's pings (their name stays in the text) and is owed a notice (``Store.add_notices``); a player in
+their quiet hours is not pinged either and their notice waits until the quiet hours end. The notices live in
+the database; a background loop sends the due ones, every game owed to one player in ONE message (the notices
+of a few minutes gather: ``GATHER_S``), each with the game's status line and a jump link to its live message,
+and drops a game whose turn is no longer theirs. A notice is claimed (deleted) before it is sent: a crash may
+lose one, never send it twice. Closed DMs (Discord's 50007): the player is mentioned in the game's channel
+instead and told there once how to fix it (``dm_closed_told``; from then on they are pinged in the channel
+until they choose with ``/notify`` again).
+"""
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.engine import GameView, SessionManager, pending_seats
+from bot.engine.away import PrefsRefused, quiet_until, time_zones
+from bot.engine.records import NOTIFY_MODES, PlayerPrefs
+from bot.i18n import t
+
+from .core import Refusal, locale_of, seat_locale, tracker
+from .games import Games
+from .pace import clock_status
+from .translator import cmd_str
+
+log = logging.getLogger(__name__)
+
+#: Notices owed to one player within this many seconds of each other go out as one direct message.
+GATHER_S = 180.0
+#: How often the loop looks for due notices.
+TICK_S = 30.0
+#: Discord's code for "Cannot send messages to this user" (closed DMs, or no server shared).
+DMS_CLOSED = 50007
+#: What a player may type for a time of day: ``22:30``, ``7:05``.
+TIME_OF_DAY = re.compile(r"^\s*([01]?\d|2[0-3])[:h.]([0-5]\d)\s*$")
+#: What clears the quiet hours (besides the word of the player's language, ``notify.off_word``).
+OFF_WORDS = {"off", "-", "none"}
+
+
+def parse_minute(text: str, locale: str) -> int | None:
+    """Minutes of the day of ``22:30``; None for the word that clears quiet hours; ``Refusal`` otherwise."""
+    if text.strip().lower() in OFF_WORDS | {t("notify.off_word", locale).lower()}:
+        return None
+    found = TIME_OF_DAY.match(text)
+    if found is None:
+        raise Refusal("notify.error.bad_time", value=text[:20])
+    return int(found[1]) * 60 + int(found[2])
+
+
+def clock_text(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def settings_text(prefs: PlayerPrefs, locale: str) -> str:
+    quiet = t("notify.quiet_none", locale) if prefs.quiet_start is None else t(
+        "notify.quiet_span", locale, start=clock_text(prefs.quiet_start), end=clock_text(prefs.quiet_end or 0),
+        zone=prefs.time_zone)
+    return t("notify.shown", locale, how=t(f"notify.how.{prefs.notify}", locale), quiet=quiet)
+
+
+def jump_link(game: GameView, message_id: int | None) -> str:
+    where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+class Notify(commands.Cog):
+    def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *, run: bool = True,
+                 clock: Callable[[], float] = time.time, gather_s: float = GATHER_S):
+        self.client = client
+        self.sessions = sessions
+        self.games = games
+        self.run = run
+        self.clock = clock                # replaced in tests to make time pass
+        self.gather_s = gather_s
+        self.loop = tasks.loop(seconds=TICK_S)(self.tick)
+        self.loop.before_loop(self.client.wait_until_ready)
+
+    async def cog_load(self) -> None:
+        if self.run:
+            self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    # ------------------------------------------------------------------ /notify
+    @app_commands.command(name=cmd_str("cmd.notify.name"), description=cmd_str("cmd.notify.description"))
+    @app_commands.describe(how=cmd_str("cmd.notify.how"), quiet_from=cmd_str("cmd.notify.quiet_from"),
+                           quiet_to=cmd_str("cmd.notify.quiet_to"), time_zone=cmd_str("cmd.notify.time_zone"))
+    @app_commands.choices(how=[app_commands.Choice(name=cmd_str(f"notify.how.{mode}"), value=mode)
+                               for mode in NOTIFY_MODES])
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def notify_cmd(self, interaction: discord.Interaction, how: str | None = None,
+                         quiet_from: app_commands.Range[str, 1, 20] | None = None,
+                         quiet_to: app_commands.Range[str, 1, 20] | None = None,
+                         time_zone: app_commands.Range[str, 1, 64] | None = None) -> None:
+        """Without options: the player's settings. Quiet hours change as a pair (one end given: the other stays);
+        ``off`` clears them. Choosing ``how`` again forgets that the bot found their DMs closed."""
+        locale, store, user = locale_of(interaction), self.sessions.store, interaction.user.id
+        changes: dict[str, Any] = {}
+        if how is not None:
+            changes.update(notify=how, dm_closed_told=False)
+        if quiet_from is not None or quiet_to is not None:
+            ends = [parse_minute(text, locale) if text is not None else ... for text in (quiet_from, quiet_to)]
+            if None in ends:
+                changes.update(quiet_start=None, quiet_end=None)
+            else:
+                now = await store.get_prefs(user)
+                start, end = ends
+                changes.update(quiet_start=now.quiet_start if start is ... else start,
+                               quiet_end=now.quiet_end if end is ... else end)
+        if time_zone is not None:
+            changes["time_zone"] = time_zone.strip()
+        try:
+            prefs = await store.set_prefs(user, **changes) if changes else await store.get_prefs(user)
+        except PrefsRefused as refused:
+            raise Refusal(f"notify.error.{refused.code}", **refused.params) from None
+        head = t("notify.saved", locale) + "\n" if changes else ""
+        await interaction.response.send_message(head + settings_text(prefs, locale), ephemeral=True)
+
+    @notify_cmd.autocomplete("time_zone")
+    async def zone_autocomplete(self, interaction: discord.Interaction, current: str):
+        """IANA zones containing what was typed, those starting with it first (25 at most, Discord's limit)."""
+        typed = current.strip().lower().replace(" ", "_")
+        found = sorted((not z.lower().startswith(typed), z) for z in time_zones() if typed in z.lower())
+        return [app_commands.Choice(name=z, value=z) for _, z in found[:25]]
+
+    # ------------------------------------------------------------------ the courier's question
+    async def plan(self, game: GameView, payload: dict) -> frozenset[int]:
+        """Before a turn post is sent: the players it must not ping (they chose direct messages, or it is their
+        quiet time), with the notices they are owed written down (none for a game in a DM: its post is one)."""
+        if game.status != "active":
+            return frozenset()
+        users = {game.seats[s].user_id for s in payload.get("mention", [])
+                 if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id}
+        if not users:
+            return frozenset()
+        now, hush = self.clock(), set()
+        for user, prefs in (await self.sessions.store.prefs_of(users)).items():
+            quiet = quiet_until(prefs, now)
+            # a game in the player's DM posts there already: a notice would say it twice
+            by_dm = prefs.notify != "channel" and not prefs.dm_closed_told and game.guild_id is not None
+            if quiet is not None or (by_dm and prefs.notify == "dm"):
+                hush.add(user)
+            if by_dm:
+                await self.sessions.store.add_notices([user], game.id, max(now + self.gather_s, quiet or 0), now)
+        return frozenset(hush)
+
+    # ------------------------------------------------------------------ the loop
+    async def tick(self) -> None:
+        if self.client.is_closed():
+            return
+        async with tracker(self.client):
+            store, now = self.sessions.store, self.clock()
+            for user in await store.users_with_due_notices(now):
+                try:
+                    prefs = await store.get_prefs(user)
+                    quiet = quiet_until(prefs, now)
+                    if quiet is not None:
+                        await store.hold_notices(user, quiet)
+                        continue
+                    game_ids = await store.claim_notices(user)
+                    if prefs.notify != "channel" and not prefs.dm_closed_told:
+                        await self.send(user, game_ids)
+                except Exception:
+                    log.exception("turn notices of user %s failed", user)
+
+    async def send(self, user: int, game_ids: list[int]) -> None:
+        """One direct message for the games that still wait on ``user``; closed DMs: the channels instead."""
+        due: list[tuple[GameView, int]] = []
+        for game_id in game_ids:
+            game = await self.sessions.load(game_id)
+            seat = game.seat_of(user)
+            if game.status == "active" and game.kind in self.games and seat is not None \
+                    and seat in pending_seats(self.games.kind(game.kind), game.state):
+                due.append((game, seat))
+        if not due:
+            return
+        locale = seat_locale(*due[0])
+        lines = [t("notify.dm_title", locale)] + [await self.game_line(game, locale) for game, _ in due]
+        try:
+            channel = await self.client.create_dm(discord.Object(user))
+            await channel.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                raise
+            await self.fall_back(user, due)
+
+    async def game_line(self, game: GameView, locale: str) -> str:
+        presentation = self.games[game.kind]
+        posts = await self.sessions.last_message_posts(game.id)
+        status = " · ".join(x for x in (presentation.status_line(game, locale), clock_status(game, locale)) if x)
+        return t("notify.dm_line", locale, game=t(presentation.title_key, locale), status=status,
+                 link=jump_link(game, posts[-1].message_id if posts else None))
+
+    async def fall_back(self, user: int, due: list[tuple[GameView, int]]) -> None:
+        """The player's DMs are closed: ping them in each game's channel, the first time saying why and what to
+        do; from now on the courier pings them in the channel (``dm_closed_told``)."""
+        await self.sessions.store.set_prefs(user, dm_closed_told=True)
+        for number, (game, seat) in enumerate(due):
+            locale = seat_locale(game, seat)
+            key = "notify.dm_closed" if number == 0 else "notify.fallback_turn"
+            text = t(key, locale, player=f"<@{user}>", line=await self.game_line(game, locale))
+            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)],
+                                                                               roles=False, everyone=False))
