@@ -14,6 +14,7 @@ when that game lives in the channel the list was asked in; a game's menu answers
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -21,9 +22,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import GameView, SessionManager, pending_seats
+from bot.engine import EngineError, GameView, SessionManager, pending_seats
 from bot.engine.records import UserGame
 from bot.engine.table import TableMeta
+from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
@@ -31,6 +33,8 @@ from .core import locale_of
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
+
+log = logging.getLogger(__name__)
 
 #: games per page (an embed's description holds 4,096 characters; a line is at most ~450)
 PAGE = 6
@@ -118,7 +122,11 @@ class MyGames(commands.Cog):
             return head
         if section == FINISHED:
             return f"{head}\n{t('mygames.finished', locale, when=f'<t:{int(row.finished_at or 0)}:R>')}"
-        game = await self.sessions.load(row.game_id)
+        try:
+            game = await self.sessions.load(row.game_id)
+        except (EngineError, RuleError):         # a damaged game must not hide the player's other games
+            log.warning("game %s listed without its state: it does not load", row.game_id, exc_info=True)
+            return f"{head}\n{t('mygames.unreadable', locale)}"
         if game.status == "lobby" or game.state is None:
             return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
         return f"{head}\n" + " · ".join(part for part in (

@@ -135,6 +135,19 @@ async def test_a_kind_this_bot_does_not_load_is_listed_plainly(harness, alice):
     assert "**oldgame**" in text and f"<#{place.channel_id}>" in text
 
 
+async def test_a_game_that_does_not_load_is_listed_with_a_note_and_the_others_still_show(harness, alice, bob):
+    broken, fine = harness.channel(), harness.channel()
+    await start_duel(harness, bob, alice, broken, "poker")
+    await start_duel(harness, bob, alice, fine, "poker")
+    game = await harness.bot.sessions.game_in_channel(broken.channel_id)
+    await harness.bot.sessions.store._write(lambda db: db.execute(
+        "UPDATE games SET snapshot = '{\"junk\": 1}' WHERE id = :g", {"g": game.id}))
+    harness.bot.sessions._forget(game.id)                       # read from the database, as after a restart
+    text = (await harness.run("games", user=alice, place=fine)).messages[0].text()
+    assert text.count(t("mygames.unreadable", "en")) == 1 and f"<#{fine.channel_id}>" in text
+    assert t("mygames.due", "en", players=t("mygames.you", "en")) in text     # the other game, in full
+
+
 @pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
 async def test_every_language_renders(harness, alice, bob, locale):
     place = harness.channel()
