@@ -8,9 +8,9 @@ last week. Each line names the game, its server and channel, where it stands (th
 message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
 list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
 
-The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``)
-when that game lives in the channel the list was asked in; a game's menu answers in the game's channel only
-(its moves post there), so for a game elsewhere the button is a link to its live message.
+The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``): it
+opens the private menu of that game wherever the list was asked (a private menu's components work for the game's
+players in any channel, ``Tables.clicked_game``); the moves' posts go to the game's own channel.
 """
 from __future__ import annotations
 
@@ -148,10 +148,8 @@ class MyGames(commands.Cog):
         if longest is None:
             view.add_item(discord.ui.Button(label=t("mygames.nothing_waiting", locale), disabled=True,
                                             custom_id="rp:y:none"))
-        elif longest.channel_id == interaction.channel_id:
-            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
         else:
-            view.add_item(discord.ui.Button(label=label, url=jump_link(longest)))
+            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
         if pages > 1:
             view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
                                           disabled=page == 0, row=1))
