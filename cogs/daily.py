@@ -151,12 +151,12 @@ class Daily(commands.Cog):
         game: dict = {"game": (str, inspect.Parameter.empty, "cmd.daily.game")}
         choices = {"game": [app_commands.Choice(name=cmd_str(p.title_key), value=kind)
                             for kind, p in self.games.items()]}
-        period = {"period": (str, "today", "cmd.daily_board.period")}
+        period = {"period": (str, "today", "cmd.daily.board.period")}
         periods = {"period": [app_commands.Choice(name=cmd_str(f"daily.period.{p}"), value=p) for p in PERIODS]}
         for name, callback, options, chosen in (("play", self.play, game, choices),
                                                 ("board", self.board_cmd, game | period, choices | periods),
                                                 ("share", self.share, game, choices)):
-            group.add_command(built_command(f"cmd.daily_{name}.name", f"cmd.daily_{name}.description",
+            group.add_command(built_command(f"cmd.daily.{name}.name", f"cmd.daily.{name}.description",
                                             _bound(callback), options, choices=chosen))
         return group
 
