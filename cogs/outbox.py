@@ -45,6 +45,7 @@ from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
 from .seam import player_name
+from .stats import rating_change_lines
 from .transport import UNSURE
 
 log = logging.getLogger(__name__)
@@ -526,7 +527,8 @@ class Courier:
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
-                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale)])
+                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale),
+                                       *await rating_change_lines(self.sessions, game, locale)])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]
             fresh = []
