@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 from dataclasses import replace
 
 import pytest
@@ -16,6 +15,7 @@ from bot.engine.__main__ import build_registry
 from bot.engine.pg_migrate import run_migrate_db
 from bot.i18n import t
 from cogs.stats import rating_change_lines, rating_text
+from tests.pg_server import admin_url_or_skip
 
 LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "ko": "ko"}
 
@@ -28,17 +28,8 @@ def fields(message) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def pg_admin():
     """A PostgreSQL server for this module (``ROLLBOT_TEST_PG``, or a throwaway one; skips when none)."""
-    given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
-    if given:
-        yield given
-        return
-    from tests.pg_server import PgServer, ServerUnavailable
-    try:
-        server = PgServer.start()
-    except ServerUnavailable as error:
-        pytest.skip(f"no PostgreSQL server: {error}")
-    yield server.url
-    server.stop()
+    with admin_url_or_skip() as url:
+        yield url
 
 
 async def three_player_game(harness, users):
