@@ -65,8 +65,8 @@ SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 DEFAULT_SYNCHRONOUS = "FULL"
 SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}
 #: Advisory lock keys: migrations ("Roll"), the per-game locks of claim_posts ("Outb"), the per-player locks of
-#: add_away ("Away").
-MIGRATION_LOCK, OUTBOX_LOCK, AWAY_LOCK = 0x526F6C6C, 0x4F757462, 0x41776179
+#: add_away ("Away") and of rating a finished game ("Rate").
+MIGRATION_LOCK, OUTBOX_LOCK, AWAY_LOCK, RATING_LOCK = 0x526F6C6C, 0x4F757462, 0x41776179, 0x52617465
 #: The last versions of the hand-written migrations before Alembic (SQLite ``user_version``, PostgreSQL
 #: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
 LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
@@ -1024,13 +1024,17 @@ class Store:
                 await self._rate(db, game_id, rated, now)
         await self._write(work, game_id=game_id)
 
-    @staticmethod
-    async def _rate(db: Db, game_id: int, rated: Sequence[RatedSeat], now: float) -> None:
+    async def _rate(self, db: Db, game_id: int, rated: Sequence[RatedSeat], now: float) -> None:
         """Rate a finished game's players (``bot.engine.ratings``) in its final transaction: the ratings they
-        had, read under that transaction's write lock, give the new ones, and ``rating_changes``' key (game,
-        seat) makes a second rating of one game fail the whole transaction."""
+        had, read under that transaction's write lock (SQLite's BEGIN IMMEDIATE; PostgreSQL: per-player
+        advisory locks, taken in id order, so two games finishing at once for one player cannot both start
+        from her old rating), give the new ones; ``rating_changes``' key (game, seat) makes a second rating of
+        one game fail the whole transaction."""
         kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
-        users = [s.user_id for s in rated if s.user_id is not None]
+        users = sorted({s.user_id for s in rated if s.user_id is not None})
+        if not self.sqlite:
+            await db.execute(f"SELECT pg_advisory_xact_lock({RATING_LOCK}, (u % 2147483647)::integer)"
+                             " FROM unnest(CAST(:ids AS bigint[])) AS u ORDER BY u", {"ids": users})
         old = {r.user_id: Rating(r.mu, r.sigma, r.games) for r in await db.fetch(
             "SELECT user_id, mu, sigma, games FROM ratings WHERE kind = :k AND user_id IN :ids",
             {"k": kind, "ids": users}, expanding=("ids",))}

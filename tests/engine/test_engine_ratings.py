@@ -2,11 +2,15 @@
 results in its final transaction, once per game, per kind, forgotten with the player."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.engine import errors
 from bot.engine.ratings import PROVISIONAL_GAMES, RatedSeat, Rating, is_rated, rate
+from bot.engine.store import Db
 from tests.engine.test_engine_history_stats import race
+from tests.engine.toy_kind import KIND
 
 ALICE, BOB, CARL = 10**18 + 1, 10**18 + 2, 10**18 + 3
 GUILD = 7
@@ -66,3 +70,34 @@ async def test_forget_user_removes_her_ratings(mgr):
     assert await mgr.store.ratings_of(ALICE) == {} and "dicerace" in await mgr.store.ratings_of(BOB)
     assert [name for name, _ in await mgr.store.rating_board(guild_id=GUILD, kind="dicerace", limit=5)] == ["Bob"]
     assert set(await mgr.store.rating_changes(done)) == {0, 1}      # the game's changes stay, without her id
+
+
+async def one_move_short(mgr, channel, players) -> tuple[int, int, int]:
+    """A race between ``players`` played to one roll before its end: (game, user to roll, version)."""
+    (first, first_name), *rest = players
+    game = await mgr.create("dicerace", GUILD, channel, first, first_name, {"target": 12}, len(players), seed=5)
+    for user, name in rest:
+        await mgr.join(game.id, user, name)
+    await mgr.start(game.id, first)
+    users = [user for user, _ in players]
+    while True:
+        view = await mgr.load(game.id)
+        seat = KIND.pending(view.state)[0]["seat"]
+        if KIND.is_finished(KIND.apply(view.state, seat, {"action": "roll"})[0]):
+            return game.id, users[seat], view.version
+        await mgr.apply(game.id, users[seat], {"action": "roll"}, view.version)
+
+
+async def test_two_games_finishing_together_both_count(mgr, monkeypatch):
+    one = await one_move_short(mgr, 64, [(ALICE, "Alice"), (BOB, "Bob")])
+    two = await one_move_short(mgr, 65, [(ALICE, "Alice"), (CARL, "Carl")])
+    fetch = Db.fetch
+
+    async def slow_rating_read(self, sql, *args, **kwargs):     # widen the window between read and write
+        rows = await fetch(self, sql, *args, **kwargs)
+        if sql.startswith("SELECT user_id, mu, sigma, games FROM ratings"):
+            await asyncio.sleep(0.3)
+        return rows
+    monkeypatch.setattr(Db, "fetch", slow_rating_read)
+    await asyncio.gather(*(mgr.apply(g, u, {"action": "roll"}, v) for g, u, v in (one, two)))
+    assert (await mgr.store.ratings_of(ALICE))["dicerace"].games == 2      # neither update lost the other
