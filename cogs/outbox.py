@@ -45,6 +45,7 @@ from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart
 from .seam import player_name
+from .stats import rating_change_lines
 from .transport import UNSURE
 
 log = logging.getLogger(__name__)
@@ -529,7 +530,8 @@ class Courier:
         if game.status != "active":
             if kind.is_finished(game.state):
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
-                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale), *daily])
+                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale),
+                                       *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]
             fresh = []

@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import SessionManager
+from bot.engine.ratings import PROVISIONAL_GAMES, Rating
 from bot.engine.records import ResultRow
 from bot.i18n import t
 
@@ -33,7 +34,7 @@ from .games import Games
 from .groups import GameCog
 from .help import EMBED_COLOUR
 from .replays import FORMER_PLAYER, score_text
-from .seam import Presentation
+from .seam import Presentation, player_name
 from .translator import cmd_str
 
 #: lines per leaderboard list
@@ -99,6 +100,31 @@ def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, 
     return [(names[user], wins[user]) for user in ranked[:size]]
 
 
+def rating_text(rating: Rating | None, locale: str) -> str:
+    """A player's rating of one game kind as ``stats show`` gives it: the shown number, provisional marked."""
+    if rating is None:
+        return t("ratings.none", locale)
+    if rating.provisional:
+        return t("ratings.value_provisional", locale, rating=rating.shown, games=rating.games,
+                 needed=PROVISIONAL_GAMES)
+    return t("ratings.value", locale, rating=rating.shown, games=rating.games)
+
+
+def provisional_mark(provisional: bool, locale: str) -> str:
+    return t("ratings.provisional", locale) if provisional else ""
+
+
+async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) -> list[str]:
+    """The final post's lines on what a finished game did to each rated player's rating (none: no lines)."""
+    changes = await sessions.store.rating_changes(game.id)
+    if not changes:
+        return []
+    return [t("ratings.final_title", locale), *(
+        t("ratings.final_line", locale, player=player_name(game, seat), before=before, after=after,
+          change=f"{after - before:+d}", mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
+        for seat, (before, after, games) in changes.items())]
+
+
 def month_start(now: float) -> float:
     """The first moment of the current calendar month (UTC)."""
     moment = datetime.fromtimestamp(now, timezone.utc)
@@ -143,6 +169,8 @@ class Stats(GameCog):
         else:
             solo = score_text(found.best_solo)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        rating = (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
+        embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
         return embed
 
     async def board_embed(self, presentation: Presentation, guild_id: int, locale: str) -> discord.Embed:
@@ -159,6 +187,11 @@ class Stats(GameCog):
             for what, lines in (("solo", solo), ("wins", wins)):
                 embed.add_field(name=t(f"stats.board_{what}_{period}", locale),
                                 value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
+        rated = await self.sessions.store.rating_board(guild_id=guild_id, kind=presentation.kind, limit=BOARD_SIZE)
+        lines = [t("ratings.board_line", locale, place=i + 1, player=name, rating=r.shown,
+                   mark=provisional_mark(r.provisional, locale)) for i, (name, r) in enumerate(rated)]
+        embed.add_field(name=t("ratings.board", locale),
+                        value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
         return embed
 
     @staticmethod

@@ -10,6 +10,7 @@ running; ``python3 tests/pg_server.py stop DIR`` stops it and removes DIR.
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -158,6 +159,26 @@ def stop_folder(folder: str | os.PathLike) -> None:
         shutil.rmtree(where, ignore_errors=True)
         return
     server.stop()
+
+
+@contextlib.contextmanager
+def admin_url_or_skip():
+    """A PostgreSQL admin URL for a test module: ``ROLLBOT_TEST_PG`` (CI starts one) or a throwaway server,
+    stopped afterwards; the tests are skipped when neither can be had."""
+    given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
+    if given:
+        yield given
+        return
+    import pytest
+    try:
+        server = PgServer.start()
+    except ServerUnavailable as error:
+        pytest.skip(f"no PostgreSQL server: {error}")
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
 
 
 def main(argv: list[str]) -> int:

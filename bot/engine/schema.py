@@ -30,7 +30,7 @@ from .records import NOTIFY_MODES
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0004"
+HEAD = "0005"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -201,9 +201,39 @@ daily_attempts = Table(
     **NO_ROWID,
 )
 
+#: A player's current rating per game kind (revision 0005; ``bot.engine.ratings``): OpenSkill's mu and sigma and
+#: the number of rated games. ``ratings_by_kind``: a kind's board in rating order without a sort.
+ratings = Table(
+    "ratings", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("mu", Double, nullable=False),
+    Column("sigma", Double, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("shown", Integer, nullable=False),
+    Column("updated_at", TIME, nullable=False),
+    Index("ratings_by_kind", "kind", "shown"),
+    **NO_ROWID,
+)
+
+#: What a finished game did to each rated player's rating (revision 0005), written in the game's final
+#: transaction with its results: the final post shows it, and it is never computed twice.
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("game_id", BigInteger, ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", BigInteger),
+    Column("shown_before", Integer, nullable=False),
+    Column("shown_after", Integer, nullable=False),
+    Column("games", Integer, nullable=False),
+    Index("rating_changes_by_user", "user_id"),
+    **NO_ROWID,
+)
+
 REQUIRED_TABLES = frozenset(metadata.tables)
 #: The tables of revision 0001 (it creates exactly these; later revisions add the others).
-BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices", "daily_attempts"}
+BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices", "daily_attempts", "ratings",
+                                      "rating_changes"}
 #: Triggers that carry the append-only guarantee; ``integrity_check`` reports any missing or disabled.
 REQUIRED_TRIGGERS = {"sqlite": frozenset({"moves_no_update", "moves_no_delete"}),
                      "postgresql": frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})}

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import errors
+from . import errors, ratings
 from .claims import DEFAULT_LEASE_SECONDS
 from .kinds import GameKind, KindRegistry, as_registry
 from .records import (
@@ -39,6 +39,7 @@ from .records import (
 )
 from .results import seat_results
 from .store import Repository, dump_json
+from .table import TableMeta
 from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
@@ -518,7 +519,9 @@ class SessionManager:
                 await self.store.append_final_move(
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
                     now=now, results=results, seat_users={s.seat: s.user_id for s in view.seats},
-                    final_score=dump_json(score), meta=meta_text, post=post_text)
+                    final_score=dump_json(score), meta=meta_text, post=post_text,
+                    rated=() if kind.is_solo(len(view.seats), view.options) else ratings.seats_of(
+                        view.seats, results, TableMeta.of(view.meta or {}).bots))
             else:
                 try:
                     await self.store.append_move(game_id=game_id, seq=seq, seat=seat, user_id=user_id,

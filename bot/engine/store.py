@@ -36,9 +36,10 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
-from . import errors, schema
+from . import errors, ratings, schema
 from .away import WINDOW_S, check_away, check_prefs
 from .claims import DEFAULT_LEASE_SECONDS, Scope, scope_sql
+from .ratings import RatedSeat, Rating
 from .records import (
     ACTIVE,
     LOBBY,
@@ -64,8 +65,8 @@ SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 DEFAULT_SYNCHRONOUS = "FULL"
 SYNCHRONOUS_COMMIT = {"OFF": "off", "NORMAL": "off", "FULL": "on", "EXTRA": "on"}
 #: Advisory lock keys: migrations ("Roll"), the per-game locks of claim_posts ("Outb"), the per-player locks of
-#: add_away ("Away").
-MIGRATION_LOCK, OUTBOX_LOCK, AWAY_LOCK = 0x526F6C6C, 0x4F757462, 0x41776179
+#: add_away ("Away") and of rating a finished game ("Rate").
+MIGRATION_LOCK, OUTBOX_LOCK, AWAY_LOCK, RATING_LOCK = 0x526F6C6C, 0x4F757462, 0x41776179, 0x52617465
 #: The last versions of the hand-written migrations before Alembic (SQLite ``user_version``, PostgreSQL
 #: ``rollbot_schema``): the first Alembic revision adopts a database there; older ones are refused.
 LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
@@ -237,7 +238,7 @@ class Repository(Protocol):
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                                 snapshot: str, now: float, results: Iterable[SeatResult],
                                 seat_users: dict[int, int | None], final_score: str, meta: str | None = None,
-                                post: str | None = None) -> None: ...
+                                post: str | None = None, rated: Sequence[RatedSeat] = ()) -> None: ...
     async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
     async def end_game(self, game_id: int, status: str, now: float) -> None: ...
@@ -1006,9 +1007,9 @@ class Store:
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                                 snapshot: str, now: float, results: Iterable[SeatResult],
                                 seat_users: dict[int, int | None], final_score: str, meta: str | None = None,
-                                post: str | None = None) -> None:
-        """The last move, the finished status, every seat's result, the metadata and the final post: one
-        transaction."""
+                                post: str | None = None, rated: Sequence[RatedSeat] = ()) -> None:
+        """The last move, the finished status, every seat's result, the rating changes of the seats in ``rated``
+        (``_rate``), the metadata and the final post: one transaction."""
         rows = [{"g": game_id, "s": r.seat, "u": seat_users.get(r.seat), "t": r.total, "p": r.place}
                 for r in results]
         params = dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, move, now, snapshot, meta, post)))
@@ -1019,7 +1020,37 @@ class Store:
                              " WHERE id = :g", {"g": game_id, "now": now, "score": final_score})
             await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
                                  " VALUES (:g, :s, :u, :t, :p)", rows)
+            if ratings.is_rated(rated):
+                await self._rate(db, game_id, rated, now)
         await self._write(work, game_id=game_id)
+
+    async def _rate(self, db: Db, game_id: int, rated: Sequence[RatedSeat], now: float) -> None:
+        """Rate a finished game's players (``bot.engine.ratings``) in its final transaction: the ratings they
+        had, read under that transaction's write lock (SQLite's BEGIN IMMEDIATE; PostgreSQL: per-player
+        advisory locks, taken in id order, so two games finishing at once for one player cannot both start
+        from her old rating), give the new ones; ``rating_changes``' key (game, seat) makes a second rating of
+        one game fail the whole transaction."""
+        kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
+        users = sorted({s.user_id for s in rated if s.user_id is not None})
+        if not self.sqlite:
+            await db.execute(f"SELECT pg_advisory_xact_lock({RATING_LOCK}, (u % 2147483647)::integer)"
+                             " FROM unnest(CAST(:ids AS bigint[])) AS u ORDER BY u", {"ids": users})
+        old = {r.user_id: Rating(r.mu, r.sigma, r.games) for r in await db.fetch(
+            "SELECT user_id, mu, sigma, games FROM ratings WHERE kind = :k AND user_id IN :ids",
+            {"k": kind, "ids": users}, expanding=("ids",))}
+        new = ratings.rate(rated, old)
+        await db.executemany(
+            "INSERT INTO ratings (user_id, kind, mu, sigma, games, shown, updated_at)"
+            " VALUES (:u, :k, :mu, :sigma, :n, :shown, :now) ON CONFLICT (user_id, kind) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, shown = excluded.shown,"
+            " updated_at = excluded.updated_at",
+            [{"u": u, "k": kind, "mu": r.mu, "sigma": r.sigma, "n": r.games, "shown": r.shown, "now": float(now)}
+             for u, r in sorted(new.items())])
+        await db.executemany(
+            "INSERT INTO rating_changes (game_id, seat, user_id, shown_before, shown_after, games)"
+            " VALUES (:g, :s, :u, :b, :a, :n)",
+            [{"g": game_id, "s": s.seat, "u": s.user_id, "b": old.get(s.user_id, Rating()).shown,
+              "a": new[s.user_id].shown, "n": new[s.user_id].games} for s in rated if s.user_id in new])
 
     async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None:
@@ -1126,6 +1157,30 @@ class Store:
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
             {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id}))
 
+    async def ratings_of(self, user_id: int) -> dict[str, Rating]:
+        """A player's current rating per game kind (kinds never rated absent)."""
+        rows = await self._read("SELECT kind, mu, sigma, games FROM ratings WHERE user_id = :u ORDER BY kind",
+                                {"u": user_id})
+        return {r.kind: Rating(r.mu, r.sigma, r.games) for r in rows}
+
+    async def rating_board(self, *, guild_id: int, kind: str, limit: int) -> list[tuple[str, Rating]]:
+        """(name, rating) of the best ``limit`` rated players of a kind among those seen in a server:
+        established players by shown rating, then the provisional ones (``ratings.PROVISIONAL_GAMES``); a name
+        is the one of the player's latest seat."""
+        rows = await self._read(
+            "SELECT r.mu, r.sigma, r.games, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
+            "   ORDER BY s.game_id DESC LIMIT 1) AS name"
+            " FROM ratings r JOIN player_guilds p ON p.user_id = r.user_id AND p.guild_id = :gu"
+            " WHERE r.kind = :k ORDER BY r.games < :prov, r.shown DESC, r.user_id LIMIT :n",
+            {"gu": guild_id, "k": kind, "prov": ratings.PROVISIONAL_GAMES, "n": int(limit)})
+        return [(r.name or "?", Rating(r.mu, r.sigma, r.games)) for r in rows]
+
+    async def rating_changes(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        """What a finished game did to its rated seats' ratings: {seat: (shown before, shown after, games)}."""
+        rows = await self._read("SELECT seat, shown_before, shown_after, games FROM rating_changes"
+                                " WHERE game_id = :g ORDER BY seat", {"g": game_id})
+        return {r.seat: (r.shown_before, r.shown_after, r.games) for r in rows}
+
     async def note_player_guild(self, user_id: int, guild_id: int, now: float) -> None:
         await self._exec("INSERT INTO player_guilds (user_id, guild_id, seen_at) VALUES (:u, :gu, :now)"
                          " ON CONFLICT DO NOTHING", {"u": user_id, "gu": guild_id, "now": now})
@@ -1133,8 +1188,9 @@ class Store:
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
         results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings, away periods, pending turn notices and daily attempts are
-        forgotten. Open games are not touched. Returns the games changed."""
+        the servers they were seen in, their settings, away periods, pending turn notices, daily attempts and ratings
+        are forgotten (their games' rating changes lose the user id). Open games are not touched. Returns the games
+        changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -1147,7 +1203,8 @@ class Store:
                 await db.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = :u AND game_id IN {over}",
                                  params)
             await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = :u AND id IN {over}", params)
-            for table in ("player_guilds", "player_prefs", "away_periods", "notices", "daily_attempts"):
+            await db.execute("UPDATE rating_changes SET user_id = NULL WHERE user_id = :u", params)
+            for table in ("player_guilds", "player_prefs", "away_periods", "notices", "daily_attempts", "ratings"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = :u", params)
             return ids
         return await self._write(work)

@@ -123,7 +123,7 @@ async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
 # ------------------------------------------------------------------------------------------ salvage
 
 #: Tables copied game by game (every one has a ``game_id``), after the game's own row.
-PER_GAME_TABLES = ("seats", "moves", "results", "outbox")
+PER_GAME_TABLES = ("seats", "moves", "results", "outbox", "rating_changes")
 
 
 @dataclass
@@ -155,7 +155,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
     try:
         columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
                    for table in ("games", "bot_meta", "player_prefs", "away_periods", "notices",
-                                 "daily_attempts", *PER_GAME_TABLES)}
+                                 "daily_attempts", "ratings", *PER_GAME_TABLES)}
 
         def copy(table: str, rows: list) -> None:
             if not rows:
@@ -190,13 +190,13 @@ async def salvage(source: str, target: str) -> SalvageReport:
             report.games += 1
             for table in PER_GAME_TABLES:
                 rows, problem = _try(src, f"SELECT * FROM {table} WHERE game_id = ?", (game_id,))
-                if rows is None:
+                if rows is None and "no such table" not in problem:   # a file from before the table lost nothing
                     report.lost.append(f"{table} of game {game_id}: {problem}")
                 else:
                     copy(table, rows)
         for table, what in (("bot_meta", "bot settings"), ("player_prefs", "players' settings"),
                             ("away_periods", "away periods"), ("notices", "pending turn notices"),
-                            ("daily_attempts", "daily challenge attempts")):
+                            ("daily_attempts", "daily challenge attempts"), ("ratings", "players' ratings")):
             rows, problem = _try(src, f"SELECT * FROM {table}")
             if rows is not None:
                 copy(table, rows)

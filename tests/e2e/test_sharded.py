@@ -36,19 +36,9 @@ SHARDS = 2
 @pytest.fixture(scope="module")
 def pg_admin() -> str:
     """A PostgreSQL server: ``ROLLBOT_TEST_PG`` (CI starts one) or a throwaway one; skipped when neither."""
-    given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
-    if given:
-        yield given
-        return
-    from tests.pg_server import PgServer, ServerUnavailable
-    try:
-        server = PgServer.start()
-    except ServerUnavailable as error:
-        pytest.skip(f"no PostgreSQL server: {error}")
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    from tests.pg_server import admin_url_or_skip
+    with admin_url_or_skip() as url:
+        yield url
 
 
 @pytest.fixture

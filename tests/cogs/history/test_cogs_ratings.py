@@ -1,0 +1,122 @@
+"""Ratings through the cogs: a finished 3-player game moves its players' ratings (final post, ``stats show``,
+``stats leaderboard``), the same after a restart and after ``migrate-db`` to PostgreSQL, in every language."""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+import pytest
+from harness import Harness
+from history_kit import duel, finish, solo_game
+
+from bot.app import create_bot
+from bot.engine import ratings
+from bot.engine.__main__ import build_registry
+from bot.engine.pg_migrate import run_migrate_db
+from bot.i18n import t
+from cogs.stats import rating_change_lines, rating_text
+from tests.pg_server import admin_url_or_skip
+
+LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "ko": "ko"}
+
+
+def fields(message) -> dict[str, str]:
+    [embed] = message.embeds
+    return {f["name"]: f["value"] for f in embed.get("fields", [])}
+
+
+@pytest.fixture(scope="module")
+def pg_admin():
+    """A PostgreSQL server for this module (``ROLLBOT_TEST_PG``, or a throwaway one; skips when none)."""
+    with admin_url_or_skip() as url:
+        yield url
+
+
+async def three_player_game(harness, users):
+    place = harness.channel()
+    game = await duel(harness, users, place)
+    posts = await finish(harness, game.id)
+    return place, await harness.bot.sessions.load(game.id), posts
+
+
+def expected(game, kind) -> dict[int, ratings.Rating]:
+    """Every player's new rating, worked out from the finished game's own ranking (not from the store)."""
+    places = {e.get("seat", e.get("index")): e["place"] for e in kind.score(game.state)["ranking"]}
+    seats = [ratings.RatedSeat(s.seat, places[s.seat], s.user_id) for s in game.seats]
+    return ratings.rate(seats, {})
+
+
+async def views(harness, users, place) -> tuple[list[str], str]:
+    shown = [(await harness.run("stats show", user=u, place=place)).only().text() for u in users]
+    return shown, (await harness.run("stats leaderboard", user=users[0], place=place)).only().text()
+
+
+async def test_a_three_player_game_rates_its_players_the_same_after_restart_and_migration(
+        settings, alice, bob, carol, pg_admin):
+    users = [alice, bob, carol]
+    harness = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
+    await harness.start()
+    try:
+        place, game, posts = await three_player_game(harness, users)
+        want = expected(game, harness.bot.sessions.kinds[game.kind])
+        assert set(want) == {u.id for u in users}
+        final = "\n".join(p.text() for p in posts)
+        assert t("ratings.final_title", "en") in final
+        for seat in game.seats:
+            r = want[seat.user_id]
+            change = f"{r.shown - ratings.Rating().shown:+d}"
+            assert t("ratings.final_line", "en", player=seat.name, before=ratings.Rating().shown, after=r.shown,
+                     change=change, mark=t("ratings.provisional", "en")) in final
+        assert len({r.shown for r in want.values()}) > 1          # the places moved them apart
+        of_alice = fields((await harness.run("stats show", user=alice, place=place)).only())
+        assert of_alice[t("ratings.field", "en")] == rating_text(want[alice.id], "en")
+        assert t("ratings.value_provisional", "en", rating=want[alice.id].shown, games=1,
+                 needed=5) == of_alice[t("ratings.field", "en")]
+        board = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())
+        names = {s.user_id: s.name for s in game.seats}
+        ranked = sorted(want, key=lambda u: (-want[u].shown, u))
+        assert board[t("ratings.board", "en")] == "\n".join(
+            t("ratings.board_line", "en", place=i + 1, player=names[u], rating=want[u].shown,
+              mark=t("ratings.provisional", "en")) for i, u in enumerate(ranked))
+        before = await views(harness, users, place)
+    finally:
+        await harness.close()
+
+    async def seen_on(path) -> tuple[list[str], str]:
+        again = Harness(await create_bot(replace(settings, db_path=path), sync_commands=False, run_reminders=False))
+        await again.start()
+        try:
+            return await views(again, users, place)
+        finally:
+            await again.close()
+
+    assert await seen_on(settings.db_path) == before              # a restart: a new bot on the same file
+    from tests.engine.pg_helpers import create_database, drop_database
+    url = create_database(pg_admin)
+    try:
+        out = io.StringIO()
+        assert await run_migrate_db(str(settings.db_path), url, build_registry(None), out=out) == 0, out.getvalue()
+        assert "3 ratings, 3 rating_changes" in out.getvalue()
+        assert await seen_on(url) == before                       # the same on PostgreSQL
+    finally:
+        drop_database(pg_admin, url)
+
+
+async def test_solo_games_are_not_rated_and_texts_read_in_every_language(harness, alice, bob, carol):
+    solo, _ = await solo_game(harness, alice)
+    posts = await finish(harness, solo.id)
+    assert t("ratings.final_title", "en") not in "\n".join(p.text() for p in posts)
+    assert await harness.bot.sessions.store.ratings_of(alice.id) == {}
+    place = harness.channel()
+    no_rating = fields((await harness.run("stats show", user=alice, place=place)).only())
+    assert no_rating[t("ratings.field", "en")] == t("ratings.none", "en")
+    place, game, _ = await three_player_game(harness, [alice, bob, carol])
+    for locale, discord_locale in LOCALES.items():
+        harness.locale = discord_locale
+        shown = fields((await harness.run("stats show", user=alice, place=place)).only())
+        rating = (await harness.bot.sessions.store.ratings_of(alice.id))["rollplayer"]
+        assert shown[t("ratings.field", locale)] == rating_text(rating, locale)
+        board = fields((await harness.run("stats leaderboard", user=alice, place=place)).only())
+        assert t("ratings.provisional", locale).strip() in board[t("ratings.board", locale)]
+        lines = "\n".join(await rating_change_lines(harness.bot.sessions, game, locale))
+        assert lines.startswith(t("ratings.final_title", locale)) and "⟦" not in lines

@@ -1,0 +1,103 @@
+"""Ratings (bot/engine/ratings.py) and the store's side of them, on SQLite and PostgreSQL: written with a game's
+results in its final transaction, once per game, per kind, forgotten with the player."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine import errors
+from bot.engine.ratings import PROVISIONAL_GAMES, RatedSeat, Rating, is_rated, rate
+from bot.engine.store import Db
+from tests.engine.test_engine_history_stats import race
+from tests.engine.toy_kind import KIND
+
+ALICE, BOB, CARL = 10**18 + 1, 10**18 + 2, 10**18 + 3
+GUILD = 7
+
+
+def test_places_ties_and_bots():
+    game = [RatedSeat(0, 1, ALICE), RatedSeat(1, 2, BOB), RatedSeat(2, 2, CARL)]
+    new = rate(game, {})
+    assert new == rate(game, {})                                     # deterministic
+    assert new[ALICE].shown > new[BOB].shown == new[CARL].shown > Rating().shown - 100
+    assert all(r.games == 1 and r.provisional for r in new.values())
+    # a bot seat is a fixed opponent: never in the result; beating a stronger level earns more
+    easy = rate([RatedSeat(0, 1, ALICE), RatedSeat(1, 2, bot_level="easy")], {})
+    hard = rate([RatedSeat(0, 1, ALICE), RatedSeat(1, 2, bot_level="hard")], {})
+    assert list(easy) == [ALICE] and hard[ALICE].shown > easy[ALICE].shown
+    # solo games, bots only and games without places do not count
+    for seats in ([RatedSeat(0, 1, ALICE)], [RatedSeat(0, 1, bot_level="easy"), RatedSeat(1, 2, bot_level="hard")],
+                  [RatedSeat(0, None, ALICE), RatedSeat(1, None, BOB)]):
+        assert not is_rated(seats) and rate(seats, {}) == {}
+
+
+def test_provisional_until_enough_games():
+    current: dict[int, Rating] = {}
+    for n in range(1, PROVISIONAL_GAMES + 1):
+        current = {**current, **rate([RatedSeat(0, 1, ALICE), RatedSeat(1, 2, BOB)], current)}
+        assert current[ALICE].games == n and current[ALICE].provisional == (n < PROVISIONAL_GAMES)
+    assert current[ALICE].sigma < Rating().sigma
+
+
+async def test_a_finished_game_is_rated_once_with_its_results(mgr):
+    solo = await race(mgr, None, 60, [(ALICE, "Alice")], target=5)
+    assert await mgr.store.rating_changes(solo) == {} and await mgr.store.ratings_of(ALICE) == {}
+    done = await race(mgr, GUILD, 61, [(ALICE, "Alice"), (BOB, "Bob"), (CARL, "Carl")])
+    rows = await mgr.store.finished_results()
+    places = {r.user_id: r.place for r in rows if r.game_id == done}
+    want = rate([RatedSeat(i, places[u], u) for i, u in enumerate((ALICE, BOB, CARL))], {})
+    assert {u: r for u, r in [(u, (await mgr.store.ratings_of(u))["dicerace"]) for u in want]} == want
+    assert await mgr.store.rating_changes(done) == {
+        i: (Rating().shown, want[u].shown, 1) for i, u in enumerate((ALICE, BOB, CARL))}
+    board = await mgr.store.rating_board(guild_id=GUILD, kind="dicerace", limit=5)
+    assert [r for _, r in board] == sorted(want.values(), key=lambda r: -r.shown)
+    assert await mgr.store.rating_board(guild_id=GUILD + 1, kind="dicerace", limit=5) == []
+    # rating the game a second time fails the whole final transaction (its key is the game and seat)
+    with pytest.raises(errors.StorageError):
+        await mgr.store._write(lambda db: mgr.store._rate(db, done, [RatedSeat(0, 1, ALICE), RatedSeat(1, 2, BOB)],
+                                                          0.0))
+    assert (await mgr.store.ratings_of(ALICE))["dicerace"] == want[ALICE]
+    # a second game builds on the first
+    again = await race(mgr, GUILD, 62, [(ALICE, "Alice"), (BOB, "Bob")], seed=3)
+    assert (await mgr.store.ratings_of(ALICE))["dicerace"].games == 2
+    assert (await mgr.store.rating_changes(again))[0][0] == want[ALICE].shown
+
+
+async def test_forget_user_removes_her_ratings(mgr):
+    done = await race(mgr, GUILD, 63, [(ALICE, "Alice"), (BOB, "Bob")])
+    await mgr.forget_user(ALICE, "Former player")
+    assert await mgr.store.ratings_of(ALICE) == {} and "dicerace" in await mgr.store.ratings_of(BOB)
+    assert [name for name, _ in await mgr.store.rating_board(guild_id=GUILD, kind="dicerace", limit=5)] == ["Bob"]
+    assert set(await mgr.store.rating_changes(done)) == {0, 1}      # the game's changes stay, without her id
+
+
+async def one_move_short(mgr, channel, players) -> tuple[int, int, int]:
+    """A race between ``players`` played to one roll before its end: (game, user to roll, version)."""
+    (first, first_name), *rest = players
+    game = await mgr.create("dicerace", GUILD, channel, first, first_name, {"target": 12}, len(players), seed=5)
+    for user, name in rest:
+        await mgr.join(game.id, user, name)
+    await mgr.start(game.id, first)
+    users = [user for user, _ in players]
+    while True:
+        view = await mgr.load(game.id)
+        seat = KIND.pending(view.state)[0]["seat"]
+        if KIND.is_finished(KIND.apply(view.state, seat, {"action": "roll"})[0]):
+            return game.id, users[seat], view.version
+        await mgr.apply(game.id, users[seat], {"action": "roll"}, view.version)
+
+
+async def test_two_games_finishing_together_both_count(mgr, monkeypatch):
+    one = await one_move_short(mgr, 64, [(ALICE, "Alice"), (BOB, "Bob")])
+    two = await one_move_short(mgr, 65, [(ALICE, "Alice"), (CARL, "Carl")])
+    fetch = Db.fetch
+
+    async def slow_rating_read(self, sql, *args, **kwargs):     # widen the window between read and write
+        rows = await fetch(self, sql, *args, **kwargs)
+        if sql.startswith("SELECT user_id, mu, sigma, games FROM ratings"):
+            await asyncio.sleep(0.3)
+        return rows
+    monkeypatch.setattr(Db, "fetch", slow_rating_read)
+    await asyncio.gather(*(mgr.apply(g, u, {"action": "roll"}, v) for g, u, v in (one, two)))
+    assert (await mgr.store.ratings_of(ALICE))["dicerace"].games == 2      # neither update lost the other
