@@ -113,13 +113,19 @@ class PaceClock:
         since_of = table.due_since()
         notes = {seat: note for seat, note in table.clock_notes.items() if seat in since_of}   # drop settled ones
         changed = notes != table.clock_notes
-        for seat in pending_seats(kind, game.state):
+        due = pending_seats(kind, game.state)
+        away = await self.bots.courier.away.in_game(game, due, now)
+        for seat in due:
             since = since_of.get(seat)
             if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
                 continue
+            user = game.seats[seat].user_id
+            if user in away:
+                continue                       # the clock of an away player stands still
             note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
             start, level = float(note.get("start", since)), int(note.get("level", 0))
-            elapsed = now - start
+            away_s = await self.bots.courier.away.seconds_away(game, user, start, now)
+            elapsed = now - start - away_s
             if elapsed >= pace and level < RAN_OUT:
                 level = RAN_OUT
             elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
@@ -135,7 +141,8 @@ class PaceClock:
             if level == RAN_OUT:
                 await self.ran_out(game, seat, int(since))
             else:
-                await self.remind(game, seat, start + pace, "clock.last_call" if level == LAST_CALL else "clock.half")
+                key = "clock.last_call" if level == LAST_CALL else "clock.half"
+                await self.remind(game, seat, start + away_s + pace, key)
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
 

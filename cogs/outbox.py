@@ -39,6 +39,7 @@ import discord
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
 from bot.i18n import t
 
+from .away import AwayBook, away_mark
 from .core import acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
@@ -246,6 +247,8 @@ class Courier:
         #: who is told of their turn how (``cogs.notify.Notify``, set by the app): its ``plan`` names the players
         #: a new post must not ping
         self.notices: Any = None
+        #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
+        self.away = AwayBook(sessions.store)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -474,7 +477,7 @@ class Courier:
             pass                               # deleted or out of reach: nothing to summarise
 
     # ------------------------------------------------------------------ what a post says
-    def mention_line(self, game: GameView, fresh: list[int], locale: str) -> str:
+    def mention_line(self, game: GameView, fresh: list[int], locale: str, away: dict[int, float]) -> str:
         kind = self.games.kind(game.kind)
         presentation = self.games[game.kind]
         lines = []
@@ -482,6 +485,7 @@ class Courier:
         for seat in due:
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{game.seats[seat].name}**"
+            who += away_mark(game, seat, away, locale)
             lines.append(t("play.your_turn", locale, player=who,
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
@@ -533,8 +537,9 @@ class Courier:
         else:
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
                                                   clock_status(game, locale)) if x)
-            parts.due = self.mention_line(game, fresh, locale)
             due = pending_seats(kind, game.state)
+            away = await self.away.in_game(game, due, self.away.clock())
+            parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
             elif len(due) == 1:

@@ -100,6 +100,8 @@ class Reminders(commands.Cog):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
+        away = await self.courier.away.in_game(game, due, self.clock())
+        due = [s for s in due if game.seats[s].user_id not in away]      # no reminders while away
         if not due:
             return
         if not await self.sessions.claim_reminder(item, self.clock()):
