@@ -12,6 +12,7 @@ path) reads the database only when the player may be away.
 """
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -25,11 +26,14 @@ from discord.ext import commands
 
 from bot.engine import GameView, SessionManager
 from bot.engine.away import AwayRefused, zone
+from bot.engine.records import UserGame
 from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .core import Refusal, locale_of
 from .translator import cmd_str
+
+log = logging.getLogger(__name__)
 
 #: ``bot_meta`` key of a server's rule on away time in its ``pace:fast`` games ("off": forbidden).
 AWAY_FAST_META = "away_fast:{guild}"
@@ -116,9 +120,10 @@ class Away(commands.Cog):
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
 
-    def __init__(self, sessions: SessionManager, book: AwayBook):
+    def __init__(self, sessions: SessionManager, courier: Any):
         self.sessions = sessions
-        self.book = book
+        self.courier = courier
+        self.book: AwayBook = courier.away
 
     @away_group.command(name=cmd_str("cmd.away.until.name"), description=cmd_str("cmd.away.until.description"))
     @app_commands.describe(day=cmd_str("cmd.away.until.day"))
@@ -132,10 +137,12 @@ class Away(commands.Cog):
             raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params, locale)) from None
         finally:
             self.book.forget(user)
+        games = await self.open_games(user)
         text = t("away.saved", locale, date=f"<t:{int(until)}:f>", zone=tz)
-        if await self.fast_games_forbid(user):
+        if not all([await self.book.allowed(row) for row in games]):
             text += "\n" + t("away.fast_forbidden", locale)
         await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh(games)
 
     @away_group.command(name=cmd_str("cmd.away.back.name"), description=cmd_str("cmd.away.back.description"))
     async def back_cmd(self, interaction: discord.Interaction) -> None:
@@ -144,13 +151,21 @@ class Away(commands.Cog):
         self.book.forget(user)
         key = "away.back" if ended is not None else "away.not_away"
         await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+        if ended is not None:
+            await self.refresh(await self.open_games(user))
 
-    async def fast_games_forbid(self, user_id: int) -> bool:
-        """Whether one of the player's open games is a ``pace:fast`` one whose server forbids away time."""
-        for row in await self.sessions.store.games_of_user(user_id, self.book.clock()):
-            if row.status == "active" and not await self.book.allowed(row):
-                return True
-        return False
+    async def open_games(self, user_id: int) -> list[UserGame]:
+        return [row for row in await self.sessions.store.games_of_user(user_id, self.book.clock())
+                if row.status == "active"]
+
+    async def refresh(self, games: list[UserGame]) -> None:
+        """The live messages of the games waiting on the player show (or no longer show) "away until"."""
+        for row in games:
+            if row.seat in TableMeta.of(row.meta).due_since():
+                try:
+                    await self.courier.refresh(row.game_id)
+                except Exception:
+                    log.exception("live message of game %s not redrawn", row.game_id)
 
 
 def refusal_params(params: dict, locale: str) -> dict[str, str]:

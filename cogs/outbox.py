@@ -317,6 +317,21 @@ class Courier:
                 sent.append(message)
         return sent
 
+    async def refresh(self, game_id: int) -> None:
+        """Draw the game's live message again as it stands (a due player went away or came back): the same
+        posts, no new pings."""
+        async with self._lock(game_id):
+            game = await self.sessions.load(game_id)
+            posts = await self.sessions.last_message_posts(game_id)
+            if game.status != "active" or not posts or not posts[-1].message_id or not posts[-1].payload.get("live"):
+                return
+            last = posts[-1]
+            content = await self.render(game, last.payload, earlier=posts[:-1], marker=post_marker(last.id))
+            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            message = await self._edit_live(channel, game_id, last.message_id, content)
+            if message is not None:
+                self._shown[game_id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
+
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
         count = 0
