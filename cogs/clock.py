@@ -26,7 +26,7 @@ from bot.i18n import t
 
 from .bots import BotPlayer, has_ai
 from .buttons import ShellButton
-from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
+from .core import GROUP_EXTRA, Refusal, game_locale, pings, seat_locale, tracker
 from .games import Games
 from .pace import (
     average_decision_seconds,
@@ -159,8 +159,9 @@ class PaceClock:
         user = game.seats[seat].user_id
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>",
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
-        await self._channel(game).send(text, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(user)], roles=False, everyone=False))
+        notices = self.bots.courier.notices
+        hush = await notices.hushed_users(game, [user], self.clock()) if notices is not None else frozenset()
+        await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
     async def ran_out(self, game: GameView, seat: int, since: int) -> None:
         """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""
