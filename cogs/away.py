@@ -65,8 +65,8 @@ def until_of(text: str, time_zone: str, now: float) -> float:
 class AwayBook:
     """Who is away, for the clock, the reminders, the takeover, the live messages and the click path."""
 
-    def __init__(self, store: Any, clock: Callable[[], float] = time.time):
-        self.store = store
+    def __init__(self, sessions: Any, clock: Callable[[], float] = time.time):
+        self.sessions = sessions
         self.clock = clock                # replaced in tests to make time pass
         #: user id -> until when they are away (0.0: not away), as read at most ``KNOWN_S`` ago
         self.known: cachetools.TTLCache[int, float] = cachetools.TTLCache(maxsize=8192, ttl=KNOWN_S,
@@ -76,14 +76,14 @@ class AwayBook:
         """Whether away time counts in this game (not in a ``pace:fast`` game of a server that forbids it)."""
         if TableMeta.of(game.meta).pace != "fast" or game.guild_id is None:
             return True
-        return await self.store.get_meta(AWAY_FAST_META.format(guild=game.guild_id)) != "off"
+        return await self.sessions.store.get_meta(AWAY_FAST_META.format(guild=game.guild_id)) != "off"
 
     async def away(self, user_ids: Iterable[int], now: float) -> dict[int, float]:
         """User id -> until when, for those of ``user_ids`` away at ``now``."""
         users = {u for u in user_ids if u}
         if not users:
             return {}
-        periods = await self.store.current_away(users, now)
+        periods = await self.sessions.store.current_away(users, now)
         for user in users:
             self.known[user] = periods[user].ends_at if user in periods else 0.0
         return {user: period.ends_at for user, period in periods.items()}
@@ -97,7 +97,7 @@ class AwayBook:
         """How much of [since, now) the player was away (0 where the game does not let away time count)."""
         if not user_id or now <= since or not await self.allowed(game):
             return 0.0
-        periods = await self.store.away_periods(user_id, since, now)
+        periods = await self.sessions.store.away_periods(user_id, since, now)
         return sum(max(0.0, min(p.ends_at, now) - max(p.starts_at, since)) for p in periods)
 
     async def came_back(self, user_id: int, now: float) -> bool:
@@ -108,7 +108,7 @@ class AwayBook:
         if until is None and not await self.away([user_id], now):
             return False
         self.known[user_id] = 0.0
-        return await self.store.end_away(user_id, now) is not None
+        return await self.sessions.store.end_away(user_id, now) is not None
 
     def forget(self, user_id: int) -> None:
         self.known.pop(user_id, None)

@@ -248,7 +248,7 @@ class Courier:
         #: a new post must not ping
         self.notices: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
-        self.away = AwayBook(sessions.store)
+        self.away = AwayBook(sessions)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

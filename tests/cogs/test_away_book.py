@@ -3,6 +3,7 @@ brought back with one store call. ``until_of``: the end of the named day in the 
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -30,7 +31,7 @@ class Store:
 
 async def test_a_click_reads_the_store_only_when_the_player_may_be_away():
     store = Store({1: NOW + 3600})
-    book = AwayBook(store)
+    book = AwayBook(SimpleNamespace(store=store))
     assert not await book.came_back(2, NOW) and store.calls == ["current_away"]
     assert not await book.came_back(2, NOW) and store.calls == ["current_away"]      # cached: no query
     assert await book.came_back(1, NOW) and store.calls == ["current_away", "current_away", "end_away"]
