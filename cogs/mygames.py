@@ -8,12 +8,13 @@ last week. Each line names the game, its server and channel, where it stands (th
 message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
 list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
 
-The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``)
-when that game lives in the channel the list was asked in; a game's menu answers in the game's channel only
-(its moves post there), so for a game elsewhere the button is a link to its live message.
+The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``): it
+opens the private menu of that game wherever the list was asked (a private menu's components work for the game's
+players in any channel, ``Tables.clicked_game``); the moves' posts go to the game's own channel.
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -21,9 +22,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import GameView, SessionManager, pending_seats
+from bot.engine import EngineError, GameView, SessionManager, pending_seats
 from bot.engine.records import UserGame
 from bot.engine.table import TableMeta
+from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
@@ -31,6 +33,8 @@ from .core import locale_of
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
+
+log = logging.getLogger(__name__)
 
 #: games per page (an embed's description holds 4,096 characters; a line is at most ~450)
 PAGE = 6
@@ -118,7 +122,11 @@ class MyGames(commands.Cog):
             return head
         if section == FINISHED:
             return f"{head}\n{t('mygames.finished', locale, when=f'<t:{int(row.finished_at or 0)}:R>')}"
-        game = await self.sessions.load(row.game_id)
+        try:
+            game = await self.sessions.load(row.game_id)
+        except (EngineError, RuleError):         # a damaged game must not hide the player's other games
+            log.warning("game %s listed without its state: it does not load", row.game_id, exc_info=True)
+            return f"{head}\n{t('mygames.unreadable', locale)}"
         if game.status == "lobby" or game.state is None:
             return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
         return f"{head}\n" + " · ".join(part for part in (
@@ -140,10 +148,8 @@ class MyGames(commands.Cog):
         if longest is None:
             view.add_item(discord.ui.Button(label=t("mygames.nothing_waiting", locale), disabled=True,
                                             custom_id="rp:y:none"))
-        elif longest.channel_id == interaction.channel_id:
-            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
         else:
-            view.add_item(discord.ui.Button(label=label, url=jump_link(longest)))
+            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
         if pages > 1:
             view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
                                           disabled=page == 0, row=1))

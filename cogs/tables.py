@@ -84,10 +84,14 @@ class Tables(GameCog):
         return game
 
     async def clicked_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The started game a look or undo button names (over or not); it must be of the channel clicked in."""
+        """The started game a look, undo or move component names (over or not). A public message's components
+        work in the game's channel only; a private one's (a menu opened from ``/games`` in another channel or a
+        DM) for the game's players wherever it was opened: their moves' posts still go to the game's channel."""
         game = await self.sessions.load(game_id)
         self.note_group(interaction, game)
-        if game.channel_id != interaction.channel_id:
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral and game.seat_of(interaction.user.id) is not None
+        if game.channel_id != interaction.channel_id and not private:
             raise Refusal("error.wrong_channel")
         if game.state is None:
             raise Refusal("engine.error.game_not_active")

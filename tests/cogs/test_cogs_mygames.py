@@ -89,18 +89,24 @@ async def test_games_on_two_servers_and_a_dm_in_order(harness, alice, bob, clock
     assert text.count(t("mygames.due", "en", players=t("mygames.you", "en"))) == 3
     assert "time runs out <t:" in text                            # the clock of the game with a pace
     assert f"<#{old.channel_id}>" not in text                  # finished more than a week ago
-    # the longest wait is elsewhere: the button jumps to that game's live message
-    button = answer.button(label=t("mygames.take_turn", "en"))
-    assert button["url"] == links(text)[0]
-    # asked where that game lives, the button opens its private menu (the play Cog's own "my moves")
-    in_dm = (await harness.run("games", user=alice, place=dm)).messages[0]
-    menu = await harness.click(in_dm, user=alice, place=dm, label=t("mygames.take_turn", "en"))
+    # the longest wait is in the DM: asked on the server, the button opens that game's private menu (the play
+    # Cog's own "my moves"), and a move made there is posted in the DM, where the game lives
+    menu = await harness.click(answer, user=alice, place=club, label=t("mygames.take_turn", "en"))
     [private] = menu.private()
     assert private.text().startswith(t("play.your_moves", "en", decision="")[:10])
     assert private.buttons() or private.selects()
     assert all(f":{dm_game.id}:" in (c.get("custom_id") or "") for c in private.selects() + private.buttons()
                if (c.get("custom_id") or "").startswith(("rp:m", "rp:s")))
     assert rp.id != dm_game.id != poker.id
+    options = private.selects()[0]["options"] if private.selects() else None
+    moved = await (harness.select(private, [options[0]["value"]], user=alice, place=club) if options else
+                   harness.click(private, user=alice, place=club, label=private.buttons()[0]["label"]))
+    assert (await harness.bot.sessions.load(dm_game.id)).version == dm_game.version + 1
+    assert all(m.channel_id == dm.channel_id for m in moved.public())
+    # a public message's components stay in their channel: the DM game's live message clicked on the server
+    refused = await harness.click(solo_post, user=alice, place=club, label=private.buttons()[0]["label"]
+                                  if private.buttons() else "My moves")
+    assert refused.only().content == t("error.wrong_channel", "en")
 
 
 async def test_long_lists_are_paged_and_pages_are_the_clickers_own(harness, alice, bob, clocked):
@@ -133,6 +139,19 @@ async def test_a_kind_this_bot_does_not_load_is_listed_plainly(harness, alice):
                                                                   {"g": game.id}))
     text = (await harness.run("games", user=alice, place=place)).messages[0].text()
     assert "**oldgame**" in text and f"<#{place.channel_id}>" in text
+
+
+async def test_a_game_that_does_not_load_is_listed_with_a_note_and_the_others_still_show(harness, alice, bob):
+    broken, fine = harness.channel(), harness.channel()
+    await start_duel(harness, bob, alice, broken, "poker")
+    await start_duel(harness, bob, alice, fine, "poker")
+    game = await harness.bot.sessions.game_in_channel(broken.channel_id)
+    await harness.bot.sessions.store._write(lambda db: db.execute(
+        "UPDATE games SET snapshot = '{\"junk\": 1}' WHERE id = :g", {"g": game.id}))
+    harness.bot.sessions._forget(game.id)                       # read from the database, as after a restart
+    text = (await harness.run("games", user=alice, place=fine)).messages[0].text()
+    assert text.count(t("mygames.unreadable", "en")) == 1 and f"<#{fine.channel_id}>" in text
+    assert t("mygames.due", "en", players=t("mygames.you", "en")) in text     # the other game, in full
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
