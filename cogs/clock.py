@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -50,12 +51,14 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 
 # ---------------------------------------------------------------------------------------------- words
-def clock_lines(game: GameView, locale: str) -> list[str]:
-    """For ``/<group> status``: the pace, each due player's deadline, each player's average decision time."""
+def clock_lines(game: GameView, locale: str, away: Any = ()) -> list[str]:
+    """For ``/<group> status``: the pace, each due player's deadline (none for those in ``away``, user ids: their
+    clock stands still), each player's average decision time."""
     lines = [t("clock.status.pace", locale, pace=pace_text(TableMeta.of(game.meta).pace or "none", locale))]
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
-        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
+        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai \
+                and game.seats[seat].user_id not in away:
             lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
                            when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):

@@ -128,8 +128,8 @@ class Lobby(GameCog):
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
             if game.guild_id is not None:
-                embed.add_field(name=t("clock.pace.title", locale), value="\n".join(clock_lines(game, locale)),
-                                inline=False)
+                embed.add_field(name=t("clock.pace.title", locale),
+                                value="\n".join(clock_lines(game, locale, away or {})), inline=False)
         return embed
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:

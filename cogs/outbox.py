@@ -550,10 +550,10 @@ class Courier:
                 parts.pictures = [name for name, _ in blobs]
             fresh = []
         else:
-            parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                                  clock_status(game, locale)) if x)
             due = pending_seats(kind, game.state)
             away = await self.away.in_game(game, due, self.away.clock())
+            parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
+                                                  clock_status(game, locale, away)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
