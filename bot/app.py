@@ -46,6 +46,7 @@ from cogs.bots import BotPlayer
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
+from cogs.daily import Daily, ShareButton
 from cogs.games import PRESENTATIONS, Games
 from cogs.groups import game_group
 from cogs.help import Help
@@ -161,6 +162,8 @@ class RollBot(commands.AutoShardedBot):
         self.game_settings = GameSettings(self.sessions, self.games, self.play)
         self.history = History(self.sessions, self.games)
         self.stats = Stats(self.sessions, self.games)
+        self.daily = Daily(self.sessions, self.games, self.lobby)
+        self.courier.daily = self.history.daily = self.daily
         self.help = Help(self.games)
         self.my_games = MyGames(self.sessions, self.games)
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
@@ -182,7 +185,9 @@ class RollBot(commands.AutoShardedBot):
             await self.add_cog(cog)
         for group in groups.values():
             self.tree.add_command(group)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton, GamesPageButton)
+        self.tree.add_command(self.daily.command_group())
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton, GamesPageButton,
+                              ShareButton)
         await self.add_cog(self.reminders)
         await self.add_cog(self.my_games)
         await self.add_cog(self.notify)

@@ -48,8 +48,16 @@ class History(GameCog):
     def __init__(self, sessions: SessionManager, games: Games):
         self.sessions = sessions
         self.games = games
+        #: the daily challenges (``cogs.daily``, set by the app): whose day is over
+        self.daily: Any = None
 
     # ------------------------------------------------------------------ which game
+    async def may_see(self, interaction: discord.Interaction, game: GameView) -> bool:
+        """A game's history is its channel's and its players'; a daily challenge's is everyone's once its day
+        is over (``cogs.daily``)."""
+        return game.channel_id == interaction.channel_id or game.seat_of(interaction.user.id) is not None \
+            or (self.daily is not None and await self.daily.is_over(game.id))
+
     async def chosen_game(self, interaction: discord.Interaction, presentation: Presentation,
                           game_id: int | None) -> GameView:
         """The game named by id (the asker played in it, or it is this channel's), else the channel's current
@@ -59,7 +67,7 @@ class History(GameCog):
                 game = await self.sessions.load(game_id)
             except Exception as error:           # an unknown id is refused like a foreign one
                 raise Refusal("history.error.unknown_game", game=game_id) from error
-            if game.channel_id != interaction.channel_id and game.seat_of(interaction.user.id) is None:
+            if not await self.may_see(interaction, game):
                 raise Refusal("history.error.unknown_game", game=game_id)
         else:
             game = await self.sessions.game_in_channel(interaction.channel_id)
@@ -79,7 +87,7 @@ class History(GameCog):
             game = await self.sessions.load(game_id)
         except Exception as error:
             raise Refusal("error.stale_button") from error
-        if game.channel_id != interaction.channel_id and game.seat_of(interaction.user.id) is None:
+        if not await self.may_see(interaction, game):
             raise Refusal("error.wrong_channel")
         if game.state is None or game.kind not in self.games:
             raise Refusal("error.stale_button")

@@ -223,10 +223,10 @@ class Lobby(GameCog):
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, chosen: dict[str, Any]) -> None:
-        """A game of ``players`` seats; ``chosen``: the options beside the game's switches (``bots``, ``level``,
-        ``takeover`` hours, ``hints``, ``language``, ``pace``; a missing ``takeover`` or ``pace`` is the server's
-        default)."""
+                          options: dict, chosen: dict[str, Any], seed: int | None = None) -> GameView:
+        """A game of ``players`` seats (``seed``: a fixed deal, e.g. the daily challenge's); ``chosen``: the
+        options beside the game's switches (``bots``, ``level``, ``takeover`` hours, ``hints``, ``language``,
+        ``pace``; a missing ``takeover`` or ``pace`` is the server's default). Returns the game."""
         kind = self.games.kind(presentation.kind)
         bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
         takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
@@ -249,7 +249,7 @@ class Lobby(GameCog):
                           bots={seat: level for seat in range(players - bots, players)} if bots else {})
         game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
                                           interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players, meta=table.to_json())
+                                          options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, interaction.user.id,
                                               t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
@@ -262,13 +262,14 @@ class Lobby(GameCog):
             await interaction.response.send_message(t(key, locale, **params))
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
-            return
+            return game
         sent = await interaction.response.send_message(
             t("lobby.created_note", locale, user=interaction.user.mention, wanted=players,
               **self.names(game, locale)),
             embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
         if sent.message_id is not None:
             await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
+        return game
 
     # ---------------------------------------------------------------- commands
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:

@@ -247,6 +247,8 @@ class Courier:
         #: who is told of their turn how (``cogs.notify.Notify``, set by the app): its ``plan`` names the players
         #: a new post must not ping
         self.notices: Any = None
+        #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
+        self.daily: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions)
 
@@ -545,7 +547,8 @@ class Courier:
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
-                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale)])
+                daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
+                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]
             fresh = []

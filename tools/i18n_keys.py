@@ -313,11 +313,11 @@ def shipped_locales(root: Path = LOCALES_DIR) -> list[str]:
 
 
 def registered_domains() -> list[str]:
-    """``shell``, the shell's feature domains (``mygames``, ``notify``, ``away``) and the domain of every
-    registered game (a game's domain is its kind name)."""
+    """``shell``, the shell's feature domains (``mygames``, ``notify``, ``daily``, ``away``) and the domain of
+    every registered game (a game's domain is its kind name)."""
     from cogs.games import PRESENTATIONS, load_presentation
 
-    return ["shell", "mygames", "notify", "away", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
+    return ["shell", "mygames", "notify", "daily", "away", *(load_presentation(spec).kind for spec in PRESENTATIONS)]
 
 
 def read_domain(root: Path, locale: str, domain: str) -> dict[str, str] | None:

@@ -30,7 +30,7 @@ from .records import NOTIFY_MODES
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0003"
+HEAD = "0004"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -189,9 +189,21 @@ notices = Table(
     **NO_ROWID,
 )
 
+#: Daily challenges (revision 0004): ``game_id`` is ``user_id``'s one attempt at the ``kind``'s daily of the UTC
+#: ``day`` (``YYYY-MM-DD``); the primary key makes a second attempt impossible. ``daily_by_day``: a day's board.
+daily_attempts = Table(
+    "daily_attempts", metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("kind", Text, primary_key=True),
+    Column("day", Text, primary_key=True),
+    Column("game_id", BigInteger, ForeignKey("games.id"), nullable=False, unique=True),
+    Index("daily_by_day", "kind", "day"),
+    **NO_ROWID,
+)
+
 REQUIRED_TABLES = frozenset(metadata.tables)
 #: The tables of revision 0001 (it creates exactly these; later revisions add the others).
-BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices"}
+BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices", "daily_attempts"}
 #: Triggers that carry the append-only guarantee; ``integrity_check`` reports any missing or disabled.
 REQUIRED_TRIGGERS = {"sqlite": frozenset({"moves_no_update", "moves_no_delete"}),
                      "postgresql": frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})}

@@ -1133,8 +1133,8 @@ class Store:
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
         results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings, away periods and pending turn notices are forgotten.
-        Open games are not touched. Returns the games changed."""
+        the servers they were seen in, their settings, away periods, pending turn notices and daily attempts are
+        forgotten. Open games are not touched. Returns the games changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
@@ -1147,7 +1147,7 @@ class Store:
                 await db.execute(f"UPDATE {table} SET user_id = NULL WHERE user_id = :u AND game_id IN {over}",
                                  params)
             await db.execute(f"UPDATE games SET creator_id = 0 WHERE creator_id = :u AND id IN {over}", params)
-            for table in ("player_guilds", "player_prefs", "away_periods", "notices"):
+            for table in ("player_guilds", "player_prefs", "away_periods", "notices", "daily_attempts"):
                 await db.execute(f"DELETE FROM {table} WHERE user_id = :u", params)
             return ids
         return await self._write(work)
@@ -1265,6 +1265,44 @@ class Store:
             "DELETE FROM notices WHERE user_id = :u RETURNING game_id, created_at", {"u": user_id}),
             transaction=False)
         return [r.game_id for r in sorted(rows, key=lambda r: (r.created_at, r.game_id))]
+
+    async def add_daily_attempt(self, user_id: int, kind: str, day: str, game_id: int) -> None:
+        """Record ``game_id`` as the player's attempt at the kind's daily of ``day`` (one per player, kind, day)."""
+        await self._exec("INSERT INTO daily_attempts (user_id, kind, day, game_id) VALUES (:u, :k, :d, :g)",
+                         {"u": user_id, "k": kind, "d": day, "g": game_id})
+
+    async def daily_attempt(self, user_id: int, kind: str, day: str) -> int | None:
+        """The game of the player's attempt at the kind's daily of ``day``, if any."""
+        return await self._read_one("SELECT game_id FROM daily_attempts WHERE user_id = :u AND kind = :k AND day = :d",
+                                    {"u": user_id, "k": kind, "d": day})
+
+    async def daily_day_of(self, game_id: int) -> str | None:
+        """The day whose daily challenge ``game_id`` is an attempt at (None: not a daily game)."""
+        return await self._read_one("SELECT day FROM daily_attempts WHERE game_id = :g", {"g": game_id})
+
+    async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
+        """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,
+        ``user_id``, ``game_id``, ``name`` and ``total`` of the player's seat, oldest day first."""
+        params: dict[str, Any] = {"k": kind, "since": since_day}
+        if user_id is not None:
+            params["u"] = user_id
+        return await self._read(
+            "SELECT d.day, d.user_id, d.game_id, s.name, r.total FROM daily_attempts d"
+            " JOIN games g ON g.id = d.game_id AND g.status = 'finished'"
+            " JOIN results r ON r.game_id = d.game_id AND r.seat = 0"
+            " JOIN seats s ON s.game_id = d.game_id AND s.seat = 0"
+            f" WHERE d.kind = :k AND d.day >= :since{' AND d.user_id = :u' if user_id is not None else ''}"
+            " ORDER BY d.day, d.game_id", params)
+
+    async def guilds_of(self, user_ids: Iterable[int]) -> dict[int, set[int]]:
+        """The servers each of these players was seen in (``player_guilds``)."""
+        ids = sorted(set(user_ids))
+        rows = await self._read("SELECT user_id, guild_id FROM player_guilds WHERE user_id IN :ids", {"ids": ids},
+                                expanding=("ids",)) if ids else []
+        found: dict[int, set[int]] = {}
+        for row in rows:
+            found.setdefault(row.user_id, set()).add(row.guild_id)
+        return found
 
     async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
                                      ) -> list[ReminderDue]:

@@ -20,7 +20,7 @@ from tests.engine.helpers import registry
 #: Every table with the columns that identify a row, so a dump lists rows in a stable order.
 TABLE_ORDER = {"games": "id", "seats": "game_id, seat", "moves": "game_id, seq", "results": "game_id, seat",
                "bot_meta": "key", "outbox": "id", "player_prefs": "user_id", "away_periods": "user_id, starts_at",
-               "notices": "user_id, game_id",
+               "notices": "user_id, game_id", "daily_attempts": "user_id, kind, day",
                "alembic_version": "version_num"}
 _names = itertools.count()
 

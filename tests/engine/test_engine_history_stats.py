@@ -79,6 +79,8 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
         await mgr.store.set_prefs(user, notify="dm")
         await mgr.store.add_away(user, 100.0, 200.0, 100.0)
         await mgr.store.add_notices([user], running.id, 150.0, 100.0)
+    await mgr.store.add_daily_attempt(ALICE, "dicerace", "2026-11-26", solo)
+    await mgr.store.add_daily_attempt(BOB, "dicerace", "2026-11-26", running.id)
 
     changed = await mgr.forget_user(ALICE, "Former player")
     assert changed == sorted([done, solo])
@@ -94,6 +96,8 @@ async def test_forget_user_anonymises_finished_games_only(mgr):
     assert await mgr.store.get_prefs(ALICE) == PlayerPrefs(ALICE) and (await mgr.store.get_prefs(BOB)).notify == "dm"
     assert list(await mgr.store.current_away([ALICE, BOB], 150.0)) == [BOB]
     assert await mgr.store.users_with_due_notices(150.0) == [BOB]                 # her pending notices too
+    assert await mgr.store.daily_attempt(ALICE, "dicerace", "2026-11-26") is None   # and her daily attempts
+    assert await mgr.store.daily_attempt(BOB, "dicerace", "2026-11-26") == running.id
     # the server's board keeps the duel (with an anonymous seat) and loses her solo game
     board = await mgr.store.board_results(guild_id=GUILD, kind="dicerace")
     assert {(r.game_id, r.user_id) for r in board} == {(done, None), (done, BOB)}

@@ -17,7 +17,7 @@ from tests.engine.test_engine_migration import write_v6_file
 
 KINDS = ["tests.engine.toy_kind:KIND", "tests.engine.toy_kind:DUEL_KIND"]
 TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs", "away_periods",
-          "notices")
+          "notices", "daily_attempts")
 
 
 def post_version(view, result):
@@ -43,6 +43,7 @@ async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
                           dm_closed_told=True)
     await store.add_away(7, 2e9, 2e9 + 3600, 2e9)
     await store.add_notices([7], solo.id, 2e9 + 180, 2e9)
+    await store.add_daily_attempt(7, solo.kind, "2033-05-18", solo.id)
     rows = {table: await table_rows(store, table) for table in TABLES}
     await store.close()
     return rows

@@ -1,5 +1,6 @@
 """The players' side of the store, on SQLite and PostgreSQL: settings, away periods, the list behind /games
-(one query), turn notices owed by direct message, and revisions 0002 and 0003 on a database made at 0001."""
+(one query), turn notices owed by direct message, daily attempts, and revisions 0002 to 0004 on a database made
+at 0001."""
 from __future__ import annotations
 
 import pytest
@@ -81,6 +82,29 @@ def posting(view, result):
     return Bookkeeping(meta={"clock": {"since": {"0": 5.0}}}, post={"version": view.version})
 
 
+async def test_daily_attempts_one_per_player_kind_and_day_and_the_days_results(mgr):
+    store = mgr.store
+    games = []
+    for user, channel in ((ALICE, 1), (BOB, 2), (CARL, 3)):
+        game = await mgr.create("dicerace", None, channel, user, str(user), {"target": 5}, 1, seed=1)
+        await store.add_daily_attempt(user, "dicerace", "2026-11-26", game.id)
+        games.append(game)
+    with pytest.raises(Exception):                                        # one attempt a day
+        await store.add_daily_attempt(ALICE, "dicerace", "2026-11-26", games[1].id)
+    for game in games[:2]:                                                # Carl's is still in play
+        while (await mgr.load(game.id)).status == "active":
+            await mgr.apply(game.id, game.creator_id, {"action": "roll"})
+    rows = await store.daily_results("dicerace", "2026-11-26")
+    assert [(r.day, r.user_id, r.game_id) for r in rows] == [("2026-11-26", u, g.id) for u, g in zip((ALICE, BOB),
+                                                                                                    games)]
+    assert all(r.total is not None for r in rows) and await store.daily_results("dicerace", "2026-11-27") == []
+    assert [r.user_id for r in await store.daily_results("dicerace", "2000-01-01", user_id=BOB)] == [BOB]
+    assert await store.daily_day_of(games[2].id) == "2026-11-26" and await store.daily_day_of(10**9) is None
+    await store.note_player_guild(ALICE, 7, NOW)
+    await store.note_player_guild(ALICE, 8, NOW)
+    assert await store.guilds_of([ALICE, BOB]) == {ALICE: {7, 8}} and await store.guilds_of([]) == {}
+
+
 async def test_the_games_of_a_player_open_first_then_the_recently_finished(mgr, clock):
     store = mgr.store
     solo = await mgr.create("dicerace", None, 1, ALICE, "Alice", {"target": 5}, 1, seed=1)   # in play (a DM)
@@ -132,7 +156,8 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
     async with engine.begin() as conn:
         await conn.run_sync(migrations.upgrade, "0001")
         tables = await conn.run_sync(lambda sync: set(sync.dialect.get_table_names(sync)))
-        assert "games" in tables and not {"player_prefs", "away_periods", "notices"} & tables
+        assert "games" in tables and not {"player_prefs", "away_periods", "notices",
+                                                    "daily_attempts"} & tables
     await engine.dispose()
     store = await open_store(db_path)
     try:
@@ -143,6 +168,8 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
         assert [g.game_id for g in await store.games_of_user(ALICE, NOW)] == [game]
         await store.add_notices([ALICE], game, NOW + 180, NOW)
         assert await store.claim_notices(ALICE) == [game]
+        await store.add_daily_attempt(ALICE, "dicerace", "2026-11-26", game)
+        assert await store.daily_attempt(ALICE, "dicerace", "2026-11-26") == game
     finally:
         await store.close()
     engine = engine_for(db_path)

@@ -1,0 +1,226 @@
+"""Daily challenges: ``/daily play|board|share game:…`` (top-level, beside ``/games``: ``/rp`` is full).
+
+Every UTC day each game has one daily deal: the seed is a stable hash (sha256) of the game kind and the date,
+the options are the game's solo defaults, so everyone plays the same game. It is played like a solo game, in
+the player's DM with the bot (``Lobby.create_game``); a player has one attempt per kind and day (table
+``daily_attempts``, whose key refuses a second one, even after abandoning). The final post of a daily game adds
+the player's place on the day's board and their streak (consecutive UTC days with a finished daily of the
+kind). Sharing: ``share`` run in a server channel shows the line privately with a Share button, and the button
+posts it in that channel — the channel where the player clicks is the channel they chose, so no channel picker
+is needed. The line is an emoji summary of the result (the total, the streak), the same for every game with the
+same result, so it gives nothing of the deal away. Once a day is over, anyone may replay its daily games
+(``History.may_see``).
+"""
+from __future__ import annotations
+
+import hashlib
+import inspect
+import time
+from collections.abc import Callable
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameView, SessionManager
+from bot.i18n import t
+
+from .buttons import ShellButton
+from .core import Refusal, locale_of, require_guild
+from .games import Games
+from .groups import built_command
+from .help import EMBED_COLOUR
+from .lobby import Lobby
+from .seam import Presentation
+from .translator import cmd_str
+
+PERIODS = ("today", "week", "all")
+BOARD_SIZE = 10
+KEYCAPS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
+
+
+def utc_day(now: float) -> str:
+    """The UTC date of ``now`` as ``YYYY-MM-DD``."""
+    return datetime.fromtimestamp(now, timezone.utc).date().isoformat()
+
+
+def days_before(day: str, count: int) -> str:
+    return (date.fromisoformat(day) - timedelta(days=count)).isoformat()
+
+
+def daily_seed(kind: str, day: str) -> int:
+    """The deal of the kind's daily on ``day``: stable across processes and versions (never Python's ``hash``)."""
+    return int.from_bytes(hashlib.sha256(f"rollbot daily {kind} {day}".encode()).digest()[:8], "big") >> 1
+
+
+def streak(days: set[str], day: str) -> int:
+    """Consecutive days with a finished daily up to ``day`` (or up to the day before, if ``day`` has none yet)."""
+    if day not in days:
+        day = days_before(day, 1)
+    count = 0
+    while day in days:
+        count, day = count + 1, days_before(day, 1)
+    return count
+
+
+def share_line(title: str, day: str, total: Any, days: int, locale: str) -> str:
+    """The spoiler-free line: only the game, the day, the total (as keycap emoji) and the streak."""
+    score = "".join(KEYCAPS[int(c)] if c.isdigit() else c for c in str(total if total is not None else "–"))
+    return t("daily.share_line", locale, game=title, day=day, score=score, streak=days)
+
+
+def board(rows: list[Any]) -> list[tuple[int, str, Any, int]]:
+    """(user id, latest name, sum of totals, days played) per player, best first."""
+    players: dict[int, list] = {}
+    for row in rows:
+        if row.user_id is None:
+            continue
+        held = players.setdefault(row.user_id, [row.user_id, row.name, 0, 0])
+        held[1], held[2], held[3] = row.name, held[2] + (row.total or 0), held[3] + 1
+    return sorted((tuple(p) for p in players.values()), key=lambda p: (-p[2], p[3], p[1].casefold()))
+
+
+class ShareButton(ShellButton, template=r"rp:ds:(?P<game>[0-9]{1,19})"):
+    """Posts the daily game's share line in the channel where it is clicked (only its player may)."""
+    prefix, service, handler, default_style = "rp:ds", "daily", "on_share", discord.ButtonStyle.primary
+
+
+class Daily(commands.Cog):
+    def __init__(self, sessions: SessionManager, games: Games, lobby: Lobby, clock: Callable[[], float] = time.time):
+        self.sessions = sessions
+        self.store = sessions.store
+        self.games = games
+        self.lobby = lobby
+        #: what "today" is (tests move it)
+        self.clock = clock
+
+    def today(self) -> str:
+        return utc_day(self.clock())
+
+    async def days_of(self, user_id: int, kind: str) -> set[str]:
+        return {r.day for r in await self.store.daily_results(kind, "0000", user_id=user_id)}
+
+    # ------------------------------------------------------------------ hooks of the courier and the history
+    async def final_lines(self, game: GameView, locale: str) -> list[str]:
+        """The lines a daily game's final post adds: the player's place on the day's board and their streak."""
+        day = await self.store.daily_day_of(game.id)
+        user_id = game.seats[0].user_id if game.seats else None
+        if day is None or user_id is None:
+            return []
+        rows = [r for r in await self.store.daily_results(game.kind, day) if r.day == day]
+        mine = next((r.total or 0 for r in rows if r.game_id == game.id), None)
+        if mine is None:
+            return []
+        place = 1 + sum(1 for r in rows if (r.total or 0) > mine)
+        days = streak(await self.days_of(user_id, game.kind), day)
+        return [t("daily.final_place", locale, place=place, players=len(rows)),
+                t("daily.final_streak", locale, streak=days), t("daily.final_share", locale)]
+
+    async def is_over(self, game_id: int) -> bool:
+        """Whether ``game_id`` is a daily game whose day has ended (its replay is then anyone's)."""
+        day = await self.store.daily_day_of(game_id)
+        return day is not None and day < self.today()
+
+    # ------------------------------------------------------------------ the share button
+    async def share_text(self, game: GameView, locale: str) -> str:
+        day = await self.store.daily_day_of(game.id)
+        user_id = game.seats[0].user_id
+        rows = [r for r in await self.store.daily_results(game.kind, day or "", user_id) if r.game_id == game.id]
+        if not rows:
+            raise Refusal("daily.error.nothing_to_share")
+        days = streak(await self.days_of(user_id, game.kind), rows[0].day)
+        return share_line(t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days, locale)
+
+    async def on_share(self, interaction: discord.Interaction, game_id: int) -> None:
+        require_guild(interaction)
+        game = await self.sessions.load(game_id)
+        if not game.seats or game.seats[0].user_id != interaction.user.id:
+            raise Refusal("daily.error.share_not_yours")
+        await interaction.response.send_message(await self.share_text(game, locale_of(interaction)))
+
+    # ------------------------------------------------------------------ commands
+    def command_group(self) -> app_commands.Group:
+        """``/daily play|board|share game:…``: a top-level group of its own, as ``/rp`` has no room left (Discord
+        allows 25 entries per level); the game is a choice of the registered ones."""
+        group = app_commands.Group(
+            name=cmd_str("cmd.daily.name"), description=cmd_str("cmd.daily.description"),
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+        game: dict = {"game": (str, inspect.Parameter.empty, "cmd.daily.game")}
+        choices = {"game": [app_commands.Choice(name=cmd_str(p.title_key), value=kind)
+                            for kind, p in self.games.items()]}
+        period = {"period": (str, "today", "cmd.daily.board.period")}
+        periods = {"period": [app_commands.Choice(name=cmd_str(f"daily.period.{p}"), value=p) for p in PERIODS]}
+        for name, callback, options, chosen in (("play", self.play, game, choices),
+                                                ("board", self.board_cmd, game | period, choices | periods),
+                                                ("share", self.share, game, choices)):
+            group.add_command(built_command(f"cmd.daily.{name}.name", f"cmd.daily.{name}.description",
+                                            _bound(callback), options, choices=chosen))
+        return group
+
+    def presentation(self, kind: str) -> Presentation:
+        if kind not in self.games:
+            raise Refusal("error.bad_option")
+        return self.games[kind]
+
+    async def play(self, interaction: discord.Interaction, game: str) -> None:
+        presentation = self.presentation(game)
+        if interaction.guild_id is not None or not isinstance(interaction.channel, discord.DMChannel):
+            raise Refusal("daily.error.dm_only")
+        day = self.today()
+        if await self.store.daily_attempt(interaction.user.id, presentation.kind, day) is not None:
+            raise Refusal("daily.error.played")
+        options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
+                                            solo=True)
+        started = await self.lobby.create_game(interaction, presentation, 1, options,
+                                               {"takeover": 0, "pace": "none", "hints": False},
+                                               seed=daily_seed(presentation.kind, day))
+        await self.store.add_daily_attempt(interaction.user.id, presentation.kind, day, started.id)
+
+    async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
+        presentation, locale, viewer = self.presentation(game), locale_of(interaction), interaction.user.id
+        if period not in PERIODS:
+            raise Refusal("error.bad_option")
+        if interaction.guild_id is not None:
+            await self.store.note_player_guild(viewer, interaction.guild_id, self.clock())
+        today = self.today()
+        since = {"today": today, "week": days_before(today, 6), "all": "0000"}[period]
+        ranked = board(await self.store.daily_results(presentation.kind, since))
+        guilds = await self.store.guilds_of([viewer, *(p[0] for p in ranked)])
+        mine = guilds.get(viewer, set())
+        embed = discord.Embed(title=t("daily.board_title", locale, game=t(presentation.title_key, locale),
+                                      period=t(f"daily.period.{period}", locale), day=today), colour=EMBED_COLOUR)
+        scopes = [("everywhere", ranked)]
+        if interaction.guild_id is not None:
+            scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
+        for scope, players in scopes:
+            lines = [t("daily.board_line", locale, place=i + 1, score=total, days=days,
+                       player=name if user == viewer or mine & guilds.get(user, set())
+                       else t("daily.a_player", locale))
+                     for i, (user, name, total, days) in enumerate(players[:BOARD_SIZE])]
+            embed.add_field(name=t(f"daily.board_{scope}", locale),
+                            value="\n".join(lines)[:1024] or t("daily.board_empty", locale), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def share(self, interaction: discord.Interaction, game: str) -> None:
+        presentation, locale = self.presentation(game), locale_of(interaction)
+        if interaction.guild_id is None:
+            raise Refusal("daily.error.share_in_server")
+        rows = await self.store.daily_results(presentation.kind, "0000", interaction.user.id)
+        if not rows:
+            raise Refusal("daily.error.nothing_to_share")
+        played = await self.sessions.load(rows[-1].game_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ShareButton(played.id, label=t("daily.share_button", locale), emoji="📣"))
+        await interaction.response.send_message(t("daily.share_preview", locale,
+                                                  line=await self.share_text(played, locale)),
+                                                view=view, ephemeral=True)
+
+
+def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A plain function calling ``method`` (``built_command`` gives its callback a signature of its own)."""
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await method(interaction, **values)
+    return callback

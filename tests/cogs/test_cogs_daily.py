@@ -1,0 +1,132 @@
+"""Daily challenges through the Discord stand-in: ``/daily play|board|share``, one attempt a day, the same deal
+for everyone, place and streak in the final post, the Share button, the board, replays once the day is over."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from bot.games.dicepoker import ai
+from bot.i18n import t
+from cogs.daily import share_line, streak
+
+DAY1 = datetime(2026, 11, 26, 12, tzinfo=timezone.utc).timestamp()
+DAY_S = 86400
+
+
+@pytest.fixture
+def clocked(harness):
+    """The daily challenges' "today" on a clock the test moves."""
+    now = [DAY1]
+    harness.bot.daily.clock = lambda: now[0]
+    return now
+
+
+async def play_daily(harness, user):
+    """``/daily play game:dicepoker`` in the user's DM, then ``/poker keep`` (the easy bot's keep) until the end;
+    returns the game, the text of the DM's public posts and the DM."""
+    dm = harness.dm()
+    first = await harness.run("daily play", user=user, place=dm, game="dicepoker")
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    assert game is not None, first.text()
+    while game.status == "active":
+        keep = ai.choose_move(game.state, 0, "easy")["keep"]
+        result = await harness.run("poker keep", user=user, place=dm, dice=" ".join(str(i + 1) for i in keep) or "none")
+        assert result.messages, result.text()
+        game = await harness.bot.sessions.load(game.id)
+    posts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral)
+    return game, posts, dm
+
+
+async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice, bob, clocked):
+    for user in (alice, bob):
+        await harness.run("daily play", user=user, place=harness.dm(), game="rollplayer")
+    a, b = [await harness.bot.sessions.load(g) for g in
+            [await harness.bot.store.daily_attempt(u.id, "rollplayer", "2026-11-26") for u in (alice, bob)]]
+    assert a.id != b.id and a.seed == b.seed and a.options == b.options
+    rules = harness.bot.sessions.kinds["rollplayer"]
+    assert rules.dumps(a.state) == rules.dumps(b.state)            # the identical deal
+    # a second attempt is refused, even after abandoning the first
+    dm = harness.dm()
+    await harness.bot.sessions.abandon(a.id, alice.id, may_manage_channel=False)
+    again = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
+    assert again.text() == t("daily.error.played", "en")
+    harness.locale = "de"
+    assert (await harness.run("daily play", user=alice, place=dm, game="rollplayer")).text() \
+        == t("daily.error.played", "de")
+    # the next day brings another deal
+    clocked[0] += DAY_S
+    await harness.run("daily play", user=alice, place=harness.dm(), game="rollplayer")
+    c = await harness.bot.sessions.load(await harness.bot.store.daily_attempt(alice.id, "rollplayer", "2026-11-27"))
+    assert c.seed != a.seed
+
+
+async def test_a_daily_asked_in_a_server_says_how(harness, alice, clocked):
+    answer = await harness.run("daily play", user=alice, place=harness.channel(), game="dicepoker")
+    assert answer.only().ephemeral and answer.text() == t("daily.error.dm_only", "en")
+    assert await harness.bot.store.daily_attempt(alice.id, "dicepoker", "2026-11-26") is None
+
+
+async def test_final_post_place_streak_share_board_and_replay(harness, alice, bob, carol, clocked):
+    club, tavern = harness.channel(), harness.channel()
+    await harness.run("daily board", user=alice, place=club, game="dicepoker")      # alice is seen in the club
+    await harness.run("daily board", user=bob, place=tavern, game="dicepoker")      # bob only in the tavern
+    game, final, dm = await play_daily(harness, alice)
+    assert game.status == "finished"
+    assert t("daily.final_place", "en", place=1, players=1) in final
+    assert t("daily.final_streak", "en", streak=1) in final
+    bob_game, bob_final, _ = await play_daily(harness, bob)
+    assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
+
+    # share: the preview privately, then the button posts the line in this channel
+    preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
+    assert preview.only().ephemeral
+    assert (await harness.click(preview.only(), user=bob, place=club, label="Share")).text() \
+        == t("daily.error.share_not_yours", "en")
+    posted = await harness.click(preview.only(), user=alice, place=club, label="Share")
+    [line] = posted.public()
+    total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
+    title = t(harness.bot.games["dicepoker"].title_key, "en")
+    assert line.text() == share_line(title, "2026-11-26", total, 1, "en")
+    assert str(game.seed) not in line.text()
+    assert (await harness.run("daily share", user=alice, place=dm, game="dicepoker")).text() \
+        == t("daily.error.share_in_server", "en")
+
+    # the board: carol shares the club with alice, not the tavern with bob
+    await harness.run("daily board", user=carol, place=club, game="dicepoker")
+    text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
+    assert "Alice" in text and "Bob" not in text and t("daily.a_player", "en") in text
+
+    # replay: only its player today; anyone once the day is over
+    refused = await harness.run("poker replay", user=carol, place=club, game=game.id)
+    assert refused.text() == t("history.error.unknown_game", "en", game=game.id)
+    clocked[0] += DAY_S
+    shown = await harness.run("poker replay", user=carol, place=club, game=game.id)
+    assert t("history.error.unknown_game", "en", game=game.id) not in shown.text()
+
+
+async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked):
+    """Two different games with the same result share the same line: it says nothing of the deal."""
+    first, _, _ = await play_daily(harness, alice)
+    second, _, _ = await play_daily(harness, bob)
+    rows = await harness.bot.store.daily_results("dicepoker", "2026-11-26")
+    await harness.bot.store._exec("UPDATE results SET total = 7 WHERE seat = 0", {})
+    lines = [await harness.bot.daily.share_text(g, "en") for g in (first, second)]
+    assert first.id != second.id and len(rows) == 2 and lines[0] == lines[1] and "7️⃣" in lines[0]
+
+
+async def test_streak_counts_days_in_a_row_and_resets_after_a_missed_day(harness, alice, clocked):
+    finals = []
+    for day in (0, 1, 3):           # day 2 missed
+        clocked[0] = DAY1 + day * DAY_S
+        finals.append((await play_daily(harness, alice))[1])
+    assert t("daily.final_streak", "en", streak=1) in finals[0]
+    assert t("daily.final_streak", "en", streak=2) in finals[1]
+    assert t("daily.final_streak", "en", streak=1) in finals[2]
+
+
+def test_streak_counting():
+    days = {"2026-11-24", "2026-11-25", "2026-11-26"}
+    assert streak(days, "2026-11-26") == 3
+    assert streak(days, "2026-11-27") == 3          # today not played yet: the streak still stands
+    assert streak(days, "2026-11-28") == 0
