@@ -41,6 +41,7 @@ from bot.metrics import NoMetrics, create_metrics
 from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
+from cogs.away import Away
 from cogs.bots import BotPlayer
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
@@ -167,6 +168,7 @@ class RollBot(commands.AutoShardedBot):
         self.my_games = MyGames(self.sessions, self.games)
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
         self.courier.notices = self.notify
+        self.away = Away(self.sessions, self.courier)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock)
 
@@ -189,6 +191,7 @@ class RollBot(commands.AutoShardedBot):
         await self.add_cog(self.reminders)
         await self.add_cog(self.my_games)
         await self.add_cog(self.notify)
+        await self.add_cog(self.away)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)

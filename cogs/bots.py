@@ -122,10 +122,15 @@ class BotPlayer:
             limit = table.takeover_s
             if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
                 continue
-            if now - (game.last_activity_at or now) < limit:
+            idle_since = game.last_activity_at or now
+            if now - idle_since < limit:
                 continue
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)
                    if not game.seats[s].is_ai and s not in table.taken]
+            # an away player's idle time leaves out their time away (and a player away now is not taken over)
+            away = await self.courier.away.in_game(game, due, now)
+            due = [s for s in due if game.seats[s].user_id not in away and now - idle_since - await
+                   self.courier.away.seconds_away(game, game.seats[s].user_id, idle_since, now) >= limit]
             if not due:
                 continue
             if self.owner is not None and not await self.sessions.store.claim_lease(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 
@@ -26,7 +27,7 @@ from bot.i18n import t
 
 from .bots import BotPlayer, has_ai
 from .buttons import ShellButton
-from .core import GROUP_EXTRA, Refusal, game_locale, seat_locale, tracker
+from .core import GROUP_EXTRA, Refusal, game_locale, pings, seat_locale, tracker
 from .games import Games
 from .pace import (
     average_decision_seconds,
@@ -50,12 +51,14 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 
 # ---------------------------------------------------------------------------------------------- words
-def clock_lines(game: GameView, locale: str) -> list[str]:
-    """For ``/<group> status``: the pace, each due player's deadline, each player's average decision time."""
+def clock_lines(game: GameView, locale: str, away: Any = ()) -> list[str]:
+    """For ``/<group> status``: the pace, each due player's deadline (none for those in ``away``, user ids: their
+    clock stands still), each player's average decision time."""
     lines = [t("clock.status.pace", locale, pace=pace_text(TableMeta.of(game.meta).pace or "none", locale))]
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
-        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai:
+        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai \
+                and game.seats[seat].user_id not in away:
             lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
                            when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):
@@ -113,13 +116,19 @@ class PaceClock:
         since_of = table.due_since()
         notes = {seat: note for seat, note in table.clock_notes.items() if seat in since_of}   # drop settled ones
         changed = notes != table.clock_notes
-        for seat in pending_seats(kind, game.state):
+        due = pending_seats(kind, game.state)
+        away = await self.bots.courier.away.in_game(game, due, now)
+        for seat in due:
             since = since_of.get(seat)
             if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
                 continue
+            user = game.seats[seat].user_id
+            if user in away:
+                continue                       # the clock of an away player stands still
             note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
             start, level = float(note.get("start", since)), int(note.get("level", 0))
-            elapsed = now - start
+            away_s = await self.bots.courier.away.seconds_away(game, user, start, now)
+            elapsed = now - start - away_s
             if elapsed >= pace and level < RAN_OUT:
                 level = RAN_OUT
             elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
@@ -135,7 +144,8 @@ class PaceClock:
             if level == RAN_OUT:
                 await self.ran_out(game, seat, int(since))
             else:
-                await self.remind(game, seat, start + pace, "clock.last_call" if level == LAST_CALL else "clock.half")
+                key = "clock.last_call" if level == LAST_CALL else "clock.half"
+                await self.remind(game, seat, start + away_s + pace, key)
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
 
@@ -152,8 +162,9 @@ class PaceClock:
         user = game.seats[seat].user_id
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>",
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
-        await self._channel(game).send(text, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(user)], roles=False, everyone=False))
+        notices = self.bots.courier.notices
+        hush = await notices.hushed_users(game, [user], self.clock()) if notices is not None else frozenset()
+        await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
     async def ran_out(self, game: GameView, seat: int, since: int) -> None:
         """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""

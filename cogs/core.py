@@ -209,6 +209,13 @@ async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, lo
         await update_meta(sessions, game_id, seat_locales={**known, seat: locale})
 
 
+def pings(users: list[int]) -> dict[str, Any]:
+    """``send`` arguments that ping exactly ``users`` (no roles, no everyone); a message that pings nobody is
+    sent silently."""
+    return {"silent": not users, "allowed_mentions": discord.AllowedMentions(
+        users=[discord.Object(u) for u in users], roles=False, everyone=False)}
+
+
 def game_locale(game: Any) -> str:
     """The language of a game's public posts (chosen when it was created, changeable by its creator)."""
     return TableMeta.of(game.meta).locale or DEFAULT_LOCALE

@@ -18,6 +18,7 @@ from bot.engine import GameView, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
+from .away import away_mark
 from .bots import BotPlayer, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
@@ -54,8 +55,9 @@ BUTTON_STYLES = {
 }
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
-def seat_lines(game: GameView) -> str:
-    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}" for seat in game.seats)
+def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
+    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
+                     for seat in game.seats)
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
@@ -63,9 +65,10 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
-def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str) -> None:
+def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str,
+                          away: dict[int, float] | None = None) -> None:
     embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                    value=seat_lines(game), inline=True)
+                    value=seat_lines(game, locale, away or {}), inline=True)
     embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
                     inline=True)
 
@@ -108,11 +111,13 @@ class Lobby(GameCog):
                                       style=BUTTON_STYLES[action]))
         return view
 
-    def status_embed(self, game: GameView, pending: list[dict], locale: str) -> discord.Embed:
+    def status_embed(self, game: GameView, pending: list[dict], locale: str,
+                     away: dict[int, float] | None = None) -> discord.Embed:
+        """The game as ``/status`` shows it; the players in ``away`` (user id -> until) marked "away until"."""
         presentation = self.games[game.kind]
         embed = discord.Embed(title=t("status.title", locale, game=game.id),
                               description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
-        add_seats_and_options(embed, game, presentation, locale)
+        add_seats_and_options(embed, game, presentation, locale, away)
         if game.state is not None and game.status == "active":
             embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
                             inline=False)
@@ -123,8 +128,8 @@ class Lobby(GameCog):
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
             if game.guild_id is not None:
-                embed.add_field(name=t("clock.pace.title", locale), value="\n".join(clock_lines(game, locale)),
-                                inline=False)
+                embed.add_field(name=t("clock.pace.title", locale),
+                                value="\n".join(clock_lines(game, locale, away or {})), inline=False)
         return embed
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
@@ -291,8 +296,10 @@ class Lobby(GameCog):
     async def status_cmd(self, interaction: discord.Interaction) -> None:
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         pending = await self.sessions.pending(game.id)
+        book = self.courier.away
+        away = await book.in_game(game, range(len(game.seats)), book.clock()) if game.status == "active" else {}
         await interaction.response.send_message(
-            embed=self.status_embed(game, pending, locale_of(interaction)), ephemeral=True)
+            embed=self.status_embed(game, pending, locale_of(interaction), away), ephemeral=True)
 
     def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""

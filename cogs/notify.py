@@ -73,6 +73,13 @@ def jump_link(game: GameView, message_id: int | None) -> str:
     return f"{where}/{message_id}" if message_id else where
 
 
+def hushed(prefs: PlayerPrefs, game: GameView, now: float) -> bool:
+    """Whether the game's channel must not ping the player now (a turn post, a reminder): their quiet hours run,
+    or they chose direct messages only (a game in their DM aside: its posts are direct messages)."""
+    return quiet_until(prefs, now) is not None or (
+        prefs.notify == "dm" and not prefs.dm_closed_told and game.guild_id is not None)
+
+
 class Notify(commands.Cog):
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *, run: bool = True,
                  clock: Callable[[], float] = time.time, gather_s: float = GATHER_S):
@@ -147,14 +154,18 @@ class Notify(commands.Cog):
             return frozenset()
         now, hush = self.clock(), set()
         for user, prefs in (await self.sessions.store.prefs_of(users)).items():
-            quiet = quiet_until(prefs, now)
-            # a game in the player's DM posts there already: a notice would say it twice
-            by_dm = prefs.notify != "channel" and not prefs.dm_closed_told and game.guild_id is not None
-            if quiet is not None or (by_dm and prefs.notify == "dm"):
+            if hushed(prefs, game, now):
                 hush.add(user)
-            if by_dm:
+            # a game in the player's DM posts there already: a notice would say it twice
+            if prefs.notify != "channel" and not prefs.dm_closed_told and game.guild_id is not None:
+                quiet = quiet_until(prefs, now)
                 await self.sessions.store.add_notices([user], game.id, max(now + self.gather_s, quiet or 0), now)
         return frozenset(hush)
+
+    async def hushed_users(self, game: GameView, users: list[int], now: float) -> frozenset[int]:
+        """Of ``users``, those a reminder in the game's channel must not ping now (``hushed``)."""
+        return frozenset(user for user, prefs in (await self.sessions.store.prefs_of(users)).items()
+                         if hushed(prefs, game, now))
 
     # ------------------------------------------------------------------ the loop
     async def tick(self) -> None:

@@ -39,6 +39,7 @@ import discord
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
 from bot.i18n import t
 
+from .away import AwayBook, away_mark
 from .core import acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
@@ -249,6 +250,8 @@ class Courier:
         self.notices: Any = None
         #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
         self.daily: Any = None
+        #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
+        self.away = AwayBook(sessions)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -316,6 +319,21 @@ class Courier:
                     break
                 sent.append(message)
         return sent
+
+    async def refresh(self, game_id: int) -> None:
+        """Draw the game's live message again as it stands (a due player went away or came back): the same
+        posts, no new pings."""
+        async with self._lock(game_id):
+            game = await self.sessions.load(game_id)
+            posts = await self.sessions.last_message_posts(game_id)
+            if game.status != "active" or not posts or not posts[-1].message_id or not posts[-1].payload.get("live"):
+                return
+            last = posts[-1]
+            content = await self.render(game, last.payload, earlier=posts[:-1], marker=post_marker(last.id))
+            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            message = await self._edit_live(channel, game_id, last.message_id, content)
+            if message is not None:
+                self._shown[game_id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
 
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
@@ -477,7 +495,7 @@ class Courier:
             pass                               # deleted or out of reach: nothing to summarise
 
     # ------------------------------------------------------------------ what a post says
-    def mention_line(self, game: GameView, fresh: list[int], locale: str) -> str:
+    def mention_line(self, game: GameView, fresh: list[int], locale: str, away: dict[int, float]) -> str:
         kind = self.games.kind(game.kind)
         presentation = self.games[game.kind]
         lines = []
@@ -485,6 +503,7 @@ class Courier:
         for seat in due:
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{game.seats[seat].name}**"
+            who += away_mark(game, seat, away, locale)
             lines.append(t("play.your_turn", locale, player=who,
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
@@ -536,10 +555,11 @@ class Courier:
                 parts.pictures = [name for name, _ in blobs]
             fresh = []
         else:
-            parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                                  clock_status(game, locale)) if x)
-            parts.due = self.mention_line(game, fresh, locale)
             due = pending_seats(kind, game.state)
+            away = await self.away.in_game(game, due, self.away.clock())
+            parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
+                                                  clock_status(game, locale, away)) if x)
+            parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
             elif len(due) == 1:

@@ -69,14 +69,14 @@ def pace_text(pace: str, locale: str) -> str:
 
 
 
-def clock_status(game: Any, locale: str) -> str:
+def clock_status(game: Any, locale: str, away: Any = ()) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
-    game without a clock)."""
+    game without a clock); the clocks of the players in ``away`` (user ids) stand still: no deadline."""
     pace = TableMeta.of(game.meta).pace or "none"
     if not PACES.get(pace):
         return ""
     deadlines = [d for seat in due_since(game) if seat < len(game.seats) and not game.seats[seat].is_ai
-                 and (d := deadline_of(game, seat)) is not None]
+                 and game.seats[seat].user_id not in away and (d := deadline_of(game, seat)) is not None]
     if not deadlines:
         return t("clock.live.pace", locale, pace=t(f"clock.pace.{pace}", locale))
     return t("clock.live.deadline", locale, pace=t(f"clock.pace.{pace}", locale), when=f"<t:{int(min(deadlines))}:R>")

@@ -20,7 +20,7 @@ from bot.i18n import t
 
 from .bots import BotPlayer
 from .clock import PaceClock
-from .core import seat_locale, tracker
+from .core import pings, seat_locale, tracker
 from .games import Games
 from .outbox import Courier
 
@@ -100,6 +100,8 @@ class Reminders(commands.Cog):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
+        away = await self.courier.away.in_game(game, due, self.clock())
+        due = [s for s in due if game.seats[s].user_id not in away]      # no reminders while away
         if not due:
             return
         if not await self.sessions.claim_reminder(item, self.clock()):
@@ -110,10 +112,12 @@ class Reminders(commands.Cog):
         for seat in due:
             locale = seat_locale(game, seat)
             by_locale.setdefault(locale, []).append(seat)
+        notices = self.courier.notices
+        hush = await notices.hushed_users(game, [game.seats[s].user_id for s in due], self.clock()) \
+            if notices is not None else frozenset()
         for locale, seats in by_locale.items():
             users = [game.seats[s].user_id for s in seats]
             text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
                      decision=presentation.decision_text(decision_of(kind, game.state, seats[0]), locale),
                      count=item.reminder_count + 1, limit=self.settings.max_reminders)
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(u) for u in users], roles=False, everyone=False))
+            await channel.send(text, **pings([u for u in users if u not in hush]))

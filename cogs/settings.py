@@ -12,6 +12,7 @@ from bot.engine import SessionManager
 from bot.engine.table import update_meta
 from bot.i18n import available_locales, t
 
+from .away import AWAY_FAST_META
 from .bots import has_ai
 from .core import Refusal, locale_of, require_guild
 from .games import Games
@@ -60,13 +61,15 @@ class GameSettings(GameCog):
 
     @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
     @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"))
+    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"),
+                           away_fast=cmd_str("cmd.defaults.away_fast"))
     @app_commands.choices(pace=pace_choices())
     async def defaults_cmd(self, interaction: discord.Interaction,
                            takeover: app_commands.Range[int, 0, MAX_TAKEOVER_HOURS] | None = None,
-                           pace: str | None = None) -> None:
-        """``/<game> defaults takeover:<hours> pace:<pace>``: the server's defaults for new games (Manage
-        Server); without options it shows them."""
+                           pace: str | None = None, away_fast: bool | None = None) -> None:
+        """``/<game> defaults takeover:<hours> pace:<pace> away_fast:<yes/no>``: the server's defaults for new
+        games and whether its ``pace:fast`` games let a player be away (``cogs.away``; Manage Server); without
+        options it shows them."""
         require_guild(interaction)
         if not interaction.permissions.manage_guild:
             raise Refusal("error.user_missing_permission")
@@ -80,6 +83,10 @@ class GameSettings(GameCog):
         if pace is not None:
             await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
             lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
+        if away_fast is not None:
+            rule = "on" if away_fast else "off"
+            await store.set_meta(AWAY_FAST_META.format(guild=guild), rule)
+            lines.append(t(f"away.fast.{rule}", locale))
         if not lines:
             lines.append(t("lobby.defaults_shown", locale, hours=await default_takeover_hours(store, guild),
                            pace=pace_text(await default_pace(store, guild), locale)))

@@ -98,7 +98,12 @@ class Tables(GameCog):
         return game
 
     async def welcome_back(self, game: GameView, seat: int) -> None:
-        """A player acting again takes their seat back from the bot (idle-seat takeover)."""
+        """A player acting again takes their seat back from the bot (idle-seat takeover) and is back from
+        being away (``cogs.away``: a cached "not away" costs no query)."""
+        away = self.bots.courier.away
+        user = game.seats[seat].user_id
+        if user:
+            await away.came_back(user, away.clock())
         if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
 

@@ -1,0 +1,179 @@
+"""``/away``: a player away until a date (``/away until``) or back early (``/away back``, or any click of theirs on
+one of their games); and the book every service asks whether a player is away.
+
+While a player is away (``bot.engine.away`` sets the limits, the store keeps the periods) their turn clock does
+not run (the clock's elapsed time for a seat leaves out the time away, so it goes on from where it stopped),
+they get no reminders and the bot does not take their seat over; ``/status`` and the live messages show "away
+until …" beside their name. A server may forbid away time for games created with ``pace:fast``
+(``/<game> defaults away_fast:False``): those games' clocks run for an away player as usual.
+
+The book caches, for a short while, whether each player it was asked about is away, so that a click (the hot
+path) reads the database only when the player may be away.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable, Iterable
+from datetime import date, datetime, timedelta
+from typing import Any
+
+import cachetools
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameView, SessionManager
+from bot.engine.away import AwayRefused, zone
+from bot.engine.records import UserGame
+from bot.engine.table import TableMeta
+from bot.i18n import t
+
+from .core import Refusal, locale_of
+from .translator import cmd_str
+
+log = logging.getLogger(__name__)
+
+#: ``bot_meta`` key of a server's rule on away time in its ``pace:fast`` games ("off": forbidden).
+AWAY_FAST_META = "away_fast:{guild}"
+#: How long the book trusts what it read about a player (seconds).
+KNOWN_S = 60.0
+DAYS = re.compile(r"^\s*(\d{1,3})\s*$")
+
+
+def away_mark(game: Any, seat: Any, away: dict[int, float], locale: str) -> str:
+    """" · away until <date>" for the seat's player when they are in ``away`` (user id -> until), else ""."""
+    user = game.seats[seat].user_id if isinstance(seat, int) and 0 <= seat < len(game.seats) else None
+    if user not in away:
+        return ""
+    return " · " + t("away.mark", locale, date=f"<t:{int(away[user])}:f>")
+
+
+def until_of(text: str, time_zone: str, now: float) -> float:
+    """The end of the day ``text`` names (``2026-12-24``, or a number of days from today) in ``time_zone``."""
+    today = datetime.fromtimestamp(now, zone(time_zone)).date()
+    found = DAYS.match(text)
+    try:
+        day = today + timedelta(days=int(found[1])) if found else date.fromisoformat(text.strip())
+    except ValueError:
+        raise Refusal("away.error.bad_date", value=text[:20]) from None
+    after = day + timedelta(days=1)
+    return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
+
+
+class AwayBook:
+    """Who is away, for the clock, the reminders, the takeover, the live messages and the click path."""
+
+    def __init__(self, sessions: Any, clock: Callable[[], float] = time.time):
+        self.sessions = sessions
+        self.clock = clock                # replaced in tests to make time pass
+        #: user id -> until when they are away (0.0: not away), as read at most ``KNOWN_S`` ago
+        self.known: cachetools.TTLCache[int, float] = cachetools.TTLCache(maxsize=8192, ttl=KNOWN_S,
+                                                                           timer=time.monotonic)
+
+    async def allowed(self, game: GameView) -> bool:
+        """Whether away time counts in this game (not in a ``pace:fast`` game of a server that forbids it)."""
+        if TableMeta.of(game.meta).pace != "fast" or game.guild_id is None:
+            return True
+        return await self.sessions.store.get_meta(AWAY_FAST_META.format(guild=game.guild_id)) != "off"
+
+    async def away(self, user_ids: Iterable[int], now: float) -> dict[int, float]:
+        """User id -> until when, for those of ``user_ids`` away at ``now``."""
+        users = {u for u in user_ids if u}
+        if not users:
+            return {}
+        periods = await self.sessions.store.current_away(users, now)
+        for user in users:
+            self.known[user] = periods[user].ends_at if user in periods else 0.0
+        return {user: period.ends_at for user, period in periods.items()}
+
+    async def in_game(self, game: GameView, seats: Iterable[int], now: float) -> dict[int, float]:
+        """``away`` for the players of these seats, where the game lets away time count."""
+        users = [game.seats[s].user_id for s in seats if 0 <= s < len(game.seats) and game.seats[s].user_id]
+        return await self.away(users, now) if users and await self.allowed(game) else {}
+
+    async def seconds_away(self, game: GameView, user_id: int | None, since: float, now: float) -> float:
+        """How much of [since, now) the player was away (0 where the game does not let away time count)."""
+        if not user_id or now <= since or not await self.allowed(game):
+            return 0.0
+        periods = await self.sessions.store.away_periods(user_id, since, now)
+        return sum(max(0.0, min(p.ends_at, now) - max(p.starts_at, since)) for p in periods)
+
+    async def came_back(self, user_id: int, now: float) -> bool:
+        """The player acted on one of their games: their away period ends now (True when there was one)."""
+        until = self.known.get(user_id)
+        if until is not None and until <= now:
+            return False
+        if until is None and not await self.away([user_id], now):
+            return False
+        self.known[user_id] = 0.0
+        return await self.sessions.store.end_away(user_id, now) is not None
+
+    def forget(self, user_id: int) -> None:
+        self.known.pop(user_id, None)
+
+
+class Away(commands.Cog):
+    away_group = app_commands.Group(
+        name=cmd_str("cmd.away.name"), description=cmd_str("cmd.away.description"),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+
+    def __init__(self, sessions: SessionManager, courier: Any):
+        self.sessions = sessions
+        self.courier = courier
+        self.book: AwayBook = courier.away
+
+    @away_group.command(name=cmd_str("cmd.away.until.name"), description=cmd_str("cmd.away.until.description"))
+    @app_commands.describe(day=cmd_str("cmd.away.until.day"))
+    async def until_cmd(self, interaction: discord.Interaction, day: app_commands.Range[str, 1, 20]) -> None:
+        locale, store, user, now = locale_of(interaction), self.sessions.store, interaction.user.id, self.book.clock()
+        tz = (await store.get_prefs(user)).time_zone
+        until = until_of(day, tz, now)
+        try:
+            await store.add_away(user, now, until, now)
+        except AwayRefused as refused:
+            raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params, locale)) from None
+        finally:
+            self.book.forget(user)
+        games = await self.open_games(user)
+        text = t("away.saved", locale, date=f"<t:{int(until)}:f>", zone=tz)
+        if not all([await self.book.allowed(row) for row in games]):
+            text += "\n" + t("away.fast_forbidden", locale)
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.refresh(games)
+
+    @away_group.command(name=cmd_str("cmd.away.back.name"), description=cmd_str("cmd.away.back.description"))
+    async def back_cmd(self, interaction: discord.Interaction) -> None:
+        user = interaction.user.id
+        ended = await self.sessions.store.end_away(user, self.book.clock())
+        self.book.forget(user)
+        key = "away.back" if ended is not None else "away.not_away"
+        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+        if ended is not None:
+            await self.refresh(await self.open_games(user))
+
+    async def open_games(self, user_id: int) -> list[UserGame]:
+        return [row for row in await self.sessions.store.games_of_user(user_id, self.book.clock())
+                if row.status == "active"]
+
+    async def refresh(self, games: list[UserGame]) -> None:
+        """The live messages of the games waiting on the player show (or no longer show) "away until"."""
+        for row in games:
+            if row.seat in TableMeta.of(row.meta).due_since():
+                try:
+                    await self.courier.refresh(row.game_id)
+                except Exception:
+                    log.exception("live message of game %s not redrawn", row.game_id)
+
+
+def refusal_params(params: dict, locale: str) -> dict[str, str]:
+    """An ``AwayRefused``'s params worded: times as Discord timestamps, lengths in days."""
+    out = {}
+    for name, value in params.items():
+        if name.endswith("_s"):
+            out[name.removesuffix("_s") + "_days"] = f"{value / 86400:.3g}"
+        else:
+            out[name] = f"<t:{int(value)}:f>"
+    return out
