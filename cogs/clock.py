@@ -128,6 +128,9 @@ class PaceClock:
             note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
             start, level = float(note.get("start", since)), int(note.get("level", 0))
             away_s = await self.bots.courier.away.seconds_away(game, user, start, now)
+            if away_s != float(note.get("away_s", 0)):     # back from away: every deadline shown moves with it
+                note = notes[seat] = {**note, "away_s": away_s}
+                changed = True
             elapsed = now - start - away_s
             if elapsed >= pace and level < RAN_OUT:
                 level = RAN_OUT
@@ -137,7 +140,7 @@ class PaceClock:
                 level = HALF
             else:
                 continue
-            notes[seat] = {"since": since, "start": start, "level": level}
+            notes[seat] = {**note, "since": since, "start": start, "level": level}
             changed = True
             if not await self._claim(game.id):
                 return                         # another process runs this game's clock

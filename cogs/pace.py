@@ -34,13 +34,14 @@ def average_decision_seconds(game: Any) -> dict[int, float]:
 
 
 def deadline_of(game: Any, seat: int) -> float | None:
-    """When the seat's time for its current decision runs out (None: no clock, or the seat is not due)."""
+    """When the seat's time for its current decision runs out (None: no clock, or the seat is not due); time
+    away (``/away``) pushes it back, as the clock's last tick measured it (``away_s`` in the seat's note)."""
     pace = pace_seconds(game)
     since = due_since(game).get(seat)
     if not pace or since is None:
         return None
     note = note_of(game, seat, since)
-    return float(note.get("start", since)) + pace
+    return float(note.get("start", since)) + float(note.get("away_s", 0)) + pace
 
 
 def note_of(game: Any, seat: int, since: float) -> dict:

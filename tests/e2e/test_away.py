@@ -97,6 +97,8 @@ async def test_an_away_players_clock_stands_still_and_goes_on_when_they_are_back
     mark = await tick(discord_stub, runner, clock, t0 + away_s + HOUR / 2 + 1)
     half = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
     assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + away_s + HOUR)}:R>" in half.content
+    # /status shows the same deadline, pushed back by the time away
+    assert f"<t:{int(t0 + away_s + HOUR)}" in await status_text(discord_stub, other, cast.games)
     # the hour is up (away time left out): the bot takes the seat over
     assert game.id in await runner.bot.bots.take_over_idle(t0 + away_s + HOUR + 10)
     await runner.bot.bots.idle()
