@@ -5,6 +5,7 @@ import pytest
 
 import images
 from bot.runtime import pool
+from tests import pg_server
 
 
 @pytest.fixture
@@ -15,3 +16,19 @@ def drawing_pool():
         yield
     finally:
         pool.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_admin() -> str:
+    """Admin URL of the PostgreSQL server the tests use (``tests.pg_server.session_admin_url``)."""
+    return pg_server.session_admin_url()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    pg_server.stop_session_server()
+
+
+def pytest_terminal_summary(terminalreporter):
+    line = pg_server.session_summary()
+    if line:
+        terminalreporter.write_line(line, yellow=line.startswith("PostgreSQL tests SKIPPED"))

@@ -10,7 +10,6 @@ running; ``python3 tests/pg_server.py stop DIR`` stops it and removes DIR.
 """
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import pwd
@@ -161,24 +160,48 @@ def stop_folder(folder: str | os.PathLike) -> None:
     server.stop()
 
 
-@contextlib.contextmanager
-def admin_url_or_skip():
-    """A PostgreSQL admin URL for a test module: ``ROLLBOT_TEST_PG`` (CI starts one) or a throwaway server,
-    stopped afterwards; the tests are skipped when neither can be had."""
-    given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
-    if given:
-        yield given
-        return
+#: this test process's PostgreSQL: {"url": …, "server": PgServer it started} or {"skip": why}
+_session: dict[str, object] = {}
+
+
+def session_admin_url() -> str:
+    """The admin URL of the PostgreSQL server this test process uses: ``ROLLBOT_TEST_PG`` (CI starts one) or a
+    throwaway server started on first use and stopped by :func:`stop_session_server`. Without one the test is
+    skipped, with the reason — except where ``ROLLBOT_REQUIRE_PG`` is set (``.ci/run``): there it fails."""
     import pytest
-    try:
-        server = PgServer.start()
-    except ServerUnavailable as error:
-        pytest.skip(f"no PostgreSQL server: {error}")
-    try:
-        yield server.url
-    finally:
+    if "url" in _session:
+        return str(_session["url"])
+    if "skip" not in _session:
+        given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
+        if given:
+            _session["url"] = given
+            return given
+        try:
+            server = PgServer.start()
+        except ServerUnavailable as error:
+            _session["skip"] = f"no PostgreSQL server: {error}"
+        else:
+            _session.update(server=server, url=server.url)
+            return server.url
+    if os.environ.get("ROLLBOT_REQUIRE_PG"):
+        pytest.fail(str(_session["skip"]))
+    pytest.skip(str(_session["skip"]))
+
+
+def stop_session_server() -> None:
+    server = _session.pop("server", None)
+    if server is not None:
         server.stop()
 
+
+def session_summary() -> str | None:
+    """One line for the end of the run: where the PostgreSQL tests ran, or why they were skipped."""
+    if "skip" in _session:
+        return f"PostgreSQL tests SKIPPED: {_session['skip']}"
+    if "url" in _session:
+        where = "ROLLBOT_TEST_PG" if os.environ.get("ROLLBOT_TEST_PG") else "a throwaway server started by the tests"
+        return f"PostgreSQL tests ran against {where}"
+    return None
 
 
 def main(argv: list[str]) -> int:

@@ -33,14 +33,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 
 
-@pytest.fixture(scope="module")
-def pg_admin() -> str:
-    """A PostgreSQL server: ``ROLLBOT_TEST_PG`` (CI starts one) or a throwaway one; skipped when neither."""
-    from tests.pg_server import admin_url_or_skip
-    with admin_url_or_skip() as url:
-        yield url
-
-
 @pytest.fixture
 def pg_url(pg_admin: str) -> str:
     from tests.engine.pg_helpers import create_database, drop_database

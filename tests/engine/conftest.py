@@ -4,7 +4,8 @@ Every test that uses the ``store`` (or ``mgr``) fixture runs twice: on a file-ba
 a PostgreSQL store in a schema of its own. PostgreSQL comes from ``ROLLBOT_TEST_PG`` (an admin URL on
 which databases may be created; CI exports one) or from a throwaway server started here when initdb/pg_ctl
 exist (tests/pg_server.py); when neither can be had the PostgreSQL runs are skipped with the reason, which
-is also printed at the end of the run. A server named by ``ROLLBOT_TEST_PG`` that cannot be reached is an
+is also printed at the end of the run (where ``ROLLBOT_REQUIRE_PG`` is set, as in CI, they fail instead). A
+server named by ``ROLLBOT_TEST_PG`` that cannot be reached is an
 error, not a skip.
 
 On PostgreSQL ``db_path`` is the test database's URL, and the test module's ``db_dump`` and
@@ -16,7 +17,6 @@ PostgreSQL counterparts live in test_engine_pg_*.py.
 from __future__ import annotations
 
 import inspect
-import os
 import sys
 from pathlib import Path
 
@@ -35,8 +35,6 @@ SQLITE_ONLY_MARKERS = ("sqlite3", "Store.open(", "_append_batch")
 #: Helpers a test module may import from helpers.py that have a PostgreSQL twin in pg_helpers.py.
 SWAPPED_HELPERS = ("db_dump", "replayed_snapshot")
 
-_pg_state: dict[str, object] = {}
-
 
 def _portable(function) -> bool:
     try:
@@ -52,45 +50,10 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("backend", backends, indirect=True)
 
 
-def _start_pg() -> str:
-    """The admin URL of a PostgreSQL server for this run, starting one if need be; skips when impossible."""
-    if "url" in _pg_state:
-        return _pg_state["url"]
-    if "skip" in _pg_state:
-        pytest.skip(_pg_state["skip"])
-    given = os.environ.get("ROLLBOT_TEST_PG", "").strip()
-    if given:
-        _pg_state["url"] = given
-        return given
-    from tests.pg_server import PgServer, ServerUnavailable
-    try:
-        server = PgServer.start()
-    except ServerUnavailable as error:
-        _pg_state["skip"] = f"no PostgreSQL server: {error}"
-        pytest.skip(_pg_state["skip"])
-    _pg_state["server"] = server
-    _pg_state["url"] = server.url
-    return server.url
-
-
 @pytest.fixture(scope="session")
-def pg_admin_url():
-    """Admin URL of the PostgreSQL server the tests use (skips when none can be had)."""
-    yield _start_pg()
-
-
-def pytest_sessionfinish(session, exitstatus):
-    server = _pg_state.pop("server", None)
-    if server is not None:
-        server.stop()
-
-
-def pytest_terminal_summary(terminalreporter):
-    if "skip" in _pg_state:
-        terminalreporter.write_line(f"PostgreSQL tests SKIPPED: {_pg_state['skip']}", yellow=True)
-    elif "url" in _pg_state:
-        where = "ROLLBOT_TEST_PG" if os.environ.get("ROLLBOT_TEST_PG") else "a throwaway server started by the tests"
-        terminalreporter.write_line(f"PostgreSQL tests ran against {where}")
+def pg_admin_url(pg_admin):
+    """Admin URL of the PostgreSQL server the tests use (skips when none can be had; fails under CI)."""
+    return pg_admin
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
-import pytest
 from harness import Harness
 from history_kit import duel, finish, solo_game
 
@@ -15,7 +14,6 @@ from bot.engine.__main__ import build_registry
 from bot.engine.pg_migrate import run_migrate_db
 from bot.i18n import t
 from cogs.stats import rating_change_lines, rating_text
-from tests.pg_server import admin_url_or_skip
 
 LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "ko": "ko"}
 
@@ -23,13 +21,6 @@ LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "ko": "ko"}
 def fields(message) -> dict[str, str]:
     [embed] = message.embeds
     return {f["name"]: f["value"] for f in embed.get("fields", [])}
-
-
-@pytest.fixture(scope="module")
-def pg_admin():
-    """A PostgreSQL server for this module (``ROLLBOT_TEST_PG``, or a throwaway one; skips when none)."""
-    with admin_url_or_skip() as url:
-        yield url
 
 
 async def three_player_game(harness, users):
