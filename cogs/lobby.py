@@ -9,6 +9,7 @@ delivers it.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -55,6 +56,24 @@ BUTTON_STYLES = {
 }
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
+@dataclass(frozen=True)
+class Place:
+    """Where a new game is made and by whom: its server (None: a DM), channel and creator, the creator's
+    language and the language the game speaks when none was chosen."""
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    creator_name: str
+    creator_locale: str
+    default_locale: str
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Place:
+        """The interaction's channel and user."""
+        return cls(interaction.guild_id, interaction.channel_id, interaction.user.id, interaction.user.display_name,
+                   locale_of(interaction), default_game_locale(interaction))
+
+
 def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
     return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
                      for seat in game.seats)
@@ -224,37 +243,10 @@ class Lobby(GameCog):
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
                           options: dict, chosen: dict[str, Any], seed: int | None = None) -> GameView:
-        """A game of ``players`` seats (``seed``: a fixed deal, e.g. the daily challenge's); ``chosen``: the
-        options beside the game's switches (``bots``, ``level``, ``takeover`` hours, ``hints``, ``language``,
-        ``pace``; a missing ``takeover`` or ``pace`` is the server's default). Returns the game."""
-        kind = self.games.kind(presentation.kind)
-        bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
-        takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
-        if pace is None:                    # the server's default, else the normal pace
-            pace = await default_pace(self.sessions.store, interaction.guild_id)
-        if pace not in PACES:
-            raise Refusal("error.bad_option")
-        if bots and (not has_ai(kind) or not 0 < bots < players):
-            raise Refusal("error.bad_bot_count", players=players)
-        if language not in available_locales():
-            language = default_game_locale(interaction)
-        # what the channel reads (lobby, turn posts, their pictures) is in the game's language
-        locale = language
-        if takeover_hours is None and interaction.guild_id is not None:   # the server's default
-            takeover_hours = await default_takeover_hours(self.sessions.store, interaction.guild_id)
-        if bots:
-            level = level if level in kind.ai_levels else kind.ai_levels[-1]
-        table = TableMeta(locale=language, seat_locales={0: locale_of(interaction)}, hints=hints,
-                          takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
-                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
-        game = await self.sessions.create(presentation.kind, interaction.guild_id, interaction.channel_id,
-                                          interaction.user.id, interaction.user.display_name,
-                                          options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
-        for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, interaction.user.id,
-                                              t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
-        if bots and interaction.guild_id is None:       # a DM game against the bot starts at once
-            game = await self.sessions.start(game.id, interaction.user.id)
+        """A game of ``players`` seats in the interaction's channel, by its user, announced through it (``seed``:
+        a fixed deal, e.g. the daily challenge's); ``chosen``: as for ``open_game``. Returns the game."""
+        game = await self.open_game(presentation, Place.of(interaction), players, options, chosen, seed=seed)
+        locale = game_locale(game)
         if game.status == "active":          # one seat (or only bots beside you): it starts at once
             params = {"user": interaction.user.mention,
                       "options": option_text(presentation, game.options, locale)}
@@ -269,6 +261,43 @@ class Lobby(GameCog):
             embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
         if sent.message_id is not None:
             await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
+        return game
+
+    async def open_game(self, presentation: Presentation, place: Place, players: int, options: dict,
+                        chosen: dict[str, Any], seed: int | None = None) -> GameView:
+        """The one way a game is made: ``players`` seats in ``place`` (its channel, server and creator), the
+        creator seated, bot seats filled; nothing announced. ``chosen``: the options beside the game's switches
+        (``bots``, ``level``, ``takeover`` hours, ``hints``, ``language``, ``pace``; a missing ``takeover`` or
+        ``pace`` is the server's default). A DM game against the bot, and any game whose seats are all taken,
+        is started."""
+        kind = self.games.kind(presentation.kind)
+        bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
+        takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
+        if pace is None:                    # the server's default, else the normal pace
+            pace = await default_pace(self.sessions.store, place.guild_id)
+        if pace not in PACES:
+            raise Refusal("error.bad_option")
+        if bots and (not has_ai(kind) or not 0 < bots < players):
+            raise Refusal("error.bad_bot_count", players=players)
+        if language not in available_locales():
+            language = place.default_locale
+        # what the channel reads (lobby, turn posts, their pictures) is in the game's language
+        locale = language
+        if takeover_hours is None and place.guild_id is not None:   # the server's default
+            takeover_hours = await default_takeover_hours(self.sessions.store, place.guild_id)
+        if bots:
+            level = level if level in kind.ai_levels else kind.ai_levels[-1]
+        table = TableMeta(locale=language, seat_locales={0: place.creator_locale}, hints=hints,
+                          takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
+                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
+        game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,
+                                          place.creator_id, place.creator_name,
+                                          options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
+        for _ in range(bots):
+            game = await self.sessions.add_ai(game.id, place.creator_id,
+                                              t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
+        if bots and place.guild_id is None:       # a DM game against the bot starts at once
+            game = await self.sessions.start(game.id, place.creator_id)
         return game
 
     # ---------------------------------------------------------------- commands

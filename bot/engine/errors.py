@@ -148,6 +148,12 @@ class UndoUnsupported(EngineError):
     code = "undo_unsupported"
 
 
+class QueueChanged(EngineError):
+    """A table found in the queue lost one of its players to another match meanwhile; nothing was claimed."""
+
+    code = "queue_changed"
+
+
 class StorageError(EngineError):
     """The database refused a write (disk full, I/O error, locked by another process); nothing applied."""
 

@@ -1,8 +1,8 @@
 """``python -m bot.engine migrate-db SQLITE_FILE postgresql://…``: move a deployment from SQLite to PostgreSQL.
 
 Every row of every table (games, seats, moves, results, bot_meta, outbox, player_prefs, away_periods, notices,
-daily_attempts, ratings, rating_changes) is copied with its id in one transaction, then the copy is checked row by row
-against the source and every started game is replayed on the destination and compared with its snapshot and
+daily_attempts, ratings, rating_changes, find_queue) is copied with its id in one transaction, then the copy
+is checked row by row against the source and every started game is replayed on the destination and compared with its snapshot and
 version (``verify``). A destination that already holds rollbot data is refused unless ``--force``, which drops it
 first. The source is opened as the bot opens it, so an older SQLite file is migrated to the current schema before
 it is copied.
@@ -21,7 +21,8 @@ from .verify import verify_store
 #: outbox's claims (leases of the old processes). ``leases`` are running processes' too; ``player_guilds`` below.
 COPIED_TABLES = {name: [c.name for c in schema.metadata.tables[name].c if c.name not in ("claimed_by", "claimed_until")]
                  for name in ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs",
-                              "away_periods", "notices", "daily_attempts", "ratings", "rating_changes")}
+                              "away_periods", "notices", "daily_attempts", "ratings", "rating_changes",
+                              "find_queue")}
 
 
 def _normalised(table: str, rows) -> list[tuple]:

@@ -30,7 +30,7 @@ from .records import NOTIFY_MODES
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0005"
+HEAD = "0006"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -230,10 +230,33 @@ rating_changes = Table(
     **NO_ROWID,
 )
 
+#: Players waiting for a table (revision 0006; ``cogs.find``): one entry per player and server, for ``players``
+#: seats of ``kind`` at ``pace``. ``rating`` is the player's shown rating of the kind when they queued and
+#: ``rating_range`` how far from it the others' may be (None: anyone). ``channel_id`` is where they queued; an
+#: entry past ``expires_at`` is gone (the server's expiry, ``cogs.find``). A match deletes its entries in the
+#: transaction that finds it, so no entry ever seats its player twice.
+find_queue = Table(
+    "find_queue", metadata,
+    Column("guild_id", BigInteger, primary_key=True),
+    Column("user_id", BigInteger, primary_key=True),
+    Column("kind", Text, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("pace", Text, nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("rating_range", Integer),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("locale", Text, nullable=False),
+    Column("queued_at", TIME, nullable=False),
+    Column("expires_at", TIME, nullable=False),
+    Index("find_queue_by_table", "guild_id", "kind", "players", "pace", "queued_at"),
+    **NO_ROWID,
+)
+
 REQUIRED_TABLES = frozenset(metadata.tables)
 #: The tables of revision 0001 (it creates exactly these; later revisions add the others).
 BASELINE_TABLES = REQUIRED_TABLES - {"player_prefs", "away_periods", "notices", "daily_attempts", "ratings",
-                                      "rating_changes"}
+                                      "rating_changes", "find_queue"}
 #: Triggers that carry the append-only guarantee; ``integrity_check`` reports any missing or disabled.
 REQUIRED_TRIGGERS = {"sqlite": frozenset({"moves_no_update", "moves_no_delete"}),
                      "postgresql": frozenset({"moves_no_update", "moves_no_delete", "moves_no_truncate"})}

@@ -155,7 +155,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
     try:
         columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
                    for table in ("games", "bot_meta", "player_prefs", "away_periods", "notices",
-                                 "daily_attempts", "ratings", *PER_GAME_TABLES)}
+                                 "daily_attempts", "ratings", "find_queue", *PER_GAME_TABLES)}
 
         def copy(table: str, rows: list) -> None:
             if not rows:
@@ -196,7 +196,8 @@ async def salvage(source: str, target: str) -> SalvageReport:
                     copy(table, rows)
         for table, what in (("bot_meta", "bot settings"), ("player_prefs", "players' settings"),
                             ("away_periods", "away periods"), ("notices", "pending turn notices"),
-                            ("daily_attempts", "daily challenge attempts"), ("ratings", "players' ratings")):
+                            ("daily_attempts", "daily challenge attempts"), ("ratings", "players' ratings"),
+                            ("find_queue", "players waiting for a table")):
             rows, problem = _try(src, f"SELECT * FROM {table}")
             if rows is not None:
                 copy(table, rows)

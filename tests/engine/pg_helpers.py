@@ -21,7 +21,7 @@ from tests.engine.helpers import registry
 TABLE_ORDER = {"games": "id", "seats": "game_id, seat", "moves": "game_id, seq", "results": "game_id, seat",
                "bot_meta": "key", "outbox": "id", "player_prefs": "user_id", "away_periods": "user_id, starts_at",
                "notices": "user_id, game_id", "daily_attempts": "user_id, kind, day", "ratings": "user_id, kind",
-               "rating_changes": "game_id, seat",
+               "rating_changes": "game_id, seat", "find_queue": "guild_id, user_id",
                "alembic_version": "version_num"}
 _names = itertools.count()
 
