@@ -313,8 +313,8 @@ def shipped_locales(root: Path = LOCALES_DIR) -> list[str]:
 
 
 def registered_domains() -> list[str]:
-    """``shell``, the shell's feature domains (``mygames``, ``notify``, ``daily``, ``ratings``, ``away``, ``find``) and the
-    domain of every registered game (a game's domain is its kind name)."""
+    """``shell``, the shell's feature domains (``mygames``, ``notify``, ``daily``, ``ratings``, ``away``,
+    ``find``) and the domain of every registered game (a game's domain is its kind name)."""
     from cogs.games import PRESENTATIONS, load_presentation
 
     return ["shell", "mygames", "notify", "daily", "ratings", "away", "find",

@@ -1,11 +1,11 @@
 """``python -m bot.engine migrate-db SQLITE_FILE postgresql://…``: move a deployment from SQLite to PostgreSQL.
 
 Every row of every table (games, seats, moves, results, bot_meta, outbox, player_prefs, away_periods, notices,
-daily_attempts, ratings, rating_changes, find_queue) is copied with its id in one transaction, then the copy
-is checked row by row against the source and every started game is replayed on the destination and compared with its snapshot and
-version (``verify``). A destination that already holds rollbot data is refused unless ``--force``, which drops it
-first. The source is opened as the bot opens it, so an older SQLite file is migrated to the current schema before
-it is copied.
+daily_attempts, ratings, rating_changes, find_queue) is copied with its id in one transaction, then the copy is
+checked row by row against the source and every started game is replayed on the destination and compared with its
+snapshot and version (``verify``). A destination that already holds rollbot data is refused unless ``--force``,
+which drops it first. The source is opened as the bot opens it, so an older SQLite file is migrated to the current
+schema before it is copied.
 """
 from __future__ import annotations
 

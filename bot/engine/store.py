@@ -251,12 +251,533 @@ class Repository(Protocol):
     async def open_game_id(self, channel_id: int) -> int | None: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
-    async def forget_user(self, user_id: int, name: str) -> list[int]:
-        """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
-        results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings, away periods, pending turn notices, daily attempts,
-        ratings and places in a table queue are forgotten (their games' rating changes lose the user id). Open
-        games are not touched. Returns the games changed."""
+    async def forget_user(self, user_id: int, name: str) -> list[int]: ...
+
+
+# ------------------------------------------------------------------------------------- errors, URLs
+
+def _driver_error(error: BaseException) -> BaseException:
+    orig = error.orig if isinstance(error, DBAPIError) and error.orig is not None else error
+    return orig.__cause__ if orig.__cause__ is not None and "asyncpg" in type(orig).__module__ else orig
+
+
+def _is_locked(error: BaseException) -> bool:
+    text_ = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in text_ or "busy" in text_)
+
+
+def _is_damage(error: BaseException) -> bool:
+    text_ = str(error).lower()
+    return "malformed" in text_ or "not a database" in text_ or "corrupt" in text_
+
+
+def _translate(error: BaseException) -> errors.EngineError:
+    if isinstance(error, errors.EngineError):
+        return error
+    cause = _driver_error(error)
+    text_ = str(cause)
+    state = getattr(cause, "sqlstate", None)
+    constraint = getattr(cause, "constraint_name", None)
+    if _is_locked(cause):
+        return errors.StorageError(reason=LOCKED_REASON)
+    if state == OUT_OF_SEQUENCE or "move out of sequence" in text_ or "moves.game_id, moves.undoes" in text_ \
+            or constraint in ("moves_pkey", "moves_undone_once"):
+        return errors.StaleMove()
+    if state == NOT_IN_PLAY or "game is not in play" in text_:
+        return errors.GameNotActive()
+    if "games.channel_id" in text_ or constraint == "games_one_open_per_channel":
+        return errors.ChannelBusy()
+    if "seats.game_id, seats.user_id" in text_ or constraint == "seats_one_per_user":
+        return errors.AlreadySeated()
+    if isinstance(cause, sqlite3.Error):
+        return errors.StorageError(reason=text_)
+    return errors.StorageError(reason=f"{type(cause).__name__}: {cause}")
+
+
+def _damaged(path: str, finding: str) -> errors.StoreOpenError:
+    return errors.StoreOpenError(path, f"the file is damaged ({finding}).\n{RESTORE_HELP.format(path=path)}")
+
+
+def _storable_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
+
+
+def _consume(task: asyncio.Future) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = (parts.hostname or "") + (f":{parts.port}" if parts.port is not None else "")
+    except ValueError:
+        return "postgresql://…"
+    return urlunsplit((parts.scheme, f"{parts.username or ''}:***@{host}", parts.path, parts.query, parts.fragment))
+
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: Connection parameters asyncpg takes itself; every other query parameter becomes a server setting, so
+#: ``?search_path=rollbot`` puts the tables in a schema of their own.
+PG_CONNECT_PARAMS = {"ssl", "sslmode", "sslrootcert", "sslcert", "sslkey", "target_session_attrs", "passfile"}
+
+
+def backend_of(url_or_path: str | os.PathLike) -> tuple[str, str]:
+    """("sqlite", path) or ("postgresql", url); StoreOpenError for a scheme neither database speaks."""
+    text_ = os.fspath(url_or_path)
+    found = _SCHEME.match(text_)
+    if found is None:
+        return "sqlite", text_
+    scheme = found.group(1).lower()
+    if scheme in ("postgresql", "postgres"):
+        return "postgresql", text_
+    if scheme == "sqlite":
+        path = text_[len(found.group(0)):]
+        if not path.startswith("/"):
+            raise errors.StoreOpenError(text_, "an SQLite URL is sqlite:///relative/path.db or "
+                                               "sqlite:////absolute/path.db")
+        return "sqlite", path[1:] or ":memory:"
+    raise errors.StoreOpenError(text_, f"unknown database scheme {scheme!r} (use a file path, sqlite:/// or "
+                                       "postgresql://)")
+
+
+def is_postgres(url_or_path: str | os.PathLike) -> bool:
+    return backend_of(url_or_path)[0] == "postgresql"
+
+
+async def open_store(url_or_path: str | os.PathLike, **options: Any) -> Store:
+    """Open the store ``url_or_path`` names (a file path, ``sqlite:///…`` or ``postgresql://…``)."""
+    return await Store.open(url_or_path, **options)
+
+
+def _decode_numeric(value: str) -> int | float:
+    """A result total reads back as an int when it is whole (as from SQLite), else as a float."""
+    number = Decimal(value)
+    return int(number) if number == number.to_integral_value() else float(number)
+
+
+def _sqlite_engine(target: str, uri: bool = False) -> AsyncEngine:
+    """One aiosqlite connection (StaticPool). AUTOCOMMIT: the driver never begins a transaction by itself;
+    the store says BEGIN IMMEDIATE where it wants one, so a single-statement move is one round trip."""
+    import aiosqlite
+
+    async def connect():
+        return await aiosqlite.connect(target, uri=uri)
+    return create_async_engine("sqlite+aiosqlite://", isolation_level="AUTOCOMMIT", poolclass=StaticPool,
+                               async_creator=connect)
+
+
+_heap_settled = False
+
+
+def _settle_heap() -> None:
+    """Once per process, after the first open: hand what importing and opening left on the heap (SQLAlchemy's
+    and, on a migration, Alembic's modules, caches and schema objects: a few hundred thousand objects that
+    live as long as the process) to ``gc.freeze``, so the cyclic collector's passes stop walking them. Those
+    passes, set off by the garbage of the first thousands of moves, cost about a third of the group-commit
+    throughput (benchmarks/store.py, 1,000 games). Objects made later are collected as usual."""
+    global _heap_settled
+    if not _heap_settled:
+        _heap_settled = True
+        gc.freeze()
+
+
+@dataclass(slots=True)
+class _Append:
+    """One move waiting for a group commit; ``taken`` once a batch holds it."""
+
+    params: tuple                       # MOVE_PARAMS' values, in order
+    future: asyncio.Future
+    taken: bool = False
+
+
+# --------------------------------------------------------------------------------------------- store
+
+def pick_table(entry: dict[str, Any], waiting: Sequence[Any]) -> list[dict[str, Any]]:
+    """The players a new queue ``entry`` sits down with: the oldest of ``waiting`` (same server, kind, seats and
+    pace) taken one by one while each pair's ratings lie within both players' ranges (a range of None takes
+    anyone), until ``entry["players"]`` are found; [] if there are not enough. Rows of ``waiting`` are mappings
+    or named rows; the table's entries come back as dicts, first come first, the new entry last."""
+    def fits(a: dict[str, Any], b: dict[str, Any]) -> bool:
+        gap = abs(int(a["rating"]) - int(b["rating"]))
+        return all(r is None or gap <= int(r) for r in (a["rating_range"], b["rating_range"]))
+
+    table: list[dict[str, Any]] = []
+    for row in waiting:
+        candidate = dict(row._mapping) if hasattr(row, "_mapping") else dict(row)
+        if all(fits(candidate, seated) for seated in (*table, entry)):
+            table.append(candidate)
+            if len(table) + 1 == entry["players"]:
+                return [*table, entry]
+    return []
+
+
+class Store:
+    """Use ``await Store.open(path_or_url)``; ``:memory:`` gives a private in-memory SQLite database."""
+
+    def __init__(self, engine: AsyncEngine, path: str, synchronous: str, writer: AsyncConnection | None = None,
+                 reader: AsyncConnection | None = None, reader_engine: AsyncEngine | None = None):
+        self._engine, self._reader_engine = engine, reader_engine
+        self.dialect = engine.dialect.name
+        self.sqlite = self.dialect == "sqlite"
+        self.path = path
+        self.synchronous = synchronous
+        self._writer, self._reader = writer, reader if reader is not None else writer
+        self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self._db = None                      # SQLite: the raw aiosqlite writer (tests read total_changes)
+        self._closed = False
+        self._pending: list[_Append] = []
+        self._flusher: asyncio.Task | None = None
+        self._appender: tuple[AsyncConnection, Any] | None = None   # PostgreSQL: see _pg_append
+        #: Writes still in flight per game: a read of that game waits for them, so a reload never sees the
+        #: game from before a write that is about to land. Reads of other games never wait.
+        self._game_writes: dict[int, set[asyncio.Future]] = {}
+        self._writes: set[asyncio.Future] = set()
+        self._lobby_seats: dict[int, tuple[tuple, ...]] = {}  # see _check_lobby
+        #: The games this process serves (``bot.sharding.ShardScope``); None: all. See claims.py.
+        self.scope: Scope | None = None
+
+    # ----------------------------------------------------------------------------------------- opening
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
+                   quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
+                   max_size: int = 10, connect_timeout: float = 10.0,
+                   command_timeout: float | None = 60.0) -> Store:
+        """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
+        used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
+
+        ``quick_check`` (on by default) checks the whole database at start (SQLite: ``PRAGMA quick_check``,
+        0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
+        saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
+        SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
+        open a file it may not write. ``max_size``/timeouts: the PostgreSQL pool."""
+        synchronous = synchronous.upper()
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
+        backend, target = backend_of(path)
+        if backend == "postgresql":
+            store = await cls._open_postgres(target, synchronous, quick_check, max_size, connect_timeout,
+                                             command_timeout)
+        else:
+            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms, require_writable)
+        _settle_heap()
+        return store
+
+    @classmethod
+    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int,
+                           require_writable: bool) -> Store:
+        memory = path == ":memory:"
+        if not memory:
+            where = Path(path)
+            if where.is_dir():
+                raise errors.StoreOpenError(path, "it is a directory, not a database file")
+            if not where.parent.is_dir():
+                raise errors.StoreOpenError(path, f"folder {str(where.parent)!r} does not exist")
+        engine = _sqlite_engine(path)
+        store = reader = reader_engine = None
+        try:
+            writer = await engine.connect()
+            db = Db(writer)
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            version, app_id, tables = await cls._sqlite_header(db)
+            if tables and app_id != APPLICATION_ID:      # every rollbot file, old or new, carries it
+                raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
+            if version > LAST_HAND_WRITTEN["sqlite"]:
+                raise errors.StoreOpenError(path, f"its schema version {version} is newer than this code "
+                                                  "understands; upgrade rollbot")
+            if not memory:
+                mode = (await db.fetch("PRAGMA journal_mode = WAL"))[0][0]
+                if str(mode).lower() != "wal":
+                    raise errors.StoreOpenError(path, f"cannot switch to WAL journal mode (got {mode!r})")
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            if quick_check:             # before migrating: a damaged file is never written to
+                found = [r[0] for r in await db.fetch("PRAGMA quick_check")]
+                if found != ["ok"]:
+                    raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
+            store = cls(engine, path, synchronous, writer)
+            store._db = (await writer.get_raw_connection()).driver_connection
+            await store._migrate(writer)
+            if not memory:
+                if require_writable:
+                    await store._check_writable()
+                uri = Path(path).resolve().as_uri() + "?mode=ro"
+                reader_engine = _sqlite_engine(uri, uri=True)
+                reader = await reader_engine.connect()
+                await reader.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                await reader.exec_driver_sql(f"PRAGMA synchronous = {synchronous}")
+                store._reader, store._reader_engine, store._read_lock = reader, reader_engine, asyncio.Lock()
+        except BaseException as error:
+            for closing in (reader_engine, engine):
+                if closing is not None:
+                    await closing.dispose()
+            if isinstance(error, errors.StoreOpenError) or not isinstance(error, DB_ERRORS):
+                raise
+            cause = _driver_error(error)
+            if _is_damage(cause):
+                raise _damaged(path, str(cause)) from error
+            raise errors.StoreOpenError(path, str(cause)) from error
+        return store
+
+    @staticmethod
+    async def _sqlite_header(db: Db) -> tuple[int, int, set[str]]:
+        # Reading the header is the first real access: a file that is not SQLite fails right here.
+        version = (await db.fetch("PRAGMA user_version"))[0][0]
+        app_id = (await db.fetch("PRAGMA application_id"))[0][0]
+        tables = {r[0] for r in await db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return version, app_id, tables
+
+    @classmethod
+    async def _open_postgres(cls, url: str, synchronous: str, quick_check: bool, max_size: int,
+                             connect_timeout: float, command_timeout: float | None) -> Store:
+        shown = redact(url)
+        parts = urlsplit(url)
+        query = dict(parse_qsl(parts.query))
+        settings = {k: v for k, v in query.items() if k not in PG_CONNECT_PARAMS}
+        settings.update(application_name="rollbot", synchronous_commit=SYNCHRONOUS_COMMIT[synchronous])
+        kept = "&".join(f"{k}={v}" for k, v in query.items() if k in PG_CONNECT_PARAMS)
+        target = urlunsplit(("postgresql+asyncpg", parts.netloc, parts.path, kept, ""))
+        try:
+            engine = create_async_engine(
+                target, pool_size=max_size, max_overflow=0, pool_reset_on_return=None,
+                connect_args={"server_settings": settings, "timeout": connect_timeout,
+                              "command_timeout": command_timeout})
+        except (*DB_ERRORS, ValueError) as error:
+            raise errors.StoreOpenError(shown, f"cannot connect: {type(error).__name__}: {error}") from error
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _numeric_codec(dbapi_connection, _record):
+            dbapi_connection.run_async(lambda raw: raw.set_type_codec(
+                "numeric", encoder=str, decoder=_decode_numeric, schema="pg_catalog", format="text"))
+
+        store = cls(engine, shown, synchronous)
+        try:
+            try:
+                async with engine.connect() as conn:
+                    await conn.exec_driver_sql("SELECT 1")
+            except DB_ERRORS as error:
+                cause = _driver_error(error)
+                raise errors.StoreOpenError(shown, f"cannot connect: {type(cause).__name__}: {cause}") from error
+            async with engine.connect() as conn:
+                # One transaction under an advisory lock: two processes opening a fresh database at once
+                # migrate it once.
+                await conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+                await store._migrate(conn)
+                await conn.commit()
+            if quick_check:
+                found = await store.integrity_check()
+                if found != ["ok"]:
+                    raise errors.StoreOpenError(shown, "damaged: " + "; ".join(found[:5]))
+        except BaseException as error:
+            await engine.dispose()
+            if isinstance(error, errors.StoreOpenError) or not isinstance(error, (*DB_ERRORS, errors.EngineError)):
+                raise
+            cause = _driver_error(error)
+            raise errors.StoreOpenError(shown, f"{type(cause).__name__}: {cause}") from error
+        return store
+
+    async def _migrate(self, conn: AsyncConnection) -> None:
+        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do)."""
+        db, shown = Db(conn), self.path
+        tables = await self._tables(db)
+        current = None
+        if "alembic_version" in tables:
+            current = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0]
+        elif tables and not self.sqlite and "rollbot_schema" not in tables:
+            raise errors.StoreOpenError(shown, "it is a PostgreSQL database but not a rollbot one "
+                                               f"(it has tables: {', '.join(sorted(tables)[:5])})")
+        elif tables:                            # made by the hand-written store: adopted at its last version only
+            old = (await db.fetch("PRAGMA user_version" if self.sqlite else
+                                  "SELECT max(version) FROM rollbot_schema"))[0][0]
+            last = LAST_HAND_WRITTEN[self.dialect]
+            if old != last:
+                raise errors.StoreOpenError(shown, f"its schema version {old} is older than this code adopts "
+                                                   f"({last}); open it once with a rollbot from before Alembic "
+                                                   f"(it upgrades it to {last}), then with this one")
+        if current != HEAD:
+            from alembic.script import ScriptDirectory
+
+            from . import migrations
+            known = {script.revision for script in ScriptDirectory.from_config(migrations.config()).walk_revisions()}
+            if current is not None and current not in known:
+                raise errors.StoreOpenError(shown, f"its schema revision {current} is newer than this code "
+                                                   f"understands ({HEAD}); upgrade rollbot")
+            try:
+                if self.sqlite:
+                    await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                await conn.run_sync(migrations.upgrade, HEAD)
+                if self.sqlite:
+                    await conn.exec_driver_sql("COMMIT")
+            except Exception as error:
+                if self.sqlite and self._db.in_transaction:
+                    await conn.exec_driver_sql("ROLLBACK")
+                raise errors.StoreOpenError(shown, f"migration to schema revision {HEAD} failed: "
+                                                   f"{_driver_error(error)}") from error
+            tables = await self._tables(db)
+        if not REQUIRED_TABLES <= tables:
+            missing = ", ".join(sorted(REQUIRED_TABLES - tables))
+            raise errors.StoreOpenError(shown, f"tables missing: {missing}")
+
+    async def _tables(self, db: Db) -> set[str]:
+        sql = ("SELECT name FROM sqlite_master WHERE type = 'table'" if self.sqlite else
+               "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
+        return {r[0] for r in await db.fetch(sql)}
+
+    async def _check_writable(self) -> None:
+        """A file the process may read but not write opens fine and then fails every move: find out now. A
+        write statement inside a rolled-back transaction touches nothing but needs write access (and the
+        write lock, so a file another process keeps locked is refused here too)."""
+        try:
+            await self._writer.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                await self._writer.exec_driver_sql("DELETE FROM bot_meta WHERE 0")
+            finally:
+                await self._writer.exec_driver_sql("ROLLBACK")
+        except DB_ERRORS as error:
+            cause = _driver_error(error)
+            if "readonly" in str(cause).lower():
+                raise errors.StoreOpenError(
+                    self.path, "the file is read-only for this process; give the user the bot runs as write "
+                               "access to it and to its folder (the -wal and -shm files live next to it)") from error
+            if _is_locked(cause):
+                raise errors.StoreOpenError(self.path, "it is locked by another process (is another bot "
+                                                       "running on this file?)") from error
+            raise
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._flusher is not None and not self._flusher.done():
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
+        if self._appender is not None:
+            await self._appender[0].close()
+        if self.sqlite:
+            async with self._read_lock:
+                if self._reader is not self._writer:
+                    await self._reader.close()
+            async with self._lock:
+                await self._writer.close()
+        for engine in (self._reader_engine, self._engine):
+            if engine is not None:
+                await engine.dispose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    # --------------------------------------------------------------------------------- plumbing
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise errors.StorageError(reason="the store is closed")
+
+    async def _read(self, sql: str, params: dict | Sequence | None = None, *,
+                    expanding: tuple[str, ...] = ()) -> list[Row]:
+        return await self._read_together(lambda db: db.fetch(sql, params, expanding), snapshot=False)
+
+    async def _read_one(self, sql: str, params: dict | None = None) -> Any:
+        rows = await self._read(sql, params)
+        return rows[0][0] if rows else None
+
+    async def _read_together(self, work: Callable[[Db], Awaitable[T]], *, snapshot: bool = True) -> T:
+        """Reads that see one moment of the database (SQLite: one read transaction on the reader connection;
+        PostgreSQL: a read-only REPEATABLE READ transaction)."""
+        self._check_open()
+        try:
+            if not self.sqlite:
+                async with self._engine.connect() as conn:
+                    # A lone read needs no transaction (no BEGIN/ROLLBACK round trips); several see one snapshot.
+                    await conn.execution_options(**({"isolation_level": "REPEATABLE READ", "postgresql_readonly": True}
+                                                    if snapshot else {"isolation_level": "AUTOCOMMIT"}))
+                    return await work(Db(conn))
+            async with self._read_lock:
+                if not snapshot:
+                    return await work(Db(self._reader))
+                await self._reader.exec_driver_sql("BEGIN")
+                try:
+                    return await work(Db(self._reader))
+                finally:
+                    await self._reader.exec_driver_sql("COMMIT")
+        except DB_ERRORS as error:
+            raise _translate(error) from error
+
+    def _track(self, game_id: int | None, future: asyncio.Future) -> None:
+        self._writes.add(future)
+        future.add_done_callback(self._writes.discard)
+        if game_id is None:
+            return
+        writes = self._game_writes.setdefault(game_id, set())
+        writes.add(future)
+
+        def untrack(done: asyncio.Future) -> None:
+            writes.discard(done)
+            if not writes and self._game_writes.get(game_id) is writes:
+                del self._game_writes[game_id]
+        future.add_done_callback(untrack)
+
+    async def _writes_settled(self, game_id: int) -> None:
+        writes = self._game_writes.get(game_id)
+        if writes:
+            await asyncio.wait(list(writes))
+
+    async def _transaction(self, work: Callable[[Db], Awaitable[T]], transaction: bool) -> T:
+        """Run ``work`` on the writer (SQLite, under the lock) or a pooled connection (PostgreSQL)."""
+        if not self.sqlite:
+            async with self._engine.connect() as conn:
+                if not transaction:
+                    return await work(Db(await conn.execution_options(isolation_level="AUTOCOMMIT")))
+                async with conn.begin():
+                    return await work(Db(conn))
+        async with self._lock:
+            conn = self._writer
+            try:
+                if transaction:
+                    await conn.exec_driver_sql("BEGIN IMMEDIATE")
+                result = await work(Db(conn))
+                if transaction:
+                    await conn.exec_driver_sql("COMMIT")
+                return result
+            except BaseException:
+                if self._db.in_transaction:
+                    await conn.exec_driver_sql("ROLLBACK")
+                raise
+
+    async def _write(self, work: Callable[[Db], Awaitable[T]], *, transaction: bool = True,
+                     game_id: int | None = None) -> T:
+        self._check_open()
+
+        async def run() -> T:
+            try:
+                return await self._transaction(work, transaction)
+            except DB_ERRORS as error:
+                raise _translate(error) from error
+
+        task = asyncio.ensure_future(run())
+        task.add_done_callback(_consume)
+        self._track(game_id, task)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            # The caller still holds its game's lock: let the write land (or fail) before unwinding, so the
+            # next holder of the lock reads the outcome instead of racing the commit.
+            await asyncio.wait([task])
+            raise
+
+    async def schema_version(self) -> str:
+        return await self._read_one("SELECT version_num FROM alembic_version")
+
+    async def _exec(self, sql: str, params: dict, *, game_id: int | None = None) -> int:
+        """One statement on the writer (no explicit transaction); the number of rows it changed."""
         async def work(db):
             return (await db.execute(sql, params)).rowcount
         return await self._write(work, transaction=False, game_id=game_id)
@@ -688,9 +1209,9 @@ class Repository(Protocol):
     async def forget_user(self, user_id: int, name: str) -> list[int]:
         """Anonymise a player in every game that is over: their seats get ``name`` and no user id, their
         results and moves lose the user id (totals and places stay), a game they created names creator 0;
-        the servers they were seen in, their settings, away periods, pending turn notices, daily attempts, ratings
-        and places in a table queue are forgotten (their games' rating changes lose the user id). Open games are not touched. Returns the games
-        changed."""
+        the servers they were seen in, their settings, away periods, pending turn notices, daily attempts,
+        ratings and places in a table queue are forgotten (their games' rating changes lose the user id). Open
+        games are not touched. Returns the games changed."""
         async def work(db):
             ids = [r[0] for r in await db.fetch(
                 "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
