@@ -47,6 +47,7 @@ from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
 from cogs.daily import Daily, ShareButton
+from cogs.find import Find
 from cogs.games import PRESENTATIONS, Games
 from cogs.groups import game_group
 from cogs.help import Help
@@ -164,6 +165,7 @@ class RollBot(commands.AutoShardedBot):
         self.stats = Stats(self.sessions, self.games)
         self.daily = Daily(self.sessions, self.games, self.lobby)
         self.courier.daily = self.history.daily = self.daily
+        self.find = Find(self.sessions, self.games, self.lobby, self.courier)
         self.help = Help(self.games)
         self.my_games = MyGames(self.sessions, self.games)
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
@@ -186,6 +188,7 @@ class RollBot(commands.AutoShardedBot):
         for group in groups.values():
             self.tree.add_command(group)
         self.tree.add_command(self.daily.command_group())
+        self.tree.add_command(self.find.command_group())
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton, GamesPageButton,
                               ShareButton)
         await self.add_cog(self.reminders)

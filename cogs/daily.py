@@ -30,7 +30,7 @@ from bot.i18n import t
 from .buttons import ShellButton
 from .core import Refusal, locale_of, require_guild
 from .games import Games
-from .groups import built_command
+from .groups import bound, built_command
 from .help import EMBED_COLOUR
 from .lobby import Lobby
 from .seam import Presentation
@@ -157,7 +157,7 @@ class Daily(commands.Cog):
                                                 ("board", self.board_cmd, game | period, choices | periods),
                                                 ("share", self.share, game, choices)):
             group.add_command(built_command(f"cmd.daily.{name}.name", f"cmd.daily.{name}.description",
-                                            _bound(callback), options, choices=chosen))
+                                            bound(callback), options, choices=chosen))
         return group
 
     def presentation(self, kind: str) -> Presentation:
@@ -218,9 +218,3 @@ class Daily(commands.Cog):
                                                   line=await self.share_text(played, locale)),
                                                 view=view, ephemeral=True)
 
-
-def _bound(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A plain function calling ``method`` (``built_command`` gives its callback a signature of its own)."""
-    async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await method(interaction, **values)
-    return callback

@@ -64,6 +64,14 @@ def built_command(name_key: str, description_key: str, callback: Callable[..., A
     return app_commands.Command(name=cmd_str(name_key), description=cmd_str(description_key), callback=callback)
 
 
+def bound(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A plain function calling ``method`` (``built_command`` gives its callback a signature of its own, which a
+    bound method cannot take)."""
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await method(interaction, **values)
+    return callback
+
+
 class GameCog(commands.Cog):
     """A feature's Cog whose commands belong to every game's group (see the module's docstring)."""
 

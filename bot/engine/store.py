@@ -1427,9 +1427,18 @@ class Store:
                                    {"gu": values["guild_id"], "ids": ids}, expanding=("ids",))
             if len(taken) != len(ids):          # someone else seated one of them: decide nothing
                 raise errors.QueueChanged()
-            by_user = {row.user_id: row for row in taken}
+            by_user = {row.user_id: dict(row._mapping) for row in taken}
             return [by_user[u] for u in ids]
         return await self._write(work)
+
+    async def requeue(self, entries: Sequence[dict[str, Any]]) -> None:
+        """Put claimed entries back as they were (their table could not be opened); a player who queued again
+        meanwhile keeps the new place."""
+        await self._write(lambda db: db.executemany(
+            "INSERT INTO find_queue (guild_id, user_id, kind, players, pace, rating, rating_range, channel_id, name,"
+            " locale, queued_at, expires_at) VALUES (:guild_id, :user_id, :kind, :players, :pace, :rating,"
+            " :rating_range, :channel_id, :name, :locale, :queued_at, :expires_at) ON CONFLICT DO NOTHING",
+            [dict(e) for e in entries]))
 
     async def guilds_of(self, user_ids: Iterable[int]) -> dict[int, set[int]]:
         """The servers each of these players was seen in (``player_guilds``)."""

@@ -49,7 +49,7 @@ def public_post(result):
 async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     place = harness.channel()
     roots = [c.name for c in harness.bot.tree.get_commands()]
-    assert roots[0] == "rp" and roots[-5:] == ["pig", "daily", "games", "notify", "away"]   # the games, the toy
+    assert roots[0] == "rp" and roots[-6:] == ["pig", "daily", "find", "games", "notify", "away"]   # the games, the toy
     # game last, then the shell-wide commands
     pig = harness.bot.tree.get_command("pig")
     assert {c.name for c in pig.commands} >= {"new", "join", "leave", "start", "cancel", "abandon", "status",

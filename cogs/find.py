@@ -1,0 +1,249 @@
+"""Finding a table: ``/find join|leave|queue|expiry`` (top-level, beside ``/daily``: ``/rp`` is full).
+
+A player joins the server's queue for a game, a number of seats and a pace, optionally only with players whose
+rating of that game (``bot.engine.ratings``) lies within a range of theirs. When enough players wait, the one
+whose ``join`` completed the table finds it at once: the engine decides and claims the match in one transaction
+(``Store.queue_and_match``: its entries are deleted with it, so no process can seat a player twice). The bot
+then opens a public thread in the channel where that last player queued, adds every player to it, makes the game
+there through the lobby's own path (``Lobby.open_game``, the first in the queue as its creator), seats the
+others, starts it and mentions them all; the game's posts go to the thread like any channel's. ``join`` again
+for the same game leaves the queue, as ``leave`` does; ``queue`` shows anyone who waits; entries expire after the
+server's ``expiry`` (``DEFAULT_EXPIRY_HOURS``).
+"""
+from __future__ import annotations
+
+import inspect
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import SessionManager
+from bot.engine.ratings import Rating
+from bot.i18n import t
+
+from .core import Refusal, check_bot_permissions, default_game_locale, locale_of, remember_seat_locale, send_ephemeral
+from .games import Games
+from .groups import bound, built_command
+from .lobby import Lobby, Place
+from .outbox import Courier
+from .pace import PACES, pace_text
+from .seam import Presentation
+from .settings import pace_choices
+from .translator import cmd_str
+
+log = logging.getLogger(__name__)
+
+#: How long a place in the queue lasts unless the server sets its own (``/find expiry``): a day, because these
+#: are asynchronous games — players queue, go about their day and come back; a 30-minute queue (right for a
+#: live game) would empty before most of a server had looked in, while after a day a forgotten entry should not
+#: pull someone into a game they no longer expect.
+DEFAULT_EXPIRY_HOURS = 24
+#: The longest expiry a server may set (a week).
+MAX_EXPIRY_HOURS = 168
+#: ``bot_meta`` key of a server's queue expiry (hours).
+EXPIRY_META = "find_expiry_hours:{guild}"
+#: The widest rating range a player may ask for (about the distance between a newcomer and a strong player).
+MAX_RATING_RANGE = 2000
+#: What the bot needs where a player queues: to open a public thread there and post in it.
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+#: Discord lets a thread close itself after a week without messages at most; a game may pause that long.
+THREAD_ARCHIVE_MINUTES = 10080
+
+
+async def expiry_hours(store: Any, guild_id: int) -> int:
+    """How long a place in the server's queue lasts (hours)."""
+    return int(await store.get_meta(EXPIRY_META.format(guild=guild_id), DEFAULT_EXPIRY_HOURS) or DEFAULT_EXPIRY_HOURS)
+
+
+def seat_range(games: Games, kind: str) -> tuple[int, int]:
+    """The seats a table of strangers may have for ``kind``: the rules' range, two players at least."""
+    rules = games.kind(kind)
+    return max(2, rules.min_seats), rules.max_seats
+
+
+class Find:
+    def __init__(self, sessions: SessionManager, games: Games, lobby: Lobby, courier: Courier,
+                 clock: Callable[[], float] = time.time):
+        self.sessions = sessions
+        self.store = sessions.store
+        self.games = games
+        self.lobby = lobby
+        self.courier = courier
+        #: the queue's time (tests move it)
+        self.clock = clock
+
+    # ------------------------------------------------------------------ commands
+    def command_group(self) -> app_commands.Group:
+        """``/find join|leave|queue|expiry``: a group of its own, as ``/rp`` has no room left (Discord allows 25
+        entries per level); the game is a choice of the registered ones, the seats are checked against the game's
+        rules when a player joins."""
+        group = app_commands.Group(
+            name=cmd_str("cmd.find.name"), description=cmd_str("cmd.find.description"),
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+        kinds = [app_commands.Choice(name=cmd_str(p.title_key), value=kind) for kind, p in self.games.items()]
+        ranges = [seat_range(self.games, kind) for kind in self.games] or [(2, 2)]
+        low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+        join: dict = {"game": (str, inspect.Parameter.empty, "cmd.find.game"),
+                      "players": (app_commands.Range[int, low, high], inspect.Parameter.empty, "cmd.find.players"),
+                      "pace": (str, inspect.Parameter.empty, "cmd.find.pace"),
+                      "rating_range": (app_commands.Range[int, 0, MAX_RATING_RANGE] | None, None,
+                                       "cmd.find.rating_range")}
+        game_option: dict = {"game": (str | None, None, "cmd.find.queue.game")}
+        hours: dict = {"hours": (app_commands.Range[int, 1, MAX_EXPIRY_HOURS] | None, None, "cmd.find.expiry.hours")}
+        for name, callback, options, chosen in (
+                ("join", self.join, join, {"game": kinds, "pace": pace_choices()}),
+                ("leave", self.leave, {}, {}),
+                ("queue", self.queue, game_option, {"game": kinds}),
+                ("expiry", self.expiry, hours, {})):
+            group.add_command(built_command(f"cmd.find.{name}.name", f"cmd.find.{name}.description",
+                                            bound(callback), options, choices=chosen))
+        return group
+
+    def presentation(self, kind: str) -> Presentation:
+        if kind not in self.games:
+            raise Refusal("error.bad_option")
+        return self.games[kind]
+
+    def _require_server(self, interaction: discord.Interaction) -> int:
+        if interaction.guild_id is None:
+            raise Refusal("find.error.server_only")
+        return interaction.guild_id
+
+    async def join(self, interaction: discord.Interaction, game: str, players: int, pace: str,
+                   rating_range: int | None = None) -> None:
+        guild = self._require_server(interaction)
+        presentation, locale, now = self.presentation(game), locale_of(interaction), self.clock()
+        low, high = seat_range(self.games, presentation.kind)
+        title = t(presentation.title_key, locale)
+        if not low <= players <= high:
+            raise Refusal("find.error.players", game=title, low=low, high=high)
+        if pace not in PACES:
+            raise Refusal("error.bad_option")
+        if rating_range is not None and not 0 <= rating_range <= MAX_RATING_RANGE:
+            raise Refusal("error.bad_option")
+        mine = await self.store.queue_entry(guild, interaction.user.id, now)
+        if mine is not None:
+            if mine.kind != presentation.kind:
+                raise Refusal("find.error.queued_elsewhere", game=t(self.games[mine.kind].title_key, locale))
+            await self.store.leave_queue(guild, interaction.user.id, now)      # ``join`` again: leave
+            await interaction.response.send_message(t("find.left", locale, game=title), ephemeral=True)
+            return
+        check_bot_permissions(interaction)
+        self._check_thread_permissions(interaction)
+        rating = (await self.store.ratings_of(interaction.user.id)).get(presentation.kind, Rating())
+        hours = await expiry_hours(self.store, guild)
+        entry = {"guild_id": guild, "user_id": interaction.user.id, "kind": presentation.kind, "players": players,
+                 "pace": pace, "rating": rating.shown, "rating_range": rating_range,
+                 "channel_id": interaction.channel_id, "name": interaction.user.display_name, "locale": locale,
+                 "expires_at": now + hours * 3600}
+        table = await self.store.queue_and_match(entry, now)
+        if not table:
+            waiting = len(await self._waiting_with(guild, entry, now))
+            await interaction.response.send_message(
+                t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
+                  waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>"), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            thread = await self.seat_table(interaction, presentation, table)
+        except Exception:
+            await self.store.requeue(table)         # nobody loses their place to a failure of ours
+            raise
+        await interaction.followup.send(t("find.found", locale, thread=thread.mention), ephemeral=True)
+
+    async def _waiting_with(self, guild: int, entry: dict, now: float) -> list[Any]:
+        return [r for r in await self.store.queue_entries(guild, now, entry["kind"])
+                if r.players == entry["players"] and r.pace == entry["pace"]]
+
+    def _check_thread_permissions(self, interaction: discord.Interaction) -> None:
+        perms = interaction.app_permissions
+        missing = [name for name in THREAD_PERMISSIONS if not getattr(perms, name)]
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
+            raise Refusal("find.error.channel")
+        if missing:
+            locale = locale_of(interaction)
+            raise Refusal("error.bot_missing_permission", permission=t(f"permission.{missing[0]}", locale),
+                          permissions=", ".join(t(f"permission.{name}", locale) for name in missing))
+
+    async def seat_table(self, interaction: discord.Interaction, presentation: Presentation,
+                         table: list[Any]) -> discord.Thread:
+        """Open the thread in the last queuer's channel, add the players, make and start the game there (the
+        first in the queue creates it), post who plays and deliver its first turn. Returns the thread."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        language = default_game_locale(interaction)
+        title = t(presentation.title_key, language)
+        thread = await channel.create_thread(
+            name=t("find.thread_name", language, game=title, players=len(table))[:100],
+            type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        for entry in table:
+            await thread.add_user(discord.Object(entry["user_id"]))
+        first = table[0]
+        place = Place(interaction.guild_id, thread.id, first["user_id"], first["name"], first["locale"], language)
+        game = await self.lobby.open_game(presentation, place, len(table), presentation.game_options(
+            {o.name: o.default for o in presentation.lobby_options if o.new}, solo=False),
+            {"pace": first["pace"], "language": language})
+        for entry in table[1:]:
+            game = await self.sessions.join(game.id, entry["user_id"], entry["name"])
+            await remember_seat_locale(self.sessions, game.id, game.seat_of(entry["user_id"]), entry["locale"])
+        game = await self.sessions.start(game.id, first["user_id"])
+        mentions = [f"<@{entry['user_id']}>" for entry in table]
+        await thread.send(t("find.started", language, game=title, players=", ".join(mentions),
+                            pace=pace_text(first["pace"], language)),
+                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        await self.courier.deliver(game.id)
+        self.lobby.bots.schedule(game.id)
+        return thread
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        guild, locale = self._require_server(interaction), locale_of(interaction)
+        mine = await self.store.queue_entry(guild, interaction.user.id, self.clock())
+        if mine is None or not await self.store.leave_queue(guild, interaction.user.id, self.clock()):
+            raise Refusal("find.error.not_queued")
+        await interaction.response.send_message(
+            t("find.left", locale, game=t(self.games[mine.kind].title_key, locale)), ephemeral=True)
+
+    async def queue(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Who waits on this server (for one game, or all), for anyone who asks; privately."""
+        guild, locale = self._require_server(interaction), locale_of(interaction)
+        if game is not None:
+            self.presentation(game)
+        rows = await self.store.queue_entries(guild, self.clock(), game)
+        lines = []
+        for kind, players, pace in dict.fromkeys((r.kind, r.players, r.pace) for r in rows):
+            waiting = [r for r in rows if (r.kind, r.players, r.pace) == (kind, players, pace)]
+            lines.append(t("find.queue_table", locale, game=t(self.games[kind].title_key, locale), players=players,
+                           pace=pace_text(pace, locale), waiting=len(waiting)))
+            for r in waiting:
+                since = f"<t:{int(r.queued_at)}:R>"
+                lines.append(t("find.queue_line", locale, player=r.name, rating=r.rating, since=since)
+                             if r.rating_range is None else
+                             t("find.queue_line_range", locale, player=r.name, rating=r.rating, range=r.rating_range,
+                               since=since))
+        text = "\n".join(lines) if lines else t("find.queue_empty", locale)
+        hours = await expiry_hours(self.store, guild)
+        await interaction.response.send_message(
+            f"{text}\n{t('find.queue_expiry', locale, hours=hours)}"[:2000], ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def expiry(self, interaction: discord.Interaction, hours: int | None = None) -> None:
+        """``/find expiry hours:<n>`` (Manage Server): how long a place in the server's queue lasts; without
+        ``hours`` it says the current one."""
+        guild, locale = self._require_server(interaction), locale_of(interaction)
+        if hours is None:
+            await send_ephemeral(interaction, t("find.expiry_shown", locale, hours=await expiry_hours(self.store,
+                                                                                                   guild)))
+            return
+        if not interaction.permissions.manage_guild:
+            raise Refusal("error.user_missing_permission")
+        if not 1 <= hours <= MAX_EXPIRY_HOURS:
+            raise Refusal("error.bad_option")
+        await self.store.set_meta(EXPIRY_META.format(guild=guild), int(hours))
+        await send_ephemeral(interaction, t("find.expiry_set", locale, hours=int(hours)))
+
