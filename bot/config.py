@@ -20,9 +20,11 @@ from bot.sharding import ShardSpecError, parse_shards
 #: What the bot needs in a channel to post a turn: text, the sheet/table pictures, and embeds.
 REQUIRED_CHANNEL_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
 
-#: Permissions requested in the invite link (the channel ones plus the right to offer slash commands).
+#: Permissions requested in the invite link (the channel ones plus the right to offer slash commands, and for
+#: ``/find`` to open a game's thread and post in it).
 INVITE_PERMISSIONS = discord.Permissions(
-    send_messages=True, attach_files=True, embed_links=True, use_application_commands=True
+    send_messages=True, attach_files=True, embed_links=True, use_application_commands=True,
+    create_public_threads=True, send_messages_in_threads=True,
 )
 INVITE_SCOPES = "bot applications.commands"
 INVITE_URL_PATTERN = (
@@ -157,7 +159,7 @@ To create the bot application and get a token:
   4. Invite the bot to your server. Take the Application ID from the "General Information" tab and open
          {INVITE_URL_PATTERN}
      Scopes: {INVITE_SCOPES}. Permissions ({INVITE_PERMISSIONS.value}): Send Messages, Attach Files,
-     Embed Links, Use Slash Commands.
+     Embed Links, Use Slash Commands, Create Public Threads, Send Messages in Threads (for /find).
   5. Start the bot again with:  python -m bot
 
 Or play without Discord first: python -m bot --playground

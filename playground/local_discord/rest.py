@@ -27,13 +27,17 @@ from .interactions import (
 )
 from .messages import FLAG_EPHEMERAL, FLAG_LOADING, PayloadRejected, StubMessage, UploadedFile
 from .records import RequestRecord, dumps
-from .world import StubChannel, perm_bits
+from .world import AUTO_ARCHIVE_MINUTES, PRIVATE_THREAD, PUBLIC_THREAD, StubChannel, perm_bits
 
 log = logging.getLogger("discord_stub")
 
 API_PREFIX = "/api/v10"
 
 Handler = Callable[[web.Request, RequestRecord], Awaitable[Any]]
+
+
+class Created(dict):
+    """A handler's answer that Discord gives with 201 Created (e.g. a new thread)."""
 
 
 class RestApi:
@@ -66,6 +70,8 @@ class RestApi:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_channel_message, True),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_channel_message, True),
             ("POST", "/channels/{channel_id}/typing", self._typing, True),
+            ("POST", "/channels/{channel_id}/threads", self._start_thread, True),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self._add_thread_member, True),
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/roles", self._get_guild_roles, True),
@@ -94,7 +100,7 @@ class RestApi:
                 for check in self.request_checks:  # the tests add Discord's OpenAPI description here
                     check(record)
                 result = await handler(request, record)
-                status, body = (204, None) if result is None else (200, result)
+                status, body = (204, None) if result is None else (201 if isinstance(result, Created) else 200, result)
             except PayloadRejected as exc:
                 status, body = exc.status, {"code": exc.code, "message": exc.message}
                 if not exc.expected:
@@ -404,6 +410,49 @@ class RestApi:
 
     async def _typing(self, request: web.Request, record: RequestRecord) -> Any:
         self._channel(record)
+        return None
+
+    async def _start_thread(self, request: web.Request, record: RequestRecord) -> Any:
+        """Start Thread without Message: a public (11) or private (12, the default) thread of a text channel; the
+        bot needs Create Public/Private Threads there and becomes the thread's first member (THREAD_CREATE)."""
+        parent = self._channel(record)
+        body = record.json if isinstance(record.json, dict) else {}
+        kind = body.get("type") if body.get("type") is not None else PRIVATE_THREAD
+        if parent.is_dm or parent.is_thread or parent.type != 0 or kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+            raise PayloadRejected("Cannot execute action on this channel type", code=50024, status=400)
+        name = body.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise PayloadRejected("name: must be between 1 and 100 in length.")
+        archive = body.get("auto_archive_duration") or 4320
+        if archive not in AUTO_ARCHIVE_MINUTES:
+            raise PayloadRejected(f"auto_archive_duration: Value must be one of {AUTO_ARCHIVE_MINUTES}.")
+        needed = perm_bits(view_channel=True)
+        needed |= perm_bits(create_public_threads=True) if kind == PUBLIC_THREAD else perm_bits(
+            create_private_threads=True)
+        self._require_bot_perms(parent, needed, "create threads")
+        thread = self.world.add_thread(parent, name, self.world.bot, type=kind, auto_archive_duration=archive)
+        payload = thread.thread_payload() | {"member": self._thread_member(thread, self.world.bot.id)}
+        self._emit_event("THREAD_CREATE", payload | {"newly_created": True}, guild_id=thread.guild_id)
+        return Created(payload)
+
+    def _thread_member(self, thread: StubChannel, user_id: int) -> dict[str, Any]:
+        return {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": thread.created_at, "flags": 0}
+
+    async def _add_thread_member(self, request: web.Request, record: RequestRecord) -> Any:
+        """Add Thread Member: the thread must not be archived and the bot must be able to post in it; the user
+        must be in the guild. 204 also when they already were a member."""
+        thread = self._channel(record)
+        if not thread.is_thread:
+            raise PayloadRejected("Cannot execute action on this channel type", code=50024, status=400)
+        if thread.archived:
+            raise PayloadRejected("Thread is archived", code=50083, status=400)
+        self._require_bot_perms(thread, perm_bits(view_channel=True, send_messages=True), "send_messages_in_threads")
+        guild = self.world.guild_of(thread)
+        user_id = _int(record.params["user_id"])
+        if guild is None or user_id not in guild.members:
+            raise PayloadRejected("Unknown Member", code=10007, status=404)
+        if user_id not in thread.thread_members:
+            thread.thread_members.append(user_id)
         return None
 
     async def _get_guild(self, request: web.Request, record: RequestRecord) -> Any:

@@ -60,14 +60,19 @@ EVERYONE_DEFAULT = perm_bits(
     use_application_commands=True,
     use_external_emojis=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
+    create_private_threads=True,
     change_nickname=True,
     create_instant_invite=True,
     use_external_apps=True,
 )
-# What the bot asks for in its invite (issue 5): Send Messages, Attach Files, Embed Links, Use Slash Commands.
+# What the bot asks for in its invite (issue 5): Send Messages, Attach Files, Embed Links, Use Slash Commands,
+# and for /find (issue 27) Create Public Threads and Send Messages in Threads.
 BOT_ROLE_DEFAULT = perm_bits(
     view_channel=True,
     send_messages=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
     attach_files=True,
     embed_links=True,
     read_message_history=True,
@@ -90,6 +95,8 @@ _VIEW = perm_bits(view_channel=True)
 _SEND = perm_bits(send_messages=True)
 _NEEDS_SEND = perm_bits(mention_everyone=True, send_tts_messages=True, attach_files=True, embed_links=True)
 _ADMIN = perm_bits(administrator=True)
+_SEND_IN_THREADS = perm_bits(send_messages_in_threads=True)
+_MANAGE_THREADS = perm_bits(manage_threads=True)
 
 
 @dataclass
@@ -165,9 +172,17 @@ class Overwrite:
         return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
+#: Channel types of threads: announcement, public and private (Discord's ``ChannelTypes`` 10, 11, 12).
+THREAD_TYPES = (10, 11, 12)
+PUBLIC_THREAD, PRIVATE_THREAD = 11, 12
+#: The auto-archive durations Discord accepts (minutes).
+AUTO_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
+
+
 @dataclass
 class StubChannel:
-    """A guild text channel (type 0) or a DM (type 1, ``recipient`` set)."""
+    """A guild text channel (type 0), a DM (type 1, ``recipient`` set) or a thread (type 11 or 12, ``parent_id``
+    set: its permissions are its parent's, posting in it needs Send Messages in Threads)."""
 
     id: int
     name: str | None
@@ -177,16 +192,43 @@ class StubChannel:
     overwrites: list[Overwrite] = field(default_factory=list)
     recipient: StubUser | None = None
     last_message_id: int | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    #: a thread's members (user ids), in the order they joined
+    thread_members: list[int] = field(default_factory=list)
+    archived: bool = False
+    auto_archive_duration: int = 4320
+    created_at: str = ""
 
     @property
     def is_dm(self) -> bool:
         return self.type == 1
 
     @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    def thread_payload(self) -> dict[str, Any]:
+        """A thread as Discord sends it (``ThreadResponse``)."""
+        return {
+            "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
+            "parent_id": str(self.parent_id), "owner_id": str(self.owner_id),
+            "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+            "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "total_message_sent": 0,
+            "member_count": min(50, len(self.thread_members)),
+            "thread_metadata": {"archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
+                                "archive_timestamp": self.created_at, "locked": False,
+                                "create_timestamp": self.created_at,
+                                **({"invitable": True} if self.type == PRIVATE_THREAD else {})},
+        }
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def payload(self) -> dict[str, Any]:
+        if self.is_thread:
+            return self.thread_payload()
         if self.is_dm:
             assert self.recipient is not None
             return {
@@ -246,6 +288,8 @@ class StubGuild:
     channels: dict[int, StubChannel] = field(default_factory=dict)
     members: dict[int, StubMember] = field(default_factory=dict)
     locale: str = "en-US"
+    #: active threads by id (not in ``channels``: Discord lists them apart)
+    threads: dict[int, StubChannel] = field(default_factory=dict)
 
     @property
     def everyone(self) -> StubRole:
@@ -263,7 +307,18 @@ class StubGuild:
         return perms
 
     def permissions_in(self, channel: StubChannel, user_id: int) -> int:
-        """Discord's documented algorithm: base role permissions, then channel overwrites."""
+        """Discord's documented algorithm: base role permissions, then channel overwrites. A thread has its
+        parent's permissions, except that Send Messages in Threads (not Send Messages) lets one post in it, and a
+        private thread is seen only by its members and those who may Manage Threads."""
+        if channel.is_thread:
+            perms = self.permissions_in(self.channels[channel.parent_id], user_id)
+            if channel.type == PRIVATE_THREAD and user_id not in channel.thread_members \
+                    and not perms & _MANAGE_THREADS:
+                return 0
+            perms = perms | _SEND if perms & _SEND_IN_THREADS else perms & ~_SEND
+            if not perms & _SEND:
+                perms &= ~_NEEDS_SEND
+            return perms
         perms = self.base_permissions(user_id)
         if perms == ALL_PERMISSIONS:
             return perms
@@ -335,7 +390,7 @@ class StubGuild:
             "voice_states": [],
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels.values()],
-            "threads": [],
+            "threads": [t.thread_payload() for t in self.threads.values()],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -412,6 +467,18 @@ class World:
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(self, parent: StubChannel, name: str, owner: StubUser, *, type: int = PUBLIC_THREAD,
+                   auto_archive_duration: int = 4320) -> StubChannel:
+        """A thread of ``parent`` started by ``owner`` (who is its first member)."""
+        guild = self.guild_of(parent)
+        assert guild is not None and not parent.is_thread
+        thread = StubChannel(id=self.ids.next(), name=name, type=type, guild_id=guild.id, parent_id=parent.id,
+                             owner_id=owner.id, thread_members=[owner.id], auto_archive_duration=auto_archive_duration,
+                             created_at=iso_now())
+        guild.threads[thread.id] = thread
+        self.channels[thread.id] = thread
+        return thread
 
     def dm_with(self, user: StubUser) -> StubChannel:
         """The DM channel between ``user`` and the bot; Discord gives it one stable id."""
