@@ -98,7 +98,8 @@ def test_without_token_exits_nonzero_with_instructions(tmp_path):
     assert proc.stderr.strip() == MISSING_TOKEN_HELP.strip()
     for needle in ("https://discord.com/developers/applications", "bot applications.commands",
                    str(INVITE_PERMISSIONS.value), "Send Messages", "Attach Files", "Embed Links",
-                   "Use Slash Commands", "Create Public Threads", "Send Messages in Threads", "Privileged Gateway Intent", "client_id=<APPLICATION_ID>",
+                   "Use Slash Commands", "Create Public Threads", "Send Messages in Threads",
+                   "Privileged Gateway Intent", "client_id=<APPLICATION_ID>",
                    "python -m bot --playground"):
         assert needle in proc.stderr
 
