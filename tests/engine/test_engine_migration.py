@@ -112,6 +112,9 @@ async def test_verify_and_salvage_work_on_a_new_and_an_adopted_file(tmp_path, ma
         await store.set_prefs(10, notify="dm", dm_closed_told=True)
         await store.add_away(10, T0 + 60, T0 + 120, T0)
         await store.add_daily_attempt(10, "dicerace", "2026-11-26", game.id)
+        await store.queue_and_match({"guild_id": 1, "user_id": 10, "kind": "dicerace", "players": 2, "pace": "fast",
+                                     "rating": 1000, "rating_range": None, "channel_id": 2, "name": "Ten",
+                                     "locale": "en", "expires_at": T0 + 3600}, T0)
         await store.close()
     else:
         write_v6_file(path)
@@ -128,9 +131,10 @@ async def test_verify_and_salvage_work_on_a_new_and_an_adopted_file(tmp_path, ma
             assert await store.schema_version() == SCHEMA_VERSION and await store.integrity_check() == ["ok"]
             checked = await verify_store(store, registry())
             assert checked.ok and len(checked.checked) == (1 if made_by == "this code" else 2)
-            if made_by == "this code":        # the players' settings, away periods and daily attempts come along
+            if made_by == "this code":        # the players' settings, away periods, daily attempts come along
                 assert (await store.get_prefs(10)).dm_closed_told is True
                 assert len(await store.away_periods(10, T0, T0 + 3600)) == 1
                 assert await store.daily_attempt(10, "dicerace", "2026-11-26") is not None
+                assert (await store.queue_entry(1, 10, T0)).pace == "fast"          # and places in a queue
         finally:
             await store.close()

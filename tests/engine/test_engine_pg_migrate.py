@@ -17,7 +17,7 @@ from tests.engine.test_engine_migration import write_v6_file
 
 KINDS = ["tests.engine.toy_kind:KIND", "tests.engine.toy_kind:DUEL_KIND"]
 TABLES = ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs", "away_periods",
-          "notices", "daily_attempts")
+          "notices", "daily_attempts", "ratings", "rating_changes", "find_queue")
 
 
 def post_version(view, result):
@@ -44,6 +44,9 @@ async def sqlite_with_everything(path) -> dict[str, list[tuple]]:
     await store.add_away(7, 2e9, 2e9 + 3600, 2e9)
     await store.add_notices([7], solo.id, 2e9 + 180, 2e9)
     await store.add_daily_attempt(7, solo.kind, "2033-05-18", solo.id)
+    await store.queue_and_match({"guild_id": 3, "user_id": 7, "kind": "dicerace", "players": 2, "pace": "normal",
+                                 "rating": 1000, "rating_range": 50, "channel_id": 4, "name": "Seven",
+                                 "locale": "de", "expires_at": 2e9 + 86400}, 2e9)
     rows = {table: await table_rows(store, table) for table in TABLES}
     await store.close()
     return rows

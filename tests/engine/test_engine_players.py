@@ -157,7 +157,7 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
         await conn.run_sync(migrations.upgrade, "0001")
         tables = await conn.run_sync(lambda sync: set(sync.dialect.get_table_names(sync)))
         assert "games" in tables and not {"player_prefs", "away_periods", "notices",
-                                                    "daily_attempts"} & tables
+                                                    "daily_attempts", "find_queue"} & tables
     await engine.dispose()
     store = await open_store(db_path)
     try:
