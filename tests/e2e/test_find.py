@@ -1,0 +1,119 @@
+"""Finding a table through the Discord stand-in: ``/find join`` by three players opens a thread in the channel
+where the last of them queued, adds them, starts the game there with them seated and mentions them all; ``join``
+again leaves, ``/find queue`` shows who waits, places expire after the server's time, and bad input gets a
+private answer in the player's language that changes nothing."""
+from __future__ import annotations
+
+from bot.i18n import t
+from cogs.pace import pace_text
+from tests.e2e.flows import turn_post
+
+EN = "en"
+NOW = 1_800_000_000.0
+
+
+def title(bot, kind: str, locale: str = EN) -> str:
+    return t(bot.games[kind].title_key, locale)
+
+
+def find_cog(rollbot):
+    return rollbot.bot.find
+
+
+async def answer(stub, user, channel, command, **options):
+    ix = await stub.run_command(user, channel, command, **options)
+    return ix, await ix.wait_response(timeout=10)
+
+
+async def test_three_players_queue_and_the_game_starts_in_a_thread_with_all_three(discord_stub, cast, rollbot):
+    stub, bot = discord_stub, rollbot.bot
+    players = [cast.alice, cast.bob, cast.carol]
+    for user, place in ((cast.alice, cast.games), (cast.bob, cast.games)):
+        _, waiting = await answer(stub, user, place, "find join", game="rollplayer", players=3, pace="normal")
+        assert waiting.ephemeral and "waiting" in waiting.content, waiting.content
+    ix, found = await answer(stub, cast.carol, cast.lounge, "find join", game="rollplayer", players=3, pace="normal")
+    # the thread is opened in the channel where the last of them queued
+    thread = next(c for c in stub.world.guild.threads.values())
+    assert thread.parent_id == cast.lounge.id and thread.type == 11
+    assert found.ephemeral and found.content == t("find.found", EN, thread=f"<#{thread.id}>")
+    assert set(thread.thread_members) == {stub.world.bot.id, *(u.id for u in players)}
+    assert len(stub.requests_to("PUT /channels/{channel_id}/thread-members/{user_id}")) == 3
+    game = await bot.sessions.game_in_channel(thread.id)
+    assert game is not None and game.status == "active" and game.guild_id == stub.world.guild.id
+    assert [s.user_id for s in game.seats] == [u.id for u in players]         # first come, first seat
+    assert game.creator_id == cast.alice.id
+    start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
+    assert set(start.mentions) == {u.id for u in players}
+    assert start.content == t("find.started", EN, game=title(bot, "rollplayer"), pace=pace_text("normal", EN),
+                              players=", ".join(u.mention for u in players))
+    prompt = await turn_post(stub, thread, start)                         # the first turn, in the thread
+    assert prompt.channel is thread
+    assert stub.messages(cast.games) == [] and [m for m in stub.messages(cast.lounge)] == []   # nothing public
+    assert await bot.store.queue_entries(stub.world.guild.id, find_cog(rollbot).clock()) == []
+    # the thread plays like any channel: a player's status command works there
+    _, status = await answer(stub, cast.bob, thread, "rp status")
+    assert status.ephemeral and status.embeds, status.content
+
+
+async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, rollbot):
+    stub = discord_stub
+    _, empty = await answer(stub, cast.dave, cast.games, "find queue")
+    assert empty.ephemeral and t("find.queue_empty", EN) in empty.content
+    await answer(stub, cast.alice, cast.games, "find join", game="rollforadventure", players=2, pace="slow",
+                 rating_range=150)
+    await answer(stub, cast.bob, cast.lounge, "find join", game="rollplayer", players=4, pace="fast")
+    _, listing = await answer(stub, cast.dave, cast.lounge, "find queue")
+    assert listing.ephemeral and "Alice" in listing.content and "Bob" in listing.content and "±150" in listing.content
+    _, only_rfa = await answer(stub, cast.dave, cast.lounge, "find queue", game="rollforadventure")
+    assert "Alice" in only_rfa.content and "Bob" not in only_rfa.content
+    _, left = await answer(stub, cast.alice, cast.games, "find join", game="rollforadventure", players=2,
+                           pace="slow")
+    assert left.ephemeral and left.content == t("find.left", EN, game=title(rollbot.bot, "rollforadventure"))
+    _, left = await answer(stub, cast.bob, cast.games, "find leave")
+    assert left.content == t("find.left", EN, game=title(rollbot.bot, "rollplayer"))
+    _, none = await answer(stub, cast.bob, cast.games, "find leave")
+    assert none.ephemeral and none.content == t("find.error.not_queued", EN)
+    assert await stub_queue(stub, rollbot) == []
+    assert not stub.world.guild.threads
+
+
+async def stub_queue(stub, rollbot):
+    return await rollbot.bot.store.queue_entries(stub.world.guild.id, find_cog(rollbot).clock())
+
+
+async def test_places_expire_after_the_servers_time(discord_stub, cast, rollbot):
+    stub, now = discord_stub, [NOW]
+    find_cog(rollbot).clock = lambda: now[0]
+    _, shown = await answer(stub, cast.alice, cast.games, "find expiry")
+    assert shown.content == t("find.expiry_shown", EN, hours=24)
+    _, refused = await answer(stub, cast.alice, cast.games, "find expiry", hours=2)
+    assert refused.ephemeral and refused.content == t("error.user_missing_permission", EN)
+    _, done = await answer(stub, stub.world.owner, cast.games, "find expiry", hours=2)     # Manage Server
+    assert done.content == t("find.expiry_set", EN, hours=2)
+    await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="normal")
+    now[0] += 2 * 3600 - 1
+    assert [r.user_id for r in await stub_queue(stub, rollbot)] == [cast.alice.id]
+    now[0] += 1                                                          # two hours: her place is gone
+    assert await stub_queue(stub, rollbot) == []
+    _, waiting = await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="normal")
+    assert "waiting" in waiting.content and not stub.world.guild.threads      # no table with an expired place
+    assert [r.user_id for r in await stub_queue(stub, rollbot)] == [cast.bob.id]
+
+
+async def test_bad_input_is_refused_privately_in_the_players_language(discord_stub, cast, rollbot):
+    stub = discord_stub
+    cast.carol.locale = "de"
+    _, wrong = await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=3, pace="normal")
+    assert wrong.ephemeral and wrong.content == t("find.error.players", "de", game=title(rollbot.bot, "dicepoker", "de"),
+                                                  low=2, high=2)
+    _, dm = await answer(stub, cast.alice, stub.dm_channel(cast.alice), "find join", game="rollplayer", players=2,
+                         pace="normal")
+    assert dm.ephemeral and dm.content == t("find.error.server_only", EN)
+    await answer(stub, cast.carol, cast.games, "find join", game="rollplayer", players=2, pace="normal")
+    _, elsewhere = await answer(stub, cast.carol, cast.games, "find join", game="rollforadventure", players=2,
+                                pace="normal")
+    assert elsewhere.ephemeral and elsewhere.content == t("find.error.queued_elsewhere", "de",
+                                                          game=title(rollbot.bot, "rollplayer", "de"))
+    entries = await stub_queue(stub, rollbot)
+    assert [(r.user_id, r.kind) for r in entries] == [(cast.carol.id, "rollplayer")]     # unchanged
+    assert not stub.world.guild.threads
