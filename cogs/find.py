@@ -121,6 +121,8 @@ class Find:
         low, high = seat_range(self.games, presentation.kind)
         title = t(presentation.title_key, locale)
         if not low <= players <= high:
+            if low == high:
+                raise Refusal("find.error.players_exact", game=title, players=low)
             raise Refusal("find.error.players", game=title, low=low, high=high)
         if pace not in PACES:
             raise Refusal("error.bad_option")

@@ -265,3 +265,38 @@ async def test_components_v2_messages(discord_stub: DiscordStub, cast: Cast, htt
     assert message.images == [] and message.buttons == [] and message.text == "-# done"
     async with http.patch(edit_url, json={"flags": 0, "content": "plain again"}) as resp:
         assert resp.status == 400, "the components v2 flag stays"
+
+
+async def test_threads_start_without_a_message_and_take_members(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    """Start Thread without Message and Add Thread Member as Discord serves them: 201 and the thread, the bot
+    its first member; posting in it needs Send Messages in Threads; no thread of a thread or a DM; adding needs
+    a guild member and an open thread; without Create Public Threads the bot gets 403/50013."""
+    async with http.post(api(f"/channels/{cast.games.id}/threads"),
+                         json={"name": "Roll Player · table of 3", "type": 11, "auto_archive_duration": 10080}) as resp:
+        assert resp.status == 201
+        thread = await resp.json()
+    assert thread["type"] == 11 and thread["parent_id"] == str(cast.games.id)
+    assert thread["member"]["user_id"] == str(discord_stub.world.bot.id)
+    tid = int(thread["id"])
+    for user, status in ((cast.alice, 204), (cast.alice, 204), (cast.stranger, 404)):
+        async with http.put(api(f"/channels/{tid}/thread-members/{user.id}")) as resp:
+            assert resp.status == status, user
+    assert discord_stub.world.channels[tid].thread_members == [discord_stub.world.bot.id, cast.alice.id]
+    async with http.post(api(f"/channels/{tid}/messages"), json={"content": "hi"}) as resp:
+        assert resp.status == 200
+    for channel, body, code in ((tid, {"name": "inner", "type": 11}, 50024),
+                                (discord_stub.dm_channel(cast.alice).id, {"name": "dm", "type": 11}, 50024),
+                                (cast.games.id, {"name": "", "type": 11}, 50035),
+                                (cast.games.id, {"name": "x", "type": 11, "auto_archive_duration": 5}, 50035)):
+        async with http.post(api(f"/channels/{channel}/threads"), json=body) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == code, body
+    discord_stub.world.channels[tid].archived = True
+    async with http.put(api(f"/channels/{tid}/thread-members/{cast.bob.id}")) as resp:
+        assert resp.status == 400 and (await resp.json())["code"] == 50083
+    discord_stub.world.restrict_bot(cast.lounge, create_public_threads=True)
+    async with http.post(api(f"/channels/{cast.lounge.id}/threads"), json={"name": "x", "type": 11}) as resp:
+        assert resp.status == 403 and (await resp.json())["code"] == 50013
+    discord_stub.world.restrict_bot(cast.games, send_messages_in_threads=True)
+    async with http.post(api(f"/channels/{tid}/messages"), json={"content": "hi"}) as resp:
+        assert resp.status == 403 and (await resp.json())["code"] == 50013
+    discord_stub.rejections.clear()

@@ -104,8 +104,8 @@ async def test_bad_input_is_refused_privately_in_the_players_language(discord_st
     stub = discord_stub
     cast.carol.locale = "de"
     _, wrong = await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=3, pace="normal")
-    assert wrong.ephemeral and wrong.content == t("find.error.players", "de", game=title(rollbot.bot, "dicepoker", "de"),
-                                                  low=2, high=2)
+    assert wrong.ephemeral and wrong.content == t("find.error.players_exact", "de",
+                                                  game=title(rollbot.bot, "dicepoker", "de"), players=2)
     _, dm = await answer(stub, cast.alice, stub.dm_channel(cast.alice), "find join", game="rollplayer", players=2,
                          pace="normal")
     assert dm.ephemeral and dm.content == t("find.error.server_only", EN)
@@ -117,3 +117,14 @@ async def test_bad_input_is_refused_privately_in_the_players_language(discord_st
     entries = await stub_queue(stub, rollbot)
     assert [(r.user_id, r.kind) for r in entries] == [(cast.carol.id, "rollplayer")]     # unchanged
     assert not stub.world.guild.threads
+
+
+async def test_where_no_thread_can_be_opened_the_player_is_told(discord_stub, cast, rollbot):
+    stub = discord_stub
+    stub.world.restrict_bot(cast.lounge, create_public_threads=True)
+    _, missing = await answer(stub, cast.alice, cast.lounge, "find join", game="rollplayer", players=2, pace="fast")
+    assert missing.ephemeral and t("permission.create_public_threads", EN) in missing.content
+    thread = stub.world.add_thread(cast.games, "chat", cast.bob)
+    _, inside = await answer(stub, cast.bob, thread, "find join", game="rollplayer", players=2, pace="fast")
+    assert inside.ephemeral and inside.content == t("find.error.channel", EN)
+    assert await stub_queue(stub, rollbot) == [] and list(stub.world.guild.threads) == [thread.id]
