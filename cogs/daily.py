@@ -30,7 +30,7 @@ from bot.i18n import t
 from .buttons import ShellButton
 from .core import Refusal, locale_of, require_guild
 from .games import Games
-from .groups import bound, built_command
+from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
 from .lobby import Lobby
 from .seam import Presentation
@@ -144,26 +144,17 @@ class Daily(commands.Cog):
     def command_group(self) -> app_commands.Group:
         """``/daily play|board|share game:…``: a top-level group of its own, as ``/rp`` has no room left (Discord
         allows 25 entries per level); the game is a choice of the registered ones."""
-        group = app_commands.Group(
-            name=cmd_str("cmd.daily.name"), description=cmd_str("cmd.daily.description"),
-            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-            allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
         game: dict = {"game": (str, inspect.Parameter.empty, "cmd.daily.game")}
         choices = {"game": [app_commands.Choice(name=cmd_str(p.title_key), value=kind)
                             for kind, p in self.games.items()]}
         period = {"period": (str, "today", "cmd.daily.board.period")}
         periods = {"period": [app_commands.Choice(name=cmd_str(f"daily.period.{p}"), value=p) for p in PERIODS]}
-        for name, callback, options, chosen in (("play", self.play, game, choices),
-                                                ("board", self.board_cmd, game | period, choices | periods),
-                                                ("share", self.share, game, choices)):
-            group.add_command(built_command(f"cmd.daily.{name}.name", f"cmd.daily.{name}.description",
-                                            bound(callback), options, choices=chosen))
-        return group
+        return root_group("daily", (("play", self.play, game, choices),
+                                    ("board", self.board_cmd, game | period, choices | periods),
+                                    ("share", self.share, game, choices)))
 
     def presentation(self, kind: str) -> Presentation:
-        if kind not in self.games:
-            raise Refusal("error.bad_option")
-        return self.games[kind]
+        return chosen_game(self.games, kind)
 
     async def play(self, interaction: discord.Interaction, game: str) -> None:
         presentation = self.presentation(game)

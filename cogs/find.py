@@ -27,7 +27,7 @@ from bot.i18n import t
 
 from .core import Refusal, check_bot_permissions, default_game_locale, locale_of, remember_seat_locale, send_ephemeral
 from .games import Games
-from .groups import bound, built_command
+from .groups import chosen_game, root_group
 from .lobby import Lobby, Place
 from .outbox import Courier
 from .pace import PACES, pace_text
@@ -81,10 +81,6 @@ class Find:
         """``/find join|leave|queue|expiry``: a group of its own, as ``/rp`` has no room left (Discord allows 25
         entries per level); the game is a choice of the registered ones, the seats are checked against the game's
         rules when a player joins."""
-        group = app_commands.Group(
-            name=cmd_str("cmd.find.name"), description=cmd_str("cmd.find.description"),
-            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-            allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
         kinds = [app_commands.Choice(name=cmd_str(p.title_key), value=kind) for kind, p in self.games.items()]
         ranges = [seat_range(self.games, kind) for kind in self.games] or [(2, 2)]
         low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
@@ -95,19 +91,13 @@ class Find:
                                        "cmd.find.rating_range")}
         game_option: dict = {"game": (str | None, None, "cmd.find.queue.game")}
         hours: dict = {"hours": (app_commands.Range[int, 1, MAX_EXPIRY_HOURS] | None, None, "cmd.find.expiry.hours")}
-        for name, callback, options, chosen in (
-                ("join", self.join, join, {"game": kinds, "pace": pace_choices()}),
-                ("leave", self.leave, {}, {}),
-                ("queue", self.queue, game_option, {"game": kinds}),
-                ("expiry", self.expiry, hours, {})):
-            group.add_command(built_command(f"cmd.find.{name}.name", f"cmd.find.{name}.description",
-                                            bound(callback), options, choices=chosen))
-        return group
+        return root_group("find", (("join", self.join, join, {"game": kinds, "pace": pace_choices()}),
+                                   ("leave", self.leave, {}, {}),
+                                   ("queue", self.queue, game_option, {"game": kinds}),
+                                   ("expiry", self.expiry, hours, {})))
 
     def presentation(self, kind: str) -> Presentation:
-        if kind not in self.games:
-            raise Refusal("error.bad_option")
-        return self.games[kind]
+        return chosen_game(self.games, kind)
 
     def _require_server(self, interaction: discord.Interaction) -> int:
         if interaction.guild_id is None:

@@ -10,13 +10,14 @@ the group it was called in (:meth:`GameCog.presentation_of`). What differs per g
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .core import Refusal
 from .games import Games
 from .seam import Presentation
 from .translator import cmd_str
@@ -62,6 +63,27 @@ def built_command(name_key: str, description_key: str, callback: Callable[..., A
         if arguments:
             callback = getattr(app_commands, decorator)(**arguments)(callback)
     return app_commands.Command(name=cmd_str(name_key), description=cmd_str(description_key), callback=callback)
+
+
+def root_group(prefix: str, subcommands: Iterable[tuple[str, Callable[..., Any], dict, dict]]) -> app_commands.Group:
+    """A top-level group of the shell (``/daily``, ``/find``: ``/rp`` has no room left, Discord allows 25 entries
+    per level), usable in servers and the bot's DM: ``cmd.<prefix>.name`` and ``.description``, and per
+    subcommand (name, method, ``built_command``'s options, its choices) ``cmd.<prefix>.<name>.*``."""
+    group = app_commands.Group(
+        name=cmd_str(f"cmd.{prefix}.name"), description=cmd_str(f"cmd.{prefix}.description"),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+    for name, method, options, chosen in subcommands:
+        group.add_command(built_command(f"cmd.{prefix}.{name}.name", f"cmd.{prefix}.{name}.description",
+                                        bound(method), options, choices=chosen))
+    return group
+
+
+def chosen_game(games: Games, kind: str) -> Presentation:
+    """The game a ``game:`` option of a shell-wide command names (its choices are the registered games)."""
+    if kind not in games:
+        raise Refusal("error.bad_option")
+    return games[kind]
 
 
 def bound(method: Callable[..., Any]) -> Callable[..., Any]:

@@ -172,11 +172,16 @@ async def test_a_database_made_at_0001_is_upgraded_to_head(db_path):
         assert await store.daily_attempt(ALICE, "dicerace", "2026-11-26") == game
     finally:
         await store.close()
+    assert await schema_differences(db_path) == []
+
+
+async def schema_differences(db_path) -> list:
+    """How the test's database differs from schema.py's tables (Alembic's comparison; [] when it is exact)."""
     engine = engine_for(db_path)
     async with engine.connect() as conn:
         diff = await conn.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
     await engine.dispose()
-    assert diff == []
+    return diff
 
 
 def test_the_list_reads_the_players_seats_by_index_and_each_live_message_by_the_games_posts():
