@@ -32,6 +32,7 @@ from .world import AUTO_ARCHIVE_MINUTES, PRIVATE_THREAD, PUBLIC_THREAD, StubChan
 log = logging.getLogger("discord_stub")
 
 API_PREFIX = "/api/v10"
+_SEND, _SEND_IN_THREADS = perm_bits(send_messages=True), perm_bits(send_messages_in_threads=True)
 
 Handler = Callable[[web.Request, RequestRecord], Awaitable[Any]]
 
@@ -172,6 +173,8 @@ class RestApi:
                 raise PayloadRejected("Cannot send messages to this user", code=50007, status=403)
             return
         have = self.world.guild.permissions_in(channel, self.world.bot.id)
+        if channel.is_thread and needed & _SEND:        # in a thread one posts with Send Messages in Threads
+            needed = (needed & ~_SEND) | _SEND_IN_THREADS
         if needed & ~have:
             raise PayloadRejected(f"Missing Permissions ({what})", code=50013, status=403)
 

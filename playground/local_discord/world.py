@@ -95,7 +95,6 @@ _VIEW = perm_bits(view_channel=True)
 _SEND = perm_bits(send_messages=True)
 _NEEDS_SEND = perm_bits(mention_everyone=True, send_tts_messages=True, attach_files=True, embed_links=True)
 _ADMIN = perm_bits(administrator=True)
-_SEND_IN_THREADS = perm_bits(send_messages_in_threads=True)
 _MANAGE_THREADS = perm_bits(manage_threads=True)
 
 
@@ -308,16 +307,13 @@ class StubGuild:
 
     def permissions_in(self, channel: StubChannel, user_id: int) -> int:
         """Discord's documented algorithm: base role permissions, then channel overwrites. A thread has its
-        parent's permissions, except that Send Messages in Threads (not Send Messages) lets one post in it, and a
-        private thread is seen only by its members and those who may Manage Threads."""
+        parent's permissions (posting in it asks Send Messages in Threads instead of Send Messages: ``rest.py``),
+        and a private thread is seen only by its members and those who may Manage Threads."""
         if channel.is_thread:
             perms = self.permissions_in(self.channels[channel.parent_id], user_id)
             if channel.type == PRIVATE_THREAD and user_id not in channel.thread_members \
                     and not perms & _MANAGE_THREADS:
                 return 0
-            perms = perms | _SEND if perms & _SEND_IN_THREADS else perms & ~_SEND
-            if not perms & _SEND:
-                perms &= ~_NEEDS_SEND
             return perms
         perms = self.base_permissions(user_id)
         if perms == ALL_PERMISSIONS:
