@@ -141,11 +141,7 @@ class Find:
                   waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>"), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            thread = await self.seat_table(interaction, presentation, table)
-        except Exception:
-            await self.store.requeue(table)         # nobody loses their place to a failure of ours
-            raise
+        thread = await self.seat_table(interaction, presentation, table)
         await interaction.followup.send(t("find.found", locale, thread=thread.mention), ephemeral=True)
 
     async def _waiting_with(self, guild: int, entry: dict, now: float) -> list[Any]:
@@ -166,29 +162,40 @@ class Find:
     async def seat_table(self, interaction: discord.Interaction, presentation: Presentation,
                          table: list[Any]) -> discord.Thread:
         """Open the thread in the last queuer's channel, add the players, make and start the game there (the
-        first in the queue creates it), post who plays and deliver its first turn. Returns the thread."""
+        first in the queue creates it), post who plays and deliver its first turn. Returns the thread. Until the
+        game has started, a failure puts the table's players back in the queue, in their places (Discord refusing
+        the thread: a polite answer; anything else is a bug, reported as one)."""
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         language = default_game_locale(interaction)
-        title = t(presentation.title_key, language)
-        thread = await channel.create_thread(
-            name=t("find.thread_name", language, game=title, players=len(table))[:100],
-            type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
-        for entry in table:
-            await thread.add_user(discord.Object(entry["user_id"]))
-        first = table[0]
-        place = Place(interaction.guild_id, thread.id, first["user_id"], first["name"], first["locale"], language)
-        game = await self.lobby.open_game(presentation, place, len(table), presentation.game_options(
-            {o.name: o.default for o in presentation.lobby_options if o.new}, solo=False),
-            {"pace": first["pace"], "language": language})
-        for entry in table[1:]:
-            game = await self.sessions.join(game.id, entry["user_id"], entry["name"])
-            await remember_seat_locale(self.sessions, game.id, game.seat_of(entry["user_id"]), entry["locale"])
-        game = await self.sessions.start(game.id, first["user_id"])
-        mentions = [f"<@{entry['user_id']}>" for entry in table]
-        await thread.send(t("find.started", language, game=title, players=", ".join(mentions),
-                            pace=pace_text(first["pace"], language)),
-                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        title, first = t(presentation.title_key, language), table[0]
+        try:
+            thread = await channel.create_thread(
+                name=t("find.thread_name", language, game=title, players=len(table))[:100],
+                type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            for entry in table:
+                await thread.add_user(discord.Object(entry["user_id"]))
+            place = Place(interaction.guild_id, thread.id, first["user_id"], first["name"], first["locale"], language)
+            game = await self.lobby.open_game(presentation, place, len(table), presentation.game_options(
+                {o.name: o.default for o in presentation.lobby_options if o.new}, solo=False),
+                {"pace": first["pace"], "language": language})
+            for entry in table[1:]:
+                game = await self.sessions.join(game.id, entry["user_id"], entry["name"])
+                await remember_seat_locale(self.sessions, game.id, game.seat_of(entry["user_id"]), entry["locale"])
+            game = await self.sessions.start(game.id, first["user_id"])
+        except Exception as error:
+            await self.store.requeue(table)         # nobody loses their place to a failure on the way
+            if isinstance(error, discord.HTTPException):
+                log.warning("find: no table opened in channel %s: %r", channel.id, error)
+                raise Refusal("find.error.thread_failed") from error
+            raise
+        mentions = ", ".join(f"<@{entry['user_id']}>" for entry in table)
+        try:
+            await thread.send(t("find.started", language, game=title, players=mentions,
+                                pace=pace_text(first["pace"], language)),
+                              allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        except discord.HTTPException:               # the game's first turn post still mentions who is due
+            log.warning("find: the start of game %s was not announced in thread %s", game.id, thread.id)
         await self.courier.deliver(game.id)
         self.lobby.bots.schedule(game.id)
         return thread

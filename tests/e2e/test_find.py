@@ -128,3 +128,18 @@ async def test_where_no_thread_can_be_opened_the_player_is_told(discord_stub, ca
     _, inside = await answer(stub, cast.bob, thread, "find join", game="rollplayer", players=2, pace="fast")
     assert inside.ephemeral and inside.content == t("find.error.channel", EN)
     assert await stub_queue(stub, rollbot) == [] and list(stub.world.guild.threads) == [thread.id]
+
+
+async def test_when_discord_refuses_the_thread_everyone_keeps_their_place(discord_stub, cast, rollbot):
+    stub = discord_stub
+    await answer(stub, cast.alice, cast.games, "find join", game="rollplayer", players=2, pace="slow")
+    before = await stub_queue(stub, rollbot)
+    stub.faults.add(route="POST /channels/{channel_id}/threads", status=503, times=1)
+    ix = await stub.run_command(cast.bob, cast.games, "find join", game="rollplayer", players=2, pace="slow")
+    refused = await ix.wait_followup(timeout=10)
+    assert refused.ephemeral and refused.content == t("find.error.thread_failed", EN)
+    after = await stub_queue(stub, rollbot)
+    assert [r.user_id for r in after] == [cast.alice.id, cast.bob.id] and after[0].queued_at == before[0].queued_at
+    assert not stub.world.guild.threads and await rollbot.bot.sessions.game_in_channel(cast.games.id) is None
+    _, listing = await answer(stub, cast.carol, cast.lounge, "find queue")
+    assert "Alice" in listing.content and "Bob" in listing.content
