@@ -143,3 +143,23 @@ async def test_when_discord_refuses_the_thread_everyone_keeps_their_place(discor
     assert not stub.world.guild.threads and await rollbot.bot.sessions.game_in_channel(cast.games.id) is None
     _, listing = await answer(stub, cast.carol, cast.lounge, "find queue")
     assert "Alice" in listing.content and "Bob" in listing.content
+
+
+async def test_a_rating_range_matches_only_players_within_it(discord_stub, cast, rollbot):
+    stub, store = discord_stub, rollbot.bot.store
+    # bob has played: mu 25, sigma 5 show 1000 + 40 * (25 - 15) = 1400; alice and carol are new (1000)
+    await store._exec("INSERT INTO ratings (user_id, kind, mu, sigma, games, shown, updated_at)"
+                      " VALUES (:u, 'rollforadventure', 25.0, 5.0, 9, 1400, 0)", {"u": cast.bob.id})
+    await answer(stub, cast.alice, cast.games, "find join", game="rollforadventure", players=2, pace="normal",
+                 rating_range=100)
+    _, waiting = await answer(stub, cast.bob, cast.games, "find join", game="rollforadventure", players=2,
+                              pace="normal")
+    assert "waiting" in waiting.content and not stub.world.guild.threads      # 400 apart: not within her 100
+    _, listing = await answer(stub, cast.dave, cast.games, "find queue")
+    assert "1400" in listing.content and "±100" in listing.content
+    _, found = await answer(stub, cast.carol, cast.lounge, "find join", game="rollforadventure", players=2,
+                            pace="normal")
+    thread = next(iter(stub.world.guild.threads.values()))
+    game = await rollbot.bot.sessions.game_in_channel(thread.id)
+    assert [s.user_id for s in game.seats] == [cast.alice.id, cast.carol.id]
+    assert [r.user_id for r in await stub_queue(stub, rollbot)] == [cast.bob.id]
