@@ -199,6 +199,11 @@ class StubChannel:
     auto_archive_duration: int = 4320
     created_at: str = ""
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A channel pickled before threads came (the playground's saved server) gets their defaults."""
+        self.__dict__.update({"parent_id": None, "owner_id": None, "thread_members": [], "archived": False,
+                              "auto_archive_duration": 4320, "created_at": "", **state})
+
     @property
     def is_dm(self) -> bool:
         return self.type == 1
@@ -289,6 +294,10 @@ class StubGuild:
     locale: str = "en-US"
     #: active threads by id (not in ``channels``: Discord lists them apart)
     threads: dict[int, StubChannel] = field(default_factory=dict)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A guild pickled before threads came (the playground's saved server) has none."""
+        self.__dict__.update({"threads": {}, **state})
 
     @property
     def everyone(self) -> StubRole:

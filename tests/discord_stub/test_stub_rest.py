@@ -300,3 +300,18 @@ async def test_threads_start_without_a_message_and_take_members(discord_stub: Di
     async with http.post(api(f"/channels/{tid}/messages"), json={"content": "hi"}) as resp:
         assert resp.status == 403 and (await resp.json())["code"] == 50013
     discord_stub.rejections.clear()
+
+
+def test_a_world_saved_before_threads_loads_with_none(discord_stub: DiscordStub, cast: Cast) -> None:
+    """The playground keeps its server in a pickle: channels and guilds saved before threads came get their
+    defaults when read back."""
+    import pickle
+
+    for name in ("parent_id", "owner_id", "thread_members", "archived", "auto_archive_duration", "created_at"):
+        del cast.games.__dict__[name]
+    del discord_stub.world.guild.__dict__["threads"]
+    world = pickle.loads(pickle.dumps(discord_stub.world))
+    games = world.channels[cast.games.id]
+    assert games.thread_members == [] and not games.is_thread and world.guild.threads == {}
+    assert world.guild.payload(world.joined_at)["threads"] == []
+    assert world.add_thread(games, "t", world.bot).parent_id == games.id
