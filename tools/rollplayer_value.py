@@ -75,8 +75,8 @@ def collect(args) -> None:
     running when it passes are dropped and what is done is saved (so a run on a borrowed machine always
     returns data). The file is rewritten every 50 games, so an interrupted run keeps what it had."""
     s0, m0 = SOLO_SEED0 + args.seed_offset, MULTI_SEED0 + args.seed_offset
-    jobs = [(1, s0 + i, args.level) for i in range(args.solo)]
-    jobs += [(4, m0 + i, args.level) for i in range(args.multi)]
+    jobs = [(4, m0 + i, args.level) for i in range(args.multi)]  # the long games first
+    jobs += [(1, s0 + i, args.level) for i in range(args.solo)]
     out: list[tuple] = []
     done: list[tuple[int, int]] = []
     start = time.monotonic()
