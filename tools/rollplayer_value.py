@@ -22,6 +22,7 @@ import argparse
 import datetime
 import json
 import sys
+import time
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -47,8 +48,8 @@ def pick(st, seat: int, level: str, seed: int) -> dict:
     return choose_move(st, seat, "easy" if level == "fast-learned" else level, seed)
 
 
-def play_and_record(job: tuple[int, int, str]) -> list[tuple]:
-    """One game: [(seats, markets, parts, final total of that seat)] over all recorded decisions."""
+def play_and_record(job: tuple[int, int, str]) -> tuple[tuple, list[tuple]]:
+    """One game: (the job, [(seats, markets, parts, final total of that seat)] over all recorded decisions)."""
     seats, seed, level = job
     st = engine.create(seats, seed, {})
     rows: list[tuple[int, tuple, int]] = []
@@ -59,7 +60,7 @@ def play_and_record(job: tuple[int, int, str]) -> list[tuple]:
             rows.append((seat, parts, markets))
         engine.play(st, pick(st, seat, level, seed))
     totals = [p["total"] for p in score(st)["players"]]
-    return [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows]
+    return job, [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows]
 
 
 def _policy(level: str) -> str:
@@ -70,24 +71,40 @@ def _policy(level: str) -> str:
 
 
 def collect(args) -> None:
+    """Play the games over ``--jobs`` processes and save the samples; with ``--deadline-s`` the games still
+    running when it passes are dropped and what is done is saved (so a run on a borrowed machine always
+    returns data). The file is rewritten every 50 games, so an interrupted run keeps what it had."""
     s0, m0 = SOLO_SEED0 + args.seed_offset, MULTI_SEED0 + args.seed_offset
-    jobs = [(1, s0 + i, args.level) for i in range(args.solo)]
-    jobs += [(4, m0 + i, args.level) for i in range(args.multi)]
+    jobs = [(4, m0 + i, args.level) for i in range(args.multi)]  # the long games first
+    jobs += [(1, s0 + i, args.level) for i in range(args.solo)]
     out: list[tuple] = []
+    done: list[tuple[int, int]] = []
+    start = time.monotonic()
     with Pool(args.jobs) as pool:
-        for i, rows in enumerate(pool.imap(play_and_record, jobs, chunksize=4)):
+        for i, (job, rows) in enumerate(pool.imap_unordered(play_and_record, jobs)):
             out.extend(rows)
+            done.append(job[:2])
             if (i + 1) % 50 == 0:
                 print(f"{i + 1}/{len(jobs)} games, {len(out)} samples", file=sys.stderr, flush=True)
+                _save(args, out, done)
+            if args.deadline_s and time.monotonic() - start > args.deadline_s:
+                print(f"deadline: {i + 1}/{len(jobs)} games done", file=sys.stderr, flush=True)
+                pool.terminate()
+                break
+    _save(args, out, done)
+
+
+def _save(args, out: list[tuple], done: list[tuple[int, int]]) -> None:
+    solo = sorted(seed for seats, seed in done if seats == 1)
+    multi = sorted(seed for seats, seed in done if seats > 1)
     np.savez_compressed(
         args.out,
         seats=np.array([r[0] for r in out], dtype=np.int8),
         markets=np.array([r[1] for r in out], dtype=np.int16),
-        parts=np.array([r[2] for r in out], dtype=np.float64),
+        parts=np.array([r[2] for r in out], dtype=np.float64).reshape(len(out), len(PARTS)),
         total=np.array([r[3] for r in out], dtype=np.float64),
-        meta=np.array(json.dumps({"level": _policy(args.level), "solo_games": args.solo, "multi_games": args.multi,
-                                  "solo_seeds": [s0, s0 + args.solo - 1],
-                                  "multi_seeds": [m0, m0 + args.multi - 1]})),
+        meta=np.array(json.dumps({"level": _policy(args.level), "solo_games": len(solo), "multi_games": len(multi),
+                                  "solo_seeds": solo, "multi_seeds": multi})),
     )
 
 
@@ -151,6 +168,7 @@ def main() -> None:
     c.add_argument("--jobs", type=int, default=1)
     c.add_argument("--seed-offset", type=int, default=0)
     c.add_argument("--out", required=True)
+    c.add_argument("--deadline-s", type=float, default=0.0, help="stop and save after this many seconds")
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--ridge", type=float, default=1.0)

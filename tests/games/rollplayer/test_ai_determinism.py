@@ -132,3 +132,56 @@ def test_the_shipped_weights_fit_the_parts_and_record_their_provenance():
         assert all(len(row) == 3 for row in doc["weights"][name])
     assert doc["data"] and doc["date"] and all("solo_seeds" in d for d in doc["data"])
     assert set(weights()) == {"solo", "multi"}
+
+
+def test_a_known_sheet_is_valued_once_and_the_same_as_before(monkeypatch):
+    """The search values each sheet once (``sheet_key``); with every state its own key the moves and values
+    are the same: the key holds everything the value reads."""
+    import itertools
+
+    from bot.games.rollplayer.ai import evaluate as evaluate_module
+    from bot.games.rollplayer.ai import search as search_module
+
+    states = [_at(seats, seed, decision) for seats, seed in ((1, 5), (3, 8))
+              for decision in ("take_initiative", "attribute_action", "market")]
+    budget = Budget(worlds=4, root_keep=4, beam=2, depth=4, max_evals=2_000, learned=True)
+    keyed = [search_move(st, KIND.pending(st)[0]["seat"], 17, budget) for st in states]
+    calls = []
+    real_key = evaluate_module.sheet_key
+    counter = itertools.count()
+    monkeypatch.setattr(search_module, "sheet_key", lambda st, seat: calls.append(real_key(st, seat)) or next(counter))
+    unkeyed = [search_move(st, KIND.pending(st)[0]["seat"], 17, budget) for st in states]
+    assert keyed == unkeyed
+    assert len(set(calls)) < len(calls) / 2  # most leaves were sheets already seen
+
+
+def test_the_sheet_key_changes_whenever_the_value_does():
+    """Each thing the value reads, changed alone: the value moves only if the key moves too."""
+    from bot.games.rollplayer.ai.evaluate import sheet_key
+    from bot.games.rollplayer.content import ALIGNMENT_IDS, BACKSTORY_IDS
+
+    def mutations(st):
+        p = st.players[0]
+        yield lambda s: setattr(s.players[0], "gold", p.gold + 4)
+        yield lambda s: setattr(s.players[0], "charisma", p.charisma + 1)
+        yield lambda s: setattr(s.players[0], "align_row", "good" if p.align_row != "good" else "evil")
+        yield lambda s: setattr(s.players[0], "align_col", "lawful" if p.align_col != "lawful" else "chaotic")
+        yield lambda s: setattr(s.players[0], "race", "human" if p.race != "human" else "orc")
+        yield lambda s: setattr(s.players[0], "backstory", next(b for b in BACKSTORY_IDS if b != p.backstory))
+        yield lambda s: setattr(s.players[0], "alignment", next(a for a in ALIGNMENT_IDS if a != p.alignment))
+        yield lambda s: s.players[0].cards.append("leather_boots")
+        yield lambda s: s.players[0].exhausted.extend(c for c in p.cards if c not in p.exhausted)
+        open_row = next(a for a, row in p.rows.items() if len(row) < 3)
+        yield lambda s: s.players[0].rows[open_row].append(("gold", 6))
+        yield lambda s: setattr(s, "final_round", True)
+
+    moved = 0
+    for decision in ("take_initiative", "attribute_action", "market"):
+        st = _at(1, 5, decision)
+        for mutate in mutations(st):
+            other = st.clone()
+            mutate(other)
+            if evaluate(other, 0) != evaluate(st, 0) or learned_value(other, 0) != learned_value(st, 0):
+                moved += 1
+                assert sheet_key(other, 0) != sheet_key(st, 0)
+    assert moved >= 20  # most changes do move the value: the test is not vacuous

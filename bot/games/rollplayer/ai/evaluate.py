@@ -355,6 +355,18 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
     return value, parts, markets
 
 
+def sheet_key(st, seat: int) -> tuple:
+    """Everything ``components`` reads, as a hashable key: two unfinished states with the same key have the
+    same value. A search meets the same sheet again and again (the same die placed in another world, the
+    same card bought whatever the enemy die rolled), so it values each sheet once."""
+    p = st.players[seat]
+    r = p.rows
+    return (st.seats, markets_ahead(st, seat), _market_ahead_this_round(st, seat), p.race, p.class_id,
+            p.backstory, p.alignment, p.align_row, p.align_col, p.gold, p.charisma, tuple(r["str"]),
+            tuple(r["dex"]), tuple(r["con"]), tuple(r["int"]), tuple(r["wis"]), tuple(r["cha"]), tuple(p.cards),
+            tuple(p.exhausted))
+
+
 def _market_ahead_this_round(st, seat: int) -> bool:
     if st.phase in ("dice", "roll", "market_start"):
         return True

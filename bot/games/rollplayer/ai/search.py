@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.games.rollplayer import engine
 
 from .determinize import det_rng, determinize
-from .evaluate import evaluate
+from .evaluate import evaluate, sheet_key
 from .learned import learned_value
 
 
@@ -50,10 +50,17 @@ class _Search:
         self.b = budget
         self.evals = 0
         self._value = budget.value_fn()
+        self._known: dict[tuple, float] = {}  # sheet_key -> value, for this decision only
 
     def value(self, st) -> float:
-        self.evals += 1
-        return self._value(st, self.seat)
+        self.evals += 1  # a known sheet counts too: the budget, and so the move, stay what they were
+        if st.finished:
+            return self._value(st, self.seat)
+        key = sheet_key(st, self.seat)
+        v = self._known.get(key)
+        if v is None:
+            v = self._known[key] = self._value(st, self.seat)
+        return v
 
     def own_turn(self, st, root_round: int) -> bool:
         if st.finished or not root_round <= st.round <= root_round + self.b.extra_rounds:
