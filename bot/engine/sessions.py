@@ -38,7 +38,7 @@ from .records import (
     from_row,
 )
 from .results import seat_results
-from .store import Repository, dump_json
+from .store import Store, dump_json
 from .table import TableMeta
 from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
@@ -207,7 +207,7 @@ def _bookkeeping_json(plan: Planner | None, view: GameView, result: ApplyResult 
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
+    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
                  clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
         """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
         and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""
