@@ -226,11 +226,7 @@ class SessionManager:
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock every change to this game takes (exposed for tests and maintenance tools)."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
+        return self._locks.setdefault(game_id, asyncio.Lock())
 
     def cached_view(self, game_id: int) -> GameView | None:
         """What the cache holds for a game, or None when it is not loaded (for tests and diagnostics)."""
@@ -735,15 +731,9 @@ class SessionManager:
                                      ) -> list[ReminderDue]:
         return await self.store.games_needing_reminder(now, interval_s, max_reminders)
 
-    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
-        await self.store.claim_new_posts(owner, lease_s)
-
     async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,
                           lease_s: float = DEFAULT_LEASE_SECONDS) -> list[OutboxPost]:
         return await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
-
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
-        return await self.store.undelivered_posts(limit, game_id)
 
     async def posts(self, game_id: int) -> list[OutboxPost]:
         return await self.store.posts(game_id)
@@ -752,10 +742,6 @@ class SessionManager:
         return await self.store.last_message_posts(game_id, before_id)
 
     # ------------------------------------------------------------------------------ adapter metadata
-
-    async def set_meta(self, game_id: int, key: str, value: Any) -> None:
-        """Store a JSON value for the cogs (e.g. the message id of the last turn prompt); None deletes."""
-        await self.set_meta_keys(game_id, {key: value})
 
     async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None:
         """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
@@ -774,6 +760,3 @@ class SessionManager:
             await self.store.set_game_meta(game_id, json.loads(text))
             entry.view = replace(entry.view, meta=json.loads(text))
         await self._change(game_id, work)
-
-    async def get_meta(self, game_id: int, key: str, default: Any = None) -> Any:
-        return (await self.load(game_id)).meta.get(key, default)
