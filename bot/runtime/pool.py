@@ -206,7 +206,6 @@ class _Pool:
     def __init__(self, count: int, warm: tuple[str, ...] = ()):
         self.context = _context(warm)
         self.warm_modules = warm
-        self.count = count
         self.workers: list[_Worker] = []
         self.lock = threading.Lock()
         self.closed = False
