@@ -32,6 +32,7 @@ from typing import Any, Self, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from sqlalchemy import Row, bindparam, event, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
@@ -276,13 +277,9 @@ def _consume(task: asyncio.Future) -> None:
 def redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
     try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = (parts.hostname or "") + (f":{parts.port}" if parts.port is not None else "")
-    except ValueError:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ValueError, SQLAlchemyError):
         return "postgresql://…"
-    return urlunsplit((parts.scheme, f"{parts.username or ''}:***@{host}", parts.path, parts.query, parts.fragment))
 
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
