@@ -41,13 +41,6 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
-async def _fresh_http_session(bot: discord.Client) -> None:
-    """A failed login leaves discord.py's HTTP session (and its connector) open; close both so the next
-    attempt starts clean and nothing leaks, however many attempts it takes."""
-    await bot.http.close()
-    bot.http.connector = discord.utils.MISSING
-
-
 async def login_with_retry(bot: discord.Client, token: str, *, max_delay: float = 60.0,
                            first_delay: float = FIRST_RETRY_SECONDS,
                            sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> int:
@@ -71,7 +64,10 @@ async def login_with_retry(bot: discord.Client, token: str, *, max_delay: float 
                 raise
             log.warning("cannot reach Discord at %s (attempt %d: %s); retrying in %g s",
                         discord.http.Route.BASE, attempt, _describe(error), delay)
-            await _fresh_http_session(bot)
+            # A failed login leaves discord.py's HTTP session (and its connector) open; close both so the next
+            # attempt starts clean and nothing leaks, however many attempts it takes.
+            await bot.http.close()
+            bot.http.connector = discord.utils.MISSING
             await sleep(delay)
             delay = min(delay * 2, max_delay)
 

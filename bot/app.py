@@ -111,6 +111,7 @@ class RollBot(commands.AutoShardedBot):
                  bot_pause: float = 1.5):
         """``kind_specs`` / ``presentation_specs``: the game registries (``module:ATTR`` strings); ``bot_pause``:
         seconds a bot seat waits before it moves, so people can follow (tests set 0)."""
+        options = shard_options(settings)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -118,10 +119,9 @@ class RollBot(commands.AutoShardedBot):
             tree_cls=RollTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True,
                                                      replied_user=False),
-            **shard_options(settings),
+            **options,
         )
         self.settings = settings
-        options = shard_options(settings)
         #: the games this process serves; None: all (one process runs every shard)
         self.scope: ShardScope | None = ShardScope(tuple(options["shard_ids"]), options["shard_count"]) \
             if options else None
@@ -178,7 +178,7 @@ class RollBot(commands.AutoShardedBot):
         transport.install()                     # interaction calls whose answer was lost (cogs.transport)
         for locale in available_locales():      # parse every catalog now: a broken .po fails at startup
             catalog(locale)
-        await self.sessions.claim_new_posts(self.claim_owner)
+        await self.store.claim_new_posts(self.claim_owner)
         await self.tree.set_translator(CatalogTranslator())
         groups = {kind: game_group(presentation) for kind, presentation in self.games.items()}
         for cog in (self.lobby, self.game_settings, self.play, self.hints, self.undo, self.history, self.stats,

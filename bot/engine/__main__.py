@@ -83,18 +83,6 @@ def main(argv: list[str] | None = None) -> int:
     rescue = commands.add_parser("salvage", help="copy every game that can still be read into a new file")
     rescue.add_argument("source", help="the damaged database (opened read-only)")
     rescue.add_argument("target", help="the new database to write (must not exist)")
-    add_migrate_db(commands)
-    args = parser.parse_args(argv)
-    if args.command == "salvage":
-        return asyncio.run(run_salvage(args.source, args.target))
-    if args.command == "migrate-db":
-        from .pg_migrate import run_migrate_db
-        return asyncio.run(run_migrate_db(args.source, args.destination, build_registry(args.kinds),
-                                          force=args.force))
-    return asyncio.run(run_verify(args.db, args.kinds))
-
-
-def add_migrate_db(commands) -> None:
     migrate = commands.add_parser("migrate-db", help="copy every game from an SQLite file into PostgreSQL and "
                                                      "verify the copy")
     migrate.add_argument("source", help="path of the SQLite game database")
@@ -103,6 +91,14 @@ def add_migrate_db(commands) -> None:
                          help="replace whatever rollbot data the destination holds (it is dropped first)")
     migrate.add_argument("--kinds", nargs="*", metavar="MODULE:ATTR",
                          help="extra game kinds for the replay check (the shipped ones load automatically)")
+    args = parser.parse_args(argv)
+    if args.command == "salvage":
+        return asyncio.run(run_salvage(args.source, args.target))
+    if args.command == "migrate-db":
+        from .pg_migrate import run_migrate_db
+        return asyncio.run(run_migrate_db(args.source, args.destination, build_registry(args.kinds),
+                                          force=args.force))
+    return asyncio.run(run_verify(args.db, args.kinds))
 
 
 if __name__ == "__main__":

@@ -45,10 +45,6 @@ async def table_rows(store, table: str) -> list[tuple]:
     return _normalised(table, await store._read(sql))
 
 
-async def destination_counts(store: Store) -> dict[str, int]:
-    return {table: await store._read_one(f"SELECT count(*) FROM {table}") for table in COPIED_TABLES}
-
-
 async def clear_for_copy(store: Store) -> None:
     """Drop every rollbot table and function so the next open recreates them empty (``migrate-db --force``).
     Dropping tables is the only way to empty an append-only log, which is the point of the triggers."""
@@ -127,7 +123,8 @@ async def run_migrate_db(source: str, destination: str, registry: KindRegistry, 
     dst = None
     try:
         dst = await open_store(destination)
-        present = {table: count for table, count in (await destination_counts(dst)).items() if count}
+        present = {table: count for table in COPIED_TABLES
+                   if (count := await dst._read_one(f"SELECT count(*) FROM {table}"))}
         if present:
             listed = ", ".join(f"{count} {table}" for table, count in present.items())
             if not force:

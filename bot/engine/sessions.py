@@ -38,7 +38,7 @@ from .records import (
     from_row,
 )
 from .results import seat_results
-from .store import Repository, dump_json
+from .store import Store, dump_json
 from .table import TableMeta
 from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
@@ -187,27 +187,27 @@ def _revealed(kind: GameKind, before: Any, move: dict, after: Any) -> bool | Non
 Planner = Callable[[GameView, "ApplyResult | None"], Bookkeeping]
 
 
-def _bookkeeping_json(plan: Planner | None, view: GameView, result: ApplyResult | None
-                      ) -> tuple[dict | None, str | None, str | None]:
-    """The planner's decision as (new meta, meta JSON, post JSON); refuses what cannot be stored."""
-    if plan is None:
-        return None, None, None
-    decided = plan(view, result)
-    meta_text = post_text = None
+def _meta_json(value: Any, key: str) -> str:
+    """``value`` as stored JSON, or ``InvalidMeta`` when it cannot be stored."""
     try:
-        if decided.meta is not None:
-            meta_text = dump_json(decided.meta)
-        if decided.post is not None:
-            post_text = dump_json(decided.post)
+        return dump_json(value)
     except (TypeError, ValueError) as exc:
-        raise errors.InvalidMeta(key="bookkeeping", reason=str(exc)) from None
-    return (json.loads(meta_text) if meta_text is not None else None), meta_text, post_text
+        raise errors.InvalidMeta(key=key, reason=str(exc)) from None
+
+
+def _bookkeeping_json(decided: Bookkeeping | None, view: GameView) -> tuple[GameView, str | None, str | None]:
+    """What to commit with a change as (``view`` with the new meta as a reload reads it, meta JSON, post JSON);
+    refuses what cannot be stored."""
+    decided = decided or Bookkeeping()
+    meta_text = None if decided.meta is None else _meta_json(decided.meta, "bookkeeping")
+    post_text = None if decided.post is None else _meta_json(decided.post, "bookkeeping")
+    return (view if meta_text is None else replace(view, meta=json.loads(meta_text))), meta_text, post_text
 
 
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
+    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
                  clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
         """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
         and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""
@@ -226,11 +226,7 @@ class SessionManager:
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock every change to this game takes (exposed for tests and maintenance tools)."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
+        return self._locks.setdefault(game_id, asyncio.Lock())
 
     def cached_view(self, game_id: int) -> GameView | None:
         """What the cache holds for a game, or None when it is not loaded (for tests and diagnostics)."""
@@ -324,11 +320,8 @@ class SessionManager:
             started_at=now if snapshot is not None else None, finished_at=None, last_activity_at=now,
             reminder_count=0, meta=meta)
         # A one-seat game starts at once: its first post is planned now and committed with the game.
-        if snapshot is not None and plan is None:
-            plan = self._start_plan(game_kind)
-        new_meta, meta_text, post_text = _bookkeeping_json(plan if snapshot is not None else None, view, None)
-        if new_meta is not None:
-            view = replace(view, meta=new_meta)
+        book = self._start_book(game_kind, view, plan) if snapshot is not None else None
+        view, _, post_text = _bookkeeping_json(book, view)
         try:
             game_id = await self.store.insert_game(
                 kind=kind, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=name,
@@ -417,9 +410,9 @@ class SessionManager:
             now = self._clock()
             started = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
                               last_activity_at=now, reminder_count=0)
-            new_meta, meta_text, post_text = _bookkeeping_json(plan or self._start_plan(entry.kind), started, None)
+            started, meta_text, post_text = _bookkeeping_json(self._start_book(entry.kind, started, plan), started)
             await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text)
-            entry.view = started if new_meta is None else replace(started, meta=new_meta)
+            entry.view = started
             return entry.view
         return await self._change(game_id, work)
 
@@ -439,11 +432,11 @@ class SessionManager:
 
     # --------------------------------------------------------------------------------------- moves
 
-    def _start_plan(self, kind: GameKind) -> Planner | None:
-        turns = self.turns
-        if turns is None:
-            return None
-        return lambda view, result: turns.start(kind, view)[0]
+    def _start_book(self, kind: GameKind, view: GameView, plan: Planner | None) -> Bookkeeping | None:
+        """What a game's start commits: ``plan``'s decision, else the turn book's first post."""
+        if plan is not None:
+            return plan(view, None)
+        return None if self.turns is None else self.turns.start(kind, view)[0]
 
     async def apply(self, game_id: int, user_id: int, move: dict, expected_version: int | None = None,
                     plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
@@ -508,13 +501,12 @@ class SessionManager:
                             finished_at=now if finished else None)
             result = ApplyResult(game_id=game_id, seq=seq, version=seq, seat=seat, events=list(events),
                                  state=state, finished=finished, results=results, score=score)
-            decide = plan
-            if decide is None and self.turns is not None:
+            book = None if plan is None else plan(after, result)
+            if plan is None and self.turns is not None:
                 book, turn = self.turns.move(kind, after, result, seat, kind.step_mark(view.state), locale=locale,
                                              played_for=played_for)
                 result = replace(result, turn=turn)
-                decide = lambda *_: book  # noqa: E731
-            new_meta, meta_text, post_text = _bookkeeping_json(decide, after, result)
+            after, meta_text, post_text = _bookkeeping_json(book, after)
             if finished:
                 await self.store.append_final_move(
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
@@ -530,7 +522,7 @@ class SessionManager:
                 except errors.StaleMove:
                     # Another process moved this game on; the cache entry is dropped on the way out.
                     raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
-            entry.view = after if new_meta is None else replace(after, meta=new_meta)
+            entry.view = after
             entry.last_move = None if revealed is None else _LastMove(seq, seat, user_id, revealed)
             return result
         try:
@@ -624,20 +616,19 @@ class SessionManager:
             after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now, reminder_count=0)
             result = UndoResult(game_id=game_id, seq=seq, version=seq, seat=seat,
                                 undone_seq=undo_plan.target.seq, undone_move=undo_plan.target.move, state=state)
-            decide = plan
-            if decide is None and self.turns is not None:
+            book = None if plan is None else plan(after, result)
+            if plan is None and self.turns is not None:
                 book, turn = self.turns.undo(kind, after, result, seat, kind.step_mark(view.state),
                                              pending_seats(kind, view.state), label)
                 result = replace(result, turn=turn)
-                decide = lambda *_: book  # noqa: E731
-            new_meta, meta_text, post_text = _bookkeeping_json(decide, after, result)
+            after, meta_text, post_text = _bookkeeping_json(book, after)
             try:
                 await self.store.append_undo(game_id=game_id, seq=seq, seat=seat, user_id=user_id,
                                              undoes=undo_plan.target.seq, snapshot=kind.dumps(state), now=now,
                                              meta=meta_text, post=post_text)
             except errors.StaleMove:
                 raise errors.StaleMove(game_id=game_id, expected=view.version, current=None) from None
-            entry.view = after if new_meta is None else replace(after, meta=new_meta)
+            entry.view = after
             entry.undo_check = None
             entry.last_move = None          # the new top was applied earlier: whether it revealed is not known
             return result
@@ -735,15 +726,9 @@ class SessionManager:
                                      ) -> list[ReminderDue]:
         return await self.store.games_needing_reminder(now, interval_s, max_reminders)
 
-    async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
-        await self.store.claim_new_posts(owner, lease_s)
-
     async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,
                           lease_s: float = DEFAULT_LEASE_SECONDS) -> list[OutboxPost]:
         return await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
-
-    async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
-        return await self.store.undelivered_posts(limit, game_id)
 
     async def posts(self, game_id: int) -> list[OutboxPost]:
         return await self.store.posts(game_id)
@@ -752,10 +737,6 @@ class SessionManager:
         return await self.store.last_message_posts(game_id, before_id)
 
     # ------------------------------------------------------------------------------ adapter metadata
-
-    async def set_meta(self, game_id: int, key: str, value: Any) -> None:
-        """Store a JSON value for the cogs (e.g. the message id of the last turn prompt); None deletes."""
-        await self.set_meta_keys(game_id, {key: value})
 
     async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None:
         """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
@@ -767,13 +748,7 @@ class SessionManager:
                     meta.pop(key, None)
                 else:
                     meta[key] = value
-            try:
-                text = dump_json(meta)
-            except (TypeError, ValueError) as exc:
-                raise errors.InvalidMeta(key=", ".join(changes), reason=str(exc)) from None
+            text = _meta_json(meta, ", ".join(changes))
             await self.store.set_game_meta(game_id, json.loads(text))
             entry.view = replace(entry.view, meta=json.loads(text))
         await self._change(game_id, work)
-
-    async def get_meta(self, game_id: int, key: str, default: Any = None) -> Any:
-        return (await self.load(game_id)).meta.get(key, default)

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Self, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from sqlalchemy import Row, bindparam, event, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
@@ -76,8 +77,9 @@ LAST_HAND_WRITTEN = {"sqlite": 6, "postgresql": 4}
 GAME_COLUMNS = ", ".join(schema.games.c.keys())
 #: A log row: ``undoes`` is NULL for an ordinary move and names the seq taken back for an undo entry.
 MOVE_COLUMNS = ", ".join(schema.moves.c.keys())
-#: A post without its claim (``claimed_by``, ``claimed_until``: the courier's business).
+#: A post without its claim (``claimed_by``, ``claimed_until``: the courier's business); ``O_``: of ``outbox o``.
 POST_COLUMNS = ", ".join(c.name for c in schema.outbox.c if not c.name.startswith("claimed_"))
+O_POST_COLUMNS = ", ".join(f"o.{c.name}" for c in schema.outbox.c if not c.name.startswith("claimed_"))
 GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
 SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
 MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
@@ -130,7 +132,7 @@ POST_SQL = ("INSERT INTO outbox (game_id, seq, channel_id, payload, created_at)"
 #: one), so the query walks the ``outbox_by_game`` index back from ``before`` to the post of another message and
 #: no further.
 LAST_MESSAGE_POSTS = (
-    "SELECT " + ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(",")) + " FROM outbox o,"
+    f"SELECT {O_POST_COLUMNS} FROM outbox o,"
     " (SELECT id, message_id FROM outbox WHERE game_id = :g AND id < :before AND delivered_at IS NOT NULL"
     "   AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1) AS live"
     " WHERE o.game_id = :g AND o.id <= live.id AND o.delivered_at IS NOT NULL AND o.message_id = live.message_id"
@@ -221,39 +223,6 @@ class Db:
             await self.conn.execute(_sql(sql), rows)
 
 
-# --------------------------------------------------------------------------------------- the protocol
-
-class Repository(Protocol):
-    """What the session manager needs from a store: the reads and writes it makes under a game's lock. ``Store``
-    is the one implementation; everything else (outbox, reminders, stats, leases) is the store's own to give."""
-
-    async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
-                          creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
-                          snapshot: str | None = None, meta: str | None = None, post: str | None = None
-                          ) -> int: ...
-    async def add_seat(self, game_id: int, seat: Seat, now: float) -> None: ...
-    async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None: ...
-    async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
-                         post: str | None = None) -> None: ...
-    async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
-                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
-    async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
-                                snapshot: str, now: float, results: Iterable[SeatResult],
-                                seat_users: dict[int, int | None], final_score: str, meta: str | None = None,
-                                post: str | None = None, rated: Sequence[RatedSeat] = ()) -> None: ...
-    async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
-                          snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
-    async def end_game(self, game_id: int, status: str, now: float) -> None: ...
-    async def note_reminder(self, game_id: int, now: float) -> None: ...
-    async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
-    async def set_game_meta(self, game_id: int, meta: dict) -> None: ...
-    async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
-    async def open_game_id(self, channel_id: int) -> int | None: ...
-    async def last_game_id(self, channel_id: int) -> int | None: ...
-    async def moves(self, game_id: int) -> list[MoveRecord]: ...
-    async def forget_user(self, user_id: int, name: str) -> list[int]: ...
-
-
 # ------------------------------------------------------------------------------------- errors, URLs
 
 def _driver_error(error: BaseException) -> BaseException:
@@ -310,13 +279,9 @@ def _consume(task: asyncio.Future) -> None:
 def redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
     try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = (parts.hostname or "") + (f":{parts.port}" if parts.port is not None else "")
-    except ValueError:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ValueError, SQLAlchemyError):
         return "postgresql://…"
-    return urlunsplit((parts.scheme, f"{parts.username or ''}:***@{host}", parts.path, parts.query, parts.fragment))
 
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
@@ -418,16 +383,14 @@ def pick_table(entry: dict[str, Any], waiting: Sequence[Any]) -> list[dict[str, 
 class Store:
     """Use ``await Store.open(path_or_url)``; ``:memory:`` gives a private in-memory SQLite database."""
 
-    def __init__(self, engine: AsyncEngine, path: str, synchronous: str, writer: AsyncConnection | None = None,
-                 reader: AsyncConnection | None = None, reader_engine: AsyncEngine | None = None):
-        self._engine, self._reader_engine = engine, reader_engine
+    def __init__(self, engine: AsyncEngine, path: str, synchronous: str, writer: AsyncConnection | None = None):
+        self._engine, self._reader_engine = engine, None
         self.dialect = engine.dialect.name
         self.sqlite = self.dialect == "sqlite"
         self.path = path
         self.synchronous = synchronous
-        self._writer, self._reader = writer, reader if reader is not None else writer
-        self._lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self._writer = self._reader = writer   # SQLite: a file gets a reader of its own once open
+        self._lock = self._read_lock = asyncio.Lock()
         self._db = None                      # SQLite: the raw aiosqlite writer (tests read total_changes)
         self._closed = False
         self._pending: list[_Append] = []
@@ -484,7 +447,10 @@ class Store:
             writer = await engine.connect()
             db = Db(writer)
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            version, app_id, tables = await cls._sqlite_header(db)
+            # Reading the header is the first real access: a file that is not SQLite fails right here.
+            version = (await db.fetch("PRAGMA user_version"))[0][0]
+            app_id = (await db.fetch("PRAGMA application_id"))[0][0]
+            tables = await cls._tables(db, sqlite=True)
             if tables and app_id != APPLICATION_ID:      # every rollbot file, old or new, carries it
                 raise errors.StoreOpenError(path, "it is an SQLite database but not a rollbot one")
             if version > LAST_HAND_WRITTEN["sqlite"]:
@@ -523,14 +489,6 @@ class Store:
                 raise _damaged(path, str(cause)) from error
             raise errors.StoreOpenError(path, str(cause)) from error
         return store
-
-    @staticmethod
-    async def _sqlite_header(db: Db) -> tuple[int, int, set[str]]:
-        # Reading the header is the first real access: a file that is not SQLite fails right here.
-        version = (await db.fetch("PRAGMA user_version"))[0][0]
-        app_id = (await db.fetch("PRAGMA application_id"))[0][0]
-        tables = {r[0] for r in await db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        return version, app_id, tables
 
     @classmethod
     async def _open_postgres(cls, url: str, synchronous: str, quick_check: bool, max_size: int,
@@ -584,7 +542,7 @@ class Store:
     async def _migrate(self, conn: AsyncConnection) -> None:
         """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do)."""
         db, shown = Db(conn), self.path
-        tables = await self._tables(db)
+        tables = await self._tables(db, self.sqlite)
         current = None
         if "alembic_version" in tables:
             current = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0]
@@ -618,13 +576,14 @@ class Store:
                     await conn.exec_driver_sql("ROLLBACK")
                 raise errors.StoreOpenError(shown, f"migration to schema revision {HEAD} failed: "
                                                    f"{_driver_error(error)}") from error
-            tables = await self._tables(db)
+            tables = await self._tables(db, self.sqlite)
         if not REQUIRED_TABLES <= tables:
             missing = ", ".join(sorted(REQUIRED_TABLES - tables))
             raise errors.StoreOpenError(shown, f"tables missing: {missing}")
 
-    async def _tables(self, db: Db) -> set[str]:
-        sql = ("SELECT name FROM sqlite_master WHERE type = 'table'" if self.sqlite else
+    @staticmethod
+    async def _tables(db: Db, sqlite: bool) -> set[str]:
+        sql = ("SELECT name FROM sqlite_master WHERE type = 'table'" if sqlite else
                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")
         return {r[0] for r in await db.fetch(sql)}
 
@@ -843,30 +802,26 @@ class Store:
             raise errors.StaleMove(game_id=game_id, reason="the lobby changed in another process")
 
     async def add_seat(self, game_id: int, seat: Seat, now: float) -> None:
-        row = (seat.seat, seat.user_id, seat.name, bool(seat.is_ai))
-
-        async def work(db):
-            await self._check_lobby(db, game_id)
-            await db.execute("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (:g, :s, :u, :n, :ai)",
-                             {"g": game_id, "s": row[0], "u": row[1], "n": row[2], "ai": row[3]})
-            await db.execute("UPDATE games SET updated_at = :now, last_activity_at = :now WHERE id = :g",
-                             {"g": game_id, "now": now})
-        await self._write(work, game_id=game_id)
-        if game_id in self._lobby_seats:
-            self._remember_seats(game_id, self._lobby_seats[game_id] + (row,))
+        await self._change_seats(game_id, [seat], now, replace=False)
 
     async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None:
-        rows = [(s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats]
+        await self._change_seats(game_id, seats, now, replace=True)
+
+    async def _change_seats(self, game_id: int, seats: Iterable[Seat], now: float, *, replace: bool) -> None:
+        """Seat ``seats`` in the lobby, beside those seated (or, with ``replace``, instead of them)."""
+        rows = tuple((s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats)
 
         async def work(db):
             await self._check_lobby(db, game_id)
-            await db.execute("DELETE FROM seats WHERE game_id = :g", {"g": game_id})
+            if replace:
+                await db.execute("DELETE FROM seats WHERE game_id = :g", {"g": game_id})
             await db.executemany("INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (:g, :s, :u, :n,"
                                  " :ai)", [{"g": game_id, "s": s, "u": u, "n": n, "ai": ai} for s, u, n, ai in rows])
             await db.execute("UPDATE games SET updated_at = :now, last_activity_at = :now WHERE id = :g",
                              {"g": game_id, "now": now})
         await self._write(work, game_id=game_id)
-        self._remember_seats(game_id, rows)
+        if replace or game_id in self._lobby_seats:
+            self._remember_seats(game_id, (() if replace else self._lobby_seats[game_id]) + rows)
 
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
                          post: str | None = None) -> None:
@@ -1149,14 +1104,11 @@ class Store:
                                limit: int | None = None) -> list[ResultRow]:
         where = ["g.status = 'finished'"]
         params: dict[str, Any] = {}
-        for name, column, value in (("u", "r.user_id", user_id), ("gu", "g.guild_id", guild_id),
-                                    ("k", "g.kind", kind)):
+        for name, condition, value in (("u", "r.user_id =", user_id), ("gu", "g.guild_id =", guild_id),
+                                       ("k", "g.kind =", kind), ("since", "g.finished_at >=", since)):
             if value is not None:
-                where.append(f"{column} = :{name}")
-                params[name] = value
-        if since is not None:
-            where.append("g.finished_at >= :since")
-            params["since"] = float(since)
+                where.append(f"{condition} :{name}")
+                params[name] = float(value) if name == "since" else value
         sql = f"{RESULT_SELECT} WHERE {' AND '.join(where)} ORDER BY g.finished_at DESC, r.game_id DESC, r.seat"
         if limit is not None:
             sql += " LIMIT :n"
@@ -1491,13 +1443,10 @@ class Store:
     async def undelivered_posts(self, limit: int = 100, game_id: int | None = None) -> list[OutboxPost]:
         """Posts committed with a change and not delivered yet, oldest first (all games, or one). Several
         processes: use ``claim_posts``."""
-        if game_id is None:
-            columns = ", ".join(f"o.{c.strip()}" for c in POST_COLUMNS.split(","))
-            return _posts(await self._read(f"SELECT {columns} FROM outbox o JOIN games g ON g.id = o.game_id"
-                                           f" WHERE o.delivered_at IS NULL{scope_sql(self.scope, 'g.guild_id')}"
-                                           " ORDER BY o.id LIMIT :n", {"n": int(limit)}))
-        return _posts(await self._read(f"SELECT {POST_COLUMNS} FROM outbox WHERE delivered_at IS NULL"
-                                       " AND game_id = :g ORDER BY id LIMIT :n", {"g": game_id, "n": int(limit)}))
+        which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
+        return _posts(await self._read(f"SELECT {O_POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id"
+                                       f" WHERE o.delivered_at IS NULL{which} ORDER BY o.id LIMIT :n",
+                                       {"g": game_id, "n": int(limit)}))
 
     async def claim_posts(self, owner: str, limit: int = 100, lease_s: float = DEFAULT_LEASE_SECONDS,
                           now: float | None = None, game_id: int | None = None) -> list[OutboxPost]:
@@ -1591,7 +1540,7 @@ class Store:
         async def work(db):
             found = [r[0] for r in await db.fetch("PRAGMA integrity_check")] if self.sqlite else ["ok"]
             problems = [] if found == ["ok"] else found
-            tables = await self._tables(db)
+            tables = await self._tables(db, self.sqlite)
             version = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0] \
                 if "alembic_version" in tables else None
             if version != HEAD:

@@ -187,9 +187,6 @@ class _Worker:
         for future in waiting:
             future.set_exception(WorkerLost(repr(error)))
 
-    def load(self) -> int:
-        return len(self.waiting)
-
     def close(self, kill: bool = False) -> None:
         """Stop the process: a drawing holds nothing worth waiting for. (Closing our end of the pipe alone does
         not end it: the reader thread, blocked reading that end, keeps it open until the process ends, so the
@@ -206,7 +203,6 @@ class _Pool:
     def __init__(self, count: int, warm: tuple[str, ...] = ()):
         self.context = _context(warm)
         self.warm_modules = warm
-        self.count = count
         self.workers: list[_Worker] = []
         self.lock = threading.Lock()
         self.closed = False
@@ -226,7 +222,7 @@ class _Pool:
         with self.lock:
             if self.closed or not self.workers:
                 raise WorkerLost("no drawing process")
-            worker = min(self.workers, key=_Worker.load)
+            worker = min(self.workers, key=lambda w: len(w.waiting))
         try:
             ok, value = worker.submit(data).result(timeout=CALL_TIMEOUT_S)
         except FutureTimeout as error:
@@ -266,9 +262,6 @@ class _Pool:
             workers, self.workers = self.workers, []
         for worker in workers:
             worker.close()
-
-    def pids(self) -> list[int]:
-        return [w.process.pid for w in self.workers if w.process.pid is not None]
 
 
 _MARKED[("os", "getpid")] = os.getpid
@@ -312,7 +305,7 @@ def running() -> int:
 
 def pids() -> list[int]:
     """The drawing processes' ids (for tests and operators)."""
-    return _pool.pids() if _pool is not None else []
+    return [w.process.pid for w in _pool.workers if w.process.pid is not None] if _pool is not None else []
 
 
 def executor(count: int) -> ProcessPoolExecutor:

@@ -103,7 +103,7 @@ CASES = {
     "abandon a finished game": (GameNotActive, lambda m, t: m.abandon(t["done"], ALICE, True)),
     "abandon twice": (GameNotActive, lambda m, t: m.abandon(t["gone"], ALICE)),
     "reminder for a finished game": (GameNotActive, lambda m, t: m.note_reminder(t["done"])),
-    "meta not JSON": (InvalidMeta, lambda m, t: m.set_meta(t["active"], "k", object())),
+    "meta not JSON": (InvalidMeta, lambda m, t: m.set_meta_keys(t["active"], {"k": object()})),
 }
 
 

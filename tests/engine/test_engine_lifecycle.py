@@ -113,7 +113,7 @@ async def test_reopen_loads_lazily_and_play_continues(db_path, clock):
     await mgr.join(game.id, BOB, "Bob")
     await mgr.start(game.id, ALICE)
     await mgr.apply(game.id, ALICE, {"action": "roll"}, 0)
-    await mgr.set_meta(game.id, "prompt_message", 123456789)
+    await mgr.set_meta_keys(game.id, {"prompt_message": 123456789})
     before = await mgr.load(game.id)
     await store.close()
 
@@ -122,7 +122,7 @@ async def test_reopen_loads_lazily_and_play_continues(db_path, clock):
     assert mgr.cached_view(game.id) is None  # nothing is loaded at open
     view = await mgr.game_in_channel(14)
     assert view.state == before.state and view.version == 1 and view.seats == before.seats
-    assert await mgr.get_meta(game.id, "prompt_message") == 123456789
+    assert view.meta["prompt_message"] == 123456789
     result = await mgr.apply(game.id, BOB, {"action": "roll"}, 1)
     assert result.version == 2
     await store.close()
@@ -130,11 +130,11 @@ async def test_reopen_loads_lazily_and_play_continues(db_path, clock):
 
 async def test_meta_per_game_and_bot_wide(mgr, store):
     game = await mgr.create("dicerace", 1, 15, ALICE, "Alice", ENDLESS, 2)
-    await mgr.set_meta(game.id, "prompt", {"message": 1, "channel": 15})
-    await mgr.set_meta(game.id, "other", [1, 2])
-    await mgr.set_meta(game.id, "other", None)
+    await mgr.set_meta_keys(game.id, {"prompt": {"message": 1, "channel": 15}})
+    await mgr.set_meta_keys(game.id, {"other": [1, 2]})
+    await mgr.set_meta_keys(game.id, {"other": None})
     assert (await mgr.load(game.id)).meta == {"prompt": {"message": 1, "channel": 15}}
-    assert await mgr.get_meta(game.id, "missing", "dflt") == "dflt"
+    assert "missing" not in (await mgr.load(game.id)).meta
     await store.set_meta("commands_hash", "abc")
     assert await store.get_meta("commands_hash") == "abc"
     await store.set_meta("commands_hash", "def")

@@ -72,7 +72,7 @@ async def test_v6_file_is_adopted_and_play_continues(db_path):
     assert result.version == 4
     await mgr.join(lobby.id, 20, "Twenty")
     await mgr.start(lobby.id, 10)
-    await mgr.set_meta(active.id, "prompt", 5)
+    await mgr.set_meta_keys(active.id, {"prompt": 5})
 
     report = await verify_store(store, registry())
     assert report.ok and len(report.checked) == 3

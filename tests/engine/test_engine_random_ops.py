@@ -42,7 +42,7 @@ async def step(mgr, rng, last_game):
         elif name == "abandon":
             result = await mgr.abandon(game_id, user, rng.random() < 0.3)
         elif name == "meta":
-            result = await mgr.set_meta(game_id, rng.choice("ab"), rng.choice([None, 1, "x"]))
+            result = await mgr.set_meta_keys(game_id, {rng.choice("ab"): rng.choice([None, 1, "x"])})
         else:
             move = rng.choice(MOVES)
             if name == "play" and game is not None and game.status == "active":

@@ -42,7 +42,7 @@ async def test_a_dm_duel_against_the_bot_to_the_match_picture(poker, alice):
     moves = await poker.bot.sessions.recent_moves(game.id, 100)
     bot_moves = [m for m in moves if m.seat == 1]
     assert bot_moves and all(m.user_id is None for m in bot_moves)
-    assert await poker.bot.sessions.undelivered_posts(game_id=game.id) == []
+    assert await poker.bot.store.undelivered_posts(game_id=game.id) == []
     final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
     assert final.file_names() == ["hand.png", "match.png", "chart.png"] and t("play.final_title", "en") in final.text()
     assert "Bot (" in final.text()

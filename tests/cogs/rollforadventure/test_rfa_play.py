@@ -60,7 +60,7 @@ async def test_three_players_to_the_end_by_clicks(harness, alice, bob, carol, fi
     text = final.text()
     assert t("play.final_title", "en") in text
     assert t(f"rollforadventure.result.{game.state['result']}", "en") in text
-    assert await harness.bot.sessions.undelivered_posts(game_id=game.id) == []
+    assert await harness.bot.store.undelivered_posts(game_id=game.id) == []
 
 
 async def test_typed_placement_and_autocomplete(harness, alice, bob, carol, fixed_seed):
