@@ -313,7 +313,7 @@ class Courier:
         if via is not None and via.channel_id is None:
             via = None
         async with self._lock(game_id):
-            for post in await self.sessions.claim_posts(self.owner, game_id=game_id):
+            for post in await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time()):
                 message = await self._send(post, via)
                 if message is None:
                     break
@@ -325,7 +325,7 @@ class Courier:
         posts, no new pings."""
         async with self._lock(game_id):
             game = await self.sessions.load(game_id)
-            posts = await self.sessions.last_message_posts(game_id)
+            posts = await self.sessions.store.last_message_posts(game_id)
             if game.status != "active" or not posts or not posts[-1].message_id or not posts[-1].payload.get("live"):
                 return
             last = posts[-1]
@@ -339,7 +339,7 @@ class Courier:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
         count = 0
         seen: set[int] = set()
-        for post in await self.sessions.claim_posts(self.owner, limit=1000):
+        for post in await self.sessions.store.claim_posts(self.owner, limit=1000, now=time.time()):
             if post.game_id in seen:
                 continue
             seen.add(post.game_id)
@@ -353,7 +353,7 @@ class Courier:
         the outbox after a restart), so a click costs no query."""
         live = self._live.get(game_id)
         if live is None:
-            posts = await self.sessions.last_message_posts(game_id)     # the latest delivered post's message
+            posts = await self.sessions.store.last_message_posts(game_id)     # the latest delivered post's message
             if not posts:
                 return False
             live = self._live[game_id] = posts[-1].message_id
@@ -369,7 +369,7 @@ class Courier:
         try:
             game = await self.sessions.load(post.game_id)
             # the latest delivered post before this one and the posts edited into its message (a bounded read)
-            same_message = await self.sessions.last_message_posts(post.game_id, post.id)
+            same_message = await self.sessions.store.last_message_posts(post.game_id, post.id)
             previous = same_message[-1] if same_message else None
             channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:

@@ -289,9 +289,9 @@ class Play(Tables):
         shown_id = interaction.message.id if interaction.message is not None else None
         # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
         # message just sent and not yet marked delivered: then the game's latest post
-        posts = await self.sessions.last_message_posts(game_id)
+        posts = await self.sessions.store.last_message_posts(game_id)
         if not posts or posts[-1].message_id != shown_id:
-            every = await self.sessions.posts(game_id)
+            every = await self.sessions.store.posts(game_id)
             posts = [p for p in every if p.message_id == shown_id] or every[-1:]
         if not posts:
             raise Refusal("error.stale_button")          # not a message the courier made

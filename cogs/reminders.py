@@ -84,8 +84,8 @@ class Reminders(commands.Cog):
         if settings.max_reminders <= 0 or self.client.is_closed():
             return
         async with tracker(self.client):           # shutdown waits for a round of reminders too
-            due = await self.sessions.games_needing_reminder(self.clock(), settings.reminder_minutes * 60,
-                                                             settings.max_reminders)
+            due = await self.sessions.store.games_needing_reminder(self.clock(), settings.reminder_minutes * 60,
+                                                                   settings.max_reminders)
             for item in due:
                 try:
                     await self.remind(item)

@@ -150,7 +150,7 @@ class Stats(GameCog):
     # ------------------------------------------------------------------ what the commands show
     async def stats_embed(self, presentation: Presentation, user_id: int, name: str, locale: str) -> discord.Embed:
         kind = self.games.kind(presentation.kind)
-        rows = await self.sessions.finished_results(user_id=user_id, kind=presentation.kind)
+        rows = await self.sessions.store.finished_results(user_id=user_id, kind=presentation.kind)
         found = player_stats(kind, rows)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.title", locale, player=name, game=game), colour=EMBED_COLOUR)
@@ -178,7 +178,7 @@ class Stats(GameCog):
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.board_title", locale, game=game), colour=EMBED_COLOUR)
         since = month_start(self.clock())
-        every = await self.sessions.board_results(guild_id=guild_id, kind=presentation.kind)
+        every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
             solo = [self.solo_line(kind, i + 1, r, locale) for i, r in enumerate(best_solo_scores(kind, rows))]

@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import errors, ratings
-from .claims import DEFAULT_LEASE_SECONDS
 from .kinds import GameKind, KindRegistry, as_registry
 from .records import (
     ABANDONED,
@@ -30,15 +29,13 @@ from .records import (
     Bookkeeping,
     GameView,
     MoveRecord,
-    OutboxPost,
     ReminderDue,
-    ResultRow,
     Seat,
     UndoResult,
     from_row,
 )
 from .results import seat_results
-from .store import Store, dump_json
+from .store import Repository, dump_json
 from .table import TableMeta
 from .turn import TurnBook, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
@@ -207,7 +204,7 @@ def _bookkeeping_json(decided: Bookkeeping | None, view: GameView) -> tuple[Game
 class SessionManager:
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Store, kinds: Mapping[str, GameKind] | KindRegistry, *,
+    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
                  clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
         """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
         and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""
@@ -707,34 +704,6 @@ class SessionManager:
                 self._forget(item.game_id)     # another process changed the game: reload it next time
             return won
         return await self._change(item.game_id, work)
-
-    # ------------------------------------------------------ pass-throughs to the store the cogs still call
-    # Transitional: each is the store's method of the same name (``now`` from this manager's clock); they go
-    # once the cogs call ``sessions.store`` themselves.
-
-    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRecord]:
-        await self.load(game_id)
-        return await self.store.recent_moves(game_id, limit)
-
-    async def finished_results(self, **where: Any) -> list[ResultRow]:
-        return await self.store.finished_results(**where)
-
-    async def board_results(self, **where: Any) -> list[ResultRow]:
-        return await self.store.board_results(**where)
-
-    async def games_needing_reminder(self, now: float, interval_s: float, max_reminders: int
-                                     ) -> list[ReminderDue]:
-        return await self.store.games_needing_reminder(now, interval_s, max_reminders)
-
-    async def claim_posts(self, owner: str, *, game_id: int | None = None, limit: int = 100,
-                          lease_s: float = DEFAULT_LEASE_SECONDS) -> list[OutboxPost]:
-        return await self.store.claim_posts(owner, limit, lease_s, self._clock(), game_id=game_id)
-
-    async def posts(self, game_id: int) -> list[OutboxPost]:
-        return await self.store.posts(game_id)
-
-    async def last_message_posts(self, game_id: int, before_id: int | None = None) -> list[OutboxPost]:
-        return await self.store.last_message_posts(game_id, before_id)
 
     # ------------------------------------------------------------------------------ adapter metadata
 

@@ -102,7 +102,7 @@ async def test_an_away_players_clock_stands_still_and_goes_on_when_they_are_back
     # the hour is up (away time left out): the bot takes the seat over
     assert game.id in await runner.bot.bots.take_over_idle(t0 + away_s + HOUR + 10)
     await runner.bot.bots.idle()
-    assert any(m.seat == seat and m.user_id is None for m in await runner.bot.sessions.recent_moves(game.id, 50))
+    assert any(m.seat == seat and m.user_id is None for m in await runner.bot.sessions.store.recent_moves(game.id, 50))
 
 
 async def test_a_click_on_their_game_ends_the_time_away(discord_stub: DiscordStub, cast: Cast, start_rollbot):

@@ -47,7 +47,7 @@ async def test_a_bot_seat_plays_a_whole_game_with_a_person(discord_stub: Discord
     player = PlaysWithBots(discord_stub, cast.games, [cast.alice], seed=5, timeout=60, typed_share=0.0)
     final = await player.play(first)
     assert is_final(final) and final.attachment("scores.png")
-    game = (await runner.bot.sessions.finished_results(kind="rollplayer"))
+    game = (await runner.bot.sessions.store.finished_results(kind="rollplayer"))
     assert {r.is_ai for r in game} == {True, False}
     bot_posts = [m for m in discord_stub.messages(cast.games) if not m.ephemeral and "Bot (easy)" in m.text]
     assert bot_posts, "the bot's steps are posted like anyone's"
@@ -73,7 +73,7 @@ async def test_the_bot_stands_in_for_an_idle_player_until_they_click(discord_stu
         cast.games, lambda m: not m.ephemeral and "🤖" in m.text, after=mark, timeout=60)
     name = game.seats[game.seat_of(away.id)].name
     assert t("bot.played_for", LOCALE, player=name) in stood_in.text
-    moves = await runner.bot.sessions.recent_moves(game.id, 5)
+    moves = await runner.bot.sessions.store.recent_moves(game.id, 5)
     assert moves[0].user_id is None                                       # logged as the bot's move for them
     # the player comes back: a click of theirs takes the seat back
     latest = discord_stub.last_message(cast.games, with_components=True)

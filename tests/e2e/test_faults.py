@@ -57,7 +57,7 @@ async def drop_gateway_now_and_then(stub, every: float) -> None:
 
 
 async def assert_each_post_shown_once(stub, bot, channel, game_id: int, first) -> None:
-    posts = await bot.sessions.posts(game_id)
+    posts = await bot.sessions.store.posts(game_id)
     undelivered = [p.id for p in posts if p.delivered_at is None or p.message_id is None]
     assert not undelivered, f"posts never delivered (lost): {undelivered}"
     named = {p.message_id for p in posts}

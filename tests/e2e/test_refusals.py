@@ -77,7 +77,7 @@ async def test_two_due_players_click_at_the_same_instant(discord_stub, cast, rol
     after = await stored_game(rollbot.bot, game_id)
     assert after.version == before.version + 2, [a.content for a in answers]
     assert not [a.content for a in answers if a.content in STALE]
-    movers = {record.seat for record in await rollbot.bot.sessions.recent_moves(game_id, 2)}
+    movers = {record.seat for record in await rollbot.bot.sessions.store.recent_moves(game_id, 2)}
     assert movers == {after.seat_of(user.id) for user in racers}
     stub.assert_clean()
 

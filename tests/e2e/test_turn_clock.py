@@ -77,7 +77,7 @@ async def test_the_other_player_lets_the_bot_play_when_time_runs_out(discord_stu
     stood_in = await discord_stub.wait_for_message(
         cast.games, lambda m: not m.ephemeral and "🤖" in m.text, after=mark, timeout=60)
     assert t("bot.played_for", LOCALE, player=game.seats[seat].name) in stood_in.text
-    moves = await runner.bot.sessions.recent_moves(game.id, 50)
+    moves = await runner.bot.sessions.store.recent_moves(game.id, 50)
     assert any(m.seat == seat and m.user_id is None for m in moves)
     status = await discord_stub.run_command(other, cast.games, "rp status")
     text = "\n".join(f.get("value", "") for e in (await status.wait_response()).embeds for f in e.get("fields", []))
@@ -92,5 +92,5 @@ async def test_with_takeover_the_bot_steps_in_when_time_runs_out(discord_stub: D
     note = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏰"), after=mark)
     assert note.content == t("clock.ran_out_bot", LOCALE, player=f"<@{away.id}>") and not note.components
     await runner.bot.bots.idle()
-    moves = await runner.bot.sessions.recent_moves(game.id, 50)
+    moves = await runner.bot.sessions.store.recent_moves(game.id, 50)
     assert any(m.seat == seat and m.user_id is None for m in moves)

@@ -166,7 +166,7 @@ async def test_with_takeover_the_bot_plays_for_the_player_whose_time_ran_out(har
     sent = await tick_at(harness, HOUR + 1)
     await harness.bot.bots.idle()
     assert any(t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention) == m.content for m in sent)
-    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[-1].seat == idle and moved[-1].user_id is None     # the bot played the seat
 
 
@@ -206,7 +206,7 @@ async def test_the_other_players_decide_wait_then_bot(harness):
     assert t("clock.decided.bot", "en", user=others[1].mention, player=users[idle].mention) in ask2.content
     assert not ask2.buttons() and bot.callback_types == [7]
     game = await harness.bot.sessions.load(game.id)
-    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[-1].seat == idle and moved[-1].user_id is None
 
 

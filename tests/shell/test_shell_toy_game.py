@@ -97,7 +97,7 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     winner = max(range(2), key=lambda s: game.state.scores[s])
     assert t("pig.final_line", "en", place=1, player=game.seats[winner].name,
              total=game.state.scores[winner]) in final.text()
-    [row] = [r for r in await harness.bot.sessions.finished_results(kind="pig") if r.place == 1]
+    [row] = [r for r in await harness.bot.sessions.store.finished_results(kind="pig") if r.place == 1]
     assert row.seat == winner
     log = await harness.run("pig log", user=ALICE, place=place)
     assert log.only().ephemeral
@@ -132,7 +132,7 @@ async def test_a_bot_seat_plays_its_turns_through_the_engine(harness):
         await harness.run(move, user=ALICE, place=place)
         await harness.bot.bots.idle()
     assert game.status == "finished"
-    bot_moves = [r for r in await harness.bot.sessions.recent_moves(game.id, 1000) if r.seat == 1]
+    bot_moves = [r for r in await harness.bot.sessions.store.recent_moves(game.id, 1000) if r.seat == 1]
     assert bot_moves and all(r.user_id is None for r in bot_moves)
     posts = [m for m in harness.rec.order if not m.ephemeral and m.files and m.channel_id == place.channel_id]
     assert any("Bot (hard)" in m.text() for m in posts), "the bot's steps are posted like anyone's"
@@ -188,7 +188,7 @@ async def test_the_bot_plays_for_an_idle_player_until_they_come_back(harness):
     await reminders.take_over_idle_seats()
     await harness.bot.bots.idle()
     game = await harness.bot.sessions.load(game.id)
-    moved = await harness.bot.sessions.recent_moves(game.id, 100)
+    moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[0].seat == 0 and moved[0].user_id is None      # played for Alice, logged as the bot's
     posts = [m for m in harness.rec.since(mark) if not m.ephemeral and m.files]
     assert any(t("bot.played_for", "en", player=game.seats[0].name) in m.text() for m in posts)
@@ -252,7 +252,7 @@ async def test_the_courier_reads_the_live_message_not_every_post(harness, monkey
     a long game would otherwise cost O(n²). The game still plays to the end, every post delivered."""
     sessions = harness.bot.sessions
     every_post, bounded = [], []
-    real_posts, real_bounded = sessions.posts, sessions.last_message_posts
+    real_posts, real_bounded = sessions.store.posts, sessions.store.last_message_posts
 
     async def posts(game_id):
         every_post.append(game_id)
@@ -262,8 +262,8 @@ async def test_the_courier_reads_the_live_message_not_every_post(harness, monkey
         found = await real_bounded(game_id, before_id)
         bounded.append(len(found))
         return found
-    monkeypatch.setattr(sessions, "posts", posts)
-    monkeypatch.setattr(sessions, "last_message_posts", last_message_posts)
+    monkeypatch.setattr(sessions.store, "posts", posts)
+    monkeypatch.setattr(sessions.store, "last_message_posts", last_message_posts)
     place = harness.channel()
     created = await harness.run("pig new", user=ALICE, place=place, players=2, race_to="20")
     lobby = next(m for m in created.messages if m.buttons())

@@ -52,7 +52,7 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
 
     confirmed = await choose_and_confirm(poker, post, [0, 3], user=bob, place=place)
     game = await poker.bot.sessions.load(game.id)
-    [record] = await poker.bot.sessions.recent_moves(game.id, 1)
+    [record] = await poker.bot.sessions.store.recent_moves(game.id, 1)
     assert record.seat == 1 and record.move == {"type": "reroll", "keep": [0, 3]}
     assert turn_post(confirmed) is None or turn_post(confirmed) is post, "one message per hand: no new post"
     nxt = turn_post(confirmed, on=post)
@@ -74,7 +74,7 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
         keep = ai.choose_move(game.state, seat, "easy")["keep"]
         hands_seen.add(game.state["hand"])
         result = await choose_and_confirm(poker, post, keep, user=users[game.seats[seat].user_id], place=place)
-        [record] = await poker.bot.sessions.recent_moves(game.id, 1)
+        [record] = await poker.bot.sessions.store.recent_moves(game.id, 1)
         assert record.move["keep"] == keep
         post = turn_post(result, on=post)
         game = await poker.bot.sessions.load(game.id)
@@ -85,7 +85,7 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
     assert t("play.final_title", "en") in post.text()
     for seat in game.seats:
         assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.text()
-    results = await poker.bot.sessions.finished_results(kind="dicepoker")
+    results = await poker.bot.sessions.store.finished_results(kind="dicepoker")
     assert {r.seat for r in results} == {0, 1}
 
 

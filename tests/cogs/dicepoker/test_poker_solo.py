@@ -23,7 +23,7 @@ async def play_typed(harness, user, place, game):
         dice = " ".join(str(i + 1) for i in keep) or "none"
         result = await harness.run("poker keep", user=user, place=place, dice=dice)
         assert result.private(), result.text()
-        record = [r for r in await harness.bot.sessions.recent_moves(game.id, 3) if r.user_id == user.id][-1]
+        record = [r for r in await harness.bot.sessions.store.recent_moves(game.id, 3) if r.user_id == user.id][-1]
         assert record.seq == game.version + 1 and record.move["keep"] == keep
         typed += 1
         game = await harness.bot.sessions.load(game.id)
@@ -39,7 +39,7 @@ async def test_a_dm_duel_against_the_bot_to_the_match_picture(poker, alice):
     assert game.state["mode"] == "duel" and turn_post(started) is not None
     game, typed = await play_typed(poker, alice, dm, game)
     assert game.status == "finished" and typed >= game.state["hand"]
-    moves = await poker.bot.sessions.recent_moves(game.id, 100)
+    moves = await poker.bot.sessions.store.recent_moves(game.id, 100)
     bot_moves = [m for m in moves if m.seat == 1]
     assert bot_moves and all(m.user_id is None for m in bot_moves)
     assert await poker.bot.store.undelivered_posts(game_id=game.id) == []
@@ -122,7 +122,7 @@ async def test_typed_rerolls_and_their_refusals(poker, alice):
     wrong = await poker.run("poker keep", user=alice, place=dm, dice="7")
     assert wrong.only().content == t("error.option_not_legal", "en", option="dice", value="7")
     await poker.run("poker reroll", user=alice, place=dm, dice="2 4")
-    [record] = await poker.bot.sessions.recent_moves(game.id, 1)
+    [record] = await poker.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == {"type": "reroll", "keep": [0, 2, 4]}
     choices = await poker.autocomplete("poker keep", "dice", user=alice, place=dm, dice="1,2")
     assert choices and all("1,2" in c["value"] or "1,2" in c["name"] for c in choices)

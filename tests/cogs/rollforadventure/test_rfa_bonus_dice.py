@@ -63,7 +63,7 @@ async def test_the_active_player_chooses_who_gets_the_scarce_bonus_dice(harness,
     supply = ids_at(game.state, "supply")
     await click_move(harness, post, game, choice, user=user, place=place)
     after = await harness.bot.sessions.load(game.id)
-    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == choice
     got = {int(after.state["dice"][i]["at"].split(":")[1]) for i in supply}
     assert got == set(choice["heroes"])

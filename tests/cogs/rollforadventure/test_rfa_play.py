@@ -36,7 +36,7 @@ async def play_to_the_end(harness, game, users, place, limit=600):
         _, used = await click_move(harness, post, game, move, user=user_due(game, users), place=place)
         clicks.append(used)
         game = await harness.bot.sessions.load(game.id)
-        [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+        [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
         assert record.seq == version + 1 and record.move == move
         post = latest_turn_post(harness, place)
         messages.add(post.id)
@@ -78,7 +78,7 @@ async def test_typed_placement_and_autocomplete(harness, alice, bob, carol, fixe
     assert "Vortex of Memory" in {c["name"] for c in places}, "places read as names"
     await harness.run("rfa place", user=user, place=place, value=str(move["value"]),
                       where=move["place"].split(":")[1], count=str(move["count"]))
-    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == move
 
 

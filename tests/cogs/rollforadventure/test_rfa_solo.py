@@ -33,7 +33,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
     thrown = sorted(game.state["dice"][i]["v"] for i, d in enumerate(game.state["dice"]) if d["at"] == "pool")
     chosen = thrown[-2:]
     await harness.run("rfa reroll", user=alice, place=dm, dice=f"{chosen[1]}, {chosen[0]}")
-    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == {"type": "reroll", "values": chosen}
     game = await harness.bot.sessions.load(game.id)
     assert game.state["heroes"][0]["used"] is True
@@ -74,7 +74,7 @@ async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
     confirm = next(b for b in opened.buttons() if b.get("custom_id", "").startswith("rp:c:"))
     assert confirm["label"] == f"Reroll {thrown[0]} {thrown[-1]}"
     await harness.click(opened, user=alice, place=dm, custom_id=confirm["custom_id"])
-    [record] = await harness.bot.sessions.recent_moves(game.id, 1)
+    [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == {"type": "reroll", "values": [thrown[0], thrown[-1]]}
     game = await harness.bot.sessions.load(game.id)
     assert game.state["heroes"][0]["used"] is True

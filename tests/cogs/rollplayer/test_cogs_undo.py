@@ -74,7 +74,7 @@ async def test_undo_button_and_command(harness, alice):
     sessions = harness.bot.sessions
     kind = sessions.kinds["rollplayer"]
     game = await sessions.load(driver.game_id)
-    [record] = await sessions.recent_moves(game.id, 1)
+    [record] = await sessions.store.recent_moves(game.id, 1)
     assert record.move["type"] == "place_start"
     menu = undo_menu(placed)
     assert menu is not None, "the private continuation offers Undo after a quiet move"
@@ -257,7 +257,8 @@ async def test_why_an_undo_was_overtaken(since, version, key, params):
 
     async def recent_moves(game_id, limit):
         return [MoveRecord(1, 7 - len(since) + i, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)][-limit:]
-    service = Undo(SimpleNamespace(sessions=SimpleNamespace(recent_moves=recent_moves), games={}, bots=None))
+    sessions = SimpleNamespace(store=SimpleNamespace(recent_moves=recent_moves))
+    service = Undo(SimpleNamespace(sessions=sessions, games={}, bots=None))
     game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
     assert await service.overtaken_reason(game, 0, version) == (key, params)
     for locale in ("en", "de", "fr", "ko"):

@@ -48,7 +48,7 @@ async def test_duel_against_the_bot_across_a_restart_and_a_solo_night(tmp_path):
     solo = await mgr.create("dicepoker", None, 43, USERS[1], "Bo", {"table": "printed"}, 1, seed=5)
     done = await _drive(mgr, solo.id, 100)
     assert done.finished and done.version == 10
-    rows = await mgr.finished_results(kind="dicepoker")
+    rows = await mgr.store.finished_results(kind="dicepoker")
     by_game = {(r.user_id, r.total) for r in rows}
     assert (USERS[1], done.state["purses"][0]) in by_game
     assert (USERS[0], last.state["purses"][0]) in by_game
