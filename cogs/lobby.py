@@ -140,10 +140,9 @@ class Lobby(GameCog):
         if game.state is not None and game.status == "active":
             embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
                             inline=False)
-            waiting = []
-            for item in pending:
-                waiting.append(t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
-                                 decision=presentation.decision_text(item.get("decision", "unknown"), locale)))
+            waiting = [t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
+                         decision=presentation.decision_text(item.get("decision", "unknown"), locale))
+                       for item in pending]
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
             if game.guild_id is not None:

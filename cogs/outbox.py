@@ -161,17 +161,14 @@ class PictureCache:
     (a restart renders again)."""
 
     def __init__(self, size: int = 64):
-        self.size = size
         self._items: cachetools.LRUCache[Hashable, object] = cachetools.LRUCache(maxsize=size)
         self.hits = 0
-        self.misses = 0
 
     async def get(self, key: Hashable, render: Callable[[], Awaitable[object]]) -> object:
         value = self._items.get(key, _NOTHING)
         if value is not _NOTHING:
             self.hits += 1
             return value
-        self.misses += 1
         value = self._items[key] = await render()
         return value
 
@@ -254,10 +251,7 @@ class Courier:
         self.away = AwayBook(sessions)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        return self._locks.setdefault(game_id, asyncio.Lock())
 
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
@@ -338,12 +332,9 @@ class Courier:
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
         count = 0
-        seen: set[int] = set()
-        for post in await self.sessions.store.claim_posts(self.owner, limit=1000, now=time.time()):
-            if post.game_id in seen:
-                continue
-            seen.add(post.game_id)
-            count += len(await self.deliver(post.game_id))
+        claimed = await self.sessions.store.claim_posts(self.owner, limit=1000, now=time.time())
+        for game_id in dict.fromkeys(post.game_id for post in claimed):     # each game once, oldest post first
+            count += len(await self.deliver(game_id))
         return count
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:

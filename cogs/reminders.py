@@ -41,10 +41,7 @@ class Reminders(commands.Cog):
         self.run = run
         self.clock = clock              # replaced in tests to make time pass
         self.reminder_loop = tasks.loop(minutes=1)(self.tick)
-        self.reminder_loop.before_loop(self._wait_ready)
-
-    async def _wait_ready(self) -> None:
-        await self.client.wait_until_ready()
+        self.reminder_loop.before_loop(self.client.wait_until_ready)
 
     async def cog_load(self) -> None:
         if self.run:

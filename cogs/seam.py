@@ -11,6 +11,7 @@ state). Picture methods run in a worker thread: they must not touch the event lo
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -89,10 +90,7 @@ class SubsetMenu:
         """``mask`` with the chosen items of each ``alike`` class moved to that class's first items."""
         if not self.alike:
             return mask
-        chosen: dict[int, int] = {}
-        for item, kind in enumerate(self.alike):
-            if mask >> item & 1:
-                chosen[kind] = chosen.get(kind, 0) + 1
+        chosen = Counter(kind for item, kind in enumerate(self.alike) if mask >> item & 1)
         out = 0
         for item, kind in enumerate(self.alike):
             if chosen.get(kind):

@@ -29,14 +29,9 @@ def attr_name(attr: str, locale: str) -> str:
     return t(f"attr.{attr}", locale)
 
 
-def is_die(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in COLOURS \
-        and isinstance(value[1], int)
-
-
-def is_position(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in ATTRS \
-        and isinstance(value[1], int)
+def is_pair(value: Any, names: tuple[str, ...]) -> bool:
+    """A die ([colour, value]: ``names`` COLOURS) or a position ([attr, index]: ``names`` ATTRS)."""
+    return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in names and isinstance(value[1], int)
 
 
 def die_text(die: Any, locale: str) -> str:
@@ -107,9 +102,9 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return t(f"{KEYED_FIELDS[name]}.{value}", locale)
     if name == "delta" and isinstance(value, int):
         return f"{value:+d}"
-    if is_die(value):
+    if is_pair(value, COLOURS):
         return die_text(value, locale)
-    if is_position(value):
+    if is_pair(value, ATTRS):
         return position_text(value, state, seat, locale)
     if name in CARD_PARAMS and isinstance(value, int) and name not in ("card", "target"):
         return str(value)                                   # a count ("cards": 30), not a card
