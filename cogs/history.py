@@ -147,7 +147,7 @@ class History(GameCog):
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
-        steps = frames(kind, presentation, game, moves)
+        steps = frames(kind, game, moves)
         page = min(max(0, page), len(steps) - 1)
         frame = steps[page]
         then = shown_game(game_at(kind, game, moves, frame.version), locale)

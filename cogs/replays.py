@@ -66,7 +66,7 @@ def effective(moves: list[MoveRecord]) -> list[MoveRecord]:
     return [m for m in moves if m.undoes is None and m.seq not in undone]
 
 
-def frames(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
+def frames(kind: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
     """The start, the first moment of every round, and the last move (the end, or now): a replay's steps."""
     moves = effective(moves)
     def mark_of(state: Any) -> Any:
@@ -105,10 +105,9 @@ def chart_words(count: int, locale: str) -> ChartWords:
                       steps=steps)
 
 
-def score_chart(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord], locale: str
-                ) -> Picture | None:
+def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str) -> Picture | None:
     """The picture of each player's projected score round by round (None for a game without moves)."""
-    steps = frames(kind, presentation, game, moves)
+    steps = frames(kind, game, moves)
     if len(steps) < 2:
         return None
     shown = shown_game(game, locale)
@@ -124,7 +123,7 @@ async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) ->
 
     try:
         moves = await sessions.move_log(game.id)
-        chart = await in_worker(score_chart, games.kind(game.kind), games[game.kind], game, moves, locale)
+        chart = await in_worker(score_chart, games.kind(game.kind), game, moves, locale)
     except Exception:  # noqa: BLE001 - the final post matters more than its chart
         log.exception("no score chart for game %s", game.id)
         return []
