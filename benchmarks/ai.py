@@ -13,11 +13,12 @@
   played by one process from start to end, so the per-decision CPU times stay per core, and the figures
   are the same as with one job (the games are seeded; only the wall-clock time shrinks).
 
-Usage: ``python benchmarks/ai.py [--solo-games N] [--multi-games N] [--levels easy,normal,hard] [--jobs N]``
-(defaults 200, 100, all levels, 1 job). The last six lines are the headline figures
-``ai_solo_median_hard=…``, ``ai_solo_true_hero_pct_hard=…``, ``ai_4p_win_pct_vs_greedy=…``,
-``ai_4p_win_pct_vs_normal=…``, ``ai_decision_p95_ms=…``, ``ai_decision_max_ms=…``; the other levels'
-medians are printed just before them.
+Usage: ``python benchmarks/ai.py [--solo-games N] [--multi-games N] [--levels easy,normal,hard]
+[--against greedy,normal] [--jobs N]`` (defaults 200, 100, all levels, both four-player figures, 1 job; a
+figure left out is printed as ``n/a``, so the parts of one measurement can run on different machines). The
+last six lines are the headline figures ``ai_solo_median_hard=…``, ``ai_solo_true_hero_pct_hard=…``,
+``ai_4p_win_pct_vs_greedy=…``, ``ai_4p_win_pct_vs_normal=…``, ``ai_decision_p95_ms=…``,
+``ai_decision_max_ms=…``; the other levels' medians are printed just before them.
 """
 from __future__ import annotations
 
@@ -93,6 +94,10 @@ def _win_pct(pool, others: str, games: int, times: list) -> tuple[int, float]:
     return wins, 100.0 * wins / max(1, games)
 
 
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1f}"
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -105,6 +110,7 @@ def main() -> None:
     ap.add_argument("--solo-games", type=int, default=200)
     ap.add_argument("--multi-games", type=int, default=100)
     ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--against", default="greedy,normal", help="which four-player figures to measure")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (games are spread over them)")
     args = ap.parse_args()
     pool = Pool(args.jobs) if args.jobs > 1 else None
@@ -128,8 +134,9 @@ def main() -> None:
         print(f"solo {level}: {len(totals)} games, median {medians[level]}, mean {mean:.2f}, "
               f"min {min(totals, default=0)}, max {max(totals, default=0)}, >=38: {hero:.1f}% "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)
-    _, win_pct = _win_pct(pool, "easy", args.multi_games, times)
-    _, win_normal = _win_pct(pool, "normal", args.multi_games, times)
+    against = [a for a in args.against.split(",") if a]
+    win_pct = _win_pct(pool, "easy", args.multi_games, times)[1] if "greedy" in against else None
+    win_normal = _win_pct(pool, "normal", args.multi_games, times)[1] if "normal" in against else None
     if pool is not None:
         pool.close()
     cpu = sorted(c for c, _ in times)
@@ -143,8 +150,8 @@ def main() -> None:
             print(f"ai_solo_median_{level}={medians[level]}")
     print(f"ai_solo_median_hard={medians.get('hard', 0.0)}")
     print(f"ai_solo_true_hero_pct_hard={hero_pct:.1f}")
-    print(f"ai_4p_win_pct_vs_greedy={win_pct:.1f}")
-    print(f"ai_4p_win_pct_vs_normal={win_normal:.1f}")
+    print(f"ai_4p_win_pct_vs_greedy={_pct(win_pct)}")
+    print(f"ai_4p_win_pct_vs_normal={_pct(win_normal)}")
     print(f"ai_decision_p95_ms={percentile(cpu, .95) * 1000:.0f}")
     print(f"ai_decision_max_ms={cpu[-1] * 1000 if cpu else 0:.0f}")
 

@@ -164,12 +164,22 @@ class Find:
         """Open the thread in the last queuer's channel, add the players, make and start the game there (the
         first in the queue creates it), post who plays and deliver its first turn. Returns the thread. Until the
         game has started, a failure puts the table's players back in the queue, in their places (Discord refusing
-        the thread: a polite answer; anything else is a bug, reported as one)."""
+        the thread: a polite answer; anything else is a bug, reported as one). A player who left the server since
+        queueing loses their place, the others keep theirs, and the answer names them: they are looked up before
+        the thread is opened (one read each, a table is rare), so no thread is left without its game."""
         channel = interaction.channel
-        assert isinstance(channel, discord.TextChannel)
+        assert isinstance(channel, discord.TextChannel) and interaction.guild is not None
         language = default_game_locale(interaction)
         title, first = t(presentation.title_key, language), table[0]
+        gone: list[dict] = []
         try:
+            for entry in table:
+                try:
+                    await interaction.guild.fetch_member(entry["user_id"])
+                except discord.NotFound:            # 10007 Unknown Member: they left the server
+                    gone.append(entry)
+            if gone:
+                raise Refusal("find.error.player_left", name=", ".join(entry["name"] for entry in gone))
             thread = await channel.create_thread(
                 name=t("find.thread_name", language, game=title, players=len(table))[:100],
                 type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
@@ -184,7 +194,7 @@ class Find:
                 await remember_seat_locale(self.sessions, game.id, game.seat_of(entry["user_id"]), entry["locale"])
             game = await self.sessions.start(game.id, first["user_id"])
         except Exception as error:
-            await self.store.requeue(table)         # nobody loses their place to a failure on the way
+            await self.store.requeue([e for e in table if e not in gone])  # the others keep their places
             if isinstance(error, discord.HTTPException):
                 log.warning("find: no table opened in channel %s: %r", channel.id, error)
                 raise Refusal("find.error.thread_failed") from error

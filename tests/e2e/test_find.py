@@ -163,3 +163,20 @@ async def test_a_rating_range_matches_only_players_within_it(discord_stub, cast,
     game = await rollbot.bot.sessions.game_in_channel(thread.id)
     assert [s.user_id for s in game.seats] == [cast.alice.id, cast.carol.id]
     assert [r.user_id for r in await stub_queue(stub, rollbot)] == [cast.bob.id]
+
+
+async def test_a_player_who_left_the_server_loses_their_place_and_the_others_keep_theirs(discord_stub, cast, rollbot):
+    stub = discord_stub
+    for user in (cast.alice, cast.bob):
+        await answer(stub, user, cast.games, "find join", game="rollplayer", players=3, pace="normal")
+    before = await stub_queue(stub, rollbot)
+    del stub.world.guild.members[cast.bob.id]                       # bob leaves the server while he waits
+    ix = await stub.run_command(cast.carol, cast.lounge, "find join", game="rollplayer", players=3, pace="normal")
+    refused = await ix.wait_followup(timeout=10)
+    assert refused.ephemeral and refused.content == t("find.error.player_left", EN, name="Bob")
+    after = await stub_queue(stub, rollbot)
+    assert [r.user_id for r in after] == [cast.alice.id, cast.carol.id] and after[0].queued_at == before[0].queued_at
+    assert not stub.world.guild.threads and not stub.requests_to("POST /channels/{channel_id}/threads")
+    [(request, why)] = stub.rejections              # Discord's answer for bob, the only one: expected here
+    assert request.path.endswith(f"/members/{cast.bob.id}") and why == "Unknown Member"
+    stub.rejections.clear()
