@@ -144,7 +144,7 @@ class RollBot(commands.AutoShardedBot):
         #: kind name -> its registry line, for the AI's worker process (which imports the kind itself)
         self.kind_spec_of = {load_kind(spec).name: spec for spec in kind_specs if spec.partition(":")[0] in sys.modules}
         self.turns = TurnBook()                  # its clock is the turn clocks' time (tests make it pass)
-        self.sessions = SessionManager(store, kinds, turns=self.turns)
+        self.sessions: SessionManager[Store] = SessionManager(store, kinds, turns=self.turns)
         self.sessions.observer = self.metrics
         self.games = Games.default(kinds, presentation_specs)
         self.courier: Courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,

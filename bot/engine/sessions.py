@@ -15,7 +15,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from . import errors, ratings
 from .kinds import GameKind, KindRegistry, as_registry
@@ -201,10 +201,15 @@ def _bookkeeping_json(decided: Bookkeeping | None, view: GameView) -> tuple[Game
     return (view if meta_text is None else replace(view, meta=json.loads(meta_text))), meta_text, post_text
 
 
-class SessionManager:
+#: The store a manager was given: it calls only ``Repository``'s methods on it; its callers may know more of it
+#: (the bot's ``SessionManager[Store]`` lets the cogs reach the store's own reads through ``sessions.store``).
+StoreT = TypeVar("StoreT", bound=Repository)
+
+
+class SessionManager(Generic[StoreT]):
     """``SessionManager(store, kinds)``: ``kinds`` is a ``KindRegistry`` or a ``{name: kind}`` mapping."""
 
-    def __init__(self, store: Repository, kinds: Mapping[str, GameKind] | KindRegistry, *,
+    def __init__(self, store: StoreT, kinds: Mapping[str, GameKind] | KindRegistry, *,
                  clock: Callable[[], float] = time.time, cache_size: int = 4096, turns: TurnBook | None = None):
         """``turns``: the turn's bookkeeping (posts, mentions, clocks, the log) committed with every start, move
         and undo; None (tests of the bare engine): nothing but the change, unless a call brings its own ``plan``."""
