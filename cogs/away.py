@@ -4,8 +4,11 @@ one of their games); and the book every service asks whether a player is away.
 While a player is away (``bot.engine.away`` sets the limits, the store keeps the periods) their turn clock does
 not run (the clock's elapsed time for a seat leaves out the time away, so it goes on from where it stopped),
 they get no reminders and the bot does not take their seat over; ``/status`` and the live messages show "away
-until …" beside their name. A server may forbid away time for games created with ``pace:fast``
-(``/<game> defaults away_fast:False``): those games' clocks run for an away player as usual.
+until …" beside their name, and a turn post names them without a ping (``Courier.render``). ``/away until`` and
+``/away back`` redraw the live messages of the games waiting on the player (``Courier.redraw``, an outbox
+post); a period that simply runs out is redrawn by the clock's tick (``PaceClock.tick``). A server may forbid
+away time for games created with ``pace:fast`` (``/<game> defaults away_fast:False``): those games' clocks run
+for an away player as usual.
 
 The book caches, for a short while, whether each player it was asked about is away, so that a click (the hot
 path) reads the database only when the player may be away.
@@ -159,11 +162,12 @@ class Away(commands.Cog):
                 if row.status == "active"]
 
     async def refresh(self, games: list[UserGame]) -> None:
-        """The live messages of the games waiting on the player show (or no longer show) "away until"."""
+        """The live messages of the games waiting on the player show (or no longer show) "away until": each is
+        redrawn through the outbox."""
         for row in games:
             if row.seat in TableMeta.of(row.meta).due_since():
                 try:
-                    await self.courier.refresh(row.game_id)
+                    await self.courier.redraw(row.game_id)
                 except Exception:
                     log.exception("live message of game %s not redrawn", row.game_id)
 

@@ -9,8 +9,10 @@ due player when half their time is gone and again near the end; when the time is
 if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
 let the bot play the seat (games with an AI), or end the game.
 
-Everything the clock needs is in the database, so it survives restarts; the buttons' custom ids carry the
-game, the seat and the moment the seat became due, so a button from an earlier wait is recognised as stale.
+The tick also redraws, once, a live message that still shows "away until" for a player whose time away has run
+out (``Courier.shows_stale_away``, ``Courier.redraw``). Everything the clock needs is in the database, so it
+survives restarts; the buttons' custom ids carry the game, the seat and the moment the seat became due, so a
+button from an earlier wait is recognised as stale.
 """
 from __future__ import annotations
 
@@ -104,8 +106,13 @@ class PaceClock:
             for game_id in await self.sessions.store.game_ids(["active"]):
                 try:
                     game = await self.sessions.load(game_id)
-                    if self.handles(game) and game.kind in self.games:
+                    if game.kind not in self.games:
+                        continue
+                    if self.handles(game):
                         await self.check(game, now)
+                    courier = self.bots.courier   # a period ran out: the live message stops saying "away until"
+                    if await courier.shows_stale_away(game, now) and await self._claim(game_id):
+                        await courier.redraw(game_id)
                 except Exception:
                     log.exception("turn clock of game %s failed", game_id)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import discord
@@ -143,13 +143,14 @@ class Notify(commands.Cog):
         return [app_commands.Choice(name=z, value=z) for _, z in found[:25]]
 
     # ------------------------------------------------------------------ the courier's question
-    async def plan(self, game: GameView, payload: dict) -> frozenset[int]:
+    async def plan(self, game: GameView, payload: dict, away: Collection[int] = ()) -> frozenset[int]:
         """Before a turn post is sent: the players it must not ping (they chose direct messages, or it is their
-        quiet time), with the notices they are owed written down (none for a game in a DM: its post is one)."""
+        quiet time), with the notices they are owed written down (none for a game in a DM: its post is one).
+        The players in ``away`` (user ids) are owed none: the courier names them without a ping."""
         if game.status != "active":
             return frozenset()
         users = {game.seats[s].user_id for s in payload.get("mention", [])
-                 if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id}
+                 if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id} - set(away)
         if not users:
             return frozenset()
         now, hush = self.clock(), set()

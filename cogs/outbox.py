@@ -36,7 +36,8 @@ from typing import Any
 import cachetools
 import discord
 
-from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats
+from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats, redraw_post
+from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
@@ -314,20 +315,31 @@ class Courier:
                 sent.append(message)
         return sent
 
-    async def refresh(self, game_id: int) -> None:
-        """Draw the game's live message again as it stands (a due player went away or came back): the same
-        posts, no new pings."""
-        async with self._lock(game_id):
-            game = await self.sessions.load(game_id)
-            posts = await self.sessions.store.last_message_posts(game_id)
-            if game.status != "active" or not posts or not posts[-1].message_id or not posts[-1].payload.get("live"):
-                return
-            last = posts[-1]
-            content = await self.render(game, last.payload, earlier=posts[:-1], marker=post_marker(last.id))
-            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-            message = await self._edit_live(channel, game_id, last.message_id, content)
-            if message is not None:
-                self._shown[game_id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
+    async def redraw(self, game_id: int) -> None:
+        """Draw the game's live message again as it stands (a due player went away or came back): an edit post
+        (``redraw_post``, no new pings) stored with the game's meta, then delivered like any post. The marks it
+        showed are dropped with it, so a redraw asked for once is stored once; its rendering notes them anew."""
+        posts = await self.sessions.store.last_message_posts(game_id)
+        mover = posts[-1].payload.get("mover") if posts else None
+        await update_meta(self.sessions, game_id, post=redraw_post(mover), away_shown={})
+        await self.deliver(game_id)
+
+    async def shows_stale_away(self, game: GameView, now: float) -> bool:
+        """Whether the game's live message shows someone away who no longer is (their period ran out while
+        nobody clicked, perhaps while the bot was down, or ended without a post): the clock's tick redraws it."""
+        shown = TableMeta.of(game.meta).away_shown
+        if not shown or game.status != "active":
+            return False
+        away = await self.away.in_game(game, shown, now)
+        return any(seat >= len(game.seats) or away.get(game.seats[seat].user_id) != until
+                   for seat, until in shown.items())
+
+    async def _note_away_shown(self, game: GameView, away: dict[int, float], due: list[int]) -> None:
+        """Before the live message goes out: which "away until" marks it shows (``TableMeta.away_shown``), written
+        only when that changed."""
+        shown = {seat: away[game.seats[seat].user_id] for seat in due if game.seats[seat].user_id in away}
+        if shown != dict(TableMeta.of(game.meta).away_shown):
+            await update_meta(self.sessions, game.id, away_shown=shown)
 
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
@@ -372,7 +384,11 @@ class Courier:
             if message is None:
                 if previous is not None:
                     await self._summarise(channel, game, previous, same_message, via)
-                hush = await self.notices.plan(game, post.payload) if self.notices is not None else ()
+                if self.notices is not None:       # an away player is owed no notice either
+                    away = await self.away.in_game(game, post.payload.get("mention", []), self.away.clock())
+                    hush = await self.notices.plan(game, post.payload, away=away)
+                else:
+                    hush = ()
                 content = await self.render(game, post.payload, marker=post_marker(post.id), hush=hush)
                 message = await self._post(channel, game, post, previous, content, via)
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
@@ -547,7 +563,8 @@ class Courier:
             fresh = []
         else:
             due = pending_seats(kind, game.state)
-            away = await self.away.in_game(game, due, self.away.clock())
+            away = await self.away.in_game(game, {*due, *fresh}, self.away.clock())
+            await self._note_away_shown(game, away, due)
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
                                                   clock_status(game, locale, away)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
@@ -560,6 +577,7 @@ class Courier:
                 parts.menu = discord.ui.View(timeout=None)
                 add_look_buttons(parts.menu, game, locale, moves=True,
                                  sheet=presentation.has_seat_pictures)
+            hush = {*hush, *away}                # an away player is named, not pinged
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),

@@ -712,9 +712,9 @@ class SessionManager(Generic[StoreT]):
 
     # ------------------------------------------------------------------------------ adapter metadata
 
-    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None:
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None) -> None:
         """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
-        deletes a key."""
+        deletes a key. ``post``: an outbox post committed with them (``bot.engine.turn.redraw_post``)."""
         async def work(entry: _Entry) -> None:
             meta = dict(entry.view.meta)
             for key, value in changes.items():
@@ -723,6 +723,10 @@ class SessionManager(Generic[StoreT]):
                 else:
                     meta[key] = value
             text = _meta_json(meta, ", ".join(changes))
-            await self.store.set_game_meta(game_id, json.loads(text))
+            if post is None:
+                await self.store.set_game_meta(game_id, json.loads(text))
+            else:
+                await self.store.set_game_meta(game_id, json.loads(text), _meta_json(post, "post"),
+                                               entry.view.version, self._clock())
             entry.view = replace(entry.view, meta=json.loads(text))
         await self._change(game_id, work)

@@ -249,7 +249,8 @@ class Repository(Protocol):
     async def end_game(self, game_id: int, status: str, now: float) -> None: ...
     async def note_reminder(self, game_id: int, now: float) -> None: ...
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
-    async def set_game_meta(self, game_id: int, meta: dict) -> None: ...
+    async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
+                            now: float = 0.0) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
@@ -1080,8 +1081,16 @@ class Store:
         await self._exec("UPDATE games SET reminder_count = reminder_count + 1, last_reminder_at = :now WHERE id = :g",
                          {"g": game_id, "now": now}, game_id=game_id)
 
-    async def set_game_meta(self, game_id: int, meta: dict) -> None:
-        await self._exec(META_SQL, {"g": game_id, "meta": dump_json(meta)}, game_id=game_id)
+    async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
+                            now: float = 0.0) -> None:
+        """The game's new metadata; with ``post`` (an outbox post, numbered ``seq``), both in one transaction."""
+        if post is None:
+            await self._exec(META_SQL, {"g": game_id, "meta": dump_json(meta)}, game_id=game_id)
+            return
+
+        async def work(db):
+            await self._bookkeeping(db, game_id, seq, now, dump_json(meta), post)
+        await self._write(work, game_id=game_id)
 
     # -------------------------------------------------------------------------------- games: reads
 

@@ -87,6 +87,9 @@ class TableMeta:
     notified: tuple = ()
     #: the turn book's: the mark of the message the last public post went into (``Kind.message_mark``)
     message_mark: Any = None
+    #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
+    #: the clock's tick redraws the message once one of them no longer holds (the period ran out, or ended)
+    away_shown: Mapping[int, float] = field(default_factory=dict)
     #: keys this code does not know (a newer version's), written back unchanged
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -134,6 +137,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
+    "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}
 DEFAULT = TableMeta()
@@ -141,13 +145,15 @@ DEFAULT = TableMeta()
 
 class MetaWriter(Protocol):
     """``SessionManager.set_meta_keys``: JSON keys of a game's meta (None deletes one), one write under the
-    game's lock."""
+    game's lock (with an outbox post, when one is given)."""
 
-    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any]) -> None: ...
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None) -> None: ...
 
 
-async def update_meta(sessions: MetaWriter, game_id: int, **changes: Any) -> None:
+async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None, **changes: Any) -> None:
     """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
-    an unknown field name is a bug (TypeError); a field set to its default leaves its key out."""
+    an unknown field name is a bug (TypeError); a field set to its default leaves its key out. ``post``: an
+    outbox post committed with the change (``bot.engine.turn.redraw_post``)."""
     replace(DEFAULT, **changes)
-    await sessions.set_meta_keys(game_id, {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()})
+    keys = {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()}
+    await (sessions.set_meta_keys(game_id, keys) if post is None else sessions.set_meta_keys(game_id, keys, post))

@@ -98,6 +98,13 @@ def _message(kind: Any, state: Any, table: TableMeta, due: list[int], version: i
     return table, not (started or new_mark or fresh), fresh
 
 
+def redraw_post(mover: int | None) -> dict:
+    """A post that draws the live message again as the game stands (who is away changed): an edit in place that
+    pings nobody and adds no log line; ``mover``: the live message's (its pictures stay the same)."""
+    return {"type": "turn", "mover": mover, "started": False, "events": [], "mention": [], "live": True,
+            "edit": True}
+
+
 def _public_post(table: TableMeta, post: dict, edit: bool, fresh: list[int]) -> tuple[Bookkeeping, TurnRecord]:
     if edit:
         post["edit"] = True

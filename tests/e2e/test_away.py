@@ -2,7 +2,9 @@
 pace (1 hour per decision, the bot taking over after 1 hour); the due player goes away: their clock stands still
 (no reminder, no running out, no takeover), the others see "away until …" in the live message and in
 ``/status``; back by command or by a click, the clock goes on from where it stopped. A server that forbids away
-time in fast games keeps those clocks running. Refusals come privately, in the player's language."""
+time in fast games keeps those clocks running. Refusals come privately, in the player's language. A period that
+simply runs out is redrawn by the clock's tick, once (counted in edits), also when it ran out while the bot was
+down; a turn that comes to an away player names them without a ping, and after they are back it pings again."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -14,7 +16,7 @@ from bot.engine.away import DAY
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
-from tests.e2e.flows import click_first_move
+from tests.e2e.flows import click_first_move, stop_rollbot
 from tests.e2e.test_turn_clock import HOUR, LOCALE, open_and_start, tick
 
 MANAGE_GUILD = discord.Permissions(manage_guild=True).value
@@ -165,3 +167,116 @@ async def test_refusals_come_privately_in_the_players_language(discord_stub: Dis
     answer = await away_cmd(discord_stub, alice, cast.games, "away until", day="5")
     assert answer.content.startswith(head("away.error.overlaps", locale)) and "<t:" in answer.content
     assert len(await store.away_periods(alice.id, 0, 2e10)) == 3
+
+
+def use_clock(runner, clock) -> None:
+    """A (restarted) bot on the test's clock: the turn book, the turn clocks, the reminders and the away book."""
+    bot = runner.bot
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.away.clock = clock
+    bot.bots.pause = 0
+
+
+async def away_for_a_day(stub: DiscordStub, cast: Cast, runner):
+    """The due player goes away until the end of tomorrow; their game's live message says so. Returns
+    (clock, game, live message, until)."""
+    clock, game, away, other, seat = await setup(stub, cast, runner)
+    live = await live_message(stub, cast)
+    before = stub.mark()
+    until = end_of_day(clock.now, 1)
+    await away_cmd(stub, away, cast.games, "away until", day="1")
+    await stub.wait_for_edit(live, lambda m: mark_of(until) in m.text, after=before)
+    return clock, game, live, until
+
+
+async def test_the_live_message_is_redrawn_once_when_the_time_away_runs_out(discord_stub: DiscordStub, cast: Cast,
+                                                                           start_rollbot):
+    runner = await start_rollbot()
+    clock, game, live, until = await away_for_a_day(discord_stub, cast, runner)
+    await discord_stub.settle()
+    edits = live.edits
+    # still away: the tick leaves the live message alone
+    await tick(discord_stub, runner, clock, until - 60)
+    await discord_stub.settle()
+    assert live.edits == edits and mark_of(until) in live.text
+    # the period ran out (no /away back, no click): the next tick draws the message again, once
+    mark = await tick(discord_stub, runner, clock, until + 30)
+    await discord_stub.wait_for_edit(live, lambda m: mark_of(until) not in m.text, after=mark)
+    for later in (until + 90, until + 150, until + 20 * 60):   # (the clock goes on: its half time is 30 minutes on)
+        await tick(discord_stub, runner, clock, later)
+    await discord_stub.settle()
+    assert live.edits == edits + 1 and mark_of(until) not in live.text
+    assert live.buttons and not live.deleted            # the same live message, its menu still there
+    posts = await runner.bot.sessions.store.posts(game.id)
+    assert posts[-1].payload.get("edit") and all(p.delivered_at for p in posts)
+
+
+async def test_a_period_that_ran_out_while_the_bot_was_down_is_redrawn_once_after_the_restart(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    runner = await start_rollbot()
+    clock, game, live, until = await away_for_a_day(discord_stub, cast, runner)
+    await stop_rollbot(discord_stub, runner)
+    edits = live.edits
+
+    clock.now = until + 60                                # the period ran out while the bot was down
+    second = await start_rollbot()
+    use_clock(second, clock)
+    await discord_stub.settle()
+    assert live.edits == edits and mark_of(until) in live.text
+    mark = await tick(discord_stub, second, clock, clock.now + 60)
+    await discord_stub.wait_for_edit(live, lambda m: mark_of(until) not in m.text, after=mark)
+    await tick(discord_stub, second, clock, clock.now + 60)
+    await stop_rollbot(discord_stub, second)
+    third = await start_rollbot()                         # and a later restart does not draw it again
+    use_clock(third, clock)
+    await tick(discord_stub, third, clock, clock.now + 60)
+    await discord_stub.settle()
+    assert live.edits == edits + 1 and mark_of(until) not in live.text
+    posts = await third.bot.sessions.store.posts(game.id)
+    assert [p.payload.get("edit", False) for p in posts] == [False, True, True]   # the start, going away, back
+
+
+async def play_turn(runner, game_id: int, user) -> None:
+    """``user`` plays their whole turn (the first legal move each time), posted like any move."""
+    bot = runner.bot
+    while [s for s in (await bot.sessions.pending(game_id)) if s.get("seat") == (await bot.sessions.load(game_id))
+           .seat_of(user.id)]:
+        [move, *_] = await bot.sessions.legal_moves(game_id, user.id)
+        await bot.sessions.apply(game_id, user.id, move)
+        await bot.courier.deliver(game_id)
+    bot.bots.schedule(game_id)
+    await bot.bots.idle()
+
+
+async def test_an_away_player_is_named_but_not_pinged_until_they_are_back(discord_stub: DiscordStub, cast: Cast,
+                                                                          start_rollbot):
+    runner = await start_rollbot()
+    clock, game, due, other, seat = await setup(discord_stub, cast, runner)
+    t0 = clock.now
+    until = end_of_day(t0, 2)
+    await away_cmd(discord_stub, other, cast.games, "away until", day="2")
+    # the due player's hour runs out: the bot plays their turn, and the turn comes to the away player
+    clock.now = t0 + HOUR + 10
+    mark = discord_stub.mark()
+    assert game.id in await runner.bot.bots.take_over_idle(clock.now)
+    await runner.bot.bots.idle()
+    named = await discord_stub.wait_for_message(
+        cast.games, lambda m: not m.ephemeral and m.layout and f"<@{other.id}>" in m.text, after=mark, timeout=60)
+    assert other.id not in named.mentions and named.silent and mark_of(until) in named.text
+    await discord_stub.settle()
+    edits = named.edits
+    await tick(discord_stub, runner, clock, clock.now + 60)         # still away: nothing to redraw
+    await discord_stub.settle()
+    assert named.edits == edits
+
+    # back: the mark goes at once, and the next turn post pings them again
+    before = discord_stub.mark()
+    assert (await away_cmd(discord_stub, other, cast.games, "away back")).content == t("away.back", LOCALE)
+    await discord_stub.wait_for_edit(named, lambda m: mark_of(until) not in m.text, after=before)
+    await tick(discord_stub, runner, clock, clock.now + 60)
+    await discord_stub.settle()
+    assert named.edits == edits + 1                                 # once: the tick does not draw it again
+    mark = discord_stub.mark()
+    await play_turn(runner, game.id, other)                         # then the bot plays for the other seat
+    pinged = await discord_stub.wait_for_message(
+        cast.games, lambda m: not m.ephemeral and m.layout and f"<@{other.id}>" in m.text, after=mark, timeout=60)
+    assert pinged.mentions == [other.id] and not pinged.silent

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.engine import SessionManager, Store
+import pytest
+
+from bot.engine import InvalidMeta, SessionManager, Store
 from tests.engine.helpers import ENDLESS, registry, replayed_snapshot
 from tests.engine.toy_kind import KIND
 
@@ -185,3 +187,22 @@ async def test_small_cache_evicts_and_reloads_transparently(store, clock, db_pat
         view = await mgr.load(game.id)
         stored, replayed, version, _ = replayed_snapshot(db_path, game.id)
         assert view.version == version == 3 and KIND.dumps(view.state) == stored == replayed
+
+
+async def test_meta_with_a_post_in_one_write(mgr, store):
+    """``set_meta_keys(…, post=…)``: the change and an outbox post together (a redraw asked for once is stored
+    once); a post it cannot store changes nothing."""
+    game = await mgr.create("dicerace", 1, 16, ALICE, "Alice", ENDLESS, 2)
+    await mgr.join(game.id, BOB, "Bob")
+    await mgr.start(game.id, ALICE)
+    before = await store.posts(game.id)
+    await mgr.set_meta_keys(game.id, {"away_shown": {"0": 5.0}})
+    assert await store.posts(game.id) == before
+    await mgr.set_meta_keys(game.id, {"away_shown": None}, post={"type": "turn", "edit": True, "mention": []})
+    posts = await store.posts(game.id)
+    assert len(posts) == len(before) + 1 and posts[-1].payload == {"type": "turn", "edit": True, "mention": []}
+    assert posts[-1].delivered_at is None and posts[-1].seq == (await mgr.load(game.id)).version
+    assert "away_shown" not in (await mgr.load(game.id)).meta and "away_shown" not in mgr.cached_view(game.id).meta
+    with pytest.raises(InvalidMeta):
+        await mgr.set_meta_keys(game.id, {"away_shown": {"0": 6.0}}, post={"bad": object()})
+    assert "away_shown" not in (await mgr.load(game.id)).meta and len(await store.posts(game.id)) == len(posts)
