@@ -319,6 +319,8 @@ class Courier:
         """Draw the game's live message again as it stands (a due player went away or came back): an edit post
         (``redraw_post``, no new pings) stored with the game's meta, then delivered like any post. The marks it
         showed are dropped with it, so a redraw asked for once is stored once; its rendering notes them anew."""
+        if (await self.sessions.load(game_id)).status != "active":
+            return                              # its last message is the result: nothing stands to be redrawn
         posts = await self.sessions.store.last_message_posts(game_id)
         mover = posts[-1].payload.get("mover") if posts else None
         await update_meta(self.sessions, game_id, post=redraw_post(mover), away_shown={})
