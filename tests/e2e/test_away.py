@@ -7,6 +7,7 @@ simply runs out is redrawn by the clock's tick, once (counted in edits), also wh
 down; a turn that comes to an away player names them without a ping, and after they are back it pings again."""
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -247,13 +248,21 @@ async def play_turn(runner, game_id: int, user) -> None:
     await bot.bots.idle()
 
 
+async def notices_owed(runner) -> list[int]:
+    """Who is owed a turn notice by direct message (however far off it is due)."""
+    return await runner.bot.sessions.store.users_with_due_notices(time.time() + 10 * DAY)
+
+
+@pytest.mark.parametrize("comes_back", ["command", "expiry"])
 async def test_an_away_player_is_named_but_not_pinged_until_they_are_back(discord_stub: DiscordStub, cast: Cast,
-                                                                          start_rollbot):
+                                                                          start_rollbot, comes_back):
     runner = await start_rollbot()
     clock, game, due, other, seat = await setup(discord_stub, cast, runner)
+    answer = await (await discord_stub.run_command(other, cast.games, "notify", how="both")).wait_response()
+    assert answer.content.startswith(t("notify.saved", LOCALE))      # pinged in the channel, and a DM
     t0 = clock.now
-    until = end_of_day(t0, 2)
-    await away_cmd(discord_stub, other, cast.games, "away until", day="2")
+    until = end_of_day(t0, 1)
+    await away_cmd(discord_stub, other, cast.games, "away until", day="1")
     # the due player's hour runs out: the bot plays their turn, and the turn comes to the away player
     clock.now = t0 + HOUR + 10
     mark = discord_stub.mark()
@@ -262,15 +271,19 @@ async def test_an_away_player_is_named_but_not_pinged_until_they_are_back(discor
     named = await discord_stub.wait_for_message(
         cast.games, lambda m: not m.ephemeral and m.layout and f"<@{other.id}>" in m.text, after=mark, timeout=60)
     assert other.id not in named.mentions and named.silent and mark_of(until) in named.text
+    assert other.id not in await notices_owed(runner)              # nor a direct message
     await discord_stub.settle()
     edits = named.edits
     await tick(discord_stub, runner, clock, clock.now + 60)         # still away: nothing to redraw
     await discord_stub.settle()
     assert named.edits == edits
 
-    # back: the mark goes at once, and the next turn post pings them again
+    # back: the mark goes (at once, or at the tick after the day ran out), and the next turn post pings them again
     before = discord_stub.mark()
-    assert (await away_cmd(discord_stub, other, cast.games, "away back")).content == t("away.back", LOCALE)
+    if comes_back == "command":
+        assert (await away_cmd(discord_stub, other, cast.games, "away back")).content == t("away.back", LOCALE)
+    else:
+        await tick(discord_stub, runner, clock, until + 30)
     await discord_stub.wait_for_edit(named, lambda m: mark_of(until) not in m.text, after=before)
     await tick(discord_stub, runner, clock, clock.now + 60)
     await discord_stub.settle()
@@ -280,3 +293,4 @@ async def test_an_away_player_is_named_but_not_pinged_until_they_are_back(discor
     pinged = await discord_stub.wait_for_message(
         cast.games, lambda m: not m.ephemeral and m.layout and f"<@{other.id}>" in m.text, after=mark, timeout=60)
     assert pinged.mentions == [other.id] and not pinged.silent
+    assert other.id in await notices_owed(runner)
