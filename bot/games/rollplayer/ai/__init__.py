@@ -5,7 +5,7 @@ Levels:
 * ``easy``   — the one-ply greedy baseline (``greedy.py``): the move with the best projected score now;
 * ``normal`` — a determinized look-ahead (``search.py``) over the seat's own decisions of the round with
   12 sampled worlds and a beam of 3, valued by the hand-made heuristic of ``evaluate.py``;
-* ``hard``   — the same search over 40 worlds, its leaves valued by ``learned.py`` (the heuristic's parts
+* ``hard``   — the same search over 24 worlds, its leaves valued by ``learned.py`` (the heuristic's parts
   re-weighted by stage from self-play outcomes, ``value_weights.json``), sized to stay within one second
   per decision on one core (p95).
 
@@ -25,7 +25,7 @@ HINT_LEVEL = "hard"
 
 BUDGETS = {
     "normal": Budget(worlds=12, root_keep=8, beam=3, depth=6, max_evals=9_000),
-    "hard": Budget(worlds=40, root_keep=12, beam=3, depth=6, max_evals=50_000, learned=True),
+    "hard": Budget(worlds=24, root_keep=10, beam=3, depth=6, max_evals=30_000, learned=True),
 }
 
 
