@@ -125,14 +125,34 @@ def fit_one(parts, markets, total, ridge: float) -> list[list[float]]:
     return [[float(w[k * n + i]) for k in range(DEGREE + 1)] for i in range(n)]
 
 
+SOLO_ZERO_PARTS = ("priority",)  # parts that are 0 in every solo game by definition
+
+
+def _upgrade(name: str, d) -> dict:
+    """A data file recorded before the last parts were added: its solo rows get 0 for them where that is
+    their value by definition (``priority``: a solo player is the only buyer), its multi-player rows are left
+    out (their missing parts are unknown)."""
+    d = {k: d[k] for k in d.files}
+    have, want = d["parts"].shape[1], len(PARTS)
+    if have == want:
+        return d
+    if have > want or any(p not in SOLO_ZERO_PARTS for p in PARTS[have:]):
+        raise SystemExit(f"{name} has {have} parts, the value expects {want}")
+    keep = d["seats"] == 1
+    print(f"{name}: {have} parts, {int((~keep).sum())} multi-player samples left out, solo padded with 0",
+          file=sys.stderr)
+    d.update(seats=d["seats"][keep], markets=d["markets"][keep], total=d["total"][keep],
+             parts=np.concatenate([d["parts"][keep], np.zeros((int(keep.sum()), want - have))], axis=1),
+             meta=np.array(json.dumps(dict(json.loads(str(d["meta"])), used_for="solo only"))))
+    return d
+
+
 def fit(args) -> None:
-    data = [np.load(f) for f in args.files]
+    data = [_upgrade(f, np.load(f)) for f in args.files]
     seats = np.concatenate([d["seats"] for d in data])
     markets = np.concatenate([d["markets"] for d in data])
     parts = np.concatenate([d["parts"] for d in data])
     total = np.concatenate([d["total"] for d in data])
-    if parts.shape[1] != len(PARTS):
-        raise SystemExit(f"data has {parts.shape[1]} parts, the value expects {len(PARTS)}")
     model = {}
     for name, mask in (("solo", seats == 1), ("multi", seats > 1)):
         if not mask.any():
@@ -140,6 +160,11 @@ def fit(args) -> None:
         print(name)
         model[name] = fit_one(parts[mask], markets[mask], total[mask], args.ridge)
     meta = [json.loads(str(d["meta"])) for d in data]
+    for m in meta:  # a run of consecutive seeds is written as [first, last]
+        for key in ("solo_seeds", "multi_seeds"):
+            seeds = m.get(key) or []
+            if len(seeds) > 2 and seeds == list(range(seeds[0], seeds[-1] + 1)):
+                m[key] = [seeds[0], seeds[-1]]
     doc = {
         "about": "Learned value of an unfinished Roll Player sheet; see tools/rollplayer_value.py",
         "parts": list(PARTS) + ["bias"],

@@ -155,6 +155,28 @@ def test_a_known_sheet_is_valued_once_and_the_same_as_before(monkeypatch):
     assert len(set(calls)) < len(calls) / 2  # most leaves were sheets already seen
 
 
+def test_with_more_players_an_earlier_place_in_this_rounds_market_is_worth_more_and_keyed():
+    """Four players: the first buyer of a market takes the best card, so the learned value counts how early
+    the seat buys this round (``priority``: its Initiative card); the sheet key holds that card. In solo, and
+    once the seat has bought, the card changes nothing."""
+    from bot.games.rollplayer.ai.evaluate import components, sheet_key
+
+    st = _at(4, 8, "market")
+    seat = KIND.pending(st)[0]["seat"]
+    early, late = st.clone(), st.clone()
+    early.players[seat].initiative, late.players[seat].initiative = 1, len(st.initiative)
+    assert components(early, seat)[1][-1] == 1.0 and components(late, seat)[1][-1] == 0.0
+    assert learned_value(early, seat) > learned_value(late, seat)
+    assert sheet_key(early, seat) != sheet_key(late, seat)
+    bought = KIND.apply(st, seat, next(m for m in engine.legal(st, seat) if m["type"] == "take_gold"))[0]
+    assert components(bought, seat)[1][-1] == 0.0  # this round's market is behind the seat now
+    solo = _at(1, 5, "market")
+    other = solo.clone()
+    other.players[0].initiative = 3 if solo.players[0].initiative != 3 else 1
+    assert components(other, 0)[1][-1] == components(solo, 0)[1][-1] == 0.0
+    assert learned_value(other, 0) == learned_value(solo, 0)
+
+
 def test_the_sheet_key_changes_whenever_the_value_does():
     """Each thing the value reads, changed alone: the value moves only if the key moves too."""
     from bot.games.rollplayer.ai.evaluate import sheet_key

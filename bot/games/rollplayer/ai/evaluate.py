@@ -150,9 +150,11 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
 
     The parts are the inputs of the learned value (``learned.py``): goal stars, class-colour dice,
     backstory, alignment, armor held, armor hoped for, traits, flat card stars, useful Gold, hoarded Gold,
-    Charisma tokens, skills, empty spaces, and the goal stars of the rows with one, two and three dice
-    to come (already inside the goal stars: their own weights say how far to trust the chances). The
-    heuristic value is the sum of the first thirteen (Gold and the rest at the weights above)."""
+    Charisma tokens, skills, empty spaces, the goal stars of the rows with one, two and three dice to come
+    (already inside the goal stars: their own weights say how far to trust the chances) and, with more than
+    one player, how early the seat buys in this round's market (its Initiative card: 1 first, 0 last; the
+    search stops where another seat decides, so only the value can see that a low die buys first). The
+    heuristic value is the sum of the first twelve (Gold and the rest at the weights above)."""
     p = st.players[seat]
     markets = markets_ahead(st, seat)
     live = p.dice_count() < 18
@@ -350,8 +352,11 @@ def components(st, seat: int) -> tuple[float, tuple[float, ...], int]:
         res = g_rest = gold // 8 if st.seats == 1 else 0.01 * gold
         g_use = 0.0
     value = goal_stars + class_dice + back + align + arm + tr + flat + res
+    priority = 0.0  # the first buyer of a market takes the best card: how early this seat buys this round
+    if st.seats > 1 and p.initiative is not None and markets and _market_ahead_this_round(st, seat):
+        priority = (len(st.initiative) - p.initiative) / (len(st.initiative) - 1)
     parts = (goal_stars, float(class_dice), back, float(align), float(held), arm - held, tr, float(flat), g_use,
-             float(g_rest), cha, sk, float(18 - p.dice_count()), by_missing[1], by_missing[2], by_missing[3])
+             float(g_rest), cha, sk, float(18 - p.dice_count()), by_missing[1], by_missing[2], by_missing[3], priority)
     return value, parts, markets
 
 
@@ -364,7 +369,7 @@ def sheet_key(st, seat: int) -> tuple:
     return (st.seats, markets_ahead(st, seat), _market_ahead_this_round(st, seat), p.race, p.class_id,
             p.backstory, p.alignment, p.align_row, p.align_col, p.gold, p.charisma, tuple(r["str"]),
             tuple(r["dex"]), tuple(r["con"]), tuple(r["int"]), tuple(r["wis"]), tuple(r["cha"]), tuple(p.cards),
-            tuple(p.exhausted))
+            tuple(p.exhausted), p.initiative if st.seats > 1 else None)
 
 
 def _market_ahead_this_round(st, seat: int) -> bool:

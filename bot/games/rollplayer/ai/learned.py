@@ -22,7 +22,8 @@ from .evaluate import components
 
 WEIGHTS_PATH = Path(__file__).with_name("value_weights.json")
 PARTS = ("goals", "class_dice", "backstory", "alignment", "armor", "armor_hope", "traits", "flat",
-         "gold_useful", "gold_hoard", "charisma", "skills", "empty", "goals_open1", "goals_open2", "goals_open3")
+         "gold_useful", "gold_hoard", "charisma", "skills", "empty", "goals_open1", "goals_open2", "goals_open3",
+         "priority")
 DEGREE = 2
 STAGE_SCALE = 12.0
 
