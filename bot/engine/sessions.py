@@ -723,10 +723,7 @@ class SessionManager(Generic[StoreT]):
                 else:
                     meta[key] = value
             text = _meta_json(meta, ", ".join(changes))
-            if post is None:
-                await self.store.set_game_meta(game_id, json.loads(text))
-            else:
-                await self.store.set_game_meta(game_id, json.loads(text), _meta_json(post, "post"),
-                                               entry.view.version, self._clock())
+            post_text = None if post is None else _meta_json(post, "post")
+            await self.store.set_game_meta(game_id, json.loads(text), post_text, entry.view.version, self._clock())
             entry.view = replace(entry.view, meta=json.loads(text))
         await self._change(game_id, work)

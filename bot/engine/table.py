@@ -156,4 +156,4 @@ async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = No
     outbox post committed with the change (``bot.engine.turn.redraw_post``)."""
     replace(DEFAULT, **changes)
     keys = {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()}
-    await (sessions.set_meta_keys(game_id, keys) if post is None else sessions.set_meta_keys(game_id, keys, post))
+    await sessions.set_meta_keys(game_id, keys, post)
