@@ -6,6 +6,10 @@ stage (markets ahead) and, once the game is over, the seat's final total. A ridg
 solo and for multi-player games apart, final total ≈ Σ_i x_i · (w_i0 + w_i1·s + w_i2·s²) + (b0 + b1·s + b2·s²)
 with s = markets ahead / 12: every part gets a weight that slides smoothly with the stage of the game.
 
+A data file keeps its games too (seed and moves; a game is deterministic from them), and ``fit`` replays
+them to work out the parts as ``evaluate.components`` defines them today, so a part added later is learned
+from the games already played; a file recorded before games were kept gives the parts it stored.
+
 Usage:
     python -m tools.rollplayer_value collect --solo 600 --multi 60 --out rp_value.npz [--jobs N]
     python -m tools.rollplayer_value fit rp_value.npz [more.npz ...] --write
@@ -29,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from bot.games.rollplayer import engine
-from bot.games.rollplayer.ai import BUDGETS, choose_move
+from bot.games.rollplayer.ai import BUDGETS, SOLO_BUDGETS, choose_move
 from bot.games.rollplayer.ai.evaluate import components
 from bot.games.rollplayer.ai.learned import DEGREE, PARTS, STAGE_SCALE, WEIGHTS_PATH
 from bot.games.rollplayer.ai.search import Budget, search_move
@@ -48,26 +52,56 @@ def pick(st, seat: int, level: str, seed: int) -> dict:
     return choose_move(st, seat, "easy" if level == "fast-learned" else level, seed)
 
 
-def play_and_record(job: tuple[int, int, str]) -> tuple[tuple, list[tuple]]:
-    """One game: (the job, [(seats, markets, parts, final total of that seat)] over all recorded decisions)."""
+def play_and_record(job: tuple[int, int, str]) -> tuple[tuple, list[tuple], dict]:
+    """One game: (the job, [(seats, markets, parts, final total of that seat)] over all recorded decisions,
+    the game itself: seats, seed, moves and totals, from which any other feature can be worked out later
+    by replaying it, since a game is deterministic from its seed and moves)."""
     seats, seed, level = job
     st = engine.create(seats, seed, {})
     rows: list[tuple[int, tuple, int]] = []
+    moves: list[dict] = []
     while not st.finished:
         seat = engine.pending(st)[0]["seat"]
-        if st.players[seat].class_id is not None and not st.phase.startswith("setup"):
+        if recorded(st, seat):
             _, parts, markets = components(st, seat)
             rows.append((seat, parts, markets))
-        engine.play(st, pick(st, seat, level, seed))
+        move = pick(st, seat, level, seed)
+        moves.append(move)
+        engine.play(st, move)
     totals = [p["total"] for p in score(st)["players"]]
-    return job, [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows]
+    game = {"seats": seats, "seed": seed, "moves": moves, "totals": totals}
+    return job, [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows], game
+
+
+def recorded(st, seat: int) -> bool:
+    """The decisions whose value is learned: every one after setup, of a seat whose class is chosen."""
+    return st.players[seat].class_id is not None and not st.phase.startswith("setup")
+
+
+def replay(game: dict, visit) -> object:
+    """Play a recorded game's moves again, calling ``visit(state, seat)`` at each recorded decision before
+    its move; the finished state."""
+    st = engine.create(game["seats"], game["seed"], {})
+    for move in game["moves"]:
+        seat = engine.pending(st)[0]["seat"]
+        if recorded(st, seat):
+            visit(st, seat)
+        engine.play(st, move)
+    if not st.finished:
+        raise SystemExit(f"game {game['seed']}: the moves do not finish it")
+    return st
+
+
+def _games(d) -> list[dict]:
+    return json.loads(str(d["games"])) if "games" in d.files else []
 
 
 def _policy(level: str) -> str:
     """The level and the budget it played with (level names change meaning over time)."""
     if level == "fast-learned":
         return f"fast-learned: {FAST_LEARNED} with the weights file of that day"
-    return f"{level}: {BUDGETS.get(level, 'one-ply greedy')}"
+    solo = f"; solo {SOLO_BUDGETS[level]}" if level in SOLO_BUDGETS else ""
+    return f"{level}: {BUDGETS.get(level, 'one-ply greedy')}{solo}"
 
 
 def collect(args) -> None:
@@ -79,32 +113,40 @@ def collect(args) -> None:
     jobs += [(1, s0 + i, args.level) for i in range(args.solo)]
     out: list[tuple] = []
     done: list[tuple[int, int]] = []
+    games: list[dict] = []
     start = time.monotonic()
     with Pool(args.jobs) as pool:
-        for i, (job, rows) in enumerate(pool.imap_unordered(play_and_record, jobs)):
+        for i, (job, rows, game) in enumerate(pool.imap_unordered(play_and_record, jobs)):
             out.extend(rows)
             done.append(job[:2])
+            games.append(game)
             if (i + 1) % 50 == 0:
                 print(f"{i + 1}/{len(jobs)} games, {len(out)} samples", file=sys.stderr, flush=True)
-                _save(args, out, done)
+                _save(args, out, done, games)
             if args.deadline_s and time.monotonic() - start > args.deadline_s:
                 print(f"deadline: {i + 1}/{len(jobs)} games done", file=sys.stderr, flush=True)
                 pool.terminate()
                 break
-    _save(args, out, done)
+    _save(args, out, done, games)
 
 
-def _save(args, out: list[tuple], done: list[tuple[int, int]]) -> None:
+def _save(args, out: list[tuple], done: list[tuple[int, int]], games: list[dict]) -> None:
+    """Written beside the file and then moved over it, so a run killed while saving keeps the last save."""
     solo = sorted(seed for seats, seed in done if seats == 1)
     multi = sorted(seed for seats, seed in done if seats > 1)
+    part = Path(str(args.out) + ".part")
+    with part.open("wb") as fh:
+        _write(fh, out, solo, multi, games, args.level)
+    part.replace(args.out)
+
+
+def _write(fh, out: list[tuple], solo: list[int], multi: list[int], games: list[dict], level: str) -> None:
     np.savez_compressed(
-        args.out,
-        seats=np.array([r[0] for r in out], dtype=np.int8),
-        markets=np.array([r[1] for r in out], dtype=np.int16),
-        parts=np.array([r[2] for r in out], dtype=np.float64).reshape(len(out), len(PARTS)),
-        total=np.array([r[3] for r in out], dtype=np.float64),
-        meta=np.array(json.dumps({"level": _policy(args.level), "solo_games": len(solo), "multi_games": len(multi),
+        fh,
+        **_arrays(out),
+        meta=np.array(json.dumps({"level": _policy(level), "solo_games": len(solo), "multi_games": len(multi),
                                   "solo_seeds": solo, "multi_seeds": multi})),
+        games=np.array(json.dumps(games, separators=(",", ":"))),
     )
 
 
@@ -147,8 +189,32 @@ def _upgrade(name: str, d) -> dict:
     return d
 
 
+def _arrays(out: list[tuple]) -> dict[str, np.ndarray]:
+    """Samples (seats, markets, parts, final total) as the arrays of a data file."""
+    return {"seats": np.array([r[0] for r in out], dtype=np.int8),
+            "markets": np.array([r[1] for r in out], dtype=np.int16),
+            "parts": np.array([r[2] for r in out], dtype=np.float64).reshape(len(out), len(PARTS)),
+            "total": np.array([r[3] for r in out], dtype=np.float64)}
+
+
+def _load(name: str) -> dict:
+    """A data file's samples: worked out again by replaying its games with today's parts when it keeps
+    them, else as stored (``_upgrade``)."""
+    d = np.load(name)
+    games = _games(d)
+    if not games:
+        return _upgrade(name, d)
+    out: list[tuple] = []
+    for game in games:
+        rows: list[tuple] = []
+        st = replay(game, lambda st, seat: rows.append((seat,) + components(st, seat)[1:]))
+        totals = [p["total"] for p in score(st)["players"]]
+        out.extend((game["seats"], markets, parts, totals[seat]) for seat, parts, markets in rows)
+    return dict({k: d[k] for k in d.files}, **_arrays(out))
+
+
 def fit(args) -> None:
-    data = [_upgrade(f, np.load(f)) for f in args.files]
+    data = [_load(f) for f in args.files]
     seats = np.concatenate([d["seats"] for d in data])
     markets = np.concatenate([d["markets"] for d in data])
     parts = np.concatenate([d["parts"] for d in data])
