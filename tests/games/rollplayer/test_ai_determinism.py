@@ -53,6 +53,22 @@ def test_hard_is_deterministic_and_leaves_the_state_alone():
     assert a in engine.legal(st, 0)
 
 
+def test_hard_searches_with_the_solo_budget_alone_and_with_the_table_budget_with_more_players(monkeypatch):
+    """A solo decision is searched with ``SOLO_BUDGETS`` (a wider look), a four-player one with ``BUDGETS``;
+    ``normal`` has one budget for both."""
+    from bot.games.rollplayer import ai
+
+    used = []
+    real = ai.search_move
+    monkeypatch.setattr(ai, "search_move", lambda st, seat, seed, budget: used.append(budget) or real(
+        st, seat, seed, Budget(worlds=2, root_keep=2, beam=1, depth=2, max_evals=50, learned=budget.learned)))
+    for seats, level in ((1, "hard"), (4, "hard"), (1, "normal"), (4, "normal")):
+        st = _at(seats, 3, "take_initiative")
+        choose_move(st, KIND.pending(st)[0]["seat"], level, 9)
+    assert used == [ai.SOLO_BUDGETS["hard"], ai.BUDGETS["hard"], ai.BUDGETS["normal"], ai.BUDGETS["normal"]]
+    assert ai.SOLO_BUDGETS["hard"].beam > ai.BUDGETS["hard"].beam and ai.SOLO_BUDGETS["hard"].learned
+
+
 @pytest.mark.parametrize("level", LEVELS[:2])
 def test_the_hidden_future_is_not_read(level):
     """Changing what the seat cannot see (generator state, deck order) never changes its choice."""
