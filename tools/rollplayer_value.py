@@ -53,24 +53,27 @@ def pick(st, seat: int, level: str, seed: int) -> dict:
 
 
 def play_and_record(job: tuple[int, int, str]) -> tuple[tuple, list[tuple], dict]:
-    """One game: (the job, [(seats, markets, parts, final total of that seat)] over all recorded decisions,
-    the game itself: seats, seed, moves and totals, from which any other feature can be worked out later
-    by replaying it, since a game is deterministic from its seed and moves)."""
+    """One game: (the job, its samples (``samples``), the game itself: seats, seed, moves and totals, from
+    which any other feature can be worked out later by replaying it, since a game is deterministic from its
+    seed and moves)."""
     seats, seed, level = job
     st = engine.create(seats, seed, {})
-    rows: list[tuple[int, tuple, int]] = []
     moves: list[dict] = []
     while not st.finished:
-        seat = engine.pending(st)[0]["seat"]
-        if recorded(st, seat):
-            _, parts, markets = components(st, seat)
-            rows.append((seat, parts, markets))
-        move = pick(st, seat, level, seed)
+        move = pick(st, engine.pending(st)[0]["seat"], level, seed)
         moves.append(move)
         engine.play(st, move)
+    game = {"seats": seats, "seed": seed, "moves": moves, "totals": [p["total"] for p in score(st)["players"]]}
+    return job, samples(game), game
+
+
+def samples(game: dict) -> list[tuple]:
+    """[(seats, markets, parts, final total of that seat)] at every recorded decision of a played game, the
+    parts as ``evaluate.components`` defines them today (the game is replayed: a few milliseconds)."""
+    rows: list[tuple] = []
+    st = replay(game, lambda st, seat: rows.append((seat,) + components(st, seat)[1:]))
     totals = [p["total"] for p in score(st)["players"]]
-    game = {"seats": seats, "seed": seed, "moves": moves, "totals": totals}
-    return job, [(seats, markets, parts, totals[seat]) for seat, parts, markets in rows], game
+    return [(game["seats"], markets, parts, totals[seat]) for seat, parts, markets in rows]
 
 
 def recorded(st, seat: int) -> bool:
@@ -204,13 +207,7 @@ def _load(name: str) -> dict:
     games = _games(d)
     if not games:
         return _upgrade(name, d)
-    out: list[tuple] = []
-    for game in games:
-        rows: list[tuple] = []
-        st = replay(game, lambda st, seat: rows.append((seat,) + components(st, seat)[1:]))
-        totals = [p["total"] for p in score(st)["players"]]
-        out.extend((game["seats"], markets, parts, totals[seat]) for seat, parts, markets in rows)
-    return dict({k: d[k] for k in d.files}, **_arrays(out))
+    return dict({k: d[k] for k in d.files}, **_arrays([row for game in games for row in samples(game)]))
 
 
 def fit(args) -> None:
