@@ -8,7 +8,7 @@ always waits for someone's decision. Playouts and AI search use these directly.
 """
 from __future__ import annotations
 
-from .flow import OPTION_DEFAULTS, ROUND_PHASES, create, enemy_target, lay_out_roll, solo_enemy
+from .flow import OPTION_DEFAULTS, ROUND_PHASES, Horizon, create, enemy_target, lay_out_roll, solo_enemy
 from .phases import ANY_TIME_MOVES, BY_PHASE, NESTED, any_time_moves
 
 __all__ = ["OPTION_DEFAULTS", "ROUND_PHASES", "create", "enemy_target", "lay_out_roll", "legal", "pending",
@@ -44,9 +44,10 @@ def pending(st) -> list[dict]:
     return entry.pending(st, entry)
 
 
-def play(st, move: dict) -> list[dict]:
-    """Apply a move ``legal`` offered, in place; returns the events."""
-    events: list[dict] = []
+def play(st, move: dict, horizon: bool = False) -> list[dict]:
+    """Apply a move ``legal`` offered, in place; returns the events. ``horizon``: the caller looks no
+    further than this round, so a round this move ends is not followed into the next (``flow.Horizon``)."""
+    events: list[dict] = Horizon() if horizon else []
     t = move["type"]
     handler = ANY_TIME_MOVES.get(t)
     if handler is None:

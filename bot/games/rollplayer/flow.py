@@ -33,6 +33,13 @@ ANY_TIME = frozenset(("any_time",))
 ROUND_PHASES = frozenset(("roll", "dice", "market_start", "market", "cleanup"))
 
 
+class Horizon(list):
+    """The events of a look-ahead play (``engine.play(..., horizon=True)``). A search that stops where the
+    round ends values the sheets, never the next round's roll or market, and drawing and rolling them was a
+    fifth of its time; so a round that ends under a horizon play stops at the new round's door (round
+    counted, sheets reset for it, nothing drawn). Such a state is a leaf: never played on, shown or stored."""
+
+
 # ================================================================================== setup
 
 def create(seats: int, seed: int, options: dict) -> GameState:
@@ -325,6 +332,14 @@ def finish_cleanup(st, events: list) -> None:
         st.finished = True
         st.turn = None
         events.append(ev("game_over", round=st.round))
+        return
+    if isinstance(events, Horizon):
+        st.round += 1
+        st.phase = "roll"
+        st.turn = st.step = None
+        for p in st.players:
+            p.initiative = None
+            p.used = []
         return
     for card in st.initiative:
         if card.die is not None:

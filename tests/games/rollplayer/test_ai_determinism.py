@@ -223,3 +223,33 @@ def test_the_sheet_key_changes_whenever_the_value_does():
                 moved += 1
                 assert sheet_key(other, 0) != sheet_key(st, 0)
     assert moved >= 20  # most changes do move the value: the test is not vacuous
+
+
+def test_a_look_ahead_play_stops_at_the_round_end_with_the_same_value_and_search(monkeypatch):
+    """``engine.play(..., horizon=True)`` does not roll the next round (the search never looks into it): the
+    sheet it leaves has the same key and values as a full play, and the search picks the same moves."""
+    from bot.games.rollplayer.ai import search as search_module
+    from bot.games.rollplayer.ai.evaluate import sheet_key
+
+    states = [_at(seats, seed, decision) for seats, seed in ((1, 5), (1, 9), (4, 8))
+              for decision in ("take_initiative", "market")]
+    ended = 0
+    for st in states:
+        seat = KIND.pending(st)[0]["seat"]
+        for move in engine.legal(st, seat):
+            full, short = st.clone(), st.clone()
+            engine.play(full, move)
+            engine.play(short, move, horizon=True)
+            assert short.round == full.round and short.finished == full.finished
+            if full.round != st.round:
+                ended += 1
+                assert short.rng != full.rng and short.rng == st.rng or st.seats > 1  # nothing rolled
+            for s in range(st.seats):
+                assert sheet_key(short, s) == sheet_key(full, s)
+                assert learned_value(short, s) == learned_value(full, s) and evaluate(short, s) == evaluate(full, s)
+    assert ended >= 4  # round-ending moves were met: the test is not vacuous
+    budget = Budget(worlds=4, root_keep=4, beam=2, depth=6, max_evals=3_000, learned=True)
+    short_moves = [search_move(st, KIND.pending(st)[0]["seat"], 17, budget) for st in states]
+    real_play = engine.play
+    monkeypatch.setattr(search_module.engine, "play", lambda st, move, horizon=False: real_play(st, move))
+    assert [search_move(st, KIND.pending(st)[0]["seat"], 17, budget) for st in states] == short_moves
