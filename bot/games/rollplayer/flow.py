@@ -171,11 +171,16 @@ def build_market(st, events: list) -> None:
 
 # ================================================================================== rounds
 
-def start_round(st, events: list) -> None:
+def open_round(st) -> None:
+    """The next round begins: counted, and every sheet free of last round's card and uses."""
     st.round += 1
     for p in st.players:
         p.initiative = None
         p.used = []
+
+
+def start_round(st, events: list) -> None:
+    open_round(st)
     dice = []
     for card in st.initiative:
         card.taken_by = None
@@ -333,13 +338,10 @@ def finish_cleanup(st, events: list) -> None:
         st.turn = None
         events.append(ev("game_over", round=st.round))
         return
-    if isinstance(events, Horizon):
-        st.round += 1
+    if isinstance(events, Horizon):  # a look-ahead stops at the next round's door: nothing drawn or rolled
+        open_round(st)
         st.phase = "roll"
         st.turn = st.step = None
-        for p in st.players:
-            p.initiative = None
-            p.used = []
         return
     for card in st.initiative:
         if card.die is not None:

@@ -244,6 +244,7 @@ def test_a_look_ahead_play_stops_at_the_round_end_with_the_same_value_and_search
             if full.round != st.round:
                 ended += 1
                 assert short.rng != full.rng and short.rng == st.rng or st.seats > 1  # nothing rolled
+                assert short.phase == "roll" and short.turn is None and short.sub is None
             for s in range(st.seats):
                 assert sheet_key(short, s) == sheet_key(full, s)
                 assert learned_value(short, s) == learned_value(full, s) and evaluate(short, s) == evaluate(full, s)

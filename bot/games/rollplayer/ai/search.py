@@ -31,6 +31,11 @@ class Budget:
     extra_rounds: int = 0  # also look into the next round(s), beam 1 (measured: no gain, so 0 by default)
     learned: bool = False  # value leaves with the learned weights (``learned.py``) instead of the heuristic
 
+    @property
+    def horizon(self) -> bool:
+        """Whether the look ends with the round, so its plays need not roll the next one."""
+        return self.extra_rounds == 0
+
     def value_fn(self):
         return learned_value if self.learned else evaluate
 
@@ -53,7 +58,6 @@ class _Search:
         self.evals = 0
         self._value = budget.value_fn()
         self._known: dict[tuple, float] = {}  # sheet_key -> value, for this decision only
-        self.horizon = budget.extra_rounds == 0  # the look ends with the round: do not roll the next one
 
     def value(self, st) -> float:
         self.evals += 1  # a known sheet counts too: the budget, and so the move, stay what they were
@@ -83,7 +87,7 @@ class _Search:
         scored = []
         for m in moves:
             c = st.clone()
-            engine.play(c, m, self.horizon)
+            engine.play(c, m, self.b.horizon)
             scored.append((self.value(c), c))
         if len(scored) == 1 and depth > 1:
             return self.look(scored[0][1], root_round, depth)  # forced moves do not use up depth
@@ -108,7 +112,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
         w = determinize(st, seat, rnd)
         base = value(w, seat)
         c = w.clone()
-        engine.play(c, moves[0], budget.extra_rounds == 0)
+        engine.play(c, moves[0], budget.horizon)
         return moves[0], value(c, seat), base
     srch = _Search(seat, budget)
     root_round = st.round
@@ -118,7 +122,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
     first = []
     for i, m in enumerate(moves):
         c = worlds[0].clone()
-        engine.play(c, m, srch.horizon)
+        engine.play(c, m, budget.horizon)
         first.append((srch.value(c), i, c))
     first.sort(key=lambda x: (-x[0], x[1]))
     keep = first[: budget.root_keep]
@@ -131,7 +135,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
             break
         for _, i, _ in keep:
             c = w.clone()
-            engine.play(c, moves[i], srch.horizon)
+            engine.play(c, moves[i], budget.horizon)
             totals[i] += srch.look(c, root_round, budget.depth)
         done += 1
     best_i = max(totals, key=lambda i: (totals[i], -i))
