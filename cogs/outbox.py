@@ -178,16 +178,32 @@ def as_files(blobs: list[tuple[str, bytes]]) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name) for name, data in blobs]
 
 
+#: message id -> the lock its edits take in turn (while anyone holds or waits for it)
+_EDITING: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
 @dataclass
 class Editor:
     """An interaction whose token may edit one message for 15 minutes: its original response (for a click, the
     message clicked on) or a follow-up it sent. Edits through it are interaction calls, outside the bot's global
-    rate limit. Kept in caches whose entries expire before the token does."""
+    rate limit. Kept in caches whose entries expire before the token does.
+
+    The edits of one message are made one at a time: an edit whose answer was lost is sent again
+    (``cogs.transport``), and that second send must not land after a newer edit of the same message (a player's
+    private message would show a menu already played). A click waiting its turn is acknowledged by its
+    :class:`~cogs.core.Reply` timer meanwhile."""
     interaction: discord.Interaction
     message_id: int
     original: bool
 
     async def edit(self, **fields: Any) -> discord.Message | None:
+        lock = _EDITING.get(self.message_id)
+        if lock is None:
+            lock = _EDITING[self.message_id] = asyncio.Lock()
+        async with lock:
+            return await self._edit(**fields)
+
+    async def _edit(self, **fields: Any) -> discord.Message | None:
         if self.original:
             reply = reply_of(self.interaction)
             if reply is not None:              # the click being answered: the edit is its answer

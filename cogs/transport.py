@@ -12,6 +12,11 @@ adapter discord.py sends every interaction call through:
 * a follow-up (POST) is not: a second one would be a second message. The caller decides (the courier looks for
   the post it may have made, see ``cogs.outbox``); a private note may be missing, never doubled.
 
+A lost answer also loses its rate-limit headers, by which discord.py paces the calls of one token: a retry right
+after two lost edits could be the one too many (a 429, an invalid request). So the adapter counts what it sends
+through each interaction token itself, every HTTP request (discord.py's own retries included), and keeps to the
+webhook limit (:meth:`SureInteractionAdapter.pace`).
+
 The adapter lives in discord.py's ``async_context`` (the module-level context variable its interactions and
 webhooks read their adapter from); :func:`install` sets it for the tasks the bot starts afterwards.
 """
@@ -19,11 +24,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
-from collections.abc import Iterator
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import aiohttp
+import cachetools
 import discord
 from discord.webhook import async_ as webhook_async
 
@@ -40,6 +49,13 @@ BACKOFF_S = (0.1, 0.4)
 DISCORD_FAILED = (discord.DiscordServerError, aiohttp.ClientError, ConnectionError, asyncio.TimeoutError)
 #: Discord's code for a second callback to one interaction.
 ALREADY_ACKNOWLEDGED = 40060
+#: Calls through one interaction token (follow-ups, edits, reads; not the callback) per window: Discord publishes
+#: no number for webhooks, 5 per 2 s is what they commonly show. The window has a margin, since a call is counted
+#: here when it leaves and by Discord when it arrives.
+TOKEN_CALLS = 5
+TOKEN_WINDOW_S = 2.2
+#: Tokens whose calls are remembered at once (each only for a window after its last call).
+TOKENS_REMEMBERED = 10_000
 
 
 def is_callback(route: Any) -> bool:
@@ -49,10 +65,33 @@ def is_callback(route: Any) -> bool:
 class SureInteractionAdapter(webhook_async.AsyncWebhookAdapter):
     """discord.py's webhook adapter, trying once more where the answer of a call that may be repeated was lost."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: token -> when its last calls left (at most TOKEN_CALLS), dropped a window after the last one
+        self._sent: cachetools.TTLCache[str, deque[float]] = cachetools.TTLCache(
+            maxsize=TOKENS_REMEMBERED, ttl=TOKEN_WINDOW_S, timer=time.monotonic)
+
+    async def pace(self, route: Any) -> None:
+        """Wait until one more call through ``route``'s token stays within its limit, and count it."""
+        token = getattr(route, "webhook_token", None)
+        if token is None or is_callback(route):
+            return
+        while True:
+            sent = self._sent.get(token)
+            if sent is None:
+                sent = deque(maxlen=TOKEN_CALLS)
+            wait = TOKEN_WINDOW_S - (time.monotonic() - sent[0]) if len(sent) == TOKEN_CALLS else 0.0
+            if wait <= 0:
+                sent.append(time.monotonic())
+                self._sent[token] = sent  # (again: its window starts over)
+                return
+            await asyncio.sleep(wait)
+
     async def request(self, route: Any, session: aiohttp.ClientSession, **kwargs: Any) -> Any:
+        paced = _PacedSession(session, functools.partial(self.pace, route))  # discord.py's own retries count too
         for attempt in range(TRIES):
             try:
-                return await super().request(route, session, **kwargs)
+                return await super().request(route, paced, **kwargs)  # type: ignore[arg-type]
             except LOST_ANSWER as error:
                 if (route.method == "POST" and not is_callback(route)) or attempt + 1 == TRIES:
                     raise
@@ -66,6 +105,38 @@ class SureInteractionAdapter(webhook_async.AsyncWebhookAdapter):
                 file.reset(seek=True)
             await asyncio.sleep(BACKOFF_S[attempt])
         raise AssertionError("unreachable")
+
+
+class _PacedSession:
+    """The session discord.py's adapter sends through, each HTTP request of it (its own retries of a 5xx or a 429
+    included) first waiting its turn in the token's window (:meth:`SureInteractionAdapter.pace`)."""
+
+    def __init__(self, session: aiohttp.ClientSession, pace: Callable[[], Awaitable[None]]):
+        self._session = session
+        self._pace = pace
+
+    def request(self, *args: Any, **kwargs: Any) -> _PacedRequest:
+        return _PacedRequest(self._pace, functools.partial(self._session.request, *args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+class _PacedRequest:
+    """``async with session.request(...)``, after the pace."""
+
+    def __init__(self, pace: Callable[[], Awaitable[None]], request: Callable[[], Any]):
+        self._pace = pace
+        self._request = request
+        self._entered: Any = None
+
+    async def __aenter__(self) -> aiohttp.ClientResponse:
+        await self._pace()
+        self._entered = self._request()
+        return await self._entered.__aenter__()
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self._entered.__aexit__(*exc)
 
 
 @contextlib.contextmanager

@@ -46,15 +46,21 @@ IMAGE_WIDTHS = {"table.png": TABLE_WIDTH, "sheet.png": SHEET_WIDTH, "scores.png"
 MIN_IMAGE_HEIGHT = 100
 
 
-def redrawn_private(stub: DiscordStub, ix: InteractionRecord) -> StubMessage | None:
+def redrawn_private(stub: DiscordStub, ix: InteractionRecord, after: int | None = None) -> StubMessage | None:
     """The clicking player's private message, redrawn with a menu after ``ix``: in place when ``ix`` was a
     click on it (edited with ``ix``'s own token), or their earlier private message reused for a step that
-    began on the public message."""
+    began on the public message. ``after``: the newest game version the player has seen; a message redrawn
+    through another interaction's token must show a newer one (an edit for an earlier step whose answer was
+    lost is sent again, and may land after the click)."""
     for message in reversed(stub.messages(ix.channel, visible_to=ix.user)):
         if not message.ephemeral or message.updated_seq <= ix.seq or not move_options(message):
             continue
-        if message is not ix.message or message.id in ix.edited_ids or ix.callback_type == UPDATE_MESSAGE:
-            return message
+        through_ix = message.id in ix.edited_ids or (message is ix.message and ix.callback_type == UPDATE_MESSAGE)
+        if message is ix.message and not through_ix:
+            continue
+        if not through_ix and after is not None and (version_of(message) or after + 1) <= after:
+            continue
+        return message
     return None
 
 
@@ -279,7 +285,7 @@ class RandomPlayer:
             change = self.public_change(ix)
             if change is not None:
                 return change
-            private = redrawn_private(self.stub, ix)
+            private = redrawn_private(self.stub, ix, self.latest_version)
             if private is not None:
                 return private
             if ix.callback_type == DEFERRED_CHANNEL_MESSAGE and original is not None and not original.loading \
