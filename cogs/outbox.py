@@ -197,10 +197,7 @@ class Editor:
     original: bool
 
     async def edit(self, **fields: Any) -> discord.Message | None:
-        lock = _EDITING.get(self.message_id)
-        if lock is None:
-            lock = _EDITING[self.message_id] = asyncio.Lock()
-        async with lock:
+        async with _EDITING.setdefault(self.message_id, asyncio.Lock()):
             return await self._edit(**fields)
 
     async def _edit(self, **fields: Any) -> discord.Message | None:

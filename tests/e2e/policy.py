@@ -58,7 +58,8 @@ def redrawn_private(stub: DiscordStub, ix: InteractionRecord, after: int | None 
         through_ix = message.id in ix.edited_ids or (message is ix.message and ix.callback_type == UPDATE_MESSAGE)
         if message is ix.message and not through_ix:
             continue
-        if not through_ix and after is not None and (version_of(message) or after + 1) <= after:
+        version = version_of(message)
+        if not through_ix and after is not None and version is not None and version <= after:
             continue
         return message
     return None
