@@ -41,7 +41,7 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
-from .core import acknowledge, game_locale, in_worker, reply_of
+from .core import Reply, acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
@@ -207,6 +207,14 @@ class Editor:
                 return await reply.edit(**fields)
             return await self.interaction.edit_original_response(**fields)
         return await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
+async def answer_by_edit(interaction: discord.Interaction, **fields: Any) -> None:
+    """Answer a click by editing the message clicked on (a narrowed menu, a toggled choice), in turn with the
+    other edits of that message: one still being sent (a player's private message redrawn for the next step)
+    lands first, and the click is acknowledged by its :class:`~cogs.core.Reply` timer while it waits."""
+    Reply(interaction)
+    await Editor(interaction, interaction.message.id, True).edit(**fields)
 
 
 def edits_original(interaction: discord.Interaction, message_id: int) -> bool:

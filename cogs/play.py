@@ -57,7 +57,7 @@ from .menus import (
     subset_view,
 )
 from .moving import Mover
-from .outbox import Courier, as_files
+from .outbox import Courier, answer_by_edit, as_files
 from .outbox import Editor as PrivateMessage
 from .seam import Presentation
 from .tables import Tables
@@ -247,7 +247,7 @@ class Play(Tables):
                              menu=menu)
             content = t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
             if interaction.message is not None and interaction.message.flags.ephemeral:
-                await interaction.response.edit_message(content=content, view=view)
+                await answer_by_edit(interaction, content=content, view=view)
             else:
                 await interaction.response.send_message(content, view=view, ephemeral=True)
             return False
@@ -280,7 +280,7 @@ class Play(Tables):
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles
             await self.redraw_live(interaction, game.id, view)
             return
-        await interaction.response.edit_message(view=view)
+        await answer_by_edit(interaction, view=view)
 
     async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View) -> None:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures

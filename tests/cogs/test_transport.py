@@ -1,6 +1,6 @@
 """Lost answers: calls through one interaction token stay within the webhook limit even when answers are lost (a
 lost answer brings no rate-limit headers, so discord.py cannot pace by them), and an edit sent again cannot land
-after a newer edit of the same message."""
+after a newer edit of the same message, nor an edit made as the answer to a click (a narrowed menu)."""
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 from discord.webhook import async_ as webhook_async
 
-from cogs import transport
-from cogs.outbox import Editor
+from cogs import core, transport
+from cogs.outbox import Editor, answer_by_edit
 
 EDIT = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 
@@ -109,3 +109,45 @@ async def test_edits_of_other_messages_do_not_wait():
     await Editor(SlowInteraction(0.0, shown), 6, True).edit(content="other message")
     assert shown == ["other message"]
     await older
+
+
+class Click:
+    """A click on message ``message_id``, answered in place (UPDATE_MESSAGE) or, once deferred, by an edit."""
+
+    class Response:
+        def __init__(self, shown: list[str]):
+            self.shown = shown
+            self.kind: str | None = None
+
+        def is_done(self) -> bool:
+            return self.kind is not None
+
+        async def defer(self):
+            self.kind = "deferred"
+
+        async def edit_message(self, **fields):
+            self.kind = "updated"
+            self.shown.append(fields["content"])
+
+    def __init__(self, message_id: int, shown: list[str]):
+        self.extras: dict = {}
+        self.message = type("Message", (), {"id": message_id})()
+        self.response = self.Response(shown)
+        self.shown = shown
+
+    async def edit_original_response(self, **fields):
+        self.shown.append(fields["content"])
+
+
+@pytest.mark.parametrize("wait", [0.05, 0.3])
+async def test_a_click_answered_in_place_lands_after_an_edit_in_flight(monkeypatch, wait):
+    monkeypatch.setattr(core, "DEFER_AFTER", 0.15)
+    shown: list[str] = []
+    older = asyncio.create_task(Editor(SlowInteraction(wait, shown), 5, True).edit(content="menu of step 2"))
+    await asyncio.sleep(0.01)
+    click = Click(5, shown)
+    await answer_by_edit(click, content="narrowed menu of step 2")
+    await older
+    assert shown == ["menu of step 2", "narrowed menu of step 2"]
+    # answered in place when the wait was short; acknowledged by the timer, then edited, when it was long
+    assert click.response.kind == ("updated" if wait < core.DEFER_AFTER else "deferred")
