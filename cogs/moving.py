@@ -67,7 +67,7 @@ class Mover:
         behind = game.version - version
         if behind <= 0 or behind > REBASE_WINDOW:
             return None
-        since = await self.sessions.store.recent_moves(game.id, behind)
+        since = await self.sessions.store.moves_between(game.id, version, game.version)
         if len(since) != behind or any(record.seat == seat for record in since):
             return None
         for index, move in enumerate(self.games.kind(game.kind).legal_moves(game.state, seat)):

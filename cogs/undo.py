@@ -83,7 +83,8 @@ class Undo(Tables):
         else moved since (the moves logged after ``version``), else that the game changed (the player's own
         moves or undos since, or a log too far on to read)."""
         behind = game.version - version
-        since = await self.sessions.store.recent_moves(game.id, behind) if 0 < behind <= REBASE_WINDOW else []
+        since = await self.sessions.store.moves_between(game.id, version, game.version) \
+            if 0 < behind <= REBASE_WINDOW else []
         others = list(dict.fromkeys(self.player_name(game, r.seat) for r in since if r.seat != seat))
         if len(others) == 1:
             return "undo.refused_player_moved", {"player": others[0]}

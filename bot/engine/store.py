@@ -1131,6 +1131,13 @@ class Store:
                                 {"g": game_id, "n": max(0, int(limit))})
         return _moves(reversed(rows))
 
+    async def moves_between(self, game_id: int, after: int, upto: int) -> list[MoveRecord]:
+        """The moves logged after version ``after`` up to version ``upto``, oldest first: what changed between the
+        version a menu was built for and the one the caller loaded, however many were logged since."""
+        rows = await self._read(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g AND seq > :a AND seq <= :b"
+                                " ORDER BY seq", {"g": game_id, "a": int(after), "b": int(upto)})
+        return _moves(rows)
+
     async def game_for_replay(self, game_id: int) -> tuple[Row, int, list[MoveRecord]] | None:
         """Game row, seat count and move log from one moment of the database, so they agree with each other
         even while bot processes keep writing."""

@@ -94,6 +94,10 @@ async def test_leave_renumbers_seats_and_ai_seat_plays(mgr):
     moves = await mgr.store.recent_moves(game.id, 2)
     assert [(m.seq, m.seat, m.user_id, m.move) for m in moves] == [
         (2, 1, CARL, {"action": "pass"}), (3, 2, None, {"action": "roll"})]
+    between = await mgr.store.moves_between(game.id, 1, 2)      # after version 1, up to version 2: one move
+    assert [(m.seq, m.seat) for m in between] == [(2, 1)]
+    assert [m.seq for m in await mgr.store.moves_between(game.id, 0, 9)] == [1, 2, 3]
+    assert await mgr.store.moves_between(game.id, 3, 3) == []
 
 
 async def test_abandon_by_creator_or_channel_manager(mgr):

@@ -255,9 +255,11 @@ async def test_why_an_undo_was_overtaken(since, version, key, params):
     from bot.engine.records import MoveRecord
     from cogs.undo import Undo
 
-    async def recent_moves(game_id, limit):
-        return [MoveRecord(1, 7 - len(since) + i, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)][-limit:]
-    sessions = SimpleNamespace(store=SimpleNamespace(recent_moves=recent_moves))
+    async def moves_between(game_id, after, upto):
+        log = [MoveRecord(1, 7 - len(since) + i + 1, seat, user, {}, 0.0) for i, (seat, user) in enumerate(since)]
+        log.append(MoveRecord(1, 8, 1, 11, {}, 0.0))   # logged after the game was loaded: not part of the answer
+        return [r for r in log if after < r.seq <= upto]
+    sessions = SimpleNamespace(store=SimpleNamespace(moves_between=moves_between))
     service = Undo(SimpleNamespace(sessions=sessions, games={}, bots=None))
     game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
     assert await service.overtaken_reason(game, 0, version) == (key, params)
