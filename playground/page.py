@@ -4,11 +4,13 @@ The browser acts through small JSON calls (a slash command, an autocomplete, a c
 person's language, skipping time); each becomes the same INTERACTION_CREATE a Discord client causes
 (``local_discord.driver``), so the bot cannot tell the page from Discord. What the bot sends comes back over a
 websocket: the browser says which channels it shows and as whom (``view``), and gets every visible message of
-each such pane, again whenever that channel changes (only messages whose version changed are redrawn).
+each such pane, again whenever that channel changes (only messages whose version changed are redrawn), and the
+server's threads whenever a new one appears (``/find`` plays each table it finds in a thread of its own).
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -72,6 +74,7 @@ class Page:
         self.stub = stub
         self.controls = controls
         self.sockets: dict[web.WebSocketResponse, list[tuple[int, int]]] = {}
+        self._threads_shown: dict[web.WebSocketResponse, list[dict[str, str]]] = {}
         self._changed: set[int | None] = set()
         self._flush_scheduled = False
         self._runner: web.AppRunner | None = None
@@ -124,9 +127,17 @@ class Page:
         channels = [{"id": str(c.id), "name": c.name} for c in stub.text_channels]
         return web.json_response({
             "guild": {"id": str(world.guild.id)}, "bot": {"id": str(world.bot.id), "name": world.bot.global_name},
-            "people": people, "channels": channels, "locales": list(LOCALES), "texts": texts(),
-            "clock_offset": self.controls.offset,
+            "people": people, "channels": channels, "threads": self.threads(), "locales": list(LOCALES),
+            "texts": texts(), "clock_offset": self.controls.offset,
         })
+
+    def threads(self) -> list[dict[str, str]]:
+        """The threads of the server's channels, oldest first (``/find`` opens one for each table it finds): the
+        page lists each under its channel, as a Discord client does, as soon as the bot made it."""
+        parents = {c.id for c in self.stub.text_channels}
+        return [{"id": str(c.id), "name": c.name, "parent": str(c.parent_id)}
+                for c in sorted(self.stub.world.channels.values(), key=lambda c: c.id)
+                if c.is_thread and c.parent_id in parents]
 
     async def _commands(self, request: web.Request) -> web.Response:
         """The commands the person may run in the channel (Discord's client offers no others)."""
@@ -259,10 +270,20 @@ class Page:
     async def _flush(self) -> None:
         changed, self._changed = self._changed, set()
         self._flush_scheduled = False
+        threads = self.threads()
         for ws, panes in list(self.sockets.items()):
+            await self._send_threads(ws, threads)
             for channel_id, viewer_id in panes:
                 if None in changed or channel_id in changed:
                     await self._send_pane(ws, channel_id, viewer_id)
+
+    async def _send_threads(self, ws: web.WebSocketResponse, threads: list[dict[str, str]]) -> None:
+        """The threads, to a browser that has not seen this list yet."""
+        if ws.closed or self._threads_shown.get(ws) == threads:
+            return
+        self._threads_shown[ws] = threads
+        with contextlib.suppress(ConnectionError):
+            await ws.send_str(json.dumps({"type": "threads", "threads": threads}))
 
     async def _send_pane(self, ws: web.WebSocketResponse, channel_id: int, viewer_id: int) -> None:
         if ws.closed:
@@ -291,8 +312,10 @@ class Page:
                 except (ValueError, KeyError, TypeError):
                     continue
                 self.sockets[ws] = panes
+                await self._send_threads(ws, self.threads())
                 for channel_id, viewer_id in panes:
                     await self._send_pane(ws, channel_id, viewer_id)
         finally:
             self.sockets.pop(ws, None)
+            self._threads_shown.pop(ws, None)
         return ws

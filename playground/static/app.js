@@ -52,12 +52,28 @@ class Pane {
     return {
       viewer: this.viewer, locale: this.locale, t: (k, p) => this.t(k, p), now: () => Date.now() / 1000 + state.offset,
       people: new Map(w.people.map((p) => [p.id, p.name]).concat([[w.bot.id, w.bot.name]])),
-      channels: new Map(w.channels.map((c) => [c.id, this.t(`playground.channel.${c.name}`)])),
+      channels: new Map(w.channels.map((c) => [c.id, this.t(`playground.channel.${c.name}`)]).concat(w.threads.map((t) => [t.id, t.name]))),
     };
   }
   channelName(id) {
     const c = state.world.channels.find((x) => x.id === id);
+    const thread = state.world.threads.find((x) => x.id === id);
+    if (thread) return `🧵 ${thread.name}`;
     return c ? `# ${this.t(`playground.channel.${c.name}`)}` : `@ ${state.world.bot.name}`;
+  }
+
+  // the server's channels, each with its threads under it (a /find table plays in one)
+  drawChannels() {
+    const w = state.world;
+    const chan = (id, kind, label, extra = "", title = "") => `<li><button type="button" class="chan${extra}${id === this.channel ? " active" : ""}" data-channel="${esc(kind)}" data-id="${id}"${title ? ` title="${esc(title)}"` : ""}>${label}</button></li>`;
+    this.node.querySelector(".channels").innerHTML = w.channels.map((c) => chan(c.id, c.name, `# ${esc(this.t(`playground.channel.${c.name}`))}`) +
+      w.threads.filter((t) => t.parent === c.id).map((t) => chan(t.id, "thread", `🧵 ${esc(t.name)}`, " thread", t.name)).join("")).join("");
+    this.node.querySelector(".chat-head").textContent = this.channelName(this.channel);
+  }
+
+  goTo(channel) {
+    if (channel === this.channel) return;
+    this.channel = channel; this.rendered.clear(); this.list.innerHTML = ""; this.composer.reset(); redrawAll(); subscribe();
   }
 
   drawSidebar() {
@@ -69,10 +85,9 @@ class Pane {
     n.querySelector(".lang").innerHTML = `<label>${esc(this.t("playground.language"))} <select class="locale">${w.locales.map((l) => `<option value="${l}"${l === me.locale ? " selected" : ""}>${{ "en-US": "English", de: "Deutsch", fr: "Français", ko: "한국어" }[l]}</option>`).join("")}</select></label>`;
     n.querySelector(".chan-title").textContent = this.t("playground.text_channels");
     n.querySelector(".dm-title").textContent = this.t("playground.direct_messages");
-    n.querySelector(".channels").innerHTML = w.channels.map((c) => `<li><button type="button" class="chan${c.id === this.channel ? " active" : ""}" data-channel="${c.name}" data-id="${c.id}"># ${esc(this.t(`playground.channel.${c.name}`))}</button></li>`).join("");
+    this.drawChannels();
     n.querySelector(".dms").innerHTML = `<li><button type="button" class="chan${me.dm === this.channel ? " active" : ""}" data-channel="dm" data-id="${me.dm}"><span class="avatar bot">🎲</span> ${esc(w.bot.name)}</button></li>`;
     n.querySelector(".locale").onchange = (e) => this.setLocale(e.target.value);
-    n.querySelector(".chat-head").textContent = this.channelName(this.channel);
     this.composer.draw();
   }
 
@@ -92,10 +107,11 @@ class Pane {
   }
 
   onClick(e) {
-    const t = e.target.closest("button, .c-option, .spoiler");
+    const t = e.target.closest("button, .c-option, .spoiler, .mention[data-channel]");
     if (!t || !this.node.contains(t)) return;
     if (t.classList.contains("person")) return this.switchTo(t.dataset.id);
-    if (t.classList.contains("chan")) { this.channel = t.dataset.id; this.rendered.clear(); this.list.innerHTML = ""; this.composer.reset(); redrawAll(); subscribe(); return; }
+    if (t.classList.contains("chan")) return this.goTo(t.dataset.id);
+    if (t.classList.contains("mention")) { if (this.ctx().channels.has(t.dataset.channel)) this.goTo(t.dataset.channel); return; }
     if (t.classList.contains("spoiler")) { t.classList.add("shown"); return; }
     const message = t.closest(".message");
     if (!message) return;
@@ -216,6 +232,7 @@ function connect() {
   ws.onopen = () => { document.getElementById("offline").hidden = true; subscribe(); };
   ws.onmessage = (e) => {
     const data = JSON.parse(e.data);
+    if (data.type === "threads") { state.world.threads = data.threads; for (const pane of state.panes) pane.drawChannels(); return; }
     if (data.type !== "pane") return;
     if (data.clock_offset !== state.offset) { state.offset = data.clock_offset; drawChrome(); }
     for (const pane of state.panes) if (pane.channel === data.channel && pane.viewer === data.viewer) pane.show(data.messages);
@@ -229,7 +246,7 @@ async function main() {
   state.offset = state.world.clock_offset;
   const w = state.world;
   const saved = JSON.parse(localStorage.getItem("playground.panes") || "null");
-  const valid = (p) => p && person(p.viewer) && (w.channels.some((c) => c.id === p.channel) || w.people.some((x) => x.dm === p.channel));
+  const valid = (p) => p && person(p.viewer) && (w.channels.concat(w.threads).some((c) => c.id === p.channel) || w.people.some((x) => x.dm === p.channel));
   const first = saved && valid(saved[0]) ? saved[0] : { viewer: w.people[0].id, channel: w.channels[0].id };
   state.panes = [new Pane(0, first.viewer, first.channel)];
   const box = document.getElementById("side-by-side");

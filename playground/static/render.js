@@ -13,7 +13,7 @@ function inline(text, ctx) {
     return `<span class="mention${me}" data-user="${id}">@${esc(ctx.people.get(id) || "unknown")}</span>`;
   });
   s = s.replace(/&lt;@&amp;(\d+)&gt;/g, () => `<span class="mention">@role</span>`);
-  s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${esc(ctx.channels.get(id) || "channel")}</span>`);
+  s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention" data-channel="${id}">#${esc(ctx.channels.get(id) || "channel")}</span>`);
   s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp">${esc(stamp(+ts, f || "f", ctx))}</span>`);
   s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, n) => `:${n}:`);
   s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
