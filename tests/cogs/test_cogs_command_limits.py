@@ -3,6 +3,8 @@ Discord receives at sync time (English names plus each locale's ``*_localization
 stand-in's rules (``tests/discord_stub/commands.py``), which cite Discord's documentation rule by rule."""
 from __future__ import annotations
 
+import re
+
 from tests.discord_stub.commands import MAX_COMMAND_CHARS, command_chars, command_problems
 
 LOCALES = ("de", "fr", "ko")
@@ -86,3 +88,68 @@ def test_the_size_counts_each_fields_longest_localisation():
                                           "value": "v" * 100}] * 25) for i in range(2)]}
     problems = command_problems({"name": "rp", "description": "r", "options": [fat]}, "/rp")
     assert any("characters counting each field's longest localisation" in p for p in problems)
+
+
+def _tree(payloads: list[dict], locale: str) -> dict:
+    """The commands as a ``locale`` user's client shows them: name -> (subcommands, option names)."""
+    def node(item: dict) -> tuple[dict, set[str]]:
+        subs, options = {}, set()
+        for option in item.get("options") or []:
+            if option.get("type") in (1, 2):               # a subcommand or a subcommand group
+                subs[localised(option, "name", locale)] = node(option)
+            else:
+                options.add(localised(option, "name", locale))
+        return subs, options
+    return {localised(p, "name", locale): node(p) for p in payloads if p.get("type", 1) == 1}
+
+
+async def test_texts_name_every_command_as_the_readers_client_calls_it(payloads):
+    """A text that tells a German player to use `/find join` sends them looking for a command their client
+    calls `/tischsuche anstellen`: every command a catalog names in backticks (`/group sub option:value`) must
+    be one of that language's names, down to the subcommand and the option (a `{placeholder}` stands for a
+    name filled in at run time)."""
+    from bot.i18n import catalog
+
+    wrong = []
+    for locale in ("en", *LOCALES):
+        tree = _tree(payloads, locale)
+        for key, text in catalog(locale).items():
+            for reference in re.findall(r"`/([^`]+)`", text):
+                words = reference.split()
+                if "{" in words[0]:
+                    continue
+                if words[0] not in tree:
+                    wrong.append(f"{locale} {key}: /{words[0]}")
+                    continue
+                subs, options = tree[words[0]]
+                for word in words[1:]:
+                    if "{" in word or word in ("…", "..."):
+                        break
+                    if ":" in word or word in options:         # an option (with a value, or named alone)
+                        if word.split(":")[0] not in options:
+                            wrong.append(f"{locale} {key}: option {word} of `/{reference}`")
+                        continue
+                    if word not in subs:
+                        wrong.append(f"{locale} {key}: {word} in `/{reference}`")
+                        break
+                    subs, options = subs[word]
+        # a command named in running text, without backticks ("Mit /abwesend zurück oder …"): its name, and a
+        # subcommand written with its English name where this language has another ("/를": a slash, no command)
+        english = _tree(payloads, "en")
+        for key, text in catalog(locale).items():
+            for first, second in re.findall(r"(?:^|[\s(])/([^\s`/(),.;:]{2,})(?: ([^\s`(),.;:]+))?", text):
+                if "{" in first:
+                    continue
+                if first not in tree:
+                    wrong.append(f"{locale} {key}: /{first}")
+                    continue
+                english_subs = next((subs for name, (subs, _) in english.items()
+                                     if _tree_name(payloads, name, locale) == first), {})
+                if second in english_subs and second not in tree[first][0]:
+                    wrong.append(f"{locale} {key}: {second} in /{first} {second}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _tree_name(payloads: list[dict], english: str, locale: str) -> str | None:
+    """What a ``locale`` user's client calls the top-level command named ``english`` in English."""
+    return next((localised(p, "name", locale) for p in payloads if p["name"] == english), None)

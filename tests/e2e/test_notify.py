@@ -167,7 +167,8 @@ async def test_closed_dms_fall_back_to_the_channel_and_say_so_once(discord_stub:
                                                after=mark)
     assert carol.id in told.mentions and told.content.startswith(
         t("notify.dm_closed", "en", player=f"<@{carol.id}>", line="").split("\n")[0])
-    assert "/notify how:channel" in told.content and (await runner.bot.store.get_prefs(carol.id)).dm_closed_told
+    assert "`/notify how`" in told.content and t("notify.how.channel", "en") in told.content    # how to fix it
+    assert (await runner.bot.store.get_prefs(carol.id)).dm_closed_told
     [(request, why)] = discord_stub.rejections              # Discord's answer, the only one: expected here
     assert request.path.endswith(f"/channels/{discord_stub.dm_channel(carol).id}/messages") and "Cannot send" in why
     discord_stub.rejections.clear()
