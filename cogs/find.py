@@ -12,6 +12,7 @@ server's ``expiry`` (``DEFAULT_EXPIRY_HOURS``).
 """
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import time
@@ -166,12 +167,15 @@ class Find:
         game has started, a failure puts the table's players back in the queue, in their places (Discord refusing
         the thread: a polite answer; anything else is a bug, reported as one). A player who left the server since
         queueing loses their place, the others keep theirs, and the answer names them: they are looked up before
-        the thread is opened (one read each, a table is rare), so no thread is left without its game."""
+        the thread is opened (one read each, a table is rare); one who leaves in the seconds between is not
+        added, and the thread, left without a game, says so."""
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel) and interaction.guild is not None
         language = default_game_locale(interaction)
         title, first = t(presentation.title_key, language), table[0]
         gone: list[dict] = []
+        thread: discord.Thread | None = None
+        game = None
         try:
             for entry in table:
                 try:
@@ -195,6 +199,9 @@ class Find:
             game = await self.sessions.start(game.id, first["user_id"])
         except Exception as error:
             await self.store.requeue([e for e in table if e not in gone])  # the others keep their places
+            if thread is not None and game is None:     # opened, then a player could not be added: say why it is empty
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.send(t("find.thread_unused", language))
             if isinstance(error, discord.HTTPException):
                 log.warning("find: no table opened in channel %s: %r", channel.id, error)
                 raise Refusal("find.error.thread_failed") from error

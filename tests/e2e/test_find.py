@@ -145,6 +145,22 @@ async def test_when_discord_refuses_the_thread_everyone_keeps_their_place(discor
     assert "Alice" in listing.content and "Bob" in listing.content
 
 
+async def test_a_thread_opened_for_a_table_that_could_not_be_seated_says_so(discord_stub, cast, rollbot):
+    """Discord opens the thread, then refuses to add a player (one who left in the seconds since the check, or a
+    failure of its own): no game is made, everyone keeps their place, and the thread says why it is empty."""
+    stub = discord_stub
+    await answer(stub, cast.alice, cast.games, "find join", game="rollplayer", players=2, pace="slow")
+    stub.faults.add(route="PUT /channels/{channel_id}/thread-members/{user_id}", status=503, times=1)
+    ix = await stub.run_command(cast.bob, cast.games, "find join", game="rollplayer", players=2, pace="slow")
+    refused = await ix.wait_followup(timeout=10)
+    assert refused.ephemeral and refused.content == t("find.error.thread_failed", EN)
+    [thread] = stub.world.guild.threads.values()
+    note = await stub.wait_for_message(thread)
+    assert note.content == t("find.thread_unused", EN) and not note.mentions
+    assert await rollbot.bot.sessions.game_in_channel(thread.id) is None
+    assert [r.user_id for r in await stub_queue(stub, rollbot)] == [cast.alice.id, cast.bob.id]
+
+
 async def test_a_rating_range_matches_only_players_within_it(discord_stub, cast, rollbot):
     stub, store = discord_stub, rollbot.bot.store
     # bob has played: mu 25, sigma 5 show 1000 + 40 * (25 - 15) = 1400; alice and carol are new (1000)
