@@ -275,6 +275,11 @@ class Courier:
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    def delivering(self, game_id: int) -> asyncio.Lock:
+        """The lock the game's deliveries hold: a click that draws the live message again itself (choices being
+        toggled) takes it too, so a post delivered meanwhile cannot be drawn over with the message as it was."""
+        return self._lock(game_id)
+
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
         """``draw(game, *args, locale)`` of the game's presentation, rendered in a worker once per step."""

@@ -284,27 +284,30 @@ class Play(Tables):
 
     async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View) -> None:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
-        stay): toggles being chosen, or none once the choice went on privately."""
-        game = await self.sessions.load(game_id)
-        shown_id = interaction.message.id if interaction.message is not None else None
-        # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
-        # message just sent and not yet marked delivered: then the game's latest post
-        posts = await self.sessions.store.last_message_posts(game_id)
-        if not posts or posts[-1].message_id != shown_id:
-            every = await self.sessions.store.posts(game_id)
-            posts = [p for p in every if p.message_id == shown_id] or every[-1:]
-        if not posts:
-            raise Refusal("error.stale_button")          # not a message the courier made
-        content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
-        # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one)
-        fields = {"view": content["view"], "attachments": list(interaction.message.attachments)}
+        stay): toggles being chosen, or none once the choice went on privately. Drawn while no post of the game
+        is being delivered (a clock's redraw, another seat's move), so it can neither draw over a newer post nor
+        be drawn over by an older one; the click is acknowledged by its ``Reply`` timer while it waits."""
         reply = reply_of(interaction)
-        if reply is not None:
-            await reply.edit(**fields)
-        elif interaction.response.is_done():
-            await interaction.edit_original_response(**fields)
-        else:
-            await interaction.response.edit_message(**fields)
+        if reply is None and not interaction.response.is_done():
+            reply = Reply(interaction)
+        async with self.courier.delivering(game_id):
+            game = await self.sessions.load(game_id)
+            shown_id = interaction.message.id if interaction.message is not None else None
+            # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
+            # message just sent and not yet marked delivered: then the game's latest post
+            posts = await self.sessions.store.last_message_posts(game_id)
+            if not posts or posts[-1].message_id != shown_id:
+                every = await self.sessions.store.posts(game_id)
+                posts = [p for p in every if p.message_id == shown_id] or every[-1:]
+            if not posts:
+                raise Refusal("error.stale_button")          # not a message the courier made
+            content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
+            # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one)
+            fields = {"view": content["view"], "attachments": list(interaction.message.attachments)}
+            if reply is not None:
+                await reply.edit(**fields)
+            else:
+                await interaction.edit_original_response(**fields)
 
     async def on_subset_confirm(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                                 check: str) -> None:

@@ -2,6 +2,8 @@
 dice, the opponent rerolls before the active player, and the match ends with the match picture."""
 from __future__ import annotations
 
+import asyncio
+
 from poker_kit import (
     choose_and_confirm,
     confirm_button,
@@ -62,6 +64,19 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
     assert f"**{game.seats[0].name}**" in nxt.text() and nxt.file_names() == ["hand.png"]
     assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.text()
+
+
+async def test_a_toggle_redraws_the_prompt_only_between_deliveries(poker, alice, bob, fixed_seed):
+    """While a post of the game is being delivered (a clock's redraw, another seat's move), a toggle waits to draw
+    the live message: it can neither land under that post nor draw over it with the message as it was."""
+    place = poker.channel()
+    game, post, _ = await open_duel(poker, alice, bob, place)
+    async with poker.bot.courier.delivering(game.id):
+        flipping = asyncio.ensure_future(toggle(poker, post, 1, user=bob, place=place))
+        await asyncio.sleep(0.3)
+        assert post.edits == 0 and kept_positions(post) == [0, 1, 2, 3, 4]
+    flipped = await flipping
+    assert flipped.callback_types == [7] and post.edits == 1 and kept_positions(post) == [0, 2, 3, 4]
 
 
 async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fixed_seed):
