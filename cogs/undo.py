@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, StaleMove
+from bot.engine.errors import UndoAfterOtherPlayer
 from bot.i18n import t
 
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, game_locale, locale_of, reply_of
@@ -61,6 +62,12 @@ class Undo(Tables):
         except StaleMove:                               # another move landed meanwhile (simultaneous phases)
             await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
             return
+        except UndoAfterOtherPlayer:                    # name who moved since the player's own last move
+            own = await self.own_last_version(game, seat)
+            if own is None:
+                raise
+            key, params = await self.overtaken_reason(game, seat, own)
+            raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
         if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
@@ -77,6 +84,14 @@ class Undo(Tables):
         await self.play.send_private_continuation(interaction, game, seat, label, locale,
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
+
+    async def own_last_version(self, game: GameView, seat: int) -> int | None:
+        """The version made by the seat's latest move that was not taken back, among the last
+        :data:`REBASE_WINDOW` entries of the log (None: none there)."""
+        records = await self.sessions.store.recent_moves(game.id, REBASE_WINDOW)
+        undone = {r.undoes for r in records if r.undoes is not None}
+        return next((r.seq for r in reversed(records)
+                     if r.seat == seat and r.undoes is None and r.seq not in undone), None)
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who

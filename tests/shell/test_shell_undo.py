@@ -50,8 +50,9 @@ async def test_pig_undo_of_a_hold_and_the_refusals(pig):
 
     nothing = await harness.run("pig undo", user=other, place=place)
     assert nothing.only().ephemeral
+    mover = game.seats[game.seat_of(user.id)].name
     assert nothing.only().content in (t("engine.error.nothing_to_undo", "en", group="pig"),
-                                      t("engine.error.undo_after_other_player", "en", group="pig"))
+                                      t("undo.refused_player_moved", "en", player=mover))
 
     await harness.run("pig hold", user=user, place=place)
     held = await harness.bot.sessions.load(game.id)
@@ -73,8 +74,8 @@ async def test_pig_undo_of_a_hold_and_the_refusals(pig):
 
     await harness.run("pig hold", user=user, place=place)
     await harness.run("pig roll", user=other, place=place)
-    late = await harness.run("pig undo", user=user, place=place)
-    assert late.only().content == t("engine.error.undo_after_other_player", "en", group="pig")
+    late = await harness.run("pig undo", user=user, place=place)       # the refusal names who moved since
+    assert late.only().content == t("undo.refused_player_moved", "en", player=game.seats[game.seat_of(other.id)].name)
     log = await harness.run("pig log", user=user, place=place)
     assert t("undo.log_entry", "en", n=held.version) in log.only().content
     sessions = harness.bot.sessions
