@@ -278,20 +278,24 @@ class Play(Tables):
         view = subset_view(presentation, game, seat, legal, subset, mask ^ (1 << item), locale,
                            look_buttons=public)
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles
-            await self.redraw_live(interaction, game.id, view)
+            await self.redraw_live(interaction, game.id, view, version=version)
             return
         await answer_by_edit(interaction, view=view)
 
-    async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View) -> None:
+    async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View, *,
+                          version: int | None = None) -> None:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
-        stay): toggles being chosen, or none once the choice went on privately. Drawn while no post of the game
-        is being delivered (a clock's redraw, another seat's move), so it can neither draw over a newer post nor
-        be drawn over by an older one; the click is acknowledged by its ``Reply`` timer while it waits."""
+        stay): toggles being chosen (built for ``version``), or none once the choice went on privately. Drawn
+        while no post of the game is being delivered (a clock's redraw, another seat's move), so it can neither
+        draw over a newer post nor be drawn over by an older one; the click is acknowledged by its ``Reply`` timer
+        while it waits, and refused as stale when a move came in meanwhile (its toggles are of an earlier turn)."""
         reply = reply_of(interaction)
         if reply is None and not interaction.response.is_done():
             reply = Reply(interaction)
         async with self.courier.delivering(game_id):
             game = await self.sessions.load(game_id)
+            if version is not None and game.version != version:
+                raise Refusal("error.stale_button")
             shown_id = interaction.message.id if interaction.message is not None else None
             # the posts that went into this message: the latest message's, read by one bounded query; rarely, a
             # message just sent and not yet marked delivered: then the game's latest post

@@ -78,6 +78,17 @@ async def test_a_toggle_redraws_the_prompt_only_between_deliveries(poker, alice,
     flipped = await flipping
     assert flipped.callback_types == [7] and post.edits == 1 and kept_positions(post) == [0, 2, 3, 4]
 
+    # a move comes in while a toggle waits: the toggle was for an earlier turn, and draws nothing
+    game = await poker.bot.sessions.load(game.id)
+    async with poker.bot.courier.delivering(game.id):
+        flipping = asyncio.ensure_future(toggle(poker, post, 2, user=bob, place=place))
+        await asyncio.sleep(0.3)
+        await poker.bot.sessions.apply(game.id, bob.id, poker.bot.games.kind(game.kind).legal_moves(game.state, 1)[0],
+                                       expected_version=game.version)
+    stale = await flipping
+    assert stale.only().ephemeral and stale.only().content == t("error.stale_button", "en", group="poker")
+    assert post.edits == 1 and kept_positions(post) == [0, 2, 3, 4]
+
 
 async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fixed_seed):
     place = poker.channel()
