@@ -62,11 +62,11 @@ class Undo(Tables):
         except StaleMove:                               # another move landed meanwhile (simultaneous phases)
             await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
             return
-        except UndoAfterOtherPlayer:                    # name who moved since the player's own last move
-            own = await self.own_last_version(game, seat)
-            if own is None:
+        except UndoAfterOtherPlayer as refused:         # name who moved since the player's own last move
+            since = refused.params.get("since")
+            if since is None or game.version - since > REBASE_WINDOW:
                 raise
-            key, params = await self.overtaken_reason(game, seat, own)
+            key, params = await self.overtaken_reason(game, seat, since)
             raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
@@ -84,14 +84,6 @@ class Undo(Tables):
         await self.play.send_private_continuation(interaction, game, seat, label, locale,
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
-
-    async def own_last_version(self, game: GameView, seat: int) -> int | None:
-        """The version made by the seat's latest move that was not taken back, among the last
-        :data:`REBASE_WINDOW` entries of the log (None: none there)."""
-        records = await self.sessions.store.recent_moves(game.id, REBASE_WINDOW)
-        undone = {r.undoes for r in records if r.undoes is not None}
-        return next((r.seq for r in reversed(records)
-                     if r.seat == seat and r.undoes is None and r.seq not in undone), None)
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who

@@ -137,7 +137,9 @@ class UndoAfterReveal(EngineError):
 
 
 class UndoAfterOtherPlayer(EngineError):
-    """Another player (or the bot for this seat) moved since: undo never crosses someone else's move."""
+    """Another player (or the bot for this seat) moved since: undo never crosses someone else's move. ``since``:
+    the version the player's own last move in effect made (None: they have none), so a refusal can name who
+    moved after it."""
 
     code = "undo_after_other_player"
 

@@ -65,7 +65,8 @@ def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, log: Sequence[
         raise errors.NothingToUndo(game_id=game_id)
     target = moves[-1]
     if target.seat != seat or target.user_id != user_id:
-        raise errors.UndoAfterOtherPlayer(game_id=game_id)
+        own = next((m.seq for m in reversed(moves) if m.seat == seat and m.user_id == user_id), None)
+        raise errors.UndoAfterOtherPlayer(game_id=game_id, since=own)   # ``since``: the player's last move in effect
     before = replay(kind, seats, seed, options, moves[:-1])
     after, _events = kind.apply(before, target.seat, target.move)
     if kind.reveals(before, target.move, after):

@@ -98,6 +98,7 @@ async def test_never_across_another_players_move(umgr, store):
     with pytest.raises(UndoAfterOtherPlayer) as refused:
         await umgr.undo(game_id, A)
     assert refused.value.key == "engine.error.undo_after_other_player"
+    assert refused.value.params["since"] == (await store.recent_moves(game_id, 2))[0].seq    # A's hold
     with pytest.raises(UndoAfterReveal):      # B's own roll revealed a die
         await umgr.undo(game_id, B)
 
