@@ -113,6 +113,9 @@ async def test_texts_name_every_command_as_the_readers_client_calls_it(payloads)
     wrong = []
     for locale in ("en", *LOCALES):
         tree = _tree(payloads, locale)
+        #: top-level command as this locale names it -> its subcommands' English names
+        english_subs = {localised(p, "name", locale): {o["name"] for o in p.get("options") or []
+                                                        if o.get("type") in (1, 2)} for p in payloads}
         for key, text in catalog(locale).items():
             for reference in re.findall(r"`/([^`]+)`", text):
                 words = reference.split()
@@ -133,23 +136,13 @@ async def test_texts_name_every_command_as_the_readers_client_calls_it(payloads)
                         wrong.append(f"{locale} {key}: {word} in `/{reference}`")
                         break
                     subs, options = subs[word]
-        # a command named in running text, without backticks ("Mit /abwesend zurück oder …"): its name, and a
-        # subcommand written with its English name where this language has another ("/를": a slash, no command)
-        english = _tree(payloads, "en")
-        for key, text in catalog(locale).items():
+            # a command named in running text, without backticks ("Mit /abwesend zurück oder …"): its name, and a
+            # subcommand written with its English name where this language has another ("/를": a slash, no command)
             for first, second in re.findall(r"(?:^|[\s(])/([^\s`/(),.;:]{2,})(?: ([^\s`(),.;:]+))?", text):
                 if "{" in first:
                     continue
                 if first not in tree:
                     wrong.append(f"{locale} {key}: /{first}")
-                    continue
-                english_subs = next((subs for name, (subs, _) in english.items()
-                                     if _tree_name(payloads, name, locale) == first), {})
-                if second in english_subs and second not in tree[first][0]:
+                elif second in english_subs.get(first, ()) and second not in tree[first][0]:
                     wrong.append(f"{locale} {key}: {second} in /{first} {second}")
     assert not wrong, "\n".join(wrong)
-
-
-def _tree_name(payloads: list[dict], english: str, locale: str) -> str | None:
-    """What a ``locale`` user's client calls the top-level command named ``english`` in English."""
-    return next((localised(p, "name", locale) for p in payloads if p["name"] == english), None)
