@@ -236,10 +236,10 @@ class Play(Tables):
         if version != game.version:
             index = await self.mover.rebased_index(game, seat, version, check)
             if index is None:
-                raise Refusal("error.stale_button")
+                return await self.stale_menu(interaction, game, seat)
         legal = self.legal_for(game, seat)
         if index >= len(legal) or move_check(legal[index]) != check:
-            raise Refusal("error.stale_button")
+            return await self.stale_menu(interaction, game, seat)
         locale = locale_of(interaction)
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
@@ -255,6 +255,18 @@ class Play(Tables):
         public = await self.play_move(interaction, game, seat, legal[index], from_component=True, then=tuple(then))
         await reply.acknowledge()       # a step shown elsewhere (another private message) still answers the click
         return public
+
+    async def stale_menu(self, interaction: discord.Interaction, game: GameView, seat: int) -> bool:
+        """A pick on a public menu the game has left behind (most often: the player went on privately after a
+        first pick there, and the live message still shows that menu). The player is due, so the answer is
+        their moves now, privately, saying why; anyone else, or a stale private menu, is refused. False: nothing
+        was played."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or seat not in self.pending_seats(game):
+            raise Refusal("error.stale_button")
+        legal = self.legal_for(game, seat)
+        await self.send_moves(interaction, game, seat, legal, locale_of(interaction), ALL, key="play.moved_on")
+        return False
 
     async def on_move_button(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                              check: str) -> None:
@@ -362,14 +374,16 @@ class Play(Tables):
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
     async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
-                         locale: str, menu: str) -> None:
+                         locale: str, menu: str, key: str = "play.your_moves") -> None:
         """The player's moves privately: all of them (``ALL``, with Undo when they may take one back) or the
-        any-time ones (``EXTRA``)."""
+        any-time ones (``EXTRA``); ``key``: the text above them."""
         undo = menu == ALL and await self.may_undo(game, interaction.user.id)
         await self.prepare_menu(game, seat, locale, legal, menu=menu)
-        await interaction.response.send_message(
-            t("play.your_moves", locale, decision=self.decision_text(game, seat, locale)),
+        sent = await interaction.response.send_message(
+            t(key, locale, decision=self.decision_text(game, seat, locale)),
             view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
+        if sent.message_id is not None:        # the newest private message is the one the next step redraws
+            self.private[(game.id, seat)] = PrivateMessage(interaction, sent.message_id, True)
 
     # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:

@@ -70,7 +70,8 @@ class Undo(Tables):
             raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
-        if from_component and interaction.message is not None and interaction.message.flags.ephemeral:
+        in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
+        if in_private and result.turn.public:
             await PrivateMessage(interaction, interaction.message.id, True).edit(
                 content=t("undo.done", locale, move=label), view=None, attachments=[])
         if result.turn.public:
@@ -81,7 +82,7 @@ class Undo(Tables):
             self.bots.schedule(game.id, game)
             return
         await self.play.prepare_menu(game, seat, locale)
-        await self.play.send_private_continuation(interaction, game, seat, label, locale,
+        await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
 

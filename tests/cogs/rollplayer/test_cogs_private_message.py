@@ -1,0 +1,70 @@
+"""The player's ONE private message of a game is the newest one the bot gave them: after "My moves", a move
+picked on the public message continues in that new private message, not in an older one far up the channel
+(found by a German playground tour: the next step was drawn into a private message of round 0 and the newest
+one answered "that was for an earlier move"). A pick on the public menu the player has left behind answers with
+their moves now, saying why, instead of sending them to "the latest turn message" they are looking at."""
+from __future__ import annotations
+
+from driver import Driver, menu_version, move_components
+from test_cogs_phase import start_two_player
+
+from bot.games.rollplayer.kind import KIND
+from bot.i18n import t
+
+MY_MOVES = t("button.my_moves", "en")
+
+
+async def pick_first(harness, message, user, place):
+    """The first move a menu offers: its first select's first option, or its first move button."""
+    if message.selects():
+        option = message.selects()[0]["options"][0]["value"]
+        return await harness.select(message, [option], user=user, place=place)
+    button = next(b for b in message.buttons() if b["custom_id"].startswith("rp:m:"))
+    return await harness.click(message, user=user, place=place, custom_id=button["custom_id"])
+
+
+async def test_a_public_pick_after_my_moves_continues_in_the_newest_private_message(harness, alice, bob,
+                                                                                      monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
+    place = harness.channel()
+    users = [alice, bob]
+    game, started = await start_two_player(harness, alice, bob, place)
+    driver = Driver(harness, place, users)
+    driver.game_id = game.id
+    driver._prompt_seat = None
+    driver.absorb(started, alice)
+    for _ in range(120):
+        game = await harness.bot.sessions.load(game.id)
+        due = [p["seat"] for p in KIND.pending(game.state)]
+        driver._prompt_seat = due[0] if len(set(due)) == 1 else None
+        user = next(u for u in users if u.id == game.seats[due[0]].user_id)
+        prompt, older = driver.prompt, driver.own.get(user.id)
+        if driver._prompt_seat is not None and older is not None and prompt is not None \
+                and move_components(prompt) and menu_version(prompt) == game.version \
+                and any(b.get("label") == MY_MOVES for b in prompt.buttons()):
+            older_edits = older.edits
+            mine = (await harness.click(prompt, user=user, place=place, label=MY_MOVES)).only()
+            assert mine.ephemeral and move_components(mine)
+            result = await pick_first(harness, prompt, user, place)
+            after = await harness.bot.sessions.load(game.id)
+            assert after.version > game.version, result.text()
+            if not any(m.layout for m in result.public()) and KIND.pending(after.state)[0]["seat"] == due[0]:
+                # the step went on privately: it is drawn in the private message given last
+                assert mine.edits == 1 and move_components(mine), mine.text()
+                assert older.edits == older_edits, "an older private message was redrawn"
+                # the public message still shows the menu of before that pick: picking there again
+                version = after.version
+                again = await pick_first(harness, prompt, user, place)
+                answer = again.only()
+                assert answer.ephemeral and move_components(answer), answer.text()
+                assert answer.text().startswith(t("play.moved_on", "en", decision="")[:30]), answer.text()
+                assert (await harness.bot.sessions.load(game.id)).version == version, "nothing was played"
+                # someone else picking there is still told it is not for them
+                other = next(u for u in users if u is not user)
+                refused = (await pick_first(harness, prompt, other, place)).only()
+                assert not move_components(refused), refused.text()
+                return
+            driver.absorb(result, user)
+            continue
+        await driver.act(user, due[0])
+    raise AssertionError("no public pick after My moves went on privately")
