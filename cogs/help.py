@@ -4,6 +4,8 @@ The sections and topics are the game's (its presentation lists them); the texts 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 from discord import app_commands
 
@@ -13,9 +15,11 @@ from .core import Refusal, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation
-from .translator import cmd_str
+from .translator import cmd_str, localised_name, localised_paths
 
 EMBED_COLOUR = discord.Colour(0x8B5A2B)
+#: Discord's limit on an embed field's value
+FIELD_LIMIT = 1024
 
 
 #: The shell's own section, after the game's: the history and stats commands every group has (those a game
@@ -48,22 +52,43 @@ def topic_key(presentation: Presentation, topic: str, part: str) -> str:
     return f"{presentation.catalog_prefix}rules_topic.{topic}.{part}"
 
 
-def help_embed(presentation: Presentation, locale: str) -> discord.Embed:
-    group = t(presentation.group_key, "en")
+def help_embed(presentation: Presentation, group: app_commands.Group, locale: str) -> discord.Embed:
+    """The game's commands by section, each named as the reader's client lists it (``/rp vorbereitung
+    tableau``); a section too long for one field (1,024 characters) goes on in the next."""
+    shown = localised_paths(group, locale)
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
     for heading, names in help_sections(presentation):
-        lines = [t("help.command_line", locale, command=f"/{group} " + name.replace(".", " "),
-                   text=t(help_key(presentation, name), locale)) for name in names]
-        embed.add_field(name=t(heading, locale), value="\n".join(lines)[:1024], inline=False)
-    embed.set_footer(text=t("help.footer", locale, group=group))
+        lines = [t("help.command_line", locale, command=shown[name], text=t(help_key(presentation, name), locale))
+                 for name in names]
+        for part, value in enumerate(field_values(lines)):
+            title = t(heading, locale)
+            embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
+                            value=value, inline=False)
+    embed.set_footer(text=t("help.footer", locale, group=localised_name(group, locale)))
     return embed
+
+
+def field_values(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
+    """``lines`` packed into as few field values as fit Discord's limit, never breaking a line."""
+    values: list[str] = []
+    for line in lines:
+        if values and len(values[-1]) + 1 + len(line) <= limit:
+            values[-1] += "\n" + line
+        else:
+            values.append(line[:limit])
+    return values
+
+
+def topic_titles(presentation: Presentation, topics: Iterable[str], locale: str) -> str:
+    """Rules topics by their titles in ``locale`` (as the ``topic`` choice shows them), not their ids."""
+    return ", ".join(t(topic_key(presentation, topic, "title"), locale) for topic in topics)
 
 
 def rules_embed(presentation: Presentation, topic: str, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t(topic_key(presentation, topic, "title"), locale),
                           description=t(topic_key(presentation, topic, "text"), locale), colour=EMBED_COLOUR)
-    others = ", ".join(name for name in presentation.rules_topics if name != topic)
+    others = topic_titles(presentation, (name for name in presentation.rules_topics if name != topic), locale)
     embed.set_footer(text=t("rules_topic.footer", locale, topics=others))
     return embed
 
@@ -75,7 +100,8 @@ class Help(GameCog):
     @app_commands.command(name=cmd_str("cmd.help.name"), description=cmd_str("cmd.help.description"))
     async def help_cmd(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            embed=help_embed(self.presentation_of(interaction), locale_of(interaction)), ephemeral=True)
+            embed=help_embed(self.presentation_of(interaction), interaction.command.parent, locale_of(interaction)),
+            ephemeral=True)
 
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
         """``rules``: its topics (the choices) are the game's."""
@@ -88,7 +114,8 @@ class Help(GameCog):
         ])
         async def rules(interaction: discord.Interaction, topic: str = topics[0]) -> None:
             if topic not in topics:
-                raise Refusal("error.unknown_rules_topic", topic=topic[:50], topics=", ".join(topics))
+                raise Refusal("error.unknown_rules_topic", topic=topic[:50],
+                              topics=topic_titles(presentation, topics, locale_of(interaction)))
             await interaction.response.send_message(embed=rules_embed(presentation, topic, locale_of(interaction)),
                                                     ephemeral=True)
 

@@ -73,7 +73,7 @@ class DicePokerPresentation(Presentation):
     help_intro_key = N_("dicepoker.help.intro")
     help_sections = (
         (N_("dicepoker.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status", "abandon",
-                                              "table", "log", "rules", "help")),
+                                              "table", "log", "language", "defaults", "rules", "help")),
         (N_("dicepoker.help.section.moves"), ("play", "keep", "reroll", "hint", "undo")),
     )
     rules_topics = ("overview", "hands", "ties", "match", "solo", "gamblers")

@@ -87,8 +87,9 @@ class RollForAdventurePresentation(Presentation):
     help_intro_key = N_("rollforadventure.help.intro")
     help_sections = (
         (N_("rollforadventure.help.section.games"), ("new", "join", "leave", "start", "cancel", "solo", "status",
-                                                     "abandon", "table", "log", "rules", "help")),
-        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll", "hint")),
+                                                     "abandon", "table", "log", "language", "defaults", "rules",
+                                                     "help")),
+        (N_("rollforadventure.help.section.moves"), ("play", "place", "reroll", "hint", "undo")),
     )
     rules_topics = ("overview", "turn", "territories", "enemies", "heroes", "solo")
 

@@ -1,8 +1,13 @@
 """/rp help and /rp rules through real interactions."""
 from __future__ import annotations
 
+import pytest
+from discord import app_commands
+
 from bot.i18n import t
+from cogs.help import FIELD_LIMIT, help_commands
 from cogs.rollplayer import PRESENTATION
+from cogs.translator import localised_paths
 
 RULE_TOPICS = PRESENTATION.rules_topics
 
@@ -45,4 +50,51 @@ async def test_rules_unknown_topic_is_refused(harness, alice):
     message = result.only()
     assert message.ephemeral
     assert "dragons" in message.text()
-    assert "overview" in message.text()
+    assert t("rules_topic.overview.title", "en") in message.text()
+
+
+DISCORD_LOCALES = {"en": "en-US", "de": "de", "fr": "fr", "ko": "ko"}
+EMBED_LIMIT = 6000
+
+
+def leaf_paths(group: app_commands.Group, prefix: tuple[str, ...] = ()) -> set[str]:
+    paths: set[str] = set()
+    for command in group.commands:
+        if isinstance(command, app_commands.Group):
+            paths |= leaf_paths(command, (*prefix, command.name))
+        else:
+            paths.add(".".join((*prefix, command.name)))
+    return paths
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_help_names_every_command_of_the_game_as_the_readers_client_lists_it(harness, alice, locale):
+    """Playground tours in German, French and Korean: `/rp hilfe` listed `/rp new`, `/rp play` … (English names a
+    German client does not know), the German games section was cut at 1,024 characters mid-line, and `/poker`
+    and `/rfa` left out some of their commands."""
+    harness.locale = DISCORD_LOCALES[locale]
+    for kind, presentation in harness.bot.games.items():
+        group = next(c for c in harness.bot.tree.get_commands()
+                     if isinstance(c, app_commands.Group) and c.extras.get("rollbot_kind") == kind)
+        assert set(help_commands(presentation)) == leaf_paths(group), kind
+        shown = localised_paths(group, locale)
+        embed = (await harness.run(f"{group.name} help", user=alice, place=harness.channel())).only().embeds[0]
+        text = "\n".join(field["value"] for field in embed["fields"])
+        for path in help_commands(presentation):
+            assert f"`{shown[path]}`" in text, (kind, locale, path, shown[path])
+        if locale != "en":
+            assert "`/rp new`" not in text and "`/poker play`" not in text and "`/rfa play`" not in text
+        assert all(len(field["value"]) <= FIELD_LIMIT for field in embed["fields"])
+        assert all(line.count("`") % 2 == 0 for line in text.splitlines()), "a line cut in a backtick"
+        total = len(embed["title"]) + len(embed["description"]) + len(embed["footer"]["text"]) + \
+            sum(len(field["name"]) + len(field["value"]) for field in embed["fields"])
+        assert total <= EMBED_LIMIT, (kind, locale, total)
+        assert "⟦" not in text
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_rules_footer_names_the_other_topics_by_their_titles(harness, alice, locale):
+    harness.locale = DISCORD_LOCALES[locale]
+    embed = (await harness.run("rules", user=alice, place=harness.channel(), topic="market")).only().embeds[0]
+    titles = [t(f"rules_topic.{topic}.title", locale) for topic in RULE_TOPICS if topic != "market"]
+    assert embed["footer"]["text"] == t("rules_topic.footer", locale, topics=", ".join(titles))
