@@ -598,12 +598,12 @@ class Courier:
             parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
-            elif len(due) == 1:
+            elif len(due) == 1 and not game.seats[due[0]].is_ai:
                 legal = kind.legal_moves(game.state, due[0])
                 parts.menu = move_view(presentation, game, due[0], legal, locale)
-            else:
+            else:                                # several due, or a bot seat: nobody here picks its moves
                 parts.menu = discord.ui.View(timeout=None)
-                add_look_buttons(parts.menu, game, locale, moves=True,
+                add_look_buttons(parts.menu, game, locale, moves=not all(game.seats[s].is_ai for s in due),
                                  sheet=presentation.has_seat_pictures)
             hush = {*hush, *away}                # an away player is named, not pinged
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh

@@ -133,11 +133,11 @@ class Play(Tables):
         await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
 
     async def prepare_live_menu(self, game: GameView) -> None:
-        """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due,
-        in the game's language (``cogs.outbox``)."""
+        """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due
+        and it is not a bot seat, in the game's language (``cogs.outbox``)."""
         if game.status == "active" and game.state is not None:
             due = self.pending_seats(game)
-            if len(due) == 1:
+            if len(due) == 1 and not game.seats[due[0]].is_ai:
                 await self.prepare_menu(game, due[0], game_locale(game))
 
     # ------------------------------------------------------------------ moving
