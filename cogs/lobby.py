@@ -212,7 +212,7 @@ class Lobby(GameCog):
             embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
         elif action == "start":
             embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
-                f"<@{s.user_id}>" for s in game.seats if s.user_id)), None
+                player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
         else:
             embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
         note = t(f"lobby.{action}_note", locale, user=who, seated=len(game.seats), wanted=game.seats_wanted)

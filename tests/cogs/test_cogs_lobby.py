@@ -58,6 +58,18 @@ async def test_join_start_by_buttons(harness, alice, bob):
     assert game.status == "active" and [s.user_id for s in game.seats] == [alice.id, bob.id]
 
 
+async def test_the_start_notice_names_the_bot_seats_too(harness, alice):
+    """A Korean playground tour: the lobby listed "@Ann / Bot (hard)", the start notice only "Players: @Ann."."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2, bots=1)
+    await harness.click(message, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.seats[1].is_ai
+    players = f"{alice.mention}, {game.seats[1].name}"
+    assert t("lobby.started", "en", players=players) in message.text(), message.text()
+
+
 async def test_lobby_by_commands(harness, alice, bob, carol):
     place = harness.channel()
     await open_lobby(harness, alice, place, players=3)
