@@ -8,6 +8,7 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -121,28 +122,51 @@ class History(GameCog):
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
         """(text, number of pages, the page shown): the page is clamped to the log as it is now."""
-        presentation = self.games[game.kind]
         records = await self.sessions.move_log(game.id)
         pages = max(1, -(-len(records) // LOG_PAGE))
         page = min(max(0, page), pages - 1)
+        lines = await in_worker(self._log_lines, game, records, page, locale)
+        if not lines:
+            return t("play.log_empty", locale), pages, page
+        return "\n".join(lines)[:2000], pages, page
+
+    def _log_lines(self, game: GameView, records: list, page: int, locale: str) -> list[str]:
+        """The page's lines, each move worded in the state it was played in (a label reads the table: the die
+        on the Initiative card taken, a row's dice): the log is replayed from the seed, an undo going back to
+        the state before the move it took back. Worker-thread work."""
+        kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         shown = shown_game(game, locale)
-        lines = []
         undone = {r.undoes for r in records if r.undoes is not None}
-        for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
+        first, last = page * LOG_PAGE, (page + 1) * LOG_PAGE
+        state: Any = kind.create(len(game.seats), game.seed, game.options)
+        before: dict[int, Any] = {}              # seq -> the state its move was played in
+        lines = []
+        for index, record in enumerate(records[:last]):
+            if state is not None:
+                try:
+                    if record.undoes is not None:
+                        state = before[record.undoes]
+                    else:
+                        before[record.seq] = state
+                        state, _ = kind.apply(state, record.seat, record.move)
+                except Exception:                  # noqa: BLE001 - a log the rules no longer replay: label as now
+                    state = None
+            if index < first:
+                continue
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
+                at = before.get(record.seq) if state is not None else None
                 try:
-                    label = presentation.move_label(shown, record.seat, record.move, locale)
+                    label = presentation.move_label(shown if at is None else replace(shown, state=at), record.seat,
+                                                    record.move, locale)
                 except Exception:                  # noqa: BLE001 - a label of an old move must not break the log
                     label = t("history.move_unknown", locale)
                 if record.seq in undone:           # taken back: struck through, the log keeps everything
                     label = f"~~{label}~~"
             name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
             lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
-        if not lines:
-            return t("play.log_empty", locale), pages, page
-        return "\n".join(lines)[:2000], pages, page
+        return lines
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
