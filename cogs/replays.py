@@ -99,8 +99,11 @@ def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) ->
     return replace(game, state=state, version=version, status=status)
 
 
-def chart_words(count: int, locale: str) -> ChartWords:
-    steps = tuple(t("history.chart.start", locale) if k == 0 else str(k) for k in range(count))
+def chart_words(count: int, locale: str, *, finished: bool = False) -> ChartWords:
+    """The chart's words: the steps are the start, each round's first moment (its number) and the last move;
+    in a finished game that last step is the end, not one more round (a 12-round game's axis read "13")."""
+    steps = tuple(t("history.chart.start", locale) if k == 0 else
+                  t("history.chart.end", locale) if finished and k == count - 1 else str(k) for k in range(count))
     return ChartWords(title=t("history.chart.title", locale), x_axis=t("history.chart.x_axis", locale),
                       steps=steps)
 
@@ -113,7 +116,8 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str)
     shown = shown_game(game, locale)
     series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
               for seat in range(len(game.seats))]
-    return "chart.png", render_chart(series, [s.name for s in shown.seats], chart_words(len(steps), locale))
+    words = chart_words(len(steps), locale, finished=game.status != "active")
+    return "chart.png", render_chart(series, [s.name for s in shown.seats], words)
 
 
 async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) -> list[Picture]:

@@ -14,7 +14,7 @@ from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META
 from .bots import has_ai
-from .core import Refusal, locale_of, require_guild
+from .core import Refusal, game_locale, locale_of, require_guild
 from .games import Games
 from .groups import GameCog, offered_if
 from .pace import DEFAULT_PACE, PACES, pace_text
@@ -105,6 +105,9 @@ class GameSettings(GameCog):
             raise Refusal("error.language_not_allowed", game=game.id)
         if language not in available_locales():
             raise Refusal("error.bad_option")
+        if language == game_locale(game):        # nothing changes: no public post, no ping
+            raise Refusal("lobby.language_same", game=game.id, language=t(f"language.{language}",
+                                                                            locale_of(interaction)))
         await update_meta(self.sessions, game.id, locale=language)
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
                                                   game=game.id, language=t(f"language.{language}", language)))

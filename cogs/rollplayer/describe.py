@@ -155,8 +155,8 @@ def dealt_details(backstory: Any, alignment: Any, locale: str) -> str:
     high, low = max(v for v, _, _ in spots), min(v for v, _, _ in spots)
 
     def where(value: int) -> str:
-        return " / ".join(t("rollplayer.detail.align_cell", locale, ethic=t(f"img.align.{e}", locale),
-                            moral=t(f"img.align.{m}", locale)) for v, m, e in spots if v == value)
+        return " / ".join(t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{e}", locale),
+                            moral=t(f"rollplayer.align_word.{m}", locale)) for v, m, e in spots if v == value)
     return t("rollplayer.detail.dealt", locale, cells=wants, best=where(high), high=f"{high:+d}",
              worst=where(low), low=f"{low:+d}")
 

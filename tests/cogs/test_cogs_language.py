@@ -66,6 +66,10 @@ async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice
     assert (await game_here(harness, place)).meta["locale"] == "de"
     by_manager = await harness.run("language", user=moderator, place=place, language="ko")
     assert not by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
+    # the language it already has: said privately (a German playground tour saw a public post pinging nobody new)
+    same = await harness.run("language", user=alice, place=place, language="ko")
+    assert same.only().ephemeral
+    assert same.only().content == t("lobby.language_same", "fr", game=game.id, language=t("language.ko", "fr"))
 
 
 async def test_public_posts_follow_the_games_language_private_answers_the_users(harness, alice, bob, carol,

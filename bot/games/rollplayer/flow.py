@@ -296,7 +296,10 @@ def end_market_turn(st, events: list) -> None:
     if st.seats == 1 and st.market:
         st.discard.append(st.market[0])
         st.trash.extend(st.market[1:])
-        events.append(ev("solo_market_cleared", discarded=st.market[0], trashed=st.market[1:]))
+        if st.market[1:]:
+            events.append(ev("solo_market_cleared", discarded=st.market[0], trashed=st.market[1:]))
+        else:                                 # the enemy die already trashed the rest: nothing to name there
+            events.append(ev("solo_market_discarded", discarded=st.market[0]))
         st.market = []
     st.market_pos += 1
     if st.market_pos < len(st.market_order):

@@ -131,10 +131,18 @@ async def test_replay_of_a_poker_duel_steps_hand_by_hand(poker_harness, alice, b
     assert f"({hands} of {hands})" in message.content
 
 
-async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_seed):
+async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_seed, monkeypatch):
+    import cogs.replays
+    drawn = []
+    render = cogs.replays.render_chart
+    monkeypatch.setattr(cogs.replays, "render_chart", lambda *args: drawn.append(args[2]) or render(*args))
     place = harness.channel()
     game = await duel(harness, [alice, bob], place)
     sent = await finish(harness, game.id)
+    # the axis: the start, each round by its number, then the end (a 12-round game read "13" there)
+    [words] = drawn
+    assert words.steps[0] == t("history.chart.start", "en") and words.steps[-1] == t("history.chart.end", "en")
+    assert words.steps[1:-1] == tuple(str(k) for k in range(1, len(words.steps) - 1))
     [final] = [m for m in sent if m.files]
     assert t("play.final_title", "en") in final.text()
     assert "chart.png" in final.file_names() and "scores.png" in final.file_names()

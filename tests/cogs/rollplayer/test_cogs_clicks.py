@@ -258,3 +258,9 @@ def test_dealt_backstory_and_alignment_say_what_they_want(locale):
     grid = names.alignments()["arbiter"]["grid"]
     best = max(v for row in grid.values() for v in row.values())
     assert f"({best:+d})" in line and names.alignment_name("arbiter", locale) in line
+    # running text names the alignment spots in full (the sheet's grid abbreviates: German "Rechtsch.")
+    best_spots = [(moral, ethic) for moral, row in grid.items() for ethic, v in row.items() if v == best]
+    for moral, ethic in best_spots:
+        assert t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{ethic}", locale),
+                 moral=t(f"rollplayer.align_word.{moral}", locale)) in line
+    assert "." not in t("rollplayer.align_word.lawful", locale)

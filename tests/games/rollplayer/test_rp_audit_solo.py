@@ -153,6 +153,8 @@ def test_discard_for_gold_then_leftmost_to_discard_rest_to_trash():
     # the chosen card is discarded for the Gold, then the leftmost remaining card, the rest is trashed
     assert st.discard == discard + [market[1], market[0]]
     assert st.trash == trash + [market[2]]
+    assert [e["params"] for e in ev if e["key"] == "rollplayer.solo_market_cleared"] == \
+        [{"discarded": market[0], "trashed": [market[2]]}]
     assert st.round == 2 and len(st.market) == 3
     check_invariants(st)
 
@@ -266,8 +268,11 @@ def test_after_the_enemy_trashed_a_card_the_last_card_goes_to_the_discard_pile(m
     monkeypatch.undo()
     st.players[0].gold = 20
     discard, trash = list(st.discard), list(st.trash)
-    st, _ = act(st, {"type": "buy", "seat": 0, "card": market[0], "tokens": 0})
+    st, ev = act(st, {"type": "buy", "seat": 0, "card": market[0], "tokens": 0})
     assert st.discard == discard + [market[2]] and st.trash == trash  # nothing left to trash
+    # the log says so: a discard alone, not "… and (none) went to the trash" (found by a Korean playground tour)
+    cleared = [e for e in ev if e["key"].startswith("rollplayer.solo_market_")]
+    assert cleared == [{"key": "rollplayer.solo_market_discarded", "params": {"discarded": market[2]}}]
 
 
 @pytest.mark.parametrize("gold, stars", [(0, 0), (7, 0), (8, 1), (15, 1), (16, 2), (23, 2), (24, 3)])
