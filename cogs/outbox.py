@@ -82,8 +82,11 @@ MARKER_BASE = 1000
 # display (they ping like content does, within ``allowed_mentions``). Once sent with the flag, a message
 # keeps it, so every edit of a live message is a layout too, and its summary is a layout of one text display.
 
-#: Longest summary line (a summarised message is one line, no pictures, no buttons).
-SUMMARY_LIMIT = 300
+#: Longest summary line (a summarised message is one line, no pictures, no buttons): room for a whole turn's
+#: moves in German (300 cut one of them mid-word and left the rest of the turn shown nowhere public).
+SUMMARY_LIMIT = 1000
+#: Between the moves of one line.
+MOVE_SEPARATOR = " · "
 #: Longest text display (Discord allows 4000 characters over all text of a message).
 TEXT_LIMIT = 1800
 
@@ -100,6 +103,26 @@ class LiveParts:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def clip_moves(line: str, limit: int, *, newest: bool = False) -> str:
+    """Moves joined by :data:`MOVE_SEPARATOR` within ``limit`` characters, cut between two moves, never inside
+    one: the first moves kept, or with ``newest`` the last ones; "…" stands for those left out."""
+    if len(line) <= limit:
+        return line
+    moves = line.split(MOVE_SEPARATOR)
+    kept: list[str] = []
+    room = limit - len("…" + MOVE_SEPARATOR)
+    for move in reversed(moves) if newest else moves:
+        if len(move) + len(MOVE_SEPARATOR) * bool(kept) > room:
+            break
+        kept.append(move)
+        room -= len(move) + len(MOVE_SEPARATOR) * (len(kept) > 1)
+    if not kept:                               # one move longer than the whole line may be
+        return "…" + line[-(limit - 1):] if newest else _clip(line, limit)
+    if newest:
+        return "…" + MOVE_SEPARATOR + MOVE_SEPARATOR.join(reversed(kept))
+    return MOVE_SEPARATOR.join(kept) + MOVE_SEPARATOR + "…"
 
 
 def post_marker(post_id: int) -> int:
@@ -145,7 +168,7 @@ def add_menu_rows(layout: discord.ui.LayoutView, menu: discord.ui.View) -> None:
 def summary_layout(line: str) -> discord.ui.LayoutView:
     """What a game message becomes once a newer one took over: one line, no pictures, no buttons."""
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.TextDisplay(f"-# {_clip(line, SUMMARY_LIMIT)}"))
+    view.add_item(discord.ui.TextDisplay(f"-# {clip_moves(line, SUMMARY_LIMIT)}"))
     return view
 
 
@@ -565,8 +588,7 @@ class Courier:
             if payload.get("started"):
                 lines.append(t("play.game_started", locale))
             lines += [self.event_line(game, e, locale) for e in payload.get("events", [])]
-        line = " · ".join(line for line in lines if line)
-        return line if len(line) <= LOG_LINE_LIMIT else "…" + line[-(LOG_LINE_LIMIT - 1):]
+        return clip_moves(MOVE_SEPARATOR.join(line for line in lines if line), LOG_LINE_LIMIT, newest=True)
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
                      menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = ()) -> dict:

@@ -3,12 +3,23 @@ is drawn in and the summary an older message becomes (``cogs.outbox``), pictures
 from __future__ import annotations
 
 import discord
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine.table import TableMeta
 from bot.engine.turn import _message
 from bot.games.kind import Kind
 from cogs.buttons import MoveButton
-from cogs.outbox import Courier, LiveParts, PictureCache, live_layout, summary_layout
+from cogs.outbox import (
+    MOVE_SEPARATOR,
+    SUMMARY_LIMIT,
+    Courier,
+    LiveParts,
+    PictureCache,
+    clip_moves,
+    live_layout,
+    summary_layout,
+)
 
 
 class Book:
@@ -71,8 +82,8 @@ def test_the_layout_holds_pictures_text_and_the_menu_rows():
     assert [len(r["components"]) for r in rows] == [5, 2] and all(r["type"] == 1 for r in rows)
     assert rows[0]["components"][0]["custom_id"] == "rp:m:1:2:0:0000000a"
     assert layout.has_components_v2() and layout.is_persistent()
-    summary = summary_layout("x" * 1000).to_components()
-    assert [c["type"] for c in summary] == [10] and len(summary[0]["content"]) <= 303
+    summary = summary_layout("x" * 5000).to_components()
+    assert [c["type"] for c in summary] == [10] and len(summary[0]["content"]) <= len("-# ") + SUMMARY_LIMIT
 
 
 async def test_pictures_are_rendered_once_per_key():
@@ -96,3 +107,32 @@ def test_the_private_pictures_shown_are_remembered_by_last_use():
         assert not courier.private_sheet_shown(message_id, b"other")
     assert courier.private_sheet_shown(1, b"sheet")
     assert not courier.private_sheet_shown(2, b"other")                  # long unused: forgotten, attached again
+
+
+MOVE = st.text(st.characters(blacklist_characters="·"), min_size=1, max_size=80)
+
+
+@given(st.lists(MOVE, min_size=1, max_size=40), st.integers(20, 400), st.booleans())
+def test_a_line_of_moves_is_cut_between_moves_never_inside_one(moves, limit, newest):
+    """A German playground tour saw a summary end "… Ann lässt die Attributa…": the line is cut between moves,
+    keeping the first ones (a summary) or the newest (the live message), never more than ``limit``."""
+    line = MOVE_SEPARATOR.join(moves)
+    clipped = clip_moves(line, limit, newest=newest)
+    assert len(clipped) <= limit
+    if len(line) <= limit:
+        assert clipped == line
+        return
+    kept = clipped.split(MOVE_SEPARATOR)
+    if newest and kept[0] == "…" and len(kept) > 1:
+        assert kept[1:] == moves[len(moves) - len(kept) + 1:]
+    elif not newest and kept[-1] == "…" and len(kept) > 1:
+        assert kept[:-1] == moves[:len(kept) - 1]
+    else:                                          # not even one whole move fits: a plain cut
+        assert len(moves[-1 if newest else 0]) + len("… · ") > limit
+
+
+def test_a_summary_keeps_a_whole_german_turn():
+    turn = MOVE_SEPARATOR.join(["Ann wählt Initiativekarte 1 (Grün 1)", "Ann platziert Grün 1 in STR",
+                                "Ann lässt die Attributaktion STR aus", "Ann wählt „Im Einklang“: Freigeist",
+                                "Der Abenteurerwürfel zeigt 4: Langschwert kommt auf den Müllstapel"] * 2)
+    assert turn in str(summary_layout(turn).to_components())
