@@ -22,6 +22,8 @@ TITLE_SIZE = 30
 TEXT_SIZE = 26
 PLOT_HEIGHT = 330
 LEGEND_ROW = 42
+#: the least room between two words on the x axis
+LABEL_GAP = 8
 #: at most this many labelled steps on the x axis (a long game labels every n-th)
 X_LABELS = 8
 
@@ -112,13 +114,21 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords)
     d.line((left, bottom, right, bottom), fill=P.FAINT, width=2)
 
     every = max(1, -(-steps // X_LABELS))
+
+    def step_word(index: int) -> str:
+        return words.steps[index] if index < len(words.steps) else str(index)
+    # the last step's word ("End") ends at the edge at the latest; a step labelled just before it gives way
+    last = step_word(steps - 1)
+    last_left = min(x_of(steps - 1) - face.width(last) / 2, WIDTH - PAD - face.width(last))
     for index in range(steps):
         if index % every and index != steps - 1:
             continue
-        x = x_of(index)
+        x, text = x_of(index), step_word(index)
         d.line((x, bottom, x, bottom + 6), fill=P.FAINT, width=2)
-        text = words.steps[index] if index < len(words.steps) else str(index)
-        face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
+        if index == steps - 1:
+            face.draw(d, last_left, bottom + 24 + face.cap_height / 2, text, P.MUTED)
+        elif x + face.width(text) / 2 + LABEL_GAP <= last_left:
+            face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
     text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED, align="center")
 
     for seat, points in enumerate(series):
