@@ -35,3 +35,8 @@ def given_name(names, seat) -> str | None:
     elif isinstance(names, (list, tuple)) and isinstance(seat, int) and 0 <= seat < len(names):
         got = names[seat]
     return got.strip() if isinstance(got, str) and got.strip() else None
+
+
+def labelled(name: str, value: str, locale: str) -> str:
+    """"Name: value" as ``locale`` writes it (French puts a space before the colon)."""
+    return label("img.label_value", locale, label=name, value=value)

@@ -8,6 +8,7 @@ from bot.runtime import pool
 from images import icons
 from images import palette as P
 from images.draw import new_canvas, panel, text_box
+from images.labels import labelled
 from images.png import encode
 
 from . import words
@@ -29,12 +30,13 @@ def _seat_panel(img, d, y, seat_score: dict, seat: int, winner: bool, locale: st
         extra = 38
     text_box(d, x0 + extra, top, words.name_of(names, seat, locale), right - gw - 24 - x0 - extra, 30, True, P.TEXT)
     if mode == "duel":
-        info = f"{words.say('dicepoker.img.hands_won', locale)}: {seat_score['hands_won']}"
+        info = words.say("dicepoker.img.hands_won_count", locale, count=seat_score["hands_won"])
     else:
         info = words.say("dicepoker.img.net", locale, net=words.signed(seat_score["net"]))
     text_box(d, x0, top + 40, info, 300, 24, False, P.MUTED)
     if seat_score["best_dice"]:
-        label = f"{words.say('dicepoker.img.best_hand', locale)}: {words.hand_text(seat_score['best_hand'], locale)}"
+        label = labelled(words.say("dicepoker.img.best_hand", locale), words.hand_text(seat_score["best_hand"], locale),
+                         locale)
         text_box(d, x0, top + 74, label, 330, 24, True, P.ACCENT)
         dice_row(img, d, right - (5 * 56 + 4 * 8), y + 62, seat_score["best_dice"], die_colour(seat), size=56, gap=8)
 
@@ -82,7 +84,7 @@ def render_match(state: dict, locale: str = "en", names=None) -> bytes:
     heading = words.say("dicepoker.img.hands_list", locale)
     if mode != "solo":
         sides = [words.name_of(names, rules.seat_of_side(state, i), locale) for i in range(2)]
-        heading = f"{heading}: {sides[0]} – {sides[1]}"
+        heading = labelled(heading, f"{sides[0]} – {sides[1]}", locale)
     text_box(d, MARGIN, y + 18, heading, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
     y += 44
     if more:

@@ -64,7 +64,14 @@ def move_label(move: dict, dice, locale: str = "en") -> str:
         return say("dicepoker.move.keep_all", locale)
     if not keep:
         return say("dicepoker.move.reroll_all", locale)
-    return say("dicepoker.move.reroll", locale, kept=dice_text(dice[i] for i in keep), count=len(dice) - len(keep))
+    return reroll_text(dice_text(dice[i] for i in keep), len(dice) - len(keep), locale)
+
+
+def reroll_text(kept: str, count: int, locale: str) -> str:
+    """"Keep 1 1 1, reroll 2 dice": how many dice are rerolled, said as a count of dice (a bare "reroll 2"
+    read as the value 2)."""
+    key = "dicepoker.move.reroll_one" if count == 1 else "dicepoker.move.reroll"
+    return say(key, locale, kept=kept, count=count)
 
 
 def hint_text(hint: dict, dice, locale: str = "en") -> str:
@@ -74,7 +81,7 @@ def hint_text(hint: dict, dice, locale: str = "en") -> str:
         return say("dicepoker.hint.win_chance", locale, kept=kept, percent=f"{100 * hint['win_chance']:.1f} %")
     if "expected_payout" in hint:
         return say("dicepoker.hint.expected_payout", locale, kept=kept, gold=f"{hint['expected_payout']:.2f}")
-    return say("dicepoker.move.reroll", locale, kept=kept, count=len(dice) - len(hint["keep"]))
+    return reroll_text(kept, len(dice) - len(hint["keep"]), locale)
 
 
 #: what a keep builds on (``ai.keep_shape``) that is no hand of its own

@@ -28,7 +28,7 @@ from bot.runtime import pool
 from .. import icons, png
 from .. import palette as P
 from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stars_value, text_box
-from ..labels import label
+from ..labels import label, labelled
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from .adapt import live_view
@@ -138,7 +138,7 @@ def market_card_height(card_id: str, locale: str) -> int:
 
 def _empty_market(d, top: int, locale: str) -> None:
     """Deck and market ran out: say so rather than leave the buyer guessing."""
-    text = f"{label('img.table.market', locale)}: {label('img.table.empty', locale)}"
+    text = labelled(label("img.table.market", locale), label("img.table.empty", locale), locale)
     text_box(d, MARGIN + 10, top + EMPTY_H / 2, text, INNER - 20, 22, False, P.MUTED, min_size=17)
 
 

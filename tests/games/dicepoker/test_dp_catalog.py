@@ -81,7 +81,10 @@ def test_id_families_have_text():
 
 def test_move_labels():
     dice = [4, 4, 1, 3, 6]
-    assert words.move_label({"type": "reroll", "keep": [0, 1]}, dice) == "Keep 4 4, reroll 3"
+    # how many dice are rerolled, said as dice (a French tour read "relancer 2" as the value 2)
+    assert words.move_label({"type": "reroll", "keep": [0, 1]}, dice) == "Keep 4 4, reroll 3 dice"
+    assert words.move_label({"type": "reroll", "keep": [0, 1, 2, 3]}, dice) == "Keep 4 4 1 3, reroll 1 die"
+    assert words.move_label({"type": "reroll", "keep": [0, 1]}, dice, "fr") == "Garder 4 4, relancer 3 dés"
     assert words.move_label({"type": "reroll", "keep": [0, 1, 2, 3, 4]}, dice) == t("dicepoker.move.keep_all")
     assert words.move_label({"type": "reroll", "keep": []}, dice) == t("dicepoker.move.reroll_all")
 
