@@ -99,6 +99,7 @@ class LiveParts:
     due: str = ""                                         # who is due and what to do (mentions)
     moves: str = ""                                       # the last moves, one line
     menu: discord.ui.View | None = None                   # the due player's buttons (classic view)
+    lead: bool = False                                    # the first picture stands alone, at full width
 
 
 def _clip(text: str, limit: int) -> str:
@@ -140,9 +141,11 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
     """The container (pictures, status, who is due, last moves) and the menu's rows below it."""
     view = discord.ui.LayoutView(timeout=None)
     children: list[discord.ui.Item] = []
-    if parts.pictures:
-        children.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}")
-                                                  for name in parts.pictures]))
+    groups = [parts.pictures[:1], parts.pictures[1:]] if parts.lead else [parts.pictures]
+    for group in groups:       # a gallery of one is drawn as wide as the message; of several, as a mosaic
+        if group:
+            children.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}")
+                                                      for name in group]))
     for text in (parts.status, parts.due, f"-# {parts.moves}" if parts.moves else ""):
         if text:
             children.append(discord.ui.TextDisplay(_clip(text, TEXT_LIMIT)))
@@ -610,6 +613,7 @@ class Courier:
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]
+                parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
             fresh = []
         else:
             due = pending_seats(kind, game.state)

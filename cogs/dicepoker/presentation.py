@@ -194,12 +194,12 @@ class DicePokerPresentation(Presentation):
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
-        first; once over, the last hand and the match."""
+        first; once over, the match (the result, shown widest) and the last hand."""
         from images.dicepoker import render_hand, render_match
 
         state, names = game.state, seat_names(game)
         if state["phase"] == "over":
-            return [("hand.png", render_hand(state, locale, names)), ("match.png", render_match(state, locale, names))]
+            return [("match.png", render_match(state, locale, names)), ("hand.png", render_hand(state, locale, names))]
         files = []
         ended = len(state["history"])
         if mover is not None and ended and state["phase"] == FIRST_PHASE[state["mode"]]:

@@ -39,6 +39,11 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
     final = driver.prompt
     assert "scores.png" in final.file_names() and "sheet.png" in final.file_names()
     assert final.files[0][1].startswith(b"\x89PNG")
+    # the scores alone in the first gallery (drawn as wide as the message: a Korean tour at 360 px could not
+    # read them in a mosaic of four), the other pictures in a gallery below
+    galleries = [c for c in final.components[0]["components"] if c["type"] == 12]
+    assert [[i["media"]["url"] for i in g["items"]] for g in galleries] == [
+        ["attachment://scores.png"], [f"attachment://{name}" for name in final.file_names() if name != "scores.png"]]
     assert t("play.final_title", "en") in final.text()
     assert "reputation" in final.text() and "Alice" in final.text() and "Bob" in final.text()
     assert not move_components(final)

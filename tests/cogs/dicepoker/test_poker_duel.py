@@ -46,7 +46,7 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     assert len(poker.rec.order) == before, "no new message"
     assert kept_positions(post) == [0, 2, 3, 4] and post.edits == 1
     kept = " ".join(str(dice[i]) for i in (0, 2, 3, 4))
-    assert confirm_button(post)["label"] == t("dicepoker.move.reroll", "en", kept=kept, count=1)
+    assert confirm_button(post)["label"] == t("dicepoker.move.reroll_one", "en", kept=kept)
     await toggle(poker, post, 1, user=bob, place=place)          # and back
     assert kept_positions(post) == [0, 1, 2, 3, 4]
     game = await poker.bot.sessions.load(game.id)
@@ -107,7 +107,7 @@ async def test_a_duel_by_clicks_reaches_the_match_picture(poker, alice, bob, fix
         if game.status == "active" and game.state["phase"] == "opponent_reroll" and game.state["hand"] > 1:
             assert post.file_names() == ["last_hand.png", "hand.png"], "a finished hand is shown with the next"
     assert hands_seen == set(range(1, game.state["hand"] + 1))
-    assert post.file_names() == ["hand.png", "match.png", "chart.png"] and not post.buttons()   # + score chart
+    assert post.file_names() == ["match.png", "hand.png", "chart.png"] and not post.buttons()   # + score chart
     assert t("play.final_title", "en") in post.text()
     for seat in game.seats:
         assert f"{seat.name} — {game.state['purses'][seat.seat]} Gold" in post.text()

@@ -44,7 +44,7 @@ async def test_a_dm_duel_against_the_bot_to_the_match_picture(poker, alice):
     assert bot_moves and all(m.user_id is None for m in bot_moves)
     assert await poker.bot.store.undelivered_posts(game_id=game.id) == []
     final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
-    assert final.file_names() == ["hand.png", "match.png", "chart.png"] and t("play.final_title", "en") in final.text()
+    assert final.file_names() == ["match.png", "hand.png", "chart.png"] and t("play.final_title", "en") in final.text()
     assert "Bot (" in final.text()
 
 
@@ -61,7 +61,7 @@ async def test_a_tavern_night_on_either_table(poker, alice, table, stake):
     game, _ = await play_typed(poker, alice, dm, game)
     final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
     net = game.state["purses"][0] - 30
-    assert final.file_names() == ["hand.png", "match.png", "chart.png"]        # + the score chart
+    assert final.file_names() == ["match.png", "hand.png", "chart.png"]        # + the score chart
     assert t("dicepoker.final.solo", "en", player=game.seats[0].name, gold=game.state["purses"][0],
              net=f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0"), purse=30) in final.text()
 
