@@ -179,6 +179,8 @@ class Pane {
     if (changed && this.waiting) {
       state.clicks.push({ ms: performance.now() - this.waiting.started, path: this.waiting.path });
       this.waiting = null;
+      // answered: by a redraw of the clicked message, or by a new (private) message while it stays as it was
+      for (const n of this.list.querySelectorAll(".pending")) n.classList.remove("pending");
     }
     if (this.stick || changed) { this.list.scrollTop = this.list.scrollHeight; this.stick = true; }
     this.revision = (this.revision || 0) + 1;

@@ -20,3 +20,23 @@ def test_a_roll_player_solo_game_in_the_dm_to_the_final_score(page: Page):
     assert player.moves >= 20
     [scores] = [m for m in final if has_image(m, "scores.png")]
     assert not scores["ephemeral"] and not [b for b in scores["buttons"] if b["id"].startswith("rp:m:")]
+
+
+def test_my_moves_answered_by_a_private_message_stops_its_spinner(page: Page):
+    """A German tour: "My moves" kept spinning after the bot had answered with a private message (the page
+    waited for the clicked message itself to be redrawn)."""
+    from bot.i18n import t
+    from tests.playground_page.test_playground_games import open_duel
+
+    open_duel(page, "/rp", "rp new", {"players": 2})
+    my_moves = t("button.my_moves", "en")
+
+    def offering() -> list:
+        return [m for m in page.read()["messages"] if any(b["label"] == my_moves for b in m["buttons"])]
+    public = page.wait(offering, what="the live message with My moves (both players are due in setup)")
+    before = len(page.read()["messages"])
+    page.click_button(my_moves, message=public[-1]["id"])
+    page.wait(lambda: len(page.read()["messages"]) > before, what="the private moves")
+    page.settle()
+    mine = [b for m in page.read()["messages"] for b in m["buttons"] if b["label"] == my_moves]
+    assert mine and not any(b["pending"] for b in mine), mine
