@@ -1,8 +1,11 @@
 """Which message keys the code can produce, found by reading the source, and the catalog check CI runs:
 ``python -m tools.i18n_keys`` fails (exit 1, one line per defect) when a key the code produces has no English
 text, an English key is produced by no code, a translation lacks an English key or has one English does not,
-a translation drops or adds a ``{placeholder}``, or a translation leaves the language's one voice (German
-``du``, French ``vous``, Korean 해요체; :mod:`tools.i18n_voice`); it exits 0 with a one-line summary otherwise.
+a translation drops or adds a ``{placeholder}``, a translation leaves the language's one voice (German
+``du``, French ``vous``, Korean 해요체; :mod:`tools.i18n_voice`), a selector names no known kind
+(``{n:plural:…}``, ``{name:gender:…}``), or a Korean text writes a particle pair such as ``을(를)`` after a
+literal word instead of after a ``{placeholder}`` (only there does ``t`` resolve it; after a word the
+translator writes the right particle); it exits 0 with a one-line summary otherwise.
 
 Keys come from three places:
 
@@ -28,6 +31,7 @@ import functools
 import importlib
 import inspect
 import re
+import string
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +39,8 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from bot.i18n import catalog
-from bot.i18n.messages import DEFAULT_LOCALE, LOCALES_DIR, placeholders
+from bot.i18n.korean import stray_pairs
+from bot.i18n.messages import DEFAULT_LOCALE, LOCALES_DIR, SELECTORS, placeholders
 from tools.i18n_voice import voice_defects
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -349,6 +354,7 @@ def check(root: Path = LOCALES_DIR, domains: list[str] | None = None) -> tuple[l
         if texts is None:
             defects.append(f"en/{domain}.po: missing (the English catalog of a checked domain)")
         english.update(texts or {})
+        defects += grammar_defects(texts or {}, DEFAULT_LOCALE, f"{DEFAULT_LOCALE}/{domain}.po")
     produced = {**dynamic_keys(), **used_keys()}
     for key, where in sorted(produced.items()):
         if key not in english and not any(key in (read_domain(root, DEFAULT_LOCALE, d) or {})
@@ -382,9 +388,35 @@ def check(root: Path = LOCALES_DIR, domains: list[str] | None = None) -> tuple[l
                 if got - want:
                     defects.append(f"{locale}/{domain}.po: {key} adds {_braced(got - want)}")
             defects += voice_defects(texts, locale, f"{locale}/{domain}.po")
+            defects += grammar_defects(texts, locale, f"{locale}/{domain}.po")
     summary = (f"i18n keys: {len(english)} English keys in {', '.join(domains)}; {len(produced)} produced by the "
                f"code; locales {', '.join(locales)}; {len(defects)} defect(s)")
     return defects, summary
+
+
+_FORMATTER = string.Formatter()
+
+
+def grammar_defects(texts: dict[str, str], locale: str, where: str) -> list[str]:
+    """A selector of unknown kind (``{n:plurals:…}`` would show the raw text) and, in Korean, a particle pair
+    written after a literal word (left as it is at run time)."""
+    defects = []
+    for key in sorted(texts):
+        try:
+            fields = [(name, spec) for _, name, spec, _ in _FORMATTER.parse(texts[key]) if name is not None]
+        except ValueError:
+            defects.append(f"{where}: {key} is not a valid format string")
+            continue
+        for name, spec in fields:
+            kind, colon, _ = (spec or "").partition(":")
+            if len(kind) > 1 and kind.isalpha() and (kind not in SELECTORS or not colon):
+                defects.append(f"{where}: {key} has {{{name}:{spec}}}: not a selector (write "
+                               + " or ".join(f"{{{name}:{known}:…|…}}" for known in SELECTORS) + ")")
+        if locale.split("_")[0] == "ko":
+            for pair in stray_pairs(texts[key]):
+                defects.append(f"{where}: {key} writes {pair} after a literal word: write the particle that "
+                               f"fits it (a pair is resolved only after a {{placeholder}})")
+    return defects
 
 
 def _all_domains(root: Path) -> list[str]:
@@ -401,8 +433,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.i18n_keys",
         description="Check the message catalogs against the code and against English: every produced key has "
                     "English text, every English key is produced, every translation has exactly the English "
-                    "keys and placeholders, in the language's one voice (du / vous / 해요체). Exit 1 listing the "
-                    "defects, 0 otherwise.")
+                    "keys and placeholders, in the language's one voice (du / vous / 해요체), with known selectors "
+                    "({n:plural:…}, {name:gender:…}) and Korean particle pairs only after a placeholder. Exit 1 "
+                    "listing the defects, 0 otherwise.")
     parser.add_argument("--locales-dir", type=Path, default=LOCALES_DIR,
                         help="the folder holding <lang>/LC_MESSAGES/<domain>.po (default: the bot's own)")
     parser.add_argument("--all-domains", action="store_true",

@@ -9,15 +9,33 @@ locale's merged catalog.
 The English catalog is the source of truth.  A key missing in a locale falls back to English; a key missing
 in English renders as a visible marker (and is logged) so a forgotten string is noticed instead of crashing
 a turn.
+
+Grammar a translation needs beyond ``{placeholders}`` (:func:`fill`):
+
+* a count's noun: ``{amount:plural:dégât|dégâts}`` writes one of the forms, chosen by the number ``amount``
+  holds through the ``Plural-Forms`` rule of the catalog's header (gettext's: French ``(n > 1)`` takes the
+  first form for 0 and 1, German and English ``(n != 1)`` for 1 only); the number itself is written as
+  ``{amount}``. A value that is no whole number takes the last form;
+* a name's gender: a name's entry flagged ``#, masculine``, ``#, feminine`` or ``#, neuter`` gives the name
+  that gender, and ``{territory:gender:Le|La}`` (masculine|feminine[|neuter]) writes the form for the gender
+  of the name ``territory`` holds (the first form for a value that is no flagged name);
+* Korean particles: after each substituted value a pair such as ``을(를)`` becomes the one shape that fits
+  the value (:mod:`bot.i18n.korean`).
 """
 from __future__ import annotations
 
+import gettext
 import logging
+import re
 import string
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+
+from . import korean
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +87,52 @@ def _files(roots: tuple[Path, ...], locale: str) -> dict[str, Path]:
 
 
 @cache
-def domain_catalog(locale: str, domain: str) -> dict[str, str]:
-    """Key -> text of one domain's file (empty translations are treated as absent)."""
+def _parsed(locale: str, domain: str) -> Catalog | None:
+    """One domain's file as Babel reads it (None when the locale has none)."""
     path = _files(_roots(), locale).get(domain)
     if path is None or not path.is_file():
-        return {}
+        return None
     with path.open("rb") as fh:
-        cat = read_po(fh, locale=locale, domain=domain)
+        return read_po(fh, locale=locale, domain=domain)
+
+
+@cache
+def domain_catalog(locale: str, domain: str) -> dict[str, str]:
+    """Key -> text of one domain's file (empty translations are treated as absent)."""
+    cat = _parsed(locale, domain)
+    if cat is None:
+        return {}
     return {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string}
+
+
+#: the gender flags a name's entry may carry, in the order a ``{x:gender:…}`` selector lists its forms
+GENDERS = ("masculine", "feminine", "neuter")
+
+
+@cache
+def genders(locale: str) -> dict[str, str]:
+    """Text -> gender of every name the locale's catalogs flag with one (``#, feminine``). A text flagged with
+    two genders (two names spelled alike) has none."""
+    found: dict[str, str] = {}
+    clash: set[str] = set()
+    for domain in domains(locale):
+        for m in _parsed(locale, domain) or ():
+            gender = next((g for g in GENDERS if g in m.flags), None)
+            if gender and m.id and isinstance(m.string, str) and m.string:
+                if found.setdefault(m.string, gender) != gender:
+                    clash.add(m.string)
+    return {text: gender for text, gender in found.items() if text not in clash}
+
+
+@cache
+def plural_rule(locale: str) -> Callable[[int], int]:
+    """n -> the index of its plural form, from the ``Plural-Forms`` header of the locale's catalogs (the
+    shell's, else any domain's; Babel's rule for the language when the locale has no catalog)."""
+    for domain in sorted(domains(locale), key=lambda d: d != SHELL_DOMAIN):
+        cat = _parsed(locale, domain)
+        if cat is not None:
+            return gettext.c2py(cat.plural_expr)
+    return gettext.c2py(Catalog(locale=locale).plural_expr)
 
 
 @cache
@@ -97,6 +153,9 @@ def clear_caches() -> None:
     catalog into a folder already read)."""
     catalog.cache_clear()
     domain_catalog.cache_clear()
+    _parsed.cache_clear()
+    genders.cache_clear()
+    plural_rule.cache_clear()
     _files.cache_clear()
     _scan_locales.cache_clear()
 
@@ -143,16 +202,83 @@ def N_(key: str) -> str:
     return key
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def _count(value) -> int | None:
+    """The whole number a param holds (an int, or its text as the game layers pass it: ``"3"``), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+
+
+#: the kinds of selector a field's format spec may name (``{n:plural:…}``, ``{name:gender:…}``)
+SELECTORS = ("plural", "gender")
+
+
+def _select(kind: str, forms: list[str], value, locale: str) -> str:
+    """One of ``forms`` for ``value``: by its plural form or by the gender of the name it holds."""
+    if kind == "plural":
+        n = _count(value)
+        index = plural_rule(locale)(n) if n is not None else len(forms) - 1
+    else:
+        gender = genders(locale).get(str(value))
+        index = GENDERS.index(gender) if gender else 0
+    return forms[min(max(index, 0), len(forms) - 1)]
+
+
+def _field(name: str, spec: str, conversion: str | None, mapping: _KeepUnknown, locale: str) -> str:
+    if not name:
+        raise ValueError("a positional field")
+    value, _ = _formatter.get_field(name, (), mapping)
+    kind, colon, forms = spec.partition(":")
+    if colon and kind in SELECTORS:
+        return _select(kind, forms.split("|"), value, locale)
+    if conversion:
+        value = _formatter.convert_field(value, conversion)
+    if "{" in spec:
+        spec = spec.format_map(mapping)
+    return format(value, spec)
+
+
+def fill(text: str, locale: str, params: dict) -> str:
+    """``text`` (a catalog text of ``locale``) with ``params`` filled in, an unknown ``{name}`` left visible,
+    its plural and gender selectors chosen and, in Korean, each particle pair after a value resolved (see
+    the module's doc). Raises ``ValueError`` (or the like) on a malformed text."""
+    if "{" not in text and "}" not in text:
+        return text
+    mapping = _KeepUnknown(params)
+    ko = "(" in text and locale[:2] == "ko" and locale[2:3] in ("", "_", "-")
+    if not ko and ":plural:" not in text and ":gender:" not in text:
+        return text.format_map(mapping)        # nothing to choose: the plain (and faster) way
+    out: list[str] = []
+    after_value = False
+    for literal, name, spec, conversion in _formatter.parse(text):
+        if literal:
+            if ko and after_value:
+                literal = korean.resolve("".join(out), literal)
+            out.append(literal)
+        if name is None:
+            break
+        out.append(_field(name, spec or "", conversion, mapping, locale))
+        after_value = True
+    return "".join(out)
+
+
 def t(key: str, locale: str | None = DEFAULT_LOCALE, /, **params) -> str:
-    """The text for ``key`` in ``locale`` (falling back to English) with ``params`` filled in."""
-    text = catalog(locale or DEFAULT_LOCALE).get(key)
+    """The text for ``key`` in ``locale`` (falling back to English) with ``params`` filled in (:func:`fill`)."""
+    locale = locale or DEFAULT_LOCALE
+    text = catalog(locale).get(key)
     if text is None and locale != DEFAULT_LOCALE:
-        text = catalog(DEFAULT_LOCALE).get(key)
+        text, locale = catalog(DEFAULT_LOCALE).get(key), DEFAULT_LOCALE
     if text is None:
         log.warning("missing message key %r (params %r)", key, params)
         return missing_marker(key)
     try:
-        return text.format_map(_KeepUnknown(params))
-    except (ValueError, IndexError, AttributeError, KeyError):
+        return fill(text, locale, params)
+    except (ValueError, IndexError, AttributeError, KeyError, TypeError):
         log.warning("malformed message %r for key %r", text, key)
         return text

@@ -29,6 +29,8 @@ _TABLE = str.maketrans(_PLAIN, _ACCENTED)
 #: What a transformation leaves alone: placeholders, mentions and channel links, custom emoji, code spans
 #: (command names), URLs, escape sequences.
 _KEEP = re.compile(r"\{[^{}]*\}|<[@#][!&]?\d*>|<a?:\w+:\d+>|`[^`]*`|https?://\S+|\\.")
+#: a placeholder that chooses a word (``{n:plural:day|days}``): its words are transformed like the text
+_SELECTOR = re.compile(r"(\{[\w.]+:(?:plural|gender):)([^{}]*)(\})")
 PAD = "~"
 OPEN, CLOSE = "⟦", "⟧"
 
@@ -40,7 +42,7 @@ def pseudo(text: str) -> str:
     out, last = [], 0
     for match in _KEEP.finditer(text):
         out.append(text[last:match.start()].translate(_TABLE))
-        out.append(match.group(0))
+        out.append(_SELECTOR.sub(lambda m: m.group(1) + m.group(2).translate(_TABLE) + m.group(3), match.group(0)))
         last = match.end()
     out.append(text[last:].translate(_TABLE))
     body = "".join(out)

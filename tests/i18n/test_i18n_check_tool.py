@@ -1,6 +1,6 @@
 """``python -m tools.i18n_keys`` (the CI catalog check) passes on the real catalogs and fails, naming the
 defect, on a copy of them with one defect injected: a missing, an extra or an unused key, a dropped or added
-placeholder."""
+placeholder, a misspelt selector, a Korean particle pair after a literal word."""
 from __future__ import annotations
 
 import re
@@ -89,6 +89,22 @@ def test_an_added_placeholder_fails(locales, capsys):
     _edit(_po(locales, "de", "shell"), "lobby.abandoned", "{user} {game} {extra}")
     code, out = run(locales, capsys)
     assert code == 1 and "de/shell.po: lobby.abandoned adds {extra}" in out
+
+
+def test_a_korean_particle_pair_after_a_literal_word_fails(locales, capsys):
+    """``t`` resolves a pair only after a placeholder: after a word of the catalog's own it would be shown as
+    it is, so the translator writes the particle."""
+    _edit(_po(locales, "ko", "rollplayer"), "rollplayer.die_placed",
+          "{player} 님이 {colour} {value}을(를) {attr} 줄을(를) 골랐어요")
+    code, out = run(locales, capsys)
+    assert code == 1 and "ko/rollplayer.po: rollplayer.die_placed writes 을(를) after a literal word" in out
+    assert out.count("rollplayer.die_placed writes") == 1           # the pair after {value} is fine
+
+
+def test_a_misspelt_selector_fails(locales, capsys):
+    _edit(_po(locales, "fr", "daily"), "daily.final_streak", "Série : {streak} {streak:plurals:jour|jours}.")
+    code, out = run(locales, capsys)
+    assert code == 1 and "fr/daily.po: daily.final_streak has {streak:plurals:jour|jours}: not a selector" in out
 
 
 def test_help_names_the_checks(capsys):

@@ -1,7 +1,9 @@
-"""Every event and every legal move of real games reads as finished English (no raw ids, no holes)."""
+"""Every event and every legal move of real games reads as finished English (no raw ids, no holes), and every
+event as finished Korean and French (particles and endings resolved)."""
 from __future__ import annotations
 
 import random
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -46,3 +48,28 @@ def test_random_games_describe_cleanly(seats, seed):
             seen_events.add(event["key"])
     assert KIND.is_finished(state)
     assert {"rollplayer.die_placed", "rollplayer.initiative_taken", "rollplayer.round_started"} <= seen_events
+
+
+#: grammar left for the reader: a Korean particle pair, a French parenthesised ending
+UNRESOLVED = {"ko": re.compile(r"[을를이가은는와과]\([을를이가은는와과]\)|\((으|이)\)"),
+              "fr": re.compile(r"\w\((s|e|es)\)")}
+
+
+@pytest.mark.parametrize("locale", sorted(UNRESOLVED))
+def test_events_read_with_resolved_grammar(locale):
+    """Seats named P0, P1, …: every name, number and die ends in a way the particle rule reads."""
+    rnd = random.Random(7)
+    seats = 2
+    state = KIND.create(seats, 7, {"promos": True})
+    seen: set[str] = set()
+    for _ in range(3000):
+        if KIND.is_finished(state):
+            break
+        seat = KIND.pending(state)[0]["seat"]
+        state, events = KIND.apply(state, seat, rnd.choice(KIND.legal_moves(state, seat)))
+        game = fake_game(state, seats)
+        for event in events:
+            line = event_text(game, event, locale)
+            assert not UNRESOLVED[locale].search(line), (event, line)
+            seen.add(event["key"])
+    assert {"rollplayer.die_placed", "rollplayer.initiative_taken", "rollplayer.dice_swapped"} & seen
