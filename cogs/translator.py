@@ -15,6 +15,8 @@ interaction, so the callbacks keep their Python parameter names.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from discord import Locale, app_commands
 
 from bot.i18n import DEFAULT_LOCALE, catalog, catalog_locale, t
@@ -27,6 +29,18 @@ def cmd_str(key: str) -> app_commands.locale_str:
 def option_key(name: app_commands.locale_str) -> str:
     """The catalog key of an option's name (``name``: the parameter's ``locale_name``)."""
     return name.extras.get("key") or f"opt.{name.message}"
+
+
+def option_name(command: Any, name: str, locale: str) -> str:
+    """How a ``locale`` reader's client names the option ``name`` (its English name, as Discord sends it) of
+    ``command`` (an ``app_commands.Command``; for anything else, or an option it does not have, ``opt.<name>``
+    is looked up); ``name`` itself when no catalog names it."""
+    key = f"opt.{name}"
+    for parameter in getattr(command, "parameters", None) or ():
+        if parameter.display_name == name and parameter.locale_name is not None:
+            key = option_key(parameter.locale_name)
+            break
+    return catalog(locale).get(key) or catalog(DEFAULT_LOCALE).get(key) or name
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -12,8 +12,10 @@ from collections.abc import Iterator
 
 from discord import Locale, app_commands
 
+from bot.app import create_bot
+from bot.config import Settings
 from bot.i18n import catalog, t
-from cogs.translator import CatalogTranslator, cmd_str
+from cogs.translator import CatalogTranslator, cmd_str, option_name
 
 LOCALES = ("de", "fr", "ko")
 
@@ -108,3 +110,22 @@ async def test_the_translator_keys_an_option_by_its_english_name_unless_it_has_i
     assert await translator.translate(own, Locale.french, context) == t("dicepoker.cmd.opt.dice.name", "fr")
     other = app_commands.TranslationContext(location=app_commands.TranslationContextLocation.other, data=None)
     assert await translator.translate(plain, Locale.german, other) is None       # only option names
+
+
+async def test_a_refusal_names_the_option_as_the_readers_client_does(tmp_path):
+    """``option_name`` (what ``report_error`` puts in a refusal's ``{option}``): the command's own key where it
+    has one, else ``opt.<name>``, else the name as it is."""
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    await bot._async_setup_hook()
+    await bot.setup_hook()
+    try:
+        poker, rp = bot.tree.get_command("poker"), bot.tree.get_command("rp")
+        keep, log = poker.get_command("keep"), rp.get_command("log")
+        assert option_name(keep, "dice", "de") == t("dicepoker.cmd.opt.dice.name", "de")
+        assert option_name(log, "game", "fr") == "partie" != t("opt.game", "fr")
+        assert option_name(rp.get_command("new"), "players", "ko") == t("opt.players", "ko")
+        assert (option_name(keep, "dice", "en"), option_name(log, "game", "en")) == ("dice", "game")
+        assert option_name(None, "move", "de") == t("opt.move", "de")
+        assert option_name(None, "-", "de") == "-"
+    finally:
+        await bot.close()
