@@ -23,6 +23,7 @@ from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
 
+from .translator import option_name
 from .transport import DISCORD_FAILED
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(getattr(error, "key", None), str) and hasattr(error, "code"):   # rule, engine and cog refusals
         params = getattr(error, "params", None)
         params = {"group": command_group(interaction), **(params if isinstance(params, dict) else {})}
+        if isinstance(params.get("option"), str):          # an option, by the name the reader's client shows
+            params["option"] = option_name(interaction.command, params["option"], locale)
         text = t(error.key, locale, **params)
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)

@@ -191,6 +191,7 @@ class History(GameCog):
     # ------------------------------------------------------------------ commands
     @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
     @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
+    @app_commands.rename(game=cmd_str("history.opt.game.name"))
     async def log_cmd(self, interaction: discord.Interaction,
                       page: app_commands.Range[int, 1, MAX_PAGE] | None = None,
                       game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None) -> None:
@@ -203,6 +204,7 @@ class History(GameCog):
 
     @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
     @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
+    @app_commands.rename(game=cmd_str("history.opt.game.name"))
     async def replay_cmd(self, interaction: discord.Interaction,
                          game: app_commands.Range[int, 1, MAX_GAME_ID] | None = None, post: bool = False) -> None:
         chosen = await self.chosen_game(interaction, self.presentation_of(interaction), game)

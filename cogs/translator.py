@@ -1,12 +1,21 @@
-"""Command names, descriptions and choice names shown by Discord, translated from the same catalogs.
+"""Command names, descriptions, option names and choice names shown by Discord, translated from the same
+catalogs.
 
 It lives with the Discord code (``bot.i18n`` knows nothing of Discord).
 
 Commands are declared with :func:`cmd_str`, which puts the English text in the command (what Discord shows
 by default) and remembers the message key; the translator looks that key up for every other locale Discord
 asks about.  English needs no translation, so it answers ``None`` for it.
+
+Options need no declaration: an option whose name has no key of its own (a plain parameter, or one renamed
+with a plain string) is looked up as ``opt.<its English name>`` (:func:`option_key`), one catalog entry per
+name shared by every command that has such an option; an option renamed with :func:`cmd_str` keeps its own
+key (dice poker's ``dice``).  Discord shows the localised name but always sends the English one in an
+interaction, so the callbacks keep their Python parameter names.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from discord import Locale, app_commands
 from discord.app_commands import Command, Group
@@ -18,10 +27,29 @@ def cmd_str(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(t(key, DEFAULT_LOCALE), key=key)
 
 
+def option_key(name: app_commands.locale_str) -> str:
+    """The catalog key of an option's name (``name``: the parameter's ``locale_name``)."""
+    return name.extras.get("key") or f"opt.{name.message}"
+
+
+def option_name(command: Any, name: str, locale: str) -> str:
+    """How a ``locale`` reader's client names the option ``name`` (its English name, as Discord sends it) of
+    ``command`` (an ``app_commands.Command``; for anything else, or an option it does not have, ``opt.<name>``
+    is looked up); ``name`` itself when no catalog names it."""
+    key = f"opt.{name}"
+    for parameter in getattr(command, "parameters", None) or ():
+        if parameter.display_name == name and parameter.locale_name is not None:
+            key = option_key(parameter.locale_name)
+            break
+    return catalog(locale).get(key) or catalog(DEFAULT_LOCALE).get(key) or name
+
+
 class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContext) -> str | None:
         key = string.extras.get("key")
+        if key is None and context.location is app_commands.TranslationContextLocation.parameter_name:
+            key = option_key(string)
         lang = catalog_locale(locale)
         if key is None or lang is None or lang == DEFAULT_LOCALE:
             return None

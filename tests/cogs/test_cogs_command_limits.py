@@ -42,13 +42,12 @@ async def test_choices_are_told_apart_in_every_locale(payloads):
 
 
 async def test_every_command_is_translated(payloads):
-    """Each locale localises every description, and the names of commands and subcommands (a key missing
-    would show English). Option names stay the English parameter names, as in the rest of the bot."""
+    """Each locale localises every description and every name: of commands, subcommands and options (a key
+    missing would show English; option names: ``opt.<name>``, test_cogs_option_names)."""
     untranslated = []
 
     def walk(item: dict, where: str) -> None:
-        is_command = item.get("type", 1) in (1, 2)
-        for field in ("name", "description") if is_command else ("description",):
+        for field in ("name", "description"):
             if locale not in (item.get(f"{field}_localizations") or {}):
                 untranslated.append(f"{where} {field}")
         for option in item.get("options") or []:

@@ -165,6 +165,8 @@ class Page:
         self.driver = driver
         self.url = url
         self.actions = 0
+        #: the last command's options as the form showed them: English name -> the name shown
+        self.option_labels: dict[str, str] = {}
 
     def open(self, query: str = "") -> Page:
         self.driver.get(self.url + query)
@@ -262,6 +264,8 @@ class Page:
         self.wait(chosen, 5, f"/{pick} in the command list")
         self.wait(lambda: root.find_element(By.CSS_SELECTOR, ".cmd-input").get_attribute("readonly"), 5,
                   f"/{pick} chosen")
+        self.option_labels = {o.get_attribute("data-option"): o.find_element(By.CSS_SELECTOR, ".opt-name").text
+                              for o in root.find_elements(By.CSS_SELECTOR, ".opt")}
         for name, value in (options or {}).items():
             opt = self.wait(lambda: root.find_element(By.CSS_SELECTOR, f'.opt[data-option="{name}"]'), 5,
                             f"the option {name}")

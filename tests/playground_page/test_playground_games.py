@@ -34,6 +34,7 @@ def test_a_german_game_and_a_korean_game_are_shown_in_their_language(page: Page)
     page.language("de")
     page.be("Ann")
     open_duel(page, "/poker", "poker new", {"language": "de"}, locale="de")
+    assert page.option_labels["language"] == t("opt.language", "de") == "sprache"       # the option, named in German
     RandomPlayer(page, ["Ann", "Ben"], "games", seed=11, moves=3).play()
     labels = {b["label"] for m in page.read()["messages"] for b in m["buttons"]}
     german_only = set(catalog("de").values()) - set(catalog("en").values())
@@ -47,6 +48,7 @@ def test_a_german_game_and_a_korean_game_are_shown_in_their_language(page: Page)
     page.be("Cleo")
     page.go("tavern")
     page.command("/rp", "rp new", {"players": 2, "language": "ko"})
+    assert page.option_labels["players"] == t("opt.players", "ko")
     lobby = page.read()["messages"][-1]
     assert t("button.join", "ko") in [b["label"] for b in lobby["buttons"]], lobby
     page.be("Dan")

@@ -105,10 +105,10 @@ async def test_refusals_change_nothing(harness, alice, bob, carol, fixed_seed, l
     stranger = User(id=100_000_000_000_000_077, name="dave")
     refused = await press(stranger)
     assert refused.only().ephemeral and refused.text() == t("error.not_your_game", lang)
-    # a move the throw does not allow, typed: 7 is no die value
+    # a move the throw does not allow, typed: 7 is no die value (the option named as the player's client names it)
     refused = await harness.run("rfa place", user=due, place=place, value="7", where="forest")
-    assert refused.only().ephemeral and refused.text() == t("error.option_not_legal", lang, option="value",
-                                                            value="7")
+    assert refused.only().ephemeral and refused.text() == t("error.option_not_legal", lang,
+                                                            option=t("opt.value", lang), value="7")
     game = await harness.bot.sessions.load(game.id)
     assert game.version == 0
     # a private menu opened before a move is stale after it
