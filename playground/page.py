@@ -44,7 +44,7 @@ CHROME = (
     N_("playground.silent"), N_("playground.edited"), N_("playground.app_tag"), N_("playground.refused"),
     N_("playground.choose"), N_("playground.offline"), N_("playground.no_commands"), N_("playground.optional"),
     N_("playground.choose_person"), N_("playground.choose_channel"), N_("playground.yes"), N_("playground.no"),
-    N_("playground.dismiss"),
+    N_("playground.dismiss"), N_("playground.out_of_range"),
 )
 assert {f"playground.channel.{name}" for name in CHANNELS} <= set(CHROME)
 

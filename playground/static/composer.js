@@ -159,8 +159,30 @@ export class Composer {
     return out;
   }
 
+  /** A number outside its option's range is not sent: Discord's client marks the option and says why. */
+  outOfRange() {
+    let bad = null;
+    for (const opt of this.form.querySelectorAll(".opt")) {
+      const input = opt.querySelector('input[type="number"]');
+      const hint = opt.querySelector(".opt-error");
+      if (hint) hint.remove();
+      opt.classList.remove("invalid");
+      if (!input || input.value === "") continue;
+      const value = Number(input.value);
+      const [lo, hi] = [input.min, input.max].map((b) => (b === "" ? null : Number(b)));
+      const whole = +opt.dataset.type !== INTEGER || Number.isInteger(value);
+      if (Number.isNaN(value) || !whole || (lo !== null && value < lo) || (hi !== null && value > hi)) {
+        opt.classList.add("invalid");
+        opt.insertAdjacentHTML("beforeend", `<div class="opt-error">${esc(this.t("playground.out_of_range", { min: lo ?? "", max: hi ?? "" }))}</div>`);
+        bad = bad || opt;
+      }
+    }
+    return bad;
+  }
+
   async send() {
     if (!this.chosen) return;
+    if (this.outOfRange()) return;
     const started = performance.now();
     try {
       await api("/api/command", { user: this.pane.viewer, channel: this.pane.channel, command: this.chosen.path, options: this.values() });

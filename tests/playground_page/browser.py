@@ -251,9 +251,11 @@ class Page:
                   "the panes")
 
     # --- acting ----------------------------------------------------------------------------------------------
-    def command(self, typed: str, pick: str, options: dict[str, Any] | None = None, pane: int = 0) -> None:
+    def command(self, typed: str, pick: str, options: dict[str, Any] | None = None, pane: int = 0,
+                answered: bool = True) -> None:
         """Type ``typed`` (e.g. "/poker"), click the command ``pick`` (its path, "poker new") in the list, fill
-        its options (choices are picked by value, people by name) and press Send."""
+        its options (choices are picked by value, people by name) and press Send (``answered``: and wait for the
+        bot's answer)."""
         root = self.pane(pane)
         box = root.find_element(By.CSS_SELECTOR, ".cmd-input")
         box.click()
@@ -289,7 +291,8 @@ class Page:
         before = self.revision(pane)
         root.find_element(By.CSS_SELECTOR, ".send").click()
         self.actions += 1
-        self.settle(pane, since=before)
+        if answered:
+            self.settle(pane, since=before)
 
     def click_button(self, label: str, pane: int = 0, message: str | None = None) -> None:
         """Click the newest button with this label (in ``message`` if given)."""

@@ -89,3 +89,24 @@ def test_skip_time_brings_the_turn_clock_reminder(page: Page):
     clock = page.wait(lambda: [m for m in page.read()["messages"][count:] if "⏰" in m["text"]], 15,
                       "the clock's message")
     assert any(b["id"].startswith("rp:k:") for b in clock[-1]["buttons"]), clock[-1]
+
+
+def test_a_number_out_of_range_is_not_sent_and_the_page_says_why(page: Page):
+    """Discord's client does not send a number outside its option's range: it marks the option and says the
+    range, in the person's language (a Korean tour saw the stand-in's English refusal in a toast instead)."""
+    page.language("ko")
+    page.go("games")
+    before = len(page.read()["messages"])
+    page.command("/rp", "rp new", {"players": 9}, answered=False)
+    marked = '.opt.invalid[data-option="players"] .opt-error'
+    error = page.wait(lambda: page.pane().find_element("css selector", marked), 5, "the option marked")
+    assert error.text == t("playground.out_of_range", "ko", min=1, max=4)
+    assert not page.read()["toast"] and len(page.read()["messages"]) == before
+    # corrected, it goes
+    field = page.pane().find_element("css selector", '.opt[data-option="players"] input')
+    field.clear()
+    field.send_keys("2")
+    revision = page.revision()
+    page.pane().find_element("css selector", ".send").click()
+    page.settle(since=revision)
+    assert len(page.read()["messages"]) > before and not page.read()["toast"]
