@@ -52,7 +52,7 @@ async def assert_final_pictures(bot, final, game_id: int) -> None:
     game = await stored_game(bot, game_id)
     assert game.status == "finished"
     names = [s.name for s in game.seats]
-    assert [a.filename for a in final.attachments] == ["hand.png", "match.png", "chart.png"]    # + score chart
+    assert [a.filename for a in final.attachments] == ["match.png", "hand.png", "chart.png"]    # + score chart
     assert png_size(final.attachment("hand.png")) == png_size(render_hand(game.state, EN, names))
     assert png_size(final.attachment("match.png")) == png_size(render_match(game.state, EN, names))
     if PICTURES:
