@@ -67,16 +67,29 @@ def owner(who: Any, locale: str) -> str:
     return short(who, 12)
 
 
+def looks(who: Any, value: Any, locale: str) -> str:
+    """A die by its owner and, when it shows one, its value ("red 4", "ally die")."""
+    who = owner(who, locale)
+    if type(value) is int:
+        return t("rollforadventure.words.die", locale, owner=who, value=value)
+    return t("rollforadventure.words.die_blank", locale, owner=who)
+
+
+def seen(value: Any, locale: str) -> str | None:
+    """A die as an event saw it (``[owner, value]``, the rules' ``board.looks``); None when it is no such pair."""
+    if isinstance(value, list) and len(value) == 2:
+        return looks(value[0], value[1], locale)
+    return None
+
+
 def die(state: dict, index: Any, locale: str, *, where: bool = False) -> str:
-    """One die: its owner and, when it shows one, its value ("red 4", "ally die"); ``where``: its field."""
+    """One die as it lies now: its owner and, when it shows one, its value ("red 4", "ally die"); ``where``:
+    its field."""
     dice = state.get("dice") or []
     if type(index) is not int or not 0 <= index < len(dice):
         return short(index, 12)
     entry = dice[index]
-    who = owner(entry.get("o"), locale)
-    value = entry.get("v")
-    text = t("rollforadventure.words.die", locale, owner=who, value=value) if type(value) is int \
-        else t("rollforadventure.words.die_blank", locale, owner=who)
+    text = looks(entry.get("o"), entry.get("v"), locale)
     slot = entry.get("s")
     if where and slot is not None:
         text = t("rollforadventure.words.die_at", locale, die=text, field=short(slot, 8))

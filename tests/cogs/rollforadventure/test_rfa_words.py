@@ -160,3 +160,47 @@ def test_every_move_is_reachable_by_menu_or_typed(games):
             assert resolve(PRESENTATION, legal, spec, filled, game, seat, "en") == [(index, move)]
     assert "place" in typed_only, "the widest Desert B throws exceed the menus"
     assert "reroll" not in typed_only, "every reroll is reached through the menus (its toggles)"
+
+
+#: events that name dice by id: their log lines must not follow the dice afterwards
+DICE_EVENTS = {"dice_returned", "oblivion", "freed", "flipped", "promoted", "swallowed"}
+
+
+def test_a_log_line_reads_the_same_later(games):
+    """An event is worded again whenever its message is redrawn (the live message is edited after every step,
+    its earlier posts summarised): the dice it names read as they were when it happened, not as they lie
+    at the end of the game (a returned die is thrown again, a freed one lies blank on a hero board)."""
+    by_game: list[list] = [[]]
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        if by_game[-1] and game.state["turn"] < by_game[-1][-1][0].state["turn"]:
+            by_game.append([])              # the next game of the fixture
+        by_game[-1].append((game, events))
+    seen, changed = set(), []
+    for played in by_game:
+        last = played[-1][0]
+        for game, events in played:
+            for event in events:
+                name = event["key"].removeprefix("rollforadventure.event.")
+                if name not in DICE_EVENTS:
+                    continue
+                seen.add(name)
+                for locale in LOCALES:
+                    then, later = (PRESENTATION.event_line(g, event, locale) for g in (game, last))
+                    if then != later:
+                        changed.append((then, later))
+    assert seen == DICE_EVENTS
+    assert not changed, changed[:5]
+
+
+def test_an_event_stored_before_it_carried_its_dice_still_reads(games):
+    """Events kept in old posts name their dice by id only: they read from the state, as before."""
+    for kind, game, events, _ in games:
+        if kind == "events" and any("dice_seen" in e["params"] for e in events):
+            old = next(e for e in events if "dice_seen" in e["params"])
+            params = {k: v for k, v in old["params"].items() if k != "dice_seen"}
+            line = PRESENTATION.event_line(game, {"key": old["key"], "params": params}, "en")
+            assert line and not LEAKS.search(line)
+            return
+    raise AssertionError("no event with dice")
