@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rfa_scenes as S  # noqa: E402
 
 from bot.games.rollforadventure import content as C  # noqa: E402
+from bot.games.rollforadventure.board import ids_at  # noqa: E402
 from bot.i18n import has_key, missing_marker, t  # noqa: E402
 from images.rollforadventure import render_final, render_table, table, words  # noqa: E402
 
@@ -209,3 +210,22 @@ def test_any_track_length_fits(holes):
     for s in (states[len(states) // 2], states[-1]):
         _check(render_table(s, NAMES, "en"))
         _check(render_final(s, NAMES, "en"), low=400, high=1200)
+
+
+def test_the_fields_the_menus_name_are_drawn():
+    """The menus name a Desert B field by its number ("Lose blue 1 (Desert, field 4)", "fields 2+3") and an
+    Ice Cave B field by its letter: the numbers stand above the Desert B fields, and a letter stays on its
+    field when a die covers it (the legend's lines are named by those letters)."""
+    from tools import legibility
+
+    def drawn(state) -> list:
+        with legibility.recording() as rec:
+            render_table(state, NAMES, "en")
+        return rec.seen
+
+    desert = S.first(lambda s: s["terr"]["desert"]["side"] == "B" and len(ids_at(s, "desert")) >= 2)
+    seen = drawn(desert)
+    assert [x.text for x in seen if x.kind.endswith("desert_b")] == [str(k) for k in range(1, 11)]
+    ice = S.first(lambda s: s["terr"]["ice_cave"]["side"] == "B" and len(ids_at(s, "ice_cave")) >= 2)
+    covered = sorted(s["s"] for s in (ice["dice"][i] for i in ids_at(ice, "ice_cave")))
+    assert sorted(x.text for x in drawn(ice) if x.kind.endswith("tag")) == covered
