@@ -33,13 +33,14 @@ def card_type(cid: Any) -> str | None:
 
 
 def card(cid: Any, locale: str) -> str:
-    """An enemy card by name; several cards of one type carry their number ("Sandman 2")."""
+    """An enemy card by name; the cards of a type that has several carry their number ("Sandman 2"), as the
+    table picture numbers them (``content.CARD_NUMBER``)."""
     kind = card_type(cid)
     if kind is None:
         return short(cid)
     name = t(f"rollforadventure.card.{kind}", locale)
-    number = cid.rsplit("_", 1)[-1] if cid != kind else ""
-    return t("rollforadventure.words.card_numbered", locale, card=name, number=number) if number.isdigit() else name
+    number = C.CARD_NUMBER.get(cid)
+    return name if number is None else t("rollforadventure.words.card_numbered", locale, card=name, number=number)
 
 
 def hero_name(hero_id: Any, locale: str) -> str:

@@ -229,3 +229,27 @@ def test_the_fields_the_menus_name_are_drawn():
     ice = S.first(lambda s: s["terr"]["ice_cave"]["side"] == "B" and len(ids_at(s, "ice_cave")) >= 2)
     covered = sorted(s["s"] for s in (ice["dice"][i] for i in ids_at(ice, "ice_cave")))
     assert sorted(x.text for x in drawn(ice) if x.kind.endswith("tag")) == covered
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_cards_alike_are_numbered_as_the_menus_name_them(locale):
+    """Two Tree Stranglers on the table: the table and the live picture call each what the menus and the log
+    call it ("Tree Strangler 3", "Tree Strangler 1"), a card whose type has no twin without a number; a name
+    too long for its chip is shortened before its number is."""
+    from cogs.rollforadventure import words as menu_words
+    from images.rollforadventure import render_live
+    from tools import legibility
+
+    s = S.first(lambda s: s["result"] is None and len({C.CARDS[c]["type"] for c in s["display"]}) < len(s["display"]))
+    assert s is not None
+    for render in (render_table, render_live):
+        with legibility.recording() as rec:
+            render(s, NAMES, locale)
+        texts = {x.text for x in rec.seen}
+        for cid in s["display"]:
+            named = menu_words.card(cid, locale)
+            assert named in texts, (render.__name__, named)
+            assert (named == t(f"rollforadventure.card.{C.CARDS[cid]['type']}", locale)) == \
+                (sum(c["type"] == C.CARDS[cid]["type"] for c in C.CARDS.values()) == 1)
+    face, shown = words.card_fit("baumwuerger_3", locale, 90, 22, min_size=16)
+    assert shown.endswith("3") and face.width(shown) <= 90
