@@ -156,8 +156,10 @@ class History(GameCog):
                             for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
+        # a co-operative game has no score per seat: its status line says how the team stands
+        projected = "" if kind.cooperative else t("history.projected", locale, scores=scores)
         lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
-                 presentation.status_line(then, locale), t("history.projected", locale, scores=scores)]
+                 presentation.status_line(then, locale), projected]
         return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:

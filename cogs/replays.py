@@ -2,6 +2,7 @@
 
 The shell never reads a game's state: the rules say where a round begins (``GameKind.round_mark``) and
 what each seat would score now (``GameKind.projected_scores``); both hooks are optional (docs/contracts.md).
+A co-operative kind (``Kind.cooperative``) has no score per seat to chart or to project.
 Without ``round_mark`` a replay steps from public step to public step (``Kind.step_mark``); without
 ``projected_scores`` the engine ranks the kind's ``score(state)`` as it does at the end of a game.
 
@@ -106,7 +107,11 @@ def chart_words(count: int, locale: str) -> ChartWords:
 
 
 def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str) -> Picture | None:
-    """The picture of each player's projected score round by round (None for a game without moves)."""
+    """The picture of each player's projected score round by round (None for a game without moves, and for a
+    co-operative game: every seat shares one result, so its lines would all be one, and the game's own final
+    picture already shows how the team stands)."""
+    if kind.cooperative:
+        return None
     steps = frames(kind, game, moves)
     if len(steps) < 2:
         return None

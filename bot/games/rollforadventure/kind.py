@@ -23,6 +23,8 @@ class RollForAdventureKind(Kind):
     min_seats = 1
     max_seats = 4
     has_undo = has_hint = True
+    #: the heroes win or lose together: no rating, no per-seat score chart (``bot.games.kind.Kind``)
+    cooperative = True
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import policy
+from bot.i18n import t
 
 
-async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed):
+async def play_to_the_end(harness, alice, place):
+    """Alice and two bots in ``place``, played to the end (Alice by clicks); returns the finished game."""
     harness.bot.bots.pause = 0
-    place = harness.channel()
     created = await harness.run("rfa new", user=alice, place=place, players=3, bots=2)
     lobby = next(m for m in created.messages if m.buttons())
     await harness.click(lobby, user=alice, place=place, label="Start")
@@ -25,7 +26,31 @@ async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed)
         move = policy.choose_move(game.state, 0, mine)
         await click_move(harness, latest_turn_post(harness, place), game, move, user=alice, place=place)
         mine += 1
+    return game
+
+
+async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed):
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
     assert game.status == "finished" and game.state["result"] in ("won", "lost")
     log = await harness.bot.sessions.move_log(game.id)
     assert {m.seat for m in log} == {0, 1, 2} and all(m.user_id is None for m in log if m.seat)
     assert KIND.is_finished(game.state)
+
+
+async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, fixed_seed):
+    """The heroes win or lose together (``Kind.cooperative``): a game against bots would have been rated as
+    a three-way tie, which shrank the uncertainty and showed "+15" for a lost game; and the score chart drew
+    one flat line per seat. The final post has neither: the result and the final picture (power stones, each
+    territory's damage) tell how the team did; the replay shows no projected score per player."""
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
+    final = [m for m in harness.rec.order if m.channel_id == place.channel_id and "final.png" in m.file_names()]
+    assert final and all("chart.png" not in m.file_names() for m in final)
+    text = "\n".join(m.text() for m in final)
+    assert t("play.final_title", "en") in text and t("ratings.final_title", "en") not in text
+    store = harness.bot.sessions.store
+    assert await store.rating_changes(game.id) == {} and "rollforadventure" not in await store.ratings_of(alice.id)
+    replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
+    assert "table.png" in replay.file_names()
+    assert t("history.projected", "en", scores="").strip() not in replay.content
