@@ -80,7 +80,9 @@ class RollForAdventureKind(Kind):
             "stones": state["stones"], "stones_needed": state["stones_needed"], "turns": state["turn"],
             "damage": {t: tr["skull"] for t, tr in state["terr"].items()},
             "defeated": sum(1 for c in state["discard"] if not c.startswith("dragon")),
-            "ranking": [{"seat": s, "place": 1, "total": total} for s in range(state["seats"])],
+            # the heroes share one place: first when they won, second (behind the game) when they lost, so a
+            # lost game never counts as a win in the players' stats
+            "ranking": [{"seat": s, "place": 1 if won else 2, "total": total} for s in range(state["seats"])],
         }
 
     def dumps(self, state: dict) -> str:

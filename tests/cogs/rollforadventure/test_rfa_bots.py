@@ -6,6 +6,7 @@ from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
+from cogs.stats import player_stats
 
 
 async def play_to_the_end(harness, alice, place):
@@ -51,6 +52,9 @@ async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, 
     assert t("play.final_title", "en") in text and t("ratings.final_title", "en") not in text
     store = harness.bot.sessions.store
     assert await store.rating_changes(game.id) == {} and "rollforadventure" not in await store.ratings_of(alice.id)
+    # the heroes share one place, first only when they won: a lost game is no win in the stats
+    rows = await store.finished_results(user_id=alice.id, kind="rollforadventure")
+    assert player_stats(KIND, rows).won == (1 if game.state["result"] == "won" else 0)
     replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
     assert "table.png" in replay.file_names()
     assert t("history.projected", "en", scores="").strip() not in replay.content

@@ -196,3 +196,21 @@ def test_an_event_naming_dice_carries_how_they_looked():
                     assert all(type(v) is int for _, v in p["dice_seen"]), e      # they lay rolled somewhere
                     seen.add(e["key"])
     assert {"rollforadventure.event.dice_returned", "rollforadventure.event.oblivion"} <= seen
+
+
+def test_the_heroes_share_first_place_only_when_they_won():
+    """Every seat shares one place (co-op): 1 when the heroes won, 2 (behind the game) when they lost, so the
+    stats (a win is a first place in a game of two seats or more) never count a lost game as won."""
+    from bot.games.rollforadventure.policy import choose_move
+
+    results = {}
+    for seed in range(1, 40):
+        s = KIND.create(3, seed, {})
+        while not KIND.is_finished(s):
+            seat = KIND.pending(s)[0]["seat"]
+            s, _ = KIND.apply(s, seat, choose_move(s, seat, seed))
+        places = {r.place for r in seat_results(KIND, s, 3, KIND.score(s))}
+        results[s["result"]] = places
+        if len(results) == 2:
+            break
+    assert results == {"won": {1}, "lost": {2}}
