@@ -1,4 +1,5 @@
-"""A game's history: ``/<game> log`` (every move, page by page) and ``/<game> replay`` (round by round).
+"""A game's history: ``/<game> log`` (every move, page by page, each worded on the table it was played on) and
+``/<game> replay`` (round by round).
 
 Both work on the channel's current game or, once it is over, on the last game played there; ``game:`` names
 another game by id, which the asker must have played in (or which must be of this channel). The pages and
@@ -8,6 +9,7 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -21,7 +23,7 @@ from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, s
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, score_text, shown_game
+from .replays import frames, game_at, score_text, shown_game, states_before
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -126,14 +128,17 @@ class History(GameCog):
         pages = max(1, -(-len(records) // LOG_PAGE))
         page = min(max(0, page), pages - 1)
         shown = shown_game(game, locale)
+        # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
+        before = await in_worker(states_before, self.games.kind(game.kind), game, records[:(page + 1) * LOG_PAGE])
         lines = []
         undone = {r.undoes for r in records if r.undoes is not None}
         for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
+                then = replace(shown, state=before[record.seq]) if record.seq in before else shown
                 try:
-                    label = presentation.move_label(shown, record.seat, record.move, locale)
+                    label = presentation.move_label(then, record.seat, record.move, locale)
                 except Exception:                  # noqa: BLE001 - a label of an old move must not break the log
                     label = t("history.move_unknown", locale)
                 if record.seq in undone:           # taken back: struck through, the log keeps everything

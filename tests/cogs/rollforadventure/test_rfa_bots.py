@@ -58,3 +58,30 @@ async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, 
     replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
     assert "table.png" in replay.file_names()
     assert t("history.projected", "en", scores="").strip() not in replay.content
+
+
+async def test_the_log_words_each_move_on_the_table_it_was_played_on(harness, alice, fixed_seed):
+    """``/rfa log`` lists the moves again whenever it is asked: each reads as it did when it was made. Worded
+    on the table at the end, "Lose blue 4 (Fortress)" lost its value and place (the die lies in the Vortex of
+    Oblivion or blank at home by then) and an ability placement named the hero active now."""
+    from types import SimpleNamespace
+
+    from cogs.history import LOG_PAGE
+    from cogs.rollforadventure import PRESENTATION
+
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
+    records = await harness.bot.sessions.move_log(game.id)
+    state = KIND.create(len(game.seats), game.seed, game.options)
+    then, now = [], []
+    for record in records:
+        then.append(PRESENTATION.move_label(SimpleNamespace(state=state, seats=game.seats), record.seat,
+                                            record.move, "en"))
+        now.append(PRESENTATION.move_label(game, record.seat, record.move, "en"))
+        state, _ = KIND.apply(state, record.seat, record.move)
+    assert then != now                                  # the fixed game has moves whose words changed since
+    shown = []
+    for page in range(1, -(-len(records) // LOG_PAGE) + 1):
+        text = (await harness.run("rfa log", user=alice, place=place, page=page)).only().content
+        shown += [line.split(": ", 1)[1] for line in text.splitlines()]
+    assert shown == then
