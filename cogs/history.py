@@ -1,4 +1,5 @@
-"""A game's history: ``/<game> log`` (every move, page by page) and ``/<game> replay`` (round by round).
+"""A game's history: ``/<game> log`` (every move, page by page, each worded on the table it was played on) and
+``/<game> replay`` (round by round).
 
 Both work on the channel's current game or, once it is over, on the last game played there; ``game:`` names
 another game by id, which the asker must have played in (or which must be of this channel). The pages and
@@ -22,7 +23,7 @@ from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, s
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, score_text, shown_game
+from .replays import frames, game_at, score_text, shown_game, states_before
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -122,51 +123,31 @@ class History(GameCog):
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
         """(text, number of pages, the page shown): the page is clamped to the log as it is now."""
+        presentation = self.games[game.kind]
         records = await self.sessions.move_log(game.id)
         pages = max(1, -(-len(records) // LOG_PAGE))
         page = min(max(0, page), pages - 1)
-        lines = await in_worker(self._log_lines, game, records, page, locale)
-        if not lines:
-            return t("play.log_empty", locale), pages, page
-        return "\n".join(lines)[:2000], pages, page
-
-    def _log_lines(self, game: GameView, records: list, page: int, locale: str) -> list[str]:
-        """The page's lines, each move worded in the state it was played in (a label reads the table: the die
-        on the Initiative card taken, a row's dice): the log is replayed from the seed, an undo going back to
-        the state before the move it took back. Worker-thread work."""
-        kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         shown = shown_game(game, locale)
-        undone = {r.undoes for r in records if r.undoes is not None}
-        first, last = page * LOG_PAGE, (page + 1) * LOG_PAGE
-        state: Any = kind.create(len(game.seats), game.seed, game.options)
-        before: dict[int, Any] = {}              # seq -> the state its move was played in
+        # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
+        before = await in_worker(states_before, self.games.kind(game.kind), game, records[:(page + 1) * LOG_PAGE])
         lines = []
-        for index, record in enumerate(records[:last]):
-            if state is not None:
-                try:
-                    if record.undoes is not None:
-                        state = before[record.undoes]
-                    else:
-                        before[record.seq] = state
-                        state, _ = kind.apply(state, record.seat, record.move)
-                except Exception:                  # noqa: BLE001 - a log the rules no longer replay: label as now
-                    state = None
-            if index < first:
-                continue
+        undone = {r.undoes for r in records if r.undoes is not None}
+        for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
-                at = before.get(record.seq) if state is not None else None
+                then = replace(shown, state=before[record.seq]) if record.seq in before else shown
                 try:
-                    label = presentation.move_label(shown if at is None else replace(shown, state=at), record.seat,
-                                                    record.move, locale)
+                    label = presentation.move_label(then, record.seat, record.move, locale)
                 except Exception:                  # noqa: BLE001 - a label of an old move must not break the log
                     label = t("history.move_unknown", locale)
                 if record.seq in undone:           # taken back: struck through, the log keeps everything
                     label = f"~~{label}~~"
             name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
             lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
-        return lines
+        if not lines:
+            return t("play.log_empty", locale), pages, page
+        return "\n".join(lines)[:2000], pages, page
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
@@ -180,8 +161,10 @@ class History(GameCog):
                             for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
+        # a co-operative game has no score per seat: its status line says how the team stands
+        projected = "" if kind.cooperative else t("history.projected", locale, scores=scores)
         lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
-                 presentation.status_line(then, locale), t("history.projected", locale, scores=scores)]
+                 presentation.status_line(then, locale), projected]
         return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:

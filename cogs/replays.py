@@ -2,6 +2,7 @@
 
 The shell never reads a game's state: the rules say where a round begins (``GameKind.round_mark``) and
 what each seat would score now (``GameKind.projected_scores``); both hooks are optional (docs/contracts.md).
+A co-operative kind (``Kind.cooperative``) has no score per seat to chart or to project.
 Without ``round_mark`` a replay steps from public step to public step (``Kind.step_mark``); without
 ``projected_scores`` the engine ranks the kind's ``score(state)`` as it does at the end of a game.
 
@@ -88,6 +89,26 @@ def frames(kind: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
     return found
 
 
+def states_before(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[int, Any]:
+    """The state each move of the log was played on (seq -> state), rebuilt from the seed, so that a move's
+    label in ``/<game> log`` reads as it did when it was made, not as the table stands now (a die taken off
+    has gone elsewhere since, another hero is active). An undo entry goes back to the state before the move it
+    took back. A log the rules no longer replay stops there: the moves after it have no state (the log labels
+    them with the game as it is)."""
+    before: dict[int, Any] = {}
+    try:
+        state = kind.create(len(game.seats), game.seed, game.options)
+        for record in moves:
+            if record.undoes is not None:
+                state = before.get(record.undoes, state)
+                continue
+            before[record.seq] = state
+            state, _ = kind.apply(state, record.seat, record.move)
+    except Exception:  # noqa: BLE001 - an old log must still list its moves
+        log.warning("game %s: its log no longer replays; later moves are labelled as the game stands", game.id)
+    return before
+
+
 def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) -> GameView:
     """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest)."""
     state = kind.create(len(game.seats), game.seed, game.options)
@@ -109,7 +130,11 @@ def chart_words(count: int, locale: str, *, finished: bool = False) -> ChartWord
 
 
 def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str) -> Picture | None:
-    """The picture of each player's projected score round by round (None for a game without moves)."""
+    """The picture of each player's projected score round by round (None for a game without moves, and for a
+    co-operative game: every seat shares one result, so its lines would all be one, and the game's own final
+    picture already shows how the team stands)."""
+    if kind.cooperative:
+        return None
     steps = frames(kind, game, moves)
     if len(steps) < 2:
         return None

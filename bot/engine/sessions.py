@@ -514,7 +514,7 @@ class SessionManager(Generic[StoreT]):
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
                     now=now, results=results, seat_users={s.seat: s.user_id for s in view.seats},
                     final_score=dump_json(score), meta=meta_text, post=post_text,
-                    rated=() if kind.is_solo(len(view.seats), view.options) else ratings.seats_of(
+                    rated=() if kind.cooperative or kind.is_solo(len(view.seats), view.options) else ratings.seats_of(
                         view.seats, results, TableMeta.of(view.meta or {}).bots))
             else:
                 try:

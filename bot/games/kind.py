@@ -18,6 +18,10 @@ class Kind:
     has_undo: bool = False
     #: ``hint`` advises a move: ``/<group> hint`` and a Hint button
     has_hint: bool = False
+    #: the seats win or lose together against the game (Roll for Adventure): their places say nothing of who
+    #: played better, so the engine rates no such game (rated as a tie, every player's shown rating rose,
+    #: after a loss too) and the final post draws no chart of a score per seat (every seat's line is the same)
+    cooperative: bool = False
 
     def results(self, state: Any) -> list[dict] | None:
         """``[{"seat", "total", "place"}]``; None (the default): the engine ranks from ``score()``."""

@@ -3,10 +3,11 @@
 The command names the same moves as the buttons through the shell's :class:`TypedMoves` (the same checks and
 the same post as a click). Autocomplete offers only what the throw allows: the values in the pool, then the
 places dice of that value may go, then how many. Left-out options that leave several moves open get a
-private menu of just those (e.g. the hero's ability variant). ``fields`` names the Desert B fields ("w2+w3")
-or the Ice Cave B field ("e"): a Desert B placement of three or more 1s may have more field choices than the
-menus hold (120 for three 1s on ten free fields), so typing them is the way to every one of them; likewise
-``/rfa reroll dice:1,3,3`` for the Daredevil, whose rerolls of a big throw can outnumber the menus.
+private menu of just those (e.g. the hero's ability variant). ``fields`` names the Desert B fields ("2+3",
+as the table picture numbers them and the menus say, or the rules' "w2+w3") or the Ice Cave B field ("e"):
+a Desert B placement of three or more 1s may have more field choices than the menus hold (120 for three 1s
+on ten free fields), so typing them is the way to every one of them; likewise ``/rfa reroll dice:1,3,3``
+for the Daredevil, whose rerolls of a big throw can outnumber the menus.
 """
 from __future__ import annotations
 

@@ -44,10 +44,11 @@ KIND = RollForAdventureKind()
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
 #: event params that name a thing, and how each reads
-NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat")
+NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat",
+                "die_seen", "dice_seen", "section", "connection")
 #: those that read the same whatever the state
 READ_AS = {"card": words.card, "by": words.card, "territory": words.territory, "lines": words.ice_lines,
-           "face": words.face, "place": words.place}
+           "face": words.face, "place": words.place, "section": words.section, "connection": words.connection}
 
 
 def lobby_choice(option: str, value: Any) -> str:
@@ -173,8 +174,12 @@ class RollForAdventurePresentation(Presentation):
         if kind == "place":
             text = t("rollforadventure.move.place", locale, count=move.get("count"), value=move.get("value"),
                      place=words.place(move.get("place"), locale))
-            if "fields" in move:
-                text = t("rollforadventure.move.with_fields", locale, move=text, fields=words.fields(move["fields"]))
+            if "fields" in move:            # Desert B: one field or several, named as the picture numbers them
+                named = words.fields(move["fields"])
+                if isinstance(move["fields"], list) and len(move["fields"]) > 1:
+                    text = t("rollforadventure.move.with_fields", locale, move=text, fields=named)
+                else:
+                    text = t("rollforadventure.move.with_field", locale, move=text, field=named)
             if "field" in move:
                 text = t("rollforadventure.move.with_field", locale, move=text, field=words.fields(move["field"]))
             if move.get("hero") is True:
@@ -200,7 +205,7 @@ class RollForAdventurePresentation(Presentation):
             back = move.get("return")
             if not back:
                 return t("rollforadventure.move.return_none", locale)
-            return t("rollforadventure.move.return", locale, dice=words.dice(state, back, locale, where=True))
+            return t("rollforadventure.move.return", locale, dice=words.dice(state, back, locale, where="field"))
         if kind == "claim":
             if "lines" in move:
                 lines = move.get("lines")
@@ -210,7 +215,8 @@ class RollForAdventurePresentation(Presentation):
             key = "rollforadventure.move.claim_yes" if move.get("claim") is True else "rollforadventure.move.claim_no"
             return t(key, locale)
         if kind == "remove":
-            return t("rollforadventure.move.remove", locale, die=words.die(state, move.get("die"), locale, where=True))
+            return t("rollforadventure.move.remove", locale,
+                     die=words.die(state, move.get("die"), locale, where="place"))
         if kind == "shield":
             key = "rollforadventure.move.shield_yes" if move.get("use") is True else "rollforadventure.move.shield_no"
             return t(key, locale)
@@ -287,16 +293,28 @@ class RollForAdventurePresentation(Presentation):
                     shown[name] = words.hero_name(value, locale)
                 else:
                     shown[name] = words.hero_by_id(state, value, names, locale)
-            elif name == "die":
-                shown[name] = words.die(state, value, locale)
+            elif name == "die":         # as the event saw it; an event from before it carried that: as now
+                shown[name] = words.seen(params.get("die_seen"), locale) or words.die(state, value, locale)
             elif name == "dice":
-                shown[name] = words.dice(state, value, locale) if isinstance(value, list) else words.short(value)
+                shown[name] = self._dice_seen(state, value, params.get("dice_seen"), locale)
             elif name == "values":
                 shown[name] = words.values(value)
             elif name == "seat":
                 shown["player"] = names[value] if type(value) is int and 0 <= value < len(names) else "?"
                 shown[name] = words.short(value)
         return shown
+
+    @staticmethod
+    def _dice_seen(state: dict, ids: Any, looks: Any, locale: str) -> str:
+        """An event's dice as it saw them (``dice_seen``, one ``[owner, value]`` per id); without that (an
+        event stored before events carried it), as they lie now."""
+        if not isinstance(ids, list):
+            return words.short(ids)
+        if isinstance(looks, list) and len(looks) == len(ids):
+            shown = [words.seen(x, locale) for x in looks[:12]]
+            if all(shown):
+                return ", ".join(shown) if shown else t("rollforadventure.words.none", locale)
+        return words.dice(state, ids, locale)
 
     def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
         """The reason of ``/rfa hint``: what the team policy's move achieves (``bot.games.rollforadventure.hint``)."""

@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure import territories as T
 from bot.i18n import t
 
 #: how a die's owner reads when it is no hero's colour
 OWNERS = ("ally", "bonus")
+#: Desert A's sections, left to right (the rules' slots)
+DESERT_A_SECTIONS = ("d1", "d2", "d3")
 
 
 def short(value: Any, limit: int = 40) -> str:
@@ -30,13 +33,14 @@ def card_type(cid: Any) -> str | None:
 
 
 def card(cid: Any, locale: str) -> str:
-    """An enemy card by name; several cards of one type carry their number ("Sandman 2")."""
+    """An enemy card by name; the cards of a type that has several carry their number ("Sandman 2"), as the
+    table picture numbers them (``content.CARD_NUMBER``)."""
     kind = card_type(cid)
     if kind is None:
         return short(cid)
     name = t(f"rollforadventure.card.{kind}", locale)
-    number = cid.rsplit("_", 1)[-1] if cid != kind else ""
-    return t("rollforadventure.words.card_numbered", locale, card=name, number=number) if number.isdigit() else name
+    number = C.CARD_NUMBER.get(cid)
+    return name if number is None else t("rollforadventure.words.card_numbered", locale, card=name, number=number)
 
 
 def hero_name(hero_id: Any, locale: str) -> str:
@@ -67,23 +71,73 @@ def owner(who: Any, locale: str) -> str:
     return short(who, 12)
 
 
-def die(state: dict, index: Any, locale: str, *, where: bool = False) -> str:
-    """One die: its owner and, when it shows one, its value ("red 4", "ally die"); ``where``: its field."""
+def looks(who: Any, value: Any, locale: str) -> str:
+    """A die by its owner and, when it shows one, its value ("red 4", "ally die")."""
+    who = owner(who, locale)
+    if type(value) is int:
+        return t("rollforadventure.words.die", locale, owner=who, value=value)
+    return t("rollforadventure.words.die_blank", locale, owner=who)
+
+
+def seen(value: Any, locale: str) -> str | None:
+    """A die as an event saw it (``[owner, value]``, the rules' ``board.looks``); None when it is no such pair."""
+    if isinstance(value, list) and len(value) == 2:
+        return looks(value[0], value[1], locale)
+    return None
+
+
+def die(state: dict, index: Any, locale: str, *, where: str | None = None) -> str:
+    """One die as it lies now: its owner and, when it shows one, its value ("red 4", "ally die"); ``where``
+    adds where it lies as the table picture names it: ``"place"`` the place ("red 4 (Fortress)", "blue 1
+    (Desert, field 4)"), ``"field"`` only its field where the field tells dice apart ("blue 1 (field 4)")."""
     dice = state.get("dice") or []
     if type(index) is not int or not 0 <= index < len(dice):
         return short(index, 12)
     entry = dice[index]
-    who = owner(entry.get("o"), locale)
-    value = entry.get("v")
-    text = t("rollforadventure.words.die", locale, owner=who, value=value) if type(value) is int \
-        else t("rollforadventure.words.die_blank", locale, owner=who)
-    slot = entry.get("s")
-    if where and slot is not None:
-        text = t("rollforadventure.words.die_at", locale, die=text, field=short(slot, 8))
-    return text
+    text = looks(entry.get("o"), entry.get("v"), locale)
+    at = location(state, entry, locale, field_only=where == "field") if where else None
+    return t("rollforadventure.words.die_where", locale, die=text, where=at) if at else text
 
 
-def dice(state: dict, indexes: Any, locale: str, *, where: bool = False) -> str:
+def field(state: dict, tid: Any, slot: Any) -> str | None:
+    """A territory field as the table picture names it, on the sides whose fields tell dice apart (the rules'
+    ``SLOT_MATTERS``): Desert B's fields by their number from the left (drawn above them), Ice Cave B's by
+    their letter. None elsewhere: there a die's value and owner say all (a Fortress section is its value)."""
+    terr = (state.get("terr") or {}).get(tid) if isinstance(tid, str) else None
+    if not isinstance(terr, dict) or (tid, terr.get("side")) not in T.SLOT_MATTERS:
+        return None
+    if (tid == "desert" and slot in C.DESERT_B_FIELDS) or (tid == "ice_cave" and slot in C.ICE_B_FIELDS):
+        return field_name(slot)
+    return None
+
+
+def location(state: dict, entry: dict, locale: str, *, field_only: bool = False) -> str | None:
+    """Where a die lies, in the table picture's words: a territory (with its field where that matters), a
+    hero's board (the hero), an enemy card or the Vortex of Memory; None for anywhere else."""
+    at = entry.get("at")
+    if not isinstance(at, str):
+        return None
+    kind, _, rest = at.partition(":")
+    if at in C.TERRITORIES:
+        number = field(state, at, entry.get("s"))
+        if field_only:
+            return t("rollforadventure.words.field", locale, field=number) if number else None
+        name = territory(at, locale)
+        return t("rollforadventure.words.field_of", locale, place=name, field=number) if number else name
+    if field_only:
+        return None
+    if kind == "board" and rest.isdigit():
+        heroes = state.get("heroes") or []
+        index = int(rest)
+        return hero_name(heroes[index].get("hero"), locale) if index < len(heroes) else None
+    if kind == "enemy":
+        return card(rest, locale)
+    if at == "memory":
+        return t("rollforadventure.place.memory", locale)
+    return None
+
+
+def dice(state: dict, indexes: Any, locale: str, *, where: str | None = None) -> str:
     if not isinstance(indexes, list):
         return short(indexes)
     if not indexes:
@@ -133,11 +187,37 @@ def ice_lines(lines: Any, locale: str) -> str:
     return ", ".join(ice_line(x, locale) for x in lines[:8])
 
 
+def field_name(slot: Any) -> str:
+    """A Desert B field by its number from the left (``w4`` -> "4", the number drawn above it in the table
+    picture) or an Ice Cave B field by its letter ("e", drawn on it)."""
+    if slot in C.DESERT_B_FIELDS:
+        return str(C.DESERT_B_FIELDS.index(slot) + 1)
+    return short(slot, 6)
+
+
+def section(sec: Any, locale: str) -> str:
+    """A section as the table picture shows it: a Fortress section by the value its fields take ("3"), a
+    Desert A section by its place from the left ("section 2": d1, d2, d3)."""
+    if sec in C.FORTRESS_SECTIONS:
+        return str(C.FORTRESS_SECTIONS[sec])
+    if sec in DESERT_A_SECTIONS:
+        return t("rollforadventure.words.section", locale, number=DESERT_A_SECTIONS.index(sec) + 1)
+    return short(sec, 6)
+
+
+def connection(cid: Any, locale: str) -> str:
+    """A Desert B chain connection by the numbers of the fields it joins ("4–7")."""
+    joined = C.DESERT_B_CONNECTIONS.get(cid) if isinstance(cid, str) else None
+    if not joined:
+        return short(cid, 6)
+    return f"{field_name(joined[0])}–{field_name(joined[-1])}"
+
+
 def fields(values: Any) -> str:
-    """Desert B fields ("w2+w3") or an Ice Cave B field ("e")."""
+    """Desert B fields ("2+3") or an Ice Cave B field ("e"), as the table picture names them."""
     if isinstance(values, list):
-        return "+".join(short(v, 6) for v in values[:10])
-    return short(values, 6)
+        return "+".join(field_name(v) for v in values[:10])
+    return field_name(values)
 
 
 def values(vals: Any) -> str:

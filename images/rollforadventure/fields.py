@@ -23,6 +23,8 @@ SMALL = 54      # the sides with many fields (Desert B: 10, Fortress B: 15)
 LOCKED = (58, 52, 62)
 SECTION_GAP = 16
 LEGEND_W = 250
+NUMBER_H = 28   # the row of Desert B field numbers
+NUMBER_SIZE = 22
 ICE_A_NOTE_W = 580
 
 
@@ -62,6 +64,11 @@ def desert_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "desert")
     closed = set(state["terr"]["desert"].get("closed", []))
     step = SMALL + G
+    # each field's number from the left above it: the menus name a field by it ("field 4", "fields 2+3")
+    number = Face(NUMBER_SIZE, True)
+    for k in range(len(C.DESERT_B_FIELDS)):
+        number.draw_mid(d, x + k * step + SMALL / 2, y + NUMBER_H / 2 - 2, str(k + 1), P.MUTED, "center")
+    y += NUMBER_H
     for k, f in enumerate(C.DESERT_B_FIELDS):
         pieces.put(img, d, x + k * step, y, SMALL, (at.get(f) or [None])[0], "1", marked=marked)
     # the five chain connections under the fields, on two levels so the shared fields show; a closed
@@ -178,7 +185,10 @@ def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
         fx, fy = x + c * (F + G), y + r * (F + G)
         if f in glow:               # a complete line that may be claimed
             d.rounded_rectangle([fx - 4, fy - 4, fx + F + 4, fy + F + 4], radius=12, outline=P.ACCENT, width=4)
-        pieces.put(img, d, fx, fy, F, (at.get(f) or [None])[0], f, marked=marked)
+        here = (at.get(f) or [None])[0]
+        pieces.put(img, d, fx, fy, F, here, f, marked=marked)
+        if here is not None:        # the letter stays readable under a die: the lines and the menus name it
+            pieces.tag(d, fx, fy, f)
     # the house lines and their rewards, complete ones in gold
     lx = x + 3 * (F + G) - G + 24
     full = set(T.ice_b_complete_lines(state))
@@ -195,7 +205,7 @@ LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A
            ("ice_cave", "A"): ice_a, ("ice_cave", "B"): ice_b}
 SIZES = {
     ("desert", "A"): (6 * (F + G) + 2 * 38 + 2 * F, F),
-    ("desert", "B"): (10 * (SMALL + G) - G, SMALL + 34),
+    ("desert", "B"): (10 * (SMALL + G) - G, NUMBER_H + SMALL + 34),
     ("fortress", "A"): (3 * (2 * (F + G) - G) + 2 * SECTION_GAP, 2 * (F + G) + 16),
     ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * SECTION_GAP, 2 * (SMALL + G) - G),
     ("forest", "A"): (9 * (F + G) - G, F + 6),

@@ -333,7 +333,8 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
         face.draw_mid(d, cx + 15, mid, str(e.rank), DARK, "center")
         cx += 38
     cx += face.draw_mid(d, cx, mid, f"{e.total}/6", P.ACCENT if e.total else P.MUTED) + 12
-    _line(d, cx, mid, words.card(e.card, locale), x + w - 8 - cx, bold=True)
+    face, name = words.card_fit(e.card, locale, x + w - 8 - cx, TEXT, min_size=TEXT)
+    face.draw_mid(d, cx, mid, name, P.TEXT)
     return w
 
 

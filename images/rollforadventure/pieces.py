@@ -67,6 +67,16 @@ def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None
         ring(d, x, y, size)
 
 
+TAG = 28
+
+
+def tag(d, x: float, y: float, text: str) -> None:
+    """A field's name on a disc over the top-left corner of the die lying on it, clear of its pips."""
+    r, cx, cy = TAG / 2, x - 1, y - 1
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=P.BG, outline=FIELD_EDGE, width=2)
+    Face(20, True).draw_mid(d, cx, cy, text, P.TEXT, "center")
+
+
 def ring(d, x: float, y: float, size: int) -> None:
     """The mark of a die the active player chooses among right now."""
     d.rounded_rectangle([x - 5, y - 5, x + size + 5, y + size + 5], radius=size * 0.24, outline=P.TURN, width=4)

@@ -167,7 +167,8 @@ def _chip(img, d, state, cid: str, x, y, locale) -> None:
     on = cid in marks(state)[0]
     panel(d, [x, y, x + CHIP_W, y + CHIP_H], fill=(58, 52, 62), radius=10, outline=P.TURN if on else (126, 58, 65),
           width=4 if on else 2)
-    text_box(d, x + 10, y + 21, words.card(cid, locale), CHIP_W - 20, 22, True, P.TEXT, min_size=16)
+    face, name = words.card_fit(cid, locale, CHIP_W - 20, 22, min_size=14)
+    face.draw_mid(d, x + 10, y + 21, name, P.TEXT)
     mid = y + 58
     dx = x + 10
     if card.get("rank") is not None:

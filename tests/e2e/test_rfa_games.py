@@ -44,7 +44,7 @@ def prompt_of(stub, channel, version: int):
 
 def final_post(stub, channel):
     return next((m for m in reversed(stub.messages(channel))
-                 if [a.filename for a in m.attachments] == ["final.png", "table.png", "chart.png"]), None)
+                 if [a.filename for a in m.attachments] == ["final.png", "table.png"]), None)   # co-op: no chart
 
 
 async def reroll_by_toggles(stub, user, message, values: list[int]) -> int:

@@ -101,3 +101,14 @@ async def test_two_games_finishing_together_both_count(mgr, monkeypatch):
     monkeypatch.setattr(Db, "fetch", slow_rating_read)
     await asyncio.gather(*(mgr.apply(g, u, {"action": "roll"}, v) for g, u, v in (one, two)))
     assert (await mgr.store.ratings_of(ALICE))["dicerace"].games == 2      # neither update lost the other
+
+
+async def test_a_cooperative_game_is_not_rated(mgr, monkeypatch):
+    """Seats that win or lose together (``Kind.cooperative``) share one place: rated as a tie, each player's
+    uncertainty shrank and the shown rating rose, a lost game too. Such a game keeps its results, unrated."""
+    tied = rate([RatedSeat(0, 1, ALICE), RatedSeat(1, 1, BOB), RatedSeat(2, 1, CARL)], {})
+    assert tied[ALICE].shown > Rating().shown                  # what a co-op loss showed as "+15"
+    monkeypatch.setattr(type(KIND), "cooperative", True)
+    done = await race(mgr, GUILD, 66, [(ALICE, "Alice"), (BOB, "Bob"), (CARL, "Carl")])
+    assert await mgr.store.rating_changes(done) == {} and await mgr.store.ratings_of(ALICE) == {}
+    assert {r.user_id for r in await mgr.store.finished_results() if r.game_id == done} == {ALICE, BOB, CARL}

@@ -18,6 +18,14 @@ def ev(key: str, **params) -> dict:
     return {"key": f"rollforadventure.{key}", "params": params}
 
 
+def looks(state: dict, die_id: int) -> list:
+    """How a die looks now, ``[owner, value]`` (value None: unrolled): an event that names dice carries it
+    beside their ids (``die_seen`` / ``dice_seen``), so its log line tells what was seen then, however the
+    dice change later."""
+    d = state["dice"][die_id]
+    return [d["o"], d["v"]]
+
+
 def ids_at(state: dict, at: str, slot=None) -> list[int]:
     return [i for i, d in enumerate(state["dice"]) if d["at"] == at and (slot is None or d["s"] == slot)]
 
@@ -43,12 +51,12 @@ def send(state: dict, die_id: int, at: str) -> None:
 
 def return_dice(state: dict, die_ids, events: list) -> None:
     """Return dice home; they are rolled at their holder's next turn at the earliest (l.185)."""
-    moved = []
-    for i in sorted(die_ids):
+    moved = sorted(die_ids)
+    seen = [looks(state, i) for i in moved]         # the values they showed where they lay
+    for i in moved:
         send(state, i, home_of(state, i))
-        moved.append(i)
     if moved:
-        events.append(ev("event.dice_returned", dice=moved))
+        events.append(ev("event.dice_returned", dice=moved, dice_seen=seen))
 
 
 def to_oblivion(state: dict, die_ids, events: list, cause: str) -> None:
@@ -57,7 +65,7 @@ def to_oblivion(state: dict, die_ids, events: list, cause: str) -> None:
         d = state["dice"][i]
         d["at"], d["s"] = "oblivion", None
     if ids:
-        events.append(ev("event.oblivion", dice=ids, cause=cause))
+        events.append(ev("event.oblivion", dice=ids, dice_seen=[looks(state, i) for i in ids], cause=cause))
 
 
 def damage(state: dict, terr: str, n: int, events: list) -> None:

@@ -60,6 +60,13 @@ for _s in SPECIALS_JSON["sets"]:
                            "value": _c.get("value")}
         SPECIAL_SETS[_s["id"]].append(_c["id"])
 NORMAL_CARDS: tuple[str, ...] = tuple(c["id"] for c in ENEMIES_JSON["cards"])
+#: card id -> its number among the cards of its type (``sandmann_2`` -> 2, the id's suffix), so that two
+#: cards alike can be told apart wherever they are named; None for a type of a single card (Mummy King)
+CARD_NUMBER: dict[str, int | None] = {}
+for _cid, _card in CARDS.items():
+    _alike = sum(1 for other in CARDS.values() if other["type"] == _card["type"])
+    _suffix = _cid.rsplit("_", 1)[-1]
+    CARD_NUMBER[_cid] = int(_suffix) if _alike > 1 and _suffix.isdigit() else None
 
 HEROES: dict[str, dict] = {h["id"]: {"kind": h["ability"]["kind"], "first_game": h["first_game"]}
                            for h in HEROES_JSON["heroes"]}

@@ -10,7 +10,7 @@ from bot.games import rng
 
 from . import content as C
 from . import territories as T
-from .board import damage, ev, home_of, ids_at, lose, return_dice, send, to_oblivion
+from .board import damage, ev, home_of, ids_at, looks, lose, return_dice, send, to_oblivion
 from .placing import DEFEATABLE, hero_kind, place_moves
 
 
@@ -428,8 +428,9 @@ def reward_free(state: dict, item: dict, events: list) -> None:
 
 
 def free_die(state: dict, die: int, events: list) -> None:
+    seen = looks(state, die)                        # as it lay in the vortex
     send(state, die, home_of(state, die))
-    events.append(ev("event.freed", die=die))
+    events.append(ev("event.freed", die=die, die_seen=seen))
 
 
 def memory_check(state: dict, events: list) -> None:

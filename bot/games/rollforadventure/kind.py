@@ -23,6 +23,8 @@ class RollForAdventureKind(Kind):
     min_seats = 1
     max_seats = 4
     has_undo = has_hint = True
+    #: the heroes win or lose together: no rating, no per-seat score chart (``bot.games.kind.Kind``)
+    cooperative = True
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
@@ -78,7 +80,9 @@ class RollForAdventureKind(Kind):
             "stones": state["stones"], "stones_needed": state["stones_needed"], "turns": state["turn"],
             "damage": {t: tr["skull"] for t, tr in state["terr"].items()},
             "defeated": sum(1 for c in state["discard"] if not c.startswith("dragon")),
-            "ranking": [{"seat": s, "place": 1, "total": total} for s in range(state["seats"])],
+            # the heroes share one place: first when they won, second (behind the game) when they lost, so a
+            # lost game never counts as a win in the players' stats
+            "ranking": [{"seat": s, "place": 1 if won else 2, "total": total} for s in range(state["seats"])],
         }
 
     def dumps(self, state: dict) -> str:

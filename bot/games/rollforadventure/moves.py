@@ -15,7 +15,7 @@ from bot.games.strict import offered
 
 from . import flow as F
 from . import territories as T
-from .board import ev, ids_at, return_dice, send, to_oblivion
+from .board import ev, ids_at, looks, return_dice, send, to_oblivion
 from .placing import enemies as _enemies
 from .placing import place_moves, pool_by_value
 
@@ -192,7 +192,7 @@ def _flip(state, d, move, events):
     F.use_hero(state, events, "flip_die")
     i = pool_by_value(state)[move["value"]][0]
     state["dice"][i]["v"] = 7 - move["value"]
-    events.append(ev("event.flipped", die=i, value=state["dice"][i]["v"]))
+    events.append(ev("event.flipped", die=i, die_seen=looks(state, i), value=state["dice"][i]["v"]))
     state["fresh"] = False
     state["decision"] = dict(d)
 
@@ -200,8 +200,9 @@ def _flip(state, d, move, events):
 def _free(state, d, move, events):
     F.use_hero(state, events, "free_from_oblivion")
     i = next(i for i in ids_at(state, "oblivion") if state["dice"][i]["o"] == move["owner"])
+    seen = looks(state, i)                          # as it lay in the vortex
     send(state, i, f"board:{state['active']}")
-    events.append(ev("event.freed", die=i))
+    events.append(ev("event.freed", die=i, die_seen=seen))
     state["decision"] = dict(d)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import content as C
-from .board import ev, gain_stone, ids_at, return_dice, to_oblivion
+from .board import ev, gain_stone, ids_at, looks, return_dice, to_oblivion
 
 SLOT_MATTERS = {("desert", "B"), ("ice_cave", "B")}
 
@@ -244,11 +244,11 @@ def promote(state: dict, die: int, frm: str, events: list) -> list[dict]:
     others = [i for i in ids_at(state, "desert", frm) if i != die]
     if frm == "d1":
         state["dice"][die].update(at="desert", s="d2")
-        events.append(ev("event.promoted", die=die, section="d2"))
+        events.append(ev("event.promoted", die=die, die_seen=looks(state, die), section="d2"))
         return_dice(state, others, events)
         return [{"t": "promote", "from": "d2"}] if _slot_count(state, "desert", "d2") == 3 else []
     state["dice"][die].update(at="desert", s="d3")
-    events.append(ev("event.swallowed", die=die))
+    events.append(ev("event.swallowed", die=die, die_seen=looks(state, die)))
     return_dice(state, others, events)
     gain_stone(state, "desert", events)
     return []

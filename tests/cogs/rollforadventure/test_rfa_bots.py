@@ -6,11 +6,12 @@ from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
+from cogs.stats import player_stats
 
 
-async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed):
+async def play_to_the_end(harness, alice, place):
+    """Alice and two bots in ``place``, played to the end (Alice by clicks); returns the finished game."""
     harness.bot.bots.pause = 0
-    place = harness.channel()
     created = await harness.run("rfa new", user=alice, place=place, players=3, bots=2)
     lobby = next(m for m in created.messages if m.buttons())
     await harness.click(lobby, user=alice, place=place, label="Start")
@@ -26,6 +27,12 @@ async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed)
         move = policy.choose_move(game.state, 0, mine)
         await click_move(harness, latest_turn_post(harness, place), game, move, user=alice, place=place)
         mine += 1
+    return game
+
+
+async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed):
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
     assert game.status == "finished" and game.state["result"] in ("won", "lost")
     log = await harness.bot.sessions.move_log(game.id)
     assert {m.seat for m in log} == {0, 1, 2} and all(m.user_id is None for m in log if m.seat)
@@ -55,3 +62,51 @@ async def test_the_live_message_offers_no_menu_while_a_bot_seat_is_due(harness, 
     assert not [b for b in live.buttons() if b["custom_id"].split(":")[1] in ("m", "s")]
     assert t("button.my_moves", "en") not in [b.get("label") for b in live.buttons()]
     assert t("button.table", "en") in [b.get("label") for b in live.buttons()]
+
+
+async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, fixed_seed):
+    """The heroes win or lose together (``Kind.cooperative``): a game against bots would have been rated as
+    a three-way tie, which shrank the uncertainty and showed "+15" for a lost game; and the score chart drew
+    one flat line per seat. The final post has neither: the result and the final picture (power stones, each
+    territory's damage) tell how the team did; the replay shows no projected score per player."""
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
+    final = [m for m in harness.rec.order if m.channel_id == place.channel_id and "final.png" in m.file_names()]
+    assert final and all("chart.png" not in m.file_names() for m in final)
+    text = "\n".join(m.text() for m in final)
+    assert t("play.final_title", "en") in text and t("ratings.final_title", "en") not in text
+    store = harness.bot.sessions.store
+    assert await store.rating_changes(game.id) == {} and "rollforadventure" not in await store.ratings_of(alice.id)
+    # the heroes share one place, first only when they won: a lost game is no win in the stats
+    rows = await store.finished_results(user_id=alice.id, kind="rollforadventure")
+    assert player_stats(KIND, rows).won == (1 if game.state["result"] == "won" else 0)
+    replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
+    assert "table.png" in replay.file_names()
+    assert t("history.projected", "en", scores="").strip() not in replay.content
+
+
+async def test_the_log_words_each_move_on_the_table_it_was_played_on(harness, alice, fixed_seed):
+    """``/rfa log`` lists the moves again whenever it is asked: each reads as it did when it was made. Worded
+    on the table at the end, "Lose blue 4 (Fortress)" lost its value and place (the die lies in the Vortex of
+    Oblivion or blank at home by then) and an ability placement named the hero active now."""
+    from types import SimpleNamespace
+
+    from cogs.history import LOG_PAGE
+    from cogs.rollforadventure import PRESENTATION
+
+    place = harness.channel()
+    game = await play_to_the_end(harness, alice, place)
+    records = await harness.bot.sessions.move_log(game.id)
+    state = KIND.create(len(game.seats), game.seed, game.options)
+    then, now = [], []
+    for record in records:
+        then.append(PRESENTATION.move_label(SimpleNamespace(state=state, seats=game.seats), record.seat,
+                                            record.move, "en"))
+        now.append(PRESENTATION.move_label(game, record.seat, record.move, "en"))
+        state, _ = KIND.apply(state, record.seat, record.move)
+    assert then != now                                  # the fixed game has moves whose words changed since
+    shown = []
+    for page in range(1, -(-len(records) // LOG_PAGE) + 1):
+        text = (await harness.run("rfa log", user=alice, place=place, page=page)).only().content
+        shown += [line.split(": ", 1)[1] for line in text.splitlines()]
+    assert shown == then

@@ -56,10 +56,12 @@ async def test_three_players_to_the_end_by_clicks(harness, alice, bob, carol, fi
     assert max(clicks) <= 3 and clicks.count(1) > len(clicks) * 0.8
     # one message per hero turn, edited after each placement
     assert len(messages) <= game.state["turn"] + 2 < len(clicks)
-    assert final.file_names() == ["final.png", "table.png", "chart.png"] and not final.buttons() and not final.selects()
+    # co-operative: no score chart (every seat shares one result), no rating lines
+    assert final.file_names() == ["final.png", "table.png"] and not final.buttons() and not final.selects()
     text = final.text()
     assert t("play.final_title", "en") in text
     assert t(f"rollforadventure.result.{game.state['result']}", "en") in text
+    assert t("ratings.final_title", "en") not in text
     assert await harness.bot.store.undelivered_posts(game_id=game.id) == []
 
 

@@ -49,7 +49,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
         clicks.append(used)
         game = await harness.bot.sessions.load(game.id)
     final = latest_turn_post(harness, dm)
-    assert final.file_names() == ["final.png", "table.png", "chart.png"]
+    assert final.file_names() == ["final.png", "table.png"]          # co-operative: no score chart
     assert t("rollforadventure.final.heroes", "en", heroes="Daredevil (Alice), Healer (Alice)") in final.text()
 
 

@@ -29,8 +29,10 @@ EVENTS = ("turn roll placed hero_picked hero_used flipped freed spirit_strike no
           "lost.territory_fallen lost.no_dice").split()
 SPECIALS = (["dragon", "phantom", "giant", "necromancer"], [], ["dragon"], ["necromancer", "giant"])
 TERRITORIES = ("desert", "fortress", "forest", "ice_cave")
-#: what must never reach a reader: a placeholder left open, a catalog key, a card or place id
-LEAKS = re.compile(r"\{|rollforadventure\.|[a-z]+_[a-z]*\d|territory:|enemy:")
+#: what must never reach a reader: a placeholder left open, a catalog key, a card or place id, a slot code (the
+#: rules' field ids d1, f4, w7, i3 and chain ids c1..c5: the table picture names nothing so)
+LEAKS = re.compile(r"\{|rollforadventure\.|[a-z]+_[a-z]*\d|territory:|enemy:"
+                   r"|\b(?:d[1-3]|f[2-4]|w\d{1,2}|i[1-6]|c[1-5])\b")
 #: grammar left for the reader: a Korean particle pair (every name and number here ends in a way the particle
 #: rule reads), a French parenthesised ending
 UNRESOLVED = {"ko": re.compile(r"[을를이가은는와과]\([을를이가은는와과]\)|\((으|이)\)"),
@@ -166,3 +168,98 @@ def test_every_move_is_reachable_by_menu_or_typed(games):
             assert resolve(PRESENTATION, legal, spec, filled, game, seat, "en") == [(index, move)]
     assert "place" in typed_only, "the widest Desert B throws exceed the menus"
     assert "reroll" not in typed_only, "every reroll is reached through the menus (its toggles)"
+
+
+#: events that name dice by id: their log lines must not follow the dice afterwards
+DICE_EVENTS = {"dice_returned", "oblivion", "freed", "flipped", "promoted", "swallowed"}
+
+
+def test_a_log_line_reads_the_same_later(games):
+    """An event is worded again whenever its message is redrawn (the live message is edited after every step,
+    its earlier posts summarised): the dice it names read as they were when it happened, not as they lie
+    at the end of the game (a returned die is thrown again, a freed one lies blank on a hero board)."""
+    by_game: list[list] = [[]]
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        if by_game[-1] and game.state["turn"] < by_game[-1][-1][0].state["turn"]:
+            by_game.append([])              # the next game of the fixture
+        by_game[-1].append((game, events))
+    seen, changed = set(), []
+    for played in by_game:
+        last = played[-1][0]
+        for game, events in played:
+            for event in events:
+                name = event["key"].removeprefix("rollforadventure.event.")
+                if name not in DICE_EVENTS:
+                    continue
+                seen.add(name)
+                for locale in LOCALES:
+                    then, later = (PRESENTATION.event_line(g, event, locale) for g in (game, last))
+                    if then != later:
+                        changed.append((then, later))
+    assert seen == DICE_EVENTS
+    assert not changed, changed[:5]
+
+
+def test_an_event_stored_before_it_carried_its_dice_still_reads(games):
+    """Events kept in old posts name their dice by id only: they read from the state, as before."""
+    for kind, game, events, _ in games:
+        if kind == "events" and any("dice_seen" in e["params"] for e in events):
+            old = next(e for e in events if "dice_seen" in e["params"])
+            params = {k: v for k, v in old["params"].items() if k != "dice_seen"}
+            line = PRESENTATION.event_line(game, {"key": old["key"], "params": params}, "en")
+            assert line and not LEAKS.search(line)
+            return
+    raise AssertionError("no event with dice")
+
+
+def test_a_die_choice_names_where_the_die_lies_as_the_table_picture_does(games):
+    """Which die an attack removes (and which dice a closed Desert B chain gives back): the territory by name,
+    and the field where it tells two dice apart (Desert B: its number, drawn above it; Ice Cave B: its letter,
+    drawn on it) — never the rules' slot code ("Lose blue 4 on f4")."""
+    from bot.games.rollforadventure import content as C
+    from bot.games.rollforadventure import territories as T
+
+    checked = set()
+    for kind, game, seat, legal in games:
+        if kind != "decision" or not legal or legal[0]["type"] not in ("remove", "keep"):
+            continue
+        state = game.state
+        for move in legal:
+            ids = [move["die"]] if move["type"] == "remove" else move["return"]
+            for locale in LOCALES:
+                label = PRESENTATION.move_label(game, seat, move, locale)
+                assert not LEAKS.search(label), label
+                for i in ids:
+                    die = state["dice"][i]
+                    t_id = die["at"]
+                    if move["type"] == "remove":
+                        assert t(f"rollforadventure.territory.{t_id}", locale) in label, (label, t_id)
+                    if (t_id, state["terr"][t_id]["side"]) in T.SLOT_MATTERS:
+                        name = str(C.DESERT_B_FIELDS.index(die["s"]) + 1) if t_id == "desert" else die["s"]
+                        assert t("rollforadventure.words.field", locale, field=name) in label, (label, die)
+                        checked.add((move["type"], t_id))
+            checked.add(move["type"])
+    assert {"remove", "keep", ("remove", "desert"), ("keep", "desert"), ("remove", "ice_cave")} <= checked, checked
+
+
+def test_desert_b_fields_read_and_type_as_the_picture_numbers_them(games):
+    """A Desert B placement's button names its fields by the numbers drawn above them ("fields 2+3", one:
+    "field 4"); typed, that number works as the rules' id does (``fields:2+3`` or ``fields:w2+w3``)."""
+    for kind, game, seat, legal in games:
+        if kind != "decision":
+            continue
+        several = [m for m in legal if len(m.get("fields") or ()) > 1]
+        one = [m for m in legal if len(m.get("fields") or ()) == 1]
+        if several and one:
+            break
+    else:
+        raise AssertionError("no Desert B throw")
+    for move in (several[0], one[0]):
+        numbers = "+".join(f.removeprefix("w") for f in move["fields"])
+        label = PRESENTATION.move_label(game, seat, move, "en")
+        assert label.endswith(f"(fields {numbers})" if len(move["fields"]) > 1 else f"(field {numbers})"), label
+        for typed in (numbers, "+".join(move["fields"])):
+            filled = {"value": str(move["value"]), "where": "desert", "count": str(move["count"]), "fields": typed}
+            assert resolve(PRESENTATION, legal, PLACE, filled, game, seat, "en") == [(legal.index(move), move)]

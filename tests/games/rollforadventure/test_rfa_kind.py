@@ -172,3 +172,45 @@ def test_a_move_naming_another_seat_is_refused():
         KIND.apply(s, seat, move)
     assert err.value.code == "wrong_seat"
     KIND.apply(s, seat, dict(move, seat=seat))
+
+
+def test_an_event_naming_dice_carries_how_they_looked():
+    """``die_seen`` / ``dice_seen``: each die's [owner, value] as it lay before the event moved it (a returned
+    or freed die goes home blank, so only the event can say which value left), one per id named."""
+    from bot.games.rollforadventure.policy import choose_move
+
+    seen = set()
+    for seed in range(6):
+        s = KIND.create(seed % 4 + 1, seed, {"hero_pool": "all", "desert_side": "AB"[seed % 2]})
+        while not KIND.is_finished(s):
+            seat = KIND.pending(s)[0]["seat"]
+            before = s
+            s, events = KIND.apply(s, seat, choose_move(s, seat, seed))
+            for e in events:
+                p = e["params"]
+                if "die" in p and isinstance(p["die"], int):
+                    assert p["die_seen"][0] == before["dice"][p["die"]]["o"], e
+                    seen.add(e["key"])
+                if isinstance(p.get("dice"), list):
+                    assert [o for o, _ in p["dice_seen"]] == [s["dice"][i]["o"] for i in p["dice"]], e
+                    assert all(type(v) is int for _, v in p["dice_seen"]), e      # they lay rolled somewhere
+                    seen.add(e["key"])
+    assert {"rollforadventure.event.dice_returned", "rollforadventure.event.oblivion"} <= seen
+
+
+def test_the_heroes_share_first_place_only_when_they_won():
+    """Every seat shares one place (co-op): 1 when the heroes won, 2 (behind the game) when they lost, so the
+    stats (a win is a first place in a game of two seats or more) never count a lost game as won."""
+    from bot.games.rollforadventure.policy import choose_move
+
+    results = {}
+    for seed in range(1, 40):
+        s = KIND.create(3, seed, {})
+        while not KIND.is_finished(s):
+            seat = KIND.pending(s)[0]["seat"]
+            s, _ = KIND.apply(s, seat, choose_move(s, seat, seed))
+        places = {r.place for r in seat_results(KIND, s, 3, KIND.score(s))}
+        results[s["result"]] = places
+        if len(results) == 2:
+            break
+    assert results == {"won": {1}, "lost": {2}}

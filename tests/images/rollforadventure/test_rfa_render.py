@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rfa_scenes as S  # noqa: E402
 
 from bot.games.rollforadventure import content as C  # noqa: E402
+from bot.games.rollforadventure.board import ids_at  # noqa: E402
 from bot.i18n import has_key, missing_marker, t  # noqa: E402
 from images.rollforadventure import render_final, render_table, table, words  # noqa: E402
 
@@ -209,3 +210,46 @@ def test_any_track_length_fits(holes):
     for s in (states[len(states) // 2], states[-1]):
         _check(render_table(s, NAMES, "en"))
         _check(render_final(s, NAMES, "en"), low=400, high=1200)
+
+
+def test_the_fields_the_menus_name_are_drawn():
+    """The menus name a Desert B field by its number ("Lose blue 1 (Desert, field 4)", "fields 2+3") and an
+    Ice Cave B field by its letter: the numbers stand above the Desert B fields, and a letter stays on its
+    field when a die covers it (the legend's lines are named by those letters)."""
+    from tools import legibility
+
+    def drawn(state) -> list:
+        with legibility.recording() as rec:
+            render_table(state, NAMES, "en")
+        return rec.seen
+
+    desert = S.first(lambda s: s["terr"]["desert"]["side"] == "B" and len(ids_at(s, "desert")) >= 2)
+    seen = drawn(desert)
+    assert [x.text for x in seen if x.kind.endswith("desert_b")] == [str(k) for k in range(1, 11)]
+    ice = S.first(lambda s: s["terr"]["ice_cave"]["side"] == "B" and len(ids_at(s, "ice_cave")) >= 2)
+    covered = sorted(s["s"] for s in (ice["dice"][i] for i in ids_at(ice, "ice_cave")))
+    assert sorted(x.text for x in drawn(ice) if x.kind.endswith("tag")) == covered
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_cards_alike_are_numbered_as_the_menus_name_them(locale):
+    """Two Tree Stranglers on the table: the table and the live picture call each what the menus and the log
+    call it ("Tree Strangler 3", "Tree Strangler 1"), a card whose type has no twin without a number; a name
+    too long for its chip is shortened before its number is."""
+    from cogs.rollforadventure import words as menu_words
+    from images.rollforadventure import render_live
+    from tools import legibility
+
+    s = S.first(lambda s: s["result"] is None and len({C.CARDS[c]["type"] for c in s["display"]}) < len(s["display"]))
+    assert s is not None
+    for render in (render_table, render_live):
+        with legibility.recording() as rec:
+            render(s, NAMES, locale)
+        texts = {x.text for x in rec.seen}
+        for cid in s["display"]:
+            named = menu_words.card(cid, locale)
+            assert named in texts, (render.__name__, named)
+            assert (named == t(f"rollforadventure.card.{C.CARDS[cid]['type']}", locale)) == \
+                (sum(c["type"] == C.CARDS[cid]["type"] for c in C.CARDS.values()) == 1)
+    face, shown = words.card_fit("baumwuerger_3", locale, 90, 22, min_size=16)
+    assert shown.endswith("3") and face.width(shown) <= 90
