@@ -264,6 +264,8 @@ async def test_the_courier_reads_the_live_message_not_every_post(harness, monkey
         return found
     monkeypatch.setattr(sessions.store, "posts", posts)
     monkeypatch.setattr(sessions.store, "last_message_posts", last_message_posts)
+    # a seeded game long enough for several messages (an unseeded one ended once after 4 posts: flaky)
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
     place = harness.channel()
     created = await harness.run("pig new", user=ALICE, place=place, players=2, race_to="20")
     lobby = next(m for m in created.messages if m.buttons())
