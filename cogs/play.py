@@ -15,6 +15,7 @@ Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``,
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import time
@@ -208,7 +209,7 @@ class Play(Tables):
             try:
                 await target.edit(content=content, view=private_menu(), **files)
                 if in_place:
-                    self.private[key] = target
+                    await self.remember_private(key, target)
                 return
             except discord.HTTPException:
                 log.info("private message of game %s could not be edited; sending a new one", game.id)
@@ -217,9 +218,21 @@ class Play(Tables):
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            self.private[key] = PrivateMessage(interaction, sent.id, False)
+            await self.remember_private(key, PrivateMessage(interaction, sent.id, False))
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
+
+    async def remember_private(self, key: tuple[int, int], message: PrivateMessage) -> None:
+        """``message`` becomes the player's one private message of the game. The one before it (while its token
+        lives) loses its menu, so that no outdated menu stays clickable above the newest one (a German tour saw
+        three private menus at once); its text and picture stay. One interaction call, after the answer."""
+        before = self.private.get(key)
+        self.private[key] = message
+        if before is not None and before.message_id != message.message_id:
+            self.courier.forget_private(before.message_id)
+            with answer_may_be_lost(f"game {key[0]}: an older private menu"), \
+                    contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
+                await before.edit(view=None)
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
@@ -383,7 +396,7 @@ class Play(Tables):
             t(key, locale, decision=self.decision_text(game, seat, locale)),
             view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
-            self.private[(game.id, seat)] = PrivateMessage(interaction, sent.message_id, True)
+            await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))
 
     # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:

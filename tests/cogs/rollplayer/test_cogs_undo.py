@@ -79,10 +79,14 @@ async def test_undo_button_and_command(harness, alice):
     menu = undo_menu(placed)
     assert menu is not None, "the private continuation offers Undo after a quiet move"
     version = game.version
-    # /rp play shows the same decision with Undo too: its button goes stale with the undo below
+    # /rp play shows the same decision with Undo too: its button goes stale with the undo below. (A newer private
+    # message takes the menu off the one before it; after a restart the bot no longer knows the earlier one,
+    # whose menu stays: as here)
+    harness.bot.play.private.clear()
     other = undo_menu(await harness.run("play", user=alice, place=place))
     assert other is not None
 
+    harness.bot.play.private.clear()         # (the same again: neither menu known, both stay)
     undone = await harness.click(menu, user=alice, place=place, label=UNDO)
     game = await sessions.load(game.id)
     assert kind.dumps(game.state) == before and game.version == version + 1
@@ -159,7 +163,7 @@ async def placing(harness, alice, bob, monkeypatch):
     game, screens = await to_starting_dice(harness, [alice, bob], place)
     sessions = harness.bot.sessions
     return SimpleNamespace(game=game, screens=screens, sessions=sessions, kind=sessions.kinds["rollplayer"],
-                           bob_name=game.seats[game.seat_of(bob.id)].name)
+                           bob_name=game.seats[game.seat_of(bob.id)].name, play=harness.bot.play)
 
 
 async def place_by_menu(screens, user, menu=None):
@@ -207,6 +211,7 @@ async def test_undo_after_another_player_moved_with_nothing_left_to_do(placing, 
     await place_by_menu(screens, alice)
     first = screens.menu(alice)
     assert first is not None and has_undo(first)
+    placing.play.private.clear()                            # as after a restart: the first menu stays live
     await place_by_menu(screens, alice)                     # a second private menu ("My moves")
     while (await sessions.load(placing.game.id)).state.players[seat].start_dice:
         await place_by_menu(screens, alice, screens.menu(alice))
