@@ -182,7 +182,7 @@ class Presentation:
         return str(value)
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
-        """One rules event as a log line."""
+        """One rules event as a log line ("" for one that another line of the same move already tells)."""
 
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         """A ``RuleError``'s params as display text (default: each cut to 80 characters, and a ``seat`` also

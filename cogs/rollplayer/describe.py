@@ -126,17 +126,29 @@ def display_params(game: Any, params: dict, locale: str) -> dict[str, str]:
     return out
 
 
+#: (event key, what it lacks) -> the key that words it: a Gold taken without a discard (Friendly Market), a
+#: cleanup without a refresh ("… refreshed none" read as a card called "none")
+WITHOUT = {("rollplayer.gold_for_discard", "card"): "rollplayer.gold_taken",
+           ("rollplayer.skills_refreshed", "cards"): "rollplayer.skills_refreshed_none"}
+
+
 def event_text(game: Any, event: dict, locale: str) -> str:
+    """One rules event as a log line; "" for an event another line of the same move already tells (the Gold
+    of a discard for Gold: "discarded X for 2 gold · gained 2 gold" read as 4)."""
     params = dict(event.get("params") or {})
+    key = event.get("key", "event.unknown")
+    if key == "rollplayer.gold_gained" and params.get("reason") == "discard_for_gold":
+        return ""
+    key = next((k for (of, field), k in WITHOUT.items() if of == key and not params.get(field)), key)
     shown = display_params(game, params, locale)
-    drawn = event.get("key", "").endswith(".class_drawn") and isinstance(params.get("card"), int)
+    drawn = key.endswith(".class_drawn") and isinstance(params.get("card"), int)
     if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
-    line = t(event.get("key", "event.unknown"), locale, **shown)
+    line = t(key, locale, **shown)
     sides = class_sides(params["card"], locale) if drawn else ""
     if sides:
         return t("rollplayer.class_drawn_powers", locale, line=line, powers=sides)
-    if event.get("key", "").endswith(".dealt"):
+    if key.endswith(".dealt"):
         wants = dealt_details(params.get("backstory"), params.get("alignment"), locale)
         return t("rollplayer.dealt_details", locale, line=line, details=wants) if wants else line
     return line

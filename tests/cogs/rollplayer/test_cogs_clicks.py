@@ -264,3 +264,18 @@ def test_dealt_backstory_and_alignment_say_what_they_want(locale):
         assert t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{ethic}", locale),
                  moral=t(f"rollplayer.align_word.{moral}", locale)) in line
     assert "." not in t("rollplayer.align_word.lawful", locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_log_lines_say_each_thing_once_and_name_no_card_called_none(locale):
+    """A Korean tour: declining to refresh read "Ann put the none card back", and a discard for Gold read
+    "discarded X for 2 gold · gained 2 gold" (4 Gold, it seemed)."""
+    from cogs.rollplayer.describe import event_text
+    game = SimpleNamespace(seats=[SimpleNamespace(name="Ann")], state=None)
+
+    def line(key: str, **params) -> str:
+        return event_text(game, {"key": f"rollplayer.{key}", "params": {"seat": 0, **params}}, locale)
+    assert line("gold_gained", amount=2, reason="discard_for_gold") == ""
+    assert line("gold_gained", amount=1, reason="gold_die") != ""
+    assert line("gold_for_discard", card=None) == t("rollplayer.gold_taken", locale, player="Ann")
+    assert line("skills_refreshed", cards=[]) == t("rollplayer.skills_refreshed_none", locale, player="Ann")

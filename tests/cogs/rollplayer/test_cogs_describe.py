@@ -44,7 +44,12 @@ def test_random_games_describe_cleanly(seats, seed):
         state, events = KIND.apply(state, seat, rnd.choice(legal))
         game = fake_game(state, seats)
         for event in events:
-            assert_readable(event_text(game, event, "en"), event)
+            line = event_text(game, event, "en")
+            if line == "":                        # told by another line of the same move (the Gold of a discard)
+                assert event["key"] == "rollplayer.gold_gained" and event["params"]["reason"] == "discard_for_gold"
+                assert "rollplayer.gold_for_discard" in [e["key"] for e in events]
+                continue
+            assert_readable(line, event)
             seen_events.add(event["key"])
     assert KIND.is_finished(state)
     assert {"rollplayer.die_placed", "rollplayer.initiative_taken", "rollplayer.round_started"} <= seen_events
