@@ -37,7 +37,7 @@ def option_name(command: Any, name: str, locale: str) -> str:
     ``command`` (an ``app_commands.Command``; for anything else, or an option it does not have, ``opt.<name>``
     is looked up); ``name`` itself when no catalog names it."""
     key = f"opt.{name}"
-    for parameter in getattr(command, "parameters", None) or ():
+    for parameter in command.parameters if isinstance(command, Command) else ():
         if parameter.display_name == name and parameter.locale_name is not None:
             key = option_key(parameter.locale_name)
             break
