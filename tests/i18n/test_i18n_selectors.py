@@ -40,17 +40,17 @@ def test_the_french_territories_have_the_gender_of_their_printed_names():
 @pytest.mark.parametrize("amount, damage", [(0, "0 dégât"), (1, "1 dégât"), (2, "2 dégâts")])
 def test_french_damage_agrees_with_count_and_territory(amount, damage):
     assert t("rollforadventure.event.damage", "fr", territory=territory("desert"), amount=amount, skull=3, last=6) \
-        == f"Le Désert subit {damage} (crâne sur 3 sur 6)."
+        == f"Le Désert subit {damage} (crâne à la case 3 sur 6)."
     assert t("rollforadventure.event.damage", "fr", territory=territory("forest"), amount=amount, skull=3, last=6) \
-        == f"La Forêt subit {damage} (crâne sur 3 sur 6)."
+        == f"La Forêt subit {damage} (crâne à la case 3 sur 6)."
 
 
 def test_french_fallen_and_repaired_territories_agree_in_gender():
     fallen, repaired = "rollforadventure.event.lost.territory_fallen", "rollforadventure.event.repaired"
     assert t(fallen, "fr", territory=territory("desert")) == "Défaite : le Désert est tombé."
     assert t(fallen, "fr", territory=territory("ice_cave")) == "Défaite : la Grotte de glace est tombée."
-    assert t(repaired, "fr", territory=territory("desert"), skull=2) == "Le Désert est réparé (crâne sur 2)."
-    assert t(repaired, "fr", territory=territory("fortress"), skull=2) == "La Forteresse est réparée (crâne sur 2)."
+    assert t(repaired, "fr", territory=territory("desert"), skull=2) == "Le Désert est réparé (crâne à la case 2)."
+    assert t(repaired, "fr", territory=territory("fortress"), skull=2) == "La Forteresse est réparée (crâne à la case 2)."
     assert t("rollforadventure.event.stone", "fr", territory=territory("desert"), stones=1, needed=5) \
         == "Une pierre de pouvoir grâce au Désert ! (1 sur 5)"
     assert t("rollforadventure.event.marker", "fr", territory=territory("forest"), last=5) \
