@@ -50,7 +50,8 @@ def test_french_fallen_and_repaired_territories_agree_in_gender():
     assert t(fallen, "fr", territory=territory("desert")) == "Défaite : le Désert est tombé."
     assert t(fallen, "fr", territory=territory("ice_cave")) == "Défaite : la Grotte de glace est tombée."
     assert t(repaired, "fr", territory=territory("desert"), skull=2) == "Le Désert est réparé (crâne à la case 2)."
-    assert t(repaired, "fr", territory=territory("fortress"), skull=2) == "La Forteresse est réparée (crâne à la case 2)."
+    assert t(repaired, "fr", territory=territory("fortress"), skull=2) == \
+        "La Forteresse est réparée (crâne à la case 2)."
     assert t("rollforadventure.event.stone", "fr", territory=territory("desert"), stones=1, needed=5) \
         == "Une pierre de pouvoir grâce au Désert ! (1 sur 5)"
     assert t("rollforadventure.event.marker", "fr", territory=territory("forest"), last=5) \
@@ -118,3 +119,15 @@ def test_a_misspelt_selector_raises_and_t_shows_the_raw_text():
         fill("{n:plurals:a|b}", "en", {"n": 1})
     with pytest.raises(ValueError):
         fill("{n:plural}", "en", {"n": 1})
+
+
+def test_french_counts_in_running_text_agree_with_their_number():
+    """1 coup, 1 pièce d'or, 1 heure (the French singular also for 0); 2 coups, 2 pièces."""
+    from bot.i18n import t
+    bought = "rollplayer.card_bought"
+    assert t(bought, "fr", player="Ann", card="Épée", cost=1) == "Ann achète Épée pour 1 pièce d'or"
+    assert t(bought, "fr", player="Ann", card="Épée", cost=2) == "Ann achète Épée pour 2 pièces d'or"
+    assert t("history.replay_end", "fr", game=1, step=1, steps=1, moves=1).endswith("après 1 coup")
+    assert t("history.replay_end", "fr", game=1, step=1, steps=1, moves=0).endswith("après 0 coup")
+    assert "depuis 1 heure " in t("lobby.defaults_shown", "fr", hours=1, pace="-")
+    assert "depuis 24 heures " in t("lobby.defaults_shown", "fr", hours=24, pace="-")
