@@ -113,12 +113,10 @@ def clip_moves(line: str, limit: int, *, newest: bool = False) -> str:
         return line
     moves = line.split(MOVE_SEPARATOR)
     kept: list[str] = []
-    room = limit - len("…" + MOVE_SEPARATOR)
     for move in reversed(moves) if newest else moves:
-        if len(move) + len(MOVE_SEPARATOR) * bool(kept) > room:
+        if len(MOVE_SEPARATOR.join([*kept, move, "…"])) > limit:
             break
         kept.append(move)
-        room -= len(move) + len(MOVE_SEPARATOR) * (len(kept) > 1)
     if not kept:                               # one move longer than the whole line may be
         return "…" + line[-(limit - 1):] if newest else _clip(line, limit)
     if newest:
