@@ -35,6 +35,7 @@ from bot.runtime import pool
 from images import icons, png
 from images import palette as P
 from images.draw import at_hand, new_canvas, panel, paragraph, paragraph_height, text_box
+from images.labels import labelled
 from images.memo import remembered
 from images.text import Face, coverage
 
@@ -253,7 +254,7 @@ def _notes(tr: Territory, locale: str) -> list[str]:
         out.append(words.say("rollforadventure.img.sacrifice", locale, value=tr.sacrifice))
     for members, key in tr.legend:
         reward = words.say(key, locale)
-        out.append(f"{members}: {reward}" if members else reward)
+        out.append(labelled(members, reward, locale) if members else reward)
     return out
 
 
