@@ -162,5 +162,5 @@ class TurnBook:
         table = replace(table, unposted_events=(), notified=(*notified, [seat, result.version]))
         table, edit, fresh = _message(kind, view.state, table, due, result.version, finished=False)
         fresh = [s for s in fresh if s != seat]
-        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh}
+        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
         return _public_post(table, post, edit, fresh)

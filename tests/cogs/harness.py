@@ -149,6 +149,12 @@ class Sent:
         return data
 
 
+class _BadRequest:
+    """What ``discord.HTTPException`` reads of a refused request's response."""
+    status = 400
+    reason = "Bad Request"
+
+
 class Recorder:
     """Every message and callback, in order; lookups by id and by the interaction that produced them."""
 
@@ -156,6 +162,7 @@ class Recorder:
         self.messages: dict[int, Sent] = {}
         self.order: list[Sent] = []
         self.callbacks: list[tuple[int, int, dict]] = []      # (interaction id, callback type, data)
+        self.refused: list[str] = []                         # requests Discord answers with 400 (see ``_apply``)
         self.autocomplete: dict[int, list[dict]] = {}
         self.original: dict[int, int] = {}                   # interaction id -> original message id
         self.followup_replaces_loading: set[int] = set()
@@ -174,8 +181,12 @@ class Recorder:
         self.order.append(sent)
         return sent
 
-    @staticmethod
-    def _apply(sent: Sent, data: dict, files: list[tuple[str, bytes]]) -> None:
+    def _apply(self, sent: Sent, data: dict, files: list[tuple[str, bytes]]) -> None:
+        if sent.flags & COMPONENTS_V2 and (data.get("content") or data.get("embeds")):
+            # Discord: "content and embeds cannot be used with the components v2 flag" (the flag stays once set);
+            # refused like Discord does, and remembered: the harness fails the test that sent it
+            self.refused.append(f"content or embeds edited into layout message {sent.id}: {data!r:.200}")
+            raise discord.HTTPException(_BadRequest(), {"code": 50035, "message": "Invalid Form Body"})
         if "content" in data:
             sent.content = data["content"]
         if "embeds" in data:
@@ -372,6 +383,7 @@ class Harness:
 
     async def close(self) -> None:
         await self.bot.close()
+        assert not self.rec.refused, f"requests Discord would refuse: {self.rec.refused}"
 
     # ---- places ----
     def channel(self, *, guild_id: int | None = None, name: str = "games",

@@ -46,11 +46,11 @@ async def qps(tmp_path, monkeypatch):
         sent: list[tuple[str, str]] = []
         real_apply = Recorder._apply
 
-        def apply(message, data, files):
+        def apply(recorder, message, data, files):
             sent.extend(strings_of(data))
-            real_apply(message, data, files)
+            real_apply(recorder, message, data, files)
 
-        monkeypatch.setattr(Recorder, "_apply", staticmethod(apply))
+        monkeypatch.setattr(Recorder, "_apply", apply)
         from bot.config import Settings
         bot = await create_bot(Settings(token=None, db_path=tmp_path / "rollbot.db"), sync_commands=False,
                          run_reminders=False)
