@@ -33,7 +33,7 @@ from bot.engine.records import UserGame
 from bot.engine.table import TableMeta
 from bot.i18n import t
 
-from .core import Refusal, locale_of
+from .core import Refusal, as_typed, locale_of
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ def until_of(text: str, time_zone: str, now: float) -> float:
     try:
         day = today + timedelta(days=int(found[1])) if found else date.fromisoformat(text.strip())
     except ValueError:
-        raise Refusal("away.error.bad_date", value=text[:20]) from None
+        raise Refusal("away.error.bad_date", value=as_typed(text, 20)) from None
     after = day + timedelta(days=1)
     return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
 

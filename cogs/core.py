@@ -39,6 +39,12 @@ class Refusal(Exception):
         super().__init__(key)
 
 
+def as_typed(text: str, limit: int) -> str:
+    """What someone typed, echoed in an answer: at most ``limit`` characters, shown as typed (Discord's markdown
+    escaped, so that ``**x`` or ``_y`` neither formats nor breaks the bold around it)."""
+    return discord.utils.escape_markdown(text[:limit])
+
+
 #: discord.py's own check failures, mapped to catalog keys.
 CHECK_FAILURE_KEYS: dict[type, str] = {
     app_commands.NoPrivateMessage: "error.guild_only",

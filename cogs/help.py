@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.i18n import has_key, t
 
-from .core import Refusal, locale_of
+from .core import Refusal, as_typed, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation
@@ -114,7 +114,7 @@ class Help(GameCog):
         ])
         async def rules(interaction: discord.Interaction, topic: str = topics[0]) -> None:
             if topic not in topics:
-                raise Refusal("error.unknown_rules_topic", topic=topic[:50],
+                raise Refusal("error.unknown_rules_topic", topic=as_typed(topic, 50),
                               topics=topic_titles(presentation, topics, locale_of(interaction)))
             await interaction.response.send_message(embed=rules_embed(presentation, topic, locale_of(interaction)),
                                                     ephemeral=True)

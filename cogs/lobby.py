@@ -74,6 +74,11 @@ class Place:
                    locale_of(interaction), default_game_locale(interaction))
 
 
+def manages_channel(interaction: discord.Interaction) -> bool:
+    """Whether the clicker may close any game of this server channel (Manage Channels; never in a DM)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_channels
+
+
 def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
     return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
                      for seat in game.seats)
@@ -198,10 +203,13 @@ class Lobby(GameCog):
         return await self.sessions.load(game_id)
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The creator, or a member who may manage the channel (as for ``abandon``, and as the refusal says),
+        closes the lobby."""
         game = await self.sessions.load(game_id)
         if game.status != "lobby":
             raise Refusal("error.cancel_not_lobby")
-        return await self.sessions.abandon(game_id, interaction.user.id, may_manage_channel=False)
+        return await self.sessions.abandon(game_id, interaction.user.id,
+                                           may_manage_channel=manages_channel(interaction))
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
@@ -315,8 +323,8 @@ class Lobby(GameCog):
     @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
     async def abandon_cmd(self, interaction: discord.Interaction) -> None:
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
-        may_manage = interaction.guild_id is not None and interaction.permissions.manage_channels
-        game = await self.sessions.abandon(game.id, interaction.user.id, may_manage_channel=may_manage)
+        game = await self.sessions.abandon(game.id, interaction.user.id,
+                                           may_manage_channel=manages_channel(interaction))
         await interaction.response.send_message(
             t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
 

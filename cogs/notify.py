@@ -28,7 +28,7 @@ from bot.engine.away import PrefsRefused, quiet_until, time_zones
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
 from bot.i18n import t
 
-from .core import Refusal, locale_of, seat_locale, tracker
+from .core import Refusal, as_typed, locale_of, seat_locale, tracker
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
@@ -53,7 +53,7 @@ def parse_minute(text: str, locale: str) -> int | None:
         return None
     found = TIME_OF_DAY.match(text)
     if found is None:
-        raise Refusal("notify.error.bad_time", value=text[:20])
+        raise Refusal("notify.error.bad_time", value=as_typed(text, 20))
     return int(found[1]) * 60 + int(found[2])
 
 

@@ -23,7 +23,7 @@ from discord import app_commands
 
 from bot.i18n import t
 
-from .core import Refusal, check_bot_permissions, locale_of
+from .core import Refusal, as_typed, check_bot_permissions, locale_of
 from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
@@ -133,7 +133,7 @@ def filter_moves(p: Presentation, items: list[tuple[int, dict]], spec: MoveSpec,
             continue
         kept = [(i, m) for i, m in items if opt.matches(p, m, wanted, game, seat, locale)]
         if not kept and strict:
-            raise Refusal("error.option_not_legal", option=opt.name, value=wanted[:80])
+            raise Refusal("error.option_not_legal", option=opt.name, value=as_typed(wanted, 80))
         items = kept
     if spec.exact_members:
         named = sum(1 for o in spec.options if o.member and o.name in filled)

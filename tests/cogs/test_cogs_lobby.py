@@ -101,6 +101,23 @@ async def test_cancel_only_by_creator_and_only_in_lobby(harness, alice, bob):
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
 
 
+async def test_a_channel_manager_may_cancel_a_lobby_as_the_refusal_says(harness, alice, bob, moderator):
+    """The refusal names the creator or Manage Channels; a manager's cancel (button or command) closes it
+    (a playground tour was refused while /abandon worked on the same lobby)."""
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+    refused = (await harness.click(message, user=bob, place=place, label="Cancel")).only()
+    assert refused.content == t("engine.error.not_permitted", "en")
+    cancelled = await harness.click(message, user=moderator, place=place, label="Cancel")
+    assert cancelled.callback_types == [7] and message.buttons() == []
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+    other = harness.channel(guild_id=place.guild_id)
+    await open_lobby(harness, alice, other, players=2)
+    done = (await harness.run("cancel", user=moderator, place=other)).only()
+    assert moderator.mention in done.text(), done.text()
+    assert await harness.bot.sessions.game_in_channel(other.channel_id) is None
+
+
 async def test_game_already_running_in_channel(harness, alice, bob):
     place = harness.channel()
     await open_lobby(harness, alice, place, players=2)

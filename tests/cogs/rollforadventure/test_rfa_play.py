@@ -111,6 +111,11 @@ async def test_refusals_change_nothing(harness, alice, bob, carol, fixed_seed, l
     refused = await harness.run("rfa place", user=due, place=place, value="7", where="forest")
     assert refused.only().ephemeral and refused.text() == t("error.option_not_legal", lang,
                                                             option=t("opt.value", lang), value="7")
+    # what was typed comes back as typed: its markdown neither formats nor breaks the bold around it
+    refused = await harness.run("rfa place", user=due, place=place, value="@everyone **x_y", where="forest")
+    assert refused.only().ephemeral and refused.text() == t("error.option_not_legal", lang,
+                                                            option=t("opt.value", lang),
+                                                            value=r"@everyone \*\*x\_y")
     game = await harness.bot.sessions.load(game.id)
     assert game.version == 0
     # a private menu opened before a move is stale after it
