@@ -35,7 +35,7 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
         if used is not None and used[i]:
             d.rounded_rectangle([dx + 6, y + size + 5, dx + size - 6, y + size + 10], radius=2, fill=P.ACCENT)
         if rerolled and i in rerolled and new_label:
-            face, shown = fit(new_label, size + gap, max(16, size // 4), True)
+            face, shown = fit(new_label, size - 4, max(16, size // 4), True)   # a gap between two tags
             face.draw(d, dx + size / 2, y + size + 12 + face.ascent, shown, P.TURN, align="center")
         elif numbers:
             face = Face(max(16, size // 4), True)
