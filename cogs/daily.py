@@ -38,6 +38,8 @@ from .translator import cmd_str
 
 PERIODS = ("today", "week", "all")
 BOARD_SIZE = 10
+#: ``bot_meta`` key of a daily game's line posted in a channel (its value: when).
+SHARED_META = "daily_shared:{game}:{channel}"
 KEYCAPS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
 
 
@@ -133,12 +135,25 @@ class Daily(commands.Cog):
         days = streak(await self.days_of(user_id, game.kind), rows[0].day)
         return share_line(t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days, locale)
 
+    @staticmethod
+    def shared_key(game_id: int, channel_id: int | None) -> str:
+        """``bot_meta`` key set once the game's line is posted in that channel: one post per channel."""
+        return SHARED_META.format(game=game_id, channel=channel_id)
+
     async def on_share(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Posts the line once: the private preview then says so and loses its button; a second click (a double
+        click, a client that still shows the button) is answered privately and posts nothing."""
         require_guild(interaction)
         game = await self.sessions.load(game_id)
         if not game.seats or game.seats[0].user_id != interaction.user.id:
             raise Refusal("daily.error.share_not_yours")
-        await interaction.response.send_message(await self.share_text(game, locale_of(interaction)))
+        locale = locale_of(interaction)
+        line = await self.share_text(game, locale)
+        if not await self.store.claim_meta(self.shared_key(game_id, interaction.channel_id), self.clock()):
+            await interaction.response.send_message(t("daily.error.shared_already", locale), ephemeral=True)
+            return
+        await interaction.response.edit_message(content=t("daily.shared", locale, line=line), view=None)
+        await interaction.followup.send(line)
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
@@ -203,9 +218,12 @@ class Daily(commands.Cog):
         if not rows:
             raise Refusal("daily.error.nothing_to_share")
         played = await self.sessions.load(rows[-1].game_id)
+        line = await self.share_text(played, locale)
+        if await self.store.get_meta(self.shared_key(played.id, interaction.channel_id)) is not None:
+            await interaction.response.send_message(t("daily.shared", locale, line=line), ephemeral=True)
+            return
         view = discord.ui.View(timeout=None)
         view.add_item(ShareButton(played.id, label=t("daily.share_button", locale), emoji="📣"))
-        await interaction.response.send_message(t("daily.share_preview", locale,
-                                                  line=await self.share_text(played, locale)),
+        await interaction.response.send_message(t("daily.share_preview", locale, line=line),
                                                 view=view, ephemeral=True)
 

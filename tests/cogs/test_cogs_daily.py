@@ -2,6 +2,7 @@
 for everyone, place and streak in the final post, the Share button, the board, replays once the day is over."""
 from __future__ import annotations
 
+import copy
 from datetime import datetime, timezone
 
 import pytest
@@ -83,12 +84,24 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert preview.only().ephemeral
     assert (await harness.click(preview.only(), user=bob, place=club, label="Share")).text() \
         == t("daily.error.share_not_yours", "en")
+    stale = copy.deepcopy(preview.only())          # a client that still shows the button (a double click)
     posted = await harness.click(preview.only(), user=alice, place=club, label="Share")
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
     title = t(harness.bot.games["dicepoker"].title_key, "en")
     assert line.text() == share_line(title, "2026-11-26", total, 1, "en")
     assert str(game.seed) not in line.text()
+    # the preview now says it was shared and has no button left; a second click posts nothing
+    assert preview.only().text() == t("daily.shared", "en", line=line.text()) and not preview.only().buttons()
+    again = await harness.click(stale, user=alice, place=club, label="Share")
+    assert not again.public() and again.only().text() == t("daily.error.shared_already", "en")
+    # asking again in the same channel shows the line as shared, without a button
+    asked = await harness.run("daily share", user=alice, place=club, game="dicepoker")
+    assert asked.only().ephemeral and not asked.only().buttons()
+    assert asked.text() == t("daily.shared", "en", line=line.text())
+    # another channel may still get its one post
+    elsewhere = await harness.run("daily share", user=alice, place=tavern, game="dicepoker")
+    assert len((await harness.click(elsewhere.only(), user=alice, place=tavern, label="Share")).public()) == 1
     assert (await harness.run("daily share", user=alice, place=dm, game="dicepoker")).text() \
         == t("daily.error.share_in_server", "en")
 
