@@ -67,7 +67,7 @@ async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, r
     _, only_rfa = await answer(stub, cast.dave, cast.lounge, "find queue", game="rollforadventure")
     assert "Alice" in only_rfa.content and "Bob" not in only_rfa.content
     _, left = await answer(stub, cast.alice, cast.games, "find join", game="rollforadventure", players=2,
-                           pace="slow")
+                           pace="slow", rating_range=150)
     assert left.ephemeral and left.content == t("find.left", EN, game=title(rollbot.bot, "rollforadventure"))
     _, left = await answer(stub, cast.bob, cast.games, "find leave")
     assert left.content == t("find.left", EN, game=title(rollbot.bot, "rollplayer"))
@@ -75,6 +75,30 @@ async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, r
     assert none.ephemeral and none.content == t("find.error.not_queued", EN)
     assert await stub_queue(stub, rollbot) == []
     assert not stub.world.guild.threads
+
+
+async def test_join_with_other_options_switches_the_place_and_matches(discord_stub, cast, rollbot):
+    """Joining the same game's queue with other options does not leave it: the place asks for the new table (and
+    finds one if someone waits for it); only the very same options again leave."""
+    stub, bot = discord_stub, rollbot.bot
+    poker = title(bot, "dicepoker")
+    await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="none")
+    await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow", rating_range=300)
+    _, again = await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow")
+    assert again.ephemeral and again.content.startswith(t("find.switched", EN, game=poker))
+    [mine] = [r for r in await stub_queue(stub, rollbot) if r.user_id == cast.alice.id]
+    assert (mine.pace, mine.rating_range) == ("slow", None)
+    # Bob switches to Carol's pace: the table is found at once
+    _, found = await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    thread = next(c for c in stub.world.guild.threads.values())
+    assert found.content == t("find.switched", EN, game=poker) + "\n" + t("find.found", EN, thread=f"<#{thread.id}>")
+    game = await bot.sessions.game_in_channel(thread.id)
+    assert {s.user_id for s in game.seats} == {cast.carol.id, cast.bob.id}
+    # the same options again still leave
+    _, left = await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow")
+    assert left.content == t("find.left", EN, game=poker)
+    assert await stub_queue(stub, rollbot) == []
 
 
 async def stub_queue(stub, rollbot):
