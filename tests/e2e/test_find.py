@@ -101,6 +101,28 @@ async def test_join_with_other_options_switches_the_place_and_matches(discord_st
     assert await stub_queue(stub, rollbot) == []
 
 
+async def test_queue_texts_read_well_around_discords_relative_times(discord_stub, cast, rollbot):
+    """``<t:…:R>`` renders as "in 24 hours" / "3 seconds ago" (and the reader's language's words): the sentences
+    around it say "expires …" and "joined …", never "until in 24 hours" or "since 3 seconds ago"; the count of
+    who waits agrees with its number, and the pace's own parentheses are not nested in another pair."""
+    stub = discord_stub
+    cast.dave.locale = "fr"
+    _, one = await answer(stub, cast.alice, cast.games, "find join", game="rollplayer", players=3, pace="fast")
+    assert "1 of 3 is waiting" in one.content and "expires <t:" in one.content, one.content
+    assert "until <t:" not in one.content and "))" not in one.content       # "(fast (1 hour per decision))"
+    _, two = await answer(stub, cast.dave, cast.games, "find join", game="rollplayer", players=3, pace="fast",
+                          rating_range=100)
+    assert "2 sur 3 attendent" in two.content and "expire <t:" in two.content, two.content
+    assert "jusqu'à <t:" not in two.content and "))" not in two.content
+    _, listing = await answer(stub, cast.bob, cast.games, "find queue")
+    assert listing.content.count("joined <t:") == 2 and "since <t:" not in listing.content, listing.content
+    _, french = await answer(stub, cast.dave, cast.games, "find queue")
+    assert "cote" in french.content and "classement" not in french.content and "depuis <t:" not in french.content
+    cast.dave.locale = "de"
+    _, german = await answer(stub, cast.dave, cast.games, "find queue")
+    assert "seit <t:" not in german.content and german.content.count("angestellt <t:") == 2, german.content
+
+
 async def stub_queue(stub, rollbot):
     return await rollbot.bot.store.queue_entries(stub.world.guild.id, find_cog(rollbot).clock())
 
