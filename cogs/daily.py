@@ -176,14 +176,25 @@ class Daily(commands.Cog):
         if interaction.guild_id is not None or not isinstance(interaction.channel, discord.DMChannel):
             raise Refusal("daily.error.dm_only")
         day = self.today()
-        if await self.store.daily_attempt(interaction.user.id, presentation.kind, day) is not None:
+        tried = await self.store.daily_attempt(interaction.user.id, presentation.kind, day)
+        if tried is not None:
+            running = await self.sessions.load(tried)
+            if running.status in ("lobby", "active"):          # still being played: where it is
+                raise Refusal("daily.error.running", link=await self.live_link(running))
             raise Refusal("daily.error.played")
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)
         started = await self.lobby.create_game(interaction, presentation, 1, options,
                                                {"takeover": 0, "pace": "none", "hints": False},
-                                               seed=daily_seed(presentation.kind, day))
+                                               seed=daily_seed(presentation.kind, day),
+                                               started=("daily.started", {"day": day}))
         await self.store.add_daily_attempt(interaction.user.id, presentation.kind, day, started.id)
+
+    async def live_link(self, game: GameView) -> str:
+        """A link to the game's live message (its channel before the first post)."""
+        where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        posts = await self.store.last_message_posts(game.id)
+        return f"{where}/{posts[-1].message_id}" if posts else where
 
     async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
         presentation, locale, viewer = self.presentation(game), locale_of(interaction), interaction.user.id

@@ -62,6 +62,20 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     assert c.seed != a.seed
 
 
+async def test_a_daily_still_being_played_is_pointed_to_not_called_used_up(harness, alice, clocked):
+    dm = harness.dm()
+    first = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    assert t("daily.started", "en", user=alice.mention, day="2026-11-26", options="").split("\n")[0] \
+        in first.text()                                            # the first post says it is today's daily
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    live = [m for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral][-1]
+    again = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    assert again.only().ephemeral and t("daily.error.played", "en") not in again.text()
+    assert again.text() == t("daily.error.running", "en",
+                             link=f"https://discord.com/channels/@me/{dm.channel_id}/{live.id}")
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+
+
 async def test_a_daily_asked_in_a_server_says_how(harness, alice, clocked):
     answer = await harness.run("daily play", user=alice, place=harness.channel(), game="dicepoker")
     assert answer.only().ephemeral and answer.text() == t("daily.error.dm_only", "en")
