@@ -196,7 +196,9 @@ class Find:
             if gone:
                 raise Refusal("find.error.player_left", name=", ".join(entry["name"] for entry in gone))
             thread = await channel.create_thread(
-                name=t("find.thread_name", language, game=title, players=len(table))[:100],
+                # the players' names tell one table's thread from another's (the game's number does not exist yet)
+                name=t("find.thread_name", language, game=title,
+                       names=", ".join(entry["name"] for entry in table))[:100],
                 type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             for entry in table:
                 await thread.add_user(discord.Object(entry["user_id"]))

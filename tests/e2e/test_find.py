@@ -35,6 +35,7 @@ async def test_three_players_queue_and_the_game_starts_in_a_thread_with_all_thre
     # the thread is opened in the channel where the last of them queued
     thread = next(c for c in stub.world.guild.threads.values())
     assert thread.parent_id == cast.lounge.id and thread.type == 11
+    assert thread.name == f"{title(bot, 'rollplayer')} · Alice, Bob, Carol"          # tells one table from another
     assert found.ephemeral and found.content == t("find.found", EN, thread=f"<#{thread.id}>")
     assert set(thread.thread_members) == {stub.world.bot.id, *(u.id for u in players)}
     assert len(stub.requests_to("PUT /channels/{channel_id}/thread-members/{user_id}")) == 3
