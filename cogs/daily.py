@@ -207,8 +207,9 @@ class Daily(commands.Cog):
         ranked = board(await self.store.daily_results(presentation.kind, since))
         guilds = await self.store.guilds_of([viewer, *(p[0] for p in ranked)])
         mine = guilds.get(viewer, set())
-        embed = discord.Embed(title=t("daily.board_title", locale, game=t(presentation.title_key, locale),
-                                      period=t(f"daily.period.{period}", locale), day=today), colour=EMBED_COLOUR)
+        # the date only where it says which days count: today's, or the week's first and last
+        embed = discord.Embed(title=t(f"daily.board_title_{period}", locale, game=t(presentation.title_key, locale),
+                                      day=today, since=since), colour=EMBED_COLOUR)
         scopes = [("everywhere", ranked)]
         if interaction.guild_id is not None:
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
