@@ -52,7 +52,7 @@ from cogs.games import PRESENTATIONS, Games
 from cogs.groups import game_group
 from cogs.help import Help
 from cogs.hints import Hints
-from cogs.history import History, HistoryButton
+from cogs.history import History, HistoryButton, PostedReplayButton
 from cogs.lobby import Lobby
 from cogs.mygames import GamesPageButton, MyGames
 from cogs.notify import Notify
@@ -189,8 +189,8 @@ class RollBot(commands.AutoShardedBot):
             self.tree.add_command(group)
         self.tree.add_command(self.daily.command_group())
         self.tree.add_command(self.find.command_group())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, ForgetButton, GamesPageButton,
-                              ShareButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, PostedReplayButton, ForgetButton,
+                               GamesPageButton, ShareButton)
         await self.add_cog(self.reminders)
         await self.add_cog(self.my_games)
         await self.add_cog(self.notify)

@@ -29,7 +29,7 @@ def move_check(move: dict) -> str:
 
 
 #: Custom-id fields that stay text; every other field is a number.
-TEXT_FIELDS = frozenset({"action", "check", "what", "slot"})
+TEXT_FIELDS = frozenset({"action", "check", "what", "slot", "locale"})
 
 
 class ShellButton(DynamicItem[Button], template=r"(?!)"):

@@ -38,6 +38,8 @@ from .translator import cmd_str
 
 PERIODS = ("today", "week", "all")
 BOARD_SIZE = 10
+#: ``bot_meta`` key of a daily game's line posted in a channel (its value: when).
+SHARED_META = "daily_shared:{game}:{channel}"
 KEYCAPS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
 
 
@@ -133,12 +135,25 @@ class Daily(commands.Cog):
         days = streak(await self.days_of(user_id, game.kind), rows[0].day)
         return share_line(t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days, locale)
 
+    @staticmethod
+    def shared_key(game_id: int, channel_id: int | None) -> str:
+        """``bot_meta`` key set once the game's line is posted in that channel: one post per channel."""
+        return SHARED_META.format(game=game_id, channel=channel_id)
+
     async def on_share(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Posts the line once: the private preview then says so and loses its button; a second click (a double
+        click, a client that still shows the button) is answered privately and posts nothing."""
         require_guild(interaction)
         game = await self.sessions.load(game_id)
         if not game.seats or game.seats[0].user_id != interaction.user.id:
             raise Refusal("daily.error.share_not_yours")
-        await interaction.response.send_message(await self.share_text(game, locale_of(interaction)))
+        locale = locale_of(interaction)
+        line = await self.share_text(game, locale)
+        if not await self.store.claim_meta(self.shared_key(game_id, interaction.channel_id), self.clock()):
+            await interaction.response.send_message(t("daily.error.shared_already", locale), ephemeral=True)
+            return
+        await interaction.response.edit_message(content=t("daily.shared", locale, line=line), view=None)
+        await interaction.followup.send(line)
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
@@ -161,14 +176,25 @@ class Daily(commands.Cog):
         if interaction.guild_id is not None or not isinstance(interaction.channel, discord.DMChannel):
             raise Refusal("daily.error.dm_only")
         day = self.today()
-        if await self.store.daily_attempt(interaction.user.id, presentation.kind, day) is not None:
+        tried = await self.store.daily_attempt(interaction.user.id, presentation.kind, day)
+        if tried is not None:
+            running = await self.sessions.load(tried)
+            if running.status in ("lobby", "active"):          # still being played: where it is
+                raise Refusal("daily.error.running", link=await self.live_link(running))
             raise Refusal("daily.error.played")
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)
         started = await self.lobby.create_game(interaction, presentation, 1, options,
                                                {"takeover": 0, "pace": "none", "hints": False},
-                                               seed=daily_seed(presentation.kind, day))
+                                               seed=daily_seed(presentation.kind, day),
+                                               started=("daily.started", {"day": day}))
         await self.store.add_daily_attempt(interaction.user.id, presentation.kind, day, started.id)
+
+    async def live_link(self, game: GameView) -> str:
+        """A link to the game's live message (its channel before the first post)."""
+        where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        posts = await self.store.last_message_posts(game.id)
+        return f"{where}/{posts[-1].message_id}" if posts else where
 
     async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
         presentation, locale, viewer = self.presentation(game), locale_of(interaction), interaction.user.id
@@ -181,8 +207,9 @@ class Daily(commands.Cog):
         ranked = board(await self.store.daily_results(presentation.kind, since))
         guilds = await self.store.guilds_of([viewer, *(p[0] for p in ranked)])
         mine = guilds.get(viewer, set())
-        embed = discord.Embed(title=t("daily.board_title", locale, game=t(presentation.title_key, locale),
-                                      period=t(f"daily.period.{period}", locale), day=today), colour=EMBED_COLOUR)
+        # the date only where it says which days count: today's, or the week's first and last
+        embed = discord.Embed(title=t(f"daily.board_title_{period}", locale, game=t(presentation.title_key, locale),
+                                      day=today, since=since), colour=EMBED_COLOUR)
         scopes = [("everywhere", ranked)]
         if interaction.guild_id is not None:
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
@@ -203,9 +230,12 @@ class Daily(commands.Cog):
         if not rows:
             raise Refusal("daily.error.nothing_to_share")
         played = await self.sessions.load(rows[-1].game_id)
+        line = await self.share_text(played, locale)
+        if await self.store.get_meta(self.shared_key(played.id, interaction.channel_id)) is not None:
+            await interaction.response.send_message(t("daily.shared", locale, line=line), ephemeral=True)
+            return
         view = discord.ui.View(timeout=None)
         view.add_item(ShareButton(played.id, label=t("daily.share_button", locale), emoji="📣"))
-        await interaction.response.send_message(t("daily.share_preview", locale,
-                                                  line=await self.share_text(played, locale)),
+        await interaction.response.send_message(t("daily.share_preview", locale, line=line),
                                                 view=view, ephemeral=True)
 

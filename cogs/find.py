@@ -7,8 +7,9 @@ whose ``join`` completed the table finds it at once: the engine decides and clai
 then opens a public thread in the channel where that last player queued, adds every player to it, makes the game
 there through the lobby's own path (``Lobby.open_game``, the first in the queue as its creator), seats the
 others, starts it and mentions them all; the game's posts go to the thread like any channel's. ``join`` again
-for the same game leaves the queue, as ``leave`` does; ``queue`` shows anyone who waits; entries expire after the
-server's ``expiry`` (``DEFAULT_EXPIRY_HOURS``).
+for the same game with the same options leaves the queue, as ``leave`` does; with other options (seats, pace,
+rating range) it switches the place to them and looks for a table again; ``queue`` shows anyone who waits;
+entries expire after the server's ``expiry`` (``DEFAULT_EXPIRY_HOURS``).
 """
 from __future__ import annotations
 
@@ -120,14 +121,19 @@ class Find:
         if rating_range is not None and not 0 <= rating_range <= MAX_RATING_RANGE:
             raise Refusal("error.bad_option")
         mine = await self.store.queue_entry(guild, interaction.user.id, now)
+        switched = False
         if mine is not None:
             if mine.kind != presentation.kind:
                 raise Refusal("find.error.queued_elsewhere", game=t(self.games[mine.kind].title_key, locale))
-            await self.store.leave_queue(guild, interaction.user.id, now)      # ``join`` again: leave
-            await interaction.response.send_message(t("find.left", locale, game=title), ephemeral=True)
-            return
+            if (mine.players, mine.pace, mine.rating_range) == (players, pace, rating_range):
+                await self.store.leave_queue(guild, interaction.user.id, now)      # the same ``join`` again: leave
+                await interaction.response.send_message(t("find.left", locale, game=title), ephemeral=True)
+                return
+            switched = True                  # other options: the place asks for them from now on (and may match)
         check_bot_permissions(interaction)
         self._check_thread_permissions(interaction)
+        if switched:
+            await self.store.leave_queue(guild, interaction.user.id, now)
         rating = (await self.store.ratings_of(interaction.user.id)).get(presentation.kind, Rating())
         hours = await expiry_hours(self.store, guild)
         entry = {"guild_id": guild, "user_id": interaction.user.id, "kind": presentation.kind, "players": players,
@@ -137,13 +143,18 @@ class Find:
         table = await self.store.queue_and_match(entry, now)
         if not table:
             waiting = len(await self._waiting_with(guild, entry, now))
-            await interaction.response.send_message(
-                t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
-                  waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>"), ephemeral=True)
+            queued = t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
+                       waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>")
+            if switched:
+                queued = f"{t('find.switched', locale, game=title)}\n{queued}"
+            await interaction.response.send_message(queued, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self.seat_table(interaction, presentation, table)
-        await interaction.followup.send(t("find.found", locale, thread=thread.mention), ephemeral=True)
+        found = t("find.found", locale, thread=thread.mention)
+        if switched:
+            found = f"{t('find.switched', locale, game=title)}\n{found}"
+        await interaction.followup.send(found, ephemeral=True)
 
     async def _waiting_with(self, guild: int, entry: dict, now: float) -> list[Any]:
         return [r for r in await self.store.queue_entries(guild, now, entry["kind"])
@@ -185,7 +196,9 @@ class Find:
             if gone:
                 raise Refusal("find.error.player_left", name=", ".join(entry["name"] for entry in gone))
             thread = await channel.create_thread(
-                name=t("find.thread_name", language, game=title, players=len(table))[:100],
+                # the players' names tell one table's thread from another's (the game's number does not exist yet)
+                name=t("find.thread_name", language, game=title,
+                       names=", ".join(entry["name"] for entry in table))[:100],
                 type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             for entry in table:
                 await thread.add_user(discord.Object(entry["user_id"]))

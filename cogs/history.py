@@ -46,6 +46,13 @@ class HistoryButton(ShellButton, template=r"rp:h:(?P<what>log|replay):(?P<game>[
     prefix, service, handler = "rp:h", "history", "on_page"
 
 
+class PostedReplayButton(ShellButton, template=r"rp:hp:(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):(?P<slot>[fpnlc]):"
+                                            r"(?P<owner>[0-9]{1,19}):(?P<locale>[A-Za-z_-]{2,12})"):
+    """A paging button of a replay posted for the channel: its id names who posted it and the language it was
+    posted in. Only its poster pages it in place (in that language); anyone else gets a private copy."""
+    prefix, service, handler = "rp:hp", "history", "on_posted_page"
+
+
 class History(GameCog):
     def __init__(self, sessions: SessionManager, games: Games):
         self.sessions = sessions
@@ -96,20 +103,60 @@ class History(GameCog):
         return game
 
     # ------------------------------------------------------------------ paging
-    def paging_view(self, what: str, game_id: int, page: int, pages: int, locale: str) -> discord.ui.View:
+    def paging_view(self, what: str, game_id: int, page: int, pages: int, locale: str,
+                    owner: int | None = None) -> discord.ui.View:
+        """The paging buttons; with ``owner``, those of a replay that person posted for the channel."""
+        def button(target: int, slot: str, **kwargs: Any) -> ShellButton:
+            if owner is None:
+                return HistoryButton(what, game_id, target, slot, **kwargs)
+            return PostedReplayButton(game_id, target, slot, owner, locale, **kwargs)
+
         view = discord.ui.View(timeout=None)
         targets = {"f": 0, "p": max(0, page - 1), "n": min(pages - 1, page + 1), "l": pages - 1}
         for slot, key, emoji in SLOTS:
             at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
-            view.add_item(HistoryButton(what, game_id, targets[slot], slot, label=t(key, locale), emoji=emoji,
-                                      disabled=at_edge))
+            view.add_item(button(targets[slot], slot, label=t(key, locale), emoji=emoji, disabled=at_edge))
             if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
-                view.add_item(HistoryButton(what, game_id, page, "c", label=f"{page + 1}/{pages}", disabled=True))
+                view.add_item(button(page, "c", label=f"{page + 1}/{pages}", disabled=True))
         return view
+
+    async def private_replay(self, interaction: discord.Interaction, game: GameView, page: int) -> None:
+        """A private copy of a replay at ``page``, in the clicker's language, with buttons of its own."""
+        locale = locale_of(interaction)
+        await defer(interaction, ephemeral=True)
+        content, picture, pages, page = await self.replay_step(game, page, locale)
+        await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=True,
+                               view=self.paging_view("replay", game.id, page, pages, locale))
+
+    async def on_posted_page(self, interaction: discord.Interaction, game_id: int, page: int, _slot: str,
+                             owner: int, locale: str) -> None:
+        """A posted replay keeps the language it was posted in, and only its poster turns its pages; a click by
+        anyone else opens a private copy at that step in their own language (the poster made the replay public
+        here, so anyone in the channel may look)."""
+        if interaction.user.id != owner:
+            try:
+                game = await self.sessions.load(game_id)
+            except Exception as error:
+                raise Refusal("error.stale_button") from error
+            if game.state is None or game.kind not in self.games:
+                raise Refusal("error.stale_button")
+            await self.private_replay(interaction, game, page)
+            return
+        game = await self.game_for_click(interaction, game_id)
+        await interaction.response.defer()
+        content, picture, pages, page = await self.replay_step(game, page, locale)
+        await interaction.edit_original_response(content=content, attachments=as_files([picture]),
+                                                 view=self.paging_view("replay", game.id, page, pages, locale,
+                                                                       owner=owner))
 
     async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int, _slot: str) -> None:
         game = await self.game_for_click(interaction, game_id)
         locale = locale_of(interaction)
+        message = interaction.message
+        if what == "replay" and message is not None and not message.flags.ephemeral:
+            # a replay posted before its buttons named their poster: nobody turns it for everyone any more
+            await self.private_replay(interaction, game, page)
+            return
         if what == "log":
             content, pages, page = await self.log_page(game, page, locale)
             await interaction.response.edit_message(content=content,
@@ -197,4 +244,5 @@ class History(GameCog):
         await defer(interaction, ephemeral=not post)
         content, picture, pages, shown = await self.replay_step(chosen, 0, locale)
         await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
-                               view=self.paging_view("replay", chosen.id, shown, pages, locale))
+                               view=self.paging_view("replay", chosen.id, shown, pages, locale,
+                                                     owner=interaction.user.id if post else None))

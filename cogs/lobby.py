@@ -249,15 +249,20 @@ class Lobby(GameCog):
         await self.run_lobby_action(interaction, game.id, action, from_button=False)
 
     async def create_game(self, interaction: discord.Interaction, presentation: Presentation, players: int,
-                          options: dict, chosen: dict[str, Any], seed: int | None = None) -> GameView:
+                          options: dict, chosen: dict[str, Any], seed: int | None = None,
+                          started: tuple[str, dict[str, Any]] | None = None) -> GameView:
         """A game of ``players`` seats in the interaction's channel, by its user, announced through it (``seed``:
-        a fixed deal, e.g. the daily challenge's); ``chosen``: as for ``open_game``. Returns the game."""
+        a fixed deal, e.g. the daily challenge's); ``chosen``: as for ``open_game``; ``started``: the key (and
+        its further parameters beside ``user`` and ``options``) of the first post of a game that starts at once,
+        instead of the usual one (the daily challenge says it is today's). Returns the game."""
         game = await self.open_game(presentation, Place.of(interaction), players, options, chosen, seed=seed)
         locale = game_locale(game)
         if game.status == "active":          # one seat (or only bots beside you): it starts at once
             params = {"user": interaction.user.mention,
                       "options": option_text(presentation, game.options, locale)}
             key = "lobby.solo_started" if interaction.guild_id is None else "lobby.single_started"
+            if started is not None:
+                key, params = started[0], {**params, **started[1]}
             await interaction.response.send_message(t(key, locale, **params))
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)

@@ -116,8 +116,9 @@ class MyGames(commands.Cog):
         guild = interaction.client.get_guild(row.guild_id) if row.guild_id else None
         place = t("mygames.dm", locale) if row.guild_id is None else (
             guild.name if guild else t("mygames.server", locale))
-        head = t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>",
-                 link=jump_link(row))
+        # a DM has no channel to mention (``<#dm>`` reads as an unknown channel): its place and link say enough
+        head = t("mygames.head_dm", locale, game=name, place=place, link=jump_link(row)) if row.guild_id is None \
+            else t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>", link=jump_link(row))
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:

@@ -787,6 +787,12 @@ class Store:
                          " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                          {"key": key, "value": dump_json(value)})
 
+    async def claim_meta(self, key: str, value: Any) -> bool:
+        """Sets ``key`` only if it is not set yet, in one statement; whether this call set it (a second caller,
+        even one racing the first, gets False)."""
+        return await self._exec("INSERT INTO bot_meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO NOTHING",
+                                {"key": key, "value": dump_json(value)}) == 1
+
     # ------------------------------------------------------------------------------- games: writes
 
     async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,

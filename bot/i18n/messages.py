@@ -16,6 +16,8 @@ Grammar a translation needs beyond ``{placeholders}`` (:func:`fill`):
   holds through the ``Plural-Forms`` rule of the catalog's header (gettext's: French ``(n > 1)`` takes the
   first form for 0 and 1, German and English ``(n != 1)`` for 1 only); the number itself is written as
   ``{amount}``. A value that is no whole number takes the last form;
+* an ordinal's ending: ``{place:ordinal:re|e}`` writes the first form for the first (1) and the second for
+  every other number (French ``1re``, ``2e``); a value that is no whole number takes the last form;
 * a name's gender: a name's entry flagged ``#, masculine``, ``#, feminine`` or ``#, neuter`` gives the name
   that gender, and ``{territory:gender:Le|La}`` (masculine|feminine[|neuter]) writes the form for the gender
   of the name ``territory`` holds (the first form for a value that is no flagged name);
@@ -215,8 +217,8 @@ def _count(value) -> int | None:
     return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
 
 
-#: the kinds of selector a field's format spec may name (``{n:plural:…}``, ``{name:gender:…}``)
-SELECTORS = ("plural", "gender")
+#: the kinds of selector a field's format spec may name (``{n:plural:…}``, ``{n:ordinal:…}``, ``{name:gender:…}``)
+SELECTORS = ("plural", "ordinal", "gender")
 
 
 def _select(kind: str, forms: list[str], value, locale: str) -> str:
@@ -224,6 +226,8 @@ def _select(kind: str, forms: list[str], value, locale: str) -> str:
     if kind == "plural":
         n = _count(value)
         index = plural_rule(locale)(n) if n is not None else len(forms) - 1
+    elif kind == "ordinal":                  # the first, then every other place
+        index = 0 if _count(value) == 1 else len(forms) - 1
     else:
         gender = genders(locale).get(str(value))
         index = GENDERS.index(gender) if gender else 0
@@ -252,7 +256,7 @@ def fill(text: str, locale: str, params: dict) -> str:
         return text
     mapping = _KeepUnknown(params)
     ko = "(" in text and locale[:2] == "ko" and locale[2:3] in ("", "_", "-")
-    if not ko and ":plural:" not in text and ":gender:" not in text:
+    if not ko and ":plural:" not in text and ":gender:" not in text and ":ordinal:" not in text:
         return text.format_map(mapping)        # nothing to choose: the plain (and faster) way
     out: list[str] = []
     after_value = False

@@ -2,6 +2,7 @@
 for everyone, place and streak in the final post, the Share button, the board, replays once the day is over."""
 from __future__ import annotations
 
+import copy
 from datetime import datetime, timezone
 
 import pytest
@@ -61,6 +62,20 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     assert c.seed != a.seed
 
 
+async def test_a_daily_still_being_played_is_pointed_to_not_called_used_up(harness, alice, clocked):
+    dm = harness.dm()
+    first = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    assert t("daily.started", "en", user=alice.mention, day="2026-11-26", options="").split("\n")[0] \
+        in first.text()                                            # the first post says it is today's daily
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    live = [m for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral][-1]
+    again = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    assert again.only().ephemeral and t("daily.error.played", "en") not in again.text()
+    assert again.text() == t("daily.error.running", "en",
+                             link=f"https://discord.com/channels/@me/{dm.channel_id}/{live.id}")
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+
+
 async def test_a_daily_asked_in_a_server_says_how(harness, alice, clocked):
     answer = await harness.run("daily play", user=alice, place=harness.channel(), game="dicepoker")
     assert answer.only().ephemeral and answer.text() == t("daily.error.dm_only", "en")
@@ -83,12 +98,24 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert preview.only().ephemeral
     assert (await harness.click(preview.only(), user=bob, place=club, label="Share")).text() \
         == t("daily.error.share_not_yours", "en")
+    stale = copy.deepcopy(preview.only())          # a client that still shows the button (a double click)
     posted = await harness.click(preview.only(), user=alice, place=club, label="Share")
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
     title = t(harness.bot.games["dicepoker"].title_key, "en")
     assert line.text() == share_line(title, "2026-11-26", total, 1, "en")
     assert str(game.seed) not in line.text()
+    # the preview now says it was shared and has no button left; a second click posts nothing
+    assert preview.only().text() == t("daily.shared", "en", line=line.text()) and not preview.only().buttons()
+    again = await harness.click(stale, user=alice, place=club, label="Share")
+    assert not again.public() and again.only().text() == t("daily.error.shared_already", "en")
+    # asking again in the same channel shows the line as shared, without a button
+    asked = await harness.run("daily share", user=alice, place=club, game="dicepoker")
+    assert asked.only().ephemeral and not asked.only().buttons()
+    assert asked.text() == t("daily.shared", "en", line=line.text())
+    # another channel may still get its one post
+    elsewhere = await harness.run("daily share", user=alice, place=tavern, game="dicepoker")
+    assert len((await harness.click(elsewhere.only(), user=alice, place=tavern, label="Share")).public()) == 1
     assert (await harness.run("daily share", user=alice, place=dm, game="dicepoker")).text() \
         == t("daily.error.share_in_server", "en")
 
@@ -96,6 +123,10 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     await harness.run("daily board", user=carol, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
     assert "Alice" in text and "Bob" not in text and t("daily.a_player", "en") in text
+    # the title dates only what counts: the week's first and last day; all time has none
+    assert "last 7 days (2026-11-20 to 2026-11-26, UTC)" in text and "(played on 1 day)" in text, text
+    ever = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="all")).text()
+    assert "2026-11-26" not in ever and "all time" in ever
 
     # replay: only its player today; anyone once the day is over
     refused = await harness.run("poker replay", user=carol, place=club, game=game.id)

@@ -84,6 +84,7 @@ async def test_games_on_two_servers_and_a_dm_in_order(harness, alice, bob, clock
     ]
     assert t("mygames.dm", "en") in text and "Dice Club" in text and t("mygames.server", "en") in text
     assert f"<#{club.channel_id}>" in text and f"<#{tavern.channel_id}>" in text
+    assert f"<#{dm.channel_id}>" not in text and "#channel" not in text            # a DM game: no channel mention
     assert all(t(harness.bot.games[kind].title_key, "en") in text for kind in ("rollplayer", "dicepoker"))
     assert t("mygames.lobby", "en", seats=1, wanted=3) in text
     assert text.count(t("mygames.due", "en", players=t("mygames.you", "en"))) == 3

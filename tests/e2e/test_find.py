@@ -35,6 +35,7 @@ async def test_three_players_queue_and_the_game_starts_in_a_thread_with_all_thre
     # the thread is opened in the channel where the last of them queued
     thread = next(c for c in stub.world.guild.threads.values())
     assert thread.parent_id == cast.lounge.id and thread.type == 11
+    assert thread.name == f"{title(bot, 'rollplayer')} · Alice, Bob, Carol"          # tells one table from another
     assert found.ephemeral and found.content == t("find.found", EN, thread=f"<#{thread.id}>")
     assert set(thread.thread_members) == {stub.world.bot.id, *(u.id for u in players)}
     assert len(stub.requests_to("PUT /channels/{channel_id}/thread-members/{user_id}")) == 3
@@ -67,7 +68,7 @@ async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, r
     _, only_rfa = await answer(stub, cast.dave, cast.lounge, "find queue", game="rollforadventure")
     assert "Alice" in only_rfa.content and "Bob" not in only_rfa.content
     _, left = await answer(stub, cast.alice, cast.games, "find join", game="rollforadventure", players=2,
-                           pace="slow")
+                           pace="slow", rating_range=150)
     assert left.ephemeral and left.content == t("find.left", EN, game=title(rollbot.bot, "rollforadventure"))
     _, left = await answer(stub, cast.bob, cast.games, "find leave")
     assert left.content == t("find.left", EN, game=title(rollbot.bot, "rollplayer"))
@@ -75,6 +76,52 @@ async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, r
     assert none.ephemeral and none.content == t("find.error.not_queued", EN)
     assert await stub_queue(stub, rollbot) == []
     assert not stub.world.guild.threads
+
+
+async def test_join_with_other_options_switches_the_place_and_matches(discord_stub, cast, rollbot):
+    """Joining the same game's queue with other options does not leave it: the place asks for the new table (and
+    finds one if someone waits for it); only the very same options again leave."""
+    stub, bot = discord_stub, rollbot.bot
+    poker = title(bot, "dicepoker")
+    await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="none")
+    await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow", rating_range=300)
+    _, again = await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow")
+    assert again.ephemeral and again.content.startswith(t("find.switched", EN, game=poker))
+    [mine] = [r for r in await stub_queue(stub, rollbot) if r.user_id == cast.alice.id]
+    assert (mine.pace, mine.rating_range) == ("slow", None)
+    # Bob switches to Carol's pace: the table is found at once
+    _, found = await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    thread = next(c for c in stub.world.guild.threads.values())
+    assert found.content == t("find.switched", EN, game=poker) + "\n" + t("find.found", EN, thread=f"<#{thread.id}>")
+    game = await bot.sessions.game_in_channel(thread.id)
+    assert {s.user_id for s in game.seats} == {cast.carol.id, cast.bob.id}
+    # the same options again still leave
+    _, left = await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="slow")
+    assert left.content == t("find.left", EN, game=poker)
+    assert await stub_queue(stub, rollbot) == []
+
+
+async def test_queue_texts_read_well_around_discords_relative_times(discord_stub, cast, rollbot):
+    """``<t:…:R>`` renders as "in 24 hours" / "3 seconds ago" (and the reader's language's words): the sentences
+    around it say "expires …" and "joined …", never "until in 24 hours" or "since 3 seconds ago"; the count of
+    who waits agrees with its number, and the pace's own parentheses are not nested in another pair."""
+    stub = discord_stub
+    cast.dave.locale = "fr"
+    _, one = await answer(stub, cast.alice, cast.games, "find join", game="rollplayer", players=3, pace="fast")
+    assert "1 of 3 is waiting" in one.content and "expires <t:" in one.content, one.content
+    assert "until <t:" not in one.content and "))" not in one.content       # "(fast (1 hour per decision))"
+    _, two = await answer(stub, cast.dave, cast.games, "find join", game="rollplayer", players=3, pace="fast",
+                          rating_range=100)
+    assert "2 sur 3 attendent" in two.content and "expire <t:" in two.content, two.content
+    assert "jusqu'à <t:" not in two.content and "))" not in two.content
+    _, listing = await answer(stub, cast.bob, cast.games, "find queue")
+    assert listing.content.count("joined <t:") == 2 and "since <t:" not in listing.content, listing.content
+    _, french = await answer(stub, cast.dave, cast.games, "find queue")
+    assert "cote" in french.content and "classement" not in french.content and "depuis <t:" not in french.content
+    cast.dave.locale = "de"
+    _, german = await answer(stub, cast.dave, cast.games, "find queue")
+    assert "seit <t:" not in german.content and german.content.count("angestellt <t:") == 2, german.content
 
 
 async def stub_queue(stub, rollbot):

@@ -214,5 +214,14 @@ async def test_quiet_hours_are_cleared_and_zones_are_offered(discord_stub: Disco
     assert (await runner.bot.store.get_prefs(cast.stranger.id)).quiet_start == 22 * 60
     answer = await notify(discord_stub, cast.stranger, dm, quiet_from="off")
     assert t("notify.quiet_none", "en") in answer.content
+    # each language's own word clears them too (French "aucune", as the display says), and "off" everywhere
+    cast.stranger.locale = "fr"
+    for word in ("aucune", "Aucune", "off"):
+        await notify(discord_stub, cast.stranger, dm, quiet_from="22:00", quiet_to="07:00")
+        answer = await notify(discord_stub, cast.stranger, dm, quiet_from=word)
+        assert t("notify.quiet_none", "fr") in answer.content, answer.content
+    assert "aucune" in t("notify.error.bad_time", "fr", value="x") and " off " not in t("notify.error.bad_time", "fr",
+                                                                                          value="x")
+    cast.stranger.locale = "en-US"
     choices = await discord_stub.autocomplete(cast.stranger, dm, "notify", "time_zone", time_zone="seoul")
     assert [c["value"] for c in choices] == ["Asia/Seoul"]

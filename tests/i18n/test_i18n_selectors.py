@@ -28,6 +28,17 @@ def test_a_count_picks_its_form_and_anything_else_the_last(value, expected):
     assert fill("{n} {n:plural:dégât|dégâts}", "fr", {"n": value}) == expected
 
 
+@pytest.mark.parametrize("place, expected", [(1, "1re place"), (2, "2e place"), (11, "11e place"), ("1", "1re place"),
+                                             ("?", "?e place")])
+def test_an_ordinal_has_its_own_ending_for_the_first(place, expected):
+    assert fill("{place}{place:ordinal:re|e} place", "fr", {"place": place}) == expected
+
+
+def test_the_french_daily_place_is_an_ordinal():
+    assert t("daily.final_place", "fr", place=1, players=3).startswith("Défi du jour : 1re place sur 3")
+    assert t("daily.final_place", "fr", place=2, players=3).startswith("Défi du jour : 2e place sur 3")
+
+
 def territory(tid: str) -> str:
     return t(f"rollforadventure.territory.{tid}", "fr")
 

@@ -131,6 +131,33 @@ async def test_replay_of_a_poker_duel_steps_hand_by_hand(poker_harness, alice, b
     assert f"({hands} of {hands})" in message.content
 
 
+async def test_a_posted_replay_keeps_its_language_and_only_its_poster_pages_it(poker_harness, alice, bob, carol,
+                                                                                fixed_seed):
+    """Carol posts a replay in French; Alice (English) clicking Next gets a private copy at step 1 in English and
+    the public message stays as it was; Carol's own click pages it in place, still in French."""
+    harness = poker_harness
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place, group="poker")
+    await finish(harness, game.id)
+    hands = len((await harness.bot.sessions.load(game.id)).state["history"])
+    harness.locale = "fr"
+    [posted] = (await harness.run("poker replay", user=carol, place=place, post=True)).public()
+    french = posted.content
+    assert t("history.replay_start", "fr", game=game.id, steps=hands) in french
+    harness.locale = "en-US"
+    copy = await harness.click(posted, user=alice, place=place, label=t("history.next", "fr"))
+    [mine] = copy.private()
+    assert not copy.public() and posted.content == french and posted.edits == 0
+    assert f"step 1 of {hands}" in mine.content and mine.file_names()
+    await harness.click(mine, user=alice, place=place, label=t("history.next", "en"))     # her copy is hers to page
+    assert f"step 2 of {hands}" in mine.content and posted.content == french
+    # the poster pages the public message in place, in the language it was posted in, whatever hers is now
+    await harness.click(posted, user=carol, place=place, label=t("history.next", "fr"))
+    assert posted.edits == 1 and posted.content != french
+    assert t("history.next", "fr") in [b.get("label") for b in posted.buttons()]
+    assert f"étape 1 sur {hands}" in posted.content and "step 1" not in posted.content
+
+
 async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_seed, monkeypatch):
     import cogs.replays
     drawn = []
