@@ -268,7 +268,7 @@ async def unsure_retry(send: Callable[[], Awaitable[Any]]) -> Any:
 
 class Courier:
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *,
-                 owner: str | None = None):
+                 owner: str | None = None, clock: Callable[[], float] = time.time):
         self.client = client
         #: who claims posts in the database; the app names the process's shard slot
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
@@ -294,7 +294,7 @@ class Courier:
         #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
         self.daily: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
-        self.away = AwayBook(sessions)
+        self.away = AwayBook(sessions, clock)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
