@@ -283,7 +283,7 @@ async def test_a_server_default_pace(harness):
                  permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
     place = harness.channel()
     refused = await harness.run("pig defaults", user=ALICE, place=place, pace="slow")
-    assert refused.only().content == t("error.user_missing_permission", "en")
+    assert refused.only().content == t("error.user_missing_permission", "en", permission="Manage Server")
     shown = await harness.run("pig defaults", user=admin, place=place)
     assert shown.only().ephemeral and "normal (1 day per decision)" in shown.only().content
     done = await harness.run("pig defaults", user=admin, place=place, pace="slow")
