@@ -615,10 +615,11 @@ class Courier:
             fresh = []
         else:
             due = pending_seats(kind, game.state)
-            away = await self.away.in_game(game, {*due, *fresh}, self.away.clock())
+            now = self.away.clock()
+            away = await self.away.in_game(game, {*due, *fresh}, now)
             await self._note_away_shown(game, away, due)
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                                  clock_status(game, locale, away)) if x)
+                                                  clock_status(game, locale, away, now)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
