@@ -25,6 +25,7 @@ import logging
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -108,9 +109,12 @@ class RollBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, store: Store, *, sync_commands: bool = True, run_reminders: bool = True,
                  kind_specs: tuple[str, ...] = KNOWN_KINDS, presentation_specs: tuple[str, ...] = PRESENTATIONS,
-                 bot_pause: float = 1.5):
+                 bot_pause: float = 1.5, clock: Callable[[], float] = time.time):
         """``kind_specs`` / ``presentation_specs``: the game registries (``module:ATTR`` strings); ``bot_pause``:
-        seconds a bot seat waits before it moves, so people can follow (tests set 0)."""
+        seconds a bot seat waits before it moves, so people can follow (tests set 0); ``clock``: the bot's time
+        (turn clocks, reminders, away periods, notices, the daily's day, queue expiry, activity stamps), handed
+        to every service that reads the time (the playground's moves on when time is skipped). Leases and
+        delivery claims between processes keep the wall clock."""
         options = shard_options(settings)
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -131,6 +135,7 @@ class RollBot(commands.AutoShardedBot):
         self.metrics: NoMetrics = create_metrics(settings.metrics_port)
         self._health_task: asyncio.Task | None = None
         self.started_at = time.time()
+        self.clock = clock
         self.sync_on_start = sync_commands
         self.run_reminders = run_reminders
         self.inflight = Inflight()
@@ -143,17 +148,18 @@ class RollBot(commands.AutoShardedBot):
         kinds = default_registry(kind_specs)
         #: kind name -> its registry line, for the AI's worker process (which imports the kind itself)
         self.kind_spec_of = {load_kind(spec).name: spec for spec in kind_specs if spec.partition(":")[0] in sys.modules}
-        self.turns = TurnBook()                  # its clock is the turn clocks' time (tests make it pass)
-        self.sessions: SessionManager[Store] = SessionManager(store, kinds, turns=self.turns)
+        self.turns = TurnBook(clock)             # its clock is the turn clocks' time (tests make it pass)
+        self.sessions: SessionManager[Store] = SessionManager(store, kinds, clock=clock, turns=self.turns)
         self.sessions.observer = self.metrics
         self.games = Games.default(kinds, presentation_specs)
         self.courier: Courier = TimedCourier(self, self.sessions, self.games, owner=self.claim_owner,
-                                             metrics=self.metrics)
+                                             metrics=self.metrics, clock=clock)
         # AI searches run in a worker process: CPU-bound Python in a thread would hold up the event loop
         self.ai_pool = pool.executor(1)
         self.bots = BotPlayer(self.sessions, self.games, self.courier, pause=bot_pause, executor=self.ai_pool,
                               kind_specs=self.kind_spec_of, owner=self.claim_owner)
-        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner)
+        self.pace_clock = PaceClock(self, self.sessions, self.games, self.bots, owner=self.claim_owner,
+                                    clock=clock)
         # the feature Cogs; persistent buttons reach them through the bot that received the click
         # (cogs.core.service_of), so these attribute names are part of the click path
         self.hints = Hints(self.sessions, self.games, self.bots)
@@ -162,17 +168,17 @@ class RollBot(commands.AutoShardedBot):
         self.lobby = Lobby(self.sessions, self.games, self.courier, self.play, self.bots)
         self.game_settings = GameSettings(self.sessions, self.games, self.play)
         self.history = History(self.sessions, self.games)
-        self.stats = Stats(self.sessions, self.games)
-        self.daily = Daily(self.sessions, self.games, self.lobby)
+        self.stats = Stats(self.sessions, self.games, clock)
+        self.daily = Daily(self.sessions, self.games, self.lobby, clock)
         self.courier.daily = self.history.daily = self.daily
-        self.find = Find(self.sessions, self.games, self.lobby, self.courier)
+        self.find = Find(self.sessions, self.games, self.lobby, self.courier, clock=clock)
         self.help = Help(self.games)
-        self.my_games = MyGames(self.sessions, self.games)
-        self.notify = Notify(self, self.sessions, self.games, run=run_reminders)
+        self.my_games = MyGames(self.sessions, self.games, clock)
+        self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock)
         self.courier.notices = self.notify
         self.away = Away(self.sessions, self.courier)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
-                                   bots=self.bots, pace_clock=self.pace_clock)
+                                   bots=self.bots, pace_clock=self.pace_clock, clock=clock)
 
     async def setup_hook(self) -> None:
         transport.install()                     # interaction calls whose answer was lost (cogs.transport)

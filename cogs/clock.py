@@ -53,16 +53,19 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 
 # ---------------------------------------------------------------------------------------------- words
-def clock_lines(game: GameView, locale: str, away: Any = ()) -> list[str]:
+def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None) -> list[str]:
     """For ``/<group> status``: the pace, each due player's deadline (none for those in ``away``, user ids: their
-    clock stands still), each player's average decision time."""
+    clock stands still; "time is up" once it is ``now`` or past), each player's average decision time."""
     lines = [t("clock.status.pace", locale, pace=pace_text(TableMeta.of(game.meta).pace or "none", locale))]
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai \
                 and game.seats[seat].user_id not in away:
-            lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
-                           when=f"<t:{int(deadline)}:R>"))
+            if now is not None and deadline <= now:
+                lines.append(t("clock.status.up", locale, player=player_mention(game, seat)))
+            else:
+                lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
+                               when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):
         if seat < len(game.seats):
             lines.append(t("clock.status.average", locale, player=player_mention(game, seat),
@@ -125,6 +128,7 @@ class PaceClock:
         changed = notes != table.clock_notes
         due = pending_seats(kind, game.state)
         away = await self.bots.courier.away.in_game(game, due, now)
+        redraw = False
         for seat in due:
             since = since_of.get(seat)
             if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
@@ -152,12 +156,14 @@ class PaceClock:
             if not await self._claim(game.id):
                 return                         # another process runs this game's clock
             if level == RAN_OUT:
-                await self.ran_out(game, seat, int(since))
+                redraw = not await self.ran_out(game, seat, int(since)) or redraw
             else:
                 key = "clock.last_call" if level == LAST_CALL else "clock.half"
                 await self.remind(game, seat, start + away_s + pace, key)
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
+        if redraw:                             # the live message stops showing a deadline in the future
+            await self.bots.courier.redraw(game.id)
 
     async def _claim(self, game_id: int) -> bool:
         """Several processes on one database: one of them runs a game's clock (a lease it renews whenever it
@@ -170,14 +176,15 @@ class PaceClock:
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         locale = seat_locale(game, seat)
         user = game.seats[seat].user_id
-        text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:R>",
+        text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:f>",     # never edited: absolute
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
         notices = self.bots.courier.notices
         hush = await notices.hushed_users(game, [user], self.clock()) if notices is not None else frozenset()
         await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
-    async def ran_out(self, game: GameView, seat: int, since: int) -> None:
-        """The seat's time is up: the bot plays for it when the game allows it, else the others decide."""
+    async def ran_out(self, game: GameView, seat: int, since: int) -> bool:
+        """The seat's time is up: the bot plays for it when the game allows it (True: its move redraws the live
+        message), else the others decide."""
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         idle = player_mention(game, seat)
@@ -188,7 +195,7 @@ class PaceClock:
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
             self.bots.schedule(game.id)
-            return
+            return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
         actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
         view = discord.ui.View(timeout=None)
@@ -199,6 +206,7 @@ class PaceClock:
         text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
         await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in others], roles=False, everyone=False))
+        return False
 
     def _channel(self, game: GameView):
         return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import DEFAULT_LOCALE, catalog_locale, resolve_locale, t
+from bot.i18n import DEFAULT_LOCALE, catalog_locale, has_key, resolve_locale, t
 
 from .translator import option_name
 from .transport import DISCORD_FAILED
@@ -52,6 +52,22 @@ CHECK_FAILURE_KEYS: dict[type, str] = {
     app_commands.CommandOnCooldown: "error.cooldown",
     app_commands.TransformerError: "error.bad_option",
 }
+
+
+#: The member permissions a command may ask for (``require_permission``), each named by ``permission.<name>``.
+USER_PERMISSIONS = ("manage_guild",)
+
+
+def permission_names(names: list[str], locale: str) -> str:
+    """Discord permission attribute names (``manage_guild``) as the client names them in ``locale``."""
+    return ", ".join(t(f"permission.{name}", locale) if has_key(f"permission.{name}")
+                     else name.replace("_", " ").title() for name in names)
+
+
+def require_permission(interaction: discord.Interaction, name: str) -> None:
+    """Refuse, naming the permission, unless the member has ``name`` (one of ``USER_PERMISSIONS``) here."""
+    if not getattr(interaction.permissions, name):
+        raise Refusal("error.user_missing_permission", permission=permission_names([name], locale_of(interaction)))
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -90,6 +106,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         if isinstance(params.get("option"), str):          # an option, by the name the reader's client shows
             params["option"] = option_name(interaction.command, params["option"], locale)
         text = t(error.key, locale, **params)
+    elif isinstance(error, app_commands.MissingPermissions):
+        text = t(CHECK_FAILURE_KEYS[type(error)], locale,
+                 permission=permission_names(error.missing_permissions, locale))
     elif type(error) in CHECK_FAILURE_KEYS:
         text = t(CHECK_FAILURE_KEYS[type(error)], locale)
     elif isinstance(error, DISCORD_FAILED):

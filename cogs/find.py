@@ -27,7 +27,15 @@ from bot.engine import SessionManager
 from bot.engine.ratings import Rating
 from bot.i18n import t
 
-from .core import Refusal, check_bot_permissions, default_game_locale, locale_of, remember_seat_locale, send_ephemeral
+from .core import (
+    Refusal,
+    check_bot_permissions,
+    default_game_locale,
+    locale_of,
+    remember_seat_locale,
+    require_permission,
+    send_ephemeral,
+)
 from .games import Games
 from .groups import chosen_game, root_group
 from .lobby import Lobby, Place
@@ -269,8 +277,7 @@ class Find:
             await send_ephemeral(interaction, t("find.expiry_shown", locale, hours=await expiry_hours(self.store,
                                                                                                    guild)))
             return
-        if not interaction.permissions.manage_guild:
-            raise Refusal("error.user_missing_permission")
+        require_permission(interaction, "manage_guild")
         if not 1 <= hours <= MAX_EXPIRY_HOURS:
             raise Refusal("error.bad_option")
         await self.store.set_meta(EXPIRY_META.format(guild=guild), int(hours))

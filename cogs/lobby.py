@@ -136,7 +136,7 @@ class Lobby(GameCog):
         return view
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str,
-                     away: dict[int, float] | None = None) -> discord.Embed:
+                     away: dict[int, float] | None = None, now: float | None = None) -> discord.Embed:
         """The game as ``/status`` shows it; the players in ``away`` (user id -> until) marked "away until"."""
         presentation = self.games[game.kind]
         embed = discord.Embed(title=t("status.title", locale, game=game.id),
@@ -152,7 +152,7 @@ class Lobby(GameCog):
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
             if game.guild_id is not None:
                 embed.add_field(name=t("clock.pace.title", locale),
-                                value="\n".join(clock_lines(game, locale, away or {})), inline=False)
+                                value="\n".join(clock_lines(game, locale, away or {}, now)), inline=False)
         return embed
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
@@ -338,9 +338,10 @@ class Lobby(GameCog):
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         pending = await self.sessions.pending(game.id)
         book = self.courier.away
-        away = await book.in_game(game, range(len(game.seats)), book.clock()) if game.status == "active" else {}
+        now = book.clock()
+        away = await book.in_game(game, range(len(game.seats)), now) if game.status == "active" else {}
         await interaction.response.send_message(
-            embed=self.status_embed(game, pending, locale_of(interaction), away), ephemeral=True)
+            embed=self.status_embed(game, pending, locale_of(interaction), away, now), ephemeral=True)
 
     def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""

@@ -132,7 +132,7 @@ class MyGames(commands.Cog):
             return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
         return f"{head}\n" + " · ".join(part for part in (
             presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
-            clock_status(game, locale)) if part)
+            clock_status(game, locale, now=self.clock())) if part)
 
     def due_text(self, game: GameView, mine: int, locale: str) -> str:
         """Who is due, by name ("you" for the asker); nothing when nobody is."""

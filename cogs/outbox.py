@@ -268,7 +268,7 @@ async def unsure_retry(send: Callable[[], Awaitable[Any]]) -> Any:
 
 class Courier:
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *,
-                 owner: str | None = None):
+                 owner: str | None = None, clock: Callable[[], float] = time.time):
         self.client = client
         #: who claims posts in the database; the app names the process's shard slot
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
@@ -294,7 +294,7 @@ class Courier:
         #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
         self.daily: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
-        self.away = AwayBook(sessions)
+        self.away = AwayBook(sessions, clock)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -615,10 +615,11 @@ class Courier:
             fresh = []
         else:
             due = pending_seats(kind, game.state)
-            away = await self.away.in_game(game, {*due, *fresh}, self.away.clock())
+            now = self.away.clock()
+            away = await self.away.in_game(game, {*due, *fresh}, now)
             await self._note_away_shown(game, away, due)
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                                  clock_status(game, locale, away)) if x)
+                                                  clock_status(game, locale, away, now)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu

@@ -70,9 +70,10 @@ def pace_text(pace: str, locale: str) -> str:
 
 
 
-def clock_status(game: Any, locale: str, away: Any = ()) -> str:
+def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
-    game without a clock); the clocks of the players in ``away`` (user ids) stand still: no deadline."""
+    game without a clock), or that it is up when that moment is ``now`` or past; the clocks of the players in
+    ``away`` (user ids) stand still: no deadline."""
     pace = TableMeta.of(game.meta).pace or "none"
     if not PACES.get(pace):
         return ""
@@ -80,4 +81,6 @@ def clock_status(game: Any, locale: str, away: Any = ()) -> str:
                  and game.seats[seat].user_id not in away and (d := deadline_of(game, seat)) is not None]
     if not deadlines:
         return t("clock.live.pace", locale, pace=t(f"clock.pace.{pace}", locale))
+    if now is not None and min(deadlines) <= now:
+        return t("clock.live.up", locale, pace=t(f"clock.pace.{pace}", locale))
     return t("clock.live.deadline", locale, pace=t(f"clock.pace.{pace}", locale), when=f"<t:{int(min(deadlines))}:R>")

@@ -14,7 +14,7 @@ from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META
 from .bots import has_ai
-from .core import Refusal, game_locale, locale_of, require_guild
+from .core import Refusal, game_locale, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
 from .pace import DEFAULT_PACE, PACES, pace_text
@@ -71,8 +71,7 @@ class GameSettings(GameCog):
         games and whether its ``pace:fast`` games let a player be away (``cogs.away``; Manage Server); without
         options it shows them."""
         require_guild(interaction)
-        if not interaction.permissions.manage_guild:
-            raise Refusal("error.user_missing_permission")
+        require_permission(interaction, "manage_guild")
         if pace is not None and pace not in PACES:
             raise Refusal("error.bad_option")
         store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)

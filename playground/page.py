@@ -141,8 +141,11 @@ class Page:
 
     async def _commands(self, request: web.Request) -> web.Response:
         """The commands the person may run in the channel (Discord's client offers no others)."""
-        user = self.stub.person(int(request.query["user"]))
-        channel = self.stub.channel(int(request.query["channel"]))
+        try:
+            user = self.stub.person(int(request.query["user"]))
+            channel = self.stub.channel(int(request.query["channel"]))
+        except (KeyError, ValueError) as error:
+            raise web.HTTPBadRequest(text=str(error)) from None
         reg = self.stub.commands
         found = []
         for cmd in reg.listing(None) + (reg.listing(channel.guild_id) if channel.guild_id else []):

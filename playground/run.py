@@ -4,8 +4,8 @@ One process: the local Discord (``playground.local_discord``, Discord's rate lim
 the real bot (``bot.app.create_bot``, its own database in the playground's folder) logs into it as into
 Discord, and the page (``playground.page``) is served on ``host:port`` (loopback and a free port unless told
 otherwise). The server's state and the bot's database live in the playground's folder, so games survive a
-restart. "Skip time" moves the bot's clocks on (turn clocks, reminders, idle-seat takeover) and runs their
-check at once.
+restart. The bot runs on one clock ("Skip time" moves it on: turn clocks, reminders, idle-seat takeover, away
+periods, turn notices, the daily's day, the /find queue, activity stamps) and a skip runs their checks at once.
 """
 from __future__ import annotations
 
@@ -36,11 +36,13 @@ SAVE_EVERY_S = 5.0
 
 
 class BotClocks(Controls):
-    """The bot's clocks, ``offset`` seconds ahead of the wall clock (kept in ``clock.json``)."""
+    """The bot's one clock, ``offset`` seconds ahead of the wall clock (kept in ``clock.json``): the bot is built
+    on ``now`` (``create_bot(clock=...)``), so every service that reads the time reads this one."""
 
-    def __init__(self, bot: RollBot, path: Path) -> None:
-        self.bot = bot
+    def __init__(self, path: Path) -> None:
         self.path = path
+        #: the bot whose periodic checks a skip runs at once (set once it is built)
+        self.bot: RollBot | None = None
         try:
             self.offset = float(json.loads(path.read_text())["offset"])
         except (OSError, ValueError, KeyError, TypeError):
@@ -49,16 +51,12 @@ class BotClocks(Controls):
     def now(self) -> float:
         return time.time() + self.offset
 
-    def install(self) -> None:
-        """Hand the bot this clock where its tests hand it theirs (configuration, not a patch)."""
-        self.bot.turns.clock = self.now
-        self.bot.pace_clock.clock = self.now
-        self.bot.reminders.clock = self.now
-
     async def skip(self, seconds: float) -> None:
         self.offset += seconds
         self.path.write_text(json.dumps({"offset": self.offset}))
-        await self.bot.reminders.tick()
+        if self.bot is not None:
+            await self.bot.reminders.tick()
+            await self.bot.notify.tick()
 
 
 async def _wait_ready(stub: LocalDiscord, bot: RollBot, runner: asyncio.Task, timeout: float = 60.0) -> None:
@@ -105,8 +103,8 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
     settings = dataclasses.replace(settings, token=stub.token, api_base=stub.api_base,
                                    db_path=database, dev_guild_id=None, shard_ids=None,
                                    shard_count=None)
-    bot = await create_bot(settings)
-    clocks = BotClocks(bot, folder / CLOCK_FILE)
+    clocks = BotClocks(folder / CLOCK_FILE)
+    bot = clocks.bot = await create_bot(settings, clock=clocks.now)
     page = Page(stub, clocks)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -117,7 +115,6 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
     try:
         await _wait_ready(stub, bot, runner)
         stub.save()                 # the synced commands: the bot syncs again only when they change
-        clocks.install()
         await page.start(host, port)
         saver = asyncio.create_task(_keep_saving(stub), name="playground-saver")
         shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0", "") else host

@@ -18,7 +18,7 @@ from typing import Any
 
 from .local_discord.ratelimits import RateLimits
 from .local_discord.server import DiscordStub
-from .local_discord.world import StubChannel, StubUser
+from .local_discord.world import StubChannel, StubUser, perm_bits
 
 log = logging.getLogger("playground")
 
@@ -26,6 +26,9 @@ log = logging.getLogger("playground")
 #: ``playground.channel.<name>``).
 PEOPLE = ("Ann", "Ben", "Cleo", "Dan")
 CHANNELS = ("games", "tavern", "lounge")
+#: What the first person (Ann) may do besides playing, through the server's Moderator role: end others' games
+#: and manage the server's settings (``/<game> defaults``, ``/find expiry``).
+MODERATOR_PERMISSIONS = perm_bits(manage_channels=True, manage_guild=True)
 #: The locales a person can switch to, as Discord names them.
 LOCALES = ("en-US", "de", "fr", "ko")
 STATE_VERSION = 1
@@ -52,7 +55,9 @@ class LocalDiscord(DiscordStub):
         self.text_channels: list[StubChannel] = []
         self.restored = False
         if state_path is not None and state_path.exists() and self._restore(state_path):
+            self.world.moderator_role.permissions |= MODERATOR_PERMISSIONS    # a server kept by an older playground
             return
+        self.world.moderator_role.permissions = MODERATOR_PERMISSIONS
         self.world.guild.name = "Rollbot Playground"
         for name in PEOPLE:
             self.people.append(self.world.add_user(name.lower(), moderator=(name == PEOPLE[0])))

@@ -268,7 +268,7 @@ def dynamic_keys() -> dict[str, str]:
     from bot.games.rollplayer.content import ATTRS, COLOURS
     from bot.games.rollplayer.moves import MOVE_TYPES
     from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
-    from cogs.core import CHECK_FAILURE_KEYS
+    from cogs.core import CHECK_FAILURE_KEYS, USER_PERMISSIONS
     from cogs.games import PRESENTATIONS, load_presentation
     from cogs.help import help_commands, help_key, topic_key
     from cogs.rollplayer import PRESENTATION
@@ -280,7 +280,7 @@ def dynamic_keys() -> dict[str, str]:
         shown = load_presentation(spec)
         keys += [topic_key(shown, n, part) for n in shown.rules_topics for part in ("title", "text")]
         keys += [help_key(shown, name) for name in help_commands(shown)]
-    keys += [f"permission.{p}" for p in REQUIRED_CHANNEL_PERMISSIONS]
+    keys += [f"permission.{p}" for p in REQUIRED_CHANNEL_PERMISSIONS + USER_PERMISSIONS]
     keys += list(CHECK_FAILURE_KEYS.values())
     keys += [f"colour.{c}" for c in COLOURS] + [f"attr.{a}" for a in ATTRS]
     keys += [f"movetype.{m}" for m in MOVE_TYPES] + [f"movetype.action.{a}" for a in ATTRS]

@@ -99,7 +99,7 @@ async def test_an_away_players_clock_stands_still_and_goes_on_when_they_are_back
     assert clock_posts(discord_stub, cast.games, mark) == []
     mark = await tick(discord_stub, runner, clock, t0 + away_s + HOUR / 2 + 1)
     half = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
-    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + away_s + HOUR)}:R>" in half.content
+    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + away_s + HOUR)}:f>" in half.content
     # /status shows the same deadline, pushed back by the time away
     assert f"<t:{int(t0 + away_s + HOUR)}" in await status_text(discord_stub, other, cast.games)
     # the hour is up (away time left out): the bot takes the seat over
@@ -139,7 +139,7 @@ async def test_a_server_may_keep_the_clock_of_fast_games_running(discord_stub: D
     assert mark_of(end_of_day(t0, 3)) not in await status_text(discord_stub, other, cast.games)
     mark = await tick(discord_stub, runner, clock, t0 + HOUR / 2 + 1)
     half = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
-    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + HOUR)}:R>" in half.content
+    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + HOUR)}:f>" in half.content
     assert game.id in await runner.bot.bots.take_over_idle(t0 + HOUR + 10)
 
 

@@ -134,7 +134,8 @@ async def test_places_expire_after_the_servers_time(discord_stub, cast, rollbot)
     _, shown = await answer(stub, cast.alice, cast.games, "find expiry")
     assert shown.content == t("find.expiry_shown", EN, hours=24)
     _, refused = await answer(stub, cast.alice, cast.games, "find expiry", hours=2)
-    assert refused.ephemeral and refused.content == t("error.user_missing_permission", EN)
+    assert refused.ephemeral and refused.content == t("error.user_missing_permission", EN,
+                                                                   permission="Manage Server")
     _, done = await answer(stub, stub.world.owner, cast.games, "find expiry", hours=2)     # Manage Server
     assert done.content == t("find.expiry_set", EN, hours=2)
     await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="normal")

@@ -56,7 +56,7 @@ async def test_the_other_player_lets_the_bot_play_when_time_runs_out(discord_stu
 
     mark = await tick(discord_stub, runner, clock, t0 + HOUR / 2 + 1)
     half = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
-    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + HOUR)}:R>" in half.content
+    assert f"<@{away.id}>" in half.content and f"<t:{int(t0 + HOUR)}:f>" in half.content
     mark = await tick(discord_stub, runner, clock, t0 + 0.9 * HOUR + 1)
     await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏳"), after=mark)
 

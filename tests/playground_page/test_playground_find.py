@@ -47,3 +47,13 @@ def test_a_table_found_by_find_is_listed_and_played_in_its_thread(page: Page):
     player.play()
     assert player.moves >= 4
     assert not page.read()["toast"]
+
+
+def test_the_moderator_may_change_the_servers_settings_and_others_are_told_what_they_lack(page: Page):
+    page.go("games")
+    page.be("Ben")
+    page.command("/find", "find expiry", {"hours": 5})
+    assert "You need the Manage Server permission to do that." in page.read()["messages"][-1]["text"]
+    page.be("Ann")                                          # the server's Moderator: Manage Server too
+    page.command("/find", "find expiry", {"hours": 5})
+    assert t("find.expiry_set", "en", hours=5).replace("**", "") in page.read()["messages"][-1]["text"]

@@ -62,6 +62,11 @@ async def test_the_pages_calls_refuse_bad_input_and_change_nothing(tmp_path):
         assert stub.people[0].locale == "en-US"
         good = await client.post("/api/locale", json={"user": ann, "locale": "ko"})
         assert good.status == 200 and stub.people[0].locale == "ko"
+        channel = world["channels"][0]["id"]
+        for query in ("", f"?channel={channel}", f"?user={ann}", f"?user=x&channel={channel}",
+                      f"?user=1&channel={channel}", f"?user={ann}&channel=1"):
+            assert (await client.get("/api/commands" + query)).status == 400, query
+        assert (await client.get(f"/api/commands?user={ann}&channel={channel}")).status == 200
         gone = await client.post("/api/click", json={"user": ann, "message": "1", "custom_id": "x"})
         assert gone.status == 400
         nobody = await client.post("/api/command", json={"user": "1", "channel": world["channels"][0]["id"],

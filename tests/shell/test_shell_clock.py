@@ -41,12 +41,11 @@ class Clock:
 @pytest.fixture
 async def harness(tmp_path):
     messages.add_locales_dir(TOY / "locales")
+    clock = Clock()                                              # the bot's one clock
     bot = await create_bot(Settings(token=None, db_path=tmp_path / "clock.db"), sync_commands=False,
-                     run_reminders=False, kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0)
+                     run_reminders=False, kind_specs=KINDS, presentation_specs=SHOWN, bot_pause=0, clock=clock)
     h = Harness(bot)
     await h.start()
-    clock = Clock()
-    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = clock
     h.clock = clock
     yield h
     await h.close()
@@ -137,7 +136,8 @@ async def test_reminders_follow_the_pace_half_time_then_last_call_then_nothing_t
     due = [ALICE, BOB][await due_seat(harness, game)]
     assert await tick_at(harness, 0.4 * HOUR) == []
     [half] = await tick_at(harness, 0.5 * HOUR + 1)
-    assert half.content.startswith("⏳ " + due.mention) and f"<t:{int(T0 + HOUR)}:R>" in half.content
+    # never edited, so the deadline as a date and time, not "in 30 minutes" (which would later read "ago")
+    assert half.content.startswith("⏳ " + due.mention) and f"<t:{int(T0 + HOUR)}:f>" in half.content
     assert await tick_at(harness, 0.6 * HOUR) == []
     [last] = await tick_at(harness, 0.9 * HOUR + 1)
     assert t("clock.last_call", "en", player=due.mention, decision="", when="").split(":")[0] in last.content
@@ -160,6 +160,17 @@ async def test_a_move_restarts_the_clock_for_the_next_player(harness):
 
 
 # ------------------------------------------------------------------------------------------ time runs out
+async def test_once_the_time_is_up_the_live_message_and_status_stop_showing_a_deadline(harness):
+    place, _, game = await start(harness, pace="fast")
+    idle = [ALICE, BOB][await due_seat(harness, game)]
+    running = t("clock.live.deadline", "en", pace="fast", when=f"<t:{int(T0 + HOUR)}:R>")
+    live = next(m for m in harness.rec.order if m.channel_id == place.channel_id and running in m.text())
+    await tick_at(harness, HOUR + 1)
+    assert running not in live.text() and t("clock.live.up", "en", pace="fast") in live.text()   # redrawn
+    status = (await harness.run("pig status", user=ALICE, place=place)).only().text()
+    assert t("clock.status.up", "en", player=idle.mention) in status and "time runs out" not in status
+
+
 async def test_with_takeover_the_bot_plays_for_the_player_whose_time_ran_out(harness):
     place, _, game = await start(harness, pace="fast", takeover=720)
     idle = await due_seat(harness, game)
@@ -283,7 +294,7 @@ async def test_a_server_default_pace(harness):
                  permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
     place = harness.channel()
     refused = await harness.run("pig defaults", user=ALICE, place=place, pace="slow")
-    assert refused.only().content == t("error.user_missing_permission", "en")
+    assert refused.only().content == t("error.user_missing_permission", "en", permission="Manage Server")
     shown = await harness.run("pig defaults", user=admin, place=place)
     assert shown.only().ephemeral and "normal (1 day per decision)" in shown.only().content
     done = await harness.run("pig defaults", user=admin, place=place, pace="slow")

@@ -233,7 +233,11 @@ async def test_a_server_default_for_the_idle_seat_takeover(harness):
 
     place = harness.channel()
     refused = await harness.run("pig defaults", user=ALICE, place=place, takeover=6)
-    assert refused.only().content == t("error.user_missing_permission", "en")
+    assert refused.only().content == "You need the **Manage Server** permission to do that."
+    harness.locale = "de"                                   # the permission named as the German client names it
+    refused = await harness.run("pig defaults", user=ALICE, place=place, takeover=6)
+    assert refused.only().content == "Dafür brauchst du die Berechtigung **Server verwalten**."
+    harness.locale = "en-US"
     admin = User(id=100_000_000_000_000_019, name="admin",
                  permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
     done = await harness.run("pig defaults", user=admin, place=place, takeover=6)
