@@ -79,6 +79,16 @@ def manages_channel(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_channels
 
 
+def bot_seat_name(game: GameView, level: str, locale: str) -> str:
+    """The name of a bot seat about to join ``game``: "Bot (normal)", the next ones numbered ("Bot 2 (normal)"),
+    so that two bots' moves and heroes can be told apart in the log."""
+    number = sum(1 for s in game.seats if s.is_ai) + 1
+    level_name = t(f"bot.level.{level}", locale)
+    if number == 1:
+        return t("bot.seat_name", locale, level=level_name)
+    return t("bot.seat_name_numbered", locale, level=level_name, number=number)
+
+
 def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
     return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
                      for seat in game.seats)
@@ -186,8 +196,7 @@ class Lobby(GameCog):
         levels = TableMeta.of(game.meta).bots
         level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
-        game = await self.sessions.add_ai(game_id, interaction.user.id,
-                                          t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
+        game = await self.sessions.add_ai(game_id, interaction.user.id, bot_seat_name(game, level, locale))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
@@ -306,8 +315,7 @@ class Lobby(GameCog):
                                           place.creator_id, place.creator_name,
                                           options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, place.creator_id,
-                                              t("bot.seat_name", locale, level=t(f"bot.level.{level}", locale)))
+            game = await self.sessions.add_ai(game.id, place.creator_id, bot_seat_name(game, level, locale))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game

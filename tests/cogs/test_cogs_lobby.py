@@ -70,6 +70,22 @@ async def test_the_start_notice_names_the_bot_seats_too(harness, alice):
     assert t("lobby.started", "en", players=players) in message.text(), message.text()
 
 
+async def test_several_bot_seats_are_told_apart_by_number(harness, alice):
+    """A playground tour: two bots were both "Bot (normal)" in the log and the lobby. The first keeps the plain
+    name, the next are numbered, whether they come with /new or one by one with the lobby's Add bot button."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=4, bots=2)
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    level = t("bot.level.hard", "en")
+    assert [s.name for s in game.seats[1:]] == [t("bot.seat_name", "en", level=level),
+                                                t("bot.seat_name_numbered", "en", level=level, number=2)]
+    await harness.click(message, user=alice, place=place, label=t("button.addbot", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.seats[3].name == t("bot.seat_name_numbered", "en", level=level, number=3) == "Bot 3 (hard)"
+    assert "Bot 3 (hard)" in message.text()
+
+
 async def test_lobby_by_commands(harness, alice, bob, carol):
     place = harness.channel()
     await open_lobby(harness, alice, place, players=3)
