@@ -29,7 +29,7 @@ from bot.i18n import t
 
 from .bots import BotPlayer, has_ai
 from .buttons import ShellButton
-from .core import GROUP_EXTRA, Refusal, game_locale, pings, seat_locale, tracker
+from .core import GROUP_EXTRA, Refusal, game_locale, pings, tracker
 from .games import Games
 from .pace import (
     average_decision_seconds,
@@ -173,8 +173,10 @@ class PaceClock:
         return await self.sessions.store.claim_lease(f"clock:{game_id}", self.owner, CLAIM_SECONDS, time.time())
 
     async def remind(self, game: GameView, seat: int, deadline: float, key: str) -> None:
+        """A reminder posted in the game's channel: in the game's language, as the question that follows it when
+        the time runs out (a tour saw a German reminder, then the English question, in one channel)."""
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
-        locale = seat_locale(game, seat)
+        locale = game_locale(game)
         user = game.seats[seat].user_id
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:f>",     # never edited: absolute
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))

@@ -190,7 +190,10 @@ class Find:
         added, and the thread, left without a game, says so."""
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel) and interaction.guild is not None
-        language = default_game_locale(interaction)
+        # the table's own thread: in its players' language when they all share one (a tour's German players got a
+        # whole game in the server's English), else the server's
+        spoken = {entry["locale"] for entry in table}
+        language = spoken.pop() if len(spoken) == 1 else default_game_locale(interaction)
         title, first = t(presentation.title_key, language), table[0]
         gone: list[dict] = []
         thread: discord.Thread | None = None

@@ -131,7 +131,9 @@ class Notify(commands.Cog):
         try:
             prefs = await store.set_prefs(user, **changes) if changes else await store.get_prefs(user)
         except PrefsRefused as refused:
-            raise Refusal(f"notify.error.{refused.code}", **refused.params) from None
+            # a zone, a value: what was typed, shown as typed
+            params = {k: as_typed(v, 64) if isinstance(v, str) else v for k, v in refused.params.items()}
+            raise Refusal(f"notify.error.{refused.code}", **params) from None
         head = t("notify.saved", locale) + "\n" if changes else ""
         await interaction.response.send_message(head + settings_text(prefs, locale), ephemeral=True)
 

@@ -78,7 +78,8 @@ class GameSettings(GameCog):
         lines = []
         if takeover is not None:
             await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
-            lines.append(t("lobby.defaults_set", locale, hours=int(takeover)))
+            lines.append(t("lobby.defaults_set", locale, hours=int(takeover)) if takeover else
+                         t("lobby.defaults_set_never", locale))
         if pace is not None:
             await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
             lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
@@ -87,8 +88,10 @@ class GameSettings(GameCog):
             await store.set_meta(AWAY_FAST_META.format(guild=guild), rule)
             lines.append(t(f"away.fast.{rule}", locale))
         if not lines:
-            lines.append(t("lobby.defaults_shown", locale, hours=await default_takeover_hours(store, guild),
-                           pace=pace_text(await default_pace(store, guild), locale)))
+            hours, pace_shown = await default_takeover_hours(store, guild), pace_text(await default_pace(store, guild),
+                                                                                      locale)
+            lines.append(t("lobby.defaults_shown", locale, hours=hours, pace=pace_shown) if hours else
+                         t("lobby.defaults_shown_never", locale, pace=pace_shown))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))

@@ -56,6 +56,27 @@ async def test_three_players_queue_and_the_game_starts_in_a_thread_with_all_thre
     assert status.ephemeral and status.embeds, status.content
 
 
+async def test_a_table_whose_players_share_a_language_plays_in_it(discord_stub, cast, rollbot):
+    """Two German players found each other on an English server: their thread, its first post and the game speak
+    German (a tour's German players got a whole game in English); players of two languages get the server's."""
+    stub, bot = discord_stub, rollbot.bot
+    cast.alice.locale = cast.bob.locale = "de"
+    await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="normal")
+    await answer(stub, cast.bob, cast.games, "find join", game="dicepoker", players=2, pace="normal")
+    thread = next(iter(stub.world.guild.threads.values()))
+    assert thread.name == f"{title(bot, 'dicepoker', 'de')} · Alice, Bob"
+    game = await bot.sessions.game_in_channel(thread.id)
+    assert game.meta["locale"] == "de"
+    start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
+    assert start.content == t("find.started", "de", game=title(bot, "dicepoker", "de"), pace=pace_text("normal", "de"),
+                              players=", ".join(u.mention for u in (cast.alice, cast.bob)))
+    cast.carol.locale = "fr"
+    await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    await answer(stub, cast.dave, cast.games, "find join", game="dicepoker", players=2, pace="fast")
+    mixed = next(c for c in stub.world.guild.threads.values() if c.id != thread.id)
+    assert (await bot.sessions.game_in_channel(mixed.id)).meta["locale"] == EN       # the server's language
+
+
 async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, rollbot):
     stub = discord_stub
     _, empty = await answer(stub, cast.dave, cast.games, "find queue")

@@ -189,6 +189,8 @@ async def test_closed_dms_fall_back_to_the_channel_and_say_so_once(discord_stub:
 
 @pytest.mark.parametrize(("options", "key", "params"), [
     ({"time_zone": "Mars/Olympus"}, "notify.error.unknown_zone", {"zone": "Mars/Olympus"}),
+    ({"time_zone": "**x_y"}, "notify.error.unknown_zone", {"zone": r"\*\*x\_y"}),     # echoed as typed
+    ({"quiet_from": "*9_"}, "notify.error.bad_time", {"value": r"\*9\_"}),
     ({"quiet_from": "25:00"}, "notify.error.bad_time", {"value": "25:00"}),
     ({"quiet_from": "22:00"}, "notify.error.bad_quiet_hours", {}),
     ({"quiet_from": "07:00", "quiet_to": "7:00"}, "notify.error.bad_quiet_hours", {}),

@@ -279,6 +279,9 @@ async def test_the_clock_survives_a_restart(tmp_path):
 async def test_the_question_speaks_the_games_language(harness):
     place, _, game = await start(harness, pace="fast", language="de")
     idle = await due_seat(harness, game)
+    # the reminder before it too, whatever the language of the player it names: one language in the channel
+    [half] = await tick_at(harness, 0.5 * HOUR + 1)
+    assert half.content.startswith(f"⏳ {[ALICE, BOB][idle].mention}, die Hälfte deiner Zeit ist um"), half.content
     sent = await tick_at(harness, HOUR + 1)
     [ask] = [m for m in sent if m.buttons()]
     assert ask.content.startswith("⏰ Die Zeit von " + [ALICE, BOB][idle].mention)

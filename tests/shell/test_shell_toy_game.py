@@ -249,6 +249,11 @@ async def test_a_server_default_for_the_idle_seat_takeover(harness):
     await harness.run("pig new", user=ALICE, place=other, players=2, takeover=0)
     game = await harness.bot.sessions.game_in_channel(other.channel_id)
     assert not game.meta.get("takeover_s")                                 # the game's own choice wins
+    # 0 turns the takeover off: said in words, not as "away 0 hours"
+    off = await harness.run("pig defaults", user=admin, place=place, takeover=0)
+    assert off.only().content == t("lobby.defaults_set_never", "en")
+    shown = (await harness.run("pig defaults", user=admin, place=place)).only().content
+    assert shown.startswith("This server's defaults for new games: the bot never plays for"), shown
 
 
 async def test_the_courier_reads_the_live_message_not_every_post(harness, monkeypatch):

@@ -303,10 +303,14 @@ def skull_back(state: dict, t: str, n: int, events: list) -> None:
     events.append(ev("event.repaired", territory=t, skull=tr["skull"]))
 
 
+ENEMY_STRENGTH = 6   # the damage that defeats an enemy: 6 or more on its card
+
+
 def add_to_enemy(state: dict, cid: str, amount: int, events: list) -> None:
     state["enemy_total"][cid] += amount
-    events.append(ev("event.enemy_hit", card=cid, total=state["enemy_total"][cid]))
-    if state["enemy_total"][cid] >= 6:
+    # the line reads "has taken 6 of 6" however far past it the hit went ("14 of 6" read oddly); defeat follows
+    events.append(ev("event.enemy_hit", card=cid, total=min(state["enemy_total"][cid], ENEMY_STRENGTH)))
+    if state["enemy_total"][cid] >= ENEMY_STRENGTH:
         defeat(state, cid, events)
 
 
