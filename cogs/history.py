@@ -169,17 +169,21 @@ class History(GameCog):
 
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
-        """(text, number of pages, the page shown): the page is clamped to the log as it is now."""
+        """(text, number of pages, the page shown): the page is clamped to the log as it is now. Pages are cut
+        from the newest move back, so the last page (what ``/log`` shows first) is full and the first one holds
+        what is left over (a last page of one line showed almost nothing of the recent moves)."""
         presentation = self.games[game.kind]
         records = await self.sessions.move_log(game.id)
         pages = max(1, -(-len(records) // LOG_PAGE))
         page = min(max(0, page), pages - 1)
+        end = len(records) - (pages - 1 - page) * LOG_PAGE
+        start = max(0, end - LOG_PAGE)
         shown = shown_game(game, locale)
         # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
-        before = await in_worker(states_before, self.games.kind(game.kind), game, records[:(page + 1) * LOG_PAGE])
+        before = await in_worker(states_before, self.games.kind(game.kind), game, records[:end])
         lines = []
         undone = {r.undoes for r in records if r.undoes is not None}
-        for record in records[page * LOG_PAGE:(page + 1) * LOG_PAGE]:
+        for record in records[start:end]:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
