@@ -117,7 +117,9 @@ class History(GameCog):
             at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
             view.add_item(button(targets[slot], slot, label=t(key, locale), emoji=emoji, disabled=at_edge))
             if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
-                view.add_item(button(page, "c", label=f"{page + 1}/{pages}", disabled=True))
+                # a replay counts its steps from 0 (the start), as its text does ("step 3 of 13"); the log its pages
+                where = f"{page}/{pages - 1}" if what == "replay" else f"{page + 1}/{pages}"
+                view.add_item(button(page, "c", label=where, disabled=True))
         return view
 
     async def private_replay(self, interaction: discord.Interaction, game: GameView, page: int) -> None:

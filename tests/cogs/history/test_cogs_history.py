@@ -99,6 +99,7 @@ async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(s
         start = image_of(message).tobytes()
         await harness.click(message, user=alice, place=place, label=t("history.next", "en"))
         assert "step 1 of 13" in message.content and "Round 1" in message.content
+        assert message.button(label="1/13").get("disabled")          # the counter says what the text says
         assert image_of(message).tobytes() != start
         await harness.click(message, user=alice, place=place, label=t("history.last", "en"))
         game = await harness.bot.sessions.load(game.id)
