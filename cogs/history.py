@@ -196,8 +196,14 @@ class History(GameCog):
                     label = t("history.move_unknown", locale)
                 if record.seq in undone:           # taken back: struck through, the log keeps everything
                     label = f"~~{label}~~"
-            name = shown.seats[record.seat].name if 0 <= record.seat < len(shown.seats) else "?"
-            lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
+            seat = shown.seats[record.seat] if 0 <= record.seat < len(shown.seats) else None
+            # a player's seat whose move has no user: the bot played it for them while they were away
+            stand_in = seat is not None and not seat.is_ai and record.user_id is None and record.undoes is None
+            name = seat.name if seat is not None else "?"
+            if stand_in:
+                lines.append(t("play.log_line_stand_in", locale, n=record.seq, player=name, move=label))
+            else:
+                lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
         if not lines:
             return t("play.log_empty", locale), pages, page
         return "\n".join(lines)[:2000], pages, page

@@ -63,6 +63,9 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     await harness.bot.sessions.apply_for_seat(game.id, seat, kind.legal_moves(game.state, seat)[0])
     current = (await harness.run("log", user=carol, place=place)).only()
     assert current.button(label="1/1").get("disabled") and seqs(current.content) == [1]
+    # played by the bot for the player (no user on the move): the log says so, as the live message did
+    player = game.seats[seat].name
+    assert current.content.startswith(f"1. 🤖 for {player}: "), current.content
     # another game by id: only for someone who played in it, or from its own channel
     elsewhere = harness.channel()
     refused = await harness.run("log", user=carol, place=elsewhere, game=game.id)
