@@ -114,6 +114,11 @@ def provisional_mark(provisional: bool, locale: str) -> str:
     return t("ratings.provisional", locale) if provisional else ""
 
 
+def signed(change: int) -> str:
+    """A rating's change as the final post writes numbers: "+12", "−23" (a typographic minus), "±0"."""
+    return f"+{change}" if change > 0 else f"\u2212{-change}" if change < 0 else "\u00b10"
+
+
 async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) -> list[str]:
     """The final post's lines on what a finished game did to each rated player's rating (none: no lines)."""
     changes = await sessions.store.rating_changes(game.id)
@@ -121,7 +126,7 @@ async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) 
         return []
     return [t("ratings.final_title", locale), *(
         t("ratings.final_line", locale, player=player_name(game, seat), before=before, after=after,
-          change=f"{after - before:+d}", mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
+          change=signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
         for seat, (before, after, games) in changes.items())]
 
 

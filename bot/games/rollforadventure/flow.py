@@ -437,9 +437,12 @@ def free_die(state: dict, die: int, events: list) -> None:
     events.append(ev("event.freed", die=die, die_seen=seen))
 
 
+MEMORY_RELEASE = 10    # l.436–442: the Vortex of Memory's total that sends every die of both vortexes back
+
+
 def memory_check(state: dict, events: list) -> None:
     """l.436–442: at 10 every die of both vortexes returns."""
-    if state["memory_total"] >= 10:
+    if state["memory_total"] >= MEMORY_RELEASE:
         back = ids_at(state, "oblivion") + ids_at(state, "memory")
         state["memory_total"] = 0
         events.append(ev("event.memory_release", dice=len(back)))

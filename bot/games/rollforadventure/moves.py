@@ -147,7 +147,8 @@ def _place(state, d, move, events):
             state["dice"][i]["v"] = v
         state["memory_total"] += v * len(ids) * (2 if hero else 1)
         state["placed_memory"] = True
-        events.append(ev("event.memory", total=state["memory_total"]))
+        # "holds 10 of 10" however far past it the placement went ("14 of 10" read oddly); the release follows
+        events.append(ev("event.memory", total=min(state["memory_total"], F.MEMORY_RELEASE)))
         F.memory_check(state, events)
     elif target.startswith("enemy:"):
         cid = target[6:]

@@ -55,7 +55,7 @@ async def test_a_three_player_game_rates_its_players_the_same_after_restart_and_
         assert t("ratings.final_title", "en") in final
         for seat in game.seats:
             r = want[seat.user_id]
-            change = f"{r.shown - ratings.Rating().shown:+d}"
+            change = f"{r.shown - ratings.Rating().shown:+d}".replace("-", "\u2212")      # a typographic minus
             assert t("ratings.final_line", "en", player=seat.name, before=ratings.Rating().shown, after=r.shown,
                      change=change, mark=t("ratings.provisional", "en")) in final
         assert len({r.shown for r in want.values()}) > 1          # the places moved them apart
