@@ -112,7 +112,7 @@ def _why_place(state: dict, move: dict) -> tuple[str, dict]:
         if "defeated" in names:
             return ("defeat" if card["territory"] else "defeat_any"), params
         total = next((e["params"]["total"] for e in events if _name(e) == "enemy_hit"), state["enemy_total"][cid])
-        return "hit", dict(params, total=total, left=max(0, 6 - total))
+        return "hit", dict(params, total=total, left=max(0, F.ENEMY_STRENGTH - total))
     if target == "memory":
         released = next((e["params"] for e in events if _name(e) == "memory_release"), None)
         if released is not None:
