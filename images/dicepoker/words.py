@@ -54,7 +54,10 @@ def event_text(event: dict, locale: str = "en", names=None) -> str:
         shown["dice"] = dice_text(params["dice"])
     if isinstance(params.get("net"), int):
         shown["net"] = signed(params["net"])
-    return say(event.get("key", "dicepoker.name"), locale, **shown)
+    key = event.get("key", "dicepoker.name")
+    if key == "dicepoker.event.paid_out" and params.get("gold") == 0:
+        key = "dicepoker.event.paid_nothing"      # "is paid 0 Gold" read oddly
+    return say(key, locale, **shown)
 
 
 def move_label(move: dict, dice, locale: str = "en") -> str:

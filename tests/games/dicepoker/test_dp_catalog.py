@@ -109,3 +109,14 @@ def test_hint_lines(monkeypatch):
     line = words.hint_text(ai.explain(solo, 0, "best"), solo["sides"][0]["dice"])
     assert "Gold on average" in line
     assert words.hint_text(ai.explain(solo, 0, "easy"), solo["sides"][0]["dice"])
+
+
+def test_a_solo_hand_that_pays_nothing_says_so():
+    """"is paid 0 Gold" read oddly (a Korean tour: "금화 0개를 받았어요"): a payout of nothing is said in words."""
+    event = {"key": "dicepoker.event.paid_out", "params": {"seat": 0, "hand": "nothing", "gold": 0, "purse": 12}}
+    for locale in ("en", "de", "fr", "ko"):
+        text = words.event_text(event, locale, ["Ann"])
+        assert text == words.event_text({**event, "key": "dicepoker.event.paid_nothing"}, locale, ["Ann"])
+        assert " 0 " not in f" {text} " and "0개" not in text, text
+    paid = words.event_text({**event, "params": {**event["params"], "gold": 3}}, "en", ["Ann"])
+    assert "is paid 3 Gold" in paid
