@@ -197,8 +197,10 @@ class History(GameCog):
                 if record.seq in undone:           # taken back: struck through, the log keeps everything
                     label = f"~~{label}~~"
             seat = shown.seats[record.seat] if 0 <= record.seat < len(shown.seats) else None
-            # a player's seat whose move has no user: the bot played it for them while they were away
-            stand_in = seat is not None and not seat.is_ai and record.user_id is None and record.undoes is None
+            # a player's seat whose move has no user: the bot played it for them while they were away (a player
+            # who asked to be forgotten has no user on their seat nor on their moves: no mark can be told then)
+            stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
+                and record.undoes is None
             name = seat.name if seat is not None else "?"
             if stand_in:
                 lines.append(t("play.log_line_stand_in", locale, n=record.seq, player=name, move=label))

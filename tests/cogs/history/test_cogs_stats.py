@@ -158,6 +158,8 @@ async def test_forget_me_anonymises_finished_games_only(harness, alice, bob, fix
     # the finished game names her seat "Former player" (in the reader's language), the running one is hers
     log = (await harness.run("log", user=bob, place=place, game=game.id)).only()
     assert "Former player" in log.content and "Alice" not in log.content
+    # her moves lost their user too: they are not taken for moves the bot played for her
+    assert "🤖 for Former player" not in log.content and ". Former player: " in log.content, log.content
     assert (await harness.bot.sessions.load(running.id)).seat_of(alice.id) is not None
     board = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())
     assert "Alice" not in "\n".join(board.values())
