@@ -176,7 +176,7 @@ class RollBot(commands.AutoShardedBot):
         self.my_games = MyGames(self.sessions, self.games, clock)
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock)
         self.courier.notices = self.notify
-        self.away = Away(self.sessions, self.courier)
+        self.away = Away(self.sessions, self.courier, self.pace_clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock, clock=clock)
 

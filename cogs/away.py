@@ -123,10 +123,11 @@ class Away(commands.Cog):
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
         allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
 
-    def __init__(self, sessions: SessionManager, courier: Any):
+    def __init__(self, sessions: SessionManager, courier: Any, pace_clock: Any = None):
         self.sessions = sessions
         self.courier = courier
         self.book: AwayBook = courier.away
+        self.pace_clock = pace_clock      # ``cogs.clock.PaceClock``: a game with a turn clock redraws through it
 
     @away_group.command(name=cmd_str("cmd.away.until.name"), description=cmd_str("cmd.away.until.description"))
     @app_commands.describe(day=cmd_str("cmd.away.until.day"))
@@ -163,10 +164,15 @@ class Away(commands.Cog):
 
     async def refresh(self, games: list[UserGame]) -> None:
         """The live messages of the games waiting on the player show (or no longer show) "away until": each is
-        redrawn through the outbox."""
+        redrawn through the outbox. A game with a turn clock first has its clock look at the time away, so that
+        the deadline shown after ``/away back`` is the one pushed back by it (it read "time is up")."""
         for row in games:
             if row.seat in TableMeta.of(row.meta).due_since():
                 try:
+                    game = await self.sessions.load(row.game_id)
+                    clock = self.pace_clock
+                    if clock is not None and clock.handles(game) and await clock.check(game, self.book.clock()):
+                        continue                   # the clock redrew it
                     await self.courier.redraw(row.game_id)
                 except Exception:
                     log.exception("live message of game %s not redrawn", row.game_id)

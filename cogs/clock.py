@@ -111,15 +111,16 @@ class PaceClock:
                     game = await self.sessions.load(game_id)
                     if game.kind not in self.games:
                         continue
-                    if self.handles(game):
-                        await self.check(game, now)
+                    redrawn = self.handles(game) and await self.check(game, now)
                     courier = self.bots.courier   # a period ran out: the live message stops saying "away until"
-                    if await courier.shows_stale_away(game, now) and await self._claim(game_id):
+                    if not redrawn and await courier.shows_stale_away(game, now) and await self._claim(game_id):
                         await courier.redraw(game_id)
                 except Exception:
                     log.exception("turn clock of game %s failed", game_id)
 
-    async def check(self, game: GameView, now: float) -> None:
+    async def check(self, game: GameView, now: float) -> bool:
+        """Reminders, time-outs and the seats' clock notes of one game at ``now``; True when it redrew the live
+        message (a time ran out, or a player came back from away: the deadline shown moves with them)."""
         pace = pace_seconds(game)
         kind = self.games.kind(game.kind)
         table = TableMeta.of(game.meta)
@@ -141,7 +142,7 @@ class PaceClock:
             away_s = await self.bots.courier.away.seconds_away(game, user, start, now)
             if away_s != float(note.get("away_s", 0)):     # back from away: every deadline shown moves with it
                 note = notes[seat] = {**note, "away_s": away_s}
-                changed = True
+                changed = redraw = True
             elapsed = now - start - away_s
             if elapsed >= pace and level < RAN_OUT:
                 level = RAN_OUT
@@ -154,7 +155,7 @@ class PaceClock:
             notes[seat] = {**note, "since": since, "start": start, "level": level}
             changed = True
             if not await self._claim(game.id):
-                return                         # another process runs this game's clock
+                return False                   # another process runs this game's clock
             if level == RAN_OUT:
                 redraw = not await self.ran_out(game, seat, int(since)) or redraw
             else:
@@ -162,8 +163,9 @@ class PaceClock:
                 await self.remind(game, seat, start + away_s + pace, key)
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
-        if redraw:                             # the live message stops showing a deadline in the future
+        if redraw:                             # the live message shows the deadline as it now stands
             await self.bots.courier.redraw(game.id)
+        return redraw
 
     async def _claim(self, game_id: int) -> bool:
         """Several processes on one database: one of them runs a game's clock (a lease it renews whenever it
@@ -252,6 +254,8 @@ class PaceClock:
                                                 allowed_mentions=discord.AllowedMentions.none())
         if action == "bot":
             self.bots.schedule(game_id)
+        else:        # the live message shows the new deadline, or that the game is over (it kept "time is up")
+            await self.bots.courier.redraw(game_id)
 
 
 __all__ = ["ClockButton", "PaceClock", "clock_lines", "duration_text", "pace_text"]

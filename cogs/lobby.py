@@ -340,6 +340,8 @@ class Lobby(GameCog):
                                            may_manage_channel=manages_channel(interaction))
         await interaction.response.send_message(
             t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+        if game.started_at is not None:          # its live message keeps the table, loses its buttons
+            await self.courier.redraw(game.id)
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
     async def status_cmd(self, interaction: discord.Interaction) -> None:

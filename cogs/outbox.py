@@ -366,10 +366,11 @@ class Courier:
         return sent
 
     async def redraw(self, game_id: int) -> None:
-        """Draw the game's live message again as it stands (a due player went away or came back): an edit post
-        (``redraw_post``, no new pings) stored with the game's meta, then delivered like any post. The marks it
-        showed are dropped with it, so a redraw asked for once is stored once; its rendering notes them anew."""
-        if (await self.sessions.load(game_id)).status != "active":
+        """Draw the game's live message again as it stands (a due player went away or came back, a deadline
+        moved, the game was abandoned: its buttons go): an edit post (``redraw_post``, no new pings) stored with
+        the game's meta, then delivered like any post. The marks it showed are dropped with it, so a redraw asked
+        for once is stored once; its rendering notes them anew."""
+        if (await self.sessions.load(game_id)).status not in ("active", "abandoned"):
             return                              # its last message is the result: nothing stands to be redrawn
         posts = await self.sessions.store.last_message_posts(game_id)
         mover = posts[-1].payload.get("mover") if posts else None
@@ -612,6 +613,8 @@ class Courier:
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]
                 parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
+            else:                      # abandoned: the table as it was left, no buttons
+                parts.due = t("play.abandoned_line", locale)
             fresh = []
         else:
             due = pending_seats(kind, game.state)

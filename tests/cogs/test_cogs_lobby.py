@@ -151,8 +151,12 @@ async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator
     await harness.click(message, user=alice, place=place, label="Start")
     refused = await harness.run("abandon", user=bob, place=place)
     assert refused.only().ephemeral and refused.only().content == t("engine.error.not_permitted", "en")
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout)
+    assert live.buttons()
     done = await harness.run("abandon", user=moderator, place=place)
-    assert not done.only().ephemeral and moderator.mention in done.only().content
+    assert not done.public()[0].ephemeral and moderator.mention in done.public()[0].content
+    # the game's live message keeps its table, loses its buttons and says the game was abandoned
+    assert not live.buttons() and t("play.abandoned_line", "en") in live.text(), live.text()
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
     nothing = await harness.run("abandon", user=alice, place=place)
     assert nothing.only().content == t("error.no_game_here", "en", group="rp")

@@ -199,8 +199,13 @@ async def test_the_other_players_decide_wait_then_bot(harness):
         assert refused.only().ephemeral and refused.only().content == t("clock.error.not_yours", "en")
 
     old_client = copy.deepcopy(ask)                                     # still shows the buttons
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
+                and t("clock.live.up", "en", pace="fast") in m.text())
     waited = await harness.click(ask, user=others[0], place=place, label="Wait 1 hour more")
     assert waited.callback_types == [7] and not ask.buttons()          # the question becomes the answer
+    # the live message shows the new deadline at once (it kept "time is up" until the next move)
+    again_running = t("clock.live.deadline", "en", pace="fast", when=f"<t:{int(harness.clock.now + HOUR)}:R>")
+    assert again_running in live.text(), live.text()
     assert t("clock.decided.wait", "en", user=others[0].mention, player=users[idle].mention,
              time="1 hour") in ask.content
     # the same (now stale) button again: settled
@@ -227,10 +232,15 @@ async def test_the_other_players_may_end_the_game(harness):
     other = [ALICE, BOB][1 - idle]
     sent = await tick_at(harness, HOUR + 1)
     [ask] = [m for m in sent if m.buttons()]
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
+                and m.buttons())
     ended = await harness.click(ask, user=other, place=place, label="End the game")
     assert t("clock.decided.end", "en", user=other.mention, player=[ALICE, BOB][idle].mention,
              game=game.id) in ask.content
     assert ended.callback_types == [7] and not ask.buttons()
+    # the live message keeps the table, says the game is over, and offers no buttons any more
+    assert not live.buttons() and t("play.abandoned_line", "en") in live.text(), live.text()
+    assert t("clock.live.up", "en", pace="fast") not in live.text()
     game = await harness.bot.sessions.load(game.id)
     assert game.status == "abandoned"
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
@@ -310,3 +320,23 @@ async def test_a_server_default_pace(harness):
     assert elsewhere.meta["pace"] == "normal"                          # another server's games
     _, _, own = await start(harness, guild_id=place.guild_id, pace="fast")
     assert own.meta["pace"] == "fast"                                  # the game's own choice wins
+
+
+async def test_back_from_away_the_live_message_shows_the_deadline_pushed_back(harness):
+    """A tour saw "time is up" right after /away back with most of the hour left: the live message was redrawn
+    before the clock had counted the time away. The clock counts it first, then the message is drawn once."""
+    place, _, game = await start(harness, pace="fast")
+    idle = [ALICE, BOB][await due_seat(harness, game)]
+    await tick_at(harness, 0.1 * HOUR)
+    away = await harness.run("away until", user=idle, place=place, day="1")
+    assert away.only().ephemeral
+    await tick_at(harness, 2 * HOUR)                         # 1.9 hours away: the clock stood still
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
+                and m.buttons())
+    edits = live.edits
+    await harness.run("away back", user=idle, place=place)
+    await harness.bot.courier.deliver_all()
+    up = t("clock.live.up", "en", pace="fast")
+    pushed = t("clock.live.deadline", "en", pace="fast", when=f"<t:{int(T0 + 2.9 * HOUR)}:R>")
+    assert up not in live.text() and pushed in live.text(), live.text()
+    assert live.edits == edits + 1                           # drawn once
