@@ -56,7 +56,7 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None) -> list[str]:
     """For ``/<group> status``: the pace, each due player's deadline (none for those in ``away``, user ids: their
     clock stands still; "time is up" once it is ``now`` or past), each player's average decision time."""
-    lines = [t("clock.status.pace", locale, pace=pace_text(TableMeta.of(game.meta).pace or "none", locale))]
+    lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale)]    # under the field's title "Pace"
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai \
