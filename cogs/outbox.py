@@ -585,11 +585,18 @@ class Courier:
     def log_line(self, game: GameView, payloads: list[Any], locale: str) -> str:
         """The moves of these posts (outbox posts or payloads) as one line, the newest kept when too long."""
         lines: list[str] = []
+        lead = ""                              # "🤖 for Ben:" leads the move the bot played for him
         for item in payloads:
             payload = item.payload if isinstance(item, OutboxPost) else item
             if payload.get("started"):
                 lines.append(t("play.game_started", locale))
-            lines += [self.event_line(game, e, locale) for e in payload.get("events", [])]
+            for event in payload.get("events", []):
+                line = self.event_line(game, event, locale)
+                if event.get("key") == "bot.played_for":
+                    lead = f"{line} "
+                elif line:
+                    lines.append(lead + line)
+                    lead = ""
         return clip_moves(MOVE_SEPARATOR.join(line for line in lines if line), LOG_LINE_LIMIT, newest=True)
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),

@@ -73,6 +73,8 @@ async def test_the_bot_stands_in_for_an_idle_player_until_they_click(discord_stu
         cast.games, lambda m: not m.ephemeral and "🤖" in m.text, after=mark, timeout=60)
     name = game.seats[game.seat_of(away.id)].name
     assert t("bot.played_for", LOCALE, player=name) in stood_in.text
+    # the mark leads the move it stands for, not a separator ("🤖 for Ben: · Ben rerolls")
+    assert t("bot.played_for", LOCALE, player=name) + " · " not in stood_in.text, stood_in.text
     moves = await runner.bot.sessions.store.recent_moves(game.id, 5)
     assert moves[0].user_id is None                                       # logged as the bot's move for them
     # the player comes back: a click of theirs takes the seat back
