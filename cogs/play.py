@@ -290,6 +290,7 @@ class Play(Tables):
         """Flip one item of a subset choice and show the same message again with the new choice: only the
         due player, only on the current version (a toggle of an old message is stale); nothing is played."""
         game, seat = await self.clicked_seat(interaction, game_id)
+        await self.welcome_back(game, seat)          # any click of theirs ends time away, a toggle too
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)

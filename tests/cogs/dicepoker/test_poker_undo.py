@@ -49,3 +49,19 @@ async def test_poker_undo_of_keeping_every_die(poker, alice, bob, fixed_seed):
     refused = await poker.run("poker undo", user=bob, place=place)
     assert refused.only().content == t("engine.error.undo_after_reveal", "en", group="poker")
     assert (await verify_store(sessions.store, sessions.kinds)).ok
+
+
+async def test_a_die_toggle_of_an_away_player_ends_their_time_away(poker, alice, bob, fixed_seed):
+    """/away says any click of theirs on one of their games ends it: a die toggle too (a tour toggled a die and
+    stayed away)."""
+    from poker_kit import toggle
+
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    assert due_seat(game) == 1
+    away = await poker.run("away until", user=bob, place=place, day="1")
+    assert away.only().ephemeral
+    store, clock = poker.bot.sessions.store, poker.bot.courier.away.clock
+    assert bob.id in await store.current_away([bob.id], clock())
+    await toggle(poker, post, 0, user=bob, place=place)
+    assert await store.current_away([bob.id], clock()) == {}
