@@ -214,7 +214,7 @@ class Notify(commands.Cog):
         presentation = self.games[game.kind]
         posts = await self.sessions.store.last_message_posts(game.id)
         status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                        clock_status(game, locale, now=self.clock())) if x)
+                                        clock_status(game, locale, now=self.clock(), edited=False)) if x)
         return t("notify.dm_line", locale, game=t(presentation.title_key, locale), status=status,
                  link=jump_link(game, posts[-1].message_id if posts else None))
 

@@ -70,10 +70,12 @@ def pace_text(pace: str, locale: str) -> str:
 
 
 
-def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None) -> str:
+def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None, *, edited: bool = True) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
     game without a clock), or that it is up when that moment is ``now`` or past; the clocks of the players in
-    ``away`` (user ids) stand still: no deadline."""
+    ``away`` (user ids) stand still: no deadline. ``edited``: the text is drawn again when the deadline moves
+    or passes (the live message), so it may say "in 3 hours"; a text never edited again (a direct message)
+    gives the date and time instead, which stay true ("3 hours ago" read "time runs out 16 hours ago")."""
     pace = TableMeta.of(game.meta).pace or "none"
     if not PACES.get(pace):
         return ""
@@ -83,4 +85,7 @@ def clock_status(game: Any, locale: str, away: Any = (), now: float | None = Non
         return t("clock.live.pace", locale, pace=t(f"clock.pace.{pace}", locale))
     if now is not None and min(deadlines) <= now:
         return t("clock.live.up", locale, pace=t(f"clock.pace.{pace}", locale))
+    if not edited:
+        return t("clock.live.deadline_at", locale, pace=t(f"clock.pace.{pace}", locale),
+                 when=f"<t:{int(min(deadlines))}:f>")
     return t("clock.live.deadline", locale, pace=t(f"clock.pace.{pace}", locale), when=f"<t:{int(min(deadlines))}:R>")

@@ -99,6 +99,8 @@ async def test_one_direct_message_for_two_games_and_no_ping_in_the_channel(disco
     assert [game_id_of(post) for post in live] == [first, second]
     for line, post in zip(lines[1:], live, strict=True):
         assert line.endswith(link(discord_stub, post)) and t("game.rollplayer.title", locale) in line
+        # never edited: the deadline as a date and time ("in 24 hours" would later read "24 hours ago")
+        assert ":f>" in line and ":R>" not in line, line
 
     await tick(runner, clock, t0 + 10 * GATHER)              # nothing shown twice
     assert len(discord_stub.messages(dm)) == 1
