@@ -183,7 +183,7 @@ class PaceClock:
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:f>",     # never edited: absolute
                  decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
         notices = self.bots.courier.notices
-        hush = await notices.hushed_users(game, [user], self.clock()) if notices is not None else frozenset()
+        hush = await notices.owe(game, [user]) if notices is not None else frozenset()
         await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
     async def ran_out(self, game: GameView, seat: int, since: int) -> bool:

@@ -155,6 +155,12 @@ class Notify(commands.Cog):
                  if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id} - set(away)
         if not users:
             return frozenset()
+        return await self.owe(game, users)
+
+    async def owe(self, game: GameView, users: Collection[int]) -> frozenset[int]:
+        """A post or a reminder about to name ``users`` in the game's channel: those it must not ping now
+        (``hushed``), with the direct-message notices they are owed written down (those who chose direct
+        messages were never reminded: the reminder was silent in the channel and no message came)."""
         now, hush = self.clock(), set()
         for user, prefs in (await self.sessions.store.prefs_of(users)).items():
             if hushed(prefs, game, now):
@@ -164,11 +170,6 @@ class Notify(commands.Cog):
                 quiet = quiet_until(prefs, now)
                 await self.sessions.store.add_notices([user], game.id, max(now + self.gather_s, quiet or 0), now)
         return frozenset(hush)
-
-    async def hushed_users(self, game: GameView, users: list[int], now: float) -> frozenset[int]:
-        """Of ``users``, those a reminder in the game's channel must not ping now (``hushed``)."""
-        return frozenset(user for user, prefs in (await self.sessions.store.prefs_of(users)).items()
-                         if hushed(prefs, game, now))
 
     # ------------------------------------------------------------------ the loop
     async def tick(self) -> None:

@@ -20,7 +20,7 @@ from bot.i18n import t
 
 from .bots import BotPlayer
 from .clock import PaceClock
-from .core import pings, seat_locale, tracker
+from .core import game_locale, pings, tracker
 from .games import Games
 from .outbox import Courier
 
@@ -104,17 +104,11 @@ class Reminders(commands.Cog):
         if not await self.sessions.claim_reminder(item, self.clock()):
             return                     # another bot process sends this one (or a move came in)
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        # each player in their own language when they have played before, else the game's
-        by_locale: dict[str, list[int]] = {}
-        for seat in due:
-            locale = seat_locale(game, seat)
-            by_locale.setdefault(locale, []).append(seat)
+        # posted in the channel: in the game's language, as everything else there (one language per channel)
+        locale, users = game_locale(game), [game.seats[s].user_id for s in due]
         notices = self.courier.notices
-        hush = await notices.hushed_users(game, [game.seats[s].user_id for s in due], self.clock()) \
-            if notices is not None else frozenset()
-        for locale, seats in by_locale.items():
-            users = [game.seats[s].user_id for s in seats]
-            text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
-                     decision=presentation.decision_text(decision_of(kind, game.state, seats[0]), locale),
-                     count=item.reminder_count + 1, limit=self.settings.max_reminders)
-            await channel.send(text, **pings([u for u in users if u not in hush]))
+        hush = await notices.owe(game, users) if notices is not None else frozenset()
+        text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
+                 decision=presentation.decision_text(decision_of(kind, game.state, due[0]), locale),
+                 count=item.reminder_count + 1, limit=self.settings.max_reminders)
+        await channel.send(text, **pings([u for u in users if u not in hush]))

@@ -229,3 +229,27 @@ async def test_quiet_hours_are_cleared_and_zones_are_offered(discord_stub: Disco
     cast.stranger.locale = "en-US"
     choices = await discord_stub.autocomplete(cast.stranger, dm, "notify", "time_zone", time_zone="seoul")
     assert [c["value"] for c in choices] == ["Asia/Seoul"]
+
+
+async def test_a_player_who_chose_direct_messages_gets_the_reminders_by_direct_message(discord_stub: DiscordStub,
+                                                                                      cast: Cast, bot):
+    """The turn clock's reminder names the player in the channel without a ping when they chose direct messages:
+    a direct message must then come (a tour waited for one and got nothing)."""
+    runner, clock = bot
+    rollbot = runner.bot
+    rollbot.turns.clock = rollbot.pace_clock.clock = rollbot.courier.away.clock = clock
+    carol, dm = cast.carol, discord_stub.dm_channel(cast.carol)
+    await notify(discord_stub, carol, cast.games, how="dm")
+    t0 = clock.now
+    await play_against_a_bot(discord_stub, runner, carol, cast.games)         # pace normal: a day a decision
+    await tick(runner, clock, t0 + GATHER + 1)
+    await discord_stub.wait_for_message(dm)                                  # the turn's notice
+    mark = discord_stub.mark()
+    half = t0 + 12 * 3600 + 60
+    await rollbot.pace_clock.tick(half)
+    reminder = await discord_stub.wait_for_message(cast.games, lambda m: "⏳" in m.content, after=mark)
+    assert carol.id not in reminder.mentions                                 # named, not pinged there
+    await tick(runner, clock, half + GATHER + 1)
+    await asyncio.sleep(0.2)
+    notices = discord_stub.messages(dm)
+    assert len(notices) == 2 and notices[-1].content.startswith(t("notify.dm_title", "en")), notices[-1].content
