@@ -174,6 +174,9 @@ class Stats(GameCog):
         else:
             solo = score_text(found.best_solo)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
+            embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
+            return embed
         rating = (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
         embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
         return embed
@@ -192,6 +195,9 @@ class Stats(GameCog):
             for what, lines in (("solo", solo), ("wins", wins)):
                 embed.add_field(name=t(f"stats.board_{what}_{period}", locale),
                                 value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
+        if kind.cooperative:
+            embed.add_field(name=t("ratings.board", locale), value=t("ratings.cooperative", locale), inline=False)
+            return embed
         rated = await self.sessions.store.rating_board(guild_id=guild_id, kind=presentation.kind, limit=BOARD_SIZE)
         lines = [t("ratings.board_line", locale, place=i + 1, player=name, rating=r.shown,
                    mark=provisional_mark(r.provisional, locale)) for i, (name, r) in enumerate(rated)]

@@ -80,6 +80,11 @@ async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, 
     # the heroes share one place, first only when they won: a lost game is no win in the stats
     rows = await store.finished_results(user_id=alice.id, kind="rollforadventure")
     assert player_stats(KIND, rows).won == (1 if game.state["result"] == "won" else 0)
+    # the stats and the leaderboard say why there is no rating (they said "not rated yet: finish a game")
+    for command in ("rfa stats show", "rfa stats leaderboard"):
+        shown = (await harness.run(command, user=alice, place=place)).only()
+        [field] = [f for f in shown.embeds[0]["fields"] if f["name"] == t("ratings.field", "en")]
+        assert field["value"] == t("ratings.cooperative", "en"), command
     replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
     assert "table.png" in replay.file_names()
     assert t("history.projected", "en", scores="").strip() not in replay.content
