@@ -58,8 +58,11 @@ export function markdown(text, ctx) {
       let m;
       const item = line.match(/^\s*(?:[-*]|\d+\.)\s+(.*)$/);
       if (item && !/^-#\s/.test(line)) {
-        const tag = /^\s*\d+\./.test(line) ? "ol" : "ul";
-        if (!list || list.tag !== tag) { if (list) out.push(`</${list.tag}>`); list = { tag }; out.push(`<${tag}>`); }
+        const number = line.match(/^\s*(\d+)\./);
+        const tag = number ? "ol" : "ul";
+        // Discord numbers an ordered list from its first item's number (a log page starts at move 41, not 1)
+        const open = number && number[1] !== "1" ? `<ol start="${Number(number[1])}">` : `<${tag}>`;
+        if (!list || list.tag !== tag) { if (list) out.push(`</${list.tag}>`); list = { tag }; out.push(open); }
         out.push(`<li>${inline(item[1], ctx)}</li>`);
         continue;
       }

@@ -110,3 +110,13 @@ def test_a_number_out_of_range_is_not_sent_and_the_page_says_why(page: Page):
     page.pane().find_element("css selector", ".send").click()
     page.settle(since=revision)
     assert len(page.read()["messages"]) > before and not page.read()["toast"]
+
+
+def test_an_ordered_list_is_numbered_from_its_first_item_as_discord_does(page: Page):
+    """A /log page that starts at move 41 was drawn as 1., 2., … (a tour read the wrong move numbers): the page
+    draws markdown the way Discord does, which numbers an ordered list from its first item's number."""
+    html = page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/render.js').then((m) => done(m.markdown('41. a\\n42. b\\n\\n1. c\\n- d', {})));")
+    assert html.startswith('<ol start="41"><li>a</li><li>b</li></ol>'), html
+    assert '<ol><li>c</li></ol><ul><li>d</li></ul>' in html, html
