@@ -615,7 +615,12 @@ class Courier:
         if game.status != "active":
             if kind.is_finished(game.state):
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
-                parts.due = "\n".join([t("play.final_title", locale), *presentation.final_lines(game, locale),
+                # a co-operative game has no scores to head ("Final scores" above "The heroes lost"): "Game over"
+                if kind.cooperative:
+                    title = t("play.final_title_team", locale)
+                else:
+                    title = t("play.final_title", locale)
+                parts.due = "\n".join([title, *presentation.final_lines(game, locale),
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
                 parts.pictures = [name for name, _ in blobs]

@@ -150,7 +150,7 @@ async def test_three_players_in_a_channel_to_the_end(discord_stub, cast, rollbot
     assert game.state["result"] in ("won", "lost") and len(game.seats) == 3
     assert clicks.count(1) > 0.8 * len(clicks), "value × place is one click"
     assert len(messages) < len(clicks), "one message per hero turn, edited after each placement"
-    assert t("play.final_title", EN) in final.text and not final.buttons
+    assert t("play.final_title_team", EN) in final.text and not final.buttons
     assert t(f"rollforadventure.result.{game.state['result']}", EN) in final.text
     await assert_pictures(rollbot.bot, final, game_id)
     await stub.settle()
@@ -173,7 +173,7 @@ async def test_solo_two_heroes_in_a_dm_to_the_end(discord_stub, cast, rollbot):
     heroes = game.state["heroes"]
     assert len(heroes) == 2 and {h["seat"] for h in heroes} == {0}, "both heroes are the one player's"
     assert game.state["result"] in ("won", "lost") and len(clicks) > 2
-    assert t("play.final_title", EN) in final.text
+    assert t("play.final_title_team", EN) in final.text
     await assert_pictures(rollbot.bot, final, game_id)
     await stub.settle()
     stub.assert_clean()

@@ -192,18 +192,18 @@ async def test_the_other_players_decide_wait_then_bot(harness):
     [ask] = [m for m in sent if m.buttons()]
     assert ask.content.startswith(t("clock.ran_out_ask", "en", player=users[idle].mention, others="").split(",")[0])
     assert sorted(int(u) for u in ask.allowed_mentions["users"]) == sorted(u.id for u in others)
-    assert [b["label"] for b in ask.buttons()] == ["Wait 1 hour more", "Let the bot play for them", "End the game"]
+    assert [b["label"] for b in ask.buttons()] == ["Wait 1 hour longer", "Let the bot play for them", "End the game"]
     assert await tick_at(harness, HOUR + 120) == []               # asked once, not every minute
 
     # the idle player themself and an outsider may not decide
     for user in (users[idle], User(id=100_000_000_000_000_029, name="dave")):
-        refused = await harness.click(ask, user=user, place=place, label="Wait 1 hour more")
+        refused = await harness.click(ask, user=user, place=place, label="Wait 1 hour longer")
         assert refused.only().ephemeral and refused.only().content == t("clock.error.not_yours", "en")
 
     old_client = copy.deepcopy(ask)                                     # still shows the buttons
     live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
                 and t("clock.live.up", "en", pace="fast") in m.text())
-    waited = await harness.click(ask, user=others[0], place=place, label="Wait 1 hour more")
+    waited = await harness.click(ask, user=others[0], place=place, label="Wait 1 hour longer")
     assert waited.callback_types == [7] and not ask.buttons()          # the question becomes the answer
     # the live message shows the new deadline at once (it kept "time is up" until the next move)
     again_running = t("clock.live.deadline", "en", pace="fast", when=f"<t:{int(harness.clock.now + HOUR)}:R>")

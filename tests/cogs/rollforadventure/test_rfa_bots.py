@@ -74,7 +74,7 @@ async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, 
     final = [m for m in harness.rec.order if m.channel_id == place.channel_id and "final.png" in m.file_names()]
     assert final and all("chart.png" not in m.file_names() for m in final)
     text = "\n".join(m.text() for m in final)
-    assert t("play.final_title", "en") in text and t("ratings.final_title", "en") not in text
+    assert t("play.final_title_team", "en") in text and t("ratings.final_title", "en") not in text
     store = harness.bot.sessions.store
     assert await store.rating_changes(game.id) == {} and "rollforadventure" not in await store.ratings_of(alice.id)
     # the heroes share one place, first only when they won: a lost game is no win in the stats

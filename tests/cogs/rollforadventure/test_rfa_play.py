@@ -59,7 +59,7 @@ async def test_three_players_to_the_end_by_clicks(harness, alice, bob, carol, fi
     # co-operative: no score chart (every seat shares one result), no rating lines
     assert final.file_names() == ["final.png", "table.png"] and not final.buttons() and not final.selects()
     text = final.text()
-    assert t("play.final_title", "en") in text
+    assert t("play.final_title_team", "en") in text
     assert t(f"rollforadventure.result.{game.state['result']}", "en") in text
     assert t("ratings.final_title", "en") not in text
     assert await harness.bot.store.undelivered_posts(game_id=game.id) == []
