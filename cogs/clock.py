@@ -54,18 +54,20 @@ CLOCK_ACTIONS = ("wait", "bot", "end")
 
 # ---------------------------------------------------------------------------------------------- words
 def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None) -> list[str]:
-    """For ``/<group> status``: the pace, each due player's deadline (none for those in ``away``, user ids: their
+    """For ``/<group> status``: the pace, each due player's deadline (for those in ``away``, user ids, that their
     clock stands still; "time is up" once it is ``now`` or past), each player's average decision time."""
     lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale)]    # under the field's title "Pace"
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
-        if deadline is not None and seat < len(game.seats) and not game.seats[seat].is_ai \
-                and game.seats[seat].user_id not in away:
-            if now is not None and deadline <= now:
-                lines.append(t("clock.status.up", locale, player=player_mention(game, seat)))
-            else:
-                lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
-                               when=f"<t:{int(deadline)}:R>"))
+        if deadline is None or seat >= len(game.seats) or game.seats[seat].is_ai:
+            continue
+        if game.seats[seat].user_id in away:           # says why no deadline is shown
+            lines.append(t("clock.status.stopped", locale, player=player_mention(game, seat)))
+        elif now is not None and deadline <= now:
+            lines.append(t("clock.status.up", locale, player=player_mention(game, seat)))
+        else:
+            lines.append(t("clock.status.deadline", locale, player=player_mention(game, seat),
+                           when=f"<t:{int(deadline)}:R>"))
     for seat, seconds in sorted(average_decision_seconds(game).items()):
         if seat < len(game.seats):
             lines.append(t("clock.status.average", locale, player=player_mention(game, seat),

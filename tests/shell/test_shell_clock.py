@@ -333,6 +333,8 @@ async def test_back_from_away_the_live_message_shows_the_deadline_pushed_back(ha
     away = await harness.run("away until", user=idle, place=place, day="1")
     assert away.only().ephemeral
     await tick_at(harness, 2 * HOUR)                         # 1.9 hours away: the clock stood still
+    status = (await harness.run("pig status", user=ALICE, place=place)).only().text()
+    assert t("clock.status.stopped", "en", player=idle.mention) in status   # why no deadline is shown
     live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
                 and m.buttons())
     edits = live.edits
