@@ -235,7 +235,11 @@ async def test_solo_player_can_abandon_in_dm(harness, alice, fixed_seed):
     assert await harness.bot.sessions.game_in_channel(dm.channel_id) is None
 
 
-async def test_reminders_speak_each_players_own_language(harness, alice, bob, fixed_seed, monkeypatch):
+async def test_reminders_speak_the_games_language_and_players_languages_are_recorded(harness, alice, bob, fixed_seed,
+                                                                                    monkeypatch):
+    """A reminder is posted in the channel: in the game's language, as everything else there (a tour saw a
+    German reminder followed by the English time-out question in one channel). Each player's own language is
+    still recorded (private answers and direct messages use it)."""
     from bot.engine.table import update_meta
 
     place = harness.channel()
@@ -257,9 +261,8 @@ async def test_reminders_speak_each_players_own_language(harness, alice, bob, fi
     clock = [game.last_activity_at + harness.bot.settings.reminder_minutes * 60 + 1]
     monkeypatch.setattr(cog, "clock", lambda: clock[0])
     await cog.send_reminders()
-    assert ("play.reminder", "xx") in used
-    # a player whose language is unknown gets the game's (channel's) language
-    await update_meta(harness.bot.sessions, game.id, seat_locales={})
+    assert ("play.reminder", "xx") not in used and ("play.reminder", "en") in used
+    # the game's (channel's) language, whoever is named
     await update_meta(harness.bot.sessions, game.id, locale="yy")
     used.clear()
     clock[0] += harness.bot.settings.reminder_minutes * 60 + 1
