@@ -174,7 +174,8 @@ class RollBot(commands.AutoShardedBot):
         self.find = Find(self.sessions, self.games, self.lobby, self.courier, clock=clock)
         self.help = Help(self.games)
         self.my_games = MyGames(self.sessions, self.games, clock)
-        self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock)
+        self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock,
+                             away=self.courier.away)
         self.courier.notices = self.notify
         self.away = Away(self.sessions, self.courier, self.pace_clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,

@@ -82,10 +82,11 @@ def hushed(prefs: PlayerPrefs, game: GameView, now: float) -> bool:
 
 class Notify(commands.Cog):
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, *, run: bool = True,
-                 clock: Callable[[], float] = time.time, gather_s: float = GATHER_S):
+                 clock: Callable[[], float] = time.time, gather_s: float = GATHER_S, away: Any = None):
         self.client = client
         self.sessions = sessions
         self.games = games
+        self.away = away                  # ``cogs.away.AwayBook``: an away player is owed no direct message
         self.run = run
         self.clock = clock                # replaced in tests to make time pass
         self.gather_s = gather_s
@@ -197,8 +198,9 @@ class Notify(commands.Cog):
             game = await self.sessions.load(game_id)
             seat = game.seat_of(user)
             if game.status == "active" and game.kind in self.games and seat is not None \
-                    and seat in pending_seats(self.games.kind(game.kind), game.state):
-                due.append((game, seat))
+                    and seat in pending_seats(self.games.kind(game.kind), game.state) \
+                    and not (self.away is not None and await self.away.in_game(game, [seat], self.clock())):
+                due.append((game, seat))            # (away: /away promises no direct message, the clock stands)
         if not due:
             return
         locale = seat_locale(*due[0])

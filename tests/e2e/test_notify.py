@@ -253,3 +253,20 @@ async def test_a_player_who_chose_direct_messages_gets_the_reminders_by_direct_m
     await asyncio.sleep(0.2)
     notices = discord_stub.messages(dm)
     assert len(notices) == 2 and notices[-1].content.startswith(t("notify.dm_title", "en")), notices[-1].content
+
+
+async def test_a_player_away_when_the_notice_is_due_gets_no_direct_message(discord_stub: DiscordStub, cast: Cast,
+                                                                          bot):
+    """/away promises no direct message while away: a notice that falls due then is not sent (a tour got one
+    saying "time is up" while their clock stood still)."""
+    runner, clock = bot
+    runner.bot.courier.away.clock = clock
+    dave, dm = cast.dave, discord_stub.dm_channel(cast.dave)
+    await notify(discord_stub, dave, cast.games, how="dm")
+    t0 = clock.now
+    await play_against_a_bot(discord_stub, runner, dave, cast.games)          # a notice is owed
+    away = await (await discord_stub.run_command(dave, cast.games, "away until", day="1")).wait_response()
+    assert away.ephemeral and away.content.startswith("🏖️"), away.content
+    await tick(runner, clock, t0 + GATHER + 1)
+    await asyncio.sleep(0.2)
+    assert discord_stub.messages(dm) == []
