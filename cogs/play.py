@@ -275,8 +275,12 @@ class Play(Tables):
         their moves now, privately, saying why; anyone else, or a stale private menu, is refused. False: nothing
         was played."""
         message = interaction.message
-        if message is None or message.flags.ephemeral or seat not in self.pending_seats(game):
+        if message is None or message.flags.ephemeral:
             raise Refusal("error.stale_button")
+        if seat not in self.pending_seats(game):
+            # someone else's menu (a player with a move out of turn, a weapon to drop or a skill, got "this was
+            # for an earlier turn" on the current one): whose turn it is
+            raise self.not_your_turn(game)
         legal = self.legal_for(game, seat)
         await self.send_moves(interaction, game, seat, legal, locale_of(interaction), ALL, key="play.moved_on")
         return False

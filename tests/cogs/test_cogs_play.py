@@ -95,7 +95,7 @@ async def test_solo_game_in_dm_to_its_rating(harness, alice, fixed_seed):
 
 
 async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harness, alice, bob, carol,
-                                                                            fixed_seed):
+                                                                            fixed_seed, monkeypatch):
     place = harness.channel()
     game, started = await start_two_player(harness, alice, bob, place)
     [prompt] = started.public()
@@ -106,6 +106,15 @@ async def test_only_the_pending_player_can_act_and_stale_clicks_are_refused(harn
     value = prompt.selects()[0]["options"][0]["value"]
     wrong = await harness.select(prompt, [value], user=other, place=place)
     assert wrong.only().ephemeral and wrong.only().content.startswith(t("error.not_your_turn", "en")[:20])
+    # a player with a move of their own out of turn (a weapon to drop, a skill): still "not your turn", not "this
+    # was for an earlier turn" (a tour was told so on the current message)
+    real = kind.legal_moves
+    with monkeypatch.context() as patched:
+        patched.setattr(kind, "legal_moves",
+                        lambda state, seat: [{"type": "discard_weapon", "card": "x"}] if seat == 1 - due
+                        else real(state, seat))
+        wrong = await harness.select(prompt, [value], user=other, place=place)
+    assert wrong.only().content == t("error.not_your_turn", "en", players=game.seats[due].name), wrong.only().content
     outsider = await harness.select(prompt, [value], user=carol, place=place)
     assert outsider.only().content == t("error.not_your_game", "en")
     assert (await harness.bot.sessions.load(game.id)).version == game.version   # nothing changed
