@@ -226,6 +226,9 @@ class Daily(commands.Cog):
         presentation, locale = self.presentation(game), locale_of(interaction)
         if interaction.guild_id is None:
             raise Refusal("daily.error.share_in_server")
+        # the player is seen in this server: its board lists them by name (a tour shared, and the board of the
+        # server said "nobody yet")
+        await self.store.note_player_guild(interaction.user.id, interaction.guild_id, self.clock())
         rows = await self.store.daily_results(presentation.kind, "0000", interaction.user.id)
         if not rows:
             raise Refusal("daily.error.nothing_to_share")

@@ -127,6 +127,10 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert "last 7 days (2026-11-20 to 2026-11-26, UTC)" in text and "(played on 1 day)" in text, text
     ever = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="all")).text()
     assert "2026-11-26" not in ever and "all time" in ever
+    # sharing in a server makes the player seen there: its board names them (it said "a player")
+    await harness.run("daily share", user=bob, place=club, game="dicepoker")
+    text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
+    assert "Bob" in text and t("daily.a_player", "en") not in text, text
 
     # replay: only its player today; anyone once the day is over
     refused = await harness.run("poker replay", user=carol, place=club, game=game.id)
