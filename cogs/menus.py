@@ -316,13 +316,29 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
     return options
 
 
+OPTION_TEXT_LIMIT = 100   # Discord's limit on a select option's label and description
+
+
+def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
+    """``text`` within a select option's ``limit``: cut after the last whole part (", " or a space) that fits,
+    with "…" for the rest, never inside a word ("…gold 2 → WIS, gol" hid where the last die goes)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    for separator in (", ", " "):              # whole parts first, else whole words
+        cut = head.rfind(separator)
+        if cut > limit // 2:
+            return head[:cut].rstrip(" ,") + "…"
+    return head + "…"
+
+
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
     """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
     race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
     description, cut to Discord's 100 characters."""
     def detail(move: dict) -> str | None:
         text = presentation.option_detail(game, seat, move, locale)
-        return text[:100] if text else None
+        return fit_option_text(text) if text else None
     return detail
 
 
@@ -407,7 +423,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
     else:
         chunks = _slices(options)
     chunks = chunks[:MOVE_ROWS]
-    selects = tuple(SelectPlan(n, tuple((o.label[:100], o.value, t("menu.group_count", locale, count=o.count)
+    selects = tuple(SelectPlan(n, tuple((fit_option_text(o.label), o.value, t("menu.group_count", locale, count=o.count)
                                          if o.count > 1 else o.detail) for o in chunk),
                                chunk_placeholder(presentation, game, seat, legal, chunks, n, locale))
                     for n, chunk in enumerate(chunks))
