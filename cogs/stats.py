@@ -27,6 +27,7 @@ from bot.engine import SessionManager
 from bot.engine.ratings import PROVISIONAL_GAMES, Rating
 from bot.engine.records import ResultRow
 from bot.i18n import t
+from images.draw import signed  # the final post writes numbers as its pictures do ("−23")
 
 from .buttons import ShellButton
 from .core import Refusal, locale_of, require_guild
@@ -112,11 +113,6 @@ def rating_text(rating: Rating | None, locale: str) -> str:
 
 def provisional_mark(provisional: bool, locale: str) -> str:
     return t("ratings.provisional", locale) if provisional else ""
-
-
-def signed(change: int) -> str:
-    """A rating's change as the final post writes numbers: "+12", "−23" (a typographic minus), "±0"."""
-    return f"+{change}" if change > 0 else f"\u2212{-change}" if change < 0 else "\u00b10"
 
 
 async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) -> list[str]:
