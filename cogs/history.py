@@ -91,12 +91,15 @@ class History(GameCog):
             raise Refusal("error.not_started")
         return game
 
-    async def game_for_click(self, interaction: discord.Interaction, game_id: int) -> GameView:
+    async def game_for_click(self, interaction: discord.Interaction, game_id: int, *,
+                             posted: bool = False) -> GameView:
+        """The game a paging button names; ``posted``: its replay was posted for the channel, so anyone who
+        sees it may look (no check of who may see the game)."""
         try:
             game = await self.sessions.load(game_id)
         except Exception as error:
             raise Refusal("error.stale_button") from error
-        if not await self.may_see(interaction, game):
+        if not posted and not await self.may_see(interaction, game):
             raise Refusal("error.wrong_channel")
         if game.state is None or game.kind not in self.games:
             raise Refusal("error.stale_button")
@@ -136,13 +139,7 @@ class History(GameCog):
         anyone else opens a private copy at that step in their own language (the poster made the replay public
         here, so anyone in the channel may look)."""
         if interaction.user.id != owner:
-            try:
-                game = await self.sessions.load(game_id)
-            except Exception as error:
-                raise Refusal("error.stale_button") from error
-            if game.state is None or game.kind not in self.games:
-                raise Refusal("error.stale_button")
-            await self.private_replay(interaction, game, page)
+            await self.private_replay(interaction, await self.game_for_click(interaction, game_id, posted=True), page)
             return
         game = await self.game_for_click(interaction, game_id)
         await interaction.response.defer()
