@@ -70,6 +70,12 @@ def require_permission(interaction: discord.Interaction, name: str) -> None:
         raise Refusal("error.user_missing_permission", permission=permission_names([name], locale_of(interaction)))
 
 
+def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a game's message (its live message), or to its channel before the first post."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
 def locale_of(interaction: discord.Interaction) -> str:
     """For answers only the user sees: their client language first."""
     return resolve_locale(interaction)

@@ -28,7 +28,7 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
 from .buttons import ShellButton
-from .core import Refusal, locale_of, require_guild
+from .core import Refusal, jump_link, locale_of, require_guild
 from .games import Games
 from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
@@ -192,9 +192,8 @@ class Daily(commands.Cog):
 
     async def live_link(self, game: GameView) -> str:
         """A link to the game's live message (its channel before the first post)."""
-        where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
         posts = await self.store.last_message_posts(game.id)
-        return f"{where}/{posts[-1].message_id}" if posts else where
+        return jump_link(game.guild_id, game.channel_id, posts[-1].message_id if posts else None)
 
     async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
         presentation, locale, viewer = self.presentation(game), locale_of(interaction), interaction.user.id

@@ -29,7 +29,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
-from .core import locale_of
+from .core import jump_link, locale_of
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
@@ -48,12 +48,6 @@ WAITING, OPEN, FINISHED = "waiting", "open", "finished"
 class GamesPageButton(ShellButton, template=r"rp:y:(?P<page>[0-9]{1,3}):(?P<slot>[pnc])"):
     """Previous / Next of ``/games`` (slot ``c``: the disabled "page/pages" label between them)."""
     prefix, service, handler = "rp:y", "my_games", "on_page"
-
-
-def jump_link(game: UserGame) -> str:
-    """The game's live message, or its channel before the first post."""
-    link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
-    return f"{link}/{game.message_id}" if game.message_id else link
 
 
 def ordered(rows: list[UserGame]) -> list[tuple[str, UserGame]]:
@@ -117,8 +111,9 @@ class MyGames(commands.Cog):
         place = t("mygames.dm", locale) if row.guild_id is None else (
             guild.name if guild else t("mygames.server", locale))
         # a DM has no channel to mention (``<#dm>`` reads as an unknown channel): its place and link say enough
-        head = t("mygames.head_dm", locale, game=name, place=place, link=jump_link(row)) if row.guild_id is None \
-            else t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>", link=jump_link(row))
+        link = jump_link(row.guild_id, row.channel_id, row.message_id)
+        head = t("mygames.head_dm", locale, game=name, place=place, link=link) if row.guild_id is None \
+            else t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>", link=link)
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:

@@ -28,7 +28,7 @@ from bot.engine.away import PrefsRefused, quiet_until, time_zones
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
 from bot.i18n import t
 
-from .core import Refusal, as_typed, locale_of, seat_locale, tracker
+from .core import Refusal, as_typed, jump_link, locale_of, seat_locale, tracker
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
@@ -66,11 +66,6 @@ def settings_text(prefs: PlayerPrefs, locale: str) -> str:
         "notify.quiet_span", locale, start=clock_text(prefs.quiet_start), end=clock_text(prefs.quiet_end or 0),
         zone=prefs.time_zone)
     return t("notify.shown", locale, how=t(f"notify.how.{prefs.notify}", locale), quiet=quiet)
-
-
-def jump_link(game: GameView, message_id: int | None) -> str:
-    where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
-    return f"{where}/{message_id}" if message_id else where
 
 
 def hushed(prefs: PlayerPrefs, game: GameView, now: float) -> bool:
@@ -219,7 +214,7 @@ class Notify(commands.Cog):
         status = " · ".join(x for x in (presentation.status_line(game, locale),
                                         clock_status(game, locale, now=self.clock(), edited=False)) if x)
         return t("notify.dm_line", locale, game=t(presentation.title_key, locale), status=status,
-                 link=jump_link(game, posts[-1].message_id if posts else None))
+                 link=jump_link(game.guild_id, game.channel_id, posts[-1].message_id if posts else None))
 
     async def fall_back(self, user: int, due: list[tuple[GameView, int]]) -> None:
         """The player's DMs are closed: ping them in each game's channel, the first time saying why and what to
