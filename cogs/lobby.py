@@ -81,7 +81,7 @@ def manages_channel(interaction: discord.Interaction) -> bool:
 
 def bot_seat_name(game: GameView, level: str, locale: str) -> str:
     """The name of a bot seat about to join ``game``: "Bot (normal)", the next ones numbered ("Bot 2 (normal)"),
-    so that two bots' moves and heroes can be told apart in the log."""
+    so that two bots' moves can be told apart in the log."""
     number = sum(1 for s in game.seats if s.is_ai) + 1
     level_name = t(f"bot.level.{level}", locale)
     if number == 1:

@@ -321,7 +321,7 @@ OPTION_TEXT_LIMIT = 100   # Discord's limit on a select option's label and descr
 
 def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
     """``text`` within a select option's ``limit``: cut after the last whole part (", " or a space) that fits,
-    with "…" for the rest, never inside a word ("…gold 2 → WIS, gol" hid where the last die goes)."""
+    with "…" for the rest, never inside a word (a long suggested arrangement was cut mid-word)."""
     if len(text) <= limit:
         return text
     head = text[:limit - 1]

@@ -615,7 +615,7 @@ class Courier:
         if game.status != "active":
             if kind.is_finished(game.state):
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
-                # a co-operative game has no scores to head ("Final scores" above "The heroes lost"): "Game over"
+                # a co-operative game has no scores to head ("Final scores" above a team's loss): "Game over"
                 if kind.cooperative:
                     title = t("play.final_title_team", locale)
                 else:

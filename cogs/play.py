@@ -278,8 +278,8 @@ class Play(Tables):
         if message is None or message.flags.ephemeral:
             raise Refusal("error.stale_button")
         if seat not in self.pending_seats(game):
-            # someone else's menu (a player with a move out of turn, a weapon to drop or a skill, got "this was
-            # for an earlier turn" on the current one): whose turn it is
+            # someone else's menu (a player with a move of their own out of turn got "this was for an earlier
+            # turn" on the current one): whose turn it is
             raise self.not_your_turn(game)
         legal = self.legal_for(game, seat)
         await self.send_moves(interaction, game, seat, legal, locale_of(interaction), ALL, key="play.moved_on")
