@@ -306,8 +306,9 @@ class Courier:
 
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
-        """``draw(game, *args, locale)`` of the game's presentation, rendered in a worker once per step."""
-        return await self.pictures.get((game.id, game.version, locale, what, *args),
+        """``draw(game, *args, locale)`` of the game's presentation, rendered in a worker once per step and status
+        (an abandoned game keeps its version, and its pictures say that nobody is due any more)."""
+        return await self.pictures.get((game.id, game.version, game.status, locale, what, *args),
                                        lambda: in_worker(draw, game, *args, locale))
 
     async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:

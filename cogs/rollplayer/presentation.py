@@ -113,7 +113,7 @@ class RollPlayerPresentation(Presentation):
             files.append(("scores.png", render_scores(game.state, locale, names=names)))
         if mover is not None:
             files.append(("sheet.png", render_sheet(game.state, mover, locale, names=names)))
-        files.append(("table.png", render_table(game.state, locale, names=names)))
+        files.append(("table.png", render_table(game.state, locale, names=names, abandoned=game.status == "abandoned")))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

@@ -128,17 +128,17 @@ def _initiative(state) -> tuple[InitiativeCard, ...]:
     return tuple(InitiativeCard(c.number, _die(c.die), int(c.coin), c.taken_by) for c in state.initiative)
 
 
-def table_view(state, names: Names = None, locale: str = "en") -> TableView:
+def table_view(state, names: Names = None, locale: str = "en", abandoned: bool = False) -> TableView:
     score = rp_kind.KIND.score(state)
     totals = {s["seat"]: int(s["total"]) for s in score["players"]} if score.get("ready") else {}
     players = tuple(PlayerTag(p.seat, player_name(names, p.seat, locale), p.class_id, p.race, p.gold, p.charisma,
                               len(p.cards), totals.get(p.seat, 0)) for p in state.players)
     pending = tuple(Decision(d["seat"], d["decision"], _params(d))
-                    for d in rp_kind.KIND.pending(state) if d.get("seat") is not None)
+                    for d in rp_kind.KIND.pending(state) if d.get("seat") is not None and not abandoned)
     return TableView(**_round_fields(state), players=players, initiative=_initiative(state), deck_count=len(state.deck),
                      discard_count=len(state.discard), pending=pending, solo=state.seats == 1,
                      enemy_die=_die(state.enemy_die), trash=tuple(state.trash),
-                     discard_top=state.discard[-1] if state.discard else None)
+                     discard_top=state.discard[-1] if state.discard else None, abandoned=abandoned)
 
 
 def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:

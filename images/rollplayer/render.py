@@ -41,9 +41,10 @@ def render_sheet(state, seat: int, locale: str = "en", names=None, viewer: int |
     return sheet_png(sheet_view(state, seat, names, locale), locale, viewer)
 
 
-def render_table(state, locale: str = "en", names=None) -> bytes:
-    """The table (round, initiative, market, who must act) as a PNG."""
-    return table_png(table_view(state, names, locale), locale)
+def render_table(state, locale: str = "en", names=None, abandoned: bool = False) -> bytes:
+    """The table (round, initiative, market, who must act) as a PNG; of an ``abandoned`` game, the table as it was
+    left, saying so where the decisions due were."""
+    return table_png(table_view(state, names, locale, abandoned), locale)
 
 
 def render_scores(state, locale: str = "en", names=None) -> bytes:

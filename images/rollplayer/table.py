@@ -136,8 +136,8 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> None:
     h = sum(rows)
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.pending:
-        text_box(d, MARGIN + 20, top + PENDING_ROW / 2, label("img.table.nobody", locale), INNER - 40, 26, True, P.TEXT,
-                 min_size=18)
+        said = label("img.table.abandoned", locale) if v.abandoned else label("img.table.nobody", locale)
+        text_box(d, MARGIN + 20, top + PENDING_ROW / 2, said, INNER - 40, 26, True, P.TEXT, min_size=18)
     y = top
     for dec, row in zip(v.pending, rows):
         face, lines = pending_lines(v, dec, locale)

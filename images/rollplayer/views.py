@@ -152,6 +152,7 @@ class TableView:
     enemy_die: Die | None = None
     trash: tuple[str, ...] = ()  # solo trash pile, newest last
     discard_top: str | None = None
+    abandoned: bool = False  # the game was given up: nobody must act any more, the panel says so
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,9 @@ from harness import FULL_APP_PERMISSIONS, Harness
 
 from bot.app import create_bot
 from bot.i18n import t
+from cogs.seam import seat_names
+from images.rollplayer import render_table
+from images.rollplayer.adapt import table_view
 
 
 def lobby_message(result):
@@ -153,10 +156,16 @@ async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator
     assert refused.only().ephemeral and refused.only().content == t("engine.error.not_permitted", "en")
     live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout)
     assert live.buttons()
+    game_id = (await harness.bot.sessions.game_in_channel(place.channel_id)).id
     done = await harness.run("abandon", user=moderator, place=place)
     assert not done.public()[0].ephemeral and moderator.mention in done.public()[0].content
     # the game's live message keeps its table, loses its buttons and says the game was abandoned
     assert not live.buttons() and t("play.abandoned_line", "en") in live.text(), live.text()
+    # and so does its picture, where the decisions due were (it kept the live picture: "Bob  choosing…")
+    game = await harness.bot.sessions.load(game_id)
+    table = dict(live.files)["table.png"]
+    assert table == render_table(game.state, "en", names=seat_names(game), abandoned=True)
+    assert table_view(game.state, abandoned=True).pending == () and table_view(game.state).pending
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
     nothing = await harness.run("abandon", user=alice, place=place)
     assert nothing.only().content == t("error.no_game_here", "en", group="rp")

@@ -116,8 +116,8 @@ async def test_games_without_the_hook_keep_their_private_picture():
     games = {"poker": poker, "rfa": rfa, "sheeted": WithSheet()}
     courier = Courier(None, None, games)
     for kind in games:
-        game = SimpleNamespace(id=7, version=3, kind=kind)
+        game = SimpleNamespace(id=7, version=3, status="active", kind=kind)
         assert await courier.step_picture(game, 1, "de") == await courier.seat_picture(game, 1, "de")
-    assert await courier.step_picture(SimpleNamespace(id=8, version=1, kind="sheeted"), 1, "de") == \
+    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="sheeted"), 1, "de") == \
         ("sheet.png", b"1de")
-    assert await courier.step_picture(SimpleNamespace(id=8, version=1, kind="poker"), 0, "en") is None
+    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="poker"), 0, "en") is None
