@@ -38,13 +38,16 @@ def die_text(die: Any, locale: str) -> str:
     return t("die", locale, colour=colour_name(die[0], locale), value=die[1])
 
 
-def position_text(pos: Any, state: Any, seat: int | None, locale: str) -> str:
+def position_text(pos: Any, state: Any, seat: int | None, locale: str, die: Any = None) -> str:
+    """A space of a row with its die: ``die`` when given (the die it held when an event happened), else the
+    die there in ``state``."""
     attr, index = pos
     text = t("slot", locale, attr=attr_name(attr, locale), slot=index + 1)
-    try:
-        die = state.players[seat].rows[attr][index]
-    except (AttributeError, IndexError, KeyError, TypeError):
-        return text
+    if die is None:
+        try:
+            die = state.players[seat].rows[attr][index]
+        except (AttributeError, IndexError, KeyError, TypeError):
+            return text
     return t("slot_with_die", locale, slot=text, die=die_text(die, locale))
 
 
@@ -141,6 +144,10 @@ def event_text(game: Any, event: dict, locale: str) -> str:
         return ""
     key = next((k for (of, field), k in WITHOUT.items() if of == key and not params.get(field)), key)
     shown = display_params(game, params, locale)
+    for name, value in params.items():     # a position with the die it held then, not the die there now
+        die = params.get(f"{name}_die")
+        if is_pair(value, ATTRS) and is_pair(die, COLOURS):
+            shown[name] = position_text(value, None, None, locale, die)
     drawn = key.endswith(".class_drawn") and isinstance(params.get("card"), int)
     if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])

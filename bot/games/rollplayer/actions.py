@@ -141,7 +141,9 @@ def swap(p, params: dict, events: list) -> None:
     rows = p.rows
     (a1, i1), (a2, i2) = params["a"], params["b"]
     rows[a1][i1], rows[a2][i2] = rows[a2][i2], rows[a1][i1]
-    events.append(ev("dice_swapped", seat=p.seat, a=[a1, i1], b=[a2, i2]))
+    # the dice as they were (``a_die`` stood at ``a``): the line of this move reads the same after later moves
+    events.append(ev("dice_swapped", seat=p.seat, a=[a1, i1], b=[a2, i2], a_die=list(rows[a2][i2]),
+                     b_die=list(rows[a1][i1])))
 
 
 def resolve_keep(state, p, keep: str, events: list) -> None:

@@ -284,7 +284,7 @@ def sleight_of_hand(p, params: dict, events: list) -> None:
     a, i = params["die"]
     die = p.rows[a].pop(i)
     p.rows[params["to"]].append(die)
-    events.append(ev("die_moved", seat=p.seat, frm=[a, i], to=params["to"]))
+    events.append(ev("die_moved", seat=p.seat, frm=[a, i], to=params["to"], frm_die=list(die)))
 
 
 # -- sorting dice onto Initiative cards --------------------------------------------------------------

@@ -78,3 +78,32 @@ def test_events_read_with_resolved_grammar(locale):
             assert not UNRESOLVED[locale].search(line), (event, line)
             seen.add(event["key"])
     assert {"rollplayer.die_placed", "rollplayer.initiative_taken", "rollplayer.dice_swapped"} & seen
+
+
+def test_a_moves_line_names_the_dice_it_moved_whatever_came_after():
+    """The live message words its moves again on every edit, from the game as it stands by then: a swap's
+    line names the dice that were swapped, not the dice in those spaces later (a tour saw a swap undone and
+    another made, and the first swap's line named a die that had never moved)."""
+    rnd = random.Random(5)
+    state = KIND.create(2, 5, {})
+    for _ in range(3000):
+        if KIND.is_finished(state):
+            break
+        seat = KIND.pending(state)[0]["seat"]
+        before = state
+        state, events = KIND.apply(state, seat, rnd.choice(KIND.legal_moves(state, seat)))
+        for event in (e for e in events if e["key"] in ("rollplayer.dice_swapped", "rollplayer.die_moved")):
+            params = event["params"]
+            rows = before.players[params["seat"]].rows
+            then = {name: tuple(rows[params[name][0]][params[name][1]]) for name in ("a", "b", "frm") if name in params}
+            line = event_text(fake_game(state, 2), event, "en")
+            # the same line read against the sheet before the move, and against a sheet whose dice all changed
+            assert line == event_text(fake_game(before, 2), event, "en")
+            changed = before.clone()
+            for row in changed.players[params["seat"]].rows.values():
+                row[:] = [("white", 6 if die[1] != 6 else 1) for die in row]
+            assert line == event_text(fake_game(changed, 2), event, "en")
+            for die in then.values():
+                assert f"{die[1]}" in line, (then, line)
+            return
+    pytest.fail("no swap or move of a die in the game")
