@@ -37,7 +37,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from . import korean
+from . import french, korean
 
 log = logging.getLogger(__name__)
 
@@ -256,7 +256,8 @@ def fill(text: str, locale: str, params: dict) -> str:
         return text
     mapping = _KeepUnknown(params)
     ko = "(" in text and locale[:2] == "ko" and locale[2:3] in ("", "_", "-")
-    if not ko and ":plural:" not in text and ":gender:" not in text and ":ordinal:" not in text:
+    fr = locale[:2] == "fr" and locale[2:3] in ("", "_", "-") and french.may_elide(text)
+    if not ko and not fr and ":plural:" not in text and ":gender:" not in text and ":ordinal:" not in text:
         return text.format_map(mapping)        # nothing to choose: the plain (and faster) way
     out: list[str] = []
     after_value = False
@@ -267,7 +268,10 @@ def fill(text: str, locale: str, params: dict) -> str:
             out.append(literal)
         if name is None:
             break
-        out.append(_field(name, spec or "", conversion, mapping, locale))
+        value = _field(name, spec or "", conversion, mapping, locale)
+        if fr and out:
+            out = [french.elide("".join(out), value)]
+        out.append(value)
         after_value = True
     return "".join(out)
 
