@@ -120,16 +120,17 @@ def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) ->
     return replace(game, state=state, version=version, status=status)
 
 
-def chart_words(count: int, locale: str, *, finished: bool = False) -> ChartWords:
+def chart_words(count: int, locale: str, *, finished: bool = False,
+                keys: tuple[str, str] = ("history.chart.title", "history.chart.x_axis")) -> ChartWords:
     """The chart's words: the steps are the start, each round's first moment (its number) and the last move;
     in a finished game that last step is the end, not one more round (a 12-round game's axis read "13")."""
     steps = tuple(t("history.chart.start", locale) if k == 0 else
                   t("history.chart.end", locale) if finished and k == count - 1 else str(k) for k in range(count))
-    return ChartWords(title=t("history.chart.title", locale), x_axis=t("history.chart.x_axis", locale),
-                      steps=steps)
+    return ChartWords(title=t(keys[0], locale), x_axis=t(keys[1], locale), steps=steps)
 
 
-def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str) -> Picture | None:
+def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
+                keys: tuple[str, str] = ("history.chart.title", "history.chart.x_axis")) -> Picture | None:
     """The picture of each player's projected score round by round (None for a game without moves, and for a
     co-operative game: every seat shares one result, so its lines would all be one, and the game's own final
     picture already shows how the team stands)."""
@@ -141,7 +142,7 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str)
     shown = shown_game(game, locale)
     series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
               for seat in range(len(game.seats))]
-    words = chart_words(len(steps), locale, finished=game.status != "active")
+    words = chart_words(len(steps), locale, finished=game.status != "active", keys=keys)
     return "chart.png", render_chart(series, [s.name for s in shown.seats], words)
 
 
@@ -152,7 +153,7 @@ async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) ->
 
     try:
         moves = await sessions.move_log(game.id)
-        chart = await in_worker(score_chart, games.kind(game.kind), game, moves, locale)
+        chart = await in_worker(score_chart, games.kind(game.kind), game, moves, locale, games[game.kind].chart_keys)
     except Exception:  # noqa: BLE001 - the final post matters more than its chart
         log.exception("no score chart for game %s", game.id)
         return []

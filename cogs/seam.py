@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import N_, t
 
 #: A picture for a post: (file name, PNG bytes).
 Picture = tuple[str, bytes]
@@ -154,6 +154,9 @@ class Presentation:
     #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
     #: shell's commands keep the shell's ``help.cmd.<path>``)
     catalog_prefix: str = ""
+    #: the score chart's title and axis (catalog keys): the shell's speak of rounds as most games do (French
+    #: "manche", as for a hand of dice poker); a game whose rounds are named otherwise has its own
+    chart_keys: tuple[str, str] = (N_("history.chart.title"), N_("history.chart.x_axis"))
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:

@@ -27,6 +27,8 @@ class RollPlayerPresentation(Presentation):
     has_seat_pictures = True
     has_step_picture = True
     has_live_pictures = True
+    # French names Roll Player's rounds "tours" (the shell's chart says "manche", a hand of dice poker)
+    chart_keys = (N_("chart.title"), N_("chart.x_axis"))
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),

@@ -11,6 +11,7 @@ from PIL import Image
 from bot.app import create_bot
 from bot.i18n import t
 from cogs.history import LOG_PAGE
+from cogs.rollplayer import PRESENTATION as RP
 
 
 @pytest.fixture
@@ -174,6 +175,7 @@ async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_see
     sent = await finish(harness, game.id)
     # the axis: the start, each round by its number, then the end (a 12-round game read "13" there)
     [words] = drawn
+    assert words.title == t(RP.chart_keys[0], "en") and words.x_axis == t(RP.chart_keys[1], "en")
     assert words.steps[0] == t("history.chart.start", "en") and words.steps[-1] == t("history.chart.end", "en")
     assert words.steps[1:-1] == tuple(str(k) for k in range(1, len(words.steps) - 1))
     [final] = [m for m in sent if m.files]
@@ -200,3 +202,16 @@ async def poker_harness(settings):
     yield harness
     await harness.close()
 
+
+
+def test_each_games_chart_names_its_rounds_as_the_game_does():
+    """French calls Roll Player's rounds "tours" (the game's own texts: "Tour 3 sur 12") and a hand of dice
+    poker a "manche": the final chart said "manche par manche" under a Roll Player game."""
+    from cogs.dicepoker import PRESENTATION as POKER
+    from cogs.replays import chart_words
+    from cogs.rollplayer import PRESENTATION as RP
+
+    rp = chart_words(3, "fr", keys=RP.chart_keys)
+    assert rp.x_axis == "Tour" and "tour par tour" in rp.title
+    poker = chart_words(3, "fr", keys=POKER.chart_keys)
+    assert poker.x_axis == "Manche" and "manche par manche" in poker.title
