@@ -138,6 +138,8 @@ class GameLog:
     moves: int = 0                  # moves played, clicked or typed (not sub-menus or "My moves")
     typed_moves: int = 0            # moves played with /rp play move:<autocomplete choice>
     public_posts: list[StubMessage] = field(default_factory=list)
+    #: each prompt's text as it read when it was played from (the messages are edited into summaries later)
+    prompt_texts: list[str] = field(default_factory=list)
     private_steps: int = 0
     trail: list[str] = field(default_factory=list)
 
@@ -192,6 +194,7 @@ class RandomPlayer:
         pinged = set(post.mentions)
         assert pinged <= {u.id for u in due}, f"prompt {post.id} pings players who are not due: {post.mentions}"
         self.log.public_posts.append(post)
+        self.log.prompt_texts.append(post.text)
         self.saw(post)
 
     def fail(self, why: str) -> None:
