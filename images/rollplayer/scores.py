@@ -165,8 +165,11 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
 
 
 def _row_label(d, x: float, mid: float, text: str) -> None:
-    """A row's name, on two lines when it is long (French and German names of scoring items)."""
-    face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 21, False, 16)
+    """A row's name, on two smaller lines when it is long (French and German names of scoring items): two
+    lines at the one-line size filled the row from edge to edge."""
+    face, lines = Face(21, False), (text,)
+    if face.width(text) > LABEL_W - 24:
+        face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 19, False, 15)
     face.draw_lines(d, x, mid - len(lines) * face.line_height / 2 - 1, lines, P.MUTED)
 
 

@@ -147,8 +147,8 @@ def _pending(img, d, v: TableView, top: int, locale: str) -> None:
 
 
 def _init_h(v: TableView) -> int:
-    """Solo cards say "free · rolls the enemy die": room for a third line."""
-    return INIT_H + (20 if v.solo else 0)
+    """Solo cards say "free · rolls the enemy die": room for a third line (German needs it)."""
+    return INIT_H + (36 if v.solo else 0)
 
 
 def _initiative(img, d, v: TableView, top: int, locale: str) -> None:
@@ -179,10 +179,11 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> None:
             text_box(d, x + tw / 2, y + init_h - 26, seat_name(v.players, card.taken_by), int(tw - 18), 22, True,
                      (30, 24, 6), "center", min_size=16)
         else:
-            # "free" (solo: "free · rolls the enemy die") on up to two lines
+            # "free" (solo: "free · rolls the enemy die", up to three lines) centred between the die and the
+            # card's bottom edge
             free = label("img.table.free_enemy" if v.solo and card.number >= 2 else "img.table.free", locale)
             face, lines, _ = wrap_fit(free, int(tw - 12), 3 if v.solo else 2, 20, False, 16)
-            face.draw_block(d, x + tw / 2, y + init_h - 26, lines, P.MUTED, "center")
+            face.draw_block(d, x + tw / 2, (y + 88 + die / 2 + 6 + y + init_h - 8) / 2, lines, P.MUTED, "center")
 
 
 def _market(img, d, v: TableView, top: int, locale: str) -> None:
@@ -199,12 +200,13 @@ def _market(img, d, v: TableView, top: int, locale: str) -> None:
 
 def _solo(img, d, v: TableView, top: int, locale: str) -> None:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
-    face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 140, 2, 20, True, 16)
+    # the label stays left of the divider (x0 - 20) with a gap: "Gegnerischer Würfel" touched it
+    face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 150, 2, 20, True, 16)
     ly = face.draw_lines(d, MARGIN + 16, top + 12, lines, P.MUTED)
     if v.enemy_die is not None:
         size = min(72, top + SOLO_H - 10 - int(ly) - 4)
         icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, size), MARGIN + 16, ly + 4)
-    x0 = MARGIN + 172
+    x0 = MARGIN + 196
     d.line([x0 - 20, top + 14, x0 - 20, top + SOLO_H - 14], fill=P.LINE, width=2)
     text_box(d, x0, top + 24, f"{label('img.table.trash', locale)} · {len(v.trash)}", 380, 20, True, P.MUTED)
     x, y = x0, top + 64
