@@ -54,6 +54,8 @@ class DicePokerPresentation(Presentation):
     group_key = N_("dicepoker.cmd.name")
     group_description_key = N_("dicepoker.cmd.description")
     title_key = N_("dicepoker.title")
+    # the chart shows each player's Gold after each hand (no projection: Gold is the score as it stands)
+    chart_keys = (N_("dicepoker.chart.title"), N_("dicepoker.chart.x_axis"))
     seats = Seats(low=2, high=2, default=2)
     solo = True
     lobby_options = (

@@ -215,3 +215,5 @@ def test_each_games_chart_names_its_rounds_as_the_game_does():
     assert rp.x_axis == "Tour" and "tour par tour" in rp.title
     poker = chart_words(3, "fr", keys=POKER.chart_keys)
     assert poker.x_axis == "Manche" and "manche par manche" in poker.title
+    # dice poker's chart is Gold after each hand, not a projected score by round
+    assert chart_words(3, "en", keys=POKER.chart_keys).title == "Gold, hand by hand"
