@@ -33,13 +33,13 @@ def card_type(cid: Any) -> str | None:
 
 
 def card(cid: Any, locale: str) -> str:
-    """An enemy card by name; the cards of a type that has several carry their number ("Sandman 2"), as the
-    table picture numbers them (``content.CARD_NUMBER``)."""
+    """An enemy card by name; the cards of a type that has several carry their letter ("Sandman B"), as the
+    table picture names them (``content.CARD_LETTER``)."""
     kind = card_type(cid)
     if kind is None:
         return short(cid)
     name = t(f"rollforadventure.card.{kind}", locale)
-    number = C.CARD_NUMBER.get(cid)
+    number = C.CARD_LETTER.get(cid)
     return name if number is None else t("rollforadventure.words.card_numbered", locale, card=name, number=number)
 
 
@@ -160,7 +160,7 @@ def place(target: Any, locale: str) -> str:
 
 
 def place_name(target: Any, locale: str) -> str:
-    """A place as a bare name (autocomplete, menus): "Forest", "Vortex of Memory", "Sandman 2"."""
+    """A place as a bare name (autocomplete, menus): "Forest", "Vortex of Memory", "Sandman B"."""
     if isinstance(target, str) and target.startswith("territory:"):
         return territory(target.partition(":")[2], locale)
     if target == "memory":

@@ -20,20 +20,20 @@ def territory(tid: str, locale: str) -> str:
 
 
 def card(cid: str, locale: str) -> str:
-    """Display name of a card id (``sandmann_2`` -> "Sandman 2"): a type of several cards numbers them, as the
-    menus and the log do (``content.CARD_NUMBER``), so two cards alike on the table are told apart."""
+    """Display name of a card id (``sandmann_2`` -> "Sandman B"): a type of several cards letters them, as the
+    menus and the log do (``content.CARD_LETTER``), so two cards alike on the table are told apart."""
     name = say(f"rollforadventure.card.{C.CARDS[cid]['type']}", locale)
-    number = C.CARD_NUMBER.get(cid)
+    number = C.CARD_LETTER.get(cid)
     return name if number is None else say("rollforadventure.words.card_numbered", locale, card=name, number=number)
 
 
 def card_fit(cid: str, locale: str, max_width: float, size: int, min_size: int | None = None) -> tuple[Face, str]:
     """A card's name fitted to ``max_width`` as ``images.text.fit`` does, but a name too long is shortened
-    before its number is: "Étrangleur des arbr… 3", never "Étrangleur des arbres…" (the number is what tells
+    before its letter is: "Étrangleur des arbr… C", never "Étrangleur des arbres…" (the letter is what tells
     two cards alike apart)."""
     full = card(cid, locale)
     face, shown = fit(full, int(max_width), size, True, min_size)
-    number = C.CARD_NUMBER.get(cid)
+    number = C.CARD_LETTER.get(cid)
     if shown == full or number is None:
         return face, shown
     name = say(f"rollforadventure.card.{C.CARDS[cid]['type']}", locale)

@@ -67,6 +67,10 @@ for _cid, _card in CARDS.items():
     _alike = sum(1 for other in CARDS.values() if other["type"] == _card["type"])
     _suffix = _cid.rsplit("_", 1)[-1]
     CARD_NUMBER[_cid] = int(_suffix) if _alike > 1 and _suffix.isdigit() else None
+#: card id -> the letter that names it among the cards of its type (``sandmann_2`` -> "B"): a letter, since the
+#: pictures print each enemy's rank as a number beside its name ("② Troll 1" read as two numbers alike)
+CARD_LETTER: dict[str, str | None] = {cid: None if n is None else chr(ord("A") + n - 1)
+                                      for cid, n in CARD_NUMBER.items()}
 
 HEROES: dict[str, dict] = {h["id"]: {"kind": h["ability"]["kind"], "first_game": h["first_game"]}
                            for h in HEROES_JSON["heroes"]}
