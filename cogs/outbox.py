@@ -52,7 +52,9 @@ from .transport import UNSURE
 
 log = logging.getLogger(__name__)
 
-LOG_LINE_LIMIT = 1500
+#: The live message's line of moves, newest kept: about ten lines of small text on a phone (1,500 made a solo
+#: game's line a wall of 25 lines under its picture); ``/<game> log`` has them all.
+LOG_LINE_LIMIT = 700
 #: After this many failed sends a post is given up (logged), so one deleted channel cannot block a restart.
 MAX_ATTEMPTS = 5
 #: An interaction token may edit its messages and send follow-ups for 15 minutes (Discord); the courier uses one a
@@ -139,12 +141,18 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
     """The container (pictures, status, who is due, last moves) and the menu's rows below it."""
     view = discord.ui.LayoutView(timeout=None)
     children: list[discord.ui.Item] = []
+    # a result (``lead``) says who won before its tall picture: on a phone the verdict came after a full screen
+    texts = (parts.status, f"-# {parts.moves}" if parts.moves else "")
+    if parts.lead and parts.due:
+        children.append(discord.ui.TextDisplay(_clip(parts.due, TEXT_LIMIT)))
+    else:
+        texts = (parts.status, parts.due, texts[1])
     groups = [parts.pictures[:1], parts.pictures[1:]] if parts.lead else [parts.pictures]
     for group in groups:       # a gallery of one is drawn as wide as the message; of several, as a mosaic
         if group:
             children.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}")
                                                       for name in group]))
-    for text in (parts.status, parts.due, f"-# {parts.moves}" if parts.moves else ""):
+    for text in texts:
         if text:
             children.append(discord.ui.TextDisplay(_clip(text, TEXT_LIMIT)))
     if children:

@@ -86,6 +86,15 @@ def test_the_layout_holds_pictures_text_and_the_menu_rows():
     assert [c["type"] for c in summary] == [10] and len(summary[0]["content"]) <= len("-# ") + SUMMARY_LIMIT
 
 
+def test_a_result_says_who_won_before_its_pictures():
+    """The final post leads with its tall score picture: on a phone the verdict came a screen below it."""
+    final = live_layout(LiveParts(pictures=["scores.png", "table.png", "chart.png"], due="Final scores\n1. Ann",
+                                  moves="a · b", lead=True)).to_components()
+    assert [c["type"] for c in final[0]["components"]] == [10, 12, 12, 10]
+    assert final[0]["components"][0]["content"].startswith("Final scores")
+    assert [i["media"]["url"] for i in final[0]["components"][1]["items"]] == ["attachment://scores.png"]
+
+
 async def test_pictures_are_rendered_once_per_key():
     cache, calls = PictureCache(size=2), []
 
