@@ -51,7 +51,7 @@ from cogs.daily import Daily, ShareButton
 from cogs.find import Find
 from cogs.games import PRESENTATIONS, Games
 from cogs.groups import game_group
-from cogs.help import Help
+from cogs.help import Guide, Help
 from cogs.hints import Hints
 from cogs.history import History, HistoryButton, PostedReplayButton
 from cogs.lobby import Lobby
@@ -173,6 +173,7 @@ class RollBot(commands.AutoShardedBot):
         self.courier.daily = self.history.daily = self.daily
         self.find = Find(self.sessions, self.games, self.lobby, self.courier, clock=clock)
         self.help = Help(self.games)
+        self.guide = Guide(self.games)
         self.my_games = MyGames(self.sessions, self.games, clock)
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock,
                              away=self.courier.away)
@@ -202,6 +203,7 @@ class RollBot(commands.AutoShardedBot):
         await self.add_cog(self.my_games)
         await self.add_cog(self.notify)
         await self.add_cog(self.away)
+        await self.add_cog(self.guide)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)

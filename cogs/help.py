@@ -1,6 +1,8 @@
-"""``/<game> help`` and ``/<game> rules [topic]``: short summaries from the catalog, always private.
+"""``/help``, ``/<game> help`` and ``/<game> rules [topic]``: short summaries from the catalog, always private.
 
-The sections and topics are the game's (its presentation lists them); the texts come from its catalog.
+``/help`` is where a newcomer starts (typing ``/help`` is what people do): the games, each with the command
+that explains it, and the commands that belong to no game. A game's sections and topics are its own (its
+presentation lists them); the texts come from its catalog.
 """
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Iterable
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import has_key, t
 
@@ -15,7 +18,7 @@ from .core import Refusal, as_typed, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation
-from .translator import cmd_str, localised_name, localised_paths
+from .translator import cmd_str, localised_description, localised_name, localised_paths
 
 EMBED_COLOUR = discord.Colour(0x8B5A2B)
 #: Discord's limit on an embed field's value
@@ -120,3 +123,43 @@ class Help(GameCog):
                                                     ephemeral=True)
 
         return [rules]
+
+
+def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Group], games: Games,
+                locale: str) -> discord.Embed:
+    """``/help``: each game (its name, what it is, how to get its help and rules, named as the reader's client
+    lists them), then every other command of the bot with what it does."""
+    embed = discord.Embed(title=t("guide.title", locale), description=t("guide.intro", locale), colour=EMBED_COLOUR)
+    group_keys = {presentation.group_key: presentation for presentation in games.values()}
+    others = []
+    for command in tree_commands:
+        declared = command._locale_name
+        presentation = group_keys.get(declared.extras.get("key") if declared is not None else None)
+        if presentation is None:
+            if localised_name(command, locale) != t("cmd.help.name", locale):
+                others.append(t("help.command_line", locale, command=f"/{localised_name(command, locale)}",
+                                text=localised_description(command, locale)))
+            continue
+        shown = localised_paths(command, locale)
+        embed.add_field(name=t(presentation.title_key, locale), inline=False, value=t(
+            "guide.game", locale, about=localised_description(command, locale), help=shown.get("help", ""),
+            rules=shown.get("rules", "")))
+    for part, value in enumerate(field_values(others)):
+        title = t("guide.everywhere", locale)
+        embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
+                        value=value, inline=False)
+    return embed
+
+
+class Guide(commands.Cog):
+    """``/help`` at the top: a newcomer's first stop, in a server or in a DM."""
+
+    def __init__(self, games: Games):
+        self.games = games
+
+    @app_commands.command(name=cmd_str("cmd.help.name"), description=cmd_str("cmd.guide.description"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def guide_cmd(self, interaction: discord.Interaction) -> None:
+        embed = guide_embed(interaction.client.tree.get_commands(), self.games, locale_of(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)

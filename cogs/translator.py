@@ -72,6 +72,13 @@ def localised_paths(group: Group, locale: str) -> dict[str, str]:
     return paths
 
 
+def localised_description(command: Command | Group, locale: str) -> str:
+    """The description of a command or group in ``locale``, as :func:`localised_name` finds its name."""
+    declared = command._locale_description
+    key = declared.extras.get("key") if declared is not None else None
+    return t(key, locale) if key else command.description
+
+
 def localised_name(command: Command | Group, locale: str) -> str:
     """The name of a command or group in ``locale``: its catalog key's text (``cmd_str``), else its own name.
     discord.py keeps the ``locale_str`` a command was declared with only as ``_locale_name``."""

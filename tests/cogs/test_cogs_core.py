@@ -135,7 +135,7 @@ async def test_permission_check_names_what_is_missing(harness, probe, alice, lac
 async def test_unknown_user_locale_falls_back_to_english(harness, alice):
     harness.locale = "ja"
     harness.guild_locale = "ja"
-    result = await harness.run("help", user=alice, place=harness.channel())
+    result = await harness.run("rp help", user=alice, place=harness.channel())
     assert t("help.title", "en") in result.only().text()
 
 

@@ -14,7 +14,7 @@ RULE_TOPICS = PRESENTATION.rules_topics
 
 async def test_help_lists_every_command_privately(harness, alice):
     place = harness.channel()
-    result = await harness.run("help", user=alice, place=place)
+    result = await harness.run("rp help", user=alice, place=place)
     message = result.only()
     assert message.ephemeral
     assert message.kind == "response"
@@ -25,7 +25,7 @@ async def test_help_lists_every_command_privately(harness, alice):
 
 
 async def test_help_works_in_dm(harness, alice):
-    result = await harness.run("help", user=alice, place=harness.dm())
+    result = await harness.run("rp help", user=alice, place=harness.dm())
     assert result.only().ephemeral
     assert t("help.title", "en") in result.only().text()
 
@@ -98,3 +98,26 @@ async def test_rules_footer_names_the_other_topics_by_their_titles(harness, alic
     embed = (await harness.run("rules", user=alice, place=harness.channel(), topic="market")).only().embeds[0]
     titles = [t(f"rules_topic.{topic}.title", locale) for topic in RULE_TOPICS if topic != "market"]
     assert embed["footer"]["text"] == t("rules_topic.footer", locale, topics=", ".join(titles))
+
+
+@pytest.mark.parametrize("user_locale, locale", [("en-US", "en"), ("de", "de"), ("fr", "fr"), ("ko", "ko")])
+async def test_a_newcomers_help_names_every_game_and_every_other_command(harness, alice, user_locale, locale):
+    """``/help`` (what a newcomer types): every game with its help and rules commands as the reader's client
+    lists them, and every command that belongs to no game; private, in a server or a DM."""
+    harness.locale = user_locale
+    for place in (harness.channel(), harness.dm()):
+        message = (await harness.run("help", user=alice, place=place)).only()
+        assert message.ephemeral and "⟦" not in message.text()
+        embed = message.embeds[0]
+        assert embed["title"] == t("guide.title", locale)
+        fields = {field["name"]: field["value"] for field in embed["fields"]}
+        for presentation in harness.bot.games.values():
+            group = next(c for c in harness.bot.tree.get_commands()
+                         if c._locale_name is not None and c._locale_name.extras.get("key") == presentation.group_key)
+            shown = localised_paths(group, locale)
+            assert shown["help"] in fields[t(presentation.title_key, locale)]
+            assert shown["rules"] in fields[t(presentation.title_key, locale)]
+        everywhere = fields[t("guide.everywhere", locale)]
+        for key in ("cmd.games.name", "cmd.notify.name", "cmd.away.name"):
+            assert f"`/{t(key, locale)}`" in everywhere, (key, everywhere)
+        assert f"`/{t('cmd.help.name', locale)}`" not in everywhere
