@@ -36,6 +36,7 @@ from .core import (
     default_game_locale,
     game_locale,
     locale_of,
+    pings,
     remember_seat_locale,
     require_dm,
     require_guild,
@@ -46,7 +47,7 @@ from .help import EMBED_COLOUR
 from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES
 from .play import Play
-from .seam import LobbyOption, Presentation, player_mention
+from .seam import LobbyOption, Presentation, player_mention, seated_people
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 from .transport import UNSURE
@@ -405,14 +406,25 @@ class Lobby(GameCog):
         async with self._acting.setdefault(game.id, asyncio.Lock()):
             game = await self.sessions.abandon(game.id, interaction.user.id,
                                                may_manage_channel=manages_channel(interaction))
-            await interaction.response.send_message(
-                t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+            text, told = self.end_notice(game, interaction.user.id, game_locale(game))
+            await interaction.response.send_message(text, **pings(told))
             if game.started_at is None:          # a lobby: its message offers Join and Start no more
                 lobby = TableMeta.of(game.meta).lobby_message
                 if lobby is not None:
                     await self.retire_lobby_message(game, lobby)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
+
+    def end_notice(self, game: GameView, actor: int, locale: str) -> tuple[str, list[int]]:
+        """What the channel reads when ``actor`` ends ``game``, and whom it pings: the creator abandoned it, or a
+        moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
+        mentioned once (not the one who ended it, nor the bot seats)."""
+        key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
+        told = seated_people(game, but=actor)
+        lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
+        if told:
+            lines.append(t("lobby.ended_for", locale, players=", ".join(f"<@{user}>" for user in told)))
+        return "\n".join(lines), told
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
     async def status_cmd(self, interaction: discord.Interaction) -> None:

@@ -7,7 +7,7 @@ import logging
 import re
 
 import discord
-from harness import FULL_APP_PERMISSIONS, Harness
+from harness import FULL_APP_PERMISSIONS, SILENT, Harness
 
 from bot.app import create_bot
 from bot.i18n import t
@@ -380,4 +380,42 @@ async def test_joins_at_the_same_moment_each_note_their_own_count(harness, alice
                      for n, user in enumerate(order, start=2)}, notes
     [latest] = lobby_copies(harness, place)
     assert "(4/4)" in latest.text() and all(user.mention in latest.text() for user in users)
+
+
+# ---------------------------------------------------------------- ending a game
+async def started_game(harness, alice, bob, place, **options):
+    await open_lobby(harness, alice, place, **options)
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    return await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def test_a_moderator_ending_a_game_says_so_and_tells_its_players(harness, alice, bob, moderator):
+    """A playground tour: a moderator's `/rfa abandon` read "Ann abandoned game #5" (Korean: "gave up") and pinged
+    only her; the three players were never told. The notice says a moderator ended it and mentions the people
+    seated in it once (not the bot seat, nor the moderator)."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=3, bots=1)
+    done = (await harness.run("abandon", user=moderator, place=place)).public()[0]
+    assert done.content == "\n".join([
+        t("lobby.ended_by_moderator", "en", user=moderator.mention, game=game.id),
+        t("lobby.ended_for", "en", players=f"{alice.mention}, {bob.mention}")])
+    assert sorted(int(u) for u in done.allowed_mentions["users"]) == [alice.id, bob.id]
+    assert not done.flags & SILENT
+    # the creator who gives up their own game: "abandoned", and the other player is told
+    other = harness.channel(guild_id=place.guild_id)
+    game = await started_game(harness, alice, bob, other, players=2)
+    done = (await harness.run("abandon", user=alice, place=other)).public()[0]
+    assert done.content == "\n".join([t("lobby.abandoned", "en", user=alice.mention, game=game.id),
+                                      t("lobby.ended_for", "en", players=bob.mention)])
+    assert [int(u) for u in done.allowed_mentions["users"]] == [bob.id]
+
+
+async def test_ending_a_game_in_korean_does_not_say_the_moderator_gave_up(harness, alice, bob, moderator):
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=2, language="ko")
+    done = (await harness.run("abandon", user=moderator, place=place)).public()[0]
+    assert "포기" not in done.content and "관리자로서" in done.content, done.content
+    assert f"{alice.mention}, {bob.mention} 님" in done.content and f"#{game.id}" in done.content
 
