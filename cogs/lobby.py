@@ -193,7 +193,29 @@ class Lobby(GameCog):
         return game
 
     async def do_leave(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """Leave a lobby. A running game's seat cannot be left: the refusal says what its player can do instead."""
+        game = await self.sessions.load(game_id)
+        if game.status == "active":
+            raise await self.leave_refusal(interaction, game)
         return await self.sessions.leave(game_id, interaction.user.id)
+
+    async def leave_refusal(self, interaction: discord.Interaction, game: GameView) -> Refusal:
+        """Why a running game's seat cannot be left, and what is true for this player instead: ``/away`` stops
+        their clock and reminders (where the game lets away time count), and who may end the game."""
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return Refusal("error.not_your_game")
+        locale = locale_of(interaction)
+        hints = [t("error.hint.away", locale)] if await self.courier.away.allowed(game) else []
+        hints.append(self.end_hint(interaction, game, locale))
+        return Refusal("error.leave_running", hint=" ".join(hints))
+
+    def end_hint(self, interaction: discord.Interaction, game: GameView, locale: str) -> str:
+        """Who can end a running game, for the user asking: they themselves with ``/<group> abandon`` (its creator,
+        or a member who may manage the channel), else the creator or a moderator, whom they can ask."""
+        if interaction.user.id == game.creator_id or manages_channel(interaction):
+            return t("error.hint.end_abandon", locale, group=self.names(game, "en")["group"])
+        return t("error.hint.end_ask", locale, creator=f"<@{game.creator_id}>")
 
     async def do_start(self, interaction: discord.Interaction, game_id: int) -> GameView:
         game = await self.sessions.load(game_id)
@@ -230,10 +252,11 @@ class Lobby(GameCog):
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The creator, or a member who may manage the channel (as for ``abandon``, and as the refusal says),
-        closes the lobby."""
+        closes the lobby. A running game is ended with ``abandon``: the refusal says so to those who may use it,
+        and tells the others whom to ask."""
         game = await self.sessions.load(game_id)
         if game.status != "lobby":
-            raise Refusal("error.cancel_not_lobby")
+            raise Refusal("error.cancel_started", hint=self.end_hint(interaction, game, locale_of(interaction)))
         return await self.sessions.abandon(game_id, interaction.user.id,
                                            may_manage_channel=manages_channel(interaction))
 

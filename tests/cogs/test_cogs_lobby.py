@@ -419,3 +419,42 @@ async def test_ending_a_game_in_korean_does_not_say_the_moderator_gave_up(harnes
     assert "포기" not in done.content and "관리자로서" in done.content, done.content
     assert f"{alice.mention}, {bob.mention} 님" in done.content and f"#{game.id}" in done.content
 
+
+async def test_cancel_on_a_running_game_points_each_player_to_what_they_may_do(harness, alice, bob, moderator):
+    """A playground tour: `/rp cancel` on a running game told a plain player to use `/rp abandon`, which then
+    refused them. Only those who may abandon are pointed to it; the others are told whom to ask."""
+    place = harness.channel()
+    await started_game(harness, alice, bob, place, players=2)
+    plain = (await harness.run("cancel", user=bob, place=place)).only()
+    assert plain.ephemeral
+    assert plain.content == t("error.cancel_started", "en", hint=t("error.hint.end_ask", "en", creator=alice.mention))
+    assert "abandon" not in plain.content
+    for user in (alice, moderator):
+        allowed = (await harness.run("cancel", user=user, place=place)).only()
+        assert allowed.content == t("error.cancel_started", "en",
+                                    hint=t("error.hint.end_abandon", "en", group="rp")), allowed.content
+        assert "`/rp abandon`" in allowed.content
+    assert (await harness.bot.sessions.game_in_channel(place.channel_id)).status == "active"
+
+
+async def test_leaving_a_running_game_says_what_a_player_can_do_instead(harness, alice, bob, carol):
+    """A playground tour: `/rp leave` on a running game said only that it could no longer be left. The refusal
+    now says what is true for the asker: `/away until` stops their clock and reminders, and who can end the game
+    (the asker, if they opened it). A fast game where the server forbids away time does not offer `/away`."""
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=2)
+    plain = (await harness.run("leave", user=bob, place=place)).only()
+    assert plain.ephemeral and plain.content == t("error.leave_running", "en", hint=" ".join([
+        t("error.hint.away", "en"), t("error.hint.end_ask", "en", creator=alice.mention)]))
+    creator = (await harness.run("leave", user=alice, place=place)).only()
+    assert creator.content == t("error.leave_running", "en", hint=" ".join([
+        t("error.hint.away", "en"), t("error.hint.end_abandon", "en", group="rp")]))
+    outsider = (await harness.run("leave", user=carol, place=place)).only()
+    assert outsider.content == t("error.not_your_game", "en")
+    assert [s.user_id for s in (await harness.bot.sessions.load(game.id)).seats] == [alice.id, bob.id]
+    fast = harness.channel(guild_id=place.guild_id)
+    await harness.bot.sessions.store.set_meta(f"away_fast:{fast.guild_id}", "off")
+    await started_game(harness, alice, bob, fast, players=2, pace="fast")
+    no_away = (await harness.run("leave", user=bob, place=fast)).only()
+    assert no_away.content == t("error.leave_running", "en", hint=t("error.hint.end_ask", "en",
+                                                                      creator=alice.mention))
