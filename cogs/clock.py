@@ -40,7 +40,7 @@ from .pace import (
     pace_seconds,
     pace_text,
 )
-from .seam import player_mention
+from .seam import player_mention, seated_people
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +214,20 @@ class PaceClock:
             users=[discord.Object(u) for u in others], roles=False, everyone=False))
         return False
 
+    @staticmethod
+    def end_text(game: GameView, actor: int, seat: int, locale: str) -> str:
+        """What the time-out question says once someone ended the game: a player at the table ended it, or a
+        moderator who is not playing (or whose own time ran out) did; and the other people seated in it, named once
+        (the question's edit pings nobody: they were pinged by the question itself)."""
+        clicker = game.seat_of(actor)
+        key = "clock.decided.end" if clicker is not None and clicker != seat else "clock.decided.end_moderator"
+        lines = [t(key, locale, user=f"<@{actor}>", player=player_mention(game, seat), game=game.id)]
+        idle = game.seats[seat].user_id
+        told = [user for user in seated_people(game, but=actor) if user != idle]     # the first line names them
+        if told:
+            lines.append(t("lobby.ended_for", locale, players=", ".join(f"<@{user}>" for user in told)))
+        return "\n".join(lines)
+
     def _channel(self, game: GameView):
         return self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
 
@@ -251,7 +265,7 @@ class PaceClock:
             text = t("clock.decided.bot", locale, user=who, player=idle)
         else:
             await self.sessions.abandon(game_id, interaction.user.id, may_manage_channel=True)
-            text = t("clock.decided.end", locale, user=who, player=idle, game=game_id)
+            text = self.end_text(game, interaction.user.id, seat, locale)
         await interaction.response.edit_message(content=text, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
         if action == "bot":

@@ -3,15 +3,21 @@
 Game-agnostic: the lobby switches, the seat range and the words for options and progress come from the
 game's presentation. One game of any kind per channel (the engine enforces it); a solo game lives in the
 player's DM with the bot. The lobby message carries persistent Join / Leave / Start / Cancel buttons that do
-exactly what the commands do. A start commits the first turn post with it (``bot.engine.turn``); the courier
-delivers it.
+exactly what the commands do. A game has one lobby message (``TableMeta.lobby_message``): a button edits it in
+place, a command posts it anew at the bottom of the channel and the previous one keeps only its line (who joined,
+who left), so no older copy shows seats that changed or offers Join after the start. A start commits the first
+turn post with it (``bot.engine.turn``); the courier delivers it.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
+import cachetools
 import discord
 from discord import app_commands
 
@@ -30,6 +36,7 @@ from .core import (
     default_game_locale,
     game_locale,
     locale_of,
+    pings,
     remember_seat_locale,
     require_dm,
     require_guild,
@@ -37,12 +44,13 @@ from .core import (
 from .games import Games
 from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
-from .outbox import Courier
+from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES
 from .play import Play
-from .seam import LobbyOption, Presentation, player_mention
+from .seam import LobbyOption, Presentation, player_mention, seated_people
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
+from .transport import UNSURE
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +123,13 @@ class Lobby(GameCog):
         self.games = games
         self.courier = courier
         self.play = play
+        #: game id -> the lock its lobby actions take in turn, so that each one's notes, seats and lobby message
+        #: are those of one moment (three joins at once each say their own count; the last message is right)
+        self._acting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: lobby message id -> the interaction that sent it or was answered by editing it: its token may edit it
+        #: for 15 minutes (an interaction call, outside the bot token's limit)
+        self._editors: cachetools.TTLCache[int, Editor] = cachetools.TTLCache(maxsize=1024, ttl=TOKEN_S,
+                                                                               timer=time.monotonic)
 
     # ---------------------------------------------------------------- pictures of the lobby
     def names(self, game: GameView, locale: str) -> dict[str, str]:
@@ -171,12 +186,36 @@ class Lobby(GameCog):
 
     # ---------------------------------------------------------------- actions
     async def do_join(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """Seat the user; the game as this join left it (its seat count is this join's, even when others joined
+        right after)."""
         game = await self.sessions.join(game_id, interaction.user.id, interaction.user.display_name)
         await remember_seat_locale(self.sessions, game.id, game.seat_of(interaction.user.id), locale_of(interaction))
-        return await self.sessions.load(game_id)
+        return game
 
     async def do_leave(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """Leave a lobby. A running game's seat cannot be left: the refusal says what its player can do instead."""
+        game = await self.sessions.load(game_id)
+        if game.status == "active":
+            raise await self.leave_refusal(interaction, game)
         return await self.sessions.leave(game_id, interaction.user.id)
+
+    async def leave_refusal(self, interaction: discord.Interaction, game: GameView) -> Refusal:
+        """Why a running game's seat cannot be left, and what is true for this player instead: ``/away`` stops
+        their clock and reminders (where the game lets away time count), and who may end the game."""
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            return Refusal("error.not_your_game")
+        locale = locale_of(interaction)
+        hints = [t("error.hint.away", locale)] if await self.courier.away.allowed(game) else []
+        hints.append(self.end_hint(interaction, game, locale))
+        return Refusal("error.leave_running", hint=" ".join(hints))
+
+    def end_hint(self, interaction: discord.Interaction, game: GameView, locale: str) -> str:
+        """Who can end a running game, for the user asking: they themselves with ``/<group> abandon`` (its creator,
+        or a member who may manage the channel), else the creator or a moderator, whom they can ask."""
+        if interaction.user.id == game.creator_id or manages_channel(interaction):
+            return t("error.hint.end_abandon", locale, group=self.names(game, "en")["group"])
+        return t("error.hint.end_ask", locale, creator=f"<@{game.creator_id}>")
 
     async def do_start(self, interaction: discord.Interaction, game_id: int) -> GameView:
         game = await self.sessions.load(game_id)
@@ -213,35 +252,85 @@ class Lobby(GameCog):
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The creator, or a member who may manage the channel (as for ``abandon``, and as the refusal says),
-        closes the lobby."""
+        closes the lobby. A running game is ended with ``abandon``: the refusal says so to those who may use it,
+        and tells the others whom to ask."""
         game = await self.sessions.load(game_id)
         if game.status != "lobby":
-            raise Refusal("error.cancel_not_lobby")
+            raise Refusal("error.cancel_started", hint=self.end_hint(interaction, game, locale_of(interaction)))
         return await self.sessions.abandon(game_id, interaction.user.id,
                                            may_manage_channel=manages_channel(interaction))
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
-        game = await getattr(self, f"do_{action}")(interaction, game_id)
-        locale = game_locale(game)          # the lobby message is public: the game's language
-        who = interaction.user.mention
-        if action == "cancel":
-            embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
-        elif action == "start":
-            embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
-                player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
-        else:
-            embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
-        note = t(f"lobby.{action}_note", locale, user=who, seated=len(game.seats), wanted=game.seats_wanted)
-        if from_button:
-            await interaction.response.edit_message(content=note, embed=embed,
-                                                    view=view if view is not None else discord.ui.View())
-        else:
-            await interaction.response.send_message(content=note, embed=embed,
-                                                    **({"view": view} if view is not None else {}))
+        """Do ``action`` and show the lobby as it now is: a button edits its message in place; a command posts it
+        anew at the bottom of the channel, and the message that showed it before keeps only its one line (see
+        :meth:`show_lobby_in`). One action of a game at a time, so that its note and its seats agree."""
+        async with self._acting.setdefault(game_id, asyncio.Lock()):
+            acted = await getattr(self, f"do_{action}")(interaction, game_id)
+            game = await self.sessions.load(game_id)
+            locale = game_locale(game)          # the lobby message is public: the game's language
+            who = interaction.user.mention
+            if action == "cancel":
+                embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
+            elif action == "start":
+                embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
+                    player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
+            else:
+                embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
+            # the count this action made (a join right after it is its own note's)
+            note = t(f"lobby.{action}_note", locale, user=who, seated=len(acted.seats), wanted=game.seats_wanted)
+            if from_button:
+                await interaction.response.edit_message(content=note, embed=embed,
+                                                        view=view if view is not None else discord.ui.View())
+                shown = interaction.message.id if interaction.message is not None else None
+            else:
+                sent = await interaction.response.send_message(content=note, embed=embed,
+                                                               **({"view": view} if view is not None else {}))
+                shown = sent.message_id
+            await self.show_lobby_in(interaction, game, shown)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
+
+    async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None) -> None:
+        """Message ``message_id`` (sent or edited by ``interaction``) now shows the game's lobby: it becomes the
+        game's lobby message, and the one that showed the lobby before, if another, is retired (one lobby message
+        with seats and buttons per game, so no older copy shows seats that changed or offers Join after the
+        start)."""
+        if message_id is None:
+            return
+        self._editors[message_id] = Editor(interaction, message_id, original=True)
+        before = TableMeta.of(game.meta).lobby_message
+        if before == message_id:
+            return
+        if game.status == "lobby":
+            await update_meta(self.sessions, game.id, lobby_message=message_id)
+        if before is not None:
+            await self.retire_lobby_message(game, before)
+
+    async def retire_lobby_message(self, game: GameView, message_id: int) -> None:
+        """An older lobby message keeps its one line (who joined, left, opened it) and loses the lobby's embed and
+        buttons. Through the token of the interaction that sent or last edited it while it is fresh (no bot-token
+        call), else with the bot token; a message deleted meanwhile (or out of the bot's reach) is left alone, and
+        a failure is only logged: the lobby itself was already answered."""
+        fields = {"embed": None, "view": None, "allowed_mentions": discord.AllowedMentions.none()}
+        editor = self._editors.pop(message_id, None)
+        try:
+            if editor is not None:
+                try:
+                    await editor.edit(**fields)
+                    return
+                except discord.NotFound:
+                    raise
+                except discord.HTTPException as error:      # the token may no longer edit it: the bot token does
+                    log.info("lobby message %s of game %s not editable through its interaction (%r): bot token",
+                             message_id, game.id, error)
+            channel = self.courier.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            await channel.get_partial_message(message_id).edit(**fields)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("earlier lobby message %s of game %s is gone or out of reach", message_id, game.id)
+        except (discord.HTTPException, *UNSURE) as error:
+            log.warning("earlier lobby message %s of game %s keeps its buttons (%r)", message_id, game.id, error)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         check_bot_permissions(interaction)
@@ -282,6 +371,7 @@ class Lobby(GameCog):
             embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
         if sent.message_id is not None:
             await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
+            self._editors[sent.message_id] = Editor(interaction, sent.message_id, original=True)
         return game
 
     async def open_game(self, presentation: Presentation, place: Place, players: int, options: dict,
@@ -336,12 +426,28 @@ class Lobby(GameCog):
     @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
     async def abandon_cmd(self, interaction: discord.Interaction) -> None:
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
-        game = await self.sessions.abandon(game.id, interaction.user.id,
-                                           may_manage_channel=manages_channel(interaction))
-        await interaction.response.send_message(
-            t("lobby.abandoned", game_locale(game), user=interaction.user.mention, game=game.id))
+        async with self._acting.setdefault(game.id, asyncio.Lock()):
+            game = await self.sessions.abandon(game.id, interaction.user.id,
+                                               may_manage_channel=manages_channel(interaction))
+            text, told = self.end_notice(game, interaction.user.id, game_locale(game))
+            await interaction.response.send_message(text, **pings(told))
+            if game.started_at is None:          # a lobby: its message offers Join and Start no more
+                lobby = TableMeta.of(game.meta).lobby_message
+                if lobby is not None:
+                    await self.retire_lobby_message(game, lobby)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
+
+    def end_notice(self, game: GameView, actor: int, locale: str) -> tuple[str, list[int]]:
+        """What the channel reads when ``actor`` ends ``game``, and whom it pings: the creator abandoned it, or a
+        moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
+        mentioned once (not the one who ended it, nor the bot seats)."""
+        key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
+        told = seated_people(game, but=actor)
+        lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
+        if told:
+            lines.append(t("lobby.ended_for", locale, players=", ".join(f"<@{user}>" for user in told)))
+        return "\n".join(lines), told
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
     async def status_cmd(self, interaction: discord.Interaction) -> None:

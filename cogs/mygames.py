@@ -2,9 +2,10 @@
 
 One top-level command (not in a game's group: it spans every game kind), answered privately in the asker's
 language: first the games waiting on them, the longest wait first (since when their seat is due, the turn
-clock's ``TableMeta.due_since``), then their other open games (lobbies too), then the games finished in the
-last week. Each line names the game, its server and channel, where it stands (the presentation's
-``status_line``), who is due, the time left on its clock (``cogs.pace.clock_status``) and links to its live
+clock's ``TableMeta.due_since``), then their other open games (lobbies too), then the games that ended in the
+last week (finished, or abandoned: marked so, since a player away meanwhile has no other trace of it). Each line
+names the game, its server and channel, where it stands (the presentation's ``status_line``), who is due, the
+time left on its clock (``cogs.pace.clock_status``) and links to its live
 message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
 list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
 
@@ -52,13 +53,13 @@ class GamesPageButton(ShellButton, template=r"rp:y:(?P<page>[0-9]{1,3}):(?P<slot
 
 def ordered(rows: list[UserGame]) -> list[tuple[str, UserGame]]:
     """(section, game): those waiting on the player (their seat due, the longest wait first), the other open
-    games in the store's order (newest first), then the finished ones (last finished first)."""
+    games in the store's order (newest first), then the ended ones, abandoned ones too (last ended first)."""
     waiting, other, finished = [], [], []
     for row in rows:
         since = TableMeta.of(row.meta).due_since().get(row.seat)
         if row.status == "active" and since is not None:
             waiting.append((since, row.game_id, row))
-        elif row.status == "finished":
+        elif row.status in ("finished", "abandoned"):
             finished.append(row)
         else:
             other.append(row)
@@ -117,7 +118,7 @@ class MyGames(commands.Cog):
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:
-            return f"{head}\n{t('mygames.finished', locale, when=f'<t:{int(row.finished_at or 0)}:R>')}"
+            return f"{head}\n{self.ended_text(row, locale)}"
         try:
             game = await self.sessions.load(row.game_id)
         except (EngineError, RuleError):         # a damaged game must not hide the player's other games
@@ -128,6 +129,17 @@ class MyGames(commands.Cog):
         return f"{head}\n" + " · ".join(part for part in (
             presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
             clock_status(game, locale, now=self.clock())) if part)
+
+    @staticmethod
+    def ended_text(row: UserGame, locale: str) -> str:
+        """When the game ended, and how: finished, abandoned after its start (no result), or cancelled in its
+        lobby."""
+        when = f"<t:{int(row.finished_at or 0)}:R>"
+        if row.status != "abandoned":
+            return t("mygames.finished", locale, when=when)
+        if row.started_at is None:
+            return t("mygames.cancelled", locale, when=when)
+        return t("mygames.abandoned", locale, when=when)
 
     def due_text(self, game: GameView, mine: int, locale: str) -> str:
         """Who is due, by name ("you" for the asker); nothing when nobody is."""

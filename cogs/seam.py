@@ -31,6 +31,12 @@ def player_name(game: Any, seat: Any) -> str:
     return game.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(game.seats) else "?"
 
 
+def seated_people(game: Any, but: int | None = None) -> list[int]:
+    """The user ids of the people seated in ``game`` (no bot seat, no seat whose player was forgotten), ``but``
+    left out: whom a notice about the whole game, such as its end, mentions."""
+    return list(dict.fromkeys(s.user_id for s in game.seats if s.user_id and not s.is_ai and s.user_id != but))
+
+
 def player_mention(game: Any, seat: Any) -> str:
     """The player at ``seat`` mentioned, or named when the seat is a bot's (or anyone's without an account)."""
     user = game.seats[seat].user_id if isinstance(seat, int) and 0 <= seat < len(game.seats) else None

@@ -151,8 +151,9 @@ GAMES_OF_USER = (
     " (SELECT o.message_id FROM outbox o WHERE o.game_id = g.id AND o.delivered_at IS NOT NULL"
     "   AND o.message_id IS NOT NULL ORDER BY o.id DESC LIMIT 1) AS message_id"
     " FROM seats s JOIN games g ON g.id = s.game_id"
-    " WHERE s.user_id = :u AND (g.status IN ('lobby', 'active') OR (g.status = 'finished' AND g.finished_at >= :since))"
-    " ORDER BY g.status = 'finished', COALESCE(g.finished_at, 0) DESC, g.id DESC LIMIT :n OFFSET :o")
+    " WHERE s.user_id = :u AND (g.status IN ('lobby', 'active')"
+    "   OR (g.status IN ('finished', 'abandoned') AND g.finished_at >= :since))"
+    " ORDER BY g.status IN ('finished', 'abandoned'), COALESCE(g.finished_at, 0) DESC, g.id DESC LIMIT :n OFFSET :o")
 #: ``before_id`` for "after every post" (the largest id both databases store).
 NO_POST_AFTER = 2 ** 63 - 1
 
@@ -1241,9 +1242,9 @@ class Store:
 
     async def games_of_user(self, user_id: int, finished_since: float, *, limit: int = 100,
                             offset: int = 0) -> list[UserGame]:
-        """The games ``user_id`` sits in that are open, or finished at ``finished_since`` or later (abandoned ones
-        aside): open ones first, newest first, then the finished ones, last finished first; ``limit`` of them
-        from ``offset`` on (one query, ``GAMES_OF_USER``)."""
+        """The games ``user_id`` sits in that are open, or ended at ``finished_since`` or later (finished, or
+        abandoned: a player away meanwhile learns that way what became of theirs): open ones first, newest first,
+        then the ended ones, last ended first; ``limit`` of them from ``offset`` on (one query, ``GAMES_OF_USER``)."""
         rows = await self._read(GAMES_OF_USER, {"u": user_id, "since": float(finished_since),
                                                 "n": max(0, int(limit)), "o": max(0, int(offset))})
         return [from_row(UserGame, r, json_text=("meta",)) for r in rows]

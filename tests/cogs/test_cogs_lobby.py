@@ -1,11 +1,13 @@
 """The lobby: /rp new, join/leave/start/cancel (buttons and commands), abandon, status, solo, refusals."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
 
 import discord
-from harness import FULL_APP_PERMISSIONS, Harness
+from harness import FULL_APP_PERMISSIONS, SILENT, Harness
 
 from bot.app import create_bot
 from bot.i18n import t
@@ -258,3 +260,201 @@ async def test_out_of_range_player_count_is_refused_clearly(harness, alice):
     assert result.only().ephemeral
     assert result.only().content == t("engine.error.invalid_seat_count", "en", min=1, max=4)
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+# ---------------------------------------------------------------- one lobby message per game
+def lobby_copies(harness, place):
+    """The channel's public messages that still show a lobby (its embed or its buttons)."""
+    return [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral
+            and (m.embeds or m.buttons())]
+
+
+def count_rest_calls(harness, monkeypatch) -> list[tuple[str, str]]:
+    """Every call the bot makes with its own token (not through an interaction), as (method, path)."""
+    calls: list[tuple[str, str]] = []
+    real = harness.bot.http.request
+
+    async def counting(route, *args, **kwargs):
+        calls.append((route.method, route.path))
+        return await real(route, *args, **kwargs)
+    monkeypatch.setattr(harness.bot.http, "request", counting)
+    return calls
+
+
+async def test_a_lobby_command_leaves_one_lobby_message_that_is_right(harness, alice, bob, carol, monkeypatch):
+    """A playground tour: every `/rp join|leave` posted the lobby anew and left the older copies with live buttons
+    and their seat lists; the bottom one said "Dan joined (3/3) … 3. Dan" after Dan had left, and after the cancel
+    five messages still had a Join button. Now the newest lobby message is the one with seats and buttons; each
+    older one keeps its line (who joined or left) and nothing else, retired through the token of the interaction
+    that sent it (no bot-token call)."""
+    harness.bot.bots.pause = 3600
+    rest = count_rest_calls(harness, monkeypatch)
+    place = harness.channel()
+    first = await open_lobby(harness, alice, place, players=3)
+    joined = (await harness.run("join", user=bob, place=place)).only()
+    assert lobby_copies(harness, place) == [joined]
+    assert first.content == t("lobby.created_note", "en", user=alice.mention, wanted=3, game_name="Roll Player")
+    assert not first.embeds and not first.buttons()
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["lobby_message_id"] == joined.id
+    carol_joined = (await harness.run("join", user=carol, place=place)).only()
+    left = (await harness.run("leave", user=carol, place=place)).only()
+    assert lobby_copies(harness, place) == [left]
+    assert carol_joined.content == t("lobby.join_note", "en", user=carol.mention, seated=3, wanted=3)
+    assert not carol_joined.embeds and not carol_joined.buttons()          # it no longer lists Carol
+    assert carol.mention not in left.embeds[0]["fields"][0]["value"]
+    # a button on the lobby message edits it in place and keeps it the lobby message
+    added = await harness.click(left, user=alice, place=place, label="Add bot")
+    assert added.callback_types == [7] and lobby_copies(harness, place) == [left] and "(3/3)" in left.text()
+    started = (await harness.run("start", user=alice, place=place)).public()[0]
+    assert t("lobby.started", "en", players="").split(":")[0] in started.text()
+    assert not any(m.buttons() and any(b.get("label") == "Join" for b in m.buttons())
+                   for m in harness.rec.order if m.channel_id == place.channel_id)
+    assert not left.embeds and left.content.startswith(alice.mention)      # "added a bot seat (3/3)." stays
+    assert rest == [], rest
+
+
+async def test_cancel_and_abandon_by_command_retire_the_lobby_message(harness, alice, bob, moderator):
+    place = harness.channel()
+    lobby = await open_lobby(harness, alice, place, players=2)
+    cancelled = (await harness.run("cancel", user=alice, place=place)).only()
+    assert not lobby.buttons() and not lobby.embeds and not cancelled.buttons()
+    other = harness.channel(guild_id=place.guild_id)
+    lobby = await open_lobby(harness, alice, other, players=3)
+    await harness.run("join", user=bob, place=other)
+    [latest] = lobby_copies(harness, other)
+    await harness.run("abandon", user=moderator, place=other)
+    assert lobby_copies(harness, other) == [] and not latest.buttons()
+
+
+async def test_an_old_lobby_message_is_retired_with_the_bot_token_once_no_token_may_edit_it(harness, alice, bob,
+                                                                                              carol, monkeypatch):
+    """After a restart, or 15 minutes on, no interaction's token may edit the earlier lobby message: the bot token
+    does, once. A message someone deleted meanwhile is left alone, and the command is answered as usual."""
+    place = harness.channel()
+    first = await open_lobby(harness, alice, place, players=3)
+    harness.bot.lobby._editors.clear()
+    rest = count_rest_calls(harness, monkeypatch)
+    joined = (await harness.run("join", user=bob, place=place)).only()
+    assert rest == [("PATCH", "/channels/{channel_id}/messages/{message_id}")]
+    assert not first.buttons() and lobby_copies(harness, place) == [joined]
+
+    class Gone:
+        status, reason = 404, "Not Found"
+
+    async def deleted(route, *args, **kwargs):
+        raise discord.NotFound(Gone(), {"code": 10008, "message": "Unknown Message"})
+    harness.bot.lobby._editors.clear()
+    monkeypatch.setattr(harness.bot.http, "request", deleted)
+    result = await harness.run("join", user=carol, place=place)
+    assert not result.only().ephemeral and "(3/3)" in result.only().text()
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["lobby_message_id"] == result.only().id and len(game.seats) == 3
+
+
+async def test_joins_at_the_same_moment_each_note_their_own_count(harness, alice, bob, carol, moderator,
+                                                                  monkeypatch):
+    """A playground tour: three `/rp join` at almost the same moment all said "(4/4)" (each read the game again
+    after the others had joined). Each note now gives the count its own join made, and the last lobby message
+    shows everyone."""
+    place = harness.channel()
+    await open_lobby(harness, alice, place, players=4)
+    real = harness.bot.sessions.join
+    joined: list[int] = []
+    everyone = asyncio.Event()
+
+    async def join_then_wait(game_id, user_id, name):
+        game = await real(game_id, user_id, name)
+        joined.append(user_id)
+        if len(joined) == 3:
+            everyone.set()
+        with contextlib.suppress(TimeoutError):       # the others' joins land before this one's note is written
+            await asyncio.wait_for(everyone.wait(), 0.3)
+        return game
+    monkeypatch.setattr(harness.bot.sessions, "join", join_then_wait)
+    users = [bob, carol, moderator]
+    await asyncio.gather(*(harness.run("join", user=user, place=place) for user in users))
+    notes = {m.content for m in harness.rec.order if m.channel_id == place.channel_id and "joined" in (m.content or "")}
+    order = [users[[u.id for u in users].index(uid)] for uid in joined]
+    assert notes == {t("lobby.join_note", "en", user=user.mention, seated=n, wanted=4)
+                     for n, user in enumerate(order, start=2)}, notes
+    [latest] = lobby_copies(harness, place)
+    assert "(4/4)" in latest.text() and all(user.mention in latest.text() for user in users)
+
+
+# ---------------------------------------------------------------- ending a game
+async def started_game(harness, alice, bob, place, **options):
+    await open_lobby(harness, alice, place, **options)
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    return await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def test_a_moderator_ending_a_game_says_so_and_tells_its_players(harness, alice, bob, moderator):
+    """A playground tour: a moderator's `/rfa abandon` read "Ann abandoned game #5" (Korean: "gave up") and pinged
+    only her; the three players were never told. The notice says a moderator ended it and mentions the people
+    seated in it once (not the bot seat, nor the moderator)."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=3, bots=1)
+    done = (await harness.run("abandon", user=moderator, place=place)).public()[0]
+    assert done.content == "\n".join([
+        t("lobby.ended_by_moderator", "en", user=moderator.mention, game=game.id),
+        t("lobby.ended_for", "en", players=f"{alice.mention}, {bob.mention}")])
+    assert sorted(int(u) for u in done.allowed_mentions["users"]) == [alice.id, bob.id]
+    assert not done.flags & SILENT
+    # the creator who gives up their own game: "abandoned", and the other player is told
+    other = harness.channel(guild_id=place.guild_id)
+    game = await started_game(harness, alice, bob, other, players=2)
+    done = (await harness.run("abandon", user=alice, place=other)).public()[0]
+    assert done.content == "\n".join([t("lobby.abandoned", "en", user=alice.mention, game=game.id),
+                                      t("lobby.ended_for", "en", players=bob.mention)])
+    assert [int(u) for u in done.allowed_mentions["users"]] == [bob.id]
+
+
+async def test_ending_a_game_in_korean_does_not_say_the_moderator_gave_up(harness, alice, bob, moderator):
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=2, language="ko")
+    done = (await harness.run("abandon", user=moderator, place=place)).public()[0]
+    assert "포기" not in done.content and "관리자로서" in done.content, done.content
+    assert f"{alice.mention}, {bob.mention} 님" in done.content and f"#{game.id}" in done.content
+
+
+async def test_cancel_on_a_running_game_points_each_player_to_what_they_may_do(harness, alice, bob, moderator):
+    """A playground tour: `/rp cancel` on a running game told a plain player to use `/rp abandon`, which then
+    refused them. Only those who may abandon are pointed to it; the others are told whom to ask."""
+    place = harness.channel()
+    await started_game(harness, alice, bob, place, players=2)
+    plain = (await harness.run("cancel", user=bob, place=place)).only()
+    assert plain.ephemeral
+    assert plain.content == t("error.cancel_started", "en", hint=t("error.hint.end_ask", "en", creator=alice.mention))
+    assert "abandon" not in plain.content
+    for user in (alice, moderator):
+        allowed = (await harness.run("cancel", user=user, place=place)).only()
+        assert allowed.content == t("error.cancel_started", "en",
+                                    hint=t("error.hint.end_abandon", "en", group="rp")), allowed.content
+        assert "`/rp abandon`" in allowed.content
+    assert (await harness.bot.sessions.game_in_channel(place.channel_id)).status == "active"
+
+
+async def test_leaving_a_running_game_says_what_a_player_can_do_instead(harness, alice, bob, carol):
+    """A playground tour: `/rp leave` on a running game said only that it could no longer be left. The refusal
+    now says what is true for the asker: `/away until` stops their clock and reminders, and who can end the game
+    (the asker, if they opened it). A fast game where the server forbids away time does not offer `/away`."""
+    place = harness.channel()
+    game = await started_game(harness, alice, bob, place, players=2)
+    plain = (await harness.run("leave", user=bob, place=place)).only()
+    assert plain.ephemeral and plain.content == t("error.leave_running", "en", hint=" ".join([
+        t("error.hint.away", "en"), t("error.hint.end_ask", "en", creator=alice.mention)]))
+    creator = (await harness.run("leave", user=alice, place=place)).only()
+    assert creator.content == t("error.leave_running", "en", hint=" ".join([
+        t("error.hint.away", "en"), t("error.hint.end_abandon", "en", group="rp")]))
+    outsider = (await harness.run("leave", user=carol, place=place)).only()
+    assert outsider.content == t("error.not_your_game", "en")
+    assert [s.user_id for s in (await harness.bot.sessions.load(game.id)).seats] == [alice.id, bob.id]
+    fast = harness.channel(guild_id=place.guild_id)
+    await harness.bot.sessions.store.set_meta(f"away_fast:{fast.guild_id}", "off")
+    await started_game(harness, alice, bob, fast, players=2, pace="fast")
+    no_away = (await harness.run("leave", user=bob, place=fast)).only()
+    assert no_away.content == t("error.leave_running", "en", hint=t("error.hint.end_ask", "en",
+                                                                      creator=alice.mention))

@@ -127,6 +127,26 @@ async def test_long_lists_are_paged_and_pages_are_the_clickers_own(harness, alic
     assert first.text() == t("mygames.none", "en") and not first.buttons()
 
 
+async def test_an_abandoned_game_is_listed_with_the_ended_ones_and_marked_so(harness, alice, bob, moderator):
+    """A playground tour: a game a moderator ended vanished from its players' `/games` (neither open nor "finished
+    this week"), so a player who was away had no trace of it. It is listed with the games that ended, marked
+    abandoned; a lobby cancelled before its start, marked cancelled."""
+    ended = harness.channel()
+    await start_duel(harness, bob, alice, ended, "poker")
+    await harness.run("poker abandon", user=moderator, place=ended)
+    cancelled = harness.channel(guild_id=ended.guild_id)
+    await harness.run("new", user=bob, place=cancelled, players=2)
+    await harness.run("join", user=alice, place=cancelled)
+    await harness.run("cancel", user=bob, place=cancelled)
+    [answer] = (await harness.run("games", user=alice, place=ended)).messages
+    text = answer.text()
+    assert t("mygames.section.finished", "en") in text and t("mygames.section.open", "en") not in text, text
+    when = re.compile(r"<t:\d+:R>")
+    marks = [when.sub("{when}", line) for line in text.splitlines() if when.search(line)]
+    assert marks == [t("mygames.cancelled", "en", when="{when}"), t("mygames.abandoned", "en", when="{when}")]
+    assert text.index(f"<#{cancelled.channel_id}>") < text.index(f"<#{ended.channel_id}>")    # last ended first
+
+
 async def test_no_games_is_a_friendly_line(harness, carol):
     [answer] = (await harness.run("games", user=carol, place=harness.dm())).messages
     assert answer.ephemeral and answer.text() == t("mygames.none", "en") and not answer.buttons()

@@ -105,7 +105,7 @@ async def test_daily_attempts_one_per_player_kind_and_day_and_the_days_results(m
     assert await store.guilds_of([ALICE, BOB]) == {ALICE: {7, 8}} and await store.guilds_of([]) == {}
 
 
-async def test_the_games_of_a_player_open_first_then_the_recently_finished(mgr, clock):
+async def test_the_games_of_a_player_open_first_then_the_recently_ended(mgr, clock):
     store = mgr.store
     solo = await mgr.create("dicerace", None, 1, ALICE, "Alice", {"target": 5}, 1, seed=1)   # in play (a DM)
     while (await mgr.load(solo.id)).status == "active":
@@ -125,16 +125,17 @@ async def test_the_games_of_a_player_open_first_then_the_recently_finished(mgr, 
     await mgr.create("dicerace", 7, 5, CARL, "Carl", ENDLESS, 2, seed=5)          # not hers
 
     games = await store.games_of_user(ALICE, finished_since=old_done)
+    # the ended ones after the open ones, the abandoned one too (a player away meanwhile sees what became of it)
     assert [(g.game_id, g.status, g.seat) for g in games] == [(lobby.id, "lobby", 0), (duel.id, "active", 1),
-                                                              (solo.id, "finished", 0)]
+                                                              (gone.id, "abandoned", 0), (solo.id, "finished", 0)]
     playing = games[1]
     assert (playing.kind, playing.guild_id, playing.channel_id, playing.version) == ("dicerace", 7, 2, 1)
     assert playing.meta == {"clock": {"since": {"0": 5.0}}} and playing.message_id == 555
     assert playing.started_at == clock() and playing.finished_at is None
     assert games[0].message_id is None and games[0].started_at is None and games[0].meta == {}
-    assert games[2].finished_at == old_done and games[2].guild_id is None
-    assert [g.game_id for g in await store.games_of_user(ALICE, old_done + 1)] == [lobby.id, duel.id]
-    assert [g.game_id for g in await store.games_of_user(ALICE, old_done, limit=2, offset=1)] == [duel.id, solo.id]
+    assert games[3].finished_at == old_done and games[3].guild_id is None
+    assert [g.game_id for g in await store.games_of_user(ALICE, old_done + 1)] == [lobby.id, duel.id, gone.id]
+    assert [g.game_id for g in await store.games_of_user(ALICE, old_done, limit=2, offset=2)] == [gone.id, solo.id]
     assert await store.games_of_user(10**12, old_done) == []
 
 

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cogs"))
 
-from harness import Harness, User  # noqa: E402
+from harness import MANAGER_PERMISSIONS, Harness, User  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
 from bot.config import Settings  # noqa: E402
@@ -237,8 +237,8 @@ async def test_the_other_players_may_end_the_game(harness):
     live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
                 and m.buttons())
     ended = await harness.click(ask, user=other, place=place, label="End the game")
-    assert t("clock.decided.end", "en", user=other.mention, player=[ALICE, BOB][idle].mention,
-             game=game.id) in ask.content
+    assert ask.content == t("clock.decided.end", "en", user=other.mention, player=[ALICE, BOB][idle].mention,
+                            game=game.id)
     assert ended.callback_types == [7] and not ask.buttons()
     # the live message keeps the table, says the game is over, and offers no buttons any more
     assert not live.buttons() and t("play.abandoned_line", "en") in live.text(), live.text()
@@ -246,6 +246,24 @@ async def test_the_other_players_may_end_the_game(harness):
     game = await harness.bot.sessions.load(game.id)
     assert game.status == "abandoned"
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+
+
+async def test_a_moderator_who_ends_the_game_is_named_as_one_and_the_players_are_named(harness):
+    """A playground tour: a moderator who does not play clicked *End the game* on the time-out question, and it
+    read as if one of the players had ended it; the players were not named. It says a moderator ended it, and
+    names the people seated in it once (the idle player in the first line, the others in the second)."""
+    place, _, game = await start(harness, players=(ALICE, BOB, CAROL), pace="fast")
+    idle = await due_seat(harness, game)
+    users = [ALICE, BOB, CAROL]
+    others = [u for i, u in enumerate(users) if i != idle]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    moderator = User(id=100_000_000_000_000_029, name="mod", permissions=MANAGER_PERMISSIONS)
+    ended = await harness.click(ask, user=moderator, place=place, label="End the game")
+    assert ended.callback_types == [7] and not ask.buttons()
+    assert ask.content == "\n".join([
+        t("clock.decided.end_moderator", "en", user=moderator.mention, player=users[idle].mention, game=game.id),
+        t("lobby.ended_for", "en", players=", ".join(u.mention for u in others))]), ask.content
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
 
 
 async def test_a_player_who_moves_after_the_question_makes_the_buttons_stale(harness):
