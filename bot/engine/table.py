@@ -83,8 +83,12 @@ class TableMeta:
     lobby_message: int | None = None
     #: the turn book's: events since the last public post
     unposted_events: tuple = ()
-    #: the turn book's: [[seat, version]] mentions already sent for the current decisions
+    #: the turn book's: [[seat, version, decision key]] mentions already sent for the current decisions (entries
+    #: written before decision keys were kept have two items)
     notified: tuple = ()
+    #: the turn book's: [[seat, decision key]] mentions an undo took back (that seat is no longer due); the next
+    #: public post does not ping the seat again when it makes it due for the same decision (a redo)
+    withdrawn: tuple = ()
     #: the turn book's: the mark of the message the last public post went into (``Kind.message_mark``)
     message_mark: Any = None
     #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
@@ -137,6 +141,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
+    "withdrawn": ("withdrawn_mentions", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}
