@@ -80,6 +80,12 @@ def _mentions(table: TableMeta) -> list[tuple[int, Any, str | None]]:
             if isinstance(x, list) and len(x) in (2, 3) and isinstance(x[0], int)]
 
 
+def seats_mentioned(table: TableMeta) -> set[int]:
+    """The seats the last public post mentioned, or an earlier one while they stayed due: whoever else must be
+    told of the game (a table's announcement) pings only the others."""
+    return {seat for seat, _, _ in _mentions(table)}
+
+
 def _withdrawn(table: TableMeta) -> set[tuple[int, str]]:
     """The table's ``withdrawn`` entries: (seat, decision key) of mentions an undo took back."""
     return {(x[0], x[1]) for x in table.withdrawn if isinstance(x, list) and len(x) == 2}
