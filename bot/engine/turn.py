@@ -132,10 +132,11 @@ def _message(kind: Any, state: Any, table: TableMeta, due: list[int], version: i
     return table, not (started or new_mark or fresh), fresh
 
 
-def redraw_post(mover: int | None) -> dict:
-    """A post that draws the live message again as the game stands (who is away changed): an edit in place that
-    pings nobody and adds no log line; ``mover``: the live message's (its pictures stay the same)."""
-    return {"type": "turn", "mover": mover, "started": False, "events": [], "mention": [], "live": True,
+def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
+    """A post that draws the live message again as the game stands (who is away changed, its language): an edit
+    in place that pings nobody; ``mover``: the live message's (its pictures stay the same); ``events``: lines it
+    adds to the message's moves (none: a redraw says nothing new)."""
+    return {"type": "turn", "mover": mover, "started": False, "events": list(events), "mention": [], "live": True,
             "edit": True}
 
 

@@ -69,7 +69,7 @@ async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice
     # the language it already has: said privately (a German playground tour saw a public post pinging nobody new)
     same = await harness.run("language", user=alice, place=place, language="ko")
     assert same.only().ephemeral
-    assert same.only().content == t("lobby.language_same", "fr", game=game.id, language=t("language.ko", "fr"))
+    assert same.only().content == t("lobby.language_same", "fr", game=game.id, language="coréen")
 
 
 async def test_public_posts_follow_the_games_language_private_answers_the_users(harness, alice, bob, carol,
@@ -103,3 +103,43 @@ async def test_public_posts_follow_the_games_language_private_answers_the_users(
 
 def sheet_png_of(game, seat: int, locale: str) -> bytes:
     return render_sheet(game.state, seat, locale, names=[s.name for s in game.seats])
+
+
+async def test_a_running_games_new_language_redraws_its_live_message_which_stays_last(harness, alice, bob,
+                                                                                       moderator, fixed_seed):
+    """Tour I, defect 5: ``/rp language`` on a running game left its live message in the old language until the
+    next move, and its public notice landed below it. Now the live message is drawn again at once in the new
+    language, with a line that says who switched it, the command is answered privately, and the live message
+    stays the last message of the channel; a language's name reads as a word of the sentence ("en français")."""
+    harness.locale = harness.guild_locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2))
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "en"))
+    started = await harness.click(lobby, user=alice, place=place, label=t("button.start", "en"))
+    live = [m for m in started.public() if m.layout][-1]
+    game = await game_here(harness, place)
+    assert t("play.game_started", "en") in live.text()
+
+    def last_public():
+        return [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral
+                and not m.deleted][-1]
+
+    harness.locale = "ko"                          # Alice reads Korean: her answer is Korean
+    edits = live.edits
+    changed = await harness.run("language", user=alice, place=place, language="fr")
+    assert (await game_here(harness, place)).meta["locale"] == "fr"
+    answer = changed.only()
+    assert answer.ephemeral
+    assert answer.content == t("lobby.language_done", "ko", game=game.id, language=t("language.word.fr", "ko"))
+    assert live.edits > edits and last_public() is live, "redrawn in place, still the last message"
+    assert t("play.game_started", "fr") in live.text() and t("play.game_started", "en") not in live.text()
+    line = t("lobby.language_line", "fr", user="Alice", language="français")
+    assert line in live.text() and "en français" in line
+    assert not (live.allowed_mentions or {}).get("users"), "the redraw pings nobody"
+
+    harness.locale = "fr"                          # a channel manager, not seated, switches it again
+    by_manager = await harness.run("language", user=moderator, place=place, language="ko")
+    assert by_manager.only().ephemeral and by_manager.only().content == t(
+        "lobby.language_done", "fr", game=game.id, language="coréen")
+    assert last_public() is live and t("play.game_started", "ko") in live.text()
+    assert t("lobby.language_line", "ko", user="Mod", language="한국어") in live.text()
