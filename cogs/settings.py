@@ -118,13 +118,13 @@ class GameSettings(GameCog):
             raise Refusal("lobby.language_same", game=game.id, language=t(f"language.word.{language}", mine))
         line = {"key": "lobby.language_line", "params": {"user": interaction.user.display_name,
                                                          "language": language}}
-        if await self.courier.store_redraw(game.id, [line], locale=language):
+        if await self.courier.store_redraw(game.id, [line], locale=language, locale_chosen=True):
             await interaction.response.send_message(
                 t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
                 ephemeral=True)
             await self.courier.deliver(game.id)
             return
-        await update_meta(self.sessions, game.id, locale=language)
+        await update_meta(self.sessions, game.id, locale=language, locale_chosen=True)   # kept at the start
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
                                                   game=game.id,
                                                   language=t(f"language.word.{language}", language)))

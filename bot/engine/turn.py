@@ -58,6 +58,18 @@ def track_decisions(table: TableMeta, due: list[int], mover: int | None, now: fl
     return replace(table, clock={"since": fresh, "spent": spent})
 
 
+def start_language(table: TableMeta, seats: Any) -> TableMeta:
+    """The language a game plays in, settled at its start when its seats are known: when nobody chose one
+    (``TableMeta.locale_chosen``), the one all its human players use, if they share one and each one's is known
+    (a Korean pair's rematch plays in Korean, as their ``/find`` table did); else the one it has (the server's)."""
+    if table.locale_chosen:
+        return table
+    spoken = {table.seat_locales.get(seat.seat) for seat in seats if not seat.is_ai}
+    if len(spoken) != 1 or None in spoken:
+        return table
+    return replace(table, locale=spoken.pop())
+
+
 @dataclass(frozen=True)
 class TurnRecord:
     """What a change means for the table: a public step (with its ``post``) or a private one, and whom the
@@ -155,9 +167,11 @@ class TurnBook:
         self.clock = clock
 
     def start(self, kind: Any, view: GameView) -> tuple[Bookkeeping, TurnRecord]:
-        """The first post of a game (a lobby's start, or a one-seat game created in play)."""
+        """The first post of a game (a lobby's start, or a one-seat game created in play), in the language
+        :func:`start_language` settles now that the seats are known."""
         due = pending_seats(kind, view.state)
-        table = track_decisions(replace(TableMeta.of(view.meta), unposted_events=()), due, None, self.clock())
+        table = start_language(replace(TableMeta.of(view.meta), unposted_events=()), view.seats)
+        table = track_decisions(table, due, None, self.clock())
         table, _, fresh = _message(kind, view.state, table, due, view.version, finished=False, started=True)
         post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
         return _public_post(table, post, False, fresh)

@@ -1,6 +1,7 @@
-"""Whose language where: public posts in the game's language (chosen at ``/rp new``, default the server's,
-else English; changed with ``/rp language`` by the creator or a channel manager), private answers and private
-pictures in the clicking user's language."""
+"""Whose language where: public posts in the game's language (chosen at ``/rp new``; else the server's, else
+English, until the start, where a game whose players all use one language switches to it; changed with
+``/rp language`` by the creator or a channel manager), private answers and private pictures in the clicking
+user's language."""
 from __future__ import annotations
 
 import pytest
@@ -143,3 +144,68 @@ async def test_a_running_games_new_language_redraws_its_live_message_which_stays
         "lobby.language_done", "fr", game=game.id, language="coréen")
     assert last_public() is live and t("play.game_started", "ko") in live.text()
     assert t("lobby.language_line", "ko", user="Mod", language="한국어") in live.text()
+
+
+async def start_pair(harness, place, creator, joiner, creator_locale, joiner_locale, **new_options):
+    """``/rp new`` by ``creator`` (reading ``creator_locale``), ``joiner`` joins, the creator starts; returns
+    the start's result."""
+    harness.locale = creator_locale
+    lobby = lobby_of(await harness.run("new", user=creator, place=place, players=2, **new_options))
+    harness.locale = joiner_locale
+    await harness.run("join", user=joiner, place=place)
+    harness.locale = creator_locale
+    return await harness.run("start", user=creator, place=place), lobby
+
+
+async def test_a_game_whose_players_share_a_language_plays_in_it(harness, alice, bob):
+    """Tour I, defect 8: a Korean pair's ``/rp new`` on an English server played in English while their ``/find``
+    table played in Korean. One rule now: without ``language:``, a game whose players all use one language plays
+    in it, decided at the start (the lobby, before the seats are known, is in the server's)."""
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    started, lobby = await start_pair(harness, place, alice, bob, "ko", "ko")
+    assert t("button.join", "en") in [b["label"] for b in lobby.buttons()], "the lobby: the server's language"
+    game = await game_here(harness, place)
+    assert game.meta["locale"] == "ko"
+    turn = [m for m in started.public() if m.layout][-1]
+    assert t("play.game_started", "ko") in turn.text()
+    assert started.public()[0].content == t("lobby.start_note", "ko", user=alice.mention, seated=2, wanted=2)
+
+
+@pytest.mark.parametrize(("locales", "options", "expected"), [
+    (("ko", "fr"), {}, "en"),                    # players of two languages: the server's
+    (("ko", "ko"), {"language": "de"}, "de"),    # a language chosen at `new` stays
+])
+async def test_mixed_tables_and_a_chosen_language_keep_theirs(harness, alice, bob, locales, options, expected):
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    await start_pair(harness, place, alice, bob, *locales, **options)
+    assert (await game_here(harness, place)).meta["locale"] == expected
+
+
+async def test_a_language_set_in_the_lobby_stays_and_a_leaver_takes_theirs_along(harness, alice, bob, carol):
+    """``/rp language`` in the lobby is a choice the start keeps; a player who leaves the lobby takes their
+    language with them (the seats after theirs move up with their own)."""
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    harness.locale = "ko"
+    await harness.run("new", user=alice, place=place, players=2)
+    await harness.run("language", user=alice, place=place, language="fr")
+    harness.locale = "ko"
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    assert (await game_here(harness, place)).meta["locale"] == "fr"
+
+    other = harness.channel()
+    harness.locale = "ko"
+    await harness.run("new", user=alice, place=other, players=3)
+    harness.locale = "de"
+    await harness.run("join", user=bob, place=other)
+    harness.locale = "ko"
+    await harness.run("join", user=carol, place=other)
+    harness.locale = "de"
+    await harness.run("leave", user=bob, place=other)
+    assert (await game_here(harness, other)).meta["seat_locales"] == {"0": "ko", "1": "ko"}
+    harness.locale = "ko"
+    await harness.run("start", user=alice, place=other)
+    assert (await game_here(harness, other)).meta["locale"] == "ko"

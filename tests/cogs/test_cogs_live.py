@@ -91,7 +91,7 @@ class Turns:
         self.book, self.kind, self.meta, self.version, self.state = TurnBook(clock=lambda: 0.0), Steps(), {}, 1, state
 
     def view(self):
-        return SimpleNamespace(meta=self.meta, state=self.state, version=self.version)
+        return SimpleNamespace(meta=self.meta, state=self.state, version=self.version, seats=())
 
     def start(self):
         kept, record = self.book.start(self.kind, self.view())
