@@ -262,7 +262,8 @@ def seat_locale(game: Any, seat: int) -> str:
 
 def default_game_locale(interaction: discord.Interaction) -> str:
     """The language a new game posts in when its creator chose none: the server's preferred locale when we
-    ship it, else English; a DM game (solo) speaks its one player's language."""
+    ship it, else English; a DM game (solo) speaks its one player's language. At the start, a game whose human
+    players all use one language switches to it (``bot.engine.turn.start_language``)."""
     if interaction.guild_id is None:
         return resolve_locale(interaction)
     return catalog_locale(interaction.guild_locale) or DEFAULT_LOCALE

@@ -23,8 +23,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import SessionManager
+from bot.engine import SessionManager, seats_mentioned
 from bot.engine.ratings import Rating
+from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .core import (
@@ -32,6 +33,7 @@ from .core import (
     check_bot_permissions,
     default_game_locale,
     locale_of,
+    pings,
     remember_seat_locale,
     require_permission,
     send_ephemeral,
@@ -231,10 +233,12 @@ class Find:
                 raise Refusal("find.error.thread_failed") from error
             raise
         mentions = ", ".join(f"<@{entry['user_id']}>" for entry in table)
+        # one ping each: the first turn post (delivered next) pings whoever is due, the announcement the others
+        due = seats_mentioned(TableMeta.of(game.meta))
         try:
             await thread.send(t("find.started", language, game=title, players=mentions,
                                 pace=pace_text(first["pace"], language)),
-                              allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+                              **pings([e["user_id"] for e in table if game.seat_of(e["user_id"]) not in due]))
         except discord.HTTPException:               # the game's first turn post still mentions who is due
             log.warning("find: the start of game %s was not announced in thread %s", game.id, thread.id)
         await self.courier.deliver(game.id)

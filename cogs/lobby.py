@@ -67,7 +67,8 @@ BOT_ACTIONS = ("addbot", "dropbot")
 @dataclass(frozen=True)
 class Place:
     """Where a new game is made and by whom: its server (None: a DM), channel and creator, the creator's
-    language and the language the game speaks when none was chosen."""
+    language and the language the game speaks when none was chosen (at its start, the one its players share
+    wins: ``bot.engine.turn.start_language``)."""
     guild_id: int | None
     channel_id: int
     creator_id: int
@@ -193,11 +194,18 @@ class Lobby(GameCog):
         return game
 
     async def do_leave(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """Leave a lobby. A running game's seat cannot be left: the refusal says what its player can do instead."""
+        """Leave a lobby; what the table keeps per seat moves up with the seats after it. A running game's seat
+        cannot be left: the refusal says what its player can do instead."""
         game = await self.sessions.load(game_id)
         if game.status == "active":
             raise await self.leave_refusal(interaction, game)
-        return await self.sessions.leave(game_id, interaction.user.id)
+        seat = game.seat_of(interaction.user.id)
+        game = await self.sessions.leave(game_id, interaction.user.id)
+        if seat is None:
+            return game
+        table = TableMeta.of(game.meta).without_seat(seat)
+        await update_meta(self.sessions, game_id, seat_locales=table.seat_locales, bots=table.bots)
+        return await self.sessions.load(game_id)
 
     async def leave_refusal(self, interaction: discord.Interaction, game: GameView) -> Refusal:
         """Why a running game's seat cannot be left, and what is true for this player instead: ``/away`` stops
@@ -379,8 +387,9 @@ class Lobby(GameCog):
         """The one way a game is made: ``players`` seats in ``place`` (its channel, server and creator), the
         creator seated, bot seats filled; nothing announced. ``chosen``: the options beside the game's switches
         (``bots``, ``level``, ``takeover`` hours, ``hints``, ``language``, ``pace``; a missing ``takeover`` or
-        ``pace`` is the server's default). A DM game against the bot, and any game whose seats are all taken,
-        is started."""
+        ``pace`` is the server's default; a missing ``language`` is the place's default until the start, which
+        plays in the language all its human players share, if they do). A DM game against the bot, and any
+        game whose seats are all taken, is started."""
         kind = self.games.kind(presentation.kind)
         bots, level, hints = chosen.get("bots", 0), chosen.get("level"), chosen.get("hints", True)
         takeover_hours, language, pace = chosen.get("takeover"), chosen.get("language"), chosen.get("pace")
@@ -398,7 +407,8 @@ class Lobby(GameCog):
             takeover_hours = await default_takeover_hours(self.sessions.store, place.guild_id)
         if bots:
             level = level if level in kind.ai_levels else kind.ai_levels[-1]
-        table = TableMeta(locale=language, seat_locales={0: place.creator_locale}, hints=hints,
+        table = TableMeta(locale=language, locale_chosen=chosen.get("language") in available_locales(),
+                          seat_locales={0: place.creator_locale}, hints=hints,
                           takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
                           bots={seat: level for seat in range(players - bots, players)} if bots else {})
         game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,

@@ -38,7 +38,7 @@ import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats, redraw_post
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import t
+from bot.i18n import available_locales, t
 
 from .away import AwayBook, away_mark
 from .core import Reply, acknowledge, game_locale, in_worker, reply_of
@@ -376,15 +376,22 @@ class Courier:
 
     async def redraw(self, game_id: int) -> None:
         """Draw the game's live message again as it stands (a due player went away or came back, a deadline
-        moved, the game was abandoned: its buttons go): an edit post (``redraw_post``, no new pings) stored with
-        the game's meta, then delivered like any post. The marks it showed are dropped with it, so a redraw asked
-        for once is stored once; its rendering notes them anew."""
+        moved, the game was abandoned: its buttons go): :meth:`store_redraw`, then delivered like any post."""
+        if await self.store_redraw(game_id):
+            await self.deliver(game_id)
+
+    async def store_redraw(self, game_id: int, events: list[dict] | tuple = (), **changes: Any) -> bool:
+        """Store a redraw of the game's live message without sending it yet: an edit post (``redraw_post``, no
+        new pings; ``events``: lines it adds to the message's moves) written with the game's meta (``changes``:
+        table fields changed in the same write, e.g. its language). The away marks it showed are dropped with
+        it, so a redraw asked for once is stored once; its rendering notes them anew. False when the game has
+        no live message that stands (not started, or over: its last message is the result): nothing stored."""
         if (await self.sessions.load(game_id)).status not in ("active", "abandoned"):
-            return                              # its last message is the result: nothing stands to be redrawn
+            return False
         posts = await self.sessions.store.last_message_posts(game_id)
         mover = posts[-1].payload.get("mover") if posts else None
-        await update_meta(self.sessions, game_id, post=redraw_post(mover), away_shown={})
-        await self.deliver(game_id)
+        await update_meta(self.sessions, game_id, post=redraw_post(mover, events), away_shown={}, **changes)
+        return True
 
     async def shows_stale_away(self, game: GameView, now: float) -> bool:
         """Whether the game's live message shows someone away who no longer is (their period ran out while
@@ -586,6 +593,11 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
+        if key == "lobby.language_line":      # the game's language changed (``/<game> language``)
+            params = event.get("params") or {}
+            code = params.get("language") if params.get("language") in available_locales() else locale
+            return t("lobby.language_line", locale, user=str(params.get("user", "")),
+                     language=t(f"language.word.{code}", locale))
         if key == "undo.taken_back":          # a move taken back: the shell worded it (undo_preview), stored
             params = event.get("params") or {}
             return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))

@@ -17,6 +17,7 @@ from .bots import has_ai
 from .core import Refusal, game_locale, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
+from .outbox import Courier
 from .pace import DEFAULT_PACE, PACES, pace_text
 from .play import Play
 from .translator import cmd_str
@@ -54,10 +55,11 @@ def language_choices() -> list[app_commands.Choice[str]]:
 
 
 class GameSettings(GameCog):
-    def __init__(self, sessions: SessionManager, games: Games, play: Play):
+    def __init__(self, sessions: SessionManager, games: Games, play: Play, courier: Courier):
         self.sessions = sessions
         self.games = games
         self.play = play
+        self.courier = courier
 
     @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
     @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
@@ -98,8 +100,12 @@ class GameSettings(GameCog):
     @app_commands.describe(language=cmd_str("cmd.language.describe"))
     @app_commands.choices(language=language_choices())
     async def language_cmd(self, interaction: discord.Interaction, language: str) -> None:
-        """The creator (or a channel manager) changes what the channel reads from now on; the answer is public,
-        in the new language, so everyone sees the switch."""
+        """The creator (or a channel manager) changes what the channel reads from now on. A running game's live
+        message is drawn again at once in the new language, with a line that says who switched it, and the
+        command is answered privately: a public notice would land below the live message, which stays the last
+        message of the game (one ephemeral answer and one edit; re-posting the live message below a notice would
+        cost a summary edit and a new message, and push the table up the channel each time). A lobby, which has
+        no live message yet, is told publicly in the new language."""
         require_guild(interaction)
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         may_manage = interaction.permissions.manage_channels
@@ -107,10 +113,18 @@ class GameSettings(GameCog):
             raise Refusal("error.language_not_allowed", game=game.id)
         if language not in available_locales():
             raise Refusal("error.bad_option")
+        mine = locale_of(interaction)
         if language == game_locale(game):        # nothing changes: no public post, no ping
-            raise Refusal("lobby.language_same", game=game.id, language=t(f"language.{language}",
-                                                                            locale_of(interaction)))
-        await update_meta(self.sessions, game.id, locale=language)
+            raise Refusal("lobby.language_same", game=game.id, language=t(f"language.word.{language}", mine))
+        line = {"key": "lobby.language_line", "params": {"user": interaction.user.display_name,
+                                                         "language": language}}
+        if await self.courier.store_redraw(game.id, [line], locale=language, locale_chosen=True):
+            await interaction.response.send_message(
+                t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
+                ephemeral=True)
+            await self.courier.deliver(game.id)
+            return
+        await update_meta(self.sessions, game.id, locale=language, locale_chosen=True)   # kept at the start
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
-                                                  game=game.id, language=t(f"language.{language}", language)))
-
+                                                  game=game.id,
+                                                  language=t(f"language.word.{language}", language)))

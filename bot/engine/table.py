@@ -63,6 +63,9 @@ def _list(raw: Any) -> list:
 class TableMeta:
     #: the language of the game's public posts (absent: the default language)
     locale: str | None = None
+    #: whether someone chose that language (``language:`` at ``new``, ``/<game> language``, a ``/find`` table);
+    #: otherwise the game's start may change it to the one its players share (``bot.engine.turn.start_language``)
+    locale_chosen: bool = False
     #: each seat's own language, from their last move or joining (reminders reach them outside interactions)
     seat_locales: Mapping[int, str] = field(default_factory=dict)
     #: the turn clock's pace (``cogs.pace.PACES``; absent: none, as in games from before clocks)
@@ -83,8 +86,12 @@ class TableMeta:
     lobby_message: int | None = None
     #: the turn book's: events since the last public post
     unposted_events: tuple = ()
-    #: the turn book's: [[seat, version]] mentions already sent for the current decisions
+    #: the turn book's: [[seat, version, decision key]] mentions already sent for the current decisions (entries
+    #: written before decision keys were kept have two items)
     notified: tuple = ()
+    #: the turn book's: [[seat, decision key]] mentions an undo took back (that seat is no longer due); the next
+    #: public post does not ping the seat again when it makes it due for the same decision (a redo)
+    withdrawn: tuple = ()
     #: the turn book's: the mark of the message the last public post went into (``Kind.message_mark``)
     message_mark: Any = None
     #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
@@ -117,6 +124,14 @@ class TableMeta:
         return {seat: (float(value[0]), int(value[1])) for seat, value in
                 _seat_map(lambda v: v)(self.clock.get("spent")).items() if isinstance(value, list) and len(value) == 2}
 
+    def without_seat(self, dropped: int) -> TableMeta:
+        """The table after seat ``dropped`` left a lobby and the later seats moved up (``SessionManager.leave``):
+        the settings kept per seat (each player's language, each bot's level) move up with their seats, so that
+        they stay with the same player (the language a game starts in is read from them)."""
+        def shift(values: Mapping[int, Any]) -> dict[int, Any]:
+            return {seat - (seat > dropped): value for seat, value in values.items() if seat != dropped}
+        return replace(self, seat_locales=shift(self.seat_locales), bots=shift(self.bots))
+
     def seat_locale(self, seat: int) -> str | None:
         """The language a player last acted in, else the game's (None: neither is known)."""
         return self.seat_locales.get(seat) or self.locale
@@ -125,6 +140,7 @@ class TableMeta:
 #: field name -> (JSON key, read a JSON value, write one: None leaves the key out)
 CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "locale": ("locale", _text, lambda v: v),
+    "locale_chosen": ("locale_chosen", lambda v: v is True, lambda v: True if v else None),
     "seat_locales": ("seat_locales", _seat_map(str), lambda v: _seat_json(v) or None),
     "pace": ("pace", _text, lambda v: v),
     "takeover_s": ("takeover_s", _int, lambda v: int(v) or None),
@@ -137,6 +153,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
+    "withdrawn": ("withdrawn_mentions", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}

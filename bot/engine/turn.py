@@ -19,6 +19,7 @@ label of a move taken back) as data.
 """
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -57,6 +58,18 @@ def track_decisions(table: TableMeta, due: list[int], mover: int | None, now: fl
     return replace(table, clock={"since": fresh, "spent": spent})
 
 
+def start_language(table: TableMeta, seats: Any) -> TableMeta:
+    """The language a game plays in, settled at its start when its seats are known: when nobody chose one
+    (``TableMeta.locale_chosen``), the one all its human players use, if they share one and each one's is known
+    (a Korean pair's rematch plays in Korean, as their ``/find`` table did); else the one it has (the server's)."""
+    if table.locale_chosen:
+        return table
+    spoken = {table.seat_locales.get(seat.seat) for seat in seats if not seat.is_ai}
+    if len(spoken) != 1 or None in spoken:
+        return table
+    return replace(table, locale=spoken.pop())
+
+
 @dataclass(frozen=True)
 class TurnRecord:
     """What a change means for the table: a public step (with its ``post``) or a private one, and whom the
@@ -66,13 +79,47 @@ class TurnRecord:
     mention: list[int] = field(default_factory=list)
 
 
-def _fresh_mentions(table: TableMeta, due: list[int], version: int) -> tuple[TableMeta, list[int]]:
+def decision_key(kind: Any, state: Any, seat: int) -> str:
+    """What a mention of ``seat`` is for, as text the table meta keeps: its decision in this step (``step_mark``).
+    A redo after an undo that leads back to the same key leads back to a decision the seat was already told of."""
+    return json.dumps([kind.step_mark(state), decision_of(kind, state, seat)], default=str, sort_keys=True)
+
+
+def _mentions(table: TableMeta) -> list[tuple[int, Any, str | None]]:
+    """The table's ``notified`` entries as (seat, version, decision key); an entry written before the keys were
+    kept has None."""
+    return [(x[0], x[1], x[2] if len(x) == 3 else None) for x in table.notified
+            if isinstance(x, list) and len(x) in (2, 3) and isinstance(x[0], int)]
+
+
+def seats_mentioned(table: TableMeta) -> set[int]:
+    """The seats the last public post mentioned, or an earlier one while they stayed due: whoever else must be
+    told of the game (a table's announcement) pings only the others."""
+    return {seat for seat, _, _ in _mentions(table)}
+
+
+def _withdrawn(table: TableMeta) -> set[tuple[int, str]]:
+    """The table's ``withdrawn`` entries: (seat, decision key) of mentions an undo took back."""
+    return {(x[0], x[1]) for x in table.withdrawn if isinstance(x, list) and len(x) == 2}
+
+
+def _seats_to_notify(kind: Any, state: Any, due: list[int]) -> list[int]:
+    """Whom a post concerns: the game's ``seats_to_notify`` (e.g. both duellists of a hand), else the seats due."""
+    notify = kind.seats_to_notify(state)
+    return due if notify is None else list(notify)
+
+
+def _fresh_mentions(table: TableMeta, due: list[int], version: int,
+                    keys: dict[int, str]) -> tuple[TableMeta, list[int]]:
     """Seats due now that were not mentioned for this decision yet, and the table noting them (one mention per
-    turn)."""
-    notified = [tuple(x) for x in table.notified if isinstance(x, list) and len(x) == 2]
-    still = {(s, v) for (s, v) in notified if s in due}
-    fresh = [s for s in due if not any(ns == s for ns, _ in still)]
-    return replace(table, notified=tuple(sorted([list(x) for x in still] + [[s, version] for s in fresh]))), fresh
+    turn): a seat stays mentioned while it stays due, and a seat whose mention an undo took back is not mentioned
+    again when it is due for the same decision (``keys``: each due seat's :func:`decision_key`). The undo's
+    withdrawn mentions count for this post only: the next one is where a redo lands."""
+    still = {s: v for s, v, _ in _mentions(table) if s in due}
+    withdrawn = _withdrawn(table)
+    fresh = [s for s in due if s not in still and (s, keys[s]) not in withdrawn]
+    notified = sorted([s, still.get(s, version), keys[s]] for s in due)
+    return replace(table, notified=tuple(notified), withdrawn=()), fresh
 
 
 def _message(kind: Any, state: Any, table: TableMeta, due: list[int], version: int, *, finished: bool,
@@ -92,16 +139,16 @@ def _message(kind: Any, state: Any, table: TableMeta, due: list[int], version: i
         table = replace(table, message_mark=mark)
     if finished:
         return table, False, []
-    notify = kind.seats_to_notify(state)
-    notify = due if notify is None else list(notify)
-    table, fresh = _fresh_mentions(table, notify, version)
+    notify = _seats_to_notify(kind, state, due)
+    table, fresh = _fresh_mentions(table, notify, version, {s: decision_key(kind, state, s) for s in notify})
     return table, not (started or new_mark or fresh), fresh
 
 
-def redraw_post(mover: int | None) -> dict:
-    """A post that draws the live message again as the game stands (who is away changed): an edit in place that
-    pings nobody and adds no log line; ``mover``: the live message's (its pictures stay the same)."""
-    return {"type": "turn", "mover": mover, "started": False, "events": [], "mention": [], "live": True,
+def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
+    """A post that draws the live message again as the game stands (who is away changed, its language): an edit
+    in place that pings nobody; ``mover``: the live message's (its pictures stay the same); ``events``: lines it
+    adds to the message's moves (none: a redraw says nothing new)."""
+    return {"type": "turn", "mover": mover, "started": False, "events": list(events), "mention": [], "live": True,
             "edit": True}
 
 
@@ -120,9 +167,11 @@ class TurnBook:
         self.clock = clock
 
     def start(self, kind: Any, view: GameView) -> tuple[Bookkeeping, TurnRecord]:
-        """The first post of a game (a lobby's start, or a one-seat game created in play)."""
+        """The first post of a game (a lobby's start, or a one-seat game created in play), in the language
+        :func:`start_language` settles now that the seats are known."""
         due = pending_seats(kind, view.state)
-        table = track_decisions(replace(TableMeta.of(view.meta), unposted_events=()), due, None, self.clock())
+        table = start_language(replace(TableMeta.of(view.meta), unposted_events=()), view.seats)
+        table = track_decisions(table, due, None, self.clock())
         table, _, fresh = _message(kind, view.state, table, due, view.version, finished=False, started=True)
         post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
         return _public_post(table, post, False, fresh)
@@ -158,9 +207,17 @@ class TurnBook:
         due = pending_seats(kind, view.state)
         if due == before_due and kind.step_mark(view.state) == before_mark:
             return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
-        notified = [x for x in table.notified if isinstance(x, list) and x[:1] != [seat]]
-        table = replace(table, unposted_events=(), notified=(*notified, [seat, result.version]))
+        notify = _seats_to_notify(kind, view.state, due)
+        mentions = _mentions(table)
+        # whoever the undone move made due and was pinged for it is told no more: their mention is kept aside, so
+        # that a redo leading to the same decision does not ping them a second time (a different one does)
+        withdrawn = _withdrawn(table) | {(s, key) for s, _, key in mentions
+                                         if s not in notify and s != seat and key is not None}
+        notified = [[s, v, key] for s, v, key in mentions if s != seat]
+        table = replace(table, unposted_events=(), notified=(
+            *notified, [seat, result.version, decision_key(kind, view.state, seat)]))
         table, edit, fresh = _message(kind, view.state, table, due, result.version, finished=False)
+        table = replace(table, withdrawn=tuple(sorted([s, key] for s, key in withdrawn)))
         fresh = [s for s in fresh if s != seat]
         post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
         return _public_post(table, post, edit, fresh)

@@ -1,6 +1,7 @@
-"""Whose language where: public posts in the game's language (chosen at ``/rp new``, default the server's,
-else English; changed with ``/rp language`` by the creator or a channel manager), private answers and private
-pictures in the clicking user's language."""
+"""Whose language where: public posts in the game's language (chosen at ``/rp new``; else the server's, else
+English, until the start, where a game whose players all use one language switches to it; changed with
+``/rp language`` by the creator or a channel manager), private answers and private pictures in the clicking
+user's language."""
 from __future__ import annotations
 
 import pytest
@@ -69,7 +70,7 @@ async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice
     # the language it already has: said privately (a German playground tour saw a public post pinging nobody new)
     same = await harness.run("language", user=alice, place=place, language="ko")
     assert same.only().ephemeral
-    assert same.only().content == t("lobby.language_same", "fr", game=game.id, language=t("language.ko", "fr"))
+    assert same.only().content == t("lobby.language_same", "fr", game=game.id, language="coréen")
 
 
 async def test_public_posts_follow_the_games_language_private_answers_the_users(harness, alice, bob, carol,
@@ -103,3 +104,108 @@ async def test_public_posts_follow_the_games_language_private_answers_the_users(
 
 def sheet_png_of(game, seat: int, locale: str) -> bytes:
     return render_sheet(game.state, seat, locale, names=[s.name for s in game.seats])
+
+
+async def test_a_running_games_new_language_redraws_its_live_message_which_stays_last(harness, alice, bob,
+                                                                                       moderator, fixed_seed):
+    """Tour I, defect 5: ``/rp language`` on a running game left its live message in the old language until the
+    next move, and its public notice landed below it. Now the live message is drawn again at once in the new
+    language, with a line that says who switched it, the command is answered privately, and the live message
+    stays the last message of the channel; a language's name reads as a word of the sentence ("en français")."""
+    harness.locale = harness.guild_locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2))
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "en"))
+    started = await harness.click(lobby, user=alice, place=place, label=t("button.start", "en"))
+    live = [m for m in started.public() if m.layout][-1]
+    game = await game_here(harness, place)
+    assert t("play.game_started", "en") in live.text()
+
+    def last_public():
+        return [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral
+                and not m.deleted][-1]
+
+    harness.locale = "ko"                          # Alice reads Korean: her answer is Korean
+    edits = live.edits
+    changed = await harness.run("language", user=alice, place=place, language="fr")
+    assert (await game_here(harness, place)).meta["locale"] == "fr"
+    answer = changed.only()
+    assert answer.ephemeral
+    assert answer.content == t("lobby.language_done", "ko", game=game.id, language=t("language.word.fr", "ko"))
+    assert live.edits > edits and last_public() is live, "redrawn in place, still the last message"
+    assert t("play.game_started", "fr") in live.text() and t("play.game_started", "en") not in live.text()
+    line = t("lobby.language_line", "fr", user="Alice", language="français")
+    assert line in live.text() and "en français" in line
+    assert not (live.allowed_mentions or {}).get("users"), "the redraw pings nobody"
+
+    harness.locale = "fr"                          # a channel manager, not seated, switches it again
+    by_manager = await harness.run("language", user=moderator, place=place, language="ko")
+    assert by_manager.only().ephemeral and by_manager.only().content == t(
+        "lobby.language_done", "fr", game=game.id, language="coréen")
+    assert last_public() is live and t("play.game_started", "ko") in live.text()
+    assert t("lobby.language_line", "ko", user="Mod", language="한국어") in live.text()
+
+
+async def start_pair(harness, place, creator, joiner, creator_locale, joiner_locale, **new_options):
+    """``/rp new`` by ``creator`` (reading ``creator_locale``), ``joiner`` joins, the creator starts; returns
+    the start's result."""
+    harness.locale = creator_locale
+    lobby = lobby_of(await harness.run("new", user=creator, place=place, players=2, **new_options))
+    harness.locale = joiner_locale
+    await harness.run("join", user=joiner, place=place)
+    harness.locale = creator_locale
+    return await harness.run("start", user=creator, place=place), lobby
+
+
+async def test_a_game_whose_players_share_a_language_plays_in_it(harness, alice, bob):
+    """Tour I, defect 8: a Korean pair's ``/rp new`` on an English server played in English while their ``/find``
+    table played in Korean. One rule now: without ``language:``, a game whose players all use one language plays
+    in it, decided at the start (the lobby, before the seats are known, is in the server's)."""
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    started, lobby = await start_pair(harness, place, alice, bob, "ko", "ko")
+    assert t("button.join", "en") in [b["label"] for b in lobby.buttons()], "the lobby: the server's language"
+    game = await game_here(harness, place)
+    assert game.meta["locale"] == "ko"
+    turn = [m for m in started.public() if m.layout][-1]
+    assert t("play.game_started", "ko") in turn.text()
+    assert started.public()[0].content == t("lobby.start_note", "ko", user=alice.mention, seated=2, wanted=2)
+
+
+@pytest.mark.parametrize(("locales", "options", "expected"), [
+    (("ko", "fr"), {}, "en"),                    # players of two languages: the server's
+    (("ko", "ko"), {"language": "de"}, "de"),    # a language chosen at `new` stays
+])
+async def test_mixed_tables_and_a_chosen_language_keep_theirs(harness, alice, bob, locales, options, expected):
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    await start_pair(harness, place, alice, bob, *locales, **options)
+    assert (await game_here(harness, place)).meta["locale"] == expected
+
+
+async def test_a_language_set_in_the_lobby_stays_and_a_leaver_takes_theirs_along(harness, alice, bob, carol):
+    """``/rp language`` in the lobby is a choice the start keeps; a player who leaves the lobby takes their
+    language with them (the seats after theirs move up with their own)."""
+    harness.guild_locale = "en-US"
+    place = harness.channel()
+    harness.locale = "ko"
+    await harness.run("new", user=alice, place=place, players=2)
+    await harness.run("language", user=alice, place=place, language="fr")
+    harness.locale = "ko"
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    assert (await game_here(harness, place)).meta["locale"] == "fr"
+
+    other = harness.channel()
+    harness.locale = "ko"
+    await harness.run("new", user=alice, place=other, players=3)
+    harness.locale = "de"
+    await harness.run("join", user=bob, place=other)
+    harness.locale = "ko"
+    await harness.run("join", user=carol, place=other)
+    harness.locale = "de"
+    await harness.run("leave", user=bob, place=other)
+    assert (await game_here(harness, other)).meta["seat_locales"] == {"0": "ko", "1": "ko"}
+    harness.locale = "ko"
+    await harness.run("start", user=alice, place=other)
+    assert (await game_here(harness, other)).meta["locale"] == "ko"

@@ -2,12 +2,14 @@
 is drawn in and the summary an older message becomes (``cogs.outbox``), pictures rendered once per step."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine.table import TableMeta
-from bot.engine.turn import _message
+from bot.engine.turn import TurnBook, _message
 from bot.games.kind import Kind
 from cogs.buttons import MoveButton
 from cogs.outbox import (
@@ -34,10 +36,13 @@ class Book:
 
 
 class Plain(Kind):
-    """A game kind without the message_mark hooks."""
+    """A game kind without the message_mark hooks (its decisions are not named: the mentions' keys are the same)."""
+
+    def pending(self, state):
+        return []
 
 
-class ByHand(Kind):
+class ByHand(Plain):
     def message_mark(self, state):
         return state["hand"]
 
@@ -66,7 +71,86 @@ def test_a_new_mark_starts_a_new_message_and_pings_everyone_it_concerns():
     assert book.message(ByHand(), {"hand": 1, "notify": [0]}, [0], 2, finished=False) == (True, [])
     hand2 = {"hand": 2, "notify": [0, 1]}
     assert book.message(ByHand(), hand2, [0], 3, finished=False) == (False, [0, 1])
-    assert sorted(s for s, _ in book.table.notified) == [0, 1]
+    assert sorted(s for s, *_ in book.table.notified) == [0, 1]
+
+
+class Steps(Kind):
+    """A game kind whose state names who is due, for which decision, in which step."""
+
+    def pending(self, state):
+        return [{"seat": seat, "decision": state["decision"]} for seat in state["due"]]
+
+    def step_mark(self, state):
+        return state["step"]
+
+
+class Turns:
+    """The turn book between changes, as ``SessionManager`` drives it: each change's meta feeds the next."""
+
+    def __init__(self, state):
+        self.book, self.kind, self.meta, self.version, self.state = TurnBook(clock=lambda: 0.0), Steps(), {}, 1, state
+
+    def view(self):
+        return SimpleNamespace(meta=self.meta, state=self.state, version=self.version, seats=())
+
+    def start(self):
+        kept, record = self.book.start(self.kind, self.view())
+        self.meta = kept.meta
+        return record
+
+    def move(self, seat, state):
+        before = self.state
+        self.state, self.version = state, self.version + 1
+        result = SimpleNamespace(version=self.version, finished=False, events=[])
+        kept, record = self.book.move(self.kind, self.view(), result, seat, self.kind.step_mark(before))
+        self.meta = kept.meta
+        return record
+
+    def undo(self, seat, state):
+        before = self.state
+        self.state, self.version = state, self.version + 1
+        result = SimpleNamespace(version=self.version)
+        kept, record = self.book.undo(self.kind, self.view(), result, seat, self.kind.step_mark(before),
+                                      [item["seat"] for item in self.kind.pending(before)], "Hold")
+        self.meta = kept.meta
+        return record
+
+
+ANN_ACTS = {"due": [0], "decision": "act", "step": 1}
+BEN_TAKES = {"due": [1], "decision": "take", "step": 1}
+
+
+def test_a_redo_after_an_undo_does_not_ping_the_same_player_for_the_same_decision_again():
+    """Tour I, defect 3: Ann ends her turn (Ben pinged), takes it back, ends it again: Ben is not pinged twice
+    for the same decision, and the live message that pinged him is edited in place."""
+    turns = Turns(ANN_ACTS)
+    assert turns.start().mention == [0]
+    assert turns.move(0, BEN_TAKES).mention == [1]
+    undone = turns.undo(0, ANN_ACTS)
+    assert undone.public and undone.mention == [] and undone.post.get("edit")
+    redone = turns.move(0, BEN_TAKES)
+    assert redone.public and redone.mention == [] and redone.post.get("edit")
+    # later turns ping as ever: Ben hands the turn back to Ann, then she hands it to him again
+    assert turns.move(1, ANN_ACTS).mention == [0]
+    assert turns.move(0, BEN_TAKES).mention == [1]
+
+
+def test_after_an_undo_a_different_decision_pings_afresh():
+    """The undo then leads elsewhere: Ben due for another decision, or the same one in another step, is pinged;
+    so is Ben after a step in which he was not due (the withdrawn mention counts for the next post only)."""
+    for elsewhere in ({"due": [1], "decision": "discard", "step": 1}, {"due": [1], "decision": "take", "step": 2}):
+        turns = Turns(ANN_ACTS)
+        turns.start()
+        turns.move(0, BEN_TAKES)
+        turns.undo(0, ANN_ACTS)
+        moved = turns.move(0, elsewhere)
+        assert moved.mention == [1] and not moved.post.get("edit")
+    turns = Turns(ANN_ACTS)
+    turns.start()
+    turns.move(0, BEN_TAKES)
+    turns.undo(0, ANN_ACTS)
+    assert turns.move(0, {"due": [2], "decision": "take", "step": 1}).mention == [2]
+    assert turns.move(2, BEN_TAKES).mention == [1]
 
 
 def test_the_layout_holds_pictures_text_and_the_menu_rows():

@@ -44,11 +44,13 @@ async def test_three_players_queue_and_the_game_starts_in_a_thread_with_all_thre
     assert [s.user_id for s in game.seats] == [u.id for u in players]         # first come, first seat
     assert game.creator_id == cast.alice.id
     start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
-    assert set(start.mentions) == {u.id for u in players}
     assert start.content == t("find.started", EN, game=title(bot, "rollplayer"), pace=pace_text("normal", EN),
                               players=", ".join(u.mention for u in players))
     prompt = await turn_post(stub, thread, start)                         # the first turn, in the thread
     assert prompt.channel is thread
+    # each of them is pinged once: by the first turn post when due, else by the announcement
+    assert sorted(start.mentions + prompt.mentions) == sorted(u.id for u in players)
+    assert start.silent == (not start.mentions)
     assert stub.messages(cast.games) == [] and [m for m in stub.messages(cast.lounge)] == []   # nothing public
     assert await bot.store.queue_entries(stub.world.guild.id, find_cog(rollbot).clock()) == []
     # the thread plays like any channel: a player's status command works there
@@ -70,6 +72,10 @@ async def test_a_table_whose_players_share_a_language_plays_in_it(discord_stub, 
     start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
     assert start.content == t("find.started", "de", game=title(bot, "dicepoker", "de"), pace=pace_text("normal", "de"),
                               players=", ".join(u.mention for u in (cast.alice, cast.bob)))
+    # tour I, defect 4: the first hand pings both duellists, so the announcement names them without a ping
+    prompt = await turn_post(stub, thread, start)
+    assert sorted(prompt.mentions) == sorted((cast.alice.id, cast.bob.id))
+    assert start.mentions == [] and start.silent
     cast.carol.locale = "fr"
     await answer(stub, cast.carol, cast.games, "find join", game="dicepoker", players=2, pace="fast")
     await answer(stub, cast.dave, cast.games, "find join", game="dicepoker", players=2, pace="fast")

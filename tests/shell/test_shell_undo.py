@@ -80,3 +80,43 @@ async def test_pig_undo_of_a_hold_and_the_refusals(pig):
     assert t("undo.log_entry", "en", n=held.version) in log.only().content
     sessions = harness.bot.sessions
     assert (await verify_store(sessions.store, sessions.kinds)).ok
+
+
+def mentioned(message) -> set[int]:
+    """The users a message pings (its allowed mentions)."""
+    return {int(u) for u in (message.allowed_mentions or {}).get("users", [])}
+
+
+async def test_a_redo_after_an_undo_does_not_ping_the_next_player_twice(pig):
+    """Alice holds, the new live message pings Bob; Alice takes the hold back (that message now shows her turn)
+    and holds again: Bob was already told of this turn, so no new message pings him a second time; the message
+    that pinged him is drawn again with his turn (tour I, defect 3)."""
+    harness = pig
+    place = harness.channel()
+    game = await start_duel(harness, place)
+    game, user = await roll_until_points(harness, place, game)
+    other = BOB if user is ALICE else ALICE
+
+    held = await harness.run("pig hold", user=user, place=place)
+    pinged = public_post(held)
+    assert mentioned(pinged) == {other.id}
+    undone = await harness.run("pig undo", user=user, place=place)
+    assert not [m for m in undone.public() if m.files], "the undo edits the live message in place"
+    edits = pinged.edits
+    assert pinged.edits >= 1 and not pinged.deleted
+
+    redone = await harness.run("pig hold", user=user, place=place)
+    assert not [m for m in redone.public() if mentioned(m)], "Bob is not pinged again for the same turn"
+    assert not [m for m in redone.public() if m.files], "the live message that pinged him is edited in place"
+    assert pinged.edits > edits and f"**{mover_name(game, other)}**" in pinged.text(), "it names him again"
+    assert t("undo.taken_back", "en", player=mover_name(game, user), move=t("pig.move.hold", "en")) in pinged.text()
+
+    # the game goes on: the next player who becomes due is pinged as ever
+    game = await harness.bot.sessions.load(game.id)
+    game, holder = await roll_until_points(harness, place, game)
+    passed = await harness.run("pig hold", user=holder, place=place)
+    assert mentioned(public_post(passed)) == {(BOB if holder is ALICE else ALICE).id}
+
+
+def mover_name(game, user) -> str:
+    return game.seats[game.seat_of(user.id)].name
