@@ -148,9 +148,11 @@ async def test_a_running_games_new_language_redraws_its_live_message_which_stays
 
 async def start_pair(harness, place, creator, joiner, creator_locale, joiner_locale, **new_options):
     """``/rp new`` by ``creator`` (reading ``creator_locale``), ``joiner`` joins, the creator starts; returns
-    the start's result."""
+    the start's result and the lobby's button labels as ``new`` posted them (a later command posts the lobby anew
+    and leaves that message without buttons)."""
     harness.locale = creator_locale
-    lobby = lobby_of(await harness.run("new", user=creator, place=place, players=2, **new_options))
+    lobby = [b["label"] for b in lobby_of(await harness.run("new", user=creator, place=place, players=2,
+                                                            **new_options)).buttons()]
     harness.locale = joiner_locale
     await harness.run("join", user=joiner, place=place)
     harness.locale = creator_locale
@@ -164,7 +166,7 @@ async def test_a_game_whose_players_share_a_language_plays_in_it(harness, alice,
     harness.guild_locale = "en-US"
     place = harness.channel()
     started, lobby = await start_pair(harness, place, alice, bob, "ko", "ko")
-    assert t("button.join", "en") in [b["label"] for b in lobby.buttons()], "the lobby: the server's language"
+    assert t("button.join", "en") in lobby, "the lobby: the server's language"
     game = await game_here(harness, place)
     assert game.meta["locale"] == "ko"
     turn = [m for m in started.public() if m.layout][-1]
