@@ -130,24 +130,23 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
     """``/help``: each game (its name, what it is, how to get its help and rules, named as the reader's client
     lists them), then every other command of the bot with what it does."""
     embed = discord.Embed(title=t("guide.title", locale), description=t("guide.intro", locale), colour=EMBED_COLOUR)
-    group_keys = {presentation.group_key: presentation for presentation in games.values()}
-    others = []
+    group_keys = {presentation.group_key for presentation in games.values()}
+    sections: dict[str, list[str]] = {"guide.games": [], "guide.everywhere": []}
     for command in tree_commands:
         declared = command._locale_name
-        presentation = group_keys.get(declared.extras.get("key") if declared is not None else None)
-        if presentation is None:
-            if localised_name(command, locale) != t("cmd.help.name", locale):
-                others.append(t("help.command_line", locale, command=f"/{localised_name(command, locale)}",
-                                text=localised_description(command, locale)))
-            continue
-        shown = localised_paths(command, locale)
-        embed.add_field(name=t(presentation.title_key, locale), inline=False, value=t(
-            "guide.game", locale, about=localised_description(command, locale), help=shown.get("help", ""),
-            rules=shown.get("rules", "")))
-    for part, value in enumerate(field_values(others)):
-        title = t("guide.everywhere", locale)
-        embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
-                        value=value, inline=False)
+        name = f"/{localised_name(command, locale)}"
+        line = t("help.command_line", locale, command=name, text=localised_description(command, locale))
+        if declared is not None and declared.extras.get("key") in group_keys:
+            shown = localised_paths(command, locale)      # its description names the game: no heading of its own
+            sections["guide.games"].append(t("guide.game", locale, line=line, help=shown.get("help", ""),
+                                             rules=shown.get("rules", "")))
+        elif name != f"/{t('cmd.help.name', locale)}":
+            sections["guide.everywhere"].append(line)
+    for heading, lines in sections.items():
+        for part, value in enumerate(field_values(lines)):
+            title = t(heading, locale)
+            embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
+                            value=value, inline=False)
     return embed
 
 

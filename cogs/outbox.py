@@ -28,6 +28,7 @@ import logging
 import os
 import socket
 import time
+import unicodedata
 import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
@@ -108,19 +109,34 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def shown_width(text: str) -> int:
+    """How wide ``text`` reads, in Latin letters: a Hangul or other wide character takes two (a Korean line of
+    700 characters ran to 20 lines on a phone where a German one took 13). Never less than ``len(text)``, so
+    a text within a width is within Discord's character limits too."""
+    return len(text) + sum(1 for ch in text if ch >= "\u1100" and unicodedata.east_asian_width(ch) in "WF")
+
+
+def _cut_to_width(text: str, limit: int, newest: bool) -> str:
+    """``text`` cut to ``limit`` (:func:`shown_width`) with "…" where it was cut: its end kept with ``newest``."""
+    size = min(len(text), limit - 1)
+    while size > 0 and shown_width(text[-size:] if newest else text[:size]) > limit - 1:
+        size -= 1
+    return "…" + text[len(text) - size:] if newest else text[:size] + "…"
+
+
 def clip_moves(line: str, limit: int, *, newest: bool = False) -> str:
-    """Moves joined by :data:`MOVE_SEPARATOR` within ``limit`` characters, cut between two moves, never inside
-    one: the first moves kept, or with ``newest`` the last ones; "…" stands for those left out."""
-    if len(line) <= limit:
+    """Moves joined by :data:`MOVE_SEPARATOR` within ``limit`` (:func:`shown_width`), cut between two moves, never
+    inside one: the first moves kept, or with ``newest`` the last ones; "…" stands for those left out."""
+    if shown_width(line) <= limit:
         return line
     moves = line.split(MOVE_SEPARATOR)
     kept: list[str] = []
     for move in reversed(moves) if newest else moves:
-        if len(MOVE_SEPARATOR.join([*kept, move, "…"])) > limit:
+        if shown_width(MOVE_SEPARATOR.join([*kept, move, "…"])) > limit:
             break
         kept.append(move)
-    if not kept:                               # one move longer than the whole line may be
-        return "…" + line[-(limit - 1):] if newest else _clip(line, limit)
+    if not kept:                               # one move longer than the whole line may be: a plain cut
+        return _cut_to_width(line, limit, newest)
     if newest:
         return "…" + MOVE_SEPARATOR + MOVE_SEPARATOR.join(reversed(kept))
     return MOVE_SEPARATOR.join(kept) + MOVE_SEPARATOR + "…"

@@ -115,8 +115,10 @@ async def test_a_newcomers_help_names_every_game_and_every_other_command(harness
             group = next(c for c in harness.bot.tree.get_commands()
                          if c._locale_name is not None and c._locale_name.extras.get("key") == presentation.group_key)
             shown = localised_paths(group, locale)
-            assert shown["help"] in fields[t(presentation.title_key, locale)]
-            assert shown["rules"] in fields[t(presentation.title_key, locale)]
+            assert shown["help"] in fields[t("guide.games", locale)]
+            assert shown["rules"] in fields[t("guide.games", locale)]
+            # the game's name once: its description names it, no heading repeats it
+            assert fields[t("guide.games", locale)].count(t(presentation.title_key, locale)) <= 1
         everywhere = fields[t("guide.everywhere", locale)]
         for key in ("cmd.games.name", "cmd.notify.name", "cmd.away.name"):
             assert f"`/{t(key, locale)}`" in everywhere, (key, everywhere)

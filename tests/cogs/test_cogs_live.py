@@ -20,6 +20,7 @@ from cogs.outbox import (
     PictureCache,
     clip_moves,
     live_layout,
+    shown_width,
     summary_layout,
 )
 
@@ -208,20 +209,28 @@ MOVE = st.text(st.characters(blacklist_characters="·"), min_size=1, max_size=80
 @given(st.lists(MOVE, min_size=1, max_size=40), st.integers(20, 400), st.booleans())
 def test_a_line_of_moves_is_cut_between_moves_never_inside_one(moves, limit, newest):
     """A German playground tour saw a summary end "… Ann lässt die Attributa…": the line is cut between moves,
-    keeping the first ones (a summary) or the newest (the live message), never more than ``limit``."""
+    keeping the first ones (a summary) or the newest (the live message), never wider than ``limit`` (a Korean
+    character counts two: a Korean line ran twice as long on a phone) nor longer in characters."""
     line = MOVE_SEPARATOR.join(moves)
     clipped = clip_moves(line, limit, newest=newest)
     assert len(clipped) <= limit
-    if len(line) <= limit:
+    if shown_width(line) <= limit:
         assert clipped == line
         return
     kept = clipped.split(MOVE_SEPARATOR)
     if newest and kept[0] == "…" and len(kept) > 1:
-        assert kept[1:] == moves[len(moves) - len(kept) + 1:]
+        assert kept[1:] == moves[len(moves) - len(kept) + 1:] and shown_width(clipped) <= limit
     elif not newest and kept[-1] == "…" and len(kept) > 1:
-        assert kept[:-1] == moves[:len(kept) - 1]
+        assert kept[:-1] == moves[:len(kept) - 1] and shown_width(clipped) <= limit
     else:                                          # not even one whole move fits: a plain cut
-        assert len(moves[-1 if newest else 0]) + len("… · ") > limit
+        assert shown_width(moves[-1 if newest else 0]) + len("… · ") > limit
+
+
+def test_a_korean_line_of_moves_is_cut_at_the_width_a_phone_shows():
+    korean = MOVE_SEPARATOR.join(["민지 님이 빨간색 2를 건강 줄에 놓았어요"] * 40)
+    german = MOVE_SEPARATOR.join(["Minji legt Rot 2 in die KON-Reihe"] * 40)
+    assert shown_width(clip_moves(korean, 700, newest=True)) <= 700
+    assert len(clip_moves(korean, 700, newest=True)) < 0.7 * len(clip_moves(german, 700, newest=True))
 
 
 def test_a_summary_keeps_a_whole_german_turn():
