@@ -115,13 +115,16 @@ class RollPlayerPresentation(Presentation):
             files.append(("scores.png", render_scores(game.state, locale, names=names)))
         if mover is not None:
             files.append(("sheet.png", render_sheet(game.state, mover, locale, names=names)))
-        files.append(("table.png", render_table(game.state, locale, names=names, abandoned=game.status == "abandoned")))
+        files.append(("table.png", render_table(game.state, locale, names=names)))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The live message is posted anew for every player due, so while the
         game runs it carries the compact picture of what the decision at hand needs (the full table stays on
-        the "Table" button); the result post keeps the turn pictures (scores and table)."""
+        the "Table" button); the result post keeps the turn pictures (scores and table); an abandoned game's, the
+        table as it was left (no one's sheet: nobody moved to end it)."""
+        if game.status == "abandoned" and not game.state.finished:
+            return [self.table_picture(game, locale)]
         if game.status != "active" or game.state.finished:
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
@@ -143,7 +146,8 @@ class RollPlayerPresentation(Presentation):
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return ("table.png", render_table(game.state, locale, names=seat_names(game)))
+        return ("table.png", render_table(game.state, locale, names=seat_names(game),
+                                          abandoned=game.status == "abandoned"))
 
     # ---- commands
     commands = staticmethod(commands.build)

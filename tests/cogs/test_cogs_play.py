@@ -8,6 +8,8 @@ import pytest
 from driver import Driver, move_components
 
 from bot.i18n import t
+from cogs.seam import seat_names
+from images.rollplayer import render_table
 
 
 @pytest.fixture
@@ -283,3 +285,19 @@ async def test_reminders_speak_the_games_language_and_players_languages_are_reco
     await harness.select(prompt, [prompt.selects()[0]["options"][0]["value"]], user=mover, place=place)
     game = await harness.bot.sessions.load(game.id)
     assert game.meta["seat_locales"] == {str(seat): "en"}
+
+
+async def test_an_abandoned_game_keeps_only_its_table(harness, alice, bob, moderator, fixed_seed):
+    """A game abandoned in the middle: its live message shows the table as it was left, saying so, and no
+    player's sheet (a tour saw the last mover's sheet beside the table, as if the game had ended with a move)."""
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    driver = Driver(harness, place, [alice, bob])
+    with pytest.raises(AssertionError, match="game did not end"):
+        await driver.play_to_end(game.id, started, max_steps=12)
+    live = driver.prompt
+    await harness.run("abandon", user=moderator, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    assert game.status == "abandoned" and game.state.round >= 1
+    assert live.file_names() == ["table.png"], live.file_names()
+    assert dict(live.files)["table.png"] == render_table(game.state, "en", names=seat_names(game), abandoned=True)
