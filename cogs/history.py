@@ -29,6 +29,20 @@ from .translator import cmd_str
 
 #: moves per page of ``/<game> log``
 LOG_PAGE = 15
+
+
+def log_bounds(count: int, page: int) -> tuple[int, int, int, int]:
+    """(start, end, pages, page) of page ``page`` (0-based, clamped) of a log of ``count`` moves: the moves shared
+    out evenly between the fewest pages of at most :data:`LOG_PAGE`, the later pages taking the odd one, so that
+    no page holds one line (cut from the first move, the page shown first held one; cut from the newest, three
+    tours in a row saw a first page of one move)."""
+    pages = max(1, -(-count // LOG_PAGE))
+    page = min(max(0, page), pages - 1)
+    size, longer = divmod(count, pages)                 # the last ``longer`` pages hold one more
+
+    def start(number: int) -> int:
+        return number * size + max(0, number - (pages - longer))
+    return start(page), start(page + 1), pages, page
 #: slot letter of each paging button (custom ids of one message must differ even when two aim at one page);
 #: slot "c" is the disabled "page/pages" label between Previous and Next
 SLOTS = (("f", "history.first", "⏮"), ("p", "history.previous", "◀"), ("n", "history.next", "▶"),
@@ -168,15 +182,11 @@ class History(GameCog):
 
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
-        """(text, number of pages, the page shown): the page is clamped to the log as it is now. Pages are cut
-        from the newest move back, so the last page (what ``/log`` shows first) is full and the first one holds
-        what is left over (a last page of one line showed almost nothing of the recent moves)."""
+        """(text, number of pages, the page shown): the page is clamped to the log as it is now
+        (:func:`log_bounds`)."""
         presentation = self.games[game.kind]
         records = await self.sessions.move_log(game.id)
-        pages = max(1, -(-len(records) // LOG_PAGE))
-        page = min(max(0, page), pages - 1)
-        end = len(records) - (pages - 1 - page) * LOG_PAGE
-        start = max(0, end - LOG_PAGE)
+        start, end, pages, page = log_bounds(len(records), page)
         shown = shown_game(game, locale)
         # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
         before = await in_worker(states_before, self.games.kind(game.kind), game, records[:end])

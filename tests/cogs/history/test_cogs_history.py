@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.app import create_bot
 from bot.i18n import t
-from cogs.history import LOG_PAGE
+from cogs.history import LOG_PAGE, log_bounds
 from cogs.rollplayer import PRESENTATION as RP
 
 
@@ -34,14 +34,18 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
 
     first = (await harness.run("log", user=bob, place=place)).only()    # the channel's last game, latest page
     assert first.ephemeral and first.button(label=f"{pages}/{pages}").get("disabled")
-    # a full page of the newest moves (pages are cut from the newest move back)
-    assert seqs(first.content) == list(range(game.version - LOG_PAGE + 1, game.version + 1))
-    oldest = game.version - (pages - 1) * LOG_PAGE                     # what the first page holds
+
+    def page_of(number: int) -> list[int]:
+        """The moves shared out evenly (no page of one line): page ``number`` (1-based) holds these."""
+        start, end, *_ = log_bounds(game.version, number - 1)
+        return list(range(start + 1, end + 1))
+    assert all(LOG_PAGE // 2 <= len(page_of(n)) <= LOG_PAGE for n in range(1, pages + 1))
+    assert seqs(first.content) == page_of(pages)
     assert first.button(label=t("history.last", "en")).get("disabled")
     assert not first.button(label=t("history.first", "en")).get("disabled")
 
     await harness.click(first, user=bob, place=place, label=t("history.first", "en"))
-    assert first.button(label=f"1/{pages}") and seqs(first.content) == list(range(1, oldest + 1))
+    assert first.button(label=f"1/{pages}") and seqs(first.content) == page_of(1)
     assert first.button(label=t("history.previous", "en")).get("disabled")
     seen = list(seqs(first.content))
     for _ in range(pages - 1):
@@ -51,7 +55,7 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert "Alice" in first.content or "Bob" in first.content
 
     second = (await harness.run("log", user=alice, place=place, page=2)).only()
-    assert second.button(label=f"2/{pages}") and seqs(second.content) == list(range(oldest + 1, oldest + LOG_PAGE + 1))
+    assert second.button(label=f"2/{pages}") and seqs(second.content) == page_of(2)
 
 
 async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
@@ -217,3 +221,13 @@ def test_each_games_chart_names_its_rounds_as_the_game_does():
     assert poker.x_axis == "Manche" and "manche par manche" in poker.title
     # dice poker's chart is Gold after each hand, not a projected score by round
     assert chart_words(3, "en", keys=POKER.chart_keys).title == "Gold, hand by hand"
+
+
+@pytest.mark.parametrize("count", [0, 1, 15, 16, 29, 31, 46, 100])
+def test_log_pages_share_the_moves_out_evenly(count):
+    bounds = [log_bounds(count, page) for page in range(max(1, -(-count // LOG_PAGE)))]
+    assert [start for start, *_ in bounds] == [0, *[end for _, end, *_ in bounds[:-1]]] and bounds[-1][1] == count
+    sizes = [end - start for start, end, *_ in bounds]
+    assert max(sizes) <= LOG_PAGE and max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes)
+    assert log_bounds(count, 99)[3] == len(bounds) - 1 and log_bounds(count, -5)[3] == 0
+
