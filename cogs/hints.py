@@ -30,11 +30,15 @@ class Hints(Tables):
         await self.hint(interaction, await self.active_channel_game(interaction))
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
-        """Privately: the move the AI would make now and why, in one line; nothing changes."""
+        """Privately: the move the AI would make now and why, in one line; nothing changes. Only for the decision
+        due: a player with a move out of turn (a weapon to drop at any time) is told whose turn it is (a hint
+        there told them to drop the weapon they had just bought)."""
+        seat = self.seat_of(game, interaction.user.id)
         if not hints_on(self.kind(game), game):
             raise Refusal("error.hints_off")
-        seat = self.seat_of(game, interaction.user.id)
         self.legal_for(game, seat)
+        if seat not in self.pending_seats(game):
+            raise self.not_your_turn(game)
         locale = locale_of(interaction)
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)

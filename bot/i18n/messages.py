@@ -31,6 +31,7 @@ import logging
 import re
 import string
 from collections.abc import Callable
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -217,6 +218,18 @@ def _count(value) -> int | None:
     return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
 
 
+def _decimal(value) -> Decimal | None:
+    """A number with a fraction as the game layers pass it ("0.3", French "0,3"), for its plural form: French
+    says "0,3 étoile", English "0.3 stars" (CLDR counts the digits shown)."""
+    if isinstance(value, float):
+        return Decimal(repr(value))
+    text = str(value).strip()
+    return Decimal(text.replace(",", ".")) if _DECIMAL.fullmatch(text) else None
+
+
+_DECIMAL = re.compile(r"-?\d+[.,]\d+")
+
+
 #: the kinds of selector a field's format spec may name (``{n:plural:…}``, ``{n:ordinal:…}``, ``{name:gender:…}``)
 SELECTORS = ("plural", "ordinal", "gender")
 
@@ -225,6 +238,7 @@ def _select(kind: str, forms: list[str], value, locale: str) -> str:
     """One of ``forms`` for ``value``: by its plural form or by the gender of the name it holds."""
     if kind == "plural":
         n = _count(value)
+        n = _decimal(value) if n is None else n
         index = plural_rule(locale)(n) if n is not None else len(forms) - 1
     elif kind == "ordinal":                  # the first, then every other place
         index = 0 if _count(value) == 1 else len(forms) - 1

@@ -323,13 +323,17 @@ def goal_text(goal: dict, locale: str) -> str:
 
 
 def hint_text(game: Any, seat: int, advice: dict, locale: str) -> str:
-    """A hint's "why": the AI's reason (its gain in stars), the goals of the sheet the move serves and the
-    final score the AI projects after it."""
+    """A hint's "why": the AI's reason (by how much it beats the next best move, which it names), the goals of the
+    sheet the move serves and the final score the AI projects after it."""
     params = dict(advice.get("params") or {})
     goals = [g for g in params.pop("goals", None) or [] if isinstance(g, dict)]
     projected = params.pop("projected", None)
+    other = params.pop("other", None)           # the next best move the AI weighed, named as a menu names it
     key = advice.get("key")
-    parts = [t(key, locale, **display_params(game, params, locale))] if key else []
+    shown = display_params(game, params, locale)
+    if isinstance(other, dict):
+        shown["other"] = move_label(game, seat, other, locale)
+    parts = [t(key, locale, **shown)] if key else []
     named = [text for text in (goal_text(g, locale) for g in goals[:HINT_GOALS]) if text]
     if named:
         parts.append(t("rollplayer.hint.serves", locale, goals=t("rollplayer.hint.goal.join", locale).join(named)))

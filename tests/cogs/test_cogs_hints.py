@@ -38,3 +38,30 @@ async def test_rfa_hint_names_the_placement_and_its_reason(harness, alice):
     assert (await harness.bot.sessions.load(game.id)).version == game.version
     for name in ("poker", "rfa", "rp"):
         assert harness.bot.tree.get_command(name).get_command("hint") is not None
+
+
+async def test_a_hint_is_for_the_decision_due_and_for_the_players(harness, alice, bob, carol, monkeypatch):
+    """A Roll Player tour asked for a hint while the other player was due, holding a weapon (a move "at any
+    time"): the hint said to drop the weapon just bought. Out of turn the answer is whose turn it is; and someone
+    outside the game is told so, even where hints are off (they were told hints were off)."""
+    from bot.engine.table import update_meta
+    from bot.games.rollplayer.kind import RollPlayerKind
+
+    place = harness.channel()
+    created = await harness.run("rp new", user=alice, place=place, players=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    due = harness.bot.games.kind("rollplayer").pending(game.state)[0]["seat"]
+    waiting = 1 - due
+    real = RollPlayerKind.legal_moves
+    monkeypatch.setattr(RollPlayerKind, "legal_moves", lambda self, state, seat: real(self, state, seat) or (
+        [{"type": "discard_weapon", "card": "longsword"}] if seat == waiting else []))
+    refused = (await harness.run("rp hint", user=[alice, bob][waiting], place=place)).only()
+    assert refused.ephemeral and refused.content == t("error.not_your_turn", "en", players=game.seats[due].name)
+    await update_meta(harness.bot.sessions, game.id, hints=False)
+    outsider = (await harness.run("rp hint", user=carol, place=place)).only()
+    assert outsider.ephemeral and outsider.content == t("error.not_your_game", "en")
+    player = (await harness.run("rp hint", user=[alice, bob][due], place=place)).only()
+    assert player.content == t("error.hints_off", "en")

@@ -142,3 +142,13 @@ def test_french_counts_in_running_text_agree_with_their_number():
     assert t("history.replay_end", "fr", game=1, step=1, steps=1, moves=0).endswith("après 0 coup")
     assert "depuis 1 heure " in t("lobby.defaults_shown", "fr", hours=1, pace="-")
     assert "depuis 24 heures " in t("lobby.defaults_shown", "fr", hours=24, pace="-")
+
+
+def test_a_plural_follows_a_number_with_a_fraction():
+    """A hint's "about 0,3 étoile" (French counts below 2 as one), "0.3 stars"; a fraction with a comma or a point."""
+    from bot.i18n.messages import fill
+
+    assert fill("{g} {g:plural:étoile|étoiles}", "fr", {"g": "0,3"}) == "0,3 étoile"
+    assert fill("{g} {g:plural:étoile|étoiles}", "fr", {"g": "2,5"}) == "2,5 étoiles"
+    assert fill("{g} {g:plural:star|stars}", "en", {"g": "0.3"}) == "0.3 stars"
+    assert fill("{g} {g:plural:star|stars}", "en", {"g": "1"}) == "1 star"

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from bot.games.rollplayer import engine
 
-from .determinize import det_rng, determinize
-from .greedy import greedy_move, projected
+from .determinize import det_rng
+from .greedy import greedy_move
 from .search import Budget, search_move
 
 LEVELS = ("easy", "normal", "hard")
@@ -47,39 +47,45 @@ def choose_move(state, seat: int, level: str, seed: int) -> dict:
     return _choose(state, seat, level, seed)[0]
 
 
-def _choose(state, seat: int, level: str, seed: int) -> tuple[dict, float, float]:
+def _choose(state, seat: int, level: str, seed: int) -> tuple[dict, float, float, tuple[dict, float] | None]:
+    """(move, its value, the value before it, the runner-up and its value or None): see ``search_move``."""
     legal = engine.legal(state, seat)
     if not legal:
         raise ValueError("no legal move for this seat")
     if state.phase == "setup_race":
         # nothing to weigh yet (class, backstory and alignment come later): any sheet, by the seed
         rnd = det_rng(seed, state.moves, seat, 3)
-        return legal[rnd.randrange(len(legal))], 0.0, 0.0
+        return legal[rnd.randrange(len(legal))], 0.0, 0.0, None
     if level == "easy":
-        return greedy_move(state, seat, seed), 0.0, 0.0
+        return greedy_move(state, seat, seed), 0.0, 0.0, None
     return search_move(state, seat, seed, budget(level, state.seats))
 
 
 def hint(state, seat: int, seed: int, level: str = HINT_LEVEL) -> dict:
-    """The move ``choose_move(state, seat, level, seed)`` picks, its expected gain in stars (mean value
-    after the move minus before, over the same sampled worlds; ``easy``: the projected score's change)
-    and a message key with parameters for a one-line "why". The state is not changed."""
+    """The move ``choose_move(state, seat, level, seed)`` picks and a message key with parameters for a one-line
+    "why": by how many stars it beats the next best move the search weighed (``gain``, never negative: the
+    mean values of the two over the same sampled worlds) and that move (``other``); None and no ``other`` when
+    there was nothing to compare (one move, the sheet pick, ``easy``). The state is not changed.
+
+    (It said "gains about N stars", the value after the move minus the value before it, which compares values
+    at different depths of the look: a third of the hints read "gains about -0.9 stars".)"""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
-    move, after, before = _choose(state, seat, level, seed)
-    if level == "easy" or state.phase == "setup_race":
-        c = determinize(state, seat, det_rng(seed, state.moves, seat, 4))  # never the real next roll
-        before = projected(c, seat)
-        engine.play(c, move)
-        after = projected(c, seat)
-    gain = round(after - before, 1)
+    move, best, _, runner_up = _choose(state, seat, level, seed)
+    gain = None if runner_up is None else round(max(0.0, best - runner_up[1]), 1)
     key, params = _why(move, gain)
+    if runner_up is not None:
+        params["other"] = runner_up[0]
     return {"move": move, "gain": gain, "key": key, "params": params}
 
 
-def _why(move: dict, gain: float) -> tuple[str, dict]:
+def _why(move: dict, gain: float | None) -> tuple[str, dict]:
     t = move["type"]
     params: dict = {"gain": gain}
+    if gain is None and t != "race":
+        return "rollplayer.ai.hint.only", params
+    if gain is not None and gain < 0.1:
+        return "rollplayer.ai.hint.close", params
     if t in ("place", "place_start"):
         params["attr"] = move["attr"]
         return "rollplayer.ai.hint.place", params

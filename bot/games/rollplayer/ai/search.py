@@ -101,8 +101,9 @@ class _Search:
         return best
 
 
-def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, float]:
-    """(chosen move, its mean value, the mean value of the state before it)."""
+def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, float, tuple[dict, float] | None]:
+    """(chosen move, its mean value, the mean value of the state before it, the runner-up: the next best root move
+    and its mean value, None when there was no other move to weigh). A hint compares the two."""
     moves = _moves(st, seat) or engine.legal(st, seat)
     if not moves:
         raise ValueError("no legal move for this seat")
@@ -113,7 +114,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
         base = value(w, seat)
         c = w.clone()
         engine.play(c, moves[0], budget.horizon)
-        return moves[0], value(c, seat), base
+        return moves[0], value(c, seat), base, None
     srch = _Search(seat, budget)
     root_round = st.round
     worlds = [determinize(st, seat, rnd) for _ in range(budget.worlds)]
@@ -138,5 +139,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
             engine.play(c, moves[i], budget.horizon)
             totals[i] += srch.look(c, root_round, budget.depth)
         done += 1
-    best_i = max(totals, key=lambda i: (totals[i], -i))
-    return moves[best_i], totals[best_i] / done, base
+    ranked = sorted(totals, key=lambda i: (-totals[i], i))     # the best first; on a tie, the first listed
+    best_i = ranked[0]
+    runner_up = (moves[ranked[1]], totals[ranked[1]] / done) if len(ranked) > 1 else None
+    return moves[best_i], totals[best_i] / done, base, runner_up
