@@ -355,9 +355,11 @@ def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[di
 
 
 def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[dict],
-                subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool) -> discord.ui.View:
+                subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool,
+                hint: bool = False) -> discord.ui.View:
     """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
-    any legal move that is not a subset, then the look buttons."""
+    any legal move that is not a subset, then the look buttons (the public live message) or, in a player's own
+    menu, Hint (``hint``: as every other menu of one's own has it; dice poker's had none)."""
     view = discord.ui.View(timeout=None)
     for item, label in enumerate(subset.labels):
         chosen = bool(mask >> item & 1)
@@ -378,6 +380,8 @@ def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[di
                                      label=presentation.move_label(game, seat, move, locale)))
     if look_buttons:
         add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures, row=row + 1)
+    elif hint:
+        view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale), row=row + 1))
     return view
 
 
@@ -477,7 +481,7 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
     if plan.subset is not None:
         view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,
-                           look_buttons=look_buttons)
+                           look_buttons=look_buttons, hint=hint and menu != EXTRA and rep is None and only is None)
         if undo:
             view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
         return view

@@ -306,7 +306,7 @@ class Play(Tables):
         message = interaction.message
         public = message is not None and not message.flags.ephemeral
         view = subset_view(presentation, game, seat, legal, subset, mask ^ (1 << item), locale,
-                           look_buttons=public)
+                           look_buttons=public, hint=not public and hints_on(self.kind(game), game))
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles
             await self.redraw_live(interaction, game.id, view, version=version)
             return

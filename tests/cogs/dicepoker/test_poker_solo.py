@@ -105,8 +105,12 @@ async def test_my_moves_opens_private_toggles_that_work_the_same(poker, alice, b
     mine = await poker.click(post, user=alice, place=place, label=t("button.my_moves", "en"))
     menu = mine.only()
     assert menu.ephemeral and len(toggles(menu)) == 5
+    # one's own menu has Hint, as Roll Player's and Roll for Adventure's do (a tour found none here)
+    assert menu.button(label=t("button.hint", "en"))
     await toggle(poker, menu, 4, user=alice, place=place)
-    assert kept_positions(menu) == [0, 1, 2, 3] and menu.ephemeral
+    assert kept_positions(menu) == [0, 1, 2, 3] and menu.ephemeral and menu.button(label=t("button.hint", "en"))
+    hinted = await poker.click(menu, user=alice, place=place, label=t("button.hint", "en"))
+    assert [m for m in hinted.messages if m.ephemeral and m.content.startswith("💡")]
     done = await choose_and_confirm(poker, menu, [0, 1], user=alice, place=place)
     assert menu.components == [] and t("play.done", "en", move="\x00").split("\x00")[0] in menu.content
     assert done.public(), "the step is posted in the channel"
