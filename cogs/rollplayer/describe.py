@@ -316,8 +316,9 @@ def goal_text(goal: dict, locale: str) -> str:
         return t("rollplayer.hint.goal.class_colour", locale, colour=colour_name(goal["colour"], locale),
                  class_name=_named("class_id", goal.get("class_id"), locale))
     if kind == "alignment":
-        spot = t("rollplayer.detail.align_cell", locale, ethic=t(f"img.align.{goal['ethic']}", locale),
-                 moral=t(f"img.align.{goal['moral']}", locale))
+        # the words of the dealt card's line, not the picture's abbreviations ("Rechtsch. Neutral" in a sentence)
+        spot = t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{goal['ethic']}", locale),
+                 moral=t(f"rollplayer.align_word.{goal['moral']}", locale))
         return t("rollplayer.hint.goal.alignment", locale, spot=spot, stars=goal["stars"])
     return ""
 

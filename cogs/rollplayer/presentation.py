@@ -27,7 +27,8 @@ class RollPlayerPresentation(Presentation):
     has_seat_pictures = True
     has_step_picture = True
     has_live_pictures = True
-    # French names Roll Player's rounds "tours" (the shell's chart says "manche", a hand of dice poker)
+    # French names Roll Player's rounds "tours" (the shell's chart says "manche", a hand of dice poker); the chart
+    # plots each sheet's score so far (a hint's projection is another number: the title said "projected")
     chart_keys = (N_("chart.title"), N_("chart.x_axis"))
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
