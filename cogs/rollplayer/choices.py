@@ -114,7 +114,8 @@ def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list
 
 def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
     """One arrangement of every starting die (highest first, each on the row the AI's evaluation likes best
-    at that point), offered beside the single placements."""
+    at that point), offered beside the single placements. A quick rule, not the hint's search: its label says
+    "quick arrangement" (it said "suggested", and the hint suggested other rows)."""
     from bot.games.rollplayer import engine
     from bot.games.rollplayer.ai.evaluate import evaluate
     from bot.games.rollplayer.phases import place_start_die
