@@ -116,14 +116,17 @@ def provisional_mark(provisional: bool, locale: str) -> str:
 
 
 async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) -> list[str]:
-    """The final post's lines on what a finished game did to each rated player's rating (none: no lines)."""
+    """The final post's lines on what a finished game did to each rated player's rating (none: no lines); a
+    player the bot played for most of the game is not rated (``ratings.without_stand_ins``), and is told why."""
     changes = await sessions.store.rating_changes(game.id)
     if not changes:
         return []
+    stood_in = [s.seat for s in game.seats if not s.is_ai and s.seat not in changes]
     return [t("ratings.final_title", locale), *(
         t("ratings.final_line", locale, player=player_name(game, seat), before=before, after=after,
           change=signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
-        for seat, (before, after, games) in changes.items())]
+        for seat, (before, after, games) in changes.items()),
+        *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in)]
 
 
 def month_start(now: float) -> float:

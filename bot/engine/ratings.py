@@ -25,6 +25,10 @@ SHOWN_BASE, SHOWN_SCALE = 1000, 40
 #: Bot seats' fixed ratings (mu, sigma) per AI level (the kinds' ``ai_levels``); an unknown level: the middle.
 BOT_RATINGS = {"easy": (18.0, 1.0), "normal": (25.0, 1.0), "hard": (30.0, 1.0), "best": (30.0, 1.0)}
 BOT_DEFAULT = BOT_RATINGS["normal"]
+#: A player's seat the bot played for them most of the game (they stayed away; the bot stands in at its
+#: strongest) counts as a bot seat of this strength: the others are rated against it, the absent player not at all
+#: (a tour's idle player gained 183 against easy bots without a move of their own).
+STAND_IN_LEVEL = "best"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,15 @@ def seats_of(seats: Sequence, results: Sequence, bot_levels: Mapping[int, str]) 
     places = {r.seat: r.place for r in results}
     return tuple(RatedSeat(s.seat, places.get(s.seat), None if s.is_ai else s.user_id,
                            bot_levels.get(s.seat) if s.is_ai else None) for s in seats)
+
+
+def without_stand_ins(seats: Sequence[RatedSeat], moves: Mapping[int, tuple[int, int]]) -> tuple[RatedSeat, ...]:
+    """``seats`` with every human seat whose moves the bot played more than half of (``moves``: seat -> (its
+    moves, those the bot played for it)) made a bot seat of :data:`STAND_IN_LEVEL`."""
+    def played_by_bot(seat: RatedSeat) -> bool:
+        total, by_bot = moves.get(seat.seat, (0, 0))
+        return seat.user_id is not None and by_bot * 2 > total
+    return tuple(RatedSeat(s.seat, s.place, None, STAND_IN_LEVEL) if played_by_bot(s) else s for s in seats)
 
 
 def rate(seats: Sequence[RatedSeat], current: dict[int, Rating]) -> dict[int, Rating]:

@@ -1049,6 +1049,13 @@ class Store:
         from her old rating), give the new ones; ``rating_changes``' key (game, seat) makes a second rating of
         one game fail the whole transaction."""
         kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
+        # a player's seat the bot played for them most of the game is rated as a bot's (``without_stand_ins``)
+        played = await db.fetch(
+            "SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
+            " WHERE game_id = :g AND undoes IS NULL GROUP BY seat", {"g": game_id})
+        rated = ratings.without_stand_ins(rated, {r.seat: (int(r.n), int(r.by_bot or 0)) for r in played})
+        if not ratings.is_rated(rated):
+            return
         users = sorted({s.user_id for s in rated if s.user_id is not None})
         if not self.sqlite:
             await db.execute(f"SELECT pg_advisory_xact_lock({RATING_LOCK}, (u % 2147483647)::integer)"

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.engine import errors
-from bot.engine.ratings import PROVISIONAL_GAMES, RatedSeat, Rating, is_rated, rate
+from bot.engine.ratings import PROVISIONAL_GAMES, STAND_IN_LEVEL, RatedSeat, Rating, is_rated, rate, without_stand_ins
 from bot.engine.store import Db
 from tests.engine.test_engine_history_stats import race
 from tests.engine.toy_kind import KIND
@@ -112,3 +112,35 @@ async def test_a_cooperative_game_is_not_rated(mgr, monkeypatch):
     done = await race(mgr, GUILD, 66, [(ALICE, "Alice"), (BOB, "Bob"), (CARL, "Carl")])
     assert await mgr.store.rating_changes(done) == {} and await mgr.store.ratings_of(ALICE) == {}
     assert {r.user_id for r in await mgr.store.finished_results() if r.game_id == done} == {ALICE, BOB, CARL}
+
+
+def test_a_seat_the_bot_played_for_most_of_the_game_counts_as_a_bot():
+    seats = [RatedSeat(0, 1, ALICE), RatedSeat(1, 2, BOB), RatedSeat(2, 3, bot_level="easy")]
+    # Alice played 4 of her 10 moves, the bot 6; Bob played 6 of 10 himself
+    mixed = without_stand_ins(seats, {0: (10, 6), 1: (10, 4), 2: (10, 10)})
+    assert mixed == (RatedSeat(0, 1, None, STAND_IN_LEVEL), RatedSeat(1, 2, BOB), RatedSeat(2, 3, bot_level="easy"))
+    assert list(rate(mixed, {})) == [BOB]
+    assert without_stand_ins(seats, {0: (10, 5), 1: (10, 0)}) == tuple(seats)      # half is not most
+
+
+async def test_an_absent_player_whose_seat_the_bot_played_is_not_rated(mgr):
+    """A tour's player never moved, the bot stood in for every move (idle takeover), and gained 183 points
+    against easy bots; now the seat is rated as a bot's, and the players who played are rated against it."""
+    game = await mgr.create("dicerace", GUILD, 63, ALICE, "Alice", {"target": 12}, 2)
+    await mgr.join(game.id, BOB, "Bob")
+    await mgr.start(game.id, ALICE)
+    while True:
+        view = await mgr.load(game.id)
+        seat = KIND.pending(view.state)[0]["seat"]
+        if seat == 0:
+            result = await mgr.apply(game.id, ALICE, {"action": "roll"}, view.version)
+        else:                                  # Bob is away: the bot plays every move of his
+            result = await mgr.apply_for_seat(game.id, 1, {"action": "roll"}, view.version)
+        if result.finished:
+            break
+    changes = await mgr.store.rating_changes(game.id)
+    assert list(changes) == [0] and await mgr.store.ratings_of(BOB) == {}
+    places = {r.seat: r.place for r in await mgr.store.finished_results() if r.game_id == game.id}
+    want = rate([RatedSeat(0, places[0], ALICE), RatedSeat(1, places[1], bot_level=STAND_IN_LEVEL)], {})
+    assert (await mgr.store.ratings_of(ALICE))["dicerace"] == want[ALICE]
+

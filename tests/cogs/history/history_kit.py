@@ -25,7 +25,12 @@ async def finish(harness, game_id: int, *, stop_before_end: bool = False) -> lis
         move = kind.legal_moves(game.state, seat)[0]
         after, _ = kind.apply(game.state, seat, move)
         if not kind.is_finished(after):
-            await sessions.apply_for_seat(game_id, seat, move, plan=_silent)
+            # each seat's own move (a move played for an absent player would not be theirs: a seat the bot
+            # played most of is not rated)
+            if game.seats[seat].is_ai:
+                await sessions.apply_ai(game_id, seat, move, plan=_silent)
+            else:
+                await sessions.apply(game_id, game.seats[seat].user_id, move, plan=_silent)
             continue
         if stop_before_end:
             return []

@@ -201,3 +201,18 @@ async def test_every_group_lists_the_history_and_stats_commands_in_its_help(harn
     harness.locale = "de"
     german = (await harness.run("rp help", user=alice, place=place)).only().text()
     assert t("help.section.history", "de") in german and t("help.cmd.stats.forget-me", "de") in german
+
+
+async def test_the_final_post_says_why_a_player_the_bot_stood_in_for_is_not_rated():
+    from types import SimpleNamespace
+
+    from cogs.stats import rating_change_lines
+
+    async def rating_changes(game_id):
+        return {0: (1000, 1040, 1)}
+    sessions = SimpleNamespace(store=SimpleNamespace(rating_changes=rating_changes))
+    seats = [SimpleNamespace(seat=0, name="Ann", is_ai=False, user_id=1),
+             SimpleNamespace(seat=1, name="Ben", is_ai=False, user_id=2),
+             SimpleNamespace(seat=2, name="Bot (easy)", is_ai=True, user_id=None)]
+    lines = await rating_change_lines(sessions, SimpleNamespace(id=5, seats=seats), "en")
+    assert lines[-1] == t("ratings.final_stood_in", "en", player="Ben") and len(lines) == 3
