@@ -305,6 +305,9 @@ class Courier:
         self.notices: Any = None
         #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
         self.daily: Any = None
+        #: the turn clock (``cogs.clock.PaceClock``, set by the app): once the courier has drawn a game's end, the
+        #: clock's time-out questions still open in it lose their buttons (``close_questions``)
+        self.clock: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions, clock)
 
@@ -376,7 +379,19 @@ class Courier:
                 if message is None:
                     break
                 sent.append(message)
+        if sent and self.clock is not None:
+            await self._game_over(game_id)
         return sent
+
+    async def _game_over(self, game_id: int) -> None:
+        """After a delivery: a game that is over (its final post, or the redraw of a game ended without a
+        result: every way a game ends is drawn here) has its open time-out questions closed by the clock."""
+        game = await self.sessions.load(game_id)
+        if game.status in ("finished", "abandoned"):
+            try:
+                await self.clock.close_questions(game)
+            except Exception:                  # noqa: BLE001 - the posts are delivered: a question may stay open
+                log.exception("game %s: its time-out questions were not closed", game_id)
 
     async def redraw(self, game_id: int) -> None:
         """Draw the game's live message again as it stands (a due player went away or came back, a deadline
