@@ -178,6 +178,7 @@ class RollBot(commands.AutoShardedBot):
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock,
                              away=self.courier.away)
         self.courier.notices = self.notify
+        self.courier.clock = self.pace_clock
         self.away = Away(self.sessions, self.courier, self.pace_clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock, clock=clock)

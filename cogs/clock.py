@@ -7,7 +7,9 @@ due (:func:`track_decisions`, called by the turn service in the same transaction
 each seat took per decision (for ``/<group> status``). The background tick (:meth:`PaceClock.tick`) reminds a
 due player when half their time is gone and again near the end; when the time is up the bot plays for them
 if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
-let the bot play the seat (games with an AI), or end the game.
+let the bot play the seat (games with an AI), or end the game. A question not answered yet is noted in the game's
+metadata (``TableMeta.clock_questions``): when the game ends otherwise (it finishes, or a moderator's ``abandon``),
+the courier has the clock take its buttons off and say so, and a click on one says how the game ended.
 
 The tick also redraws, once, a live message that still shows "away until" for a player whose time away has run
 out (``Courier.shows_stale_away``, ``Courier.redraw``). Everything the clock needs is in the database, so it
@@ -25,7 +27,7 @@ import discord
 
 from bot.engine import GameView, SessionManager, decision_of, pending_seats
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import t
+from bot.i18n import N_, t
 
 from .bots import BotPlayer, has_ai
 from .buttons import ShellButton
@@ -50,6 +52,12 @@ CLAIM_SECONDS = 600
 #: The last call comes when this share of the time is gone.
 LAST_CALL_SHARE = 0.9
 CLOCK_ACTIONS = ("wait", "bot", "end")
+#: At most this many time-out questions of one game are kept as open (the newest): a game seldom has more than one.
+OPEN_QUESTIONS = 8
+#: A game that is over, by its status: (what its open time-out questions say once closed, the answer to a click
+#: on one of them)
+OVER = {"finished": (N_("clock.closed.finished"), N_("clock.error.finished")),
+        "abandoned": (N_("clock.closed.abandoned"), N_("clock.error.abandoned"))}
 
 
 # ---------------------------------------------------------------------------------------------- words
@@ -210,9 +218,43 @@ class PaceClock:
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
         text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
-        await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
+        question = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in others], roles=False, everyone=False))
+        await self.note_question(game.id, [seat, since, question.id])
         return False
+
+    async def note_question(self, game_id: int, entry: list) -> None:
+        """Keep a posted time-out question ([seat, since, message id]) among the game's open ones, so that the
+        game's end can take its buttons off (:meth:`close_questions`); the newest :data:`OPEN_QUESTIONS` are kept."""
+        table = TableMeta.of((await self.sessions.load(game_id)).meta)
+        await update_meta(self.sessions, game_id, clock_questions=(*table.clock_questions, entry)[-OPEN_QUESTIONS:])
+
+    async def settle_question(self, game_id: int, message_id: int) -> None:
+        """A time-out question was answered (its buttons are gone): it is open no more."""
+        table = TableMeta.of((await self.sessions.load(game_id)).meta)
+        kept = tuple(entry for entry in table.clock_questions if entry[2] != message_id)
+        if kept != table.clock_questions:
+            await update_meta(self.sessions, game_id, clock_questions=kept)
+
+    async def close_questions(self, game: GameView) -> None:
+        """The game is over (finished, or ended without a result): its time-out questions still open lose their
+        buttons and say so; a click on one answered "already settled, or the player has moved meanwhile" (tour
+        18). The courier calls this once it has drawn the game's end. A question deleted meanwhile is skipped."""
+        table = TableMeta.of(game.meta)
+        if not table.clock_questions or game.status not in OVER:
+            return
+        await update_meta(self.sessions, game.id, clock_questions=())
+        locale = game_locale(game)
+        channel = self._channel(game)
+        for seat, _since, message_id in table.clock_questions:
+            text = t(OVER[game.status][0], locale, player=player_mention(game, int(seat)), game=game.id)
+            try:
+                await channel.get_partial_message(int(message_id)).edit(
+                    content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+            except (discord.NotFound, discord.Forbidden):
+                continue                       # deleted, or out of reach: nothing to close
+            except discord.HTTPException as error:
+                log.warning("game %s: time-out question %s not closed: %r", game.id, message_id, error)
 
     @staticmethod
     def end_text(game: GameView, actor: int, seat: int, locale: str) -> str:
@@ -239,6 +281,8 @@ class PaceClock:
             interaction.extras[GROUP_EXTRA] = t(presentation.group_key, "en")
         if game.channel_id != interaction.channel_id:
             raise Refusal("error.wrong_channel")
+        if game.status in OVER:                 # not "settled": say that the game is over, and how it ended
+            raise Refusal(OVER[game.status][1], game=game.id)
         if game.status != "active":
             raise Refusal("clock.error.settled")
         current = due_since(game).get(seat)
@@ -253,6 +297,8 @@ class PaceClock:
         locale = game_locale(game)
         who, idle = interaction.user.mention, player_mention(game, seat)
         table = TableMeta.of(game.meta)
+        if interaction.message is not None:     # answered here: the game's end leaves this message as it is now
+            await self.settle_question(game_id, interaction.message.id)
         if action == "wait":
             await update_meta(self.sessions, game_id, clock_notes={
                 **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})

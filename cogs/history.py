@@ -9,7 +9,6 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -23,7 +22,7 @@ from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, s
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, score_text, shown_game, states_before
+from .replays import frames, game_at, move_words, score_text, shown_game, states_before
 from .seam import Presentation
 from .translator import cmd_str
 
@@ -196,11 +195,7 @@ class History(GameCog):
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
-                then = replace(shown, state=before[record.seq]) if record.seq in before else shown
-                try:
-                    label = presentation.move_label(then, record.seat, record.move, locale)
-                except Exception:                  # noqa: BLE001 - a label of an old move must not break the log
-                    label = t("history.move_unknown", locale)
+                label = move_words(presentation, shown, before, record, locale)
                 if record.seq in undone:           # taken back: struck through, the log keeps everything
                     label = f"~~{label}~~"
             seat = shown.seats[record.seat] if 0 <= record.seat < len(shown.seats) else None

@@ -30,7 +30,7 @@ import socket
 import time
 import unicodedata
 import weakref
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +46,7 @@ from .core import Reply, acknowledge, game_locale, in_worker, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
-from .replays import final_chart
+from .replays import final_chart, undone_words
 from .seam import player_name
 from .stats import rating_change_lines
 from .transport import UNSURE
@@ -202,6 +202,8 @@ def digest(data: bytes) -> str:
 
 
 _NOTHING = object()
+#: no words for any move (a line drawn without :meth:`Courier.undone_labels`)
+EMPTY: Mapping[int, str] = {}
 
 
 class PictureCache:
@@ -307,6 +309,8 @@ class Courier:
         #: game id -> its live message id (as delivered by this process, or read once)
         #: (bounded: a game forgotten here reads its live post from the outbox again)
         self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
+        #: (game id, seq of a move an undo took back, language) -> that move in words (a logged move never changes)
+        self._undone: cachetools.LRUCache[tuple[int, int, str], str] = cachetools.LRUCache(maxsize=1024)
         #: private message id -> digest of the seat picture it shows (the latest 512 used)
         self._private: cachetools.LRUCache[int, str] = cachetools.LRUCache(maxsize=512)
         #: game id -> the freshest interaction that may edit the game's live message (clicked, or sent by it)
@@ -317,6 +321,9 @@ class Courier:
         self.notices: Any = None
         #: the daily challenges (``cogs.daily``): a daily game's final post adds the player's place and streak
         self.daily: Any = None
+        #: the turn clock (``cogs.clock.PaceClock``, set by the app): once the courier has drawn a game's end, the
+        #: clock's time-out questions still open in it lose their buttons (``close_questions``)
+        self.clock: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions, clock)
 
@@ -388,7 +395,19 @@ class Courier:
                 if message is None:
                     break
                 sent.append(message)
+        if sent and self.clock is not None:
+            await self._game_over(game_id)
         return sent
+
+    async def _game_over(self, game_id: int) -> None:
+        """After a delivery: a game that is over (its final post, or the redraw of a game ended without a
+        result: every way a game ends is drawn here) has its open time-out questions closed by the clock."""
+        game = await self.sessions.load(game_id)
+        if game.status in ("finished", "abandoned"):
+            try:
+                await self.clock.close_questions(game)
+            except Exception:                  # noqa: BLE001 - the posts are delivered: a question may stay open
+                log.exception("game %s: its time-out questions were not closed", game_id)
 
     async def redraw(self, game_id: int) -> None:
         """Draw the game's live message again as it stands (a due player went away or came back, a deadline
@@ -575,7 +594,8 @@ class Courier:
                          via: discord.Interaction | None = None) -> None:
         """Turn the game's previous message into one line without pictures or buttons (idempotent)."""
         locale = game_locale(game)
-        line = self.log_line(game, rows, locale) or t("play.game_started", locale)
+        line = self.log_line(game, rows, locale, await self.undone_labels(game, rows, locale)) \
+            or t("play.game_started", locale)
         if previous.payload.get("live"):
             fields: dict[str, Any] = {"view": summary_layout(line)}
         else:                                  # a message from before the live layout
@@ -603,9 +623,9 @@ class Courier:
                 lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))
         return "\n".join(lines)
 
-    def event_line(self, game: GameView, event: dict, locale: str) -> str:
+    def event_line(self, game: GameView, event: dict, locale: str, undone: Mapping[int, str] = EMPTY) -> str:
         """The shell's own events (``bot.*``: the bot played for an idle player; ``undo.taken_back``) or the
-        game's."""
+        game's. ``undone``: the moves undo lines name, in words (:meth:`undone_labels`)."""
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
@@ -614,21 +634,49 @@ class Courier:
             code = params.get("language") if params.get("language") in available_locales() else locale
             return t("lobby.language_line", locale, user=str(params.get("user", "")),
                      language=t(f"language.word.{code}", locale))
-        if key == "undo.taken_back":          # a move taken back: the shell worded it (undo_preview), stored
+        if key == "undo.taken_back":
             params = event.get("params") or {}
-            return t(key, locale, player=player_name(game, params.get("seat")), move=str(params.get("move", "")))
+            move = self.undone_label(params, locale, undone)
+            return t(key, locale, player=player_name(game, params.get("seat")), move=move)
         return self.games[game.kind].event_line(game, event, locale)
 
-    def log_line(self, game: GameView, payloads: list[Any], locale: str) -> str:
-        """The moves of these posts (outbox posts or payloads) as one line, the newest kept when too long."""
+    @staticmethod
+    def undone_label(params: dict, locale: str, undone: Mapping[int, str]) -> str:
+        """The move an undo line names: the seq of the move taken back (worded anew in the message's language),
+        else, in a line stored before undo lines named it, the label it stored (in the language of that moment)."""
+        seq = params.get("undone")
+        if type(seq) is int:
+            return undone.get(seq) or t("history.move_unknown", locale)
+        return str(params.get("move", ""))
+
+    async def undone_labels(self, game: GameView, payloads: list[Any], locale: str) -> dict[int, str]:
+        """The moves the undo lines of these posts took back, in words in ``locale`` (seq -> label), each on the
+        table it was played on as ``/<game> log`` words it (rebuilt from the move log in a worker): a live message
+        drawn again in another language words them in it, like its other lines. Read once per game, move and
+        language; nothing is read for posts without undo lines (nearly all)."""
+        seqs = {params["undone"] for payload in payloads for event in _payload_of(payload).get("events", [])
+                if isinstance(event, dict) and event.get("key") == "undo.taken_back"
+                and isinstance(params := event.get("params"), dict) and type(params.get("undone")) is int}
+        missing = [seq for seq in seqs if (game.id, seq, locale) not in self._undone]
+        if missing:
+            moves = await self.sessions.move_log(game.id)
+            words = await in_worker(undone_words, self.games.kind(game.kind), self.games[game.kind], game, moves,
+                                    missing, locale)
+            for seq, label in words.items():
+                self._undone[(game.id, seq, locale)] = label
+        return {seq: self._undone[(game.id, seq, locale)] for seq in seqs if (game.id, seq, locale) in self._undone}
+
+    def log_line(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY) -> str:
+        """The moves of these posts (outbox posts or payloads) as one line, the newest kept when too long;
+        ``undone``: the moves their undo lines name, in words (:meth:`undone_labels`)."""
         lines: list[str] = []
         lead = ""                              # "🤖 for Ben:" leads the move the bot played for him
         for item in payloads:
-            payload = item.payload if isinstance(item, OutboxPost) else item
+            payload = _payload_of(item)
             if payload.get("started"):
                 lines.append(t("play.game_started", locale))
             for event in payload.get("events", []):
-                line = self.event_line(game, event, locale)
+                line = self.event_line(game, event, locale, undone)
                 if event.get("key") == "bot.played_for":
                     lead = f"{line} "
                 elif line:
@@ -647,7 +695,9 @@ class Courier:
         mover = payload.get("mover")
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
         blobs = await self.live_pictures(game, mover, locale)
-        parts = LiveParts(pictures=[name for name, _ in blobs], moves=self.log_line(game, [*earlier, payload], locale))
+        posts = [*earlier, payload]
+        parts = LiveParts(pictures=[name for name, _ in blobs],
+                          moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
@@ -688,6 +738,11 @@ class Courier:
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {name: digest(data) for name, data in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
+
+
+def _payload_of(item: Any) -> dict:
+    """A post's payload, from an outbox post or the payload itself."""
+    return item.payload if isinstance(item, OutboxPost) else item
 
 
 def _has_marker(message: discord.Message, marker: int) -> bool:

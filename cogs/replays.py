@@ -109,6 +109,28 @@ def states_before(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[in
     return before
 
 
+def move_words(presentation: Any, game: GameView, before: dict[int, Any], record: MoveRecord, locale: str) -> str:
+    """A logged move in words, on the table it was played on (``before``: :func:`states_before`; a move with no
+    state there is worded on ``game`` as it is). ``/<game> log`` and the live message's undo line word a move
+    taken back alike; a label of an old move that the game's words no longer read is "(a move)", never an error."""
+    then = replace(game, state=before[record.seq]) if record.seq in before else game
+    try:
+        return presentation.move_label(then, record.seat, record.move, locale)
+    except Exception:                  # noqa: BLE001 - a label of an old move must not break a log or a post
+        return t("history.move_unknown", locale)
+
+
+def undone_words(kind: Any, presentation: Any, game: GameView, moves: list[MoveRecord], seqs: Any,
+                 locale: str) -> dict[int, str]:
+    """The moves of ``seqs`` (moves an undo took back) in words in ``locale`` (seq -> label), each on the table it
+    was played on, rebuilt from the seed and the log up to the last of them (a seq not in the log is left out)."""
+    wanted = set(seqs)
+    records = [r for r in moves if r.seq <= max(wanted, default=0)]
+    before = states_before(kind, game, records)
+    return {r.seq: move_words(presentation, game, before, r, locale) for r in records
+            if r.seq in wanted and r.undoes is None}
+
+
 def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) -> GameView:
     """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest)."""
     state = kind.create(len(game.seats), game.seed, game.options)

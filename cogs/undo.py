@@ -10,7 +10,7 @@ from bot.engine import GameView, StaleMove
 from bot.engine.errors import UndoAfterOtherPlayer
 from bot.i18n import t
 
-from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, game_locale, locale_of, reply_of
+from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
 from .groups import offered_if
 from .moving import REBASE_WINDOW
 from .outbox import Editor as PrivateMessage
@@ -55,10 +55,7 @@ class Undo(Tables):
         if not from_component:
             await defer(interaction, ephemeral=True)
         try:
-            # the table's log names the move in the game's language, worded in the state it was legal in
-            _, move, before = await self.sessions.undo_preview(game.id, interaction.user.id)
-            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version,
-                                              label=presentation.move_label(before, seat, move, game_locale(game)))
+            result = await self.sessions.undo(game.id, interaction.user.id, expected_version=version)
         except StaleMove:                               # another move landed meanwhile (simultaneous phases)
             await self.undo_overtaken(interaction, await self.sessions.load(game.id), seat, version, locale)
             return

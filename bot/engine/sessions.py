@@ -593,20 +593,11 @@ class SessionManager(Generic[StoreT]):
                 return False
             return True
 
-    async def undo_preview(self, game_id: int, user_id: int) -> tuple[int, dict, GameView]:
-        """(seat, move, the game as the undo would leave it) for the user's undo now, or the refusal: the shell
-        words the move in the state it was legal in before asking for the undo."""
-        async with self.game_lock(game_id):
-            entry = await self._entry(game_id)
-            seat, undo_plan = await self._undo_plan(entry, user_id)
-            return seat, undo_plan.target.move, replace(entry.view, state=undo_plan.before)
-
     async def undo(self, game_id: int, user_id: int, expected_version: int | None = None,
-                   plan: Planner | None = None, *, label: str = "") -> UndoResult:
+                   plan: Planner | None = None) -> UndoResult:
         """Take back the user's last move (see ``bot/engine/undo.py`` for the policy). Appends an undo entry
         with the state before that move as the snapshot, and the turn's bookkeeping and post, in one
-        statement; the version goes up by one like a move's, so buttons made before are stale. ``label``: the
-        move in the game's language, for the table's log (:meth:`undo_preview`)."""
+        statement; the version goes up by one like a move's, so buttons made before are stale."""
         async def work(entry: _Entry) -> UndoResult:
             view, kind = entry.view, entry.kind
             if view.status == ACTIVE and expected_version is not None and expected_version != view.version:
@@ -621,7 +612,7 @@ class SessionManager(Generic[StoreT]):
             book = None if plan is None else plan(after, result)
             if plan is None and self.turns is not None:
                 book, turn = self.turns.undo(kind, after, result, seat, kind.step_mark(view.state),
-                                             pending_seats(kind, view.state), label)
+                                             pending_seats(kind, view.state))
                 result = replace(result, turn=turn)
             after, meta_text, post_text = _bookkeeping_json(book, after)
             try:

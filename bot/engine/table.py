@@ -59,6 +59,12 @@ def _list(raw: Any) -> list:
     return list(raw) if isinstance(raw, list) else []
 
 
+def _is_question(raw: Any) -> bool:
+    """A time-out question's entry: [seat, since, message id], all numbers (anything else is dropped on reading)."""
+    return isinstance(raw, list) and len(raw) == 3 and all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) for x in raw)
+
+
 @dataclass(frozen=True)
 class TableMeta:
     #: the language of the game's public posts (absent: the default language)
@@ -80,6 +86,9 @@ class TableMeta:
     bots: Mapping[int, str] = field(default_factory=dict)
     #: written by the clock only: how far each due seat's clock has gone ({"since", "start", "level"})
     clock_notes: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    #: written by the clock only: the time-out questions still open ([[seat, since, message id]], posted in the
+    #: game's channel): once the game is over they lose their buttons and say so
+    clock_questions: tuple = ()
     #: the turn clocks, kept by the turn book with every move: {"since": {seat: t}, "spent": {seat: [s, n]}}
     clock: Mapping[str, Any] = field(default_factory=dict)
     #: the lobby message's id (its buttons and embed are edited as seats fill)
@@ -148,6 +157,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "hints": ("hints", lambda v: v is not False, lambda v: None if v else False),
     "bots": ("bots", _seat_map(str), lambda v: _seat_json(v) or None),
     "clock_notes": ("clock_notes", _seat_map(dict), lambda v: _seat_json(v) or None),
+    "clock_questions": ("clock_questions", lambda v: tuple(x for x in _list(v) if _is_question(x)),
+                        lambda v: [list(x) for x in v] or None),
     "clock": ("clock", _dict, lambda v: dict(v) or None),
     "lobby_message": ("lobby_message_id", _id, lambda v: v),
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),

@@ -14,8 +14,10 @@ otherwise it edits the live message in place (``"edit"``) and pings nobody. ``"l
 layout (older rows are plain messages, summarised but never edited into a layout).
 
 Everything here is pure (no I/O): the game kind answers the rules' questions (``pending``, ``step_mark``,
-``message_mark``, ``seats_to_notify``); the shell passes in what only it knows (the mover's language, the
-label of a move taken back) as data.
+``message_mark``, ``seats_to_notify``); the shell passes in what only it knows (the mover's language) as data.
+A log line stores what it tells, never finished text: the shell words it in the language of the message it is drawn
+into (an undo's line names the seq of the move it took back, ``undone``; the shell labels that move on the table
+it was played on, rebuilt from the move log).
 """
 from __future__ import annotations
 
@@ -194,15 +196,16 @@ class TurnBook:
         post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
         return _public_post(table, post, edit, fresh)
 
-    def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, before_due: list[int],
-             label: str) -> tuple[Bookkeeping, TurnRecord]:
-        """The bookkeeping of ``seat`` taking back their last move, whose ``label`` (in the game's language, made
-        in the state the undo returns to) the log line names. The undo is public, like the move was, when who is
-        due or the step changed (a move that ended a turn, now taken back, gave the turn to someone who must
-        learn it is not theirs after all); otherwise it stays private until the next public post carries its
-        line. The undoer is never pinged for getting their own turn back."""
+    def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any,
+             before_due: list[int]) -> tuple[Bookkeeping, TurnRecord]:
+        """The bookkeeping of ``seat`` taking back their last move (``result.undone_seq``), which the log line
+        names by its seq: the shell words it when it draws the line, in the message's language (a label stored
+        as text kept the language of the moment of the undo after ``/<game> language``). The undo is public,
+        like the move was, when who is due or the step changed (a move that ended a turn, now taken back, gave
+        the turn to someone who must learn it is not theirs after all); otherwise it stays private until the
+        next public post carries its line. The undoer is never pinged for getting their own turn back."""
         table = TableMeta.of(view.meta)
-        line = {"key": "undo.taken_back", "params": {"seat": seat, "move": label}}
+        line = {"key": "undo.taken_back", "params": {"seat": seat, "undone": result.undone_seq}}
         events = list(table.unposted_events) + [line]
         due = pending_seats(kind, view.state)
         if due == before_due and kind.step_mark(view.state) == before_mark:

@@ -110,9 +110,9 @@ class Turns:
     def undo(self, seat, state):
         before = self.state
         self.state, self.version = state, self.version + 1
-        result = SimpleNamespace(version=self.version)
+        result = SimpleNamespace(version=self.version, undone_seq=self.version - 1)
         kept, record = self.book.undo(self.kind, self.view(), result, seat, self.kind.step_mark(before),
-                                      [item["seat"] for item in self.kind.pending(before)], "Hold")
+                                      [item["seat"] for item in self.kind.pending(before)])
         self.meta = kept.meta
         return record
 

@@ -277,6 +277,56 @@ async def test_a_player_who_moves_after_the_question_makes_the_buttons_stale(har
     assert (await harness.bot.sessions.load(game.id)).status == "active"
 
 
+async def test_a_moderators_abandon_closes_the_open_question(harness):
+    """Tour 18, D5: a moderator's ``/pig abandon`` left the time-out question with its three buttons, and a click
+    answered "already settled, or the player has moved meanwhile". The question now loses its buttons and says
+    that the game was ended; a click on a copy that still shows them says so too, privately."""
+    place, _, game = await start(harness, pace="fast")
+    seat = await due_seat(harness, game)
+    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    old_client = copy.deepcopy(ask)
+    moderator = User(id=100_000_000_000_000_029, name="mod", permissions=MANAGER_PERMISSIONS)
+    await harness.run("pig abandon", user=moderator, place=place)
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+    assert not ask.buttons(), "the question offers nothing to decide any more"
+    assert ask.content == t("clock.closed.abandoned", "en", game=game.id, player=idle.mention), ask.content
+    assert not (ask.allowed_mentions or {}).get("users"), "closing it pings nobody"
+    clicked = await harness.click(old_client, user=other, place=place, label="Let the bot play for them")
+    assert clicked.only().ephemeral and clicked.only().content == t("clock.error.abandoned", "en", game=game.id)
+    assert "clock_questions" not in (await harness.bot.sessions.load(game.id)).meta
+
+
+async def test_a_game_that_finishes_closes_its_open_questions_and_an_answered_one_stays(harness):
+    """The game goes on after a question was answered (Wait) and another was asked and left open; when it
+    finishes, the open one loses its buttons and says the game is over, the answered one keeps its answer, and
+    a click on a stale copy says that the game is over (not "already settled")."""
+    place, _, game = await start(harness, pace="fast")
+    seat = await due_seat(harness, game)
+    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    [first] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    await harness.click(first, user=other, place=place, label="Wait 1 hour longer")
+    answered = first.content
+    [second] = [m for m in await tick_at(harness, harness.clock.now - T0 + HOUR + 1) if m.buttons()]
+    old_client = copy.deepcopy(second)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(400):                      # play it out: roll until the turn wins, then hold
+        game = await harness.bot.sessions.load(game.id)
+        if game.status != "active":
+            break
+        state = game.state
+        user = users[game.seats[state.turn].user_id]
+        wins = state.turn_total and state.scores[state.turn] + state.turn_total >= state.target
+        await harness.run("pig hold" if wins else "pig roll", user=user, place=place)
+    assert game.status == "finished"
+    assert first.content == answered and not first.buttons()
+    assert not second.buttons()
+    assert second.content == t("clock.closed.finished", "en", game=game.id, player=idle.mention), second.content
+    clicked = await harness.click(old_client, user=other, place=place, label="End the game")
+    assert clicked.only().ephemeral and clicked.only().content == t("clock.error.finished", "en", game=game.id)
+    assert (await harness.bot.sessions.load(game.id)).status == "finished"
+
+
 async def test_the_clock_survives_a_restart(tmp_path):
     messages.add_locales_dir(TOY / "locales")
     settings = Settings(token=None, db_path=tmp_path / "restart.db")

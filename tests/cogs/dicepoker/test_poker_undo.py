@@ -65,3 +65,40 @@ async def test_a_die_toggle_of_an_away_player_ends_their_time_away(poker, alice,
     assert bob.id in await store.current_away([bob.id], clock())
     await toggle(poker, post, 0, user=bob, place=place)
     assert await store.current_away([bob.id], clock()) == {}
+
+
+async def test_the_undo_line_follows_the_games_new_language(poker, alice, bob, fixed_seed):
+    """Tour 18, D3: after ``/<game> language`` every line of the live message was worded in the new language but
+    the undo line, which kept the move's label of the moment of the undo ("↩️ Ann hat zurückgenommen: **DEX :
+    intervertir …**"). The undo's line now stores which move it took back, and the message words it when it is
+    drawn, in its language; nothing of it is stored as text."""
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    kept = await choose_and_confirm(poker, post, [0, 1, 2, 3, 4], user=bob, place=place)
+    post = turn_post(kept, on=post)
+    hand = turn_post(await poker.run("poker undo", user=bob, place=place), on=post)
+    bob_name = game.seats[1].name
+    assert t("undo.taken_back", "en", player=bob_name, move=t("dicepoker.move.keep_all", "en")) in hand.text()
+    stored = [event for p in await poker.bot.sessions.store.posts(game.id)
+              for event in p.payload.get("events", []) if event.get("key") == "undo.taken_back"]
+    assert stored == [{"key": "undo.taken_back", "params": {"seat": 1, "undone": 1}}], stored
+
+    for locale in ("de", "ko", "fr"):
+        edits = hand.edits
+        changed = await poker.run("poker language", user=alice, place=place, language=locale)
+        assert changed.only().ephemeral and hand.edits > edits, "the live message is drawn again in place"
+        line = t("undo.taken_back", locale, player=bob_name, move=t("dicepoker.move.keep_all", locale))
+        assert line in hand.text(), (locale, hand.text())
+        assert t("dicepoker.move.keep_all", "en") not in hand.text()
+
+
+async def test_an_undo_line_stored_with_its_label_reads_as_it_was(poker, alice, bob, fixed_seed):
+    """An undo line stored before the lines named the move (its label as text, in the language of that moment)
+    still reads, as it was stored, in any language the message is drawn in."""
+    place = poker.channel()
+    game, _ = await open_duel(poker, alice, bob, place)
+    old = {"key": "undo.taken_back", "params": {"seat": 1, "move": "Alles behalten"}}
+    courier = poker.bot.courier
+    for locale in ("en", "de"):
+        line = courier.log_line(game, [{"events": [old]}], locale, await courier.undone_labels(game, [], locale))
+        assert line == t("undo.taken_back", locale, player=game.seats[1].name, move="Alles behalten")

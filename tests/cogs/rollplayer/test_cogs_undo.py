@@ -4,6 +4,7 @@ move, ``/rp undo``, the refusals (after the class draw revealed dice, a stale bu
 another player's move while everyone places starting dice at once (issue 28)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -271,3 +272,47 @@ async def test_why_an_undo_was_overtaken(since, version, key, params):
     for locale in ("en", "de", "fr", "ko"):
         text = t(key, locale, **params)
         assert "⟦" not in text and all(str(v) in text for v in params.values())
+
+
+async def test_the_undo_line_is_worded_in_the_messages_language_on_the_table_it_was_played_on(
+        placing, harness, alice, bob):
+    """Tour 18, D3: after ``/rp language de`` the undo line kept its French label ("↩️ Ann hat zurückgenommen:
+    **DEX : intervertir STR 1 (6 Blanc) ↔ …**"): it was stored as text at the undo. Now the live message words
+    the move taken back when it is drawn, in its language, on the table the move was played on (its dice as they
+    were), as ``/rp log`` words it when it strikes it through."""
+    from cogs.replays import states_before
+    from cogs.rollplayer import PRESENTATION
+
+    screens, sessions = placing.screens, placing.sessions
+    game_id = placing.game.id
+
+    async def dice_left(user):
+        return len((await sessions.load(game_id)).state.players[placing.game.seat_of(user.id)].start_dice)
+
+    while await dice_left(bob):
+        await place_by_menu(screens, bob, screens.menu(bob))
+    while await dice_left(alice) > 2:
+        await place_by_menu(screens, alice, screens.menu(alice))
+    await place_by_menu(screens, alice, screens.menu(alice))
+    await screens.click(screens.menu(alice), user=alice, label=UNDO)       # a private step: its line waits
+    while await dice_left(alice):                                          # the step ends: the line is posted
+        await place_by_menu(screens, alice, screens.menu(alice))
+    live = screens.live()
+    game = await sessions.load(game_id)
+    records = await sessions.move_log(game_id)
+    [undo] = [r for r in records if r.undoes is not None]
+    [undone] = [r for r in records if r.seq == undo.undoes]
+    then = replace(game, state=states_before(placing.kind, game, records)[undone.seq])
+    alice_name = game.seats[undone.seat].name
+
+    def line(locale):
+        return t("undo.taken_back", locale, player=alice_name,
+                 move=PRESENTATION.move_label(then, undone.seat, undone.move, locale))
+
+    assert line("en") in live.text(), live.text()
+    for locale in ("de", "ko"):
+        await harness.run("language", user=alice, place=placing.screens.place, language=locale)
+        assert line(locale) in live.text() and line("en") not in live.text(), live.text()
+        harness.locale = locale
+        log = (await harness.run("log", user=alice, place=placing.screens.place)).only().content
+        assert f"~~{PRESENTATION.move_label(then, undone.seat, undone.move, locale)}~~" in log, log
