@@ -26,7 +26,7 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
 from .away import away_mark
-from .bots import BotPlayer, has_ai
+from .bots import BotPlayer, bot_seat_name, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
@@ -88,14 +88,9 @@ def manages_channel(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_channels
 
 
-def bot_seat_name(game: GameView, level: str, locale: str) -> str:
-    """The name of a bot seat about to join ``game``: "Bot (normal)", the next ones numbered ("Bot 2 (normal)"),
-    so that two bots' moves can be told apart in the log."""
-    number = sum(1 for s in game.seats if s.is_ai) + 1
-    level_name = t(f"bot.level.{level}", locale)
-    if number == 1:
-        return t("bot.seat_name", locale, level=level_name)
-    return t("bot.seat_name_numbered", locale, level=level_name, number=number)
+def next_bot_name(game: GameView, level: str, locale: str) -> str:
+    """The name of a bot seat about to join ``game`` (``bot_seat_name``: numbered after the bots seated)."""
+    return bot_seat_name(level, sum(1 for s in game.seats if s.is_ai) + 1, locale)
 
 
 def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
@@ -243,7 +238,7 @@ class Lobby(GameCog):
         levels = TableMeta.of(game.meta).bots
         level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
-        game = await self.sessions.add_ai(game_id, interaction.user.id, bot_seat_name(game, level, locale))
+        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
@@ -410,12 +405,13 @@ class Lobby(GameCog):
         table = TableMeta(locale=language, locale_chosen=chosen.get("language") in available_locales(),
                           seat_locales={0: place.creator_locale}, hints=hints,
                           takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
-                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
+                          # the bots sit right after the creator (seat 0), whoever joins later after them
+                          bots={seat: level for seat in range(1, 1 + bots)} if bots else {})
         game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,
                                           place.creator_id, place.creator_name,
                                           options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, place.creator_id, bot_seat_name(game, level, locale))
+            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, locale))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game

@@ -13,7 +13,7 @@ from bot.engine.table import update_meta
 from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META
-from .bots import has_ai
+from .bots import bot_seat_names, has_ai
 from .core import Refusal, game_locale, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
@@ -118,13 +118,15 @@ class GameSettings(GameCog):
             raise Refusal("lobby.language_same", game=game.id, language=t(f"language.word.{language}", mine))
         line = {"key": "lobby.language_line", "params": {"user": interaction.user.display_name,
                                                          "language": language}}
-        if await self.courier.store_redraw(game.id, [line], locale=language, locale_chosen=True):
+        names = bot_seat_names(self.games.kind(game.kind), game, language)      # its bots speak it too
+        if await self.courier.store_redraw(game.id, [line], seat_names=names, locale=language, locale_chosen=True):
             await interaction.response.send_message(
                 t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
                 ephemeral=True)
             await self.courier.deliver(game.id)
             return
-        await update_meta(self.sessions, game.id, locale=language, locale_chosen=True)   # kept at the start
+        await update_meta(self.sessions, game.id, seat_names=names, locale=language,
+                          locale_chosen=True)   # kept at the start
         await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
                                                   game=game.id,
                                                   language=t(f"language.word.{language}", language)))

@@ -164,13 +164,16 @@ class MetaWriter(Protocol):
     """``SessionManager.set_meta_keys``: JSON keys of a game's meta (None deletes one), one write under the
     game's lock (with an outbox post, when one is given)."""
 
-    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None) -> None: ...
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
+                            seat_names: Mapping[int, str] | None = None) -> None: ...
 
 
-async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None, **changes: Any) -> None:
+async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None,
+                      seat_names: Mapping[int, str] | None = None, **changes: Any) -> None:
     """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
     an unknown field name is a bug (TypeError); a field set to its default leaves its key out. ``post``: an
-    outbox post committed with the change (``bot.engine.turn.redraw_post``)."""
+    outbox post committed with the change (``bot.engine.turn.redraw_post``); ``seat_names``: seats renamed with
+    it (seat -> name: a game's bots named in the language it changes to)."""
     replace(DEFAULT, **changes)
     keys = {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()}
-    await sessions.set_meta_keys(game_id, keys, post)
+    await sessions.set_meta_keys(game_id, keys, post, seat_names)

@@ -211,3 +211,66 @@ async def test_a_language_set_in_the_lobby_stays_and_a_leaver_takes_theirs_along
     harness.locale = "ko"
     await harness.run("start", user=alice, place=other)
     assert (await game_here(harness, other)).meta["locale"] == "ko"
+
+
+def bot_name(locale: str, level: str = "hard", number: int = 1) -> str:
+    word = t(f"bot.level.{level}", locale)
+    return t("bot.seat_name", locale, level=word) if number == 1 else t("bot.seat_name_numbered", locale, level=word,
+                                                                      number=number)
+
+
+async def test_bot_seats_are_named_in_the_language_the_game_plays_in(harness, alice, bob, fixed_seed):
+    """Tour J, defect 1: a German player's table with bots played in German from its start, but its bots kept the
+    names the English lobby gave them ("Bot (hard)", "Bot 2 (hard)") in the live message, the log and the final
+    post; after ``/rp language`` too. The start, and each change of language, now renames the bot seats with the
+    same write, so everything that shows a name reads the game's language."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale, harness.locale = "en-US", "de"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=4, bots=2, level="hard"))
+    assert bot_name("en") in lobby.text() and bot_name("en", number=2) in lobby.text(), "the lobby: the server's"
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    game = await game_here(harness, place)
+    assert game.meta["locale"] == "de"
+    german = [bot_name("de"), bot_name("de", number=2)]
+    assert [s.name for s in game.seats] == ["Alice", *german, "Bob"]
+    assert game.meta["bots"] == {"1": "hard", "2": "hard"}, "each bot seat keeps the level it was given"
+    stored = await harness.bot.store.game_row(game.id)
+    assert [row.name for row in stored[1]] == ["Alice", *german, "Bob"], "renamed where every reader reads it"
+
+    harness.locale = "fr"
+    await harness.run("language", user=alice, place=place, language="ko")
+    game = await game_here(harness, place)
+    assert [s.name for s in game.seats] == ["Alice", bot_name("ko"), bot_name("ko", number=2), "Bob"]
+
+
+async def test_a_duel_against_the_bot_names_it_in_its_language_in_the_live_message(harness, alice):
+    """Tour J, defect 1, as seen: a German player's ``/poker new bots:1`` read "Ben: 4 Gold, Bot (best): 4 Gold"
+    and "Bot (best): wähle die Würfel…"; after ``/poker language ko`` it still read "Bot (best) 님이"."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale, harness.locale = "en-US", "de"
+    place = harness.channel()
+    await harness.run("poker new", user=alice, place=place, bots=1)
+    started = await harness.run("poker start", user=alice, place=place)
+    live = [m for m in started.public() if m.layout][-1]
+    assert bot_name("de", "best") in live.text() and bot_name("en", "best") not in live.text(), live.text()
+    await harness.run("poker language", user=alice, place=place, language="ko")
+    assert bot_name("ko", "best") in live.text() and bot_name("de", "best") not in live.text(), live.text()
+
+
+async def test_a_lobbys_new_language_renames_its_bots(harness, alice, bob):
+    """``/rp language`` in a lobby renames its bot seats at once (the lobby lists them); the lobby goes on (a
+    join after it is no conflict) and the start keeps them (the language was chosen)."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    await harness.run("new", user=alice, place=place, players=3, bots=1, level="easy")
+    await harness.run("language", user=alice, place=place, language="fr")
+    game = await game_here(harness, place)
+    assert [s.name for s in game.seats] == ["Alice", bot_name("fr", "easy")]
+    harness.locale = "ko"
+    joined = await harness.run("join", user=bob, place=place)
+    assert not joined.only().ephemeral
+    await harness.run("start", user=alice, place=place)
+    assert [s.name for s in (await game_here(harness, place)).seats] == ["Alice", bot_name("fr", "easy"), "Bob"]
