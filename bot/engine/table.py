@@ -84,6 +84,10 @@ class TableMeta:
     clock: Mapping[str, Any] = field(default_factory=dict)
     #: the lobby message's id (its buttons and embed are edited as seats fill)
     lobby_message: int | None = None
+    #: the lobby's recent lines (who opened it, joined, left, switched its language), oldest first, each
+    #: {"key", "params", "on": the id of the lobby message that first showed it}: the lobby message shows the last
+    #: few, a copy retired below a newer one keeps its own (``cogs.lobby``); gone once the lobby closes
+    lobby_lines: tuple = ()
     #: the turn book's: events since the last public post
     unposted_events: tuple = ()
     #: the turn book's: [[seat, version, decision key]] mentions already sent for the current decisions (entries
@@ -150,6 +154,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "clock_notes": ("clock_notes", _seat_map(dict), lambda v: _seat_json(v) or None),
     "clock": ("clock", _dict, lambda v: dict(v) or None),
     "lobby_message": ("lobby_message_id", _id, lambda v: v),
+    "lobby_lines": ("lobby_lines", lambda v: tuple(x for x in _list(v) if isinstance(x, dict)),
+                    lambda v: [dict(x) for x in v] or None),
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
