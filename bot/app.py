@@ -167,7 +167,7 @@ class RollBot(commands.AutoShardedBot):
         self.play = Play(self.sessions, self.games, self.courier, self.bots, self.hints)
         self.undo = Undo(self.play)
         self.lobby = Lobby(self.sessions, self.games, self.courier, self.play, self.bots)
-        self.game_settings = GameSettings(self.sessions, self.games, self.play, self.courier)
+        self.game_settings = GameSettings(self.sessions, self.games, self.play, self.courier, self.lobby)
         self.history = History(self.sessions, self.games)
         self.stats = Stats(self.sessions, self.games, clock)
         self.daily = Daily(self.sessions, self.games, self.lobby, clock)

@@ -28,7 +28,7 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
 from .away import away_mark
-from .bots import BotPlayer, bot_seat_name, has_ai
+from .bots import BotPlayer, bot_seat_name, bot_seat_names, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
@@ -363,14 +363,46 @@ class Lobby(GameCog):
 
     async def retire_lobby_message(self, game: GameView, message_id: int, lines: list[dict] | tuple = ()) -> None:
         """An older lobby message keeps the lines it added itself (who opened the lobby, joined, left), of the
-        lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order.
-        Through the token of the interaction that sent or last edited it while it is fresh (no bot-token call),
-        else with the bot token; a message deleted meanwhile (or out of the bot's reach) is left alone, and a
-        failure is only logged: the lobby itself was already answered."""
+        lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order."""
         fields: dict[str, Any] = {"embed": None, "view": None, "allowed_mentions": NO_PINGS}
         if any(entry.get("on") == message_id for entry in lines):
             fields["content"] = self.lobby_text(game, lines, game_locale(game), on=message_id)
-        editor = self._editors.pop(message_id, None)
+        await self.edit_lobby_message(game, message_id, fields, last=True)
+
+    async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool:
+        """``/<game> language`` on a lobby (False: it is no longer one): the language is chosen (the start keeps
+        it), the bot seats are renamed in it, and the lobby message is drawn again in place at once, with a line
+        that says who switched it; the asker is answered privately, as for a running game whose live message is
+        redrawn (a public notice would leave the lobby in the old language, and it pinged the asker)."""
+        async with self._acting.setdefault(game_id, asyncio.Lock()):
+            game = await self.sessions.load(game_id)
+            if game.status != "lobby":
+                return False
+            table = TableMeta.of(game.meta)
+            line = lobby_entry(N_("lobby.language_line"), user=interaction.user.mention, language=language)
+            line["on"] = table.lobby_message
+            await update_meta(self.sessions, game_id, seat_names=bot_seat_names(self.games.kind(game.kind), game,
+                                                                                language),
+                              locale=language, locale_chosen=True,
+                              lobby_lines=(*table.lobby_lines, line)[-LOBBY_LINES_KEPT:])
+            game = await self.sessions.load(game_id)
+            mine = locale_of(interaction)
+            await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
+                                                      language=t(f"language.word.{language}", mine)), ephemeral=True)
+            if table.lobby_message is not None:
+                lines = TableMeta.of(game.meta).lobby_lines
+                await self.edit_lobby_message(game, table.lobby_message, {
+                    "content": self.lobby_text(game, lines, language), "embed": self.lobby_embed(game, language),
+                    "view": self.lobby_view(game, language), "allowed_mentions": NO_PINGS})
+        return True
+
+    async def edit_lobby_message(self, game: GameView, message_id: int, fields: dict[str, Any], *,
+                                 last: bool = False) -> None:
+        """Edit a lobby message (``last``: for the last time, its retirement). Through the token of the interaction
+        that sent or last edited it while it is fresh (no bot-token call), else with the bot token; a message
+        deleted meanwhile (or out of the bot's reach) is left alone, and a failure is only logged: the command
+        itself was already answered."""
+        editor = self._editors.pop(message_id, None) if last else self._editors.get(message_id)
         try:
             if editor is not None:
                 try:
@@ -384,9 +416,9 @@ class Lobby(GameCog):
             channel = self.courier.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             await channel.get_partial_message(message_id).edit(**fields)
         except (discord.NotFound, discord.Forbidden):
-            log.info("earlier lobby message %s of game %s is gone or out of reach", message_id, game.id)
+            log.info("lobby message %s of game %s is gone or out of reach", message_id, game.id)
         except (discord.HTTPException, *UNSURE) as error:
-            log.warning("earlier lobby message %s of game %s keeps its buttons (%r)", message_id, game.id, error)
+            log.warning("lobby message %s of game %s was not edited (%r)", message_id, game.id, error)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         check_bot_permissions(interaction)

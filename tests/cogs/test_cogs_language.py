@@ -61,12 +61,11 @@ async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice
     assert (await game_here(harness, place)).meta["locale"] == "en"
 
     changed = await harness.run("language", user=alice, place=place, language="de")
-    assert not changed.only().ephemeral
-    assert changed.only().content == t("lobby.language_set", "de", user=alice.mention, game=game.id,
-                                       language="Deutsch")
+    assert changed.only().ephemeral
+    assert changed.only().content == t("lobby.language_done", "fr", game=game.id, language="allemand")
     assert (await game_here(harness, place)).meta["locale"] == "de"
     by_manager = await harness.run("language", user=moderator, place=place, language="ko")
-    assert not by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
+    assert by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
     # the language it already has: said privately (a German playground tour saw a public post pinging nobody new)
     same = await harness.run("language", user=alice, place=place, language="ko")
     assert same.only().ephemeral
@@ -144,6 +143,54 @@ async def test_a_running_games_new_language_redraws_its_live_message_which_stays
         "lobby.language_done", "fr", game=game.id, language="coréen")
     assert last_public() is live and t("play.game_started", "ko") in live.text()
     assert t("lobby.language_line", "ko", user="Mod", language="한국어") in live.text()
+
+
+async def test_a_lobbys_new_language_redraws_the_lobby_message_and_answers_privately(harness, alice, bob, carol):
+    """Tour J, defect 4: ``/rp language`` on a lobby posted "<@Ann> a mis la langue de la partie n° 22 en français."
+    publicly, pinging Ann, and left the lobby message above it in English ("Players (1/2)", Join, Leave, Start).
+    Now it is answered privately, as for a running game, and the lobby message is drawn again in place at once in
+    the new language (its lines, seats, options and buttons), with a line that says who switched it; the lobby
+    goes on from there (a button on it, a command after it)."""
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=3))
+    game = await game_here(harness, place)
+    harness.locale = "de"                                    # Alice reads German: her answer is German
+    edits = lobby.edits
+    changed = await harness.run("language", user=alice, place=place, language="fr")
+    answer = changed.only()
+    assert answer.ephemeral and answer.content == t("lobby.language_done", "de", game=game.id,
+                                                    language=t("language.word.fr", "de"))
+    assert lobby.edits > edits, "the lobby message is redrawn in place"
+    assert [b["label"] for b in lobby.buttons()][:4] == [t(f"button.{a}", "fr")
+                                                         for a in ("join", "leave", "start", "cancel")]
+    assert t("lobby.seats", "fr", seated=1, wanted=3) in lobby.text()
+    opened = t("lobby.created_note", "fr", user=alice.mention, wanted=3, game_name=t("game.rollplayer.title", "fr"))
+    switched = t("lobby.language_line", "fr", user=alice.mention, language="français")
+    assert lobby.content.splitlines() == [opened, switched]
+    assert not (lobby.allowed_mentions or {}).get("users"), "it pings nobody"
+    public = [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral]
+    assert public == [lobby], "no public notice"
+
+    harness.locale = "ko"
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "fr"))
+    joined = t("lobby.join_note", "fr", user=bob.mention, seated=2, wanted=3)
+    assert lobby.content.splitlines() == [opened, switched, joined]
+    later = (await harness.run("join", user=carol, place=place)).only()
+    assert lobby.content.splitlines() == [opened, switched, joined], "retired: the lines it showed first"
+    assert later.content.splitlines()[-1] == t("lobby.join_note", "fr", user=carol.mention, seated=3, wanted=3)
+
+
+async def test_a_lobby_is_redrawn_with_the_bot_token_once_no_interaction_may_edit_it(harness, alice):
+    """After a restart, or 15 minutes on, no interaction's token may edit the lobby message: the bot token
+    redraws it in the new language."""
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2))
+    harness.bot.lobby._editors.clear()
+    assert (await harness.run("language", user=alice, place=place, language="ko")).only().ephemeral
+    assert lobby.buttons()[0]["label"] == t("button.join", "ko")
+    assert lobby.content.splitlines()[-1] == t("lobby.language_line", "ko", user=alice.mention, language="한국어")
 
 
 async def start_pair(harness, place, creator, joiner, creator_locale, joiner_locale, **new_options):
