@@ -7,7 +7,8 @@ exactly what the commands do. A game has one lobby message (``TableMeta.lobby_me
 place, a command posts it anew at the bottom of the channel and the previous one keeps only its lines (who joined,
 who left), so no older copy shows seats that changed or offers Join after the start. Its text is the lobby's
 last few lines, oldest first, however each action came (``TableMeta.lobby_lines``); a copy retired below a newer
-one keeps the lines it added itself, so the channel reads every action once, in order. A start commits the first
+one, and the one that closes the lobby, keep the lines they added themselves, so the channel reads every action
+once, in order. A start commits the first
 turn post with it (``bot.engine.turn``); the courier delivers it.
 """
 from __future__ import annotations
@@ -112,6 +113,17 @@ def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
     return {"key": key, "params": params}
 
 
+def shown_lines(lines: list[dict] | tuple) -> list[dict]:
+    """The lines the open lobby's message shows: the lobby's last few, however each action came."""
+    return list(lines)[-LOBBY_LINES_SHOWN:]
+
+
+def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
+    """The lines a lobby message added itself (``on`` it): what a copy that no longer shows the lobby keeps, so
+    that the channel tells each action once, in order."""
+    return [entry for entry in lines if message_id is not None and entry.get("on") == message_id]
+
+
 def fit_lines(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
     """``lines`` one a line, the oldest dropped while the text is over Discord's ``limit`` (the newest is what
     the message is about; alone over the limit, it is cut)."""
@@ -213,12 +225,9 @@ class Lobby(GameCog):
             params["language"] = t(f"language.word.{code}", locale)
         return t(key, locale, **{**self.names(game, locale), **params})
 
-    def lobby_text(self, game: GameView, lines: list[dict] | tuple, locale: str, on: int | None = None) -> str:
-        """What a lobby message says: the lobby's last lines, oldest first (``on``: a copy being retired says the
-        lines it showed first, and no others), within Discord's limit."""
-        chosen = [entry for entry in lines if entry.get("on") == on] if on is not None else \
-            list(lines)[-LOBBY_LINES_SHOWN:]
-        return fit_lines([self.lobby_line(game, entry, locale) for entry in chosen])
+    def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
+        """What a lobby message says: these lines of the lobby, oldest first, within Discord's limit."""
+        return fit_lines([self.lobby_line(game, entry, locale) for entry in entries])
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
         return discord.Embed(title=t("lobby.title", locale, game=game.id, **self.names(game, locale)),
@@ -327,8 +336,11 @@ class Lobby(GameCog):
                 embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
             # the count this action made (a join right after it is its own line's)
             line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats), wanted=game.seats_wanted)
+            line["on"] = interaction.message.id if from_button and interaction.message is not None else None
             lines = [*TableMeta.of(game.meta).lobby_lines, line]
-            content = self.lobby_text(game, lines, locale)
+            # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added
+            chosen = shown_lines(lines) if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
+            content = self.lobby_text(game, chosen, locale)
             if from_button:
                 await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
                                                         view=view if view is not None else discord.ui.View())
@@ -365,8 +377,8 @@ class Lobby(GameCog):
         """An older lobby message keeps the lines it added itself (who opened the lobby, joined, left), of the
         lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order."""
         fields: dict[str, Any] = {"embed": None, "view": None, "allowed_mentions": NO_PINGS}
-        if any(entry.get("on") == message_id for entry in lines):
-            fields["content"] = self.lobby_text(game, lines, game_locale(game), on=message_id)
+        if own_lines(lines, message_id):
+            fields["content"] = self.lobby_text(game, own_lines(lines, message_id), game_locale(game))
         await self.edit_lobby_message(game, message_id, fields, last=True)
 
     async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool:
@@ -390,7 +402,7 @@ class Lobby(GameCog):
             await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
                                                       language=t(f"language.word.{language}", mine)), ephemeral=True)
             if table.lobby_message is not None:
-                lines = TableMeta.of(game.meta).lobby_lines
+                lines = shown_lines(TableMeta.of(game.meta).lobby_lines)
                 await self.edit_lobby_message(game, table.lobby_message, {
                     "content": self.lobby_text(game, lines, language), "embed": self.lobby_embed(game, language),
                     "view": self.lobby_view(game, language), "allowed_mentions": NO_PINGS})

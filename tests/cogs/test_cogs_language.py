@@ -218,8 +218,7 @@ async def test_a_game_whose_players_share_a_language_plays_in_it(harness, alice,
     assert game.meta["locale"] == "ko"
     turn = [m for m in started.public() if m.layout][-1]
     assert t("play.game_started", "ko") in turn.text()
-    assert started.public()[0].content.splitlines()[-1] == t("lobby.start_note", "ko", user=alice.mention, seated=2,
-                                                             wanted=2)
+    assert started.public()[0].content == t("lobby.start_note", "ko", user=alice.mention, seated=2, wanted=2)
 
 
 @pytest.mark.parametrize(("locales", "options", "expected"), [
