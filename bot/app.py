@@ -43,7 +43,7 @@ from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
 from cogs.away import Away
-from cogs.bots import BotPlayer
+from cogs.bots import BotPlayer, bot_seat_names
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
@@ -148,7 +148,8 @@ class RollBot(commands.AutoShardedBot):
         kinds = default_registry(kind_specs)
         #: kind name -> its registry line, for the AI's worker process (which imports the kind itself)
         self.kind_spec_of = {load_kind(spec).name: spec for spec in kind_specs if spec.partition(":")[0] in sys.modules}
-        self.turns = TurnBook(clock)             # its clock is the turn clocks' time (tests make it pass)
+        # its clock is the turn clocks' time (tests make it pass); it names bot seats in the language a start settles
+        self.turns = TurnBook(clock, name_bots=bot_seat_names)
         self.sessions: SessionManager[Store] = SessionManager(store, kinds, clock=clock, turns=self.turns)
         self.sessions.observer = self.metrics
         self.games = Games.default(kinds, presentation_specs)
@@ -166,7 +167,7 @@ class RollBot(commands.AutoShardedBot):
         self.play = Play(self.sessions, self.games, self.courier, self.bots, self.hints)
         self.undo = Undo(self.play)
         self.lobby = Lobby(self.sessions, self.games, self.courier, self.play, self.bots)
-        self.game_settings = GameSettings(self.sessions, self.games, self.play, self.courier)
+        self.game_settings = GameSettings(self.sessions, self.games, self.play, self.courier, self.lobby)
         self.history = History(self.sessions, self.games)
         self.stats = Stats(self.sessions, self.games, clock)
         self.daily = Daily(self.sessions, self.games, self.lobby, clock)

@@ -4,8 +4,11 @@ Game-agnostic: the lobby switches, the seat range and the words for options and 
 game's presentation. One game of any kind per channel (the engine enforces it); a solo game lives in the
 player's DM with the bot. The lobby message carries persistent Join / Leave / Start / Cancel buttons that do
 exactly what the commands do. A game has one lobby message (``TableMeta.lobby_message``): a button edits it in
-place, a command posts it anew at the bottom of the channel and the previous one keeps only its line (who joined,
-who left), so no older copy shows seats that changed or offers Join after the start. A start commits the first
+place, a command posts it anew at the bottom of the channel and the previous one keeps only its lines (who joined,
+who left), so no older copy shows seats that changed or offers Join after the start. Its text is the lobby's
+last few lines, oldest first, however each action came (``TableMeta.lobby_lines``); a copy retired below a newer
+one, and the one that closes the lobby, keep the lines they added themselves, so the channel reads every action
+once, in order. A start commits the first
 turn post with it (``bot.engine.turn``); the courier delivers it.
 """
 from __future__ import annotations
@@ -23,10 +26,10 @@ from discord import app_commands
 
 from bot.engine import GameView, SessionManager
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import available_locales, t
+from bot.i18n import N_, available_locales, t
 
 from .away import away_mark
-from .bots import BotPlayer, has_ai
+from .bots import BotPlayer, bot_seat_name, bot_seat_names, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
@@ -64,6 +67,17 @@ BUTTON_STYLES = {
 }
 #: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
+#: How many of the lobby's lines its message shows (the last ones, oldest first), and how many the table keeps
+#: (a copy retired below a newer one shows the lines it added itself, however many clicks it took).
+LOBBY_LINES_SHOWN = 5
+LOBBY_LINES_KEPT = 20
+#: Discord's limit on a message's text.
+CONTENT_LIMIT = 2000
+#: A lobby's lines ping nobody: whoever acted knows, and the lines carried from earlier copies would ping their
+#: people again with every copy.
+NO_PINGS = discord.AllowedMentions.none()
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a new game is made and by whom: its server (None: a DM), channel and creator, the creator's
@@ -88,14 +102,35 @@ def manages_channel(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_channels
 
 
-def bot_seat_name(game: GameView, level: str, locale: str) -> str:
-    """The name of a bot seat about to join ``game``: "Bot (normal)", the next ones numbered ("Bot 2 (normal)"),
-    so that two bots' moves can be told apart in the log."""
-    number = sum(1 for s in game.seats if s.is_ai) + 1
-    level_name = t(f"bot.level.{level}", locale)
-    if number == 1:
-        return t("bot.seat_name", locale, level=level_name)
-    return t("bot.seat_name_numbered", locale, level=level_name, number=number)
+def next_bot_name(game: GameView, level: str, locale: str) -> str:
+    """The name of a bot seat about to join ``game`` (``bot_seat_name``: numbered after the bots seated)."""
+    return bot_seat_name(level, sum(1 for s in game.seats if s.is_ai) + 1, locale)
+
+
+def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
+    """A line of the lobby's history (``TableMeta.lobby_lines``), kept as its message key and parameters so that
+    it is drawn in the lobby's language of the moment (``/<game> language`` redraws the lines too)."""
+    return {"key": key, "params": params}
+
+
+def shown_lines(lines: list[dict] | tuple) -> list[dict]:
+    """The lines the open lobby's message shows: the lobby's last few, however each action came."""
+    return list(lines)[-LOBBY_LINES_SHOWN:]
+
+
+def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
+    """The lines a lobby message added itself (``on`` it): what a copy that no longer shows the lobby keeps, so
+    that the channel tells each action once, in order."""
+    return [entry for entry in lines if message_id is not None and entry.get("on") == message_id]
+
+
+def fit_lines(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
+    """``lines`` one a line, the oldest dropped while the text is over Discord's ``limit`` (the newest is what
+    the message is about; alone over the limit, it is cut)."""
+    kept = list(lines)
+    while len(kept) > 1 and len("\n".join(kept)) > limit:
+        kept.pop(0)
+    return "\n".join(kept)[:limit]
 
 
 def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
@@ -181,6 +216,19 @@ class Lobby(GameCog):
                                 value="\n".join(clock_lines(game, locale, away or {}, now)), inline=False)
         return embed
 
+    def lobby_line(self, game: GameView, entry: dict, locale: str) -> str:
+        """One line of the lobby's history in ``locale``; a language's name reads as a word of the sentence."""
+        params = dict(entry.get("params") or {})
+        key = str(entry.get("key", ""))
+        if key == "lobby.language_line":
+            code = params.get("language") if params.get("language") in available_locales() else locale
+            params["language"] = t(f"language.word.{code}", locale)
+        return t(key, locale, **{**self.names(game, locale), **params})
+
+    def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
+        """What a lobby message says: these lines of the lobby, oldest first, within Discord's limit."""
+        return fit_lines([self.lobby_line(game, entry, locale) for entry in entries])
+
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
         return discord.Embed(title=t("lobby.title", locale, game=game.id, **self.names(game, locale)),
                              description=t(key, locale, **params), colour=EMBED_COLOUR)
@@ -243,7 +291,7 @@ class Lobby(GameCog):
         levels = TableMeta.of(game.meta).bots
         level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
-        game = await self.sessions.add_ai(game_id, interaction.user.id, bot_seat_name(game, level, locale))
+        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
@@ -270,9 +318,10 @@ class Lobby(GameCog):
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
-        """Do ``action`` and show the lobby as it now is: a button edits its message in place; a command posts it
-        anew at the bottom of the channel, and the message that showed it before keeps only its one line (see
-        :meth:`show_lobby_in`). One action of a game at a time, so that its note and its seats agree."""
+        """Do ``action`` and show the lobby as it now is, its line added to the lobby's last lines: a button edits
+        its message in place; a command posts it anew at the bottom of the channel, and the message that showed it
+        before keeps only the lines it added (see :meth:`show_lobby_in`). One action of a game at a time, so that
+        its line and its seats agree."""
         async with self._acting.setdefault(game_id, asyncio.Lock()):
             acted = await getattr(self, f"do_{action}")(interaction, game_id)
             game = await self.sessions.load(game_id)
@@ -285,44 +334,87 @@ class Lobby(GameCog):
                     player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
             else:
                 embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
-            # the count this action made (a join right after it is its own note's)
-            note = t(f"lobby.{action}_note", locale, user=who, seated=len(acted.seats), wanted=game.seats_wanted)
+            # the count this action made (a join right after it is its own line's)
+            line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats), wanted=game.seats_wanted)
+            line["on"] = interaction.message.id if from_button and interaction.message is not None else None
+            lines = [*TableMeta.of(game.meta).lobby_lines, line]
+            # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added
+            chosen = shown_lines(lines) if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
+            content = self.lobby_text(game, chosen, locale)
             if from_button:
-                await interaction.response.edit_message(content=note, embed=embed,
+                await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
                                                         view=view if view is not None else discord.ui.View())
                 shown = interaction.message.id if interaction.message is not None else None
             else:
-                sent = await interaction.response.send_message(content=note, embed=embed,
+                sent = await interaction.response.send_message(content=content, embed=embed,
+                                                               allowed_mentions=NO_PINGS,
                                                                **({"view": view} if view is not None else {}))
                 shown = sent.message_id
-            await self.show_lobby_in(interaction, game, shown)
+            line["on"] = shown
+            await self.show_lobby_in(interaction, game, shown, lines)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
 
-    async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None) -> None:
-        """Message ``message_id`` (sent or edited by ``interaction``) now shows the game's lobby: it becomes the
-        game's lobby message, and the one that showed the lobby before, if another, is retired (one lobby message
-        with seats and buttons per game, so no older copy shows seats that changed or offers Join after the
-        start)."""
-        if message_id is None:
-            return
-        self._editors[message_id] = Editor(interaction, message_id, original=True)
+    async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None,
+                            lines: list[dict]) -> None:
+        """Message ``message_id`` (sent or edited by ``interaction``) now shows the game's lobby and its ``lines``:
+        it becomes the game's lobby message, and the one that showed the lobby before, if another, is retired (one
+        lobby message with seats and buttons per game, so no older copy shows seats that changed or offers Join
+        after the start). A lobby that closed (started, cancelled) keeps no lines."""
+        if message_id is not None:
+            self._editors[message_id] = Editor(interaction, message_id, original=True)
         before = TableMeta.of(game.meta).lobby_message
-        if before == message_id:
-            return
         if game.status == "lobby":
-            await update_meta(self.sessions, game.id, lobby_message=message_id)
-        if before is not None:
-            await self.retire_lobby_message(game, before)
+            moved = {"lobby_message": message_id} if message_id is not None and before != message_id else {}
+            await update_meta(self.sessions, game.id, lobby_lines=tuple(lines[-LOBBY_LINES_KEPT:]), **moved)
+        else:
+            await update_meta(self.sessions, game.id, lobby_lines=())
+        if before is not None and message_id is not None and before != message_id:
+            await self.retire_lobby_message(game, before, lines)
 
-    async def retire_lobby_message(self, game: GameView, message_id: int) -> None:
-        """An older lobby message keeps its one line (who joined, left, opened it) and loses the lobby's embed and
-        buttons. Through the token of the interaction that sent or last edited it while it is fresh (no bot-token
-        call), else with the bot token; a message deleted meanwhile (or out of the bot's reach) is left alone, and
-        a failure is only logged: the lobby itself was already answered."""
-        fields = {"embed": None, "view": None, "allowed_mentions": discord.AllowedMentions.none()}
-        editor = self._editors.pop(message_id, None)
+    async def retire_lobby_message(self, game: GameView, message_id: int, lines: list[dict] | tuple = ()) -> None:
+        """An older lobby message keeps the lines it added itself (who opened the lobby, joined, left), of the
+        lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order."""
+        fields: dict[str, Any] = {"embed": None, "view": None, "allowed_mentions": NO_PINGS}
+        if own_lines(lines, message_id):
+            fields["content"] = self.lobby_text(game, own_lines(lines, message_id), game_locale(game))
+        await self.edit_lobby_message(game, message_id, fields, last=True)
+
+    async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool:
+        """``/<game> language`` on a lobby (False: it is no longer one): the language is chosen (the start keeps
+        it), the bot seats are renamed in it, and the lobby message is drawn again in place at once, with a line
+        that says who switched it; the asker is answered privately, as for a running game whose live message is
+        redrawn (a public notice would leave the lobby in the old language, and it pinged the asker)."""
+        async with self._acting.setdefault(game_id, asyncio.Lock()):
+            game = await self.sessions.load(game_id)
+            if game.status != "lobby":
+                return False
+            table = TableMeta.of(game.meta)
+            line = lobby_entry(N_("lobby.language_line"), user=interaction.user.mention, language=language)
+            line["on"] = table.lobby_message
+            await update_meta(self.sessions, game_id, seat_names=bot_seat_names(self.games.kind(game.kind), game,
+                                                                                language),
+                              locale=language, locale_chosen=True,
+                              lobby_lines=(*table.lobby_lines, line)[-LOBBY_LINES_KEPT:])
+            game = await self.sessions.load(game_id)
+            mine = locale_of(interaction)
+            await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
+                                                      language=t(f"language.word.{language}", mine)), ephemeral=True)
+            if table.lobby_message is not None:
+                lines = shown_lines(TableMeta.of(game.meta).lobby_lines)
+                await self.edit_lobby_message(game, table.lobby_message, {
+                    "content": self.lobby_text(game, lines, language), "embed": self.lobby_embed(game, language),
+                    "view": self.lobby_view(game, language), "allowed_mentions": NO_PINGS})
+        return True
+
+    async def edit_lobby_message(self, game: GameView, message_id: int, fields: dict[str, Any], *,
+                                 last: bool = False) -> None:
+        """Edit a lobby message (``last``: for the last time, its retirement). Through the token of the interaction
+        that sent or last edited it while it is fresh (no bot-token call), else with the bot token; a message
+        deleted meanwhile (or out of the bot's reach) is left alone, and a failure is only logged: the command
+        itself was already answered."""
+        editor = self._editors.pop(message_id, None) if last else self._editors.get(message_id)
         try:
             if editor is not None:
                 try:
@@ -336,9 +428,9 @@ class Lobby(GameCog):
             channel = self.courier.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             await channel.get_partial_message(message_id).edit(**fields)
         except (discord.NotFound, discord.Forbidden):
-            log.info("earlier lobby message %s of game %s is gone or out of reach", message_id, game.id)
+            log.info("lobby message %s of game %s is gone or out of reach", message_id, game.id)
         except (discord.HTTPException, *UNSURE) as error:
-            log.warning("earlier lobby message %s of game %s keeps its buttons (%r)", message_id, game.id, error)
+            log.warning("lobby message %s of game %s was not edited (%r)", message_id, game.id, error)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         check_bot_permissions(interaction)
@@ -373,12 +465,13 @@ class Lobby(GameCog):
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
             return game
+        lines = [lobby_entry(N_("lobby.created_note"), user=interaction.user.mention, wanted=players)]
         sent = await interaction.response.send_message(
-            t("lobby.created_note", locale, user=interaction.user.mention, wanted=players,
-              **self.names(game, locale)),
-            embed=self.lobby_embed(game, locale), view=self.lobby_view(game, locale))
+            self.lobby_text(game, lines, locale), embed=self.lobby_embed(game, locale),
+            view=self.lobby_view(game, locale), allowed_mentions=NO_PINGS)
         if sent.message_id is not None:
-            await update_meta(self.sessions, game.id, lobby_message=sent.message_id)
+            lines[0]["on"] = sent.message_id
+            await update_meta(self.sessions, game.id, lobby_message=sent.message_id, lobby_lines=tuple(lines))
             self._editors[sent.message_id] = Editor(interaction, sent.message_id, original=True)
         return game
 
@@ -410,12 +503,13 @@ class Lobby(GameCog):
         table = TableMeta(locale=language, locale_chosen=chosen.get("language") in available_locales(),
                           seat_locales={0: place.creator_locale}, hints=hints,
                           takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
-                          bots={seat: level for seat in range(players - bots, players)} if bots else {})
+                          # the bots sit right after the creator (seat 0), whoever joins later after them
+                          bots={seat: level for seat in range(1, 1 + bots)} if bots else {})
         game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,
                                           place.creator_id, place.creator_name,
                                           options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, place.creator_id, bot_seat_name(game, level, locale))
+            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, locale))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game
@@ -442,9 +536,9 @@ class Lobby(GameCog):
             text, told = self.end_notice(game, interaction.user.id, game_locale(game))
             await interaction.response.send_message(text, **pings(told))
             if game.started_at is None:          # a lobby: its message offers Join and Start no more
-                lobby = TableMeta.of(game.meta).lobby_message
-                if lobby is not None:
-                    await self.retire_lobby_message(game, lobby)
+                table = TableMeta.of(game.meta)
+                if table.lobby_message is not None:
+                    await self.retire_lobby_message(game, table.lobby_message, table.lobby_lines)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
 

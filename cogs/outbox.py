@@ -415,17 +415,20 @@ class Courier:
         if await self.store_redraw(game_id):
             await self.deliver(game_id)
 
-    async def store_redraw(self, game_id: int, events: list[dict] | tuple = (), **changes: Any) -> bool:
+    async def store_redraw(self, game_id: int, events: list[dict] | tuple = (),
+                           seat_names: Mapping[int, str] | None = None, **changes: Any) -> bool:
         """Store a redraw of the game's live message without sending it yet: an edit post (``redraw_post``, no
         new pings; ``events``: lines it adds to the message's moves) written with the game's meta (``changes``:
-        table fields changed in the same write, e.g. its language). The away marks it showed are dropped with
-        it, so a redraw asked for once is stored once; its rendering notes them anew. False when the game has
-        no live message that stands (not started, or over: its last message is the result): nothing stored."""
+        table fields changed in the same write, e.g. its language) and seats' new names (``seat_names``: its
+        bots', in that language). The away marks it showed are dropped with it, so a redraw asked for once is
+        stored once; its rendering notes them anew. False when the game has no live message that stands (not
+        started, or over: its last message is the result): nothing stored."""
         if (await self.sessions.load(game_id)).status not in ("active", "abandoned"):
             return False
         posts = await self.sessions.store.last_message_posts(game_id)
         mover = posts[-1].payload.get("mover") if posts else None
-        await update_meta(self.sessions, game_id, post=redraw_post(mover, events), away_shown={}, **changes)
+        await update_meta(self.sessions, game_id, post=redraw_post(mover, events), seat_names=seat_names,
+                          away_shown={}, **changes)
         return True
 
     async def shows_stale_away(self, game: GameView, now: float) -> bool:

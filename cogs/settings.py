@@ -3,7 +3,7 @@ the pace, kept in the store's bot-wide meta) and a game's language (``/<game> la
 channel manager; ``TableMeta.locale``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -13,7 +13,7 @@ from bot.engine.table import update_meta
 from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META
-from .bots import has_ai
+from .bots import bot_seat_names, has_ai
 from .core import Refusal, game_locale, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
@@ -54,12 +54,19 @@ def language_choices() -> list[app_commands.Choice[str]]:
             for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 
+class LobbyLanguage(Protocol):
+    """The lobby's side of ``/<game> language`` (``cogs.lobby.Lobby``, which imports this module)."""
+
+    async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool: ...
+
+
 class GameSettings(GameCog):
-    def __init__(self, sessions: SessionManager, games: Games, play: Play, courier: Courier):
+    def __init__(self, sessions: SessionManager, games: Games, play: Play, courier: Courier, lobby: LobbyLanguage):
         self.sessions = sessions
         self.games = games
         self.play = play
         self.courier = courier
+        self.lobby = lobby
 
     @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
     @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
@@ -100,12 +107,12 @@ class GameSettings(GameCog):
     @app_commands.describe(language=cmd_str("cmd.language.describe"))
     @app_commands.choices(language=language_choices())
     async def language_cmd(self, interaction: discord.Interaction, language: str) -> None:
-        """The creator (or a channel manager) changes what the channel reads from now on. A running game's live
-        message is drawn again at once in the new language, with a line that says who switched it, and the
-        command is answered privately: a public notice would land below the live message, which stays the last
-        message of the game (one ephemeral answer and one edit; re-posting the live message below a notice would
-        cost a summary edit and a new message, and push the table up the channel each time). A lobby, which has
-        no live message yet, is told publicly in the new language."""
+        """The creator (or a channel manager) changes what the channel reads from now on, and its bot seats are
+        renamed in it. The game's message is drawn again at once in the new language, with a line that says who
+        switched it: a lobby's message (``Lobby.switch_language``), a running game's live message; the command is
+        answered privately: a public notice would land below that message, which stays the last message of the
+        game (one ephemeral answer and one edit; re-posting the live message below a notice would cost a summary
+        edit and a new message, and push the table up the channel each time)."""
         require_guild(interaction)
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         may_manage = interaction.permissions.manage_channels
@@ -116,15 +123,16 @@ class GameSettings(GameCog):
         mine = locale_of(interaction)
         if language == game_locale(game):        # nothing changes: no public post, no ping
             raise Refusal("lobby.language_same", game=game.id, language=t(f"language.word.{language}", mine))
+        if game.status == "lobby" and await self.lobby.switch_language(interaction, game.id, language):
+            return
         line = {"key": "lobby.language_line", "params": {"user": interaction.user.display_name,
                                                          "language": language}}
-        if await self.courier.store_redraw(game.id, [line], locale=language, locale_chosen=True):
-            await interaction.response.send_message(
-                t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
-                ephemeral=True)
-            await self.courier.deliver(game.id)
-            return
-        await update_meta(self.sessions, game.id, locale=language, locale_chosen=True)   # kept at the start
-        await interaction.response.send_message(t("lobby.language_set", language, user=interaction.user.mention,
-                                                  game=game.id,
-                                                  language=t(f"language.word.{language}", language)))
+        names = bot_seat_names(self.games.kind(game.kind), game, language)      # its bots speak it too
+        if not await self.courier.store_redraw(game.id, [line], seat_names=names, locale=language,
+                                               locale_chosen=True):
+            # over since it was read: its last message stays as it is, what it may still show follows
+            await update_meta(self.sessions, game.id, seat_names=names, locale=language, locale_chosen=True)
+        await interaction.response.send_message(
+            t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
+            ephemeral=True)
+        await self.courier.deliver(game.id)

@@ -6,7 +6,7 @@ They are frozen snapshots: the cogs can keep them across awaits without seeing a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
@@ -153,10 +153,13 @@ class Bookkeeping:
     """What the shell decides about a change (a move, a start), committed in the same transaction.
 
     ``meta`` replaces the game's adapter metadata (None: unchanged); ``post`` is a JSON payload for the
-    outbox (None: nothing to post). The engine does not read either: it only stores them atomically.
+    outbox (None: nothing to post); ``seat_names`` renames seats with a start (seat -> name: the shell names bot
+    seats in the language the start settles; a move's is not read). The engine does not read the others: it only
+    stores them atomically.
     """
     meta: dict | None = None
     post: dict | None = None
+    seat_names: Mapping[int, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

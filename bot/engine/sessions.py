@@ -201,6 +201,20 @@ def _bookkeeping_json(decided: Bookkeeping | None, view: GameView) -> tuple[Game
     return (view if meta_text is None else replace(view, meta=json.loads(meta_text))), meta_text, post_text
 
 
+def _seat_names(view: GameView, names: Mapping[int, str] | None) -> dict[int, str]:
+    """The renames to write, checked: only seats of the game whose name changes, each name a stored seat name's
+    length at most."""
+    seats = {s.seat: s.name for s in view.seats}
+    wanted = {seat: str(name)[:MAX_NAME_LENGTH] for seat, name in (names or {}).items()}
+    return {seat: name for seat, name in wanted.items() if seat in seats and seats[seat] != name}
+
+
+def _renamed(view: GameView, names: Mapping[int, str]) -> GameView:
+    """``view`` with its seats' new names."""
+    return view if not names else replace(view, seats=tuple(replace(s, name=names.get(s.seat, s.name))
+                                                            for s in view.seats))
+
+
 #: The store a manager was given: it calls only ``Repository``'s methods on it; its callers may know more of it
 #: (the bot's ``SessionManager[Store]`` lets the cogs reach the store's own reads through ``sessions.store``).
 StoreT = TypeVar("StoreT", bound=Repository)
@@ -412,9 +426,11 @@ class SessionManager(Generic[StoreT]):
             now = self._clock()
             started = replace(view, status=ACTIVE, state=state, started_at=now, updated_at=now,
                               last_activity_at=now, reminder_count=0)
-            started, meta_text, post_text = _bookkeeping_json(self._start_book(entry.kind, started, plan), started)
-            await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text)
-            entry.view = started
+            book = self._start_book(entry.kind, started, plan)
+            started, meta_text, post_text = _bookkeeping_json(book, started)
+            names = _seat_names(started, book and book.seat_names)
+            await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text, seat_names=names)
+            entry.view = _renamed(started, names)
             return entry.view
         return await self._change(game_id, work)
 
@@ -703,9 +719,12 @@ class SessionManager(Generic[StoreT]):
 
     # ------------------------------------------------------------------------------ adapter metadata
 
-    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None) -> None:
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
+                            seat_names: Mapping[int, str] | None = None) -> None:
         """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
-        deletes a key. ``post``: an outbox post committed with them (``bot.engine.turn.redraw_post``)."""
+        deletes a key. ``post``: an outbox post committed with them (``bot.engine.turn.redraw_post``);
+        ``seat_names``: seats renamed in the same write (seat -> name: the bots', in a language the game
+        changed to)."""
         async def work(entry: _Entry) -> None:
             meta = dict(entry.view.meta)
             for key, value in changes.items():
@@ -715,6 +734,8 @@ class SessionManager(Generic[StoreT]):
                     meta[key] = value
             text = _meta_json(meta, ", ".join(changes))
             post_text = None if post is None else _meta_json(post, "post")
-            await self.store.set_game_meta(game_id, json.loads(text), post_text, entry.view.version, self._clock())
-            entry.view = replace(entry.view, meta=json.loads(text))
+            names = _seat_names(entry.view, seat_names)
+            await self.store.set_game_meta(game_id, json.loads(text), post_text, entry.view.version, self._clock(),
+                                           seat_names=names)
+            entry.view = _renamed(replace(entry.view, meta=json.loads(text)), names)
         await self._change(game_id, work)

@@ -23,7 +23,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -84,6 +84,7 @@ GAME_SQL = f"SELECT {GAME_COLUMNS} FROM games WHERE id = :g"
 SEATS_SQL = "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = :g ORDER BY seat"
 MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
 META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
+SEAT_NAME_SQL = "UPDATE seats SET name = :n WHERE game_id = :g AND seat = :s"
 MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
 RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
                  " s.is_ai, r.total, r.place, g.options,"
@@ -238,7 +239,7 @@ class Repository(Protocol):
     async def add_seat(self, game_id: int, seat: Seat, now: float) -> None: ...
     async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None: ...
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
-                         post: str | None = None) -> None: ...
+                         post: str | None = None, seat_names: Mapping[int, str] | None = None) -> None: ...
     async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
     async def append_final_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
@@ -251,7 +252,7 @@ class Repository(Protocol):
     async def note_reminder(self, game_id: int, now: float) -> None: ...
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
-                            now: float = 0.0) -> None: ...
+                            now: float = 0.0, seat_names: Mapping[int, str] | None = None) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
     async def last_game_id(self, channel_id: int) -> int | None: ...
@@ -866,15 +867,25 @@ class Store:
             self._remember_seats(game_id, (() if replace else self._lobby_seats[game_id]) + rows)
 
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
-                         post: str | None = None) -> None:
+                         post: str | None = None, seat_names: Mapping[int, str] | None = None) -> None:
+        """The lobby becomes a running game, with its first post, its meta and its seats' new names (the bots'
+        in the language the start settled), all in one transaction."""
         async def work(db):
             await self._check_lobby(db, game_id)
             await db.execute("UPDATE games SET status = 'active', snapshot = :sn, started_at = :now,"
                              " updated_at = :now, last_activity_at = :now, reminder_count = 0 WHERE id = :g",
                              {"g": game_id, "sn": snapshot, "now": now})
+            await self._rename_seats(db, game_id, seat_names)
             await self._bookkeeping(db, game_id, 0, now, meta, post)
         await self._write(work, game_id=game_id)
         self._lobby_seats.pop(game_id, None)
+
+    @staticmethod
+    async def _rename_seats(db: Db, game_id: int, seat_names: Mapping[int, str] | None) -> None:
+        """Inside a caller's transaction: seats' new names (seat -> name)."""
+        if seat_names:
+            await db.executemany(SEAT_NAME_SQL, [{"g": game_id, "s": seat, "n": name}
+                                                 for seat, name in sorted(seat_names.items())])
 
     @staticmethod
     async def _bookkeeping(db: Db, game_id: int, seq: int, now: float, meta: str | None, post: str | None) -> None:
@@ -1096,15 +1107,20 @@ class Store:
                          {"g": game_id, "now": now}, game_id=game_id)
 
     async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
-                            now: float = 0.0) -> None:
-        """The game's new metadata; with ``post`` (an outbox post, numbered ``seq``), both in one transaction."""
-        if post is None:
+                            now: float = 0.0, seat_names: Mapping[int, str] | None = None) -> None:
+        """The game's new metadata; with ``post`` (an outbox post, numbered ``seq``) and ``seat_names`` (seats'
+        new names: the bots' in a language the game changed to), all in one transaction."""
+        if post is None and not seat_names:
             await self._exec(META_SQL, {"g": game_id, "meta": dump_json(meta)}, game_id=game_id)
             return
 
         async def work(db):
+            await self._rename_seats(db, game_id, seat_names)
             await self._bookkeeping(db, game_id, seq, now, dump_json(meta), post)
         await self._write(work, game_id=game_id)
+        seen = self._lobby_seats.get(game_id)
+        if seat_names and seen is not None:      # a lobby's seats as this process now knows them
+            self._remember_seats(game_id, ((s, u, seat_names.get(s, n), ai) for s, u, n, ai in seen))
 
     # -------------------------------------------------------------------------------- games: reads
 

@@ -93,6 +93,10 @@ class TableMeta:
     clock: Mapping[str, Any] = field(default_factory=dict)
     #: the lobby message's id (its buttons and embed are edited as seats fill)
     lobby_message: int | None = None
+    #: the lobby's recent lines (who opened it, joined, left, switched its language), oldest first, each
+    #: {"key", "params", "on": the id of the lobby message that first showed it}: the lobby message shows the last
+    #: few, a copy retired below a newer one keeps its own (``cogs.lobby``); gone once the lobby closes
+    lobby_lines: tuple = ()
     #: the turn book's: events since the last public post
     unposted_events: tuple = ()
     #: the turn book's: [[seat, version, decision key]] mentions already sent for the current decisions (entries
@@ -161,6 +165,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
                         lambda v: [list(x) for x in v] or None),
     "clock": ("clock", _dict, lambda v: dict(v) or None),
     "lobby_message": ("lobby_message_id", _id, lambda v: v),
+    "lobby_lines": ("lobby_lines", lambda v: tuple(x for x in _list(v) if isinstance(x, dict)),
+                    lambda v: [dict(x) for x in v] or None),
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
@@ -175,13 +181,16 @@ class MetaWriter(Protocol):
     """``SessionManager.set_meta_keys``: JSON keys of a game's meta (None deletes one), one write under the
     game's lock (with an outbox post, when one is given)."""
 
-    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None) -> None: ...
+    async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
+                            seat_names: Mapping[int, str] | None = None) -> None: ...
 
 
-async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None, **changes: Any) -> None:
+async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None,
+                      seat_names: Mapping[int, str] | None = None, **changes: Any) -> None:
     """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
     an unknown field name is a bug (TypeError); a field set to its default leaves its key out. ``post``: an
-    outbox post committed with the change (``bot.engine.turn.redraw_post``)."""
+    outbox post committed with the change (``bot.engine.turn.redraw_post``); ``seat_names``: seats renamed with
+    it (seat -> name: a game's bots named in the language it changes to)."""
     replace(DEFAULT, **changes)
     keys = {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()}
-    await sessions.set_meta_keys(game_id, keys, post)
+    await sessions.set_meta_keys(game_id, keys, post, seat_names)

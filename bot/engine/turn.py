@@ -14,21 +14,26 @@ otherwise it edits the live message in place (``"edit"``) and pings nobody. ``"l
 layout (older rows are plain messages, summarised but never edited into a layout).
 
 Everything here is pure (no I/O): the game kind answers the rules' questions (``pending``, ``step_mark``,
-``message_mark``, ``seats_to_notify``); the shell passes in what only it knows (the mover's language) as data.
-A log line stores what it tells, never finished text: the shell words it in the language of the message it is drawn
-into (an undo's line names the seq of the move it took back, ``undone``; the shell labels that move on the table
-it was played on, rebuilt from the move log).
+``message_mark``, ``seats_to_notify``); the shell passes in what only it knows (the mover's language) as data,
+and how it names a bot seat in a language (``BotNamer``, given once). A log line stores what it tells, never
+finished text: the shell words it in the language of the message it is drawn into (an undo's line names the seq
+of the move it took back, ``undone``; the shell labels that move on the table it was played on, rebuilt from the
+move log).
 """
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .records import Bookkeeping, GameView
 from .table import TableMeta
+
+#: How the shell names a game's bot seats in a language: (its kind, the game, the language) -> seat -> name. The
+#: names are words of the shell's catalog, so the shell gives this to the turn book (the engine writes no text).
+BotNamer = Callable[[Any, GameView, str], Mapping[int, str]]
 
 
 def pending_seats(kind: Any, state: Any) -> list[int]:
@@ -154,29 +159,35 @@ def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
             "edit": True}
 
 
-def _public_post(table: TableMeta, post: dict, edit: bool, fresh: list[int]) -> tuple[Bookkeeping, TurnRecord]:
+def _public_post(table: TableMeta, post: dict, edit: bool, fresh: list[int],
+                 seat_names: Mapping[int, str] | None = None) -> tuple[Bookkeeping, TurnRecord]:
     if edit:
         post["edit"] = True
-    return Bookkeeping(meta=table.to_json(), post=post), TurnRecord(public=True, post=post, mention=fresh)
+    return (Bookkeeping(meta=table.to_json(), post=post, seat_names=seat_names),
+            TurnRecord(public=True, post=post, mention=fresh))
 
 
 class TurnBook:
     """The turn's bookkeeping for ``SessionManager``: ``start``, ``move`` and ``undo`` each return what to commit
     with the change and the :class:`TurnRecord` the caller gets. ``clock``: the turn clocks' time (tests make it
-    pass)."""
+    pass); ``name_bots``: how the shell names bot seats in a language (None: seats keep the names they have)."""
 
-    def __init__(self, clock: Callable[[], float] = time.time):
+    def __init__(self, clock: Callable[[], float] = time.time, name_bots: BotNamer | None = None):
         self.clock = clock
+        self.name_bots = name_bots
 
     def start(self, kind: Any, view: GameView) -> tuple[Bookkeeping, TurnRecord]:
         """The first post of a game (a lobby's start, or a one-seat game created in play), in the language
-        :func:`start_language` settles now that the seats are known."""
+        :func:`start_language` settles now that the seats are known; its bot seats, named in the lobby's
+        language when they were added, are renamed in it with the same write (a German table's bot reads
+        "Bot (schwer)", not "Bot (hard)", everywhere its name is shown)."""
         due = pending_seats(kind, view.state)
         table = start_language(replace(TableMeta.of(view.meta), unposted_events=()), view.seats)
         table = track_decisions(table, due, None, self.clock())
         table, _, fresh = _message(kind, view.state, table, due, view.version, finished=False, started=True)
         post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
-        return _public_post(table, post, False, fresh)
+        names = self.name_bots(kind, view, table.locale) if self.name_bots is not None and table.locale else None
+        return _public_post(table, post, False, fresh, names)
 
     def move(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, *,
              locale: str | None = None, played_for: bool = False) -> tuple[Bookkeeping, TurnRecord]:

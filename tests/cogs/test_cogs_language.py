@@ -61,12 +61,11 @@ async def test_only_the_creator_or_a_manager_changes_the_language(harness, alice
     assert (await game_here(harness, place)).meta["locale"] == "en"
 
     changed = await harness.run("language", user=alice, place=place, language="de")
-    assert not changed.only().ephemeral
-    assert changed.only().content == t("lobby.language_set", "de", user=alice.mention, game=game.id,
-                                       language="Deutsch")
+    assert changed.only().ephemeral
+    assert changed.only().content == t("lobby.language_done", "fr", game=game.id, language="allemand")
     assert (await game_here(harness, place)).meta["locale"] == "de"
     by_manager = await harness.run("language", user=moderator, place=place, language="ko")
-    assert not by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
+    assert by_manager.only().ephemeral and (await game_here(harness, place)).meta["locale"] == "ko"
     # the language it already has: said privately (a German playground tour saw a public post pinging nobody new)
     same = await harness.run("language", user=alice, place=place, language="ko")
     assert same.only().ephemeral
@@ -146,6 +145,54 @@ async def test_a_running_games_new_language_redraws_its_live_message_which_stays
     assert t("lobby.language_line", "ko", user="Mod", language="한국어") in live.text()
 
 
+async def test_a_lobbys_new_language_redraws_the_lobby_message_and_answers_privately(harness, alice, bob, carol):
+    """Tour J, defect 4: ``/rp language`` on a lobby posted "<@Ann> a mis la langue de la partie n° 22 en français."
+    publicly, pinging Ann, and left the lobby message above it in English ("Players (1/2)", Join, Leave, Start).
+    Now it is answered privately, as for a running game, and the lobby message is drawn again in place at once in
+    the new language (its lines, seats, options and buttons), with a line that says who switched it; the lobby
+    goes on from there (a button on it, a command after it)."""
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=3))
+    game = await game_here(harness, place)
+    harness.locale = "de"                                    # Alice reads German: her answer is German
+    edits = lobby.edits
+    changed = await harness.run("language", user=alice, place=place, language="fr")
+    answer = changed.only()
+    assert answer.ephemeral and answer.content == t("lobby.language_done", "de", game=game.id,
+                                                    language=t("language.word.fr", "de"))
+    assert lobby.edits > edits, "the lobby message is redrawn in place"
+    assert [b["label"] for b in lobby.buttons()][:4] == [t(f"button.{a}", "fr")
+                                                         for a in ("join", "leave", "start", "cancel")]
+    assert t("lobby.seats", "fr", seated=1, wanted=3) in lobby.text()
+    opened = t("lobby.created_note", "fr", user=alice.mention, wanted=3, game_name=t("game.rollplayer.title", "fr"))
+    switched = t("lobby.language_line", "fr", user=alice.mention, language="français")
+    assert lobby.content.splitlines() == [opened, switched]
+    assert not (lobby.allowed_mentions or {}).get("users"), "it pings nobody"
+    public = [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral]
+    assert public == [lobby], "no public notice"
+
+    harness.locale = "ko"
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "fr"))
+    joined = t("lobby.join_note", "fr", user=bob.mention, seated=2, wanted=3)
+    assert lobby.content.splitlines() == [opened, switched, joined]
+    later = (await harness.run("join", user=carol, place=place)).only()
+    assert lobby.content.splitlines() == [opened, switched, joined], "retired: the lines it showed first"
+    assert later.content.splitlines()[-1] == t("lobby.join_note", "fr", user=carol.mention, seated=3, wanted=3)
+
+
+async def test_a_lobby_is_redrawn_with_the_bot_token_once_no_interaction_may_edit_it(harness, alice):
+    """After a restart, or 15 minutes on, no interaction's token may edit the lobby message: the bot token
+    redraws it in the new language."""
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2))
+    harness.bot.lobby._editors.clear()
+    assert (await harness.run("language", user=alice, place=place, language="ko")).only().ephemeral
+    assert lobby.buttons()[0]["label"] == t("button.join", "ko")
+    assert lobby.content.splitlines()[-1] == t("lobby.language_line", "ko", user=alice.mention, language="한국어")
+
+
 async def start_pair(harness, place, creator, joiner, creator_locale, joiner_locale, **new_options):
     """``/rp new`` by ``creator`` (reading ``creator_locale``), ``joiner`` joins, the creator starts; returns
     the start's result and the lobby's button labels as ``new`` posted them (a later command posts the lobby anew
@@ -211,3 +258,66 @@ async def test_a_language_set_in_the_lobby_stays_and_a_leaver_takes_theirs_along
     harness.locale = "ko"
     await harness.run("start", user=alice, place=other)
     assert (await game_here(harness, other)).meta["locale"] == "ko"
+
+
+def bot_name(locale: str, level: str = "hard", number: int = 1) -> str:
+    word = t(f"bot.level.{level}", locale)
+    return t("bot.seat_name", locale, level=word) if number == 1 else t("bot.seat_name_numbered", locale, level=word,
+                                                                      number=number)
+
+
+async def test_bot_seats_are_named_in_the_language_the_game_plays_in(harness, alice, bob, fixed_seed):
+    """Tour J, defect 1: a German player's table with bots played in German from its start, but its bots kept the
+    names the English lobby gave them ("Bot (hard)", "Bot 2 (hard)") in the live message, the log and the final
+    post; after ``/rp language`` too. The start, and each change of language, now renames the bot seats with the
+    same write, so everything that shows a name reads the game's language."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale, harness.locale = "en-US", "de"
+    place = harness.channel()
+    lobby = lobby_of(await harness.run("new", user=alice, place=place, players=4, bots=2, level="hard"))
+    assert bot_name("en") in lobby.text() and bot_name("en", number=2) in lobby.text(), "the lobby: the server's"
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    game = await game_here(harness, place)
+    assert game.meta["locale"] == "de"
+    german = [bot_name("de"), bot_name("de", number=2)]
+    assert [s.name for s in game.seats] == ["Alice", *german, "Bob"]
+    assert game.meta["bots"] == {"1": "hard", "2": "hard"}, "each bot seat keeps the level it was given"
+    stored = await harness.bot.store.game_row(game.id)
+    assert [row.name for row in stored[1]] == ["Alice", *german, "Bob"], "renamed where every reader reads it"
+
+    harness.locale = "fr"
+    await harness.run("language", user=alice, place=place, language="ko")
+    game = await game_here(harness, place)
+    assert [s.name for s in game.seats] == ["Alice", bot_name("ko"), bot_name("ko", number=2), "Bob"]
+
+
+async def test_a_duel_against_the_bot_names_it_in_its_language_in_the_live_message(harness, alice):
+    """Tour J, defect 1, as seen: a German player's ``/poker new bots:1`` read "Ben: 4 Gold, Bot (best): 4 Gold"
+    and "Bot (best): wähle die Würfel…"; after ``/poker language ko`` it still read "Bot (best) 님이"."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale, harness.locale = "en-US", "de"
+    place = harness.channel()
+    await harness.run("poker new", user=alice, place=place, bots=1)
+    started = await harness.run("poker start", user=alice, place=place)
+    live = [m for m in started.public() if m.layout][-1]
+    assert bot_name("de", "best") in live.text() and bot_name("en", "best") not in live.text(), live.text()
+    await harness.run("poker language", user=alice, place=place, language="ko")
+    assert bot_name("ko", "best") in live.text() and bot_name("de", "best") not in live.text(), live.text()
+
+
+async def test_a_lobbys_new_language_renames_its_bots(harness, alice, bob):
+    """``/rp language`` in a lobby renames its bot seats at once (the lobby lists them); the lobby goes on (a
+    join after it is no conflict) and the start keeps them (the language was chosen)."""
+    harness.bot.bots.pause = 3600
+    harness.guild_locale = harness.locale = "en-US"
+    place = harness.channel()
+    await harness.run("new", user=alice, place=place, players=3, bots=1, level="easy")
+    await harness.run("language", user=alice, place=place, language="fr")
+    game = await game_here(harness, place)
+    assert [s.name for s in game.seats] == ["Alice", bot_name("fr", "easy")]
+    harness.locale = "ko"
+    joined = await harness.run("join", user=bob, place=place)
+    assert not joined.only().ephemeral
+    await harness.run("start", user=alice, place=place)
+    assert [s.name for s in (await game_here(harness, place)).seats] == ["Alice", bot_name("fr", "easy"), "Bob"]

@@ -310,7 +310,9 @@ async def test_a_lobby_command_leaves_one_lobby_message_that_is_right(harness, a
     assert t("lobby.started", "en", players="").split(":")[0] in started.text()
     assert not any(m.buttons() and any(b.get("label") == "Join" for b in m.buttons())
                    for m in harness.rec.order if m.channel_id == place.channel_id)
-    assert not left.embeds and left.content.startswith(alice.mention)      # "added a bot seat (3/3)." stays
+    assert not left.embeds and left.content == "\n".join([            # the lines it added stay
+        t("lobby.leave_note", "en", user=carol.mention, seated=2, wanted=3),
+        t("lobby.addbot_note", "en", user=alice.mention, seated=3, wanted=3)])
     assert rest == [], rest
 
 
@@ -374,12 +376,66 @@ async def test_joins_at_the_same_moment_each_note_their_own_count(harness, alice
     monkeypatch.setattr(harness.bot.sessions, "join", join_then_wait)
     users = [bob, carol, moderator]
     await asyncio.gather(*(harness.run("join", user=user, place=place) for user in users))
-    notes = {m.content for m in harness.rec.order if m.channel_id == place.channel_id and "joined" in (m.content or "")}
+    notes = {line for m in harness.rec.order if m.channel_id == place.channel_id
+             for line in (m.content or "").splitlines() if "joined" in line}
     order = [users[[u.id for u in users].index(uid)] for uid in joined]
     assert notes == {t("lobby.join_note", "en", user=user.mention, seated=n, wanted=4)
                      for n, user in enumerate(order, start=2)}, notes
     [latest] = lobby_copies(harness, place)
     assert "(4/4)" in latest.text() and all(user.mention in latest.text() for user in users)
+
+
+def channel_texts(harness, place) -> list[str]:
+    """The text of each public message of the channel, oldest first."""
+    return [m.content for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral]
+
+
+async def test_the_lobby_keeps_its_last_lines_and_each_copy_its_own(harness, alice, bob, carol):
+    """Tour J, defect 6: a click rewrote the lobby message's one line, so after "Dan joined (2/3)" by a click,
+    Cleo's `/rfa join`, Dan's Leave click and Cleo's `/rfa leave` the channel read "Dan joined (2/3)", "Dan left
+    (2/3)", "Cleo left (1/3)": Ben's opening line and Cleo's join were gone. The lobby message now shows the
+    lobby's last lines, oldest first, whether the action came by button or command; a copy retired below a newer
+    one, or closed, keeps the lines it added, so the channel tells every action once, in order; and no line pings
+    anyone."""
+    place = harness.channel()
+
+    def note(action, user, seated):
+        return t(f"lobby.{action}_note", "en", user=user.mention, seated=seated, wanted=3)
+    opened = t("lobby.created_note", "en", user=alice.mention, wanted=3, game_name=t("rollforadventure.title", "en"))
+    first = lobby_message(await harness.run("rfa new", user=alice, place=place, players=3))
+    await harness.click(first, user=bob, place=place, label="Join")
+    assert first.content == "\n".join([opened, note("join", bob, 2)]), "a click adds its line"
+    second = (await harness.run("rfa join", user=carol, place=place)).only()
+    assert second.content == "\n".join([opened, note("join", bob, 2), note("join", carol, 3)])
+    await harness.click(second, user=bob, place=place, label="Leave")
+    assert second.content == "\n".join([opened, note("join", bob, 2), note("join", carol, 3), note("leave", bob, 2)])
+    await harness.run("rfa leave", user=carol, place=place)
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    live = [m for m in harness.rec.order if m.channel_id == place.channel_id and m.buttons()][-1]
+    assert live.content.splitlines() == [opened, note("join", bob, 2), note("join", carol, 3), note("leave", bob, 2),
+                                         note("leave", carol, 1)], "the open lobby: its last five lines"
+    await harness.run("rfa cancel", user=alice, place=place)
+    texts = channel_texts(harness, place)
+    assert texts[:3] == ["\n".join([opened, note("join", bob, 2)]),
+                         "\n".join([note("join", carol, 3), note("leave", bob, 2)]),
+                         note("leave", carol, 1)], "each retired copy: the lines it added"
+    assert texts[3] == note("cancel", alice, 1), "the closed lobby, like a retired copy: the line it added"
+    assert all(not (m.allowed_mentions or {}).get("users") for m in harness.rec.order
+               if m.channel_id == place.channel_id), "a line carried to a newer copy pings nobody again"
+    assert "lobby_lines" not in (await harness.bot.sessions.load(game.id)).meta, "a closed lobby keeps no lines"
+
+
+async def test_many_clicks_keep_the_lobby_message_short(harness, alice, bob):
+    """However many actions a lobby sees, its message shows the last few lines, within Discord's limit."""
+    place = harness.channel()
+    lobby = await open_lobby(harness, alice, place, players=3)
+    for _ in range(15):
+        await harness.click(lobby, user=bob, place=place, label="Join")
+        await harness.click(lobby, user=bob, place=place, label="Leave")
+    lines = lobby.content.splitlines()
+    assert len(lines) == 5 and lines[-1] == t("lobby.leave_note", "en", user=bob.mention, seated=1, wanted=3)
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert len(game.meta["lobby_lines"]) == 20
 
 
 # ---------------------------------------------------------------- ending a game

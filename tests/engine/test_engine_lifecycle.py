@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 
 from bot.engine import InvalidMeta, SessionManager, Store
+from bot.engine.turn import TurnBook
 from tests.engine.helpers import ENDLESS, registry, replayed_snapshot
 from tests.engine.toy_kind import KIND
 
@@ -210,3 +211,22 @@ async def test_meta_with_a_post_in_one_write(mgr, store):
     with pytest.raises(InvalidMeta):
         await mgr.set_meta_keys(game.id, {"away_shown": {"0": 6.0}}, post={"bad": object()})
     assert "away_shown" not in (await mgr.load(game.id)).meta and len(await store.posts(game.id)) == len(posts)
+
+
+async def test_seats_are_renamed_with_the_start_and_with_a_meta_write(store, clock):
+    """Bot seats are named in a game's language (tour J: a German table's bot read "Bot (hard)"): the turn book
+    renames them with the start that settles the language (its namer is the shell's), ``set_meta_keys`` with a
+    change of language; a lobby renamed so stays joinable, and a reload reads the new names."""
+    def name_bots(kind, view, locale):
+        return {s.seat: f"Bot ({locale})" for s in view.seats if s.is_ai}
+    mgr = SessionManager(store, registry(), clock=clock, turns=TurnBook(clock, name_bots=name_bots))
+    game = await mgr.create("dicerace", 1, 17, ALICE, "Alice", ENDLESS, 3,
+                            meta={"locale": "en", "seat_locales": {"0": "de", "2": "de"}})
+    await mgr.add_ai(game.id, ALICE, "Bot (en)")
+    await mgr.set_meta_keys(game.id, {"locale": "fr"}, seat_names={1: "Bot (fr)", 0: "Alice", 9: "nobody"})
+    assert [s.name for s in (await mgr.load(game.id)).seats] == ["Alice", "Bot (fr)"]
+    await mgr.join(game.id, BOB, "Bob")
+    view = await mgr.start(game.id, ALICE)
+    assert view.meta["locale"] == "de" and [s.name for s in view.seats] == ["Alice", "Bot (de)", "Bob"]
+    fresh = SessionManager(store, registry(), clock=clock)
+    assert [s.name for s in (await fresh.load(game.id)).seats] == ["Alice", "Bot (de)", "Bob"]

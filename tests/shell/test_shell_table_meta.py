@@ -50,7 +50,7 @@ class Writer:
         self.meta: dict = {}
         self.writes = 0
 
-    async def set_meta_keys(self, game_id, changes, post=None):
+    async def set_meta_keys(self, game_id, changes, post=None, seat_names=None):
         self.writes += 1
         for key, value in changes.items():
             if value is None:
