@@ -6,13 +6,18 @@ from bot.games.dicepoker import rules
 from bot.i18n import t
 
 
+async def two_player_game(harness, group, host, guest, place, **options):
+    """``/<group> new`` by ``host``, ``guest`` joins, the host starts: the game."""
+    created = await harness.run(f"{group} new", user=host, place=place, **options)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=guest, place=place, label="Join")
+    await harness.click(lobby, user=host, place=place, label="Start")
+    return await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
 async def test_poker_hint_answers_the_deciding_player_privately(harness, alice, bob):
     place = harness.channel()
-    created = await harness.run("poker new", user=alice, place=place)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=bob, place=place, label="Join")
-    await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    game = await two_player_game(harness, "poker", alice, bob, place)
     [due] = rules.pending(game.state)
     deciding, waiting = (bob, alice) if due["seat"] == 1 else (alice, bob)
     hinted = await harness.run("poker hint", user=deciding, place=place)
@@ -48,11 +53,7 @@ async def test_a_hint_is_for_the_decision_due_and_for_the_players(harness, alice
     from bot.games.rollplayer.kind import RollPlayerKind
 
     place = harness.channel()
-    created = await harness.run("rp new", user=alice, place=place, players=2)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=bob, place=place, label="Join")
-    await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    game = await two_player_game(harness, "rp", alice, bob, place, players=2)
     due = harness.bot.games.kind("rollplayer").pending(game.state)[0]["seat"]
     waiting = 1 - due
     real = RollPlayerKind.legal_moves

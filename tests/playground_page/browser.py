@@ -306,9 +306,17 @@ class Page:
         self.actions += 1
         self.settle(pane, since=before)
 
+    def past_toast(self, root: WebElement) -> None:
+        """Let a toast the page shows (a refused click, read already by ``RandomPlayer.heard``) go before the
+        next click, as a person waits for it to fade: it lies over the bottom of the chat, where a select opens
+        its options (a click there was intercepted: ElementClickInterceptedException)."""
+        self.driver.execute_script("arguments[0].querySelectorAll('.toast').forEach(t => { t.hidden = true; })",
+                                   root)
+
     @retried
     def click_custom(self, message: str, custom_id: str, pane: int = 0) -> None:
         root = self.pane(pane)
+        self.past_toast(root)
         button = root.find_element(By.CSS_SELECTOR,
                                    f'.message[data-id="{message}"] button.c-button[data-custom-id="{custom_id}"]')
         before = self.revision(pane)
@@ -320,6 +328,7 @@ class Page:
     def pick(self, message: str, custom_id: str, values: Sequence[str], pane: int = 0) -> None:
         """Open the select and click the options (then ✓ for a select of several)."""
         root = self.pane(pane)
+        self.past_toast(root)
         select = root.find_element(By.CSS_SELECTOR,
                                    f'.message[data-id="{message}"] .c-select[data-custom-id="{custom_id}"]')
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", select)
