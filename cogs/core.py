@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import DEFAULT_LOCALE, catalog_locale, has_key, resolve_locale, t
+from bot.i18n import DEFAULT_LOCALE, N_, available_locales, catalog_locale, has_key, resolve_locale, t
 
 from .translator import option_name
 from .transport import DISCORD_FAILED
@@ -248,6 +248,27 @@ def pings(users: list[int]) -> dict[str, Any]:
     sent silently."""
     return {"silent": not users, "allowed_mentions": discord.AllowedMentions(
         users=[discord.Object(u) for u in users], roles=False, everyone=False)}
+
+
+def language_word(code: Any, locale: str) -> str:
+    """A language's name as a word of a sentence in ``locale`` ("en français", "auf Koreanisch"); an unknown code
+    reads as ``locale``'s own."""
+    return t(f"language.word.{code if code in available_locales() else locale}", locale)
+
+
+#: The line a game's message gains when ``/<game> language`` switches it (a lobby's line, a live message's move)
+LANGUAGE_LINE = N_("lobby.language_line")
+
+
+def language_line(user: str, language: str) -> dict[str, Any]:
+    """That line as data (key and parameters), worded in the language of the message it is drawn into."""
+    return {"key": LANGUAGE_LINE, "params": {"user": user, "language": language}}
+
+
+def language_line_text(params: dict, locale: str) -> str:
+    """That line in ``locale``, its language named as a word of the sentence."""
+    return t(LANGUAGE_LINE, locale, user=str(params.get("user", "")), language=language_word(params.get("language"),
+                                                                                             locale))
 
 
 def game_locale(game: Any) -> str:

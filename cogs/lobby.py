@@ -34,10 +34,14 @@ from .buttons import LobbyButton
 from .clock import clock_lines, pace_text
 from .core import (
     GROUP_EXTRA,
+    LANGUAGE_LINE,
     Refusal,
     check_bot_permissions,
     default_game_locale,
     game_locale,
+    language_line,
+    language_line_text,
+    language_word,
     locale_of,
     pings,
     remember_seat_locale,
@@ -220,9 +224,8 @@ class Lobby(GameCog):
         """One line of the lobby's history in ``locale``; a language's name reads as a word of the sentence."""
         params = dict(entry.get("params") or {})
         key = str(entry.get("key", ""))
-        if key == "lobby.language_line":
-            code = params.get("language") if params.get("language") in available_locales() else locale
-            params["language"] = t(f"language.word.{code}", locale)
+        if key == LANGUAGE_LINE:
+            return language_line_text(params, locale)
         return t(key, locale, **{**self.names(game, locale), **params})
 
     def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
@@ -391,8 +394,7 @@ class Lobby(GameCog):
             if game.status != "lobby":
                 return False
             table = TableMeta.of(game.meta)
-            line = lobby_entry(N_("lobby.language_line"), user=interaction.user.mention, language=language)
-            line["on"] = table.lobby_message
+            line = {**language_line(interaction.user.mention, language), "on": table.lobby_message}
             await update_meta(self.sessions, game_id, seat_names=bot_seat_names(self.games.kind(game.kind), game,
                                                                                 language),
                               locale=language, locale_chosen=True,
@@ -400,7 +402,7 @@ class Lobby(GameCog):
             game = await self.sessions.load(game_id)
             mine = locale_of(interaction)
             await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
-                                                      language=t(f"language.word.{language}", mine)), ephemeral=True)
+                                                      language=language_word(language, mine)), ephemeral=True)
             if table.lobby_message is not None:
                 lines = shown_lines(TableMeta.of(game.meta).lobby_lines)
                 await self.edit_lobby_message(game, table.lobby_message, {

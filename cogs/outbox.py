@@ -39,10 +39,10 @@ import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats, redraw_post
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import available_locales, t
+from bot.i18n import t
 
 from .away import AwayBook, away_mark
-from .core import Reply, acknowledge, game_locale, in_worker, reply_of
+from .core import LANGUAGE_LINE, Reply, acknowledge, game_locale, in_worker, language_line_text, reply_of
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
@@ -632,11 +632,8 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot."):
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
-        if key == "lobby.language_line":      # the game's language changed (``/<game> language``)
-            params = event.get("params") or {}
-            code = params.get("language") if params.get("language") in available_locales() else locale
-            return t("lobby.language_line", locale, user=str(params.get("user", "")),
-                     language=t(f"language.word.{code}", locale))
+        if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
+            return language_line_text(event.get("params") or {}, locale)
         if key == "undo.taken_back":
             params = event.get("params") or {}
             move = self.undone_label(params, locale, undone)

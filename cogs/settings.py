@@ -14,7 +14,7 @@ from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META
 from .bots import bot_seat_names, has_ai
-from .core import Refusal, game_locale, locale_of, require_guild, require_permission
+from .core import Refusal, game_locale, language_line, language_word, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
 from .outbox import Courier
@@ -122,17 +122,16 @@ class GameSettings(GameCog):
             raise Refusal("error.bad_option")
         mine = locale_of(interaction)
         if language == game_locale(game):        # nothing changes: no public post, no ping
-            raise Refusal("lobby.language_same", game=game.id, language=t(f"language.word.{language}", mine))
+            raise Refusal("lobby.language_same", game=game.id, language=language_word(language, mine))
         if game.status == "lobby" and await self.lobby.switch_language(interaction, game.id, language):
             return
-        line = {"key": "lobby.language_line", "params": {"user": interaction.user.display_name,
-                                                         "language": language}}
+        line = language_line(interaction.user.display_name, language)
         names = bot_seat_names(self.games.kind(game.kind), game, language)      # its bots speak it too
         if not await self.courier.store_redraw(game.id, [line], seat_names=names, locale=language,
                                                locale_chosen=True):
             # over since it was read: its last message stays as it is, what it may still show follows
             await update_meta(self.sessions, game.id, seat_names=names, locale=language, locale_chosen=True)
         await interaction.response.send_message(
-            t("lobby.language_done", mine, game=game.id, language=t(f"language.word.{language}", mine)),
+            t("lobby.language_done", mine, game=game.id, language=language_word(language, mine)),
             ephemeral=True)
         await self.courier.deliver(game.id)
