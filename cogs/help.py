@@ -18,7 +18,7 @@ from .core import Refusal, as_typed, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation
-from .translator import cmd_str, localised_description, localised_name, localised_paths
+from .translator import cmd_str, localised_description, localised_name, localised_paths, name_key
 
 EMBED_COLOUR = discord.Colour(0x8B5A2B)
 #: Discord's limit on an embed field's value
@@ -133,14 +133,13 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
     group_keys = {presentation.group_key for presentation in games.values()}
     sections: dict[str, list[str]] = {"guide.games": [], "guide.everywhere": []}
     for command in tree_commands:
-        declared = command._locale_name
         name = f"/{localised_name(command, locale)}"
         line = t("help.command_line", locale, command=name, text=localised_description(command, locale))
-        if declared is not None and declared.extras.get("key") in group_keys:
+        if name_key(command) in group_keys:
             shown = localised_paths(command, locale)      # its description names the game: no heading of its own
             sections["guide.games"].append(t("guide.game", locale, line=line, help=shown.get("help", ""),
                                              rules=shown.get("rules", "")))
-        elif name != f"/{t('cmd.help.name', locale)}":
+        elif name_key(command) != "cmd.help.name":          # this very command
             sections["guide.everywhere"].append(line)
     for heading, lines in sections.items():
         for part, value in enumerate(field_values(lines)):

@@ -31,8 +31,8 @@ class Hints(Tables):
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes. Only for the decision
-        due: a player with a move out of turn (a weapon to drop at any time) is told whose turn it is (a hint
-        there told them to drop the weapon they had just bought)."""
+        due: a player who only has a move out of turn (one the rules allow at any time) is told whose turn it is
+        (a hint there suggested that any-time move, a poor one, as if it were the decision at hand)."""
         seat = self.seat_of(game, interaction.user.id)
         if not hints_on(self.kind(game), game):
             raise Refusal("error.hints_off")

@@ -359,7 +359,7 @@ def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[di
                 hint: bool = False) -> discord.ui.View:
     """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
     any legal move that is not a subset, then the look buttons (the public live message) or, in a player's own
-    menu, Hint (``hint``: as every other menu of one's own has it; dice poker's had none)."""
+    menu, Hint (``hint``: as every other menu of one's own has it; a subset menu had none)."""
     view = discord.ui.View(timeout=None)
     for item, label in enumerate(subset.labels):
         chosen = bool(mask >> item & 1)

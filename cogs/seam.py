@@ -160,8 +160,8 @@ class Presentation:
     #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
     #: shell's commands keep the shell's ``help.cmd.<path>``)
     catalog_prefix: str = ""
-    #: the score chart's title and axis (catalog keys): the shell's speak of rounds as most games do (French
-    #: "manche", as for a hand of dice poker); a game whose rounds are named otherwise has its own
+    #: the score chart's title and axis (catalog keys): the shell's speak of a projected score by rounds; a game
+    #: whose score or rounds are named otherwise in some language has its own
     chart_keys: tuple[str, str] = (N_("history.chart.title"), N_("history.chart.x_axis"))
 
     # ---- lobby

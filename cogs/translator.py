@@ -72,16 +72,23 @@ def localised_paths(group: Group, locale: str) -> dict[str, str]:
     return paths
 
 
+def _key(declared: app_commands.locale_str | None) -> str | None:
+    return declared.extras.get("key") if declared is not None else None
+
+
+def name_key(command: Command | Group) -> str | None:
+    """The catalog key a command or group was named with (``cmd_str``), None without one. discord.py keeps the
+    ``locale_str`` a command was declared with only as ``_locale_name``."""
+    return _key(command._locale_name)
+
+
 def localised_description(command: Command | Group, locale: str) -> str:
     """The description of a command or group in ``locale``, as :func:`localised_name` finds its name."""
-    declared = command._locale_description
-    key = declared.extras.get("key") if declared is not None else None
+    key = _key(command._locale_description)
     return t(key, locale) if key else command.description
 
 
 def localised_name(command: Command | Group, locale: str) -> str:
-    """The name of a command or group in ``locale``: its catalog key's text (``cmd_str``), else its own name.
-    discord.py keeps the ``locale_str`` a command was declared with only as ``_locale_name``."""
-    declared = command._locale_name
-    key = declared.extras.get("key") if declared is not None else None
+    """The name of a command or group in ``locale``: its catalog key's text (``cmd_str``), else its own name."""
+    key = name_key(command)
     return t(key, locale) if key else command.name
