@@ -19,7 +19,7 @@ from bot.engine.results import seat_results
 from bot.i18n import t
 from images.chart import ChartWords, render_chart
 
-from .seam import Picture
+from .seam import Picture, Presentation
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,7 @@ def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) ->
 
 
 def chart_words(count: int, locale: str, *, finished: bool = False,
-                keys: tuple[str, str] = ("history.chart.title", "history.chart.x_axis")) -> ChartWords:
+                keys: tuple[str, str] = Presentation.chart_keys) -> ChartWords:
     """The chart's words: the steps are the start, each round's first moment (its number) and the last move;
     in a finished game that last step is the end, not one more round (a 12-round game's axis read "13")."""
     steps = tuple(t("history.chart.start", locale) if k == 0 else
@@ -152,7 +152,7 @@ def chart_words(count: int, locale: str, *, finished: bool = False,
 
 
 def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
-                keys: tuple[str, str] = ("history.chart.title", "history.chart.x_axis")) -> Picture | None:
+                keys: tuple[str, str] = Presentation.chart_keys) -> Picture | None:
     """The picture of each player's projected score round by round (None for a game without moves, and for a
     co-operative game: every seat shares one result, so its lines would all be one, and the game's own final
     picture already shows how the team stands)."""
