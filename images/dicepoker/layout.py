@@ -53,6 +53,3 @@ def header(img, d, title: str, right_text: str) -> int:
     rw = text_box(d, WIDTH - MARGIN, 34, right_text, 260, 25, True, P.MUTED, align="right")
     text_box(d, MARGIN, 34, title, WIDTH - 2 * MARGIN - rw - 16, 30, True, P.TEXT)
     return 62
-
-
-__all__ = ["WIDTH", "MARGIN", "dice_row", "gold", "header", "die_colour"]

@@ -175,7 +175,7 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
 def live_view(state, names=None, locale: str = "en") -> LiveView:
     """The state's public situation. Stars are scored only in the market phase (the scoring is the costly
     part, and in the dice phase stars move with every die placed on a private sheet)."""
-    acting = {d.get("seat") for d in rp_kind.KIND.pending(state)}
+    acting = _acting(state)
     stars: dict[int, int] = {}
     if state.phase in ("market_start", "market"):
         score = rp_kind.KIND.score(state)

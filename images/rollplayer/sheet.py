@@ -418,6 +418,3 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.I
     y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale)
     _draw_legend(img, d, y + 14, locale)
     return img
-
-
-__all__ = ["draw", "height"]

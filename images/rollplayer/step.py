@@ -149,12 +149,10 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
         if row.attr == v.action_row:
             d.rectangle([M, y, WIDTH - M, y + ROW_H - 1], outline=P.TURN, width=2)
         name = label(f"img.attr.{row.attr}", locale)
+        text_box(d, M + 6, mid - (7 if row.race_modifier else 0), name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
         if row.race_modifier:
-            text_box(d, M + 6, mid - 7, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
-            mod = signed(row.race_modifier)
-            text_box(d, M + 6, mid + 11, mod, LABEL_W - 6, 13, True, P.GOOD if row.race_modifier > 0 else P.BAD)
-        else:
-            text_box(d, M + 6, mid, name, LABEL_W - 6, 15, True, P.TEXT, min_size=13)
+            text_box(d, M + 6, mid + 11, signed(row.race_modifier), LABEL_W - 6, 13, True,
+                     P.GOOD if row.race_modifier > 0 else P.BAD)
         for i in range(3):
             sx, sy = SLOTS_X + i * (SLOT + SLOT_GAP), mid - SLOT / 2
             target = targets.get((row.attr, i + 1))
@@ -172,12 +170,9 @@ def _grid(img, d, v: StepView, top: int, locale: str) -> None:
                 icons.paste(img, icons.check(14, True), sx + SLOT - 12, sy + SLOT - 12)
             elif target:
                 icons.paste(img, icons.shape_badge(target, 13), sx + SLOT - 11, sy - 2)
-        value = number(row.value)
+        text_box(d, TOTAL_X, mid - (6 if row.weapon_bonus else 0), number(row.value), 52, 20, True, P.TEXT, "center")
         if row.weapon_bonus:
-            text_box(d, TOTAL_X, mid - 6, value, 52, 20, True, P.TEXT, "center")
             text_box(d, TOTAL_X, mid + 11, f"+{row.weapon_bonus}", 60, 13, True, P.ACCENT, "center")
-        else:
-            text_box(d, TOTAL_X, mid, value, 52, 20, True, P.TEXT, "center")
         if row.goal is None:
             text_box(d, GOAL_X, mid, "—", 60, 16, True, P.FAINT, "center")
             continue
@@ -208,6 +203,3 @@ def render_step(state, seat: int, locale: str = "en", names=None) -> bytes:
 def step_png(view: StepView, locale: str = "en") -> bytes:
     """Remembered by view (`images.memo`): a step that changes nothing shown is not drawn again."""
     return png.encode(draw(view, locale))
-
-
-__all__ = ["StepView", "WIDTH", "draw", "height", "render_step", "step_png", "step_view"]
