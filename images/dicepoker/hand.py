@@ -1,9 +1,5 @@
-"""``render_hand``: one hand of dice poker — both hands as dice, hand names, pot, purses, the active
-player, whose reroll is due, the winner of a finished hand and the match score.
-
-Layout (720 px wide): a header (mode, hand n of N, pot), one panel per side (name, active badge, gold,
-five dice with the hand's dice underlined and rerolled ones tagged, hand name and status), then a footer
-(winner banner / payout, score, previous hand). Every word comes from the ``dicepoker`` catalog.
+"""``render_hand``: one hand of dice poker (720 px wide): a header (mode, hand n of N, pot), a panel per
+side (name, gold, five dice, hand name, whose reroll is due), then the outcome, score and previous hand.
 """
 from __future__ import annotations
 

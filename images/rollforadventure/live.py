@@ -5,16 +5,9 @@ is uploaded about a hundred times a game; the whole table (``table.py``, 1000 px
 **Table** button and ``/rfa table``. This picture is 640 px wide and every word in it is drawn at 24 px or
 more (13.5 px at Discord's 360 px phone width); about 6 KB: text with hard edges (``images.text.coverage``),
 the skulls and dice too, and only the colours used in the palette (anti-aliased, it was 18 KB; four skulls
-alone cost a sixth of the bytes, as PNG's compression looks back only about 50 rows):
-
-* whose turn: the player (and their hero when no throw takes the room; the hero's ability in full stands
-  in the message's status line);
-* the throw, as large dice in the owners' colours;
-* one band per territory: its damage (skull and taken / falls at), the values its free fields take now and
-  how many (the rules' ``capacity``: "1 ×3"; the Forest's fields take a 5 or a 6, "5·6 ×4"), the enemies
-  lying there (rank, the dice total toward its 6, name), framed when the decision is about them;
-* the enemies beside the adventure board, the Vortex of Memory (total / 10) and of Oblivion (dice), and
-  the warning when only the Master of Shadows is left in the deck.
+alone cost a sixth of the bytes, as PNG's compression looks back only about 50 rows). It shows whose turn,
+the throw, per territory its damage, the values its free fields take now and how many (the rules'
+``capacity``) and its enemies, the special enemies and both vortexes.
 
 Phase-aware: while heroes are chosen it lists the heroes on offer with their abilities instead of the board;
 an Ice Cave claim shows what it brings (the legend); a full Forest B arch says what to sacrifice. What to do

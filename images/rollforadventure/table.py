@@ -1,13 +1,7 @@
-"""``render_table``: the whole co-operative table after any step.
-
-Layout (1000 px wide; Discord shows it about 360 px wide on a phone, so dice on fields are 54-58 px and the
-numbers that matter are 30 px or more): a header (turn, adventure, power stones won / needed), the active
-hero's banner (player, hero, what is being decided, the current throw as large dice), one band per
-territory (name, side, damage and its track on the left; the fields with their dice and the enemies lying
-there on the right), a row with both vortexes and the deck (Master of Shadows, bonus dice, legend), the
-special enemies beside the adventure board, and one panel per hero (player, hero, ability and whether it is
-used this turn, the dice on the hero board). The state is only read; what the rules compute (the Forest B
-border, the complete Ice Cave B lines) comes from the rules.
+"""``render_table``: the whole co-operative table after any step, in bands: header, the active hero and the
+throw, one band per territory (damage left, fields and enemies right), vortexes and deck, the special
+enemies, the heroes. 1000 px wide: Discord shows it about 360 px wide on a phone, so dice on fields are
+54-58 px and the numbers that matter are 30 px or more.
 """
 from __future__ import annotations
 

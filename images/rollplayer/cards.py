@@ -41,28 +41,9 @@ def _stars_text(stars: int | None) -> str | None:
     return f"+{stars}" if stars > 0 else str(stars)
 
 
-def _extras_width(card_id: str, locale: str, status: str | None, stars: int | None = None) -> int:
-    """Width of the symbols at the right of the name line (arrow, hands, armor colour, skill state,
-    stars a trait earns now)."""
-    card = content.cards()[card_id]
-    w = 0
-    st = _stars_text(stars)
-    if st is not None:
-        w += Face(21, True).width(st) + 4 + 20 + 6
-    if card.get("arrow"):
-        w += ICON + 6
-    if card["type"] == "weapon":
-        w += (card.get("hands") or 1) * (ICON - 4) + 6
-    if card["type"] == "armor" and card.get("armor_colour"):
-        w += ICON + 6
-    if status:
-        w += Face(20, True).width(status) + 16 + 6
-    return w
-
-
 def name_width(card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None) -> int:
     """Room for the card name on a tile of `width`."""
-    return width - BAND - 2 * PAD - _extras_width(card_id, locale, status, stars)
+    return width - BAND - 2 * PAD - _extras(None, None, card_id, 0, 0, status, stars=stars)
 
 
 def text_width(width: int) -> int:
@@ -84,35 +65,41 @@ def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
     return PAD + 30 + _rule_height(card_id, locale, width) + PAD
 
 
-def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None, exhausted: bool,
-            stars: int | None = None) -> None:
-    """Draw the right-hand symbols from `right` leftwards."""
+def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None, exhausted: bool = False,
+            stars: int | None = None) -> float:
+    """The symbols at the right of the name line (stars a trait earns now, skill state, arrow, hands, armor
+    colour) from `right` leftwards; returns their width. With `img` None they are only measured."""
     card = content.cards()[card_id]
     x = right
     st = _stars_text(stars)
     if st is not None:
         face = Face(21, True)
-        sprite = icons.star(20) if stars > 0 else icons.star(20, P.FAINT, True)
-        icons.paste(img, sprite, x - 20, mid_y - 10)
-        face.draw_mid(d, x - 24, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
+        if img is not None:
+            icons.paste(img, icons.star(20) if stars > 0 else icons.star(20, P.FAINT, True), x - 20, mid_y - 10)
+            face.draw_mid(d, x - 24, mid_y, st, P.TEXT if stars > 0 else P.FAINT, "right")
         x -= face.width(st) + 4 + 20 + 6
     if status:
         face = Face(20, True)
         w = face.width(status) + 16
-        colour = P.BAD if exhausted else P.GOOD
-        d.rounded_rectangle([x - w, mid_y - 14, x, mid_y + 14], radius=14, fill=colour)
-        face.draw_mid(d, x - w / 2, mid_y, status, (20, 24, 30), "center")
+        if img is not None:
+            d.rounded_rectangle([x - w, mid_y - 14, x, mid_y + 14], radius=14, fill=P.BAD if exhausted else P.GOOD)
+            face.draw_mid(d, x - w / 2, mid_y, status, (20, 24, 30), "center")
         x -= w + 6
     if card.get("arrow"):
-        icons.paste(img, icons.arrow(card["arrow"], ICON, P.ACCENT), x - ICON, mid_y - ICON / 2)
+        if img is not None:
+            icons.paste(img, icons.arrow(card["arrow"], ICON, P.ACCENT), x - ICON, mid_y - ICON / 2)
         x -= ICON + 6
     if card["type"] == "weapon":
         for _ in range(card.get("hands") or 1):
-            icons.paste(img, icons.hand(ICON - 4, True), x - (ICON - 4), mid_y - (ICON - 4) / 2)
+            if img is not None:
+                icons.paste(img, icons.hand(ICON - 4, True), x - (ICON - 4), mid_y - (ICON - 4) / 2)
             x -= ICON - 4
         x -= 6
     if card["type"] == "armor" and card.get("armor_colour"):
-        icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x - ICON, mid_y - ICON / 2)
+        if img is not None:
+            icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x - ICON, mid_y - ICON / 2)
+        x -= ICON + 6
+    return right - x
 
 
 def _tile(d, x: int, y: int, width: int, height: int, band, radius: int, inset: int = 0) -> None:
@@ -194,13 +181,12 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
     # type line: symbol, type (and armor set), then arrow / hands / colour at its right end
     tmid = y + PAD + 47
     icons.paste(img, icons.card_type(card["type"], 20, band), left, tmid - 10)
-    status_right = x + width - PAD
-    extras_w = _extras_width(card_id, locale, None)
+    extras_w = _extras(None, None, card_id, 0, 0, None)
     type_line = _type_line(card, locale)
     if card.get("arrow"):
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
-    _extras(img, d, card_id, status_right, tmid, None, False)
+    _extras(img, d, card_id, x + width - PAD, tmid, None)
     _rule(d, left, y + PAD + 64, card_id, locale, width, P.MUTED)
     return height
 

@@ -2,12 +2,9 @@
 
 The channel's live message is posted anew each time someone becomes due, so its picture is uploaded ~45 times
 a game; the full table (``table.py``, ~35 KB) stays on the "Table" button and ``/rp table``. This picture keeps
-only what the current phase needs:
-
-* setup: who still has to choose, and what the others chose;
-* roll, dice and cleanup: the Initiative cards (die, coins, who took it), a strip of the market cards (name,
-  type, cost) and one line per player (gold, Charisma tokens);
-* market: the market cards with their rule text and one line per player (gold, Charisma tokens, stars).
+only what the current phase needs (``_layout``): who still chooses in setup; the Initiative cards, a strip of
+the market and the players' Gold and Charisma while dice are taken; the market's rule texts and stars in the
+market phase.
 
 Round, phase and who is due stand in the live message's text, so only setup draws a header (it says how many
 rounds are coming). Taken Initiative cards show their taker, not the die: placing it is a private step.
