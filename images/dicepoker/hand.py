@@ -17,7 +17,7 @@ from .view import HandView, SideView, hand_view
 PANEL_H = 232
 
 
-def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names) -> int:
+def _side_panel(img, d, y: int, side: SideView, locale: str, names) -> int:
     outline = P.TURN if side.due else (P.GOOD if side.won else None)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + PANEL_H], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
           outline=outline, width=4)
@@ -47,15 +47,14 @@ def _side_panel(img, d, y: int, side: SideView, v: HandView, locale: str, names)
     line = y + PANEL_H - 28
     hand_fill = P.GOOD if side.won else P.ACCENT
     if side.due:
-        status, sfill = words.say("dicepoker.img.rerolls_now", locale), P.TURN
+        status = words.say("dicepoker.img.rerolls_now", locale)
     elif side.waits:
-        status, sfill = words.say("dicepoker.img.waits", locale), P.MUTED
+        status = words.say("dicepoker.img.waits", locale)
     elif side.rerolled:
-        status, sfill = words.say("dicepoker.img.rerolled", locale, count=len(side.rerolled)), P.MUTED
-    elif side.rerolled is not None:
-        status, sfill = words.say("dicepoker.img.kept_all", locale), P.MUTED
+        status = words.say("dicepoker.img.rerolled", locale, count=len(side.rerolled))
     else:
-        status, sfill = "", P.MUTED
+        status = words.say("dicepoker.img.kept_all", locale) if side.rerolled is not None else ""
+    sfill = P.TURN if side.due else P.MUTED
     sw = text_box(d, right, line, status, 300, 24, side.due, sfill, align="right") if status else 0
     text_box(d, x0, line, words.hand_text(side.hand, locale), right - x0 - sw - 20, 30, True, hand_fill)
     return PANEL_H
@@ -71,16 +70,11 @@ def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, boo
         out.append((words.say("dicepoker.img.score", locale, left=v.score[0], right=v.score[1],
                               left_name=words.name_of(names, 0, locale),
                               right_name=words.name_of(names, 1, locale)), P.TEXT, False))
-    if v.previous is not None:
-        out.append((words.say("dicepoker.img.last_hand", locale, hand=v.previous["hand"],
-                              text=_previous_text(v, locale, names)), P.MUTED, False))
+    if (e := v.previous) is not None:
+        text, _ = _outcome(v.mode, e["hands"][0], e["payout"], e["decided_by"],
+                           v.mode == "local_gamblers" and e["winner"] == 1, e["winner"], locale, names)
+        out.append((words.say("dicepoker.img.last_hand", locale, hand=e["hand"], text=text), P.MUTED, False))
     return out
-
-
-def _previous_text(v: HandView, locale: str, names) -> str:
-    e = v.previous
-    gamblers = v.mode == "local_gamblers" and e["winner"] == 1
-    return _outcome(v.mode, e["hands"][0], e["payout"], e["decided_by"], gamblers, e["winner"], locale, names)[0]
 
 
 def _outcome(mode: str, hand: str, payout, decided_by, gamblers: bool, seat, locale: str, names) -> tuple[str, tuple]:
@@ -126,17 +120,14 @@ def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None
     img, d = new_canvas(WIDTH, height)
     title = f"{words.say('dicepoker.img.title', locale)} · {words.say(f'dicepoker.mode.{v.mode}', locale)}"
     y = header(img, d, title, words.say("dicepoker.img.hand_of", locale, hand=v.number, hands=v.hands))
-    # pot / stake line
-    if v.mode == "solo":
-        sub = words.say("dicepoker.img.stake", locale, stake=v.stake)
-    else:
-        sub = words.say("dicepoker.img.pot", locale, pot=v.pot)
+    sub = (words.say("dicepoker.img.stake", locale, stake=v.stake) if v.mode == "solo"
+           else words.say("dicepoker.img.pot", locale, pot=v.pot))
     icons.paste(img, icons.coin(24), MARGIN, y + 2)
     text_box(d, MARGIN + 32, y + 14, sub, 300, 24, True, P.ACCENT)
     y += 30
     order = range(len(v.sides)) if v.mode == "solo" else (1 - _active_side(v), _active_side(v))
     for i in order:          # the opponent (rerolls first) on top, the active player below
-        y += _side_panel(img, d, y, v.sides[i], v, locale, names) + 14
+        y += _side_panel(img, d, y, v.sides[i], locale, names) + 14
     if v.mode == "solo":
         y += _pay_grid(img, d, y, v, locale)
     for text, fill, bold in lines:

@@ -14,9 +14,8 @@ from images.png import encode
 from images.text import Face
 
 from . import pieces, words
-from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH
-from .verdict import fallen as _fallen
-from .verdict import verdict
+from .table import BOLD_MAX, GAP, HALF, MARGIN, PAD, WIDTH, verdict
+from .table import fallen as _fallen
 
 ROW = 56
 TRACK_W = 560

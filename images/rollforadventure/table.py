@@ -15,7 +15,6 @@ from images.png import encode
 from images.text import Face, fit
 
 from . import fields, pieces, words
-from .verdict import verdict
 
 #: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
 SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
@@ -117,9 +116,29 @@ def _banner_height(state) -> int:
 RESULT_H = 64
 
 
+def fallen(state: dict) -> str | None:
+    """The territory whose skull reached its last hole (the game's end, README §5), if any."""
+    return next((t for t in C.TERRITORIES if state["terr"][t]["skull"] >= state["terr"][t]["last"]), None)
+
+
+def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
+    """(headline, why, colour) of the game's result (the standing while it runs): the final picture's
+    headline, the table's banner at the end."""
+    result = state["result"]
+    if result == "won":
+        return (words.say("rollforadventure.result.won", locale),
+                words.say("rollforadventure.img.final.won", locale, stones=state["stones"]), P.GOOD)
+    if result == "lost":
+        where = fallen(state)
+        why = (words.say("rollforadventure.img.final.fallen", locale, territory=words.territory(where, locale))
+               if where else words.say("rollforadventure.img.final.no_dice", locale))
+        return words.say("rollforadventure.result.lost", locale), why, P.BAD
+    return (words.say("rollforadventure.img.final.running", locale),
+            words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
+
+
 def _result(img, d, state, locale, y) -> None:
     """A finished game: won or lost and why, where the active hero's banner was."""
-
     title, why, colour = verdict(state, locale)
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + RESULT_H], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
     tw = text_box(d, MARGIN + PAD, y + RESULT_H / 2, title, INNER // 2, 28, True, colour, min_size=18)

@@ -78,7 +78,7 @@ def test_the_new_die_tag_fits_under_a_die(locale):
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_last_hand_line_has_one_colon_at_most(locale):
-    """The line wraps what ``images.dicepoker.hand._previous_text`` says about the hand before."""
+    """The line wraps what ``images.dicepoker.hand._outcome`` says about the hand before."""
     reason = t("dicepoker.step.category", locale)
     inner = [t("dicepoker.img.paid", locale, hand=t("dicepoker.hand.two_pairs", locale), gold=3),
              t("dicepoker.img.gamblers_win", locale, reason=reason),
