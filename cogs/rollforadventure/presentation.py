@@ -27,13 +27,6 @@ from . import commands, words
 TERRITORY_SIDES = tuple((tid, f"{tid}_side") for tid in C.TERRITORIES)
 SPECIALS = tuple(C.SPECIAL_SETS)
 SIDE_CHOICES = (("A", N_("rollforadventure.lobby.side.A")), ("B", N_("rollforadventure.lobby.side.B")))
-#: the lobby's string switches and the values each accepts (anything else is refused politely)
-CHOICES = {
-    "heroes": ("random", "choose"),
-    "hero_pool": ("first_game", "all"),
-    "adventure": tuple(C.ADVENTURES),
-    **{tid: ("A", "B") for tid in C.TERRITORIES},
-}
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
@@ -51,10 +44,11 @@ READ_AS = {"card": words.card, "by": words.card, "territory": words.territory, "
            "face": words.face, "place": words.place, "section": words.section, "connection": words.connection}
 
 
-def lobby_choice(option: str, value: Any) -> str:
-    allowed = CHOICES[option]
+def lobby_choice(option: LobbyOption, value: Any) -> str:
+    """``value`` if the string switch ``option`` offers it (anything else is refused politely)."""
+    allowed = tuple(choice for choice, _ in option.choices)
     if value not in allowed:
-        raise Refusal("rollforadventure.error.lobby_choice", option=option,
+        raise Refusal("rollforadventure.error.lobby_choice", option=option.name,
                       value=str(value)[:40], allowed=", ".join(allowed))
     return value
 
@@ -97,13 +91,9 @@ class RollForAdventurePresentation(Presentation):
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
         """The rules options from the switches; a value no choice offers (typed by hand) is refused."""
-        options: dict[str, Any] = {
-            "heroes": lobby_choice("heroes", chosen.get("heroes") or "random"),
-            "hero_pool": lobby_choice("hero_pool", chosen.get("hero_pool") or "first_game"),
-            "adventure": lobby_choice("adventure", chosen.get("adventure") or "book_of_magic"),
-        }
-        for tid, key in TERRITORY_SIDES:
-            options[key] = lobby_choice(tid, chosen.get(tid) or "A")
+        picked = {o.name: lobby_choice(o, chosen.get(o.name) or o.default) for o in self.lobby_options if o.choices}
+        options: dict[str, Any] = {name: picked[name] for name in ("heroes", "hero_pool", "adventure")}
+        options.update((key, picked[tid]) for tid, key in TERRITORY_SIDES)
         options["specials"] = [s for s in SPECIALS if chosen.get(s) is True]
         options["extra_ally_dice"] = chosen.get("extra_ally") is True
         return options

@@ -14,8 +14,7 @@ from bot.i18n import t
 from cogs.seam import player_name
 from images.rollplayer import content as names
 
-COLOURS = ("green", "blue", "red", "purple", "black", "white", "gold")
-ATTRS = ("str", "dex", "con", "int", "wis", "cha")
+COLOURS, ATTRS = names.COLOURS, names.ATTRS
 
 #: Params holding market card ids (a single id or a list of them).
 CARD_PARAMS = ("card", "copy", "discarded", "trashed", "trash", "target", "cards")
