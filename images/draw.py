@@ -16,6 +16,17 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
     return img, ImageDraw.Draw(img)
 
 
+def stack(width: int, subject, locale: str, bands, top: int = 0, bottom: int = 0,
+          gap: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A canvas of ``bands`` one under the other from ``top``, ``gap`` apart, ``bottom`` under the last: each
+    ``(height, draw, *args)`` is drawn as ``draw(img, d, subject, y, height, locale, *args)``."""
+    img, d = new_canvas(width, top + sum(h + gap for h, *_ in bands) - gap + bottom)
+    for h, draw, *args in bands:
+        draw(img, d, subject, top, h, locale, *args)
+        top += h + gap
+    return img, d
+
+
 def panel(d: ImageDraw.ImageDraw, box, fill=P.PANEL, radius: int = 12, outline=None, width: int = 0) -> None:
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 

@@ -27,7 +27,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons, png
 from images import palette as P
-from images.draw import at_hand, new_canvas, panel, paragraph, paragraph_height, text_box
+from images.draw import at_hand, panel, paragraph, paragraph_height, stack, text_box
 from images.labels import labelled
 from images.memo import remembered
 from images.text import Face, coverage
@@ -258,7 +258,7 @@ def _territory_height(tr: Territory, locale: str) -> int:
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
 
-def _territory(img, d, tr: Territory, y: int, h: int, locale: str) -> None:
+def _territory(img, d, v: LiveView, y: int, h: int, locale: str, tr: Territory) -> None:
     """Name, damage (skull, taken / falls at), the free fields; below, the enemies lying there."""
     at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], tr.marked, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
@@ -397,20 +397,15 @@ def _offers(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
-    # the bands top to bottom: (height, draw, what it draws), each drawn as draw(img, d, what, y, height, locale)
-    bands: list[tuple] = [(_banner_height(v), _banner, v)]
+    # the bands top to bottom: (height, draw, what else it draws), drawn by ``images.draw.stack``
+    bands: list[tuple] = [(_banner_height(v), _banner)]
     if v.offers:
-        bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers, v))
+        bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers))
     else:
         bands += [(_territory_height(tr, locale), _territory, tr) for tr in v.territories]
-        bands += [(_specials_height(v, locale), _specials, v)] if v.specials else []
-        bands.append((_vortexes_height(v, locale), _vortexes, v))
-    img, d = new_canvas(WIDTH, TOP + sum(h + GAP for h, *_ in bands) - GAP + TOP)
-    y = TOP
-    for h, band, what in bands:
-        band(img, d, what, y, h, locale)
-        y += h + GAP
-    return img
+        bands += [(_specials_height(v, locale), _specials)] if v.specials else []
+        bands.append((_vortexes_height(v, locale), _vortexes))
+    return stack(WIDTH, v, locale, bands, TOP, TOP, GAP)[0]
 
 
 @remembered(1024)   # one per open game: an edit that changes nothing drawn here keeps its attachment

@@ -10,7 +10,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import at_hand, badge, new_canvas, panel, paragraph, text_box
+from images.draw import at_hand, badge, panel, paragraph, stack, text_box
 from images.png import encode
 from images.text import Face, fit
 
@@ -87,7 +87,7 @@ def enemies_at(state: dict, t: str | None) -> list[str]:
 HEADER_H = 122
 
 
-def _header(img, d, state, locale) -> int:
+def _header(img, d, state, locale) -> None:
     turn = words.say("rollforadventure.img.turn", locale, turn=state["turn"])
     rw = text_box(d, WIDTH - MARGIN, 32, turn, 300, 28, True, P.TEXT, align="right")
     text_box(d, MARGIN, 32, words.say("rollforadventure.img.title", locale), INNER - rw - 20, 28, True, P.MUTED)
@@ -103,7 +103,6 @@ def _header(img, d, state, locale) -> int:
         icons.paste(img, pieces.stone(size, k < won), sx + k * (size + 4), y)
     text_box(d, MARGIN, y + size / 2, words.adventure(state["options"]["adventure"], locale), sx - MARGIN - 16, 26,
              True, P.ACCENT, min_size=16)
-    return HEADER_H
 
 
 def _banner_height(state) -> int:
@@ -410,9 +409,6 @@ def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     n_heroes = len(state["heroes"])
     for pair in (range(k, min(n_heroes, k + 2)) for k in range(0, n_heroes, 2)):
         bands.append((max(_hero_height(state, k) for k in pair), _heroes, names, pair))
-    img, d = new_canvas(WIDTH, HEADER_H + sum(band[0] + GAP for band in bands) - GAP + 6)
-    y = _header(img, d, state, locale)
-    for h, draw, *args in bands:
-        draw(img, d, state, y, h, locale, *args)
-        y += h + GAP
+    img, d = stack(WIDTH, state, locale, bands, HEADER_H, 6, GAP)
+    _header(img, d, state, locale)
     return encode(img)

@@ -24,12 +24,12 @@ from bot.runtime import pool
 
 from .. import icons, png
 from .. import palette as P
-from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stack, stars_value, text_box
 from ..labels import label, labelled
 from ..memo import remembered
 from ..text import Face, fit, wrap_fit
 from .adapt import live_view
-from .table import phase_name, round_title, seat_name, stack
+from .table import phase_name, round_title, seat_name
 from .views import LiveSeat, LiveView
 
 WIDTH = 640
@@ -53,7 +53,7 @@ MARKET_PHASES = ("market_start", "market")
 
 
 # ---------------------------------------------------------------------- sections
-def _header(img, d, v: LiveView, top: int, locale: str) -> None:
+def _header(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """Round (or setup), the phase chip and the start player, on one line."""
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
     mid = HEADER_H // 2
@@ -70,9 +70,9 @@ def _header(img, d, v: LiveView, top: int, locale: str) -> None:
         icons.paste(img, icons.start_marker(28), right - nw - 34, mid - 14)
 
 
-def _initiative(img, d, v: LiveView, top: int, locale: str) -> None:
+def _initiative(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """The Initiative cards side by side: number, die, coins on it, and who took it (or "free")."""
-    h = INIT_SOLO_H if v.solo else INIT_H
+    h -= GAP                                     # the cards: the band less the gap under it
     n = max(1, len(v.initiative))
     tw = (INNER - (n - 1) * GAP) / n
     for i, card in enumerate(v.initiative):
@@ -101,7 +101,7 @@ def _initiative(img, d, v: LiveView, top: int, locale: str) -> None:
             face.draw_block(d, x + tw / 2, top + h - 21, lines, P.MUTED, "center")
 
 
-def _market_strip(img, d, v: LiveView, top: int, locale: str) -> None:
+def _market_strip(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """The market as chips, two a row: type symbol, name, cost (the rule texts wait for the market phase)."""
     if not v.market:
         _empty_market(d, top, locale)
@@ -139,16 +139,16 @@ def _empty_market(d, top: int, locale: str) -> None:
     text_box(d, MARGIN + 10, top + EMPTY_H / 2, text, INNER - 20, 22, False, P.MUTED, min_size=17)
 
 
-def _market_cards(img, d, v: LiveView, top: int, locale: str) -> None:
+def _market_cards(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """The market cards a buyer decides by: type symbol, name, alignment arrow, cost, rule text."""
     if not v.market:
         _empty_market(d, top, locale)
     y = top
     for card_id in v.market:
         card = content.cards()[card_id]
-        h = market_card_height(card_id, locale)
+        card_h = market_card_height(card_id, locale)
         band = P.TYPE_FILL[card["type"]]
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=10)
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + card_h], fill=P.PANEL_HI, radius=10)
         mid = y + 24
         icons.paste(img, icons.card_type(card["type"], 24, band), MARGIN + 10, mid - 12)
         right = WIDTH - MARGIN - 8
@@ -165,7 +165,7 @@ def _market_cards(img, d, v: LiveView, top: int, locale: str) -> None:
                  min_size=17)
         paragraph(d, MARGIN + 12, y + 46, rule_text(card_id, locale), INNER - 24, RULE_LINES, RULE_SIZE, P.MUTED,
                   min_size=RULE_MIN)
-        y += h + 8
+        y += card_h + 8
 
 
 def _tokens_width(s: LiveSeat) -> int:
@@ -196,7 +196,7 @@ def _players_height(v: LiveView) -> int:
     return rows * (PLAYER_H + 8) - 8 + GAP
 
 
-def _players(img, d, v: LiveView, top: int, locale: str) -> None:
+def _players(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """One tile per player, two a row: class shape, name, start marker; gold, Charisma tokens (and stars)."""
     tiles, width = _tiles(v)
     per_row = 2 if width == COLUMN else 1
@@ -228,7 +228,7 @@ def _players(img, d, v: LiveView, top: int, locale: str) -> None:
             icons.paste(img, icons.start_marker(22), left + nw + 6, mid - 11)
 
 
-def _setup(img, d, v: LiveView, top: int, locale: str) -> None:
+def _setup(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
     """A row per player: what they chose so far, and a chip on those who still have to choose."""
     y = top
     waiting = label("img.live.choosing", locale)
@@ -262,11 +262,11 @@ def _setup(img, d, v: LiveView, top: int, locale: str) -> None:
 
 
 # ---------------------------------------------------------------------- layout
-def _layout(v: LiveView, locale: str) -> list[tuple[Callable, int]]:
+def _layout(v: LiveView, locale: str) -> list[tuple[int, Callable]]:
     """The sections top to bottom, each with its height (the gap below included). Only setup draws a header
     (how many rounds are coming): round and phase stand in the live message's status line."""
     if v.phase in SETUP_PHASES or v.round == 0:
-        return [(_header, HEADER_H), (_setup, len(v.seats) * (SETUP_ROW + 8) - 8 + GAP)]
+        return [(HEADER_H, _header), (len(v.seats) * (SETUP_ROW + 8) - 8 + GAP, _setup)]
     if not v.market:
         market = EMPTY_H + GAP
     elif v.phase in MARKET_PHASES:
@@ -274,14 +274,14 @@ def _layout(v: LiveView, locale: str) -> list[tuple[Callable, int]]:
     else:
         market = ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP
     if v.phase in MARKET_PHASES:
-        return [(_market_cards, market), (_players, _players_height(v))]
-    initiative = [(_initiative, (INIT_SOLO_H if v.solo else INIT_H) + GAP)] if v.initiative else []
-    return [*initiative, (_market_strip, market), (_players, _players_height(v))]
+        return [(market, _market_cards), (_players_height(v), _players)]
+    initiative = [((INIT_SOLO_H if v.solo else INIT_H) + GAP, _initiative)] if v.initiative else []
+    return [*initiative, (market, _market_strip), (_players_height(v), _players)]
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     layout = _layout(v, locale)
-    return stack(layout, v, locale, 0 if layout[0][0] is _header else MARGIN // 2, MARGIN - GAP)
+    return stack(WIDTH, v, locale, layout, 0 if layout[0][1] is _header else MARGIN // 2, MARGIN - GAP)[0]
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds

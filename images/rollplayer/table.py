@@ -14,7 +14,7 @@ from bot.games.rollplayer import content
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, at_hand, counter, new_canvas, panel, stars_value, text_box
+from ..draw import MARGIN, at_hand, counter, panel, stack, stars_value, text_box
 from ..labels import first_label, has_label, humanise, label
 from ..text import WHAT, WHO, Face, who_what, wrap_fit
 from . import cards
@@ -77,30 +77,20 @@ def _pending_rows(v: TableView, locale: str) -> list[int]:
     return [max(PENDING_ROW, len(lines) * face.line_height + 24) for face, lines in drawn] or [PENDING_ROW]
 
 
-def _layout(v: TableView, locale: str) -> list[tuple[Callable, int]]:
+def _layout(v: TableView, locale: str) -> list[tuple[int, Callable]]:
     """The sections top to bottom, each with its height; Initiative cards matter from the first round on
     (during setup they lie empty)."""
-    layout = [(_header, HEADER_H), (_pending, sum(_pending_rows(v, locale)) + 20)]
+    layout = [(HEADER_H, _header), (sum(_pending_rows(v, locale)) + 20, _pending)]
     if v.round > 0 and v.initiative:
-        layout.append((_initiative, SECTION_HEAD + _init_h(v) + 16))
-    layout.append((_market, SECTION_HEAD + _market_h(v, locale)))
+        layout.append((SECTION_HEAD + _init_h(v) + 16, _initiative))
+    layout.append((SECTION_HEAD + _market_h(v, locale), _market))
     if v.solo:
-        layout.append((_solo, SOLO_H + 16))
-    return [*layout, (_players, SECTION_HEAD + len(v.players) * PLAYER_ROW)]
+        layout.append((SOLO_H + 16, _solo))
+    return [*layout, (SECTION_HEAD + len(v.players) * PLAYER_ROW, _players)]
 
 
 def height(v: TableView, locale: str = "en") -> int:
-    return sum(h for _, h in _layout(v, locale)) + MARGIN
-
-
-def stack(layout: list[tuple[Callable, int]], v, locale: str, top: int, bottom: int) -> Image.Image:
-    """A picture of ``layout``'s sections, each drawn as ``section(img, d, v, y, locale)`` one under the other
-    from ``top`` (the table's and the live picture's)."""
-    img, d = new_canvas(WIDTH, top + sum(h for _, h in layout) + bottom)
-    for section, h in layout:
-        section(img, d, v, top, locale)
-        top += h
-    return img
+    return sum(h for h, _ in _layout(v, locale)) + MARGIN
 
 
 def seat_name(players, seat: int | None) -> str:
@@ -115,7 +105,7 @@ def _section(img, d, y: int, title: str, right: str | None = None) -> None:
         text_box(d, WIDTH - MARGIN, y + 20, right, INNER - w - 16, 21, False, P.MUTED, "right", min_size=15)
 
 
-def _header(img, d, v: TableView, top: int, locale: str) -> None:
+def _header(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
     face = Face(22, True)
     pw = min(face.width(phase), INNER - 28) + 28
@@ -131,10 +121,9 @@ def _header(img, d, v: TableView, top: int, locale: str) -> None:
              WIDTH - MARGIN - sx - 38, 22, False, P.MUTED, min_size=17)
 
 
-def _pending(img, d, v: TableView, top: int, locale: str) -> None:
+def _pending(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     rows = _pending_rows(v, locale)
-    h = sum(rows)
-    panel(d, [MARGIN, top, WIDTH - MARGIN, top + h], fill=(58, 52, 30), outline=P.TURN, width=3)
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + sum(rows)], fill=(58, 52, 30), outline=P.TURN, width=3)
     if not v.pending:
         said = label("img.table.abandoned", locale) if v.abandoned else label("img.table.nobody", locale)
         text_box(d, MARGIN + 20, top + PENDING_ROW / 2, said, INNER - 40, 26, True, P.TEXT, min_size=18)
@@ -151,7 +140,7 @@ def _init_h(v: TableView) -> int:
     return INIT_H + (36 if v.solo else 0)
 
 
-def _initiative(img, d, v: TableView, top: int, locale: str) -> None:
+def _initiative(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     init_h = _init_h(v)
     _section(img, d, top, label("img.table.initiative", locale))
     y = top + SECTION_HEAD
@@ -186,7 +175,7 @@ def _initiative(img, d, v: TableView, top: int, locale: str) -> None:
             face.draw_block(d, x + tw / 2, (y + 88 + die / 2 + 6 + y + init_h - 8) / 2, lines, P.MUTED, "center")
 
 
-def _market(img, d, v: TableView, top: int, locale: str) -> None:
+def _market(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     right = f"{label('img.table.deck', locale)} {v.deck_count} · {label('img.table.discard', locale)} {v.discard_count}"
     if v.discard_top:
         right += f" ({content.card_name(v.discard_top, locale)})"
@@ -198,7 +187,7 @@ def _market(img, d, v: TableView, top: int, locale: str) -> None:
         y += cards.draw_market(img, d, MARGIN, y, card_id, locale, width=INNER) + MARKET_GAP
 
 
-def _solo(img, d, v: TableView, top: int, locale: str) -> None:
+def _solo(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     panel(d, [MARGIN, top, WIDTH - MARGIN, top + SOLO_H])
     # the label stays left of the divider (x0 - 20) with a gap: "Gegnerischer Würfel" touched it
     face, lines, _ = wrap_fit(label("img.table.enemy_die", locale), 150, 2, 20, True, 16)
@@ -227,7 +216,7 @@ def _solo(img, d, v: TableView, top: int, locale: str) -> None:
         x += w + 10
 
 
-def _players(img, d, v: TableView, top: int, locale: str) -> None:
+def _players(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     _section(img, d, top, label("img.table.players", locale))
     y = top + SECTION_HEAD
     acting = {dec.seat for dec in v.pending}
@@ -265,4 +254,4 @@ def _players(img, d, v: TableView, top: int, locale: str) -> None:
 
 
 def draw(v: TableView, locale: str = "en") -> Image.Image:
-    return stack(_layout(v, locale), v, locale, 0, MARGIN)
+    return stack(WIDTH, v, locale, _layout(v, locale), bottom=MARGIN)[0]
