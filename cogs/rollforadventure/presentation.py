@@ -367,12 +367,11 @@ class RollForAdventurePresentation(Presentation):
     # ---- pictures (worker thread)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The table after every step; once the adventure is over, the result (shown widest) and the table."""
-        from images.rollforadventure import render_final, render_table
+        from images.rollforadventure import render_final
 
-        names = seat_names(game)
-        files = [("table.png", render_table(game.state, names, locale))]
+        files = [self.table_picture(game, locale)]
         if game.state["result"] is not None:
-            files.insert(0, ("final.png", render_final(game.state, names, locale)))
+            files.insert(0, ("final.png", render_final(game.state, seat_names(game), locale)))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

@@ -80,11 +80,6 @@ def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
 
 # ---------------------------------------------------------------- chains
 
-def _kind():
-    from bot.games.rollplayer.kind import KIND
-    return KIND
-
-
 def _main(legal: list[dict]) -> list[dict]:
     """The moves of the decision at hand (any-time skills and weapon discards left out)."""
     return [m for m in legal if not describe.is_anytime(m)]
@@ -93,16 +88,16 @@ def _main(legal: list[dict]) -> list[dict]:
 def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
     """Each initiative card with each row for its die, when after taking it nothing but a row is asked (a
     Sorcerer's reroll or a skill of that moment keeps the take on its own)."""
-    kind = _kind()
+    from bot.games.rollplayer.kind import KIND
     chains = []
     for index, move in enumerate(legal):
         if move.get("type") != "take":
             continue
         try:
-            after, _ = kind.apply(game.state, seat, move)
+            after, _ = KIND.apply(game.state, seat, move)
         except Exception:                       # noqa: BLE001 - a move the rules refuse is simply not chained
             return []
-        follow = _main(kind.legal_moves(after, seat))
+        follow = _main(KIND.legal_moves(after, seat))
         if not follow or any(m.get("type") != "place" for m in follow):
             return []
         card = describe.move_label(game, seat, move, locale)
