@@ -202,11 +202,6 @@ def _banner(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
                     y + 8 + (k // per) * (THROW_DIE + DIE_GAP))
 
 
-def _chip_width(label: str, count: int) -> int:
-    w = max(FIELD, Face(TEXT, True).width(label) + 12)
-    return w + (4 + Face(TEXT, True).width(f"×{count}") if count > 1 else 0)
-
-
 def _enemy_width(e: Enemy, locale: str) -> int:
     """An enemy chip: rank disc, dice total toward 6, name."""
     face = Face(TEXT, True)
@@ -252,7 +247,7 @@ def _notes(tr: Territory, locale: str) -> list[str]:
 
 
 def _territory_height(tr: Territory, locale: str) -> int:
-    chips = len(_flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W)) or 1
+    chips = len(_flow([_field_chip(None, 0, 0, a, n) for a, n in tr.takes], CHIPS_W)) or 1
     enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
     notes = sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
     return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
@@ -272,7 +267,7 @@ def _territory(img, d, v: LiveView, y: int, h: int, locale: str, tr: Territory) 
     if not tr.takes:
         _line(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, P.FAINT)
         cy += ROW_H
-    for row in _flow([_chip_width(a, n) for a, n in tr.takes], CHIPS_W):
+    for row in _flow([_field_chip(None, 0, 0, a, n) for a, n in tr.takes], CHIPS_W):
         cx = CHIPS_X
         for k in row:
             cx += _field_chip(d, cx, cy + (ROW_H - FIELD) / 2, *tr.takes[k]) + 10
@@ -305,14 +300,16 @@ def _die(owner: str, value: int | None, size: int) -> Image.Image:
 
 
 def _field_chip(d, x, y, label: str, count: int) -> int:
-    """A free field (dark square with the value it takes) and, when several fit, "×n"."""
+    """A free field (dark square with the value it takes) and, when several fit, "×n"; returns its width
+    (with ``d`` None it is only measured)."""
     face = Face(TEXT, True)
     w = max(FIELD, face.width(label) + 12)
-    d.rounded_rectangle([x, y, x + w, y + FIELD], radius=7, fill=pieces.FIELD, outline=pieces.FIELD_EDGE, width=2)
-    face.draw_mid(d, x + w / 2, y + FIELD / 2, label, P.TEXT, "center")
-    if count > 1:
-        w += 4 + face.draw_mid(d, x + w + 4, y + FIELD / 2, f"×{count}", P.MUTED)
-    return w
+    if d is not None:
+        d.rounded_rectangle([x, y, x + w, y + FIELD], radius=7, fill=pieces.FIELD, outline=pieces.FIELD_EDGE, width=2)
+        face.draw_mid(d, x + w / 2, y + FIELD / 2, label, P.TEXT, "center")
+        if count > 1:
+            face.draw_mid(d, x + w + 4, y + FIELD / 2, f"×{count}", P.MUTED)
+    return w + (4 + face.width(f"×{count}") if count > 1 else 0)
 
 
 def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
