@@ -29,18 +29,6 @@ OWNED_WIDTH = 592
 MARKET_WIDTH = 592
 
 
-def _status_text(card_id: str, exhausted: bool, locale: str) -> str | None:
-    if content.cards()[card_id]["type"] != "skill":
-        return None
-    return label("img.sheet.exhausted" if exhausted else "img.sheet.ready", locale)
-
-
-def _stars_text(stars: int | None) -> str | None:
-    if stars is None:
-        return None
-    return f"+{stars}" if stars > 0 else str(stars)
-
-
 def name_width(card_id: str, width: int, locale: str, status: str | None = None, stars: int | None = None) -> int:
     """Room for the card name on a tile of `width`."""
     return width - BAND - 2 * PAD - _extras(None, None, card_id, 0, 0, status, stars=stars)
@@ -71,7 +59,7 @@ def _extras(img, d, card_id: str, right: float, mid_y: float, status: str | None
     colour) from `right` leftwards; returns their width. With `img` None they are only measured."""
     card = content.cards()[card_id]
     x = right
-    st = _stars_text(stars)
+    st = None if stars is None else (f"+{stars}" if stars > 0 else str(stars))
     if st is not None:
         face = Face(21, True)
         if img is not None:
@@ -115,7 +103,8 @@ def draw_owned(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, e
     card = content.cards()[card_id]
     h = owned_height(card_id, locale, width)
     _tile(d, x, y, width, h, P.TYPE_FILL[card["type"]], 10)
-    status = _status_text(card_id, exhausted, locale)
+    status = (label("img.sheet.exhausted" if exhausted else "img.sheet.ready", locale)
+              if card["type"] == "skill" else None)
     name_fill = P.MUTED if exhausted else P.TEXT
     mid = y + PAD + 14
     text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
@@ -143,13 +132,6 @@ def draw_armor(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, w
              P.TEXT, min_size=NAME_MIN - 2)
     if card.get("armor_colour"):
         icons.paste(img, icons.shape_badge(card["armor_colour"], ICON), x + width - PAD - ICON, mid - ICON / 2)
-
-
-def _type_line(card: dict, locale: str) -> str:
-    parts = [label(f"img.type.{card['type']}", locale)]
-    if card["type"] == "armor" and card.get("armor_set"):
-        parts.append(content.armor_set_name(card["armor_set"], locale))
-    return " · ".join(parts)
 
 
 def market_height(card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
@@ -182,7 +164,9 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
     tmid = y + PAD + 47
     icons.paste(img, icons.card_type(card["type"], 20, band), left, tmid - 10)
     extras_w = _extras(None, None, card_id, 0, 0, None)
-    type_line = _type_line(card, locale)
+    type_line = label(f"img.type.{card['type']}", locale)
+    if card["type"] == "armor" and card.get("armor_set"):
+        type_line += " · " + content.armor_set_name(card["armor_set"], locale)
     if card.get("arrow"):
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)

@@ -1,6 +1,6 @@
 """Public entry points: game state (+ seat, + locale) in, PNG bytes out.
 
-`names` (optional) gives the players' display names by seat; the game state holds none. The `*_view`
+`names` (optional) gives the players' display names by seat; the game state holds none. The `*_png`
 variants render hand-built or adapted view models directly (gallery, tests, benchmarks); they remember
 their last pictures by view (`images.memo`), so a sheet nobody changed is not drawn again.
 """

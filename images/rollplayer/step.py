@@ -9,8 +9,6 @@ alignment token (an action or a purchase may move it). The full sheet stays one 
 
 What it shows depends on nothing else, so a step that changes only what it does not show (Gold while
 dice are placed) gives the very same bytes and the private message keeps its attachment.
-
-Its adapter (game state → `StepView`) is `adapt.step_view`, beside `adapt.sheet_view`, which it builds on.
 """
 
 from __future__ import annotations
