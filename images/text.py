@@ -51,10 +51,6 @@ HANGUL_RANGES = ((0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 
                  (0x3000, 0x303F))
 
 
-def _is_hangul(ch: str) -> bool:
-    return any(lo <= ord(ch) <= hi for lo, hi in HANGUL_RANGES)
-
-
 @dataclass(frozen=True)
 class Face:
     """A text style: pixel size + weight, drawing each run with the font that has its glyphs."""
@@ -127,7 +123,7 @@ def _runs(text: str, bold: bool) -> tuple[tuple[bool, str], ...]:
     latin, hangul = LATIN[bold], HANGUL[bold]
     out: list[list] = []
     for ch in text:
-        if _is_hangul(ch) and _has_glyph(hangul, ch):
+        if any(lo <= ord(ch) <= hi for lo, hi in HANGUL_RANGES) and _has_glyph(hangul, ch):
             use_hangul = True
         elif _has_glyph(latin, ch):
             use_hangul = False

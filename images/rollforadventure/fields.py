@@ -36,10 +36,6 @@ def _at(state: dict, t: str) -> dict:
     return out
 
 
-def _arrow(img, x, mid_y, size=26):
-    icons.paste(img, icons.arrow("right", size, P.FAINT), x, mid_y - size / 2)
-
-
 # --- Desert ------------------------------------------------------------------------------------------
 
 def desert_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
@@ -51,7 +47,7 @@ def desert_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
             rec = dice[k] if k < len(dice) else None
             pieces.put(img, d, cx, y, F, rec, "1" if slot == "d1" else "", marked=marked)
             cx += F + G
-        _arrow(img, cx + 4, y + F / 2)
+        icons.paste(img, icons.arrow("right", 26, P.FAINT), cx + 4, y + F / 2 - 13)
         cx += 38
     # d3, the skull field: every die promoted there is swallowed for the rest of the game
     swallowed = at.get("d3", [])
@@ -87,17 +83,12 @@ def desert_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
 
 # --- Fortress ----------------------------------------------------------------------------------------
 
-def _fortress_geometry(side: str) -> tuple[int, int, int]:
-    """(field size, fields per row, fields per section)."""
-    if side == "A":
-        return F, 2, C.FORTRESS_A_FIELDS
-    return SMALL, 3, C.FORTRESS_B_STAGES[-1]
-
-
 def fortress(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     tr = state["terr"]["fortress"]
     at = _at(state, "fortress")
-    size, per_row, n_fields = _fortress_geometry(tr["side"])
+    # field size, fields per row, fields per section
+    size, per_row, n_fields = ((F, 2, C.FORTRESS_A_FIELDS) if tr["side"] == "A"
+                               else (SMALL, 3, C.FORTRESS_B_STAGES[-1]))
     cx = x
     for sec, value in C.FORTRESS_SECTIONS.items():
         dice = at.get(sec, [])

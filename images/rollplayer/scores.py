@@ -58,13 +58,6 @@ def height(v: ScoresView, locale: str = "en") -> int:
     return _title_h(v, locale) + _table_h(v) + 24 + (LADDER_H + 16 if v.solo else 0) + MARGIN
 
 
-def _col_geometry(v: ScoresView) -> tuple[int, int]:
-    n = max(1, len(v.columns))
-    col_w = int(min(180, (WIDTH - 2 * MARGIN - LABEL_W) / n))
-    table_w = LABEL_W + n * col_w
-    return (WIDTH - table_w) // 2, col_w
-
-
 def _names(v: ScoresView, seats) -> str:
     by_seat = {c.seat: c.name for c in v.columns}
     return ", ".join(by_seat.get(s, "?") for s in seats)
@@ -96,7 +89,9 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
 
 
 def _table(img, d, v: ScoresView, locale: str) -> int:
-    x0, col_w = _col_geometry(v)
+    n = max(1, len(v.columns))
+    col_w = int(min(180, (WIDTH - 2 * MARGIN - LABEL_W) / n))
+    x0 = (WIDTH - LABEL_W - n * col_w) // 2
     keys = _item_keys(v)
     tkeys = _tiebreak_keys(v)
     top = _title_h(v, locale)
