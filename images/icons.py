@@ -58,7 +58,7 @@ def draw_shape(d: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: floa
     elif shape == "cross":
         t = r * 0.3
         for sx in (1, -1):
-            d.polygon([(cx - r * sx - t * sx * 0, cy - r + t), (cx - r * sx + t * sx, cy - r),
+            d.polygon([(cx - r * sx, cy - r + t), (cx - r * sx + t * sx, cy - r),
                        (cx + r * sx, cy + r - t), (cx + r * sx - t * sx, cy + r)], fill=fill)
     elif shape == "ring":
         d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=fill, width=max(1, int(width)))

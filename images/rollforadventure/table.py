@@ -136,18 +136,14 @@ def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
             words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
 
 
-def _result(img, d, state, locale, y) -> None:
-    """A finished game: won or lost and why, where the active hero's banner was."""
-    title, why, colour = verdict(state, locale)
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + RESULT_H], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
-    tw = text_box(d, MARGIN + PAD, y + RESULT_H / 2, title, INNER // 2, 28, True, colour, min_size=18)
-    text_box(d, MARGIN + PAD + tw + 16, y + RESULT_H / 2, why, INNER - 3 * PAD - tw - 16, 20, False, P.TEXT,
-             min_size=14)
-
-
 def _banner(img, d, state, y, h, locale, names) -> None:
+    """Whose turn, what is being decided and the throw; once the game is over, won or lost and why."""
     if state["result"]:
-        _result(img, d, state, locale, y)
+        title, why, colour = verdict(state, locale)
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
+        tw = text_box(d, MARGIN + PAD, y + h / 2, title, INNER // 2, 28, True, colour, min_size=18)
+        text_box(d, MARGIN + PAD + tw + 16, y + h / 2, why, INNER - 3 * PAD - tw - 16, 20, False, P.TEXT,
+                 min_size=14)
         return
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=P.TURN, width=4)
     hero = state["heroes"][state["active"]]
