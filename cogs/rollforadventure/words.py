@@ -177,14 +177,10 @@ def face(value: Any, locale: str) -> str:
     return short(value)
 
 
-def ice_line(line: Any, locale: str) -> str:
-    return t(f"rollforadventure.ice_line.{line}", locale) if line in C.ICE_B_LINES else short(line)
-
-
 def ice_lines(lines: Any, locale: str) -> str:
     if not isinstance(lines, list) or not lines:
         return t("rollforadventure.words.none", locale)
-    return ", ".join(ice_line(x, locale) for x in lines[:8])
+    return ", ".join(t(f"rollforadventure.ice_line.{x}", locale) if x in C.ICE_B_LINES else short(x) for x in lines[:8])
 
 
 def field_name(slot: Any) -> str:
