@@ -76,14 +76,9 @@ Indexed = list[tuple[int, dict]]
 
 def _differ(items: Indexed, name: str) -> bool:
     """Whether the moves hold at least two different values of ``name`` (a missing field counts as None)."""
-    seen = None
-    for _, m in items:
-        key = _canon(m.get(name))
-        if seen is None:
-            seen = key
-        elif key != seen:
-            return True
-    return False
+    values = (_canon(m.get(name)) for _, m in items)
+    first = next(values, None)
+    return any(value != first for value in values)
 
 
 def _fields(items: Indexed, first: tuple[str, ...]) -> list[str]:
@@ -128,7 +123,6 @@ class Option:
     count: int = 1      # moves behind a narrowing option
     group: int = 0      # options of one group (moves that share their first fields) go in one select
     detail: str | None = None   # what the option stands for (select option description)
-
 
 
 def _group_by(items: Indexed, name: str) -> list[Indexed]:
@@ -417,10 +411,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
     if all_moves and len(options) <= MAX_BUTTONS and not described:
-        buttons = []
-        for option in options:
-            index, check = option.value.split(":")[:2]
-            buttons.append((int(index), check, option.label))
+        buttons = ((int(o.value.split(":")[0]), o.value.split(":")[1], o.label) for o in options)
         return MenuPlan(buttons=tuple(buttons), hidden=hidden)
     if all_moves:
         chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
@@ -479,28 +470,27 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
     plan = _plans.get(presentation, game, seat, legal, locale, menu) if rep is None and only is None else _MISSING
     if plan is _MISSING:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
+    # a player's own menu of the decision at hand: "what would a strong player do here?"
+    hint = hint and not look_buttons and menu != EXTRA and rep is None and only is None
     if plan.subset is not None:
         view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,
-                           look_buttons=look_buttons, hint=hint and menu != EXTRA and rep is None and only is None)
-        if undo:
-            view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
-        return view
-    view = discord.ui.View(timeout=None)
-    for index, check, label in plan.buttons:
-        view.add_item(MoveButton(game.id, game.version, index, check, label=label))
-    for select in plan.selects:
-        view.add_item(MoveSelect(
-            game.id, game.version, f"{menu}{select.part}",
-            options=[discord.SelectOption(label=label, value=value, description=description)
-                     for label, value, description in select.options],
-            placeholder=select.placeholder))
-    if look_buttons:               # public prompt: others may still use a skill out of turn
-        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
-    elif plan.hidden:
-        view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
-    if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
-        # a player's own menu of the decision at hand: "what would a strong player do here?"
-        view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
+                           look_buttons=look_buttons, hint=hint)
+    else:
+        view = discord.ui.View(timeout=None)
+        for index, check, label in plan.buttons:
+            view.add_item(MoveButton(game.id, game.version, index, check, label=label))
+        for select in plan.selects:
+            view.add_item(MoveSelect(
+                game.id, game.version, f"{menu}{select.part}",
+                options=[discord.SelectOption(label=label, value=value, description=description)
+                         for label, value, description in select.options],
+                placeholder=select.placeholder))
+        if look_buttons:           # public prompt: others may still use a skill out of turn
+            add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
+        elif plan.hidden:
+            view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
+        if hint:
+            view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
     if undo:                       # a player's own menu after a move they may take back
         view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
     return view
@@ -538,13 +528,9 @@ def add_full_sheet_button(view: discord.ui.View, game: Any, locale: str) -> None
 
 def add_look_buttons(view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
                      sheet: bool = True, row: int | None = None) -> None:
-    buttons = []
     if moves:
-        buttons.append(ViewButton(game.id, "moves", label=t("button.my_moves", locale),
-                                      style=discord.ButtonStyle.primary))
+        view.add_item(ViewButton(game.id, "moves", label=t("button.my_moves", locale), row=row,
+                                 style=discord.ButtonStyle.primary))
     if sheet:
-        buttons.append(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale)))
-    buttons.append(ViewButton(game.id, "table", label=t("button.table", locale)))
-    for button in buttons:
-        button.row = row
-        view.add_item(button)
+        view.add_item(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale), row=row))
+    view.add_item(ViewButton(game.id, "table", label=t("button.table", locale), row=row))

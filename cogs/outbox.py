@@ -155,22 +155,19 @@ def post_nonce(post_id: int) -> str:
 
 def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.LayoutView:
     """The container (pictures, status, who is due, last moves) and the menu's rows below it."""
-    view = discord.ui.LayoutView(timeout=None)
-    children: list[discord.ui.Item] = []
-    # a result (``lead``) says who won before its tall picture: on a phone the verdict came after a full screen
-    texts = (parts.status, f"-# {parts.moves}" if parts.moves else "")
-    if parts.lead and parts.due:
-        children.append(discord.ui.TextDisplay(_clip(parts.due, TEXT_LIMIT)))
-    else:
-        texts = (parts.status, parts.due, texts[1])
+    def texts(*lines: str) -> list[discord.ui.Item]:
+        return [discord.ui.TextDisplay(_clip(line, TEXT_LIMIT)) for line in lines if line]
+
+    # a gallery of one is drawn as wide as the message; of several, as a mosaic
     groups = [parts.pictures[:1], parts.pictures[1:]] if parts.lead else [parts.pictures]
-    for group in groups:       # a gallery of one is drawn as wide as the message; of several, as a mosaic
-        if group:
-            children.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}")
-                                                      for name in group]))
-    for text in texts:
-        if text:
-            children.append(discord.ui.TextDisplay(_clip(text, TEXT_LIMIT)))
+    galleries = [discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}") for name in group])
+                 for group in groups if group]
+    moves = f"-# {parts.moves}" if parts.moves else ""
+    if parts.lead:       # a result says who won before its tall picture: on a phone the verdict came after a screen
+        children = [*texts(parts.due), *galleries, *texts(parts.status, moves)]
+    else:
+        children = [*galleries, *texts(parts.status, parts.due, moves)]
+    view = discord.ui.LayoutView(timeout=None)
     if children:
         view.add_item(discord.ui.Container(*children, id=marker))
     if parts.menu is not None:
@@ -181,8 +178,7 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
 def add_menu_rows(layout: discord.ui.LayoutView, menu: discord.ui.View) -> None:
     """Move a classic view's items into ``layout`` as action rows, in the rows the classic view laid out."""
     by_id = {item.custom_id: item for item in menu.children if getattr(item, "custom_id", None)}
-    rows = menu.to_components()
-    for row in rows:
+    for row in menu.to_components():
         items = [by_id[c["custom_id"]] for c in row.get("components", []) if c.get("custom_id") in by_id]
         for item in items:
             menu.remove_item(item)
@@ -248,15 +244,12 @@ class Editor:
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         async with _EDITING.setdefault(self.message_id, asyncio.Lock()):
-            return await self._edit(**fields)
-
-    async def _edit(self, **fields: Any) -> discord.Message | None:
-        if self.original:
+            if not self.original:
+                return await self.interaction.followup.edit_message(self.message_id, **fields)
             reply = reply_of(self.interaction)
             if reply is not None:              # the click being answered: the edit is its answer
                 return await reply.edit(**fields)
             return await self.interaction.edit_original_response(**fields)
-        return await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 async def answer_by_edit(interaction: discord.Interaction, **fields: Any) -> None:
@@ -327,13 +320,10 @@ class Courier:
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions, clock)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
     def delivering(self, game_id: int) -> asyncio.Lock:
         """The lock the game's deliveries hold: a click that draws the live message again itself (choices being
         toggled) takes it too, so a post delivered meanwhile cannot be drawn over with the message as it was."""
-        return self._lock(game_id)
+        return self._locks.setdefault(game_id, asyncio.Lock())
 
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
@@ -389,7 +379,7 @@ class Courier:
         sent = []
         if via is not None and via.channel_id is None:
             via = None
-        async with self._lock(game_id):
+        async with self.delivering(game_id):
             for post in await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time()):
                 message = await self._send(post, via)
                 if message is None:
@@ -468,12 +458,6 @@ class Courier:
                 return False
             live = self._live[game_id] = posts[-1].message_id
         return message_id < live
-
-    def remember_editor(self, game_id: int, interaction: discord.Interaction, message_id: int, *,
-                        original: bool) -> None:
-        """``interaction`` may edit the game's live message ``message_id`` (its original response, or a
-        follow-up it sent) for the next minutes: later steps edit it without the bot token."""
-        self._editors[game_id] = Editor(interaction, message_id, original)
 
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
@@ -562,7 +546,7 @@ class Courier:
             except discord.HTTPException as error:
                 log.info("post %s not sent as a follow-up (%r): bot token", post.id, error)
             else:
-                self.remember_editor(game.id, via, message.id, original=False)
+                self._editors[game.id] = Editor(via, message.id, False)   # later steps edit it without the bot token
                 return message
         return await unsure_retry(lambda: channel.send(files=as_files(content["blobs"]), nonce=post_nonce(post.id),
                                                        **fields))
@@ -635,19 +619,14 @@ class Courier:
         if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
             return language_line_text(event.get("params") or {}, locale)
         if key == "undo.taken_back":
+            # the seq of the move taken back (worded anew in the message's language), else, in a line stored
+            # before undo lines named it, the label it stored (in the language of that moment)
             params = event.get("params") or {}
-            move = self.undone_label(params, locale, undone)
+            seq = params.get("undone")
+            move = (undone.get(seq) or t("history.move_unknown", locale)) if type(seq) is int \
+                else str(params.get("move", ""))
             return t(key, locale, player=player_name(game, params.get("seat")), move=move)
         return self.games[game.kind].event_line(game, event, locale)
-
-    @staticmethod
-    def undone_label(params: dict, locale: str, undone: Mapping[int, str]) -> str:
-        """The move an undo line names: the seq of the move taken back (worded anew in the message's language),
-        else, in a line stored before undo lines named it, the label it stored (in the language of that moment)."""
-        seq = params.get("undone")
-        if type(seq) is int:
-            return undone.get(seq) or t("history.move_unknown", locale)
-        return str(params.get("move", ""))
 
     async def undone_labels(self, game: GameView, payloads: list[Any], locale: str) -> dict[int, str]:
         """The moves the undo lines of these posts took back, in words in ``locale`` (seq -> label), each on the
@@ -703,10 +682,7 @@ class Courier:
             if kind.is_finished(game.state):
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
                 # a co-operative game has no scores to head ("Final scores" above a team's loss): "Game over"
-                if kind.cooperative:
-                    title = t("play.final_title_team", locale)
-                else:
-                    title = t("play.final_title", locale)
+                title = t("play.final_title_team", locale) if kind.cooperative else t("play.final_title", locale)
                 parts.due = "\n".join([title, *presentation.final_lines(game, locale),
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]

@@ -164,15 +164,23 @@ class Play(Tables):
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
-                self.courier.forget_private(interaction.message.id)
-                await PrivateMessage(interaction, interaction.message.id, True).edit(
-                    content=t("play.done", locale, move=label), view=None, attachments=[])
+                await self.close_private(interaction, t("play.done", locale, move=label))
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
+        await self.go_public(interaction, game)
+        return True
+
+    async def go_public(self, interaction: discord.Interaction, game: GameView) -> None:
+        """The step went public: deliver its post through ``interaction`` and let the bots move."""
         await self.prepare_live_menu(game)
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
-        return True
+
+    async def close_private(self, interaction: discord.Interaction, content: str) -> None:
+        """The clicked private message ends its step: only ``content`` is left, no menu, no picture."""
+        self.courier.forget_private(interaction.message.id)
+        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=None,
+                                                                             attachments=[])
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,

@@ -13,7 +13,6 @@ from bot.i18n import t
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
 from .groups import offered_if
 from .moving import REBASE_WINDOW
-from .outbox import Editor as PrivateMessage
 from .play import Play
 from .tables import Tables
 from .translator import cmd_str
@@ -68,15 +67,12 @@ class Undo(Tables):
         game = await self.sessions.load(game.id)
         label = presentation.move_label(game, seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
-        if in_private and result.turn.public:
-            await PrivateMessage(interaction, interaction.message.id, True).edit(
-                content=t("undo.done", locale, move=label), view=None, attachments=[])
         if result.turn.public:
+            if in_private:
+                await self.play.close_private(interaction, t("undo.done", locale, move=label))
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
-            await self.play.prepare_live_menu(game)
-            await self.play.courier.deliver(game.id, via=interaction)
-            self.bots.schedule(game.id, game)
+            await self.play.go_public(interaction, game)
             return
         await self.play.prepare_menu(game, seat, locale)
         await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
@@ -117,7 +113,4 @@ class Undo(Tables):
                                                  content=f"{reason}\n{moves}")
             return
         refusal = self.not_your_turn(game)
-        waiting = t(refusal.key, locale, **refusal.params)
-        await PrivateMessage(interaction, message.id, True).edit(
-            content=f"{reason}\n{waiting}", view=None, attachments=[])
-        self.play.courier.forget_private(message.id)
+        await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}")
