@@ -197,7 +197,6 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
-_NOTHING = object()
 #: no words for any move (a line drawn without :meth:`Courier.undone_labels`)
 EMPTY: Mapping[int, str] = {}
 
@@ -212,10 +211,9 @@ class PictureCache:
         self.hits = 0
 
     async def get(self, key: Hashable, render: Callable[[], Awaitable[object]]) -> object:
-        value = self._items.get(key, _NOTHING)
-        if value is not _NOTHING:
+        if key in self._items:
             self.hits += 1
-            return value
+            return self._items[key]
         value = self._items[key] = await render()
         return value
 
