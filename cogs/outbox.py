@@ -75,9 +75,6 @@ MARKER_BASE = 1000
 
 
 # ---------------------------------------------------------------------- the live message
-# The living game message: one components-v2 message per game that shows the table, where the game stands,
-# the last moves and the due player's buttons; and the one-line summary an older game message becomes.
-#
 # Discord's layout components (``discord.ui.LayoutView``) put pictures (a media gallery of ``attachment://``
 # files), text and buttons into one message. The menus are still built as classic views (``cogs.menus``);
 # :func:`live_layout` moves their items, row by row, into action rows below the container, so every custom

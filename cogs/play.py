@@ -120,8 +120,9 @@ class Play(Tables):
         return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        kwargs.setdefault("hint", hints_on(self.kind(game), game))
-        return move_view(self.presentation(game), game, seat, legal, locale, **kwargs)
+        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on."""
+        return move_view(self.presentation(game), game, seat, legal, locale, look_buttons=False,
+                         hint=hints_on(self.kind(game), game), **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
                            menu: str = MAIN) -> None:
@@ -200,7 +201,7 @@ class Play(Tables):
         undo = await self.may_undo(game, interaction.user.id)
 
         def private_menu() -> discord.ui.View:
-            view = self.menu(game, seat, legal, locale, look_buttons=False, undo=undo)
+            view = self.menu(game, seat, legal, locale, undo=undo)
             if full_sheet:                     # the step picture is compact: the whole sheet is one click away
                 add_full_sheet_button(view, game, locale)
             return view
@@ -264,8 +265,7 @@ class Play(Tables):
         locale = locale_of(interaction)
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
-            view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, look_buttons=False,
-                             menu=menu)
+            view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
             content = t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await answer_by_edit(interaction, content=content, view=view)
@@ -407,7 +407,7 @@ class Play(Tables):
         await self.prepare_menu(game, seat, locale, legal, menu=menu)
         sent = await interaction.response.send_message(
             t(key, locale, decision=self.decision_text(game, seat, locale)),
-            view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
+            view=self.menu(game, seat, legal, locale, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
             await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))
 

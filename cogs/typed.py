@@ -220,7 +220,7 @@ class TypedMoves:
                 raise Refusal("error.option_needed", option=missing or "-", count=len(matches))
             await interaction.response.send_message(
                 t("play.pick_one", locale, count=len(matches)),
-                view=play.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, only={i for i, _ in matches}),
+                view=play.menu(game, seat, legal, locale, menu=ALL, only={i for i, _ in matches}),
                 ephemeral=True)
             return
         _, move = matches[0]
