@@ -134,14 +134,6 @@ class Play(Tables):
         legal_of = self.kind(game).legal_moves if legal is None else functools.partial(given_moves, legal)
         await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
 
-    async def prepare_live_menu(self, game: GameView) -> None:
-        """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due
-        and it is not a bot seat, in the game's language (``cogs.outbox``)."""
-        if game.status == "active" and game.state is not None:
-            due = self.pending_seats(game)
-            if len(due) == 1 and not game.seats[due[0]].is_ai:
-                await self.prepare_menu(game, due[0], game_locale(game))
-
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
                         *, from_component: bool, then: tuple[str, ...] = ()) -> bool:
@@ -160,7 +152,6 @@ class Play(Tables):
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:
-            await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
@@ -172,8 +163,11 @@ class Play(Tables):
         return True
 
     async def go_public(self, interaction: discord.Interaction, game: GameView) -> None:
-        """The step went public: deliver its post through ``interaction`` and let the bots move."""
-        await self.prepare_live_menu(game)
+        """The step went public: deliver its post through ``interaction`` and let the bots move. The menu the live
+        message carries (the due player's, when only one is due and not a bot seat) is worked out first."""
+        due = self.pending_seats(game) if game.status == "active" and game.state is not None else []
+        if len(due) == 1 and not game.seats[due[0]].is_ai:
+            await self.prepare_menu(game, due[0], game_locale(game))
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
 
@@ -192,6 +186,7 @@ class Play(Tables):
         interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
         fails, a new private message is sent and becomes the one. ``content``: the text above the menu, when
         it is not ``content_key``'s."""
+        await self.prepare_menu(game, seat, locale)
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         if content is None:

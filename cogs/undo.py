@@ -74,7 +74,6 @@ class Undo(Tables):
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.play.go_public(interaction, game)
             return
-        await self.play.prepare_menu(game, seat, locale)
         await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
@@ -105,12 +104,10 @@ class Undo(Tables):
                 or game.status != "active":
             raise Refusal(key, **params)
         reason = t(key, locale, **params)
-        legal = self.kind(game).legal_moves(game.state, seat)
-        if legal:
-            await self.play.prepare_menu(game, seat, locale, legal)
+        if self.kind(game).legal_moves(game.state, seat):
             moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
-                                                 content=f"{reason}\n{moves}")
+                                                      content=f"{reason}\n{moves}")
             return
         refusal = self.not_your_turn(game)
         await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}")
