@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cachetools
@@ -301,13 +301,7 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
     chunks = flat_chunks([(n, key) for n, key, _ in entries], presentation.narrow_fields + ("_then",))
     if chunks is None or any(len(o.value) > 100 for _, _, o in entries):
         return None
-    options = []
-    for group, chunk in enumerate(chunks):
-        for n, _ in chunk:
-            option = entries[n][2]
-            option.group = group
-            options.append(option)
-    return options
+    return [replace(entries[n][2], group=group) for group, chunk in enumerate(chunks) for n, _ in chunk]
 
 
 OPTION_TEXT_LIMIT = 100   # Discord's limit on a select option's label and description
@@ -327,9 +321,7 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
-    race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
-    description, cut to Discord's 100 characters."""
+    """The presentation's ``option_detail`` as a function of the move, cut to a select option's description."""
     def detail(move: dict) -> str | None:
         text = presentation.option_detail(game, seat, move, locale)
         return fit_option_text(text) if text else None
@@ -444,10 +436,8 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     :data:`FLAT_LIMIT` moves (Roll Player's suggested arrangement of the starting dice evaluates each
     placement). ``legal_of(state, seat)``, the seat's legal moves, runs in the worker too. Pure CPU on the
     game's state, which no move changes in place; the view built from it is the one built without it."""
-    state = getattr(game, "state", None)
-    if state is None or _plans.get(presentation, game, seat, None, locale, menu) is not _MISSING:
+    if getattr(game, "state", None) is None or _plans.get(presentation, game, seat, None, locale, menu) is not _MISSING:
         return
-
     legal, plan = await in_worker(work_out_plan, presentation, game, seat, locale, legal_of, menu)
     _plans.put(presentation, game, seat, legal, locale, menu, value=plan)
 

@@ -249,8 +249,7 @@ class Editor:
 
 async def answer_by_edit(interaction: discord.Interaction, **fields: Any) -> None:
     """Answer a click by editing the message clicked on (a narrowed menu, a toggled choice), in turn with the
-    other edits of that message: one still being sent (a player's private message redrawn for the next step)
-    lands first, and the click is acknowledged by its :class:`~cogs.core.Reply` timer while it waits."""
+    other edits of that message (:class:`Editor`)."""
     Reply(interaction)
     await Editor(interaction, interaction.message.id, True).edit(**fields)
 
@@ -372,8 +371,6 @@ class Courier:
         (the clicked live message answered in place, a new live message as its follow-up) rather than through the
         bot token, which Discord limits to 50 calls a second for the whole bot."""
         sent = []
-        if via is not None and via.channel_id is None:
-            via = None
         async with self.delivering(game_id):
             for post in await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time()):
                 message = await self._send(post, via)
@@ -435,11 +432,9 @@ class Courier:
 
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
-        count = 0
         claimed = await self.sessions.store.claim_posts(self.owner, limit=1000, now=time.time())
-        for game_id in dict.fromkeys(post.game_id for post in claimed):     # each game once, oldest post first
-            count += len(await self.deliver(game_id))
-        return count
+        # each game once, oldest post first
+        return sum([len(await self.deliver(game_id)) for game_id in dict.fromkeys(post.game_id for post in claimed)])
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
@@ -670,8 +665,7 @@ class Courier:
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
         blobs = await self.live_pictures(game, mover, locale)
         posts = [*earlier, payload]
-        parts = LiveParts(pictures=[name for name, _ in blobs],
-                          moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
+        parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
@@ -681,7 +675,6 @@ class Courier:
                 parts.due = "\n".join([title, *presentation.final_lines(game, locale),
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
-                parts.pictures = [name for name, _ in blobs]
                 parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
             else:                      # abandoned: the table as it was left, no buttons
                 parts.due = t("play.abandoned_line", locale)
@@ -697,13 +690,13 @@ class Courier:
             if menu is not None:
                 parts.menu = menu
             elif len(due) == 1 and not game.seats[due[0]].is_ai:
-                legal = kind.legal_moves(game.state, due[0])
-                parts.menu = move_view(presentation, game, due[0], legal, locale)
+                parts.menu = move_view(presentation, game, due[0], kind.legal_moves(game.state, due[0]), locale)
             else:                                # several due, or a bot seat: nobody here picks its moves
                 parts.menu = discord.ui.View(timeout=None)
                 add_look_buttons(parts.menu, game, locale, moves=not all(game.seats[s].is_ai for s in due),
                                  sheet=presentation.has_seat_pictures)
             hush = {*hush, *away}                # an away player is named, not pinged
+        parts.pictures = [name for name, _ in blobs]
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
