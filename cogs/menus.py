@@ -143,10 +143,8 @@ def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
     if len(items) <= SELECT_SIZE:
         return [items]
     name = split_field(items, first)
-    if name is None:
-        return _slices(items)
-    groups = _group_by(items, name)
-    if len(groups) == 1:        # cannot happen (split_field found two values); guards the recursion
+    groups = _group_by(items, name) if name is not None else []
+    if len(groups) < 2:         # no field tells them apart (one group cannot happen: it guards the recursion)
         return _slices(items)
     return [leaf for members in groups for leaf in leaf_groups(members, first)]
 
