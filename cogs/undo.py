@@ -50,7 +50,6 @@ class Undo(Tables):
         if version != game.version:
             await self.undo_overtaken(interaction, game, seat, version, locale)
             return
-        presentation = self.presentation(game)
         if not from_component:
             await defer(interaction, ephemeral=True)
         try:
@@ -65,7 +64,7 @@ class Undo(Tables):
             key, params = await self.overtaken_reason(game, seat, since)
             raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
-        label = presentation.move_label(game, seat, result.undone_move, locale)
+        label = self.presentation(game).move_label(game, seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         if result.turn.public:
             if in_private:
