@@ -58,7 +58,7 @@ from .menus import (
     subset_view,
 )
 from .moving import Mover
-from .outbox import Courier, answer_by_edit, as_files
+from .outbox import TOKEN_S, Courier, answer_by_edit, as_files
 from .outbox import Editor as PrivateMessage
 from .seam import Presentation
 from .tables import Tables
@@ -68,8 +68,6 @@ from .typed import TypedMoves
 
 log = logging.getLogger(__name__)
 
-#: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
-PRIVATE_TOKEN_S = 14 * 60
 #: At most this many private messages are remembered (the least recently used goes first; an expired token too)
 PRIVATE_MESSAGES = 4096
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -104,7 +102,7 @@ class Play(Tables):
         self.mover = Mover(sessions, games)
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
         self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
-            maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
+            maxsize=PRIVATE_MESSAGES, ttl=TOKEN_S, timer=time.monotonic)
 
     async def clicked_seat(self, interaction: discord.Interaction, game_id: int) -> tuple[GameView, int]:
         """The game in play a move or toggle names and the clicker's seat. A click on a public game message

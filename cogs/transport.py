@@ -77,9 +77,7 @@ class SureInteractionAdapter(webhook_async.AsyncWebhookAdapter):
         if token is None or is_callback(route):
             return
         while True:
-            sent = self._sent.get(token)
-            if sent is None:
-                sent = deque(maxlen=TOKEN_CALLS)
+            sent = self._sent.get(token) or deque(maxlen=TOKEN_CALLS)
             wait = TOKEN_WINDOW_S - (time.monotonic() - sent[0]) if len(sent) == TOKEN_CALLS else 0.0
             if wait <= 0:
                 sent.append(time.monotonic())
