@@ -160,7 +160,7 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
     galleries = [discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}") for name in group])
                  for group in groups if group]
     moves = f"-# {parts.moves}" if parts.moves else ""
-    if parts.lead:       # a result says who won before its tall picture: on a phone the verdict came after a screen
+    if parts.lead:       # a result says who won before its tall picture (on a phone it came a full screen later)
         children = [*texts(parts.due), *galleries, *texts(parts.status, moves)]
     else:
         children = [*galleries, *texts(parts.status, parts.due, moves)]
