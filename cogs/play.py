@@ -77,10 +77,8 @@ MOVE_OPTION_LIMIT = 100
 def parse_move_option(text: str) -> tuple[int, int, str] | None:
     """``/play move:`` values are ``version:index:checksum`` (what autocomplete offers); anything else,
     of any size, is not a move."""
-    if len(text) > MOVE_OPTION_LIMIT:
-        return None
     version, sep, rest = text.strip().partition(":")
-    if not sep or not version.isdigit() or len(version) > 12:
+    if len(text) > MOVE_OPTION_LIMIT or not sep or not version.isdigit() or len(version) > 12:
         return None
     try:
         [(index, check, levels)] = parse_choice_values([rest])
