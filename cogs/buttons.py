@@ -90,11 +90,8 @@ class MoveSelect(DynamicItem[Select],
                    placeholder=item.placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            choices = parse_choice_values(list(self.item.values))
-            await service_of(interaction, "play").on_move_component(interaction, self.game_id, self.version,
-                                                                    choices, self.name[0])
-        await guarded(interaction, run)
+        await guarded(interaction, lambda: service_of(interaction, "play").on_move_component(
+            interaction, self.game_id, self.version, parse_choice_values(list(self.item.values)), self.name[0]))
 
 
 class SubsetToggle(ShellButton,

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cachetools
@@ -76,14 +76,9 @@ Indexed = list[tuple[int, dict]]
 
 def _differ(items: Indexed, name: str) -> bool:
     """Whether the moves hold at least two different values of ``name`` (a missing field counts as None)."""
-    seen = None
-    for _, m in items:
-        key = _canon(m.get(name))
-        if seen is None:
-            seen = key
-        elif key != seen:
-            return True
-    return False
+    values = (_canon(m.get(name)) for _, m in items)
+    first = next(values, None)
+    return any(value != first for value in values)
 
 
 def _fields(items: Indexed, first: tuple[str, ...]) -> list[str]:
@@ -130,7 +125,6 @@ class Option:
     detail: str | None = None   # what the option stands for (select option description)
 
 
-
 def _group_by(items: Indexed, name: str) -> list[Indexed]:
     """The moves grouped by their value of ``name``, in the order the values first appear."""
     groups: dict[str, Indexed] = {}
@@ -149,10 +143,8 @@ def leaf_groups(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed]:
     if len(items) <= SELECT_SIZE:
         return [items]
     name = split_field(items, first)
-    if name is None:
-        return _slices(items)
-    groups = _group_by(items, name)
-    if len(groups) == 1:        # cannot happen (split_field found two values); guards the recursion
+    groups = _group_by(items, name) if name is not None else []
+    if len(groups) < 2:         # no field tells them apart (one group cannot happen: it guards the recursion)
         return _slices(items)
     return [leaf for members in groups for leaf in leaf_groups(members, first)]
 
@@ -307,13 +299,7 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
     chunks = flat_chunks([(n, key) for n, key, _ in entries], presentation.narrow_fields + ("_then",))
     if chunks is None or any(len(o.value) > 100 for _, _, o in entries):
         return None
-    options = []
-    for group, chunk in enumerate(chunks):
-        for n, _ in chunk:
-            option = entries[n][2]
-            option.group = group
-            options.append(option)
-    return options
+    return [replace(entries[n][2], group=group) for group, chunk in enumerate(chunks) for n, _ in chunk]
 
 
 OPTION_TEXT_LIMIT = 100   # Discord's limit on a select option's label and description
@@ -333,9 +319,7 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's ``option_detail(game, seat, move, locale) -> str | None`` (what a choice means: a
-    race's modifiers, a class's goals and power), as a function of the move; shown as the select option's
-    description, cut to Discord's 100 characters."""
+    """The presentation's ``option_detail`` as a function of the move, cut to a select option's description."""
     def detail(move: dict) -> str | None:
         text = presentation.option_detail(game, seat, move, locale)
         return fit_option_text(text) if text else None
@@ -417,10 +401,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
     if all_moves and len(options) <= MAX_BUTTONS and not described:
-        buttons = []
-        for option in options:
-            index, check = option.value.split(":")[:2]
-            buttons.append((int(index), check, option.label))
+        buttons = ((int(o.value.split(":")[0]), o.value.split(":")[1], o.label) for o in options)
         return MenuPlan(buttons=tuple(buttons), hidden=hidden)
     if all_moves:
         chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] if options else []
@@ -453,10 +434,8 @@ async def prepare_plan(presentation: Presentation, game: Any, seat: int, locale:
     :data:`FLAT_LIMIT` moves (Roll Player's suggested arrangement of the starting dice evaluates each
     placement). ``legal_of(state, seat)``, the seat's legal moves, runs in the worker too. Pure CPU on the
     game's state, which no move changes in place; the view built from it is the one built without it."""
-    state = getattr(game, "state", None)
-    if state is None or _plans.get(presentation, game, seat, None, locale, menu) is not _MISSING:
+    if getattr(game, "state", None) is None or _plans.get(presentation, game, seat, None, locale, menu) is not _MISSING:
         return
-
     legal, plan = await in_worker(work_out_plan, presentation, game, seat, locale, legal_of, menu)
     _plans.put(presentation, game, seat, legal, locale, menu, value=plan)
 
@@ -479,28 +458,27 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
     plan = _plans.get(presentation, game, seat, legal, locale, menu) if rep is None and only is None else _MISSING
     if plan is _MISSING:
         plan = plan_menu(presentation, game, seat, legal, locale, rep=rep, levels=levels, menu=menu, only=only)
+    # a player's own menu of the decision at hand: "what would a strong player do here?"
+    hint = hint and not look_buttons and menu != EXTRA and rep is None and only is None
     if plan.subset is not None:
         view = subset_view(presentation, game, seat, legal, plan.subset, plan.subset.initial, locale,
-                           look_buttons=look_buttons, hint=hint and menu != EXTRA and rep is None and only is None)
-        if undo:
-            view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
-        return view
-    view = discord.ui.View(timeout=None)
-    for index, check, label in plan.buttons:
-        view.add_item(MoveButton(game.id, game.version, index, check, label=label))
-    for select in plan.selects:
-        view.add_item(MoveSelect(
-            game.id, game.version, f"{menu}{select.part}",
-            options=[discord.SelectOption(label=label, value=value, description=description)
-                     for label, value, description in select.options],
-            placeholder=select.placeholder))
-    if look_buttons:               # public prompt: others may still use a skill out of turn
-        add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
-    elif plan.hidden:
-        view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
-    if hint and not look_buttons and menu != EXTRA and rep is None and only is None:
-        # a player's own menu of the decision at hand: "what would a strong player do here?"
-        view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
+                           look_buttons=look_buttons, hint=hint)
+    else:
+        view = discord.ui.View(timeout=None)
+        for index, check, label in plan.buttons:
+            view.add_item(MoveButton(game.id, game.version, index, check, label=label))
+        for select in plan.selects:
+            view.add_item(MoveSelect(
+                game.id, game.version, f"{menu}{select.part}",
+                options=[discord.SelectOption(label=label, value=value, description=description)
+                         for label, value, description in select.options],
+                placeholder=select.placeholder))
+        if look_buttons:           # public prompt: others may still use a skill out of turn
+            add_look_buttons(view, game, locale, moves=True, sheet=presentation.has_seat_pictures)
+        elif plan.hidden:
+            view.add_item(ViewButton(game.id, "more", label=t("button.more", locale)))
+        if hint:
+            view.add_item(ViewButton(game.id, "hint", label=t("button.hint", locale)))
     if undo:                       # a player's own menu after a move they may take back
         view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
     return view
@@ -538,13 +516,9 @@ def add_full_sheet_button(view: discord.ui.View, game: Any, locale: str) -> None
 
 def add_look_buttons(view: discord.ui.View, game: Any, locale: str, *, moves: bool = False,
                      sheet: bool = True, row: int | None = None) -> None:
-    buttons = []
     if moves:
-        buttons.append(ViewButton(game.id, "moves", label=t("button.my_moves", locale),
-                                      style=discord.ButtonStyle.primary))
+        view.add_item(ViewButton(game.id, "moves", label=t("button.my_moves", locale), row=row,
+                                 style=discord.ButtonStyle.primary))
     if sheet:
-        buttons.append(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale)))
-    buttons.append(ViewButton(game.id, "table", label=t("button.table", locale)))
-    for button in buttons:
-        button.row = row
-        view.add_item(button)
+        view.add_item(ViewButton(game.id, "sheet", label=t("button.my_sheet", locale), row=row))
+    view.add_item(ViewButton(game.id, "table", label=t("button.table", locale), row=row))

@@ -70,7 +70,5 @@ class Mover:
         since = await self.sessions.store.moves_between(game.id, version, game.version)
         if len(since) != behind or any(record.seat == seat for record in since):
             return None
-        for index, move in enumerate(self.games.kind(game.kind).legal_moves(game.state, seat)):
-            if move_check(move) == check:
-                return index
-        return None
+        legal = self.games.kind(game.kind).legal_moves(game.state, seat)
+        return next((index for index, move in enumerate(legal) if move_check(move) == check), None)

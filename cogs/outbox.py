@@ -75,9 +75,6 @@ MARKER_BASE = 1000
 
 
 # ---------------------------------------------------------------------- the live message
-# The living game message: one components-v2 message per game that shows the table, where the game stands,
-# the last moves and the due player's buttons; and the one-line summary an older game message becomes.
-#
 # Discord's layout components (``discord.ui.LayoutView``) put pictures (a media gallery of ``attachment://``
 # files), text and buttons into one message. The menus are still built as classic views (``cogs.menus``);
 # :func:`live_layout` moves their items, row by row, into action rows below the container, so every custom
@@ -155,22 +152,19 @@ def post_nonce(post_id: int) -> str:
 
 def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.LayoutView:
     """The container (pictures, status, who is due, last moves) and the menu's rows below it."""
-    view = discord.ui.LayoutView(timeout=None)
-    children: list[discord.ui.Item] = []
-    # a result (``lead``) says who won before its tall picture: on a phone the verdict came after a full screen
-    texts = (parts.status, f"-# {parts.moves}" if parts.moves else "")
-    if parts.lead and parts.due:
-        children.append(discord.ui.TextDisplay(_clip(parts.due, TEXT_LIMIT)))
-    else:
-        texts = (parts.status, parts.due, texts[1])
+    def texts(*lines: str) -> list[discord.ui.Item]:
+        return [discord.ui.TextDisplay(_clip(line, TEXT_LIMIT)) for line in lines if line]
+
+    # a gallery of one is drawn as wide as the message; of several, as a mosaic
     groups = [parts.pictures[:1], parts.pictures[1:]] if parts.lead else [parts.pictures]
-    for group in groups:       # a gallery of one is drawn as wide as the message; of several, as a mosaic
-        if group:
-            children.append(discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}")
-                                                      for name in group]))
-    for text in texts:
-        if text:
-            children.append(discord.ui.TextDisplay(_clip(text, TEXT_LIMIT)))
+    galleries = [discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}") for name in group])
+                 for group in groups if group]
+    moves = f"-# {parts.moves}" if parts.moves else ""
+    if parts.lead:       # a result says who won before its tall picture (on a phone it came a full screen later)
+        children = [*texts(parts.due), *galleries, *texts(parts.status, moves)]
+    else:
+        children = [*galleries, *texts(parts.status, parts.due, moves)]
+    view = discord.ui.LayoutView(timeout=None)
     if children:
         view.add_item(discord.ui.Container(*children, id=marker))
     if parts.menu is not None:
@@ -181,8 +175,7 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
 def add_menu_rows(layout: discord.ui.LayoutView, menu: discord.ui.View) -> None:
     """Move a classic view's items into ``layout`` as action rows, in the rows the classic view laid out."""
     by_id = {item.custom_id: item for item in menu.children if getattr(item, "custom_id", None)}
-    rows = menu.to_components()
-    for row in rows:
+    for row in menu.to_components():
         items = [by_id[c["custom_id"]] for c in row.get("components", []) if c.get("custom_id") in by_id]
         for item in items:
             menu.remove_item(item)
@@ -201,7 +194,6 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
-_NOTHING = object()
 #: no words for any move (a line drawn without :meth:`Courier.undone_labels`)
 EMPTY: Mapping[int, str] = {}
 
@@ -216,10 +208,9 @@ class PictureCache:
         self.hits = 0
 
     async def get(self, key: Hashable, render: Callable[[], Awaitable[object]]) -> object:
-        value = self._items.get(key, _NOTHING)
-        if value is not _NOTHING:
+        if key in self._items:
             self.hits += 1
-            return value
+            return self._items[key]
         value = self._items[key] = await render()
         return value
 
@@ -248,21 +239,17 @@ class Editor:
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         async with _EDITING.setdefault(self.message_id, asyncio.Lock()):
-            return await self._edit(**fields)
-
-    async def _edit(self, **fields: Any) -> discord.Message | None:
-        if self.original:
+            if not self.original:
+                return await self.interaction.followup.edit_message(self.message_id, **fields)
             reply = reply_of(self.interaction)
             if reply is not None:              # the click being answered: the edit is its answer
                 return await reply.edit(**fields)
             return await self.interaction.edit_original_response(**fields)
-        return await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 async def answer_by_edit(interaction: discord.Interaction, **fields: Any) -> None:
     """Answer a click by editing the message clicked on (a narrowed menu, a toggled choice), in turn with the
-    other edits of that message: one still being sent (a player's private message redrawn for the next step)
-    lands first, and the click is acknowledged by its :class:`~cogs.core.Reply` timer while it waits."""
+    other edits of that message (:class:`Editor`)."""
     Reply(interaction)
     await Editor(interaction, interaction.message.id, True).edit(**fields)
 
@@ -327,13 +314,10 @@ class Courier:
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions, clock)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
     def delivering(self, game_id: int) -> asyncio.Lock:
         """The lock the game's deliveries hold: a click that draws the live message again itself (choices being
         toggled) takes it too, so a post delivered meanwhile cannot be drawn over with the message as it was."""
-        return self._lock(game_id)
+        return self._locks.setdefault(game_id, asyncio.Lock())
 
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
@@ -387,9 +371,7 @@ class Courier:
         (the clicked live message answered in place, a new live message as its follow-up) rather than through the
         bot token, which Discord limits to 50 calls a second for the whole bot."""
         sent = []
-        if via is not None and via.channel_id is None:
-            via = None
-        async with self._lock(game_id):
+        async with self.delivering(game_id):
             for post in await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time()):
                 message = await self._send(post, via)
                 if message is None:
@@ -450,11 +432,9 @@ class Courier:
 
     async def deliver_all(self) -> int:
         """Every undelivered post of every game (start-up, retries); returns how many were sent."""
-        count = 0
         claimed = await self.sessions.store.claim_posts(self.owner, limit=1000, now=time.time())
-        for game_id in dict.fromkeys(post.game_id for post in claimed):     # each game once, oldest post first
-            count += len(await self.deliver(game_id))
-        return count
+        # each game once, oldest post first
+        return sum([len(await self.deliver(game_id)) for game_id in dict.fromkeys(post.game_id for post in claimed)])
 
     async def is_summarised(self, game_id: int, message_id: int) -> bool:
         """Whether ``message_id`` (a public message with this game's buttons) is older than the game's live
@@ -468,12 +448,6 @@ class Courier:
                 return False
             live = self._live[game_id] = posts[-1].message_id
         return message_id < live
-
-    def remember_editor(self, game_id: int, interaction: discord.Interaction, message_id: int, *,
-                        original: bool) -> None:
-        """``interaction`` may edit the game's live message ``message_id`` (its original response, or a
-        follow-up it sent) for the next minutes: later steps edit it without the bot token."""
-        self._editors[game_id] = Editor(interaction, message_id, original)
 
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
@@ -562,7 +536,7 @@ class Courier:
             except discord.HTTPException as error:
                 log.info("post %s not sent as a follow-up (%r): bot token", post.id, error)
             else:
-                self.remember_editor(game.id, via, message.id, original=False)
+                self._editors[game.id] = Editor(via, message.id, False)   # later steps edit it without the bot token
                 return message
         return await unsure_retry(lambda: channel.send(files=as_files(content["blobs"]), nonce=post_nonce(post.id),
                                                        **fields))
@@ -635,19 +609,14 @@ class Courier:
         if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
             return language_line_text(event.get("params") or {}, locale)
         if key == "undo.taken_back":
+            # the seq of the move taken back (worded anew in the message's language), else, in a line stored
+            # before undo lines named it, the label it stored (in the language of that moment)
             params = event.get("params") or {}
-            move = self.undone_label(params, locale, undone)
+            seq = params.get("undone")
+            move = (undone.get(seq) or t("history.move_unknown", locale)) if type(seq) is int \
+                else str(params.get("move", ""))
             return t(key, locale, player=player_name(game, params.get("seat")), move=move)
         return self.games[game.kind].event_line(game, event, locale)
-
-    @staticmethod
-    def undone_label(params: dict, locale: str, undone: Mapping[int, str]) -> str:
-        """The move an undo line names: the seq of the move taken back (worded anew in the message's language),
-        else, in a line stored before undo lines named it, the label it stored (in the language of that moment)."""
-        seq = params.get("undone")
-        if type(seq) is int:
-            return undone.get(seq) or t("history.move_unknown", locale)
-        return str(params.get("move", ""))
 
     async def undone_labels(self, game: GameView, payloads: list[Any], locale: str) -> dict[int, str]:
         """The moves the undo lines of these posts took back, in words in ``locale`` (seq -> label), each on the
@@ -696,21 +665,16 @@ class Courier:
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
         blobs = await self.live_pictures(game, mover, locale)
         posts = [*earlier, payload]
-        parts = LiveParts(pictures=[name for name, _ in blobs],
-                          moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
+        parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
                 # a co-operative game has no scores to head ("Final scores" above a team's loss): "Game over"
-                if kind.cooperative:
-                    title = t("play.final_title_team", locale)
-                else:
-                    title = t("play.final_title", locale)
+                title = t("play.final_title_team", locale) if kind.cooperative else t("play.final_title", locale)
                 parts.due = "\n".join([title, *presentation.final_lines(game, locale),
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
-                parts.pictures = [name for name, _ in blobs]
                 parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
             else:                      # abandoned: the table as it was left, no buttons
                 parts.due = t("play.abandoned_line", locale)
@@ -726,13 +690,13 @@ class Courier:
             if menu is not None:
                 parts.menu = menu
             elif len(due) == 1 and not game.seats[due[0]].is_ai:
-                legal = kind.legal_moves(game.state, due[0])
-                parts.menu = move_view(presentation, game, due[0], legal, locale)
+                parts.menu = move_view(presentation, game, due[0], kind.legal_moves(game.state, due[0]), locale)
             else:                                # several due, or a bot seat: nobody here picks its moves
                 parts.menu = discord.ui.View(timeout=None)
                 add_look_buttons(parts.menu, game, locale, moves=not all(game.seats[s].is_ai for s in due),
                                  sheet=presentation.has_seat_pictures)
             hush = {*hush, *away}                # an away player is named, not pinged
+        parts.pictures = [name for name, _ in blobs]
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),

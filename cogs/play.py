@@ -58,7 +58,7 @@ from .menus import (
     subset_view,
 )
 from .moving import Mover
-from .outbox import Courier, answer_by_edit, as_files
+from .outbox import TOKEN_S, Courier, answer_by_edit, as_files
 from .outbox import Editor as PrivateMessage
 from .seam import Presentation
 from .tables import Tables
@@ -68,8 +68,6 @@ from .typed import TypedMoves
 
 log = logging.getLogger(__name__)
 
-#: An interaction token may edit its messages for 15 minutes; a private message is reused a little less long.
-PRIVATE_TOKEN_S = 14 * 60
 #: At most this many private messages are remembered (the least recently used goes first; an expired token too)
 PRIVATE_MESSAGES = 4096
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
@@ -79,10 +77,8 @@ MOVE_OPTION_LIMIT = 100
 def parse_move_option(text: str) -> tuple[int, int, str] | None:
     """``/play move:`` values are ``version:index:checksum`` (what autocomplete offers); anything else,
     of any size, is not a move."""
-    if len(text) > MOVE_OPTION_LIMIT:
-        return None
     version, sep, rest = text.strip().partition(":")
-    if not sep or not version.isdigit() or len(version) > 12:
+    if len(text) > MOVE_OPTION_LIMIT or not sep or not version.isdigit() or len(version) > 12:
         return None
     try:
         [(index, check, levels)] = parse_choice_values([rest])
@@ -104,7 +100,7 @@ class Play(Tables):
         self.mover = Mover(sessions, games)
         #: (game id, seat) -> the player's private message, redrawn for each private step while its token lives
         self.private: cachetools.TTLCache[tuple[int, int], PrivateMessage] = cachetools.TTLCache(
-            maxsize=PRIVATE_MESSAGES, ttl=PRIVATE_TOKEN_S, timer=time.monotonic)
+            maxsize=PRIVATE_MESSAGES, ttl=TOKEN_S, timer=time.monotonic)
 
     async def clicked_seat(self, interaction: discord.Interaction, game_id: int) -> tuple[GameView, int]:
         """The game in play a move or toggle names and the clicker's seat. A click on a public game message
@@ -120,8 +116,9 @@ class Play(Tables):
         return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        kwargs.setdefault("hint", hints_on(self.kind(game), game))
-        return move_view(self.presentation(game), game, seat, legal, locale, **kwargs)
+        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on."""
+        return move_view(self.presentation(game), game, seat, legal, locale, look_buttons=False,
+                         hint=hints_on(self.kind(game), game), **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
                            menu: str = MAIN) -> None:
@@ -132,14 +129,6 @@ class Play(Tables):
             return
         legal_of = self.kind(game).legal_moves if legal is None else functools.partial(given_moves, legal)
         await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
-
-    async def prepare_live_menu(self, game: GameView) -> None:
-        """:meth:`prepare_menu` for the menu the live message carries: the due player's, when only one is due
-        and it is not a bot seat, in the game's language (``cogs.outbox``)."""
-        if game.status == "active" and game.state is not None:
-            due = self.pending_seats(game)
-            if len(due) == 1 and not game.seats[due[0]].is_ai:
-                await self.prepare_menu(game, due[0], game_locale(game))
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
@@ -159,20 +148,30 @@ class Play(Tables):
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:
-            await self.prepare_menu(game, seat, locale)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
-                self.courier.forget_private(interaction.message.id)
-                await PrivateMessage(interaction, interaction.message.id, True).edit(
-                    content=t("play.done", locale, move=label), view=None, attachments=[])
+                await self.close_private(interaction, t("play.done", locale, move=label))
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
-        await self.prepare_live_menu(game)
+        await self.go_public(interaction, game)
+        return True
+
+    async def go_public(self, interaction: discord.Interaction, game: GameView) -> None:
+        """The step went public: deliver its post through ``interaction`` and let the bots move. The menu the live
+        message carries (the due player's, when only one is due and not a bot seat) is worked out first."""
+        due = self.pending_seats(game) if game.status == "active" and game.state is not None else []
+        if len(due) == 1 and not game.seats[due[0]].is_ai:
+            await self.prepare_menu(game, due[0], game_locale(game))
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
-        return True
+
+    async def close_private(self, interaction: discord.Interaction, content: str) -> None:
+        """The clicked private message ends its step: only ``content`` is left, no menu, no picture."""
+        self.courier.forget_private(interaction.message.id)
+        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=None,
+                                                                             attachments=[])
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,
@@ -183,6 +182,7 @@ class Play(Tables):
         interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
         fails, a new private message is sent and becomes the one. ``content``: the text above the menu, when
         it is not ``content_key``'s."""
+        await self.prepare_menu(game, seat, locale)
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
         if content is None:
@@ -192,7 +192,7 @@ class Play(Tables):
         undo = await self.may_undo(game, interaction.user.id)
 
         def private_menu() -> discord.ui.View:
-            view = self.menu(game, seat, legal, locale, look_buttons=False, undo=undo)
+            view = self.menu(game, seat, legal, locale, undo=undo)
             if full_sheet:                     # the step picture is compact: the whole sheet is one click away
                 add_full_sheet_button(view, game, locale)
             return view
@@ -256,8 +256,7 @@ class Play(Tables):
         locale = locale_of(interaction)
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
-            view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, look_buttons=False,
-                             menu=menu)
+            view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
             content = t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await answer_by_edit(interaction, content=content, view=view)
@@ -399,7 +398,7 @@ class Play(Tables):
         await self.prepare_menu(game, seat, locale, legal, menu=menu)
         sent = await interaction.response.send_message(
             t(key, locale, decision=self.decision_text(game, seat, locale)),
-            view=self.menu(game, seat, legal, locale, look_buttons=False, menu=menu, undo=undo), ephemeral=True)
+            view=self.menu(game, seat, legal, locale, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
             await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))
 

@@ -88,7 +88,8 @@ class Tables(GameCog):
         work in the game's channel only; a private one's (a menu opened from ``/games`` in another channel or a
         DM) for the game's players wherever it was opened: their moves' posts still go to the game's channel."""
         game = await self.sessions.load(game_id)
-        self.note_group(interaction, game)
+        if game.kind in self.games:     # a click names no command: messages that name one name the game's group
+            interaction.extras[GROUP_EXTRA] = t(self.games[game.kind].group_key, "en")
         message = interaction.message
         private = message is not None and message.flags.ephemeral and game.seat_of(interaction.user.id) is not None
         if game.channel_id != interaction.channel_id and not private:
@@ -106,11 +107,6 @@ class Tables(GameCog):
             await away.came_back(user, away.clock())
         if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
-
-    def note_group(self, interaction: discord.Interaction, game: GameView) -> None:
-        """A click names no command: remember the game's group for messages that name one."""
-        if game.kind in self.games:
-            interaction.extras[GROUP_EXTRA] = t(self.games[game.kind].group_key, "en")
 
     def seat_of(self, game: GameView, user_id: int) -> int:
         seat = game.seat_of(user_id)

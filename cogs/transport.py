@@ -28,7 +28,7 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import aiohttp
@@ -77,9 +77,7 @@ class SureInteractionAdapter(webhook_async.AsyncWebhookAdapter):
         if token is None or is_callback(route):
             return
         while True:
-            sent = self._sent.get(token)
-            if sent is None:
-                sent = deque(maxlen=TOKEN_CALLS)
+            sent = self._sent.get(token) or deque(maxlen=TOKEN_CALLS)
             wait = TOKEN_WINDOW_S - (time.monotonic() - sent[0]) if len(sent) == TOKEN_CALLS else 0.0
             if wait <= 0:
                 sent.append(time.monotonic())
@@ -115,28 +113,14 @@ class _PacedSession:
         self._session = session
         self._pace = pace
 
-    def request(self, *args: Any, **kwargs: Any) -> _PacedRequest:
-        return _PacedRequest(self._pace, functools.partial(self._session.request, *args, **kwargs))
+    @contextlib.asynccontextmanager
+    async def request(self, *args: Any, **kwargs: Any) -> AsyncIterator[aiohttp.ClientResponse]:
+        await self._pace()
+        async with self._session.request(*args, **kwargs) as response:
+            yield response
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._session, name)
-
-
-class _PacedRequest:
-    """``async with session.request(...)``, after the pace."""
-
-    def __init__(self, pace: Callable[[], Awaitable[None]], request: Callable[[], Any]):
-        self._pace = pace
-        self._request = request
-        self._entered: Any = None
-
-    async def __aenter__(self) -> aiohttp.ClientResponse:
-        await self._pace()
-        self._entered = self._request()
-        return await self._entered.__aenter__()
-
-    async def __aexit__(self, *exc: Any) -> Any:
-        return await self._entered.__aexit__(*exc)
 
 
 @contextlib.contextmanager

@@ -72,12 +72,9 @@ class Opt:
 
     def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
         folded = wanted.casefold()
-        for name, value in self.values(move, p):
-            if p.value_token(name, value).casefold() == folded:
-                return True
-            if self.label(p, move, name, value, game, seat, locale).casefold() == folded:
-                return True
-        return False
+        return any(p.value_token(name, value).casefold() == folded
+                   or self.label(p, move, name, value, game, seat, locale).casefold() == folded
+                   for name, value in self.values(move, p))
 
 
 def full_label(p: Presentation, move: dict, game: Any, seat: int, locale: str) -> str:
@@ -223,7 +220,7 @@ class TypedMoves:
                 raise Refusal("error.option_needed", option=missing or "-", count=len(matches))
             await interaction.response.send_message(
                 t("play.pick_one", locale, count=len(matches)),
-                view=play.menu(game, seat, legal, locale, look_buttons=False, menu=ALL, only={i for i, _ in matches}),
+                view=play.menu(game, seat, legal, locale, menu=ALL, only={i for i, _ in matches}),
                 ephemeral=True)
             return
         _, move = matches[0]
@@ -277,6 +274,3 @@ def phase_group(name_key: str, description_key: str, commands_: list[app_command
         group.add_command(command)
     return group
 
-
-__all__ = ["MoveSpec", "Opt", "TargetsOpt", "TypedMoves", "full_label", "option_choices", "phase_group",
-           "resolve"]

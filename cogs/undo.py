@@ -13,7 +13,6 @@ from bot.i18n import t
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
 from .groups import offered_if
 from .moving import REBASE_WINDOW
-from .outbox import Editor as PrivateMessage
 from .play import Play
 from .tables import Tables
 from .translator import cmd_str
@@ -51,7 +50,6 @@ class Undo(Tables):
         if version != game.version:
             await self.undo_overtaken(interaction, game, seat, version, locale)
             return
-        presentation = self.presentation(game)
         if not from_component:
             await defer(interaction, ephemeral=True)
         try:
@@ -66,19 +64,15 @@ class Undo(Tables):
             key, params = await self.overtaken_reason(game, seat, since)
             raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
-        label = presentation.move_label(game, seat, result.undone_move, locale)
+        label = self.presentation(game).move_label(game, seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
-        if in_private and result.turn.public:
-            await PrivateMessage(interaction, interaction.message.id, True).edit(
-                content=t("undo.done", locale, move=label), view=None, attachments=[])
         if result.turn.public:
+            if in_private:
+                await self.play.close_private(interaction, t("undo.done", locale, move=label))
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
-            await self.play.prepare_live_menu(game)
-            await self.play.courier.deliver(game.id, via=interaction)
-            self.bots.schedule(game.id, game)
+            await self.play.go_public(interaction, game)
             return
-        await self.play.prepare_menu(game, seat, locale)
         await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
@@ -109,15 +103,10 @@ class Undo(Tables):
                 or game.status != "active":
             raise Refusal(key, **params)
         reason = t(key, locale, **params)
-        legal = self.kind(game).legal_moves(game.state, seat)
-        if legal:
-            await self.play.prepare_menu(game, seat, locale, legal)
+        if self.kind(game).legal_moves(game.state, seat):
             moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
-                                                 content=f"{reason}\n{moves}")
+                                                      content=f"{reason}\n{moves}")
             return
         refusal = self.not_your_turn(game)
-        waiting = t(refusal.key, locale, **refusal.params)
-        await PrivateMessage(interaction, message.id, True).edit(
-            content=f"{reason}\n{waiting}", view=None, attachments=[])
-        self.play.courier.forget_private(message.id)
+        await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}")
