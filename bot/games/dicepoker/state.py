@@ -3,7 +3,7 @@
 A state is a plain dict (JSON-able as is):
 
 * ``version`` 1; ``mode`` duel / solo / local_gamblers; ``seats`` 2 / 1 / 1; ``options`` (options.py);
-* ``rng`` — the splitmix64 state (rng.py): seed + moves replay every die;
+* ``rng`` — the splitmix64 state (``bot/games/rng.py``): seed + moves replay every die;
 * ``hand`` — the hand being played (1-based); once the match is over, the number of hands played;
 * ``phase`` — ``opponent_reroll``, ``active_reroll`` (duel / local gamblers), ``solo_reroll`` or ``over``;
 * ``active`` — the active *side* (duel: side = seat; local gamblers: side 0 is the player, side 1 the

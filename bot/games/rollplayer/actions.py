@@ -6,7 +6,8 @@ trigger another action and never pay Gold (printed), so nothing here calls ``pla
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import ATTR_INDEX, ATTRS
 from .rules import action_rule, can_move, ev, move_token
 

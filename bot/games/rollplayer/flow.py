@@ -6,7 +6,8 @@ in here when a step ends by itself, e.g. a turn with no after-action skill left)
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import (
     ALIGNMENT_IDS,
     BACKSTORY_IDS,

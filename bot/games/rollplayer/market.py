@@ -5,7 +5,8 @@ Market purchases, Charming's second purchase, Move Silently (discard pile, disco
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import CARD_ARROW, CARD_COST, CARD_TYPE
 from .rules import arrows_optional, can_move, ev, fits_hands, move_token, price
 

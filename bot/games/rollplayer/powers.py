@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import rng
+from bot.games import rng
+
 from .content import CLASS_POWER, CLASSES, PASSIVE
 from .rules import ev
 from .skills import drafted_card

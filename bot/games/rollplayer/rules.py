@@ -5,7 +5,8 @@ impossible"); class powers and passive cards change them *by effect kind* from t
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import (
     ALIGN_COLS,
     ALIGN_ROWS,
