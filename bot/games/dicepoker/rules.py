@@ -267,7 +267,7 @@ assert POT == 3
 
 def deal_events(state: dict) -> list[dict]:
     """The events of the deal of the current hand (ante, roll and the gamblers' reroll), read from the state:
-    ``start_hand`` returns them, and the kind's ``opening_events`` announces the first hand with them."""
+    ``start_hand`` returns them."""
     if state["phase"] == "over":
         return []
     mode, opts = state["mode"], state["options"]

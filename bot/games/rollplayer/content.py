@@ -9,7 +9,6 @@ commands use the public API below instead of re-deriving a rule.
 
 Public API (stable; ``kind`` is one of ``KINDS``)
     records(kind) -> {id: record}            every record of a kind, read-only use
-    ids(kind) -> tuple[str, ...]             ids in file order
     name(kind, id, locale="en") -> str       localised name from the record's ``names``, else English
     text(kind, id, locale="en") -> str       a card's one-line text / a class power's effect text
                                              (kind "card" or "power"; localised ``texts`` /
@@ -123,10 +122,6 @@ KINDS: tuple[str, ...] = tuple(_RECORDS)
 def records(kind: str) -> MappingProxyType:
     """Every record of ``kind`` by id (``"power"`` records are keyed by their class id)."""
     return MappingProxyType(_RECORDS[kind])
-
-
-def ids(kind: str) -> tuple[str, ...]:
-    return tuple(_RECORDS[kind])
 
 
 def document(file: str) -> dict:
