@@ -56,6 +56,7 @@ def pick(state: dict, item: dict, events: list) -> None:
     h = item["hero_index"]
     state["decision"] = {"kind": "pick_hero", "seat": state["heroes"][h]["seat"], "hero_index": h}
 
+
 def start_turn(state: dict, item: dict, events: list) -> None:
     state["turn"] += 1
     for hero in state["heroes"]:
