@@ -35,9 +35,7 @@ def ev(key: str, **params) -> dict:
 def draw_die(state) -> str | None:
     """Draw one die colour blindly from the bag (None if the bag is empty)."""
     bag = state.bag
-    total = 0
-    for c in COLOURS:
-        total += bag[c]
+    total = sum(bag[c] for c in COLOURS)
     if total == 0:
         return None
     r = rng.below(state, total)
