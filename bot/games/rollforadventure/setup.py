@@ -95,18 +95,15 @@ def create(seats: int, seed: int, options: dict) -> dict:
         "stones_needed": C.ADVENTURES[opts["adventure"]], "queue": [], "decision": None,
         "step": "setup", "fresh": False, "multi": None, "result": None, "placed_memory": False,
     }
-    for h in range(n_heroes):
-        state["heroes"].append({"hero": None, "colour": C.COLOURS[h], "seat": h % seats, "used": False})
-    for h in range(n_heroes):
-        for _ in range(5):
-            state["dice"].append({"o": C.COLOURS[h], "v": None, "at": f"board:{h}", "s": None})
-    for h in range(n_heroes):
-        for _ in range(ally_dice_each(n_heroes, opts["extra_ally_dice"])):
-            state["dice"].append({"o": "ally", "v": None, "at": f"board:{h}", "s": None})
-    for _ in range(4):
-        state["dice"].append({"o": "bonus", "v": None, "at": "supply", "s": None})
-    for t in C.TERRITORIES:
-        state["terr"][t] = fresh_territory(t, opts[f"{t}_side"], opts["track_holes"] - 1)
+    state["heroes"] = [{"hero": None, "colour": C.COLOURS[h], "seat": h % seats, "used": False}
+                       for h in range(n_heroes)]
+    allies = ally_dice_each(n_heroes, opts["extra_ally_dice"])
+    state["dice"] = ([{"o": C.COLOURS[h], "v": None, "at": f"board:{h}", "s": None} for h in range(n_heroes)
+                      for _ in range(5)]
+                     + [{"o": "ally", "v": None, "at": f"board:{h}", "s": None} for h in range(n_heroes)
+                        for _ in range(allies)]
+                     + [{"o": "bonus", "v": None, "at": "supply", "s": None} for _ in range(4)])
+    state["terr"] = {t: fresh_territory(t, opts[f"{t}_side"], opts["track_holes"] - 1) for t in C.TERRITORIES}
     state["deck"] = build_deck(state, opts["specials"])
     pool = list(C.FIRST_GAME_HEROES) if opts["hero_pool"] == "first_game" else list(C.HEROES)
     if opts["heroes"] == "random":
