@@ -31,7 +31,6 @@ from .state import GameState, InitiativeCard, PlayerState
 OPTION_DEFAULTS = {"even_start": False, "souk": False, "short_game": False, "friendly_market": False,
                    "free_class": False, "promo_sheets": False, "cursed_ring": False}
 ANY_TIME = frozenset(("any_time",))
-ROUND_PHASES = frozenset(("roll", "dice", "market_start", "market", "cleanup"))
 
 
 class Horizon(list):
