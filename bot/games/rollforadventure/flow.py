@@ -240,10 +240,6 @@ def remove(state: dict, item: dict, events: list) -> None:
     decide(state, "remove_die", territory=t, dice=cands, card=item["card"])
 
 
-def tidy(state: dict, item: dict, events: list) -> None:
-    T.tidy(state, item["terr"])
-
-
 def dragon(state: dict, item: dict, events: list) -> None:
     if held_off(state, item):
         return
@@ -453,8 +449,8 @@ def memory_check(state: dict, events: list) -> None:
 HANDLERS = {
     "pick": pick, "start_turn": start_turn, "after_place": after_place, "more": more, "enemy_phase": enemy_phase,
     "end_turn": end_turn, "reveal": reveal, "act": act, "special_die": special_die, "raise": raise_dead,
-    "attack": attack, "remove": remove, "tidy": tidy, "dragon": dragon, "giant_mark": giant_mark,
-    "mos_die": mos_die, "mos_shuffle": mos_shuffle, "promote": promote, "desert_return": desert_return,
-    "ice_claim": ice_claim, "ice_return": ice_return, "reward_enemy": reward_enemy, "reward_skull": reward_skull,
-    "reward_free": reward_free,
+    "attack": attack, "remove": remove, "dragon": dragon, "giant_mark": giant_mark, "mos_die": mos_die,
+    "mos_shuffle": mos_shuffle, "promote": promote, "desert_return": desert_return, "ice_claim": ice_claim,
+    "ice_return": ice_return, "reward_enemy": reward_enemy, "reward_skull": reward_skull, "reward_free": reward_free,
+    "tidy": lambda state, item, events: T.tidy(state, item["terr"]),
 }
