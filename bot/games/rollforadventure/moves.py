@@ -23,12 +23,9 @@ from .placing import place_moves, pool_by_value
 def _submultisets(values: list[int]) -> list[list[int]]:
     counts = Counter(values)
     keys = sorted(counts)
-    out = []
-    for pick in product(*(range(counts[k] + 1) for k in keys)):
-        chosen = [k for k, n in zip(keys, pick) for _ in range(n)]
-        if chosen:
-            out.append(chosen)
-    return out
+    picks = ([k for k, n in zip(keys, pick) for _ in range(n)]
+             for pick in product(*(range(counts[k] + 1) for k in keys)))
+    return [chosen for chosen in picks if chosen]
 
 
 def hero_moves(state: dict) -> list[dict]:
