@@ -29,7 +29,6 @@ class DicePokerKind(Kind):
     legal_moves = staticmethod(moves.legal_moves)
     pending = staticmethod(rules.pending)
     score = staticmethod(score)
-    choose_move = staticmethod(ai.choose_move)
     dumps = staticmethod(st.dumps)
     loads = staticmethod(st.loads)
 
@@ -52,6 +51,10 @@ class DicePokerKind(Kind):
 
     def results(self, state: dict) -> list[dict]:
         return [dict(r) for r in score(state)["ranking"]]
+
+    def choose_move(self, state: dict, seat: int, level: str = "best", seed: int = 0) -> dict:
+        """The bot's move for a bot seat (``ai.choose_move``): the shell calls it with a snapshot's state."""
+        return ai.choose_move(state, seat, level, seed)
 
     def hint(self, state: dict, seat: int, seed: int = 0) -> dict:
         """The exact best reroll for the deciding seat and why (``ai.hint``): the shell's ``/poker hint``."""
