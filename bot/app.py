@@ -201,11 +201,8 @@ class RollBot(commands.AutoShardedBot):
         self.tree.add_command(self.find.command_group())
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, PostedReplayButton, ForgetButton,
                                GamesPageButton, ShareButton)
-        await self.add_cog(self.reminders)
-        await self.add_cog(self.my_games)
-        await self.add_cog(self.notify)
-        await self.add_cog(self.away)
-        await self.add_cog(self.guide)
+        for cog in (self.reminders, self.my_games, self.notify, self.away, self.guide):
+            await self.add_cog(cog)
         if self.sync_on_start:
             await self.sync_commands()
         await self.metrics.serve(self.health)

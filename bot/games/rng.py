@@ -1,8 +1,8 @@
 """The games' own seeded generator (splitmix64), its whole state one 64-bit int kept in the game state.
 
 A snapshot therefore carries the generator, and seed + move list replays a game die for die. The ``random``
-module is avoided on purpose: its state is large and tied to the Python version. The functions below take a
-state dict (``state["rng"]``); Roll Player keeps its state in an attribute and steps with ``advance``.
+module is avoided on purpose: its state is large and tied to the Python version. The functions below take the
+game state: a dict keeps the generator in ``state["rng"]``, Roll Player's ``GameState`` in ``state.rng``.
 """
 from __future__ import annotations
 
@@ -25,22 +25,25 @@ def advance(x: int) -> tuple[int, int]:
     return x, z ^ (z >> 31)
 
 
-def next_u64(state: dict) -> int:
-    state["rng"], bits = advance(state["rng"])
+def next_u64(state) -> int:
+    if type(state) is dict:
+        state["rng"], bits = advance(state["rng"])
+    else:
+        state.rng, bits = advance(state.rng)
     return bits
 
 
-def below(state: dict, n: int) -> int:
+def below(state, n: int) -> int:
     """Uniform-enough int in [0, n) (n is tiny, the modulo bias is ~1e-18)."""
     return next_u64(state) % n
 
 
-def roll(state: dict) -> int:
+def roll(state) -> int:
     """One six-sided die."""
     return next_u64(state) % 6 + 1
 
 
-def shuffle(state: dict, items: list) -> None:
+def shuffle(state, items: list) -> None:
     """Fisher-Yates in place."""
     for i in range(len(items) - 1, 0, -1):
         j = next_u64(state) % (i + 1)

@@ -241,9 +241,5 @@ def resolve(before: str, following: str) -> str:
 def stray_pairs(template: str) -> list[str]:
     """The particle pairs of a catalog text that do not follow a ``{placeholder}``: after a literal word the
     translator knows the right particle and writes it (a pair there would be shown as it is)."""
-    found = []
-    for match in _PAIR.finditer(template):
-        head = template[:match.start()]
-        if not re.search(r"\}" + _CLOSERS + "$", head):
-            found.append(match.group(0))
-    return found
+    return [match.group(0) for match in _PAIR.finditer(template)
+            if not re.search(r"\}" + _CLOSERS + "$", template[:match.start()])]

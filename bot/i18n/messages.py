@@ -154,13 +154,8 @@ def catalog(locale: str) -> dict[str, str]:
 def clear_caches() -> None:
     """Forget every parsed catalog and folder scan (tests that point ``LOCALES_DIR`` elsewhere or write a
     catalog into a folder already read)."""
-    catalog.cache_clear()
-    domain_catalog.cache_clear()
-    _parsed.cache_clear()
-    genders.cache_clear()
-    plural_rule.cache_clear()
-    _files.cache_clear()
-    _scan_locales.cache_clear()
+    for cached in (catalog, domain_catalog, _parsed, genders, plural_rule, _files, _scan_locales):
+        cached.cache_clear()
 
 
 def available_locales() -> list[str]:

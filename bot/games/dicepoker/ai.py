@@ -48,11 +48,9 @@ def explain(state: dict, seat: int, level: str = "best") -> dict:
     elif role == "solo":
         keep, value = odds.solo_keep(dice, SOLO_TABLES[state["options"]["table"]]["pay"])
         out.update(expected_payout=float(value), exact=_text(value))
-    elif role == "active":
-        keep, value = odds.active_keep(dice, state["sides"][1 - side]["dice"], kd)
-        out.update(win_chance=float(value), exact=_text(value))
     else:
-        keep, value = odds.opponent_keep(dice, state["sides"][1 - side]["dice"], kd)
+        best_keep = odds.active_keep if role == "active" else odds.opponent_keep
+        keep, value = best_keep(dice, state["sides"][1 - side]["dice"], kd)
         out.update(win_chance=float(value), exact=_text(value))
     out["keep"] = odds.keep_indexes(dice, keep)
     return out

@@ -41,11 +41,6 @@ class DicePokerKind(Kind):
         state, _ = rules.new_state(seats, seed, opt.normalise(seats, options))
         return state
 
-    def opening_events(self, state: dict) -> list[dict]:
-        """The events of the deal of the current hand, rebuilt from the state: ``create`` returns only the
-        state, so the shell uses this to announce the first hand like every later one."""
-        return rules.deal_events(state)
-
     def reveals(self, before: dict, move: dict, after: dict) -> bool:
         """Undo's hook: a reroll (and the next hand's deal) draws on ``rng``; a move that used no randomness
         showed nothing new (keeping every die, which leaves the reroll to the other side)."""

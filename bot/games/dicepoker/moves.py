@@ -37,16 +37,13 @@ def legal_moves(state: dict, seat) -> list[dict]:
 
 def parse_keep(move) -> list[int]:
     """The kept positions of a reroll move (any order, no repeats), or RuleError; checks shape before size."""
-    if not isinstance(move, dict):
-        raise err("bad_move")
-    if len(move) > 3 or not set(move) <= {"type", "keep", "seat"}:
+    if not isinstance(move, dict) or len(move) > 3 or not set(move) <= {"type", "keep", "seat"}:
         raise err("bad_move")
     if move.get("type") != "reroll" or not isinstance(move.get("type"), str):
         raise err("unknown_move")
     keep = move.get("keep")
-    if not isinstance(keep, list) or len(keep) > N_DICE:
-        raise err("bad_keep")
-    if not all(type(i) is int and 0 <= i < N_DICE for i in keep) or len(set(keep)) != len(keep):
+    if (not isinstance(keep, list) or len(keep) > N_DICE
+            or not all(type(i) is int and 0 <= i < N_DICE for i in keep) or len(set(keep)) != len(keep)):
         raise err("bad_keep")
     return sorted(keep)
 

@@ -13,7 +13,9 @@ Per hand (printed procedure, seed 004 l.707-736):
 """
 from __future__ import annotations
 
-from . import odds, rng
+from bot.games import rng
+
+from . import odds
 from .content import ANTE, GAMBLERS, N_DICE, POT, SOLO_TABLES, SUPPLY_ADDS
 from .hands import compare, hand_key, hand_name
 
@@ -54,7 +56,7 @@ def new_state(seats: int, seed: int, options: dict) -> tuple[dict, list[dict]]:
     mode = options["mode"]
     state = {
         "version": 1, "mode": mode, "seats": seats, "options": dict(options),
-        "rng": rng.seed_state(seed), "hand": 1, "phase": "", "active": options.get("first_active", 0),
+        "rng": rng.seed_state(seed, 31), "hand": 1, "phase": "", "active": options.get("first_active", 0),
         "purses": [options["purse"]] * seats, "pot": 0, "supply": 0,
         "sides": [{"initial": [1] * N_DICE, "dice": [1] * N_DICE, "rerolled": None} for _ in range(n_sides(mode))],
         "history": [], "result": None,
@@ -76,7 +78,7 @@ def start_hand(state: dict) -> list[dict]:
         state["supply"] += added
         state["pot"] = need * state["seats"] + added
     for side in range(n_sides(mode)):
-        dice = [rng.die(state) for _ in range(N_DICE)]
+        dice = [rng.roll(state) for _ in range(N_DICE)]
         state["sides"][side] = {"initial": list(dice), "dice": dice, "rerolled": None}
     if mode == "solo":
         state["phase"] = "solo_reroll"
@@ -103,7 +105,7 @@ def reroll(state: dict, side: int, keep: list[int]) -> list[dict]:
     s = state["sides"][side]
     s["rerolled"] = [i for i in range(N_DICE) if i not in keep]
     for i in s["rerolled"]:
-        s["dice"][i] = rng.die(state)
+        s["dice"][i] = rng.roll(state)
     return [_rerolled(state, side)]
 
 
@@ -265,7 +267,7 @@ assert POT == 3
 
 def deal_events(state: dict) -> list[dict]:
     """The events of the deal of the current hand (ante, roll and the gamblers' reroll), read from the state:
-    ``start_hand`` returns them, and the kind's ``opening_events`` announces the first hand with them."""
+    ``start_hand`` returns them."""
     if state["phase"] == "over":
         return []
     mode, opts = state["mode"], state["options"]

@@ -3,7 +3,7 @@
 A state is a plain dict (JSON-able as is):
 
 * ``version`` 1; ``mode`` duel / solo / local_gamblers; ``seats`` 2 / 1 / 1; ``options`` (options.py);
-* ``rng`` — the splitmix64 state (rng.py): seed + moves replay every die;
+* ``rng`` — the splitmix64 state (``bot/games/rng.py``): seed + moves replay every die;
 * ``hand`` — the hand being played (1-based); once the match is over, the number of hands played;
 * ``phase`` — ``opponent_reroll``, ``active_reroll`` (duel / local gamblers), ``solo_reroll`` or ``over``;
 * ``active`` — the active *side* (duel: side = seat; local gamblers: side 0 is the player, side 1 the
@@ -154,10 +154,8 @@ def _validate_history(state: dict) -> None:
     for i, e in enumerate(state["history"]):
         _check(isinstance(e, dict) and set(e) == ENTRY_KEYS and e["hand"] == i + 1 and type(e["hand"]) is int,
                "entry")
-        if mode == "duel":
-            _check(e["active"] == (options["first_active"] + i) % 2 and type(e["active"]) is int, "entry")
-        else:
-            _check(e["active"] == 0 and type(e["active"]) is int, "entry")
+        active = (options["first_active"] + i) % 2 if mode == "duel" else 0
+        _check(e["active"] == active and type(e["active"]) is int, "entry")
         for k in ("initial", "final", "rerolled"):
             _check(isinstance(e[k], list) and len(e[k]) == n, "entry")
         _check(all(_dice(d) for d in e["initial"] + e["final"]), "entry")

@@ -56,6 +56,7 @@ def pick(state: dict, item: dict, events: list) -> None:
     h = item["hero_index"]
     state["decision"] = {"kind": "pick_hero", "seat": state["heroes"][h]["seat"], "hero_index": h}
 
+
 def start_turn(state: dict, item: dict, events: list) -> None:
     state["turn"] += 1
     for hero in state["heroes"]:
@@ -237,10 +238,6 @@ def remove(state: dict, item: dict, events: list) -> None:
         to_oblivion(state, [cands[0]], events, "attack")
         return
     decide(state, "remove_die", territory=t, dice=cands, card=item["card"])
-
-
-def tidy(state: dict, item: dict, events: list) -> None:
-    T.tidy(state, item["terr"])
 
 
 def dragon(state: dict, item: dict, events: list) -> None:
@@ -452,8 +449,8 @@ def memory_check(state: dict, events: list) -> None:
 HANDLERS = {
     "pick": pick, "start_turn": start_turn, "after_place": after_place, "more": more, "enemy_phase": enemy_phase,
     "end_turn": end_turn, "reveal": reveal, "act": act, "special_die": special_die, "raise": raise_dead,
-    "attack": attack, "remove": remove, "tidy": tidy, "dragon": dragon, "giant_mark": giant_mark,
-    "mos_die": mos_die, "mos_shuffle": mos_shuffle, "promote": promote, "desert_return": desert_return,
-    "ice_claim": ice_claim, "ice_return": ice_return, "reward_enemy": reward_enemy, "reward_skull": reward_skull,
-    "reward_free": reward_free,
+    "attack": attack, "remove": remove, "dragon": dragon, "giant_mark": giant_mark, "mos_die": mos_die,
+    "mos_shuffle": mos_shuffle, "promote": promote, "desert_return": desert_return, "ice_claim": ice_claim,
+    "ice_return": ice_return, "reward_enemy": reward_enemy, "reward_skull": reward_skull, "reward_free": reward_free,
+    "tidy": lambda state, item, events: T.tidy(state, item["terr"]),
 }

@@ -14,6 +14,8 @@ Pure and deterministic: the same state, seat and seed give the same hint; the st
 """
 from __future__ import annotations
 
+from itertools import takewhile
+
 from . import content as C
 from . import flow as F
 from . import moves as M
@@ -38,12 +40,7 @@ def hint(state: dict, seat: int, seed: int = 0) -> dict:
 def known_events(state: dict, move: dict) -> list[dict]:
     """The events ``move`` causes up to (not including) the first that reveals something hidden."""
     events = M.apply(copy_state(state), state["decision"]["seat"], move)
-    out = []
-    for event in events:
-        if event["key"].rsplit(".", 1)[-1] in HIDDEN:
-            break
-        out.append(event)
-    return out
+    return list(takewhile(lambda event: event["key"].rsplit(".", 1)[-1] not in HIDDEN, events))
 
 
 def _name(event: dict) -> str:

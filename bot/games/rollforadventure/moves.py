@@ -23,12 +23,9 @@ from .placing import place_moves, pool_by_value
 def _submultisets(values: list[int]) -> list[list[int]]:
     counts = Counter(values)
     keys = sorted(counts)
-    out = []
-    for pick in product(*(range(counts[k] + 1) for k in keys)):
-        chosen = [k for k, n in zip(keys, pick) for _ in range(n)]
-        if chosen:
-            out.append(chosen)
-    return out
+    picks = ([k for k, n in zip(keys, pick) for _ in range(n)]
+             for pick in product(*(range(counts[k] + 1) for k in keys)))
+    return [chosen for chosen in picks if chosen]
 
 
 def hero_moves(state: dict) -> list[dict]:
@@ -90,18 +87,16 @@ def legal(state: dict, seat: int) -> list[dict]:
 
 def _check_shape(move) -> None:
     """Refuse junk cheaply before comparing with the legal list (sizes bounded, no deep structures)."""
-    if not isinstance(move, dict) or len(move) > 8:
+    if not isinstance(move, dict) or len(move) > 8 or any(_junk(k, v) for k, v in move.items()):
         raise RuleError("bad_move", "rollforadventure.error.bad_move")
-    for key, value in move.items():
-        if not isinstance(key, str) or len(key) > 20:
-            raise RuleError("bad_move", "rollforadventure.error.bad_move")
-        if isinstance(value, list):
-            if len(value) > 16 or not all(type(x) in (int, str) for x in value):
-                raise RuleError("bad_move", "rollforadventure.error.bad_move")
-        elif type(value) not in (int, str, bool):
-            raise RuleError("bad_move", "rollforadventure.error.bad_move")
-        if isinstance(value, str) and len(value) > 60:
-            raise RuleError("bad_move", "rollforadventure.error.bad_move")
+
+
+def _junk(key, value) -> bool:
+    if not isinstance(key, str) or len(key) > 20:
+        return True
+    if isinstance(value, list):
+        return len(value) > 16 or not all(type(x) in (int, str) for x in value)
+    return type(value) not in (int, str, bool) or isinstance(value, str) and len(value) > 60
 
 
 def apply(state: dict, seat: int, move) -> list[dict]:
@@ -171,10 +166,6 @@ def _place(state, d, move, events):
     F.push_front(state, items + tail)
 
 
-def _end_placement(state, d, move, events):
-    F.finish_multi(state, events)
-
-
 def _reroll(state, d, move, events):
     F.use_hero(state, events, "reroll_throw")
     pool = pool_by_value(state)
@@ -217,28 +208,12 @@ def _strike(state, d, move, events):
     state["decision"] = dict(d)
 
 
-def _promote(state, d, move, events):
-    F.push_front(state, T.promote(state, move["die"], d["section"], events))
-
-
-def _keep(state, d, move, events):
-    return_dice(state, move["return"], events)
-
-
 def _claim(state, d, move, events):
     if "lines" in move:
         if move["lines"]:
             F.claim_ice_b(state, move["lines"], events)
     elif move["claim"]:
         F.claim_ice_a(state, events)
-
-
-def _bonus(state, d, move, events):
-    F.give_bonus_to(state, move["heroes"], events)
-
-
-def _remove(state, d, move, events):
-    to_oblivion(state, [move["die"]], events, "attack")
 
 
 def _shield(state, d, move, events):
@@ -249,20 +224,15 @@ def _shield(state, d, move, events):
         events.append(ev("event.shielded", card=item["card"], territory=item["terr"]))
 
 
-def _defeat(state, d, move, events):
-    F.defeat(state, move["card"], events)
-
-
-def _repair(state, d, move, events):
-    F.skull_back(state, move["territory"], d["amount"] if d["amount"] else 99, events)
-
-
-def _rescue(state, d, move, events):
-    F.free_die(state, move["die"], events)
-
-
 _EXEC = {
-    "pick_hero": _pick_hero, "place": _place, "end_placement": _end_placement, "reroll": _reroll,
-    "flip": _flip, "free": _free, "strike": _strike, "promote": _promote, "keep": _keep, "claim": _claim,
-    "bonus": _bonus, "remove": _remove, "shield": _shield, "defeat": _defeat, "repair": _repair, "rescue": _rescue,
+    "pick_hero": _pick_hero, "place": _place, "reroll": _reroll, "flip": _flip, "free": _free, "strike": _strike,
+    "claim": _claim, "shield": _shield,
+    "end_placement": lambda state, d, move, events: F.finish_multi(state, events),
+    "promote": lambda state, d, move, events: F.push_front(state, T.promote(state, move["die"], d["section"], events)),
+    "keep": lambda state, d, move, events: return_dice(state, move["return"], events),
+    "bonus": lambda state, d, move, events: F.give_bonus_to(state, move["heroes"], events),
+    "remove": lambda state, d, move, events: to_oblivion(state, [move["die"]], events, "attack"),
+    "defeat": lambda state, d, move, events: F.defeat(state, move["card"], events),
+    "repair": lambda state, d, move, events: F.skull_back(state, move["territory"], d["amount"] or 99, events),
+    "rescue": lambda state, d, move, events: F.free_die(state, move["die"], events),
 }

@@ -225,14 +225,6 @@ def _score_defeat(state: dict, m: dict, d: dict) -> float:
     return s
 
 
-def _score_repair(state: dict, m: dict, d: dict) -> float:
-    return state["terr"][m["territory"]]["skull"]
-
-
-def _score_rescue(state: dict, m: dict, d: dict) -> float:
-    return _die_cost(state, m["die"])
-
-
 def _score_bonus(state: dict, m: dict, d: dict) -> float:
     """Scarce bonus dice (l.301) go to the heroes who have lost most of their own dice to Oblivion (they
     throw fewest); among equals, clockwise from the active hero, as the dice were handed out before."""
@@ -241,13 +233,11 @@ def _score_bonus(state: dict, m: dict, d: dict) -> float:
     return sum(lost[h] - d["heroes"].index(h) * 1e-3 for h in m["heroes"])
 
 
-def _score_pick(state: dict, m: dict, d: dict) -> float:
-    return -HERO_PREFERENCE.index(m["hero"])
-
-
 _SCORERS = {
     "place": _score_place, "place_more": _score_place, "desert_return": _score_keep, "ice_claim": _score_claim,
     "remove_die": _score_remove, "promote": _score_promote, "shield": _score_shield,
-    "reward_enemy": _score_defeat, "reward_skull": _score_repair, "reward_free": _score_rescue,
-    "pick_hero": _score_pick, "bonus_dice": _score_bonus,
+    "reward_enemy": _score_defeat, "bonus_dice": _score_bonus,
+    "reward_skull": lambda state, m, d: state["terr"][m["territory"]]["skull"],
+    "reward_free": lambda state, m, d: _die_cost(state, m["die"]),
+    "pick_hero": lambda state, m, d: -HERO_PREFERENCE.index(m["hero"]),
 }

@@ -25,6 +25,19 @@ OPTION_DEFAULTS: dict = {
 }
 
 
+#: option -> whether a value is one it takes
+_VALID = {
+    "heroes": lambda v: v in ("random", "choose"),
+    "hero_pool": lambda v: v in ("first_game", "all"),
+    "adventure": lambda v: isinstance(v, str) and v in C.ADVENTURES,
+    **dict.fromkeys(SIDE_OPTIONS, lambda v: v in ("A", "B")),
+    "specials": lambda v: (isinstance(v, list) and len(v) <= len(SPECIAL_SET_IDS)
+                           and all(isinstance(s, str) and s in SPECIAL_SET_IDS for s in v) and len(set(v)) == len(v)),
+    "extra_ally_dice": lambda v: type(v) is bool,
+    "track_holes": lambda v: type(v) is int and 4 <= v <= 20,
+}
+
+
 def _bad(option: str) -> RuleError:
     return RuleError("bad_option", "rollforadventure.error.bad_option", option=option)
 
@@ -39,23 +52,7 @@ def validate_options(options) -> dict:
         if not isinstance(key, str) or key not in OPTION_DEFAULTS:
             raise RuleError("unknown_option", "rollforadventure.error.unknown_option",
                             option=str(key)[:40] if isinstance(key, str) else "?")
-        if key == "heroes":
-            ok = value in ("random", "choose")
-        elif key == "hero_pool":
-            ok = value in ("first_game", "all")
-        elif key == "adventure":
-            ok = isinstance(value, str) and value in C.ADVENTURES
-        elif key in SIDE_OPTIONS:
-            ok = value in ("A", "B")
-        elif key == "specials":
-            ok = (isinstance(value, list) and len(value) <= len(SPECIAL_SET_IDS)
-                  and all(isinstance(s, str) and s in SPECIAL_SET_IDS for s in value)
-                  and len(set(value)) == len(value))
-        elif key == "extra_ally_dice":
-            ok = type(value) is bool
-        else:
-            ok = type(value) is int and 4 <= value <= 20
-        if not ok:
+        if not _VALID[key](value):
             raise _bad(key)
         out[key] = list(value) if isinstance(value, list) else value
     out["specials"] = [s for s in SPECIAL_SET_IDS if s in out["specials"]]
@@ -95,18 +92,15 @@ def create(seats: int, seed: int, options: dict) -> dict:
         "stones_needed": C.ADVENTURES[opts["adventure"]], "queue": [], "decision": None,
         "step": "setup", "fresh": False, "multi": None, "result": None, "placed_memory": False,
     }
-    for h in range(n_heroes):
-        state["heroes"].append({"hero": None, "colour": C.COLOURS[h], "seat": h % seats, "used": False})
-    for h in range(n_heroes):
-        for _ in range(5):
-            state["dice"].append({"o": C.COLOURS[h], "v": None, "at": f"board:{h}", "s": None})
-    for h in range(n_heroes):
-        for _ in range(ally_dice_each(n_heroes, opts["extra_ally_dice"])):
-            state["dice"].append({"o": "ally", "v": None, "at": f"board:{h}", "s": None})
-    for _ in range(4):
-        state["dice"].append({"o": "bonus", "v": None, "at": "supply", "s": None})
-    for t in C.TERRITORIES:
-        state["terr"][t] = fresh_territory(t, opts[f"{t}_side"], opts["track_holes"] - 1)
+    state["heroes"] = [{"hero": None, "colour": C.COLOURS[h], "seat": h % seats, "used": False}
+                       for h in range(n_heroes)]
+    allies = ally_dice_each(n_heroes, opts["extra_ally_dice"])
+    state["dice"] = ([{"o": C.COLOURS[h], "v": None, "at": f"board:{h}", "s": None} for h in range(n_heroes)
+                      for _ in range(5)]
+                     + [{"o": "ally", "v": None, "at": f"board:{h}", "s": None} for h in range(n_heroes)
+                        for _ in range(allies)]
+                     + [{"o": "bonus", "v": None, "at": "supply", "s": None} for _ in range(4)])
+    state["terr"] = {t: fresh_territory(t, opts[f"{t}_side"], opts["track_holes"] - 1) for t in C.TERRITORIES}
     state["deck"] = build_deck(state, opts["specials"])
     pool = list(C.FIRST_GAME_HEROES) if opts["hero_pool"] == "first_game" else list(C.HEROES)
     if opts["heroes"] == "random":

@@ -213,7 +213,6 @@ def check_state(state) -> None:
                 _need(isinstance(move, dict))
         if not state["result"]:
             _need(legal(state, state["decision"]["seat"]))
-    except RuleError:
-        raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot") from None
-    except (_Bad, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, StopIteration):
+    except (RuleError, _Bad, KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
+            StopIteration):
         raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot") from None

@@ -111,7 +111,6 @@ def capacity(state: dict, t: str, v: int) -> int:
 def placements(state: dict, t: str, v: int, available: int) -> list[dict]:
     """Every legal placement of dice of value ``v`` on territory ``t`` as move fragments (count + fields)."""
     sd = side(state, t)
-    out: list[dict] = []
     if t == "forest" and sd == "B":
         border = forest_b_border(state)
         if border is not None:
@@ -120,10 +119,8 @@ def placements(state: dict, t: str, v: int, available: int) -> list[dict]:
         if v != 1:
             return []
         free = desert_b_free(state)
-        for n in range(1, min(available, len(free)) + 1):
-            for combo in combinations(free, n):
-                out.append({"count": n, "fields": list(combo)})
-        return out
+        return [{"count": n, "fields": list(combo)}
+                for n in range(1, min(available, len(free)) + 1) for combo in combinations(free, n)]
     if t == "ice_cave" and sd == "B":
         return [{"count": 1, "field": f} for f in ice_b_free(state) if ice_b_allowed(state, f, v)] \
             if available >= 1 else []

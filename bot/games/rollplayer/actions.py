@@ -6,7 +6,8 @@ trigger another action and never pay Gold (printed), so nothing here calls ``pla
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import ATTR_INDEX, ATTRS
 from .rules import action_rule, can_move, ev, move_token
 
@@ -18,23 +19,12 @@ def _pos_key(pos):
 
 
 def dice_positions(p) -> list[list]:
-    out = []
-    rows = p.rows
-    for a in ATTRS:
-        for i in range(len(rows[a])):
-            out.append([a, i])
-    return out
+    return [[a, i] for a in ATTRS for i in range(len(p.rows[a]))]
 
 
 def swap_pairs(p) -> list[dict]:
     pos = dice_positions(p)
-    out = []
-    n = len(pos)
-    for i in range(n):
-        a = pos[i]
-        for j in range(i + 1, n):
-            out.append({"a": a, "b": pos[j]})
-    return out
+    return [{"a": pos[i], "b": pos[j]} for i in range(len(pos)) for j in range(i + 1, len(pos))]
 
 
 def con_deltas(p) -> tuple[int, ...]:
@@ -50,15 +40,9 @@ def action_params(p, action: str) -> list[dict]:
     if action == "dex":
         return swap_pairs(p)
     if action == "con":
-        out = []
-        deltas = con_deltas(p)
-        rows = p.rows
-        for pos in dice_positions(p):
-            v = rows[pos[0]][pos[1]][1]
-            for d in deltas:
-                if 1 <= v + d <= 6:
-                    out.append({"die": pos, "delta": d})
-        return out
+        deltas, rows = con_deltas(p), p.rows
+        return [{"die": pos, "delta": d} for pos in dice_positions(p) for d in deltas
+                if 1 <= rows[pos[0]][pos[1]][1] + d <= 6]
     if action == "wis":
         return [{"dir": d} for d in DIRECTIONS if can_move(p, d)]
     if action == "cha":
@@ -76,12 +60,7 @@ def action_moves(p, action: str, base: dict) -> list[dict]:
                 for i in range(n) for j in range(i + 1, n)]
     if action == "str" or action == "int":
         return [{"type": t, "seat": seat, "action": action, "die": pos} for pos in dice_positions(p)]
-    out = []
-    for params in action_params(p, action):
-        m = base.copy()
-        m.update(params)
-        out.append(m)
-    return out
+    return [{**base, **params} for params in action_params(p, action)]
 
 
 def canonical(action: str, params: dict) -> dict:

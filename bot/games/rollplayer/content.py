@@ -7,29 +7,10 @@ at import; nothing is re-read at play time (the engine runs hundreds of playouts
 reads the JSON: ``scoring_content.compiled()`` is built from ``document(...)`` below, and renderers and
 commands use the public API below instead of re-deriving a rule.
 
-Public API (stable; ``kind`` is one of ``KINDS``)
-    records(kind) -> {id: record}            every record of a kind, read-only use
-    ids(kind) -> tuple[str, ...]             ids in file order
-    name(kind, id, locale="en") -> str       localised name from the record's ``names``, else English
-    text(kind, id, locale="en") -> str       a card's one-line text / a class power's effect text
-                                             (kind "card" or "power"; localised ``texts`` /
-                                             ``effect_texts``, else English)
-    document(file) -> dict                   a whole parsed data file ("market", "classes", ...)
-  rules that presentation needs (never re-derive them in a renderer):
-    starting_dice(seats, short_game=False)   dice each player draws in setup step 12
-    rounds_total(state) -> int               rounds in this game (12 / 11 / 10; short game -2)
-    hand_limit(x, seat=None) -> int          weapon hands allowed: x = PlayerState, (GameState, seat),
-                                             or a class id (None: no class yet)
-    hands_used(x, seat=None) -> int          hands of the weapons held (x as for hand_limit)
-    backstory_reward(matches) -> int         stars for 0..6 backstory matches (printed table)
-    card_timing(card_id) -> str | None       the timing window of a card's effect (skills; None: passive)
-    is_any_time(card_id) -> bool             usable at any time (``card_timing == "any_time"``)
-    power_kind(class_id) -> str | None       the effect kind of a class power
-    power_timing(class_id) -> str | None     the window a class power is used in, "passive", or None
-  compatibility names for ``images/content.py`` callers: cards() classes() races() backstories()
-    alignments() armor_sets(); card_name card_text class_name power_name power_text race_name
-    backstory_name alignment_name armor_set_name (id, locale="en"): ``name`` / ``text`` of one kind.
-The UPPER_CASE tables below are the rules engine's flat indexes of the same records.
+The functions below are the public API (stable; a ``kind`` is one of ``KINDS``): records, localised names
+and texts by kind, whole data files, and the rules presentation needs (never re-derive them in a renderer);
+the partials at the end keep the names ``images/content.py`` callers use. The UPPER_CASE tables are the rules
+engine's flat indexes of the same records.
 """
 from __future__ import annotations
 
@@ -123,10 +104,6 @@ KINDS: tuple[str, ...] = tuple(_RECORDS)
 def records(kind: str) -> MappingProxyType:
     """Every record of ``kind`` by id (``"power"`` records are keyed by their class id)."""
     return MappingProxyType(_RECORDS[kind])
-
-
-def ids(kind: str) -> tuple[str, ...]:
-    return tuple(_RECORDS[kind])
 
 
 def document(file: str) -> dict:

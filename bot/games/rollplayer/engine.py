@@ -8,11 +8,10 @@ always waits for someone's decision. Playouts and AI search use these directly.
 """
 from __future__ import annotations
 
-from .flow import OPTION_DEFAULTS, ROUND_PHASES, Horizon, create, enemy_target, lay_out_roll, solo_enemy
+from .flow import OPTION_DEFAULTS, Horizon, create, enemy_target, lay_out_roll, solo_enemy
 from .phases import ANY_TIME_MOVES, BY_PHASE, NESTED, any_time_moves
 
-__all__ = ["OPTION_DEFAULTS", "ROUND_PHASES", "create", "enemy_target", "lay_out_roll", "legal", "pending",
-           "play", "solo_enemy"]
+__all__ = ["OPTION_DEFAULTS", "create", "enemy_target", "lay_out_roll", "legal", "pending", "play", "solo_enemy"]
 
 
 def legal(st, seat: int) -> list[dict]:

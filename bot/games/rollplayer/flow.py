@@ -6,7 +6,8 @@ in here when a step ends by itself, e.g. a turn with no after-action skill left)
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import (
     ALIGNMENT_IDS,
     BACKSTORY_IDS,
@@ -30,7 +31,6 @@ from .state import GameState, InitiativeCard, PlayerState
 OPTION_DEFAULTS = {"even_start": False, "souk": False, "short_game": False, "friendly_market": False,
                    "free_class": False, "promo_sheets": False, "cursed_ring": False}
 ANY_TIME = frozenset(("any_time",))
-ROUND_PHASES = frozenset(("roll", "dice", "market_start", "market", "cleanup"))
 
 
 class Horizon(list):
@@ -44,8 +44,7 @@ class Horizon(list):
 
 def create(seats: int, seed: int, options: dict) -> GameState:
     """Setup steps 1–3 (first player, sheet choice is the first decision, gold)."""
-    opts = dict(OPTION_DEFAULTS)
-    opts.update(options)
+    opts = {**OPTION_DEFAULTS, **options}
     st = GameState(seats, opts, rng.seed_state(seed), [PlayerState(i) for i in range(seats)])
     st.bag = dict(DICE_PER_COLOUR)
     # step 1: everyone rolls a die, highest starts (ties roll again)
@@ -76,11 +75,7 @@ def races_available(st) -> list[str]:
 
 
 def class_cards_taken(st) -> set[int]:
-    taken = set()
-    for p in st.players:
-        if p.class_id is not None:
-            taken.add(CLASSES[p.class_id]["card"])
-    return taken
+    return {CLASSES[p.class_id]["card"] for p in st.players if p.class_id is not None}
 
 
 def draw_class_card(st, events: list) -> None:
@@ -119,18 +114,14 @@ def setup_after_classes(st, events: list) -> None:
     n = starting_dice(st.seats)
     for seat in order:
         p = st.players[seat]
-        colours = []
         if st.options["even_start"]:
-            colours = ["green", "blue", "red", "purple", "black", "white"]
-            colours += ["gold"] * (n - 6)
+            colours = ["green", "blue", "red", "purple", "black", "white"] + ["gold"] * (n - 6)
             for c in colours:
                 st.bag[c] -= 1
         else:
-            for _ in range(n):
-                colours.append(draw_die(st))
+            colours = [draw_die(st) for _ in range(n)]
         if st.options["short_game"]:
-            colours.append(draw_die(st))
-            colours.append(draw_die(st))
+            colours += [draw_die(st), draw_die(st)]
         p.start_dice = [(c, rng.roll(st)) for c in colours]
         events.append(ev("starting_dice", seat=seat, dice=[list(d) for d in p.start_dice]))
     st.phase = "setup_dice"
@@ -260,10 +251,7 @@ def enemy_target(card_number: int, value: int) -> str | None:
 
 def attuned_seat(st) -> int | None:
     """The first seat in Dice-Phase order whose class power acts at the start of the Market Phase now."""
-    for seat in st.dice_order:
-        if power_moves(st, seat, "market_phase_start"):
-            return seat
-    return None
+    return next((seat for seat in st.dice_order if power_moves(st, seat, "market_phase_start")), None)
 
 
 def begin_market_start(st, events: list) -> None:
@@ -278,8 +266,7 @@ def begin_market_start(st, events: list) -> None:
 
 def begin_market(st, events: list) -> None:
     st.phase = "market"
-    order = [p for p in st.players if p.initiative is not None]
-    order.sort(key=lambda p: p.initiative)
+    order = sorted((p for p in st.players if p.initiative is not None), key=lambda p: p.initiative)
     st.market_order = [p.seat for p in order]
     st.market_pos = 0
     start_market_turn(st)

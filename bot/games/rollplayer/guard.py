@@ -18,9 +18,6 @@ MAX_LIST_LEN = 16       # the longest list is a tie order of at most 5 dice
 MAX_DEPTH = 2           # a list of [colour, value] pairs (tie order) is the deepest value
 INT_LIMIT = 1 << 31     # every int in a move is a seat, a card number, a die position or a delta
 
-_SCALARS = (str, int, bool, type(None))
-
-
 def _err(**params) -> RuleError:
     return RuleError("bad_move", "rules.rollplayer.bad_move", **params)
 

@@ -25,12 +25,9 @@ def score(state: GameState) -> dict:
     ready = all(p.race and p.class_id and p.backstory and p.alignment for p in state.players)
     if not ready:
         return {"ready": False, "final": False, "players": [], "ranking": [], "rating": None}
-    sheets = [score_player(scoring_input(state, s)) for s in range(state.seats)]
-    for s, sheet in enumerate(sheets):
-        sheet["seat"] = s
-    out = {"ready": True, "final": state.finished, "players": sheets, "ranking": rank(sheets),
-           "rating": solo_rating(sheets[0]["total"]) if state.seats == 1 else None}
-    return out
+    sheets = [dict(score_player(scoring_input(state, s)), seat=s) for s in range(state.seats)]
+    return {"ready": True, "final": state.finished, "players": sheets, "ranking": rank(sheets),
+            "rating": solo_rating(sheets[0]["total"]) if state.seats == 1 else None}
 
 
 class RollPlayerKind(Kind):

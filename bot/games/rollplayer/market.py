@@ -5,7 +5,8 @@ Market purchases, Charming's second purchase, Move Silently (discard pile, disco
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import CARD_ARROW, CARD_COST, CARD_TYPE
 from .rules import arrows_optional, can_move, ev, fits_hands, move_token, price
 
@@ -14,16 +15,11 @@ def purchase_variants(p, card: str, discounts: bool = True) -> list[dict]:
     """Parameter sets for buying ``card`` now: Charisma tokens (when discounts apply) × Paladin arrow."""
     if not fits_hands(p, card):
         return []
-    out = []
     if discounts:
         base = price(p, card)
-        top = min(p.charisma, base)
-        for k in range(top + 1):
-            if base - k <= p.gold:
-                out.append({"tokens": k})
+        out = [{"tokens": k} for k in range(min(p.charisma, base) + 1) if base - k <= p.gold]
     else:
-        if CARD_COST[card] <= p.gold:
-            out.append({})
+        out = [{}] if CARD_COST[card] <= p.gold else []
     if out and CARD_TYPE[card] == "trait":
         opt = arrows_optional(p)
         if opt and opt.get("trait_purchase") and can_move(p, CARD_ARROW[card]):

@@ -64,9 +64,7 @@ def normalise(move) -> dict:
         raise RuleError("bad_move", "rules.rollplayer.bad_move")
     out = {}
     for k, v in move.items():
-        if isinstance(v, tuple):
-            v = [list(x) if isinstance(x, tuple) else x for x in v]
-        elif isinstance(v, list):
+        if isinstance(v, (tuple, list)):
             v = [list(x) if isinstance(x, tuple) else x for x in v]
         out[k] = v
     cards = out.get("cards")

@@ -213,12 +213,9 @@ def _decline_action(st, move: dict, events: list) -> None:
     flow.end_dice_turn(st, events)
 
 
-def _end_turn_moves(st, seat: int) -> list[dict]:
-    return [{"type": "end_turn", "seat": seat}] if st.turn == seat else []
-
-
-def _end_turn(st, move: dict, events: list) -> None:
-    flow.end_dice_turn(st, events)
+def _on_turn_only(move_type: str) -> Callable[..., list[dict]]:
+    """The legal moves of a step whose one move is ``move_type``, offered to the seat whose turn it is."""
+    return lambda st, seat: [{"type": move_type, "seat": seat}] if st.turn == seat else []
 
 
 def _settle_after_action(st, events: list) -> None:
@@ -244,9 +241,8 @@ def _buy_moves(st, seat: int) -> list[dict]:
     p = st.players[seat]
     out = []
     if st.purchases < purchase_limit(p) and not st.gold_taken:
-        for card in st.market:
-            for v in purchase_variants(p, card, discounts=True):
-                out.append(dict(v, type="buy", seat=seat, card=card))
+        out = [dict(v, type="buy", seat=seat, card=card)
+               for card in st.market for v in purchase_variants(p, card, discounts=True)]
     if st.purchases == 0 and not st.gold_taken:
         if st.options["friendly_market"]:
             out.append({"type": "take_gold", "seat": seat})
@@ -271,10 +267,6 @@ def _take_gold(st, move: dict, events: list) -> None:
     events.append(ev("gold_for_discard", seat=move["seat"], card=card))
     gain(st.players[move["seat"]], 2, events, "discard_for_gold")
     st.step = "after_discard"
-
-
-def _end_market_turn_moves(st, seat: int) -> list[dict]:
-    return [{"type": "end_market_turn", "seat": seat}] if st.turn == seat else []
 
 
 def _end_market_turn(st, move: dict, events: list) -> None:
@@ -322,10 +314,6 @@ def _refresh(st, move: dict, events: list) -> None:
     _cleanup_done(st, seat, events)
 
 
-def _finish(st, move: dict, events: list) -> None:
-    _cleanup_done(st, move["seat"], events)
-
-
 def _cleanup_done(st, seat: int, events: list) -> None:
     st.cleanup_pending.remove(seat)
     if not st.cleanup_pending:
@@ -347,17 +335,19 @@ STEPS: dict[tuple[str, str | None], Step] = {(s.phase, s.step): s for s in (
          {"place": _place, "power": use_power}, skills=True),
     Step("dice", "action", ({"decision": "attribute_action"},), _action_moves, _on_turn,
          {"action": _action, "decline_action": _decline_action}, skills=True),
-    Step("dice", "after_action", ({"decision": "end_turn"},), _end_turn_moves, _on_turn,
-         {"end_turn": _end_turn}, skills=True, settle=_settle_after_action),
+    Step("dice", "after_action", ({"decision": "end_turn"},), _on_turn_only("end_turn"), _on_turn,
+         {"end_turn": lambda st, move, events: flow.end_dice_turn(st, events)}, skills=True,
+         settle=_settle_after_action),
     Step("market_start", None, ({"decision": "attuned"},), _attuned_moves, _on_turn,
          {"power": _attuned}, skills=True),
     Step("market", "buy", ({"decision": "market"},), _buy_moves, _on_turn,
          {"buy": _buy, "take_gold": _take_gold, "end_market_turn": _end_market_turn}, skills=True,
          settle=_settle_buy),
-    Step("market", "after_discard", ({"decision": "after_discard"},), _end_market_turn_moves, _on_turn,
+    Step("market", "after_discard", ({"decision": "after_discard"},), _on_turn_only("end_market_turn"), _on_turn,
          {"end_market_turn": _end_market_turn}, skills=True, settle=_settle_after_discard),
     Step("cleanup", None, ({"decision": "refresh"}, {"decision": "finish"}), _cleanup_moves, _cleanup_pending,
-         {"refresh": _refresh, "finish": _finish}, skills=True),
+         {"refresh": _refresh, "finish": lambda st, move, events: _cleanup_done(st, move["seat"], events)},
+         skills=True),
     Step("finished", None, ()),
 )}
 

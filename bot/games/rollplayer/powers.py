@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import rng
+from bot.games import rng
+
 from .content import CLASS_POWER, CLASSES, PASSIVE
 from .rules import ev
 from .skills import drafted_card
@@ -70,13 +71,8 @@ def _reroll(st, move: dict, events: list) -> None:
 POWER_KINDS: dict[str, PowerKind] = {
     "market_add_from_discard": PowerKind("market_phase_start", _attuned_moves, _attuned),
     "drafted_die": PowerKind("dice_turn_after_choice", _reroll_moves, _reroll),
-    "gain_gold": PowerKind(PASSIVE),
-    "cost_discount": PowerKind(PASSIVE),
-    "extra_purchase": PowerKind(PASSIVE),
-    "skill_refresh_limit": PowerKind(PASSIVE),
-    "weapon_hand_limit": PowerKind(PASSIVE),
-    "alignment_arrows_optional": PowerKind(PASSIVE),
-    "attribute_action_rule": PowerKind(PASSIVE),
+    **dict.fromkeys(("gain_gold", "cost_discount", "extra_purchase", "skill_refresh_limit", "weapon_hand_limit",
+                     "alignment_arrows_optional", "attribute_action_rule"), PowerKind(PASSIVE)),
 }
 
 #: class id -> power id; class id -> the registry entry of its power (looked up once, not per move).

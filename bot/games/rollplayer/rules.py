@@ -5,7 +5,8 @@ impossible"); class powers and passive cards change them *by effect kind* from t
 """
 from __future__ import annotations
 
-from . import rng
+from bot.games import rng
+
 from .content import (
     ALIGN_COLS,
     ALIGN_ROWS,
@@ -34,9 +35,7 @@ def ev(key: str, **params) -> dict:
 def draw_die(state) -> str | None:
     """Draw one die colour blindly from the bag (None if the bag is empty)."""
     bag = state.bag
-    total = 0
-    for c in COLOURS:
-        total += bag[c]
+    total = sum(bag[c] for c in COLOURS)
     if total == 0:
         return None
     r = rng.below(state, total)
@@ -51,16 +50,16 @@ def draw_die(state) -> str | None:
 
 # -- passive effects, by kind -------------------------------------------------------------------
 
-def power(p) -> dict | None:
-    return CLASS_POWER[p.class_id] if p.class_id is not None else None
+def power(p, kind: str) -> dict | None:
+    """The class power of ``p`` when it is of effect kind ``kind``, else None."""
+    pw = CLASS_POWER[p.class_id] if p.class_id is not None else None
+    return pw if pw is not None and pw["kind"] == kind else None
 
 
 def gold_die_bonus(p) -> int:
     """Gold for placing a gold die: 2 printed, plus every ``gain_gold``/``gold_die_placed`` power."""
-    pw = power(p)
-    if pw is not None and pw["kind"] == "gain_gold" and pw.get("trigger") == "gold_die_placed":
-        return 2 + pw["amount"]
-    return 2
+    pw = power(p, "gain_gold")
+    return 2 + pw["amount"] if pw and pw.get("trigger") == "gold_die_placed" else 2
 
 
 def fits_hands(p, card: str) -> bool:
@@ -104,37 +103,28 @@ def price(p, card: str, tokens: int = 0, discounts: bool = True) -> int:
 
 
 def purchase_limit(p) -> int:
-    pw = power(p)
-    if pw is not None and pw["kind"] == "extra_purchase":
-        return 1 + pw["count"]
-    return 1
+    pw = power(p, "extra_purchase")
+    return 1 + pw["count"] if pw else 1
 
 
 def refresh_limit(p) -> int:
-    pw = power(p)
-    if pw is not None and pw["kind"] == "skill_refresh_limit":
-        return pw["count"]
-    return 1
+    pw = power(p, "skill_refresh_limit")
+    return pw["count"] if pw else 1
 
 
 def arrows_optional(p) -> dict | None:
-    pw = power(p)
-    if pw is not None and pw["kind"] == "alignment_arrows_optional":
-        return pw
-    return None
+    return power(p, "alignment_arrows_optional")
 
 
 def action_rule(p, action: str) -> dict | None:
     """The ``attribute_action_rule`` power that changes ``action`` for this player, if any."""
-    pw = power(p)
-    if pw is not None and pw["kind"] == "attribute_action_rule" and pw.get("action") == action:
-        return pw
-    return None
+    pw = power(p, "attribute_action_rule")
+    return pw if pw and pw.get("action") == action else None
 
 
 def any_row_actions(p) -> bool:
-    pw = power(p)
-    return pw is not None and pw["kind"] == "attribute_action_rule" and bool(pw.get("any_row"))
+    pw = power(p, "attribute_action_rule")
+    return bool(pw and pw.get("any_row"))
 
 
 # -- gold and the alignment token ------------------------------------------------------------------
@@ -161,8 +151,8 @@ def move_token(p, direction: str, events: list) -> bool:
     p.align_col = ALIGN_COLS[COL_INDEX[p.align_col] + dc]
     events.append(ev("alignment_moved", seat=p.seat, direction=direction, row=p.align_row, col=p.align_col))
     if direction == "up":
-        pw = power(p)
-        if pw is not None and pw["kind"] == "gain_gold" and pw.get("trigger") == "alignment_moved_up":
+        pw = power(p, "gain_gold")
+        if pw and pw.get("trigger") == "alignment_moved_up":
             gain(p, pw["amount"], events, "power")
     return True
 

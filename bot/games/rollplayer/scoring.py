@@ -143,9 +143,7 @@ def _normalise_rows(rows) -> tuple[tuple[Die | None, ...], ...]:
             if die is None:
                 raise _fail("bad_die", attr=attr, position=pos + 1)
             row.append(die)
-        while len(row) < ROW_SPACES:
-            row.append(None)
-        out.append(tuple(row))
+        out.append(tuple(row + [None] * (ROW_SPACES - len(row))))
     return tuple(out)
 
 
@@ -492,14 +490,9 @@ def score_player(inp: ScoringInput) -> dict:
             trial = _sheet_for(sheet, kept, list(drop))
             if best is None or trial["total"] > best["total"]:
                 best = trial
-    discarded = [e["card"] for e in best["weapons"] if e["discarded"]]
-    best["discarded"] = discarded
-    best["race"] = inp.race_id
-    best["class"] = inp.class_id
-    best["gold"] = inp.gold
-    best["solo"] = inp.solo
-    best["complete"] = all(sheet.complete)
-    best["rating"] = solo_rating(best["total"]) if inp.solo else None
+    best.update({"discarded": [e["card"] for e in best["weapons"] if e["discarded"]], "race": inp.race_id,
+                 "class": inp.class_id, "gold": inp.gold, "solo": inp.solo, "complete": all(sheet.complete),
+                 "rating": solo_rating(best["total"]) if inp.solo else None})
     return best
 
 

@@ -8,7 +8,7 @@ and ``move_die`` (Sleight of Hand, ``sleight_of_hand``). Tower Shield is scoring
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import permutations, product
+from itertools import groupby, permutations, product
 from typing import NamedTuple
 
 from . import actions
@@ -71,6 +71,7 @@ def arrow_ok(p, card: str) -> bool:
 #: skills whose effect copies another player's skill (Diplomacy): their window is the copied one's.
 COPY_SKILLS = frozenset(c for c, e in CARD_EFFECT.items() if e["kind"] == "copy_skill")
 
+
 def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict]:
     """Every legal skill activation of ``seat`` now (optionally only within ``timings``)."""
     p = state.players[seat]
@@ -91,10 +92,8 @@ def skill_moves(state, seat: int, timings: frozenset | None = None) -> list[dict
             continue
         if not window_open(state, seat, timing) or not arrow_ok(p, card):
             continue
-        for params in effect_params(state, seat, card):
-            m = {"type": "skill", "seat": seat, "card": card}
-            m.update(params)
-            out.append(m)
+        out.extend({"type": "skill", "seat": seat, "card": card, **params}
+                   for params in effect_params(state, seat, card))
         out.append({"type": "skill", "seat": seat, "card": card, "decline": True})
     return out
 
@@ -116,19 +115,14 @@ def _diplomacy_moves(state, seat: int, card: str, timings) -> list[dict]:
                 continue
             if not window_open(state, seat, timing):
                 continue
-            for params in effect_params(state, seat, target):
-                m = {"type": "skill", "seat": seat, "card": card, "copy": target}
-                m.update(params)
-                out.append(m)
+            out.extend({"type": "skill", "seat": seat, "card": card, "copy": target, **params}
+                       for params in effect_params(state, seat, target))
             out.append({"type": "skill", "seat": seat, "card": card, "copy": target, "decline": True})
     return out
 
 
 def drafted_card(state, seat: int):
-    for c in state.initiative:
-        if c.taken_by == seat and c.die is not None:
-            return c
-    return None
+    return next((c for c in state.initiative if c.taken_by == seat and c.die is not None), None)
 
 
 def effect_params(state, seat: int, card: str) -> list[dict]:
@@ -244,10 +238,6 @@ def _move_die_targets(state, seat: int, e: dict) -> list[dict]:
     return [{"die": pos, "to": a} for pos in actions.dice_positions(p) for a in open_rows if a != pos[0]]
 
 
-def _move_die(state, seat: int, e: dict, params: dict, events: list) -> None:
-    sleight_of_hand(state.players[seat], params, events)
-
-
 def _alternate_purchase_targets(state, seat: int, e: dict) -> list[dict]:
     if e["source"] == "discard_pile":
         p = state.players[seat]
@@ -265,17 +255,15 @@ def _alternate_purchase(state, seat: int, e: dict, params: dict, events: list) -
         state.sub = {"kind": "open_lock", "seat": seat, "card": state.deck[0], "origin": "skill"}
 
 
-def _gain_gold(state, seat: int, e: dict, params: dict, events: list) -> None:
-    gain(state.players[seat], e["amount"], events, "skill")
-
-
 EFFECT_KINDS: dict[str, EffectKind] = {
     "attribute_action": EffectKind(_attribute_action_targets, _attribute_action),
     "initiative_dice": EffectKind(_initiative_dice_targets, _initiative_dice),
     "drafted_die": EffectKind(_drafted_die_targets, _drafted_die),
-    "move_die": EffectKind(_move_die_targets, _move_die),
+    "move_die": EffectKind(_move_die_targets, lambda state, seat, e, params, events:
+                           sleight_of_hand(state.players[seat], params, events)),
     "alternate_purchase": EffectKind(_alternate_purchase_targets, _alternate_purchase),
-    "gain_gold": EffectKind(lambda state, seat, e: [{}], _gain_gold),
+    "gain_gold": EffectKind(lambda state, seat, e: [{}], lambda state, seat, e, params, events:
+                            gain(state.players[seat], e["amount"], events, "skill")),
 }
 
 
@@ -301,23 +289,13 @@ def resort_untaken(state, seat: int, events: list, origin: str) -> None:
 
 
 def has_choice(dice) -> bool:
-    for i in range(1, len(dice)):
-        if dice[i][1] == dice[i - 1][1] and dice[i] != dice[i - 1]:
-            return True
-    # non-adjacent equal values are adjacent after sorting, so the scan above is complete
-    return False
+    """Whether two neighbours of sorted ``dice`` tie on value but differ in colour (ties are adjacent once sorted)."""
+    return any(dice[i][1] == dice[i - 1][1] and dice[i] != dice[i - 1] for i in range(1, len(dice)))
 
 
 def tie_orders(dice) -> list[list]:
     """All distinct orders of sorted ``dice`` that keep values ascending (ties in any order)."""
-    groups = []
-    i = 0
-    while i < len(dice):
-        j = i
-        while j < len(dice) and dice[j][1] == dice[i][1]:
-            j += 1
-        groups.append(list(dict.fromkeys(permutations(dice[i:j]))))
-        i = j
+    groups = [list(dict.fromkeys(permutations(tie))) for _, tie in groupby(dice, key=lambda d: d[1])]
     return [[list(d) for g in combo for d in g] for combo in product(*groups)]
 
 

@@ -152,8 +152,7 @@ def _check_shape(d: dict) -> None:
     _int(d["round"], 0, 18, "round")
     _str(d["phase"], _PHASES, "phase")
     _opt_str(d["step"], _STEPS, "step")
-    for k in ("turn",):
-        _opt_int(d[k], 0, seats, k)
+    _opt_int(d["turn"], 0, seats, "turn")
     for k in ("first_player", "start_player"):
         _int(d[k], 0, seats, k)
     for c in _list(d["initiative"], "initiative", 5):

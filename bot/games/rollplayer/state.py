@@ -14,7 +14,7 @@ A die is a tuple ``(colour, value)``: colour one of green blue red purple black 
                          even_start, souk, short_game, friendly_market, free_class (class chosen freely
                          instead of drawn), promo_sheets (Frogkin + Minotaur sheets),
                          cursed_ring (promo card).
-    rng            int   the seeded generator's state (splitmix64, see ``rng.py``). Never edit by hand.
+    rng            int   the seeded generator's state (splitmix64, see ``bot/games/rng.py``). Never edit by hand.
     moves          int   number of moves applied so far (a version counter for stale-button checks).
     round          int   0 during setup, then 1, 2, ...
     phase          str   "setup_race" → "setup_class" → "setup_dice" → per round "roll" (only while the

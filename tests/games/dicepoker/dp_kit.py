@@ -48,12 +48,12 @@ def keep_all(state, seat):
 
 
 class ForcedDice:
-    """Replaces rng.die with a fixed sequence of values (for scenes from the rulebook)."""
+    """Replaces rng.roll with a fixed sequence of values (for scenes from the rulebook)."""
 
     def __init__(self, monkeypatch, values):
-        from bot.games.dicepoker import rng
+        from bot.games import rng
         self.values = list(values)
-        monkeypatch.setattr(rng, "die", self._next)
+        monkeypatch.setattr(rng, "roll", self._next)
 
     def _next(self, state):
         assert self.values, "the scene needs more dice than were forced"

@@ -7,7 +7,7 @@ from babel.messages.pofile import read_po
 from dp_kit import bot, play
 
 import bot as bot_pkg
-from bot.games.dicepoker import moves, options
+from bot.games.dicepoker import moves, options, rules
 from bot.games.dicepoker.content import HANDS, STEPS
 from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
@@ -37,7 +37,7 @@ def test_event_and_error_keys_of_real_play_exist():
                         (1, {"mode": "local_gamblers", "purse": 1})):
         for seed in range(12):
             s = KIND.create(seats, seed, opts)
-            seen |= {e["key"] for e in KIND.opening_events(s)}
+            seen |= {e["key"] for e in rules.deal_events(s)}
             _, _, events = play(s, bot("easy"))
             seen |= {e["key"] for e in events}
             for e in events:

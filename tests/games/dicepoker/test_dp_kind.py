@@ -67,7 +67,7 @@ def test_duel_hand_starts_with_antes_pot_and_both_rolls():
     assert s["purses"] == [4, 4] and s["pot"] == 3 and s["supply"] == 1
     assert KIND.pending(s) == [{"seat": 1, "decision": "reroll", "role": "opponent",
                                 "default": {"type": "reroll", "keep": ALL}, "timeout_s": 120}]
-    evs = KIND.opening_events(s)
+    evs = rules.deal_events(s)
     keys = [e["key"].rsplit(".", 1)[1] for e in evs]
     assert keys == ["hand_started", "ante_paid", "ante_paid", "pot_formed", "rolled", "rolled"]
     assert [e["params"]["dice"] for e in evs[-2:]] == [side["dice"] for side in s["sides"]]
@@ -204,7 +204,7 @@ def test_local_gamblers_roll_and_reroll_first_and_the_pot_is_discarded_on_a_loss
     assert s["purses"] == [4] and s["pot"] == 3 and s["supply"] == 2        # stake 1 + 2 from the supply
     assert s["sides"][1]["rerolled"] is not None                              # the gamblers already rerolled
     assert KIND.pending(s)[0]["role"] == "active" and KIND.pending(s)[0]["seat"] == 0
-    keys = [e["key"].rsplit(".", 1)[1] for e in KIND.opening_events(s)]
+    keys = [e["key"].rsplit(".", 1)[1] for e in rules.deal_events(s)]
     assert keys[-3:] == ["rolled", "gamblers_rolled", keys[-1]] and keys[-1].startswith("gamblers_")
     s, _, events = play(s, bot("best"))
     for e in s["history"]:

@@ -5,8 +5,8 @@ Each test sets up a precise state, applies moves through the validating path and
 import pytest
 from rp_kit import act, after_setup, check_invariants, legal, new_game
 
+from bot.games import rng
 from bot.games.rollplayer import engine as eng
-from bot.games.rollplayer import rng
 from bot.games.rollplayer.content import CARD_GROUP
 from bot.games.rollplayer.engine import enemy_target
 

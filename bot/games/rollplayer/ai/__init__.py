@@ -79,6 +79,16 @@ def hint(state, seat: int, seed: int, level: str = HINT_LEVEL) -> dict:
     return {"move": move, "gain": gain, "key": key, "params": params}
 
 
+#: move type -> (the hint's key, the move's field it names, that parameter's name)
+_WHY = {
+    "place": ("rollplayer.ai.hint.place", "attr", "attr"), "place_start": ("rollplayer.ai.hint.place", "attr", "attr"),
+    "take": ("rollplayer.ai.hint.take", "card", "card"), "action": ("rollplayer.ai.hint.action", "action", "action"),
+    "buy": ("rollplayer.ai.hint.buy", "card", "card"), "take_gold": ("rollplayer.ai.hint.gold", None, None),
+    "skill": ("rollplayer.ai.hint.skill", "card", "card"), "class": ("rollplayer.ai.hint.class", "class", "class_id"),
+    "race": ("rollplayer.ai.hint.race", "race", "race"),
+}
+
+
 def _why(move: dict, gain: float | None) -> tuple[str, dict]:
     t = move["type"]
     params: dict = {"gain": gain}
@@ -86,27 +96,9 @@ def _why(move: dict, gain: float | None) -> tuple[str, dict]:
         return "rollplayer.ai.hint.only", params
     if gain is not None and gain < 0.1:
         return "rollplayer.ai.hint.close", params
-    if t in ("place", "place_start"):
-        params["attr"] = move["attr"]
-        return "rollplayer.ai.hint.place", params
-    if t == "take":
-        params["card"] = move["card"]
-        return "rollplayer.ai.hint.take", params
-    if t == "action":
-        params["action"] = move["action"]
-        return "rollplayer.ai.hint.action", params
-    if t == "buy":
-        params["card"] = move["card"]
-        return "rollplayer.ai.hint.buy", params
-    if t == "take_gold":
-        return "rollplayer.ai.hint.gold", params
-    if t == "skill":
-        params["card"] = move["card"]
-        return "rollplayer.ai.hint.skill", params
-    if t == "class":
-        params["class_id"] = move["class"]
-        return "rollplayer.ai.hint.class", params
-    if t == "race":
-        params["race"] = move["race"]
-        return "rollplayer.ai.hint.race", params
-    return "rollplayer.ai.hint.other", dict(params, move=t)
+    if t not in _WHY:
+        return "rollplayer.ai.hint.other", dict(params, move=t)
+    key, field, param = _WHY[t]
+    if field is not None:
+        params[param] = move[field]
+    return key, params

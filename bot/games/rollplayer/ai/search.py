@@ -43,12 +43,7 @@ class Budget:
 def _moves(st, seat: int) -> list[dict]:
     """Legal moves worth searching: weapon discards only matter for the hand limit, which the market
     step handles by itself, and the Cursed Ring is discarded by the scorer when it costs stars."""
-    out = []
-    for m in engine.legal(st, seat):
-        if m["type"] == "discard_weapon":
-            continue
-        out.append(m)
-    return out
+    return [m for m in engine.legal(st, seat) if m["type"] != "discard_weapon"]
 
 
 class _Search:
@@ -127,9 +122,7 @@ def search_move(st, seat: int, seed: int, budget: Budget) -> tuple[dict, float, 
         first.append((srch.value(c), i, c))
     first.sort(key=lambda x: (-x[0], x[1]))
     keep = first[: budget.root_keep]
-    totals = {}
-    for v, i, c in keep:
-        totals[i] = srch.look(c, root_round, budget.depth)
+    totals = {i: srch.look(c, root_round, budget.depth) for _, i, c in keep}
     done = 1
     for w in worlds[1:]:
         if srch.evals >= budget.max_evals:
