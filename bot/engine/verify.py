@@ -124,6 +124,10 @@ async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
 
 #: Tables copied game by game (every one has a ``game_id``), after the game's own row.
 PER_GAME_TABLES = ("seats", "moves", "results", "outbox", "rating_changes")
+#: Tables copied whole, after the games, with what a reader calls their rows when they are lost.
+WHOLE_TABLES = {"bot_meta": "bot settings", "player_prefs": "players' settings", "away_periods": "away periods",
+                "notices": "pending turn notices", "daily_attempts": "daily challenge attempts",
+                "ratings": "players' ratings", "find_queue": "players waiting for a table"}
 
 
 @dataclass
@@ -154,8 +158,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
     report = SalvageReport()
     try:
         columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
-                   for table in ("games", "bot_meta", "player_prefs", "away_periods", "notices",
-                                 "daily_attempts", "ratings", "find_queue", *PER_GAME_TABLES)}
+                   for table in ("games", *WHOLE_TABLES, *PER_GAME_TABLES)}
 
         def copy(table: str, rows: list) -> None:
             if not rows:
@@ -194,10 +197,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
                     report.lost.append(f"{table} of game {game_id}: {problem}")
                 else:
                     copy(table, rows)
-        for table, what in (("bot_meta", "bot settings"), ("player_prefs", "players' settings"),
-                            ("away_periods", "away periods"), ("notices", "pending turn notices"),
-                            ("daily_attempts", "daily challenge attempts"), ("ratings", "players' ratings"),
-                            ("find_queue", "players waiting for a table")):
+        for table, what in WHOLE_TABLES.items():
             rows, problem = _try(src, f"SELECT * FROM {table}")
             if rows is not None:
                 copy(table, rows)
