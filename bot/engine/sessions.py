@@ -506,11 +506,8 @@ class SessionManager(Generic[StoreT]):
             finished = kind.is_finished(state)
             seq = view.version + 1
             now = self._clock()
-            results: tuple = ()
-            score = None
-            if finished:
-                score = kind.score(state)
-                results = seat_results(kind, state, len(view.seats), score)
+            score = kind.score(state) if finished else None
+            results = seat_results(kind, state, len(view.seats), score) if finished else ()
             after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now,
                             reminder_count=0, status=FINISHED if finished else ACTIVE,
                             finished_at=now if finished else None)
@@ -671,8 +668,7 @@ class SessionManager(Generic[StoreT]):
             return entry.kind.pending(entry.view.state)
 
     async def move_log(self, game_id: int) -> list[MoveRecord]:
-        """Every entry of a game's log, oldest first (the whole history, for paging and replays): moves, and
-        undo entries (``undoes`` set) with the moves they took back still in place (``cogs.replays.effective``)."""
+        """``Store.moves`` of a game the manager knows: the whole history, undone moves still in place."""
         await self.load(game_id)
         return await self.store.moves(game_id)
 
@@ -682,8 +678,7 @@ class SessionManager(Generic[StoreT]):
         return None if game_id is None else await self.load(game_id)
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
-        """Anonymise a player's seats, results and moves in every game that is over (their seats take
-        ``name``); games still open are left alone. Returns the ids of the games changed."""
+        """``Store.forget_user``, with the name cut to a seat name's length and the changed games' cache dropped."""
         ids = await self.store.forget_user(user_id, str(name)[:MAX_NAME_LENGTH])
         for game_id in ids:
             async with self.game_lock(game_id):

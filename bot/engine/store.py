@@ -1513,9 +1513,14 @@ class Store:
         against other processes; on PostgreSQL a per-game advisory lock, tried without waiting, keeps two
         claimers off the same game, and the claim is read after the lock."""
         at = time.time() if now is None else float(now)
-        if game_id is not None:             # the hot path, right after a move: often nothing to write
-            mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
-            if mine is not None:
+        if game_id is not None:
+            # The hot path, right after a move: when ``owner`` already holds every undelivered post of the game
+            # for at least half a lease (its moves' posts, ``claim_new_posts``), or none is left, no other
+            # process can take them meanwhile and nothing needs writing.
+            mine = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
+                                    " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
+                                    {"g": game_id, "n": int(limit)})
+            if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in mine):
                 return _posts(mine)
         which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
         params = {"o": owner, "at": at, "n": int(limit), "g": game_id, "until": at + float(lease_s)}
@@ -1540,17 +1545,6 @@ class Store:
                 f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
             return sorted(rows, key=lambda r: r.id)
         return _posts(await self._write(work))
-
-    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
-        """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
-        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other process
-        can take them meanwhile and nothing needs writing. None: claim them properly."""
-        rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
-                                " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
-                                {"g": game_id, "n": limit})
-        if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in rows):
-            return rows
-        return None
 
     async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
         """SQLite: from now on every post this store's moves write is claimed by ``owner`` in the move's own
