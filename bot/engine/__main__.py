@@ -78,8 +78,6 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="replay every game and compare it with its snapshot")
     verify.add_argument("db", help="path of the game database")
-    verify.add_argument("--kinds", nargs="*", metavar="MODULE:ATTR",
-                        help="extra game kinds to register (the shipped ones load automatically)")
     rescue = commands.add_parser("salvage", help="copy every game that can still be read into a new file")
     rescue.add_argument("source", help="the damaged database (opened read-only)")
     rescue.add_argument("target", help="the new database to write (must not exist)")
@@ -89,8 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     migrate.add_argument("destination", help="postgresql:// URL of the destination database")
     migrate.add_argument("--force", action="store_true",
                          help="replace whatever rollbot data the destination holds (it is dropped first)")
-    migrate.add_argument("--kinds", nargs="*", metavar="MODULE:ATTR",
-                         help="extra game kinds for the replay check (the shipped ones load automatically)")
+    for command, use in ((verify, "to register"), (migrate, "for the replay check")):
+        command.add_argument("--kinds", nargs="*", metavar="MODULE:ATTR",
+                             help=f"extra game kinds {use} (the shipped ones load automatically)")
     args = parser.parse_args(argv)
     if args.command == "salvage":
         return asyncio.run(run_salvage(args.source, args.target))

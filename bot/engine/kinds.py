@@ -97,12 +97,6 @@ def load_kind(spec: str) -> GameKind:
         raise ValueError(f"module {module_name!r} has no attribute {attr!r}") from None
 
 
-def _module_absent(error: ModuleNotFoundError, module_name: str) -> bool:
-    """True when the kind's own module (or a parent package) is missing, not one of its imports."""
-    missing = error.name or ""
-    return module_name == missing or module_name.startswith(missing + ".")
-
-
 def default_registry(specs: tuple[str, ...] = KNOWN_KINDS) -> KindRegistry:
     """Registry of the shipped kinds that are present; a kind that exists but fails to import raises."""
     registry = KindRegistry()
@@ -111,7 +105,8 @@ def default_registry(specs: tuple[str, ...] = KNOWN_KINDS) -> KindRegistry:
         try:
             kind = load_kind(spec)
         except ModuleNotFoundError as error:
-            if _module_absent(error, module_name):
+            missing = error.name or ""      # the kind's own module (or a parent package), not one of its imports
+            if module_name == missing or module_name.startswith(missing + "."):
                 continue
             raise
         registry.register(kind)

@@ -17,12 +17,10 @@ from .kinds import KindRegistry
 from .store import Store, is_postgres, open_store
 from .verify import verify_store
 
-#: Tables in the order a copy fills them (parents first), with their columns from the schema: all but the
+#: Tables in the schema's order (parents first, as a copy fills them), with their columns from the schema: all but the
 #: outbox's claims (leases of the old processes). ``leases`` are running processes' too; ``player_guilds`` below.
-COPIED_TABLES = {name: [c.name for c in schema.metadata.tables[name].c if c.name not in ("claimed_by", "claimed_until")]
-                 for name in ("games", "seats", "moves", "results", "bot_meta", "outbox", "player_prefs",
-                              "away_periods", "notices", "daily_attempts", "ratings", "rating_changes",
-                              "find_queue")}
+COPIED_TABLES = {name: [c.name for c in table.c if c.name not in ("claimed_by", "claimed_until")]
+                 for name, table in schema.metadata.tables.items() if name not in ("leases", "player_guilds")}
 
 
 def _normalised(table: str, rows) -> list[tuple]:

@@ -291,11 +291,14 @@ class SessionManager(Generic[StoreT]):
         self._remember(entry)
         return entry
 
-    async def _change(self, game_id: int, work):
-        """Run ``work(entry)`` under the game's lock; any failure drops the cached entry."""
+    async def _change(self, game_id: int, work, *, lobby: bool = False):
+        """Run ``work(entry)`` under the game's lock (with ``lobby``, only on a lobby); any failure drops the
+        cached entry."""
         async with self.game_lock(game_id):
             entry = await self._entry(game_id)
             try:
+                if lobby and entry.view.status != LOBBY:
+                    raise errors.GameNotInLobby(game_id=game_id, status=entry.view.status)
                 return await work(entry)
             except BaseException:
                 # Rejections are rare; reloading after each one is cheaper than proving which ones
@@ -360,8 +363,6 @@ class SessionManager(Generic[StoreT]):
     async def _take_seat(self, game_id: int, user_id: int, name: str, *, is_ai: bool) -> GameView:
         async def work(entry: _Entry) -> GameView:
             view = entry.view
-            if view.status != LOBBY:
-                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
             if is_ai and user_id != view.creator_id:
                 raise errors.NotCreator(game_id=game_id)
             if not is_ai and view.seat_of(user_id) is not None:
@@ -370,10 +371,10 @@ class SessionManager(Generic[StoreT]):
                 raise errors.TableFull(game_id=game_id, seats=view.seats_wanted)
             seat = Seat(len(view.seats), None if is_ai else user_id, str(name)[:MAX_NAME_LENGTH], is_ai)
             now = self._clock()
-            await self.store.add_seat(game_id, seat, now)
+            await self.store.change_seats(game_id, [seat], now, replace=False)
             entry.view = replace(view, seats=view.seats + (seat,), updated_at=now, last_activity_at=now)
             return entry.view
-        return await self._change(game_id, work)
+        return await self._change(game_id, work, lobby=True)
 
     async def leave(self, game_id: int, user_id: int) -> GameView:
         """Leave a lobby; later seats move up so the seats stay numbered 0..n-1."""
@@ -400,23 +401,19 @@ class SessionManager(Generic[StoreT]):
     async def _drop_seat(self, game_id: int, seat_to_drop: Callable[[GameView], int]) -> GameView:
         async def work(entry: _Entry) -> GameView:
             view = entry.view
-            if view.status != LOBBY:
-                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
             dropped = seat_to_drop(view)
             seats = tuple(replace(s, seat=i) for i, s in enumerate(s for s in view.seats if s.seat != dropped))
             now = self._clock()
-            await self.store.replace_seats(game_id, seats, now)
+            await self.store.change_seats(game_id, seats, now, replace=True)
             entry.view = replace(view, seats=seats, updated_at=now, last_activity_at=now)
             return entry.view
-        return await self._change(game_id, work)
+        return await self._change(game_id, work, lobby=True)
 
     async def start(self, game_id: int, user_id: int, plan: Planner | None = None) -> GameView:
         """The creator starts once at least the kind's minimum has joined (``seats_wanted`` is the most).
         ``plan`` decides the first post, committed with the start."""
         async def work(entry: _Entry) -> GameView:
             view = entry.view
-            if view.status != LOBBY:
-                raise errors.GameNotInLobby(game_id=game_id, status=view.status)
             if user_id != view.creator_id:
                 raise errors.NotCreator(game_id=game_id)
             if len(view.seats) < entry.kind.min_seats:
@@ -432,7 +429,7 @@ class SessionManager(Generic[StoreT]):
             await self.store.start_game(game_id, snapshot, now, meta=meta_text, post=post_text, seat_names=names)
             entry.view = _renamed(started, names)
             return entry.view
-        return await self._change(game_id, work)
+        return await self._change(game_id, work, lobby=True)
 
     async def abandon(self, game_id: int, user_id: int, may_manage_channel: bool = False) -> GameView:
         """End an open game without results: its creator, or anyone who may manage the channel."""
@@ -509,11 +506,8 @@ class SessionManager(Generic[StoreT]):
             finished = kind.is_finished(state)
             seq = view.version + 1
             now = self._clock()
-            results: tuple = ()
-            score = None
-            if finished:
-                score = kind.score(state)
-                results = seat_results(kind, state, len(view.seats), score)
+            score = kind.score(state) if finished else None
+            results = seat_results(kind, state, len(view.seats), score) if finished else ()
             after = replace(view, state=state, version=seq, updated_at=now, last_activity_at=now,
                             reminder_count=0, status=FINISHED if finished else ACTIVE,
                             finished_at=now if finished else None)
@@ -674,8 +668,7 @@ class SessionManager(Generic[StoreT]):
             return entry.kind.pending(entry.view.state)
 
     async def move_log(self, game_id: int) -> list[MoveRecord]:
-        """Every entry of a game's log, oldest first (the whole history, for paging and replays): moves, and
-        undo entries (``undoes`` set) with the moves they took back still in place (``cogs.replays.effective``)."""
+        """``Store.moves`` of a game the manager knows: the whole history, undone moves still in place."""
         await self.load(game_id)
         return await self.store.moves(game_id)
 
@@ -685,8 +678,7 @@ class SessionManager(Generic[StoreT]):
         return None if game_id is None else await self.load(game_id)
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:
-        """Anonymise a player's seats, results and moves in every game that is over (their seats take
-        ``name``); games still open are left alone. Returns the ids of the games changed."""
+        """``Store.forget_user``, with the name cut to a seat name's length and the changed games' cache dropped."""
         ids = await self.store.forget_user(user_id, str(name)[:MAX_NAME_LENGTH])
         for game_id in ids:
             async with self.game_lock(game_id):

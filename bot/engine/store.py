@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Protocol, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from sqlalchemy import Row, bindparam, event, text
@@ -94,12 +94,10 @@ RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished
 
 #: One move with its metadata and post, one statement: SQLite's ``move_commits`` view, PostgreSQL's function.
 #: The parameters are MOVE_PARAMS, in that order (``_driver_sql`` relies on it).
-APPEND_SQL = {"sqlite": "INSERT INTO move_commits (game_id, seq, seat, user_id, move, created_at, snapshot, meta,"
-                        " post) VALUES (:g, :s, :st, :u, :m, :a, :sn, :me, :po)",
-              "postgresql": "SELECT rollbot_append_move(:g, :s, :st, :u, :m, :a, :sn, :me, :po)"}
-UNDO_SQL = {"sqlite": "INSERT INTO undo_commits (game_id, seq, seat, user_id, undoes, created_at, snapshot, meta,"
-                      " post) VALUES (:g, :s, :st, :u, :m, :a, :sn, :me, :po)",
-            "postgresql": "SELECT rollbot_append_undo(:g, :s, :st, :u, :m, :a, :sn, :me, :po)"}
+APPEND_SQL, UNDO_SQL = ({"sqlite": f"INSERT INTO {view}_commits (game_id, seq, seat, user_id, {column}, created_at,"
+                                   " snapshot, meta, post) VALUES (:g, :s, :st, :u, :m, :a, :sn, :me, :po)",
+                         "postgresql": f"SELECT rollbot_append_{view}(:g, :s, :st, :u, :m, :a, :sn, :me, :po)"}
+                        for view, column in (("move", "move"), ("undo", "undoes")))
 #: PostgreSQL's group commit: the whole batch as ONE set-based statement (arrays in, ``unnest``): every game's
 #: optimistic UPDATE, the moves and posts of the games it updated, then a check that it updated them all,
 #: which otherwise raises and undoes the statement. (SQLite's batch is an executemany in one transaction.)
@@ -142,6 +140,8 @@ LAST_MESSAGE_POSTS = (
     "     AND p.message_id <> live.message_id ORDER BY p.id DESC LIMIT 1), 0)"
     " ORDER BY o.id")
 PREFS_COLUMNS = ", ".join(schema.player_prefs.c.keys())
+QUEUE_SQL = (f"INSERT INTO find_queue ({', '.join(schema.find_queue.c.keys())})"
+             f" VALUES ({', '.join(':' + name for name in schema.find_queue.c.keys())})")
 AWAY_COLUMNS = ", ".join(schema.away_periods.c.keys())
 #: A player's games: open, or finished since ``:since``; open ones first (newest first), then the finished ones
 #: (last finished first). One query: the player's seats through ``seats_by_user``, each game's live message (the
@@ -236,8 +236,7 @@ class Repository(Protocol):
     async def insert_game(self, *, kind: str, guild_id: int | None, channel_id: int, creator_id: int,
                           creator_name: str, options: dict, seed: int, seats_wanted: int, now: float,
                           snapshot: str | None = None, meta: str | None = None, post: str | None = None) -> int: ...
-    async def add_seat(self, game_id: int, seat: Seat, now: float) -> None: ...
-    async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None: ...
+    async def change_seats(self, game_id: int, seats: Iterable[Seat], now: float, *, replace: bool) -> None: ...
     async def start_game(self, game_id: int, snapshot: str, now: float, meta: str | None = None,
                          post: str | None = None, seat_names: Mapping[int, str] | None = None) -> None: ...
     async def append_move(self, *, game_id: int, seq: int, seat: int, user_id: int | None, move: str,
@@ -665,12 +664,6 @@ class Store:
             if engine is not None:
                 await engine.dispose()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        await self.close()
-
     # --------------------------------------------------------------------------------- plumbing
 
     def _check_open(self) -> None:
@@ -844,13 +837,7 @@ class Store:
             self._lobby_seats.pop(game_id, None)
             raise errors.StaleMove(game_id=game_id, reason="the lobby changed in another process")
 
-    async def add_seat(self, game_id: int, seat: Seat, now: float) -> None:
-        await self._change_seats(game_id, [seat], now, replace=False)
-
-    async def replace_seats(self, game_id: int, seats: Iterable[Seat], now: float) -> None:
-        await self._change_seats(game_id, seats, now, replace=True)
-
-    async def _change_seats(self, game_id: int, seats: Iterable[Seat], now: float, *, replace: bool) -> None:
+    async def change_seats(self, game_id: int, seats: Iterable[Seat], now: float, *, replace: bool) -> None:
         """Seat ``seats`` in the lobby, beside those seated (or, with ``replace``, instead of them)."""
         rows = tuple((s.seat, s.user_id, s.name, bool(s.is_ai)) for s in seats)
 
@@ -1144,11 +1131,10 @@ class Store:
 
     async def game_ids(self, statuses: Iterable[str] | None = None) -> list[int]:
         """Ids of the games (of these statuses) this process serves (``scope``), oldest first."""
-        served = scope_sql(self.scope)
-        if statuses is None:
-            return [r[0] for r in await self._read(f"SELECT id FROM games WHERE TRUE{served} ORDER BY id")]
-        return [r[0] for r in await self._read(f"SELECT id FROM games WHERE status IN :st{served} ORDER BY id",
-                                               {"st": list(statuses)}, expanding=("st",))]
+        which = "TRUE" if statuses is None else "status IN :st"
+        rows = await self._read(f"SELECT id FROM games WHERE {which}{scope_sql(self.scope)} ORDER BY id",
+                                {"st": list(statuses or ())}, expanding=() if statuses is None else ("st",))
+        return [r[0] for r in rows]
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """Every entry of a game's log, oldest first: moves, and undo entries (``undoes`` set)."""
@@ -1394,16 +1380,13 @@ class Store:
     async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
         """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,
         ``user_id``, ``game_id``, ``name`` and ``total`` of the player's seat, oldest day first."""
-        params: dict[str, Any] = {"k": kind, "since": since_day}
-        if user_id is not None:
-            params["u"] = user_id
         return await self._read(
             "SELECT d.day, d.user_id, d.game_id, s.name, r.total FROM daily_attempts d"
             " JOIN games g ON g.id = d.game_id AND g.status = 'finished'"
             " JOIN results r ON r.game_id = d.game_id AND r.seat = 0"
             " JOIN seats s ON s.game_id = d.game_id AND s.seat = 0"
             f" WHERE d.kind = :k AND d.day >= :since{' AND d.user_id = :u' if user_id is not None else ''}"
-            " ORDER BY d.day, d.game_id", params)
+            " ORDER BY d.day, d.game_id", {"k": kind, "since": since_day, "u": user_id})
 
     # ------------------------------------------------------------------------------------ table queue
 
@@ -1413,7 +1396,7 @@ class Store:
         return await self._read(
             f"SELECT * FROM find_queue WHERE guild_id = :gu AND expires_at > :now{where}"
             " ORDER BY kind, players, pace, queued_at, user_id",
-            {"gu": guild_id, "now": float(now), **({"k": kind} if kind is not None else {})})
+            {"gu": guild_id, "now": float(now), "k": kind})
 
     async def queue_entry(self, guild_id: int, user_id: int, now: float) -> Row | None:
         """The player's place in the server's queue, unless it expired."""
@@ -1442,10 +1425,7 @@ class Store:
                                  "::integer)", {"gu": values["guild_id"]})
             await db.execute("DELETE FROM find_queue WHERE guild_id = :gu AND (expires_at <= :now OR user_id = :u)",
                              {"gu": values["guild_id"], "now": float(now), "u": values["user_id"]})
-            await db.execute(
-                "INSERT INTO find_queue (guild_id, user_id, kind, players, pace, rating, rating_range, channel_id,"
-                " name, locale, queued_at, expires_at) VALUES (:guild_id, :user_id, :kind, :players, :pace, :rating,"
-                " :rating_range, :channel_id, :name, :locale, :queued_at, :expires_at)", values)
+            await db.execute(QUEUE_SQL, values)
             waiting = await db.fetch(
                 "SELECT * FROM find_queue WHERE guild_id = :gu AND kind = :k AND players = :p AND pace = :pace"
                 " AND user_id <> :u ORDER BY queued_at, user_id",
@@ -1466,11 +1446,7 @@ class Store:
     async def requeue(self, entries: Sequence[dict[str, Any]]) -> None:
         """Put claimed entries back as they were (their table could not be opened); a player who queued again
         meanwhile keeps the new place."""
-        await self._write(lambda db: db.executemany(
-            "INSERT INTO find_queue (guild_id, user_id, kind, players, pace, rating, rating_range, channel_id, name,"
-            " locale, queued_at, expires_at) VALUES (:guild_id, :user_id, :kind, :players, :pace, :rating,"
-            " :rating_range, :channel_id, :name, :locale, :queued_at, :expires_at) ON CONFLICT DO NOTHING",
-            [dict(e) for e in entries]))
+        await self._write(lambda db: db.executemany(QUEUE_SQL + " ON CONFLICT DO NOTHING", [dict(e) for e in entries]))
 
     async def guilds_of(self, user_ids: Iterable[int]) -> dict[int, set[int]]:
         """The servers each of these players was seen in (``player_guilds``)."""
@@ -1537,9 +1513,14 @@ class Store:
         against other processes; on PostgreSQL a per-game advisory lock, tried without waiting, keeps two
         claimers off the same game, and the claim is read after the lock."""
         at = time.time() if now is None else float(now)
-        if game_id is not None:             # the hot path, right after a move: often nothing to write
-            mine = await self._own_claims(owner, game_id, int(limit), lease_s, at)
-            if mine is not None:
+        if game_id is not None:
+            # The hot path, right after a move: when ``owner`` already holds every undelivered post of the game
+            # for at least half a lease (its moves' posts, ``claim_new_posts``), or none is left, no other
+            # process can take them meanwhile and nothing needs writing.
+            mine = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
+                                    " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
+                                    {"g": game_id, "n": int(limit)})
+            if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in mine):
                 return _posts(mine)
         which = " AND o.game_id = :g" if game_id is not None else scope_sql(self.scope, "g.guild_id")
         params = {"o": owner, "at": at, "n": int(limit), "g": game_id, "until": at + float(lease_s)}
@@ -1564,17 +1545,6 @@ class Store:
                 f" RETURNING {POST_COLUMNS}", {**params, "ids": held}, expanding=("ids",))
             return sorted(rows, key=lambda r: r.id)
         return _posts(await self._write(work))
-
-    async def _own_claims(self, owner: str, game_id: int, limit: int, lease_s: float, at: float) -> list[Row] | None:
-        """The game's undelivered posts when ``owner`` already holds all of them for at least half a lease
-        (posts this process's moves wrote, see ``claim_new_posts``), or none are left: then no other process
-        can take them meanwhile and nothing needs writing. None: claim them properly."""
-        rows = await self._read(f"SELECT {POST_COLUMNS}, claimed_by, claimed_until FROM outbox"
-                                " WHERE game_id = :g AND delivered_at IS NULL ORDER BY id LIMIT :n",
-                                {"g": game_id, "n": limit})
-        if all(r.claimed_by == owner and (r.claimed_until or 0) - at >= lease_s / 2 for r in rows):
-            return rows
-        return None
 
     async def claim_new_posts(self, owner: str, lease_s: float = DEFAULT_LEASE_SECONDS) -> None:
         """SQLite: from now on every post this store's moves write is claimed by ``owner`` in the move's own

@@ -51,10 +51,6 @@ def _id(raw: Any) -> int | None:
     return int(raw) if isinstance(raw, int) and not isinstance(raw, bool) else None
 
 
-def _dict(raw: Any) -> dict:
-    return dict(raw) if isinstance(raw, dict) else {}
-
-
 def _list(raw: Any) -> list:
     return list(raw) if isinstance(raw, list) else []
 
@@ -163,7 +159,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "clock_notes": ("clock_notes", _seat_map(dict), lambda v: _seat_json(v) or None),
     "clock_questions": ("clock_questions", lambda v: tuple(x for x in _list(v) if _is_question(x)),
                         lambda v: [list(x) for x in v] or None),
-    "clock": ("clock", _dict, lambda v: dict(v) or None),
+    "clock": ("clock", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
     "lobby_message": ("lobby_message_id", _id, lambda v: v),
     "lobby_lines": ("lobby_lines", lambda v: tuple(x for x in _list(v) if isinstance(x, dict)),
                     lambda v: [dict(x) for x in v] or None),

@@ -159,8 +159,9 @@ def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
             "edit": True}
 
 
-def _public_post(table: TableMeta, post: dict, edit: bool, fresh: list[int],
-                 seat_names: Mapping[int, str] | None = None) -> tuple[Bookkeeping, TurnRecord]:
+def _public_post(table: TableMeta, mover: int | None, events: list, edit: bool, fresh: list[int], *,
+                 started: bool = False, seat_names: Mapping[int, str] | None = None) -> tuple[Bookkeeping, TurnRecord]:
+    post = {"type": "turn", "mover": mover, "started": started, "events": events, "mention": fresh, "live": True}
     if edit:
         post["edit"] = True
     return (Bookkeeping(meta=table.to_json(), post=post, seat_names=seat_names),
@@ -185,9 +186,8 @@ class TurnBook:
         table = start_language(replace(TableMeta.of(view.meta), unposted_events=()), view.seats)
         table = track_decisions(table, due, None, self.clock())
         table, _, fresh = _message(kind, view.state, table, due, view.version, finished=False, started=True)
-        post = {"type": "turn", "mover": None, "started": True, "events": [], "mention": fresh, "live": True}
         names = self.name_bots(kind, view, table.locale) if self.name_bots is not None and table.locale else None
-        return _public_post(table, post, False, fresh, names)
+        return _public_post(table, None, [], False, fresh, started=True, seat_names=names)
 
     def move(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, *,
              locale: str | None = None, played_for: bool = False) -> tuple[Bookkeeping, TurnRecord]:
@@ -204,8 +204,7 @@ class TurnBook:
             return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
         table, edit, fresh = _message(kind, view.state, replace(table, unposted_events=()), due, result.version,
                                       finished=result.finished)
-        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
-        return _public_post(table, post, edit, fresh)
+        return _public_post(table, seat, events, edit, fresh)
 
     def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any,
              before_due: list[int]) -> tuple[Bookkeeping, TurnRecord]:
@@ -233,5 +232,4 @@ class TurnBook:
         table, edit, fresh = _message(kind, view.state, table, due, result.version, finished=False)
         table = replace(table, withdrawn=tuple(sorted([s, key] for s, key in withdrawn)))
         fresh = [s for s in fresh if s != seat]
-        post = {"type": "turn", "mover": seat, "started": False, "events": events, "mention": fresh, "live": True}
-        return _public_post(table, post, edit, fresh)
+        return _public_post(table, seat, events, edit, fresh)

@@ -59,39 +59,32 @@ class VerifyReport:
 UNREADABLE = "cannot be read: "
 
 
-def check_game(kinds: KindRegistry, row, seat_count: int, move_rows) -> GameCheck:
-    check = GameCheck(row.id, row.kind, row.status, len(move_rows))
+def _problem(kinds: KindRegistry, row, seat_count: int, move_rows) -> str | None:
+    """What is wrong with the game's snapshot, version or status against the replay of its log; None: nothing."""
     if row.snapshot is None:
-        if move_rows:
-            check.problem = "moves recorded but no snapshot"
-        return check
+        return "moves recorded but no snapshot" if move_rows else None
     kind = kinds.get(row.kind)
     if kind is None:
-        check.problem = f"kind {row.kind!r} is not registered; cannot replay"
-        return check
+        return f"kind {row.kind!r} is not registered; cannot replay"
     seqs = [m.seq for m in move_rows]
     if seqs != list(range(1, len(seqs) + 1)):
-        check.problem = "move log has gaps or duplicates"
-        return check
+        return "move log has gaps or duplicates"
     if row.version != len(seqs):
-        check.problem = f"version {row.version} but {len(seqs)} moves logged"
-        return check
+        return f"version {row.version} but {len(seqs)} moves logged"
     try:
         kind.loads(row.snapshot)     # what the bot does first when the game is opened again
     except Exception as error:
-        check.problem = f"the snapshot does not load: {type(error).__name__}: {error}"
-        return check
+        return f"the snapshot does not load: {type(error).__name__}: {error}"
     try:
         # Undo entries take moves back: the state is the replay of the moves still in effect.
         state = replay(kind, seat_count, row.seed, json.loads(row.options), effective_moves(move_rows))
     except Exception as error:
-        check.problem = f"replay failed: {type(error).__name__}: {error}"
-        return check
+        return f"replay failed: {type(error).__name__}: {error}"
     if kind.dumps(state) != row.snapshot:
-        check.problem = "snapshot differs from the replay of the move log"
-    elif kind.is_finished(state) != (row.status == "finished"):
-        check.problem = f"replay says finished={kind.is_finished(state)} but status is {row.status!r}"
-    return check
+        return "snapshot differs from the replay of the move log"
+    if kind.is_finished(state) != (row.status == "finished"):
+        return f"replay says finished={kind.is_finished(state)} but status is {row.status!r}"
+    return None
 
 
 async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
@@ -116,7 +109,8 @@ async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
         if found is None:
             continue
         row, seat_count, move_rows = found
-        report.checked.append(check_game(kinds, row, seat_count, move_rows))
+        report.checked.append(GameCheck(row.id, row.kind, row.status, len(move_rows),
+                                        _problem(kinds, row, seat_count, move_rows)))
     return report
 
 
@@ -124,6 +118,10 @@ async def verify_store(store: Store, kinds: KindRegistry) -> VerifyReport:
 
 #: Tables copied game by game (every one has a ``game_id``), after the game's own row.
 PER_GAME_TABLES = ("seats", "moves", "results", "outbox", "rating_changes")
+#: Tables copied whole, after the games, with what a reader calls their rows when they are lost.
+WHOLE_TABLES = {"bot_meta": "bot settings", "player_prefs": "players' settings", "away_periods": "away periods",
+                "notices": "pending turn notices", "daily_attempts": "daily challenge attempts",
+                "ratings": "players' ratings", "find_queue": "players waiting for a table"}
 
 
 @dataclass
@@ -154,8 +152,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
     report = SalvageReport()
     try:
         columns = {table: [r[1] for r in dst.execute(f"PRAGMA table_info({table})")]
-                   for table in ("games", "bot_meta", "player_prefs", "away_periods", "notices",
-                                 "daily_attempts", "ratings", "find_queue", *PER_GAME_TABLES)}
+                   for table in ("games", *WHOLE_TABLES, *PER_GAME_TABLES)}
 
         def copy(table: str, rows: list) -> None:
             if not rows:
@@ -194,10 +191,7 @@ async def salvage(source: str, target: str) -> SalvageReport:
                     report.lost.append(f"{table} of game {game_id}: {problem}")
                 else:
                     copy(table, rows)
-        for table, what in (("bot_meta", "bot settings"), ("player_prefs", "players' settings"),
-                            ("away_periods", "away periods"), ("notices", "pending turn notices"),
-                            ("daily_attempts", "daily challenge attempts"), ("ratings", "players' ratings"),
-                            ("find_queue", "players waiting for a table")):
+        for table, what in WHOLE_TABLES.items():
             rows, problem = _try(src, f"SELECT * FROM {table}")
             if rows is not None:
                 copy(table, rows)
