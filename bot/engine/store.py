@@ -533,7 +533,8 @@ class Store:
         parts = urlsplit(url)
         query = dict(parse_qsl(parts.query))
         settings = {k: v for k, v in query.items() if k not in PG_CONNECT_PARAMS}
-        settings.update(application_name="rollbot", synchronous_commit=SYNCHRONOUS_COMMIT[synchronous])
+        settings.setdefault("application_name", "rollbot")   # a URL may name its process (shards, tests)
+        settings["synchronous_commit"] = SYNCHRONOUS_COMMIT[synchronous]
         kept = "&".join(f"{k}={v}" for k, v in query.items() if k in PG_CONNECT_PARAMS)
         target = urlunsplit(("postgresql+asyncpg", parts.netloc, parts.path, kept, ""))
         try:

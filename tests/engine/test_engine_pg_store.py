@@ -14,7 +14,7 @@ from bot.engine.store import backend_of, open_store, redact
 from tests.engine import legacy_schema
 from tests.engine.helpers import ENDLESS, registry
 from tests.engine.legacy_schema import postgres_v4
-from tests.engine.pg_helpers import fetch, replayed_snapshot
+from tests.engine.pg_helpers import fetch, replayed_snapshot, schema_of
 from tests.engine.toy_kind import KIND
 
 
@@ -132,14 +132,17 @@ async def test_a_broken_batch_connection_fails_every_waiting_move(pg_mgr, pg_sto
 
 
 async def test_closed_store_and_lost_server_give_storage_errors(pg_url, pg_admin_url):
-    store = await PgStore.open(pg_url)
+    # The store names its connections after this test's schema, so that killing them spares the other test
+    # processes' stores on the same server.
+    name = f"rollbot_{schema_of(pg_url)}"
+    store = await PgStore.open(f"{pg_url}&application_name={name}")
     mgr = SessionManager(store, registry())
     game = await mgr.create("dicerace", 1, 3, 1, "a", ENDLESS, 1)
     versions = [(await mgr.apply(game.id, 1, {"action": "roll"})).version]   # the group commit keeps a connection
+    assert await fetch(pg_admin_url, "SELECT pid FROM pg_stat_activity WHERE application_name = $1", name)
     # Every connection of the pool is killed by the server: the next statements fail cleanly.
     await execute(pg_admin_url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                                " WHERE application_name = 'rollbot' AND pid <> pg_backend_pid()"
-                                " AND query NOT ILIKE '%pg_terminate_backend%' AND datname = current_database()")
+                                f" WHERE application_name = '{name}' AND datname = current_database()")
     # The first statement on a killed connection fails as a StorageError (not a raw driver error), and
     # nothing is half-applied; the pool then reconnects (the group commit takes a new connection) and play
     # goes on.
