@@ -66,8 +66,11 @@ class DicePokerKind(Kind):
         return len(state["history"])
 
     def projected_scores(self, state: dict) -> list[int]:
-        """Gold per seat: what a match is won with (a solo night scores the Gold it ends with)."""
-        return [int(gold) for gold in state["purses"]]
+        """Gold per seat between hands: what a match is won with (a solo night scores the Gold it ends with).
+        Each hand is dealt, its stake paid, in the move that ends the one before, so a hand in play's stake
+        counts as still held (the chart's start read 27 for a night that began with 30)."""
+        held = 0 if state["phase"] == "over" else rules.stake(state["options"])
+        return [int(gold) + held for gold in state["purses"]]
 
     def is_solo(self, seats: int, options: dict) -> bool:
         """The tavern night (one seat against the house's table); the local gamblers are not solo play."""

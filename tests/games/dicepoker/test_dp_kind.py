@@ -138,6 +138,22 @@ def test_full_duel_ends_after_eight_hands_with_a_ranking():
         assert sc["seats"][seat]["gold"] == 3 * sc["seats"][seat]["hands_won"] - 3     # 5 - 8 antes + 3 per win
 
 
+@pytest.mark.parametrize("seats, options", [(2, {}), (1, {}), (1, {"mode": "local_gamblers"})])
+def test_the_charted_gold_is_the_gold_between_hands(seats, options):
+    state = KIND.create(seats, 42, options)
+    assert KIND.projected_scores(state) == [state["options"]["purse"]] * seats      # before the first stake
+    charted = []
+    while not KIND.is_finished(state):
+        seat = KIND.pending(state)[0]["seat"]
+        hands = len(state["history"])
+        state, _ = KIND.apply(state, seat, bot("best")(state, seat))
+        if len(state["history"]) > hands and not KIND.is_finished(state):
+            charted.append((KIND.projected_scores(state), list(state["purses"])))
+    assert charted and all(shown == [gold + rules.stake(state["options"]) for gold in purses]
+                           for shown, purses in charted)                          # the next hand's stake held
+    assert KIND.projected_scores(state) == state["purses"]                          # the end: what was won
+
+
 def test_equal_gold_is_settled_by_the_best_hand_then_a_draw():
     s, _, _ = play(KIND.create(2, 3, {"hands": 2}), keep_all)
     res = rules.outcome(s)
