@@ -365,7 +365,7 @@ async def test_the_question_speaks_the_games_language(harness):
     sent = await tick_at(harness, HOUR + 1)
     [ask] = [m for m in sent if m.buttons()]
     assert ask.content.startswith("⏰ Die Zeit von " + [ALICE, BOB][idle].mention)
-    assert [b["label"] for b in ask.buttons()] == ["1 Stunde länger warten", "Den Bot für sie spielen lassen",
+    assert [b["label"] for b in ask.buttons()] == ["1 Stunde länger warten", "Den Bot übernehmen lassen",
                                                    "Spiel beenden"]
 
 
