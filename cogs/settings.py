@@ -31,8 +31,6 @@ TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
 PACE_DEFAULT_META = "pace:{guild}"
 
 
-
-
 async def default_pace(store: Any, guild_id: int | None) -> str:
     """The pace a server's new games get when their creator chose none."""
     stored = await store.get_meta(PACE_DEFAULT_META.format(guild=guild_id))
