@@ -49,8 +49,8 @@ log = logging.getLogger(__name__)
 HALF, LAST_CALL, RAN_OUT = 1, 2, 3
 #: How long a process keeps a game's clock to itself after acting on it.
 CLAIM_SECONDS = 600
-#: The last call comes when this share of the time is gone.
-LAST_CALL_SHARE = 0.9
+#: The steps of a decision's clock, latest first: (level, the share of the time gone when it is reached).
+STEPS = ((RAN_OUT, 1.0), (LAST_CALL, 0.9), (HALF, 0.5))
 CLOCK_ACTIONS = ("wait", "bot", "end")
 #: At most this many time-out questions of one game are kept as open (the newest): a game seldom has more than one.
 OPEN_QUESTIONS = 8
@@ -154,13 +154,8 @@ class PaceClock:
                 note = notes[seat] = {**note, "away_s": away_s}
                 changed = redraw = True
             elapsed = now - start - away_s
-            if elapsed >= pace and level < RAN_OUT:
-                level = RAN_OUT
-            elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
-                level = LAST_CALL
-            elif elapsed >= pace / 2 and level < HALF:
-                level = HALF
-            else:
+            level = next((step for step, share in STEPS if elapsed >= pace * share and level < step), None)
+            if level is None:
                 continue
             notes[seat] = {**note, "since": since, "start": start, "level": level}
             changed = True

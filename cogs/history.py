@@ -203,11 +203,8 @@ class History(GameCog):
             # who asked to be forgotten has no user on their seat nor on their moves: no mark can be told then)
             stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
                 and record.undoes is None
-            name = seat.name if seat is not None else "?"
-            if stand_in:
-                lines.append(t("play.log_line_stand_in", locale, n=record.seq, player=name, move=label))
-            else:
-                lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
+            key = "play.log_line_stand_in" if stand_in else "play.log_line"
+            lines.append(t(key, locale, n=record.seq, player=seat.name if seat is not None else "?", move=label))
         if not lines:
             return t("play.log_empty", locale), pages, page
         return "\n".join(lines)[:2000], pages, page

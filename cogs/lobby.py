@@ -117,11 +117,6 @@ def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
     return {"key": key, "params": params}
 
 
-def shown_lines(lines: list[dict] | tuple) -> list[dict]:
-    """The lines the open lobby's message shows: the lobby's last few, however each action came."""
-    return list(lines)[-LOBBY_LINES_SHOWN:]
-
-
 def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
     """The lines a lobby message added itself (``on`` it): what a copy that no longer shows the lobby keeps, so
     that the channel tells each action once, in order."""
@@ -342,7 +337,7 @@ class Lobby(GameCog):
             line["on"] = interaction.message.id if from_button and interaction.message is not None else None
             lines = [*TableMeta.of(game.meta).lobby_lines, line]
             # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added
-            chosen = shown_lines(lines) if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
+            chosen = lines[-LOBBY_LINES_SHOWN:] if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
             content = self.lobby_text(game, chosen, locale)
             if from_button:
                 await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
@@ -404,7 +399,7 @@ class Lobby(GameCog):
             await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
                                                       language=language_word(language, mine)), ephemeral=True)
             if table.lobby_message is not None:
-                lines = shown_lines(TableMeta.of(game.meta).lobby_lines)
+                lines = TableMeta.of(game.meta).lobby_lines[-LOBBY_LINES_SHOWN:]
                 await self.edit_lobby_message(game, table.lobby_message, {
                     "content": self.lobby_text(game, lines, language), "embed": self.lobby_embed(game, language),
                     "view": self.lobby_view(game, language), "allowed_mentions": NO_PINGS})
@@ -494,10 +489,8 @@ class Lobby(GameCog):
             raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
             raise Refusal("error.bad_bot_count", players=players)
-        if language not in available_locales():
+        if language not in available_locales():      # what the channel reads is in the game's language
             language = place.default_locale
-        # what the channel reads (lobby, turn posts, their pictures) is in the game's language
-        locale = language
         if takeover_hours is None and place.guild_id is not None:   # the server's default
             takeover_hours = await default_takeover_hours(self.sessions.store, place.guild_id)
         if bots:
@@ -511,7 +504,7 @@ class Lobby(GameCog):
                                           place.creator_id, place.creator_name,
                                           options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, locale))
+            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, language))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game

@@ -83,5 +83,6 @@ def clock_status(game: Any, locale: str, away: Any = (), now: float | None = Non
         return t("clock.live.pace", locale, pace=named)
     if now is not None and min(deadlines) <= now:
         return t("clock.live.up", locale, pace=named)
-    key, style = ("clock.live.deadline", "R") if edited else ("clock.live.deadline_at", "f")
-    return t(key, locale, pace=named, when=f"<t:{int(min(deadlines))}:{style}>")
+    if edited:
+        return t("clock.live.deadline", locale, pace=named, when=f"<t:{int(min(deadlines))}:R>")
+    return t("clock.live.deadline_at", locale, pace=named, when=f"<t:{int(min(deadlines))}:f>")
