@@ -123,20 +123,6 @@ def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
     return [entry for entry in lines if message_id is not None and entry.get("on") == message_id]
 
 
-def fit_lines(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
-    """``lines`` one a line, the oldest dropped while the text is over Discord's ``limit`` (the newest is what
-    the message is about; alone over the limit, it is cut)."""
-    kept = list(lines)
-    while len(kept) > 1 and len("\n".join(kept)) > limit:
-        kept.pop(0)
-    return "\n".join(kept)[:limit]
-
-
-def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
-    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
-                     for seat in game.seats)
-
-
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
     chosen = presentation.option_lines(options, locale)
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
@@ -145,7 +131,9 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
 def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str,
                           away: dict[int, float] | None = None) -> None:
     embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                    value=seat_lines(game, locale, away or {}), inline=True)
+                    value="\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}"
+                                    f"{away_mark(game, seat.seat, away or {}, locale)}" for seat in game.seats),
+                    inline=True)
     embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
                     inline=True)
 
@@ -224,8 +212,12 @@ class Lobby(GameCog):
         return t(key, locale, **{**self.names(game, locale), **params})
 
     def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
-        """What a lobby message says: these lines of the lobby, oldest first, within Discord's limit."""
-        return fit_lines([self.lobby_line(game, entry, locale) for entry in entries])
+        """What a lobby message says: these lines of the lobby, oldest first, the oldest dropped while the text is
+        over Discord's limit (the newest is what the message is about; alone over the limit, it is cut)."""
+        kept = [self.lobby_line(game, entry, locale) for entry in entries]
+        while len(kept) > 1 and len("\n".join(kept)) > CONTENT_LIMIT:
+            kept.pop(0)
+        return "\n".join(kept)[:CONTENT_LIMIT]
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
         return discord.Embed(title=t("lobby.title", locale, game=game.id, **self.names(game, locale)),
@@ -342,14 +334,12 @@ class Lobby(GameCog):
             if from_button:
                 await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
                                                         view=view if view is not None else discord.ui.View())
-                shown = interaction.message.id if interaction.message is not None else None
             else:
                 sent = await interaction.response.send_message(content=content, embed=embed,
                                                                allowed_mentions=NO_PINGS,
                                                                **({"view": view} if view is not None else {}))
-                shown = sent.message_id
-            line["on"] = shown
-            await self.show_lobby_in(interaction, game, shown, lines)
+                line["on"] = sent.message_id
+            await self.show_lobby_in(interaction, game, line["on"], lines)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
@@ -375,8 +365,8 @@ class Lobby(GameCog):
         """An older lobby message keeps the lines it added itself (who opened the lobby, joined, left), of the
         lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order."""
         fields: dict[str, Any] = {"embed": None, "view": None, "allowed_mentions": NO_PINGS}
-        if own_lines(lines, message_id):
-            fields["content"] = self.lobby_text(game, own_lines(lines, message_id), game_locale(game))
+        if own := own_lines(lines, message_id):
+            fields["content"] = self.lobby_text(game, own, game_locale(game))
         await self.edit_lobby_message(game, message_id, fields, last=True)
 
     async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool:
