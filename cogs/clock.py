@@ -313,6 +313,3 @@ class PaceClock:
             self.bots.schedule(game_id)
         else:        # the live message shows the new deadline, or that the game is over (it kept "time is up")
             await self.bots.courier.redraw(game_id)
-
-
-__all__ = ["ClockButton", "PaceClock", "clock_lines", "duration_text", "pace_text"]

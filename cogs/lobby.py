@@ -8,8 +8,7 @@ place, a command posts it anew at the bottom of the channel and the previous one
 who left), so no older copy shows seats that changed or offers Join after the start. Its text is the lobby's
 last few lines, oldest first, however each action came (``TableMeta.lobby_lines``); a copy retired below a newer
 one, and the one that closes the lobby, keep the lines they added themselves, so the channel reads every action
-once, in order. A start commits the first
-turn post with it (``bot.engine.turn``); the courier delivers it.
+once, in order. A start commits the first turn post with it (``bot.engine.turn``); the courier delivers it.
 """
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ from bot.i18n import N_, available_locales, t
 from .away import away_mark
 from .bots import BotPlayer, bot_seat_name, bot_seat_names, has_ai
 from .buttons import LobbyButton
-from .clock import clock_lines, pace_text
+from .clock import clock_lines
 from .core import (
     GROUP_EXTRA,
     LANGUAGE_LINE,
@@ -52,7 +51,7 @@ from .games import Games
 from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
 from .outbox import TOKEN_S, Courier, Editor
-from .pace import PACES
+from .pace import PACES, pace_text
 from .play import Play
 from .seam import LobbyOption, Presentation, player_mention, seated_people
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
@@ -347,9 +346,8 @@ class Lobby(GameCog):
     async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None,
                             lines: list[dict]) -> None:
         """Message ``message_id`` (sent or edited by ``interaction``) now shows the game's lobby and its ``lines``:
-        it becomes the game's lobby message, and the one that showed the lobby before, if another, is retired (one
-        lobby message with seats and buttons per game, so no older copy shows seats that changed or offers Join
-        after the start). A lobby that closed (started, cancelled) keeps no lines."""
+        it becomes the game's lobby message, and the one that showed the lobby before, if another, is retired (see
+        the module's docstring). A lobby that closed (started, cancelled) keeps no lines."""
         if message_id is not None:
             self._editors[message_id] = Editor(interaction, message_id, original=True)
         before = TableMeta.of(game.meta).lobby_message

@@ -129,12 +129,6 @@ async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) 
         *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in)]
 
 
-def month_start(now: float) -> float:
-    """The first moment of the current calendar month (UTC)."""
-    moment = datetime.fromtimestamp(now, timezone.utc)
-    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
-
-
 class ForgetButton(ShellButton, template=r"rp:f:(?P<user>[0-9]{1,20})"):
     """Confirms ``forget-me``; only the user it names may press it (it reaches the bot's ``stats`` service)."""
     prefix, service, handler, default_style = "rp:f", "stats", "on_forget", discord.ButtonStyle.danger
@@ -184,7 +178,8 @@ class Stats(GameCog):
         kind = self.games.kind(presentation.kind)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.board_title", locale, game=game), colour=EMBED_COLOUR)
-        since = month_start(self.clock())
+        now = datetime.fromtimestamp(self.clock(), timezone.utc)           # this calendar month (UTC) from its start
+        since = now.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
         every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
