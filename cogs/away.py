@@ -34,6 +34,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .core import Refusal, as_typed, locale_of
+from .groups import shell_group
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -118,10 +119,7 @@ class AwayBook:
 
 
 class Away(commands.Cog):
-    away_group = app_commands.Group(
-        name=cmd_str("cmd.away.name"), description=cmd_str("cmd.away.description"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+    away_group = shell_group(cmd_str("cmd.away.name"), cmd_str("cmd.away.description"))
 
     def __init__(self, sessions: SessionManager, courier: Any, pace_clock: Any = None):
         self.sessions = sessions

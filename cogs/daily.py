@@ -156,8 +156,7 @@ class Daily(commands.Cog):
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
-        """``/daily play|board|share game:…``: a top-level group of its own, as ``/rp`` has no room left (Discord
-        allows 25 entries per level); the game is a choice of the registered ones."""
+        """``/daily play|board|share game:…`` (``groups.root_group``); the game is a choice of the registered ones."""
         game: dict = {"game": (str, inspect.Parameter.empty, "cmd.daily.game")}
         choices = {"game": [app_commands.Choice(name=cmd_str(p.title_key), value=kind)
                             for kind, p in self.games.items()]}

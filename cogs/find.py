@@ -90,9 +90,8 @@ class Find:
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
-        """``/find join|leave|queue|expiry``: a group of its own, as ``/rp`` has no room left (Discord allows 25
-        entries per level); the game is a choice of the registered ones, the seats are checked against the game's
-        rules when a player joins."""
+        """``/find join|leave|queue|expiry`` (``groups.root_group``); the game is a choice of the registered ones,
+        the seats are checked against the game's rules when a player joins."""
         kinds = [app_commands.Choice(name=cmd_str(p.title_key), value=kind) for kind, p in self.games.items()]
         ranges = [seat_range(self.games, kind) for kind in self.games] or [(2, 2)]
         low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)

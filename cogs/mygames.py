@@ -5,9 +5,9 @@ language: first the games waiting on them, the longest wait first (since when th
 clock's ``TableMeta.due_since``), then their other open games (lobbies too), then the games that ended in the
 last week (finished, or abandoned: marked so, since a player away meanwhile has no other trace of it). Each line
 names the game, its server and channel, where it stands (the presentation's ``status_line``), who is due, the
-time left on its clock (``cogs.pace.clock_status``) and links to its live
-message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
-list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
+time left on its clock (``cogs.pace.clock_status``) and links to its live message. Long lists are paged with
+buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the list is read again for whoever clicks,
+so a page never shows someone else's games and survives a restart.
 
 The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``): it
 opens the private menu of that game wherever the list was asked (a private menu's components work for the game's
