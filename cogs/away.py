@@ -136,7 +136,7 @@ class Away(commands.Cog):
         try:
             await store.add_away(user, now, until, now)
         except AwayRefused as refused:
-            raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params, locale)) from None
+            raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params)) from None
         finally:
             self.book.forget(user)
         games = await self.open_games(user)
@@ -176,7 +176,7 @@ class Away(commands.Cog):
                     log.exception("live message of game %s not redrawn", row.game_id)
 
 
-def refusal_params(params: dict, locale: str) -> dict[str, str]:
+def refusal_params(params: dict) -> dict[str, str]:
     """An ``AwayRefused``'s params worded: times as Discord timestamps, lengths in days."""
     out = {}
     for name, value in params.items():

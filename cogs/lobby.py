@@ -160,13 +160,12 @@ class Lobby(GameCog):
         return {"game_name": t(presentation.title_key, locale), "group": t(presentation.group_key, "en")}
 
     def lobby_embed(self, game: GameView, locale: str) -> discord.Embed:
-        presentation = self.games[game.kind]
         names = self.names(game, locale)
         embed = discord.Embed(title=t("lobby.title", locale, game=game.id, **names),
                               description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
                                             wanted=game.seats_wanted, **names),
                               colour=EMBED_COLOUR)
-        add_seats_and_options(embed, game, presentation, locale)
+        add_seats_and_options(embed, game, self.games[game.kind], locale)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
                             value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
@@ -176,8 +175,7 @@ class Lobby(GameCog):
 
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
-        for action in actions:
+        for action in LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ()):
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
                                       style=BUTTON_STYLES[action]))
         return view

@@ -149,9 +149,7 @@ class Notify(commands.Cog):
             return frozenset()
         users = {game.seats[s].user_id for s in payload.get("mention", [])
                  if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id} - set(away)
-        if not users:
-            return frozenset()
-        return await self.owe(game, users)
+        return await self.owe(game, users) if users else frozenset()
 
     async def owe(self, game: GameView, users: Collection[int]) -> frozenset[int]:
         """A post or a reminder about to name ``users`` in the game's channel: those it must not ping now

@@ -15,6 +15,7 @@ games still open are not touched.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -89,14 +90,9 @@ def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -
 
 def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
     """(name, wins) of the players with the most wins; rows are newest first, so a name is the latest one."""
-    wins: dict[int, int] = {}
-    names: dict[int, str] = {}
-    for row in rows:
-        if row.user_id is None or row.is_ai:
-            continue
-        names.setdefault(row.user_id, row.name)
-        if _is_win(row):
-            wins[row.user_id] = wins.get(row.user_id, 0) + 1
+    people = [row for row in rows if row.user_id is not None and not row.is_ai]
+    names = {row.user_id: row.name for row in reversed(people)}
+    wins = Counter(row.user_id for row in people if _is_win(row))
     ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
     return [(names[user], wins[user]) for user in ranked[:size]]
 
