@@ -206,9 +206,8 @@ class PaceClock:
             self.bots.schedule(game.id)
             return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
-        actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
         view = discord.ui.View(timeout=None)
-        for action in actions:
+        for action in (a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)):
             label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"

@@ -207,9 +207,7 @@ class History(GameCog):
                 and record.undoes is None
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
             lines.append(t(key, locale, n=record.seq, player=seat.name if seat is not None else "?", move=label))
-        if not lines:
-            return t("play.log_empty", locale), pages, page
-        return "\n".join(lines)[:2000], pages, page
+        return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:

@@ -95,7 +95,6 @@ class Place:
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Place:
-        """The interaction's channel and user."""
         return cls(interaction.guild_id, interaction.channel_id, interaction.user.id, interaction.user.display_name,
                    locale_of(interaction), default_game_locale(interaction))
 
@@ -305,10 +304,8 @@ class Lobby(GameCog):
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
-        """Do ``action`` and show the lobby as it now is, its line added to the lobby's last lines: a button edits
-        its message in place; a command posts it anew at the bottom of the channel, and the message that showed it
-        before keeps only the lines it added (see :meth:`show_lobby_in`). One action of a game at a time, so that
-        its line and its seats agree."""
+        """Do ``action`` and show the lobby as it now is, its line added (see the module's docstring). One action of
+        a game at a time, so that its line and its seats agree."""
         async with self._acting.setdefault(game_id, asyncio.Lock()):
             acted = await getattr(self, f"do_{action}")(interaction, game_id)
             game = await self.sessions.load(game_id)
