@@ -34,6 +34,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .core import Refusal, as_typed, locale_of
+from .groups import shell_group
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -118,10 +119,7 @@ class AwayBook:
 
 
 class Away(commands.Cog):
-    away_group = app_commands.Group(
-        name=cmd_str("cmd.away.name"), description=cmd_str("cmd.away.description"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+    away_group = shell_group(cmd_str("cmd.away.name"), cmd_str("cmd.away.description"))
 
     def __init__(self, sessions: SessionManager, courier: Any, pace_clock: Any = None):
         self.sessions = sessions
@@ -138,7 +136,7 @@ class Away(commands.Cog):
         try:
             await store.add_away(user, now, until, now)
         except AwayRefused as refused:
-            raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params, locale)) from None
+            raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params)) from None
         finally:
             self.book.forget(user)
         games = await self.open_games(user)
@@ -178,7 +176,7 @@ class Away(commands.Cog):
                     log.exception("live message of game %s not redrawn", row.game_id)
 
 
-def refusal_params(params: dict, locale: str) -> dict[str, str]:
+def refusal_params(params: dict) -> dict[str, str]:
     """An ``AwayRefused``'s params worded: times as Discord timestamps, lengths in days."""
     out = {}
     for name, value in params.items():

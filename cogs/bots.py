@@ -126,10 +126,7 @@ class BotPlayer:
         if not has_ai(kind):
             return None
         taken = TableMeta.of(game.meta).taken
-        for seat in pending_seats(kind, game.state):
-            if game.seats[seat].is_ai or seat in taken:
-                return seat
-        return None
+        return next((seat for seat in pending_seats(kind, game.state) if game.seats[seat].is_ai or seat in taken), None)
 
     async def take_over_idle(self, now: float) -> list[int]:
         """Games whose due human player has been idle longer than the game allows: the bot plays for them

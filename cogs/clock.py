@@ -49,8 +49,8 @@ log = logging.getLogger(__name__)
 HALF, LAST_CALL, RAN_OUT = 1, 2, 3
 #: How long a process keeps a game's clock to itself after acting on it.
 CLAIM_SECONDS = 600
-#: The last call comes when this share of the time is gone.
-LAST_CALL_SHARE = 0.9
+#: The steps of a decision's clock, latest first: (level, the share of the time gone when it is reached).
+STEPS = ((RAN_OUT, 1.0), (LAST_CALL, 0.9), (HALF, 0.5))
 CLOCK_ACTIONS = ("wait", "bot", "end")
 #: At most this many time-out questions of one game are kept as open (the newest): a game seldom has more than one.
 OPEN_QUESTIONS = 8
@@ -154,13 +154,8 @@ class PaceClock:
                 note = notes[seat] = {**note, "away_s": away_s}
                 changed = redraw = True
             elapsed = now - start - away_s
-            if elapsed >= pace and level < RAN_OUT:
-                level = RAN_OUT
-            elif elapsed >= pace * LAST_CALL_SHARE and level < LAST_CALL:
-                level = LAST_CALL
-            elif elapsed >= pace / 2 and level < HALF:
-                level = HALF
-            else:
+            level = next((step for step, share in STEPS if elapsed >= pace * share and level < step), None)
+            if level is None:
                 continue
             notes[seat] = {**note, "since": since, "start": start, "level": level}
             changed = True
@@ -211,9 +206,8 @@ class PaceClock:
             self.bots.schedule(game.id)
             return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
-        actions = [a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)]
         view = discord.ui.View(timeout=None)
-        for action in actions:
+        for action in (a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)):
             label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
@@ -318,6 +312,3 @@ class PaceClock:
             self.bots.schedule(game_id)
         else:        # the live message shows the new deadline, or that the game is over (it kept "time is up")
             await self.bots.courier.redraw(game_id)
-
-
-__all__ = ["ClockButton", "PaceClock", "clock_lines", "duration_text", "pace_text"]

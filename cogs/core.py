@@ -76,6 +76,12 @@ def jump_link(guild_id: int | None, channel_id: int, message_id: int | None = No
     return f"{where}/{message_id}" if message_id else where
 
 
+async def live_link(store: Any, game: Any) -> str:
+    """A link to the game's live message (its latest delivered post), or to its channel before the first post."""
+    posts = await store.last_message_posts(game.id)
+    return jump_link(game.guild_id, game.channel_id, posts[-1].message_id if posts else None)
+
+
 def locale_of(interaction: discord.Interaction) -> str:
     """For answers only the user sees: their client language first."""
     return resolve_locale(interaction)
@@ -197,17 +203,17 @@ class RollTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
-def check_bot_permissions(interaction: discord.Interaction) -> None:
-    """In a server channel the bot must be able to post turns; say which permission it lacks."""
+def check_bot_permissions(interaction: discord.Interaction,
+                          names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> None:
+    """In a server channel the bot must be able to post turns (or whatever ``names`` allow); say which permission
+    it lacks."""
     if interaction.guild_id is None:
         return
-    perms = interaction.app_permissions
-    missing = [name for name in REQUIRED_CHANNEL_PERMISSIONS if not getattr(perms, name)]
+    missing = [name for name in names if not getattr(interaction.app_permissions, name)]
     if missing:
         locale = locale_of(interaction)
-        raise Refusal("error.bot_missing_permission",
-                      permission=t(f"permission.{missing[0]}", locale),
-                      permissions=", ".join(t(f"permission.{name}", locale) for name in missing))
+        raise Refusal("error.bot_missing_permission", permission=permission_names(missing[:1], locale),
+                      permissions=permission_names(missing, locale))
 
 
 def require_guild(interaction: discord.Interaction) -> None:

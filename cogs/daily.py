@@ -28,12 +28,11 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
 from .buttons import ShellButton
-from .core import Refusal, jump_link, locale_of, require_guild
+from .core import Refusal, live_link, locale_of, require_guild
 from .games import Games
 from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
 from .lobby import Lobby
-from .seam import Presentation
 from .translator import cmd_str
 
 PERIODS = ("today", "week", "all")
@@ -157,8 +156,7 @@ class Daily(commands.Cog):
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
-        """``/daily play|board|share game:…``: a top-level group of its own, as ``/rp`` has no room left (Discord
-        allows 25 entries per level); the game is a choice of the registered ones."""
+        """``/daily play|board|share game:…`` (``groups.root_group``); the game is a choice of the registered ones."""
         game: dict = {"game": (str, inspect.Parameter.empty, "cmd.daily.game")}
         choices = {"game": [app_commands.Choice(name=cmd_str(p.title_key), value=kind)
                             for kind, p in self.games.items()]}
@@ -168,11 +166,8 @@ class Daily(commands.Cog):
                                     ("board", self.board_cmd, game | period, choices | periods),
                                     ("share", self.share, game, choices)))
 
-    def presentation(self, kind: str) -> Presentation:
-        return chosen_game(self.games, kind)
-
     async def play(self, interaction: discord.Interaction, game: str) -> None:
-        presentation = self.presentation(game)
+        presentation = chosen_game(self.games, game)
         if interaction.guild_id is not None or not isinstance(interaction.channel, discord.DMChannel):
             raise Refusal("daily.error.dm_only")
         day = self.today()
@@ -180,7 +175,7 @@ class Daily(commands.Cog):
         if tried is not None:
             running = await self.sessions.load(tried)
             if running.status in ("lobby", "active"):          # still being played: where it is
-                raise Refusal("daily.error.running", link=await self.live_link(running))
+                raise Refusal("daily.error.running", link=await live_link(self.store, running))
             raise Refusal("daily.error.played")
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)
@@ -190,13 +185,8 @@ class Daily(commands.Cog):
                                                started=("daily.started", {"day": day}))
         await self.store.add_daily_attempt(interaction.user.id, presentation.kind, day, started.id)
 
-    async def live_link(self, game: GameView) -> str:
-        """A link to the game's live message (its channel before the first post)."""
-        posts = await self.store.last_message_posts(game.id)
-        return jump_link(game.guild_id, game.channel_id, posts[-1].message_id if posts else None)
-
     async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
-        presentation, locale, viewer = self.presentation(game), locale_of(interaction), interaction.user.id
+        presentation, locale, viewer = chosen_game(self.games, game), locale_of(interaction), interaction.user.id
         if period not in PERIODS:
             raise Refusal("error.bad_option")
         if interaction.guild_id is not None:
@@ -222,7 +212,7 @@ class Daily(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def share(self, interaction: discord.Interaction, game: str) -> None:
-        presentation, locale = self.presentation(game), locale_of(interaction)
+        presentation, locale = chosen_game(self.games, game), locale_of(interaction)
         if interaction.guild_id is None:
             raise Refusal("daily.error.share_in_server")
         # the player is seen in this server: its board lists them by name (a tour shared, and the board of the

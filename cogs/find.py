@@ -90,9 +90,8 @@ class Find:
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
-        """``/find join|leave|queue|expiry``: a group of its own, as ``/rp`` has no room left (Discord allows 25
-        entries per level); the game is a choice of the registered ones, the seats are checked against the game's
-        rules when a player joins."""
+        """``/find join|leave|queue|expiry`` (``groups.root_group``); the game is a choice of the registered ones,
+        the seats are checked against the game's rules when a player joins."""
         kinds = [app_commands.Choice(name=cmd_str(p.title_key), value=kind) for kind, p in self.games.items()]
         ranges = [seat_range(self.games, kind) for kind in self.games] or [(2, 2)]
         low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
@@ -108,9 +107,6 @@ class Find:
                                    ("queue", self.queue, game_option, {"game": kinds}),
                                    ("expiry", self.expiry, hours, {})))
 
-    def presentation(self, kind: str) -> Presentation:
-        return chosen_game(self.games, kind)
-
     def _require_server(self, interaction: discord.Interaction) -> int:
         if interaction.guild_id is None:
             raise Refusal("find.error.server_only")
@@ -119,7 +115,7 @@ class Find:
     async def join(self, interaction: discord.Interaction, game: str, players: int, pace: str,
                    rating_range: int | None = None) -> None:
         guild = self._require_server(interaction)
-        presentation, locale, now = self.presentation(game), locale_of(interaction), self.clock()
+        presentation, locale, now = chosen_game(self.games, game), locale_of(interaction), self.clock()
         low, high = seat_range(self.games, presentation.kind)
         title = t(presentation.title_key, locale)
         if not low <= players <= high:
@@ -131,7 +127,7 @@ class Find:
         if rating_range is not None and not 0 <= rating_range <= MAX_RATING_RANGE:
             raise Refusal("error.bad_option")
         mine = await self.store.queue_entry(guild, interaction.user.id, now)
-        switched = False
+        switched = ""                        # what the answer starts with when the place changed its options
         if mine is not None:
             if mine.kind != presentation.kind:
                 raise Refusal("find.error.queued_elsewhere", game=t(self.games[mine.kind].title_key, locale))
@@ -139,9 +135,12 @@ class Find:
                 await self.store.leave_queue(guild, interaction.user.id, now)      # the same ``join`` again: leave
                 await interaction.response.send_message(t("find.left", locale, game=title), ephemeral=True)
                 return
-            switched = True                  # other options: the place asks for them from now on (and may match)
+            # other options: the place asks for them from now on (and may match)
+            switched = t("find.switched", locale, game=title) + "\n"
         check_bot_permissions(interaction)
-        self._check_thread_permissions(interaction)
+        if not isinstance(interaction.channel, discord.TextChannel):     # a thread is no TextChannel either
+            raise Refusal("find.error.channel")
+        check_bot_permissions(interaction, THREAD_PERMISSIONS)
         if switched:
             await self.store.leave_queue(guild, interaction.user.id, now)
         rating = (await self.store.ratings_of(interaction.user.id)).get(presentation.kind, Rating())
@@ -152,34 +151,15 @@ class Find:
                  "expires_at": now + hours * 3600}
         table = await self.store.queue_and_match(entry, now)
         if not table:
-            waiting = len(await self._waiting_with(guild, entry, now))
-            queued = t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
-                       waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>")
-            if switched:
-                queued = f"{t('find.switched', locale, game=title)}\n{queued}"
-            await interaction.response.send_message(queued, ephemeral=True)
+            rows = await self.store.queue_entries(guild, now, presentation.kind)
+            waiting = sum(r.players == players and r.pace == pace for r in rows)
+            await interaction.response.send_message(switched + t(
+                "find.queued", locale, game=title, players=players, pace=pace_text(pace, locale), waiting=waiting,
+                wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>"), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self.seat_table(interaction, presentation, table)
-        found = t("find.found", locale, thread=thread.mention)
-        if switched:
-            found = f"{t('find.switched', locale, game=title)}\n{found}"
-        await interaction.followup.send(found, ephemeral=True)
-
-    async def _waiting_with(self, guild: int, entry: dict, now: float) -> list[Any]:
-        return [r for r in await self.store.queue_entries(guild, now, entry["kind"])
-                if r.players == entry["players"] and r.pace == entry["pace"]]
-
-    def _check_thread_permissions(self, interaction: discord.Interaction) -> None:
-        perms = interaction.app_permissions
-        missing = [name for name in THREAD_PERMISSIONS if not getattr(perms, name)]
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread) or not isinstance(channel, discord.TextChannel):
-            raise Refusal("find.error.channel")
-        if missing:
-            locale = locale_of(interaction)
-            raise Refusal("error.bot_missing_permission", permission=t(f"permission.{missing[0]}", locale),
-                          permissions=", ".join(t(f"permission.{name}", locale) for name in missing))
+        await interaction.followup.send(switched + t("find.found", locale, thread=thread.mention), ephemeral=True)
 
     async def seat_table(self, interaction: discord.Interaction, presentation: Presentation,
                          table: list[Any]) -> discord.Thread:
@@ -257,7 +237,7 @@ class Find:
         """Who waits on this server (for one game, or all), for anyone who asks; privately."""
         guild, locale = self._require_server(interaction), locale_of(interaction)
         if game is not None:
-            self.presentation(game)
+            chosen_game(self.games, game)
         rows = await self.store.queue_entries(guild, self.clock(), game)
         lines = []
         for kind, players, pace in dict.fromkeys((r.kind, r.players, r.pace) for r in rows):

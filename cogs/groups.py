@@ -39,14 +39,18 @@ def offered_if(test: Callable[[Any, Presentation], bool]) -> Callable[[CommandT]
     return mark
 
 
-def game_group(presentation: Presentation) -> app_commands.Group:
+def shell_group(name: app_commands.locale_str, description: app_commands.locale_str, **kwargs: Any
+                ) -> app_commands.Group:
+    """A command group usable in servers and the bot's DM (not in other private channels, nor as a user app)."""
     return app_commands.Group(
-        name=cmd_str(presentation.group_key),
-        description=cmd_str(presentation.group_description_key),
+        name=name, description=description,
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
-        extras={KIND_EXTRA: presentation.kind},
-    )
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False), **kwargs)
+
+
+def game_group(presentation: Presentation) -> app_commands.Group:
+    return shell_group(cmd_str(presentation.group_key), cmd_str(presentation.group_description_key),
+                       extras={KIND_EXTRA: presentation.kind})
 
 
 def built_command(name_key: str, description_key: str, callback: Callable[..., Any], options: dict, **decorators: dict
@@ -67,12 +71,9 @@ def built_command(name_key: str, description_key: str, callback: Callable[..., A
 
 def root_group(prefix: str, subcommands: Iterable[tuple[str, Callable[..., Any], dict, dict]]) -> app_commands.Group:
     """A top-level group of the shell (``/daily``, ``/find``: ``/rp`` has no room left, Discord allows 25 entries
-    per level), usable in servers and the bot's DM: ``cmd.<prefix>.name`` and ``.description``, and per
+    per level), a :func:`shell_group`: ``cmd.<prefix>.name`` and ``.description``, and per
     subcommand (name, method, ``built_command``'s options, its choices) ``cmd.<prefix>.<name>.*``."""
-    group = app_commands.Group(
-        name=cmd_str(f"cmd.{prefix}.name"), description=cmd_str(f"cmd.{prefix}.description"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
-        allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
+    group = shell_group(cmd_str(f"cmd.{prefix}.name"), cmd_str(f"cmd.{prefix}.description"))
     for name, method, options, chosen in subcommands:
         group.add_command(built_command(f"cmd.{prefix}.{name}.name", f"cmd.{prefix}.{name}.description",
                                         bound(method), options, choices=chosen))

@@ -57,30 +57,30 @@ def topic_key(presentation: Presentation, topic: str, part: str) -> str:
 
 def help_embed(presentation: Presentation, group: app_commands.Group, locale: str) -> discord.Embed:
     """The game's commands by section, each named as the reader's client lists it (``/rp vorbereitung
-    tableau``); a section too long for one field (1,024 characters) goes on in the next."""
+    tableau``)."""
     shown = localised_paths(group, locale)
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
     for heading, names in help_sections(presentation):
-        lines = [t("help.command_line", locale, command=shown[name], text=t(help_key(presentation, name), locale))
-                 for name in names]
-        for part, value in enumerate(field_values(lines)):
-            title = t(heading, locale)
-            embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
-                            value=value, inline=False)
+        add_section(embed, heading, [t("help.command_line", locale, command=shown[name],
+                                       text=t(help_key(presentation, name), locale)) for name in names], locale)
     embed.set_footer(text=t("help.footer", locale, group=localised_name(group, locale)))
     return embed
 
 
-def field_values(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
-    """``lines`` packed into as few field values as fit Discord's limit, never breaking a line."""
+def add_section(embed: discord.Embed, heading: str, lines: list[str], locale: str) -> None:
+    """``lines`` under ``heading``, packed into as few fields as fit Discord's limit, never breaking a line; a
+    section too long for one field goes on in the next."""
     values: list[str] = []
     for line in lines:
-        if values and len(values[-1]) + 1 + len(line) <= limit:
+        if values and len(values[-1]) + 1 + len(line) <= FIELD_LIMIT:
             values[-1] += "\n" + line
         else:
-            values.append(line[:limit])
-    return values
+            values.append(line[:FIELD_LIMIT])
+    title = t(heading, locale)
+    for part, value in enumerate(values):
+        embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
+                        value=value, inline=False)
 
 
 def topic_titles(presentation: Presentation, topics: Iterable[str], locale: str) -> str:
@@ -142,10 +142,7 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
         elif name_key(command) != "cmd.help.name":          # this very command
             sections["guide.everywhere"].append(line)
     for heading, lines in sections.items():
-        for part, value in enumerate(field_values(lines)):
-            title = t(heading, locale)
-            embed.add_field(name=title if part == 0 else t("help.section_continued", locale, heading=title),
-                            value=value, inline=False)
+        add_section(embed, heading, lines, locale)
     return embed
 
 

@@ -138,28 +138,33 @@ class History(GameCog):
                 view.add_item(button(page, "c", label=where, disabled=True))
         return view
 
-    async def private_replay(self, interaction: discord.Interaction, game: GameView, page: int) -> None:
-        """A private copy of a replay at ``page``, in the clicker's language, with buttons of its own."""
-        locale = locale_of(interaction)
-        await defer(interaction, ephemeral=True)
+    async def show_replay(self, interaction: discord.Interaction, game: GameView, page: int, locale: str, *,
+                          owner: int | None = None, private: bool | None = None) -> None:
+        """Step ``page`` of a replay with its paging buttons (``owner``: of a replay posted for the channel), in place
+        of the clicked message, or as a new answer (``private`` or not). It is drawn in a worker: the interaction is
+        acknowledged first."""
+        if private is None:
+            await interaction.response.defer()
+        else:
+            await defer(interaction, ephemeral=private)
         content, picture, pages, page = await self.replay_step(game, page, locale)
-        await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=True,
-                               view=self.paging_view("replay", game.id, page, pages, locale))
+        view = self.paging_view("replay", game.id, page, pages, locale, owner=owner)
+        if private is None:
+            await interaction.edit_original_response(content=content, attachments=as_files([picture]), view=view)
+        else:
+            await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=private, view=view)
 
     async def on_posted_page(self, interaction: discord.Interaction, game_id: int, page: int, _slot: str,
                              owner: int, locale: str) -> None:
         """A posted replay keeps the language it was posted in, and only its poster turns its pages; a click by
         anyone else opens a private copy at that step in their own language (the poster made the replay public
         here, so anyone in the channel may look)."""
-        if interaction.user.id != owner:
-            await self.private_replay(interaction, await self.game_for_click(interaction, game_id, posted=True), page)
-            return
-        game = await self.game_for_click(interaction, game_id)
-        await interaction.response.defer()
-        content, picture, pages, page = await self.replay_step(game, page, locale)
-        await interaction.edit_original_response(content=content, attachments=as_files([picture]),
-                                                 view=self.paging_view("replay", game.id, page, pages, locale,
-                                                                       owner=owner))
+        mine = interaction.user.id == owner
+        game = await self.game_for_click(interaction, game_id, posted=not mine)
+        if mine:
+            await self.show_replay(interaction, game, page, locale, owner=owner)
+        else:                                # a private copy in the clicker's language, with buttons of its own
+            await self.show_replay(interaction, game, page, locale_of(interaction), private=True)
 
     async def on_page(self, interaction: discord.Interaction, what: str, game_id: int, page: int, _slot: str) -> None:
         game = await self.game_for_click(interaction, game_id)
@@ -167,17 +172,14 @@ class History(GameCog):
         message = interaction.message
         if what == "replay" and message is not None and not message.flags.ephemeral:
             # a replay posted before its buttons named their poster: nobody turns it for everyone any more
-            await self.private_replay(interaction, game, page)
+            await self.show_replay(interaction, game, page, locale, private=True)
             return
         if what == "log":
             content, pages, page = await self.log_page(game, page, locale)
             await interaction.response.edit_message(content=content,
                                                     view=self.paging_view("log", game.id, page, pages, locale))
             return
-        await interaction.response.defer()
-        content, picture, pages, page = await self.replay_step(game, page, locale)
-        await interaction.edit_original_response(content=content, attachments=as_files([picture]),
-                                                 view=self.paging_view("replay", game.id, page, pages, locale))
+        await self.show_replay(interaction, game, page, locale)
 
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
@@ -203,14 +205,9 @@ class History(GameCog):
             # who asked to be forgotten has no user on their seat nor on their moves: no mark can be told then)
             stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
                 and record.undoes is None
-            name = seat.name if seat is not None else "?"
-            if stand_in:
-                lines.append(t("play.log_line_stand_in", locale, n=record.seq, player=name, move=label))
-            else:
-                lines.append(t("play.log_line", locale, n=record.seq, player=name, move=label))
-        if not lines:
-            return t("play.log_empty", locale), pages, page
-        return "\n".join(lines)[:2000], pages, page
+            key = "play.log_line_stand_in" if stand_in else "play.log_line"
+            lines.append(t(key, locale, n=record.seq, player=seat.name if seat is not None else "?", move=label))
+        return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
@@ -256,9 +253,5 @@ class History(GameCog):
         chosen = await self.chosen_game(interaction, self.presentation_of(interaction), game)
         if post:
             check_bot_permissions(interaction)
-        locale = locale_of(interaction)
-        await defer(interaction, ephemeral=not post)
-        content, picture, pages, shown = await self.replay_step(chosen, 0, locale)
-        await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=not post,
-                               view=self.paging_view("replay", chosen.id, shown, pages, locale,
-                                                     owner=interaction.user.id if post else None))
+        await self.show_replay(interaction, chosen, 0, locale_of(interaction), private=not post,
+                               owner=interaction.user.id if post else None)

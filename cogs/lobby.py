@@ -8,8 +8,7 @@ place, a command posts it anew at the bottom of the channel and the previous one
 who left), so no older copy shows seats that changed or offers Join after the start. Its text is the lobby's
 last few lines, oldest first, however each action came (``TableMeta.lobby_lines``); a copy retired below a newer
 one, and the one that closes the lobby, keep the lines they added themselves, so the channel reads every action
-once, in order. A start commits the first
-turn post with it (``bot.engine.turn``); the courier delivers it.
+once, in order. A start commits the first turn post with it (``bot.engine.turn``); the courier delivers it.
 """
 from __future__ import annotations
 
@@ -31,7 +30,7 @@ from bot.i18n import N_, available_locales, t
 from .away import away_mark
 from .bots import BotPlayer, bot_seat_name, bot_seat_names, has_ai
 from .buttons import LobbyButton
-from .clock import clock_lines, pace_text
+from .clock import clock_lines
 from .core import (
     GROUP_EXTRA,
     LANGUAGE_LINE,
@@ -52,7 +51,7 @@ from .games import Games
 from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
 from .outbox import TOKEN_S, Courier, Editor
-from .pace import PACES
+from .pace import PACES, pace_text
 from .play import Play
 from .seam import LobbyOption, Presentation, player_mention, seated_people
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
@@ -96,7 +95,6 @@ class Place:
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Place:
-        """The interaction's channel and user."""
         return cls(interaction.guild_id, interaction.channel_id, interaction.user.id, interaction.user.display_name,
                    locale_of(interaction), default_game_locale(interaction))
 
@@ -117,29 +115,10 @@ def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
     return {"key": key, "params": params}
 
 
-def shown_lines(lines: list[dict] | tuple) -> list[dict]:
-    """The lines the open lobby's message shows: the lobby's last few, however each action came."""
-    return list(lines)[-LOBBY_LINES_SHOWN:]
-
-
 def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
     """The lines a lobby message added itself (``on`` it): what a copy that no longer shows the lobby keeps, so
     that the channel tells each action once, in order."""
     return [entry for entry in lines if message_id is not None and entry.get("on") == message_id]
-
-
-def fit_lines(lines: list[str], limit: int = CONTENT_LIMIT) -> str:
-    """``lines`` one a line, the oldest dropped while the text is over Discord's ``limit`` (the newest is what
-    the message is about; alone over the limit, it is cut)."""
-    kept = list(lines)
-    while len(kept) > 1 and len("\n".join(kept)) > limit:
-        kept.pop(0)
-    return "\n".join(kept)[:limit]
-
-
-def seat_lines(game: GameView, locale: str, away: dict[int, float]) -> str:
-    return "\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}{away_mark(game, seat.seat, away, locale)}"
-                     for seat in game.seats)
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
@@ -150,7 +129,9 @@ def option_text(presentation: Presentation, options: dict, locale: str) -> str:
 def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Presentation, locale: str,
                           away: dict[int, float] | None = None) -> None:
     embed.add_field(name=t("lobby.seats", locale, seated=len(game.seats), wanted=game.seats_wanted),
-                    value=seat_lines(game, locale, away or {}), inline=True)
+                    value="\n".join(f"{seat.seat + 1}. {player_mention(game, seat.seat)}"
+                                    f"{away_mark(game, seat.seat, away or {}, locale)}" for seat in game.seats),
+                    inline=True)
     embed.add_field(name=t("lobby.options", locale), value=option_text(presentation, game.options, locale),
                     inline=True)
 
@@ -178,13 +159,12 @@ class Lobby(GameCog):
         return {"game_name": t(presentation.title_key, locale), "group": t(presentation.group_key, "en")}
 
     def lobby_embed(self, game: GameView, locale: str) -> discord.Embed:
-        presentation = self.games[game.kind]
         names = self.names(game, locale)
         embed = discord.Embed(title=t("lobby.title", locale, game=game.id, **names),
                               description=t("lobby.description", locale, creator=f"<@{game.creator_id}>",
                                             wanted=game.seats_wanted, **names),
                               colour=EMBED_COLOUR)
-        add_seats_and_options(embed, game, presentation, locale)
+        add_seats_and_options(embed, game, self.games[game.kind], locale)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
                             value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
@@ -194,8 +174,7 @@ class Lobby(GameCog):
 
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        actions = LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ())
-        for action in actions:
+        for action in LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ()):
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
                                       style=BUTTON_STYLES[action]))
         return view
@@ -229,8 +208,12 @@ class Lobby(GameCog):
         return t(key, locale, **{**self.names(game, locale), **params})
 
     def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
-        """What a lobby message says: these lines of the lobby, oldest first, within Discord's limit."""
-        return fit_lines([self.lobby_line(game, entry, locale) for entry in entries])
+        """What a lobby message says: these lines of the lobby, oldest first, the oldest dropped while the text is
+        over Discord's limit (the newest is what the message is about; alone over the limit, it is cut)."""
+        kept = [self.lobby_line(game, entry, locale) for entry in entries]
+        while len(kept) > 1 and len("\n".join(kept)) > CONTENT_LIMIT:
+            kept.pop(0)
+        return "\n".join(kept)[:CONTENT_LIMIT]
 
     def closed_embed(self, game: GameView, key: str, locale: str, **params: Any) -> discord.Embed:
         return discord.Embed(title=t("lobby.title", locale, game=game.id, **self.names(game, locale)),
@@ -321,10 +304,8 @@ class Lobby(GameCog):
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
                                from_button: bool) -> None:
-        """Do ``action`` and show the lobby as it now is, its line added to the lobby's last lines: a button edits
-        its message in place; a command posts it anew at the bottom of the channel, and the message that showed it
-        before keeps only the lines it added (see :meth:`show_lobby_in`). One action of a game at a time, so that
-        its line and its seats agree."""
+        """Do ``action`` and show the lobby as it now is, its line added (see the module's docstring). One action of
+        a game at a time, so that its line and its seats agree."""
         async with self._acting.setdefault(game_id, asyncio.Lock()):
             acted = await getattr(self, f"do_{action}")(interaction, game_id)
             game = await self.sessions.load(game_id)
@@ -342,19 +323,17 @@ class Lobby(GameCog):
             line["on"] = interaction.message.id if from_button and interaction.message is not None else None
             lines = [*TableMeta.of(game.meta).lobby_lines, line]
             # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added
-            chosen = shown_lines(lines) if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
+            chosen = lines[-LOBBY_LINES_SHOWN:] if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
             content = self.lobby_text(game, chosen, locale)
             if from_button:
                 await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
                                                         view=view if view is not None else discord.ui.View())
-                shown = interaction.message.id if interaction.message is not None else None
             else:
                 sent = await interaction.response.send_message(content=content, embed=embed,
                                                                allowed_mentions=NO_PINGS,
                                                                **({"view": view} if view is not None else {}))
-                shown = sent.message_id
-            line["on"] = shown
-            await self.show_lobby_in(interaction, game, shown, lines)
+                line["on"] = sent.message_id
+            await self.show_lobby_in(interaction, game, line["on"], lines)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
@@ -362,9 +341,8 @@ class Lobby(GameCog):
     async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None,
                             lines: list[dict]) -> None:
         """Message ``message_id`` (sent or edited by ``interaction``) now shows the game's lobby and its ``lines``:
-        it becomes the game's lobby message, and the one that showed the lobby before, if another, is retired (one
-        lobby message with seats and buttons per game, so no older copy shows seats that changed or offers Join
-        after the start). A lobby that closed (started, cancelled) keeps no lines."""
+        it becomes the game's lobby message, and the one that showed the lobby before, if another, is retired (see
+        the module's docstring). A lobby that closed (started, cancelled) keeps no lines."""
         if message_id is not None:
             self._editors[message_id] = Editor(interaction, message_id, original=True)
         before = TableMeta.of(game.meta).lobby_message
@@ -380,8 +358,8 @@ class Lobby(GameCog):
         """An older lobby message keeps the lines it added itself (who opened the lobby, joined, left), of the
         lobby's ``lines``, and loses the lobby's embed and buttons: the copies read each action once, in order."""
         fields: dict[str, Any] = {"embed": None, "view": None, "allowed_mentions": NO_PINGS}
-        if own_lines(lines, message_id):
-            fields["content"] = self.lobby_text(game, own_lines(lines, message_id), game_locale(game))
+        if own := own_lines(lines, message_id):
+            fields["content"] = self.lobby_text(game, own, game_locale(game))
         await self.edit_lobby_message(game, message_id, fields, last=True)
 
     async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool:
@@ -404,7 +382,7 @@ class Lobby(GameCog):
             await interaction.response.send_message(t("lobby.language_done", mine, game=game.id,
                                                       language=language_word(language, mine)), ephemeral=True)
             if table.lobby_message is not None:
-                lines = shown_lines(TableMeta.of(game.meta).lobby_lines)
+                lines = TableMeta.of(game.meta).lobby_lines[-LOBBY_LINES_SHOWN:]
                 await self.edit_lobby_message(game, table.lobby_message, {
                     "content": self.lobby_text(game, lines, language), "embed": self.lobby_embed(game, language),
                     "view": self.lobby_view(game, language), "allowed_mentions": NO_PINGS})
@@ -494,10 +472,8 @@ class Lobby(GameCog):
             raise Refusal("error.bad_option")
         if bots and (not has_ai(kind) or not 0 < bots < players):
             raise Refusal("error.bad_bot_count", players=players)
-        if language not in available_locales():
+        if language not in available_locales():      # what the channel reads is in the game's language
             language = place.default_locale
-        # what the channel reads (lobby, turn posts, their pictures) is in the game's language
-        locale = language
         if takeover_hours is None and place.guild_id is not None:   # the server's default
             takeover_hours = await default_takeover_hours(self.sessions.store, place.guild_id)
         if bots:
@@ -511,7 +487,7 @@ class Lobby(GameCog):
                                           place.creator_id, place.creator_name,
                                           options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         for _ in range(bots):
-            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, locale))
+            game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, language))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game

@@ -5,9 +5,9 @@ language: first the games waiting on them, the longest wait first (since when th
 clock's ``TableMeta.due_since``), then their other open games (lobbies too), then the games that ended in the
 last week (finished, or abandoned: marked so, since a player away meanwhile has no other trace of it). Each line
 names the game, its server and channel, where it stands (the presentation's ``status_line``), who is due, the
-time left on its clock (``cogs.pace.clock_status``) and links to its live
-message. Long lists are paged with buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the
-list is read again for whoever clicks, so a page never shows someone else's games and survives a restart.
+time left on its clock (``cogs.pace.clock_status``) and links to its live message. Long lists are paged with
+buttons whose custom ids carry only the page (``rp:y:<page>:<slot>``): the list is read again for whoever clicks,
+so a page never shows someone else's games and survives a restart.
 
 The "Take my longest-waiting turn" button is the play Cog's own "my moves" button (``ViewButton``, ``rp:v``): it
 opens the private menu of that game wherever the list was asked (a private menu's components work for the game's
@@ -102,7 +102,7 @@ class MyGames(commands.Cog):
         embed = discord.Embed(title=t("mygames.title", locale), description="\n".join(lines)[:4096])
         waited = sum(kind == WAITING for kind, _ in rows)
         embed.set_footer(text=t("mygames.footer", locale, waiting=waited, games=len(rows)))
-        return {"content": None, "embed": embed, "view": self.buttons(interaction, rows, page, pages, locale)}
+        return {"content": None, "embed": embed, "view": self.buttons(rows, page, pages, locale)}
 
     async def entry(self, interaction: discord.Interaction, row: UserGame, section: str, locale: str) -> str:
         """One game: its name, where it is and a link; then where it stands, who is due and its clock."""
@@ -148,16 +148,15 @@ class MyGames(commands.Cog):
                  for seat in due if seat < len(game.seats)]
         return t("mygames.due", locale, players=", ".join(names)) if names else ""
 
-    def buttons(self, interaction: discord.Interaction, rows: list[tuple[str, UserGame]], page: int, pages: int,
-                locale: str) -> discord.ui.View:
+    def buttons(self, rows: list[tuple[str, UserGame]], page: int, pages: int, locale: str) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
         longest = next((row for kind, row in rows if kind == WAITING and row.kind in self.games), None)
-        label = t("mygames.take_turn", locale)
         if longest is None:
             view.add_item(discord.ui.Button(label=t("mygames.nothing_waiting", locale), disabled=True,
                                             custom_id="rp:y:none"))
         else:
-            view.add_item(ViewButton(longest.game_id, "moves", label=label, style=discord.ButtonStyle.primary))
+            view.add_item(ViewButton(longest.game_id, "moves", label=t("mygames.take_turn", locale),
+                                     style=discord.ButtonStyle.primary))
         if pages > 1:
             view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
                                           disabled=page == 0, row=1))

@@ -28,7 +28,7 @@ from bot.engine.away import PrefsRefused, quiet_until, time_zones
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
 from bot.i18n import t
 
-from .core import Refusal, as_typed, jump_link, locale_of, seat_locale, tracker
+from .core import Refusal, as_typed, live_link, locale_of, pings, seat_locale, tracker
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
@@ -149,9 +149,7 @@ class Notify(commands.Cog):
             return frozenset()
         users = {game.seats[s].user_id for s in payload.get("mention", [])
                  if isinstance(s, int) and 0 <= s < len(game.seats) and game.seats[s].user_id} - set(away)
-        if not users:
-            return frozenset()
-        return await self.owe(game, users)
+        return await self.owe(game, users) if users else frozenset()
 
     async def owe(self, game: GameView, users: Collection[int]) -> frozenset[int]:
         """A post or a reminder about to name ``users`` in the game's channel: those it must not ping now
@@ -210,11 +208,10 @@ class Notify(commands.Cog):
 
     async def game_line(self, game: GameView, locale: str) -> str:
         presentation = self.games[game.kind]
-        posts = await self.sessions.store.last_message_posts(game.id)
         status = " · ".join(x for x in (presentation.status_line(game, locale),
                                         clock_status(game, locale, now=self.clock(), edited=False)) if x)
         return t("notify.dm_line", locale, game=t(presentation.title_key, locale), status=status,
-                 link=jump_link(game.guild_id, game.channel_id, posts[-1].message_id if posts else None))
+                 link=await live_link(self.sessions.store, game))
 
     async def fall_back(self, user: int, due: list[tuple[GameView, int]]) -> None:
         """The player's DMs are closed: ping them in each game's channel, the first time saying why and what to
@@ -225,5 +222,4 @@ class Notify(commands.Cog):
             key = "notify.dm_closed" if number == 0 else "notify.fallback_turn"
             text = t(key, locale, player=f"<@{user}>", line=await self.game_line(game, locale))
             channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)],
-                                                                               roles=False, everyone=False))
+            await channel.send(text, **pings([user]))

@@ -49,8 +49,6 @@ def note_of(game: Any, seat: int, since: float) -> dict:
     return dict(note) if note.get("since") == since else {}
 
 
-
-
 # ---------------------------------------------------------------------------------------------- words
 def duration_text(seconds: float, locale: str) -> str:
     """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language
@@ -69,7 +67,6 @@ def pace_text(pace: str, locale: str) -> str:
     return t("clock.pace.line", locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
 
 
-
 def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None, *, edited: bool = True) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
     game without a clock), or that it is up when that moment is ``now`` or past; the clocks of the players in
@@ -81,11 +78,11 @@ def clock_status(game: Any, locale: str, away: Any = (), now: float | None = Non
         return ""
     deadlines = [d for seat in due_since(game) if seat < len(game.seats) and not game.seats[seat].is_ai
                  and game.seats[seat].user_id not in away and (d := deadline_of(game, seat)) is not None]
+    named = t(f"clock.pace.{pace}", locale)
     if not deadlines:
-        return t("clock.live.pace", locale, pace=t(f"clock.pace.{pace}", locale))
+        return t("clock.live.pace", locale, pace=named)
     if now is not None and min(deadlines) <= now:
-        return t("clock.live.up", locale, pace=t(f"clock.pace.{pace}", locale))
-    if not edited:
-        return t("clock.live.deadline_at", locale, pace=t(f"clock.pace.{pace}", locale),
-                 when=f"<t:{int(min(deadlines))}:f>")
-    return t("clock.live.deadline", locale, pace=t(f"clock.pace.{pace}", locale), when=f"<t:{int(min(deadlines))}:R>")
+        return t("clock.live.up", locale, pace=named)
+    if edited:
+        return t("clock.live.deadline", locale, pace=named, when=f"<t:{int(min(deadlines))}:R>")
+    return t("clock.live.deadline_at", locale, pace=named, when=f"<t:{int(min(deadlines))}:f>")

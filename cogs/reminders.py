@@ -51,19 +51,13 @@ class Reminders(commands.Cog):
         self.reminder_loop.cancel()
 
     async def tick(self) -> None:
-        await self.retry_posts()
+        await self._job("delivering undelivered posts", self.courier.deliver_all)
         await self.take_over_idle_seats()
-        await self.run_clocks()
-        await self.send_reminders()
-
-    async def run_clocks(self) -> None:
         await self.pace_clock.tick(self.clock())
+        await self.send_reminders()
 
     async def take_over_idle_seats(self) -> None:
         await self._job("idle-seat takeover", lambda: self.bots.take_over_idle(self.clock()))
-
-    async def retry_posts(self) -> None:
-        await self._job("delivering undelivered posts", self.courier.deliver_all)
 
     async def _job(self, what: str, work: Callable[[], Awaitable[Any]]) -> None:
         """One job of the tick: skipped once the client closed, counted in flight, a failure logged (the next
@@ -91,9 +85,7 @@ class Reminders(commands.Cog):
 
     async def remind(self, item: Any) -> None:
         game = await self.sessions.load(item.game_id)
-        if game.status != "active" or game.kind not in self.games:
-            return
-        if self.pace_clock.handles(game):
+        if game.status != "active" or game.kind not in self.games or self.pace_clock.handles(game):
             return
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]

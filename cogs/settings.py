@@ -3,7 +3,7 @@ the pace, kept in the store's bot-wide meta) and a game's language (``/<game> la
 channel manager; ``TableMeta.locale``)."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -31,8 +31,6 @@ TAKEOVER_DEFAULT_META = "takeover_hours:{guild}"
 PACE_DEFAULT_META = "pace:{guild}"
 
 
-
-
 async def default_pace(store: Any, guild_id: int | None) -> str:
     """The pace a server's new games get when their creator chose none."""
     stored = await store.get_meta(PACE_DEFAULT_META.format(guild=guild_id))
@@ -54,19 +52,13 @@ def language_choices() -> list[app_commands.Choice[str]]:
             for code in sorted(available_locales(), key=lambda code: code != "en")]
 
 
-class LobbyLanguage(Protocol):
-    """The lobby's side of ``/<game> language`` (``cogs.lobby.Lobby``, which imports this module)."""
-
-    async def switch_language(self, interaction: discord.Interaction, game_id: int, language: str) -> bool: ...
-
-
 class GameSettings(GameCog):
-    def __init__(self, sessions: SessionManager, games: Games, play: Play, courier: Courier, lobby: LobbyLanguage):
+    def __init__(self, sessions: SessionManager, games: Games, play: Play, courier: Courier, lobby: Any):
         self.sessions = sessions
         self.games = games
         self.play = play
         self.courier = courier
-        self.lobby = lobby
+        self.lobby = lobby                # ``cogs.lobby.Lobby`` (which imports this module)
 
     @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
     @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))

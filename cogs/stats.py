@@ -15,6 +15,7 @@ games still open are not touched.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -89,14 +90,9 @@ def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -
 
 def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
     """(name, wins) of the players with the most wins; rows are newest first, so a name is the latest one."""
-    wins: dict[int, int] = {}
-    names: dict[int, str] = {}
-    for row in rows:
-        if row.user_id is None or row.is_ai:
-            continue
-        names.setdefault(row.user_id, row.name)
-        if _is_win(row):
-            wins[row.user_id] = wins.get(row.user_id, 0) + 1
+    people = [row for row in rows if row.user_id is not None and not row.is_ai]
+    names = {row.user_id: row.name for row in reversed(people)}
+    wins = Counter(row.user_id for row in people if _is_win(row))
     ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
     return [(names[user], wins[user]) for user in ranked[:size]]
 
@@ -127,12 +123,6 @@ async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) 
           change=signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
         for seat, (before, after, games) in changes.items()),
         *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in)]
-
-
-def month_start(now: float) -> float:
-    """The first moment of the current calendar month (UTC)."""
-    moment = datetime.fromtimestamp(now, timezone.utc)
-    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
 
 
 class ForgetButton(ShellButton, template=r"rp:f:(?P<user>[0-9]{1,20})"):
@@ -184,7 +174,8 @@ class Stats(GameCog):
         kind = self.games.kind(presentation.kind)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.board_title", locale, game=game), colour=EMBED_COLOUR)
-        since = month_start(self.clock())
+        now = datetime.fromtimestamp(self.clock(), timezone.utc)           # this calendar month (UTC) from its start
+        since = now.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
         every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):

@@ -36,11 +36,8 @@ def option_name(command: Any, name: str, locale: str) -> str:
     """How a ``locale`` reader's client names the option ``name`` (its English name, as Discord sends it) of
     ``command`` (an ``app_commands.Command``; for anything else, or an option it does not have, ``opt.<name>``
     is looked up); ``name`` itself when no catalog names it."""
-    key = f"opt.{name}"
-    for parameter in command.parameters if isinstance(command, Command) else ():
-        if parameter.display_name == name and parameter.locale_name is not None:
-            key = option_key(parameter.locale_name)
-            break
+    key = next((option_key(p.locale_name) for p in (command.parameters if isinstance(command, Command) else ())
+                if p.display_name == name and p.locale_name is not None), f"opt.{name}")
     return catalog(locale).get(key) or catalog(DEFAULT_LOCALE).get(key) or name
 
 
