@@ -93,6 +93,10 @@ class GameSettings(GameCog):
                                                                                       locale)
             lines.append(t("lobby.defaults_shown", locale, hours=hours, pace=pace_shown) if hours else
                          t("lobby.defaults_shown_never", locale, pace=pace_shown))
+            allowed = await store.get_meta(AWAY_FAST_META.format(guild=guild)) != "off"      # cogs.away's rule
+            lines.append(t("away.fast.shown_on", locale) if allowed else t("away.fast.shown_off", locale))
+        # the command sits under each game's group, but the defaults are the server's, for all its games
+        lines.append(t("lobby.defaults_scope", locale))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))

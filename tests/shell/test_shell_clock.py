@@ -381,7 +381,8 @@ async def test_a_server_default_pace(harness):
     shown = await harness.run("pig defaults", user=admin, place=place)
     assert shown.only().ephemeral and "normal (1 day per decision)" in shown.only().content
     done = await harness.run("pig defaults", user=admin, place=place, pace="slow")
-    assert done.only().content == t("clock.defaults_set", "en", pace="slow (3 days per decision)")
+    assert done.only().content.splitlines() == [t("clock.defaults_set", "en", pace="slow (3 days per decision)"),
+                                                t("lobby.defaults_scope", "en")]
     forged = await harness.run("pig defaults", user=admin, place=place, pace="{}" * 900)
     assert forged.only().ephemeral and forged.only().content == t("error.bad_option", "en")
     _, _, game = await start(harness, guild_id=place.guild_id)

@@ -251,9 +251,14 @@ async def test_a_server_default_for_the_idle_seat_takeover(harness):
     assert not game.meta.get("takeover_s")                                 # the game's own choice wins
     # 0 turns the takeover off: said in words, not as "away 0 hours"
     off = await harness.run("pig defaults", user=admin, place=place, takeover=0)
-    assert off.only().content == t("lobby.defaults_set_never", "en")
+    assert off.only().content.splitlines()[0] == t("lobby.defaults_set_never", "en")
     shown = (await harness.run("pig defaults", user=admin, place=place)).only().content
     assert shown.startswith("This server's defaults for new games: the bot never plays for"), shown
+    # the overview shows every setting the command changes, and says they are the server's, for all its games
+    assert shown.splitlines()[1:] == [t("away.fast.shown_on", "en"), t("lobby.defaults_scope", "en")], shown
+    await harness.run("pig defaults", user=admin, place=place, away_fast=False)
+    shown = (await harness.run("pig defaults", user=admin, place=place)).only().content
+    assert t("away.fast.shown_off", "en") in shown.splitlines()
 
 
 async def test_the_courier_reads_the_live_message_not_every_post(harness, monkeypatch):
