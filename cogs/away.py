@@ -28,7 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import GameView, SessionManager
-from bot.engine.away import AwayRefused, zone
+from bot.engine.away import MAX_AWAY_S, AwayRefused, zone
 from bot.engine.records import UserGame
 from bot.engine.table import TableMeta
 from bot.i18n import t
@@ -62,8 +62,11 @@ def until_of(text: str, time_zone: str, now: float) -> float:
         day = today + timedelta(days=int(found[1])) if found else date.fromisoformat(text.strip())
     except ValueError:
         raise Refusal("away.error.bad_date", value=as_typed(text, 20)) from None
-    after = day + timedelta(days=1)
-    return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
+    try:
+        after = day + timedelta(days=1)
+        return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
+    except OverflowError:           # 9999-12-31: a day with no day after it is far beyond any away time
+        raise Refusal("away.error.too_long", **refusal_params({"max_s": MAX_AWAY_S})) from None
 
 
 class AwayBook:

@@ -49,3 +49,11 @@ def test_until_is_the_end_of_the_day_in_the_players_time_zone():
     for junk in ("soon", "2026-13-01", "-3", "1e3"):
         with pytest.raises(Refusal):
             until_of(junk, "UTC", NOW)
+
+
+def test_the_last_day_a_calendar_holds_is_refused_as_too_long_not_a_crash():
+    """A tour typed 9999-12-31: the day after it does not exist, and the bot answered "something went wrong"."""
+    for zone_name in ("UTC", "Pacific/Kiritimati", "America/Adak"):
+        with pytest.raises(Refusal) as refused:
+            until_of("9999-12-31", zone_name, NOW)
+        assert refused.value.key == "away.error.too_long" and refused.value.params == {"max_days": "14"}
