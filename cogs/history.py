@@ -91,10 +91,16 @@ class History(GameCog):
                 raise Refusal("history.error.unknown_game", game=game_id) from error
             if not await self.may_see(interaction, game):
                 raise Refusal("history.error.unknown_game", game=game_id)
-        else:
-            game = await self.sessions.game_in_channel(interaction.channel_id)
-            if game is None or game.state is None:
-                game = await self.sessions.last_game_in_channel(interaction.channel_id)
+        else:       # the channel's game, else its last one of this kind (not another kind's, named by number)
+            current = await self.sessions.game_in_channel(interaction.channel_id)
+            game = current if current is not None and current.state is not None \
+                and current.kind == presentation.kind else \
+                await self.sessions.last_game_in_channel(interaction.channel_id, presentation.kind)
+            if game is None and current is not None and current.kind != presentation.kind \
+                    and current.kind in self.games:
+                other = self.games[current.kind]
+                raise Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)),
+                              group=t(other.group_key, "en"))
             if game is None:
                 key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
                 raise Refusal(key, group=t(presentation.group_key, "en"))

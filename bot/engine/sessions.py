@@ -672,9 +672,10 @@ class SessionManager(Generic[StoreT]):
         await self.load(game_id)
         return await self.store.moves(game_id)
 
-    async def last_game_in_channel(self, channel_id: int) -> GameView | None:
-        """The newest game that started in a channel, open or over (for replays of a finished game)."""
-        game_id = await self.store.last_game_id(channel_id)
+    async def last_game_in_channel(self, channel_id: int, kind: str | None = None) -> GameView | None:
+        """The newest game (of ``kind``, when given) that started in a channel, open or over (for replays of a
+        finished game)."""
+        game_id = await self.store.last_game_id(channel_id, kind)
         return None if game_id is None else await self.load(game_id)
 
     async def forget_user(self, user_id: int, name: str) -> list[int]:

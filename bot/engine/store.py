@@ -254,7 +254,7 @@ class Repository(Protocol):
                             now: float = 0.0, seat_names: Mapping[int, str] | None = None) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
-    async def last_game_id(self, channel_id: int) -> int | None: ...
+    async def last_game_id(self, channel_id: int, kind: str | None = None) -> int | None: ...
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
     async def forget_user(self, user_id: int, name: str) -> list[int]: ...
 
@@ -1182,10 +1182,12 @@ class Store:
             params["n"] = int(limit)
         return _results(await self._read(sql, params))
 
-    async def last_game_id(self, channel_id: int) -> int | None:
-        """The newest game that was played in a channel (open or over; lobbies that never started aside)."""
-        return await self._read_one("SELECT id FROM games WHERE channel_id = :c AND started_at IS NOT NULL"
-                                    " ORDER BY id DESC LIMIT 1", {"c": channel_id})
+    async def last_game_id(self, channel_id: int, kind: str | None = None) -> int | None:
+        """The newest game (of ``kind``, when given) that was played in a channel (open or over; lobbies that
+        never started aside)."""
+        of_kind = "" if kind is None else " AND kind = :k"
+        return await self._read_one(f"SELECT id FROM games WHERE channel_id = :c AND started_at IS NOT NULL{of_kind}"
+                                    " ORDER BY id DESC LIMIT 1", {"c": channel_id, "k": kind})
 
     async def board_results(self, *, guild_id: int, kind: str, since: float | None = None) -> list[ResultRow]:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games

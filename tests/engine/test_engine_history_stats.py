@@ -42,6 +42,8 @@ async def test_move_log_and_last_game_of_a_channel(mgr):
     assert [r.seq for r in log] == list(range(1, view.version + 1)) and all(r.move == {"action": "roll"}
                                                                             for r in log)
     assert (await mgr.last_game_in_channel(50)).id == done
+    assert (await mgr.last_game_in_channel(50, "dicerace")).id == done
+    assert await mgr.last_game_in_channel(50, "rollplayer") is None            # only that kind's games
     with pytest.raises(errors.UnknownGame):
         await mgr.move_log(10**12)
 

@@ -79,9 +79,13 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     assert seqs(allowed.content) == [1]
     unknown = await harness.run("log", user=alice, place=place, game=987654321)
     assert t("history.error.unknown_game", "en", game=987654321) in unknown.text()
-    # another kind's command does not show this game
+    # another kind's command does not show this game: it names the game the channel plays (a tour was told of a
+    # "game #6" it never asked about)
     other = await harness.run("poker replay", user=alice, place=place)
-    assert t("history.error.unknown_game", "en", game=game.id) in other.text()
+    assert t("error.other_game_here", "en", game="Roll Player", group="rp") in other.text()
+    assert f"#{game.id}" not in other.text()
+    by_id = await harness.run("poker replay", user=alice, place=place, game=game.id)
+    assert t("history.error.unknown_game", "en", game=game.id) in by_id.text()
 
 
 def image_of(message, name: str = "table.png") -> Image.Image:
