@@ -94,13 +94,15 @@ class MyGames(commands.Cog):
         pages = -(-len(rows) // PAGE)
         page = min(max(0, page), pages - 1)
         lines, section = [], None
+        waited = sum(kind == WAITING for kind, _ in rows)
         for kind, row in rows[page * PAGE:(page + 1) * PAGE]:
             if kind != section:
-                section = kind
-                lines.append(f"**{t(f'mygames.section.{kind}', locale)}**")
+                section = kind          # "your other open games" only below the games waiting on the player
+                heading = t("mygames.section.open_only", locale) if kind == OPEN and not waited else \
+                    t(f"mygames.section.{kind}", locale)
+                lines.append(f"**{heading}**")
             lines.append(await self.entry(interaction, row, kind, locale))
         embed = discord.Embed(title=t("mygames.title", locale), description="\n".join(lines)[:4096])
-        waited = sum(kind == WAITING for kind, _ in rows)
         embed.set_footer(text=t("mygames.footer", locale, waiting=waited, games=len(rows)))
         return {"content": None, "embed": embed, "view": self.buttons(rows, page, pages, locale)}
 

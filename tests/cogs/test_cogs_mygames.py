@@ -152,6 +152,14 @@ async def test_no_games_is_a_friendly_line(harness, carol):
     assert answer.ephemeral and answer.text() == t("mygames.none", "en") and not answer.buttons()
 
 
+async def test_open_games_with_none_waiting_are_not_called_the_other_ones(harness, alice):
+    """A tour read "Your other open games" at the top of the list, below no section at all."""
+    await harness.run("new", user=alice, place=harness.channel(), players=3)
+    text = (await harness.run("games", user=alice, place=harness.dm())).messages[0].text()
+    assert f"**{t('mygames.section.open_only', 'en')}**" in text, text
+    assert t("mygames.section.open", "en") not in text and t("mygames.section.waiting", "en") not in text
+
+
 async def test_a_kind_this_bot_does_not_load_is_listed_plainly(harness, alice):
     place = harness.channel()
     await harness.run("new", user=alice, place=place, players=2)
