@@ -525,6 +525,8 @@ class Lobby(GameCog):
         moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
         mentioned once (not the one who ended it, nor the bot seats)."""
         key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
+        if game.guild_id is None:       # a DM has no channel to free, and its one player needs no mention
+            key = "lobby.abandoned_dm"
         told = seated_people(game, but=actor)
         lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
         if told:

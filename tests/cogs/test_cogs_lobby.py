@@ -206,6 +206,15 @@ async def test_solo_only_in_dm_and_new_only_in_server(harness, alice):
     assert join_in_dm.only().content == t("error.guild_only", "en")
 
 
+async def test_abandoning_a_dm_game_speaks_to_its_one_player(harness, alice):
+    """A DM has no channel to free for others, and its player needs no mention of themselves."""
+    dm = harness.dm()
+    await harness.run("solo", user=alice, place=dm, short_game=True)
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    done = (await harness.run("abandon", user=alice, place=dm)).public()[0]
+    assert done.content == t("lobby.abandoned_dm", "en", game=game.id) and alice.mention not in done.content
+
+
 async def test_missing_bot_permission_is_named_and_nothing_is_created(harness, alice):
     perms = discord.Permissions(FULL_APP_PERMISSIONS)
     perms.attach_files = False
