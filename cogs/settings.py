@@ -108,8 +108,8 @@ class GameSettings(GameCog):
         switched it: a lobby's message (``Lobby.switch_language``), a running game's live message; the command is
         answered privately: a public notice would land below that message, which stays the last message of the
         game (one ephemeral answer and one edit; re-posting the live message below a notice would cost a summary
-        edit and a new message, and push the table up the channel each time)."""
-        require_guild(interaction)
+        edit and a new message, and push the table up the channel each time). A DM game's one player may switch
+        it too (a tour found no way to change a solo game's language)."""
         game = await self.play.channel_game(interaction, self.presentation_of(interaction))
         may_manage = interaction.permissions.manage_channels
         if interaction.user.id != game.creator_id and not may_manage:

@@ -321,3 +321,17 @@ async def test_a_lobbys_new_language_renames_its_bots(harness, alice, bob):
     assert not joined.only().ephemeral
     await harness.run("start", user=alice, place=place)
     assert [s.name for s in (await game_here(harness, place)).seats] == ["Alice", bot_name("fr", "easy"), "Bob"]
+
+
+async def test_a_dm_games_player_switches_its_language(harness, alice):
+    harness.bot.bots.pause = 3600
+    harness.locale = "en-US"
+    dm = harness.dm()
+    await harness.run("poker solo", user=alice, place=dm, opponents=1)
+    live = [m for m in harness.rec.order if m.channel_id == dm.channel_id and m.layout][-1]
+    answer = await harness.run("poker language", user=alice, place=dm, language="de")
+    assert answer.only().ephemeral and answer.only().content.startswith(
+        t("lobby.language_done", "en", game=(await game_here(harness, dm)).id, language="")[:12])
+    assert (await game_here(harness, dm)).meta["locale"] == "de"
+    assert bot_name("de", "best") in live.text() and bot_name("en", "best") not in live.text(), live.text()
+
