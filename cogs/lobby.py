@@ -168,6 +168,7 @@ class Lobby(GameCog):
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
                             value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
+        self.add_takeover(embed, game, locale)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
         return embed
@@ -197,7 +198,21 @@ class Lobby(GameCog):
             if game.guild_id is not None:
                 embed.add_field(name=t("clock.pace.title", locale),
                                 value="\n".join(clock_lines(game, locale, away or {}, now)), inline=False)
+        if game.status in ("lobby", "active"):
+            self.add_takeover(embed, game, locale)
         return embed
+
+    def add_takeover(self, embed: discord.Embed, game: GameView, locale: str) -> None:
+        """When the bot plays for an absent player of a server game (``cogs.bots`` after the hours, ``cogs.clock``
+        once a turn clock runs out): a tour found the setting shown nowhere, and the bot stepping in a surprise."""
+        if game.guild_id is None or not has_ai(self.games.kind(game.kind)):
+            return
+        table = TableMeta.of(game.meta)
+        hours = table.takeover_s // 3600
+        value = t("lobby.takeover.never", locale) if not table.takeover_s else \
+            t("lobby.takeover.hours_clock", locale, hours=hours) if table.pace else \
+            t("lobby.takeover.hours", locale, hours=hours)
+        embed.add_field(name=t("lobby.takeover.title", locale), value=value, inline=False)
 
     def lobby_line(self, game: GameView, entry: dict, locale: str) -> str:
         """One line of the lobby's history in ``locale``; a language's name reads as a word of the sentence."""

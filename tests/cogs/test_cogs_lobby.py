@@ -523,3 +523,26 @@ async def test_leaving_a_running_game_says_what_a_player_can_do_instead(harness,
     no_away = (await harness.run("leave", user=bob, place=fast)).only()
     assert no_away.content == t("error.leave_running", "en", hint=t("error.hint.end_ask", "en",
                                                                       creator=alice.mention))
+
+
+async def test_the_lobby_and_status_say_when_the_bot_stands_in(harness, alice, bob):
+    """A tour found a game's takeover shown nowhere, and the bot taking a seat when a clock ran out a surprise."""
+    def stand_in(message) -> str:
+        [value] = [f["value"] for e in message.embeds for f in e.get("fields", [])
+                   if f["name"] == t("lobby.takeover.title", "en")]
+        return value
+
+    place = harness.channel()
+    lobby = (await harness.run("new", user=alice, place=place, players=2, takeover=6, pace="fast")).public()[-1]
+    assert stand_in(lobby) == t("lobby.takeover.hours_clock", "en", hours=6)
+    await harness.run("join", user=bob, place=place)
+    await harness.run("start", user=alice, place=place)
+    status = (await harness.run("status", user=bob, place=place)).only()
+    assert stand_in(status) == t("lobby.takeover.hours_clock", "en", hours=6)
+    calm = harness.channel(guild_id=place.guild_id)
+    lobby = (await harness.run("new", user=alice, place=calm, players=2, takeover=1, pace="none")).public()[-1]
+    assert stand_in(lobby) == t("lobby.takeover.hours", "en", hours=1) == "After 1 hour away"
+    never = harness.channel(guild_id=place.guild_id)
+    lobby = (await harness.run("new", user=alice, place=never, players=2, takeover=0)).public()[-1]
+    assert stand_in(lobby) == t("lobby.takeover.never", "en")
+

@@ -241,8 +241,9 @@ async def test_wrong_channel_and_out_of_game_refusals(harness, alice, bob, carol
 async def test_solo_player_can_abandon_in_dm(harness, alice, fixed_seed):
     dm = harness.dm()
     await harness.run("solo", user=alice, place=dm)
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     done = await harness.run("abandon", user=alice, place=dm)
-    assert alice.mention in done.only().content
+    assert done.only().content == t("lobby.abandoned_dm", "en", game=game.id)       # said to its one player
     assert await harness.bot.sessions.game_in_channel(dm.channel_id) is None
 
 
