@@ -163,6 +163,9 @@ class Presentation:
     #: the score chart's title and axis (catalog keys): the shell's speak of a projected score by rounds; a game
     #: whose score or rounds are named otherwise in some language has its own
     chart_keys: tuple[str, str] = (N_("history.chart.title"), N_("history.chart.x_axis"))
+    #: the replay's score line (catalog keys, ``{scores}``): at a step of a game in play, and at the last step
+    #: of a game its rules ended, where the score is final; a game whose score is named otherwise has its own
+    score_keys: tuple[str, str] = (N_("history.projected"), N_("history.final_score"))
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
