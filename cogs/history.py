@@ -9,6 +9,7 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -214,7 +215,9 @@ class History(GameCog):
             stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
                 and record.undoes is None
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
-            lines.append(t(key, locale, n=record.seq, player=seat.name if seat is not None else "?", move=label))
+            then = replace(shown, state=before[record.seq]) if record.seq in before else shown
+            player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
+            lines.append(t(key, locale, n=record.seq, player=player, move=label))
         return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay

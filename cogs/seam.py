@@ -179,6 +179,11 @@ class Presentation:
                    open_fields: frozenset[str] = frozenset()) -> str:
         """A legal move as a button or menu label; ``open_fields`` are still to be chosen ("…")."""
 
+    def mover_name(self, game: Any, seat: int, locale: str) -> str:
+        """Who made a move at ``seat``, for ``/<game> log`` (``game``: the table the move was played on): the
+        player's name. A game where one player moves several pieces in turn names the piece too."""
+        return player_name(game, seat)
+
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
         """A narrowing menu entry standing for several moves that share everything before ``field``
@@ -277,7 +282,7 @@ REQUIRED = (
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains",
-                  "live_pictures", "step_picture", "hint_text")
+                  "live_pictures", "step_picture", "hint_text", "mover_name")
 
 
 def check_presentation(presentation: Any) -> None:

@@ -20,7 +20,7 @@ from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, player_name, seat_names
 
 from . import commands, words
 
@@ -340,6 +340,10 @@ class RollForAdventurePresentation(Presentation):
         if decision in DECISIONS:
             return t(f"rollforadventure.decision.{decision}", locale)
         return t("rollforadventure.decision.wait", locale)
+
+    def mover_name(self, game: Any, seat: int, locale: str) -> str:
+        """A solo player moves two heroes: the log says which one ("Ben · Healer"), it read "Ben" for both."""
+        return words.mover(game.state, seat, player_name(game, seat), locale)
 
     def status_line(self, game: Any, locale: str) -> str:
         state = game.state
