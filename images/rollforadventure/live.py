@@ -305,7 +305,8 @@ def _skull(size: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def _die(owner: str, value: int | None, size: int) -> Image.Image:
     colour = pieces.die_colour(owner)
-    return _flat(pieces.die(owner, value, size), (P.DIE_FILL[colour], P.DIE_EDGE[colour], P.DIE_INK[colour]))
+    return _flat(pieces.die(owner, value, size), (P.DIE_FILL[colour], P.DIE_EDGE[colour], P.DIE_INK[colour],
+                                                  icons.mark_tint(colour)))     # the colour shape's own tint
 
 
 def _field_chip(d, x, y, label: str, count: int) -> int:
