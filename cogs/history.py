@@ -9,6 +9,7 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -51,6 +52,14 @@ MAX_PAGE = 99_999
 #: Discord's integer options run from -(2**53 - 1) to 2**53 - 1: a larger max_value makes it refuse the whole
 #: command upload (and the bot would not start).
 MAX_GAME_ID = 2**53 - 1
+
+
+def replay_score_key(presentation: Any, kind: Any, then: GameView, page: int, count: int) -> str:
+    """The catalog key of a replay step's score line: the game's word for its score as it would stand now
+    (``Presentation.score_keys``), or its final score at the last step of a game the rules ended (that step
+    said "Projected score" of a finished game, and a poker night's Gold was called a score)."""
+    in_play, final = presentation.score_keys
+    return final if page == count - 1 and kind.is_finished(then.state) else in_play
 
 
 class HistoryButton(ShellButton, template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):"
@@ -212,7 +221,9 @@ class History(GameCog):
             stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
                 and record.undoes is None
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
-            lines.append(t(key, locale, n=record.seq, player=seat.name if seat is not None else "?", move=label))
+            then = replace(shown, state=before[record.seq]) if record.seq in before else shown
+            player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
+            lines.append(t(key, locale, n=record.seq, player=player, move=label))
         return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay
@@ -228,9 +239,10 @@ class History(GameCog):
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
         # a co-operative game has no score per seat: its status line says how the team stands
-        projected = "" if kind.cooperative else t("history.projected", locale, scores=scores)
+        score_line = "" if kind.cooperative else t(replay_score_key(presentation, kind, then, page, len(steps)),
+                                                   locale, scores=scores)
         lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
-                 presentation.status_line(then, locale), projected]
+                 presentation.status_line(then, locale), score_line]
         return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:

@@ -163,6 +163,9 @@ class Presentation:
     #: the score chart's title and axis (catalog keys): the shell's speak of a projected score by rounds; a game
     #: whose score or rounds are named otherwise in some language has its own
     chart_keys: tuple[str, str] = (N_("history.chart.title"), N_("history.chart.x_axis"))
+    #: the replay's score line (catalog keys, ``{scores}``): at a step of a game in play, and at the last step
+    #: of a game its rules ended, where the score is final; a game whose score is named otherwise has its own
+    score_keys: tuple[str, str] = (N_("history.projected"), N_("history.final_score"))
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
@@ -175,6 +178,11 @@ class Presentation:
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
         """A legal move as a button or menu label; ``open_fields`` are still to be chosen ("…")."""
+
+    def mover_name(self, game: Any, seat: int, locale: str) -> str:
+        """Who made a move at ``seat``, for ``/<game> log`` (``game``: the table the move was played on): the
+        player's name. A game where one player moves several pieces in turn names the piece too."""
+        return player_name(game, seat)
 
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
@@ -274,7 +282,7 @@ REQUIRED = (
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains",
-                  "live_pictures", "step_picture", "hint_text")
+                  "live_pictures", "step_picture", "hint_text", "mover_name")
 
 
 def check_presentation(presentation: Any) -> None:

@@ -83,16 +83,28 @@ def die_body(d: ImageDraw.ImageDraw, w: int, colour: str) -> None:
                         fill=P.DIE_FILL[colour], outline=P.DIE_EDGE[colour], width=edge)
 
 
+def mark_tint(colour: str) -> tuple[int, int, int]:
+    """The colour shape's tint on a die: halfway from the body to the pip ink, so the shape stays plain to
+    see but never passes for one more pip (in the pip ink, a white die's ring made a 1 read as a 2)."""
+    fill, ink = P.DIE_FILL[colour], P.DIE_INK[colour]
+    return tuple(round((f + i) / 2) for f, i in zip(fill, ink))
+
+
 @lru_cache(maxsize=512)
-def die(value: int, colour: str, size: int) -> Image.Image:
-    """A die face: body in its colour, pips, and the colour's shape in the free top-centre spot."""
+def die(value: int, colour: str, size: int, mark: bool = True) -> Image.Image:
+    """A die face: body in its colour, pips, and (``mark``) the colour's shape in the free top-centre spot.
+
+    The shape is the colour-blind aid where a die's colour carries meaning (Roll Player). A game whose
+    colours only tell a few very different sides apart passes ``mark=False``: there the shape adds
+    nothing and, drawn in the pip ink, a white die's ring reads as one more pip at phone size."""
     img, d, w = canvas(size)
     die_body(d, w, colour)
     ink = P.DIE_INK[colour]
     pr = w * 0.085
     for fx, fy in PIPS[value]:
         d.ellipse([fx * w - pr, fy * w - pr, fx * w + pr, fy * w + pr], fill=ink)
-    draw_shape(d, P.DIE_SHAPES[colour], w * 0.5, w * 0.15, w * 0.078, ink, w * 0.028)
+    if mark:
+        draw_shape(d, P.DIE_SHAPES[colour], w * 0.5, w * 0.15, w * 0.078, mark_tint(colour), w * 0.028)
     return finish(img, size)
 
 

@@ -56,6 +56,9 @@ class DicePokerPresentation(Presentation):
     title_key = N_("dicepoker.title")
     # the chart shows each player's Gold after each hand (no projection: Gold is the score as it stands)
     chart_keys = (N_("dicepoker.chart.title"), N_("dicepoker.chart.x_axis"))
+    # the replay says Gold too: a step counts a hand's stake back (paid in the move that dealt it), the end
+    # is the Gold the night or duel ended with
+    score_keys = (N_("dicepoker.history.gold"), N_("dicepoker.history.gold_final"))
     seats = Seats(low=2, high=2, default=2)
     solo = True
     lobby_options = (

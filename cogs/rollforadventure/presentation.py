@@ -20,7 +20,7 @@ from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, player_name, seat_names
 
 from . import commands, words
 
@@ -52,6 +52,18 @@ def lobby_choice(option: LobbyOption, value: Any) -> str:
                       value=str(value)[:40], allowed=", ".join(allowed))
     return value
 
+
+
+def result_lines(state: dict, locale: str) -> list[str]:
+    """How a finished adventure ended: won, or lost and why (worded as the log's last line). The final post
+    and the status line of a finished game (the replay's last step, /mygames) say it alike."""
+    won = state["result"] == "won"
+    lines = [t(RESULT_KEYS[won], locale)]
+    if not won:
+        fallen = [tid for tid in C.TERRITORIES if state["terr"][tid]["skull"] >= state["terr"][tid]["last"]]
+        lines.append(t(LOSS_KEYS[True], locale, territory=words.territory(fallen[0], locale)) if fallen
+                     else t(LOSS_KEYS[False], locale))
+    return lines
 
 class RollForAdventurePresentation(Presentation):
     kind = "rollforadventure"
@@ -329,9 +341,15 @@ class RollForAdventurePresentation(Presentation):
             return t(f"rollforadventure.decision.{decision}", locale)
         return t("rollforadventure.decision.wait", locale)
 
+    def mover_name(self, game: Any, seat: int, locale: str) -> str:
+        """A solo player moves two heroes: the log says which one ("Ben · Healer"), it read "Ben" for both."""
+        return words.mover(game.state, seat, player_name(game, seat), locale)
+
     def status_line(self, game: Any, locale: str) -> str:
         state = game.state
         names = seat_names(game)
+        if state["result"] is not None:     # over: the result (a replay's last step read as if play went on)
+            return "\n".join(result_lines(state, locale))
         if state.get("decision") and state["decision"].get("kind") == "pick_hero":
             return t("rollforadventure.status.setup", locale, stones=state["stones"], needed=state["stones_needed"])
         damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
@@ -348,12 +366,7 @@ class RollForAdventurePresentation(Presentation):
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state
-        won = state["result"] == "won"
-        lines = [t(RESULT_KEYS[won], locale)]
-        fallen = [tid for tid in C.TERRITORIES if state["terr"][tid]["skull"] >= state["terr"][tid]["last"]]
-        if not won:     # the reason, worded as the log's last line
-            lines.append(t(LOSS_KEYS[True], locale, territory=words.territory(fallen[0], locale)) if fallen
-                         else t(LOSS_KEYS[False], locale))
+        lines = result_lines(state, locale)
         adventure = state["options"].get("adventure", "book_of_magic")
         lines.append(t("rollforadventure.final.summary", locale, stones=state["stones"],
                        needed=state["stones_needed"], turns=state["turn"],

@@ -58,6 +58,31 @@ def hero(state: dict, index: Any, names: list[str], locale: str) -> str:
     return t("rollforadventure.words.hero_of", locale, hero=hero_name(entry.get("hero"), locale), player=player)
 
 
+def acting_hero(state: dict) -> int | None:
+    """The hero whose decision is open (the one being chosen at setup, else the active hero: every other
+    decision is the active hero's), or None."""
+    decision = state.get("decision") or {}
+    if decision.get("kind") == "pick_hero":
+        return decision.get("hero_index")
+    return state.get("active")
+
+
+def holds_two(state: dict, seat: Any) -> bool:
+    """Whether the player at ``seat`` moves more than one hero (solo play): their name alone says not which."""
+    return sum(1 for entry in state.get("heroes") or [] if entry.get("seat") == seat) > 1
+
+
+def mover(state: dict, seat: int, player: str, locale: str) -> str:
+    """Who made a move: the player, with the hero they moved it for ("Ben · Healer") when they hold two
+    heroes (the full table names them so); a hero not chosen yet is left out."""
+    index = acting_hero(state)
+    heroes = state.get("heroes") or []
+    if not holds_two(state, seat) or type(index) is not int or not 0 <= index < len(heroes) \
+            or heroes[index].get("seat") != seat or not heroes[index].get("hero"):
+        return player
+    return f"{player} · {hero_name(heroes[index]['hero'], locale)}"
+
+
 def hero_by_id(state: dict, hero_id: Any, names: list[str], locale: str) -> str:
     for index, entry in enumerate(state.get("heroes") or []):
         if entry.get("hero") == hero_id:

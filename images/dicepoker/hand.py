@@ -47,7 +47,8 @@ def _side_panel(img, d, y: int, side: SideView, locale: str, names) -> int:
     line = y + PANEL_H - 28
     hand_fill = P.GOOD if side.won else P.ACCENT
     if side.due:
-        status = words.say("dicepoker.img.rerolls_now", locale)
+        # the buttons and the live message ask which dice to keep, so the picture says the same
+        status = words.say("dicepoker.img.keeps_now", locale)
     elif side.waits:
         status = words.say("dicepoker.img.waits", locale)
     elif side.rerolled:

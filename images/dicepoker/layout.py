@@ -16,7 +16,10 @@ WIDTH = 720
 MARGIN = 20
 DIE = 84
 DIE_GAP = 14
-SIDE_COLOURS = {0: "white", 1: "red", None: "black"}   # each colour has its own shape (palette.DIE_SHAPES)
+SIDE_COLOURS = {0: "white", 1: "red", None: "black"}
+# The three sides' colours differ in brightness as much as in hue (white, red, black), so the dice go
+# without the colour-blind shape: on a white die its ring reads as an extra pip (a 1 looks like a 2).
+DIE_MARK = False
 
 
 def die_colour(seat: int | None) -> str:
@@ -31,7 +34,7 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
     marks = size // 3 if (used is not None or rerolled or numbers) else 0
     for i, v in enumerate(dice):
         dx = x + i * (size + gap)
-        icons.paste(img, icons.die(v, colour, size), dx, y)
+        icons.paste(img, icons.die(v, colour, size, mark=DIE_MARK), dx, y)
         if used is not None and used[i]:
             d.rounded_rectangle([dx + 6, y + size + 5, dx + size - 6, y + size + 10], radius=2, fill=P.ACCENT)
         if rerolled and i in rerolled and new_label:

@@ -111,6 +111,7 @@ class LiveView:
     oblivion: int
     master_alone: bool
     offers: tuple[Offer, ...]              # while heroes are chosen (then no board is drawn)
+    two_heroes: bool = False               # the player due moves two heroes (solo): the banner names the hero
 
 
 def _takes(state: dict, t: str) -> tuple[tuple[str, int], ...]:
@@ -159,7 +160,8 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
         words.name_of(names, hero["seat"], locale), hero["hero"],
         tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territories,
         tuple(_enemy(state, c, cards) for c in enemies_at(state, None)),
-        state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], ())
+        state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], (),
+        sum(1 for h in state["heroes"] if h["seat"] == hero["seat"]) > 1)
 
 
 # --- drawing ---------------------------------------------------------------------------------------------
@@ -170,9 +172,16 @@ def _line(d, x: float, mid: float, text: str, room: float, fill=P.TEXT, size: in
 
 
 def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) -> int:
-    """▶ and the player due (and their hero while no throw takes the room); returns the width used."""
+    """▶ and the player due and their hero; returns the width used. Beside a throw the room is short: there
+    the player only, or, when they move two heroes (solo), the hero, which is what tells the turns apart
+    ("▶ Ben" was the same for both, and "Ben · Avenger" did not fit)."""
     icons.paste(img, icons.play(24), x, mid - 12)
-    line = v.player if v.throw or not v.hero else f"{v.player} · {words.hero(v.hero, locale)}"
+    if not v.hero:
+        line = v.player
+    elif not v.throw:
+        line = f"{v.player} · {words.hero(v.hero, locale)}"
+    else:
+        line = words.hero(v.hero, locale) if v.two_heroes else v.player
     return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
 
 
@@ -296,7 +305,8 @@ def _skull(size: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def _die(owner: str, value: int | None, size: int) -> Image.Image:
     colour = pieces.die_colour(owner)
-    return _flat(pieces.die(owner, value, size), (P.DIE_FILL[colour], P.DIE_EDGE[colour], P.DIE_INK[colour]))
+    return _flat(pieces.die(owner, value, size), (P.DIE_FILL[colour], P.DIE_EDGE[colour], P.DIE_INK[colour],
+                                                  icons.mark_tint(colour)))     # the colour shape's own tint
 
 
 def _field_chip(d, x, y, label: str, count: int) -> int:

@@ -116,6 +116,9 @@ async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(s
         await harness.click(message, user=alice, place=place, label=t("history.last", "en"))
         game = await harness.bot.sessions.load(game.id)
         assert t("history.replay_end", "en", game=game.id, step=13, steps=13, moves=game.version) in message.content
+        # the game is over: its last step gives the final score, not a projection (it said "Projected score")
+        assert t("history.final_score", "en", scores="").strip() in message.content
+        assert t("history.projected", "en", scores="").strip() not in message.content
         assert message.button(label=t("history.next", "en")).get("disabled")
     finally:
         await harness.close()
@@ -200,6 +203,14 @@ async def test_solo_poker_night_chart_and_replay(poker_harness, alice, fixed_see
     assert "chart.png" in final.file_names()
     replay = (await poker_harness.run("poker replay", user=alice, place=place)).private()[-1]
     assert "step 0 of" in replay.content
+    # a tavern night's score is its Gold: the steps say so, and the last one gives the Gold it ended with
+    # (they said "Projected score", and "Projected score" still at the end of the night)
+    assert t("dicepoker.history.gold", "en", scores="").strip() in replay.content
+    await poker_harness.click(replay, user=alice, place=place, label=t("history.last", "en"))
+    game = await poker_harness.bot.sessions.load(game.id)
+    gold = game.state["purses"][0]
+    assert t("dicepoker.history.gold_final", "en", scores=f"Alice {gold}") in replay.content
+    assert t("history.projected", "en", scores="").strip() not in replay.content
 
 
 @pytest.fixture

@@ -88,6 +88,10 @@ async def test_a_finished_game_is_not_rated_and_charts_no_score(harness, alice, 
     replay = (await harness.run("rfa replay", user=alice, place=place)).private()[-1]
     assert "table.png" in replay.file_names()
     assert t("history.projected", "en", scores="").strip() not in replay.content
+    # its last step says how the adventure ended (it read as if play went on: the turn and the active hero)
+    await harness.click(replay, user=alice, place=place, label=t("history.last", "en"))
+    result = "rollforadventure.result." + game.state["result"]
+    assert t(result, "en") in replay.content
 
 
 async def test_the_log_words_each_move_on_the_table_it_was_played_on(harness, alice, fixed_seed):

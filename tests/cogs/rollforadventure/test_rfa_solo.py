@@ -78,3 +78,23 @@ async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
     assert record.move == {"type": "reroll", "values": [thrown[0], thrown[-1]]}
     game = await harness.bot.sessions.load(game.id)
     assert game.state["heroes"][0]["used"] is True
+
+
+async def test_the_log_of_a_solo_game_names_the_hero_of_each_move(harness, alice, fixed_seed):
+    """One player moves both heroes: every line of ``/rfa log`` read "Alice: …", so it did not say whether the
+    Daredevil or the Healer blocked an attack. Each move now names its hero, as the full table does."""
+    dm = harness.dm()
+    await harness.run("rfa solo", user=alice, place=dm, heroes="choose")
+    await pick(harness, alice, dm, "draufgaengerin")
+    await pick(harness, alice, dm, "heiler")
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    for n in range(30):
+        move = policy.choose_move(game.state, due_seat(game), n)
+        await click_move(harness, latest_turn_post(harness, dm), game, move, user=alice, place=dm)
+        game = await harness.bot.sessions.load(game.id)
+    text = (await harness.run("rfa log", user=alice, place=dm, page=1)).only().content
+    lines = text.splitlines()
+    played = [line for line in lines if t("rollforadventure.move.pick_hero", "en", hero="").split()[0] not in line]
+    assert played and all(line.split(": ", 1)[0].split(". ", 1)[1] in ("Alice · Daredevil", "Alice · Healer")
+                          for line in played), lines
+    assert {line.split(": ", 1)[0].split(". ", 1)[1] for line in played} == {"Alice · Daredevil", "Alice · Healer"}

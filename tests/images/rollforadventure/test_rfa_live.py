@@ -118,3 +118,20 @@ def test_a_game_of_live_pictures_stays_small():
             sizes.append(len(live.live_png.__wrapped__(view, "en")))
             prev = view
     assert statistics.mean(sizes) <= 7.5 * 1024 and max(sizes) <= 12 * 1024, (statistics.mean(sizes), max(sizes))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_banner_beside_a_throw_says_which_of_a_solo_players_two_heroes_is_due(locale):
+    """Solo, one player moves two heroes: the banner beside the throw read "▶ Ben" on both heroes' turns.
+    It names the hero there; a player with one hero keeps their name (it tells the players apart)."""
+    def throw(seats):
+        return lambda s: s["seats"] == seats and s["heroes"][s["active"]]["hero"] and live.live_view(s).throw
+
+    for seats, names in ((1, ["Ben"]), (2, ["Ben", "Chloé"])):
+        state = S.first(throw(seats))
+        hero = state["heroes"][state["active"]]
+        with legibility.recording() as rec:
+            live.live_png.__wrapped__(live.live_view(state, names, locale), locale)
+        texts = [s.text for s in rec.seen]
+        expected = words.hero(hero["hero"], locale) if seats == 1 else names[hero["seat"]]
+        assert expected in texts, (seats, texts)
