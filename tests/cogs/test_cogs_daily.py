@@ -165,3 +165,20 @@ def test_streak_counting():
     assert streak(days, "2026-11-26") == 3
     assert streak(days, "2026-11-27") == 3          # today not played yet: the streak still stands
     assert streak(days, "2026-11-28") == 0
+
+
+async def test_a_channel_taken_by_another_game_names_that_game_not_the_command_typed(harness, alice, clocked):
+    """A DM holding a poker daily: ``/daily play game:rollplayer`` points to ``/poker status`` (``/daily status``
+    does not exist); a Roll Player daily there makes ``/rfa solo`` point to ``/rp status``."""
+    dm = harness.dm()
+    await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    harness.locale = "fr"
+    busy = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
+    assert busy.only().ephemeral and busy.text() == t("engine.error.channel_busy", "fr", group="poker")
+    assert "`/poker statut`" in busy.text()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.bot.sessions.abandon(game.id, alice.id, may_manage_channel=False)
+    await harness.run("daily play", user=alice, place=dm, game="rollplayer")
+    harness.locale = "ko"
+    other = await harness.run("rfa solo", user=alice, place=dm)
+    assert other.only().ephemeral and other.text() == t("engine.error.channel_busy", "ko", group="rp")
