@@ -103,7 +103,7 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
     title = t(harness.bot.games["dicepoker"].title_key, "en")
-    assert line.text() == share_line(title, "2026-11-26", total, 1, "en")
+    assert line.text() == share_line("Alice", title, "2026-11-26", total, 1, "en")
     assert str(game.seed) not in line.text()
     # the preview now says it was shared and has no button left; a second click posts nothing
     assert preview.only().text() == t("daily.shared", "en", line=line.text()) and not preview.only().buttons()
@@ -146,7 +146,7 @@ async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked)
     second, _, _ = await play_daily(harness, bob)
     rows = await harness.bot.store.daily_results("dicepoker", "2026-11-26")
     await harness.bot.store._exec("UPDATE results SET total = 7 WHERE seat = 0", {})
-    lines = [await harness.bot.daily.share_text(g, "en") for g in (first, second)]
+    lines = [await harness.bot.daily.share_text(g, "en", "Ann") for g in (first, second)]
     assert first.id != second.id and len(rows) == 2 and lines[0] == lines[1] and "7️⃣" in lines[0]
 
 
@@ -182,3 +182,18 @@ async def test_a_channel_taken_by_another_game_names_that_game_not_the_command_t
     harness.locale = "ko"
     other = await harness.run("rfa solo", user=alice, place=dm)
     assert other.only().ephemeral and other.text() == t("engine.error.channel_busy", "ko", group="rp")
+
+
+async def test_the_shared_line_names_its_player_in_the_channels_language(harness, alice, clocked):
+    """Alice reads French, the server English: the public line says it is hers (no ping), in English for
+    everyone in the channel; her private preview shows it as it will be posted."""
+    club = harness.channel()
+    game, _, _ = await play_daily(harness, alice)
+    harness.locale = "fr"
+    preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
+    posted = await harness.click(preview.only(), user=alice, place=club, label=t("daily.share_button", "fr"))
+    [line] = posted.public()
+    total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
+    expected = share_line("Alice", t("dicepoker.title", "en"), "2026-11-26", total, 1, "en")
+    assert line.text() == expected and "Alice · " in line.text() and alice.mention not in line.text()
+    assert preview.only().text() == t("daily.shared", "fr", line=expected)
