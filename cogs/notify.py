@@ -157,14 +157,13 @@ class Notify(commands.Cog):
         messages: written only when it differs from the one this process last wrote for them, and only for a
         player with settings (``Store.note_locale``)."""
         locale = locale_of(interaction)
-        if self.locales.get(interaction.user.id) == locale:
+        if self.locales.get(interaction.user.id) == locale or self.client.is_closed():
             return
-        async with tracker(self.client):
-            try:
-                await self.sessions.store.note_locale(interaction.user.id, locale)
-            except Exception:           # a language not kept is no reason to fail anything else
-                log.exception("could not note the language of user %s", interaction.user.id)
-                return
+        try:
+            await self.sessions.store.note_locale(interaction.user.id, locale)
+        except Exception as error:      # a language not kept (the bot closing, say) fails nothing else
+            log.warning("could not note the language of user %s: %r", interaction.user.id, error)
+            return
         self.locales[interaction.user.id] = locale
 
     # ------------------------------------------------------------------ the courier's question

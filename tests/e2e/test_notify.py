@@ -119,7 +119,8 @@ async def test_the_direct_message_speaks_the_players_current_language_not_their_
     alice.locale = "ko"
     shown = await notify(discord_stub, alice, cast.games)                    # a look: nothing set
     assert t("notify.how.dm", "ko") in shown.content
-    assert await runner.bot.inflight.wait_idle(10)      # the language is noted beside the answer
+    await discord_stub.wait_until(lambda: runner.bot.notify.locales.get(alice.id) == "ko", 10,
+                                  "the language noted beside the answer")
     await tick(runner, clock, t0 + GATHER + 31)
     message = await discord_stub.wait_for_message(dm)
     assert message.content.split("\n")[0] == t("notify.dm_title", "ko")
