@@ -11,7 +11,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .core import GROUP_EXTRA, Refusal, locale_of
+from .core import AWAY_ENDED, GROUP_EXTRA, Refusal, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
@@ -98,13 +98,15 @@ class Tables(GameCog):
             raise Refusal("engine.error.game_not_active")
         return game
 
-    async def welcome_back(self, game: GameView, seat: int) -> None:
+    async def welcome_back(self, game: GameView, seat: int, interaction: discord.Interaction | None = None) -> None:
         """A player acting again takes their seat back from the bot (idle-seat takeover) and is back from
-        being away (``cogs.away``: a cached "not away" costs no query)."""
+        being away (``cogs.away``: a cached "not away" costs no query); the ``interaction`` that ended their time
+        away is marked (``AWAY_ENDED``) so that they are told, as ``/away back`` tells them. Only acting counts:
+        a look (the table, a sheet, the log) does not come here."""
         away = self.bots.courier.away
         user = game.seats[seat].user_id
-        if user:
-            await away.came_back(user, away.clock())
+        if user and await away.came_back(user, away.clock()) and interaction is not None:
+            interaction.extras[AWAY_ENDED] = True
         if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
 
