@@ -187,6 +187,8 @@ class Daily(commands.Cog):
             running = await self.sessions.load(tried)
             if running.status in ("lobby", "active"):          # still being played: where it is
                 raise Refusal("daily.error.running", link=await live_link(self.store, running))
+            if running.status == "abandoned":                 # counted, but no result: the board does not list it
+                raise Refusal("daily.error.abandoned")
             raise Refusal("daily.error.played")
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)

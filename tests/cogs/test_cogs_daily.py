@@ -47,14 +47,14 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     assert a.id != b.id and a.seed == b.seed and a.options == b.options
     rules = harness.bot.sessions.kinds["rollplayer"]
     assert rules.dumps(a.state) == rules.dumps(b.state)            # the identical deal
-    # a second attempt is refused, even after abandoning the first
+    # a second attempt is refused, even after abandoning the first: saying so (the board does not list it)
     dm = harness.dm()
     await harness.bot.sessions.abandon(a.id, alice.id, may_manage_channel=False)
     again = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
-    assert again.text() == t("daily.error.played", "en")
+    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en")
     harness.locale = "de"
     assert (await harness.run("daily play", user=alice, place=dm, game="rollplayer")).text() \
-        == t("daily.error.played", "de")
+        == t("daily.error.abandoned", "de")
     # the next day brings another deal
     clocked[0] += DAY_S
     await harness.run("daily play", user=alice, place=harness.dm(), game="rollplayer")
@@ -92,6 +92,9 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert t("daily.final_streak", "en", streak=1) in final
     bob_game, bob_final, _ = await play_daily(harness, bob)
     assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
+    # a finished try is on the board: the refusal of another sends the player there
+    assert (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text() \
+        == t("daily.error.played", "en")
 
     # share: the preview privately, then the button posts the line in this channel
     preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
