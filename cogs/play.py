@@ -73,7 +73,8 @@ PRIVATE_MESSAGES = 4096
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
 MOVE_OPTION_LIMIT = 100
 #: The view buttons that only show the game (the table, a sheet): a player away who looks is still away; their
-#: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``).
+#: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``). Any click
+#: of theirs, a look too, takes their seat back from the bot that stood in for them.
 LOOKS = ("table", "sheet")
 
 
@@ -365,8 +366,8 @@ class Play(Tables):
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         seated = game.seat_of(interaction.user.id)
-        if seated is not None and game.status == "active" and action not in LOOKS:   # a look is no return
-            await self.welcome_back(game, seated, interaction)
+        if seated is not None and game.status == "active":      # a look takes a seat back, but is no return
+            await self.welcome_back(game, seated, interaction, looking=action in LOOKS)
         if action in ("hint", "moves", "more") and game.status != "active":
             raise Refusal("engine.error.game_not_active")
         if action == "hint":
