@@ -1,5 +1,7 @@
-"""``/away``: a player away until a date (``/away until``) or back early (``/away back``, or any click of theirs on
-one of their games); and the book every service asks whether a player is away.
+"""``/away``: a player away until a date (``/away until``) or back early (``/away back``, or acting on one of their
+games: a move, a menu of their moves, a hint; a look at the table, a sheet or the log does not count, and whoever
+comes back that way is told so, as ``/away back`` tells them); and the book every service asks whether a player is
+away.
 
 While a player is away (``bot.engine.away`` sets the limits, the store keeps the periods) their turn clock does
 not run (the clock's elapsed time for a seat leaves out the time away, so it goes on from where it stopped),

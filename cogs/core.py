@@ -180,6 +180,21 @@ def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
     return inflight.track() if isinstance(inflight, Inflight) else contextlib.nullcontext()
 
 
+#: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``).
+AWAY_ENDED = "rollbot_away_ended"
+
+
+async def tell_back(interaction: discord.Interaction) -> None:
+    """A player whose move ended their ``/away`` hears it, privately, as ``/away back`` says it: the clocks run
+    again (it ended silently, and ``/status`` no longer showed them away)."""
+    if not interaction.extras.pop(AWAY_ENDED, False) or not interaction.response.is_done():
+        return
+    try:
+        await interaction.followup.send(t("away.back", locale_of(interaction)), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("interaction %s: the end of time away was not told", interaction.id)
+
+
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[Any]]) -> None:
     """Run a component callback through the same error path as the slash commands."""
     async with tracker(interaction.client):
@@ -187,6 +202,7 @@ async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaita
             await handler()
         except Exception as exc:
             await report_error(interaction, exc)
+        await tell_back(interaction)
 
 
 class RollTree(app_commands.CommandTree):
@@ -197,6 +213,7 @@ class RollTree(app_commands.CommandTree):
                 await super()._call(interaction)
             except app_commands.AppCommandError as error:
                 await self._dispatch_error(interaction, error)
+            await tell_back(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError,
                        /) -> None:

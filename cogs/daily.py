@@ -8,7 +8,8 @@ the player's place on the day's board and their streak (consecutive UTC days wit
 kind). Sharing: ``share`` run in a server channel shows the line privately with a Share button, and the button
 posts it in that channel — the channel where the player clicks is the channel they chose, so no channel picker
 is needed. The line is an emoji summary of the result (the total, the streak), the same for every game with the
-same result, so it gives nothing of the deal away. Once a day is over, anyone may replay its daily games
+same result, so it gives nothing of the deal away, and names its player (no ping); it is worded in the channel's
+language, as every public post. Once a day is over, anyone may replay its daily games
 (``History.may_see``).
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
 from .buttons import ShellButton
-from .core import Refusal, live_link, locale_of, require_guild
+from .core import Refusal, default_game_locale, live_link, locale_of, require_guild
 from .games import Games
 from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
@@ -66,10 +67,17 @@ def streak(days: set[str], day: str) -> int:
     return count
 
 
-def share_line(title: str, day: str, total: Any, days: int, locale: str) -> str:
-    """The spoiler-free line: only the game, the day, the total (as keycap emoji) and the streak."""
+def share_line(player: str, title: str, day: str, total: Any, days: int, locale: str) -> str:
+    """The spoiler-free line: only whose it is (``player``: their name as shown, no ping), the game, the day, the
+    total (as keycap emoji) and the streak."""
     score = "".join(KEYCAPS[int(c)] if c.isdigit() else c for c in str(total if total is not None else "–"))
-    return t("daily.share_line", locale, game=title, day=day, score=score, streak=days)
+    return t("daily.share_line", locale, player=player, game=title, day=day, score=score, streak=days)
+
+
+def sharer(interaction: discord.Interaction) -> str:
+    """The name the share line gives its player: their display name here, as plain text (markdown escaped; the
+    post pings nobody)."""
+    return discord.utils.escape_markdown(interaction.user.display_name)
 
 
 def board(rows: list[Any]) -> list[tuple[int, str, Any, int]]:
@@ -125,14 +133,17 @@ class Daily(commands.Cog):
         return day is not None and day < self.today()
 
     # ------------------------------------------------------------------ the share button
-    async def share_text(self, game: GameView, locale: str) -> str:
+    async def share_text(self, game: GameView, locale: str, player: str) -> str:
+        """The game's share line in ``locale``: the channel's language (``default_game_locale``), as every public
+        post; it is posted for everyone there, not only for the sharer."""
         day = await self.store.daily_day_of(game.id)
         user_id = game.seats[0].user_id
         rows = [r for r in await self.store.daily_results(game.kind, day or "", user_id) if r.game_id == game.id]
         if not rows:
             raise Refusal("daily.error.nothing_to_share")
         days = streak(await self.days_of(user_id, game.kind), rows[0].day)
-        return share_line(t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days, locale)
+        return share_line(player, t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days,
+                          locale)
 
     @staticmethod
     def shared_key(game_id: int, channel_id: int | None) -> str:
@@ -147,12 +158,12 @@ class Daily(commands.Cog):
         if not game.seats or game.seats[0].user_id != interaction.user.id:
             raise Refusal("daily.error.share_not_yours")
         locale = locale_of(interaction)
-        line = await self.share_text(game, locale)
+        line = await self.share_text(game, default_game_locale(interaction), sharer(interaction))
         if not await self.store.claim_meta(self.shared_key(game_id, interaction.channel_id), self.clock()):
             await interaction.response.send_message(t("daily.error.shared_already", locale), ephemeral=True)
             return
         await interaction.response.edit_message(content=t("daily.shared", locale, line=line), view=None)
-        await interaction.followup.send(line)
+        await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
 
     # ------------------------------------------------------------------ commands
     def command_group(self) -> app_commands.Group:
@@ -176,6 +187,8 @@ class Daily(commands.Cog):
             running = await self.sessions.load(tried)
             if running.status in ("lobby", "active"):          # still being played: where it is
                 raise Refusal("daily.error.running", link=await live_link(self.store, running))
+            if running.status == "abandoned":                 # counted, but no result: the board does not list it
+                raise Refusal("daily.error.abandoned")
             raise Refusal("daily.error.played")
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)
@@ -222,7 +235,8 @@ class Daily(commands.Cog):
         if not rows:
             raise Refusal("daily.error.nothing_to_share")
         played = await self.sessions.load(rows[-1].game_id)
-        line = await self.share_text(played, locale)
+        # the preview shows the line as the channel will read it
+        line = await self.share_text(played, default_game_locale(interaction), sharer(interaction))
         if await self.store.get_meta(self.shared_key(played.id, interaction.channel_id)) is not None:
             await interaction.response.send_message(t("daily.shared", locale, line=line), ephemeral=True)
             return

@@ -23,7 +23,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import GameView, SessionManager
+from bot.engine import ChannelBusy, GameView, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
@@ -498,14 +498,27 @@ class Lobby(GameCog):
                           takeover_s=int(takeover_hours or 0) * 3600, pace=pace if PACES[pace] else None,
                           # the bots sit right after the creator (seat 0), whoever joins later after them
                           bots={seat: level for seat in range(1, 1 + bots)} if bots else {})
-        game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,
-                                          place.creator_id, place.creator_name,
-                                          options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
+        try:
+            game = await self.sessions.create(presentation.kind, place.guild_id, place.channel_id,
+                                              place.creator_id, place.creator_name,
+                                              options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
+        except ChannelBusy as busy:
+            raise self.channel_taken(busy) from None
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, language))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game
+
+    def channel_taken(self, busy: ChannelBusy) -> Exception:
+        """The "one game per channel" refusal, pointing to the game that holds the channel (its group's
+        ``status``) rather than to the command typed: ``/rfa solo`` in a DM playing Roll Player names
+        ``/rp status``, ``/daily play`` names the daily's game. A holder of no registered game (or one that
+        ended meanwhile) leaves the refusal as the engine raised it, naming the command typed."""
+        holder = self.games.get(busy.params.get("kind"))
+        if holder is None:
+            return busy
+        return Refusal("engine.error.channel_busy", group=t(holder.group_key, "en"))
 
     # ---------------------------------------------------------------- commands
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:

@@ -9,7 +9,9 @@ of a few minutes gather: ``GATHER_S``), each with the game's status line and a j
 and drops a game whose turn is no longer theirs. A notice is claimed (deleted) before it is sent: a crash may
 lose one, never send it twice. Closed DMs (Discord's 50007): the player is mentioned in the game's channel
 instead and told there once how to fix it (``dm_closed_told``; from then on they are pinged in the channel
-until they choose with ``/notify`` again).
+until they choose with ``/notify`` again). A direct message is personal: it reads in the player's current language
+(``PlayerPrefs.locale``: their client's on their last command or click, noted once per change), not in the one of
+their last click in that game.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
+import cachetools
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
@@ -26,7 +29,7 @@ from discord.ext import commands, tasks
 from bot.engine import GameView, SessionManager, pending_seats
 from bot.engine.away import PrefsRefused, quiet_until, time_zones
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
-from bot.i18n import t
+from bot.i18n import available_locales, t
 
 from .core import Refusal, as_typed, live_link, locale_of, pings, seat_locale, tracker
 from .games import Games
@@ -45,6 +48,8 @@ DMS_CLOSED = 50007
 TIME_OF_DAY = re.compile(r"^\s*([01]?\d|2[0-3])[:h.]([0-5]\d)\s*$")
 #: What clears the quiet hours (besides the word of the player's language, ``notify.off_word``).
 OFF_WORDS = {"off", "-", "none"}
+#: How many players' languages a process keeps in mind (``Notify.locales``): one write per player and change.
+LOCALES_KEPT = 10_000
 
 
 def parse_minute(text: str, locale: str) -> int | None:
@@ -85,6 +90,9 @@ class Notify(commands.Cog):
         self.run = run
         self.clock = clock                # replaced in tests to make time pass
         self.gather_s = gather_s
+        #: user id → the language last written to their settings by this process (a click in the same language
+        #: again writes nothing)
+        self.locales: cachetools.LRUCache[int, str] = cachetools.LRUCache(LOCALES_KEPT)
         self.loop = tasks.loop(seconds=TICK_S)(self.tick)
         self.loop.before_loop(self.client.wait_until_ready)
 
@@ -125,11 +133,14 @@ class Notify(commands.Cog):
         if time_zone is not None:
             changes["time_zone"] = time_zone.strip()
         try:
-            prefs = await store.set_prefs(user, **changes) if changes else await store.get_prefs(user)
+            # a choice stores the player's language with it: their direct messages speak it
+            prefs = await store.set_prefs(user, **changes, locale=locale) if changes else await store.get_prefs(user)
         except PrefsRefused as refused:
             # a zone, a value: what was typed, shown as typed
             params = {k: as_typed(v, 64) if isinstance(v, str) else v for k, v in refused.params.items()}
             raise Refusal(f"notify.error.{refused.code}", **params) from None
+        if changes:
+            self.locales[user] = locale
         head = t("notify.saved", locale) + "\n" if changes else ""
         await interaction.response.send_message(head + settings_text(prefs, locale), ephemeral=True)
 
@@ -139,6 +150,21 @@ class Notify(commands.Cog):
         typed = current.strip().lower().replace(" ", "_")
         found = sorted((not z.lower().startswith(typed), z) for z in time_zones() if typed in z.lower())
         return [app_commands.Choice(name=z, value=z) for _, z in found[:25]]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Keep the player's current language (their client's, on any command or click) for their direct
+        messages: written only when it differs from the one this process last wrote for them, and only for a
+        player with settings (``Store.note_locale``)."""
+        locale = locale_of(interaction)
+        if self.locales.get(interaction.user.id) == locale or self.client.is_closed():
+            return
+        try:
+            await self.sessions.store.note_locale(interaction.user.id, locale)
+        except Exception as error:      # a language not kept (the bot closing, say) fails nothing else
+            log.warning("could not note the language of user %s: %r", interaction.user.id, error)
+            return
+        self.locales[interaction.user.id] = locale
 
     # ------------------------------------------------------------------ the courier's question
     async def plan(self, game: GameView, payload: dict, away: Collection[int] = ()) -> frozenset[int]:
@@ -180,12 +206,14 @@ class Notify(commands.Cog):
                         continue
                     game_ids = await store.claim_notices(user)
                     if prefs.notify != "channel" and not prefs.dm_closed_told:
-                        await self.send(user, game_ids)
+                        await self.send(user, game_ids, prefs.locale)
                 except Exception:
                     log.exception("turn notices of user %s failed", user)
 
-    async def send(self, user: int, game_ids: list[int]) -> None:
-        """One direct message for the games that still wait on ``user``; closed DMs: the channels instead."""
+    async def send(self, user: int, game_ids: list[int], locale: str | None = None) -> None:
+        """One direct message for the games that still wait on ``user``; closed DMs: the channels instead. A
+        direct message is personal: it reads in the player's current ``locale`` (``PlayerPrefs.locale``), when
+        known, else in their language in the first game (their last click there)."""
         due: list[tuple[GameView, int]] = []
         for game_id in game_ids:
             game = await self.sessions.load(game_id)
@@ -196,7 +224,8 @@ class Notify(commands.Cog):
                 due.append((game, seat))            # (away: /away promises no direct message, the clock stands)
         if not due:
             return
-        locale = seat_locale(*due[0])
+        if locale not in available_locales():
+            locale = seat_locale(*due[0])
         lines = [t("notify.dm_title", locale)] + [await self.game_line(game, locale) for game, _ in due]
         try:
             channel = await self.client.create_dm(discord.Object(user))

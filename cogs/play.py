@@ -72,6 +72,10 @@ log = logging.getLogger(__name__)
 PRIVATE_MESSAGES = 4096
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
 MOVE_OPTION_LIMIT = 100
+#: The view buttons that only show the game (the table, a sheet): a player away who looks is still away; their
+#: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``). Any click
+#: of theirs, a look too, takes their seat back from the bot that stood in for them.
+LOOKS = ("table", "sheet")
 
 
 def parse_move_option(text: str) -> tuple[int, int, str] | None:
@@ -239,7 +243,7 @@ class Play(Tables):
                                 choices: list[tuple[int, str, int | None]], menu: str | None) -> bool:
         """A move button or select: True when the move made the step public."""
         game, seat = await self.clicked_seat(interaction, game_id)
-        await self.welcome_back(game, seat)
+        await self.welcome_back(game, seat, interaction)
         if len(choices) != 1:
             raise Refusal("error.bad_option")
         index, check, levels = choices[0]
@@ -293,7 +297,7 @@ class Play(Tables):
         """Flip one item of a subset choice and show the same message again with the new choice: only the
         due player, only on the current version (a toggle of an old message is stale); nothing is played."""
         game, seat = await self.clicked_seat(interaction, game_id)
-        await self.welcome_back(game, seat)          # any click of theirs ends time away, a toggle too
+        await self.welcome_back(game, seat, interaction)          # a toggle is acting: it ends time away
         if version != game.version:
             raise Refusal("error.stale_button")
         legal = self.legal_for(game, seat)
@@ -362,8 +366,8 @@ class Play(Tables):
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         seated = game.seat_of(interaction.user.id)
-        if seated is not None and game.status == "active":
-            await self.welcome_back(game, seated)
+        if seated is not None and game.status == "active":      # a look takes a seat back, but is no return
+            await self.welcome_back(game, seated, interaction, looking=action in LOOKS)
         if action in ("hint", "moves", "more") and game.status != "active":
             raise Refusal("engine.error.game_not_active")
         if action == "hint":
@@ -418,7 +422,7 @@ class Play(Tables):
             raise Refusal("error.blank_option", option="move")
         game = await self.active_channel_game(interaction)
         seat = self.seat_of(game, interaction.user.id)
-        await self.welcome_back(game, seat)
+        await self.welcome_back(game, seat, interaction)
         game = await self.sessions.load(game.id)
         locale = locale_of(interaction)
         if move is None:

@@ -11,7 +11,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .core import GROUP_EXTRA, Refusal, locale_of
+from .core import AWAY_ENDED, GROUP_EXTRA, Refusal, locale_of
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
@@ -98,13 +98,16 @@ class Tables(GameCog):
             raise Refusal("engine.error.game_not_active")
         return game
 
-    async def welcome_back(self, game: GameView, seat: int) -> None:
-        """A player acting again takes their seat back from the bot (idle-seat takeover) and is back from
-        being away (``cogs.away``: a cached "not away" costs no query)."""
+    async def welcome_back(self, game: GameView, seat: int, interaction: discord.Interaction | None = None, *,
+                           looking: bool = False) -> None:
+        """A player clicking again takes their seat back from the bot (idle-seat takeover: any click, a look
+        too) and, when acting (not ``looking`` at the table or a sheet), is back from being away (``cogs.away``: a
+        cached "not away" costs no query); the ``interaction`` that ended their time away is marked
+        (``AWAY_ENDED``) so that they are told, as ``/away back`` tells them."""
         away = self.bots.courier.away
         user = game.seats[seat].user_id
-        if user:
-            await away.came_back(user, away.clock())
+        if user and not looking and await away.came_back(user, away.clock()) and interaction is not None:
+            interaction.extras[AWAY_ENDED] = True
         if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
 

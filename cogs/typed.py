@@ -200,7 +200,7 @@ class TypedMoves:
         if game.status != "active":
             raise Refusal("engine.error.game_not_active")
         seat = play.seat_of(game, interaction.user.id)
-        await play.welcome_back(game, seat)
+        await play.welcome_back(game, seat, interaction)
         blank = next((name for name, value in options.items() if isinstance(value, str) and not value.strip()), None)
         if blank is not None:
             raise Refusal("error.blank_option", option=blank)

@@ -43,7 +43,7 @@ class Undo(Tables):
         if game.status != "active":
             raise Refusal("engine.error.game_not_active")
         seat = self.seat_of(game, interaction.user.id)
-        await self.welcome_back(game, seat)
+        await self.welcome_back(game, seat, interaction)
         locale = locale_of(interaction)
         if from_component:
             Reply(interaction)                          # answered with the change, like a move button

@@ -87,6 +87,9 @@ def check_prefs(changes: dict[str, Any]) -> dict[str, Any]:
         out["time_zone"] = zone(out["time_zone"]).key
     if "dm_closed_told" in out:
         out["dm_closed_told"] = bool(out["dm_closed_told"])
+    language = out.get("locale")
+    if language is not None and not (isinstance(language, str) and 0 < len(language) <= 16):
+        raise PrefsRefused("bad_locale", value=language)
     return out
 
 

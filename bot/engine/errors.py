@@ -71,7 +71,8 @@ class InvalidMeta(EngineError):
 
 
 class ChannelBusy(EngineError):
-    """The channel already has a game in its lobby or in play."""
+    """The channel already has a game in its lobby or in play. ``kind`` names that game's kind (when it is still
+    open), so the refusal can point to the game that holds the channel rather than the command typed."""
 
     code = "channel_busy"
 

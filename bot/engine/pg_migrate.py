@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sys
 
+from sqlalchemy import Boolean
+
 from . import schema
 from .errors import EngineError, StoreOpenError
 from .kinds import KindRegistry
@@ -22,14 +24,18 @@ from .verify import verify_store
 COPIED_TABLES = {name: [c.name for c in table.c if c.name not in ("claimed_by", "claimed_until")]
                  for name, table in schema.metadata.tables.items() if name not in ("leases", "player_guilds")}
 
+#: Where each copied table's flags (boolean columns: SQLite stores 0/1) sit in its copied columns.
+FLAGS = {name: [i for i, c in enumerate(columns) if isinstance(schema.metadata.tables[name].c[c].type, Boolean)]
+         for name, columns in COPIED_TABLES.items()}
+
 
 def _normalised(table: str, rows) -> list[tuple]:
     """Rows as comparable tuples: SQLite's 0/1 flags as booleans, whole-number totals as ints."""
     out = []
     for row in rows:
         values = list(row)
-        if table in ("seats", "player_prefs"):
-            values[-1] = bool(values[-1])
+        for flag in FLAGS[table]:
+            values[flag] = bool(values[flag])
         if table == "results" and isinstance(values[3], float) and values[3].is_integer():
             values[3] = int(values[3])
         out.append(tuple(values))

@@ -187,6 +187,8 @@ class PlayerPrefs:
     quiet_end: int | None = None
     time_zone: str = "UTC"
     dm_closed_told: bool = False
+    #: the language their client last used with the bot (a direct message is personal); None: not known yet
+    locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

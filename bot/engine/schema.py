@@ -30,7 +30,7 @@ from .records import NOTIFY_MODES
 #: Marks an SQLite file as a rollbot database ("Roll" in ASCII), so a foreign SQLite file is refused.
 APPLICATION_ID = 0x526F6C6C
 #: The Alembic revision this code writes and understands (tests check it is the script directory's head).
-HEAD = "0007"
+HEAD = "0008"
 #: SQLSTATEs raised by rollbot's PostgreSQL functions and triggers (class ``RB``).
 APPEND_ONLY, OUT_OF_SEQUENCE, NOT_IN_PLAY = "RB001", "RB002", "RB003"
 
@@ -148,8 +148,9 @@ player_guilds = Table(
 )
 
 #: How a player hears it is their turn, quiet hours (minutes of the day, ``time_zone``'s clock; both NULL: none),
-#: and whether the bot already told them their DMs are closed. No row: the defaults of ``records.PlayerPrefs``
-#: (revision 0002, as is ``away_periods``).
+#: whether the bot already told them their DMs are closed, and the language their client last used with the bot
+#: (``locale``, revision 0008; NULL: not known). No row: the defaults of ``records.PlayerPrefs`` (revision 0002, as
+#: is ``away_periods``).
 player_prefs = Table(
     "player_prefs", metadata,
     Column("user_id", BigInteger, primary_key=True),
@@ -158,6 +159,7 @@ player_prefs = Table(
     Column("quiet_end", Integer),
     Column("time_zone", Text, nullable=False),
     Column("dm_closed_told", Boolean(create_constraint=True), nullable=False),
+    Column("locale", Text),
     CheckConstraint("(quiet_start IS NULL) = (quiet_end IS NULL) AND quiet_start <> quiet_end"
                     " AND quiet_start BETWEEN 0 AND 1439 AND quiet_end BETWEEN 0 AND 1439", name="quiet_hours"),
     **NO_ROWID,

@@ -323,7 +323,7 @@ class SessionManager(Generic[StoreT]):
             raise errors.InvalidSeed(seed=seed)
         name = str(creator_name)[:MAX_NAME_LENGTH]
         if await self.store.open_game_id(channel_id) is not None:
-            raise errors.ChannelBusy(channel_id=channel_id)
+            raise await self._channel_busy(channel_id)
         # Creating the state now checks the options (a RuleError passes through) before anyone joins.
         state = game_kind.create(seats_wanted, seed, options)
         snapshot = None
@@ -347,11 +347,17 @@ class SessionManager(Generic[StoreT]):
                 options=options, seed=seed, seats_wanted=seats_wanted, now=now, snapshot=snapshot,
                 meta=dump_json(view.meta), post=post_text)
         except errors.ChannelBusy:
-            raise errors.ChannelBusy(channel_id=channel_id) from None
+            raise await self._channel_busy(channel_id) from None
         view = replace(view, id=game_id)
         async with self.game_lock(game_id):
             self._remember(_Entry(view=view, kind=game_kind))
         return view
+
+    async def _channel_busy(self, channel_id: int) -> errors.ChannelBusy:
+        """The refusal of a second game in ``channel_id``, naming the kind of the game that holds it (read
+        again: it may have ended meanwhile, then without a kind)."""
+        game = await self.game_in_channel(channel_id)
+        return errors.ChannelBusy(channel_id=channel_id, **({"kind": game.kind} if game is not None else {}))
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameView:
         return await self._take_seat(game_id, user_id, name, is_ai=False)

@@ -1288,6 +1288,13 @@ class Store:
             f" ON CONFLICT (user_id) DO UPDATE SET {update} RETURNING {PREFS_COLUMNS}", row), transaction=False)
         return from_row(PlayerPrefs, rows[0], flags=("dm_closed_told",))
 
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """Remember the language a player's client uses, for the direct messages the bot sends them. Only a
+        player with settings (a row: they chose how to hear of their turns with ``/notify``) is written, and
+        only when it changed: everyone else is never sent a direct message, and no click adds a row."""
+        await self._exec("UPDATE player_prefs SET locale = :l WHERE user_id = :u AND (locale IS NULL OR locale <> :l)",
+                         {"u": user_id, "l": locale})
+
     async def add_away(self, user_id: int, starts_at: float, ends_at: float, now: float) -> AwayPeriod:
         """Record that the player is away from ``starts_at`` until ``ends_at``; ``AwayRefused`` when the rules
         (``bot.engine.away.check_away``) refuse it, nothing written. The check and the write are one

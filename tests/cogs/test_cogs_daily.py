@@ -47,14 +47,14 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     assert a.id != b.id and a.seed == b.seed and a.options == b.options
     rules = harness.bot.sessions.kinds["rollplayer"]
     assert rules.dumps(a.state) == rules.dumps(b.state)            # the identical deal
-    # a second attempt is refused, even after abandoning the first
+    # a second attempt is refused, even after abandoning the first: saying so (the board does not list it)
     dm = harness.dm()
     await harness.bot.sessions.abandon(a.id, alice.id, may_manage_channel=False)
     again = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
-    assert again.text() == t("daily.error.played", "en")
+    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en")
     harness.locale = "de"
     assert (await harness.run("daily play", user=alice, place=dm, game="rollplayer")).text() \
-        == t("daily.error.played", "de")
+        == t("daily.error.abandoned", "de")
     # the next day brings another deal
     clocked[0] += DAY_S
     await harness.run("daily play", user=alice, place=harness.dm(), game="rollplayer")
@@ -92,6 +92,9 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert t("daily.final_streak", "en", streak=1) in final
     bob_game, bob_final, _ = await play_daily(harness, bob)
     assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
+    # a finished try is on the board: the refusal of another sends the player there
+    assert (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text() \
+        == t("daily.error.played", "en")
 
     # share: the preview privately, then the button posts the line in this channel
     preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
@@ -103,7 +106,7 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
     title = t(harness.bot.games["dicepoker"].title_key, "en")
-    assert line.text() == share_line(title, "2026-11-26", total, 1, "en")
+    assert line.text() == share_line("Alice", title, "2026-11-26", total, 1, "en")
     assert str(game.seed) not in line.text()
     # the preview now says it was shared and has no button left; a second click posts nothing
     assert preview.only().text() == t("daily.shared", "en", line=line.text()) and not preview.only().buttons()
@@ -146,7 +149,7 @@ async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked)
     second, _, _ = await play_daily(harness, bob)
     rows = await harness.bot.store.daily_results("dicepoker", "2026-11-26")
     await harness.bot.store._exec("UPDATE results SET total = 7 WHERE seat = 0", {})
-    lines = [await harness.bot.daily.share_text(g, "en") for g in (first, second)]
+    lines = [await harness.bot.daily.share_text(g, "en", "Ann") for g in (first, second)]
     assert first.id != second.id and len(rows) == 2 and lines[0] == lines[1] and "7️⃣" in lines[0]
 
 
@@ -165,3 +168,35 @@ def test_streak_counting():
     assert streak(days, "2026-11-26") == 3
     assert streak(days, "2026-11-27") == 3          # today not played yet: the streak still stands
     assert streak(days, "2026-11-28") == 0
+
+
+async def test_a_channel_taken_by_another_game_names_that_game_not_the_command_typed(harness, alice, clocked):
+    """A DM holding a poker daily: ``/daily play game:rollplayer`` points to ``/poker status`` (``/daily status``
+    does not exist); a Roll Player daily there makes ``/rfa solo`` point to ``/rp status``."""
+    dm = harness.dm()
+    await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    harness.locale = "fr"
+    busy = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
+    assert busy.only().ephemeral and busy.text() == t("engine.error.channel_busy", "fr", group="poker")
+    assert "`/poker statut`" in busy.text()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.bot.sessions.abandon(game.id, alice.id, may_manage_channel=False)
+    await harness.run("daily play", user=alice, place=dm, game="rollplayer")
+    harness.locale = "ko"
+    other = await harness.run("rfa solo", user=alice, place=dm)
+    assert other.only().ephemeral and other.text() == t("engine.error.channel_busy", "ko", group="rp")
+
+
+async def test_the_shared_line_names_its_player_in_the_channels_language(harness, alice, clocked):
+    """Alice reads French, the server English: the public line says it is hers (no ping), in English for
+    everyone in the channel; her private preview shows it as it will be posted."""
+    club = harness.channel()
+    game, _, _ = await play_daily(harness, alice)
+    harness.locale = "fr"
+    preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
+    posted = await harness.click(preview.only(), user=alice, place=club, label=t("daily.share_button", "fr"))
+    [line] = posted.public()
+    total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
+    expected = share_line("Alice", t("dicepoker.title", "en"), "2026-11-26", total, 1, "en")
+    assert line.text() == expected and "Alice · " in line.text() and alice.mention not in line.text()
+    assert preview.only().text() == t("daily.shared", "fr", line=expected)

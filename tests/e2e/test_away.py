@@ -118,8 +118,18 @@ async def test_a_click_on_their_game_ends_the_time_away(discord_stub: DiscordStu
     await discord_stub.wait_for_edit(live, lambda m: mark_of(end_of_day(clock.now, 2)) in m.text, after=before)
     assert away.id in await store.current_away([away.id], clock.now)
     clock.now += HOUR
-    await (await click_first_move(discord_stub, away, live)).wait_ack()
+    # a look is no return: the table, privately, and still away
+    looked = await discord_stub.click(away, live, label=t("button.table", LOCALE))
+    assert (await looked.wait_response()).ephemeral
+    assert away.id in await store.current_away([away.id], clock.now)
+    assert mark_of(end_of_day(clock.now, 2)) in await status_text(discord_stub, other, cast.games)
+    moved = await click_first_move(discord_stub, away, live)
+    await moved.wait_ack()
     assert await store.current_away([away.id], clock.now) == {}
+    # a move is: the player is told privately, as /away back tells them
+    told = await discord_stub.wait_for_message(cast.games, lambda m: m.content == t("away.back", LOCALE),
+                                               after=moved, visible_to=away)
+    assert told.ephemeral and told.visible_to == away.id
     [period] = await store.away_periods(away.id, clock.now - DAY, clock.now + 3 * DAY)
     assert period.ends_at == clock.now
     assert book.known[away.id] == 0.0          # the next click reads nothing

@@ -106,6 +106,27 @@ async def test_one_direct_message_for_two_games_and_no_ping_in_the_channel(disco
     assert len(discord_stub.messages(dm)) == 1
 
 
+async def test_the_direct_message_speaks_the_players_current_language_not_their_last_clicks(
+        discord_stub: DiscordStub, cast: Cast, bot):
+    """Alice plays in French (her seat's language), then switches her client to Korean and only looks at her
+    settings: the notice by direct message is in Korean, the language of everything the bot answered her since."""
+    runner, clock = bot
+    alice, dm = cast.alice, discord_stub.dm_channel(cast.alice)
+    alice.locale = "fr"
+    await notify(discord_stub, alice, cast.games, how="dm")
+    t0 = clock.now
+    await play_against_a_bot(discord_stub, runner, alice, cast.games)
+    alice.locale = "ko"
+    shown = await notify(discord_stub, alice, cast.games)                    # a look: nothing set
+    assert t("notify.how.dm", "ko") in shown.content
+    await discord_stub.wait_until(lambda: runner.bot.notify.locales.get(alice.id) == "ko", 10,
+                                  "the language noted beside the answer")
+    await tick(runner, clock, t0 + GATHER + 31)
+    message = await discord_stub.wait_for_message(dm)
+    assert message.content.split("\n")[0] == t("notify.dm_title", "ko")
+    assert t("game.rollplayer.title", "ko") in message.content
+
+
 async def test_both_pings_in_the_channel_and_sends_a_direct_message(discord_stub: DiscordStub, cast: Cast, bot):
     runner, clock = bot
     dave = cast.dave

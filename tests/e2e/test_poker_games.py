@@ -184,13 +184,13 @@ async def test_refusals_in_a_poker_channel(discord_stub, cast, rollbot):
     assert stale.ephemeral and stale.content == t("error.stale_button", EN, group="poker")
 
     rp = await answer_of(await stub.run_command(cast.carol, cast.games, "rp new", players=2))
-    assert rp.content == t("engine.error.channel_busy", EN, group="rp")
+    assert rp.content == t("engine.error.channel_busy", EN, group="poker")    # the game that holds the channel
     rp_status = await answer_of(await stub.run_command(cast.carol, cast.games, "rp status"))
     assert rp_status.content == t("error.other_game_here", EN, game="Dice Poker", group="poker")
 
     rp_lobby = await (await stub.run_command(cast.carol, cast.lounge, "rp new", players=2)).wait_response()
     assert not rp_lobby.ephemeral
     busy = await answer_of(await stub.run_command(cast.alice, cast.lounge, "poker new"))
-    assert busy.content == t("engine.error.channel_busy", EN, group="poker")
+    assert busy.content == t("engine.error.channel_busy", EN, group="rp")
     await stub.settle()
     stub.assert_clean()

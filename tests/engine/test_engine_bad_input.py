@@ -143,7 +143,15 @@ async def test_channel_race_has_one_winner(mgr, db_path):
     created = [o for o in outcomes if not isinstance(o, BaseException)]
     assert len(created) == 1
     assert all(isinstance(o, ChannelBusy) for o in outcomes if o not in created)
+    assert all(o.params["kind"] == "dicerace" for o in outcomes if o not in created)   # who holds the channel
     assert (await mgr.game_in_channel(77)).id == created[0].id
+
+
+async def test_a_busy_channel_names_the_kind_that_holds_it(mgr, tables):
+    """The refusal carries the occupying game's kind (the cogs name its commands), not the kind asked for."""
+    with pytest.raises(ChannelBusy) as caught:
+        await mgr.create("dicerace", 1, 1, BOB, "Bob", {}, 2)
+    assert caught.value.params == {"channel_id": 1, "kind": "diceduel"}
 
 
 def test_every_error_has_a_distinct_code():

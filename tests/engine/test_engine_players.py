@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.engine import Bookkeeping, migrations
@@ -34,6 +35,39 @@ async def test_settings_default_change_one_at_a_time_and_refuse_bad_ones(store):
     assert await store.set_prefs(BOB) == PlayerPrefs(BOB)                   # nothing to change: the defaults
     assert await store.prefs_of([CARL, ALICE, CARL]) == {ALICE: cleared, CARL: PlayerPrefs(CARL)}
     assert await store.prefs_of([]) == {}
+
+
+async def test_the_language_is_noted_for_players_with_settings_only(store):
+    """A player's current language is kept for their direct messages: set with their settings, changed by
+    ``note_locale``; a player who never chose how to hear of their turns gets no row from it."""
+    assert (await store.set_prefs(ALICE, notify="dm", locale="fr")).locale == "fr"
+    await store.note_locale(ALICE, "ko")
+    await store.note_locale(BOB, "de")
+    assert (await store.get_prefs(ALICE)) == PlayerPrefs(ALICE, notify="dm", locale="ko")
+    assert await store.get_prefs(BOB) == PlayerPrefs(BOB)
+    assert await store.prefs_of([BOB]) == {BOB: PlayerPrefs(BOB)}
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+async def test_settings_made_before_0008_gain_the_language(db_path):
+    """``player_prefs`` as revision 0002 made it before 0008 (no ``locale``): the upgrade adds the column, the
+    settings stay, the language is not known yet."""
+    engine = engine_for(db_path)
+    async with engine.begin() as conn:
+        await conn.run_sync(migrations.upgrade, "0007")
+        await conn.execute(text("ALTER TABLE player_prefs DROP COLUMN locale"))
+        await conn.execute(text("INSERT INTO player_prefs (user_id, notify, time_zone, dm_closed_told)"
+                                " VALUES (:u, 'dm', 'UTC', FALSE)"), {"u": ALICE})
+    await engine.dispose()
+    store = await open_store(db_path)
+    try:
+        assert await store.schema_version() == HEAD
+        assert await store.get_prefs(ALICE) == PlayerPrefs(ALICE, notify="dm")
+        await store.note_locale(ALICE, "ko")
+        assert (await store.get_prefs(ALICE)).locale == "ko"
+    finally:
+        await store.close()
+    assert await schema_differences(db_path) == []
 
 
 async def test_notices_gather_are_held_and_are_claimed_once(store):

@@ -61,7 +61,7 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     assert t("pig.option.line", "en", target=20) in lobby.text() and "Pig — game #" in lobby.text()
     # one game of any kind per channel
     busy = await harness.run("rp new", user=BOB, place=place, players=2)
-    assert busy.only().content == t("engine.error.channel_busy", "en", group="rp")
+    assert busy.only().content == t("engine.error.channel_busy", "en", group="pig")   # the game here
     other = await harness.run("rp status", user=BOB, place=place)
     assert other.only().content == t("error.other_game_here", "en", game="Pig", group="pig")
     await harness.click(lobby, user=BOB, place=place, label="Join")
