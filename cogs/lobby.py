@@ -503,14 +503,14 @@ class Lobby(GameCog):
                                               place.creator_id, place.creator_name,
                                               options=options, seats_wanted=players, meta=table.to_json(), seed=seed)
         except ChannelBusy as busy:
-            raise self.channel_taken(busy) from None
+            raise self.channel_taken(busy, dm=place.guild_id is None) from None
         for _ in range(bots):
             game = await self.sessions.add_ai(game.id, place.creator_id, next_bot_name(game, level, language))
         if bots and place.guild_id is None:       # a DM game against the bot starts at once
             game = await self.sessions.start(game.id, place.creator_id)
         return game
 
-    def channel_taken(self, busy: ChannelBusy) -> Exception:
+    def channel_taken(self, busy: ChannelBusy, *, dm: bool = False) -> Exception:
         """The "one game per channel" refusal, pointing to the game that holds the channel (its group's
         ``status``) rather than to the command typed: ``/rfa solo`` in a DM playing Roll Player names
         ``/rp status``, ``/daily play`` names the daily's game. A holder of no registered game (or one that
@@ -518,6 +518,8 @@ class Lobby(GameCog):
         holder = self.games.get(busy.params.get("kind"))
         if holder is None:
             return busy
+        if dm:                          # a DM is no channel or thread, nor open for other players
+            return Refusal("engine.error.channel_busy_dm", group=t(holder.group_key, "en"))
         return Refusal("engine.error.channel_busy", group=t(holder.group_key, "en"))
 
     # ---------------------------------------------------------------- commands

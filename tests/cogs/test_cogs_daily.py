@@ -177,14 +177,14 @@ async def test_a_channel_taken_by_another_game_names_that_game_not_the_command_t
     await harness.run("daily play", user=alice, place=dm, game="dicepoker")
     harness.locale = "fr"
     busy = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
-    assert busy.only().ephemeral and busy.text() == t("engine.error.channel_busy", "fr", group="poker")
+    assert busy.only().ephemeral and busy.text() == t("engine.error.channel_busy_dm", "fr", group="poker")
     assert "`/poker statut`" in busy.text()
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     await harness.bot.sessions.abandon(game.id, alice.id, may_manage_channel=False)
     await harness.run("daily play", user=alice, place=dm, game="rollplayer")
     harness.locale = "ko"
     other = await harness.run("rfa solo", user=alice, place=dm)
-    assert other.only().ephemeral and other.text() == t("engine.error.channel_busy", "ko", group="rp")
+    assert other.only().ephemeral and other.text() == t("engine.error.channel_busy_dm", "ko", group="rp")
 
 
 async def test_the_shared_line_names_its_player_in_the_channels_language(harness, alice, clocked):

@@ -201,7 +201,7 @@ async def test_solo_only_in_dm_and_new_only_in_server(harness, alice):
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     assert game.status == "active" and game.guild_id is None and game.options["short_game"]
     again = await harness.run("solo", user=alice, place=dm)
-    assert again.only().ephemeral and again.only().content == t("engine.error.channel_busy", "en", group="rp")
+    assert again.only().ephemeral and again.only().content == t("engine.error.channel_busy_dm", "en", group="rp")
     join_in_dm = await harness.run("join", user=alice, place=dm)
     assert join_in_dm.only().content == t("error.guild_only", "en")
 
