@@ -210,12 +210,16 @@ class RollBot(commands.AutoShardedBot):
             self._health_task = asyncio.create_task(self._health_loop(), name="rollbot-health")
 
     async def on_ready(self) -> None:
-        """Deliver what a previous run committed but could not post (the outbox) before anything else."""
-        log.info("ready: %s", await self.health_line())
-        sent = await self.courier.deliver_all()
-        if sent:
-            log.info("delivered %d post(s) left undelivered by the previous run", sent)
-        await self.bots.resume_all()
+        """Deliver what a previous run committed but could not post (the outbox) before anything else. Counted
+        as work in flight, so that a shutdown meanwhile waits for it rather than close the store under it."""
+        if self.is_closed():
+            return
+        async with self.inflight.track():
+            log.info("ready: %s", await self.health_line())
+            sent = await self.courier.deliver_all()
+            if sent:
+                log.info("delivered %d post(s) left undelivered by the previous run", sent)
+            await self.bots.resume_all()
 
     async def launch_shards(self) -> None:
         """With a fixed shard range discord.py dials its built-in gateway address; dial the one Discord's

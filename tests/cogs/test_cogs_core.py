@@ -220,6 +220,39 @@ async def test_close_waits_only_a_bounded_time(settings, alice, caplog):
     assert slow.store_seen == []
 
 
+async def test_a_shutdown_during_on_ready_waits_for_its_delivery(settings, caplog):
+    """A playground test stopped the bot while ``on_ready`` delivered the outbox: the store closed under it and
+    resuming the bot seats failed ("the store is closed"). The ready work counts as in flight."""
+    from harness import Harness
+
+    from bot.app import create_bot
+
+    harness = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
+    await harness.start()
+    bot, entered, release, resumed = harness.bot, asyncio.Event(), asyncio.Event(), []
+
+    async def slow_delivery():
+        entered.set()
+        await release.wait()
+        return 0
+    real_resume = bot.bots.resume_all
+
+    async def resume():
+        resumed.append(bot.store_open)
+        await real_resume()
+    bot.courier.deliver_all, bot.bots.resume_all = slow_delivery, resume
+    ready = asyncio.create_task(bot.on_ready())
+    await entered.wait()
+    closing = asyncio.create_task(bot.close())
+    await asyncio.sleep(0.2)
+    assert not closing.done() and bot.store_open                 # waiting for the ready work
+    release.set()
+    await asyncio.wait_for(ready, 5)
+    await asyncio.wait_for(closing, 5)
+    assert resumed == [True] and not bot.store_open
+    await bot.on_ready()                                         # a late ready on a closed bot does nothing
+
+
 async def test_component_handlers_count_as_in_flight(harness, alice, bob):
     place = harness.channel()
     created = await harness.run("new", user=alice, place=place, players=2)
