@@ -71,6 +71,12 @@ def until_of(text: str, time_zone: str, now: float) -> float:
         raise Refusal("away.error.too_long", **refusal_params({"max_s": MAX_AWAY_S})) from None
 
 
+async def fast_away_allowed(store: Any, guild_id: int) -> bool:
+    """Whether a server lets its ``pace:fast`` games' players be away (``/<game> defaults away_fast``; yes unless
+    turned off)."""
+    return await store.get_meta(AWAY_FAST_META.format(guild=guild_id)) != "off"
+
+
 class AwayBook:
     """Who is away, for the clock, the reminders, the takeover, the live messages and the click path."""
 
@@ -85,7 +91,7 @@ class AwayBook:
         """Whether away time counts in this game (not in a ``pace:fast`` game of a server that forbids it)."""
         if TableMeta.of(game.meta).pace != "fast" or game.guild_id is None:
             return True
-        return await self.sessions.store.get_meta(AWAY_FAST_META.format(guild=game.guild_id)) != "off"
+        return await fast_away_allowed(self.sessions.store, game.guild_id)
 
     async def away(self, user_ids: Iterable[int], now: float) -> dict[int, float]:
         """User id -> until when, for those of ``user_ids`` away at ``now``."""

@@ -10,6 +10,11 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+import discord
+
+from bot.i18n import t
+
+from .core import Refusal, locale_of
 from .seam import Presentation, check_presentation
 
 #: ``module:attribute`` of every game's presentation, in the order their commands are listed.
@@ -53,3 +58,19 @@ class Games(Mapping[str, Presentation]):
     def kind(self, name: str) -> Any:
         """The rules (``GameKind``) of a game."""
         return self.kinds[name]
+
+    def group_name(self, presentation: Presentation | None = None) -> str:
+        """A game's command group as messages name it (the first game's when none is given)."""
+        return t((presentation or next(iter(self.values()))).group_key, "en")
+
+    def no_game_here(self, interaction: discord.Interaction, presentation: Presentation | None = None) -> Refusal:
+        """The refusal of a command that needs a game where there is none, in a channel or in a DM."""
+        key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
+        return Refusal(key, group=self.group_name(presentation))
+
+    def other_game_here(self, interaction: discord.Interaction, kind: str) -> Refusal:
+        """The refusal of one game's command where another game (``kind``) is played: it names that game."""
+        other = self.get(kind)
+        return Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)) if other else kind,
+                       group=self.group_name(other))
+

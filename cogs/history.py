@@ -57,7 +57,7 @@ MAX_GAME_ID = 2**53 - 1
 def replay_score_key(presentation: Any, kind: Any, then: GameView, page: int, count: int) -> str:
     """The catalog key of a replay step's score line: the game's word for its score as it would stand now
     (``Presentation.score_keys``), or its final score at the last step of a game the rules ended (that step
-    said "Projected score" of a finished game, and a poker night's Gold was called a score)."""
+    said "Projected score" of a finished game, and a game whose score has another name was called a score)."""
     in_play, final = presentation.score_keys
     return final if page == count - 1 and kind.is_finished(then.state) else in_play
 
@@ -107,12 +107,9 @@ class History(GameCog):
                 await self.sessions.last_game_in_channel(interaction.channel_id, presentation.kind)
             if game is None and current is not None and current.kind != presentation.kind \
                     and current.kind in self.games:
-                other = self.games[current.kind]
-                raise Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)),
-                              group=t(other.group_key, "en"))
+                raise self.games.other_game_here(interaction, current.kind)
             if game is None:
-                key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
-                raise Refusal(key, group=t(presentation.group_key, "en"))
+                raise self.games.no_game_here(interaction, presentation)
         if game.kind != presentation.kind:
             raise Refusal("history.error.unknown_game", game=game.id)
         if game.state is None:

@@ -12,7 +12,7 @@ from bot.engine import SessionManager
 from bot.engine.table import update_meta
 from bot.i18n import available_locales, t
 
-from .away import AWAY_FAST_META
+from .away import AWAY_FAST_META, fast_away_allowed
 from .bots import bot_seat_names, has_ai
 from .core import Refusal, game_locale, language_line, language_word, locale_of, require_guild, require_permission
 from .games import Games
@@ -93,7 +93,7 @@ class GameSettings(GameCog):
                                                                                       locale)
             lines.append(t("lobby.defaults_shown", locale, hours=hours, pace=pace_shown) if hours else
                          t("lobby.defaults_shown_never", locale, pace=pace_shown))
-            allowed = await store.get_meta(AWAY_FAST_META.format(guild=guild)) != "off"      # cogs.away's rule
+            allowed = await fast_away_allowed(store, guild)
             lines.append(t("away.fast.shown_on", locale) if allowed else t("away.fast.shown_off", locale))
         # the command sits under each game's group, but the defaults are the server's, for all its games
         lines.append(t("lobby.defaults_scope", locale))

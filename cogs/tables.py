@@ -11,7 +11,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .core import AWAY_ENDED, GROUP_EXTRA, Refusal, locale_of
+from .core import AWAY_ENDED, GROUP_EXTRA, Refusal
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
@@ -44,12 +44,9 @@ class Tables(GameCog):
         """The open game of the interaction's channel, which must be of ``presentation``'s kind."""
         game = await self.sessions.game_in_channel(interaction.channel_id)
         if game is None:
-            key = "error.no_game_here_dm" if interaction.guild_id is None else "error.no_game_here"
-            raise Refusal(key, group=self._group_name(presentation))
+            raise self.games.no_game_here(interaction, presentation)
         if presentation is not None and game.kind != presentation.kind:
-            other = self.games.get(game.kind)
-            raise Refusal("error.other_game_here", game=t(other.title_key, locale_of(interaction)) if other else
-                          game.kind, group=self._group_name(other))
+            raise self.games.other_game_here(interaction, game.kind)
         return game
 
     async def active_channel_game(self, interaction: discord.Interaction) -> GameView:
@@ -68,11 +65,6 @@ class Tables(GameCog):
             return None
         seat = game.seat_of(interaction.user.id)
         return None if seat is None else (game, seat)
-
-    def _group_name(self, presentation: Presentation | None) -> str:
-        if presentation is None:
-            presentation = next(iter(self.games.values()))
-        return t(presentation.group_key, "en")
 
     async def active_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The game a component names, in play; it must live in the channel the click came from."""
