@@ -7,10 +7,10 @@ While a player is away (``bot.engine.away`` sets the limits, the store keeps the
 not run (the clock's elapsed time for a seat leaves out the time away, so it goes on from where it stopped),
 they get no reminders and the bot does not take their seat over; ``/status`` and the live messages show "away
 until …" beside their name, and a turn post names them without a ping (``Courier.render``). ``/away until`` and
-``/away back`` redraw the live messages of the games waiting on the player (``Courier.redraw``, an outbox
-post); a period that simply runs out is redrawn by the clock's tick (``PaceClock.tick``). A server may forbid
-away time for games created with ``pace:fast`` (``/<game> defaults away_fast:False``): those games' clocks run
-for an away player as usual.
+``/away back`` (or a move that ends the time away) redraw the live messages of the games waiting on the player
+(``Courier.redraw``, an outbox post); a period that simply runs out is redrawn by the clock's tick
+(``PaceClock.tick``). A server may forbid away time for games created with ``pace:fast`` (``/<game> defaults
+away_fast:False``): those games' clocks run for an away player as usual.
 
 The book caches, for a short while, whether each player it was asked about is away, so that a click (the hot
 path) reads the database only when the player may be away.
@@ -166,6 +166,12 @@ class Away(commands.Cog):
         await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
         if ended is not None:
             await self.refresh(await self.open_games(user))
+
+    @commands.Cog.listener()
+    async def on_away_ended(self, user_id: int, game_id: int) -> None:
+        """A move on ``game_id`` ended the player's time away (``cogs.core.tell_back``): their other games waiting
+        on them are redrawn as after ``/away back`` (the move redraws its own game)."""
+        await self.refresh([row for row in await self.open_games(user_id) if row.game_id != game_id])
 
     async def open_games(self, user_id: int) -> list[UserGame]:
         return [row for row in await self.sessions.store.games_of_user(user_id, self.book.clock())

@@ -180,14 +180,21 @@ def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
     return inflight.track() if isinstance(inflight, Inflight) else contextlib.nullcontext()
 
 
-#: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``).
+#: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``); its value
+#: is that game's id.
 AWAY_ENDED = "rollbot_away_ended"
 
 
 async def tell_back(interaction: discord.Interaction) -> None:
     """A player whose move ended their ``/away`` hears it, privately, as ``/away back`` says it: the clocks run
-    again (it ended silently, and ``/status`` no longer showed them away)."""
-    if not interaction.extras.pop(AWAY_ENDED, False) or not interaction.response.is_done():
+    again (it ended silently, and ``/status`` no longer showed them away). Their other games' live messages drop
+    "away until" as after ``/away back``: the event ``away_ended`` (user id, the game acted on, which the move
+    redraws anyway) reaches ``cogs.away.Away``, which the shell's core does not know."""
+    game_id = interaction.extras.pop(AWAY_ENDED, None)
+    if game_id is None:
+        return
+    interaction.client.dispatch("away_ended", interaction.user.id, game_id)
+    if not interaction.response.is_done():
         return
     try:
         await interaction.followup.send(t("away.back", locale_of(interaction)), ephemeral=True)

@@ -99,7 +99,7 @@ class Tables(GameCog):
         away = self.bots.courier.away
         user = game.seats[seat].user_id
         if user and not looking and await away.came_back(user, away.clock()) and interaction is not None:
-            interaction.extras[AWAY_ENDED] = True
+            interaction.extras[AWAY_ENDED] = game.id
         if seat in TableMeta.of(game.meta).taken:
             await self.bots.give_back(game, seat)
 

@@ -17,7 +17,7 @@ from bot.engine.away import DAY
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
-from tests.e2e.flows import click_first_move, stop_rollbot
+from tests.e2e.flows import click_first_move, start_solo_game, stop_rollbot
 from tests.e2e.test_turn_clock import HOUR, LOCALE, open_and_start, tick
 
 MANAGE_GUILD = discord.Permissions(manage_guild=True).value
@@ -134,6 +134,27 @@ async def test_a_click_on_their_game_ends_the_time_away(discord_stub: DiscordStu
     assert period.ends_at == clock.now
     assert book.known[away.id] == 0.0          # the next click reads nothing
     assert mark_of(end_of_day(clock.now, 2)) not in await status_text(discord_stub, other, cast.games)
+
+
+async def test_a_move_that_ends_the_time_away_redraws_the_players_other_games(discord_stub: DiscordStub,
+                                                                               cast: Cast, start_rollbot):
+    runner = await start_rollbot()
+    # the minute's tick would redraw a stale mark too (``Courier.shows_stale_away``): this is about the move alone
+    runner.bot.get_cog("Reminders").reminder_loop.cancel()
+    clock, game, away, other, seat = await setup(discord_stub, cast, runner)
+    live = await live_message(discord_stub, cast)
+    # a second game waiting on the same player: their solo game in a DM
+    second = await start_solo_game(discord_stub, away)
+    before = discord_stub.mark()
+    until = end_of_day(clock.now, 2)
+    await away_cmd(discord_stub, away, cast.games, "away until", day="2")
+    await discord_stub.wait_for_edit(second, lambda m: mark_of(until) in m.text, after=before)
+    await discord_stub.wait_for_edit(live, lambda m: mark_of(until) in m.text, after=before)
+    clock.now += HOUR
+    moved = await click_first_move(discord_stub, away, live)
+    await moved.wait_ack()
+    # the other game drops "away until" at once too, as after /away back (it waited for the tick)
+    await discord_stub.wait_for_edit(second, lambda m: mark_of(until) not in m.text, after=moved)
 
 
 async def test_a_server_may_keep_the_clock_of_fast_games_running(discord_stub: DiscordStub, cast: Cast,
