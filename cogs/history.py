@@ -25,6 +25,7 @@ from .groups import GameCog
 from .outbox import as_files
 from .replays import frames, game_at, move_words, score_text, shown_game, states_before
 from .seam import Presentation
+from .tables import game_to_look_at
 from .translator import cmd_str
 
 #: moves per page of ``/<game> log``
@@ -100,16 +101,8 @@ class History(GameCog):
                 raise Refusal("history.error.unknown_game", game=game_id) from error
             if not await self.may_see(interaction, game):
                 raise Refusal("history.error.unknown_game", game=game_id)
-        else:       # the channel's game, else its last one of this kind (not another kind's, named by number)
-            current = await self.sessions.game_in_channel(interaction.channel_id)
-            game = current if current is not None and current.state is not None \
-                and current.kind == presentation.kind else \
-                await self.sessions.last_game_in_channel(interaction.channel_id, presentation.kind)
-            if game is None and current is not None and current.kind != presentation.kind \
-                    and current.kind in self.games:
-                raise self.games.other_game_here(interaction, current.kind)
-            if game is None:
-                raise self.games.no_game_here(interaction, presentation)
+        else:
+            game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         if game.kind != presentation.kind:
             raise Refusal("history.error.unknown_game", game=game.id)
         if game.state is None:

@@ -61,7 +61,7 @@ from .moving import Mover
 from .outbox import TOKEN_S, Courier, answer_by_edit, as_files
 from .outbox import Editor as PrivateMessage
 from .seam import Presentation
-from .tables import Tables
+from .tables import Tables, game_to_look_at
 from .translator import cmd_str
 from .transport import answer_may_be_lost
 from .typed import TypedMoves
@@ -466,9 +466,7 @@ class Play(Tables):
     async def sheet_cmd(self, interaction: discord.Interaction, player: discord.User | None = None,
                         post: bool = False) -> None:
         presentation = self.presentation_of(interaction)
-        game = await self.channel_game(interaction, presentation)
-        if game.state is None:
-            raise Refusal("error.not_started")
+        game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         target = player or interaction.user
         seat = game.seat_of(target.id)
         if seat is None:
@@ -485,9 +483,7 @@ class Play(Tables):
     @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))
     async def table_cmd(self, interaction: discord.Interaction) -> None:
         presentation = self.presentation_of(interaction)
-        game = await self.channel_game(interaction, presentation)
-        if game.state is None:
-            raise Refusal("error.not_started")
+        game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         picture = await in_worker(presentation.table_picture, game, locale)

@@ -17,6 +17,25 @@ from .groups import GameCog
 from .seam import Presentation, player_name
 
 
+async def game_to_look_at(sessions: SessionManager, games: Games, interaction: discord.Interaction,
+                          presentation: Presentation) -> GameView:
+    """The game a look (a sheet, the table, the log, the replay) in a channel is about: its game of
+    ``presentation``'s kind once started, else its last one of that kind, over or not (a finished game's players
+    look at their final sheets: its result post shows only the last mover's). Refused when there is none, naming
+    the game played here when it is another kind's; a lobby with no game before it has not started."""
+    current = await sessions.game_in_channel(interaction.channel_id)
+    if current is not None and current.kind == presentation.kind and current.state is not None:
+        return current
+    game = await sessions.last_game_in_channel(interaction.channel_id, presentation.kind)
+    if game is not None:
+        return game
+    if current is not None and current.kind != presentation.kind and current.kind in games:
+        raise games.other_game_here(interaction, current.kind)
+    if current is not None and current.kind == presentation.kind:
+        raise Refusal("error.not_started")
+    raise games.no_game_here(interaction, presentation)
+
+
 class Tables(GameCog):
     """A feature Cog that acts on games in play (``Play``, ``Hints``, ``Undo``)."""
 

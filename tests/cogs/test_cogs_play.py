@@ -81,6 +81,15 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
     redrawn = sum(m.edits for m in private)
     assert len(private) <= 4 and redrawn >= driver.steps // 2, (len(private), redrawn, driver.steps)
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
+    # over, each player still sees every final sheet (the result post shows the last mover's only) and the table
+    sheets = []
+    for viewer, player in ((alice, bob), (bob, alice)):
+        looked = (await harness.run("sheet", user=viewer, place=place, player=player)).only()
+        assert looked.ephemeral and looked.file_names() == ["sheet.png"], looked.text()
+        sheets.append(looked.files[0][1])
+    assert sheets[0] != sheets[1]
+    table = (await harness.run("table", user=alice, place=place)).only()
+    assert table.ephemeral and table.file_names() == ["table.png"]
 
 
 async def test_solo_game_in_dm_to_its_rating(harness, alice, fixed_seed):
