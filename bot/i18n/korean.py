@@ -215,6 +215,22 @@ _CLOSERS = r"[\"'”’»」』》〉\]）)*_~`]*"
 _AFTER_VALUE = re.compile(rf"({_CLOSERS})({_PAIR.pattern})")
 
 
+#: the honorific a catalog writes after a player's name, and the particles written after it (their pair form,
+#: for a name that takes none): a bot seat is no person to honour (``봇 2 (어려움) 님이`` → ``봇 2 (어려움)가``)
+HONORIFIC = " 님"
+_AFTER_HONORIFIC = (("이나", "(이)나"), ("이", "이(가)"), ("은", "은(는)"), ("을", "을(를)"))
+
+
+def without_honorific(following: str) -> str:
+    """``following`` (the catalog text right after a value, starting with :data:`HONORIFIC`) without it, a
+    particle it carried turned back into its pair (for :func:`resolve` to fit to the value)."""
+    rest = following[len(HONORIFIC):]
+    for fixed, pair in _AFTER_HONORIFIC:
+        if rest.startswith(fixed):
+            return pair + rest[len(fixed):]
+    return rest
+
+
 def particle(pair: str, before: str) -> str:
     """The shape of ``pair`` (as a catalog writes it, e.g. ``"을(를)"``) after the text ``before``; the pair
     itself when the end of ``before`` cannot be judged."""

@@ -154,7 +154,7 @@ def catalog(locale: str) -> dict[str, str]:
 def clear_caches() -> None:
     """Forget every parsed catalog and folder scan (tests that point ``LOCALES_DIR`` elsewhere or write a
     catalog into a folder already read)."""
-    for cached in (catalog, domain_catalog, _parsed, genders, plural_rule, _files, _scan_locales):
+    for cached in (catalog, domain_catalog, _parsed, genders, plural_rule, _files, _scan_locales, bot_seat_name):
         cached.cache_clear()
 
 
@@ -257,6 +257,21 @@ def _field(name: str, spec: str, conversion: str | None, mapping: _KeepUnknown, 
     return format(value, spec)
 
 
+@cache
+def bot_seat_name() -> re.Pattern[str]:
+    """A bot seat's name in any language (``bot.seat_name``, ``bot.seat_name_numbered`` with any ``bot.level.*``),
+    perhaps in markup: a Korean text writes no honorific after it (:func:`fill`)."""
+    forms = []
+    for locale in available_locales():
+        texts = catalog(locale)
+        levels = "|".join(re.escape(v) for k, v in texts.items() if k.startswith("bot.level."))
+        for key in ("bot.seat_name", "bot.seat_name_numbered"):
+            if levels and key in texts:
+                forms.append(re.escape(texts[key]).replace(re.escape("{level}"), f"(?:{levels})")
+                             .replace(re.escape("{number}"), r"\d+"))
+    return re.compile(r"[*_~`]*(?:%s)[*_~`]*" % "|".join(forms or ["(?!)"]))
+
+
 def fill(text: str, locale: str, params: dict) -> str:
     """``text`` (a catalog text of ``locale``) with ``params`` filled in, an unknown ``{name}`` left visible,
     its plural and gender selectors chosen and, in Korean, each particle pair after a value resolved (see
@@ -264,15 +279,17 @@ def fill(text: str, locale: str, params: dict) -> str:
     if "{" not in text and "}" not in text:
         return text
     mapping = _KeepUnknown(params)
-    ko = "(" in text and locale[:2] == "ko" and locale[2:3] in ("", "_", "-")
+    ko = ("(" in text or korean.HONORIFIC in text) and locale[:2] == "ko" and locale[2:3] in ("", "_", "-")
     fr = locale[:2] == "fr" and locale[2:3] in ("", "_", "-") and french.may_elide(text)
     if not ko and not fr and ":plural:" not in text and ":gender:" not in text and ":ordinal:" not in text:
         return text.format_map(mapping)        # nothing to choose: the plain (and faster) way
     out: list[str] = []
-    after_value = False
+    value = None
     for literal, name, spec, conversion in _formatter.parse(text):
         if literal:
-            if ko and after_value:
+            if ko and value is not None:
+                if literal.startswith(korean.HONORIFIC) and bot_seat_name().fullmatch(value):
+                    literal = korean.without_honorific(literal)
                 literal = korean.resolve("".join(out), literal)
             out.append(literal)
         if name is None:
@@ -281,7 +298,6 @@ def fill(text: str, locale: str, params: dict) -> str:
         if fr and out:
             out = [french.elide("".join(out), value)]
         out.append(value)
-        after_value = True
     return "".join(out)
 
 
