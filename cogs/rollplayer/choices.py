@@ -15,7 +15,7 @@ from bot.i18n import t
 from cogs.menus import Chain
 
 from . import describe
-from .describe import ATTRS, attr_name, colour_name, die_text
+from .describe import ATTRS, attr_name, colour_name, die_text, listed
 
 names = describe.names
 
@@ -36,7 +36,7 @@ def race_detail(race: str, locale: str) -> str:
     if not mods:
         return t("rollplayer.detail.race_plain", locale)
     return t("rollplayer.detail.race", locale,
-             modifiers=", ".join(f"{attr_name(a, locale)} {v:+d}" for a, v in mods))
+             modifiers=listed((f"{attr_name(a, locale)} {v:+d}" for a, v in mods), locale))
 
 
 def class_detail(class_id: str, locale: str) -> str:
@@ -56,7 +56,7 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     goal = (names.classes().get(player.class_id) or {}).get("goals", {}).get(attr)
     modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
     cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
-    dice = ", ".join(die_text(d, locale) for d in player.rows.get(attr, ())) or t("value.none", locale)
+    dice = listed((die_text(d, locale) for d in player.rows.get(attr, ())), locale) or t("value.none", locale)
     parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
     if modifier:
         parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
@@ -141,7 +141,8 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     first = next((i for i, m in enumerate(legal) if m == moves[0]), None)
     if first is None:
         return []
-    plan = ", ".join(f"{die_text(m['die'], locale)} → {attr_name(m['attr'], locale)}" for m in moves)
+    plan = listed((t("rollplayer.chain.plan_step", locale, die=die_text(m["die"], locale),
+                     attr=attr_name(m["attr"], locale)) for m in moves), locale)
     label = t("rollplayer.chain.suggested", locale)
     return [Chain(first, tuple(moves[1:]), label[:100], plan[:100], keep_first=True)]
 

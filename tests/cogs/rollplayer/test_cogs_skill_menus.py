@@ -1,0 +1,26 @@
+"""Skills in Roll Player's menus (tour "o", French rulebook): a skill's label joins its targets with the
+catalog's separators (French " : ")."""
+from __future__ import annotations
+
+from menu_kit import engine, fake_game
+
+from cogs.rollplayer.describe import group_label, move_label
+from tests.games.rollplayer.rp_kit import after_setup, at_dice_turn
+
+
+def sleight_of_hand_turn():
+    st = at_dice_turn(after_setup(2, seed=5))
+    seat = st.turn
+    st.players[seat].cards.append("sleight_of_hand")
+    return st, seat
+
+
+def test_a_skill_label_joins_its_targets_as_the_language_does():
+    st, seat = sleight_of_hand_turn()
+    game = fake_game(st)
+    [use, *_] = [m for m in engine.legal(st, seat) if m.get("card") == "sleight_of_hand" and "die" in m]
+    fr = move_label(game, seat, use, "fr")
+    assert fr.startswith("Utiliser Tour de Passe-Passe : dé ") and ":" not in fr.replace(" : ", ""), fr
+    assert move_label(game, seat, use, "en").startswith("Use Sleight of Hand: die ")
+    uses = [m for m in engine.legal(st, seat) if m.get("card") == "sleight_of_hand" and m.get("die") == use["die"]]
+    assert group_label("to", uses, game, seat, "fr").startswith("Utiliser Tour de Passe-Passe : dé ")
