@@ -194,10 +194,12 @@ def class_sides(card: int, locale: str) -> str:
 
 
 def is_anytime(move: dict) -> bool:
-    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out)."""
+    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out).
+    Declining an any-time skill's effect (the card is turned and its arrow followed) goes with its uses behind
+    "My moves": on the public message, a lone "Don't use X" answered an offer nobody saw there."""
     if move.get("type") == "discard_weapon":
         return True
-    if move.get("type") != "skill" or move.get("decline"):
+    if move.get("type") != "skill":
         return False
     card = move.get("copy") or move.get("card")
     return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
