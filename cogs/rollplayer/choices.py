@@ -78,6 +78,33 @@ def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
     return None
 
 
+def idle_swaps(game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+    """The swaps of two identical dice (same colour and value: the DEX action, a Rogue's second swap,
+    Acrobatics) among ``legal``: legal by the rulebook ("swap two dice") but they change nothing and would
+    spend the action, so the menus leave them out (the rules' list is left whole: the AI and seeded games rely
+    on it). Kept when every swap of their kind is idle, so the action itself is still offered."""
+    state = getattr(game, "state", None)
+    if state is None:
+        return frozenset()
+    idle: dict[tuple, list[int]] = {}
+    real: set[tuple] = set()
+    for index, move in enumerate(legal):
+        a, b = move.get("a"), move.get("b")
+        if not (describe.is_pair(a, ATTRS) and describe.is_pair(b, ATTRS)):
+            continue
+        family = (move.get("type"), move.get("action"), move.get("card"), move.get("copy"))
+        try:
+            rows = state.players[move.get("seat", seat)].rows
+            same = tuple(rows[a[0]][a[1]]) == tuple(rows[b[0]][b[1]])
+        except (AttributeError, IndexError, KeyError, TypeError):
+            continue
+        if same:
+            idle.setdefault(family, []).append(index)
+        else:
+            real.add(family)
+    return frozenset(i for family, indexes in idle.items() if family in real for i in indexes)
+
+
 # ---------------------------------------------------------------- chains
 
 def _main(legal: list[dict]) -> list[dict]:

@@ -75,6 +75,10 @@ class RollPlayerPresentation(Presentation):
     #: discarding a weapon and any-time skills: offered behind "My moves" / "More…"
     is_anytime = staticmethod(describe.is_anytime)
 
+    def idle_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Swaps of two identical dice: legal, but they change nothing (``choices.idle_swaps``)."""
+        return choices.idle_swaps(game, seat, legal)
+
     def move_label(self, *args: Any, **kwargs: Any) -> str:
         return describe.move_label(*args, **kwargs)
 
