@@ -20,6 +20,11 @@ from .describe import ATTRS, attr_name, colour_name, die_text, listed
 names = describe.names
 
 
+def detail_line(parts: list[str], locale: str) -> str:
+    """The parts of a detail line with the catalog's separator (" · ")."""
+    return t("rollplayer.detail.sep", locale).join(parts)
+
+
 def goal_text(goal: dict | None) -> str:
     """A class goal as a range: "14–15", "18", "14+"."""
     if not goal:
@@ -64,17 +69,55 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
         parts.append(t("rollplayer.detail.backstory_cell", locale, colour=colour_name(cell["colour"], locale),
                        slot=cell["position"]))
     parts.append(t("rollplayer.detail.row_dice", locale, dice=dice))
-    return " · ".join(parts)
+    return detail_line(parts, locale)
+
+
+def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
+    """What a purchase costs and brings: the Gold it takes now (the rules' own price, after every discount and
+    the Charisma tokens of this option; the printed cost beside it when they differ), the card's type and its
+    text (cut to the option's line by the menu)."""
+    from bot.games.rollplayer.market import purchase_of
+
+    bought = purchase_of(state, move) if state is not None else None
+    if bought is None:
+        return None
+    card, price = bought
+    record = names.cards()[card]
+    if price == record["cost"]:
+        pays = t("rollplayer.detail.price", locale, price=price)
+    else:
+        pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
+    return detail_line([pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)], locale)
+
+
+def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:
+    """A Market card offered only for 2 Gold because the player's hands are full (the rules leave the purchase
+    out): say so, or the weapon's purchase just seems to be missing."""
+    from bot.games.rollplayer.market import held_back_by_hands
+
+    card = move.get("card")
+    try:
+        player = state.players[seat]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    if isinstance(card, str) and card in names.cards() and held_back_by_hands(player, card):
+        return t("rollplayer.detail.hands_full", locale)
+    return None
 
 
 def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
     kind = move.get("type")
+    state = getattr(game, "state", None)
     if kind == "race" and isinstance(move.get("race"), str):
         return race_detail(move["race"], locale)
     if kind == "class" and isinstance(move.get("class"), str):
         return class_detail(move["class"], locale)
     if kind == "place_start" and move.get("attr") in ATTRS:
-        return row_detail(getattr(game, "state", None), seat, move["attr"], locale)
+        return row_detail(state, seat, move["attr"], locale)
+    if kind in ("buy", "skill"):
+        return purchase_detail(state, move, locale)
+    if kind == "take_gold" and "card" in move:
+        return discard_detail(state, seat, move, locale)
     return None
 
 

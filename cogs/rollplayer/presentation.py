@@ -65,7 +65,8 @@ class RollPlayerPresentation(Presentation):
 
     # ---- words (``describe`` and ``choices`` take the seam's arguments)
     group_label = staticmethod(describe.group_label)
-    #: what a setup option means (race modifiers, class goals and power, a row's goal and backstory cell)
+    #: what an option means (race modifiers, class goals and power, a row's goal and backstory cell, a
+    #: purchase's price, type and text, a weapon the hands keep from being bought)
     option_detail = staticmethod(choices.option_detail)
     value_text = staticmethod(describe.value_text)
     event_line = staticmethod(describe.event_text)
