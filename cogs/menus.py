@@ -171,9 +171,12 @@ def flat_chunks(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed] | 
     return chunks if len(chunks) <= MOVE_ROWS else None
 
 
-def shown_moves(presentation: Presentation, legal: list[dict], menu: str) -> Indexed:
-    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal."""
-    items: Indexed = list(enumerate(legal))
+def shown_moves(presentation: Presentation, legal: list[dict], menu: str, game: Any = None, seat: int = 0
+                ) -> Indexed:
+    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal; with ``game``,
+    every menu leaves out the moves the presentation calls idle (``idle_moves``: they change nothing)."""
+    idle = presentation.idle_moves(game, seat, legal) if game is not None else frozenset()
+    items: Indexed = [(i, m) for i, m in enumerate(legal) if i not in idle]
     if menu == MAIN:
         main = [(i, m) for i, m in items if not presentation.is_anytime(m)]
         return main or items
@@ -187,7 +190,7 @@ def menu_options(presentation: Presentation, legal: list[dict], game: Any, seat:
                  ) -> tuple[list[Option], bool]:
     """The options to show after narrowing ``levels`` times towards ``rep``; bool: they are all moves."""
     first = presentation.narrow_fields
-    items = shown_moves(presentation, legal, menu)
+    items = shown_moves(presentation, legal, menu, game, seat)
     if only is not None:
         items = [(i, m) for i, m in items if i in only]
     if rep is not None:
@@ -397,7 +400,8 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
         if subset is not None and (subset.nested if rep is not None else not subset.nested) \
                 and (rep is None or _only_subset_moves(presentation, legal, subset, rep, levels, menu)):
             return MenuPlan(subset=subset)
-    hidden = menu == MAIN and only is None and rep is None and len(shown_moves(presentation, legal, MAIN)) < len(legal)
+    hidden = menu == MAIN and only is None and rep is None and \
+        len(shown_moves(presentation, legal, MAIN, game, seat)) < len(shown_moves(presentation, legal, ALL, game, seat))
     options, all_moves = menu_options(presentation, legal, game, seat, locale, rep, levels, menu=menu, only=only)
     described = any(o.detail for o in options)       # details only show in a select
     if all_moves and len(options) <= MAX_BUTTONS and not described:

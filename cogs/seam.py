@@ -232,6 +232,12 @@ class Presentation:
         return False
 
     # ---- menus (pure, picklable arguments: a menu may be worked out in a drawing process)
+    def idle_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Indexes in ``legal`` of moves that change nothing on the table (Roll Player: swapping two identical
+        dice), left out of the menus so they do not crowd the real choices; they stay legal (typed commands,
+        bots, replays), so the rules' move list is never filtered. Default: none."""
+        return frozenset()
+
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """The decision at hand as a choice of a subset (which dice to reroll): the shell then shows toggles
         and Confirm instead of one button or menu entry per legal move (32 keep patterns would otherwise be
@@ -281,7 +287,7 @@ REQUIRED = (
     "commands",
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains",
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves",
                   "live_pictures", "step_picture", "hint_text", "mover_name")
 
 

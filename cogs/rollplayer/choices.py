@@ -15,9 +15,14 @@ from bot.i18n import t
 from cogs.menus import Chain
 
 from . import describe
-from .describe import ATTRS, attr_name, colour_name, die_text
+from .describe import ATTRS, attr_name, colour_name, die_text, listed
 
 names = describe.names
+
+
+def detail_line(parts: list[str], locale: str) -> str:
+    """The parts of a detail line with the catalog's separator (" · ")."""
+    return t("rollplayer.detail.sep", locale).join(parts)
 
 
 def goal_text(goal: dict | None) -> str:
@@ -36,7 +41,7 @@ def race_detail(race: str, locale: str) -> str:
     if not mods:
         return t("rollplayer.detail.race_plain", locale)
     return t("rollplayer.detail.race", locale,
-             modifiers=", ".join(f"{attr_name(a, locale)} {v:+d}" for a, v in mods))
+             modifiers=listed((f"{attr_name(a, locale)} {v:+d}" for a, v in mods), locale))
 
 
 def class_detail(class_id: str, locale: str) -> str:
@@ -56,7 +61,7 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     goal = (names.classes().get(player.class_id) or {}).get("goals", {}).get(attr)
     modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
     cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
-    dice = ", ".join(die_text(d, locale) for d in player.rows.get(attr, ())) or t("value.none", locale)
+    dice = listed((die_text(d, locale) for d in player.rows.get(attr, ())), locale) or t("value.none", locale)
     parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
     if modifier:
         parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
@@ -64,18 +69,83 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
         parts.append(t("rollplayer.detail.backstory_cell", locale, colour=colour_name(cell["colour"], locale),
                        slot=cell["position"]))
     parts.append(t("rollplayer.detail.row_dice", locale, dice=dice))
-    return " · ".join(parts)
+    return detail_line(parts, locale)
+
+
+def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
+    """What a purchase costs and brings: the Gold it takes now (the rules' own price, after every discount and
+    the Charisma tokens of this option; the printed cost beside it when they differ), the card's type and its
+    text (cut to the option's line by the menu)."""
+    from bot.games.rollplayer.market import purchase_of
+
+    bought = purchase_of(state, move) if state is not None else None
+    if bought is None:
+        return None
+    card, price = bought
+    record = names.cards()[card]
+    if price == record["cost"]:
+        pays = t("rollplayer.detail.price", locale, price=price)
+    else:
+        pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
+    return detail_line([pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)], locale)
+
+
+def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:
+    """A Market card offered only for 2 Gold because the player's hands are full (the rules leave the purchase
+    out): say so, or the weapon's purchase just seems to be missing."""
+    from bot.games.rollplayer.market import held_back_by_hands
+
+    card = move.get("card")
+    try:
+        player = state.players[seat]
+    except (AttributeError, IndexError, TypeError):
+        return None
+    if isinstance(card, str) and card in names.cards() and held_back_by_hands(player, card):
+        return t("rollplayer.detail.hands_full", locale)
+    return None
 
 
 def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
     kind = move.get("type")
+    state = getattr(game, "state", None)
     if kind == "race" and isinstance(move.get("race"), str):
         return race_detail(move["race"], locale)
     if kind == "class" and isinstance(move.get("class"), str):
         return class_detail(move["class"], locale)
     if kind == "place_start" and move.get("attr") in ATTRS:
-        return row_detail(getattr(game, "state", None), seat, move["attr"], locale)
+        return row_detail(state, seat, move["attr"], locale)
+    if kind in ("buy", "skill"):
+        return purchase_detail(state, move, locale)
+    if kind == "take_gold" and "card" in move:
+        return discard_detail(state, seat, move, locale)
     return None
+
+
+def idle_swaps(game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+    """The swaps of two identical dice (same colour and value: the DEX action, a Rogue's second swap,
+    Acrobatics) among ``legal``: legal by the rulebook ("swap two dice") but they change nothing and would
+    spend the action, so the menus leave them out (the rules' list is left whole: the AI and seeded games rely
+    on it). Kept when every swap of their kind is idle, so the action itself is still offered."""
+    state = getattr(game, "state", None)
+    if state is None:
+        return frozenset()
+    idle: dict[tuple, list[int]] = {}
+    real: set[tuple] = set()
+    for index, move in enumerate(legal):
+        a, b = move.get("a"), move.get("b")
+        if not (describe.is_pair(a, ATTRS) and describe.is_pair(b, ATTRS)):
+            continue
+        family = (move.get("type"), move.get("action"), move.get("card"), move.get("copy"))
+        try:
+            rows = state.players[move.get("seat", seat)].rows
+            same = tuple(rows[a[0]][a[1]]) == tuple(rows[b[0]][b[1]])
+        except (AttributeError, IndexError, KeyError, TypeError):
+            continue
+        if same:
+            idle.setdefault(family, []).append(index)
+        else:
+            real.add(family)
+    return frozenset(i for family, indexes in idle.items() if family in real for i in indexes)
 
 
 # ---------------------------------------------------------------- chains
@@ -141,7 +211,8 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     first = next((i for i, m in enumerate(legal) if m == moves[0]), None)
     if first is None:
         return []
-    plan = ", ".join(f"{die_text(m['die'], locale)} → {attr_name(m['attr'], locale)}" for m in moves)
+    plan = listed((t("rollplayer.chain.plan_step", locale, die=die_text(m["die"], locale),
+                     attr=attr_name(m["attr"], locale)) for m in moves), locale)
     label = t("rollplayer.chain.suggested", locale)
     return [Chain(first, tuple(moves[1:]), label[:100], plan[:100], keep_first=True)]
 

@@ -33,6 +33,11 @@ def is_pair(value: Any, names: tuple[str, ...]) -> bool:
     return isinstance(value, (list, tuple)) and len(value) == 2 and value[0] in names and isinstance(value[1], int)
 
 
+def listed(items: Any, locale: str) -> str:
+    """Words in a row ("STR 1, DEX 2"), with the catalog's separator: no separator is written in the code."""
+    return t("rollplayer.list_sep", locale).join(items)
+
+
 def die_text(die: Any, locale: str) -> str:
     return t("die", locale, colour=colour_name(die[0], locale), value=die[1])
 
@@ -112,10 +117,10 @@ def value_text(name: str, value: Any, game: Any, seat: int | None, locale: str) 
         return str(value)                                   # a count ("cards": 30), not a card
     if name in CARD_PARAMS:
         if isinstance(value, (list, tuple)):
-            return ", ".join(card_text(c, locale) for c in value) or t("value.none", locale)
+            return listed((card_text(c, locale) for c in value), locale) or t("value.none", locale)
         return card_text(value, locale)
     if isinstance(value, (list, tuple)):
-        return ", ".join(value_text(name, v, game, seat, locale) for v in value) or t("value.none", locale)
+        return listed((value_text(name, v, game, seat, locale) for v in value), locale) or t("value.none", locale)
     if isinstance(value, float):                            # e.g. a hint's gain in stars: "1,2" in German
         return format_decimal(value, "#,##0.#", locale=locale)
     return str(value)
@@ -167,14 +172,15 @@ def dealt_details(backstory: Any, alignment: Any, locale: str) -> str:
     grid = (names.alignments().get(alignment) or {}).get("grid") if isinstance(alignment, str) else None
     if not cells or not grid:
         return ""
-    wants = ", ".join(t("rollplayer.detail.cell", locale, attr=attr_name(a, locale), slot=cells[a]["position"],
-                        colour=colour_name(cells[a]["colour"], locale)) for a in ATTRS if a in cells)
+    wants = listed((t("rollplayer.detail.cell", locale, attr=attr_name(a, locale), slot=cells[a]["position"],
+                        colour=colour_name(cells[a]["colour"], locale)) for a in ATTRS if a in cells), locale)
     spots = [(value, moral, ethic) for moral, row in grid.items() for ethic, value in row.items()]
     high, low = max(v for v, _, _ in spots), min(v for v, _, _ in spots)
 
     def where(value: int) -> str:
-        return " / ".join(t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{e}", locale),
-                            moral=t(f"rollplayer.align_word.{m}", locale)) for v, m, e in spots if v == value)
+        named = (t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{e}", locale),
+                   moral=t(f"rollplayer.align_word.{m}", locale)) for v, m, e in spots if v == value)
+        return t("rollplayer.detail.align_or", locale).join(named)
     return t("rollplayer.detail.dealt", locale, cells=wants, best=where(high), high=f"{high:+d}",
              worst=where(low), low=f"{low:+d}")
 
@@ -188,10 +194,12 @@ def class_sides(card: int, locale: str) -> str:
 
 
 def is_anytime(move: dict) -> bool:
-    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out)."""
+    """Discarding a weapon and any-time skills (the presentation's ``is_anytime``; the chains leave them out).
+    Declining an any-time skill's effect (the card is turned and its arrow followed) goes with its uses behind
+    "My moves": on the public message, a lone "Don't use X" answered an offer nobody saw there."""
     if move.get("type") == "discard_weapon":
         return True
-    if move.get("type") != "skill" or move.get("decline"):
+    if move.get("type") != "skill":
         return False
     card = move.get("copy") or move.get("card")
     return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
@@ -235,10 +243,10 @@ def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
         shown["die"] = ELLIPSIS
     label = t(move_key(move), locale, **shown)
     if move.get("type") == "skill" and not move.get("decline"):
-        extras = [f"{t(f'field.{k}', locale)} {shown[k]}" for k in params
+        extras = [t("move.target", locale, field=t(f"field.{k}", locale), value=shown[k]) for k in params
                   if k not in MAIN_FIELDS and k not in ("card",)]
-        if extras:
-            label = f"{label}: {', '.join(extras)}"
+        if extras:         # "Use X: die …, to …"; French writes " : " (the separators are the catalog's)
+            label = t("move.with_targets", locale, label=label, targets=listed(extras, locale))
     if move.get("type") == "buy" and move.get("tokens") and "tokens" not in open_fields:
         label = t("move.with_tokens", locale, label=label, tokens=move["tokens"])
     if move.get("follow_arrow") is False and move.get("type") in ("buy", "open_lock"):

@@ -65,7 +65,8 @@ class RollPlayerPresentation(Presentation):
 
     # ---- words (``describe`` and ``choices`` take the seam's arguments)
     group_label = staticmethod(describe.group_label)
-    #: what a setup option means (race modifiers, class goals and power, a row's goal and backstory cell)
+    #: what an option means (race modifiers, class goals and power, a row's goal and backstory cell, a
+    #: purchase's price, type and text, a weapon the hands keep from being bought)
     option_detail = staticmethod(choices.option_detail)
     value_text = staticmethod(describe.value_text)
     event_line = staticmethod(describe.event_text)
@@ -74,6 +75,10 @@ class RollPlayerPresentation(Presentation):
     hint_text = staticmethod(describe.hint_text)
     #: discarding a weapon and any-time skills: offered behind "My moves" / "More…"
     is_anytime = staticmethod(describe.is_anytime)
+
+    def idle_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Swaps of two identical dice: legal, but they change nothing (``choices.idle_swaps``)."""
+        return choices.idle_swaps(game, seat, legal)
 
     def move_label(self, *args: Any, **kwargs: Any) -> str:
         return describe.move_label(*args, **kwargs)

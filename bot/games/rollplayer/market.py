@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.games import rng
 
-from .content import CARD_ARROW, CARD_COST, CARD_TYPE
+from .content import CARD_ARROW, CARD_COST, CARD_EFFECT, CARD_TYPE
 from .rules import arrows_optional, can_move, ev, fits_hands, move_token, price
 
 
@@ -15,11 +15,7 @@ def purchase_variants(p, card: str, discounts: bool = True) -> list[dict]:
     """Parameter sets for buying ``card`` now: Charisma tokens (when discounts apply) × Paladin arrow."""
     if not fits_hands(p, card):
         return []
-    if discounts:
-        base = price(p, card)
-        out = [{"tokens": k} for k in range(min(p.charisma, base) + 1) if base - k <= p.gold]
-    else:
-        out = [{}] if CARD_COST[card] <= p.gold else []
+    out = _affordable(p, card, discounts)
     if out and CARD_TYPE[card] == "trait":
         opt = arrows_optional(p)
         if opt and opt.get("trait_purchase") and can_move(p, CARD_ARROW[card]):
@@ -27,9 +23,49 @@ def purchase_variants(p, card: str, discounts: bool = True) -> list[dict]:
     return out
 
 
+def _affordable(p, card: str, discounts: bool) -> list[dict]:
+    """The Charisma token counts (when discounts apply) with which ``p`` can pay for ``card``."""
+    if discounts:
+        base = price(p, card)
+        return [{"tokens": k} for k in range(min(p.charisma, base) + 1) if base - k <= p.gold]
+    return [{}] if CARD_COST[card] <= p.gold else []
+
+
+def held_back_by_hands(p, card: str) -> bool:
+    """Whether only the hand limit keeps ``p`` from buying ``card`` at the Market: a weapon they can pay for
+    that needs more free hands than they have (discarding a Weapon, allowed at any time, frees them). The
+    menus say so where the purchase would otherwise be offered."""
+    return not fits_hands(p, card) and bool(_affordable(p, card, discounts=True))
+
+
+def purchase_price(p, card: str, params: dict, discounts: bool) -> int:
+    """The Gold ``p`` pays for ``card`` bought with ``params``: with ``discounts`` (the Market, Move Silently)
+    every applying discount and the Charisma ``tokens`` spent; without (Open Lock) the printed cost. One
+    function for the purchase itself and for the menus that show the price before it is chosen."""
+    tokens = params.get("tokens", 0) if discounts else 0
+    return price(p, card, tokens, discounts)
+
+
+def purchase_of(state, move: dict) -> tuple[str, int] | None:
+    """The card a legal move buys and its price now, or None for a move that buys nothing known: a Market
+    purchase, and a Skill that buys from the discard pile (Move Silently, also through Diplomacy). Open Lock's
+    card is left out: it is seen by its buyer only, and a menu can be public."""
+    seat = move.get("seat")
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        return None
+    p = state.players[seat]
+    if move.get("type") == "buy" and move.get("card") in CARD_COST:
+        return move["card"], purchase_price(p, move["card"], move, discounts=True)
+    if move.get("type") == "skill" and not move.get("decline") and move.get("target") in CARD_COST:
+        effect = CARD_EFFECT.get(move.get("copy") or move.get("card"))
+        if effect and effect["kind"] == "alternate_purchase" and effect.get("source") == "discard_pile":
+            return move["target"], purchase_price(p, move["target"], move, discounts=True)
+    return None
+
+
 def do_purchase(state, p, card: str, params: dict, events: list, discounts: bool, source: str) -> None:
     tokens = params.get("tokens", 0) if discounts else 0
-    cost = price(p, card, tokens) if discounts else CARD_COST[card]
+    cost = purchase_price(p, card, params, discounts)
     p.gold -= cost
     p.charisma -= tokens
     p.cards.append(card)

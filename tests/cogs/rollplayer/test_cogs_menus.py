@@ -29,7 +29,9 @@ def test_which_moves_are_any_time():
     assert is_anytime({"type": "skill", "card": "acrobatics", "a": ["str", 0], "b": ["str", 1]})
     assert is_anytime({"type": "skill", "card": "diplomacy", "copy": "cure_wounds", "die": ["str", 0],
                        "delta": 1})
-    assert not is_anytime({"type": "skill", "card": "acrobatics", "decline": True})
+    # declining an any-time skill's effect goes with its uses (not alone on the public message)
+    assert is_anytime({"type": "skill", "card": "acrobatics", "decline": True})
+    assert not is_anytime({"type": "skill", "card": "climb", "decline": True})
     assert not is_anytime({"type": "skill", "card": "climb", "target": 1, "delta": 1})
     assert not any(is_anytime(m) for m in PLACES)
 

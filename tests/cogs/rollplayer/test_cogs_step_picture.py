@@ -27,14 +27,17 @@ def width(blob: bytes) -> int:
         return im.width
 
 
-async def play_steps(harness, users, place, steps: int):
-    """A two-player game played through its components for ``steps`` moves; returns the game and driver."""
+async def play_steps(harness, users, place, steps: int, until=None):
+    """A two-player game played through its components for ``steps`` moves, then (``until``, a test of the
+    driver) on until ``until(driver)`` holds, for as many moves again at most; returns the game and driver."""
     game, started = await start_two_player(harness, *users, place)
     driver = Driver(harness, place, users)
     driver.game_id = game.id
     driver._prompt_seat = None
     driver.absorb(started, users[0])
-    for _ in range(steps):
+    for done in range(2 * steps if until else steps):
+        if until is not None and done >= steps and until(driver):
+            break
         game = await harness.bot.sessions.load(game.id)
         due = [p["seat"] for p in KIND.pending(game.state)]
         driver._prompt_seat = due[0] if len(set(due)) == 1 else None
@@ -43,12 +46,20 @@ async def play_steps(harness, users, place, steps: int):
     return await harness.bot.sessions.load(game.id), driver
 
 
+def private_menus(driver) -> list:
+    """The private messages that still carry a menu (an edit redraws a step message in place, and the last
+    step of a turn leaves it without one)."""
+    return [m for r in driver.results for m in r.messages if m.ephemeral and move_components(m)]
+
+
 async def test_private_steps_show_the_step_picture_and_offer_the_full_sheet(harness, alice, bob, monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
     place = harness.channel()
-    game, driver = await play_steps(harness, [alice, bob], place, 70)
+    # on until a private step is on screen: which moves continue privately depends on the menus' one-click
+    # chains, so a fixed number of moves may end with every private message closed
+    game, driver = await play_steps(harness, [alice, bob], place, 70, until=private_menus)
     assert game.state.round >= 2, "the game reached the dice and market phases"
-    private = [m for r in driver.results for m in r.messages if m.ephemeral and move_components(m)]
+    private = private_menus(driver)
     steps = [m for m in private if m.files]
     assert steps, "private steps carry a picture"
     for message in steps:

@@ -1,0 +1,117 @@
+"""What a purchase in Roll Player's menus tells before the click (tour "o", French rulebook): the price the
+player would pay now (after a Warrior's discount, a Charisma token, Move Silently), the card's type and its
+text; and a weapon the hands keep from being bought says to discard a Weapon first."""
+from __future__ import annotations
+
+import pytest
+from clicks import live_message
+from menu_kit import LOCALES, act, after_setup, at_market_turn, engine, legal_of, options
+from test_cogs_phase import COMMANDS, options_for, start_two_player
+
+from bot.games.rollplayer.content import CARD_COST, CARD_TYPE
+from bot.games.rollplayer.kind import KIND
+from bot.i18n import t
+from cogs import menus
+from cogs.rollplayer.describe import move_label
+
+
+def price_text(paid: int, card: str, locale: str) -> str:
+    """How an option's detail states a price: the printed cost beside it when a discount or token lowers it."""
+    if paid == CARD_COST[card]:
+        return t("rollplayer.detail.price", locale, price=paid)
+    return t("rollplayer.detail.price_reduced", locale, price=paid, cost=CARD_COST[card])
+
+
+def warrior_at_market(market: list[str], gold: int = 5, charisma: int = 0):
+    st = at_market_turn(after_setup(2, seed=3, classes={0: "warrior", 1: "warrior"}))
+    seat = engine.pending(st)[0]["seat"]
+    p = st.players[seat]
+    p.gold, p.charisma = gold, charisma
+    st.market = list(market)
+    return st, seat
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
+    """A Warrior (−1 on armor and weapons) with a Charisma token: each option's price is what the rules then
+    charge, the printed cost beside it when they differ."""
+    st, seat = warrior_at_market(["chain_helm", "climb"], gold=5, charisma=1)
+    buys = [o for o in options(st, seat, locale) if legal_of(st, seat, o[1])["type"] == "buy"]
+    assert len(buys) == 4                                   # each card with and without the token
+    for label, value, detail in buys:
+        move = legal_of(st, seat, value)
+        card = move["card"]
+        before = st.players[seat].gold
+        after, _ = act(st, move)
+        paid = before - after.players[seat].gold
+        pays = price_text(paid, card, locale)
+        kind = t(f"img.type.{CARD_TYPE[card]}", locale)
+        assert detail.startswith(f"{pays}{t('rollplayer.detail.sep', locale)}{kind}"), (label, detail)
+        assert len(detail) <= 100
+    helm = {legal_of(st, seat, v)["tokens"]: d for _, v, d in buys if legal_of(st, seat, v)["card"] == "chain_helm"}
+    printed = CARD_COST["chain_helm"]           # the Warrior's −1, and −1 more with the Charisma token
+    assert helm[0].startswith(price_text(printed - 1, "chain_helm", locale))
+    assert helm[1].startswith(price_text(printed - 2, "chain_helm", locale))
+
+
+def test_move_silently_shows_the_discounted_price_of_the_discard_pile_card():
+    st, seat = warrior_at_market(["climb"], gold=5)
+    st.players[seat].cards.append("move_silently")
+    st.discard = ["leather_boots"]
+    uses = [o for o in options(st, seat, "fr", menu=menus.ALL)
+            if legal_of(st, seat, o[1]).get("card") == "move_silently" and "target" in legal_of(st, seat, o[1])]
+    assert uses
+    for _, value, detail in uses:
+        move = legal_of(st, seat, value)
+        before = st.players[seat].gold
+        paid = before - act(st, move)[0].players[seat].gold
+        assert paid < CARD_COST["leather_boots"] and detail.startswith(price_text(paid, "leather_boots", "fr"))
+        assert "Armure" in detail
+
+
+@pytest.mark.usefixtures("fixed_seed")
+async def test_the_live_message_tells_each_purchase_its_price(harness, alice, bob):
+    """Played like players up to the first Market turn: the live message's buy options carry the price the
+    purchase then costs (the log told it only afterwards: "bought … for 1 gold")."""
+    place = harness.channel()
+    users = [alice, bob]
+    game, _ = await start_two_player(harness, alice, bob, place)
+    while not (game.state.phase == "market" and game.state.step == "buy" and game.state.sub is None):
+        seat = KIND.pending(game.state)[0]["seat"]
+        user = next(u for u in users if u.id == game.seats[seat].user_id)
+        move = next(m for m in KIND.legal_moves(game.state, seat) if m["type"] not in ("skill", "discard_weapon"))
+        path, spec = COMMANDS[move["type"]]
+        await harness.run(path, user=user, place=place, **options_for(move, spec))
+        game = await harness.bot.sessions.load(game.id)
+    seat = KIND.pending(game.state)[0]["seat"]
+    legal = KIND.legal_moves(game.state, seat)
+    live = live_message(harness, place)
+    described = {o["label"]: o.get("description") for s in live.selects() for o in s["options"]}
+    buys = [m for m in legal if m["type"] == "buy"]
+    assert buys, "no purchase to check"
+    for move in buys:
+        label = move_label(game, seat, move, "en")
+        paid = game.state.players[seat].gold - KIND.apply(game.state, seat, move)[0].players[seat].gold
+        assert described[label].startswith(price_text(paid, move["card"], "en")), described[label]
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)
+
+
+# ---------------------------------------------------------------- hands full
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_weapon_the_hands_keep_out_says_to_discard_a_weapon_first(locale):
+    st, seat = warrior_at_market(["longbow", "climb"], gold=9)
+    st.players[seat].cards += ["longsword", "blessed_mace"]          # two hands held
+    shown = options(st, seat, locale)
+    assert not any(legal_of(st, seat, v) == {"type": "buy", "seat": seat, "card": "longbow", "tokens": 0}
+                   for _, v, _ in shown)
+    gold_for = {legal_of(st, seat, v).get("card"): d for _, v, d in shown
+                if legal_of(st, seat, v)["type"] == "take_gold"}
+    assert gold_for["longbow"] == t("rollplayer.detail.hands_full", locale)
+    assert gold_for["climb"] is None
+    st.players[seat].gold = 0                       # nor when a free hand would not be enough
+    assert all(d is None for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "take_gold")

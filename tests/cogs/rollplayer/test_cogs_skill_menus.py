@@ -1,0 +1,46 @@
+"""Skills in Roll Player's menus (tour "o", French rulebook): a skill's label joins its targets with the
+catalog's separators (French " : "), and declining an any-time skill's effect is offered with its uses, behind
+"My moves", never alone on the public message."""
+from __future__ import annotations
+
+from menu_kit import engine, fake_game, options
+
+from bot.i18n import t
+from cogs import menus
+from cogs.rollplayer import PRESENTATION
+from cogs.rollplayer.describe import group_label, move_label
+from tests.games.rollplayer.rp_kit import after_setup, at_dice_turn
+
+
+def sleight_of_hand_turn():
+    st = at_dice_turn(after_setup(2, seed=5))
+    seat = st.turn
+    st.players[seat].cards.append("sleight_of_hand")
+    return st, seat
+
+
+def test_a_skill_label_joins_its_targets_as_the_language_does():
+    st, seat = sleight_of_hand_turn()
+    game = fake_game(st)
+    [use, *_] = [m for m in engine.legal(st, seat) if m.get("card") == "sleight_of_hand" and "die" in m]
+    fr = move_label(game, seat, use, "fr")
+    assert fr.startswith("Utiliser Tour de Passe-Passe : dé ") and ":" not in fr.replace(" : ", ""), fr
+    assert move_label(game, seat, use, "en").startswith("Use Sleight of Hand: die ")
+    uses = [m for m in engine.legal(st, seat) if m.get("card") == "sleight_of_hand" and m.get("die") == use["die"]]
+    assert group_label("to", uses, game, seat, "fr").startswith("Utiliser Tour de Passe-Passe : dé ")
+
+
+# ---------------------------------------------------------------- an any-time skill's decline
+
+def test_an_any_time_skills_decline_stays_with_its_uses_behind_my_moves():
+    st, seat = sleight_of_hand_turn()
+    game = fake_game(st)
+    legal = engine.legal(st, seat)
+    decline = t("move.skill_decline", "en", card="Sleight of Hand")
+    public = menus.move_view(PRESENTATION, game, seat, legal, "en")
+    shown = [getattr(c, "item", c).label for c in public.children if hasattr(getattr(c, "item", c), "label")]
+    shown += [o.label for c in public.children for o in getattr(getattr(c, "item", c), "options", [])]
+    assert not any("Sleight of Hand" in (label or "") for label in shown), shown
+    assert t("button.my_moves", "en") in shown
+    extra = [label for label, _, _ in options(st, seat, "en", menu=menus.EXTRA)]
+    assert decline in extra and any(label.startswith("Use Sleight of Hand") for label in extra)
