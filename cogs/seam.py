@@ -231,6 +231,13 @@ class Presentation:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
         return False
 
+    def private_note(self, game: Any, seat: int, locale: str) -> str:
+        """What the seat's own player may know and the table may not, told beside their decision wherever only
+        they read it (their private step message and menus, a refusal of theirs): Roll Player's card that Open
+        Lock turned up for them, which nothing else shows (a seat picture may be posted or asked for by anyone).
+        Default: nothing."""
+        return ""
+
     # ---- menus (pure, picklable arguments: a menu may be worked out in a drawing process)
     def idle_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
         """Indexes in ``legal`` of moves that change nothing on the table (Roll Player: swapping two identical
@@ -287,7 +294,7 @@ REQUIRED = (
     "commands",
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves",
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "private_note",
                   "live_pictures", "step_picture", "hint_text", "mover_name")
 
 

@@ -56,7 +56,12 @@ class Tables(GameCog):
         return pending_seats(self.kind(game), game.state)
 
     def decision_text(self, game: GameView, seat: int, locale: str) -> str:
-        return self.presentation(game).decision_text(decision_of(self.kind(game), game.state, seat), locale)
+        """The seat's decision as its own player reads it privately (every caller answers that player only):
+        with what only they may know (``Presentation.private_note``)."""
+        presentation = self.presentation(game)
+        text = presentation.decision_text(decision_of(self.kind(game), game.state, seat), locale)
+        note = presentation.private_note(game, seat, locale)
+        return t("play.decision_noted", locale, decision=text, note=note) if note else text
 
     async def channel_game(self, interaction: discord.Interaction, presentation: Presentation | None = None
                            ) -> GameView:

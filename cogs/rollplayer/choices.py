@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.rollplayer.market import held_back_by_hands, purchase_of, purchase_price
 from bot.i18n import t
 from cogs.menus import Chain
 
@@ -76,8 +77,6 @@ def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     """What a purchase costs and brings: the Gold it takes now (the rules' own price, after every discount and
     the Charisma tokens of this option; the printed cost beside it when they differ), the card's type and its
     text (cut to the option's line by the menu)."""
-    from bot.games.rollplayer.market import purchase_of
-
     bought = purchase_of(state, move) if state is not None else None
     if bought is None:
         return None
@@ -93,8 +92,6 @@ def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
 def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:
     """A Market card offered only for 2 Gold because the player's hands are full (the rules leave the purchase
     out): say so, or the weapon's purchase just seems to be missing."""
-    from bot.games.rollplayer.market import held_back_by_hands
-
     card = move.get("card")
     try:
         player = state.players[seat]
@@ -103,6 +100,25 @@ def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None
     if isinstance(card, str) and card in names.cards() and held_back_by_hands(player, card):
         return t("rollplayer.detail.hands_full", locale)
     return None
+
+
+def revealed_card(game: Any, seat: int, locale: str) -> str:
+    """The card Open Lock turned up for ``seat`` (the deck's top, which only its buyer sees: the rules keep it in
+    ``state.sub``) with what buying it costs (its printed cost: Open Lock takes no discount), its type and
+    text; "" when no card is turned up for that seat. Told privately with the decision (``private_note``):
+    without it the buyer chose blind."""
+    state = getattr(game, "state", None)
+    sub = getattr(state, "sub", None)
+    if not isinstance(sub, dict) or sub.get("kind") != "open_lock" or sub.get("seat") != seat:
+        return ""
+    card = sub.get("card")
+    record = names.cards().get(card) if isinstance(card, str) else None
+    if record is None:
+        return ""
+    price = purchase_price(state.players[seat], card, {}, discounts=False)
+    detail = detail_line([t("rollplayer.detail.price", locale, price=price), t(f"img.type.{record['type']}", locale),
+                          names.card_text(card, locale).rstrip(".")], locale)    # the decision's sentence ends it
+    return t("rollplayer.open_lock.revealed", locale, card=names.card_name(card, locale), detail=detail)
 
 
 def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:

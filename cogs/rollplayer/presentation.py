@@ -68,6 +68,7 @@ class RollPlayerPresentation(Presentation):
     #: what an option means (race modifiers, class goals and power, a row's goal and backstory cell, a
     #: purchase's price, type and text, a weapon the hands keep from being bought)
     option_detail = staticmethod(choices.option_detail)
+    private_note = staticmethod(choices.revealed_card)
     value_text = staticmethod(describe.value_text)
     event_line = staticmethod(describe.event_text)
     error_params = staticmethod(describe.display_params)
