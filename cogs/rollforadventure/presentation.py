@@ -371,7 +371,7 @@ class RollForAdventurePresentation(Presentation):
         lines.append(t("rollforadventure.final.summary", locale, stones=state["stones"],
                        needed=state["stones_needed"], turns=state["turn"],
                        adventure=t(f"rollforadventure.adventure.{adventure}", locale),
-                       defeated=sum(1 for c in state["discard"] if words.card_type(c) != "dragon")))
+                       defeated=KIND.score(state)["defeated"]))
         names = seat_names(game)
         lines.append(t("rollforadventure.final.heroes", locale, heroes=", ".join(
             words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))

@@ -283,6 +283,8 @@ def defeat(state: dict, cid: str, events: list) -> None:
     state["display"].remove(cid)
     state["enemy_total"].pop(cid, None)
     state["discard"].append(cid)
+    # counted here, not read off the discard pile: a Necromancer takes defeated enemies back out of it
+    state["defeated"] += 1
     events.append(ev("event.defeated", card=cid))
     return_dice(state, ids_at(state, f"enemy:{cid}"), events)
     if can_use(state, "repair_on_defeat"):

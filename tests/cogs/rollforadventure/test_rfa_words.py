@@ -263,3 +263,26 @@ def test_desert_b_fields_read_and_type_as_the_picture_numbers_them(games):
         for typed in (numbers, "+".join(move["fields"])):
             filled = {"value": str(move["value"]), "where": "desert", "count": str(move["count"]), "fields": typed}
             assert resolve(PRESENTATION, legal, PLACE, filled, game, seat, "en") == [(legal.index(move), move)]
+
+
+def test_the_end_post_counts_every_defeat_a_necromancer_raised_again(games):
+    """A tour's end post read "1 enemy defeated" after four "… is defeated!" lines: it counted the discard pile,
+    which a Necromancer empties. It counts what the log said, in every language."""
+    defeats = raised = raised_games = finished = 0
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        defeats += sum(1 for e in events if e["key"] == "rollforadventure.event.defeated")
+        raised += sum(1 for e in events if e["key"] == "rollforadventure.event.raised")
+        if not KIND.is_finished(game.state):
+            continue
+        state = game.state
+        for locale in LOCALES:
+            summary = t("rollforadventure.final.summary", locale, stones=state["stones"], needed=state["stones_needed"],
+                        turns=state["turn"], defeated=defeats,
+                        adventure=t(f"rollforadventure.adventure.{state['options']['adventure']}", locale))
+            assert summary in PRESENTATION.final_lines(game, locale), (locale, defeats)
+        finished += 1
+        raised_games += raised > 0
+        defeats = raised = 0
+    assert finished > 10 and raised_games, "some games saw a Necromancer raise a defeated enemy"
