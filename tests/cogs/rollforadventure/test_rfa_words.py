@@ -286,3 +286,17 @@ def test_the_end_post_counts_every_defeat_a_necromancer_raised_again(games):
         raised_games += raised > 0
         defeats = raised = 0
     assert finished > 10 and raised_games, "some games saw a Necromancer raise a defeated enemy"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_hit_and_the_vortex_of_memory_say_the_true_sum(games, locale):
+    """A tour read "Blutsauger B has taken 6 of 6" for 5 + 2×6 and "holds 10 of 10" for 6 + 3×4: the lines say
+    the sum the dice made (17, 18) and name the strength apart, never as "17 of 6"."""
+    _, game, _, _ = games[0]
+    hit = PRESENTATION.event_line(game, {"key": "rollforadventure.event.enemy_hit",
+                                         "params": {"card": "blutsauger_2", "total": 17}}, locale)
+    memory = PRESENTATION.event_line(game, {"key": "rollforadventure.event.memory", "params": {"total": 18}}, locale)
+    assert "17" in hit and "6" in hit.replace("17", "") and "18" in memory and "10" in memory
+    for line, total, strength in ((hit, 17, 6), (memory, 18, 10)):
+        assert t("rollforadventure.words.none", locale) not in line
+        assert not re.search(rf"{total} (?:of|von|sur) {strength}\b|{strength} 중 {total}", line), line
