@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.games.rollforadventure import policy
+from bot.games.rollforadventure.content import CARDS as KIND_CARDS
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
 from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, narrow, plan_menu
@@ -300,3 +301,23 @@ def test_a_hit_and_the_vortex_of_memory_say_the_true_sum(games, locale):
     for line, total, strength in ((hit, 17, 6), (memory, 18, 10)):
         assert t("rollforadventure.words.none", locale) not in line
         assert not re.search(rf"{total} (?:of|von|sur) {strength}\b|{strength} 중 {total}", line), line
+
+
+def test_a_dragon_is_revealed_with_its_number_when_it_hits_too(games):
+    """A tour read „Aufgedeckt: Drache A. · In den Strudel des Vergessens: gelb 1.“: only a miss named the number
+    („Der Drache (4) findet nichts zu verbrennen.“), the one thing a player checks the burnt dice against."""
+    hits = 0
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        for event in events:
+            card = event["params"].get("card", "")
+            if event["key"] != "rollforadventure.event.reveal" or not card.startswith("dragon"):
+                continue
+            value = KIND_CARDS[card]["value"]
+            missed = any(e["key"] == "rollforadventure.event.dragon_miss" for e in events)
+            hits += not missed
+            for locale in LOCALES:
+                line = PRESENTATION.event_line(game, event, locale)
+                assert f"({value})" in line and t("rollforadventure.card.dragon", locale) in line, (locale, line)
+    assert hits, "some dragons burnt dice"
