@@ -590,6 +590,9 @@ class Courier:
         lines = []
         due = pending_seats(kind, game.state)
         for seat in due:
+            if game.seats[seat].is_ai:     # nobody to tell what to do: the bot's seat is named, not addressed
+                lines.append(t("play.bot_choosing", locale, player=f"**{game.seats[seat].name}**"))
+                continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{game.seats[seat].name}**"
             who += away_mark(game, seat, away, locale)

@@ -41,6 +41,12 @@ class Kind:
         """With ``has_hint``: advice as data, ``{"move", "key", "params"}`` (the presentation words it)."""
         raise NotImplementedError
 
+    def upgrade(self, snapshot: str) -> str:
+        """A snapshot stored by an older version of the kind, as this version would store the same state (what
+        ``loads`` reads it as): ``python -m bot.engine verify`` compares that with the replay of the moves, which
+        this version plays. Default: the text unchanged (the kind has one version)."""
+        return snapshot
+
     def step_mark(self, state: Any) -> Hashable:
         """Changes when a public step is complete (e.g. (round, phase)): a move of a player who is still due and
         leaves the mark unchanged continues privately. Default None: a step ends when the mover is no longer

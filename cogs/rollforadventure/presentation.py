@@ -65,6 +65,13 @@ def result_lines(state: dict, locale: str) -> list[str]:
                      else t(LOSS_KEYS[False], locale))
     return lines
 
+def dragon_value(cid: Any) -> int | None:
+    """The number a Dragon card burns (the card's own, so a reveal stored before any event carried it reads the
+    same); None for any other card."""
+    card = C.CARDS.get(cid) if isinstance(cid, str) else None
+    return card.get("value") if card and card["kind"] == "dragon" else None
+
+
 class RollForAdventurePresentation(Presentation):
     kind = "rollforadventure"
     catalog_prefix = "rollforadventure."
@@ -279,7 +286,12 @@ class RollForAdventurePresentation(Presentation):
         params = event.get("params") if isinstance(event, dict) else None
         if not isinstance(key, str) or not key.startswith(self.catalog_prefix) or not has_key(key):
             return t("rollforadventure.event.unknown", locale)
-        return t(key, locale, **self._shown(game, params if isinstance(params, dict) else {}, locale))
+        params = params if isinstance(params, dict) else {}
+        if key == "rollforadventure.event.reveal" and dragon_value(params.get("card")) is not None:
+            # a Dragon's number is its whole rule (it burns every die showing it): named on a hit as on a miss
+            return t("rollforadventure.event.reveal_dragon", locale, **self._shown(game, params, locale),
+                     value=dragon_value(params["card"]))
+        return t(key, locale, **self._shown(game, params, locale))
 
     def _shown(self, game: Any, params: dict, locale: str) -> dict[str, Any]:
         """An event's params as words: ids become names, lists become readable."""
@@ -371,7 +383,7 @@ class RollForAdventurePresentation(Presentation):
         lines.append(t("rollforadventure.final.summary", locale, stones=state["stones"],
                        needed=state["stones_needed"], turns=state["turn"],
                        adventure=t(f"rollforadventure.adventure.{adventure}", locale),
-                       defeated=sum(1 for c in state["discard"] if words.card_type(c) != "dragon")))
+                       defeated=KIND.score(state)["defeated"]))
         names = seat_names(game)
         lines.append(t("rollforadventure.final.heroes", locale, heroes=", ".join(
             words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))

@@ -161,6 +161,8 @@ async def test_a_lobbys_new_language_redraws_the_lobby_message_and_answers_priva
     answer = changed.only()
     assert answer.ephemeral and answer.content == t("lobby.language_done", "de", game=game.id,
                                                     language=t("language.word.fr", "de"))
+    # it says which message is redrawn (a tour read „Seine Nachricht wird darin neu gezeichnet“: whose?)
+    assert "Die Spielnachricht wird in dieser Sprache neu gezeichnet" in answer.content
     assert lobby.edits > edits, "the lobby message is redrawn in place"
     assert [b["label"] for b in lobby.buttons()][:4] == [t(f"button.{a}", "fr")
                                                          for a in ("join", "leave", "start", "cancel")]

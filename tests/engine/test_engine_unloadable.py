@@ -9,6 +9,7 @@ slips.
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 
 import pytest
@@ -75,3 +76,31 @@ async def test_verify_reports_a_game_whose_snapshot_does_not_load(tmp_path, monk
     out = io.StringIO()
     assert await run_verify(str(path), SPEC, out) == 1
     assert f"game {game.id} " in out.getvalue() and "the snapshot does not load" in out.getvalue()
+
+
+async def test_a_snapshot_an_older_version_stored_loads_and_verifies(tmp_path):
+    """Roll for Adventure's state version 2 counts defeats (``defeated``); a game stored by version 1 still
+    loads, and ``verify`` compares its snapshot as version 2 stores it with the replay, not its old text."""
+    path = tmp_path / "g.db"
+    store = await Store.open(path)
+    try:
+        mgr = SessionManager(store, KindRegistry([KIND]))
+        game, one = await _game_with_a_one(mgr)
+        await mgr.apply(game.id, 1, one, game.version)
+    finally:
+        await store.close()
+    db = sqlite3.connect(path)
+    [snapshot] = db.execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()
+    old = json.loads(snapshot)
+    assert old["v"] == 2 and old.pop("defeated") == 0
+    db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(dict(old, v=1)), game.id))
+    db.commit()
+    db.close()
+    out = io.StringIO()
+    assert await run_verify(str(path), SPEC, out) == 0, out.getvalue()
+    store = await Store.open(path)
+    try:
+        loaded = await SessionManager(store, KindRegistry([KIND])).load(game.id)
+        assert loaded.state["v"] == 2 and loaded.state["defeated"] == 0
+    finally:
+        await store.close()

@@ -283,6 +283,8 @@ def defeat(state: dict, cid: str, events: list) -> None:
     state["display"].remove(cid)
     state["enemy_total"].pop(cid, None)
     state["discard"].append(cid)
+    # counted here, not read off the discard pile: a Necromancer takes defeated enemies back out of it
+    state["defeated"] += 1
     events.append(ev("event.defeated", card=cid))
     return_dice(state, ids_at(state, f"enemy:{cid}"), events)
     if can_use(state, "repair_on_defeat"):
@@ -305,8 +307,9 @@ ENEMY_STRENGTH = 6   # the damage that defeats an enemy: 6 or more on its card
 
 def add_to_enemy(state: dict, cid: str, amount: int, events: list) -> None:
     state["enemy_total"][cid] += amount
-    # the line reads "has taken 6 of 6" however far past it the hit went ("14 of 6" read oddly); defeat follows
-    events.append(ev("event.enemy_hit", card=cid, total=min(state["enemy_total"][cid], ENEMY_STRENGTH)))
+    # the true sum, as a player adds it up (a line capped at "6 of 6" claimed a sum the dice did not make); its
+    # words name the strength apart ("… 6 or more defeats it"), so "14" does not read as "14 of 6"
+    events.append(ev("event.enemy_hit", card=cid, total=state["enemy_total"][cid]))
     if state["enemy_total"][cid] >= ENEMY_STRENGTH:
         defeat(state, cid, events)
 

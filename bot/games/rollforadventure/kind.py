@@ -15,7 +15,7 @@ from bot.games.kind import Kind
 
 from . import flow, hint, moves, policy, setup
 from .board import copy_state
-from .snapshot import check_state
+from .snapshot import check_state, upgrade
 
 
 class RollForAdventureKind(Kind):
@@ -79,7 +79,7 @@ class RollForAdventureKind(Kind):
             "final": state["result"] is not None, "won": won, "result": state["result"],
             "stones": state["stones"], "stones_needed": state["stones_needed"], "turns": state["turn"],
             "damage": {t: tr["skull"] for t, tr in state["terr"].items()},
-            "defeated": sum(1 for c in state["discard"] if not c.startswith("dragon")),
+            "defeated": state["defeated"],
             # the heroes share one place: first when they won, second (behind the game) when they lost, so a
             # lost game never counts as a win in the players' stats
             "ranking": [{"seat": s, "place": 1 if won else 2, "total": total} for s in range(state["seats"])],
@@ -92,11 +92,21 @@ class RollForAdventureKind(Kind):
         if not isinstance(text, (str, bytes)) or len(text) > 1_000_000:
             raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot")
         try:
-            state = json.loads(text)
+            state = upgrade(json.loads(text))
         except (ValueError, RecursionError, TypeError):
             raise RuleError("bad_snapshot", "rollforadventure.error.bad_snapshot") from None
         check_state(state)
         return state
+
+    def upgrade(self, snapshot: str) -> str:
+        """A snapshot an older version stored (version 1, without ``defeated``), as this version stores it:
+        ``verify`` compares that with the replay of the game's moves. Any other text is returned unchanged."""
+        try:
+            stored = json.loads(snapshot)
+        except (ValueError, RecursionError, TypeError):
+            return snapshot
+        upgraded = upgrade(stored)
+        return snapshot if upgraded is stored else self.dumps(upgraded)
 
     def step_mark(self, state: Any) -> Hashable:
         """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""

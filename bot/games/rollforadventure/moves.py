@@ -143,7 +143,7 @@ def _place(state, d, move, events):
         state["memory_total"] += v * len(ids) * (2 if hero else 1)
         state["placed_memory"] = True
         # "holds 10 of 10" however far past it the placement went ("14 of 10" read oddly); the release follows
-        events.append(ev("event.memory", total=min(state["memory_total"], F.MEMORY_RELEASE)))
+        events.append(ev("event.memory", total=state["memory_total"]))       # the true sum (release at 10)
         F.memory_check(state, events)
     elif target.startswith("enemy:"):
         cid = target[6:]

@@ -82,11 +82,15 @@ def build_deck(state: dict, specials: list[str]) -> list[str]:
     return pile3 + pile2 + pile1          # index 0 = top of the deck
 
 
+#: the state's version: 2 added ``defeated`` (``snapshot.upgrade`` reads a version-1 state)
+STATE_VERSION = 2
+
+
 def create(seats: int, seed: int, options: dict) -> dict:
     opts = validate_options(options)
     n_heroes = hero_count(seats)
     state: dict = {
-        "v": 1, "seats": seats, "seed": seed, "rng": rng.seed_state(seed), "options": opts,
+        "v": STATE_VERSION, "defeated": 0, "seats": seats, "seed": seed, "rng": rng.seed_state(seed), "options": opts,
         "heroes": [], "active": 0, "turn": 0, "dice": [], "terr": {}, "deck": [], "display": [],
         "discard": [], "enemy_total": {}, "memory_total": 0, "stones": 0,
         "stones_needed": C.ADVENTURES[opts["adventure"]], "queue": [], "decision": None,

@@ -13,8 +13,8 @@ from . import content as C
 from . import setup
 from .flow import HANDLERS
 
-_KEYS = {"v", "seats", "seed", "rng", "options", "heroes", "active", "turn", "dice", "terr", "deck", "display",
-         "discard", "enemy_total", "memory_total", "stones", "stones_needed", "queue", "decision", "step",
+_KEYS = {"v", "defeated", "seats", "seed", "rng", "options", "heroes", "active", "turn", "dice", "terr", "deck",
+         "display", "discard", "enemy_total", "memory_total", "stones", "stones_needed", "queue", "decision", "step",
          "fresh", "multi", "result", "placed_memory", "hero_pool"}
 _DECISIONS = {"pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die",
               "shield", "reward_enemy", "reward_skull", "reward_free", "bonus_dice"}
@@ -54,7 +54,7 @@ def _int(x, lo, hi) -> bool:
 
 
 def _check(state) -> None:
-    _need(isinstance(state, dict) and set(state) == _KEYS and state["v"] == 1)
+    _need(isinstance(state, dict) and set(state) == _KEYS and state["v"] == setup.STATE_VERSION)
     seats = state["seats"]
     _need(_int(seats, 1, 4) and _int(state["seed"], -(2 ** 63), 2 ** 64 - 1) and _int(state["rng"], 0, 2 ** 64 - 1))
     opts = setup.validate_options(state["options"])
@@ -137,6 +137,8 @@ def _check(state) -> None:
     expected = list(C.NORMAL_CARDS) + ["master_of_shadows"] + [c for s in opts["specials"] for c in C.SPECIAL_SETS[s]]
     _need(sorted(deck + display + discard) == sorted(expected))
     _need("master_of_shadows" not in display + discard)
+    # every enemy in the discard pile was defeated to get there (a dragon is only discarded); a raised one left it
+    _need(_int(state["defeated"], sum(1 for c in discard if C.CARDS[c]["kind"] != "dragon"), 10 ** 6))
     _need(all(C.CARDS[c]["kind"] not in ("dragon", "master") for c in display))
     et = state["enemy_total"]
     _need(isinstance(et, dict) and set(et) == set(display) and all(_int(x, 0, 5) for x in et.values()))
@@ -202,6 +204,23 @@ def _check(state) -> None:
             [d for d in dice if d["at"] == "supply"]))
     if dec["kind"] == "reward_skull":
         _need(dec.get("amount") is None or _int(dec.get("amount"), 1, 2))
+
+
+def defeated_in_discard(state: dict) -> int:
+    """The enemies a version-1 state's discard pile holds (all but the dragons): what that version counted as
+    defeated. It misses the enemies a Necromancer raised again, which such a state no longer knows of."""
+    discard = state.get("discard")
+    if not isinstance(discard, list):
+        return 0
+    return sum(1 for c in discard if not (isinstance(c, str) and C.CARDS.get(c, {}).get("kind") == "dragon"))
+
+
+def upgrade(state):
+    """A state as the current version keeps it: a version-1 state (stored before ``defeated`` was counted)
+    gains the count its discard pile shows; anything else is returned as it is, for :func:`check_state`."""
+    if isinstance(state, dict) and state.get("v") == 1 and "defeated" not in state:
+        state = {**state, "v": setup.STATE_VERSION, "defeated": defeated_in_discard(state)}
+    return state
 
 
 def check_state(state) -> None:

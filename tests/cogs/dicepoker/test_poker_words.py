@@ -86,3 +86,11 @@ def test_the_last_hand_line_has_one_colon_at_most(locale):
     for text in inner:
         line = t("dicepoker.img.last_hand", locale, hand=2, text=text)
         assert line.count(":") + line.count("：") <= 1, line
+
+
+@pytest.mark.parametrize(("locale", "who_wins"), [("de", "gewinnt, wer mehr Gold hat"),
+                                                  ("en", "the player with more Gold wins"),
+                                                  ("fr", "celui qui a le plus d'or l'emporte")])
+def test_the_match_topic_says_who_wins(locale, who_wins):
+    """A tour read „Nach der letzten Runde gewinnt mehr Gold“: Gold does not win, the player who has more does."""
+    assert who_wins in t("dicepoker.rules_topic.match.text", locale)

@@ -2,6 +2,8 @@
 heroes' turns through the same engine path as a person; the person plays theirs by clicks."""
 from __future__ import annotations
 
+import re
+
 from rfa_clicks import KIND, click_move, due_seat, latest_turn_post
 
 from bot.games.rollforadventure import policy
@@ -119,3 +121,30 @@ async def test_the_log_words_each_move_on_the_table_it_was_played_on(harness, al
         text = (await harness.run("rfa log", user=alice, place=place, page=page)).only().content
         shown += [line.split(": ", 1)[1] for line in text.splitlines()]
     assert shown == then
+
+
+async def test_a_bot_seats_hero_is_named_without_nested_parentheses(harness, alice, fixed_seed):
+    """A tour read "Haudegen (Bot (normal)) legt 1×1 …": a hero and its player are joined as the table picture
+    joins them ("Bot (normal) · Veteran"), so a bot seat's own parentheses are never nested."""
+    harness.bot.bots.pause = 0
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=3, bots=2)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    mine = 0
+    while not any(m.seat for m in await harness.bot.sessions.move_log(game.id)):
+        await harness.bot.bots.idle()
+        game = await harness.bot.sessions.load(game.id)
+        if due_seat(game) == 0:
+            await click_move(harness, latest_turn_post(harness, place), game,
+                             policy.choose_move(game.state, 0, mine), user=alice, place=place)
+            mine += 1
+    await harness.bot.bots.idle()
+    game = await harness.bot.sessions.load(game.id)
+    texts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == place.channel_id)
+    bot_hero = game.state["heroes"][next(h for h, hero in enumerate(game.state["heroes"]) if hero["seat"] == 1)]
+    joined = t("rollforadventure.words.hero_of", "en", player=game.seats[1].name,
+               hero=t(f"rollforadventure.hero.{bot_hero['hero']}", "en"))
+    assert joined in texts and f"({game.seats[1].name})" not in texts
+    assert not re.search(r"\([^()\n]*\(", texts), "no parentheses inside parentheses"

@@ -38,7 +38,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
     game = await harness.bot.sessions.load(game.id)
     assert game.state["heroes"][0]["used"] is True
     post = latest_turn_post(harness, dm)
-    assert "Daredevil (Alice) uses their ability" in post.text()
+    assert "Alice · Daredevil uses their ability" in post.text()
     refused = await harness.run("rfa reroll", user=alice, place=dm, dice="1")
     assert refused.only().ephemeral, "the ability is used up this turn"
 
@@ -50,7 +50,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
         game = await harness.bot.sessions.load(game.id)
     final = latest_turn_post(harness, dm)
     assert final.file_names() == ["final.png", "table.png"]          # co-operative: no score chart
-    assert t("rollforadventure.final.heroes", "en", heroes="Daredevil (Alice), Healer (Alice)") in final.text()
+    assert t("rollforadventure.final.heroes", "en", heroes="Alice · Daredevil, Alice · Healer") in final.text()
 
 
 async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):

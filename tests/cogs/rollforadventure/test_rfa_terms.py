@@ -32,3 +32,30 @@ def test_no_second_word_for_the_same_thing(locale):
     texts = domain_catalog(locale, "rollforadventure")
     found = [(key, word) for key, text in texts.items() for word in AVOID[locale] if word in text]
     assert not found, found
+
+
+#: the printed German terms (seed 003) a tour found missed: „oberste Feindekarte“, „Feindestapel“, the Healer's
+#: „Strudel des Vergessens“ (a move read „aus dem Vergessen befreien“), and the rules' „Gesamtwert von 6“
+PRINTED_DE = {"rules_topic.turn.text": "oberste Feindekarte", "move.free": "aus dem Strudel des Vergessens",
+              "rules_topic.enemies.text": "Gesamtwert von 6 oder mehr"}
+#: the Vortex of Oblivion by its whole name in the Healer's move, in every language (it read "from Oblivion")
+OBLIVION = {"en": "Vortex of Oblivion", "de": "Strudel des Vergessens", "fr": "Vortex de l'Oubli",
+            "ko": "망각의 소용돌이"}
+#: the heroes topic said some abilities are "buttons of their own"; they come as entries of the move menus too
+OWN_BUTTONS = {"en": "buttons of their own", "de": "eigene Knöpfe", "fr": "leur propre bouton", "ko": "따로 버튼"}
+
+
+def test_the_german_texts_use_the_printed_terms():
+    texts = domain_catalog("de", "rollforadventure")
+    for key, term in PRINTED_DE.items():
+        assert term in texts[f"rollforadventure.{key}"], (key, texts[f"rollforadventure.{key}"])
+    found = [(key, word) for key, text in texts.items() for word in ("Feindkarte", "Feindstapel", "zählen zu 6")
+             if word in text]
+    assert not found, found
+
+
+@pytest.mark.parametrize("locale", sorted(OBLIVION))
+def test_the_healer_frees_from_the_vortex_and_abilities_are_not_called_buttons(locale):
+    texts = domain_catalog(locale, "rollforadventure")
+    assert OBLIVION[locale] in texts["rollforadventure.move.free"]
+    assert OWN_BUTTONS[locale] not in texts["rollforadventure.rules_topic.heroes.text"]

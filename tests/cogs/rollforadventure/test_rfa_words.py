@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.games.rollforadventure import policy
+from bot.games.rollforadventure.content import CARDS as KIND_CARDS
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
 from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, narrow, plan_menu
@@ -263,3 +264,60 @@ def test_desert_b_fields_read_and_type_as_the_picture_numbers_them(games):
         for typed in (numbers, "+".join(move["fields"])):
             filled = {"value": str(move["value"]), "where": "desert", "count": str(move["count"]), "fields": typed}
             assert resolve(PRESENTATION, legal, PLACE, filled, game, seat, "en") == [(legal.index(move), move)]
+
+
+def test_the_end_post_counts_every_defeat_a_necromancer_raised_again(games):
+    """A tour's end post read "1 enemy defeated" after four "… is defeated!" lines: it counted the discard pile,
+    which a Necromancer empties. It counts what the log said, in every language."""
+    defeats = raised = raised_games = finished = 0
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        defeats += sum(1 for e in events if e["key"] == "rollforadventure.event.defeated")
+        raised += sum(1 for e in events if e["key"] == "rollforadventure.event.raised")
+        if not KIND.is_finished(game.state):
+            continue
+        state = game.state
+        for locale in LOCALES:
+            summary = t("rollforadventure.final.summary", locale, stones=state["stones"], needed=state["stones_needed"],
+                        turns=state["turn"], defeated=defeats,
+                        adventure=t(f"rollforadventure.adventure.{state['options']['adventure']}", locale))
+            assert summary in PRESENTATION.final_lines(game, locale), (locale, defeats)
+        finished += 1
+        raised_games += raised > 0
+        defeats = raised = 0
+    assert finished > 10 and raised_games, "some games saw a Necromancer raise a defeated enemy"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_hit_and_the_vortex_of_memory_say_the_true_sum(games, locale):
+    """A tour read "Blutsauger B has taken 6 of 6" for 5 + 2×6 and "holds 10 of 10" for 6 + 3×4: the lines say
+    the sum the dice made (17, 18) and name the strength apart, never as "17 of 6"."""
+    _, game, _, _ = games[0]
+    hit = PRESENTATION.event_line(game, {"key": "rollforadventure.event.enemy_hit",
+                                         "params": {"card": "blutsauger_2", "total": 17}}, locale)
+    memory = PRESENTATION.event_line(game, {"key": "rollforadventure.event.memory", "params": {"total": 18}}, locale)
+    assert "17" in hit and "6" in hit.replace("17", "") and "18" in memory and "10" in memory
+    for line, total, strength in ((hit, 17, 6), (memory, 18, 10)):
+        assert t("rollforadventure.words.none", locale) not in line
+        assert not re.search(rf"{total} (?:of|von|sur) {strength}\b|{strength} 중 {total}", line), line
+
+
+def test_a_dragon_is_revealed_with_its_number_when_it_hits_too(games):
+    """A tour read „Aufgedeckt: Drache A. · In den Strudel des Vergessens: gelb 1.“: only a miss named the number
+    („Der Drache (4) findet nichts zu verbrennen.“), the one thing a player checks the burnt dice against."""
+    hits = 0
+    for kind, game, events, _ in games:
+        if kind != "events":
+            continue
+        for event in events:
+            card = event["params"].get("card", "")
+            if event["key"] != "rollforadventure.event.reveal" or not card.startswith("dragon"):
+                continue
+            value = KIND_CARDS[card]["value"]
+            missed = any(e["key"] == "rollforadventure.event.dragon_miss" for e in events)
+            hits += not missed
+            for locale in LOCALES:
+                line = PRESENTATION.event_line(game, event, locale)
+                assert f"({value})" in line and t("rollforadventure.card.dragon", locale) in line, (locale, line)
+    assert hits, "some dragons burnt dice"

@@ -1,10 +1,14 @@
 """Enemies, the Master of Shadows and the special enemies (README §7, §9, §10)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from rfa_kit import end_dice_step, game, keys, on_top, play, put, rng_for, show, throw, where
 
+from bot.games.errors import RuleError
 from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.kind import KIND
 
 
 def reveal(s, card, face=None):
@@ -127,3 +131,40 @@ def test_deck_three_piles_master_in_the_middle():
         assert len(s["deck"]) == size + 1
         third = size // 3
         assert third <= s["deck"].index("master_of_shadows") <= 2 * third
+
+
+def test_a_raised_enemy_still_counts_as_defeated():
+    """A tour's end post read "1 enemy defeated" after four defeats: the count came from the discard pile, which
+    a Necromancer empties. Defeats are counted as they happen."""
+    s = game(specials=["necromancer"])
+    show(s, "sandmann_1")
+    throw(s, 0, [6, 2])
+    play(s, {"type": "place", "value": 6, "place": "enemy:sandmann_1", "count": 1})
+    assert s["discard"] == ["sandmann_1"] and KIND.score(s)["defeated"] == 1
+    end_dice_step(s)
+    reveal(s, "necromancer_1")
+    assert "sandmann_1" in s["display"] and "sandmann_1" not in s["discard"]
+    assert KIND.score(s)["defeated"] == 1, "raised again, it was still defeated once"
+    throw(s, 0, [6, 2])
+    play(s, {"type": "place", "value": 6, "place": "enemy:sandmann_1", "count": 1})
+    assert KIND.score(s)["defeated"] == 2
+    assert KIND.loads(KIND.dumps(s)) == s
+
+
+def test_a_state_stored_before_the_count_loads_with_the_count_its_discard_pile_shows():
+    """Version 1 kept no count: its snapshots still load (and ``verify`` compares them as version 2 stores them)."""
+    s = game(specials=["necromancer", "dragon"])
+    show(s, "sandmann_1")
+    throw(s, 0, [6, 2])
+    play(s, {"type": "place", "value": 6, "place": "enemy:sandmann_1", "count": 1})
+    s["deck"].remove("dragon_2")
+    s["discard"].append("dragon_2")
+    old = {k: v for k, v in s.items() if k != "defeated"} | {"v": 1}
+    loaded = KIND.loads(json.dumps(old))
+    assert loaded["v"] == 2 and loaded["defeated"] == 1 and KIND.score(loaded)["defeated"] == 1
+    assert KIND.upgrade(json.dumps(old)) == KIND.dumps(loaded)
+    assert KIND.upgrade(KIND.dumps(loaded)) == KIND.dumps(loaded), "a current snapshot is left as it is"
+    with pytest.raises(RuleError):          # a current state that forgot its count is refused
+        KIND.loads(json.dumps({k: v for k, v in s.items() if k != "defeated"}))
+    with pytest.raises(RuleError):          # fewer defeats than the discard pile shows cannot be
+        KIND.loads(json.dumps({**s, "defeated": 0}))

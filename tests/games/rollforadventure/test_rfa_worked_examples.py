@@ -100,8 +100,8 @@ def test_vortex_of_memory_l442():
     dice = throw(s, 0, [3, 3, 3, 4])
     events = play(s, {"type": "place", "value": 3, "place": "memory", "count": 2})
     assert "event.memory_release" in keys(events)
-    # its line reads "10 of 10" before the release, however far past 10 the placement went (5 + 2×3 = 11)
-    assert [e["params"]["total"] for e in events if e["key"].endswith("event.memory")] == [10]
+    # its line says the true sum before the release (5 + 2×3 = 11; it read "10 of 10", a sum no die made)
+    assert [e["params"]["total"] for e in events if e["key"].endswith("event.memory")] == [11]
     assert s["memory_total"] == 0 and not ids_at(s, "memory") and not ids_at(s, "oblivion")
     assert all(where(s, i) == "board:0" for i in dice)      # step over; the 3 and 4 wait on the board
     assert s["active"] == 1 and {five, lost} <= set(ids_at(s, "pool"))   # Blue rolls them in her turn
@@ -182,12 +182,13 @@ def test_ice_cave_b_two_lines_l656():
     assert where(s, green[0]) == "board:2"
 
 
-def test_an_enemys_damage_line_stops_at_its_strength():
-    """"has taken 14 of 6" read oddly: the hit's line says 6 of 6, then the enemy is defeated."""
+def test_an_enemys_damage_line_says_the_true_sum():
+    """A tour read "has taken 6 of 6" for 4 + 2×6 = 16: the hit's line says the sum the dice made, then the
+    enemy is defeated."""
     s = game()
     show(s, "sandmann_1")
     s["enemy_total"]["sandmann_1"] = 4
     throw(s, 0, [6, 6, 1, 2])
     events = play(s, {"type": "place", "value": 6, "place": "enemy:sandmann_1", "count": 2})
-    assert [e["params"]["total"] for e in events if e["key"].endswith("event.enemy_hit")] == [6]
+    assert [e["params"]["total"] for e in events if e["key"].endswith("event.enemy_hit")] == [16]
     assert "event.defeated" in keys(events)
