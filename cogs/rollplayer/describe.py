@@ -137,6 +137,9 @@ def display_params(game: Any, params: dict, locale: str) -> dict[str, str]:
 #: cleanup without a refresh ("… refreshed none" read as a card called "none")
 WITHOUT = {("rollplayer.gold_for_discard", "card"): "rollplayer.gold_taken",
            ("rollplayer.skills_refreshed", "cards"): "rollplayer.skills_refreshed_none"}
+#: (event key, a param that is set) -> the key that tells it: a Skill used without its effect still turns and
+#: follows its arrow (EFFECTS.md rule 5), and the log says so (it read like a use with an effect)
+WITH = {("rollplayer.skill_used", "declined"): "rollplayer.skill_used_declined"}
 
 
 def event_text(game: Any, event: dict, locale: str) -> str:
@@ -147,6 +150,7 @@ def event_text(game: Any, event: dict, locale: str) -> str:
     if key == "rollplayer.gold_gained" and params.get("reason") == "discard_for_gold":
         return ""
     key = next((k for (of, field), k in WITHOUT.items() if of == key and not params.get(field)), key)
+    key = next((k for (of, field), k in WITH.items() if of == key and params.get(field)), key)
     shown = display_params(game, params, locale)
     for name, value in params.items():     # a position with the die it held then, not the die there now
         die = params.get(f"{name}_die")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from menu_kit import engine, fake_game, options
 
+from bot.games.rollplayer import moves
 from bot.i18n import t
 from cogs import menus
 from cogs.rollplayer import PRESENTATION
-from cogs.rollplayer.describe import group_label, move_label
+from cogs.rollplayer.describe import event_text, group_label, move_label, names
 from tests.games.rollplayer.rp_kit import after_setup, at_dice_turn
 
 
@@ -44,3 +45,21 @@ def test_an_any_time_skills_decline_stays_with_its_uses_behind_my_moves():
     assert t("button.my_moves", "en") in shown
     extra = [label for label, _, _ in options(st, seat, "en", menu=menus.EXTRA)]
     assert decline in extra and any(label.startswith("Use Sleight of Hand") for label in extra)
+
+
+
+def test_using_a_skill_without_its_effect_says_so_in_the_menu_and_the_log():
+    """The option to decline a Skill's effect still turns the card and follows its arrow (EFFECTS.md rule 5): a
+    tour read "Don't use Open Lock" and then "Ann uses Open Lock · Ann's Alignment moves down"."""
+    st, seat = sleight_of_hand_turn()
+    game = fake_game(st)
+    [decline] = [m for m in engine.legal(st, seat) if m.get("card") == "sleight_of_hand" and m.get("decline")]
+    for locale in ("en", "de", "fr", "ko"):
+        name = names.card_name("sleight_of_hand", locale)
+        assert move_label(game, seat, decline, locale) == t("move.skill_decline", locale, card=name)
+    assert move_label(game, seat, decline, "en") == "Use Sleight of Hand without its effect (arrow only)"
+    after, events = moves.apply(st.clone(), decline)
+    assert "sleight_of_hand" in after.players[seat].exhausted                # the card is turned all the same
+    used = next(e for e in events if e["key"] == "rollplayer.skill_used")
+    assert event_text(fake_game(after), used, "en") == \
+        f"{game.seats[seat].name} used Sleight of Hand without its effect (its arrow only)"
