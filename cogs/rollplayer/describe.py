@@ -248,10 +248,11 @@ def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
     label = t(move_key(move), locale, **shown)
     if move.get("type") == "skill" and not move.get("decline"):
         extras = [t("move.target", locale, field=t(f"field.{k}", locale), value=shown[k]) for k in params
-                  if k not in MAIN_FIELDS and k not in ("card",)]
+                  if k not in MAIN_FIELDS and k != "card" and (k != "tokens" or k in open_fields)]
         if extras:         # "Use X: die …, to …"; French writes " : " (the separators are the catalog's)
             label = t("move.with_targets", locale, label=label, targets=listed(extras, locale))
-    if move.get("type") == "buy" and move.get("tokens") and "tokens" not in open_fields:
+    # Charisma tokens read as on a purchase (Move Silently buys too): "(with 1 Charisma)", nothing for none
+    if move.get("type") in ("buy", "skill") and move.get("tokens") and "tokens" not in open_fields:
         label = t("move.with_tokens", locale, label=label, tokens=move["tokens"])
     if move.get("follow_arrow") is False and move.get("type") in ("buy", "open_lock"):
         label = t("move.no_arrow_suffix", locale, label=label)

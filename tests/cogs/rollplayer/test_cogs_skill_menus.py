@@ -10,7 +10,7 @@ from bot.i18n import t
 from cogs import menus
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.describe import event_text, group_label, move_label, names
-from tests.games.rollplayer.rp_kit import after_setup, at_dice_turn
+from tests.games.rollplayer.rp_kit import after_setup, at_dice_turn, at_market_turn
 
 
 def sleight_of_hand_turn():
@@ -63,3 +63,20 @@ def test_using_a_skill_without_its_effect_says_so_in_the_menu_and_the_log():
     used = next(e for e in events if e["key"] == "rollplayer.skill_used")
     assert event_text(fake_game(after), used, "en") == \
         f"{game.seats[seat].name} used Sleight of Hand without its effect (its arrow only)"
+
+
+def test_move_silently_names_its_charisma_token_as_a_purchase_does():
+    """A tour read "Utiliser Déplacement silencieux : Charisme 0, cible …" (the raw field): a token reads as on
+    a Market purchase, and no token reads as nothing."""
+    st = at_market_turn(after_setup(2, seed=3))
+    seat = st.turn
+    player = st.players[seat]
+    player.cards.append("move_silently")
+    player.charisma, player.gold = 1, 9
+    st.discard = ["leather_boots"]
+    game = fake_game(st)
+    uses = {m["tokens"]: m for m in engine.legal(st, seat) if m.get("card") == "move_silently" and "target" in m}
+    for locale in ("en", "de", "fr", "ko"):
+        plain, with_token = (move_label(game, seat, uses[n], locale) for n in (0, 1))
+        assert t("field.tokens", locale) not in plain and not any(ch.isdigit() for ch in plain)
+        assert with_token == t("move.with_tokens", locale, label=plain, tokens=1)
