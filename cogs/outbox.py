@@ -595,8 +595,7 @@ class Courier:
                 continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{game.seats[seat].name}**"
-            who += away_mark(game, seat, away, locale)
-            lines.append(t("play.your_turn", locale, player=who,
+            lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
             if seat not in due and game.seats[seat].user_id:

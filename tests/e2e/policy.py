@@ -77,7 +77,7 @@ def display_name(user: StubUser) -> str:
 def turn_prefix(user: StubUser, mentioned: bool) -> str:
     who = f"<@{user.id}>" if mentioned else f"**{display_name(user)}**"
     marker = "\x00"
-    return t("play.your_turn", LOCALE, player=who, decision=marker).split(marker)[0]
+    return t("play.your_turn", LOCALE, player=who, away="", decision=marker).split(marker)[0]
 
 
 def due_players(prompt: StubMessage, players: Sequence[StubUser]) -> list[StubUser]:

@@ -157,7 +157,7 @@ def test_stray_pairs_are_those_after_a_literal_word(template, stray):
 
 @pytest.mark.parametrize(("key", "params", "expected"), [
     ("lobby.join_note", {"seated": 1, "wanted": 2}, "{name}가 참가했어요 (1/2)."),          # 님이 → the name's 이(가)
-    ("play.your_turn", {"decision": "X"}, "{name}: X."),
+    ("play.your_turn", {"decision": "X", "away": ""}, "{name}: X."),
     ("play.sheet_of", {}, "{name}의 시트"),
     ("lobby.ended_for", {}, "{name}, 게임이 결과 없이 끝났어요."),
 ])
@@ -172,3 +172,11 @@ def test_a_bot_seat_is_named_without_the_honorific_a_person_gets(key, params, ex
     assert "민수 님" in person
     assert t("lobby.join_note", "ko", user=t("bot.seat_name", "ko", level=t("bot.level.easy", "ko")), seated=1,
              wanted=2) == "봇 (쉬움)이 참가했어요 (1/2)."                    # 봇 ends in a consonant: 이
+
+
+def test_the_honorific_follows_the_name_not_the_away_note():
+    """A tour read "**Cleo** · …까지 자리 비움 님: …": the away note was part of the name the catalog honours."""
+    away = " · " + t("away.mark", "ko", date="<t:1:f>")
+    assert t("play.your_turn", "ko", player="**Cleo**", away=away, decision="캐릭터 시트 선택") == \
+        f"**Cleo** 님{away}: 캐릭터 시트 선택."
+    assert t("play.your_turn", "en", player="**Cleo**", away="", decision="pick") == "**Cleo**: pick."

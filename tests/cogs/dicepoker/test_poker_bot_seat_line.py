@@ -32,5 +32,5 @@ async def test_a_due_bot_seat_is_named_not_told_what_to_do(slow_bot, alice, loca
     bot_name = game.seats[1].name
     decision = t("dicepoker.decision.reroll", locale)
     assert t("play.bot_choosing", locale, player=f"**{bot_name}**") in post.text()
-    assert t("play.your_turn", locale, player=f"**{bot_name}**", decision=decision) not in post.text()
+    assert t("play.your_turn", locale, player=f"**{bot_name}**", away="", decision=decision) not in post.text()
     assert decision not in post.text(), "no order addressed to the bot"
