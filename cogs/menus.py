@@ -308,13 +308,14 @@ def chained_options(presentation: Presentation, game: Any, seat: int, legal: lis
 OPTION_TEXT_LIMIT = 100   # Discord's limit on a select option's label and description
 
 
-def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
-    """``text`` within a select option's ``limit``: cut after the last whole part (", " or a space) that fits,
-    with "…" for the rest, never inside a word (a long suggested arrangement was cut mid-word)."""
+def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT, separators: tuple[str, ...] = (", ", " ")) -> str:
+    """``text`` within a select option's ``limit``: cut after the last whole part (the first of ``separators``
+    that fits, by default ", " then a space) with "…" for the rest, never inside a word (a long suggested
+    arrangement was cut mid-word)."""
     if len(text) <= limit:
         return text
     head = text[:limit - 1]
-    for separator in (", ", " "):              # whole parts first, else whole words
+    for separator in separators:               # whole parts first, else whole words
         cut = head.rfind(separator)
         if cut > limit // 2:
             return head[:cut].rstrip(" ,") + "…"
@@ -322,10 +323,12 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT) -> str:
 
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
-    """The presentation's ``option_detail`` as a function of the move, cut to a select option's description."""
+    """The presentation's ``option_detail`` as a function of the move, cut to a select option's description on a
+    word: a detail is prose (a card's text), where the first comma comes early ("For Attribute goals only, …"
+    was all six French weapons said)."""
     def detail(move: dict) -> str | None:
         text = presentation.option_detail(game, seat, move, locale)
-        return fit_option_text(text) if text else None
+        return fit_option_text(text, separators=(" ",)) if text else None
     return detail
 
 

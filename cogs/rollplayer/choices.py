@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.rollplayer.market import held_back_by_hands, purchase_of, purchase_price
 from bot.i18n import t
-from cogs.menus import Chain
+from cogs.menus import OPTION_TEXT_LIMIT, Chain
 
 from . import describe
 from .describe import ATTRS, attr_name, colour_name, die_text, listed
@@ -75,8 +75,8 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
 
 def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     """What a purchase costs and brings: the Gold it takes now (the rules' own price, after every discount and
-    the Charisma tokens of this option; the printed cost beside it when they differ), the card's type and its
-    text (cut to the option's line by the menu)."""
+    the Charisma tokens of this option; the printed cost beside it when they differ), the card's type (when the
+    line has room for it) and its text (cut on a word to the option's line by the menu)."""
     bought = purchase_of(state, move) if state is not None else None
     if bought is None:
         return None
@@ -86,7 +86,11 @@ def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
         pays = t("rollplayer.detail.price", locale, price=price)
     else:
         pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
-    return detail_line([pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)], locale)
+    text = names.card_text(card, locale)
+    full = detail_line([pays, t(f"img.type.{record['type']}", locale), text], locale)
+    # the text says more than the type: a detail that would be cut loses the type first (French card texts
+    # run to 100 characters: "Pour les Objectifs de Caractéristique uniquement…" was all six weapons said)
+    return full if len(full) <= OPTION_TEXT_LIMIT else detail_line([pays, text], locale)
 
 
 def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:

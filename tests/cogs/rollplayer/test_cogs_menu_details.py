@@ -12,7 +12,7 @@ from bot.games.rollplayer.content import CARD_COST, CARD_TYPE
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs import menus
-from cogs.rollplayer.describe import move_label
+from cogs.rollplayer.describe import move_label, names
 
 
 def price_text(paid: int, card: str, locale: str) -> str:
@@ -46,7 +46,14 @@ def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
         paid = before - after.players[seat].gold
         pays = price_text(paid, card, locale)
         kind = t(f"img.type.{CARD_TYPE[card]}", locale)
-        assert detail.startswith(f"{pays}{t('rollplayer.detail.sep', locale)}{kind}"), (label, detail)
+        sep = t("rollplayer.detail.sep", locale)
+        text = names.card_text(card, locale)
+        if len(f"{pays}{sep}{kind}{sep}{text}") <= 100:
+            assert detail == f"{pays}{sep}{kind}{sep}{text}", (label, detail)
+        else:       # no room for all: the type goes, and the text is cut on a word if it still does not fit
+            assert detail.startswith(f"{pays}{sep}"), (label, detail)
+            shown = detail[len(pays) + len(sep):]
+            assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1])), (label, detail)
         assert len(detail) <= 100
     helm = {legal_of(st, seat, v)["tokens"]: d for _, v, d in buys if legal_of(st, seat, v)["card"] == "chain_helm"}
     printed = CARD_COST["chain_helm"]           # the Warrior's −1, and −1 more with the Charisma token
@@ -115,3 +122,14 @@ def test_a_weapon_the_hands_keep_out_says_to_discard_a_weapon_first(locale):
     assert gold_for["climb"] is None
     st.players[seat].gold = 0                       # nor when a free hand would not be enough
     assert all(d is None for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "take_gold")
+
+
+def test_a_long_card_text_is_cut_on_a_word_not_at_its_first_comma():
+    """Tour "s": all six French weapons read "Pour les Objectifs de Caractéristique uniquement…" (cut at the
+    first comma, and the price and type took the rest); the detail drops the type and cuts on a word."""
+    st, seat = warrior_at_market(["longsword", "blessed_mace"], gold=9)
+    details = [d for label, _, d in options(st, seat, "fr") if label.startswith("Acheter")]
+    assert len(details) == 2 and len(set(details)) == 2
+    for detail in details:
+        assert detail.endswith("…") and len(detail) >= 90, detail
+        assert "uniquement," in detail and "Arme" not in detail
