@@ -241,6 +241,14 @@ class RollForAdventurePresentation(Presentation):
                      heroes=", ".join(words.hero(state, h, names, locale) for h in heroes))
         return words.short(kind)
 
+    def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
+        """Under a hero to choose, that hero's ability (a tour chose heroes from their names alone; Roll Player's
+        race and class options say what each brings)."""
+        hero = move.get("hero")
+        if move.get("type") == "pick_hero" and isinstance(hero, str) and hero in C.HEROES:
+            return t(f"rollforadventure.hero.{hero}.ability", locale)
+        return None
+
     def _active_hero(self, state: dict, locale: str) -> str:
         heroes = state.get("heroes") or []
         active = state.get("active")

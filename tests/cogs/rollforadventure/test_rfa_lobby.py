@@ -53,6 +53,11 @@ async def test_every_switch_reaches_the_rules_and_heroes_are_chosen_by_click(har
     labels = [o["label"] for o in select["options"]]
     assert labels == [t("rollforadventure.move.pick_hero", "en", hero=t(f"rollforadventure.hero.{h}", "en"))
                       for h in C.HEROES]
+    # each with its ability under it (cut on a word to Discord's 100 characters)
+    for option, hero in zip(select["options"], C.HEROES):
+        ability = t(f"rollforadventure.hero.{hero}.ability", "en")
+        shown = option["description"]
+        assert shown == ability or (shown.endswith("…") and ability.startswith(shown[:-1])), (hero, shown)
     mage = next(o for o in select["options"] if "Mage" in o["label"])
     await harness.select(post, [mage["value"]], user=alice, place=place)
     game = await harness.bot.sessions.load(game.id)

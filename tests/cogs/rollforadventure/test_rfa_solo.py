@@ -11,8 +11,10 @@ from bot.i18n import t
 async def pick(harness, user, place, hero: str):
     post = latest_turn_post(harness, place)
     label = t("rollforadventure.move.pick_hero", "en", hero=t(f"rollforadventure.hero.{hero}", "en"))
-    assert label in [b["label"] for b in move_buttons(post)], "the four first-game heroes are buttons"
-    await harness.click(post, user=user, place=place, label=label)
+    # the four first-game heroes in one select, each with its ability under it
+    [(_, option)] = [(c, o) for c, o in move_options(post) if o["label"] == label]
+    assert option["description"].startswith(t(f"rollforadventure.hero.{hero}.ability", "en")[:40])
+    await harness.select(post, [option["value"]], user=user, place=place)
 
 
 async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness, alice, fixed_seed):
