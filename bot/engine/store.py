@@ -360,6 +360,17 @@ def _decode_numeric(value: str) -> int | float:
     return int(number) if number == number.to_integral_value() else float(number)
 
 
+def read_only_uri(path: str) -> str:
+    """The URI that reads the SQLite file ``path`` without writing to it or next to it. A file with a ``-wal``
+    (or ``-journal``) beside it may have a bot running on it, whose last commits live there: ``mode=ro`` reads
+    them (through the ``-shm`` that is already there). Without one, no process has the file open in WAL mode,
+    and ``mode=ro`` would create ``-wal`` and ``-shm`` files and leave them beside a backup (or fail in a
+    read-only folder): ``immutable=1`` reads the main file alone, creating and locking nothing."""
+    where = Path(path).resolve()
+    live = any(Path(f"{where}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    return where.as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
+
+
 def _sqlite_engine(target: str, uri: bool = False) -> AsyncEngine:
     """One aiosqlite connection (StaticPool). AUTOCOMMIT: the driver never begins a transaction by itself;
     the store says BEGIN IMMEDIATE where it wants one, so a single-statement move is one round trip."""
@@ -444,8 +455,8 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
-                   quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
-                   max_size: int = 10, connect_timeout: float = 10.0,
+                   quick_check: bool = True, busy_timeout_ms: int = 2000, create: bool = True,
+                   read_only: bool = False, max_size: int = 10, connect_timeout: float = 10.0,
                    command_timeout: float | None = 60.0) -> Store:
         """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
         used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
@@ -453,8 +464,11 @@ class Store:
         ``quick_check`` (on by default) checks the whole database at start (SQLite: ``PRAGMA quick_check``,
         0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
         saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
-        SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
-        open a file it may not write. ``max_size``/timeouts: the PostgreSQL pool."""
+        SQLite write waits for another process's lock. ``create=False`` (the tools' sources) refuses an SQLite
+        file that does not exist instead of creating an empty one: a mistyped path must not read as a
+        database of no games. ``read_only=True`` (``verify``) opens an existing SQLite file without writing to
+        it or beside it (see :func:`read_only_uri`) and refuses one that would need migrating with
+        ``StoreIsOlder``. ``max_size``/timeouts: the PostgreSQL pool."""
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
@@ -463,13 +477,14 @@ class Store:
             store = await cls._open_postgres(target, synchronous, quick_check, max_size, connect_timeout,
                                              command_timeout)
         else:
-            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms, require_writable)
+            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms,
+                                           create=create and not read_only, read_only=read_only)
         _settle_heap()
         return store
 
     @classmethod
-    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int,
-                           require_writable: bool) -> Store:
+    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int, *,
+                           create: bool, read_only: bool) -> Store:
         memory = path == ":memory:"
         if not memory:
             where = Path(path)
@@ -477,7 +492,9 @@ class Store:
                 raise errors.StoreOpenError(path, "it is a directory, not a database file")
             if not where.parent.is_dir():
                 raise errors.StoreOpenError(path, f"folder {str(where.parent)!r} does not exist")
-        engine = _sqlite_engine(path)
+            if not create and not where.exists():
+                raise errors.StoreOpenError(path, f"no such file ({where.resolve()} does not exist); check the path")
+        engine = _sqlite_engine(read_only_uri(path), uri=True) if read_only and not memory else _sqlite_engine(path)
         store = reader = reader_engine = None
         try:
             writer = await engine.connect()
@@ -492,7 +509,7 @@ class Store:
             if version > LAST_HAND_WRITTEN["sqlite"]:
                 raise errors.StoreOpenError(path, f"its schema version {version} is newer than this code "
                                                   "understands; upgrade rollbot")
-            if not memory:
+            if not memory and not read_only:
                 mode = (await db.fetch("PRAGMA journal_mode = WAL"))[0][0]
                 if str(mode).lower() != "wal":
                     raise errors.StoreOpenError(path, f"cannot switch to WAL journal mode (got {mode!r})")
@@ -504,10 +521,9 @@ class Store:
                     raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
             store = cls(engine, path, synchronous, writer)
             store._db = (await writer.get_raw_connection()).driver_connection
-            await store._migrate(writer)
-            if not memory:
-                if require_writable:
-                    await store._check_writable()
+            await store._migrate(writer, read_only=read_only)
+            if not memory and not read_only:       # read-only: the one connection reads
+                await store._check_writable()
                 uri = Path(path).resolve().as_uri() + "?mode=ro"
                 reader_engine = _sqlite_engine(uri, uri=True)
                 reader = await reader_engine.connect()
@@ -576,10 +592,13 @@ class Store:
             raise errors.StoreOpenError(shown, f"{type(cause).__name__}: {cause}") from error
         return store
 
-    async def _migrate(self, conn: AsyncConnection) -> None:
-        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do)."""
+    async def _migrate(self, conn: AsyncConnection, *, read_only: bool = False) -> None:
+        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do); a file
+        opened ``read_only`` that would need it is refused with ``StoreIsOlder``."""
         db, shown = Db(conn), self.path
         tables = await self._tables(db, self.sqlite)
+        if read_only and not tables:
+            raise errors.StoreOpenError(shown, "it holds no tables: an empty file, not a rollbot database")
         current = None
         if "alembic_version" in tables:
             current = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0]
@@ -602,6 +621,8 @@ class Store:
             if current is not None and current not in known:
                 raise errors.StoreOpenError(shown, f"its schema revision {current} is newer than this code "
                                                    f"understands ({HEAD}); upgrade rollbot")
+            if read_only:
+                raise errors.StoreIsOlder(shown, current)
             try:
                 if self.sqlite:
                     await conn.exec_driver_sql("BEGIN IMMEDIATE")
