@@ -5,7 +5,8 @@ backoff; only a token Discord refuses ends the process, because no retry can fix
 refuses (damaged, read-only, locked) ends it too, with the store's message and no traceback.
 
 Exit status: 0 stopped by SIGTERM/SIGINT; 1 crashed (a restart may help); 2 the operator must act first (no
-or refused token, a bad setting, a database the store refuses), so service managers should not restart it
+or refused token, a bad setting, a database the store refuses or whose folder cannot be made, a metrics port
+in use), so service managers should not restart it
 (``RestartPreventExitStatus=2`` in deploy/rollbot.service).
 
 Several processes: ``python -m bot --shards 0-3 --shard-count 8`` runs shards 0 to 3 of 8 (the same as
@@ -25,7 +26,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.config import MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
+from bot.config import MAX_PORT, MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
 from bot.logsetup import setup_logging
 
 log = logging.getLogger("bot")
@@ -93,6 +94,9 @@ def _report(error: BaseException) -> int:
     if isinstance(error, StoreOpenError):
         log.error("%s", error)
         return OPERATOR_MUST_ACT
+    if isinstance(error, ConfigError):       # found once running, e.g. the metrics port is taken
+        log.error("configuration error: %s", error)
+        return OPERATOR_MUST_ACT
     log.error("bot stopped: %s", error, exc_info=error)
     return 1
 
@@ -125,6 +129,18 @@ async def run(settings: Settings) -> int:
         await asyncio.gather(runner, return_exceptions=True)
 
 
+def port_number(text: str) -> int:
+    """``--port``: 0 (a free one) to 65535; argparse says what is wrong with anything else, where the system
+    would wrap 70000 round to 4464."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"must be 0–{MAX_PORT} (0: a free one), got {value}")
+    return value
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the rollbot Discord bot. Every "
                                      "other setting comes from the environment or .env (see .env.example).")
@@ -134,7 +150,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--playground", action="store_true",
                         help="play without Discord: the bot logs into a local Discord and a page is served to "
                              "play on (no token needed)")
-    parser.add_argument("--port", type=int, default=0,
+    parser.add_argument("--port", type=port_number, default=0,
                         help="the playground page's port (default: a free one, printed)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="where the playground page listens (default 127.0.0.1: this computer only)")

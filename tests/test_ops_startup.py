@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -250,3 +251,81 @@ def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tm
     assert os.environ["ROLLBOT_UVLOOP"] == "1"                 # the real environment wins
     assert "DISCORD_TOKEN" not in os.environ                    # only the process settings are exported
     monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL")
+
+
+# --------------------------------------------- what only the operator can fix: one line and exit status 2
+
+async def test_a_metrics_port_in_use_is_one_line_and_exit_2(tmp_path, discord_stub):  # noqa: F811
+    """The unit's RestartPreventExitStatus=2 stops the restart loop only if a taken metrics port ends the bot
+    with status 2, and the journal shows what to do rather than a traceback."""
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token=discord_stub.token,
+                                             ROLLBOT_METRICS_PORT=str(port)))
+        code, log = await finish(proc, timeout=60)
+    assert code == 2, log
+    assert f"ROLLBOT_METRICS_PORT: port {port} is in use" in log and "Traceback" not in log
+
+
+@pytest.mark.parametrize("where", ["under a file", "in a folder it may not write"])
+async def test_a_database_folder_that_cannot_be_made_is_one_line_and_exit_2(tmp_path, where):
+    blocked = tmp_path / "blocked"
+    if where == "under a file":
+        blocked.write_text("not a folder")
+    else:
+        blocked.mkdir(mode=0o555)
+    env = dict(bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10"), ROLLBOT_DB=str(blocked / "sub" / "g.db"))
+    command = [sys.executable, "-m", "bot"]
+    if os.geteuid() == 0:       # root ignores file modes unless it drops the capability (as a service user has none)
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
+    try:
+        proc = await asyncio.create_subprocess_exec(*command, cwd=tmp_path, env=env, stdout=asyncio.subprocess.DEVNULL,
+                                                    stderr=asyncio.subprocess.PIPE)
+        code, log = await finish(proc)
+    finally:
+        if blocked.is_dir():
+            blocked.chmod(0o755)
+    assert code == 2, log
+    assert "cannot create its folder" in log and str(blocked / "sub") in log and "Traceback" not in log, log
+    assert ("is a file, not a folder" if where == "under a file" else "ermission denied") in log
+    assert "cannot reach Discord" not in log          # refused before dialling Discord
+
+
+def test_out_of_range_ports_are_refused():
+    """The system wraps a port above 65535 round (99999 listened on 34463, --port 70000 on 4464)."""
+    from bot.__main__ import parse_args
+    from bot.config import ConfigError
+
+    with pytest.raises(ConfigError, match="ROLLBOT_METRICS_PORT must be 1–65535, got 99999"):
+        load_settings({"ROLLBOT_METRICS_PORT": "99999"}, None)
+    assert load_settings({"ROLLBOT_METRICS_PORT": "65535"}, None).metrics_port == 65535
+    for wrong in ("70000", "-1"):
+        with pytest.raises(SystemExit) as refused:
+            parse_args(["--playground", "--port", wrong])
+        assert refused.value.code == 2
+    assert parse_args(["--playground", "--port", "65535"]).port == 65535
+
+
+def run_playground(tmp_path: Path, *options: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("DISCORD_TOKEN", None)
+    return subprocess.run([sys.executable, "-m", "bot", "--playground", "--playground-dir", str(tmp_path / "pg"),
+                           *options], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_the_playground_on_a_port_in_use_or_an_address_not_here_says_so(tmp_path):
+    """A busy --port or an --host that is not this computer's: one line saying what to change, exit 2, before
+    the bot starts (no login, no database)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = run_playground(tmp_path, "--port", str(port))
+    assert busy.returncode == 2, busy.stdout + busy.stderr
+    assert f"port {port} is in use; choose another --port" in busy.stderr and "Traceback" not in busy.stderr
+    elsewhere = run_playground(tmp_path, "--host", "10.255.255.1")
+    assert elsewhere.returncode == 2, elsewhere.stdout + elsewhere.stderr
+    assert "cannot listen on 10.255.255.1" in elsewhere.stderr and "Traceback" not in elsewhere.stderr
+    assert not (tmp_path / "pg" / "rollbot.db").exists()
