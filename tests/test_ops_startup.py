@@ -210,32 +210,70 @@ def test_event_loop_is_uvloop_when_installed_unless_switched_off(monkeypatch):
     assert entry.event_loop_runner() is asyncio.run
 
 
-@pytest.mark.parametrize("setting, expected", [(None, 0.005), ("0.002", 0.002), ("junk", 0.005), ("5", 0.005),
-                                               ("0", 0.005), ("nan", 0.005)])
+@pytest.mark.parametrize("setting, expected", [(None, 0.005), ("", 0.005), ("0.002", 0.002), (" 0.1 ", 0.1),
+                                               ("junk", None), ("5", None), ("0", None), ("nan", None)])
 def test_switch_interval_setting(monkeypatch, setting, expected):
-    """The GIL switch interval the bot sets: a sane value from ROLLBOT_SWITCH_INTERVAL, else the default."""
+    """The GIL switch interval the bot sets: ROLLBOT_SWITCH_INTERVAL when sane, the default when unset, and a
+    configuration error naming the variable for anything else (it used to fall back without a word)."""
     from bot import __main__ as entry
+    from bot.config import ConfigError
 
     if setting is None:
         monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL", raising=False)
     else:
         monkeypatch.setenv("ROLLBOT_SWITCH_INTERVAL", setting)
-    assert entry.switch_interval() == expected
+    if expected is None:
+        with pytest.raises(ConfigError, match="ROLLBOT_SWITCH_INTERVAL must be seconds from 0.0001 to 0.1"):
+            entry.switch_interval()
+    else:
+        assert entry.switch_interval() == expected
 
 
 @pytest.mark.parametrize("setting, cores, expected", [(None, 2, 1), (None, 1, 0), ("0", 8, 0), ("3", 2, 3),
-                                                      ("99", 2, 8), ("-1", 2, 0), ("junk", 4, 1), (" 2 ", 1, 2)])
+                                                      ("8", 2, 8), (" 2 ", 1, 2), ("", 4, 1), ("99", 2, None),
+                                                      ("-1", 2, None), ("junk", 4, None), ("lots", 4, None)])
 def test_drawing_processes_setting(monkeypatch, setting, cores, expected):
-    """How many drawing processes ``python -m bot`` starts: ROLLBOT_DRAWING_PROCESSES within 0..8, else one on
-    a machine of two cores or more and none on one."""
+    """How many drawing processes ``python -m bot`` starts: ROLLBOT_DRAWING_PROCESSES within 0..8, one on a
+    machine of two cores or more and none on one when it is unset, a configuration error otherwise."""
     from bot import __main__ as entry
+    from bot.config import ConfigError
 
     monkeypatch.setattr("os.cpu_count", lambda: cores)
     if setting is None:
         monkeypatch.delenv("ROLLBOT_DRAWING_PROCESSES", raising=False)
     else:
         monkeypatch.setenv("ROLLBOT_DRAWING_PROCESSES", setting)
-    assert entry.drawing_processes() == expected
+    if expected is None:
+        with pytest.raises(ConfigError, match="ROLLBOT_DRAWING_PROCESSES must be a whole number from 0 to 8"):
+            entry.drawing_processes()
+    else:
+        assert entry.drawing_processes() == expected
+
+
+@pytest.mark.parametrize("name, value", [("ROLLBOT_UVLOOP", "maybe"), ("ROLLBOT_SWITCH_INTERVAL", "fast"),
+                                         ("ROLLBOT_PICTURE_FORMAT", "jpeg"), ("ROLLBOT_DRAWING_PROCESSES", "lots")])
+def test_malformed_process_settings_stop_the_start_naming_the_variable(tmp_path, name, value):
+    """config.py's promise holds for the settings read straight from the environment too: a malformed one is
+    exit 2 with the variable's name, before anything starts, never a silent default."""
+    env = dict(bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10"), **{name: value})
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert f"rollbot: configuration error: {name}" in done.stderr and repr(value) in done.stderr
+    assert "Traceback" not in done.stderr and "cannot reach Discord" not in done.stderr
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_on_and_off_are_the_uvloop_switch(monkeypatch):
+    import uvloop
+
+    from bot import __main__ as entry
+    for on in ("1", "yes", " TRUE ", "on", ""):
+        monkeypatch.setenv("ROLLBOT_UVLOOP", on)
+        assert entry.event_loop_runner() is uvloop.run
+    for off in ("0", "no", "False", "off"):
+        monkeypatch.setenv("ROLLBOT_UVLOOP", off)
+        assert entry.event_loop_runner() is asyncio.run
 
 
 def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tmp_path):
