@@ -367,3 +367,29 @@ def test_the_playground_on_a_port_in_use_or_an_address_not_here_says_so(tmp_path
     assert elsewhere.returncode == 2, elsewhere.stdout + elsewhere.stderr
     assert "cannot listen on 10.255.255.1" in elsewhere.stderr and "Traceback" not in elsewhere.stderr
     assert not (tmp_path / "pg" / "rollbot.db").exists()
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_bot_without_a_traceback(tmp_path):
+    """Ctrl-C sends SIGINT to the terminal's whole process group, the drawing process included: the bot shuts
+    down cleanly, and the drawing process (which the bot ends itself) prints no KeyboardInterrupt traceback."""
+    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10", ROLLBOT_LOGIN_RETRY_MAX_SECONDS="1",
+                  ROLLBOT_DRAWING_PROCESSES="1")
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+                                                start_new_session=True)     # a terminal's process group of its own
+    lines: list[str] = []
+    try:
+        while sum("cannot reach Discord" in line for line in lines) < 3:
+            raw = await asyncio.wait_for(proc.stderr.readline(), 30)
+            assert raw, "the bot exited:\n" + "\n".join(lines)
+            lines.append(raw.decode().rstrip())
+        assert any("drawing in 1 process" in line for line in lines), "\n".join(lines)
+        os.killpg(proc.pid, signal.SIGINT)
+        code, rest = await finish(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    log = "\n".join(lines) + rest
+    assert code == 0 and "shutting down" in log, log
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
