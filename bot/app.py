@@ -342,6 +342,9 @@ async def create_bot(settings: Settings, **kwargs: Any) -> RollBot:
         make_folder(where)
     store = await open_store(str(where), synchronous=settings.db_synchronous)
     log.info("store opened at %s (synchronous=%s)", getattr(store, "path", "the database"), settings.db_synchronous)
+    if getattr(store, "sqlite", False) and store.path == ":memory:":
+        log.warning("ROLLBOT_DB is an in-memory database (:memory:): every game is lost when the bot stops; "
+                    "for tests only, set ROLLBOT_DB to a file or a postgresql:// URL to keep them")
     try:
         return RollBot(settings, store, **kwargs)
     except BaseException:

@@ -393,3 +393,21 @@ async def test_ctrl_c_in_a_terminal_stops_the_bot_without_a_traceback(tmp_path):
     log = "\n".join(lines) + rest
     assert code == 0 and "shutting down" in log, log
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+
+
+@pytest.mark.parametrize("where", [":memory:", "sqlite:///:memory:"])
+async def test_an_in_memory_database_is_warned_about(tmp_path, caplog, where):
+    """ROLLBOT_DB=:memory: runs, as docs/engine.md lists it, but every game goes with the process: say so."""
+    from bot.app import create_bot
+
+    settings = load_settings({"ROLLBOT_DB": where}, None)
+    with caplog.at_level("WARNING", logger="bot"):
+        bot = await create_bot(settings, sync_commands=False)
+        await bot.store.close()
+    assert any(r.levelname == "WARNING" and "every game is lost when the bot stops" in r.getMessage()
+               for r in caplog.records), caplog.text
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="bot"):
+        bot = await create_bot(load_settings({"ROLLBOT_DB": str(tmp_path / "g.db")}, None), sync_commands=False)
+        await bot.store.close()
+    assert "every game is lost" not in caplog.text

@@ -303,6 +303,28 @@ def _damaged(path: str, finding: str) -> errors.StoreOpenError:
     return errors.StoreOpenError(path, f"the file is damaged ({finding}).\n{RESTORE_HELP.format(path=path)}")
 
 
+#: What the bot's user needs, said the same way whichever step found it missing.
+WRITE_ACCESS_HELP = ("give the user the bot runs as write access to it and to its folder (the -wal and -shm files "
+                     "live next to it)")
+
+
+def _open_failure(path: str, cause: BaseException, reading: bool) -> str:
+    """Why an SQLite file could not be opened, said so the operator can act: SQLite's own words ("attempt to
+    write a readonly database", "unable to open database file") name neither the file nor the cause, and
+    which one comes depends on the step (the WAL switch, the first read) that hit the missing permission."""
+    text_ = str(cause)
+    if reading:
+        return text_
+    where = Path(path).resolve()
+    folder = where.parent
+    if "readonly" in text_.lower():
+        return f"{where} or its folder is read-only for this process; {WRITE_ACCESS_HELP}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        made = "write the -wal and -shm files" if where.exists() else "create the file"
+        return f"cannot {made} in {folder}: the folder is not writable for this process; {WRITE_ACCESS_HELP}"
+    return f"{text_} ({where})"
+
+
 def _storable_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
@@ -495,7 +517,7 @@ class Store:
             if not create and not where.exists():
                 raise errors.StoreOpenError(path, f"no such file ({where.resolve()} does not exist); check the path")
         engine = _sqlite_engine(read_only_uri(path), uri=True) if read_only and not memory else _sqlite_engine(path)
-        store = reader = reader_engine = None
+        store = writer = reader = reader_engine = None
         try:
             writer = await engine.connect()
             db = Db(writer)
@@ -531,6 +553,11 @@ class Store:
                 await reader.exec_driver_sql(f"PRAGMA synchronous = {synchronous}")
                 store._reader, store._reader_engine, store._read_lock = reader, reader_engine, asyncio.Lock()
         except BaseException as error:
+            # The connections first: an engine's dispose leaves a checked-out one open, and its aiosqlite thread
+            # would then answer into a closed event loop ("Exception in thread ... Event loop is closed").
+            for connection in (reader, writer):
+                if connection is not None:
+                    await connection.close()
             for closing in (reader_engine, engine):
                 if closing is not None:
                     await closing.dispose()
@@ -539,7 +566,7 @@ class Store:
             cause = _driver_error(error)
             if _is_damage(cause):
                 raise _damaged(path, str(cause)) from error
-            raise errors.StoreOpenError(path, str(cause)) from error
+            raise errors.StoreOpenError(path, _open_failure(path, cause, memory or read_only)) from error
         return store
 
     @classmethod
@@ -658,9 +685,8 @@ class Store:
         except DB_ERRORS as error:
             cause = _driver_error(error)
             if "readonly" in str(cause).lower():
-                raise errors.StoreOpenError(
-                    self.path, "the file is read-only for this process; give the user the bot runs as write "
-                               "access to it and to its folder (the -wal and -shm files live next to it)") from error
+                raise errors.StoreOpenError(self.path, f"the file is read-only for this process; {WRITE_ACCESS_HELP}"
+                                            ) from error
             if _is_locked(cause):
                 raise errors.StoreOpenError(self.path, "it is locked by another process (is another bot "
                                                        "running on this file?)") from error
