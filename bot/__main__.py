@@ -89,7 +89,7 @@ def _report(error: BaseException) -> int:
 
     if isinstance(error, discord.LoginFailure):
         log.error("Discord refused the token (DISCORD_TOKEN): %s. Reset it in the developer portal "
-                  "(Bot tab) and update the setting.", error)
+                  "(Bot tab) and update the setting.", str(error).rstrip("."))
         return OPERATOR_MUST_ACT
     if isinstance(error, StoreOpenError):
         log.error("%s", error)

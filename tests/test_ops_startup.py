@@ -155,6 +155,7 @@ async def test_a_refused_token_ends_the_bot_at_once(tmp_path, discord_stub):  # 
     proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token="wrong-token"))
     code, log = await finish(proc)
     assert code == 2 and "refused the token" in log and "Traceback" not in log, log
+    assert ".. Reset it" not in log and ". Reset it in the developer portal" in log, log
     assert "cannot reach Discord" not in log
 
 

@@ -21,6 +21,12 @@ from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
 from .store import RESTORE_HELP, Store, backend_of
 from .verify import copy_read_only, salvage, verify_store
 
+#: ``--help``'s description: the docstring's first line is reStructuredText (``verify DB``: …), not for a terminal.
+DESCRIPTION = ("Check, rescue and move rollbot's game database: verify replays every game and compares it with "
+               "its snapshot; salvage copies what can still be read from a damaged file; migrate-db copies an "
+               "SQLite file into PostgreSQL. Exit status: 0 all is well, 1 a game differs or the file is damaged, "
+               "2 the database cannot be opened.")
+
 
 def build_registry(specs: list[str] | None) -> KindRegistry:
     registry = default_registry(KNOWN_KINDS)
@@ -95,7 +101,7 @@ async def run_salvage(source: str, target: str, out=sys.stdout) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="replay every game and compare it with its snapshot")
     verify.add_argument("db", help="path of the game database")

@@ -184,3 +184,9 @@ def test_verify_reads_a_backup_in_a_read_only_folder(tmp_path):
     assert "checked 3 games" in current and "0 with problems" in current
     assert "checked 2 games" in old and "0 with problems" in old
     assert sorted(p.name for p in shelf.iterdir()) == ["current.db", "old.db"]
+
+
+def test_help_reads_as_text_not_source():
+    """``--help``'s description was the module docstring's first line, reStructuredText markup and all."""
+    done = engine_command("--help")
+    assert done.returncode == 0 and "``" not in done.stdout and "verify replays every game" in done.stdout
