@@ -5,7 +5,8 @@ backoff; only a token Discord refuses ends the process, because no retry can fix
 refuses (damaged, read-only, locked) ends it too, with the store's message and no traceback.
 
 Exit status: 0 stopped by SIGTERM/SIGINT; 1 crashed (a restart may help); 2 the operator must act first (no
-or refused token, a bad setting, a database the store refuses), so service managers should not restart it
+or refused token, a bad setting, a database the store refuses or whose folder cannot be made, a metrics port
+in use), so service managers should not restart it
 (``RestartPreventExitStatus=2`` in deploy/rollbot.service).
 
 Several processes: ``python -m bot --shards 0-3 --shard-count 8`` runs shards 0 to 3 of 8 (the same as
@@ -25,7 +26,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.config import MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
+from bot.config import MAX_PORT, MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
 from bot.logsetup import setup_logging
 
 log = logging.getLogger("bot")
@@ -88,10 +89,13 @@ def _report(error: BaseException) -> int:
 
     if isinstance(error, discord.LoginFailure):
         log.error("Discord refused the token (DISCORD_TOKEN): %s. Reset it in the developer portal "
-                  "(Bot tab) and update the setting.", error)
+                  "(Bot tab) and update the setting.", str(error).rstrip("."))
         return OPERATOR_MUST_ACT
     if isinstance(error, StoreOpenError):
         log.error("%s", error)
+        return OPERATOR_MUST_ACT
+    if isinstance(error, ConfigError):       # found once running, e.g. the metrics port is taken
+        log.error("configuration error: %s", error)
         return OPERATOR_MUST_ACT
     log.error("bot stopped: %s", error, exc_info=error)
     return 1
@@ -125,6 +129,18 @@ async def run(settings: Settings) -> int:
         await asyncio.gather(runner, return_exceptions=True)
 
 
+def port_number(text: str) -> int:
+    """``--port``: 0 (a free one) to 65535; argparse says what is wrong with anything else, where the system
+    would wrap 70000 round to 4464."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if not 0 <= value <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"must be 0–{MAX_PORT} (0: a free one), got {value}")
+    return value
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the rollbot Discord bot. Every "
                                      "other setting comes from the environment or .env (see .env.example).")
@@ -134,7 +150,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--playground", action="store_true",
                         help="play without Discord: the bot logs into a local Discord and a page is served to "
                              "play on (no token needed)")
-    parser.add_argument("--port", type=int, default=0,
+    parser.add_argument("--port", type=port_number, default=0,
                         help="the playground page's port (default: a free one, printed)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="where the playground page listens (default 127.0.0.1: this computer only)")
@@ -153,11 +169,19 @@ def environment(args: argparse.Namespace) -> dict[str, str]:
     return env
 
 
+#: What ROLLBOT_UVLOOP may say (any case), as on/off.
+SWITCHES = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
+
+
 def event_loop_runner() -> Callable[[Coroutine[Any, Any, int]], int]:
     """``uvloop.run`` when uvloop is installed (a dependency on Linux and macOS): its event loop is written in
     C, so the callbacks, socket writes and timers of every click cost a fraction of asyncio's, which leaves
-    the one core the bot's Python code runs on for the bot. ``ROLLBOT_UVLOOP=0`` keeps asyncio's own loop."""
-    if os.environ.get("ROLLBOT_UVLOOP", "1").strip().lower() in ("0", "false", "no", "off"):
+    the one core the bot's Python code runs on for the bot. ``ROLLBOT_UVLOOP=0`` keeps asyncio's own loop;
+    a value that is neither on nor off is a ``ConfigError``."""
+    text = os.environ.get("ROLLBOT_UVLOOP", "").strip().lower() or "1"
+    if text not in SWITCHES:
+        raise ConfigError(f"ROLLBOT_UVLOOP must be 1 or 0 (on or off), got {text!r}")
+    if not SWITCHES[text]:
         return asyncio.run
     try:
         import uvloop
@@ -175,12 +199,19 @@ SWITCH_INTERVAL_S = 0.005
 
 
 def switch_interval() -> float:
-    """``ROLLBOT_SWITCH_INTERVAL`` (seconds, 0.0001–0.1) or :data:`SWITCH_INTERVAL_S`."""
-    try:
-        value = float(os.environ.get("ROLLBOT_SWITCH_INTERVAL", SWITCH_INTERVAL_S))
-    except ValueError:
+    """``ROLLBOT_SWITCH_INTERVAL`` (seconds, 0.0001–0.1) or, unset or empty, :data:`SWITCH_INTERVAL_S`; anything
+    else is a ``ConfigError`` (config.py: a malformed setting is never a silent default)."""
+    text = os.environ.get("ROLLBOT_SWITCH_INTERVAL", "").strip()
+    if not text:
         return SWITCH_INTERVAL_S
-    return value if 0.0001 <= value <= 0.1 else SWITCH_INTERVAL_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0001 <= value <= 0.1:              # nan fails this too
+        raise ConfigError(f"ROLLBOT_SWITCH_INTERVAL must be seconds from 0.0001 to 0.1 (default "
+                          f"{SWITCH_INTERVAL_S}), got {text!r}")
+    return value
 
 
 #: Settings read straight from the process environment (the event loop, the GIL, the picture encoder in the
@@ -197,11 +228,26 @@ def drawing_processes() -> int:
     from bot.runtime import pool
 
     text = os.environ.get("ROLLBOT_DRAWING_PROCESSES", "").strip()
-    try:
-        value = int(text) if text else pool.default_count()
-    except ValueError:
+    if not text:
         return pool.default_count()
-    return min(max(value, 0), MAX_DRAWING_PROCESSES)
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_DRAWING_PROCESSES:
+        raise ConfigError(f"ROLLBOT_DRAWING_PROCESSES must be a whole number from 0 to {MAX_DRAWING_PROCESSES} "
+                          f"(empty: one on a machine of two cores or more), got {text!r}")
+    return value
+
+
+def check_picture_format() -> None:
+    """``ROLLBOT_PICTURE_FORMAT`` is read where pictures are encoded (``images.png``, in every drawing process),
+    which falls back to PNG; a value it does not know is refused here, at start, with the variable's name."""
+    from images.png import FORMATS
+
+    text = os.environ.get("ROLLBOT_PICTURE_FORMAT", "").strip().lower()
+    if text and text not in FORMATS:
+        raise ConfigError(f"ROLLBOT_PICTURE_FORMAT must be one of {', '.join(FORMATS)}, got {text!r}")
 
 
 def export_process_settings(dotenv_path: str | os.PathLike = ".env") -> None:
@@ -216,8 +262,11 @@ def export_process_settings(dotenv_path: str | os.PathLike = ".env") -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    export_process_settings()
     try:
         settings = load_settings(environment(args))
+        interval, drawers, loop_runner = switch_interval(), drawing_processes(), event_loop_runner()
+        check_picture_format()
     except ConfigError as exc:
         print(f"rollbot: configuration error: {exc}", file=sys.stderr)
         return OPERATOR_MUST_ACT
@@ -226,20 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         return OPERATOR_MUST_ACT
     setup_logging(settings.log_level, libraries=settings.log_level_libraries,
                   secrets=[settings.token] if settings.token else [])
-    export_process_settings()
-    sys.setswitchinterval(switch_interval())
+    sys.setswitchinterval(interval)
     import images
     from bot.runtime import pool
 
-    pool.start(drawing_processes(), warm=images.WARM_MODULES)
+    pool.start(drawers, warm=images.WARM_MODULES)
     try:
         if args.playground:
             from pathlib import Path
 
             from playground.run import serve
 
-            return event_loop_runner()(serve(settings, Path(args.playground_dir), args.host, args.port))
-        return event_loop_runner()(run(settings))
+            return loop_runner(serve(settings, Path(args.playground_dir), args.host, args.port))
+        return loop_runner(run(settings))
     finally:
         pool.stop()
 

@@ -34,7 +34,7 @@ import yarl
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.engine import SessionManager, TurnBook, default_registry
+from bot.engine import SessionManager, StoreOpenError, TurnBook, default_registry
 from bot.engine.kinds import KNOWN_KINDS, load_kind
 from bot.engine.store import Store, open_store
 from bot.i18n import available_locales, catalog
@@ -318,6 +318,20 @@ class RollBot(commands.AutoShardedBot):
                 log.info("store closed")
 
 
+def make_folder(database: Path) -> None:
+    """Create the folder of the database file, or refuse with ``StoreOpenError`` (exit status 2, one line): a
+    folder that cannot be made (no permission, a file in the way) is the operator's to fix, and restarting
+    the bot would only fail the same way."""
+    folder = database.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        in_the_way = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+        why = (f"{str(in_the_way)!r} is a file, not a folder" if in_the_way is not None else
+               f"{error.strerror or error}; create it and give the user the bot runs as write access to it")
+        raise StoreOpenError(str(database), f"cannot create its folder {str(folder.resolve())!r}: {why}") from error
+
+
 async def create_bot(settings: Settings, **kwargs: Any) -> RollBot:
     """Open the store ``settings`` names (refusing a damaged one with how to restore it: ``StoreOpenError``),
     then build the bot on it; ``kwargs`` go to :class:`RollBot`."""
@@ -325,9 +339,12 @@ async def create_bot(settings: Settings, **kwargs: Any) -> RollBot:
         discord.http.Route.BASE = settings.api_base
     where = settings.db_path
     if isinstance(where, Path):
-        where.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(where)
     store = await open_store(str(where), synchronous=settings.db_synchronous)
     log.info("store opened at %s (synchronous=%s)", getattr(store, "path", "the database"), settings.db_synchronous)
+    if getattr(store, "sqlite", False) and store.path == ":memory:":
+        log.warning("ROLLBOT_DB is an in-memory database (:memory:): every game is lost when the bot stops; "
+                    "for tests only, set ROLLBOT_DB to a file or a postgresql:// URL to keep them")
     try:
         return RollBot(settings, store, **kwargs)
     except BaseException:

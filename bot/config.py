@@ -6,6 +6,7 @@ startup (with the variable's name), never a silent default.
 """
 from __future__ import annotations
 
+import errno
 import importlib.util
 import os
 from collections.abc import Mapping
@@ -66,7 +67,21 @@ class Settings:
     health_seconds: int = 300
 
 
-def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int) -> int | None:
+#: Highest TCP port number; a larger one would be wrapped round by the system (99999 listens on 34463).
+MAX_PORT = 65535
+
+
+def port_refusal(setting: str, port: int | None, error: OSError) -> str:
+    """One line saying why nothing can listen on ``port`` (the setting ``setting``) and what to do."""
+    if error.errno == errno.EADDRINUSE:
+        return f"{setting}: port {port} is in use (by another program or another rollbot); choose another port"
+    if error.errno == errno.EACCES:
+        return f"{setting}: port {port} needs privileges this process does not have; choose one above 1023"
+    return f"{setting}: cannot listen on port {port}: {error.strerror or error}"
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int,
+         maximum: int | None = None) -> int | None:
     raw = (env.get(name) or "").strip()
     if not raw:
         return default
@@ -76,6 +91,8 @@ def _int(env: Mapping[str, str], name: str, default: int | None, *, minimum: int
         raise ConfigError(f"{name} must be a whole number, got {raw!r}") from None
     if value < minimum:
         raise ConfigError(f"{name} must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ConfigError(f"{name} must be {minimum}–{maximum}, got {value}")
     return value
 
 
@@ -124,7 +141,7 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise ConfigError(f"DISCORD_API_BASE must be an http(s) URL, got {api_base!r}")
     shard_ids, shard_count = _shards(env)
-    metrics_port = _int(env, "ROLLBOT_METRICS_PORT", None, minimum=1)
+    metrics_port = _int(env, "ROLLBOT_METRICS_PORT", None, minimum=1, maximum=MAX_PORT)
     if metrics_port is not None and importlib.util.find_spec("prometheus_client") is None:
         raise ConfigError("ROLLBOT_METRICS_PORT needs prometheus-client: pip install -e '.[metrics]' "
                           "(or leave the port empty to run without metrics)")

@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable
 from contextlib import contextmanager
 from typing import Any
 
+from bot.config import ConfigError, port_refusal
+
 log = logging.getLogger(__name__)
 
 #: Render times are seconds; a turn post with pictures takes tens to hundreds of milliseconds.
@@ -113,7 +115,11 @@ class Metrics(NoMetrics):
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as error:
+            await self.close()
+            raise ConfigError(port_refusal("ROLLBOT_METRICS_PORT", self.port, error)) from error
         if not self.port:                        # port 0 (tests): the one the system chose
             self.port = site._server.sockets[0].getsockname()[1]
         log.info("metrics and /healthz on port %s", self.port)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import errno
 import json
 import logging
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
@@ -83,11 +85,43 @@ async def _keep_saving(stub: LocalDiscord) -> None:
             await asyncio.to_thread(stub.write, stub.snapshot())
 
 
-async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port: int = 0) -> int:
-    """Run the playground until SIGINT/SIGTERM; returns the exit status."""
-    from bot.__main__ import _report, start
+def address_refusal(host: str, port: int) -> str | None:
+    """Why the page cannot listen on ``host:port`` (a port in use, an address that is not this computer's),
+    or None. Tried before the bot starts, so the answer comes at once rather than after the login, and as a
+    line to act on, not a traceback; ``serve`` still catches the same error when the page starts."""
+    try:
+        for family, kind, proto, _, address in socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                                   flags=socket.AI_PASSIVE):
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as aiohttp binds
+                probe.bind(address)
+    except OSError as error:
+        return listen_refusal(host, port, error)
+    return None
 
-    folder.mkdir(parents=True, exist_ok=True)
+
+def listen_refusal(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} is in use; choose another --port or leave it out (a free one is chosen)"
+    if error.errno == errno.EACCES:
+        return f"port {port} needs privileges this process does not have; choose one above 1023 or leave it out"
+    return (f"cannot listen on {host}: {error.strerror or error}; --host takes an address of this computer "
+            "(default 127.0.0.1, this computer only)")
+
+
+async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port: int = 0) -> int:
+    """Run the playground until SIGINT/SIGTERM; returns the exit status (2: the operator must act first)."""
+    from bot.__main__ import OPERATOR_MUST_ACT, _report, start
+
+    refused = address_refusal(host, port)
+    if refused is None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            refused = f"cannot create the playground's folder {str(folder)!r}: {error.strerror or error}"
+    if refused is not None:
+        print(f"rollbot playground: {refused}", file=sys.stderr)
+        return OPERATOR_MUST_ACT
     stub = LocalDiscord(folder / STATE_FILE)
     database = folder / DATABASE_FILE
     if not stub.restored and database.exists():
@@ -104,7 +138,12 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
                                    db_path=database, dev_guild_id=None, shard_ids=None,
                                    shard_count=None)
     clocks = BotClocks(folder / CLOCK_FILE)
-    bot = clocks.bot = await create_bot(settings, clock=clocks.now)
+    try:
+        bot = clocks.bot = await create_bot(settings, clock=clocks.now)
+    except Exception as error:      # the database cannot be opened: say why, as python -m bot does
+        await stub.close()
+        discord.http.Route.BASE = "https://discord.com/api/v10"
+        return _report(error)
     page = Page(stub, clocks)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -115,7 +154,11 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
     try:
         await _wait_ready(stub, bot, runner)
         stub.save()                 # the synced commands: the bot syncs again only when they change
-        await page.start(host, port)
+        try:
+            await page.start(host, port)
+        except OSError as error:    # taken since address_refusal looked
+            print(f"rollbot playground: {listen_refusal(host, port, error)}", file=sys.stderr)
+            return OPERATOR_MUST_ACT
         saver = asyncio.create_task(_keep_saving(stub), name="playground-saver")
         shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0", "") else host
         print(f"rollbot playground: http://{shown}:{page.port}/  (Ctrl+C stops it; games are kept in {folder})",

@@ -29,7 +29,8 @@ def test_dockerfile_installs_the_packages_and_runs_unprivileged_with_the_db_on_a
     packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
     for pattern in packages["include"]:
         assert pattern.rstrip("*") in copied, f"the image lacks the {pattern} packages pyproject.toml installs"
-    assert any(n == "RUN" and "python3 -m pip install -e ." in a for n, a in steps)
+    assert any(n == "RUN" and 'python3 -m pip install -e ".[metrics]"' in a for n, a in steps), \
+        "the image installs the metrics extra: compose.sharded.yaml sets ROLLBOT_METRICS_PORT"
     user = args["USER"].split(":")[0]
     assert user not in ("root", "0") and names.index("USER") > max(i for i, n in enumerate(names) if n == "RUN")
     assert "ROLLBOT_DB=/data/" in " ".join(a for n, a in steps if n == "ENV")
@@ -71,3 +72,38 @@ def test_compose_file_uses_the_volume_and_restart_policy():
     text = (DEPLOY / "compose.yaml").read_text()
     assert "dockerfile: deploy/Dockerfile" in text and "rollbot-data:/data" in text
     assert "restart: on-failure" in text and "stop_grace_period" in text
+
+
+def test_the_shipped_settings_keep_the_units_and_the_images_database_path(tmp_path):
+    """Following deploy/README.md to the letter (.env.example copied as the environment file, ROLLBOT_DB left as
+    it is) keeps the database where the unit and the image put it: an environment file wins over the unit's
+    Environment= and the image's ENV, so .env.example must not name a path, and an empty value (rollbot.db in
+    the folder the bot runs in) must land in the same place."""
+    from dotenv import dotenv_values
+
+    from bot.config import load_settings
+    shipped = dotenv_values(ROOT / ".env.example")
+    assert shipped.get("ROLLBOT_DB") in ("", None), "a path here replaces the unit's and the image's"
+    assert load_settings({"ROLLBOT_DB": ""}, None).db_path == Path("rollbot.db")
+    unit = (DEPLOY / "rollbot.service").read_text()
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    unit_db = Path(settings["Environment"].split("=", 1)[1])
+    assert Path(settings["WorkingDirectory"]) / "rollbot.db" == unit_db
+    assert settings["WorkingDirectory"] == f"/var/lib/{settings['StateDirectory']}"
+    steps = instructions(DEPLOY / "Dockerfile")
+    image_db = next(Path(a.split("=", 1)[1]) for n, a in steps if n == "ENV" and a.startswith("ROLLBOT_DB="))
+    last_workdir = [a for n, a in steps if n == "WORKDIR"][-1]
+    assert Path(last_workdir) / "rollbot.db" == image_db
+
+
+def test_the_sharded_compose_file_can_start_and_the_backup_names_the_compose_volume():
+    """compose.sharded.yaml sets ROLLBOT_METRICS_PORT, which needs prometheus-client in the image (else both
+    bots exit 2 and restart forever); the Docker backup command reads the volume compose.yaml really makes."""
+    sharded = (DEPLOY / "compose.sharded.yaml").read_text()
+    if "ROLLBOT_METRICS_PORT" in sharded:
+        assert any(n == "RUN" and "[metrics]" in a for n, a in instructions(DEPLOY / "Dockerfile"))
+    compose = (DEPLOY / "compose.yaml").read_text()
+    volume = re.search(r"^volumes:\n  (\S+):\n(?:    .*\n)*?    name: (\S+)", compose, re.M)
+    assert volume and volume.group(1) == volume.group(2) == "rollbot-data", "compose would call it deploy_rollbot-data"
+    backup = next(line for line in (DEPLOY / "README.md").read_text().splitlines() if "docker run --rm" in line)
+    assert f"-v {volume.group(2)}:/data" in backup

@@ -7,6 +7,7 @@ import os
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -154,6 +155,7 @@ async def test_a_refused_token_ends_the_bot_at_once(tmp_path, discord_stub):  # 
     proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token="wrong-token"))
     code, log = await finish(proc)
     assert code == 2 and "refused the token" in log and "Traceback" not in log, log
+    assert ".. Reset it" not in log and ". Reset it in the developer portal" in log, log
     assert "cannot reach Discord" not in log
 
 
@@ -209,32 +211,70 @@ def test_event_loop_is_uvloop_when_installed_unless_switched_off(monkeypatch):
     assert entry.event_loop_runner() is asyncio.run
 
 
-@pytest.mark.parametrize("setting, expected", [(None, 0.005), ("0.002", 0.002), ("junk", 0.005), ("5", 0.005),
-                                               ("0", 0.005), ("nan", 0.005)])
+@pytest.mark.parametrize("setting, expected", [(None, 0.005), ("", 0.005), ("0.002", 0.002), (" 0.1 ", 0.1),
+                                               ("junk", None), ("5", None), ("0", None), ("nan", None)])
 def test_switch_interval_setting(monkeypatch, setting, expected):
-    """The GIL switch interval the bot sets: a sane value from ROLLBOT_SWITCH_INTERVAL, else the default."""
+    """The GIL switch interval the bot sets: ROLLBOT_SWITCH_INTERVAL when sane, the default when unset, and a
+    configuration error naming the variable for anything else (it used to fall back without a word)."""
     from bot import __main__ as entry
+    from bot.config import ConfigError
 
     if setting is None:
         monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL", raising=False)
     else:
         monkeypatch.setenv("ROLLBOT_SWITCH_INTERVAL", setting)
-    assert entry.switch_interval() == expected
+    if expected is None:
+        with pytest.raises(ConfigError, match="ROLLBOT_SWITCH_INTERVAL must be seconds from 0.0001 to 0.1"):
+            entry.switch_interval()
+    else:
+        assert entry.switch_interval() == expected
 
 
 @pytest.mark.parametrize("setting, cores, expected", [(None, 2, 1), (None, 1, 0), ("0", 8, 0), ("3", 2, 3),
-                                                      ("99", 2, 8), ("-1", 2, 0), ("junk", 4, 1), (" 2 ", 1, 2)])
+                                                      ("8", 2, 8), (" 2 ", 1, 2), ("", 4, 1), ("99", 2, None),
+                                                      ("-1", 2, None), ("junk", 4, None), ("lots", 4, None)])
 def test_drawing_processes_setting(monkeypatch, setting, cores, expected):
-    """How many drawing processes ``python -m bot`` starts: ROLLBOT_DRAWING_PROCESSES within 0..8, else one on
-    a machine of two cores or more and none on one."""
+    """How many drawing processes ``python -m bot`` starts: ROLLBOT_DRAWING_PROCESSES within 0..8, one on a
+    machine of two cores or more and none on one when it is unset, a configuration error otherwise."""
     from bot import __main__ as entry
+    from bot.config import ConfigError
 
     monkeypatch.setattr("os.cpu_count", lambda: cores)
     if setting is None:
         monkeypatch.delenv("ROLLBOT_DRAWING_PROCESSES", raising=False)
     else:
         monkeypatch.setenv("ROLLBOT_DRAWING_PROCESSES", setting)
-    assert entry.drawing_processes() == expected
+    if expected is None:
+        with pytest.raises(ConfigError, match="ROLLBOT_DRAWING_PROCESSES must be a whole number from 0 to 8"):
+            entry.drawing_processes()
+    else:
+        assert entry.drawing_processes() == expected
+
+
+@pytest.mark.parametrize("name, value", [("ROLLBOT_UVLOOP", "maybe"), ("ROLLBOT_SWITCH_INTERVAL", "fast"),
+                                         ("ROLLBOT_PICTURE_FORMAT", "jpeg"), ("ROLLBOT_DRAWING_PROCESSES", "lots")])
+def test_malformed_process_settings_stop_the_start_naming_the_variable(tmp_path, name, value):
+    """config.py's promise holds for the settings read straight from the environment too: a malformed one is
+    exit 2 with the variable's name, before anything starts, never a silent default."""
+    env = dict(bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10"), **{name: value})
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert f"rollbot: configuration error: {name}" in done.stderr and repr(value) in done.stderr
+    assert "Traceback" not in done.stderr and "cannot reach Discord" not in done.stderr
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_on_and_off_are_the_uvloop_switch(monkeypatch):
+    import uvloop
+
+    from bot import __main__ as entry
+    for on in ("1", "yes", " TRUE ", "on", ""):
+        monkeypatch.setenv("ROLLBOT_UVLOOP", on)
+        assert entry.event_loop_runner() is uvloop.run
+    for off in ("0", "no", "False", "off"):
+        monkeypatch.setenv("ROLLBOT_UVLOOP", off)
+        assert entry.event_loop_runner() is asyncio.run
 
 
 def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tmp_path):
@@ -250,3 +290,125 @@ def test_process_settings_come_from_dotenv_under_the_environment(monkeypatch, tm
     assert os.environ["ROLLBOT_UVLOOP"] == "1"                 # the real environment wins
     assert "DISCORD_TOKEN" not in os.environ                    # only the process settings are exported
     monkeypatch.delenv("ROLLBOT_SWITCH_INTERVAL")
+
+
+# --------------------------------------------- what only the operator can fix: one line and exit status 2
+
+async def test_a_metrics_port_in_use_is_one_line_and_exit_2(tmp_path, discord_stub):  # noqa: F811
+    """The unit's RestartPreventExitStatus=2 stops the restart loop only if a taken metrics port ends the bot
+    with status 2, and the journal shows what to do rather than a traceback."""
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = await spawn(tmp_path, bot_env(tmp_path, discord_stub.api_base, token=discord_stub.token,
+                                             ROLLBOT_METRICS_PORT=str(port)))
+        code, log = await finish(proc, timeout=60)
+    assert code == 2, log
+    assert f"ROLLBOT_METRICS_PORT: port {port} is in use" in log and "Traceback" not in log
+
+
+@pytest.mark.parametrize("where", ["under a file", "in a folder it may not write"])
+async def test_a_database_folder_that_cannot_be_made_is_one_line_and_exit_2(tmp_path, where):
+    blocked = tmp_path / "blocked"
+    if where == "under a file":
+        blocked.write_text("not a folder")
+    else:
+        blocked.mkdir(mode=0o555)
+    env = dict(bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10"), ROLLBOT_DB=str(blocked / "sub" / "g.db"))
+    command = [sys.executable, "-m", "bot"]
+    if os.geteuid() == 0:       # root ignores file modes unless it drops the capability (as a service user has none)
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
+    try:
+        proc = await asyncio.create_subprocess_exec(*command, cwd=tmp_path, env=env, stdout=asyncio.subprocess.DEVNULL,
+                                                    stderr=asyncio.subprocess.PIPE)
+        code, log = await finish(proc)
+    finally:
+        if blocked.is_dir():
+            blocked.chmod(0o755)
+    assert code == 2, log
+    assert "cannot create its folder" in log and str(blocked / "sub") in log and "Traceback" not in log, log
+    assert ("is a file, not a folder" if where == "under a file" else "ermission denied") in log
+    assert "cannot reach Discord" not in log          # refused before dialling Discord
+
+
+def test_out_of_range_ports_are_refused():
+    """The system wraps a port above 65535 round (99999 listened on 34463, --port 70000 on 4464)."""
+    from bot.__main__ import parse_args
+    from bot.config import ConfigError
+
+    with pytest.raises(ConfigError, match="ROLLBOT_METRICS_PORT must be 1–65535, got 99999"):
+        load_settings({"ROLLBOT_METRICS_PORT": "99999"}, None)
+    assert load_settings({"ROLLBOT_METRICS_PORT": "65535"}, None).metrics_port == 65535
+    for wrong in ("70000", "-1"):
+        with pytest.raises(SystemExit) as refused:
+            parse_args(["--playground", "--port", wrong])
+        assert refused.value.code == 2
+    assert parse_args(["--playground", "--port", "65535"]).port == 65535
+
+
+def run_playground(tmp_path: Path, *options: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("DISCORD_TOKEN", None)
+    return subprocess.run([sys.executable, "-m", "bot", "--playground", "--playground-dir", str(tmp_path / "pg"),
+                           *options], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_the_playground_on_a_port_in_use_or_an_address_not_here_says_so(tmp_path):
+    """A busy --port or an --host that is not this computer's: one line saying what to change, exit 2, before
+    the bot starts (no login, no database)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = run_playground(tmp_path, "--port", str(port))
+    assert busy.returncode == 2, busy.stdout + busy.stderr
+    assert f"port {port} is in use; choose another --port" in busy.stderr and "Traceback" not in busy.stderr
+    elsewhere = run_playground(tmp_path, "--host", "10.255.255.1")
+    assert elsewhere.returncode == 2, elsewhere.stdout + elsewhere.stderr
+    assert "cannot listen on 10.255.255.1" in elsewhere.stderr and "Traceback" not in elsewhere.stderr
+    assert not (tmp_path / "pg" / "rollbot.db").exists()
+
+
+async def test_ctrl_c_in_a_terminal_stops_the_bot_without_a_traceback(tmp_path):
+    """Ctrl-C sends SIGINT to the terminal's whole process group, the drawing process included: the bot shuts
+    down cleanly, and the drawing process (which the bot ends itself) prints no KeyboardInterrupt traceback."""
+    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10", ROLLBOT_LOGIN_RETRY_MAX_SECONDS="1",
+                  ROLLBOT_DRAWING_PROCESSES="1")
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                                                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+                                                start_new_session=True)     # a terminal's process group of its own
+    lines: list[str] = []
+    try:
+        while sum("cannot reach Discord" in line for line in lines) < 3:
+            raw = await asyncio.wait_for(proc.stderr.readline(), 30)
+            assert raw, "the bot exited:\n" + "\n".join(lines)
+            lines.append(raw.decode().rstrip())
+        assert any("drawing in 1 process" in line for line in lines), "\n".join(lines)
+        os.killpg(proc.pid, signal.SIGINT)
+        code, rest = await finish(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    log = "\n".join(lines) + rest
+    assert code == 0 and "shutting down" in log, log
+    assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+
+
+@pytest.mark.parametrize("where", [":memory:", "sqlite:///:memory:"])
+async def test_an_in_memory_database_is_warned_about(tmp_path, caplog, where):
+    """ROLLBOT_DB=:memory: runs, as docs/engine.md lists it, but every game goes with the process: say so."""
+    from bot.app import create_bot
+
+    settings = load_settings({"ROLLBOT_DB": where}, None)
+    with caplog.at_level("WARNING", logger="bot"):
+        bot = await create_bot(settings, sync_commands=False)
+        await bot.store.close()
+    assert any(r.levelname == "WARNING" and "every game is lost when the bot stops" in r.getMessage()
+               for r in caplog.records), caplog.text
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="bot"):
+        bot = await create_bot(load_settings({"ROLLBOT_DB": str(tmp_path / "g.db")}, None), sync_commands=False)
+        await bot.store.close()
+    assert "every game is lost" not in caplog.text

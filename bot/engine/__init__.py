@@ -11,6 +11,7 @@ from .errors import (
                      NotPermitted,
                      StaleMove,
                      StorageError,
+                     StoreIsOlder,
                      StoreOpenError,
                      UndoAfterReveal,
                      UnknownGame,
@@ -24,6 +25,6 @@ from .turn import TurnBook, decision_of, pending_seats, redraw_post, seats_menti
 __all__ = [
     "Bookkeeping", "ChannelBusy", "EngineError", "GameView", "InvalidMeta", "InvalidMove", "InvalidOptions",
     "KindRegistry", "MoveRecord", "NotCreator", "NotPermitted", "OutboxPost", "SessionManager", "StaleMove",
-    "StorageError", "Store", "StoreOpenError", "TurnBook", "UndoAfterReveal", "UnknownGame", "decision_of",
-    "default_registry", "load_kind", "pending_seats", "redraw_post", "seats_mentioned",
+    "StorageError", "Store", "StoreIsOlder", "StoreOpenError", "TurnBook", "UndoAfterReveal", "UnknownGame",
+    "decision_of", "default_registry", "load_kind", "pending_seats", "redraw_post", "seats_mentioned",
 ]

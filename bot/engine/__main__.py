@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sqlite3
 import sys
+import tempfile
+from pathlib import Path
 
-from .errors import EngineError, StoreOpenError
+from .errors import EngineError, StoreIsOlder, StoreOpenError
 from .kinds import KNOWN_KINDS, KindRegistry, default_registry, load_kind
-from .store import RESTORE_HELP, Store
-from .verify import salvage, verify_store
+from .store import RESTORE_HELP, Store, backend_of
+from .verify import copy_read_only, salvage, verify_store
+
+#: ``--help``'s description: the docstring's first line is reStructuredText (``verify DB``: …), not for a terminal.
+DESCRIPTION = ("Check, rescue and move rollbot's game database: verify replays every game and compares it with "
+               "its snapshot; salvage copies what can still be read from a damaged file; migrate-db copies an "
+               "SQLite file into PostgreSQL. Exit status: 0 all is well, 1 a game differs or the file is damaged, "
+               "2 the database cannot be opened.")
 
 
 def build_registry(specs: list[str] | None) -> KindRegistry:
@@ -26,22 +35,40 @@ def build_registry(specs: list[str] | None) -> KindRegistry:
     return registry
 
 
+async def open_for_verify(path: str, folders: contextlib.ExitStack, out) -> Store:
+    """The store ``verify`` reads, never written to: the file itself opened read-only (so a backup on read-only
+    storage can be checked and stays byte for byte as it was). A file at an older schema revision cannot be
+    read by this code's queries without migrating it, and migrating a backup in place would make it too new
+    for the rollbot that wrote it: it is copied (SQLite's backup, from the same read-only connection) into a
+    temporary folder and the copy is migrated and checked. A temporary file rather than memory: the copy is
+    opened, migrated and read exactly as the bot would open the file, and a large file costs no memory."""
+    # No quick_check: the full integrity check reports damage instead of refusing the database.
+    try:
+        return await Store.open(path, quick_check=False, read_only=True)
+    except StoreIsOlder as older:
+        copy = Path(folders.enter_context(tempfile.TemporaryDirectory(prefix="rollbot-verify-"))) / "copy.db"
+        await asyncio.to_thread(copy_read_only, backend_of(path)[1], copy)
+        print(f"{path!r} is at an older schema revision ({older.revision or 'from before Alembic'}); checking "
+              "a migrated copy of it (the file itself is not changed)", file=out)
+        return await Store.open(copy, quick_check=False)
+
+
 async def run_verify(path: str, specs: list[str] | None, out=sys.stdout) -> int:
     registry = build_registry(specs)
-    try:
-        # No quick_check: the full integrity check below reports damage instead of refusing the database.
-        store = await Store.open(path, quick_check=False, require_writable=False)
-    except StoreOpenError as error:
-        print(f"error: {error}", file=out)
-        return 2
-    try:
-        report = await verify_store(store, registry)
-    except EngineError as error:        # anything the report does not already account for
-        print(f"error: reading {path!r} failed: {error}", file=out)
-        print(RESTORE_HELP.format(path=path), file=out)
-        return 1
-    finally:
-        await store.close()
+    with contextlib.ExitStack() as folders:
+        try:
+            store = await open_for_verify(path, folders, out)
+        except (StoreOpenError, OSError, sqlite3.Error) as error:
+            print(f"error: {error}", file=out)
+            return 2
+        try:
+            report = await verify_store(store, registry)
+        except EngineError as error:        # anything the report does not already account for
+            print(f"error: reading {path!r} failed: {error}", file=out)
+            print(RESTORE_HELP.format(path=path), file=out)
+            return 1
+        finally:
+            await store.close()
     if report.integrity != ["ok"]:
         print("integrity check: " + "; ".join(report.integrity[:20]), file=out)
     for line in report.unreadable:
@@ -74,7 +101,7 @@ async def run_salvage(source: str, target: str, out=sys.stdout) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=DESCRIPTION)
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="replay every game and compare it with its snapshot")
     verify.add_argument("db", help="path of the game database")

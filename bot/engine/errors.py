@@ -170,3 +170,13 @@ class StoreOpenError(Exception):
         self.path = path
         self.reason = reason
         super().__init__(f"cannot open game database {path!r}: {reason}")
+
+
+class StoreIsOlder(StoreOpenError):
+    """A file opened read-only (``verify``) is at an older schema revision: it would have to be migrated, which
+    read-only means not doing. ``verify`` checks a migrated copy instead."""
+
+    def __init__(self, path: str, revision: str | None):
+        self.revision = revision
+        super().__init__(path, f"its schema revision {revision or 'from before Alembic'} is older than this "
+                               "code's; opened read-only, it is not migrated")

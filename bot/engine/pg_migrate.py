@@ -120,7 +120,7 @@ async def run_migrate_db(source: str, destination: str, registry: KindRegistry, 
               file=out)
         return 2
     try:
-        src = await open_store(source)
+        src = await open_store(source, create=False)      # a mistyped path is not an empty database
     except StoreOpenError as error:
         print(f"error: {error}", file=out)
         return 2

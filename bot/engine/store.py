@@ -303,6 +303,28 @@ def _damaged(path: str, finding: str) -> errors.StoreOpenError:
     return errors.StoreOpenError(path, f"the file is damaged ({finding}).\n{RESTORE_HELP.format(path=path)}")
 
 
+#: What the bot's user needs, said the same way whichever step found it missing.
+WRITE_ACCESS_HELP = ("give the user the bot runs as write access to it and to its folder (the -wal and -shm files "
+                     "live next to it)")
+
+
+def _open_failure(path: str, cause: BaseException, reading: bool) -> str:
+    """Why an SQLite file could not be opened, said so the operator can act: SQLite's own words ("attempt to
+    write a readonly database", "unable to open database file") name neither the file nor the cause, and
+    which one comes depends on the step (the WAL switch, the first read) that hit the missing permission."""
+    text_ = str(cause)
+    if reading:
+        return text_
+    where = Path(path).resolve()
+    folder = where.parent
+    if "readonly" in text_.lower():
+        return f"{where} or its folder is read-only for this process; {WRITE_ACCESS_HELP}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        made = "write the -wal and -shm files" if where.exists() else "create the file"
+        return f"cannot {made} in {folder}: the folder is not writable for this process; {WRITE_ACCESS_HELP}"
+    return f"{text_} ({where})"
+
+
 def _storable_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -(2**63) <= value < 2**63
 
@@ -358,6 +380,17 @@ def _decode_numeric(value: str) -> int | float:
     """A result total reads back as an int when it is whole (as from SQLite), else as a float."""
     number = Decimal(value)
     return int(number) if number == number.to_integral_value() else float(number)
+
+
+def read_only_uri(path: str) -> str:
+    """The URI that reads the SQLite file ``path`` without writing to it or next to it. A file with a ``-wal``
+    (or ``-journal``) beside it may have a bot running on it, whose last commits live there: ``mode=ro`` reads
+    them (through the ``-shm`` that is already there). Without one, no process has the file open in WAL mode,
+    and ``mode=ro`` would create ``-wal`` and ``-shm`` files and leave them beside a backup (or fail in a
+    read-only folder): ``immutable=1`` reads the main file alone, creating and locking nothing."""
+    where = Path(path).resolve()
+    live = any(Path(f"{where}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    return where.as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
 
 
 def _sqlite_engine(target: str, uri: bool = False) -> AsyncEngine:
@@ -444,8 +477,8 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | os.PathLike = ":memory:", *, synchronous: str = DEFAULT_SYNCHRONOUS,
-                   quick_check: bool = True, busy_timeout_ms: int = 2000, require_writable: bool = True,
-                   max_size: int = 10, connect_timeout: float = 10.0,
+                   quick_check: bool = True, busy_timeout_ms: int = 2000, create: bool = True,
+                   read_only: bool = False, max_size: int = 10, connect_timeout: float = 10.0,
                    command_timeout: float | None = 60.0) -> Store:
         """Open (creating or migrating) the database, refusing with ``StoreOpenError`` one that cannot be
         used: not a rollbot database, too new, read-only, locked, unreachable or damaged.
@@ -453,8 +486,11 @@ class Store:
         ``quick_check`` (on by default) checks the whole database at start (SQLite: ``PRAGMA quick_check``,
         0.2–0.3 s for 10,000 games; PostgreSQL: ``integrity_check``) so damage stops the start with a message
         saying how to restore it; ``verify`` turns it off to report instead. ``busy_timeout_ms``: how long an
-        SQLite write waits for another process's lock. ``require_writable=False`` lets a tool that only reads
-        open a file it may not write. ``max_size``/timeouts: the PostgreSQL pool."""
+        SQLite write waits for another process's lock. ``create=False`` (the tools' sources) refuses an SQLite
+        file that does not exist instead of creating an empty one: a mistyped path must not read as a
+        database of no games. ``read_only=True`` (``verify``) opens an existing SQLite file without writing to
+        it or beside it (see :func:`read_only_uri`) and refuses one that would need migrating with
+        ``StoreIsOlder``. ``max_size``/timeouts: the PostgreSQL pool."""
         synchronous = synchronous.upper()
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}, got {synchronous!r}")
@@ -463,13 +499,14 @@ class Store:
             store = await cls._open_postgres(target, synchronous, quick_check, max_size, connect_timeout,
                                              command_timeout)
         else:
-            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms, require_writable)
+            store = await cls._open_sqlite(target, synchronous, quick_check, busy_timeout_ms,
+                                           create=create and not read_only, read_only=read_only)
         _settle_heap()
         return store
 
     @classmethod
-    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int,
-                           require_writable: bool) -> Store:
+    async def _open_sqlite(cls, path: str, synchronous: str, quick_check: bool, busy_timeout_ms: int, *,
+                           create: bool, read_only: bool) -> Store:
         memory = path == ":memory:"
         if not memory:
             where = Path(path)
@@ -477,8 +514,10 @@ class Store:
                 raise errors.StoreOpenError(path, "it is a directory, not a database file")
             if not where.parent.is_dir():
                 raise errors.StoreOpenError(path, f"folder {str(where.parent)!r} does not exist")
-        engine = _sqlite_engine(path)
-        store = reader = reader_engine = None
+            if not create and not where.exists():
+                raise errors.StoreOpenError(path, f"no such file ({where.resolve()} does not exist); check the path")
+        engine = _sqlite_engine(read_only_uri(path), uri=True) if read_only and not memory else _sqlite_engine(path)
+        store = writer = reader = reader_engine = None
         try:
             writer = await engine.connect()
             db = Db(writer)
@@ -492,7 +531,7 @@ class Store:
             if version > LAST_HAND_WRITTEN["sqlite"]:
                 raise errors.StoreOpenError(path, f"its schema version {version} is newer than this code "
                                                   "understands; upgrade rollbot")
-            if not memory:
+            if not memory and not read_only:
                 mode = (await db.fetch("PRAGMA journal_mode = WAL"))[0][0]
                 if str(mode).lower() != "wal":
                     raise errors.StoreOpenError(path, f"cannot switch to WAL journal mode (got {mode!r})")
@@ -504,10 +543,9 @@ class Store:
                     raise _damaged(path, "quick_check: " + "; ".join(found[:5]))
             store = cls(engine, path, synchronous, writer)
             store._db = (await writer.get_raw_connection()).driver_connection
-            await store._migrate(writer)
-            if not memory:
-                if require_writable:
-                    await store._check_writable()
+            await store._migrate(writer, read_only=read_only)
+            if not memory and not read_only:       # read-only: the one connection reads
+                await store._check_writable()
                 uri = Path(path).resolve().as_uri() + "?mode=ro"
                 reader_engine = _sqlite_engine(uri, uri=True)
                 reader = await reader_engine.connect()
@@ -515,6 +553,11 @@ class Store:
                 await reader.exec_driver_sql(f"PRAGMA synchronous = {synchronous}")
                 store._reader, store._reader_engine, store._read_lock = reader, reader_engine, asyncio.Lock()
         except BaseException as error:
+            # The connections first: an engine's dispose leaves a checked-out one open, and its aiosqlite thread
+            # would then answer into a closed event loop ("Exception in thread ... Event loop is closed").
+            for connection in (reader, writer):
+                if connection is not None:
+                    await connection.close()
             for closing in (reader_engine, engine):
                 if closing is not None:
                     await closing.dispose()
@@ -523,7 +566,7 @@ class Store:
             cause = _driver_error(error)
             if _is_damage(cause):
                 raise _damaged(path, str(cause)) from error
-            raise errors.StoreOpenError(path, str(cause)) from error
+            raise errors.StoreOpenError(path, _open_failure(path, cause, memory or read_only)) from error
         return store
 
     @classmethod
@@ -576,10 +619,13 @@ class Store:
             raise errors.StoreOpenError(shown, f"{type(cause).__name__}: {cause}") from error
         return store
 
-    async def _migrate(self, conn: AsyncConnection) -> None:
-        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do)."""
+    async def _migrate(self, conn: AsyncConnection, *, read_only: bool = False) -> None:
+        """Bring the schema to ``HEAD`` with Alembic (only imported when there is something to do); a file
+        opened ``read_only`` that would need it is refused with ``StoreIsOlder``."""
         db, shown = Db(conn), self.path
         tables = await self._tables(db, self.sqlite)
+        if read_only and not tables:
+            raise errors.StoreOpenError(shown, "it holds no tables: an empty file, not a rollbot database")
         current = None
         if "alembic_version" in tables:
             current = (await db.fetch("SELECT version_num FROM alembic_version"))[0][0]
@@ -602,6 +648,8 @@ class Store:
             if current is not None and current not in known:
                 raise errors.StoreOpenError(shown, f"its schema revision {current} is newer than this code "
                                                    f"understands ({HEAD}); upgrade rollbot")
+            if read_only:
+                raise errors.StoreIsOlder(shown, current)
             try:
                 if self.sqlite:
                     await conn.exec_driver_sql("BEGIN IMMEDIATE")
@@ -637,9 +685,8 @@ class Store:
         except DB_ERRORS as error:
             cause = _driver_error(error)
             if "readonly" in str(cause).lower():
-                raise errors.StoreOpenError(
-                    self.path, "the file is read-only for this process; give the user the bot runs as write "
-                               "access to it and to its folder (the -wal and -shm files live next to it)") from error
+                raise errors.StoreOpenError(self.path, f"the file is read-only for this process; {WRITE_ACCESS_HELP}"
+                                            ) from error
             if _is_locked(cause):
                 raise errors.StoreOpenError(self.path, "it is locked by another process (is another bot "
                                                        "running on this file?)") from error

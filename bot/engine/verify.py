@@ -12,9 +12,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import EngineError
+from .errors import EngineError, StoreOpenError
 from .kinds import KindRegistry
-from .store import Store
+from .store import Store, read_only_uri
 from .undo import effective_moves, replay
 
 #: Statuses whose snapshot must equal the replay (a lobby has no state yet; an abandoned game that was
@@ -133,6 +133,18 @@ class SalvageReport:
     lost: list[str] = field(default_factory=list)
 
 
+def copy_read_only(source: str, target: str | Path) -> None:
+    """Copy the SQLite file ``source`` into the new file ``target`` with SQLite's backup, reading ``source``
+    the way ``verify`` opens it (read-only, nothing written beside it)."""
+    src = sqlite3.connect(read_only_uri(source), uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
 def _try(db: sqlite3.Connection, sql: str, params: tuple = ()) -> tuple[list | None, str | None]:
     try:
         return db.execute(sql, params).fetchall(), None
@@ -144,11 +156,42 @@ async def salvage(source: str, target: str) -> SalvageReport:
     """Copy every row of a damaged rollbot file that SQLite can still read into a new file with a fresh
     schema. Reads go game by game through primary keys, so a damaged page costs only the games whose rows
     live on it (they are listed); the source is opened read-only and never changed. Works where the sqlite3
-    shell's ``.recover`` is missing or broken (Debian's 3.40.1)."""
-    if Path(target).exists():
-        raise FileExistsError(f"{target!r} exists; salvage writes a new file")
+    shell's ``.recover`` is missing or broken (Debian's 3.40.1). The source is checked before the target is
+    made, and a target this call made is removed again when it fails: the corrected rerun finds no leftover."""
+    src = _open_source(source)
+    try:
+        if Path(target).exists():
+            raise FileExistsError(f"{target!r} exists; salvage writes a new file")
+        try:
+            return await _copy_readable(src, target)
+        except BaseException:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{target}{suffix}").unlink(missing_ok=True)
+            raise
+    finally:
+        src.close()
+
+
+def _open_source(source: str) -> sqlite3.Connection:
+    """The damaged file, read-only; ``StoreOpenError`` naming it when it is missing or not SQLite at all."""
+    where = Path(source)
+    if not where.is_file():
+        reason = "it is a directory, not a database file" if where.is_dir() else \
+            f"no such file ({where.resolve()} does not exist); check the path"
+        raise StoreOpenError(source, reason)
+    src = sqlite3.connect(read_only_uri(source), uri=True)
+    try:
+        src.execute("PRAGMA user_version").fetchone()          # reads the header: a file that is not SQLite fails
+    except sqlite3.Error as error:
+        src.close()
+        raise StoreOpenError(source, str(error)) from error
+    return src
+
+
+async def _copy_readable(src: sqlite3.Connection, target: str) -> SalvageReport:
+    """What :func:`salvage` does once the source is open: a new file with the current schema, then every row
+    that can be read, game by game."""
     await (await Store.open(target, quick_check=False)).close()     # the current schema, empty
-    src = sqlite3.connect(Path(source).resolve().as_uri() + "?mode=ro", uri=True)
     dst = sqlite3.connect(target, isolation_level=None)
     report = SalvageReport()
     try:
@@ -200,6 +243,5 @@ async def salvage(source: str, target: str) -> SalvageReport:
                 report.lost.append(f"{what} ({table}): {problem}")
         dst.execute("COMMIT")
     finally:
-        src.close()
         dst.close()
     return report

@@ -34,6 +34,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -90,7 +91,7 @@ def _run(key: tuple[str, str], args: tuple, kwargs: dict) -> Any:
 
 def _serve(conn: multiprocessing.connection.Connection, warm: tuple[str, ...] = ()) -> None:
     """A pool process: answer calls until the pipe closes. ``(True, result)`` or ``(False, exception)``."""
-    exit_with_parent()
+    worker_start()
     for name in warm:
         importlib.import_module(name)
     while True:
@@ -106,6 +107,15 @@ def _serve(conn: multiprocessing.connection.Connection, warm: tuple[str, ...] = 
             conn.send(answer)
         except Exception as error:                  # noqa: BLE001 - an unpicklable result or exception
             conn.send((False, RuntimeError(f"{key[0]}.{key[1]}: {error!r}")))
+
+
+def worker_start() -> None:
+    """A pool worker's first step (drawing and AI processes alike): ignore Ctrl-C and end with the parent.
+    Ctrl-C in a terminal sends SIGINT to the whole process group; the bot stops its workers itself as it
+    shuts down, so a worker that took the signal would only print a ``KeyboardInterrupt`` traceback over the
+    bot's clean shutdown (or over its imports, in the first second)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 def exit_with_parent() -> None:
@@ -311,4 +321,4 @@ def pids() -> list[int]:
 def executor(count: int) -> ProcessPoolExecutor:
     """A ``concurrent.futures`` pool of ``count`` processes forked like the pool's and ending with this
     process (the AI's: its searches are few and long, so the executor's overhead does not count)."""
-    return ProcessPoolExecutor(max_workers=count, mp_context=_context(_warm), initializer=exit_with_parent)
+    return ProcessPoolExecutor(max_workers=count, mp_context=_context(_warm), initializer=worker_start)

@@ -293,3 +293,27 @@ async def test_a_file_locked_by_another_process_at_start_is_refused_clearly(db_p
             await Store.open(db_path, busy_timeout_ms=200)
     finally:
         await release(holder)
+
+
+@pytest.mark.parametrize("file", ["there", "not yet made"])
+def test_a_read_only_folder_is_refused_saying_what_to_fix(tmp_path, file):
+    """A folder the bot may not write, with the file in it or not: the message names the resolved path and the
+    fix, as for a read-only file, instead of SQLite's 'attempt to write a readonly database' or 'unable to open
+    database file'."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    path = folder / "g.db"
+    if file == "there":
+        asyncio.run(build(path, games=1, moves=1))
+    folder.chmod(0o555)
+    try:
+        out = run_without_write_access(path)
+    finally:
+        folder.chmod(0o755)
+    assert out.startswith("refused:"), out
+    assert "give the user the bot runs as write access to it and to its folder" in out, out
+    if file == "there":
+        assert f"{path} or its folder is read-only" in out
+    else:
+        assert f"cannot create the file in {folder}: the folder is not writable" in out
+        assert not path.exists()
