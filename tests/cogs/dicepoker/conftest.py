@@ -8,16 +8,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import Harness  # noqa: E402
-
-from bot.app import create_bot  # noqa: E402
+from poker_kit import started  # noqa: E402
 
 
 @pytest.fixture
 async def poker(settings):
-    bot = await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0)
-    h = Harness(bot)
-    await h.start()
+    h = await started(settings, 0)
     yield h
     await h.close()
 

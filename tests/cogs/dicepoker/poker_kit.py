@@ -1,6 +1,9 @@
 """Shared steps of the /poker cog tests: who is due, the prompt's toggles and Confirm, clicking them."""
 from __future__ import annotations
 
+from harness import Harness
+
+from bot.app import create_bot
 from bot.games.dicepoker import rules
 
 TOGGLE, CONFIRM = "rp:t:", "rp:c:"
@@ -43,3 +46,10 @@ def turn_post(result, on=None):
     edited in place."""
     posts = [m for m in result.public() if m.files]
     return posts[-1] if posts else on
+
+
+async def started(settings, bot_pause: float) -> Harness:
+    """A started harness whose bot seats wait ``bot_pause`` seconds before they move (the caller closes it)."""
+    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=bot_pause))
+    await h.start()
+    return h

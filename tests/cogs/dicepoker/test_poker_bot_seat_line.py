@@ -3,19 +3,15 @@ die Würfel, die du behältst; …“, an order in the du voice to the bot, in f
 from __future__ import annotations
 
 import pytest
-from harness import Harness
-from poker_kit import due_seat, turn_post
+from poker_kit import due_seat, started, turn_post
 
-from bot.app import create_bot
 from bot.i18n import t
 
 
 @pytest.fixture
 async def slow_bot(settings):
     """A bot whose bot seats wait before they move: the post that makes a bot seat due can be read first."""
-    bot = await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=60)
-    h = Harness(bot)
-    await h.start()
+    h = await started(settings, 60)
     yield h
     await h.close()
 

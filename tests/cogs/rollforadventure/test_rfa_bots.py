@@ -41,15 +41,20 @@ async def test_a_person_and_two_bots_play_to_the_end(harness, alice, fixed_seed)
     assert KIND.is_finished(game.state)
 
 
+async def started_with_bots(harness, alice, *, players: int, bots: int):
+    """A game Alice opens in a new channel with ``bots`` of its ``players`` seats for the bot, and starts."""
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=players, bots=bots)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    return place, await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
 async def test_the_live_message_offers_no_menu_while_a_bot_seat_is_due(harness, alice, fixed_seed):
     """A Korean playground tour: while the bot seat was due, the live message carried the bot's moves in a
     select anyone could open (and was refused on). It shows the table and the sheets, no moves."""
     harness.bot.bots.pause = 3600                 # the bot seat stays due while we look
-    place = harness.channel()
-    created = await harness.run("rfa new", user=alice, place=place, players=2, bots=1)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    place, game = await started_with_bots(harness, alice, players=2, bots=1)
     mine = 0
     for _ in range(40):
         game = await harness.bot.sessions.load(game.id)
@@ -127,11 +132,7 @@ async def test_a_bot_seats_hero_is_named_without_nested_parentheses(harness, ali
     """A tour read "Haudegen (Bot (normal)) legt 1×1 …": a hero and its player are joined as the table picture
     joins them ("Bot (normal) · Veteran"), so a bot seat's own parentheses are never nested."""
     harness.bot.bots.pause = 0
-    place = harness.channel()
-    created = await harness.run("rfa new", user=alice, place=place, players=3, bots=2)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    place, game = await started_with_bots(harness, alice, players=3, bots=2)
     mine = 0
     while not any(m.seat for m in await harness.bot.sessions.move_log(game.id)):
         await harness.bot.bots.idle()
