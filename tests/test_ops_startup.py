@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -126,9 +127,10 @@ async def finish(proc: asyncio.subprocess.Process, timeout: float = 20) -> tuple
     return proc.returncode, err.decode()
 
 
-async def test_the_bot_waits_for_an_unreachable_discord_and_stops_cleanly(tmp_path):
-    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10", ROLLBOT_LOGIN_RETRY_MAX_SECONDS="1")
-    proc = await spawn(tmp_path, env)
+async def three_retries_then(proc: asyncio.subprocess.Process, stop: Callable[[], None]
+                             ) -> tuple[list[str], int, str]:
+    """Read the bot's log until it has failed to reach Discord three times, then ``stop`` it (a signal): its log
+    lines by then, its exit status, and its whole log. A bot that exits first, or stalls 30 s, fails the test."""
     lines: list[str] = []
     try:
         deadline = time.monotonic() + 30
@@ -138,13 +140,19 @@ async def test_the_bot_waits_for_an_unreachable_discord_and_stops_cleanly(tmp_pa
             assert raw, "the bot exited instead of retrying:\n" + "\n".join(lines)
             lines.append(raw.decode().rstrip())
         assert proc.returncode is None
-        proc.send_signal(signal.SIGTERM)
+        stop()
         code, rest = await finish(proc)
     finally:
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-    log = "\n".join(lines) + rest
+    return lines, code, "\n".join(lines) + rest
+
+
+async def test_the_bot_waits_for_an_unreachable_discord_and_stops_cleanly(tmp_path):
+    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10", ROLLBOT_LOGIN_RETRY_MAX_SECONDS="1")
+    proc = await spawn(tmp_path, env)
+    lines, code, log = await three_retries_then(proc, lambda: proc.send_signal(signal.SIGTERM))
     assert code == 0, log
     attempts = [line for line in lines if "cannot reach Discord" in line]
     assert "attempt 1:" in attempts[0] and "attempt 3:" in attempts[2] and "retrying in 1 s" in attempts[2]
@@ -378,20 +386,8 @@ async def test_ctrl_c_in_a_terminal_stops_the_bot_without_a_traceback(tmp_path):
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=tmp_path, env=env,
                                                 stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
                                                 start_new_session=True)     # a terminal's process group of its own
-    lines: list[str] = []
-    try:
-        while sum("cannot reach Discord" in line for line in lines) < 3:
-            raw = await asyncio.wait_for(proc.stderr.readline(), 30)
-            assert raw, "the bot exited:\n" + "\n".join(lines)
-            lines.append(raw.decode().rstrip())
-        assert any("drawing in 1 process" in line for line in lines), "\n".join(lines)
-        os.killpg(proc.pid, signal.SIGINT)
-        code, rest = await finish(proc)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    log = "\n".join(lines) + rest
+    lines, code, log = await three_retries_then(proc, lambda: os.killpg(proc.pid, signal.SIGINT))
+    assert any("drawing in 1 process" in line for line in lines), log
     assert code == 0 and "shutting down" in log, log
     assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
 

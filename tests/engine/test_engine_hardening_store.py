@@ -200,16 +200,21 @@ def run_without_write_access(path: Path, command: list[str] | None = None) -> st
     return done.stdout
 
 
+def run_with_mode(target: Path, mode: int, path: Path, command: list[str] | None = None) -> str:
+    """``run_without_write_access`` while ``target`` (the file or its folder) has ``mode``; then writable again."""
+    target.chmod(mode)
+    try:
+        return run_without_write_access(path, command)
+    finally:
+        target.chmod(0o755 if target.is_dir() else 0o644)
+
+
 async def test_a_read_only_file_is_refused_at_open(db_path):
     store = await Store.open(db_path)
     await SessionManager(store, registry()).create("dicerace", 1, 1, 1, "a", ENDLESS, 1, seed=1)
     await store.close()
     before = db_dump(db_path)
-    db_path.chmod(0o444)
-    try:
-        out = run_without_write_access(db_path)
-    finally:
-        db_path.chmod(0o644)
+    out = run_with_mode(db_path, 0o444, db_path)
     assert out.startswith("refused:"), out
     assert "read-only" in out and str(db_path) in out
     assert db_dump(db_path) == before
@@ -217,12 +222,8 @@ async def test_a_read_only_file_is_refused_at_open(db_path):
 
 def test_verify_reads_a_file_it_may_not_write(built):
     """verify only reads: a backup on read-only storage (or another user's file) can still be checked."""
-    built.chmod(0o444)
-    try:
-        out = run_without_write_access(built, [sys.executable, "-m", "bot.engine", "verify", str(built),
-                                               "--kinds", *KINDS])
-    finally:
-        built.chmod(0o644)
+    out = run_with_mode(built, 0o444, built, [sys.executable, "-m", "bot.engine", "verify", str(built), "--kinds",
+                                              *KINDS])
     assert f"checked {GAMES} games" in out and "0 with problems" in out
 
 
@@ -305,11 +306,7 @@ def test_a_read_only_folder_is_refused_saying_what_to_fix(tmp_path, file):
     path = folder / "g.db"
     if file == "there":
         asyncio.run(build(path, games=1, moves=1))
-    folder.chmod(0o555)
-    try:
-        out = run_without_write_access(path)
-    finally:
-        folder.chmod(0o755)
+    out = run_with_mode(folder, 0o555, path)
     assert out.startswith("refused:"), out
     assert "give the user the bot runs as write access to it and to its folder" in out, out
     if file == "there":
