@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from bot.engine import GameView, SessionManager, StaleMove, pending_seats
+from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
@@ -199,4 +200,7 @@ class BotPlayer:
                 await apply(game_id, seat, move, expected_version=game.version, locale=locale or game_locale(game))
             except StaleMove:
                 continue                      # someone else moved meanwhile: look again
+            except GameNotActive:             # abandoned (or ended) while the bot thought: nothing left to play
+                log.info("game %s ended while its bot seat %s was choosing", game_id, seat)
+                return
             await self.courier.deliver(game_id)

@@ -4,6 +4,7 @@ real cogs (lobby → moves → result) without any change to shared code.
 """
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -136,6 +137,27 @@ async def test_a_bot_seat_plays_its_turns_through_the_engine(harness):
     assert bot_moves and all(r.user_id is None for r in bot_moves)
     posts = [m for m in harness.rec.order if not m.ephemeral and m.files and m.channel_id == place.channel_id]
     assert any("Bot (hard)" in m.text() for m in posts), "the bot's steps are posted like anyone's"
+
+
+async def test_a_game_abandoned_while_its_bot_thinks_ends_the_bots_turn_quietly(harness, caplog):
+    """A tour abandoned a game while a bot seat was choosing: the bot's move then met a game no longer in play,
+    and the log showed an ERROR ("bot turn in game 6 failed … GameNotActive") for a normal race."""
+    caplog.set_level(logging.INFO, logger="cogs.bots")
+    place = harness.channel()
+    created = await harness.run("pig new", user=ALICE, place=place, players=2, bots=1, level="hard")
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=ALICE, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    harness.bot.bots.pause = 0.5                 # the bot seat is still choosing when the game is abandoned
+    await harness.run("pig roll", user=ALICE, place=place)      # then hold, unless the roll lost the turn
+    if (await harness.bot.sessions.load(game.id)).state.turn == 0:
+        await harness.run("pig hold", user=ALICE, place=place)
+    assert (await harness.bot.sessions.load(game.id)).state.turn == 1
+    await harness.run("pig abandon", user=ALICE, place=place)
+    await harness.bot.bots.idle()
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert any("while its bot seat" in r.getMessage() for r in caplog.records), "the race was met"
 
 
 async def test_bot_seats_need_an_ai_and_a_human(harness):
