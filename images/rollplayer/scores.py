@@ -4,6 +4,8 @@ ladder. 640 px wide like the other pictures, so it stays legible at a phone's 36
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image
 
 from bot.games.rollplayer import content
@@ -13,7 +15,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
 from ..labels import label
-from ..text import Face, wrap_fit
+from ..text import Face, fit, wrap_fit
 from .views import ScoresView
 
 WIDTH = 640
@@ -25,6 +27,18 @@ ITEM_H = 54
 TOTAL_H = 66
 RANK_H = 50
 TIE_SIZE = 20
+#: up to this many players the row labels sit beside the values (:class:`Grid`)
+SIDE_MAX = 2
+SIDE_LABEL_MAX = 260
+#: stacked rows: the label's line, then the values under it
+LABEL_LINE = 30
+STACKED_VALUE_H = 44
+#: a column's text stays this far from the column's edges (the winner's frame is 4..7 px in)
+PAD = 12
+NAME_SIZE, NAME_MIN = 22, 17
+#: one size for every class name of the picture (the largest at which all fit), none under CLASS_MIN
+CLASS_SIZE, CLASS_MIN = 22, 18
+ROW_LABEL_SIZE, ROW_LABEL_MIN = 22, 18
 #: the rules' solo table, best first: (rating, lowest total, highest total; None: no bound)
 SOLO_LADDER = (*((name, low, above - 1 if above else None)
                  for (low, name), (above, _) in zip(SOLO_RATINGS, ((None, ""), *SOLO_RATINGS))),
@@ -49,9 +63,57 @@ def _title_h(v: ScoresView, locale: str) -> int:
     return TITLE_H + paragraph_height(text, INNER, 2, TIE_SIZE, min_size=17) + 12
 
 
+@dataclass(frozen=True)
+class Grid:
+    """Where the score table's columns go. Up to :data:`SIDE_MAX` players the row labels sit left of the
+    values; with more, each row's label is a line of its own over the values and the columns share the whole
+    width: four columns beside the label column were under 100 px wide, the class names shrank to 15 px and
+    the names ran into the winner's frame (at Discord's phone width, 5 px letters)."""
+
+    left: int        # the table panel's edges
+    right: int
+    cols: float      # the first column's left edge
+    col_w: float
+    stacked: bool
+
+    @property
+    def label_w(self) -> float:
+        return self.cols - self.left
+
+    @property
+    def inner(self) -> int:
+        """The room for a column's text, :data:`PAD` clear of its edges (and of the winner's frame)."""
+        return int(self.col_w - 2 * PAD)
+
+    def item_h(self) -> int:
+        return LABEL_LINE + STACKED_VALUE_H if self.stacked else ITEM_H
+
+    def total_h(self) -> int:
+        return LABEL_LINE + TOTAL_H - 10 if self.stacked else TOTAL_H
+
+    def rank_h(self) -> int:
+        return LABEL_LINE + RANK_H - 8 if self.stacked else RANK_H
+
+    def value_mid(self, y: float, h: float) -> float:
+        """The middle of a row's values: under the label line when stacked."""
+        return y + LABEL_LINE + (h - LABEL_LINE) / 2 if self.stacked else y + h / 2
+
+
+def grid(n: int) -> Grid:
+    n = max(1, n)
+    if n > SIDE_MAX:
+        col_w = (INNER - 16) / n
+        return Grid(MARGIN, WIDTH - MARGIN, MARGIN + 8, col_w, True)
+    col_w = min(180, (INNER - LABEL_W) / n)
+    label_w = max(LABEL_W, min(SIDE_LABEL_MAX, INNER - n * col_w))
+    left = int((WIDTH - label_w - n * col_w) // 2)
+    return Grid(left, int(left + label_w + n * col_w), left + label_w, col_w, False)
+
+
 def _table_h(v: ScoresView) -> int:
     """Column heads, a row per scoring item, total, place, a row per tiebreak."""
-    return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * ITEM_H + TOTAL_H + RANK_H
+    g = grid(len(v.columns))
+    return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * g.item_h() + g.total_h() + g.rank_h()
 
 
 def height(v: ScoresView, locale: str = "en") -> int:
@@ -88,84 +150,131 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
                   P.MUTED, min_size=17)
 
 
+def head_lines(name: str, g: Grid) -> tuple[Face, tuple[str, ...]]:
+    """A player's name in a column head: up to two lines, :data:`PAD` clear of the column's edges
+    ("Bot 2" / "(normal)"), ellipsised only when two lines at the smallest size are not enough."""
+    face, lines, _ = wrap_fit(name, g.inner, 2, NAME_SIZE, True, NAME_MIN)
+    return face, lines
+
+
+def class_face(class_names, g: Grid) -> Face:
+    """The one face for every class name of the picture: the largest at which they all fit their columns
+    ("Zauberer" was drawn smaller than "Druide" beside it)."""
+    return min((fit(name, g.inner, CLASS_SIZE, False, CLASS_MIN)[0] for name in class_names),
+               key=lambda f: f.size, default=Face(CLASS_SIZE))
+
+
+def _winner_boxes(g: Grid, top: int, bottom: int, rows) -> list[tuple[float, float]]:
+    """The winner's frame: the whole column beside the row labels; stacked, the head and each row's values
+    apart, so that the row labels running across the table do not cross the frame."""
+    if not g.stacked:
+        return [(top + 4, bottom - 4)]
+    return [(top + 4, top + HEAD_H - 3)] + [(y + LABEL_LINE, y + h - 3) for y, h in rows]
+
+
+def _heads(img, d, g: Grid, columns, winners, top: int, bottom: int, rows, locale: str) -> None:
+    """Each column's head: the crown (winner) and the class's shape, the name, the class name."""
+    cface = class_face([content.class_name(c.class_id, locale) for c in columns if c.class_id], g)
+    for i, col in enumerate(columns):
+        cx = g.cols + i * g.col_w
+        mid = cx + g.col_w / 2
+        if col.seat in winners:
+            for y0, y1 in _winner_boxes(g, top, bottom, rows):
+                d.rounded_rectangle([cx + 4, y0, cx + g.col_w - 4, y1], radius=10, fill=(60, 56, 38),
+                                    outline=P.TURN, width=3)
+        marks = ([icons.crown(26)] if col.seat in winners else []) + (
+            [icons.shape_badge(content.classes()[col.class_id]["colour"], 22)] if col.class_id else [])
+        x = mid - (sum(m.width for m in marks) + 6 * (len(marks) - 1)) / 2
+        for m in marks:
+            icons.paste(img, m, x, top + 21 - m.height / 2)
+            x += m.width + 6
+        face, lines = head_lines(col.name, g)
+        face.draw_lines(d, mid, top + 38 + (0 if len(lines) == 2 else face.line_height / 2), lines, P.TEXT,
+                        "center")
+        if col.class_id:
+            _, cname = fit(content.class_name(col.class_id, locale), g.inner, cface.size, False, cface.size)
+            cface.draw_mid(d, mid, top + HEAD_H - 18, cname, P.MUTED, "center")
+
+
 def _table(img, d, v: ScoresView, locale: str) -> int:
-    n = max(1, len(v.columns))
-    col_w = int(min(180, (WIDTH - 2 * MARGIN - LABEL_W) / n))
-    x0 = (WIDTH - LABEL_W - n * col_w) // 2
+    g = grid(len(v.columns))
     keys = _item_keys(v)
     tkeys = _tiebreak_keys(v)
     top = _title_h(v, locale)
     columns = sorted(v.columns, key=lambda c: (c.rank, c.seat))  # by place: the winner first, whatever the view's order
     bottom = top + _table_h(v)
-    right = x0 + LABEL_W + len(v.columns) * col_w
-    panel(d, [x0, top, right, bottom])
+    left, right = g.left, g.right
+    panel(d, [left, top, right, bottom])
     winners = set(v.winners)
-    centres = [x0 + LABEL_W + i * col_w + col_w / 2 for i in range(len(columns))]
+    centres = [g.cols + i * g.col_w + g.col_w / 2 for i in range(len(columns))]
+    item_h = g.item_h()
     for r in range(1, len(keys), 2):
-        ry = top + HEAD_H + r * ITEM_H
-        d.rectangle([x0 + 8, ry, right - 8, ry + ITEM_H], fill=(44, 50, 66))
-    # column heads
-    for i, col in enumerate(columns):
-        cx = x0 + LABEL_W + i * col_w
-        if col.seat in winners:
-            d.rounded_rectangle([cx + 4, top + 4, cx + col_w - 4, bottom - 4], radius=10, fill=(60, 56, 38),
-                                outline=P.TURN, width=3)
-            icons.paste_center(img, icons.crown(26), cx + col_w / 2, top + 20)
-        face, lines, _ = wrap_fit(col.name, col_w - 12, 2, 22, True, 16)
-        face.draw_lines(d, cx + col_w / 2, top + 38 + (0 if len(lines) == 2 else face.line_height / 2), lines, P.TEXT,
-                        "center")
-        if col.class_id:
-            colour = content.classes()[col.class_id]["colour"]
-            cname = content.class_name(col.class_id, locale)
-            cface = Face(19)
-            w = min(cface.width(cname), col_w - 34) + 24
-            bx = cx + col_w / 2 - w / 2
-            icons.paste(img, icons.shape_badge(colour, 20), bx, top + HEAD_H - 27)
-            text_box(d, bx + 24, top + HEAD_H - 17, cname, col_w - 34, 19, False, P.MUTED, min_size=15)
+        ry = top + HEAD_H + r * item_h
+        d.rectangle([left + 8, ry, right - 8, ry + item_h], fill=(44, 50, 66))
+    heights = [item_h] * len(keys) + [g.total_h(), g.rank_h()] + [item_h] * len(tkeys)
+    tops = [top + HEAD_H + sum(heights[:k]) for k in range(len(heights))]
+    _heads(img, d, g, columns, winners, top, bottom, list(zip(tops, heights)), locale)
     y = top + HEAD_H
-    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
+    d.line([left + 10, y, right - 10, y], fill=P.LINE, width=2)
+    value_w = int(g.col_w - 10)
     # items
-    for r, key in enumerate(keys):
-        mid = y + ITEM_H / 2
-        _row_label(d, x0 + 14, mid, label(f"img.score.{key}", locale))
+    for key in keys:
+        mid = g.value_mid(y, item_h)
+        _row_label(d, g, y, item_h, label(f"img.score.{key}", locale))
         for cx, col in zip(centres, columns):
             value = next((it.stars for it in col.items if it.key == key), None)
             if value is None:
-                text_box(d, cx, mid, "—", col_w - 10, 22, False, P.FAINT, "center")
+                text_box(d, cx, mid, "—", value_w, 22, False, P.FAINT, "center")
             elif value == 0:
-                text_box(d, cx, mid, "0", col_w - 10, 24, False, P.FAINT, "center")
+                text_box(d, cx, mid, "0", value_w, 24, False, P.FAINT, "center")
             else:
                 stars_value(img, d, cx, mid, value, 25, align="center", fill=P.TEXT if value > 0 else P.BAD)
-        y += ITEM_H
-    d.line([x0 + 10, y, right - 10, y], fill=P.LINE, width=2)
-    mid = y + TOTAL_H / 2
-    text_box(d, x0 + 14, mid, label("img.scores.total", locale), LABEL_W - 24, 28, True, P.TEXT, min_size=20)
+        y += item_h
+    d.line([left + 10, y, right - 10, y], fill=P.LINE, width=2)
+    h = g.total_h()
+    if g.stacked:
+        text_box(d, left + 14, y + LABEL_LINE / 2 + 3, label("img.scores.total", locale), INNER - 28, 24, True,
+                 P.TEXT, min_size=20)
+    else:
+        text_box(d, left + 14, y + h / 2, label("img.scores.total", locale), int(g.label_w) - 24, 28, True, P.TEXT,
+                 min_size=20)
     for cx, col in zip(centres, columns):
-        _total(img, d, cx, mid, col.total)
-    y += TOTAL_H
-    mid = y + RANK_H / 2
-    text_box(d, x0 + 14, mid, label("img.scores.place", locale), LABEL_W - 24, 22, False, P.MUTED, min_size=16)
+        _total(img, d, cx, g.value_mid(y, h), col.total)
+    y += h
+    h = g.rank_h()
+    _row_label(d, g, y, h, label("img.scores.place", locale))
     for cx, col in zip(centres, columns):
-        text_box(d, cx, mid, label("img.scores.rank", locale, rank=col.rank), col_w - 10, 26, True,
+        text_box(d, cx, g.value_mid(y, h), label("img.scores.rank", locale, rank=col.rank), value_w, 26, True,
                  P.TURN if col.seat in winners else P.MUTED, "center")
-    y += RANK_H
+    y += h
     for key in tkeys:
-        mid = y + ITEM_H / 2
-        _row_label(d, x0 + 14, mid, label(f"img.tiebreak.{key}", locale))
+        _row_label(d, g, y, item_h, label(f"img.tiebreak.{key}", locale))
         for cx, col in zip(centres, columns):
             value = dict(col.tiebreak).get(key)
-            text_box(d, cx, mid, "—" if value is None else str(value), col_w - 10, 22, False, P.TEXT, "center")
-        y += ITEM_H
+            text_box(d, cx, g.value_mid(y, item_h), "—" if value is None else str(value), value_w, 22, False,
+                     P.TEXT, "center")
+        y += item_h
     return bottom
 
 
-def _row_label(d, x: float, mid: float, text: str) -> None:
-    """A row's name, on two smaller lines when it is long (French and German names of scoring items): two
-    lines at the one-line size filled the row from edge to edge."""
-    face, lines = Face(21, False), (text,)
-    if face.width(text) > LABEL_W - 24:
-        face, lines, _ = wrap_fit(text, LABEL_W - 24, 2, 19, False, 15)
-    face.draw_lines(d, x, mid - len(lines) * face.line_height / 2 - 1, lines, P.MUTED)
+def row_label_lines(text: str, g: Grid) -> tuple[Face, tuple[str, ...]]:
+    """A row's name: stacked, one line across the table; beside the values, one line, else two smaller
+    lines (French and German names of scoring items: two lines at the one-line size filled the row)."""
+    if g.stacked:
+        face, shown = fit(text, INNER - 28, ROW_LABEL_SIZE, False, ROW_LABEL_MIN)
+        return face, (shown,)
+    width = int(g.label_w) - 24
+    face = Face(ROW_LABEL_SIZE - 1)
+    if face.width(text) <= width:
+        return face, (text,)
+    face, lines, _ = wrap_fit(text, width, 2, ROW_LABEL_SIZE - 2, False, ROW_LABEL_MIN - 1)
+    return face, lines
+
+
+def _row_label(d, g: Grid, y: float, h: float, text: str) -> None:
+    face, lines = row_label_lines(text, g)
+    mid = y + LABEL_LINE / 2 + 3 if g.stacked else y + h / 2
+    face.draw_lines(d, g.left + 14, mid - len(lines) * face.line_height / 2 - 1, lines, P.MUTED)
 
 
 def _total(img, d, cx: float, mid: float, total: int) -> None:

@@ -26,6 +26,7 @@ HEADER_H = 118
 PENDING_ROW = 58
 SECTION_HEAD = 50
 INIT_H = 176
+INIT_GAP = 10
 MARKET_GAP = 12
 SOLO_H = 140
 PLAYER_ROW = 96
@@ -136,19 +137,42 @@ def _pending(img, d, v: TableView, top: int, h: int, locale: str) -> None:
 
 
 def _init_h(v: TableView) -> int:
-    """Solo cards say "free · rolls the enemy die": room for a third line (German needs it)."""
-    return INIT_H + (36 if v.solo else 0)
+    """Solo cards say "free · rolls the enemy die": room for a third line (German needs it); a taker's name
+    on two lines makes the cards taller by the second line."""
+    return INIT_H + (36 if v.solo else 0) + max((_taker_box_h(v, c) - TAKER_H for c in v.initiative), default=0)
+
+
+TAKER_H = 36          # the taker's label on one line
+TAKER_SIZE, TAKER_MIN = 22, 17
+
+
+def _card_w(v: TableView) -> float:
+    n = max(1, len(v.initiative))
+    return (INNER - (n - 1) * INIT_GAP) / n
+
+
+def taker_lines(v: TableView, card) -> tuple[Face, tuple[str, ...]]:
+    """Who took an Initiative card, on two lines if it needs them, as in the live picture ("Bot 3" /
+    "(normal)"): on one line, five cards' names were cut to "Bot 3 (no…" and "Bot (nor…"."""
+    face, lines, _ = wrap_fit(seat_name(v.players, card.taken_by), int(_card_w(v) - 18), 2, TAKER_SIZE, True,
+                              TAKER_MIN)
+    return face, lines
+
+
+def _taker_box_h(v: TableView, card) -> int:
+    if card.taken_by is None:
+        return TAKER_H
+    face, lines = taker_lines(v, card)
+    return max(TAKER_H, len(lines) * face.line_height + 10)
 
 
 def _initiative(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     init_h = _init_h(v)
     _section(img, d, top, label("img.table.initiative", locale))
     y = top + SECTION_HEAD
-    n = max(1, len(v.initiative))
-    gap = 10
-    tw = (INNER - (n - 1) * gap) / n
+    tw = _card_w(v)
     for i, card in enumerate(v.initiative):
-        x = MARGIN + i * (tw + gap)
+        x = MARGIN + i * (tw + INIT_GAP)
         taken = card.taken_by is not None
         panel(d, [x, y, x + tw, y + init_h], fill=P.PANEL if taken else P.PANEL_HI)
         d.ellipse([x + 8, y + 8, x + 44, y + 44], fill=P.TEXT)
@@ -164,9 +188,10 @@ def _initiative(img, d, v: TableView, top: int, h: int, locale: str) -> None:
             d.rounded_rectangle([x + tw / 2 - die / 2, y + 88 - die / 2, x + tw / 2 + die / 2, y + 88 + die / 2],
                                 radius=12, outline=P.LINE, width=2)
         if taken:
-            d.rounded_rectangle([x + 6, y + init_h - 44, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
-            text_box(d, x + tw / 2, y + init_h - 26, seat_name(v.players, card.taken_by), int(tw - 18), 22, True,
-                     (30, 24, 6), "center", min_size=16)
+            face, lines = taker_lines(v, card)
+            bh = _taker_box_h(v, card)
+            d.rounded_rectangle([x + 6, y + init_h - 8 - bh, x + tw - 6, y + init_h - 8], radius=10, fill=P.TURN)
+            face.draw_block(d, x + tw / 2, y + init_h - 8 - bh / 2, lines, (30, 24, 6), "center")
         else:
             # "free" (solo: "free · rolls the enemy die", up to three lines) centred between the die and the
             # card's bottom edge
