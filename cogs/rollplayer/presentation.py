@@ -15,6 +15,10 @@ from . import choices, commands, describe
 
 #: /rp new switches → rules options (the kind validates them; "promos" switches on every promo).
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
+#: the lobby's and status's order of option lines: the variants as ``/rp new`` offers them, then the two
+#: promo lines together (the stored options come back ordered by key, which put the Cursed Ring first and
+#: the promo sheets fifth)
+OPTION_LINE_ORDER = (*VARIANT_OPTIONS, "promo_sheets", "cursed_ring")
 
 
 class RollPlayerPresentation(Presentation):
@@ -61,7 +65,10 @@ class RollPlayerPresentation(Presentation):
         return options
 
     def option_lines(self, options: dict, locale: str) -> list[str]:
-        return [t(f"option.{name}", locale) for name, on in options.items() if on]
+        """The switched-on options in ``OPTION_LINE_ORDER`` (any other after them, as stored)."""
+        order = {name: i for i, name in enumerate(OPTION_LINE_ORDER)}
+        chosen = sorted((name for name, on in options.items() if on), key=lambda name: order.get(name, len(order)))
+        return [t(f"option.{name}", locale) for name in chosen]
 
     # ---- words (``describe`` and ``choices`` take the seam's arguments)
     group_label = staticmethod(describe.group_label)

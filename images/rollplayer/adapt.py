@@ -98,18 +98,22 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
     armor = tuple(ArmorSet(e["set"], content.armor_sets()[e["set"]]["pieces"], tuple(e["cards"]), int(e["stars"]),
                            int(e["tower_shield"])) for e in sheet["armor"]) if sheet else ()
     trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]} if sheet else {}
+    # a card the scoring drops (the Cursed Ring when it costs more than it brings) is shown as dropped: its
+    # "you lose 2 stars" text next to a total without the -2 read as a scoring mistake
+    discarded = tuple(sheet["discarded"]) if sheet else ()
     return SheetView(
         seat=seat, player_name=player_name(names, seat, locale), race_id=p.race, class_id=p.class_id,
         backstory_id=p.backstory, alignment_id=p.alignment, rows=tuple(rows), backstory=cells,
         backstory_matches=int(sheet["backstory"]["count"]) if sheet else 0, alignment_grid=grid,
         token=(ALIGN_ROWS.index(p.align_row), ALIGN_COLUMNS.index(p.align_col)), gold=p.gold, charisma=p.charisma,
         class_dice=int(sheet["class_dice"]["count"]) if sheet else 0,
-        weapons=tuple(OwnedCard(c) for c in p.cards if cards[c]["type"] == "weapon"),
+        weapons=tuple(OwnedCard(c, discarded=c in discarded) for c in p.cards if cards[c]["type"] == "weapon"),
         hands_used=content.hands_used(p), hands_limit=content.hand_limit(p), armor=armor,
         skills=tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill"),
         traits=tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait"),
         projected=_items(sheet, state.seats == 1) if sheet else (), projected_total=int(sheet["total"]) if sheet else 0,
-        is_turn=seat in _acting(state), to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished))
+        is_turn=seat in _acting(state), to_place=tuple(_die(d) for d in p.start_dice), final=bool(state.finished),
+        discarded=discarded)
 
 
 def _params(d: dict) -> tuple[tuple[str, object], ...]:
@@ -165,7 +169,7 @@ def scores_view(state, names: Names = None, locale: str = "en") -> ScoresView:
         r = ranking[i]
         tb = tuple((k, int(r[k])) for k in ("gold", "class_dice")[:depth])
         columns.append(ScoreColumn(i, player_name(names, i, locale), state.players[i].class_id, items, int(s["total"]),
-                                   int(r["place"]), tb))
+                                   int(r["place"]), tb, tuple(s.get("discarded", ()))))
     rating = score.get("rating")
     return ScoresView(columns=tuple(columns), winners=winners, tiebreak_key=tiebreak_key, solo=solo,
                       solo_rating=rating.rsplit(".", 1)[-1] if rating else None, item_keys=tuple(keys),

@@ -98,19 +98,28 @@ def _tile(d, x: int, y: int, width: int, height: int, band, radius: int, inset: 
 
 
 def draw_owned(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, exhausted: bool = False,
-               width: int = OWNED_WIDTH, stars: int | None = None) -> int:
-    """An owned card tile; returns its height. Exhausted skills are dimmed and labelled."""
+               width: int = OWNED_WIDTH, stars: int | None = None, discarded: bool = False) -> int:
+    """An owned card tile; returns its height. Exhausted skills are dimmed and labelled; a card the scoring
+    discards before counting (the Cursed Ring) is dimmed, its name struck through and labelled "discarded",
+    so its "you lose 2 stars" text is not read as part of the total."""
     card = content.cards()[card_id]
     h = owned_height(card_id, locale, width)
     _tile(d, x, y, width, h, P.TYPE_FILL[card["type"]], 10)
-    status = (label("img.sheet.exhausted" if exhausted else "img.sheet.ready", locale)
-              if card["type"] == "skill" else None)
-    name_fill = P.MUTED if exhausted else P.TEXT
+    if discarded:
+        status = label("img.sheet.discarded", locale)
+    elif card["type"] == "skill":
+        status = label("img.sheet.exhausted" if exhausted else "img.sheet.ready", locale)
+    else:
+        status = None
+    dimmed = exhausted or discarded
     mid = y + PAD + 14
-    text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
-             name_width(card_id, width, locale, status, stars), NAME_SIZE, True, name_fill, min_size=NAME_MIN)
-    _extras(img, d, card_id, x + width - PAD, mid, status, exhausted, stars)
-    _rule(d, x + BAND + PAD, y + PAD + 30, card_id, locale, width, P.FAINT if exhausted else P.MUTED)
+    name_w = text_box(d, x + BAND + PAD, mid, content.card_name(card_id, locale),
+                      name_width(card_id, width, locale, status, stars), NAME_SIZE, True,
+                      P.MUTED if dimmed else P.TEXT, min_size=NAME_MIN)
+    if discarded:
+        d.line([x + BAND + PAD - 2, mid, x + BAND + PAD + name_w + 2, mid], fill=P.BAD, width=3)
+    _extras(img, d, card_id, x + width - PAD, mid, status, dimmed, stars)
+    _rule(d, x + BAND + PAD, y + PAD + 30, card_id, locale, width, P.FAINT if dimmed else P.MUTED)
     return h
 
 

@@ -14,8 +14,9 @@ from bot.games.rollplayer.scoring import SOLO_RATING_FLOOR, SOLO_RATINGS
 from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
-from ..labels import label
+from ..labels import label, labelled
 from ..text import Face, fit, wrap_fit
+from .sheet import discarded_note
 from .views import ScoresView
 
 WIDTH = 640
@@ -116,8 +117,26 @@ def _table_h(v: ScoresView) -> int:
     return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * g.item_h() + g.total_h() + g.rank_h()
 
 
+NOTE_SIZE = 20
+NOTE_GAP = 8
+
+
+def _discard_notes(v: ScoresView, locale: str) -> list[str]:
+    """One line per card a player's scoring discarded before counting ("Ann: Cursed Ring discarded before
+    scoring (0★)"), by place: without it a total lacks the ring's printed -2 and nothing says why."""
+    columns = sorted(v.columns, key=lambda c: (c.rank, c.seat))
+    return [labelled(col.name, discarded_note(card_id, locale), locale) for col in columns for card_id in col.discarded]
+
+
+def _notes_h(v: ScoresView, locale: str) -> int:
+    return sum(paragraph_height(note, INNER, 2, NOTE_SIZE, min_size=16) + NOTE_GAP
+               for note in _discard_notes(v, locale))
+
+
 def height(v: ScoresView, locale: str = "en") -> int:
-    return _title_h(v, locale) + _table_h(v) + 24 + (LADDER_H + 16 if v.solo else 0) + MARGIN
+    notes = _notes_h(v, locale)
+    return (_title_h(v, locale) + _table_h(v) + 24 + (notes + 8 if notes else 0) + (LADDER_H + 16 if v.solo else 0)
+            + MARGIN)
 
 
 def _names(v: ScoresView, seats) -> str:
@@ -310,10 +329,20 @@ def _ladder(img, d, v: ScoresView, top: int, locale: str) -> None:
         y += LADDER_ROW
 
 
+def _notes(d, v: ScoresView, top: int, locale: str) -> int:
+    """The discard notes under the table; returns the y below them."""
+    y = top
+    for note in _discard_notes(v, locale):
+        paragraph(d, MARGIN, y, note, INNER, 2, NOTE_SIZE, P.MUTED, min_size=16)
+        y += paragraph_height(note, INNER, 2, NOTE_SIZE, min_size=16) + NOTE_GAP
+    return y + 8 if y > top else top
+
+
 def draw(v: ScoresView, locale: str = "en") -> Image.Image:
     img, d = new_canvas(WIDTH, height(v, locale))
     _title(img, d, v, locale)
     bottom = _table(img, d, v, locale)
+    bottom = _notes(d, v, bottom + 24, locale) - 24
     if v.solo:
         _ladder(img, d, v, bottom + 24, locale)
     return img

@@ -257,8 +257,13 @@ def cards_height(v: SheetView, locale: str) -> int:
 
 
 def _breakdown_h(v: SheetView) -> int:
-    rows = (min(len(v.projected), 10) + 1) // 2
+    rows = (min(len(v.projected), 10) + 1) // 2 + len(v.discarded)
     return 58 + rows * BREAKDOWN_ROW + 12
+
+
+def discarded_note(card_id: str, locale: str) -> str:
+    """The line saying a card was discarded before scoring (0 stars); the scores picture writes it the same way."""
+    return label("img.scores.discarded", locale, card=content.card_name(card_id, locale))
 
 
 def height(v: SheetView, locale: str = "en") -> int:
@@ -334,7 +339,8 @@ def _draw_cards(img, d, v: SheetView, top: int, locale: str) -> None:
         else:
             ty = y + GROUP_HEAD
             for c in cards_:
-                ty += cards.draw_owned(img, d, MARGIN, ty, c.card_id, locale, c.exhausted, stars=c.stars) + TILE_GAP
+                ty += cards.draw_owned(img, d, MARGIN, ty, c.card_id, locale, c.exhausted, stars=c.stars,
+                                       discarded=c.discarded) + TILE_GAP
         y += _group_height(v, kind, cards_, locale)
 
 
@@ -352,6 +358,12 @@ def _draw_breakdown(img, d, v: SheetView, top: int, locale: str) -> int:
         mid = top + 58 + (i // 2) * BREAKDOWN_ROW + BREAKDOWN_ROW / 2
         vw = stars_value(img, d, x + col_w, mid, item.stars, 22, align="right")
         text_box(d, x, mid, label(f"img.score.{item.key}", locale), col_w - vw - 10, 20, False, P.MUTED, min_size=15)
+    # a card the scoring dropped, on a full-width line of its own: why its printed penalty is not in the total
+    y = top + 58 + (min(len(v.projected), 10) + 1) // 2 * BREAKDOWN_ROW
+    for card_id in v.discarded:
+        text_box(d, MARGIN + 16, y + BREAKDOWN_ROW / 2, discarded_note(card_id, locale), INNER - 32, 20, False,
+                 P.MUTED, min_size=15)
+        y += BREAKDOWN_ROW
     return top + h
 
 

@@ -60,6 +60,7 @@ class OwnedCard:
     card_id: str
     exhausted: bool = False  # skills only
     stars: int | None = None  # traits: stars the card earns right now (None = not shown)
+    discarded: bool = False  # weapons: the scoring discards it before counting (the Cursed Ring, when that pays)
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ class SheetView:
     is_turn: bool = False
     to_place: tuple[Die, ...] = ()  # setup: starting dice rolled but not placed yet
     final: bool = False  # the game is over: the score is final, not "so far"
+    discarded: tuple[str, ...] = ()  # card ids the scoring discards before counting (they score 0)
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ class ScoreColumn:
     total: int
     rank: int  # 1 = winner (ties share a rank)
     tiebreak: tuple[tuple[str, int], ...] = ()  # (key, value) used to break ties, in order
+    discarded: tuple[str, ...] = ()  # card ids the scoring discarded before counting (they score 0)
 
 
 @dataclass(frozen=True)

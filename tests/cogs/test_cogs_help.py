@@ -123,3 +123,27 @@ async def test_a_newcomers_help_names_every_game_and_every_other_command(harness
         for key in ("cmd.games.name", "cmd.notify.name", "cmd.away.name"):
             assert f"`/{t(key, locale)}`" in everywhere, (key, everywhere)
         assert f"`/{t('cmd.help.name', locale)}`" not in everywhere
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_the_variants_topic_explains_the_promos(harness, alice, locale):
+    """Tour t: `/rp rules topic:Variants` listed the five rulebook variants and nothing about the `promos`
+    switch: not the promo sheets and their modifiers, not what the Cursed Ring does (its rule is ours, in no
+    printed rulebook), not that it is discarded before scoring when the player scores more without it."""
+    from bot.games.rollplayer import content
+
+    harness.locale = DISCORD_LOCALES[locale]
+    text = (await harness.run("rules", user=alice, place=harness.channel(), topic="variants")).only() \
+        .embeds[0]["description"]
+    for race in ("frogkin", "minotaur"):
+        assert f"**{content.race_name(race, locale)}**" in text
+        for attr, mod in content.races()[race]["modifiers"].items():
+            if mod:
+                assert f"{t(f'attr.{attr}', locale)} {'+' if mod > 0 else '−'}{abs(mod)}" in text, (race, attr)
+    assert f"**{content.card_name('cursed_ring', locale)}**" in text
+    group = next(c for c in harness.bot.tree.get_commands()
+                 if isinstance(c, app_commands.Group) and c.extras.get("rollbot_kind") == "rollplayer")
+    assert f"`{localised_paths(group, locale)['market.discard-weapon']}`" in text
+    assert {"en": "discarded automatically before scoring", "de": "vor der Schlusswertung automatisch abgeworfen",
+            "fr": "défaussée automatiquement avant le décompte",
+            "ko": "점수 계산 전에 자동으로 버려요"}[locale] in text

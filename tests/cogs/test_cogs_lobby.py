@@ -44,6 +44,18 @@ async def test_new_posts_lobby_with_persistent_buttons(harness, alice):
     assert game.meta["lobby_message_id"] == message.id
 
 
+
+async def test_lobby_lists_the_options_as_new_offers_them_with_the_promo_lines_together(harness, alice, bob):
+    """Tour t: the option lines followed the stored keys ("Promo card Cursed Ring • Even start • … • Promo
+    sheets (Frogkin, Minotaur) • Souk"); now the variants come in ``/rp new``'s order, then both promo lines."""
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=4, even_start=True, souk=True, friendly_market=True,
+                               free_class=True, promos=True)
+    await harness.click(message, user=bob, place=place, label="Join")  # redrawn from the stored game
+    order = ["even_start", "souk", "friendly_market", "free_class", "promo_sheets", "cursed_ring"]
+    lines = [line for line in message.text().splitlines() if line.startswith("• ")]
+    assert lines == [f"• {t(f'option.{name}', 'en')}" for name in order]
+
 async def test_join_start_by_buttons(harness, alice, bob):
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=2)
