@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import errno
+import fcntl
+import ipaddress
 import json
 import logging
 import signal
@@ -19,6 +21,7 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import discord
 
@@ -32,6 +35,7 @@ log = logging.getLogger("playground")
 
 STATE_FILE = "server.pickle"
 CLOCK_FILE = "clock.json"
+LOCK_FILE = ".lock"
 DATABASE_FILE = "rollbot.db"
 #: Seconds between two saves of the server's state while something changes (and when it stops).
 SAVE_EVERY_S = 5.0
@@ -100,6 +104,16 @@ def address_refusal(host: str, port: int) -> str | None:
     return None
 
 
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this computer only (localhost, 127.0.0.0/8, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def listen_refusal(host: str, port: int, error: OSError) -> str:
     if error.errno == errno.EADDRINUSE:
         return f"port {port} is in use; choose another --port or leave it out (a free one is chosen)"
@@ -107,6 +121,21 @@ def listen_refusal(host: str, port: int, error: OSError) -> str:
         return f"port {port} needs privileges this process does not have; choose one above 1023 or leave it out"
     return (f"cannot listen on {host}: {error.strerror or error}; --host takes an address of this computer "
             "(default 127.0.0.1, this computer only)")
+
+
+def lock_folder(folder: Path) -> IO[bytes] | str:
+    """The playground's folder taken for this process (the open lock file, to keep while it runs), or why not:
+    two playgrounds on one folder both ran and saved the server's state over each other (a tour lost a lobby
+    message while its game kept the channel). An advisory lock (``flock``), released by the system when the
+    process ends however it ends, so a crash never leaves the folder locked."""
+    handle = open(folder / LOCK_FILE, "ab")     # noqa: SIM115 (held open for the process's life)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return (f"another playground is running on {str(folder)!r}; stop it, or give this one a folder of its "
+                "own with --playground-dir")
+    return handle
 
 
 async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -119,9 +148,15 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             refused = f"cannot create the playground's folder {str(folder)!r}: {error.strerror or error}"
+    lock = lock_folder(folder) if refused is None else None
+    if isinstance(lock, str):
+        refused = lock
     if refused is not None:
         print(f"rollbot playground: {refused}", file=sys.stderr)
         return OPERATOR_MUST_ACT
+    if not _loopback(host):
+        log.warning("the playground page listens on %s and has no sign-in: anyone who reaches it plays as any of "
+                    "its people", host or "every address")
     stub = LocalDiscord(folder / STATE_FILE)
     database = folder / DATABASE_FILE
     if not stub.restored and database.exists():
@@ -186,3 +221,5 @@ async def serve(settings: Settings, folder: Path, host: str = "127.0.0.1", port:
         stub.save()
         await stub.close()
         discord.http.Route.BASE = "https://discord.com/api/v10"
+        if lock is not None and not isinstance(lock, str):
+            lock.close()                # the folder is free once its state is saved

@@ -378,6 +378,35 @@ def test_the_playground_on_a_port_in_use_or_an_address_not_here_says_so(tmp_path
     assert not (tmp_path / "pg" / "rollbot.db").exists()
 
 
+def test_a_second_playground_on_the_same_folder_is_refused(tmp_path):
+    """Two playgrounds on one --playground-dir both ran and saved the server's state over each other (a tour
+    lost a lobby message): the folder is locked while one runs (held here as a running playground holds it)."""
+    from playground.run import LOCK_FILE, lock_folder
+
+    folder = tmp_path / "pg"
+    folder.mkdir()
+    held = lock_folder(folder)
+    assert not isinstance(held, str) and (folder / LOCK_FILE).exists()
+    try:
+        second = run_playground(tmp_path)
+    finally:
+        held.close()
+    assert second.returncode == 2, second.stdout + second.stderr
+    assert "another playground is running on" in second.stderr and "Traceback" not in second.stderr
+    assert not (folder / "rollbot.db").exists() and not (folder / "server.pickle").exists()
+    again = lock_folder(folder)                  # free again once the first one let go
+    assert not isinstance(again, str)
+    again.close()
+
+
+def test_a_page_open_beyond_this_computer_is_warned_about():
+    """The page has no sign-in: a --host other than loopback (0.0.0.0, a LAN address) gets a warning at start."""
+    from playground.run import _loopback
+
+    assert all(_loopback(host) for host in ("127.0.0.1", "127.0.0.2", "::1", "localhost"))
+    assert not any(_loopback(host) for host in ("0.0.0.0", "", "::", "192.168.1.5", "example.org"))
+
+
 async def test_ctrl_c_in_a_terminal_stops_the_bot_without_a_traceback(tmp_path):
     """Ctrl-C sends SIGINT to the terminal's whole process group, the drawing process included: the bot shuts
     down cleanly, and the drawing process (which the bot ends itself) prints no KeyboardInterrupt traceback."""
