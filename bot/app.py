@@ -132,7 +132,7 @@ class RollBot(commands.AutoShardedBot):
         #: the name this process claims background work under: stable for its shard slot, so a restarted
         #: process takes its own unexpired claims back at once
         self.claim_owner = f"{socket.gethostname()} {self.scope.label() if self.scope else 'all shards'}"
-        self.metrics: NoMetrics = create_metrics(settings.metrics_port)
+        self.metrics: NoMetrics = create_metrics(settings.metrics_port, settings.metrics_host)
         self._health_task: asyncio.Task | None = None
         self.started_at = time.time()
         self.clock = clock

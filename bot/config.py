@@ -63,6 +63,9 @@ class Settings:
     shard_count: int | None = None
     #: Port of the Prometheus metrics and ``/healthz`` (``ROLLBOT_METRICS_PORT``); None: no metrics.
     metrics_port: int | None = None
+    #: Where the metrics listen (``ROLLBOT_METRICS_HOST``): every address by default, as a container's port must
+    #: be reachable from its network; 127.0.0.1 keeps ``/metrics`` and ``/healthz`` on the machine itself.
+    metrics_host: str = "0.0.0.0"
     #: Seconds between two health log lines (``ROLLBOT_HEALTH_SECONDS``); 0: none.
     health_seconds: int = 300
 
@@ -159,6 +162,7 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | o
         shard_ids=shard_ids,
         shard_count=shard_count,
         metrics_port=metrics_port,
+        metrics_host=(env.get("ROLLBOT_METRICS_HOST") or "").strip() or "0.0.0.0",
         health_seconds=_int(env, "ROLLBOT_HEALTH_SECONDS", 300, minimum=0),
     )
 

@@ -130,9 +130,9 @@ class Metrics(NoMetrics):
             await runner.cleanup()
 
 
-def create_metrics(port: int | None) -> NoMetrics:
-    """Live metrics on ``port``, or the no-op kind when no port is configured."""
-    return NoMetrics() if port is None else Metrics(port)
+def create_metrics(port: int | None, host: str = "0.0.0.0") -> NoMetrics:
+    """Live metrics on ``host:port``, or the no-op kind when no port is configured."""
+    return NoMetrics() if port is None else Metrics(port, host=host)
 
 
 __all__ = ["Metrics", "NoMetrics", "create_metrics"]

@@ -95,3 +95,19 @@ async def test_the_bot_reports_its_health(tmp_path):
         assert sample(bot.metrics, "rollbot_queue_length", queue="games_served") == 0
     finally:
         await bot.close()
+
+
+async def test_the_metrics_listen_where_the_operator_says(tmp_path):
+    """An operator tour found /metrics and /healthz open on every address with no setting to keep them on the
+    machine: ROLLBOT_METRICS_HOST says where (default every address, as a container's network needs)."""
+    from bot.config import load_settings
+
+    assert load_settings({"ROLLBOT_METRICS_PORT": "9108"}).metrics_host == "0.0.0.0"
+    settings = load_settings({"ROLLBOT_METRICS_PORT": "9108", "ROLLBOT_METRICS_HOST": "127.0.0.1",
+                              "ROLLBOT_DB": str(tmp_path / "h.db")})
+    assert settings.metrics_host == "127.0.0.1"
+    bot = await create_bot(settings, sync_commands=False, run_reminders=False)
+    try:
+        assert isinstance(bot.metrics, Metrics) and bot.metrics.host == "127.0.0.1" and bot.metrics.port == 9108
+    finally:
+        await bot.store.close()
