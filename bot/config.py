@@ -109,17 +109,21 @@ def _database(raw: str | None) -> Path | str:
 def _shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
     """ROLLBOT_SHARDS needs ROLLBOT_SHARD_COUNT (every process of a layout must agree on it); a count alone
     means this process runs all of them."""
-    count = _int(env, "ROLLBOT_SHARD_COUNT", None, minimum=1)
+    try:         # errors name the option too: the command line's --shard-count may be what was given
+        count = _int(env, "ROLLBOT_SHARD_COUNT", None, minimum=1)
+    except ConfigError as error:
+        raise ConfigError(str(error).replace("ROLLBOT_SHARD_COUNT", "ROLLBOT_SHARD_COUNT (--shard-count)", 1)) \
+            from None
     text = (env.get("ROLLBOT_SHARDS") or "").strip()
     if not text:
         return (tuple(range(count)) if count else None), count
     if count is None:
-        raise ConfigError("ROLLBOT_SHARDS needs ROLLBOT_SHARD_COUNT (the total over every process), "
-                          f"got shards {text!r} and no count")
+        raise ConfigError("ROLLBOT_SHARDS (--shards) needs ROLLBOT_SHARD_COUNT (--shard-count), the total over "
+                          f"every process; got shards {text!r} and no count")
     try:
         return parse_shards(text, count), count
     except ShardSpecError as error:
-        raise ConfigError(f"ROLLBOT_SHARDS: {error}") from None
+        raise ConfigError(f"ROLLBOT_SHARDS (--shards): {error}") from None
 
 
 def load_settings(environ: Mapping[str, str] | None = None, dotenv_path: str | os.PathLike | None = ".env"

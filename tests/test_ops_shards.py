@@ -49,9 +49,10 @@ def test_shard_settings_from_the_environment(tmp_path):
     assert load(ROLLBOT_SHARD_COUNT="3").shard_ids == (0, 1, 2), "a count alone: every shard here"
     with pytest.raises(ConfigError, match="ROLLBOT_SHARD_COUNT"):
         load(ROLLBOT_SHARDS="0-1")
-    with pytest.raises(ConfigError, match="ROLLBOT_SHARDS: shard range '4' is outside 0-3"):
+    # the option's name beside the variable's: `--shards 3 --shard-count 2` named only ROLLBOT_SHARDS (a tour)
+    with pytest.raises(ConfigError, match=r"ROLLBOT_SHARDS \(--shards\): shard range '4' is outside 0-3"):
         load(ROLLBOT_SHARDS="4", ROLLBOT_SHARD_COUNT="4")
-    with pytest.raises(ConfigError, match="ROLLBOT_SHARD_COUNT must be at least 1"):
+    with pytest.raises(ConfigError, match=r"ROLLBOT_SHARD_COUNT \(--shard-count\) must be at least 1"):
         load(ROLLBOT_SHARD_COUNT="0")
 
 
