@@ -214,8 +214,8 @@ class RollBot(commands.AutoShardedBot):
         as work in flight, so that a shutdown meanwhile waits for it rather than close the store under it."""
         if self.is_closed():
             return
+        log.info("ready: %s", await self.health_line())   # before it counts itself in flight (it read "1")
         async with self.inflight.track():
-            log.info("ready: %s", await self.health_line())
             sent = await self.courier.deliver_all()
             if sent:
                 log.info("delivered %d post(s) left undelivered by the previous run", sent)

@@ -253,6 +253,14 @@ async def test_a_shutdown_during_on_ready_waits_for_its_delivery(settings, caplo
     await bot.on_ready()                                         # a late ready on a closed bot does nothing
 
 
+async def test_the_ready_line_does_not_count_itself_in_flight(harness, caplog):
+    """An operator tour: the "ready:" line always said "handlers in flight 1" (on_ready counted itself)."""
+    caplog.set_level(logging.INFO, logger="bot.app")
+    await harness.bot.on_ready()
+    [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("ready: ")]
+    assert line.endswith("handlers in flight 0"), line
+
+
 async def test_component_handlers_count_as_in_flight(harness, alice, bob):
     place = harness.channel()
     created = await harness.run("new", user=alice, place=place, players=2)
