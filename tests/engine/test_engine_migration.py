@@ -138,3 +138,17 @@ async def test_verify_and_salvage_work_on_a_new_and_an_adopted_file(tmp_path, ma
                 assert (await store.queue_entry(1, 10, T0)).pace == "fast"          # and places in a queue
         finally:
             await store.close()
+
+
+async def test_each_revision_is_logged_on_one_line(db_path, caplog):
+    """An operator tour: a first start on an older file logged every revision's whole docstring ("Running upgrade
+    0007 -> 0008, A player's language … ", several lines each): one line per revision, its docstring's first."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="alembic")
+    write_v6_file(db_path)
+    store = await Store.open(db_path)
+    await store.close()
+    runs = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Running upgrade")]
+    assert runs, "the file was migrated"
+    assert all("\n" not in line for line in runs), runs

@@ -6,9 +6,25 @@ up-to-date database does not pay for it. ``python -m alembic`` is not needed: th
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+
+class FirstLineOfDoc(logging.Filter):
+    """Alembic logs each revision it runs as "Running upgrade A -> B, <the revision's docstring>", the whole
+    docstring: a first start wrote eight revisions' paragraphs into the journal, lines without a timestamp that
+    read like a problem. The docstring's first line is kept ("…" where it went on)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage().strip()
+        if "\n" in text:
+            record.msg, record.args = text.split("\n", 1)[0] + " …", None
+        return True
+
+
+logging.getLogger("alembic.runtime.migration").addFilter(FirstLineOfDoc())
 
 
 def config(connection=None):
