@@ -101,9 +101,33 @@ def _report(error: BaseException) -> int:
     return 1
 
 
+def layout_warning(settings: Settings) -> str | None:
+    """Why a sharded layout on an SQLite file is a mistake, or None: every process of a layout serves its own
+    shards' guilds from one database (a DM's solo game lives on shard 0), so they must share one PostgreSQL
+    (deploy/README.md); an SQLite file is one machine's, and processes on separate files each see a part."""
+    if settings.shard_ids is None or settings.shard_count is None or \
+            len(settings.shard_ids) == settings.shard_count:
+        return None
+    from bot.engine.errors import StoreOpenError
+    from bot.engine.store import backend_of
+
+    where = settings.db_path
+    try:
+        if backend_of(where)[0] != "sqlite":
+            return None
+    except StoreOpenError:            # a URL no database speaks: opening the store says so
+        return None
+    return (f"this process runs shards {','.join(map(str, settings.shard_ids))} of {settings.shard_count} on the "
+            f"SQLite database {str(where)!r}: every process of a sharded layout must use one PostgreSQL "
+            "database (ROLLBOT_DB=postgresql://…, deploy/README.md)")
+
+
 async def run(settings: Settings) -> int:
     from bot.app import create_bot
 
+    warning = layout_warning(settings)
+    if warning is not None:
+        log.warning("%s", warning)
     try:
         bot = await create_bot(settings)
     except Exception as error:          # the store could not be opened: say why, before dialling Discord

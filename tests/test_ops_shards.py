@@ -97,3 +97,17 @@ def test_the_documented_layouts_cover_every_shard_once():
     unit = (deploy / "rollbot-shard@.service").read_text()
     assert "ExecStart=/opt/rollbot/venv/bin/python3 -m bot --shards %i" in unit
     assert "RestartPreventExitStatus=2" in unit and "Restart=on-failure" in unit
+
+
+def test_a_sharded_layout_on_an_sqlite_file_is_warned_about(tmp_path):
+    """An operator tour: `--shards 0-1 --shard-count 2` on an SQLite file started without a word, though every
+    process of a layout must share one PostgreSQL database (deploy/README.md)."""
+    from bot.__main__ import layout_warning
+
+    load = lambda **env: load_settings(env, dotenv_path=None)  # noqa: E731
+    part = layout_warning(load(ROLLBOT_SHARDS="0", ROLLBOT_SHARD_COUNT="2", ROLLBOT_DB=str(tmp_path / "r.db")))
+    assert part is not None and "shards 0 of 2" in part and "PostgreSQL" in part
+    assert layout_warning(load(ROLLBOT_SHARDS="0", ROLLBOT_SHARD_COUNT="2",
+                               ROLLBOT_DB="postgresql://rollbot@db/rollbot")) is None
+    assert layout_warning(load(ROLLBOT_SHARD_COUNT="2", ROLLBOT_DB=str(tmp_path / "r.db"))) is None   # one process
+    assert layout_warning(load(ROLLBOT_DB=str(tmp_path / "r.db"))) is None
