@@ -56,13 +56,15 @@ def game_group(presentation: Presentation) -> app_commands.Group:
 def built_command(name_key: str, description_key: str, callback: Callable[..., Any], options: dict, **decorators: dict
                   ) -> app_commands.Command:
     """A slash command whose callback takes ``(interaction, **options)``: its signature is built from ``options``
-    (name -> annotation, default or ``inspect.Parameter.empty``, catalog key of the description), so discord.py
+    (name -> annotation, default or ``inspect.Parameter.empty``, catalog key of the description or its
+    ``cmd_str`` with params), so discord.py
     sees ordinary typed parameters. ``decorators``: ``choices``, ``rename`` (their arguments, empty: none)."""
     first = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
     rest = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
             for name, (annotation, default, _key) in options.items()]
     callback.__signature__ = inspect.Signature([first, *rest])
-    callback = app_commands.describe(**{name: cmd_str(key) for name, (_, _, key) in options.items()})(callback)
+    callback = app_commands.describe(**{name: cmd_str(key) if isinstance(key, str) else key
+                                        for name, (_, _, key) in options.items()})(callback)
     for decorator, arguments in decorators.items():
         if arguments:
             callback = getattr(app_commands, decorator)(**arguments)(callback)

@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 #: Options of a lobby command beside the game's switches: name -> (annotation, default, description key).
-Options = dict[str, tuple[Any, Any, str]]
+Options = dict[str, tuple[Any, Any, str | app_commands.locale_str]]
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
@@ -599,7 +599,8 @@ class Lobby(GameCog):
             await self.create_game(interaction, presentation, values.get("players", seats.default), options, values)
 
         extra: Options = {"players": (app_commands.Range[int, seats.low, seats.high], seats.default,
-                                      "cmd.new.players")} if seats.low < seats.high else {}
+                                      cmd_str("cmd.new.players", low=seats.low, high=seats.high))
+                          } if seats.low < seats.high else {}
         bot_options, choices = self._bot_options(presentation, "bots", seats.high - 1)
         extra |= bot_options | {"language": (str, "", "cmd.new.language"), "pace": (str | None, None, "cmd.new.pace")}
         offered = tuple(o for o in presentation.lobby_options if o.new)

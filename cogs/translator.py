@@ -21,10 +21,13 @@ from discord import Locale, app_commands
 from discord.app_commands import Command, Group
 
 from bot.i18n import DEFAULT_LOCALE, catalog, catalog_locale, t
+from bot.i18n.messages import fill
 
 
-def cmd_str(key: str) -> app_commands.locale_str:
-    return app_commands.locale_str(t(key, DEFAULT_LOCALE), key=key)
+def cmd_str(key: str, **params: object) -> app_commands.locale_str:
+    """A command's text by its catalog key; ``params`` fill its placeholders in every language (a game's seat
+    range in ``/<game> new players``: "(1-4)" read wrong for a game of 2 to 4)."""
+    return app_commands.locale_str(t(key, DEFAULT_LOCALE, **params), key=key, params=params)
 
 
 def option_key(name: app_commands.locale_str) -> str:
@@ -48,9 +51,9 @@ class CatalogTranslator(app_commands.Translator):
         if key is None and context.location is app_commands.TranslationContextLocation.parameter_name:
             key = option_key(string)
         lang = catalog_locale(locale)
-        if key is None or lang is None or lang == DEFAULT_LOCALE:
-            return None
-        return catalog(lang).get(key)
+        text = None if key is None or lang is None or lang == DEFAULT_LOCALE else catalog(lang).get(key)
+        params = string.extras.get("params")
+        return fill(text, lang, params) if text is not None and params else text
 
 
 def localised_paths(group: Group, locale: str) -> dict[str, str]:

@@ -218,3 +218,21 @@ async def test_commands_are_translated_from_the_catalogs(tmp_path, monkeypatch):
         assert new.get("name_localizations") in (None, {})       # untranslated keys stay English
     finally:
         await bot.close()
+
+
+async def test_each_games_player_count_is_described_with_its_own_range(tmp_path):
+    """A French tour: `/rfa nouvelle joueurs` said "(1-4)" and Discord refused 1 without a word (Roll for
+    Adventure seats 2 to 4); each game's option names its own range, in every language."""
+    bot = await create_bot(Settings(token=None, db_path=tmp_path / "x.db"), sync_commands=False)
+    await _setup(bot)
+    try:
+        for group, low in (("rp", 1), ("rfa", 2)):
+            payload = await bot.tree.get_command(group).get_translated_payload(bot.tree, bot.tree.translator)
+            new = next(o for o in payload["options"] if o["name"] == "new")
+            players = next(o for o in new["options"] if o["name"] == "players")
+            assert players["description"] == f"Number of players ({low}-4)"
+            assert players["min_value"] == low and players["max_value"] == 4
+            assert players["description_localizations"]["fr"] == f"Nombre de joueurs ({low}-4)"
+            assert players["description_localizations"]["ko"] == f"플레이어 수 ({low}-4)"
+    finally:
+        await bot.close()
