@@ -10,6 +10,7 @@ from images import palette as P
 from images.draw import new_canvas, panel, text_box
 from images.labels import labelled
 from images.png import encode
+from images.text import fit
 
 from . import words
 from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
@@ -17,6 +18,8 @@ from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
 ROW_H = 40
 MAX_ROWS = 12
 SEAT_H = 136
+#: the best hand's room left of its dice
+BEST_W = 330
 
 
 def _seat_panel(img, d, y, seat_score: dict, seat: int, winner: bool, locale: str, names, mode: str) -> None:
@@ -33,12 +36,21 @@ def _seat_panel(img, d, y, seat_score: dict, seat: int, winner: bool, locale: st
         info = words.say("dicepoker.img.hands_won_count", locale, count=seat_score["hands_won"])
     else:
         info = words.say("dicepoker.img.net", locale, net=words.signed(seat_score["net"]))
-    text_box(d, x0, top + 40, info, 300, 24, False, P.MUTED)
-    if seat_score["best_dice"]:
-        label = labelled(words.say("dicepoker.img.best_hand", locale), words.hand_text(seat_score["best_hand"], locale),
-                         locale)
-        text_box(d, x0, top + 74, label, 330, 24, True, P.ACCENT)
-        dice_row(img, d, right - (5 * 56 + 4 * 8), y + 62, seat_score["best_dice"], die_colour(seat), size=56, gap=8)
+    if not seat_score["best_dice"]:
+        text_box(d, x0, top + 40, info, 300, 24, False, P.MUTED)
+        return
+    title = words.say("dicepoker.img.best_hand", locale)
+    hand = words.hand_text(seat_score["best_hand"], locale)
+    label = labelled(title, hand, locale)
+    face, shown = fit(label, BEST_W, 24, True, min_size=21)
+    if shown == label:                   # one line beside the dice: "Best hand: Full House"
+        text_box(d, x0, top + 40, info, 300, 24, False, P.MUTED)
+        face.draw_mid(d, x0, top + 74, label, P.ACCENT)
+    else:                                # "Meilleure main : Petite suite (1-5)" was cut: the hand on a line of its own
+        text_box(d, x0, top + 36, info, 300, 22, False, P.MUTED)
+        text_box(d, x0, top + 64, labelled(title, "", locale).rstrip(), BEST_W, 22, True, P.ACCENT)
+        text_box(d, x0, top + 90, hand, BEST_W, 22, True, P.ACCENT)
+    dice_row(img, d, right - (5 * 56 + 4 * 8), y + 62, seat_score["best_dice"], die_colour(seat), size=56, gap=8)
 
 
 def _row_text(state: dict, e: dict, locale: str, names) -> tuple[str, str, tuple]:
