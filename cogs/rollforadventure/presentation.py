@@ -258,16 +258,19 @@ class RollForAdventurePresentation(Presentation):
 
     def group_label(self, field: str, members: list[dict], game: Any, seat: int, locale: str,
                     limit: int = 100) -> str:
-        """A narrowing entry: all moves with dice of one value, all of one value on one place, or (no
-        value: the hero's ability) all the moves of one kind."""
+        """A narrowing entry (or a select's placeholder): all moves with dice of one value, all of one value on
+        one place, or (no value: the hero's ability) all the moves of one kind. It names only what every member
+        shares: a select of 1s on every place read "1 on the Desert …" (a French tour)."""
         first = members[0]          # (the shell adds how many moves the entry holds)
         if all(m.get("type") == "reroll" for m in members):
             return t("rollforadventure.group.reroll", locale)[:limit]
-        if field == "value" and first.get("value") is not None:
-            return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
-        if field == "place" and first.get("type") == "place":
+        one_value = first.get("value") is not None and all(m.get("value") == first["value"] for m in members)
+        one_place = all(m.get("type") == "place" and m.get("place") == first.get("place") for m in members)
+        if one_value and one_place:
             return t("rollforadventure.group.place", locale, value=first.get("value"),
                      place=words.place(first.get("place"), locale))[:limit]
+        if one_value:
+            return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
         return t("rollforadventure.group.other", locale,
                  move=self._label(game.state or {}, seat_names(game), first, locale))[:limit]
 

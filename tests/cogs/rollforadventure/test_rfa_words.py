@@ -15,7 +15,7 @@ from bot.games.rollforadventure.content import CARDS as KIND_CARDS
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
 from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, narrow, plan_menu
-from cogs.rollforadventure import PRESENTATION
+from cogs.rollforadventure import PRESENTATION, words
 from cogs.rollforadventure.commands import PLACE, REROLL, values_token
 from cogs.seam import SUBSET_ITEMS
 from cogs.typed import resolve
@@ -321,3 +321,30 @@ def test_a_dragon_is_revealed_with_its_number_when_it_hits_too(games):
                 line = PRESENTATION.event_line(game, event, locale)
                 assert f"({value})" in line and t("rollforadventure.card.dragon", locale) in line, (locale, line)
     assert hits, "some dragons burnt dice"
+
+
+
+def test_a_selects_placeholder_names_only_what_its_moves_share(games):
+    """A French tour read the placeholder "1 sur le Désert …" over a select of 1s placed anywhere: a select's
+    placeholder names a place only when every move in it goes there, else the value they share."""
+    checked = 0
+    for item in games:
+        if item[0] != "decision" or len(item[3]) <= SELECT_SIZE:
+            continue
+        _, game, seat, legal = item
+        plan = plan_menu(PRESENTATION, game, seat, legal, "en")
+        for select in plan.selects if len(plan.selects) > 1 else ():
+            moves = [legal[int(value.split(":")[0])] for _, value, _ in select.options]
+            values = {m.get("value") for m in moves}
+            places = {m.get("place") for m in moves}
+            if len(values) == 1 and None not in values and all(m.get("type") == "place" for m in moves):
+                value = values.pop()
+                if len(places) == 1:
+                    wanted = t("rollforadventure.group.place", "en", value=value,
+                               place=words.place(places.pop(), "en"))
+                else:
+                    wanted = t("rollforadventure.group.value", "en", value=value)
+                assert select.placeholder in (wanted, t("menu.placeholder_part", "en", part=select.part + 1,
+                                                         parts=len(plan.selects))), (select.placeholder, wanted)
+                checked += 1
+    assert checked > 20
