@@ -99,15 +99,18 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
                            int(e["tower_shield"])) for e in sheet["armor"]) if sheet else ()
     trait_stars = {e["card"]: int(e["stars"]) for e in sheet["traits"]} if sheet else {}
     # a card the scoring drops (the Cursed Ring when it costs more than it brings) is shown as dropped: its
-    # "you lose 2 stars" text next to a total without the -2 read as a scoring mistake
+    # "you lose 2 stars" text next to a total without the -2 read as a scoring mistake. The card itself is
+    # struck through once the game is over; while it runs the player still holds it, and only the breakdown of
+    # the score so far says it would be discarded
     discarded = tuple(sheet["discarded"]) if sheet else ()
+    dropped = discarded if state.finished else ()
     return SheetView(
         seat=seat, player_name=player_name(names, seat, locale), race_id=p.race, class_id=p.class_id,
         backstory_id=p.backstory, alignment_id=p.alignment, rows=tuple(rows), backstory=cells,
         backstory_matches=int(sheet["backstory"]["count"]) if sheet else 0, alignment_grid=grid,
         token=(ALIGN_ROWS.index(p.align_row), ALIGN_COLUMNS.index(p.align_col)), gold=p.gold, charisma=p.charisma,
         class_dice=int(sheet["class_dice"]["count"]) if sheet else 0,
-        weapons=tuple(OwnedCard(c, discarded=c in discarded) for c in p.cards if cards[c]["type"] == "weapon"),
+        weapons=tuple(OwnedCard(c, discarded=c in dropped) for c in p.cards if cards[c]["type"] == "weapon"),
         hands_used=content.hands_used(p), hands_limit=content.hand_limit(p), armor=armor,
         skills=tuple(OwnedCard(c, c in p.exhausted) for c in p.cards if cards[c]["type"] == "skill"),
         traits=tuple(OwnedCard(c, stars=trait_stars.get(c)) for c in p.cards if cards[c]["type"] == "trait"),

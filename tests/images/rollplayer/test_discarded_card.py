@@ -59,6 +59,17 @@ def test_the_sheet_marks_the_discarded_ring_and_says_why(discarded_game):
         assert sheet.draw(v, locale).tobytes() != sheet.draw(plain, locale).tobytes()
 
 
+def test_while_the_game_runs_the_ring_is_held_and_only_the_breakdown_says_it_would_go(discarded_game):
+    """Mid-game the player still holds the ring: it is not struck through (it read "discarded" on a card in
+    hand), while the score so far says it would be discarded before scoring."""
+    state, seat = discarded_game
+    running = state.clone()
+    running.finished = False
+    v = sheet_view(running, seat, NAMES)
+    assert [c.discarded for c in v.weapons if c.card_id == "cursed_ring"] == [False]
+    assert v.discarded == ("cursed_ring",)
+
+
 def test_the_scores_picture_names_who_discarded_what(discarded_game):
     state, seat = discarded_game
     v = scores_view(state, NAMES)
