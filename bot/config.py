@@ -74,12 +74,17 @@ class Settings:
 MAX_PORT = 65535
 
 
-def port_refusal(setting: str, port: int | None, error: OSError) -> str:
-    """One line saying why nothing can listen on ``port`` (the setting ``setting``) and what to do."""
+def port_refusal(setting: str, port: int | None, error: OSError, host: str | None = None,
+                 host_setting: str | None = None) -> str:
+    """One line saying why nothing can listen on ``port`` (the setting ``setting``) and what to do; an address
+    that is not this machine's (``host``) is named with its own setting (``host_setting``)."""
     if error.errno == errno.EADDRINUSE:
         return f"{setting}: port {port} is in use (by another program or another rollbot); choose another port"
     if error.errno == errno.EACCES:
         return f"{setting}: port {port} needs privileges this process does not have; choose one above 1023"
+    if host is not None and host_setting is not None:
+        return (f"{host_setting}: cannot listen on {host!r} (port {port}): {error.strerror or error}; give an "
+                "address of this machine (empty: every address)")
     return f"{setting}: cannot listen on port {port}: {error.strerror or error}"
 
 

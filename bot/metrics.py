@@ -119,7 +119,8 @@ class Metrics(NoMetrics):
             await site.start()
         except OSError as error:
             await self.close()
-            raise ConfigError(port_refusal("ROLLBOT_METRICS_PORT", self.port, error)) from error
+            raise ConfigError(port_refusal("ROLLBOT_METRICS_PORT", self.port, error, self.host,
+                                           "ROLLBOT_METRICS_HOST")) from error
         if not self.port:                        # port 0 (tests): the one the system chose
             self.port = site._server.sockets[0].getsockname()[1]
         log.info("metrics and /healthz on port %s", self.port)

@@ -324,8 +324,8 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT, separators: tuple
 
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
     """The presentation's ``option_detail`` as a function of the move, cut to a select option's description on a
-    word: a detail is prose (a card's text), where the first comma comes early ("For Attribute goals only, …"
-    was all six French weapons said)."""
+    word: a detail is prose (a card's text), whose first comma may come early (cut there, different cards'
+    details read the same)."""
     def detail(move: dict) -> str | None:
         text = presentation.option_detail(game, seat, move, locale)
         return fit_option_text(text, separators=(" ",)) if text else None

@@ -111,3 +111,16 @@ async def test_the_metrics_listen_where_the_operator_says(tmp_path):
         assert isinstance(bot.metrics, Metrics) and bot.metrics.host == "127.0.0.1" and bot.metrics.port == 9108
     finally:
         await bot.store.close()
+
+
+
+async def test_an_address_not_of_this_machine_names_the_host_setting():
+    """A ROLLBOT_METRICS_HOST the machine does not have is refused naming that setting (it named the port)."""
+    from bot.config import ConfigError
+
+    metrics = Metrics(0, host="10.255.255.1")
+
+    async def health() -> dict:
+        return {}
+    with pytest.raises(ConfigError, match=r"^ROLLBOT_METRICS_HOST: cannot listen on '10\.255\.255\.1'"):
+        await metrics.serve(health)

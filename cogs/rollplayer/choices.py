@@ -73,21 +73,26 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     return detail_line(parts, locale)
 
 
-def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
-    """What a purchase costs and brings: the Gold it takes now (the rules' own price, after every discount and
-    the Charisma tokens of this option; the printed cost beside it when they differ), the card's type (when the
-    line has room for it) and its text (cut on a word to the option's line by the menu)."""
-    bought = purchase_of(state, move) if state is not None else None
-    if bought is None:
-        return None
-    card, price = bought
+def card_terms(card: str, price: int, locale: str) -> tuple[str, str, str]:
+    """What buying ``card`` for ``price`` Gold means: the price (the printed cost beside it when a discount or
+    token lowers it), the card's type and its text. A purchase option's detail and Open Lock's private note."""
     record = names.cards()[card]
     if price == record["cost"]:
         pays = t("rollplayer.detail.price", locale, price=price)
     else:
         pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
-    text = names.card_text(card, locale)
-    full = detail_line([pays, t(f"img.type.{record['type']}", locale), text], locale)
+    return pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)
+
+
+def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
+    """What a purchase costs and brings (``card_terms``: the rules' own price, after every discount and the
+    Charisma tokens of this option), the type only when the line has room for it, the text cut on a word to the
+    option's line by the menu."""
+    bought = purchase_of(state, move) if state is not None else None
+    if bought is None:
+        return None
+    pays, kind, text = card_terms(*bought, locale)
+    full = detail_line([pays, kind, text], locale)
     # the text says more than the type: a detail that would be cut loses the type first (French card texts
     # run to 100 characters: "Pour les Objectifs de Caractéristique uniquement…" was all six weapons said)
     return full if len(full) <= OPTION_TEXT_LIMIT else detail_line([pays, text], locale)
@@ -116,12 +121,10 @@ def revealed_card(game: Any, seat: int, locale: str) -> str:
     if not isinstance(sub, dict) or sub.get("kind") != "open_lock" or sub.get("seat") != seat:
         return ""
     card = sub.get("card")
-    record = names.cards().get(card) if isinstance(card, str) else None
-    if record is None:
+    if not isinstance(card, str) or card not in names.cards():
         return ""
-    price = purchase_price(state.players[seat], card, {}, discounts=False)
-    detail = detail_line([t("rollplayer.detail.price", locale, price=price), t(f"img.type.{record['type']}", locale),
-                          names.card_text(card, locale).rstrip(".")], locale)    # the decision's sentence ends it
+    pays, kind, text = card_terms(card, purchase_price(state.players[seat], card, {}, discounts=False), locale)
+    detail = detail_line([pays, kind, text.rstrip(".")], locale)          # the decision's sentence ends it
     return t("rollplayer.open_lock.revealed", locale, card=names.card_name(card, locale), detail=detail)
 
 
