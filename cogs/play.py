@@ -377,7 +377,7 @@ class Play(Tables):
             seat = self.seat_of(game, interaction.user.id)
             legal = self.legal_for(game, seat)
             menu = ALL if action == "moves" else EXTRA
-            if not shown_moves(presentation, legal, menu):
+            if not shown_moves(presentation, legal, menu, game, seat):
                 raise Refusal("error.no_more_moves")
             await self.send_moves(interaction, game, seat, legal, locale, menu)
             return
