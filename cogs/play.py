@@ -78,6 +78,19 @@ MOVE_OPTION_LIMIT = 100
 LOOKS = ("table", "sheet")
 
 
+def sheet_seat(game: GameView, user: Any, number: int | None) -> int:
+    """The seat ``/<game> sheet`` shows: ``user``'s (a Discord user picked, or the viewer), else seat ``number``
+    (1-based: how a bot seat, which has no user to pick, is named)."""
+    if user is not None:
+        seat = game.seat_of(user.id)
+        if seat is None:
+            raise Refusal("error.player_not_in_game", player=user.display_name)
+        return seat
+    if not 1 <= number <= len(game.seats):
+        raise Refusal("error.no_such_seat", seat=number, seats=len(game.seats))
+    return number - 1
+
+
 def parse_move_option(text: str) -> tuple[int, int, str] | None:
     """``/play move:`` values are ``version:index:checksum`` (what autocomplete offers); anything else,
     of any size, is not a move."""
@@ -462,15 +475,13 @@ class Play(Tables):
 
     @offered_if(lambda cog, presentation: presentation.has_seat_pictures)
     @app_commands.command(name=cmd_str("cmd.sheet.name"), description=cmd_str("cmd.sheet.description"))
-    @app_commands.describe(player=cmd_str("cmd.sheet.player"), post=cmd_str("cmd.sheet.post"))
+    @app_commands.describe(player=cmd_str("cmd.sheet.player"), seat=cmd_str("cmd.sheet.seat"),
+                           post=cmd_str("cmd.sheet.post"))
     async def sheet_cmd(self, interaction: discord.Interaction, player: discord.User | None = None,
-                        post: bool = False) -> None:
+                        seat: int | None = None, post: bool = False) -> None:
         presentation = self.presentation_of(interaction)
         game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
-        target = player or interaction.user
-        seat = game.seat_of(target.id)
-        if seat is None:
-            raise Refusal("error.player_not_in_game", player=target.display_name)
+        seat = sheet_seat(game, player or (interaction.user if seat is None else None), seat)
         if post:
             check_bot_permissions(interaction)
         # a posted sheet is read by the channel: the game's language; a private one the viewer's
@@ -479,6 +490,17 @@ class Play(Tables):
         picture = await in_worker(presentation.seat_picture, game, seat, locale)
         await send_after_defer(interaction, t("play.sheet_of", locale, player=self.player_name(game, seat)),
                                file=as_files([picture])[0], ephemeral=not post)
+
+    @sheet_cmd.autocomplete("seat")
+    async def sheet_seat_autocomplete(self, interaction: discord.Interaction, current: str):
+        """Every seat of the game to look at, by number and name: a bot seat has no Discord user to pick."""
+        try:
+            game = await game_to_look_at(self.sessions, self.games, interaction, self.presentation_of(interaction))
+        except Refusal:
+            return []
+        needle = str(current).strip().casefold()
+        return [app_commands.Choice(name=f"{i + 1} · {self.player_name(game, i)}"[:100], value=i + 1)
+                for i in range(len(game.seats)) if needle in f"{i + 1} {self.player_name(game, i)}".casefold()][:25]
 
     @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))
     async def table_cmd(self, interaction: discord.Interaction) -> None:

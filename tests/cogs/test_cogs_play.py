@@ -311,3 +311,30 @@ async def test_an_abandoned_game_keeps_only_its_table(harness, alice, bob, moder
     assert game.status == "abandoned" and game.state.round >= 1
     assert live.file_names() == ["table.png"], live.file_names()
     assert dict(live.files)["table.png"] == render_table(game.state, "en", names=seat_names(game), abandoned=True)
+
+
+async def test_a_bot_seats_sheet_is_opened_by_its_seat_number(harness, alice, carol, fixed_seed):
+    """A playground tour: the winner wanted to see how the bot built its sheet, and `/rp sheet player:` only
+    takes a Discord user, which a bot seat has not. The ``seat`` option names any seat by number."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    result = await harness.run("new", user=alice, place=place, players=2, bots=1)
+    lobby = next(m for m in result.messages if m.buttons())
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    bot_name = game.seats[1].name
+    listed = await harness.autocomplete("sheet", "seat", user=carol, place=place, seat="")
+    assert [(c["name"], c["value"]) for c in listed] == [("1 · Alice", 1), (f"2 · {bot_name}", 2)]
+    assert [c["value"] for c in await harness.autocomplete("sheet", "seat", user=carol, place=place, seat="bot")] \
+        == [2]
+    bots = (await harness.run("sheet", user=carol, place=place, seat=2)).only()
+    assert bots.ephemeral and bots.file_names() == ["sheet.png"] and bot_name in bots.content
+    mine = (await harness.run("sheet", user=alice, place=place)).only()
+    assert mine.files[0][1] != bots.files[0][1]
+    # a player picked wins over a seat number; a seat the game has not is refused privately, naming the range
+    picked = (await harness.run("sheet", user=carol, place=place, player=alice, seat=2)).only()
+    assert "Alice" in picked.content and picked.files[0][1] == mine.files[0][1]
+    for number in (0, 3, -7):
+        refused = (await harness.run("sheet", user=carol, place=place, seat=number)).only()
+        assert refused.ephemeral and not refused.files
+        assert refused.content == t("error.no_such_seat", "en", seat=number, seats=2)
