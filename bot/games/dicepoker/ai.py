@@ -86,7 +86,8 @@ def keep_shape(kept) -> str:
 def hint(state: dict, seat: int) -> dict:
     """The exact best reroll for ``seat`` with its reason, as data for the shell to word:
     ``{"move", "key": "dicepoker.hint.why.<role>", "params"}`` (role ``opponent``, ``active``, ``solo`` or
-    ``gamblers``: the active player against the local gamblers). Params: ``kept`` (the kept values, highest
+    ``gamblers``: the active player against the local gamblers; ``active_no_tie`` / ``gamblers_no_tie`` where
+    the kept dice cannot end level with the other hand). Params: ``kept`` (the kept values, highest
     first), ``count`` (dice rerolled), ``shape`` (``keep_shape``), ``hand`` (the hand now); in a duel or
     against the gamblers ``chance`` (the exact winning chance, "a/b"), ``seat`` (the other seat, None for the
     gamblers), ``other_dice`` and ``other_hand`` (what the other side shows now); solo ``gold`` (the exact
@@ -104,5 +105,7 @@ def hint(state: dict, seat: int) -> dict:
         params.update(chance=info["exact"], seat=rules.seat_of_side(state, 1 - side),
                       other_dice=sorted(other, reverse=True), other_hand=hand_name(other))
     against = "gamblers" if role == "active" and params.get("seat", 0) is None else role
+    if role == "active" and not odds.tie_weight(odds.counts_of(kept), other, state["options"].get("kicker_depth")):
+        against += "_no_tie"  # "(ties go to you)" only where a tie can happen
     return {"move": {"type": "reroll", "keep": info["keep"]}, "key": f"dicepoker.hint.why.{against}",
             "params": params}

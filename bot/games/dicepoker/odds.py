@@ -104,6 +104,15 @@ def active_options(dice, opponent_final, kicker_depth: int | None = None) -> lis
     return [(k, beat_weights(k, kicker_depth)[r]) for k in sub_keeps(counts_of(dice))]
 
 
+def tie_weight(keep: Counts, opponent_final, kicker_depth: int | None = None) -> int:
+    """The weight (out of 7776) of finishing level with the opponent's final hand after ``keep``: zero when no
+    reroll can tie it (a hint then does not say who wins a tie)."""
+    rank, n_ranks = ranks(kicker_depth)
+    r = rank[FINAL_INDEX[counts_of(opponent_final)]]
+    at_least = beat_weights(keep, kicker_depth)
+    return at_least[r] - (at_least[r + 1] if r + 1 < n_ranks else 0)
+
+
 def active_keep(dice, opponent_final, kicker_depth: int | None = None) -> tuple[Counts, Fraction]:
     """The active player's best keep and its exact chance of winning the hand."""
     keep, w = max(active_options(dice, opponent_final, kicker_depth), key=lambda kw: (kw[1], _prefer(kw[0])))

@@ -9,7 +9,6 @@ import pytest
 from bot.games.dicepoker import ai, odds
 from bot.games.dicepoker.kind import KIND
 from bot.games.errors import RuleError
-from bot.i18n import t
 from images.dicepoker import words
 
 LOCALES = ("en", "de", "fr", "ko")
@@ -47,7 +46,12 @@ def test_a_hint_at_every_decision_is_the_legal_exact_best_reroll(seats, options)
                     explained["exact"])
             else:
                 assert Fraction(params["chance"]) == Fraction(explained["exact"])
-                assert hint["key"] == ("dicepoker.hint.why.gamblers" if seats == 1 else f"dicepoker.hint.why.{role}")
+                against = "gamblers" if seats == 1 else role
+                if role == "active":
+                    other = s["sides"][1 - (seat if seats == 2 else 0)]["dice"]
+                    level = odds.tie_weight(odds.counts_of(params["kept"]), other, s["options"]["kicker_depth"])
+                    against += "" if level else "_no_tie"
+                assert hint["key"] == f"dicepoker.hint.why.{against}"
             for locale in LOCALES:
                 text = words.hint_why(hint["key"], params, ["Ann", "Bob"], locale)
                 assert text and "{" not in text and "⟦" not in text, (locale, text)
@@ -66,10 +70,29 @@ def test_the_reason_names_the_plan_and_the_exact_chance(monkeypatch):
     assert hint["params"]["shape"] == "pair" and hint["params"]["kept"] == [5, 5]
     assert Fraction(hint["params"]["chance"]) == chance
     text = words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], "en")
-    assert text == (t("dicepoker.hint.plan.build", "en", shape="Pair", kept="5 5") + " "
-                    + f"Against Bob's Two Pairs (6 6 4 2 2) you win {100 * float(chance):.1f}% of the time "
-                    "(ties go to you).")
+    # kept 5 5 can never end level with 6 6 4 2 2: nothing is said about ties (a French tour read it as odd)
+    assert hint["key"] == "dicepoker.hint.why.active_no_tie"
+    assert text == ("Keep 5 5 to build on your Pair. "
+                    + f"Against Bob's Two Pairs (6 6 4 2 2) you win {100 * float(chance):.1f}% of the time.")
     assert "," in words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], "de").split("%")[0][-4:]
+
+
+def test_ties_are_named_only_where_the_kept_dice_can_end_level(monkeypatch):
+    """The active player wins a tie; the hint says so when its keep can still end level with the other hand."""
+    from dp_kit import ForcedDice
+
+    ForcedDice(monkeypatch, [6, 6, 1, 2, 3] + [6, 6, 5, 4, 3] + [1] * 30)
+    s = KIND.create(2, 0, {})
+    s, _ = KIND.apply(s, 1, {"type": "reroll", "keep": [0, 1, 2, 3, 4]})     # bob keeps a Pair, 6 6 5 4 3
+    hint = KIND.hint(s, 0, 0)
+    kept = hint["params"]["kept"]
+    assert kept[:2] == [6, 6] and all(kept.count(v) <= [6, 6, 5, 4, 3].count(v) for v in kept)
+    assert odds.tie_weight(odds.counts_of(kept), [6, 6, 5, 4, 3], s["options"]["kicker_depth"]) > 0
+    assert hint["key"] == "dicepoker.hint.why.active"
+    assert words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], "en").endswith("(ties go to you).")
+    for locale in ("de", "fr", "ko"):
+        untied = words.hint_why("dicepoker.hint.why.active_no_tie", hint["params"], ["Ann", "Bob"], locale)
+        assert untied != words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], locale)
 
 
 def test_percentages_never_round_to_certainty():
