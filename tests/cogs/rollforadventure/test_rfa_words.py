@@ -348,3 +348,19 @@ def test_a_selects_placeholder_names_only_what_its_moves_share(games):
                                                          parts=len(plan.selects))), (select.placeholder, wanted)
                 checked += 1
     assert checked > 20
+
+
+def test_the_status_line_sets_the_active_hero_apart_from_the_figures():
+    """A German tour read "Zug 3: Ann · Heiler · Machtsteine …": the player and hero (joined by "·") ran into
+    the figures the line separates by "·". The turn names whose it is; the figures follow the colon."""
+    state = KIND.create(2, 7, {"heroes": "random"})
+    while state.get("decision") and state["decision"].get("kind") == "pick_hero":
+        seat = KIND.pending(state)[0]["seat"]
+        state, _ = KIND.apply(state, seat, policy.choose_move(state, seat, 0))
+    game = game_of(state, 2)
+    for locale in LOCALES:
+        first = PRESENTATION.status_line(game, locale).splitlines()[0]
+        head, figures = re.split(r"\s?:\s", first, maxsplit=1)
+        hero = words.hero(state, state["active"], ["Player1", "Player2"], locale)
+        assert hero in head and "·" not in head.replace(hero, ""), (locale, first)
+        assert figures.count("·") >= 2 and hero not in figures, (locale, first)
