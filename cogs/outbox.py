@@ -236,6 +236,9 @@ class Editor:
     interaction: discord.Interaction
     message_id: int
     original: bool
+    #: a private step message's text once a newer one takes its place: its first line, what was done, still
+    #: true (its "Next: …" is not); None leaves the text as it is
+    retired: str | None = None
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         async with _EDITING.setdefault(self.message_id, asyncio.Lock()):

@@ -76,6 +76,8 @@ MOVE_OPTION_LIMIT = 100
 #: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``). Any click
 #: of theirs, a look too, takes their seat back from the bot that stood in for them.
 LOOKS = ("table", "sheet")
+#: a private step message's text -> the line it keeps once a newer private message takes its place
+RETIRED = {"play.continue": "play.done", "undo.done_continue": "undo.done"}
 
 
 def sheet_seat(game: GameView, user: Any, number: int | None) -> int:
@@ -202,8 +204,10 @@ class Play(Tables):
         await self.prepare_menu(game, seat, locale)
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
+        retired = None
         if content is None:
             content = t(content_key, locale, move=label, decision=self.decision_text(game, seat, locale))
+            retired = t(RETIRED[content_key], locale, move=label) if content_key in RETIRED else None
         picture = await self.courier.step_picture(game, seat, locale) if presentation.has_seat_pictures else None
         full_sheet = presentation.has_seat_pictures and presentation.has_step_picture
         undo = await self.may_undo(game, interaction.user.id)
@@ -221,6 +225,7 @@ class Play(Tables):
             if interaction.type is not discord.InteractionType.component:
                 target = None                  # a typed command fills its own answer
         if target is not None:
+            target.retired = retired
             kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
             try:
@@ -235,21 +240,22 @@ class Play(Tables):
         await acknowledge(interaction)
         sent = await interaction.followup.send(content, ephemeral=True, **extra, wait=True, view=private_menu())
         if sent is not None:
-            await self.remember_private(key, PrivateMessage(interaction, sent.id, False))
+            await self.remember_private(key, PrivateMessage(interaction, sent.id, False, retired))
             if picture is not None:
                 self.courier.private_sheet_shown(sent.id, picture[1])
 
     async def remember_private(self, key: tuple[int, int], message: PrivateMessage) -> None:
         """``message`` becomes the player's one private message of the game. The one before it (while its token
         lives) loses its menu, so that no outdated menu stays clickable above the newest one (a German tour saw
-        three private menus at once); its text and picture stay. One interaction call, after the answer."""
+        three private menus at once), and its "Next: …" (``Editor.retired``: after a typed move or undo it named
+        a step already gone); what was done and the picture stay. One interaction call, after the answer."""
         before = self.private.get(key)
         self.private[key] = message
         if before is not None and before.message_id != message.message_id:
             self.courier.forget_private(before.message_id)
             with answer_may_be_lost(f"game {key[0]}: an older private menu"), \
                     contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
-                await before.edit(view=None)
+                await before.edit(view=None, **({"content": before.retired} if before.retired else {}))
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
