@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import logging
 import os
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import IO, Any
 
 import aiohttp
 import discord
@@ -122,12 +123,46 @@ def layout_warning(settings: Settings) -> str | None:
             "database (ROLLBOT_DB=postgresql://…, deploy/README.md)")
 
 
+def claim_database(settings: Settings) -> IO[bytes] | str | None:
+    """This process's claim on its SQLite file (the open lock file, to keep while it runs), why another process
+    holds it, or None where there is nothing to claim (PostgreSQL, ``:memory:``). Two bots started on one file
+    both served its games without a word. A byte-range lock (``lockf``) on ``<database>.serving``: the whole
+    range for a process serving every shard, one byte per shard otherwise, so the processes of one machine's
+    layout may share a file while two serving the same shard may not; the system releases it however the
+    process ends, so a crash never leaves the file claimed."""
+    from bot.engine.store import backend_of
+
+    backend, path = backend_of(settings.db_path)
+    if backend != "sqlite" or path == ":memory:":
+        return None
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        handle = open(f"{path}.serving", "ab")   # noqa: SIM115 (held open for the process's life)
+    except OSError:
+        return None                     # a folder that cannot be used: opening the store says why
+    shards = settings.shard_ids if settings.shard_count is not None and settings.shard_ids is not None and \
+        len(settings.shard_ids) < settings.shard_count else None
+    try:
+        for start, length in ([(0, 0)] if shards is None else [(shard, 1) for shard in shards]):
+            fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, length, start)
+    except OSError:
+        handle.close()
+        serving = "its games" if shards is None else f"shard {'/'.join(map(str, shards))}"
+        return (f"another rollbot process is serving {serving} from the database {path!r}: stop it first, or give "
+                "this one a database of its own (ROLLBOT_DB)")
+    return handle
+
+
 async def run(settings: Settings) -> int:
     from bot.app import create_bot
 
     warning = layout_warning(settings)
     if warning is not None:
         log.warning("%s", warning)
+    claim = claim_database(settings)    # before the store: no migration or recovery of a file another serves
+    if isinstance(claim, str):
+        log.error("%s", claim)
+        return OPERATOR_MUST_ACT
     try:
         bot = await create_bot(settings)
     except Exception as error:          # the store could not be opened: say why, before dialling Discord

@@ -437,3 +437,57 @@ async def test_an_in_memory_database_is_warned_about(tmp_path, caplog, where):
         bot = await create_bot(load_settings({"ROLLBOT_DB": str(tmp_path / "g.db")}, None), sync_commands=False)
         await bot.store.close()
     assert "every game is lost" not in caplog.text
+
+
+# --------------------------------------------- one process per SQLite file and shard
+
+CLAIM_IN_CHILD = """
+import sys
+from pathlib import Path
+from bot.__main__ import claim_database
+from bot.config import Settings
+shards = None if sys.argv[2] == 'all' else tuple(map(int, sys.argv[2].split(',')))
+claim = claim_database(Settings(token=None, db_path=Path(sys.argv[1]), shard_ids=shards,
+                                shard_count=None if shards is None else 2))
+print(claim if isinstance(claim, str) else 'claimed')
+"""
+
+
+def claim_in_child(db: Path, shards: str) -> str:
+    done = subprocess.run([sys.executable, "-c", CLAIM_IN_CHILD, str(db), shards], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_one_line_and_exit_2(tmp_path):
+    """Tour R: two bots started on one SQLite file both served its games without a word. The first holds the
+    file (an advisory lock the system drops with the process); the second stops before opening the store."""
+    from bot.__main__ import claim_database
+    from bot.config import Settings
+
+    db = tmp_path / "g.db"
+    held = claim_database(Settings(token=None, db_path=db))     # this test process is the first bot
+    assert held is not None and not isinstance(held, str)
+    proc = await spawn(tmp_path, bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10"))
+    code, log = await finish(proc, timeout=60)
+    assert code == 2, log
+    assert f"another rollbot process is serving its games from the database {str(db)!r}" in log, log
+    assert "Traceback" not in log and "cannot reach Discord" not in log
+    held.close()                                                # the first stops: the file is free again
+    assert claim_in_child(db, "all") == "claimed"
+
+
+def test_processes_of_one_layout_share_the_file_but_not_a_shard(tmp_path):
+    from bot.__main__ import claim_database
+    from bot.config import Settings
+
+    db = tmp_path / "g.db"
+    held = claim_database(Settings(token=None, db_path=db, shard_ids=(1,), shard_count=2))
+    assert not isinstance(held, str) and held is not None
+    assert claim_in_child(db, "0") == "claimed"
+    assert "serving shard 1 from the database" in claim_in_child(db, "1")
+    assert "serving its games" in claim_in_child(db, "all")
+    held.close()
+    assert claim_database(Settings(token=None, db_path=Path(":memory:"))) is None
+    assert claim_database(Settings(token=None, db_path="postgresql://rollbot@db/rollbot")) is None
