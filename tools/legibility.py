@@ -1,9 +1,9 @@
 """`python -m tools.legibility [--locale LANG]`: how big the pictures' text is on a phone.
 
 Discord shows a picture about 360 px wide in a phone's chat. This tool renders every picture kind (Roll
-Player sheet, table and scores, dice poker hand and match), records every string the shared text kit
-draws, and reports per *text kind* (the renderer function that drew it; rule texts wrapped into a card face
-are their own kind) the smallest type, as cap height and x-height in px once the picture is scaled to
+Player sheet, table and scores, dice poker hand and match, Roll for Adventure's end), records every string the
+shared text kit draws, and reports per *text kind* (the renderer function that drew it; rule texts wrapped into a
+card face are their own kind) the smallest type, as cap height and x-height in px once the picture is scaled to
 `PHONE_WIDTH`. Rule of thumb for legibility without zooming: cap height ≥ 9 px (x-height ≥ ~7 px).
 
 The test `tests/images/test_img_legibility.py` holds the pictures to that for the text a player needs to
@@ -66,7 +66,7 @@ class Record:
 
 
 PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match",
-            "step": "step", "live": "live"}
+            "step": "step", "live": "live", "final": "rfa_final"}
 
 
 def _kind() -> tuple[str, str]:
@@ -138,6 +138,7 @@ def measure(locale: str | None = None) -> dict[str, Record]:
         for loc in [locale] if locale else ["en", "ko"]:
             step_pictures(loc)
         live_pictures(locale or "en")
+        rfa_final_pictures(locale or "en")
     by_picture: dict[str, Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, Record()).seen.append(s)
@@ -161,6 +162,25 @@ def live_pictures(locale: str = "en", seeds: tuple[tuple[int, int], ...] = ((1, 
                 out.append(render_live(state, locale, ["Alice", "Bob the Bold", "Chloé", "김민준"][:seats]))
             seat = KIND.pending(state)[0]["seat"]
             state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+    return out
+
+
+def rfa_final_pictures(locale: str = "en",
+                       games: tuple[tuple[int, int], ...] = ((1, 2), (2, 4), (4, 6))) -> list[bytes]:
+    """Roll for Adventure's end picture (``images.rollforadventure.final``) of games its team policy plays to
+    the end (won or lost), with long names."""
+    from bot.games.rollforadventure import policy
+    from bot.games.rollforadventure.kind import RollForAdventureKind
+    from images.rollforadventure import render_final
+
+    kind, out = RollForAdventureKind(), []
+    for seats, seed in games:
+        state, n = kind.create(seats, seed, {}), 0
+        while not kind.is_finished(state) and n < 800:
+            seat = kind.pending(state)[0]["seat"]
+            state, _ = kind.apply(state, seat, policy.choose_move(state, seat, n))
+            n += 1
+        out.append(render_final(state, ["Bartholomew the Magnificent", "Chloé", "민준", "Dmitri"][:seats], locale))
     return out
 
 

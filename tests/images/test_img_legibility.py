@@ -24,6 +24,7 @@ DECISION = {
     "step": ["step._header", "step._draw_band", "step._grid"],
     "live": ["live._header", "live._initiative", "live._market_strip", "live._market_cards", "live._players",
              "live._setup"],
+    "rfa_final": ["final.render_final"],
 }
 
 
@@ -35,6 +36,8 @@ def measured():
         legibility.step_pictures("en")
         legibility.step_pictures("ko", seats=4)
         legibility.live_pictures("en")
+        legibility.rfa_final_pictures("en")
+        legibility.rfa_final_pictures("ko")
     by_picture: dict[str, legibility.Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)

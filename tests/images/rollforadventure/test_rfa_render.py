@@ -17,7 +17,7 @@ import rfa_scenes as S  # noqa: E402
 from bot.games.rollforadventure import content as C  # noqa: E402
 from bot.games.rollforadventure.board import ids_at  # noqa: E402
 from bot.i18n import has_key, missing_marker, t  # noqa: E402
-from images.rollforadventure import render_final, render_table, table, words  # noqa: E402
+from images.rollforadventure import final, render_final, render_table, table, words  # noqa: E402
 
 NAMES = ["Anja", "Bernd", "Chloé", "김민준"]
 LOCALES = ("en", "de", "fr", "ko")
@@ -31,9 +31,9 @@ def _decode(png: bytes) -> Image.Image:
     return img
 
 
-def _check(png: bytes, low: int = 700, high: int = 2600) -> Image.Image:
+def _check(png: bytes, low: int = 700, high: int = 2600, width: int = table.WIDTH) -> Image.Image:
     img = _decode(png)
-    assert img.width == table.WIDTH and low <= img.height <= high, img.size
+    assert img.width == width and low <= img.height <= high, img.size
     assert len(png) < MAX_BYTES
     return img
 
@@ -160,7 +160,7 @@ def test_names_of_any_length_and_script_and_missing_names():
     s = S.game("four_a")[30]
     for names in (None, [], {0: "김민준", 1: "Éowyn"}, ["x" * 300, "🎲" * 40, "", "  "], {"2": "Zed"}):
         _check(render_table(s, names, "en"))
-        _check(render_final(S.game("four_a")[-1], names, "en"), low=400, high=1200)
+        _check(render_final(S.game("four_a")[-1], names, "en"), low=400, high=1200, width=final.WIDTH)
     assert words.name_of(None, 1, "en") == t("rollforadventure.img.player", "en", number=2)
     assert words.name_of({"2": "Zed"}, 2, "en") == "Zed"
 
@@ -183,7 +183,7 @@ def test_finished_games_show_their_result_instead_of_a_turn(said):
         assert f"rollforadventure.result.{s['result']}" in keys
         for loc in LOCALES:
             _check(render_table(s, NAMES, loc))
-            _check(render_final(s, NAMES, loc), low=400, high=1200)
+            _check(render_final(s, NAMES, loc), low=400, high=1200, width=final.WIDTH)
     keys = [k for k, _, _ in said]
     assert "rollforadventure.img.final.won" in keys
     assert "rollforadventure.img.final.fallen" in keys and "rollforadventure.img.final.no_dice" in keys
@@ -193,7 +193,7 @@ def test_finished_games_show_their_result_instead_of_a_turn(said):
 
 def test_final_mid_game_is_a_standing():
     s = S.game("four_a")[20]
-    _check(render_final(s, NAMES, "en"), low=400, high=1200)
+    _check(render_final(s, NAMES, "en"), low=400, high=1200, width=final.WIDTH)
 
 
 def test_korean_text_is_drawn_with_the_hangul_font():
@@ -209,7 +209,7 @@ def test_any_track_length_fits(holes):
     states = S.history(3, 4, (("track_holes", holes),))
     for s in (states[len(states) // 2], states[-1]):
         _check(render_table(s, NAMES, "en"))
-        _check(render_final(s, NAMES, "en"), low=400, high=1200)
+        _check(render_final(s, NAMES, "en"), low=400, high=1200, width=final.WIDTH)
 
 
 def test_the_fields_the_menus_name_are_drawn():
