@@ -32,6 +32,9 @@ from .world import CHANNELS, LOCALES, LocalDiscord
 log = logging.getLogger("playground")
 
 STATIC = Path(__file__).with_name("static")
+#: the Hangul fonts the pictures are drawn with, for a page showing Korean where the computer has none
+FONTS = Path(__file__).resolve().parents[1] / "images" / "fonts"
+HANGUL_FONTS = ("NanumSquareR.ttf", "NanumSquareB.ttf")
 #: Messages a pane shows (the newest ones), as a Discord client loads a channel's last page.
 PANE_MESSAGES = 50
 #: The page's own texts (its chrome), in every language of the bot; the browser fills ``{placeholders}``.
@@ -85,6 +88,8 @@ class Page:
         app = web.Application()
         app.router.add_get("/", self._index)
         app.router.add_static("/static/", STATIC, append_version=False)
+        for font in HANGUL_FONTS:
+            app.router.add_get(f"/fonts/{font}", self._font)
         app.router.add_get("/api/world", self._world)
         app.router.add_get("/api/commands", self._commands)
         app.router.add_post("/api/command", self._action(self._command))
@@ -118,6 +123,11 @@ class Page:
     # --- reading --------------------------------------------------------------------------------------
     async def _index(self, request: web.Request) -> web.FileResponse:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def _font(self, request: web.Request) -> web.FileResponse:
+        """One of ``HANGUL_FONTS`` (the route names it): unchanging, so a browser keeps it for a day."""
+        return web.FileResponse(FONTS / Path(request.path).name, headers={"Cache-Control": "max-age=86400",
+                                                                           "Content-Type": "font/ttf"})
 
     async def _world(self, request: web.Request) -> web.Response:
         stub = self.stub

@@ -58,6 +58,13 @@ def test_a_german_game_and_a_korean_game_are_shown_in_their_language(page: Page)
     RandomPlayer(page, ["Cleo", "Dan"], "tavern", seed=13, moves=3).play()
     hangul = sum("\uac00" <= ch <= "\ud7a3" for m in page.read()["messages"] for ch in m["text"])
     assert hangul > 20, page.read()["messages"][-1]["text"]
+    # a computer without a Korean font (as this one's Chromium) still shows Hangul: the pictures' own font
+    loaded = page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Promise.all([document.fonts.load('400 15px \"Rollbot Hangul\"', '한'),"
+        " document.fonts.load('700 15px \"Rollbot Hangul\"', '한')])"
+        ".then(r => done(r.flat().map(f => f.status + ' ' + f.weight))).catch(e => done(String(e)));")
+    assert sorted(loaded) == ["loaded 400", "loaded 700"], loaded
     assert page.pane().find_element("css selector", ".who-label").text == t("playground.you_are", "ko")
 
 
