@@ -162,8 +162,9 @@ class Play(Tables):
             result, played = await self.mover.play(game, seat, interaction.user.id, move, then, locale)
         except RuleError as error:            # ids in the params become names for the message
             raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
-        for before, follow in played:
-            label = f"{label} → {presentation.move_label(before, seat, follow, locale)}"
+        if played:             # moves that read "die → row" themselves: a comma between them, not another arrow
+            label = t("play.moves_sep", locale).join(
+                [label] + [presentation.move_label(before, seat, follow, locale) for before, follow in played])
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:

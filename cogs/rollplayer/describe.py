@@ -256,7 +256,20 @@ def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
         label = t("move.with_tokens", locale, label=label, tokens=move["tokens"])
     if move.get("follow_arrow") is False and move.get("type") in ("buy", "open_lock"):
         label = t("move.no_arrow_suffix", locale, label=label)
+    if move.get("type") == "keep" and "keep" not in open_fields:
+        value = _rerolled_value(game, move.get("keep"))
+        if value is not None:           # "Keep the new value (3)": a tour could not tell which was which
+            label = t("move.keep_value", locale, label=label, value=value)
     return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def _rerolled_value(game: Any, keep: Any) -> int | None:
+    """The value a ``keep`` move keeps (an Intelligence reroll's or the Sorcerer's Mysterious: the rules' open
+    question holds the old and the new value), None outside such a question."""
+    sub = getattr(getattr(game, "state", None), "sub", None)
+    if isinstance(sub, dict) and sub.get("kind") in ("int_keep", "mysterious_keep") and keep in ("new", "old"):
+        return sub.get(keep)
+    return None
 
 
 def _initiative_die(game: Any, number: int, locale: str) -> str:

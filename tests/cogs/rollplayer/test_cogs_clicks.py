@@ -118,8 +118,13 @@ async def test_accepting_the_suggestion_places_all_dice_in_two_interactions(harn
         assert screens.menu(user) is mine
         [(cid, value)] = [(s["custom_id"], o["value"]) for s in mine.selects() for o in s["options"]
                           if o["label"] == t("rollplayer.chain.suggested", "en")]
+        dice = len(game.state.players[seat].start_dice)
         result = await screens.select(mine, [value], user=user, custom_id=cid)                      # 2
         assert not refusals(result), refusals(result)
+        # what was done reads one placement after another ("✓ green 2 → INT, purple 2 → INT, …"; a newcomer tour
+        # read "green 2 → INT → purple 2 → INT → …" as one chain)
+        done = [m.text() for m in result.messages + [mine] if m.text().startswith("✓")][-1]
+        assert done.count("→") == dice and done.count(", ") >= dice - 1, done
         game = await harness.bot.sessions.load(game.id)
         assert not game.state.players[seat].start_dice, (result.text(), mine.text())
         assert screens.interactions - before == 2

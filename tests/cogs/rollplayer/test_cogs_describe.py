@@ -127,3 +127,27 @@ def test_a_hint_names_the_next_best_move_and_never_a_negative_gain(locale):
         assert_readable(text, advice)
     assert move_label(game, 0, advice["params"]["other"], locale) in text
     assert advice["gain"] is not None and advice["gain"] >= 0 and f"-{advice['gain']}" not in text
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+def test_a_reroll_question_names_both_values(locale):
+    """A newcomer tour: after Mysterious (or an Intelligence reroll) "Keep the new value / Keep the old value"
+    said neither value; each option now names the value it keeps."""
+    for seed in range(200):
+        rnd = random.Random(seed)
+        state = KIND.create(1, seed, {})
+        for _ in range(400):
+            if KIND.is_finished(state):
+                break
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            keeps = [m for m in legal if m["type"] == "keep"]
+            if keeps:
+                sub = state.sub
+                labels = {m["keep"]: move_label(fake_game(state, 1), seat, m, locale) for m in keeps}
+                assert labels["new"].endswith(f"({sub['new']})") and labels["old"].endswith(f"({sub['old']})")
+                assert labels["new"] != labels["old"]
+                return
+            powers = [m for m in legal if m["type"] in ("power", "action") and m.get("action", "int") == "int"]
+            state, _ = KIND.apply(state, seat, (powers or legal)[0] if rnd.random() < 0.5 else rnd.choice(legal))
+    raise AssertionError("no reroll question met")
