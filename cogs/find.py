@@ -248,8 +248,7 @@ class Find:
     async def queue(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """Who waits on this server (for one game, or all), for anyone who asks; privately."""
         guild, locale = self._require_server(interaction), locale_of(interaction)
-        if game is not None:
-            chosen_game(self.games, game)
+        presentation = chosen_game(self.games, game) if game is not None else None
         rows = await self.store.queue_entries(guild, self.clock(), game)
         lines = []
         for kind, players, pace in dict.fromkeys((r.kind, r.players, r.pace) for r in rows):
@@ -262,7 +261,11 @@ class Find:
                              if r.rating_range is None else
                              t("find.queue_line_range", locale, player=r.name, rating=r.rating, range=r.rating_range,
                                since=since))
-        text = "\n".join(lines) if lines else t("find.queue_empty", locale)
+        # a game chosen: nobody waits for *that* game (others may wait for another; "nobody on this server" was
+        # untrue then)
+        empty = t("find.queue_empty", locale) if presentation is None else \
+            t("find.queue_empty_game", locale, game=t(presentation.title_key, locale))
+        text = "\n".join(lines) if lines else empty
         hours = await expiry_hours(self.store, guild)
         await interaction.response.send_message(
             f"{text}\n{t('find.queue_expiry', locale, hours=hours)}"[:2000], ephemeral=True,

@@ -40,3 +40,16 @@ async def test_the_count_is_of_the_players_one_can_be_seated_with(harness, alice
                                 pace="fast")).only()
     assert "2명 중 1명이" in answer.content and t("find.queued_apart", "ko", apart=1) not in answer.content
 
+
+async def test_queue_for_a_game_nobody_waits_for_says_that_game(harness, alice, bob):
+    """"Nobody is waiting for a table on this server" was the answer to ``/find queue game:rollplayer`` while
+    someone waited for dice poker."""
+    place = channel(harness)
+    await harness.run("find join", user=alice, place=place, game="dicepoker", players=2, pace="normal")
+    chosen = (await harness.run("find queue", user=bob, place=place, game="rollplayer")).only()
+    title = t(harness.bot.games["rollplayer"].title_key, "en")
+    assert chosen.ephemeral and t("find.queue_empty_game", "en", game=title) in chosen.content
+    assert t("find.queue_empty", "en") not in chosen.content
+    everyone = (await harness.run("find queue", user=bob, place=place)).only()
+    assert "Alice" in everyone.content
+
