@@ -53,3 +53,13 @@ async def test_queue_for_a_game_nobody_waits_for_says_that_game(harness, alice, 
     everyone = (await harness.run("find queue", user=bob, place=place)).only()
     assert "Alice" in everyone.content
 
+
+async def test_korean_queue_lines_honour_each_player(harness, alice, bob):
+    """The Korean list read "• Cleo (레이팅 1000, 누구와도)": 님 after each waiting person's name."""
+    harness.locale = "ko"
+    place = channel(harness)
+    await harness.run("find join", user=alice, place=place, game="dicepoker", players=2, pace="normal",
+                      rating_range=100)
+    await harness.run("find join", user=bob, place=place, game="dicepoker", players=2, pace="fast")
+    listing = (await harness.run("find queue", user=bob, place=place)).only().content
+    assert "• Alice 님 (레이팅 1000, ±100)" in listing and "• Bob 님 (레이팅 1000, 누구와도)" in listing, listing
