@@ -23,7 +23,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import SessionManager, seats_mentioned
+from bot.engine import SessionManager, seatable, seats_mentioned
 from bot.engine.ratings import Rating
 from bot.engine.table import TableMeta
 from bot.i18n import t
@@ -151,15 +151,27 @@ class Find:
                  "expires_at": now + hours * 3600}
         table = await self.store.queue_and_match(entry, now)
         if not table:
-            rows = await self.store.queue_entries(guild, now, presentation.kind)
-            waiting = sum(r.players == players and r.pace == pace for r in rows)
-            await interaction.response.send_message(switched + t(
-                "find.queued", locale, game=title, players=players, pace=pace_text(pace, locale), waiting=waiting,
-                wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>"), ephemeral=True)
+            waiting, apart = await self.waiting_with(entry, now)
+            text = t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
+                     waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>")
+            if apart:
+                text += "\n" + t("find.queued_apart", locale, apart=apart)
+            await interaction.response.send_message(switched + text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         thread = await self.seat_table(interaction, presentation, table)
         await interaction.followup.send(switched + t("find.found", locale, thread=thread.mention), ephemeral=True)
+
+    async def waiting_with(self, entry: dict[str, Any], now: float) -> tuple[int, int]:
+        """(how many wait for the table ``entry`` asks for and could sit down with its player, the player
+        included; how many others wait for that table but are kept apart by a rating range, theirs or the
+        player's). The count is the one the match uses (``seatable``): counting everyone who waits told a tour
+        "2 of 2 are waiting" while a rating range kept the two apart and no table opened."""
+        rows = await self.store.queue_entries(entry["guild_id"], now, entry["kind"])
+        others = [r for r in rows if r.user_id != entry["user_id"]
+                  and (r.players, r.pace) == (entry["players"], entry["pace"])]
+        fitting = seatable(entry, others)
+        return 1 + len(fitting), len(others) - len(fitting)
 
     async def seat_table(self, interaction: discord.Interaction, presentation: Presentation,
                          table: list[Any]) -> discord.Thread:
@@ -236,8 +248,7 @@ class Find:
     async def queue(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """Who waits on this server (for one game, or all), for anyone who asks; privately."""
         guild, locale = self._require_server(interaction), locale_of(interaction)
-        if game is not None:
-            chosen_game(self.games, game)
+        presentation = chosen_game(self.games, game) if game is not None else None
         rows = await self.store.queue_entries(guild, self.clock(), game)
         lines = []
         for kind, players, pace in dict.fromkeys((r.kind, r.players, r.pace) for r in rows):
@@ -250,7 +261,11 @@ class Find:
                              if r.rating_range is None else
                              t("find.queue_line_range", locale, player=r.name, rating=r.rating, range=r.rating_range,
                                since=since))
-        text = "\n".join(lines) if lines else t("find.queue_empty", locale)
+        # a game chosen: nobody waits for *that* game (others may wait for another; "nobody on this server" was
+        # untrue then)
+        empty = t("find.queue_empty", locale) if presentation is None else \
+            t("find.queue_empty_game", locale, game=t(presentation.title_key, locale))
+        text = "\n".join(lines) if lines else empty
         hours = await expiry_hours(self.store, guild)
         await interaction.response.send_message(
             f"{text}\n{t('find.queue_expiry', locale, hours=hours)}"[:2000], ephemeral=True,

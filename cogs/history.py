@@ -26,7 +26,7 @@ from .outbox import as_files
 from .replays import frames, game_at, move_words, score_text, shown_game, states_before
 from .seam import Presentation
 from .tables import game_to_look_at
-from .translator import cmd_str
+from .translator import cmd_str, localised_paths
 
 #: moves per page of ``/<game> log``
 LOG_PAGE = 15
@@ -104,10 +104,25 @@ class History(GameCog):
         else:
             game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         if game.kind != presentation.kind:
+            if game_id is not None and game.kind in self.games:      # one the asker may see: say where it is
+                raise self.other_kind(interaction, game)
             raise Refusal("history.error.unknown_game", game=game.id)
         if game.state is None:
             raise Refusal("error.not_started")
         return game
+
+    def other_kind(self, interaction: discord.Interaction, game: GameView) -> Refusal:
+        """The refusal of ``/<game> log|replay game:<id>`` for a game of another kind that the asker may see: it
+        names the game and the same command of its own group, as the asker's client lists it (``/poker 다시보기
+        게임:3``). A tour's ``/rp replay game:3`` for her own dice poker game read "there is no game #3"."""
+        locale, other = locale_of(interaction), self.games[game.kind]
+        group = interaction.client.tree.get_command(self.games.group_name(other))
+        command = interaction.command
+        shown = localised_paths(group, locale) if isinstance(group, app_commands.Group) else {}
+        if command is None or command.name not in shown:
+            return Refusal("history.error.unknown_game", game=game.id)
+        return Refusal("history.error.other_kind", game=game.id, title=t(other.title_key, locale),
+                       command=shown[command.name], option=t("history.opt.game.name", locale))
 
     async def game_for_click(self, interaction: discord.Interaction, game_id: int, *,
                              posted: bool = False) -> GameView:

@@ -220,6 +220,8 @@ class Stats(GameCog):
     @app_commands.describe(player=cmd_str("cmd.stats.player"))
     async def show(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         target = player or interaction.user
+        if target.bot:          # a bot user plays no game of its own: "Rollbot 님의 통계" showed an empty record
+            raise Refusal("stats.error.bot")
         await self.note_seen(interaction)
         embed = await self.stats_embed(self.presentation_of(interaction), target.id, target.display_name,
                                        locale_of(interaction))

@@ -430,23 +430,30 @@ class _Append:
 
 # --------------------------------------------------------------------------------------------- store
 
-def pick_table(entry: dict[str, Any], waiting: Sequence[Any]) -> list[dict[str, Any]]:
-    """The players a new queue ``entry`` sits down with: the oldest of ``waiting`` (same server, kind, seats and
-    pace) taken one by one while each pair's ratings lie within both players' ranges (a range of None takes
-    anyone), until ``entry["players"]`` are found; [] if there are not enough. Rows of ``waiting`` are mappings
-    or named rows; the table's entries come back as dicts, first come first, the new entry last."""
+def seatable(entry: dict[str, Any], waiting: Sequence[Any]) -> list[dict[str, Any]]:
+    """The players of ``waiting`` (same server, kind, seats and pace, first come first) a new queue ``entry``
+    could sit down with: taken one by one, oldest first, while each pair's ratings lie within both players'
+    ranges (a range of None takes anyone). :func:`pick_table` seats the first of them; ``/find join`` counts
+    them, so that the count a player reads is the table they can get, not everyone who waits (a rating range
+    keeps some apart). Rows of ``waiting`` are mappings or named rows; they come back as dicts."""
     def fits(a: dict[str, Any], b: dict[str, Any]) -> bool:
         gap = abs(int(a["rating"]) - int(b["rating"]))
         return all(r is None or gap <= int(r) for r in (a["rating_range"], b["rating_range"]))
 
-    table: list[dict[str, Any]] = []
+    found: list[dict[str, Any]] = []
     for row in waiting:
         candidate = dict(row._mapping) if hasattr(row, "_mapping") else dict(row)
-        if all(fits(candidate, seated) for seated in (*table, entry)):
-            table.append(candidate)
-            if len(table) + 1 == entry["players"]:
-                return [*table, entry]
-    return []
+        if all(fits(candidate, seated) for seated in (*found, entry)):
+            found.append(candidate)
+    return found
+
+
+def pick_table(entry: dict[str, Any], waiting: Sequence[Any]) -> list[dict[str, Any]]:
+    """The players a new queue ``entry`` sits down with: the first ``entry["players"] - 1`` of those it is
+    :func:`seatable` with, then the entry itself; [] if there are not enough. The table's entries come back as
+    dicts, first come first, the new entry last."""
+    others = seatable(entry, waiting)[:int(entry["players"]) - 1]
+    return [*others, entry] if len(others) + 1 == entry["players"] else []
 
 
 class Store:

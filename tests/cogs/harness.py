@@ -49,6 +49,8 @@ class User:
     id: int
     name: str
     permissions: int = MEMBER_PERMISSIONS
+    #: a bot account (another app, or this bot itself picked as a command's user option)
+    bot: bool = False
 
     @property
     def mention(self) -> str:
@@ -56,7 +58,7 @@ class User:
 
     def payload(self) -> dict:
         return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
-                "discriminator": "0", "avatar": None, "bot": False}
+                "discriminator": "0", "avatar": None, "bot": self.bot}
 
 
 @dataclass

@@ -145,3 +145,20 @@ async def test_texts_name_every_command_as_the_readers_client_calls_it(payloads)
                 elif second in english_subs.get(first, ()) and second not in tree[first][0]:
                     wrong.append(f"{locale} {key}: {second} in /{first} {second}")
     assert not wrong, "\n".join(wrong)
+
+
+async def test_korean_descriptions_space_the_helping_verb_alike(payloads):
+    """Korean writes a helping verb apart (보여 줘요) and the descriptions all did, but one: the daily board's read
+    "이 서버와 전체를 보여줘요." in the client's command list, beside "… 보여 줘요" everywhere else."""
+    joined = []
+
+    def walk(item: dict, where: str) -> None:
+        text = localised(item, "description", "ko")
+        if re.search(r"보여줘|알려줘", text):
+            joined.append(f"{where}: {text}")
+        for option in item.get("options") or []:
+            walk(option, f"{where} {option['name']}")
+
+    for payload in payloads:
+        walk(payload, f"/{payload['name']}")
+    assert not joined, joined

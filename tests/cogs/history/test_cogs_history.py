@@ -85,7 +85,33 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     assert t("error.other_game_here", "en", game="Roll Player", group="rp") in other.text()
     assert f"#{game.id}" not in other.text()
     by_id = await harness.run("poker replay", user=alice, place=place, game=game.id)
-    assert t("history.error.unknown_game", "en", game=game.id) in by_id.text()
+    assert by_id.text() == t("history.error.other_kind", "en", game=game.id, title="Roll Player",
+                             command="/rp replay", option="game")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
+async def test_a_game_of_another_kind_is_named_with_the_command_that_shows_it(harness, alice, bob, carol, locale):
+    """A Korean tour's ``/rp 다시보기 game:3`` for her own dice poker game read "볼 수 있는 이 종류의 게임 #3이
+    없어요": the game exists, it is just another game. The answer names it and the command that shows it, as the
+    reader's client lists that command (``/poker 다시보기 게임:3``), privately; one who may not see the game still
+    learns nothing of it."""
+    harness.locale = locale
+    lang = locale[:2]
+    game = await duel(harness, [alice, bob], harness.channel())
+    elsewhere = harness.channel()
+    title = t(RP.title_key, lang)
+    for english, key in (("replay", "cmd.replay.name"), ("log", "cmd.log.name")):
+        answer = (await harness.run(f"poker {english}", user=alice, place=elsewhere, game=game.id)).only()
+        command = f"/rp {t(key, lang)}"
+        assert answer.ephemeral and answer.content == t(
+            "history.error.other_kind", lang, game=game.id, title=title, command=command,
+            option=t("history.opt.game.name", lang)), answer.content
+        assert f"`{command} {t('history.opt.game.name', lang)}:{game.id}`" in answer.content
+        stranger = (await harness.run(f"poker {english}", user=carol, place=elsewhere, game=game.id)).only()
+        assert stranger.content == t("history.error.unknown_game", lang, game=game.id)
+    if lang == "ko":        # the particles fit the number: "게임 #1은 …", "`/rp 기록 게임:1`로 볼 수 있어요"
+        assert "롤 플레이어 게임이에요." in answer.content and "은(는)" not in answer.content \
+            and "(으)로" not in answer.content, answer.content
 
 
 def image_of(message, name: str = "table.png") -> Image.Image:

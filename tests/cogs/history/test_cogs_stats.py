@@ -5,7 +5,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 
 import pytest
-from harness import Harness
+from harness import BOT_USER_ID, Harness, User
 from history_kit import duel, finish, solo_game
 
 from bot.app import create_bot
@@ -95,6 +95,19 @@ async def test_stats_after_several_games_including_solo(harness, alice, bob, fix
     # each group shows its own game: no poker played
     poker = (await harness.run("poker stats show", user=alice, place=place)).only()
     assert t("stats.no_games", "en", game=t(harness.bot.games["dicepoker"].title_key, "en")) in poker.text()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
+async def test_a_bot_user_has_no_stats(harness, alice, locale):
+    """A Korean tour's ``/rp stats show player:@Rollbot`` read "롤 플레이어: Rollbot 님의 통계" with no games: a
+    bot account plays no game of its own. The answer says so, privately, in the asker's language."""
+    harness.locale = locale
+    place = harness.channel()
+    for bot in (User(id=BOT_USER_ID, name="rollbot", bot=True), User(id=900_000_000_000_000_077, name="dicer",
+                                                                     bot=True)):
+        answer = (await harness.run("stats show", user=alice, place=place, player=bot)).only()
+        assert answer.ephemeral and answer.content == t("stats.error.bot", locale[:2]), answer.content
+        assert not answer.embeds
 
 
 async def test_leaderboard_this_month_and_all_time(harness, alice, bob, carol, fixed_seed):

@@ -1,0 +1,52 @@
+"""``/<game> defaults`` shown to a server admin, read as sentences in each language."""
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from harness import MANAGER_PERMISSIONS, User
+
+ADMIN = User(id=100_000_000_000_000_019, name="admin",
+             permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
+
+
+async def shown_lines(harness, place, **options) -> list[str]:
+    """The overview ``/rp defaults`` gives after setting ``options`` (its last line, the scope note, left out)."""
+    if options:
+        await harness.run("rp defaults", user=ADMIN, place=place, **options)
+    return (await harness.run("rp defaults", user=ADMIN, place=place)).only().content.splitlines()[:-1]
+
+
+async def every_overview(harness) -> list[str]:
+    """Each line the overview can show: the bot never stands in or stands in after 48 hours, each pace, away
+    players' clocks running or not in fast games."""
+    place = harness.channel()
+    lines = await shown_lines(harness, place)
+    lines += await shown_lines(harness, place, takeover=48, away_fast=False)
+    for pace in ("fast", "slow", "none"):
+        lines += await shown_lines(harness, place, pace=pace)
+    return list(dict.fromkeys(lines))
+
+
+async def test_the_korean_overview_speaks_haeyo_without_saying_fast_twice(harness):
+    """A Korean tour read "…봇이 플레이하지 않음; 진행 속도: 보통 (결정마다 1일)." (noun endings and an English
+    semicolon in a sentence) and "빠른 게임(빠른 속도)에서는" (fast twice)."""
+    harness.locale = "ko"
+    lines = await every_overview(harness)
+    assert len(lines) == 7, lines          # never, 48 h at each of 4 paces, away allowed or not in fast games
+    for line in lines:
+        assert ";" not in line and "않음" not in line and "플레이;" not in line, line
+        sentences = [s for s in re.split(r"(?<=\.)\s+", line) if s]
+        assert all(s.endswith("요.") for s in sentences), line           # 해요체: every sentence ends in 요
+        assert "빠른 게임(빠른 속도)" not in line, line
+    assert any("진행 속도는 보통 (결정마다 1일)이에요." in line for line in lines), lines
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+async def test_the_german_and_french_overviews_are_sentences(harness, locale):
+    """The same overview in German and French ended in a label after a semicolon ("…; Tempo: normal (…)."): the
+    pace is a sentence of its own."""
+    harness.locale = locale
+    for line in await every_overview(harness):
+        assert ";" not in line and line.endswith(".") and line[0].isupper(), line
