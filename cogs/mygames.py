@@ -33,7 +33,7 @@ from .buttons import ShellButton, ViewButton
 from .core import jump_link, locale_of
 from .games import Games
 from .pace import clock_status
-from .seats import shown_game
+from .seats import listed_players, shown_game
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -146,11 +146,11 @@ class MyGames(commands.Cog):
 
     def due_text(self, game: GameView, mine: int, locale: str) -> str:
         """Who is due, by name ("you" for the asker), as the asker reads them (``cogs.seats``: a bot in their
-        language); nothing when nobody is."""
+        language, Korean's 님 after each person); nothing when nobody is."""
         kind = self.games.kind(game.kind)
         shown = shown_game(game, locale, kind)
         due = [seat for seat in pending_seats(kind, game.state) if seat < len(game.seats)]
-        names = [t("mygames.you", locale) if seat == mine else shown.seats[seat].name for seat in due]
+        names = [t("mygames.you", locale) if seat == mine else listed_players(shown, [seat], locale) for seat in due]
         return t("mygames.due", locale, players=", ".join(names)) if names else ""
 
     def buttons(self, rows: list[tuple[str, UserGame]], page: int, pages: int, locale: str) -> discord.ui.View:

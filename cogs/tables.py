@@ -15,7 +15,7 @@ from .core import AWAY_ENDED, GROUP_EXTRA, Refusal
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
-from .seats import shown_game
+from .seats import listed_players, shown_game
 
 
 async def game_to_look_at(sessions: SessionManager, games: Games, interaction: discord.Interaction,
@@ -148,8 +148,7 @@ class Tables(GameCog):
 
     def not_your_turn(self, game: GameView, locale: str) -> Refusal:
         """The refusal of a move out of turn, naming who is due as the asker reads it (``locale``: the bots in their
-        language)."""
-        shown = self.shown(game, locale)
-        return Refusal("error.not_your_turn", players=", ".join(self.player_name(shown, s)
-                                                                for s in self.pending_seats(game)) or "-")
+        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot)."""
+        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale)
+        return Refusal("error.not_your_turn", players=players or "-")
 

@@ -14,6 +14,7 @@ from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, loc
 from .groups import offered_if
 from .moving import REBASE_WINDOW
 from .play import Play
+from .seats import listed_players
 from .tables import Tables
 from .translator import cmd_str
 
@@ -89,7 +90,7 @@ class Undo(Tables):
         if len(others) == 1:
             return "undo.refused_player_moved", {"player": self.player_name(shown, others[0])}
         if others:
-            return "undo.refused_players_moved", {"players": ", ".join(self.player_name(shown, s) for s in others)}
+            return "undo.refused_players_moved", {"players": listed_players(shown, others, locale)}
         return "undo.refused_changed", {}
 
     async def undo_overtaken(self, interaction: discord.Interaction, game: GameView, seat: int, version: int,

@@ -1,6 +1,6 @@
 """A bot seat's name is stored in the game's language ("봇 (어려움)" in a Korean game); whoever reads a private
-view reads it in their own ("Bot (hard)"), text and pictures alike, while the public posts keep the game's (Tour V,
-item 2)."""
+view reads it in their own ("Bot (hard)"), text and pictures alike, while the public posts keep the game's. And a
+list of players joined in code writes Korean's 님 after each person, never after a bot (Tour V, items 2 and 4)."""
 from __future__ import annotations
 
 import pytest
@@ -123,3 +123,48 @@ async def test_games_refusals_and_looks_name_the_bot_in_the_readers_language(har
     assert bot_name("de") in status and bot_name("ko") not in status, status
     live = [m for m in harness.rec.order if m.channel_id == place.channel_id and m.layout and not m.ephemeral][-1]
     assert bot_name("ko") in live.text() and bot_name("en") not in live.text(), "the public post keeps Korean"
+
+
+async def test_korean_lists_of_players_write_nim_after_people_and_never_after_bots(harness, alice, bob):
+    """Tour V, item 4, as seen: "지금은 차례가 아니에요. 기다리는 사람: Ben." and "차례: 봇 (어려움), Ben": a list
+    joined in code, so its catalog text could not put 님 after each name. Each person now reads "Bob 님", a bot
+    keeps its name alone, as the game posts write them ("Ben 님이 …", "봇 (어려움)가 …")."""
+    place = harness.channel()
+    game = await korean_game(harness, alice, bob, place)
+    await until_due(harness, game.id, 1)                         # the bot is due
+    harness.locale = "ko"
+    refused = (await harness.run("play", user=alice, place=place)).only()
+    assert refused.content == "지금은 차례가 아니에요. 기다리는 사람: 봇 (어려움).", refused.content
+    games = (await harness.run("games", user=alice, place=place)).only().text()
+    assert "차례: 봇 (어려움)" in games and "봇 (어려움) 님" not in games, games
+
+    await until_due(harness, game.id, 2)                         # Bob is due
+    refused = (await harness.run("play", user=alice, place=place)).only()
+    assert refused.content == "지금은 차례가 아니에요. 기다리는 사람: Bob 님.", refused.content
+    games = (await harness.run("games", user=alice, place=place)).only().text()
+    assert "차례: Bob 님 ·" in games, games
+    harness.locale = "en-US"                                      # English writes names alone
+    refused = (await harness.run("play", user=alice, place=place)).only()
+    assert refused.content == t("error.not_your_turn", "en", players="Bob")
+
+
+async def test_an_undo_overtaken_by_several_players_names_each_person_with_nim():
+    """The same list in an undo refused because others moved since: "그 뒤에 Ann 님, 봇 (어려움)이 행동했어요"
+    (it read "Ann, 봇 (어려움) 님이": 님 after the last name only, a bot's here, none after Ann)."""
+    from types import SimpleNamespace
+
+    from bot.engine.records import GameView, MoveRecord, Seat
+    from cogs.undo import Undo
+
+    async def moves_between(game_id, after, upto):
+        return [MoveRecord(1, 5, 0, 10, {}, 0.0), MoveRecord(1, 6, 2, None, {}, 0.0)]
+    sessions = SimpleNamespace(store=SimpleNamespace(moves_between=moves_between))
+    kind = SimpleNamespace(ai_levels=("easy", "normal", "hard"))
+    service = Undo(SimpleNamespace(sessions=sessions, games=SimpleNamespace(kind=lambda name: kind), bots=None))
+    seats = (Seat(0, 10, "Ann"), Seat(1, 11, "Bob"), Seat(2, None, bot_name("en"), is_ai=True))
+    game = GameView(1, "rollplayer", 5, 6, "active", 10, {}, 1, 3, seats, 6, None, 0.0, 0.0, 0.0, None, None, 0,
+                    meta={"bots": {"2": "hard"}})
+    key, params = await Undo.overtaken_reason(service, game, 1, 4, "ko")
+    assert t(key, "ko", **params) == "이제 되돌릴 수 없어요: 그 뒤에 Ann 님, 봇 (어려움)이 행동했어요."
+    key, params = await Undo.overtaken_reason(service, game, 1, 4, "en")
+    assert params == {"players": "Ann, Bot (hard)"}
