@@ -43,7 +43,7 @@ from bot.runtime import pool
 from bot.sharding import ShardScope
 from cogs import transport
 from cogs.away import Away
-from cogs.bots import BotPlayer, bot_seat_names
+from cogs.bots import BotPlayer
 from cogs.buttons import DYNAMIC_ITEMS
 from cogs.clock import ClockButton, PaceClock
 from cogs.core import Inflight, RollTree
@@ -60,6 +60,7 @@ from cogs.notify import Notify
 from cogs.outbox import Courier
 from cogs.play import Play
 from cogs.reminders import Reminders
+from cogs.seats import bot_seat_names
 from cogs.settings import GameSettings
 from cogs.stats import ForgetButton, Stats
 from cogs.translator import CatalogTranslator

@@ -19,11 +19,11 @@ from typing import Any
 from bot.engine import GameView, SessionManager, StaleMove, pending_seats
 from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
-from bot.i18n import t
 
 from .core import game_locale
 from .games import Games
 from .outbox import Courier
+from .seats import bot_level
 
 log = logging.getLogger(__name__)
 
@@ -31,32 +31,8 @@ log = logging.getLogger(__name__)
 MAX_CHAIN = 500
 
 
-def bot_level(game: GameView, seat: int, kind: Any) -> str:
-    levels = tuple(kind.ai_levels or ("normal",))
-    level = TableMeta.of(game.meta).bots.get(seat)
-    return level if level in levels else levels[-1]
-
-
 def has_ai(kind: Any) -> bool:
     return bool(kind.ai_levels)
-
-
-def bot_seat_name(level: str, number: int, locale: str) -> str:
-    """The name of a game's ``number``-th bot seat (from 1), playing at ``level``, in ``locale``: "Bot (normal)",
-    the next ones numbered ("Bot 2 (normal)"), so that two bots' moves can be told apart in the log."""
-    level_name = t(f"bot.level.{level}", locale)
-    if number == 1:
-        return t("bot.seat_name", locale, level=level_name)
-    return t("bot.seat_name_numbered", locale, level=level_name, number=number)
-
-
-def bot_seat_names(kind: Any, game: GameView, locale: str) -> dict[int, str]:
-    """Every bot seat's name in ``locale`` (seat -> name). A seat's name is stored (everything that shows a game
-    reads it from its seats), so a game whose language changes renames its bots with the same write: at its start
-    (``bot.engine.turn.TurnBook``, which is given this) and with ``/<game> language``."""
-    bots = [seat.seat for seat in game.seats if seat.is_ai]
-    return {seat: bot_seat_name(bot_level(game, seat, kind), number, locale)
-            for number, seat in enumerate(bots, start=1)}
 
 
 def ask_in_worker(kind_spec: str, hook: Callable[..., dict], snapshot: str, seat: int, *args: Any) -> dict:

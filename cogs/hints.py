@@ -36,13 +36,13 @@ class Hints(Tables):
         seat = self.seat_of(game, interaction.user.id)
         if not hints_on(self.kind(game), game):
             raise Refusal("error.hints_off")
-        self.legal_for(game, seat)
-        if seat not in self.pending_seats(game):
-            raise self.not_your_turn(game)
         locale = locale_of(interaction)
+        self.legal_for(game, seat, locale)
+        if seat not in self.pending_seats(game):
+            raise self.not_your_turn(game, locale)
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)
-        presentation = self.presentation(game)
-        label = presentation.move_label(game, seat, advice["move"], locale)
-        why = presentation.hint_text(game, seat, advice, locale)
+        presentation, shown = self.presentation(game), self.shown(game, locale)
+        label = presentation.move_label(shown, seat, advice["move"], locale)
+        why = presentation.hint_text(shown, seat, advice, locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)

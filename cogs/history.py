@@ -23,8 +23,9 @@ from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, s
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, move_words, score_text, shown_game, states_before
+from .replays import frames, game_at, move_words, score_text, states_before
 from .seam import Presentation
+from .seats import shown_game
 from .tables import game_to_look_at
 from .translator import cmd_str, localised_paths
 
@@ -208,7 +209,7 @@ class History(GameCog):
         presentation = self.games[game.kind]
         records = await self.sessions.move_log(game.id)
         start, end, pages, page = log_bounds(len(records), page)
-        shown = shown_game(game, locale)
+        shown = shown_game(game, locale, self.games.kind(game.kind))
         # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
         before = await in_worker(states_before, self.games.kind(game.kind), game, records[:end])
         lines = []
@@ -237,7 +238,7 @@ class History(GameCog):
         steps = frames(kind, game, moves)
         page = min(max(0, page), len(steps) - 1)
         frame = steps[page]
-        then = shown_game(game_at(kind, game, moves, frame.version), locale)
+        then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
         picture = presentation.table_picture(then, locale)
         scores = " · ".join(t("history.score_of", locale, player=s.name, score=score_text(frame.scores[s.seat]))
                             for s in then.seats if s.seat < len(frame.scores))

@@ -28,7 +28,7 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
 from .away import away_mark
-from .bots import BotPlayer, bot_seat_name, bot_seat_names, has_ai
+from .bots import BotPlayer, has_ai
 from .buttons import LobbyButton
 from .clock import clock_lines
 from .core import (
@@ -54,6 +54,7 @@ from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
 from .seam import LobbyOption, Presentation, player_mention, seated_people
+from .seats import bot_seat_name, bot_seat_names, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 from .transport import UNSURE
@@ -570,8 +571,10 @@ class Lobby(GameCog):
         book = self.courier.away
         now = book.clock()
         away = await book.in_game(game, range(len(game.seats)), now) if game.status == "active" else {}
+        locale = locale_of(interaction)
+        shown = shown_game(game, locale, self.games.kind(game.kind))      # its bots named as the asker reads them
         await interaction.response.send_message(
-            embed=self.status_embed(game, pending, locale_of(interaction), away, now), ephemeral=True)
+            embed=self.status_embed(shown, pending, locale, away, now), ephemeral=True)
 
     def _bot_options(self, presentation: Presentation, count: str, most: int) -> tuple[Options, dict]:
         """``count`` (how many bot seats) and ``level`` options, for games whose rules have an AI."""

@@ -33,6 +33,7 @@ from .buttons import ShellButton, ViewButton
 from .core import jump_link, locale_of
 from .games import Games
 from .pace import clock_status
+from .seats import listed_players, shown_game
 from .translator import cmd_str
 
 log = logging.getLogger(__name__)
@@ -144,10 +145,12 @@ class MyGames(commands.Cog):
         return t("mygames.abandoned", locale, when=when)
 
     def due_text(self, game: GameView, mine: int, locale: str) -> str:
-        """Who is due, by name ("you" for the asker); nothing when nobody is."""
-        due = pending_seats(self.games.kind(game.kind), game.state)
-        names = [t("mygames.you", locale) if seat == mine else game.seats[seat].name
-                 for seat in due if seat < len(game.seats)]
+        """Who is due, by name ("you" for the asker), as the asker reads them (``cogs.seats``: a bot in their
+        language, Korean's 님 after each person); nothing when nobody is."""
+        kind = self.games.kind(game.kind)
+        shown = shown_game(game, locale, kind)
+        due = [seat for seat in pending_seats(kind, game.state) if seat < len(game.seats)]
+        names = [t("mygames.you", locale) if seat == mine else listed_players(shown, [seat], locale) for seat in due]
         return t("mygames.due", locale, players=", ".join(names)) if names else ""
 
     def buttons(self, rows: list[tuple[str, UserGame]], page: int, pages: int, locale: str) -> discord.ui.View:

@@ -48,6 +48,7 @@ from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart, undone_words
 from .seam import player_name
+from .seats import shown_game
 from .stats import rating_change_lines
 from .transport import UNSURE
 
@@ -325,9 +326,12 @@ class Courier:
     # ------------------------------------------------------------------ pictures, once per step
     async def _picture(self, game: GameView, locale: str, what: str, draw: Callable[..., Any], *args: Any) -> Any:
         """``draw(game, *args, locale)`` of the game's presentation, rendered in a worker once per step and status
-        (an abandoned game keeps its version, and its pictures say that nobody is due any more)."""
+        (an abandoned game keeps its version, and its pictures say that nobody is due any more). Its seats are
+        named in ``locale`` (``shown_game``): a private picture names a Korean game's bot "Bot (hard)" for an
+        English reader, a public one as the game's language stores it."""
+        shown = shown_game(game, locale, self.games.kind(game.kind))
         return await self.pictures.get((game.id, game.version, game.status, locale, what, *args),
-                                       lambda: in_worker(draw, game, *args, locale))
+                                       lambda: in_worker(draw, shown, *args, locale))
 
     async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
         return await self._picture(game, locale, "seat", self.games[game.kind].seat_picture, seat)

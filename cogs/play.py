@@ -135,8 +135,9 @@ class Play(Tables):
         return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on."""
-        return move_view(self.presentation(game), game, seat, legal, locale, look_buttons=False,
+        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on. Its labels name
+        the seats as the player reads them (``shown``)."""
+        return move_view(self.presentation(game), self.shown(game, locale), seat, legal, locale, look_buttons=False,
                          hint=hints_on(self.kind(game), game), **kwargs)
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
@@ -147,7 +148,8 @@ class Play(Tables):
         if game.status != "active" or game.state is None:
             return
         legal_of = self.kind(game).legal_moves if legal is None else functools.partial(given_moves, legal)
-        await prepare_plan(self.presentation(game), game, seat, locale, legal_of, menu=menu)
+        # the menu is built on the game as its reader reads it (``shown``): the same seats, the same plan
+        await prepare_plan(self.presentation(game), self.shown(game, locale), seat, locale, legal_of, menu=menu)
 
     # ------------------------------------------------------------------ moving
     async def play_move(self, interaction: discord.Interaction, game: GameView, seat: int, move: dict,
@@ -157,14 +159,16 @@ class Play(Tables):
         turn still goes on privately (a menu option standing for several moves)."""
         locale = locale_of(interaction)
         presentation = self.presentation(game)
-        label = presentation.move_label(game, seat, move, locale)
+        label = presentation.move_label(self.shown(game, locale), seat, move, locale)
         try:
             result, played = await self.mover.play(game, seat, interaction.user.id, move, then, locale)
         except RuleError as error:            # ids in the params become names for the message
-            raise Refusal(error.key, **presentation.error_params(game, error.params, locale)) from error
+            raise Refusal(error.key, **presentation.error_params(self.shown(game, locale), error.params,
+                                                                   locale)) from error
         if played:             # moves that read "die → row" themselves: a comma between them, not another arrow
             label = t("play.moves_sep", locale).join(
-                [label] + [presentation.move_label(before, seat, follow, locale) for before, follow in played])
+                [label] + [presentation.move_label(self.shown(before, locale), seat, follow, locale)
+                           for before, follow in played])
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:
@@ -274,10 +278,10 @@ class Play(Tables):
             index = await self.mover.rebased_index(game, seat, version, check)
             if index is None:
                 return await self.stale_menu(interaction, game, seat)
-        legal = self.legal_for(game, seat)
+        locale = locale_of(interaction)
+        legal = self.legal_for(game, seat, locale)
         if index >= len(legal) or move_check(legal[index]) != check:
             return await self.stale_menu(interaction, game, seat)
-        locale = locale_of(interaction)
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
             view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
@@ -300,12 +304,13 @@ class Play(Tables):
         message = interaction.message
         if message is None or message.flags.ephemeral:
             raise Refusal("error.stale_button")
+        locale = locale_of(interaction)
         if seat not in self.pending_seats(game):
             # someone else's menu (a player with a move of their own out of turn got "this was for an earlier
             # turn" on the current one): whose turn it is
-            raise self.not_your_turn(game)
-        legal = self.legal_for(game, seat)
-        await self.send_moves(interaction, game, seat, legal, locale_of(interaction), ALL, key="play.moved_on")
+            raise self.not_your_turn(game, locale)
+        legal = self.legal_for(game, seat, locale)
+        await self.send_moves(interaction, game, seat, legal, locale, ALL, key="play.moved_on")
         return False
 
     async def on_move_button(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
@@ -320,8 +325,8 @@ class Play(Tables):
         await self.welcome_back(game, seat, interaction)          # a toggle is acting: it ends time away
         if version != game.version:
             raise Refusal("error.stale_button")
-        legal = self.legal_for(game, seat)
         locale = locale_of(interaction)
+        legal = self.legal_for(game, seat, locale)
         presentation = self.presentation(game)
         subset = subset_menu(presentation, game, seat, legal, locale)
         if subset is None or not 0 <= item < len(subset.labels) or not 0 <= mask < 1 << len(subset.labels):
@@ -395,7 +400,7 @@ class Play(Tables):
             return
         if action in ("moves", "more"):
             seat = self.seat_of(game, interaction.user.id)
-            legal = self.legal_for(game, seat)
+            legal = self.legal_for(game, seat, locale)
             menu = ALL if action == "moves" else EXTRA
             if not shown_moves(presentation, legal, menu, game, seat):
                 raise Refusal("error.no_more_moves")
@@ -408,7 +413,8 @@ class Play(Tables):
                 due = self.pending_seats(game) if game.status == "active" else []
                 seat = due[0] if due else 0
             picture = await self.courier.seat_picture(game, seat, locale)
-            await interaction.followup.send(t("play.sheet_of", locale, player=self.player_name(game, seat)),
+            await interaction.followup.send(t("play.sheet_of", locale,
+                                              player=self.player_name(self.shown(game, locale), seat)),
                                             file=as_files([picture])[0], ephemeral=True)
         else:
             picture = await self.courier.table_picture(game, locale)
@@ -446,7 +452,7 @@ class Play(Tables):
         game = await self.sessions.load(game.id)
         locale = locale_of(interaction)
         if move is None:
-            await self.send_moves(interaction, game, seat, self.legal_for(game, seat), locale, ALL)
+            await self.send_moves(interaction, game, seat, self.legal_for(game, seat, locale), locale, ALL)
             return
         choice = parse_move_option(move)
         if choice is None:
@@ -454,7 +460,7 @@ class Play(Tables):
         version, index, check = choice
         if version != game.version:
             raise Refusal("error.stale_choice")
-        legal = self.legal_for(game, seat)
+        legal = self.legal_for(game, seat, locale)
         if not index < len(legal) or move_check(legal[index]) != check:
             raise Refusal("error.stale_choice")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -469,6 +475,7 @@ class Play(Tables):
         game, seat = found
         legal = self.kind(game).legal_moves(game.state, seat)
         locale = locale_of(interaction)
+        game = self.shown(game, locale)
         needle = current.casefold()
         choices = []
         for index, mv in enumerate(legal):
@@ -493,6 +500,7 @@ class Play(Tables):
             check_bot_permissions(interaction)
         # a posted sheet is read by the channel: the game's language; a private one the viewer's
         locale = game_locale(game) if post else locale_of(interaction)
+        game = self.shown(game, locale)
         await defer(interaction, ephemeral=not post)
         picture = await in_worker(presentation.seat_picture, game, seat, locale)
         await send_after_defer(interaction, t("play.sheet_of", locale, player=self.player_name(game, seat)),
@@ -505,6 +513,7 @@ class Play(Tables):
             game = await game_to_look_at(self.sessions, self.games, interaction, self.presentation_of(interaction))
         except Refusal:
             return []
+        game = self.shown(game, locale_of(interaction))
         needle = str(current).strip().casefold()
         return [app_commands.Choice(name=f"{i + 1} · {self.player_name(game, i)}"[:100], value=i + 1)
                 for i in range(len(game.seats)) if needle in f"{i + 1} {self.player_name(game, i)}".casefold()][:25]
@@ -515,7 +524,7 @@ class Play(Tables):
         game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        picture = await in_worker(presentation.table_picture, game, locale)
+        picture = await in_worker(presentation.table_picture, self.shown(game, locale), locale)
         await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command | app_commands.Group]:

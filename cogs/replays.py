@@ -20,13 +20,9 @@ from bot.i18n import t
 from images.chart import ChartWords, render_chart
 
 from .seam import Picture, Presentation
+from .seats import shown_game
 
 log = logging.getLogger(__name__)
-
-#: What ``/<game> forget-me`` leaves as the name of an anonymised seat (the stored, English, form; shown
-#: in the reader's language through ``history.former_player``).
-FORMER_PLAYER = "Former player"
-
 
 @dataclass(frozen=True)
 class Frame:
@@ -35,23 +31,11 @@ class Frame:
     scores: tuple[float, ...]
 
 
-def shown_game(game: GameView, locale: str) -> GameView:
-    """The game with anonymised seats named in ``locale`` (their stored name is the English marker)."""
-    if not any(_forgotten(s) for s in game.seats):
-        return game
-    former = t("history.former_player", locale)
-    return replace(game, seats=tuple(replace(s, name=former) if _forgotten(s) else s for s in game.seats))
-
-
 def score_text(value: float | None) -> str:
     """A score as stats and replays show it: whole numbers without decimals, "-" for none."""
     if value is None:
         return "-"
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def _forgotten(seat: Any) -> bool:
-    return seat.user_id is None and not seat.is_ai and seat.name == FORMER_PLAYER
 
 
 def projected(kind: Any, state: Any, seats: int) -> tuple[float, ...]:
@@ -161,7 +145,7 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
     steps = frames(kind, game, moves)
     if len(steps) < 2:
         return None
-    shown = shown_game(game, locale)
+    shown = shown_game(game, locale, kind)
     series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
               for seat in range(len(game.seats))]
     words = chart_words(len(steps), locale, finished=game.status != "active", keys=keys)

@@ -13,13 +13,14 @@ from bot.engine.table import update_meta
 from bot.i18n import available_locales, t
 
 from .away import AWAY_FAST_META, fast_away_allowed
-from .bots import bot_seat_names, has_ai
+from .bots import has_ai
 from .core import Refusal, game_locale, language_line, language_word, locale_of, require_guild, require_permission
 from .games import Games
 from .groups import GameCog, offered_if
 from .outbox import Courier
 from .pace import DEFAULT_PACE, PACES, pace_text
 from .play import Play
+from .seats import bot_seat_names
 from .translator import cmd_str
 
 #: The longest a game may let a player stay away before the bot plays for them (30 days).

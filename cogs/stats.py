@@ -35,8 +35,9 @@ from .core import Refusal, locale_of, require_guild
 from .games import Games
 from .groups import GameCog
 from .help import EMBED_COLOUR
-from .replays import FORMER_PLAYER, score_text
+from .replays import score_text
 from .seam import Presentation, player_name
+from .seats import FORMER_PLAYER
 from .translator import cmd_str
 
 #: lines per leaderboard list

@@ -15,6 +15,7 @@ from .core import AWAY_ENDED, GROUP_EXTRA, Refusal
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
+from .seats import listed_players, shown_game
 
 
 async def game_to_look_at(sessions: SessionManager, games: Games, interaction: discord.Interaction,
@@ -51,6 +52,11 @@ class Tables(GameCog):
         return self.games[game.kind]
 
     player_name = staticmethod(player_name)
+
+    def shown(self, game: GameView, locale: str) -> GameView:
+        """``game`` with its seats named for a reader of ``locale`` (``cogs.seats.shown_game``): what a private
+        answer to that reader draws, its bots in the reader's language."""
+        return shown_game(game, locale, self.kind(game))
 
     def pending_seats(self, game: GameView) -> list[int]:
         return pending_seats(self.kind(game), game.state)
@@ -133,13 +139,16 @@ class Tables(GameCog):
             raise Refusal("error.not_your_game")
         return seat
 
-    def legal_for(self, game: GameView, seat: int) -> list[dict]:
+    def legal_for(self, game: GameView, seat: int, locale: str) -> list[dict]:
+        """The seat's legal moves now; none: refused, naming whose turn it is for the asker (``locale``)."""
         legal = self.kind(game).legal_moves(game.state, seat)
         if not legal:
-            raise self.not_your_turn(game)
+            raise self.not_your_turn(game, locale)
         return legal
 
-    def not_your_turn(self, game: GameView) -> Refusal:
-        due = self.pending_seats(game)
-        return Refusal("error.not_your_turn", players=", ".join(self.player_name(game, s) for s in due) or "-")
+    def not_your_turn(self, game: GameView, locale: str) -> Refusal:
+        """The refusal of a move out of turn, naming who is due as the asker reads it (``locale``: the bots in their
+        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot)."""
+        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale)
+        return Refusal("error.not_your_turn", players=players or "-")
 

@@ -204,13 +204,13 @@ class TypedMoves:
         blank = next((name for name, value in options.items() if isinstance(value, str) and not value.strip()), None)
         if blank is not None:
             raise Refusal("error.blank_option", option=blank)
-        legal = play.legal_for(game, seat)
         locale = locale_of(interaction)
+        legal = play.legal_for(game, seat, locale)
         filled = clean(options)
-        matches = resolve(p, legal, spec, filled, game, seat, locale)
+        matches = resolve(p, legal, spec, filled, play.shown(game, locale), seat, locale)
         if not matches:
             if seat not in play.pending_seats(game):
-                raise play.not_your_turn(game)
+                raise play.not_your_turn(game, locale)
             raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))
         if len(matches) > 1:
             if len(matches) > SELECT_SIZE:
@@ -237,8 +237,9 @@ class TypedMoves:
         namespace = interaction.namespace
         filled = clean({o.name: namespace[o.name] for o in spec.options
                         if o.name != focused and o.name in namespace})
-        return option_choices(self.presentation, legal, spec, focused, filled, current or "", game, seat,
-                              locale_of(interaction))
+        locale = locale_of(interaction)
+        return option_choices(self.presentation, legal, spec, focused, filled, current or "",
+                              self._play.shown(game, locale), seat, locale)
 
     def completer(self, spec: MoveSpec, focused: str):
         """An autocomplete callback for one option of one command."""

@@ -14,6 +14,7 @@ from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, loc
 from .groups import offered_if
 from .moving import REBASE_WINDOW
 from .play import Play
+from .seats import listed_players
 from .tables import Tables
 from .translator import cmd_str
 
@@ -61,10 +62,10 @@ class Undo(Tables):
             since = refused.params.get("since")
             if since is None or game.version - since > REBASE_WINDOW:
                 raise
-            key, params = await self.overtaken_reason(game, seat, since)
+            key, params = await self.overtaken_reason(game, seat, since, locale)
             raise Refusal(key, **params) from None
         game = await self.sessions.load(game.id)
-        label = self.presentation(game).move_label(game, seat, result.undone_move, locale)
+        label = self.presentation(game).move_label(self.shown(game, locale), seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         if result.turn.public:
             if in_private:
@@ -77,18 +78,19 @@ class Undo(Tables):
                                                   content_key="undo.done_continue")
         await acknowledge(interaction)
 
-    async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
+    async def overtaken_reason(self, game: GameView, seat: int, version: int, locale: str) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who
-        else moved since (the moves logged after ``version``), else that the game changed (the player's own
-        moves or undos since, or a log too far on to read)."""
+        else moved since (the moves logged after ``version``), named as the asker reads them (``locale``), else
+        that the game changed (the player's own moves or undos since, or a log too far on to read)."""
         behind = game.version - version
         since = await self.sessions.store.moves_between(game.id, version, game.version) \
             if 0 < behind <= REBASE_WINDOW else []
-        others = list(dict.fromkeys(self.player_name(game, r.seat) for r in since if r.seat != seat))
+        others = list(dict.fromkeys(r.seat for r in since if r.seat != seat))
+        shown = self.shown(game, locale)
         if len(others) == 1:
-            return "undo.refused_player_moved", {"player": others[0]}
+            return "undo.refused_player_moved", {"player": self.player_name(shown, others[0])}
         if others:
-            return "undo.refused_players_moved", {"players": ", ".join(others)}
+            return "undo.refused_players_moved", {"players": listed_players(shown, others, locale)}
         return "undo.refused_changed", {}
 
     async def undo_overtaken(self, interaction: discord.Interaction, game: GameView, seat: int, version: int,
@@ -97,7 +99,7 @@ class Undo(Tables):
         player's private menu redraws it in place as the game is now, under a sentence saying why the move
         stands (a player with nothing left to do sees who is being waited for, without a menu); a command, or
         a click elsewhere, is refused with that sentence."""
-        key, params = await self.overtaken_reason(game, seat, version)
+        key, params = await self.overtaken_reason(game, seat, version, locale)
         message = interaction.message
         if reply_of(interaction) is None or message is None or not message.flags.ephemeral \
                 or game.status != "active":
@@ -108,5 +110,5 @@ class Undo(Tables):
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
                                                       content=f"{reason}\n{moves}")
             return
-        refusal = self.not_your_turn(game)
+        refusal = self.not_your_turn(game, locale)
         await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}")

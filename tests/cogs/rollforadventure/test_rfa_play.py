@@ -101,7 +101,8 @@ async def test_refusals_change_nothing(harness, alice, bob, carol, fixed_seed, l
             return await harness.click(message, user=user, place=place, custom_id=component["custom_id"])
         return await harness.select(message, [entry[1]["value"]], user=user, place=place, custom_id=entry[0])
 
-    names = ", ".join(s.name for s in game.seats if s.user_id == due.id)
+    # each person named as a sentence of the reader's language names them (Korean: "Alice 님")
+    names = ", ".join(t("play.listed_player", lang, player=s.name) for s in game.seats if s.user_id == due.id)
     refused = await press(other)
     assert refused.only().ephemeral and refused.text() == t("error.not_your_turn", lang, players=names)
     stranger = User(id=100_000_000_000_000_077, name="dave")

@@ -124,11 +124,15 @@ async def test_games_without_the_hook_keep_their_private_picture():
 
         def seat_picture(self, game, seat, locale):
             return ("sheet.png", f"{seat}{locale}".encode())
-    games = {"poker": poker, "rfa": rfa, "sheeted": WithSheet()}
+    class Stubs(dict):               # the courier's games: their presentations, and rules that name no seat here
+        def kind(self, name):
+            return None
+    games = Stubs({"poker": poker, "rfa": rfa, "sheeted": WithSheet()})
     courier = Courier(None, None, games)
     for kind in games:
-        game = SimpleNamespace(id=7, version=3, status="active", kind=kind)
+        game = SimpleNamespace(id=7, version=3, status="active", kind=kind, seats=())
         assert await courier.step_picture(game, 1, "de") == await courier.seat_picture(game, 1, "de")
-    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="sheeted"), 1, "de") == \
-        ("sheet.png", b"1de")
-    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="poker"), 0, "en") is None
+    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="sheeted", seats=()),
+                                      1, "de") == ("sheet.png", b"1de")
+    assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="poker", seats=()),
+                                      0, "en") is None

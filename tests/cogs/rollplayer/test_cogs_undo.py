@@ -266,9 +266,11 @@ async def test_why_an_undo_was_overtaken(since, version, key, params):
         log.append(MoveRecord(1, 8, 1, 11, {}, 0.0))   # logged after the game was loaded: not part of the answer
         return [r for r in log if after < r.seq <= upto]
     sessions = SimpleNamespace(store=SimpleNamespace(moves_between=moves_between))
-    service = Undo(SimpleNamespace(sessions=sessions, games={}, bots=None))
-    game = SimpleNamespace(id=1, version=7, seats=[SimpleNamespace(name=n) for n in ("Ann", "Bob", "Cy")])
-    assert await service.overtaken_reason(game, 0, version) == (key, params)
+    service = Undo(SimpleNamespace(sessions=sessions, games=SimpleNamespace(kind=lambda name: None), bots=None))
+    game = SimpleNamespace(id=1, kind="rollplayer", version=7, meta={},
+                           seats=[SimpleNamespace(seat=i, name=n, user_id=10 + i, is_ai=False)
+                                  for i, n in enumerate(("Ann", "Bob", "Cy"))])
+    assert await service.overtaken_reason(game, 0, version, "en") == (key, params)
     for locale in ("en", "de", "fr", "ko"):
         text = t(key, locale, **params)
         assert "⟦" not in text and all(str(v) in text for v in params.values())
