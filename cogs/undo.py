@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, StaleMove
-from bot.engine.errors import UndoAfterOtherPlayer
+from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterTurnEnded
 from bot.i18n import t
 
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
@@ -63,6 +63,9 @@ class Undo(Tables):
                 raise
             key, params = await self.overtaken_reason(game, seat, since)
             raise Refusal(key, **params) from None
+        except UndoAfterTurnEnded as refused:           # name whose turn began after the player's move
+            raise Refusal("undo.refused_turn_over",
+                          player=self.player_name(game, refused.params["seat"])) from None
         game = await self.sessions.load(game.id)
         label = self.presentation(game).move_label(game, seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
