@@ -95,6 +95,21 @@ BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle
                  "end": discord.ButtonStyle.danger}
 
 
+def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_manage: bool) -> str | None:
+    """Why the clicker (their seat, or None) may not give ``action`` as the answer about ``seat``'s time, as a
+    message key; None: they may. The other human players decide, and whoever manages the channel. The idle
+    player does not decide about their own seat, moderator or not: waiting longer or handing the seat to the bot
+    is the others' call. A moderator among them may still end the game from the question, as their
+    ``/<group> abandon`` could anyway."""
+    if clicker == seat:
+        if not may_manage:
+            return N_("clock.error.not_yours")
+        return None if action == "end" else N_("clock.error.own_seat")
+    if (clicker is None or game.seats[clicker].is_ai) and not may_manage:
+        return N_("clock.error.not_yours")
+    return None
+
+
 # ---------------------------------------------------------------------------------------------- the service
 class PaceClock:
     def __init__(self, client: discord.Client, sessions: SessionManager, games: Games, bots: BotPlayer,
@@ -269,6 +284,11 @@ class PaceClock:
 
     async def on_clock_button(self, interaction: discord.Interaction, game_id: int, seat: int, since: int,
                               action: str) -> None:
+        """A click on the time-out question about ``seat``: the other players decide (wait, the bot, end), and so
+        may whoever manages the channel. The idle player never answers the question about their own seat, not
+        even as a moderator (a tour's moderator gave herself one more hour, again and again: "Ann chose to wait
+        1 hour longer for Ann"), except to end the game: that is no more than a moderator's ``/<group> abandon``
+        may do anyway, and it takes nothing from the others (:func:`may_answer`)."""
         game = await self.sessions.load(game_id)
         presentation = self.games.get(game.kind)
         if presentation is not None:
@@ -285,8 +305,9 @@ class PaceClock:
             raise Refusal("clock.error.settled")
         clicker = game.seat_of(interaction.user.id)
         may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
-        if (clicker is None or clicker == seat or game.seats[clicker].is_ai) and not may_manage:
-            raise Refusal("clock.error.not_yours")
+        refusal = may_answer(game, clicker, seat, action, may_manage)
+        if refusal is not None:
+            raise Refusal(refusal)
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         who, idle = interaction.user.mention, player_mention(game, seat)
