@@ -9,7 +9,8 @@ due player when half their time is gone and again near the end; when the time is
 if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
 let the bot play the seat (games with an AI), or end the game. A question not answered yet is noted in the game's
 metadata (``TableMeta.clock_questions``): when the game ends otherwise (it finishes, or a moderator's ``abandon``),
-the courier has the clock take its buttons off and say so, and a click on one says how the game ended.
+the courier has the clock take its buttons off and say so, and a click on one says how the game ended; when the
+player moves meanwhile, the play service has it closed the same way (:meth:`PaceClock.close_moved`).
 
 The tick also redraws, once, a live message that still shows "away until" for a player whose time away has run
 out (``Courier.shows_stale_away``, ``Courier.redraw``). Everything the clock needs is in the database, so it
@@ -254,16 +255,41 @@ class PaceClock:
             return
         await update_meta(self.sessions, game.id, clock_questions=())
         locale = game_locale(game)
-        channel = self._channel(game)
         for seat, _since, message_id in table.clock_questions:
             text = t(OVER[game.status][0], locale, player=player_mention(game, int(seat)), game=game.id)
-            try:
-                await channel.get_partial_message(int(message_id)).edit(
-                    content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
-            except (discord.NotFound, discord.Forbidden):
-                continue                       # deleted, or out of reach: nothing to close
-            except discord.HTTPException as error:
-                log.warning("game %s: time-out question %s not closed: %r", game.id, message_id, error)
+            await self._close(game, int(message_id), text)
+
+    async def close_moved(self, game: GameView) -> None:
+        """After a player's move or undo in ``game`` (still in play): each open time-out question about a seat that
+        has moved since it was asked (its decision is another one now, or it is no longer due) loses its buttons
+        and says the player moved, in the game's language, as the game's end closes them; its buttons could only
+        be refused as settled any more (tour W: they stayed until the match ended). Reads only the game's meta
+        when no question is open, so an ordinary move makes no call to Discord."""
+        if game.status != "active" or not TableMeta.of(game.meta).clock_questions:
+            return
+        table = TableMeta.of((await self.sessions.load(game.id)).meta)
+        current = table.due_since()
+        moved = [entry for entry in table.clock_questions
+                 if current.get(int(entry[0])) is None or int(current[int(entry[0])]) != int(entry[1])]
+        if not moved:
+            return
+        await update_meta(self.sessions, game.id,
+                          clock_questions=tuple(entry for entry in table.clock_questions if entry not in moved))
+        locale = game_locale(game)
+        for seat, _since, message_id in moved:
+            text = t("clock.closed.moved", locale, player=player_mention(game, int(seat)))
+            await self._close(game, int(message_id), text)
+
+    async def _close(self, game: GameView, message_id: int, text: str) -> None:
+        """Edit a time-out question into ``text`` without its buttons, pinging nobody; a question deleted or out of
+        reach meanwhile is left as it is."""
+        try:
+            await self._channel(game).get_partial_message(message_id).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.NotFound, discord.Forbidden):
+            pass
+        except discord.HTTPException as error:
+            log.warning("game %s: time-out question %s not closed: %r", game.id, message_id, error)
 
     @staticmethod
     def end_text(game: GameView, actor: int, seat: int, locale: str) -> str:

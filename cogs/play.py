@@ -168,6 +168,7 @@ class Play(Tables):
         game = await self.sessions.load(game.id)
         if not result.turn.public:
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
+            await self.close_time_out_questions(game)
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
@@ -175,7 +176,16 @@ class Play(Tables):
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.go_public(interaction, game)
+        await self.close_time_out_questions(game)
         return True
+
+    async def close_time_out_questions(self, game: GameView) -> None:
+        """After the player's move (answered first) or undo: a time-out question still open about a seat that has
+        moved since closes (``PaceClock.close_moved``; nothing to do, and no call, when none is open). A game
+        the move ended has its questions closed by the courier, as it draws the end."""
+        clock = self.courier.clock
+        if clock is not None:
+            await clock.close_moved(game)
 
     async def go_public(self, interaction: discord.Interaction, game: GameView) -> None:
         """The step went public: deliver its post through ``interaction`` and let the bots move. The menu the live

@@ -75,10 +75,11 @@ class Undo(Tables):
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.play.go_public(interaction, game)
-            return
-        await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
-                                                  content_key="undo.done_continue")
-        await acknowledge(interaction)
+        else:
+            await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
+                                                      content_key="undo.done_continue")
+            await acknowledge(interaction)
+        await self.play.close_time_out_questions(game)
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who

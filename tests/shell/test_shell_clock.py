@@ -271,8 +271,9 @@ async def test_a_player_who_moves_after_the_question_makes_the_buttons_stale(har
     idle = await due_seat(harness, game)
     sent = await tick_at(harness, HOUR + 1)
     [ask] = [m for m in sent if m.buttons()]
+    old_client = copy.deepcopy(ask)                                          # still shows the buttons
     await harness.run("pig roll", user=[ALICE, BOB][idle], place=place)      # back just in time
-    stale = await harness.click(ask, user=[ALICE, BOB][1 - idle], place=place, label="End the game")
+    stale = await harness.click(old_client, user=[ALICE, BOB][1 - idle], place=place, label="End the game")
     assert stale.only().ephemeral and stale.only().content == t("clock.error.settled", "en")
     assert (await harness.bot.sessions.load(game.id)).status == "active"
 
@@ -298,30 +299,32 @@ async def test_a_moderators_abandon_closes_the_open_question(harness):
 
 
 async def test_a_game_that_finishes_closes_its_open_questions_and_an_answered_one_stays(harness):
-    """The game goes on after a question was answered (Wait) and another was asked and left open; when it
-    finishes, the open one loses its buttons and says the game is over, the answered one keeps its answer, and
-    a click on a stale copy says that the game is over (not "already settled")."""
+    """The game goes on after a question was answered (Wait); the player about to win lets their time run out
+    too, and wins with the move that follows the second question: the game is over, so that question says so
+    (not that the player moved), the answered one keeps its answer, and a click on a stale copy says that the
+    game is over (not "already settled")."""
     place, _, game = await start(harness, pace="fast")
     seat = await due_seat(harness, game)
-    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    other = [ALICE, BOB][1 - seat]
     [first] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
     await harness.click(first, user=other, place=place, label="Wait 1 hour longer")
     answered = first.content
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(400):                      # play it on: roll until a turn would win by holding
+        game = await harness.bot.sessions.load(game.id)
+        state = game.state
+        if state.turn_total and state.scores[state.turn] + state.turn_total >= state.target:
+            break
+        await harness.run("pig roll", user=users[game.seats[state.turn].user_id], place=place)
+    winner = users[game.seats[game.state.turn].user_id]
     [second] = [m for m in await tick_at(harness, harness.clock.now - T0 + HOUR + 1) if m.buttons()]
     old_client = copy.deepcopy(second)
-    users = {ALICE.id: ALICE, BOB.id: BOB}
-    for _ in range(400):                      # play it out: roll until the turn wins, then hold
-        game = await harness.bot.sessions.load(game.id)
-        if game.status != "active":
-            break
-        state = game.state
-        user = users[game.seats[state.turn].user_id]
-        wins = state.turn_total and state.scores[state.turn] + state.turn_total >= state.target
-        await harness.run("pig hold" if wins else "pig roll", user=user, place=place)
+    await harness.run("pig hold", user=winner, place=place)
+    game = await harness.bot.sessions.load(game.id)
     assert game.status == "finished"
     assert first.content == answered and not first.buttons()
     assert not second.buttons()
-    assert second.content == t("clock.closed.finished", "en", game=game.id, player=idle.mention), second.content
+    assert second.content == t("clock.closed.finished", "en", game=game.id, player=winner.mention), second.content
     clicked = await harness.click(old_client, user=other, place=place, label="End the game")
     assert clicked.only().ephemeral and clicked.only().content == t("clock.error.finished", "en", game=game.id)
     assert (await harness.bot.sessions.load(game.id)).status == "finished"
@@ -437,3 +440,28 @@ async def test_a_moderator_whose_time_ran_out_does_not_answer_for_her_own_seat(h
     assert ask.content.startswith(t("clock.decided.end_moderator", "en", user=idle.mention,
                                     player=idle.mention, game=game.id))
     assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+
+
+async def test_the_question_closes_itself_when_the_player_moves(harness):
+    """Tour W, item 9: Ann's time ran out, the question with its three buttons was posted, and Ann moved before
+    Dan answered: the buttons stayed until the match ended, and Dan's click was only refused ("already
+    settled"). The player's move closes the question now, as the game's end does: no buttons, a line in the
+    game's language that says they moved, nobody pinged; a copy still showing the buttons is refused as settled."""
+    place, _, game = await start(harness, pace="fast", language="de")
+    seat = await due_seat(harness, game)
+    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    old_client = copy.deepcopy(ask)
+    await harness.run("pig roll", user=idle, place=place)                   # back, late
+    assert not ask.buttons()
+    assert ask.content == t("clock.closed.moved", "de", player=idle.mention), ask.content
+    assert ask.content.startswith("⏰ " + idle.mention + " hat inzwischen gezogen")
+    assert not (ask.allowed_mentions or {}).get("users"), "closing it pings nobody"
+    assert "clock_questions" not in (await harness.bot.sessions.load(game.id)).meta
+    clicked = await harness.click(old_client, user=other, place=place, label="Spiel beenden")
+    assert clicked.only().ephemeral and clicked.only().content == t("clock.error.settled", "en")
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+    edits = ask.edits
+    game = await harness.bot.sessions.load(game.id)
+    await end_turn(harness, place, game, [ALICE, BOB][await due_seat(harness, game)])
+    assert ask.edits == edits, "a closed question is not edited again"
