@@ -107,7 +107,7 @@ class BotPlayer:
 
     async def take_over_idle(self, now: float) -> list[int]:
         """Games whose due human player has been idle longer than the game allows: the bot plays for them
-        from now on (until they click again). Returns the games taken over."""
+        from now on (until they act again: ``Tables.welcome_back``). Returns the games taken over."""
         taken_games = []
         for game_id in await self.sessions.store.game_ids(["active"]):
             game = await self.sessions.load(game_id)
@@ -134,11 +134,18 @@ class BotPlayer:
             self.schedule(game_id)
         return taken_games
 
-    async def give_back(self, game: GameView, seat: int) -> None:
-        """The player is back (they clicked): the bot stops playing for their seat."""
+    async def give_back(self, game: GameView, seat: int) -> bool:
+        """The player is back (they acted): the bot stops playing for their seat, and the live message says so in
+        its moves, where everyone sees the game (a redraw stored with the change, in the same write, and delivered
+        with the next post; ``cogs.play.Play.on_seat_back`` delivers it when the player's action posts nothing).
+        True when the bot was playing for the seat."""
         taken = TableMeta.of(game.meta).taken
-        if seat in taken:
+        if seat not in taken:
+            return False
+        back = [{"key": "bot.seat_back", "params": {"seat": seat}}]
+        if not await self.courier.store_redraw(game.id, back, taken=taken - {seat}):
             await update_meta(self.sessions, game.id, taken=taken - {seat})
+        return True
 
     async def _ask_ai(self, game: GameView, seat: int, hook: Callable[..., dict], *args: Any) -> dict:
         """``hook(kind, state, seat, *args, seed)`` off the event loop: in the AI's worker process (which

@@ -9,7 +9,8 @@ due player when half their time is gone and again near the end; when the time is
 if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
 let the bot play the seat (games with an AI), or end the game. A question not answered yet is noted in the game's
 metadata (``TableMeta.clock_questions``): when the game ends otherwise (it finishes, or a moderator's ``abandon``),
-the courier has the clock take its buttons off and say so, and a click on one says how the game ended.
+the courier has the clock take its buttons off and say so, and a click on one says how the game ended; when the
+player moves meanwhile, the play service has it closed the same way (:meth:`PaceClock.close_moved`).
 
 The tick also redraws, once, a live message that still shows "away until" for a player whose time away has run
 out (``Courier.shows_stale_away``, ``Courier.redraw``). Everything the clock needs is in the database, so it
@@ -93,6 +94,21 @@ class ClockButton(ShellButton, template=r"rp:k:(?P<game>[0-9]{1,20}):(?P<seat>[0
 
 BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary,
                  "end": discord.ButtonStyle.danger}
+
+
+def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_manage: bool) -> str | None:
+    """Why the clicker (their seat, or None) may not give ``action`` as the answer about ``seat``'s time, as a
+    message key; None: they may. The other human players decide, and whoever manages the channel. The idle
+    player does not decide about their own seat, moderator or not: waiting longer or handing the seat to the bot
+    is the others' call. A moderator among them may still end the game from the question, as their
+    ``/<group> abandon`` could anyway."""
+    if clicker == seat:
+        if not may_manage:
+            return N_("clock.error.not_yours")
+        return None if action == "end" else N_("clock.error.own_seat")
+    if (clicker is None or game.seats[clicker].is_ai) and not may_manage:
+        return N_("clock.error.not_yours")
+    return None
 
 
 # ---------------------------------------------------------------------------------------------- the service
@@ -239,16 +255,41 @@ class PaceClock:
             return
         await update_meta(self.sessions, game.id, clock_questions=())
         locale = game_locale(game)
-        channel = self._channel(game)
         for seat, _since, message_id in table.clock_questions:
             text = t(OVER[game.status][0], locale, player=player_mention(game, int(seat)), game=game.id)
-            try:
-                await channel.get_partial_message(int(message_id)).edit(
-                    content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
-            except (discord.NotFound, discord.Forbidden):
-                continue                       # deleted, or out of reach: nothing to close
-            except discord.HTTPException as error:
-                log.warning("game %s: time-out question %s not closed: %r", game.id, message_id, error)
+            await self._close(game, int(message_id), text)
+
+    async def close_moved(self, game: GameView) -> None:
+        """After a player's move or undo in ``game`` (still in play): each open time-out question about a seat that
+        has moved since it was asked (its decision is another one now, or it is no longer due) loses its buttons
+        and says the player moved, in the game's language, as the game's end closes them; its buttons could only
+        be refused as settled any more (tour W: they stayed until the match ended). Reads only the game's meta
+        when no question is open, so an ordinary move makes no call to Discord."""
+        if game.status != "active" or not TableMeta.of(game.meta).clock_questions:
+            return
+        table = TableMeta.of((await self.sessions.load(game.id)).meta)
+        current = table.due_since()
+        moved = [entry for entry in table.clock_questions
+                 if current.get(int(entry[0])) is None or int(current[int(entry[0])]) != int(entry[1])]
+        if not moved:
+            return
+        await update_meta(self.sessions, game.id,
+                          clock_questions=tuple(entry for entry in table.clock_questions if entry not in moved))
+        locale = game_locale(game)
+        for seat, _since, message_id in moved:
+            text = t("clock.closed.moved", locale, player=player_mention(game, int(seat)))
+            await self._close(game, int(message_id), text)
+
+    async def _close(self, game: GameView, message_id: int, text: str) -> None:
+        """Edit a time-out question into ``text`` without its buttons, pinging nobody; a question deleted or out of
+        reach meanwhile is left as it is."""
+        try:
+            await self._channel(game).get_partial_message(message_id).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.NotFound, discord.Forbidden):
+            pass
+        except discord.HTTPException as error:
+            log.warning("game %s: time-out question %s not closed: %r", game.id, message_id, error)
 
     @staticmethod
     def end_text(game: GameView, actor: int, seat: int, locale: str) -> str:
@@ -269,6 +310,11 @@ class PaceClock:
 
     async def on_clock_button(self, interaction: discord.Interaction, game_id: int, seat: int, since: int,
                               action: str) -> None:
+        """A click on the time-out question about ``seat``: the other players decide (wait, the bot, end), and so
+        may whoever manages the channel. The idle player never answers the question about their own seat, not
+        even as a moderator (a tour's moderator gave herself one more hour, again and again: "Ann chose to wait
+        1 hour longer for Ann"), except to end the game: that is no more than a moderator's ``/<group> abandon``
+        may do anyway, and it takes nothing from the others (:func:`may_answer`)."""
         game = await self.sessions.load(game_id)
         presentation = self.games.get(game.kind)
         if presentation is not None:
@@ -285,8 +331,9 @@ class PaceClock:
             raise Refusal("clock.error.settled")
         clicker = game.seat_of(interaction.user.id)
         may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
-        if (clicker is None or clicker == seat or game.seats[clicker].is_ai) and not may_manage:
-            raise Refusal("clock.error.not_yours")
+        refusal = may_answer(game, clicker, seat, action, may_manage)
+        if refusal is not None:
+            raise Refusal(refusal)
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         who, idle = interaction.user.mention, player_mention(game, seat)

@@ -183,23 +183,35 @@ def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
 #: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``); its value
 #: is that game's id.
 AWAY_ENDED = "rollbot_away_ended"
+#: ``interaction.extras`` key: acting on a game took the player's seat back from the bot that stood in for them
+#: (``Tables.welcome_back``); its value is that game's id.
+SEAT_BACK = "rollbot_seat_back"
 
 
 async def tell_back(interaction: discord.Interaction) -> None:
     """A player whose move ended their ``/away`` hears it, privately, as ``/away back`` says it: the clocks run
     again (it ended silently, and ``/status`` no longer showed them away). Their other games' live messages drop
     "away until" as after ``/away back``: the event ``away_ended`` (user id, the game acted on, which the move
-    redraws anyway) reaches ``cogs.away.Away``, which the shell's core does not know."""
-    game_id = interaction.extras.pop(AWAY_ENDED, None)
-    if game_id is None:
-        return
-    interaction.client.dispatch("away_ended", interaction.user.id, game_id)
+    redraws anyway) reaches ``cogs.away.Away``, which the shell's core does not know. A player whose action took
+    their seat back from the bot hears that too (a tour's player got her seat back without a word); the event
+    ``seat_back`` (user id, game id) has the live message's line saying so delivered (``cogs.play.Play``)."""
+    away_game = interaction.extras.pop(AWAY_ENDED, None)
+    seat_game = interaction.extras.pop(SEAT_BACK, None)
+    if away_game is not None:
+        interaction.client.dispatch("away_ended", interaction.user.id, away_game)
+    if seat_game is not None:
+        interaction.client.dispatch("seat_back", interaction.user.id, seat_game)
     if not interaction.response.is_done():
         return
+    locale = locale_of(interaction)
+    lines = ([t("away.back", locale)] if away_game is not None else []) + \
+        ([t("play.seat_back", locale, game=seat_game)] if seat_game is not None else [])
+    if not lines:
+        return
     try:
-        await interaction.followup.send(t("away.back", locale_of(interaction)), ephemeral=True)
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
     except discord.HTTPException:
-        log.warning("interaction %s: the end of time away was not told", interaction.id)
+        log.warning("interaction %s: the end of time away or of the bot's stand-in was not told", interaction.id)
 
 
 async def guarded(interaction: discord.Interaction, handler: Callable[[], Awaitable[Any]]) -> None:

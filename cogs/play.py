@@ -24,6 +24,7 @@ from typing import Any
 import cachetools
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.engine import GameView, SessionManager
 from bot.games.errors import RuleError
@@ -73,8 +74,8 @@ PRIVATE_MESSAGES = 4096
 #: Longest text accepted as a typed move option (a real one is "version:index:checksum").
 MOVE_OPTION_LIMIT = 100
 #: The view buttons that only show the game (the table, a sheet): a player away who looks is still away; their
-#: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``). Any click
-#: of theirs, a look too, takes their seat back from the bot that stood in for them.
+#: moves, their menu of moves and a hint are acting on the game, and end it (``Tables.welcome_back``). The same
+#: goes for the bot standing in for them: a look leaves it playing, acting takes their seat back.
 LOOKS = ("table", "sheet")
 #: a private step message's text -> the line it keeps once a newer private message takes its place
 RETIRED = {"play.continue": "play.done", "undo.done_continue": "undo.done"}
@@ -173,6 +174,7 @@ class Play(Tables):
         game = await self.sessions.load(game.id)
         if not result.turn.public:
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
+            await self.close_time_out_questions(game)
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
@@ -180,7 +182,23 @@ class Play(Tables):
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.go_public(interaction, game)
+        await self.close_time_out_questions(game)
         return True
+
+    @commands.Cog.listener()
+    async def on_seat_back(self, user_id: int, game_id: int) -> None:
+        """A player's action took their seat back from the bot (``cogs.core.tell_back``): the live message's line
+        saying so goes out now, when the action posted nothing itself (their menu of moves, a hint); after a move
+        it went out with the move, and nothing is left to send."""
+        await self.courier.deliver(game_id)
+
+    async def close_time_out_questions(self, game: GameView) -> None:
+        """After the player's move (answered first) or undo: a time-out question still open about a seat that has
+        moved since closes (``PaceClock.close_moved``; nothing to do, and no call, when none is open). A game
+        the move ended has its questions closed by the courier, as it draws the end."""
+        clock = self.courier.clock
+        if clock is not None:
+            await clock.close_moved(game)
 
     async def go_public(self, interaction: discord.Interaction, game: GameView) -> None:
         """The step went public: deliver its post through ``interaction`` and let the bots move. The menu the live

@@ -11,7 +11,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .core import AWAY_ENDED, GROUP_EXTRA, Refusal
+from .core import AWAY_ENDED, GROUP_EXTRA, SEAT_BACK, Refusal
 from .games import Games
 from .groups import GameCog
 from .seam import Presentation, player_name
@@ -122,16 +122,22 @@ class Tables(GameCog):
 
     async def welcome_back(self, game: GameView, seat: int, interaction: discord.Interaction | None = None, *,
                            looking: bool = False) -> None:
-        """A player clicking again takes their seat back from the bot (idle-seat takeover: any click, a look
-        too) and, when acting (not ``looking`` at the table or a sheet), is back from being away (``cogs.away``: a
-        cached "not away" costs no query); the ``interaction`` that ended their time away is marked
-        (``AWAY_ENDED``) so that they are told, as ``/away back`` tells them."""
+        """A player acting again (a move, a die toggled, their menu of moves, a hint, an undo) is back: from being
+        away (``cogs.away``: a cached "not away" costs no query), and in their own seat when the bot stood in for
+        it (idle-seat takeover: ``BotPlayer.give_back``, which says so in the live message). A look (``looking``
+        at the table or a sheet) is neither, as ``/away`` tells the player ("a look at the table does not count"):
+        a tour's look at the table silently ended the bot's stand-in. The ``interaction`` is marked
+        (``AWAY_ENDED``, ``SEAT_BACK``) so that the player is told privately after its answer
+        (``cogs.core.tell_back``)."""
+        if looking:
+            return
         away = self.bots.courier.away
         user = game.seats[seat].user_id
-        if user and not looking and await away.came_back(user, away.clock()) and interaction is not None:
+        if user and await away.came_back(user, away.clock()) and interaction is not None:
             interaction.extras[AWAY_ENDED] = game.id
-        if seat in TableMeta.of(game.meta).taken:
-            await self.bots.give_back(game, seat)
+        if seat in TableMeta.of(game.meta).taken and await self.bots.give_back(game, seat) \
+                and interaction is not None:
+            interaction.extras[SEAT_BACK] = game.id
 
     def seat_of(self, game: GameView, user_id: int) -> int:
         seat = game.seat_of(user_id)

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, StaleMove
-from bot.engine.errors import UndoAfterOtherPlayer
+from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterTurnEnded
 from bot.i18n import t
 
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
@@ -64,6 +64,9 @@ class Undo(Tables):
                 raise
             key, params = await self.overtaken_reason(game, seat, since, locale)
             raise Refusal(key, **params) from None
+        except UndoAfterTurnEnded as refused:           # name whose turn began after the player's move
+            raise Refusal("undo.refused_turn_over",
+                          player=self.player_name(game, refused.params["seat"])) from None
         game = await self.sessions.load(game.id)
         label = self.presentation(game).move_label(self.shown(game, locale), seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
@@ -73,10 +76,11 @@ class Undo(Tables):
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.play.go_public(interaction, game)
-            return
-        await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
-                                                  content_key="undo.done_continue")
-        await acknowledge(interaction)
+        else:
+            await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
+                                                      content_key="undo.done_continue")
+            await acknowledge(interaction)
+        await self.play.close_time_out_questions(game)
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int, locale: str) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who

@@ -145,6 +145,13 @@ class UndoAfterOtherPlayer(EngineError):
     code = "undo_after_other_player"
 
 
+class UndoAfterTurnEnded(EngineError):
+    """The player's move belongs to a turn that is over: another seat (``seat``) moved in a turn of its own
+    after it, even if that seat took its moves back since. Only moves of the current turn may be taken back."""
+
+    code = "undo_after_turn_ended"
+
+
 class UndoUnsupported(EngineError):
     """The game's rules have no ``reveals`` hook, so the engine cannot tell which moves may be taken back."""
 

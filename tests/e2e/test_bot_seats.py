@@ -77,13 +77,24 @@ async def test_the_bot_stands_in_for_an_idle_player_until_they_click(discord_stu
     assert t("bot.played_for", LOCALE, player=name) + " · " not in stood_in.text, stood_in.text
     moves = await runner.bot.sessions.store.recent_moves(game.id, 5)
     assert moves[0].user_id is None                                       # logged as the bot's move for them
-    # the player comes back: a click of theirs takes the seat back
+    # a look at the table is no return (as /away says): the bot goes on standing in
+    seat = str(game.seat_of(away.id))
     latest = discord_stub.last_message(cast.games, with_components=True)
     ix = await discord_stub.click(away, latest, label=t("button.table", LOCALE))
     await ix.wait_ack()
     await runner.bot.bots.idle()
     game = await runner.bot.sessions.load(game.id)
-    assert not (game.meta.get("taken_over") or {}).get(str(game.seat_of(away.id)))
+    assert (game.meta.get("taken_over") or {}).get(seat)
+    # the player comes back: acting (their menu of moves) takes the seat back, and they are told
+    latest = discord_stub.last_message(cast.games, with_components=True)
+    ix = await discord_stub.click(away, latest, label=t("button.my_moves", LOCALE))
+    await ix.wait_ack()
+    await runner.bot.bots.idle()
+    await discord_stub.settle()
+    game = await runner.bot.sessions.load(game.id)
+    assert not (game.meta.get("taken_over") or {}).get(seat)
+    assert any(m.text == t("play.seat_back", LOCALE, game=game.id) for m in ix.followups), \
+        [m.text for m in ix.followups]
 
 
 async def test_other_channels_are_answered_while_the_ai_thinks(discord_stub: DiscordStub, cast: Cast,

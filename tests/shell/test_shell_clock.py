@@ -271,8 +271,9 @@ async def test_a_player_who_moves_after_the_question_makes_the_buttons_stale(har
     idle = await due_seat(harness, game)
     sent = await tick_at(harness, HOUR + 1)
     [ask] = [m for m in sent if m.buttons()]
+    old_client = copy.deepcopy(ask)                                          # still shows the buttons
     await harness.run("pig roll", user=[ALICE, BOB][idle], place=place)      # back just in time
-    stale = await harness.click(ask, user=[ALICE, BOB][1 - idle], place=place, label="End the game")
+    stale = await harness.click(old_client, user=[ALICE, BOB][1 - idle], place=place, label="End the game")
     assert stale.only().ephemeral and stale.only().content == t("clock.error.settled", "en")
     assert (await harness.bot.sessions.load(game.id)).status == "active"
 
@@ -298,30 +299,32 @@ async def test_a_moderators_abandon_closes_the_open_question(harness):
 
 
 async def test_a_game_that_finishes_closes_its_open_questions_and_an_answered_one_stays(harness):
-    """The game goes on after a question was answered (Wait) and another was asked and left open; when it
-    finishes, the open one loses its buttons and says the game is over, the answered one keeps its answer, and
-    a click on a stale copy says that the game is over (not "already settled")."""
+    """The game goes on after a question was answered (Wait); the player about to win lets their time run out
+    too, and wins with the move that follows the second question: the game is over, so that question says so
+    (not that the player moved), the answered one keeps its answer, and a click on a stale copy says that the
+    game is over (not "already settled")."""
     place, _, game = await start(harness, pace="fast")
     seat = await due_seat(harness, game)
-    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    other = [ALICE, BOB][1 - seat]
     [first] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
     await harness.click(first, user=other, place=place, label="Wait 1 hour longer")
     answered = first.content
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(400):                      # play it on: roll until a turn would win by holding
+        game = await harness.bot.sessions.load(game.id)
+        state = game.state
+        if state.turn_total and state.scores[state.turn] + state.turn_total >= state.target:
+            break
+        await harness.run("pig roll", user=users[game.seats[state.turn].user_id], place=place)
+    winner = users[game.seats[game.state.turn].user_id]
     [second] = [m for m in await tick_at(harness, harness.clock.now - T0 + HOUR + 1) if m.buttons()]
     old_client = copy.deepcopy(second)
-    users = {ALICE.id: ALICE, BOB.id: BOB}
-    for _ in range(400):                      # play it out: roll until the turn wins, then hold
-        game = await harness.bot.sessions.load(game.id)
-        if game.status != "active":
-            break
-        state = game.state
-        user = users[game.seats[state.turn].user_id]
-        wins = state.turn_total and state.scores[state.turn] + state.turn_total >= state.target
-        await harness.run("pig hold" if wins else "pig roll", user=user, place=place)
+    await harness.run("pig hold", user=winner, place=place)
+    game = await harness.bot.sessions.load(game.id)
     assert game.status == "finished"
     assert first.content == answered and not first.buttons()
     assert not second.buttons()
-    assert second.content == t("clock.closed.finished", "en", game=game.id, player=idle.mention), second.content
+    assert second.content == t("clock.closed.finished", "en", game=game.id, player=winner.mention), second.content
     clicked = await harness.click(old_client, user=other, place=place, label="End the game")
     assert clicked.only().ephemeral and clicked.only().content == t("clock.error.finished", "en", game=game.id)
     assert (await harness.bot.sessions.load(game.id)).status == "finished"
@@ -413,3 +416,87 @@ async def test_back_from_away_the_live_message_shows_the_deadline_pushed_back(ha
     pushed = t("clock.live.deadline", "en", pace="fast", when=f"<t:{int(T0 + 2.9 * HOUR)}:R>")
     assert up not in live.text() and pushed in live.text(), live.text()
     assert live.edits == edits + 1                           # drawn once
+
+
+async def test_a_moderator_whose_time_ran_out_does_not_answer_for_her_own_seat(harness):
+    """Tour W, item 7: Ann, a moderator, let her own time run out and clicked "Wait 1 hour longer" on the
+    question addressed to Dan: "Ann chose to wait 1 hour longer for Ann", again each time. The idle player does
+    not answer about their own seat, moderator or not (a private refusal that says why, nothing changes); a
+    moderator may still end the game from it, as her ``/pig abandon`` could."""
+    ann = User(id=100_000_000_000_000_031, name="ann", permissions=MANAGER_PERMISSIONS)
+    dan = User(id=100_000_000_000_000_032, name="dan", permissions=MANAGER_PERMISSIONS)
+    place, _, game = await start(harness, players=(ann, dan), pace="fast")
+    users = [ann, dan]
+    idle = users[await due_seat(harness, game)]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    notes = (await harness.bot.sessions.load(game.id)).meta.get("clock")
+    for label in ("Wait 1 hour longer", "Let the bot play for them"):
+        refused = await harness.click(ask, user=idle, place=place, label=label)
+        assert refused.only().ephemeral and refused.only().content == t("clock.error.own_seat", "en")
+    after = await harness.bot.sessions.load(game.id)
+    assert ask.buttons() and after.meta.get("clock") == notes and not TableMeta.of(after.meta).taken
+    ended = await harness.click(ask, user=idle, place=place, label="End the game")
+    assert ended.callback_types == [7] and not ask.buttons()
+    assert ask.content.startswith(t("clock.decided.end_moderator", "en", user=idle.mention,
+                                    player=idle.mention, game=game.id))
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+
+
+async def test_the_question_closes_itself_when_the_player_moves(harness):
+    """Tour W, item 9: Ann's time ran out, the question with its three buttons was posted, and Ann moved before
+    Dan answered: the buttons stayed until the match ended, and Dan's click was only refused ("already
+    settled"). The player's move closes the question now, as the game's end does: no buttons, a line in the
+    game's language that says they moved, nobody pinged; a copy still showing the buttons is refused as settled."""
+    place, _, game = await start(harness, pace="fast", language="de")
+    seat = await due_seat(harness, game)
+    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    old_client = copy.deepcopy(ask)
+    await harness.run("pig roll", user=idle, place=place)                   # back, late
+    assert not ask.buttons()
+    assert ask.content == t("clock.closed.moved", "de", player=idle.mention), ask.content
+    assert ask.content.startswith("⏰ " + idle.mention + " hat inzwischen gezogen")
+    assert not (ask.allowed_mentions or {}).get("users"), "closing it pings nobody"
+    assert "clock_questions" not in (await harness.bot.sessions.load(game.id)).meta
+    clicked = await harness.click(old_client, user=other, place=place, label="Spiel beenden")
+    assert clicked.only().ephemeral and clicked.only().content == t("clock.error.settled", "en")
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+    edits = ask.edits
+    game = await harness.bot.sessions.load(game.id)
+    await end_turn(harness, place, game, [ALICE, BOB][await due_seat(harness, game)])
+    assert ask.edits == edits, "a closed question is not edited again"
+
+
+async def test_a_look_keeps_the_bot_standing_in_and_acting_takes_the_seat_back_with_a_word(harness):
+    """Tour W, item 4: the bot stood in for Ann after Dan chose so; Ann only clicked *Table*, and the bot stopped
+    playing for her without a word to anyone, while `/away` says "a look at the table does not count". A look now
+    keeps the stand-in; acting (here a typed move, even one refused as not her turn) takes the seat back, tells
+    her privately, and the live message says it where everyone sees the game."""
+    place, _, game = await start(harness, pace="fast", language="de")
+    seat = await due_seat(harness, game)
+    idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    await harness.click(ask, user=other, place=place, label="Den Bot übernehmen lassen")
+    await harness.bot.bots.idle()
+    game = await harness.bot.sessions.load(game.id)
+    assert await due_seat(harness, game) == 1 - seat and seat in TableMeta.of(game.meta).taken
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
+                and m.buttons())
+    name = game.seats[seat].name
+
+    looked = await harness.click(live, user=idle, place=place, label=t("button.table", "de"))
+    assert all(m.ephemeral for m in looked.messages) and not any(m.content for m in looked.messages)
+    game = await harness.bot.sessions.load(game.id)
+    assert seat in TableMeta.of(game.meta).taken, "a look does not take the seat back"
+    assert t("bot.seat_back", "de", player=name) not in live.text()
+
+    harness.locale = "de"
+    back = await harness.run("pig roll", user=idle, place=place)          # not her turn: refused, but she is back
+    told = [m.content for m in back.messages if m.ephemeral]
+    assert t("play.seat_back", "de", game=game.id) in told, told
+    game = await harness.bot.sessions.load(game.id)
+    assert seat not in TableMeta.of(game.meta).taken
+    assert t("bot.seat_back", "de", player=name) in live.text(), live.text()
+    assert str(idle.id) not in str(live.allowed_mentions or ""), "nobody is pinged for it"
+    again = await harness.run("pig roll", user=idle, place=place)         # told once
+    assert t("play.seat_back", "de", game=game.id) not in [m.content for m in again.messages]

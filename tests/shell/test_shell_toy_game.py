@@ -215,9 +215,10 @@ async def test_the_bot_plays_for_an_idle_player_until_they_come_back(harness):
     posts = [m for m in harness.rec.since(mark) if not m.ephemeral and m.files]
     assert any(t("bot.played_for", "en", player=game.seats[0].name) in m.text() for m in posts)
     assert game.status == "active" and game.state.turn == 1, "the bot played Alice's whole turn"
-    # Alice comes back: any click of hers (even one that is refused: not her turn) takes her seat back
+    # Alice comes back: acting (even a move refused as not her turn) takes her seat back, and she is told
     back = await harness.run("pig roll", user=ALICE, place=place)
-    assert back.only().ephemeral
+    assert [m.content for m in back.messages if m.ephemeral] == [
+        t("error.not_your_turn", "en", players=game.seats[1].name), t("play.seat_back", "en", game=game.id)]
     game = await harness.bot.sessions.load(game.id)
     assert not (game.meta.get("taken_over") or {}).get("0")
     await harness.run("pig roll", user=BOB, place=place)

@@ -334,3 +334,98 @@ async def test_a_typed_undo_leaves_the_earlier_private_message_without_its_next_
     [answer] = [m for m in by_command.messages if m.ephemeral]
     assert answer.text().startswith(t("undo.done", "en", move="")) and "Next:" in answer.text()
     assert earlier.text() == done_line and not earlier.buttons() and not earlier.selects()
+
+
+# ------------------------------------------- tour W, item 2: undo only within the current turn
+
+async def play_one(placing, user):
+    """One move of ``user``, from their private menu ("My moves" on the live message opens it), narrowing a
+    long menu as a player would."""
+    screens, sessions = placing.screens, placing.sessions
+    version = (await sessions.load(placing.game.id)).version
+    menu = None
+    for _ in range(6):
+        if menu is None:
+            menu = (await screens.click(screens.live(), user=user, label="My moves")).only()
+        result = await screens.choose(menu, move_options(menu)[0], user=user)
+        assert not refusals(result), refusals(result)
+        if (await sessions.load(placing.game.id)).version > version:
+            return
+        menu = screens.menu(user)
+    raise AssertionError("no move played")
+
+
+def due(placing, game):
+    """The seat due and its decision (the dice phase has one player due at a time)."""
+    [item] = placing.kind.pending(game.state)
+    return item["seat"], item["decision"]
+
+
+async def test_a_finished_turn_cannot_be_taken_back_after_the_next_player_took_theirs_back(placing, harness,
+                                                                                            alice, bob):
+    """Tour W, item 2: Cleo ended her turn (initiative card, die, attribute action); days later Ben took an
+    initiative card and placed its die, then took both back with two undos. Cleo's `/rp undo` then took back
+    her attribute action and the turn went back to her. Her turn was over once Ben's began: the undo is
+    refused, naming whose turn began, and nothing changes; Ben may still take back his own moves."""
+    screens, sessions, kind = placing.screens, placing.sessions, placing.kind
+    game_id = placing.game.id
+    users = {u.id: u for u in (alice, bob)}
+    for user in (alice, bob):                                  # the starting dice, one at a time
+        while (await sessions.load(game_id)).state.players[placing.game.seat_of(user.id)].start_dice:
+            await play_one(placing, user)
+    game = await sessions.load(game_id)
+    while game.state.phase != "dice" or due(placing, game)[1] != "take_initiative":
+        await play_one(placing, users[game.seats[due(placing, game)[0]].user_id])
+        game = await sessions.load(game_id)
+    first, _ = due(placing, game)
+    cleo, ben = users[game.seats[first].user_id], users[game.seats[1 - first].user_id]
+    while due(placing, game)[0] == first:                      # Cleo's whole turn
+        await play_one(placing, cleo)
+        game = await sessions.load(game_id)
+    ended = game
+    [last] = await sessions.store.recent_moves(game_id, 1)
+    assert last.seat == first and last.user_id == cleo.id
+    assert await sessions.can_undo(game_id, cleo.id), "Ben has not moved yet: Cleo may take back her last move"
+
+    await play_one(placing, ben)                               # Ben: an initiative card, then its die
+    await play_one(placing, ben)
+    for _ in range(2):
+        undone = await harness.run("undo", user=ben, place=screens.place)
+        assert any(m.ephemeral and m.text().startswith(t("undo.done", "en", move="")) for m in undone.messages)
+    game = await sessions.load(game_id)
+    assert kind.dumps(game.state) == kind.dumps(ended.state) and due(placing, game) == (1 - first,
+                                                                                          "take_initiative")
+
+    assert not await sessions.can_undo(game_id, cleo.id), "no Undo button for a move of a finished turn"
+    ben_name = game.seats[1 - first].name
+    for locale in ("en", "de"):
+        harness.locale = locale
+        refused = await harness.run("undo", user=cleo, place=screens.place)
+        assert refused.only().ephemeral
+        assert refused.only().content == t("undo.refused_turn_over", locale, player=ben_name)
+    after = await sessions.load(game_id)
+    assert after.version == game.version and kind.dumps(after.state) == kind.dumps(ended.state), \
+        "the turn stays Ben's"
+    assert due(placing, after)[0] == 1 - first
+    harness.locale = "en"
+    await play_one(placing, ben)                               # Ben's own moves of his turn: his to take back
+    assert await sessions.can_undo(game_id, ben.id)
+    assert (await verify_store(sessions.store, sessions.kinds)).ok
+
+
+async def test_a_simultaneous_step_is_one_turn_for_everyone_in_it(placing, harness, alice, bob):
+    """Everyone places starting dice at once: Bob placing a die and taking it back does not end Alice's turn,
+    she may still take back hers with `/rp undo` (the shared step is the current turn of both)."""
+    screens, sessions = placing.screens, placing.sessions
+    game_id = placing.game.id
+    await place_by_menu(screens, alice)
+    await place_by_menu(screens, bob)
+    await screens.click(screens.menu(bob), user=bob, label=UNDO)
+    before = await sessions.load(game_id)
+    assert await sessions.can_undo(game_id, alice.id)
+    undone = await harness.run("undo", user=alice, place=screens.place)
+    assert any(m.ephemeral and m.text().startswith(t("undo.done", "en", move="")) for m in undone.messages)
+    after = await sessions.load(game_id)
+    assert after.version == before.version + 1
+    seat = placing.game.seat_of(alice.id)
+    assert len(after.state.players[seat].start_dice) == len(before.state.players[seat].start_dice) + 1
