@@ -65,10 +65,33 @@ def until_of(text: str, time_zone: str, now: float) -> float:
     except ValueError:
         raise Refusal("away.error.bad_date", value=as_typed(text, 20)) from None
     try:
-        after = day + timedelta(days=1)
-        return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
+        return end_of_day(day, time_zone)
     except OverflowError:           # 9999-12-31: a day with no day after it is far beyond any away time
-        raise Refusal("away.error.too_long", **refusal_params({"max_s": MAX_AWAY_S})) from None
+        raise Refusal("away.error.too_long", **too_long_params(time_zone, now)) from None
+
+
+def end_of_day(day: date, time_zone: str) -> float:
+    """When ``day`` ends (the next midnight) in ``time_zone``."""
+    after = day + timedelta(days=1)
+    return datetime(after.year, after.month, after.day, tzinfo=zone(time_zone)).timestamp()
+
+
+def last_day_allowed(time_zone: str, now: float) -> date:
+    """The latest day ``/away until`` accepts at ``now``: the last whose end is at most ``MAX_AWAY_S`` away. Today
+    counts as the first of the 14 days, so it is 13 days from today (a player who typed 14 was told "at most 14
+    days" and could not see why 14 was refused)."""
+    day = datetime.fromtimestamp(now + MAX_AWAY_S, zone(time_zone)).date()
+    while end_of_day(day, time_zone) - now > MAX_AWAY_S:
+        day -= timedelta(days=1)
+    return day
+
+
+def too_long_params(time_zone: str, now: float) -> dict[str, Any]:
+    """The ``away.error.too_long`` refusal's params: the limit, and the last day allowed now as the player types
+    it (YYYY-MM-DD) and as a number of days from today."""
+    today = datetime.fromtimestamp(now, zone(time_zone)).date()
+    last = last_day_allowed(time_zone, now)
+    return {**refusal_params({"max_s": MAX_AWAY_S}), "last_day": last.isoformat(), "days": (last - today).days}
 
 
 async def fast_away_allowed(store: Any, guild_id: int) -> bool:
@@ -147,6 +170,8 @@ class Away(commands.Cog):
         try:
             await store.add_away(user, now, until, now)
         except AwayRefused as refused:
+            if refused.code == "too_long":
+                raise Refusal("away.error.too_long", **too_long_params(tz, now)) from None
             raise Refusal(f"away.error.{refused.code}", **refusal_params(refused.params)) from None
         finally:
             self.book.forget(user)

@@ -137,6 +137,19 @@ def add_seats_and_options(embed: discord.Embed, game: GameView, presentation: Pr
                     inline=True)
 
 
+def add_stand_ins(embed: discord.Embed, game: GameView, locale: str) -> None:
+    """The seats the bot plays now for a player who stayed away (``TableMeta.taken``: the takeover after the hours,
+    or "let the bot play for them" once a turn clock ran out), and how that player takes the seat back. A tour's
+    ``/status`` read only the lobby setting ("Bot stand-in: Never") while the bot played Ben's turns."""
+    taken = sorted(s for s in TableMeta.of(game.meta).taken if s < len(game.seats))
+    if not taken:
+        return
+    button = t("button.my_moves", game_locale(game))       # as the game's message names it
+    embed.add_field(name=t("status.stand_in.title", locale),
+                    value="\n".join(t("status.stand_in", locale, player=player_mention(game, seat), button=button)
+                                    for seat in taken), inline=False)
+
+
 class Lobby(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
                  play: Play, bots: BotPlayer):
@@ -201,6 +214,8 @@ class Lobby(GameCog):
                                 value="\n".join(clock_lines(game, locale, away or {}, now)), inline=False)
         if game.status in ("lobby", "active"):
             self.add_takeover(embed, game, locale)
+        if game.status == "active":
+            add_stand_ins(embed, game, locale)
         return embed
 
     def add_takeover(self, embed: discord.Embed, game: GameView, locale: str) -> None:

@@ -30,7 +30,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
-from .core import jump_link, locale_of
+from .core import game_locale, jump_link, locale_of
 from .games import Games
 from .pace import clock_status
 from .seats import listed_players, shown_game
@@ -66,6 +66,12 @@ def ordered(rows: list[UserGame]) -> list[tuple[str, UserGame]]:
             other.append(row)
     return ([(WAITING, row) for _, _, row in sorted(waiting, key=lambda w: w[:2])] + [(OPEN, r) for r in other]
             + [(FINISHED, r) for r in finished])
+
+
+def stand_in_text(game: GameView, locale: str) -> str:
+    """The bot plays the asker's seat (``TableMeta.taken``) until they are back, and how they take it back: a tour's
+    player whose time ran out saw nothing of it in ``/games``, and it is their click that ends it."""
+    return t("mygames.stand_in", locale, button=t("button.my_moves", game_locale(game)))
 
 
 class MyGames(commands.Cog):
@@ -129,6 +135,8 @@ class MyGames(commands.Cog):
             return f"{head}\n{t('mygames.unreadable', locale)}"
         if game.status == "lobby" or game.state is None:
             return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
+        if row.seat in TableMeta.of(game.meta).taken:
+            head = f"{head}\n{stand_in_text(game, locale)}"
         return f"{head}\n" + " · ".join(part for part in (
             presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
             clock_status(game, locale, now=self.clock())) if part)

@@ -343,14 +343,16 @@ class Play(Tables):
         await self.welcome_back(game, seat, interaction)          # a toggle is acting: it ends time away
         if version != game.version:
             raise Refusal("error.stale_button")
-        locale = locale_of(interaction)
-        legal = self.legal_for(game, seat, locale)
+        legal = self.legal_for(game, seat, locale_of(interaction))     # a refusal is the clicker's alone
+        message = interaction.message
+        public = message is not None and not message.flags.ephemeral
+        # the live message is read by the whole channel: its toggles stay in the game's language (a German
+        # player's click turned an English game's buttons German for everyone); a private menu is the clicker's
+        locale = game_locale(game) if public else locale_of(interaction)
         presentation = self.presentation(game)
         subset = subset_menu(presentation, game, seat, legal, locale)
         if subset is None or not 0 <= item < len(subset.labels) or not 0 <= mask < 1 << len(subset.labels):
             raise Refusal("error.stale_button")
-        message = interaction.message
-        public = message is not None and not message.flags.ephemeral
         view = subset_view(presentation, game, seat, legal, subset, mask ^ (1 << item), locale,
                            look_buttons=public, hint=not public and hints_on(self.kind(game), game))
         if public and message.flags.components_v2:     # the live message: the same layout, new toggles

@@ -100,7 +100,11 @@ class Reminders(commands.Cog):
         locale, users = game_locale(game), [game.seats[s].user_id for s in due]
         notices = self.courier.notices
         hush = await notices.owe(game, users) if notices is not None else frozenset()
-        text = t("play.reminder", locale, players=" ".join(f"<@{u}>" for u in users),
-                 decision=presentation.decision_text(decision_of(kind, game.state, due[0]), locale),
-                 count=item.reminder_count + 1, limit=self.settings.max_reminders)
+        params = {"players": " ".join(f"<@{u}>" for u in users), "count": item.reminder_count + 1,
+                  "decision": presentation.decision_text(decision_of(kind, game.state, due[0]), locale),
+                  "limit": self.settings.max_reminders}
+        # one player is addressed in the singular (German "dich": a solo game's reminder read "euch"), several in
+        # the plural ("euch")
+        text = t("play.reminder", locale, **params) if len(users) == 1 else t("play.reminder_several", locale,
+                                                                                **params)
         await channel.send(text, **pings([u for u in users if u not in hush]))

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.engine.records import AwayPeriod
-from cogs.away import AwayBook, until_of
+from cogs.away import AwayBook, last_day_allowed, until_of
 from cogs.core import Refusal
 
 NOW = datetime(2026, 11, 26, 10, 0, tzinfo=ZoneInfo("UTC")).timestamp()
@@ -56,4 +56,5 @@ def test_the_last_day_a_calendar_holds_is_refused_as_too_long_not_a_crash():
     for zone_name in ("UTC", "Pacific/Kiritimati", "America/Adak"):
         with pytest.raises(Refusal) as refused:
             until_of("9999-12-31", zone_name, NOW)
-        assert refused.value.key == "away.error.too_long" and refused.value.params == {"max_days": "14"}
+        assert refused.value.key == "away.error.too_long" and refused.value.params == {
+            "max_days": "14", "last_day": last_day_allowed(zone_name, NOW).isoformat(), "days": 13}

@@ -15,6 +15,7 @@ import pytest
 
 from bot.engine.away import DAY
 from bot.i18n import t
+from cogs.away import too_long_params
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
 from tests.e2e.flows import click_first_move, start_solo_game, stop_rollbot
@@ -184,7 +185,8 @@ async def test_refusals_come_privately_in_the_players_language(discord_stub: Dis
     for day, key in (("soon", "away.error.bad_date"), ("20", "away.error.too_long"),
                      (yesterday, "away.error.ends_before_start")):
         answer = await away_cmd(discord_stub, alice, cast.games, "away until", day=day)
-        params = {"bad_date": {"value": day}, "too_long": {"max_days": "14"}}.get(key.rsplit(".", 1)[1], {})
+        params = {"bad_date": {"value": day}, "too_long": too_long_params("UTC", datetime.now(UTC).timestamp())
+                  }.get(key.rsplit(".", 1)[1], {})
         assert answer.content == t(key, locale, **params)
     assert await store.away_periods(alice.id, 0, 2e10) == []
     # 20 days away in the last 60: at most 10 more

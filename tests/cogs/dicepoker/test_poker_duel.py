@@ -16,6 +16,7 @@ from poker_kit import (
 
 from bot.games.dicepoker import ai, rules
 from bot.i18n import t
+from cogs.core import game_locale
 
 
 async def open_duel(harness, alice, bob, place):
@@ -64,6 +65,30 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
     assert f"**{game.seats[0].name}**" in nxt.text() and nxt.file_names() == ["hand.png"]
     assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.text()
+
+
+async def test_a_toggle_on_the_live_message_keeps_the_games_language(poker, alice, bob, fixed_seed):
+    """The live message is the channel's: a German player's toggle on an English game's message redrew its
+    buttons in German for everyone ("3 2 6 1 behalten", "Meine Züge", "Tisch"). It stays English; the same
+    toggles in the player's own private menu are in the player's language."""
+    place = poker.channel()
+    game, post, _ = await open_duel(poker, alice, bob, place)
+    assert game_locale(game) == "en"
+    poker.locale = "de"                                           # bob reads German
+    await toggle(poker, post, 1, user=bob, place=place)
+    dice = game.state["sides"][1]["dice"]
+    kept = " ".join(str(dice[i]) for i in (0, 2, 3, 4))
+    labels = [b["label"] for b in post.buttons()]
+    assert confirm_button(post)["label"] == t("dicepoker.move.reroll_one", "en", kept=kept)
+    assert t("button.my_moves", "en") in labels and t("button.table", "en") in labels
+    assert t("button.my_moves", "de") not in labels and t("button.table", "de") not in labels
+
+    moves = await poker.click(post, user=bob, place=place, label=t("button.my_moves", "en"))
+    private = moves.only()
+    assert private.ephemeral and confirm_button(private)["label"] == t("dicepoker.move.keep_all", "de")
+    await toggle(poker, private, 1, user=bob, place=place)
+    assert confirm_button(private)["label"] == t("dicepoker.move.reroll_one", "de", kept=kept), \
+        "a private menu is the clicker's"
 
 
 async def test_a_toggle_redraws_the_prompt_only_between_deliveries(poker, alice, bob, fixed_seed):

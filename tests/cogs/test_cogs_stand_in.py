@@ -1,0 +1,96 @@
+"""While the bot plays a seat for a player whose time ran out ("Let the bot play for them"), ``/<game> status`` and
+``/games`` say so, and how the player takes the seat back. A German tour's status read only the lobby's setting
+("Bot als Vertretung: Nie") and ``/games`` nothing at all, while the bot played Ben's turns."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from harness import Harness
+
+from bot.app import create_bot
+from bot.engine.table import TableMeta
+from bot.i18n import t
+
+HOUR = 3600
+T0 = float(int(time.time()))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def clocked(settings):
+    clock = Clock()
+    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
+    await h.start()
+    h.clock = clock
+    h.bot.my_games.clock = clock
+    yield h
+    await h.close()
+
+
+def embed_text(message) -> str:
+    return "\n".join([e.get("title", "") for e in message.embeds]
+                     + [f"{f.get('name', '')}: {f.get('value', '')}" for e in message.embeds
+                        for f in e.get("fields", [])] + [e.get("description", "") for e in message.embeds])
+
+
+async def bot_plays_for_bob(h, alice, bob):
+    """An English poker duel at the fast pace: bob (who joined: he moves first) lets his hour run out and alice
+    lets the bot play for him."""
+    place = h.channel()
+    created = await h.run("poker new", user=alice, place=place, pace="fast")
+    lobby = next(m for m in created.messages if m.buttons())
+    await h.click(lobby, user=bob, place=place, label="Join")
+    await h.click(lobby, user=alice, place=place, label="Start")
+    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    [item] = await h.bot.sessions.pending(game.id)
+    assert item["seat"] == 1
+    h.clock.now = T0 + HOUR + 1
+    mark = len(h.rec.order)
+    await h.bot.get_cog("Reminders").tick()
+    [ask] = [m for m in h.rec.since(mark) if m.buttons()]
+    await h.click(ask, user=alice, place=place, label="Let the bot play for them")
+    await h.bot.bots.idle()
+    game = await h.bot.sessions.load(game.id)
+    assert TableMeta.of(game.meta).taken == {1}
+    return place, game
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_status_and_games_say_the_bot_plays_for_the_player_and_how_to_take_the_seat_back(
+        clocked, alice, bob, locale):
+    h = clocked
+    place, game = await bot_plays_for_bob(h, alice, bob)
+    h.locale = {"en": "en-US"}.get(locale, locale)
+    moves_button = t("button.my_moves", "en")                    # the game's message is English
+    status = (await h.run("poker status", user=bob, place=place)).only()
+    shown = embed_text(status)
+    line = t("status.stand_in", locale, player=bob.mention, button=moves_button)
+    assert t("status.stand_in.title", locale) in shown and line in shown, shown
+    assert "⟦" not in shown
+
+    games = (await h.run("games", user=bob, place=place)).only()
+    assert t("mygames.stand_in", locale, button=moves_button) in games.text(), games.text()
+    # alice's seat is her own: her list says nothing of a stand-in
+    theirs = (await h.run("games", user=alice, place=place)).only()
+    assert t("mygames.stand_in", locale, button=moves_button) not in theirs.text()
+
+
+async def test_once_the_player_is_back_neither_says_it_any_more(clocked, alice, bob):
+    h = clocked
+    place, game = await bot_plays_for_bob(h, alice, bob)
+    live = next(m for m in reversed(h.rec.order) if m.channel_id == place.channel_id and m.layout and m.buttons())
+    await h.click(live, user=bob, place=place, label=t("button.my_moves", "en"))   # what the line says to do
+    game = await h.bot.sessions.load(game.id)
+    assert not TableMeta.of(game.meta).taken
+    status = (await h.run("poker status", user=bob, place=place)).only()
+    assert t("status.stand_in.title", "en") not in embed_text(status)
+    games = (await h.run("games", user=bob, place=place)).only()
+    assert "🤖" not in games.text()
