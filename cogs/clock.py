@@ -44,6 +44,7 @@ from .pace import (
     pace_text,
 )
 from .seam import player_mention, seated_people
+from .seats import mentioned
 
 log = logging.getLogger(__name__)
 
@@ -227,7 +228,7 @@ class PaceClock:
             label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
             view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
-        text = t(key, locale, player=idle, others=" ".join(f"<@{u}>" for u in others), game=game.id)
+        text = t(key, locale, player=idle, others=mentioned(others, locale, " "), game=game.id)
         question = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(u) for u in others], roles=False, everyone=False))
         await self.note_question(game.id, [seat, since, question.id])
@@ -302,7 +303,7 @@ class PaceClock:
         idle = game.seats[seat].user_id
         told = [user for user in seated_people(game, but=actor) if user != idle]     # the first line names them
         if told:
-            lines.append(t("lobby.ended_for", locale, players=", ".join(f"<@{user}>" for user in told)))
+            lines.append(t("lobby.ended_for", locale, players=mentioned(told, locale)))
         return "\n".join(lines)
 
     def _channel(self, game: GameView):

@@ -54,7 +54,7 @@ from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
 from .seam import LobbyOption, Presentation, player_mention, seated_people
-from .seats import bot_seat_name, bot_seat_names, shown_game
+from .seats import bot_seat_name, bot_seat_names, mentioned, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .translator import cmd_str
 from .transport import UNSURE
@@ -576,7 +576,7 @@ class Lobby(GameCog):
         told = seated_people(game, but=actor)
         lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
         if told:
-            lines.append(t("lobby.ended_for", locale, players=", ".join(f"<@{user}>" for user in told)))
+            lines.append(t("lobby.ended_for", locale, players=mentioned(told, locale)))
         return "\n".join(lines), told
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))

@@ -23,6 +23,7 @@ from .clock import PaceClock
 from .core import game_locale, pings, tracker
 from .games import Games
 from .outbox import Courier
+from .seats import mentioned
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +101,7 @@ class Reminders(commands.Cog):
         locale, users = game_locale(game), [game.seats[s].user_id for s in due]
         notices = self.courier.notices
         hush = await notices.owe(game, users) if notices is not None else frozenset()
-        params = {"players": " ".join(f"<@{u}>" for u in users), "count": item.reminder_count + 1,
+        params = {"players": mentioned(users, locale, " "), "count": item.reminder_count + 1,
                   "decision": presentation.decision_text(decision_of(kind, game.state, due[0]), locale),
                   "limit": self.settings.max_reminders}
         # one player is addressed in the singular (German "dich": a solo game's reminder read "euch"), several in

@@ -76,3 +76,9 @@ def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
     "Ben 님, 봇 (어려움)". ``game``'s names are used as they are (pass :func:`shown_game`'s for a reader)."""
     return ", ".join(t("play.listed_player", locale, player=game.seats[seat].name)
                      for seat in seats if isinstance(seat, int) and 0 <= seat < len(game.seats))
+
+
+def mentioned(users: Iterable[int], locale: str, sep: str = ", ") -> str:
+    """People addressed by mention in a sentence of ``locale`` ("<@1> <@2>"), each through ``play.listed_player``
+    as :func:`listed_players` names seats: Korean writes "<@1> 님 <@2> 님", not one 님 after the whole list."""
+    return sep.join(t("play.listed_player", locale, player=f"<@{user}>") for user in users)

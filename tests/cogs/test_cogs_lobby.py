@@ -494,7 +494,7 @@ async def test_ending_a_game_in_korean_does_not_say_the_moderator_gave_up(harnes
     game = await started_game(harness, alice, bob, place, players=2, language="ko")
     done = (await harness.run("abandon", user=moderator, place=place)).public()[0]
     assert "포기" not in done.content and "관리자로서" in done.content, done.content
-    assert f"{alice.mention}, {bob.mention} 님" in done.content and f"#{game.id}" in done.content
+    assert f"{alice.mention} 님, {bob.mention} 님," in done.content and f"#{game.id}" in done.content   # 님 each
 
 
 async def test_cancel_on_a_running_game_points_each_player_to_what_they_may_do(harness, alice, bob, moderator):

@@ -26,3 +26,15 @@ def test_several_players_are_addressed_in_the_plural():
     assert "wartet auf dich" in t("play.reminder", "de", **params)
     # French speaks "vous" to one player as to several; Korean has no number to agree
     assert t("play.reminder", "fr", **params) == t("play.reminder_several", "fr", **params)
+
+
+def test_korean_honours_each_person_addressed_not_the_list():
+    """Reminders and end notices named several people with one 님 after the whole list ("<@1> <@2> 님, …")."""
+    from cogs.seats import mentioned
+
+    players = mentioned([1, 2], "ko", " ")
+    assert players == "<@1> 님 <@2> 님"
+    assert t("play.reminder_several", "ko", players=players, decision="x", count=1, limit=3).startswith(
+        "<@1> 님 <@2> 님, 게임이")
+    assert t("lobby.ended_for", "ko", players=mentioned([1, 2], "ko")) == "<@1> 님, <@2> 님, 게임이 결과 없이 끝났어요."
+    assert mentioned([1, 2], "en", " ") == "<@1> <@2>" and mentioned([7], "de") == "<@7>"

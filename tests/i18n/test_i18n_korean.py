@@ -159,12 +159,11 @@ def test_stray_pairs_are_those_after_a_literal_word(template, stray):
     ("lobby.join_note", {"seated": 1, "wanted": 2}, "{name}가 참가했어요 (1/2)."),          # 님이 → the name's 이(가)
     ("play.your_turn", {"decision": "X", "away": ""}, "{name}: X."),
     ("play.sheet_of", {}, "{name}의 시트"),
-    ("lobby.ended_for", {}, "{name}, 게임이 결과 없이 끝났어요."),
 ])
 def test_a_bot_seat_is_named_without_the_honorific_a_person_gets(key, params, expected):
     """Tours read "봇 2 (어려움) 님이": 님 honours a person; a bot seat (in any language's name) takes none, and the
     particle 님 carried fits the name instead (the word before its parenthesis: 2 이 → 가)."""
-    name_param = "players" if key == "lobby.ended_for" else "user" if key == "lobby.join_note" else "player"
+    name_param = "user" if key == "lobby.join_note" else "player"
     bot = t("bot.seat_name_numbered", "ko", number=2, level=t("bot.level.hard", "ko"))
     for name in (bot, f"**{bot}**", "Bot 2 (hard)"):
         assert t(key, "ko", **{name_param: name}, **params) == expected.format(name=name)
