@@ -3,10 +3,19 @@
 import { messageBody, stamp } from "./render.js";
 import { Composer } from "./composer.js";
 
-const state = { world: null, panes: [], ws: null, offset: 0, clicks: [] };
+const state = { world: null, panes: [], ws: null, offset: 0, clicks: [], dismissed: loadDismissed() };
 window.playground = state;   // the tests and the benchmark read click timings here
 
 import { api, el, esc } from "./net.js";
+
+// A dismissed private message stays away, also after a reload, as on Discord (the last few hundred ids kept)
+function loadDismissed() {
+  try { return new Set(JSON.parse(localStorage.getItem("playground.dismissed") || "[]")); } catch (err) { return new Set(); }
+}
+function dismiss(id) {
+  state.dismissed.add(id);
+  localStorage.setItem("playground.dismissed", JSON.stringify([...state.dismissed].slice(-300)));
+}
 
 function person(id) { return state.world.people.find((p) => p.id === id); }
 function tr(locale, key, params = {}) {
@@ -115,7 +124,7 @@ class Pane {
     if (t.classList.contains("spoiler")) { t.classList.add("shown"); return; }
     const message = t.closest(".message");
     if (!message) return;
-    if (t.classList.contains("dismiss")) { message.remove(); return; }
+    if (t.classList.contains("dismiss")) { this.dismiss(message); return; }
     if (t.classList.contains("c-button") && t.dataset.customId && !t.classList.contains("c-confirm")) {
       return this.act("/api/click", { message: message.dataset.id, custom_id: t.dataset.customId }, t);
     }
@@ -141,6 +150,13 @@ class Pane {
     }
   }
 
+  /** Dismiss hides one private message for good: the page no longer draws it (and draws the later ones). */
+  dismiss(message) {
+    dismiss(message.dataset.id);
+    this.rendered.delete(message.dataset.id);
+    message.remove();
+  }
+
   async act(path, body, node) {
     const started = performance.now();
     node.classList.add("pending");
@@ -164,6 +180,7 @@ class Pane {
 
   show(messages) {
     const ctx = this.ctx();
+    messages = messages.filter((m) => !state.dismissed.has(m.id));
     const keep = new Set(messages.map((m) => m.id));
     for (const [id, node] of this.rendered) if (!keep.has(id)) { node.remove(); this.rendered.delete(id); }
     let previous = null; let changed = false;

@@ -88,6 +88,22 @@ def changed(page: Page, message: dict[str, Any]) -> dict[str, Any]:
     return page.wait(redrawn, 20, "the message redrawn")
 
 
+def test_after_a_dismiss_the_channels_later_messages_still_appear(page: Page):
+    """Dismiss left the hidden message in the page's list of drawn ones, and every later message was put after
+    it, outside the page: none appeared until a reload."""
+    page.be("Ben")
+    page.go("lounge")
+    page.command("/games", "games")
+    [first] = [m for m in page.read()["messages"] if m["ephemeral"]]
+    page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{first["id"]}"] .dismiss').click()
+    page.wait(lambda: not page.read()["messages"], 5, "the private message dismissed")
+    page.command("/games", "games")
+    [second] = page.wait(lambda: page.read()["messages"], 10, "the second answer, live")
+    assert second["id"] != first["id"] and second["ephemeral"]
+    page.open()                                     # dismissed for good, as on Discord
+    page.wait(lambda: [m["id"] for m in page.read()["messages"]] == [second["id"]], 10, "the page after a reload")
+
+
 def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page):
     """/rfa place value: the local Discord refused the autocomplete while "where" was empty (Discord sends what is
     filled), so value never offered anything."""
