@@ -45,14 +45,52 @@ class Pane {
         <div class="group chan-title"></div><ul class="channels"></ul><div class="group dm-title"></div><ul class="dms"></ul></nav>
       <div class="chat"><div class="chat-head"></div><ol class="messages"></ol><div class="toast" hidden></div><div class="composer-slot"></div></div></section>`);
     this.list = this.node.querySelector(".messages");
-    // keep to the bottom while it is read there, also when a picture arrives and makes a message taller
-    this.stick = true;
-    this.list.addEventListener("scroll", () => { this.stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80; });
-    this.list.addEventListener("load", () => { if (this.stick) this.list.scrollTop = this.list.scrollHeight; }, true);
+    // keep to the bottom while it is read there, also when a picture arrives and makes a message taller;
+    // read higher up, the message at the top of the view stays where it is (``mark``)
+    this.stick = true; this.mark = null;
+    this.list.addEventListener("scroll", () => {
+      this.stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80;
+      this.mark = this.stick ? null : this.inView();
+    });
+    this.list.addEventListener("load", () => { if (this.stick) this.toBottom(); else this.keep(this.mark); }, true);
     this.composer = new Composer(this);
     this.node.querySelector(".composer-slot").append(this.composer.node);
     this.node.addEventListener("click", (e) => this.onClick(e));
   }
+
+  toBottom() { this.list.scrollTop = this.list.scrollHeight; this.stick = true; this.mark = null; }
+
+  /** The first message in view, and how far below the top of the view it begins. */
+  inView() {
+    const top = this.list.getBoundingClientRect().top;
+    for (const n of this.list.children) {
+      const r = n.getBoundingClientRect();
+      if (r.bottom > top + 1) return { id: n.dataset.id, offset: r.top - top };
+    }
+    return null;
+  }
+
+  /** Scroll so that the message of ``mark`` (maybe redrawn since) is where it was in the view. */
+  keep(mark) {
+    const node = mark && this.rendered.get(mark.id);
+    if (!node || !node.isConnected) return;
+    this.list.scrollTop += node.getBoundingClientRect().top - this.list.getBoundingClientRect().top - mark.offset;
+  }
+
+  /** Bring a message into view (``whole``: all of it where it fits, else its beginning; otherwise only if none
+   * of it shows). */
+  reveal(node, whole) {
+    const view = this.list.getBoundingClientRect(); const r = node.getBoundingClientRect();
+    if (whole ? r.top >= view.top && r.bottom <= view.bottom : r.bottom > view.top && r.top < view.bottom) return;
+    node.scrollIntoView({ block: r.height > view.height || r.top < view.top ? "start" : "end" });
+  }
+
+  remember() {
+    this.stick = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80;
+    this.mark = this.stick ? null : this.inView();
+  }
+
+  clear() { this.rendered.clear(); this.list.innerHTML = ""; this.stick = true; this.mark = null; }
 
   get locale() { return person(this.viewer).locale; }
   t(key, params) { return tr(this.locale, key, params); }
@@ -82,7 +120,7 @@ class Pane {
 
   goTo(channel) {
     if (channel === this.channel) return;
-    this.channel = channel; this.rendered.clear(); this.list.innerHTML = ""; this.composer.reset(); redrawAll(); subscribe();
+    this.channel = channel; this.clear(); this.composer.reset(); redrawAll(); subscribe();
   }
 
   drawSidebar() {
@@ -110,7 +148,7 @@ class Pane {
     const p = person(viewer);
     if (this.channel === person(this.viewer).dm) channel = channel || p.dm;   // from a DM to the other's DM
     this.viewer = viewer; this.channel = channel || this.channel;
-    this.rendered.clear(); this.list.innerHTML = "";
+    this.clear();
     this.composer.reset();
     redrawAll(); subscribe();
   }
@@ -183,25 +221,45 @@ class Pane {
     messages = messages.filter((m) => !state.dismissed.has(m.id));
     const keep = new Set(messages.map((m) => m.id));
     for (const [id, node] of this.rendered) if (!keep.has(id)) { node.remove(); this.rendered.delete(id); }
-    let previous = null; let changed = false;
+    let previous = null; const redrawn = new Set(); const added = [];
     for (const m of messages) {
       let node = this.rendered.get(m.id);
       if (!node || node.dataset.version !== String(m.version) || node.dataset.locale !== this.locale) {
         const fresh = this.drawMessage(m, ctx);
-        if (node) node.replaceWith(fresh); else if (previous) previous.after(fresh); else this.list.prepend(fresh);
-        node = fresh; this.rendered.set(m.id, node); changed = true;
+        if (node) { node.replaceWith(fresh); redrawn.add(m.id); } else { if (previous) previous.after(fresh); else this.list.prepend(fresh); added.push(fresh); }
+        node = fresh; this.rendered.set(m.id, node);
       }
       previous = node;
     }
-    if (changed && this.waiting) {
-      state.clicks.push({ ms: performance.now() - this.waiting.started, path: this.waiting.path });
+    const changed = redrawn.size > 0 || added.length > 0;
+    const answered = changed ? this.waiting : null;
+    if (answered) {
+      state.clicks.push({ ms: performance.now() - answered.started, path: answered.path });
       this.waiting = null;
       // answered: by a redraw of the clicked message, or by a new (private) message while it stays as it was
       for (const n of this.list.querySelectorAll(".pending")) n.classList.remove("pending");
     }
-    if (this.stick || changed) { this.list.scrollTop = this.list.scrollHeight; this.stick = true; }
+    if (changed) this.place(answered, redrawn, added);
     this.revision = (this.revision || 0) + 1;
     this.node.dataset.revision = String(this.revision);
+  }
+
+  /** Where the view goes after a change. One's own command goes to the bottom, as does anything while the
+   * list is read at its bottom; read higher up, the view stays where it was (a redraw above used to throw it to
+   * the bottom), and the answer to one's click is brought into view: the clicked message redrawn in place, or
+   * else the new (private) message. */
+  place(answered, redrawn, added) {
+    if (answered && answered.path === "/api/command") { this.toBottom(); return; }
+    const clicked = answered && redrawn.has(answered.message) ? this.rendered.get(answered.message) : null;
+    if (this.stick) {
+      this.toBottom();
+      if (clicked) this.reveal(clicked, false);
+    } else {
+      this.keep(this.mark);
+      if (clicked) this.reveal(clicked, false);
+      else if (answered && added.length) this.reveal(added[added.length - 1], true);
+    }
+    this.remember();
   }
 
   drawMessage(m, ctx) {

@@ -183,12 +183,13 @@ export class Composer {
   async send() {
     if (!this.chosen) return;
     if (this.outOfRange()) return;
-    const started = performance.now();
+    // waited for before the call returns: the bot's answer may come over the websocket first
+    this.pane.waiting = { started: performance.now(), message: null, path: "/api/command" };
     try {
       await api("/api/command", { user: this.pane.viewer, channel: this.pane.channel, command: this.chosen.path, options: this.values() });
-      this.pane.waiting = { started, message: null, path: "/api/command" };
       this.reset();
     } catch (err) {
+      this.pane.waiting = null;
       this.pane.toast(this.t("playground.refused", { reason: err.message }));
     }
   }

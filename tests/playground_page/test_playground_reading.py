@@ -104,6 +104,22 @@ def test_after_a_dismiss_the_channels_later_messages_still_appear(page: Page):
     page.wait(lambda: [m["id"] for m in page.read()["messages"]] == [second["id"]], 10, "the page after a reload")
 
 
+def test_a_click_higher_up_keeps_the_view_where_one_reads(phone: Page):
+    """Any change threw the chat to its bottom: a click on the live message above a few private answers showed the
+    answers, not the message the bot had just redrawn."""
+    page = phone
+    solo(page)
+    for _ in range(2):
+        page.command("/rp", "rp rules")               # taller than the view, below the live message
+    message = live(page)
+    select = message["selects"][0]
+    page.pick(message["id"], select["id"], [select["options"][1]["value"]])
+    changed(page, message)
+    page.settle()
+    place = js(page, PLACE, page.pane(), message["id"])
+    assert place["shows"] and not place["bottom"], place
+
+
 def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page):
     """/rfa place value: the local Discord refused the autocomplete while "where" was empty (Discord sends what is
     filled), so value never offered anything."""
