@@ -36,6 +36,19 @@ function drawChrome() {
   document.getElementById("clock").textContent = hours ? tr(loc, "playground.clock", { hours }) : "";
 }
 
+// Relative times ("in 24 hours") are drawn again from the bot's clock: after Skip time, and as time passes.
+function redrawStamps() {
+  for (const pane of state.panes) {
+    const ctx = pane.ctx();
+    for (const n of pane.list.querySelectorAll(".timestamp[data-f=\"R\"]")) n.textContent = stamp(+n.dataset.ts, "R", ctx);
+  }
+}
+
+function clockMoved(offset) {
+  if (offset === state.offset) return;
+  state.offset = offset; drawChrome(); redrawStamps();
+}
+
 // --- panes -----------------------------------------------------------------------------------------------
 class Pane {
   constructor(index, viewer, channel) {
@@ -311,7 +324,7 @@ function connect() {
     const data = JSON.parse(e.data);
     if (data.type === "threads") { state.world.threads = data.threads; for (const pane of state.panes) pane.drawChannels(); return; }
     if (data.type !== "pane") return;
-    if (data.clock_offset !== state.offset) { state.offset = data.clock_offset; drawChrome(); }
+    clockMoved(data.clock_offset);
     for (const pane of state.panes) if (pane.channel === data.channel && pane.viewer === data.viewer) pane.show(data.messages);
     document.body.dataset.ready = "1";
   };
@@ -337,7 +350,7 @@ async function main() {
   box.onchange = () => setSplit(box.checked);
   for (const b of document.querySelectorAll(".skip-btn")) {
     b.onclick = async () => {
-      try { state.offset = await api("/api/skip", { seconds: +b.dataset.skip }); drawChrome(); } catch (err) { state.panes[0].toast(err.message); }
+      try { clockMoved(await api("/api/skip", { seconds: +b.dataset.skip })); } catch (err) { state.panes[0].toast(err.message); }
     };
   }
   window.addEventListener("beforeunload", () => localStorage.setItem("playground.panes", JSON.stringify(state.panes.map((p) => ({ viewer: p.viewer, channel: p.channel })))));
@@ -345,7 +358,7 @@ async function main() {
   layout();
   if (params.get("split") === "1" || (saved && saved.length > 1 && params.get("split") !== "0")) setSplit(true);
   connect();
-  setInterval(() => { for (const p of state.panes) for (const n of p.list.querySelectorAll(".timestamp")) n.dataset.stale = "1"; }, 60000);
+  setInterval(redrawStamps, 30000);
 }
 
 main();

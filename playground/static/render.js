@@ -14,7 +14,7 @@ function inline(text, ctx) {
   });
   s = s.replace(/&lt;@&amp;(\d+)&gt;/g, () => `<span class="mention">@role</span>`);
   s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention" data-channel="${id}">#${esc(ctx.channels.get(id) || "channel")}</span>`);
-  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp">${esc(stamp(+ts, f || "f", ctx))}</span>`);
+  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp" data-ts="${+ts}" data-f="${f || "f"}">${esc(stamp(+ts, f || "f", ctx))}</span>`);
   s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, n) => `:${n}:`);
   s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
   s = s.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");

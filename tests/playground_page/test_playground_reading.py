@@ -138,3 +138,29 @@ def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page)
                         "the values offered")
     assert set(offered) <= set("123456"), offered
     box.send_keys(Keys.ESCAPE)
+
+
+def test_relative_times_are_redrawn_after_skip_time_and_as_time_passes(page: Page):
+    """"Expires in 24 hours" still read 24 hours after +1 h (and after any time), until a reload."""
+    page.be("Dan")
+    page.go("tavern")
+    page.command("/find", "find join", {"game": "dicepoker", "players": 2, "pace": "none"})
+
+    def expiry() -> str:
+        return page.pane().find_elements(By.CSS_SELECTOR, ".message .timestamp")[-1].text
+    assert expiry() == "in 24 hours"
+    page.driver.find_element(By.CSS_SELECTOR, '.skip-btn[data-skip="3600"]').click()
+    page.wait(lambda: expiry() == "in 23 hours", 5, "the time redrawn after +1 h")
+
+    # as time passes: the page's own timer, with the browser's clock two hours on
+    watch = page.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        window.timers = []; const every = window.setInterval;
+        window.setInterval = (fn, ms, ...rest) => { window.timers.push({fn, ms}); return every(fn, ms, ...rest); };"""})
+    try:
+        page.open()
+        page.wait(lambda: expiry() == "in 23 hours", 10, "the page again")
+        js(page, "const now = Date.now; Date.now = () => now() + 2 * 3600 * 1000;"
+                 " window.timers.filter((x) => x.ms <= 60000).forEach((x) => x.fn());")
+        assert expiry() == "in 21 hours"
+    finally:
+        page.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
