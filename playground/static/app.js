@@ -49,6 +49,8 @@ function clockMoved(offset) {
   state.offset = offset; drawChrome(); redrawStamps();
 }
 
+const FOCUSABLE = "button, a[href], [tabindex='0']";
+
 // --- panes -----------------------------------------------------------------------------------------------
 class Pane {
   constructor(index, viewer, channel) {
@@ -69,6 +71,7 @@ class Pane {
     this.composer = new Composer(this);
     this.node.querySelector(".composer-slot").append(this.composer.node);
     this.node.addEventListener("click", (e) => this.onClick(e));
+    this.node.addEventListener("keydown", (e) => this.onKey(e));
   }
 
   toBottom() { this.list.scrollTop = this.list.scrollHeight; this.stick = true; this.mark = null; }
@@ -182,13 +185,10 @@ class Pane {
     const sel = t.closest(".c-select");
     if (!sel) return;
     const list = sel.querySelector(".c-options");
-    if (t.classList.contains("c-select-head")) {
-      for (const other of this.node.querySelectorAll(".c-options:not([hidden])")) if (other !== list) other.hidden = true;
-      list.hidden = !list.hidden; return;
-    }
+    if (t.classList.contains("c-select-head")) return this.openList(sel, list.hidden);
     const max = +sel.dataset.max;
     if (t.classList.contains("c-option")) {
-      if (max <= 1) { list.hidden = true; return this.act("/api/select", { message: message.dataset.id, custom_id: sel.dataset.customId, values: [t.dataset.value] }, sel); }
+      if (max <= 1) { this.openList(sel, false); return this.act("/api/select", { message: message.dataset.id, custom_id: sel.dataset.customId, values: [t.dataset.value] }, sel); }
       const chosen = list.querySelectorAll('.c-option[aria-selected="true"]').length;
       if (t.getAttribute("aria-selected") === "true") t.removeAttribute("aria-selected");
       else if (chosen < max) t.setAttribute("aria-selected", "true");
@@ -196,7 +196,7 @@ class Pane {
     }
     if (t.classList.contains("c-confirm")) {
       const values = [...list.querySelectorAll('.c-option[aria-selected="true"]')].map((o) => o.dataset.value);
-      list.hidden = true;
+      this.openList(sel, false);
       return this.act("/api/select", { message: message.dataset.id, custom_id: sel.dataset.customId, values }, sel);
     }
   }
@@ -206,6 +206,42 @@ class Pane {
     dismiss(message.dataset.id);
     this.rendered.delete(message.dataset.id);
     message.remove();
+  }
+
+  /** Open (or close) a select's list; an opened one takes the keyboard, its chosen or first option focused. */
+  openList(sel, open) {
+    const list = sel.querySelector(".c-options");
+    const head = sel.querySelector(".c-select-head");
+    if (open) for (const other of this.node.querySelectorAll(".c-options:not([hidden])")) if (other !== list) this.openList(other.closest(".c-select"), false);
+    if (!open && list.contains(document.activeElement)) head.focus({ preventScroll: true });
+    list.hidden = !open;
+    head.setAttribute("aria-expanded", String(open));
+    if (!open) return;
+    const first = list.querySelector('.c-option[aria-selected="true"]') || list.querySelector(".c-option");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  /** The keyboard on a select's list, as a listbox: the arrows (and Home/End) move, Enter or Space picks
+   * (toggles, in a select of several, whose ✓ is the next Tab), Escape closes. */
+  onKey(e) {
+    const sel = e.target.closest(".c-select");
+    if (!sel || sel.classList.contains("disabled")) return;
+    const list = sel.querySelector(".c-options");
+    const options = [...list.querySelectorAll(".c-option")];
+    const at = options.indexOf(e.target);
+    const go = (i) => { const o = options[Math.max(0, Math.min(options.length - 1, i))]; if (o) { o.focus({ preventScroll: true }); o.scrollIntoView({ block: "nearest" }); } };
+    if (e.target.classList.contains("c-select-head")) {
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") { e.preventDefault(); this.openList(sel, true); }
+      else if (e.key === "Escape" && !list.hidden) { e.preventDefault(); this.openList(sel, false); }
+      return;
+    }
+    if (e.key === "Escape") { e.preventDefault(); this.openList(sel, false); return; }
+    if (at < 0) return;
+    if (e.key === "ArrowDown") { e.preventDefault(); go(at + 1); }
+    else if (e.key === "ArrowUp") { e.preventDefault(); go(at - 1); }
+    else if (e.key === "Home") { e.preventDefault(); go(0); }
+    else if (e.key === "End") { e.preventDefault(); go(options.length - 1); }
+    else if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.target.click(); }
   }
 
   async act(path, body, node) {
@@ -233,6 +269,7 @@ class Pane {
     const ctx = this.ctx();
     messages = messages.filter((m) => !state.dismissed.has(m.id));
     const keep = new Set(messages.map((m) => m.id));
+    const refocus = this.focusPlace();
     for (const [id, node] of this.rendered) if (!keep.has(id)) { node.remove(); this.rendered.delete(id); }
     let previous = null; const redrawn = new Set(); const added = [];
     for (const m of messages) {
@@ -253,6 +290,11 @@ class Pane {
       for (const n of this.list.querySelectorAll(".pending")) n.classList.remove("pending");
     }
     if (changed) this.place(answered, redrawn, added);
+    if (refocus && redrawn.has(refocus.id)) {
+      const all = this.rendered.get(refocus.id).querySelectorAll(FOCUSABLE);
+      const again = all[Math.min(refocus.index, all.length - 1)];
+      if (again) again.focus({ preventScroll: true });
+    }
     this.revision = (this.revision || 0) + 1;
     this.node.dataset.revision = String(this.revision);
   }
@@ -273,6 +315,17 @@ class Pane {
       else if (answered && added.length) this.reveal(added[added.length - 1], true);
     }
     this.remember();
+  }
+
+  /** Where the keyboard is in this pane's messages (a message and the how-manieth control), to be given back
+   * after that message is redrawn: a pick made with the keyboard leaves it on the same select. */
+  focusPlace() {
+    const active = document.activeElement;
+    const message = active && this.list.contains(active) ? active.closest(".message") : null;
+    if (!message) return null;
+    const select = active.closest(".c-select");
+    const ref = select ? select.querySelector(".c-select-head") : active;
+    return { id: message.dataset.id, index: Math.max(0, [...message.querySelectorAll(FOCUSABLE)].indexOf(ref)) };
   }
 
   drawMessage(m, ctx) {

@@ -108,17 +108,17 @@ function select(s, ctx) {
   const placeholder = s.placeholder || ctx.t("playground.choose");
   let options = "";
   if (s.type === 3) {
-    options = (s.options || []).map((o) => `<li class="c-option" role="option" data-value="${esc(o.value)}"${o.default ? ' aria-selected="true"' : ""}>
+    options = (s.options || []).map((o) => `<li class="c-option" role="option" tabindex="-1" data-value="${esc(o.value)}"${o.default ? ' aria-selected="true"' : ""}>
       ${o.emoji ? `<span class="emoji">${emoji(o.emoji)}</span>` : ""}<span class="o-text"><span class="o-label">${esc(o.label)}</span>${o.description ? `<span class="o-desc">${esc(o.description)}</span>` : ""}</span></li>`).join("");
   } else if (s.type === 5 || s.type === 7) {
-    options = [...ctx.people].map(([id, name]) => `<li class="c-option" role="option" data-value="${id}"><span class="o-label">${esc(name)}</span></li>`).join("");
+    options = [...ctx.people].map(([id, name]) => `<li class="c-option" role="option" tabindex="-1" data-value="${id}"><span class="o-label">${esc(name)}</span></li>`).join("");
   } else if (s.type === 8) {
-    options = [...ctx.channels].map(([id, name]) => `<li class="c-option" role="option" data-value="${id}"><span class="o-label">#${esc(name)}</span></li>`).join("");
+    options = [...ctx.channels].map(([id, name]) => `<li class="c-option" role="option" tabindex="-1" data-value="${id}"><span class="o-label">#${esc(name)}</span></li>`).join("");
   }
   const multi = (s.max_values || 1) > 1;
   return `<div class="c-select${s.disabled ? " disabled" : ""}" data-custom-id="${esc(s.custom_id)}" data-min="${s.min_values ?? 1}" data-max="${s.max_values || 1}">
-    <button type="button" class="c-select-head"${s.disabled ? " disabled" : ""}><span>${esc(placeholder)}</span><span class="chev">⌄</span></button>
-    <ul class="c-options" role="listbox" hidden>${options}${multi ? `<li class="c-done"><button type="button" class="c-button primary c-confirm">✓</button></li>` : ""}</ul></div>`;
+    <button type="button" class="c-select-head" aria-haspopup="listbox" aria-expanded="false"${s.disabled ? " disabled" : ""}><span>${esc(placeholder)}</span><span class="chev">⌄</span></button>
+    <ul class="c-options" role="listbox"${multi ? ' aria-multiselectable="true"' : ""} hidden>${options}${multi ? `<li class="c-done"><button type="button" class="c-button primary c-confirm">✓</button></li>` : ""}</ul></div>`;
 }
 
 export function components(list, msg, ctx) {

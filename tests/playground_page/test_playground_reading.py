@@ -120,6 +120,39 @@ def test_a_click_higher_up_keeps_the_view_where_one_reads(phone: Page):
     assert place["shows"] and not place["bottom"], place
 
 
+def test_the_bots_menus_are_used_with_the_keyboard(page: Page):
+    """No option of a menu could be focused and neither Enter nor Space chose one: every move menu was
+    mouse-only."""
+    message = solo(page)
+    head = page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{message["id"]}"] .c-select-head')
+    js(page, "arguments[0].focus()", head)
+    options = [o["value"] for o in message["selects"][0]["options"]]
+    keys(page, Keys.ARROW_DOWN)                       # opens the list on its first option
+    assert focused(page)["value"] == options[0]
+    keys(page, Keys.END, Keys.HOME, Keys.ARROW_DOWN)
+    assert focused(page)["value"] == options[1]
+    keys(page, Keys.ENTER)
+    changed(page, message)
+    page.settle()
+    assert "c-select-head" in focused(page)["cls"]     # still on the menu, to go on with the keyboard
+
+    # a menu of several (the page draws one with ✓; no move of these games asks for several yet)
+    js(page, """
+        const pane = window.playground.panes[0];
+        const m = {id: "1", version: 1, author: {bot: true}, timestamp: new Date().toISOString(), components: [
+          {type: 1, components: [{type: 3, custom_id: "x", min_values: 1, max_values: 2,
+            options: [{label: "a", value: "a"}, {label: "b", value: "b"}, {label: "c", value: "c"}]}]}]};
+        const node = pane.drawMessage(m, pane.ctx()); node.id = "several"; pane.list.append(node);
+        node.querySelector('.c-select-head').focus();""")
+    try:
+        keys(page, Keys.SPACE, Keys.SPACE, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.SPACE, Keys.TAB)
+        picked = js(page, "return [...document.querySelectorAll('#several [aria-selected=\"true\"]')]"
+                          ".map(o => o.dataset.value)")
+        assert picked == ["a", "c"] and "c-confirm" in focused(page)["cls"], (picked, focused(page))
+    finally:
+        js(page, "document.getElementById('several').remove()")
+
+
 def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page):
     """/rfa place value: the local Discord refused the autocomplete while "where" was empty (Discord sends what is
     filled), so value never offered anything."""
