@@ -208,7 +208,8 @@ class Pane {
     message.remove();
   }
 
-  /** Open (or close) a select's list; an opened one takes the keyboard, its chosen or first option focused. */
+  /** Open (or close) a select's list; an opened one is scrolled into view (at phone width it opened below the
+   * fold with one option showing) and takes the keyboard, its chosen or first option focused. */
   openList(sel, open) {
     const list = sel.querySelector(".c-options");
     const head = sel.querySelector(".c-select-head");
@@ -217,6 +218,7 @@ class Pane {
     list.hidden = !open;
     head.setAttribute("aria-expanded", String(open));
     if (!open) return;
+    list.scrollIntoView({ block: "nearest" });
     const first = list.querySelector('.c-option[aria-selected="true"]') || list.querySelector(".c-option");
     if (first) first.focus({ preventScroll: true });
   }

@@ -104,6 +104,24 @@ def test_after_a_dismiss_the_channels_later_messages_still_appear(page: Page):
     page.wait(lambda: [m["id"] for m in page.read()["messages"]] == [second["id"]], 10, "the page after a reload")
 
 
+def test_on_a_phone_a_menu_opens_in_view(phone: Page):
+    """At 360 px an opened menu showed one option above the composer, the rest below the fold."""
+    page = phone
+    message = solo(page)
+    head = page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{message["id"]}"] .c-select-head')
+    head.click()
+    shown = js(page, """
+        const list = arguments[0].querySelector('.c-options:not([hidden])');
+        const view = arguments[0].querySelector('.messages').getBoundingClientRect();
+        return [...list.querySelectorAll('.c-option')].filter((o) => {
+          const r = o.getBoundingClientRect(); return r.top >= view.top && r.bottom <= view.bottom; }).length;""",
+               page.pane())
+    assert shown >= 4, f"{shown} options in view"
+    keys(page, Keys.ESCAPE)                          # closes it, the keyboard back on its head
+    assert "c-select-head" in focused(page)["cls"] and not page.pane().find_elements(
+        By.CSS_SELECTOR, ".c-options:not([hidden])")
+
+
 def test_a_click_higher_up_keeps_the_view_where_one_reads(phone: Page):
     """Any change threw the chat to its bottom: a click on the live message above a few private answers showed the
     answers, not the message the bot had just redrawn."""
