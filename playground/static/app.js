@@ -49,6 +49,31 @@ function clockMoved(offset) {
   state.offset = offset; drawChrome(); redrawStamps();
 }
 
+// The picture viewer: a click (or Enter) on a picture shows it at its full size over the page, as Discord
+// does; a click anywhere or Escape closes it.
+function viewPicture(img) {
+  let box = document.getElementById("lightbox");
+  if (!box) {
+    box = el('<div id="lightbox" class="lightbox" hidden><img alt=""></div>');
+    box.addEventListener("click", () => closePicture());
+    box.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); closePicture(); } });
+    document.body.append(box);
+  }
+  const big = box.querySelector("img");
+  big.src = img.currentSrc || img.src; big.alt = img.alt;
+  box.hidden = false; box.tabIndex = -1; box.focus();
+  box.opener = img;
+}
+
+function closePicture() {
+  const box = document.getElementById("lightbox");
+  if (!box || box.hidden) return false;
+  box.hidden = true;
+  if (box.opener && box.opener.isConnected) box.opener.focus({ preventScroll: true });
+  return true;
+}
+
+const PICTURES = ".c-gallery img, .c-thumb, .e-image, .e-thumb";
 const FOCUSABLE = "button, a[href], [tabindex='0']";
 
 // --- panes -----------------------------------------------------------------------------------------------
@@ -170,6 +195,8 @@ class Pane {
   }
 
   onClick(e) {
+    const picture = e.target.closest(PICTURES);
+    if (picture && this.node.contains(picture)) { viewPicture(picture); return; }
     const t = e.target.closest("button, .c-option, .spoiler, .mention[data-channel]");
     if (!t || !this.node.contains(t)) return;
     if (t.classList.contains("person")) return this.switchTo(t.dataset.id);
@@ -224,8 +251,9 @@ class Pane {
   }
 
   /** The keyboard on a select's list, as a listbox: the arrows (and Home/End) move, Enter or Space picks
-   * (toggles, in a select of several, whose ✓ is the next Tab), Escape closes. */
+   * (toggles, in a select of several, whose ✓ is the next Tab), Escape closes; Enter opens a picture. */
   onKey(e) {
+    if ((e.key === "Enter" || e.key === " ") && e.target.matches(PICTURES)) { e.preventDefault(); viewPicture(e.target); return; }
     const sel = e.target.closest(".c-select");
     if (!sel || sel.classList.contains("disabled")) return;
     const list = sel.querySelector(".c-options");

@@ -171,6 +171,37 @@ def test_the_bots_menus_are_used_with_the_keyboard(page: Page):
         js(page, "document.getElementById('several').remove()")
 
 
+def test_a_picture_opens_full_size_and_two_stack_on_a_phone(phone: Page):
+    """A click on a picture did nothing, and at phone width two pictures side by side were 139 px wide each."""
+    page = phone
+    message = solo(page)
+    picture = page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{message["id"]}"] .c-gallery img')
+    page.wait(lambda: js(page, "return arguments[0].complete && arguments[0].naturalWidth", picture), 10, "the picture")
+    js(page, "arguments[0].scrollIntoView({block: 'center'})", picture)
+    picture.click()
+    viewer = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, ".lightbox:not([hidden]) img"), 5,
+                       "the picture viewer")
+    size = page.wait(lambda: js(page, "const i = arguments[0]; return i.complete && i.naturalWidth"
+                                      " && [i.getBoundingClientRect().width, i.naturalWidth]", viewer), 5, "full size")
+    assert size[0] == size[1] > 360, size              # full size: wider than the phone, it scrolls
+    keys(page, Keys.ESCAPE)
+    page.wait(lambda: not page.driver.find_elements(By.CSS_SELECTOR, ".lightbox:not([hidden])"), 5, "it closes")
+
+    # two pictures in one message (a poker hand's: the last hand and this one), drawn as the bot sends them
+    src = picture.get_attribute("src")
+    rects = js(page, """
+        const pane = window.playground.panes[0];
+        const a = (n) => ({filename: n, url: arguments[0], content_type: "image/png"});
+        const m = {id: "2", version: 1, author: {bot: true}, timestamp: new Date().toISOString(),
+                   attachments: [a("last_hand.png"), a("hand.png")]};
+        const node = pane.drawMessage(m, pane.ctx()); node.id = "two"; pane.list.append(node);
+        return [...node.querySelectorAll('.c-gallery img')].map((i) => {
+          const r = i.getBoundingClientRect(); return [r.left, r.top, r.width, r.bottom]; });""", src)
+    js(page, "document.getElementById('two').remove()")
+    (left1, _, width1, bottom1), (left2, top2, width2, _) = rects
+    assert left1 == left2 and top2 >= bottom1 and width1 == width2 > 250, rects
+
+
 def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page):
     """/rfa place value: the local Discord refused the autocomplete while "where" was empty (Discord sends what is
     filled), so value never offered anything."""
