@@ -11,6 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from bot.i18n import t
 from tests.playground_page.browser import Page
 
 PHONE = {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True}
@@ -102,6 +103,55 @@ def test_after_a_dismiss_the_channels_later_messages_still_appear(page: Page):
     assert second["id"] != first["id"] and second["ephemeral"]
     page.open()                                     # dismissed for good, as on Discord
     page.wait(lambda: [m["id"] for m in page.read()["messages"]] == [second["id"]], 10, "the page after a reload")
+
+
+def test_the_command_list_and_autocomplete_follow_the_arrow_keys(page: Page):
+    """The arrows did nothing and Enter always took the first command: "/help" + Enter opened /rp help, and a
+    plain "/" + Enter opened /rp abandon."""
+    page.be("Ben")
+    page.go("lounge")
+    box = composer(page)
+    box.send_keys("/")
+    assert page.wait(lambda: items(page, ".cmd-item"), 5, "the command list")[0] == "help"   # where one starts
+    box.send_keys("help")
+    found = page.wait(lambda: (lambda f: f if "rp help" in f else None)(items(page, ".cmd-item")), 5, "/help's list")
+    assert found[0] == "help", found                                  # the exact name first
+    box.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_UP, Keys.ARROW_DOWN)
+    assert items(page, ".cmd-item.active") == [found[2]]
+    shown = js(page, "return arguments[0].querySelector('.cmd-item.active .cmd-name').textContent", page.pane())
+    box.send_keys(Keys.ENTER)
+    page.wait(lambda: box.get_attribute("readonly") and box.get_attribute("value") == shown, 5, f"{shown} chosen")
+    box.send_keys(Keys.ESCAPE)
+
+    box.send_keys("/notify", Keys.ENTER)
+    zone = page.wait(lambda: page.pane().find_element(By.CSS_SELECTOR, '.opt[data-option="time_zone"] input'), 5,
+                     "/notify chosen")
+    zone.click()
+    zone.send_keys("Europe/Par")
+    page.wait(lambda: items(page, ".ac-list:not([hidden]) .ac-item") == ["Europe/Paris"], 5, "the zone's choices")
+    zone.send_keys(Keys.ARROW_DOWN, Keys.ENTER)       # takes the highlighted choice
+    assert zone.get_attribute("value") == "Europe/Paris" and not items(page, ".ac-list:not([hidden]) .ac-item")
+    before = page.revision()
+    zone.send_keys(Keys.ENTER)                         # and Enter sends, as Discord's client does
+    page.settle(since=before)
+    assert t("notify.saved", "en").replace("*", "") in page.read()["messages"][-1]["text"]
+
+
+def test_in_french_the_names_shown_are_matched_before_the_english_ones(page: Page):
+    """"/rfa pla" (placer) + Enter opened /rfa jouer, whose hidden English name is "play"."""
+    page.be("Cleo")
+    page.language("fr")
+    try:
+        box = composer(page)
+        box.send_keys("/rfa pla")
+        found = page.wait(lambda: (lambda f: f if len(f) > 1 else None)(items(page, ".cmd-item")), 5, "the list")
+        assert found[0] == "rfa place", found
+        box.send_keys(Keys.ENTER)
+        placer = "/rfa " + t("rollforadventure.cmd.place.name", "fr")
+        page.wait(lambda: box.get_attribute("value") == placer, 5, placer)
+        box.send_keys(Keys.ESCAPE)
+    finally:
+        page.language("en-US")
 
 
 def test_on_a_phone_a_menu_opens_in_view(phone: Page):
