@@ -3,10 +3,12 @@ for each defect the tour found, each of which failed before its fix. One playgro
 costs seconds); each check plays as its own person or in its own channel."""
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PIL import Image
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -154,9 +156,15 @@ def test_in_french_the_names_shown_are_matched_before_the_english_ones(page: Pag
         page.language("en-US")
 
 
-def test_on_a_phone_a_menu_opens_in_view(phone: Page):
-    """At 360 px an opened menu showed one option above the composer, the rest below the fold."""
+def test_on_a_phone_a_menu_opens_in_view_and_the_people_are_named(phone: Page):
+    """At 360 px an opened menu showed one option above the composer, the rest below the fold; the other people
+    showed as initials only, their names in a tooltip a phone cannot hover."""
     page = phone
+    page.be("Ann")
+    names = js(page, "return [...arguments[0].querySelectorAll('.person .pname')].map(n => {"
+                     " const r = n.getBoundingClientRect();"
+                     " return r.width > 0 && r.right <= innerWidth ? n.innerText : ''})", page.pane())
+    assert names == ["Ann", "Ben", "Cleo", "Dan"], names
     message = solo(page)
     head = page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{message["id"]}"] .c-select-head')
     head.click()
@@ -250,6 +258,20 @@ def test_a_picture_opens_full_size_and_two_stack_on_a_phone(phone: Page):
     js(page, "document.getElementById('two').remove()")
     (left1, _, width1, bottom1), (left2, top2, width2, _) = rects
     assert left1 == left2 and top2 >= bottom1 and width1 == width2 > 250, rects
+
+
+def test_the_chat_scrollbar_is_dark(page: Page):
+    """The chat's scrollbar was the light native one: a white strip down the dark page."""
+    solo(page)
+    page.command("/rp", "rp rules")
+    box = js(page, "const l = arguments[0].querySelector('.messages'); const r = l.getBoundingClientRect();"
+                   " return [r.right, r.top, r.bottom, l.scrollHeight > l.clientHeight, l.offsetWidth - l.clientWidth]",
+             page.pane())
+    right, top, bottom, overflows, bar = box
+    assert overflows and bar > 0, box
+    shot = Image.open(io.BytesIO(page.driver.get_screenshot_as_png())).convert("RGB")
+    strip = [shot.getpixel((int(right) - 1 - x, y)) for x in range(bar) for y in range(int(top) + 2, int(bottom), 7)]
+    assert max(max(p) for p in strip) < 90, sorted(strip, key=max)[-3:]
 
 
 def test_an_option_autocompletes_while_a_later_required_one_is_empty(page: Page):
