@@ -407,7 +407,9 @@ def build_command_data(
         raise CommandUnavailable(f"/{path}: unknown options {sorted(unknown)}; declared {sorted(by_name)}")
     for opt in declared:
         if opt["name"] not in values:
-            if opt.get("required") and opt["name"] != focused:
+            # an autocomplete carries whatever the person has filled so far (Discord's client sends it while a
+            # later required option is still empty); only a command itself needs every required option
+            if opt.get("required") and focused is None:
                 raise CommandUnavailable(f"/{path}: required option {opt['name']!r} missing")
             continue
         value = values[opt["name"]]

@@ -14,7 +14,7 @@ function inline(text, ctx) {
   });
   s = s.replace(/&lt;@&amp;(\d+)&gt;/g, () => `<span class="mention">@role</span>`);
   s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention" data-channel="${id}">#${esc(ctx.channels.get(id) || "channel")}</span>`);
-  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp">${esc(stamp(+ts, f || "f", ctx))}</span>`);
+  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp" data-ts="${+ts}" data-f="${f || "f"}">${esc(stamp(+ts, f || "f", ctx))}</span>`);
   s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, n) => `:${n}:`);
   s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
   s = s.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");
@@ -108,17 +108,17 @@ function select(s, ctx) {
   const placeholder = s.placeholder || ctx.t("playground.choose");
   let options = "";
   if (s.type === 3) {
-    options = (s.options || []).map((o) => `<li class="c-option" role="option" data-value="${esc(o.value)}"${o.default ? ' aria-selected="true"' : ""}>
+    options = (s.options || []).map((o) => `<li class="c-option" role="option" tabindex="-1" data-value="${esc(o.value)}"${o.default ? ' aria-selected="true"' : ""}>
       ${o.emoji ? `<span class="emoji">${emoji(o.emoji)}</span>` : ""}<span class="o-text"><span class="o-label">${esc(o.label)}</span>${o.description ? `<span class="o-desc">${esc(o.description)}</span>` : ""}</span></li>`).join("");
   } else if (s.type === 5 || s.type === 7) {
-    options = [...ctx.people].map(([id, name]) => `<li class="c-option" role="option" data-value="${id}"><span class="o-label">${esc(name)}</span></li>`).join("");
+    options = [...ctx.people].map(([id, name]) => `<li class="c-option" role="option" tabindex="-1" data-value="${id}"><span class="o-label">${esc(name)}</span></li>`).join("");
   } else if (s.type === 8) {
-    options = [...ctx.channels].map(([id, name]) => `<li class="c-option" role="option" data-value="${id}"><span class="o-label">#${esc(name)}</span></li>`).join("");
+    options = [...ctx.channels].map(([id, name]) => `<li class="c-option" role="option" tabindex="-1" data-value="${id}"><span class="o-label">#${esc(name)}</span></li>`).join("");
   }
   const multi = (s.max_values || 1) > 1;
   return `<div class="c-select${s.disabled ? " disabled" : ""}" data-custom-id="${esc(s.custom_id)}" data-min="${s.min_values ?? 1}" data-max="${s.max_values || 1}">
-    <button type="button" class="c-select-head"${s.disabled ? " disabled" : ""}><span>${esc(placeholder)}</span><span class="chev">⌄</span></button>
-    <ul class="c-options" role="listbox" hidden>${options}${multi ? `<li class="c-done"><button type="button" class="c-button primary c-confirm">✓</button></li>` : ""}</ul></div>`;
+    <button type="button" class="c-select-head" aria-haspopup="listbox" aria-expanded="false"${s.disabled ? " disabled" : ""}><span>${esc(placeholder)}</span><span class="chev">⌄</span></button>
+    <ul class="c-options" role="listbox"${multi ? ' aria-multiselectable="true"' : ""} hidden>${options}${multi ? `<li class="c-done"><button type="button" class="c-button primary c-confirm">✓</button></li>` : ""}</ul></div>`;
 }
 
 export function components(list, msg, ctx) {
@@ -132,10 +132,10 @@ function component(c, msg, ctx) {
     case 3: case 5: case 6: case 7: case 8: return select(c, ctx);
     case 9: return `<div class="c-section"><div class="c-section-body">${components(c.components, msg, ctx)}</div>${c.accessory ? `<div class="c-accessory">${component(c.accessory, msg, ctx)}</div>` : ""}</div>`;
     case 10: return `<div class="c-text">${markdown(c.content, ctx)}</div>`;
-    case 11: return `<img class="c-thumb" alt="${esc(c.description || "")}" src="${esc(mediaUrl(c.media && c.media.url, msg))}">`;
+    case 11: return `<img class="c-thumb" tabindex="0" alt="${esc(c.description || "")}" src="${esc(mediaUrl(c.media && c.media.url, msg))}">`;
     case 12: {
       const items = c.items || [];
-      return `<div class="c-gallery n${Math.min(items.length, 4)}">${items.map((i) => `<img alt="${esc(i.description || "")}" src="${esc(mediaUrl(i.media && i.media.url, msg))}">`).join("")}</div>`;
+      return `<div class="c-gallery n${Math.min(items.length, 4)}">${items.map((i) => `<img tabindex="0" alt="${esc(i.description || "")}" src="${esc(mediaUrl(i.media && i.media.url, msg))}">`).join("")}</div>`;
     }
     case 13: return `<div class="c-file">📎 ${esc(((c.file && c.file.url) || "").replace("attachment://", ""))}</div>`;
     case 14: return `<div class="c-sep${c.divider === false ? "" : " divider"}${c.spacing === 2 ? " large" : ""}"></div>`;
@@ -155,8 +155,8 @@ function embed(e, msg, ctx) {
     ${e.title ? `<div class="e-title">${inline(e.title, ctx)}</div>` : ""}
     ${e.description ? `<div class="e-desc">${markdown(e.description, ctx)}</div>` : ""}
     ${fields ? `<div class="e-fields">${fields}</div>` : ""}
-    ${e.image ? `<img class="e-image" alt="" src="${esc(mediaUrl(e.image.url, msg))}">` : ""}
-    ${e.thumbnail ? `<img class="e-thumb" alt="" src="${esc(mediaUrl(e.thumbnail.url, msg))}">` : ""}
+    ${e.image ? `<img class="e-image" tabindex="0" alt="" src="${esc(mediaUrl(e.image.url, msg))}">` : ""}
+    ${e.thumbnail ? `<img class="e-thumb" tabindex="0" alt="" src="${esc(mediaUrl(e.thumbnail.url, msg))}">` : ""}
     ${e.footer ? `<div class="e-footer">${esc(e.footer.text)}</div>` : ""}</div>`;
 }
 
@@ -185,7 +185,7 @@ export function messageBody(msg, ctx) {
   else {
     const refs = referenced(msg);
     const loose = (msg.attachments || []).filter((a) => !refs.has(`attachment://${a.filename}`) && (a.content_type || "").startsWith("image/"));
-    if (loose.length) parts.push(`<div class="c-gallery n${Math.min(loose.length, 4)}">${loose.map((a) => `<img alt="" src="${esc(a.url)}">`).join("")}</div>`);
+    if (loose.length) parts.push(`<div class="c-gallery n${Math.min(loose.length, 4)}">${loose.map((a) => `<img tabindex="0" alt="" src="${esc(a.url)}">`).join("")}</div>`);
     parts.push(components(msg.components, msg, ctx));
   }
   return parts.join("");

@@ -13,14 +13,13 @@ selenium = pytest.importorskip("selenium", reason="the browser tests need seleni
 from tests.playground_page.browser import Page, PlaygroundProcess, find_browser, new_driver
 
 
-@pytest.fixture
-def playground(tmp_path: Path) -> Iterator[PlaygroundProcess]:
+def running_playground(folder: Path) -> Iterator[PlaygroundProcess]:
     if find_browser() is None:
         why = "no chromium/chromedriver on this machine (apt-get install chromium chromium-driver)"
         if os.environ.get("ROLLBOT_REQUIRE_BROWSER"):      # .ci/run installs them: never skip there
             pytest.fail(why)
         pytest.skip(why)
-    process = PlaygroundProcess(tmp_path)
+    process = PlaygroundProcess(folder)
     process.start()
     try:
         yield process
@@ -30,8 +29,7 @@ def playground(tmp_path: Path) -> Iterator[PlaygroundProcess]:
     assert not errors, "the playground logged errors:\n" + "\n".join(errors[-10:])
 
 
-@pytest.fixture
-def page(playground: PlaygroundProcess) -> Iterator[Page]:
+def open_page(playground: PlaygroundProcess) -> Iterator[Page]:
     driver = new_driver()
     try:
         yield Page(driver, playground.url).open()
@@ -40,3 +38,25 @@ def page(playground: PlaygroundProcess) -> Iterator[Page]:
         assert not script_errors, "the page's scripts failed:\n" + "\n".join(script_errors)
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def playground(tmp_path: Path) -> Iterator[PlaygroundProcess]:
+    yield from running_playground(tmp_path)
+
+
+@pytest.fixture
+def page(playground: PlaygroundProcess) -> Iterator[Page]:
+    yield from open_page(playground)
+
+
+@pytest.fixture(scope="module")
+def shared_playground(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlaygroundProcess]:
+    """One playground for a module of short checks (starting one costs seconds): each check plays as its own
+    person or in its own channel, so that the others' messages do not meet it."""
+    yield from running_playground(tmp_path_factory.mktemp("playground"))
+
+
+@pytest.fixture(scope="module")
+def shared_page(shared_playground: PlaygroundProcess) -> Iterator[Page]:
+    yield from open_page(shared_playground)

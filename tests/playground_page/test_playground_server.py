@@ -2,9 +2,11 @@
 page's calls refuse bad input politely and change nothing, and the page listens on loopback unless told."""
 from __future__ import annotations
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.__main__ import parse_args
+from playground.local_discord.commands import CommandUnavailable, build_command_data
 from playground.page import CHROME, Controls, Page, texts
 from playground.world import CHANNELS, LOCALES, PEOPLE, LocalDiscord
 
@@ -112,3 +114,18 @@ async def test_a_long_running_server_forgets_expired_interactions():
         assert list(stub.interactions) == [fresh.id] and old.token not in stub._by_token
     finally:
         await stub.close()
+
+
+def test_an_autocomplete_carries_what_is_filled_while_a_later_required_option_is_empty():
+    """Discord's client sends an autocomplete with whatever options are filled; the local Discord refused it while
+    a later required option was empty (/rfa place: value never autocompleted before where was typed). A command
+    itself still needs every required option."""
+    stub = LocalDiscord()
+    option = {"type": 3, "description": "d", "required": True, "autocomplete": True}
+    stub.commands.bulk_overwrite([{"name": "place", "description": "Place", "type": 1,
+                                   "options": [option | {"name": "value"}, option | {"name": "where"}]}], None)
+    ann, games = stub.people[0], stub.text_channels[0]
+    data = build_command_data(stub.commands, stub.world, ann, games, "place", {"value": "2"}, focused="value")
+    assert data["options"] == [{"type": 3, "name": "value", "value": "2", "focused": True}]
+    with pytest.raises(CommandUnavailable, match="required option 'where' missing"):
+        build_command_data(stub.commands, stub.world, ann, games, "place", {"value": "2"})
