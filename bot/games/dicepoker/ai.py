@@ -87,15 +87,16 @@ def hint(state: dict, seat: int) -> dict:
     """The exact best reroll for ``seat`` with its reason, as data for the shell to word:
     ``{"move", "key": "dicepoker.hint.why.<role>", "params"}`` (role ``opponent``, ``active``, ``solo`` or
     ``gamblers``: the active player against the local gamblers; ``active_no_tie`` / ``gamblers_no_tie`` where
-    the kept dice cannot end level with the other hand). Params: ``kept`` (the kept values, highest
-    first), ``count`` (dice rerolled), ``shape`` (``keep_shape``), ``hand`` (the hand now); in a duel or
+    the kept dice cannot end level with the other hand). Params: ``kept`` (the kept values in the
+    order the dice lie, as the move's label names them), ``count`` (dice rerolled), ``shape`` (``keep_shape``),
+    ``hand`` (the hand now); in a duel or
     against the gamblers ``chance`` (the exact winning chance, "a/b"), ``seat`` (the other seat, None for the
     gamblers), ``other_dice`` and ``other_hand`` (what the other side shows now); solo ``gold`` (the exact
     expected payout, "a/b") and ``stake``. Deterministic; the state is not changed."""
     side, role = _situation(state, seat)
     info = explain(state, seat, "best")
     dice = state["sides"][side]["dice"]
-    kept = sorted((dice[i] for i in info["keep"]), reverse=True)
+    kept = [dice[i] for i in sorted(info["keep"])]     # as the move's label reads them ("Keep 3 6 3, …")
     params: dict = {"kept": kept, "count": len(dice) - len(kept), "shape": keep_shape(kept),
                     "hand": hand_name(dice)}
     if role == "solo":

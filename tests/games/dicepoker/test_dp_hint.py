@@ -39,7 +39,9 @@ def test_a_hint_at_every_decision_is_the_legal_exact_best_reroll(seats, options)
             roles.add(role)
             params = hint["params"]
             dice = s["sides"][seat if role != "active" or seats == 2 else 0]["dice"]
-            assert sorted(params["kept"]) == sorted(dice[i] for i in hint["move"]["keep"])
+            assert params["kept"] == [dice[i] for i in sorted(hint["move"]["keep"])]
+            if 0 < len(params["kept"]) < 5:     # the reason names the kept dice as the move's label does
+                assert words.dice_text(params["kept"]) in words.move_label(hint["move"], dice)
             assert params["count"] == 5 - len(params["kept"])
             if role == "solo":
                 assert hint["key"] == "dicepoker.hint.why.solo" and Fraction(params["gold"]) == Fraction(
