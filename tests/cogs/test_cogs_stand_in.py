@@ -11,22 +11,15 @@ from harness import Harness
 from bot.app import create_bot
 from bot.engine.table import TableMeta
 from bot.i18n import t
+from tests.engine.helpers import FakeClock
 
 HOUR = 3600
 T0 = float(int(time.time()))
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 async def clocked(settings):
-    clock = Clock()
+    clock = FakeClock(T0)
     h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
     await h.start()
     h.clock = clock
