@@ -1,7 +1,7 @@
 """`python -m tools.legibility [--locale LANG]`: how big the pictures' text is on a phone.
 
 Discord shows a picture about 360 px wide in a phone's chat. This tool renders every picture kind (Roll
-Player sheet, table and scores, dice poker hand and match, Roll for Adventure's end), records every string the
+Player sheet, table and scores, dice poker hand and match, Roll for Adventure's table and end), records every string the
 shared text kit draws, and reports per *text kind* (the renderer function that drew it; rule texts wrapped into a
 card face are their own kind) the smallest type, as cap height and x-height in px once the picture is scaled to
 `PHONE_WIDTH`. Rule of thumb for legibility without zooming: cap height ≥ 9 px (x-height ≥ ~7 px).
@@ -67,6 +67,8 @@ class Record:
 
 PICTURES = {"sheet": "sheet", "table": "table", "scores": "scores", "hand": "poker_hand", "match": "poker_match",
             "step": "step", "live": "live", "final": "rfa_final"}
+#: Roll for Adventure's modules named like Roll Player's (``table``, ``live``) are pictures of their own
+RFA_PICTURES = {"table": "rfa_table", "live": "rfa_live", "final": "rfa_final"}
 
 
 def _kind() -> tuple[str, str]:
@@ -82,7 +84,8 @@ def _kind() -> tuple[str, str]:
             stem = Path(path).stem
             if kind is None:
                 kind = f"{stem}.{frame.f_code.co_name}" + (":rule" if rule else "")
-            picture = PICTURES.get(stem, picture)
+            pictures = RFA_PICTURES if "/images/rollforadventure/" in path else PICTURES
+            picture = pictures.get(stem, picture)
         frame = frame.f_back
     return picture, kind or "?"
 
@@ -139,6 +142,7 @@ def measure(locale: str | None = None) -> dict[str, Record]:
             step_pictures(loc)
         live_pictures(locale or "en")
         rfa_final_pictures(locale or "en")
+        rfa_table_pictures(locale or "en")
     by_picture: dict[str, Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, Record()).seen.append(s)
@@ -181,6 +185,34 @@ def rfa_final_pictures(locale: str = "en",
             state, _ = kind.apply(state, seat, policy.choose_move(state, seat, n))
             n += 1
         out.append(render_final(state, ["Bartholomew the Magnificent", "Chloé", "민준", "Dmitri"][:seats], locale))
+    return out
+
+
+def rfa_table_pictures(locale: str = "en", every: int = 30,
+                       games: tuple[tuple[int, int, dict], ...] = (
+                           (2, 4, {"hero_pool": "all"}),
+                           (3, 5, {"desert_side": "B", "fortress_side": "B", "forest_side": "B", "ice_cave_side": "B",
+                                   "specials": ["dragon", "phantom", "giant", "necromancer"],
+                                   "adventure": "jewel_of_light"}),
+                           (4, 6, {"heroes": "choose", "hero_pool": "all"}))) -> list[bytes]:
+    """Roll for Adventure's whole table (``images.rollforadventure.table``) every ``every`` moves of games its
+    team policy plays to the end (every side of each territory, special enemies, heroes chosen), with long
+    names."""
+    from bot.games.rollforadventure import policy
+    from bot.games.rollforadventure.kind import RollForAdventureKind
+    from images.rollforadventure import render_table
+
+    kind, out = RollForAdventureKind(), []
+    for seats, seed, options in games:
+        names = ["Bartholomew the Magnificent", "Chloé", "민준", "Dmitri"][:seats]
+        state, n = kind.create(seats, seed, options), 0
+        while not kind.is_finished(state) and n < 800:
+            if n % every == 0:
+                out.append(render_table(state, names, locale))
+            seat = kind.pending(state)[0]["seat"]
+            state, _ = kind.apply(state, seat, policy.choose_move(state, seat, n))
+            n += 1
+        out.append(render_table(state, names, locale))
     return out
 
 

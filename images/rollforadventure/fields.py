@@ -2,8 +2,8 @@
 
 Each layout reads the dice where the rules put them (``location`` + ``slot``) and the side's own state
 (barriers, stages, bar, chains) and calls the rules' own helpers for what they compute (the Forest B
-border, the complete Ice Cave B lines). ``draw(img, d, state, t, x, y)`` draws at (x, y); ``size(state, t)``
-is the (width, height) it takes, so the table can place the enemies beside or below.
+border, the complete Ice Cave B lines). ``draw(img, d, state, t, x, y)`` draws at (x, y); ``size(state, t, locale)``
+is the (width, height) it takes, so the table knows where the enemies under them start.
 """
 from __future__ import annotations
 
@@ -12,20 +12,29 @@ from bot.games.rollforadventure import territories as T
 from bot.games.rollforadventure.board import ids_at
 from images import icons
 from images import palette as P
-from images.draw import text_box
+from images.draw import paragraph, paragraph_height, text_box
 from images.text import Face
 
 from . import pieces, words
 
-F = 58          # field / die size
-G = 7           # gap between fields
-SMALL = 54      # the sides with many fields (Desert B: 10, Fortress B: 15)
+#: the table is 640 px wide (Discord shows it about 360 px wide on a phone): every side fits ``WIDTH``, the
+#: band's room beside its tint, and every word here is 22 px or more (a 9 px cap height at 360 px)
+WIDTH = 574
+F = 50          # field / die size
+G = 6           # gap between fields
+SMALL = 48      # the sides with many fields (Desert B: 10, Fortress B: 15)
 LOCKED = (58, 52, 62)
-SECTION_GAP = 16
-LEGEND_W = 250
+SECTION_GAP = 14
+TEXT = 24       # the legends' words, down to MIN_TEXT where a long one must fit
+MIN_TEXT = 22
+GRID = 3 * (F + G) - G              # Ice Cave B's 3 x 3 fields, drawn TAG_ROOM in from the band's edge:
+TAG_ROOM = 8                        # the letters' discs stand out over their top-left corners
+LEGEND_X = TAG_ROOM + GRID + 20
+LEGEND_W = WIDTH - LEGEND_X
+LEGEND_ROW = 34
 NUMBER_H = 28   # the row of Desert B field numbers
 NUMBER_SIZE = 22
-ICE_A_NOTE_W = 580
+ICE_A_LINES = 3
 
 
 def _at(state: dict, t: str) -> dict:
@@ -52,8 +61,8 @@ def desert_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     # d3, the skull field: every die promoted there is swallowed for the rest of the game
     swallowed = at.get("d3", [])
     d.rounded_rectangle([cx, y, cx + 2 * F, y + F], radius=12, fill=LOCKED, outline=pieces.FIELD_EDGE, width=2)
-    icons.paste(img, pieces.skull(36, (170, 178, 196)), cx + 10, y + F / 2 - 18)
-    Face(30, True).draw_mid(d, cx + 2 * F - 12, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
+    icons.paste(img, pieces.skull(32, (170, 178, 196)), cx + 8, y + F / 2 - 16)
+    Face(28, True).draw_mid(d, cx + 2 * F - 12, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
 
 
 def desert_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
@@ -144,7 +153,7 @@ def forest_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     sixes = sum(1 for dice in at.values() for rec in dice if rec["v"] == 6)
     for k in range(1, C.FOREST_B_FIELDS + 1):
         pieces.put(img, d, x + (k - 1) * step, y, F, (at.get(k) or [None])[0], marked=marked)
-    face = Face(18, True)
+    face = Face(MIN_TEXT, True)
     face.draw_mid(d, x, y + F + 20, "6→", P.FAINT)
     face.draw_mid(d, x + C.FOREST_B_FIELDS * step - 14, y + F + 20, "←5", P.FAINT, "right")
     for k, value in enumerate(C.FOREST_B_BORDERS, start=1):
@@ -164,16 +173,21 @@ def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     step = F + 14
     for v in range(1, 7):
         pieces.put(img, d, x + (v - 1) * step, y, F, (at.get(f"i{v}") or [None])[0], str(v), marked=marked)
-    # what a claim gives for 4, 5 and 6 dice in the row (l.295-317)
-    text_box(d, x, y + F + 20, words.say("rollforadventure.img.ice_a_rewards", locale), ICE_A_NOTE_W, 19, False,
-             P.MUTED, min_size=14)
+    # what a claim gives for 4, 5 and 6 dice in the row (l.295-317), wrapped to the band's width
+    paragraph(d, x, y + F + 10, words.say("rollforadventure.img.ice_a_rewards", locale), WIDTH, ICE_A_LINES, TEXT,
+              P.MUTED, min_size=MIN_TEXT)
+
+
+def _ice_a_height(locale: str) -> int:
+    return F + 10 + paragraph_height(words.say("rollforadventure.img.ice_a_rewards", locale), WIDTH, ICE_A_LINES,
+                                     TEXT, min_size=MIN_TEXT)
 
 
 def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "ice_cave")
     glow = {f for ln in T.ice_b_complete_lines(state) for f in C.ICE_B_LINES[ln][0]}
     for f, (r, c) in C.ICE_B_FIELDS.items():
-        fx, fy = x + c * (F + G), y + r * (F + G)
+        fx, fy = x + TAG_ROOM + c * (F + G), y + r * (F + G)
         if f in glow:               # a complete line that may be claimed
             d.rounded_rectangle([fx - 4, fy - 4, fx + F + 4, fy + F + 4], radius=12, outline=P.ACCENT, width=4)
         here = (at.get(f) or [None])[0]
@@ -181,14 +195,14 @@ def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
         if here is not None:        # the letter stays readable under a die: the lines and the menus name it
             pieces.tag(d, fx, fy, f)
     # the house lines and their rewards, complete ones in gold
-    lx = x + 3 * (F + G) - G + 24
+    lx = x + LEGEND_X
     full = set(T.ice_b_complete_lines(state))
     for k, (line, (members, reward)) in enumerate(C.ICE_B_LINES.items()):
-        ly = y + 4 + k * 37 + 14
+        ly = y + k * LEGEND_ROW + LEGEND_ROW / 2
         on = line in full
-        lw = Face(20, True).draw_mid(d, lx, ly, "·".join(members), P.ACCENT if on else P.TEXT)
-        text_box(d, lx + max(lw, 50) + 10, ly, words.say(f"rollforadventure.img.reward.{reward}", locale),
-                 LEGEND_W - max(lw, 50) - 10, 18, on, P.ACCENT if on else P.MUTED, min_size=13)
+        lw = Face(MIN_TEXT, True).draw_mid(d, lx, ly, "·".join(members), P.ACCENT if on else P.TEXT)
+        text_box(d, lx + max(lw, 60) + 10, ly, words.say(f"rollforadventure.img.reward.{reward}", locale),
+                 LEGEND_W - max(lw, 60) - 10, TEXT, on, P.ACCENT if on else P.MUTED, min_size=MIN_TEXT)
 
 
 LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A"): fortress,
@@ -201,8 +215,8 @@ SIZES = {
     ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * SECTION_GAP, 2 * (SMALL + G) - G),
     ("forest", "A"): (9 * (F + G) - G, F + 6),
     ("forest", "B"): (8 * (F + 14) - 14, F + 38),
-    ("ice_cave", "A"): (max(6 * (F + 14) - 14, ICE_A_NOTE_W), F + 34),
-    ("ice_cave", "B"): (3 * (F + G) - G + 24 + LEGEND_W, 3 * (F + G) - G),
+    ("ice_cave", "A"): (WIDTH, F),          # and the legend under the fields: its height depends on the words
+    ("ice_cave", "B"): (WIDTH, max(GRID, len(C.ICE_B_LINES) * LEGEND_ROW)),
 }
 
 
@@ -212,16 +226,13 @@ def draw(img, d, state: dict, t: str, x: int, y: int, marked=frozenset(), locale
     LAYOUTS[(t, state["terr"][t]["side"])](img, d, state, x, y, marked, locale)
 
 
-def size(state: dict, t: str) -> tuple[int, int]:
-    """(width, height) of territory ``t``'s fields; a full Forest B arch adds the line saying what to
-    sacrifice (drawn by the table, which has the words)."""
-    w, h = SIZES[(t, state["terr"][t]["side"])]
-    if sacrifice(state, t) is not None:
-        h += NOTE_H
-    return w, h
-
-
-NOTE_H = 34
+def size(state: dict, t: str, locale: str = "en") -> tuple[int, int]:
+    """(width, height) of territory ``t``'s fields (Ice Cave A with its legend, wrapped in ``locale``); the
+    line a full Forest B arch adds (what to sacrifice) is the table's, which has its words."""
+    side = state["terr"][t]["side"]
+    if (t, side) == ("ice_cave", "A"):
+        return WIDTH, _ice_a_height(locale)
+    return SIZES[(t, side)]
 
 
 def sacrifice(state: dict, t: str) -> int | None:

@@ -1,13 +1,13 @@
 """``render_live``: the live message's picture, what the active hero decides by, legible on a phone.
 
-The live message is edited after every placement (each one rerolls the rest of the throw), so its picture
-is uploaded about a hundred times a game; the whole table (``table.py``, 1000 px, ~60 KB) stays on the
-**Table** button and ``/rfa table``. This picture is 640 px wide and every word in it is drawn at 24 px or
-more (13.5 px at Discord's 360 px phone width); about 6 KB: text with hard edges (``images.text.coverage``),
-the skulls and dice too, and only the colours used in the palette (anti-aliased, it was 18 KB; four skulls
-alone cost a sixth of the bytes, as PNG's compression looks back only about 50 rows). It shows whose turn,
-the throw, per territory its damage, the values its free fields take now and how many (the rules'
-``capacity``) and its enemies, the special enemies and both vortexes.
+The live message is edited after every placement (each one rerolls the rest of the throw), so its picture is
+uploaded about a hundred times a game; the whole table (``table.py``, 640 px wide too but about 2000 px tall,
+~65 KB) stays on the **Table** button and ``/rfa table``. This picture is 640 px wide and every word in it is
+drawn at 24 px or more (13.5 px at Discord's 360 px phone width); about 6 KB: text with hard edges
+(``images.text.coverage``), the skulls and dice too, and only the colours used in the palette (anti-aliased,
+it was 18 KB; four skulls alone cost a sixth of the bytes, as PNG's compression looks back only about 50
+rows). It shows whose turn, the throw, per territory its damage, the values its free fields take now and how
+many (the rules' ``capacity``) and its enemies, the special enemies and both vortexes.
 
 Phase-aware: while heroes are chosen it lists the heroes on offer with their abilities instead of the board;
 an Ice Cave claim shows what it brings (the legend); a full Forest B arch says what to sacrifice. What to do

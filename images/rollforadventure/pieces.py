@@ -67,14 +67,14 @@ def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None
         ring(d, x, y, size)
 
 
-TAG = 28
+TAG = 30
 
 
 def tag(d, x: float, y: float, text: str) -> None:
     """A field's name on a disc over the top-left corner of the die lying on it, clear of its pips."""
-    r, cx, cy = TAG / 2, x - 1, y - 1
+    r, cx, cy = TAG / 2, x - 2, y - 2
     d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=P.BG, outline=FIELD_EDGE, width=2)
-    Face(20, True).draw_mid(d, cx, cy, text, P.TEXT, "center")
+    Face(22, True).draw_mid(d, cx, cy, text, P.TEXT, "center")
 
 
 def ring(d, x: float, y: float, size: int) -> None:

@@ -1,7 +1,13 @@
-"""``render_table``: the whole co-operative table after any step, in bands: header, the active hero and the
-throw, one band per territory (damage left, fields and enemies right), vortexes and deck, the special
-enemies, the heroes. 1000 px wide: Discord shows it about 360 px wide on a phone, so dice on fields are
-54-58 px and the numbers that matter are 30 px or more.
+"""``render_table``: the whole co-operative table after any step, in bands one under the other: header (the
+adventure and its power stones), the active hero, the decision and the throw (or, at the end, the result),
+one band per territory (name, side and damage, the track, its fields, the enemies lying there), both
+vortexes, the deck, the special enemies, then each hero.
+
+640 px wide, like the live and the end pictures: Discord shows a picture about 360 px wide on a phone, where
+drawn 1000 px wide the heroes' abilities, the deck's note and the Ice Cave legend shrank to a 5-6 px cap
+height. Every word here is drawn at 22 px or more (a 9 px cap height at 360 px, ``tools.legibility``), the
+numbers that matter at 28; what stood side by side at 1000 px (name and fields, the three lower panels, two
+heroes) stands one under the other, so the picture is taller.
 """
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from bot.games.rollforadventure.board import ids_at
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import at_hand, badge, panel, paragraph, stack, text_box
+from images.draw import at_hand, badge, panel, paragraph, paragraph_height, stack, text_box
 from images.png import encode
 from images.text import Face, fit
 
@@ -19,23 +25,29 @@ from . import fields, pieces, words
 #: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
 SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
 
-WIDTH = 1000
-MARGIN = 20
-GAP = 14
-PAD = 16
+WIDTH = 640
+MARGIN = 14
+GAP = 8
+PAD = 14
 INNER = WIDTH - 2 * MARGIN
-HALF = (INNER - GAP) // 2
-THIRD = (INNER - 2 * GAP) // 3
-LEFT = 272                  # territory band: name, side, damage, track
-RIGHT_X = MARGIN + PAD + 8 + LEFT + 20
-RIGHT_W = WIDTH - MARGIN - PAD - RIGHT_X
-CHIP_W, CHIP_H, CHIP_GAP = 200, 84, 8
-POOL_DIE = 70
-HERO_DIE = 46
-SMALL_DIE = 34
+TEXT = 24                   # words: 13.5 px cap height at 360 px wide
+MIN_TEXT = 22               # a long one shrinks down to this (9 px), then is wrapped or ellipsised
+NAME = 26                   # bold names
+NUMBER = 28                 # digits
 #: Bold text that may be Hangul stays below the kit's stroke threshold (images.text.HANGUL_STROKE_FROM): from
 #: 30 px to about 38 px the stroked NanumSquare Bold fills dense syllables like 롤 into a blot.
 BOLD_MAX = 29
+STRIPE = 8                  # a territory's tint down its band's left edge
+LEFT_X = MARGIN + STRIPE + 16
+BAND_W = fields.WIDTH       # a territory band's room right of its tint
+ROW = 36                    # a line of text
+CHIP_H, CHIP_GAP = 42, 8    # an enemy card
+CHIP_DIE = 26
+POOL_DIE = 52
+POOL_GAP = 8
+HERO_DIE = 40
+SMALL_DIE = 30
+TRACK_H = 30
 
 
 def _per_row(size: int, gap: int, width: int) -> int:
@@ -82,38 +94,7 @@ def enemies_at(state: dict, t: str | None) -> list[str]:
     return [c for c in state["display"] if C.CARDS[c]["territory"] == t]
 
 
-# --- header and the active hero ------------------------------------------------------------------------
-
-HEADER_H = 122
-
-
-def _header(img, d, state, locale) -> None:
-    turn = words.say("rollforadventure.img.turn", locale, turn=state["turn"])
-    rw = text_box(d, WIDTH - MARGIN, 32, turn, 300, 28, True, P.TEXT, align="right")
-    text_box(d, MARGIN, 32, words.say("rollforadventure.img.title", locale), INNER - rw - 20, 28, True, P.MUTED)
-    y = 62
-    needed, won = state["stones_needed"], state["stones"]
-    size = 46
-    count = f"{won}/{needed}"
-    face = Face(38, True)
-    cw = face.width(count)
-    face.draw_mid(d, WIDTH - MARGIN, y + size / 2, count, P.GOOD if won else P.TEXT, "right")
-    sx = WIDTH - MARGIN - cw - 14 - needed * (size + 4)
-    for k in range(needed):
-        icons.paste(img, pieces.stone(size, k < won), sx + k * (size + 4), y)
-    text_box(d, MARGIN, y + size / 2, words.adventure(state["options"]["adventure"], locale), sx - MARGIN - 16, 26,
-             True, P.ACCENT, min_size=16)
-
-
-def _banner_height(state) -> int:
-    if state["result"]:
-        return RESULT_H
-    pool = ids_at(state, "pool")
-    return 16 + 40 + 34 + (POOL_DIE + 16 if pool else 0) + 8
-
-
-RESULT_H = 64
-
+# --- header and the banner ----------------------------------------------------------------------------
 
 def fallen(state: dict) -> str | None:
     """The territory whose skull reached its last hole (the game's end, README §5), if any."""
@@ -136,157 +117,223 @@ def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
             words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
 
 
+STONE = 34                  # a power stone in the header
+
+
+def _stones_width(needed: int) -> int:
+    """The stones still needed and won, and the count after them."""
+    return needed * (STONE + 4) - 4 + 12 + Face(NUMBER, True).width(f"{needed}/{needed}")
+
+
+def _header_height(state, locale) -> int:
+    """The title and the turn; the adventure and its stones on one line, or two when its name is long."""
+    name = words.adventure(state["options"]["adventure"], locale)
+    one_line = Face(NAME, True).width(name) + 16 + _stones_width(state["stones_needed"]) <= INNER
+    return 8 + ROW + (44 if one_line else ROW + 44) + GAP
+
+
+def _header(img, d, state, locale) -> None:
+    mid = 8 + ROW / 2
+    turn = words.say("rollforadventure.img.turn", locale, turn=state["turn"])
+    rw = text_box(d, WIDTH - MARGIN, mid, turn, INNER // 2, NAME, True, P.TEXT, align="right", min_size=MIN_TEXT)
+    text_box(d, MARGIN, mid, words.say("rollforadventure.img.title", locale), INNER - rw - 16, TEXT, True, P.MUTED,
+             min_size=MIN_TEXT)
+    name = words.adventure(state["options"]["adventure"], locale)
+    needed, won = state["stones_needed"], state["stones"]
+    stones_w = _stones_width(needed)
+    one_line = Face(NAME, True).width(name) + 16 + stones_w <= INNER
+    mid = 8 + ROW + ROW / 2
+    text_box(d, MARGIN, mid, name, INNER, NAME, True, P.ACCENT, min_size=MIN_TEXT)
+    if not one_line:
+        mid += ROW
+    mid += 4
+    count = Face(NUMBER, True).draw_mid(d, WIDTH - MARGIN, mid, f"{won}/{needed}", P.GOOD if won else P.TEXT,
+                                        "right")
+    sx = WIDTH - MARGIN - count - 12 - needed * (STONE + 4) + 4
+    for k in range(needed):
+        icons.paste(img, pieces.stone(STONE, k < won), sx + k * (STONE + 4), mid - STONE / 2)
+
+
+def _throw_label(locale) -> tuple[str, int]:
+    label = words.say("rollforadventure.img.throw", locale)
+    face, shown = fit(label, 200, TEXT, True, MIN_TEXT)
+    return shown, face.width(shown)
+
+
+def _throw_room(locale) -> int:
+    return INNER - 2 * PAD - _throw_label(locale)[1] - 12
+
+
+def _banner_height(state, locale) -> int:
+    if state["result"]:
+        _, why, _ = verdict(state, locale)
+        return 12 + ROW + paragraph_height(why, INNER - 2 * PAD, 3, TEXT, min_size=MIN_TEXT) + 14
+    dec = state["decision"]
+    what = words.decision(dec["kind"], locale) if dec else ""
+    h = 10 + ROW + (paragraph_height(what, INNER - 2 * PAD, 2, TEXT, min_size=MIN_TEXT) if what else 0)
+    n = len(ids_at(state, "pool"))
+    if n:
+        h += 8 + _rows_height(n, POOL_DIE, POOL_GAP, _throw_room(locale))
+    return h + 14
+
+
 def _banner(img, d, state, y, h, locale, names) -> None:
     """Whose turn, what is being decided and the throw; once the game is over, won or lost and why."""
+    x0 = MARGIN + PAD
     if state["result"]:
         title, why, colour = verdict(state, locale)
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
-        tw = text_box(d, MARGIN + PAD, y + h / 2, title, INNER // 2, 28, True, colour, min_size=18)
-        text_box(d, MARGIN + PAD + tw + 16, y + h / 2, why, INNER - 3 * PAD - tw - 16, 20, False, P.TEXT,
-                 min_size=14)
+        text_box(d, x0, y + 12 + ROW / 2, title, INNER - 2 * PAD, NUMBER, True, colour, min_size=MIN_TEXT)
+        paragraph(d, x0, y + 12 + ROW, why, INNER - 2 * PAD, 3, TEXT, P.TEXT, min_size=MIN_TEXT)
         return
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=P.TURN, width=4)
     hero = state["heroes"][state["active"]]
-    x = MARGIN + PAD
-    mid = y + 16 + 20
-    icons.paste(img, icons.play(28), x, mid - 14)
+    mid = y + 10 + ROW / 2
+    icons.paste(img, icons.play(24), x0, mid - 12)
+    x = x0 + 32
+    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), x, mid - 14)
     x += 36
-    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 32), x, mid - 16)
-    x += 42
     who = words.name_of(names, hero["seat"], locale)
     line = f"{who} · {words.hero(hero['hero'], locale)}" if hero["hero"] else who
-    text_box(d, x, mid, line, WIDTH - MARGIN - PAD - x, BOLD_MAX, True, P.TURN, min_size=20)
+    text_box(d, x, mid, line, WIDTH - MARGIN - PAD - x, NAME, True, P.TURN, min_size=MIN_TEXT)
+    top = y + 10 + ROW
     dec = state["decision"]
-    what = words.decision(dec["kind"], locale) if dec else ""
-    text_box(d, MARGIN + PAD, y + 56 + 17, what, INNER - 2 * PAD, 24, False, P.TEXT, min_size=16)
+    if dec:
+        top += paragraph(d, x0, top, words.decision(dec["kind"], locale), INNER - 2 * PAD, 2, TEXT, P.TEXT,
+                         min_size=MIN_TEXT)
     pool = dice_at(state, "pool")
     if pool:
-        label = words.say("rollforadventure.img.throw", locale)
-        lw = text_box(d, MARGIN + PAD, y + 92 + POOL_DIE / 2, label, 220, 26, True, P.MUTED)
-        _dice_row(img, MARGIN + PAD + lw + 16, y + 92, pool, POOL_DIE, 10, INNER - 3 * PAD - lw)
+        label, lw = _throw_label(locale)
+        top += 8
+        text_box(d, x0, top + POOL_DIE / 2, label, lw + 2, TEXT, True, P.MUTED, min_size=MIN_TEXT)
+        _dice_row(img, x0 + lw + 12, top, pool, POOL_DIE, POOL_GAP, _throw_room(locale))
+
+
+# --- enemies -----------------------------------------------------------------------------------------------
+
+def _chip_width(state, cid: str, locale: str) -> int:
+    """An enemy card: rank disc, name, the dice lying on it, their total toward the 6."""
+    card = C.CARDS[cid]
+    n = len(ids_at(state, f"enemy:{cid}"))
+    return (10 + (38 if card.get("rank") is not None else 0) + Face(TEXT, True).width(words.card(cid, locale)) + 12
+            + (n * (CHIP_DIE + 3) + 6 if n else 0) + Face(NUMBER, True).width(f"{state['enemy_total'].get(cid, 0)}/6")
+            + 10)
+
+
+def _chip_rows(state, cards: list[str], room: int, locale: str) -> list[list[str]]:
+    """The cards laid left to right in rows of ``room`` px."""
+    rows: list[list[str]] = []
+    x = room + 1
+    for cid in cards:
+        w = min(room, _chip_width(state, cid, locale))
+        if x + w > room:
+            rows.append([])
+            x = 0
+        rows[-1].append(cid)
+        x += w + CHIP_GAP
+    return rows
+
+
+def _chips_height(state, cards, room, locale) -> int:
+    rows = len(_chip_rows(state, cards, room, locale))
+    return rows * (CHIP_H + CHIP_GAP) - CHIP_GAP if rows else 0
+
+
+def _chips(img, d, state, cards, x, y, room, locale) -> None:
+    for row in _chip_rows(state, cards, room, locale):
+        cx = x
+        for cid in row:
+            cx += _chip(img, d, state, cid, cx, y, room, locale) + CHIP_GAP
+        y += CHIP_H + CHIP_GAP
+
+
+def _chip(img, d, state, cid: str, x, y, room, locale) -> int:
+    """An enemy card: rank (red disc), name, the dice lying on it and their total toward the 6; framed when
+    the pending decision is about it. Returns its width."""
+    card = C.CARDS[cid]
+    w = min(room, _chip_width(state, cid, locale))
+    on = cid in marks(state)[0]
+    panel(d, [x, y, x + w, y + CHIP_H], fill=(58, 52, 62), radius=9, outline=P.TURN if on else (126, 58, 65),
+          width=3 if on else 2)
+    mid = y + CHIP_H / 2
+    cx = x + 8
+    if card.get("rank") is not None:
+        d.ellipse([cx, mid - 15, cx + 30, mid + 15], fill=P.BAD)
+        Face(MIN_TEXT, True).draw_mid(d, cx + 15, mid, str(card["rank"]), (20, 24, 30), "center")
+        cx += 38
+    total = state["enemy_total"].get(cid, 0)
+    tw = Face(NUMBER, True).draw_mid(d, x + w - 10, mid, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
+    dice = dice_at(state, f"enemy:{cid}")
+    dice_w = len(dice) * (CHIP_DIE + 3) + 6 if dice else 0
+    face, name = words.card_fit(cid, locale, x + w - 10 - tw - dice_w - 12 - cx, TEXT, min_size=MIN_TEXT)
+    nw = face.draw_mid(d, cx, mid, name, P.TEXT)
+    if dice:
+        _dice_row(img, cx + nw + 12, mid - CHIP_DIE / 2, dice, CHIP_DIE, 3, dice_w)
+    return w
 
 
 # --- territories ----------------------------------------------------------------------------------------
 
-def _chip(img, d, state, cid: str, x, y, locale) -> None:
-    """An enemy card: name; rank (red disc), the dice lying on it and their total toward the 6; framed when
-    the pending decision is about it."""
-    card = C.CARDS[cid]
-    on = cid in marks(state)[0]
-    panel(d, [x, y, x + CHIP_W, y + CHIP_H], fill=(58, 52, 62), radius=10, outline=P.TURN if on else (126, 58, 65),
-          width=4 if on else 2)
-    face, name = words.card_fit(cid, locale, CHIP_W - 20, 22, min_size=14)
-    face.draw_mid(d, x + 10, y + 21, name, P.TEXT)
-    mid = y + 58
-    dx = x + 10
-    if card.get("rank") is not None:
-        d.ellipse([dx, mid - 15, dx + 30, mid + 15], fill=P.BAD)
-        Face(22, True).draw_mid(d, dx + 15, mid, str(card["rank"]), (20, 24, 30), "center")
-        dx += 38
-    total = state["enemy_total"].get(cid, 0)
-    tw = Face(30, True).draw_mid(d, x + CHIP_W - 10, mid, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
-    dice = dice_at(state, f"enemy:{cid}")
-    if dice:
-        room = x + CHIP_W - 10 - tw - 8 - dx
-        size = min(28, (room + 3) // len(dice) - 3)
-        _dice_row(img, dx, mid - size / 2, dice, size, 3, room)
+def _note(state, t, locale) -> str | None:
+    value = fields.sacrifice(state, t)
+    return None if value is None else words.say("rollforadventure.img.sacrifice", locale, value=value)
 
 
-def _chips(img, d, state, cards, x, y, width, locale) -> None:
-    per = _per_row(CHIP_W, CHIP_GAP, width)
-    for k, cid in enumerate(cards):
-        cx = x + (k % per) * (CHIP_W + CHIP_GAP)
-        cy = y + (k // per) * (CHIP_H + CHIP_GAP)
-        _chip(img, d, state, cid, cx, cy, locale)
+FIELDS_TOP = 10 + ROW + 4 + TRACK_H + 14     # name line, track, then the fields
 
 
-def _enemy_area(state, t) -> tuple[bool, int, int]:
-    """Where a territory's enemies go: (beside the fields?, x offset from RIGHT_X, width)."""
-    fw, _ = fields.size(state, t)
-    beside = RIGHT_W - fw - 24
-    if beside >= CHIP_W:
-        return True, fw + 24, beside
-    return False, 0, RIGHT_W
+def _territory_height(state, t, locale) -> int:
+    _, fh = fields.size(state, t, locale)
+    h = FIELDS_TOP + fh
+    note = _note(state, t, locale)
+    if note:
+        h += 8 + paragraph_height(note, BAND_W, 2, TEXT, True, MIN_TEXT)
+    cards = enemies_at(state, t)
+    if cards:
+        h += 12 + _chips_height(state, cards, BAND_W, locale)
+    return h + 14
 
 
-def _left_height(state) -> int:
-    """Name line, damage figure, then the track (one or two rows)."""
-    holes = state["options"]["track_holes"]
-    size, gap, per_row = _track_geometry(holes)
-    rows = (holes + per_row - 1) // per_row
-    return 14 + 34 + 14 + 44 + 12 + rows * (size + gap) - gap + 20
-
-
-def _territory_height(state, t) -> int:
-    _, fh = fields.size(state, t)
-    beside, _, width = _enemy_area(state, t)
-    n = len(enemies_at(state, t))
-    chips = _rows_height(n, CHIP_W, CHIP_GAP, width, CHIP_H)
-    right = max(fh, chips) if beside else fh + (18 + chips if n else 0)
-    return max(_left_height(state), 18 + right + 18)
-
-
-def _track_geometry(holes: int) -> tuple[int, int, int]:
-    """(hole size, gap, holes per row): the house 10 holes in one row, longer tracks (up to 20) in two."""
-    gap = 4
-    per_row = holes if holes <= 10 else (holes + 1) // 2
-    size = min(26, (LEFT + gap) // per_row - gap)
-    return size, gap, per_row
+def _track_geometry(holes: int) -> tuple[int, int]:
+    """(hole size, gap): the 4-20 holes (the ``track_holes`` option) in one row across the band."""
+    gap = 4 if holes <= 12 else 3
+    return min(TRACK_H, (BAND_W + gap) // holes - gap), gap
 
 
 def _territory(img, d, state, y, h, locale, t) -> None:
+    """Name, side and damage on a line; the track under them; the fields; the enemies lying there."""
     tr = state["terr"][t]
     tint = pieces.TERRITORY_TINT[t]
     _, terrs, marked = marks(state)
-    on = t in terrs
-    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], on, radius=14, fill=P.PANEL)
-    d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + h], radius=5, fill=tint)
-    x = MARGIN + PAD + 8
-    top = y + 14 + 17
-    side = words.say("rollforadventure.img.side", locale, side=tr["side"])
-    sw = fit(side, 110, 18, True)
-    side_w = sw[0].width(sw[1]) + 20
-    nw = text_box(d, x, top, words.territory(t, locale), LEFT - side_w - 10, BOLD_MAX, True, P.TEXT, min_size=18)
-    badge(img, d, x + nw + 10, top, side, tint, size=18, max_width=110)
-    # damage: skull + "taken / falls at", then the track itself
-    my = y + 14 + 34 + 14 + 22
-    icons.paste(img, pieces.skull(40), x, my - 20)
+    at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], t in terrs, radius=14, fill=P.PANEL)
+    d.rounded_rectangle([MARGIN, y, MARGIN + STRIPE, y + h], radius=4, fill=tint)
+    x = LEFT_X
+    mid = y + 10 + ROW / 2
     danger = tr["last"] - tr["skull"] <= 2
-    Face(40, True).draw_mid(d, x + 50, my, f"{tr['skull']}/{tr['last']}", P.BAD if danger else P.TEXT)
+    dw = Face(NUMBER, True).draw_mid(d, WIDTH - MARGIN - PAD, mid, f"{tr['skull']}/{tr['last']}",
+                                     P.BAD if danger else P.TEXT, "right")
+    icons.paste(img, pieces.skull(30), WIDTH - MARGIN - PAD - dw - 38, mid - 15)
+    side = words.say("rollforadventure.img.side", locale, side=tr["side"])
+    sf, shown = fit(side, 130, MIN_TEXT, True, MIN_TEXT)
+    side_w = sf.width(shown) + 20
+    room = WIDTH - MARGIN - PAD - dw - 38 - 12 - x - side_w - 10
+    nw = text_box(d, x, mid, words.territory(t, locale), room, NAME, True, P.TEXT, min_size=MIN_TEXT)
+    badge(img, d, x + nw + 10, mid, side, tint, size=MIN_TEXT, max_width=130)
     holes = state["options"]["track_holes"]
-    size, gap, per_row = _track_geometry(holes)
-    pieces.track(img, d, x, my + 22 + 12 + size / 2, tr["skull"], tr["last"], holes, size, gap, per_row)
-    # the fields and the enemies lying at this territory
-    fy = y + 18
-    fields.draw(img, d, state, t, RIGHT_X, fy, marked, locale)
-    value = fields.sacrifice(state, t)
-    if value is not None:
-        note = words.say("rollforadventure.img.sacrifice", locale, value=value)
-        text_box(d, RIGHT_X, fy + fields.size(state, t)[1] - fields.NOTE_H / 2 + 4, note, RIGHT_W, 22, True,
-                 P.ACCENT, min_size=15)
+    size, gap = _track_geometry(holes)
+    pieces.track(img, d, x, y + 10 + ROW + 4 + TRACK_H / 2, tr["skull"], tr["last"], holes, size, gap)
+    fy = y + FIELDS_TOP
+    fields.draw(img, d, state, t, x, fy, marked, locale)
+    fy += fields.size(state, t, locale)[1]
+    note = _note(state, t, locale)
+    if note:
+        fy += 8 + paragraph(d, x, fy + 8, note, BAND_W, 2, TEXT, P.ACCENT, True, MIN_TEXT)
     cards = enemies_at(state, t)
     if cards:
-        beside, off, width = _enemy_area(state, t)
-        cy = fy if beside else fy + fields.size(state, t)[1] + 18
-        _chips(img, d, state, cards, RIGHT_X + off, cy, width, locale)
+        _chips(img, d, state, cards, x, fy + 12, BAND_W, locale)
 
 
 # --- vortexes, the deck, special enemies ----------------------------------------------------------------
-
-def _vortex_height(state) -> int:
-    w = THIRD - 2 * PAD
-    dice = max(len(ids_at(state, "oblivion")), len(ids_at(state, "memory")))
-    return max(14 + 30 + 12 + max(_rows_height(dice, SMALL_DIE, 5, w), SMALL_DIE) + 16, 206)
-
-
-def _vortex(img, d, x, y, h, title: str, count: str, count_fill, dice, marked) -> None:
-    w = THIRD - 2 * PAD
-    panel(d, [x, y, x + THIRD, y + h], fill=P.PANEL, radius=14)
-    cw = Face(30, True).draw_mid(d, x + THIRD - PAD, y + 30, count, count_fill, "right")
-    text_box(d, x + PAD, y + 30, title, w - cw - 10, 22, True, P.TEXT, min_size=14)
-    if not _dice_row(img, x + PAD, y + 58, dice, SMALL_DIE, 5, w, d, marked):
-        text_box(d, x + PAD, y + 58 + SMALL_DIE / 2, "—", w, 24, False, P.FAINT)
-
 
 def vortexes(memory: int, oblivion: int, locale: str) -> dict[str, tuple[str, str, tuple]]:
     """Each vortex's name, count and the count's colour, as the table and the live picture show them: Memory
@@ -297,114 +344,191 @@ def vortexes(memory: int, oblivion: int, locale: str) -> dict[str, tuple[str, st
                        P.ACCENT if memory else P.MUTED)}
 
 
+VORTEX_W = (INNER - GAP) // 2
+
+
+def _vortex_room(count: str) -> int:
+    """Room for a vortex's dice, right of its count."""
+    return VORTEX_W - 2 * PAD - Face(NUMBER, True).width(count) - 10
+
+
+def _vortex_height(state, locale) -> int:
+    """Both vortexes side by side: the name on a line, the count and the dice lying there under it."""
+    shown = vortexes(state["memory_total"], len(ids_at(state, "oblivion")), locale)
+    dice = max(SMALL_DIE, *(_rows_height(len(ids_at(state, at)), SMALL_DIE, 5, _vortex_room(shown[at][1]))
+                            for at in shown))
+    return 12 + ROW + 4 + dice + 14
+
+
 def _vortexes(img, d, state, y, h, locale) -> None:
+    """The Vortex of Oblivion (the dice lost) and of Memory (any die, its total toward 10), with their dice."""
     shown = vortexes(state["memory_total"], len(ids_at(state, "oblivion")), locale)
     for k, at in enumerate(("oblivion", "memory")):
-        _vortex(img, d, MARGIN + k * (THIRD + GAP), y, h, *shown[at], dice_at(state, at), marks(state)[2])
-    # the enemy deck and the Master of Shadows hidden in it, the bonus dice, the legend
-    x = MARGIN + 2 * (THIRD + GAP)
-    w = THIRD - 2 * PAD
-    panel(d, [x, y, x + THIRD, y + h], fill=P.PANEL, radius=14)
+        x = MARGIN + k * (VORTEX_W + GAP)
+        panel(d, [x, y, x + VORTEX_W, y + h], fill=P.PANEL, radius=14)
+        name, count, fill = shown[at]
+        text_box(d, x + PAD, y + 12 + ROW / 2, name, VORTEX_W - 2 * PAD, TEXT, True, P.TEXT, min_size=MIN_TEXT)
+        top = y + 12 + ROW + 4
+        dx = x + PAD + Face(NUMBER, True).draw_mid(d, x + PAD, top + SMALL_DIE / 2, count, fill) + 10
+        room = _vortex_room(count)
+        if not _dice_row(img, dx, top, dice_at(state, at), SMALL_DIE, 5, room, d, marks(state)[2]):
+            text_box(d, dx, top + SMALL_DIE / 2, "—", room, TEXT, False, P.FAINT, min_size=MIN_TEXT)
+
+
+def _deck_words(state, locale) -> tuple[str, str, bool, str]:
+    """(deck line, the Master of Shadows note, whether he is alone, the bonus dice line)."""
     deck = state["deck"]
-    text_box(d, x + PAD, y + 30, words.say("rollforadventure.img.deck", locale, count=len(deck)), w, 22, True,
-             P.TEXT, min_size=14)
     alone = deck == ["master_of_shadows"]
     key = "rollforadventure.img.master_alone" if alone else "rollforadventure.img.master_in_deck"
-    paragraph(d, x + PAD, y + 50, words.say(key, locale), w, 3, 18, P.BAD if alone else P.MUTED, alone, 14)
-    supply = len(ids_at(state, "supply"))
-    ly = y + 126
-    icons.paste(img, pieces.die("bonus", None, 28), x + PAD, ly)
     home = C.BONUS_DICE_HOME[state["terr"]["ice_cave"]["side"]]
-    said = words.say(SUPPLY_KEYS[home], locale, count=supply)
-    if Face(15, False).width(said) <= w - 36:             # one line, or two ("… Vorratsschatulle: 4")
-        text_box(d, x + PAD + 36, ly + 14, said, w - 36, 18, False, P.MUTED, min_size=15)
-        ly += 36
-    else:
-        ly += 2 + paragraph(d, x + PAD + 36, ly - 2, said, w - 36, 2, 17, P.MUTED, min_size=14) + 4
-    icons.paste(img, pieces.die("ally", None, 28), x + PAD, ly)
-    text_box(d, x + PAD + 36, ly + 14, words.say("rollforadventure.img.ally_dice", locale), w - 36, 18, False,
-             P.MUTED, min_size=12)
+    supply = words.say(SUPPLY_KEYS[home], locale, count=len(ids_at(state, "supply")))
+    return (words.say("rollforadventure.img.deck", locale, count=len(deck)), words.say(key, locale), alone, supply)
 
 
-def _specials_height(state) -> int:
-    return 14 + 30 + 12 + _rows_height(len(enemies_at(state, None)), CHIP_W, CHIP_GAP, INNER - 2 * PAD, CHIP_H) + 16
+LEGEND_DIE = 30
+
+
+def _deck_height(state, locale) -> int:
+    _, note, alone, supply = _deck_words(state, locale)
+    room = INNER - 2 * PAD
+    return (12 + ROW + paragraph_height(note, room, 2, TEXT, alone, MIN_TEXT) + 10
+            + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT)) + 8
+            + LEGEND_DIE + 14)
+
+
+def _deck(img, d, state, y, h, locale) -> None:
+    """The enemy deck and the Master of Shadows hidden in it; the bonus dice left and the ally dice (legend)."""
+    deck, note, alone, supply = _deck_words(state, locale)
+    room = INNER - 2 * PAD
+    x = MARGIN + PAD
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.BAD if alone else None,
+          width=2)
+    text_box(d, x, y + 12 + ROW / 2, deck, room, TEXT, True, P.TEXT, min_size=MIN_TEXT)
+    top = y + 12 + ROW
+    top += paragraph(d, x, top, note, room, 2, TEXT, P.BAD if alone else P.MUTED, alone, MIN_TEXT) + 10
+    sh = paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT)
+    icons.paste(img, pieces.die("bonus", None, LEGEND_DIE), x, top + max(0, sh - LEGEND_DIE) / 2)
+    paragraph(d, x + LEGEND_DIE + 10, top + max(0, LEGEND_DIE - sh) / 2, supply, room - LEGEND_DIE - 10, 2, TEXT,
+              P.MUTED, False, MIN_TEXT)
+    top += max(LEGEND_DIE, sh) + 8
+    icons.paste(img, pieces.die("ally", None, LEGEND_DIE), x, top)
+    text_box(d, x + LEGEND_DIE + 10, top + LEGEND_DIE / 2, words.say("rollforadventure.img.ally_dice", locale),
+             room - LEGEND_DIE - 10, TEXT, False, P.MUTED, min_size=MIN_TEXT)
+
+
+def _specials_height(state, locale) -> int:
+    return 12 + ROW + 6 + _chips_height(state, enemies_at(state, None), INNER - 2 * PAD, locale) + 14
 
 
 def _specials(img, d, state, y, h, locale) -> None:
     """Phantoms, Giants and Necromancers lie beside the adventure board (README §10)."""
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14)
-    text_box(d, MARGIN + PAD, y + 30, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, 22, True,
-             P.TEXT)
-    _chips(img, d, state, enemies_at(state, None), MARGIN + PAD, y + 56, INNER - 2 * PAD, locale)
+    text_box(d, MARGIN + PAD, y + 12 + ROW / 2, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD,
+             TEXT, True, P.TEXT, min_size=MIN_TEXT)
+    _chips(img, d, state, enemies_at(state, None), MARGIN + PAD, y + 12 + ROW + 6, INNER - 2 * PAD, locale)
 
 
 # --- heroes ----------------------------------------------------------------------------------------------
 
-def _hero_height(state, h) -> int:
-    n = len(ids_at(state, f"board:{h}"))
-    return 14 + 30 + 10 + 26 + 12 + max(HERO_DIE, _rows_height(n, HERO_DIE, 6, HALF - 2 * PAD)) + 16
+HERO_ROOM = INNER - 2 * PAD
+NOTE_MIN = 160              # a board note beside the dice needs this much room, else it goes under them
 
 
-def _hero(img, d, state, h, names, x, y, ph, locale) -> None:
+def _hero_parts(state, h, locale) -> tuple[str | None, list[dict], str | None, bool]:
+    """(hero — ability, the dice on the hero board, the note about them, whether it is a warning)."""
     hero = state["heroes"][h]
     active = h == state["active"] and not state["result"]
-    at_hand(d, [x, y, x + HALF, y + ph], active, radius=14)
-    ix = x + PAD
-    top = y + 14 + 15
-    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 30), ix, top - 15)
-    ix += 38
-    rw = 0
-    if hero["hero"]:
-        used = hero["used"]
-        tag = words.say("rollforadventure.img.used" if used else "rollforadventure.img.ready", locale)
-        rw = badge(img, d, x + HALF - PAD, top, tag, P.FAINT if used else P.GOOD, size=17, max_width=170, align="right")
-    if active:
-        icons.paste(img, icons.play(22), ix, top - 11)
-        ix += 28
-    text_box(d, ix, top, words.name_of(names, hero["seat"], locale), x + HALF - PAD - rw - 12 - ix, 28, True,
-             P.TURN if active else P.TEXT, min_size=18)
-    line2 = y + 14 + 30 + 10 + 13
-    if hero["hero"]:
-        text = f"{words.hero(hero['hero'], locale)} — {words.ability(hero['hero'], locale)}"
-        text_box(d, x + PAD, line2, text, HALF - 2 * PAD, 21, False, P.MUTED, min_size=14)
-    dy = line2 + 13 + 12
+    ability = f"{words.hero(hero['hero'], locale)} — {words.ability(hero['hero'], locale)}" if hero["hero"] else None
     board = dice_at(state, f"board:{h}")
     in_dice_step = active and state["step"] == "dice"
-    if board:
-        _dice_row(img, x + PAD, dy, board, HERO_DIE, 6, HALF - 2 * PAD)
     note = None
     if in_dice_step:
         # the active hero's own dice are in the throw; what lies here came back and waits a turn (l.185)
         note = words.say("rollforadventure.img.returned" if board else "rollforadventure.img.in_throw", locale)
     elif not board:
         note = words.say("rollforadventure.img.no_dice", locale)
-    if note:
-        used_w = len(board) * (HERO_DIE + 6) + 10 if board else 0
-        if HALF - 2 * PAD - used_w >= 120:
-            text_box(d, x + PAD + used_w, dy + HERO_DIE / 2, note, HALF - 2 * PAD - used_w, 19, False,
-                     P.MUTED if board or in_dice_step else P.BAD, min_size=12)
+    return ability, board, note, not board and not in_dice_step
+
+
+def _board_geometry(board: list[dict], note: str | None) -> tuple[int, bool]:
+    """(height of the dice rows, whether the note stands beside the dice rather than under them)."""
+    dice_h = _rows_height(len(board), HERO_DIE, 6, HERO_ROOM)
+    used = min(len(board), _per_row(HERO_DIE, 6, HERO_ROOM)) * (HERO_DIE + 6) + 6 if board else 0
+    beside = not board or (len(board) <= _per_row(HERO_DIE, 6, HERO_ROOM)
+                           and note is not None and HERO_ROOM - used >= NOTE_MIN
+                           and Face(MIN_TEXT).width(note) <= HERO_ROOM - used)
+    return dice_h, beside
+
+
+def _hero_height(state, h, locale) -> int:
+    ability, board, note, _ = _hero_parts(state, h, locale)
+    out = 12 + ROW
+    if ability:
+        out += paragraph_height(ability, HERO_ROOM, 2, TEXT, False, MIN_TEXT)
+    dice_h, beside = _board_geometry(board, note)
+    if board:
+        out += 8 + max(dice_h, HERO_DIE)
+        if note and not beside:
+            out += 4 + ROW
+    elif note:
+        out += 4 + ROW
+    return out + 12
+
+
+def _hero(img, d, state, y, ph, locale, names, h) -> None:
+    """A hero: colour, player, ability ready or used; the hero and the short ability; the dice on its board."""
+    hero = state["heroes"][h]
+    active = h == state["active"] and not state["result"]
+    x = MARGIN
+    at_hand(d, [x, y, x + INNER, y + ph], active, radius=14)
+    ix = x + PAD
+    mid = y + 12 + ROW / 2
+    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), ix, mid - 14)
+    ix += 36
+    rw = 0
+    if hero["hero"]:
+        used = hero["used"]
+        tag = words.say("rollforadventure.img.used" if used else "rollforadventure.img.ready", locale)
+        rw = badge(img, d, x + INNER - PAD, mid, tag, P.FAINT if used else P.GOOD, size=MIN_TEXT, max_width=220,
+                   align="right")
+    if active:
+        icons.paste(img, icons.play(24), ix, mid - 12)
+        ix += 30
+    text_box(d, ix, mid, words.name_of(names, hero["seat"], locale), x + INNER - PAD - rw - 12 - ix, NAME, True,
+             P.TURN if active else P.TEXT, min_size=MIN_TEXT)
+    ability, board, note, warning = _hero_parts(state, h, locale)
+    top = y + 12 + ROW
+    if ability:
+        top += paragraph(d, x + PAD, top, ability, HERO_ROOM, 2, TEXT, P.MUTED, False, MIN_TEXT)
+    dice_h, beside = _board_geometry(board, note)
+    fill = P.BAD if warning else P.MUTED
+    if board:
+        top += 8
+        _dice_row(img, x + PAD, top, board, HERO_DIE, 6, HERO_ROOM)
+        if note and beside:
+            used = len(board) * (HERO_DIE + 6) + 6
+            text_box(d, x + PAD + used, top + HERO_DIE / 2, note, HERO_ROOM - used, TEXT, False, fill,
+                     min_size=MIN_TEXT)
+        elif note:
+            text_box(d, x + PAD, top + max(dice_h, HERO_DIE) + 4 + ROW / 2, note, HERO_ROOM, TEXT, False, fill,
+                     min_size=MIN_TEXT)
+    elif note:
+        text_box(d, x + PAD, top + 4 + ROW / 2, note, HERO_ROOM, TEXT, False, fill, min_size=MIN_TEXT)
 
 
 # --- the picture -----------------------------------------------------------------------------------------
-
-def _heroes(img, d, state, y, h, locale, names, pair: range) -> None:
-    """A row of (at most) two hero panels."""
-    for k in pair:
-        _hero(img, d, state, k, names, MARGIN + (k % 2) * (HALF + GAP), y, h, locale)
-
 
 @pool.apart
 def render_table(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the whole table: territories, enemies, vortexes, deck, heroes, whose turn and the throw."""
     # the bands under the header, top to bottom: (height, draw, its own arguments)
-    bands: list[tuple] = [(_banner_height(state), _banner, names)]
-    bands += [(_territory_height(state, t), _territory, t) for t in C.TERRITORIES]
-    bands.append((_vortex_height(state), _vortexes))
+    bands: list[tuple] = [(_banner_height(state, locale), _banner, names)]
+    bands += [(_territory_height(state, t, locale), _territory, t) for t in C.TERRITORIES]
+    bands.append((_vortex_height(state, locale), _vortexes))
+    bands.append((_deck_height(state, locale), _deck))
     if enemies_at(state, None):
-        bands.append((_specials_height(state), _specials))
-    n_heroes = len(state["heroes"])
-    for pair in (range(k, min(n_heroes, k + 2)) for k in range(0, n_heroes, 2)):
-        bands.append((max(_hero_height(state, k) for k in pair), _heroes, names, pair))
-    img, d = stack(WIDTH, state, locale, bands, HEADER_H, 6, GAP)
+        bands.append((_specials_height(state, locale), _specials))
+    bands += [(_hero_height(state, h, locale), _hero, names, h) for h in range(len(state["heroes"]))]
+    img, d = stack(WIDTH, state, locale, bands, _header_height(state, locale), 12, GAP)
     _header(img, d, state, locale)
     return encode(img)

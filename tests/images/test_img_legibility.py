@@ -1,11 +1,12 @@
 """Text sizes at Discord's phone width (about 360 px): what a player decides by is legible without zooming.
 
 Measured with `tools.legibility` over the hand-built gallery scenes (every Roll Player picture kind), dice
-poker and the Roll Player step pictures of seeded games: per text kind (the renderer function that drew it)
-the median cap height once the picture is scaled to 360 px wide. Decision text (dice totals, goals, card
-names and costs, whose turn, totals, scores, the poker hands) must reach 9 px; labels and legends 8 px;
-rule texts on cards, which a player may tap to read, 7.5 px. Long player names may shrink below that (they
-are ellipsised rather than overflow).
+poker, the Roll Player step pictures and Roll for Adventure's table and end of seeded games: per text kind
+(the renderer function that drew it) the median cap height once the picture is scaled to 360 px wide.
+Decision text (dice totals, goals, card names and costs, whose turn, totals, scores, the poker hands, every
+word of the Roll for Adventure table) must reach 9 px; labels and legends 8 px; rule texts on cards, which a
+player may tap to read, 7.5 px. Long player names may shrink below that (they are ellipsised rather than
+overflow).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ DECISION = {
     "live": ["live._header", "live._initiative", "live._market_strip", "live._market_cards", "live._players",
              "live._setup"],
     "rfa_final": ["final.render_final"],
+    # the whole co-op table: every word on it is decided by (the hero lines, the deck's note and the Ice Cave
+    # legend are wrapped paragraphs, hence ":rule", but a player reads them to choose a move)
+    "rfa_table": ["table._header", "table._banner", "table._banner:rule", "table._territory", "table._chip",
+                  "table._vortexes", "table._deck", "table._deck:rule", "table._specials", "table._hero",
+                  "table._hero:rule", "fields.desert_a", "fields.desert_b", "fields.forest_b", "fields.ice_a:rule",
+                  "fields.ice_b", "pieces.field", "pieces.tag"],
 }
 
 
@@ -38,6 +45,8 @@ def measured():
         legibility.live_pictures("en")
         legibility.rfa_final_pictures("en")
         legibility.rfa_final_pictures("ko")
+        for locale in ("en", "de", "ko"):
+            legibility.rfa_table_pictures(locale)
     by_picture: dict[str, legibility.Record] = {}
     for s in rec.seen:
         by_picture.setdefault(s.picture, legibility.Record()).seen.append(s)
@@ -50,6 +59,8 @@ def test_decision_text_is_legible_at_phone_width(measured, picture):
     low = {k: round(typical[k], 1) for k in DECISION[picture] if k in typical and typical[k] < 9}
     assert not low, f"{picture}: decision text under 9 px cap height at 360 px: {low}"
     assert set(DECISION[picture]) & set(typical), "the recorder sees the decision texts"
+    if picture == "rfa_table":
+        assert set(DECISION[picture]) <= set(typical), "every word of the table is measured"
 
 
 def test_every_text_kind_has_a_floor(measured):

@@ -31,7 +31,13 @@ def _decode(png: bytes) -> Image.Image:
     return img
 
 
-def _check(png: bytes, low: int = 700, high: int = 2600, width: int = table.WIDTH) -> Image.Image:
+#: the table, 640 px wide (read on phones), its bands one under the other: 1630-2214 px tall over the scenes'
+#: states (2-4 heroes, every territory side, 4-20 track holes, special enemies), 1000 px wide it was 1301-1973
+TABLE_HEIGHT = (1500, 2600)
+
+
+def _check(png: bytes, low: int = TABLE_HEIGHT[0], high: int = TABLE_HEIGHT[1], width: int = table.WIDTH
+           ) -> Image.Image:
     img = _decode(png)
     assert img.width == width and low <= img.height <= high, img.size
     assert len(png) < MAX_BYTES
