@@ -24,11 +24,17 @@ import sys
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import IO, Any
 
-import aiohttp
-import discord
+if __name__ == "__main__":
+    # ``python -m bot``: a Ctrl-C while the imports below load (a second or so, before ``run`` listens for it)
+    # stops with the status a shell gives an interrupted command, not a KeyboardInterrupt traceback. Not for an
+    # import of this module (a test, a drawing process: their own Ctrl-C stays theirs).
+    signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(128 + signum))
 
-from bot.config import MAX_PORT, MISSING_TOKEN_HELP, ConfigError, Settings, load_settings
-from bot.logsetup import setup_logging
+import aiohttp  # noqa: E402
+import discord  # noqa: E402
+
+from bot.config import MAX_PORT, MISSING_TOKEN_HELP, ConfigError, Settings, load_settings  # noqa: E402
+from bot.logsetup import setup_logging  # noqa: E402
 
 log = logging.getLogger("bot")
 

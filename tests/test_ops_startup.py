@@ -491,3 +491,25 @@ def test_processes_of_one_layout_share_the_file_but_not_a_shard(tmp_path):
     held.close()
     assert claim_database(Settings(token=None, db_path=Path(":memory:"))) is None
     assert claim_database(Settings(token=None, db_path="postgresql://rollbot@db/rollbot")) is None
+
+
+INTERRUPT_WHILE_IMPORTING = """
+import builtins, os, runpy, signal, sys
+real_import = builtins.__import__
+def interrupting(name, *args, **kwargs):
+    if name == "aiohttp":                      # Ctrl-C while the bot's own imports load
+        os.kill(os.getpid(), signal.SIGINT)
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting
+sys.argv = ["bot"]
+runpy.run_module("bot", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_ctrl_c_while_the_bot_is_still_loading_stops_it_quietly(tmp_path):
+    """Tour R: a Ctrl-C in the first second printed a KeyboardInterrupt traceback from an import."""
+    env = bot_env(tmp_path, f"http://127.0.0.1:{closed_port()}/api/v10")
+    done = subprocess.run([sys.executable, "-c", INTERRUPT_WHILE_IMPORTING], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 128 + signal.SIGINT, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
