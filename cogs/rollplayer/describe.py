@@ -151,6 +151,8 @@ def event_text(game: Any, event: dict, locale: str) -> str:
         return ""
     key = next((k for (of, field), k in WITHOUT.items() if of == key and not params.get(field)), key)
     key = next((k for (of, field), k in WITH.items() if of == key and params.get(field)), key)
+    if key == "rollplayer.power_used" and "card" in params:   # a power that adds a market card (or, declined, none)
+        key = "rollplayer.power_used_card" if params["card"] is not None else "rollplayer.power_used_no_card"
     shown = display_params(game, params, locale)
     for name, value in params.items():     # a position with the die it held then, not the die there now
         die = params.get(f"{name}_die")

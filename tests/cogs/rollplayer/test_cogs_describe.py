@@ -9,9 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 from bot.games.rollplayer.kind import KIND
+from bot.i18n import t
 from cogs.menus import SELECT_SIZE, menu_options
 from cogs.rollplayer import PRESENTATION
-from cogs.rollplayer.describe import event_text, move_label
+from cogs.rollplayer.describe import card_text, event_text, move_label, power_text
 
 
 def fake_game(state, seats):
@@ -151,3 +152,18 @@ def test_a_reroll_question_names_both_values(locale):
             powers = [m for m in legal if m["type"] in ("power", "action") and m.get("action", "int") == "int"]
             state, _ = KIND.apply(state, seat, (powers or legal)[0] if rnd.random() < 0.5 else rnd.choice(legal))
     raise AssertionError("no reroll question met")
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+def test_the_log_says_which_card_attuned_put_back_or_that_it_added_none(locale):
+    """A rules-lawyer tour: the log read "Ann used Attuned" whether she put a card back in the market or none."""
+    state = KIND.create(1, 3, {})
+    game = fake_game(state, 1)
+    used = {"key": "rollplayer.power_used", "params": {"seat": 0, "power": "attuned", "card": "longsword"}}
+    none = {"key": "rollplayer.power_used", "params": {"seat": 0, "power": "attuned", "card": None}}
+    mysterious = {"key": "rollplayer.power_used", "params": {"seat": 0, "power": "mysterious"}}
+    with_card, without = event_text(game, used, locale), event_text(game, none, locale)
+    assert with_card != without and "P0" in with_card and "P0" in without
+    assert card_text("longsword", locale) in with_card and card_text("longsword", locale) not in without
+    assert event_text(game, mysterious, locale) == t("rollplayer.power_used", locale, player="P0",
+                                                      power=power_text("mysterious", locale))
