@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.games.rollplayer.market import held_back_by_hands, purchase_of, purchase_price
 from bot.i18n import t
-from cogs.menus import OPTION_TEXT_LIMIT, Chain
+from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
 
 from . import describe
 from .describe import ATTRS, attr_name, colour_name, die_text, listed
@@ -237,7 +237,8 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     plan = listed((t("rollplayer.chain.plan_step", locale, die=die_text(m["die"], locale),
                      attr=attr_name(m["attr"], locale)) for m in moves), locale)
     label = t("rollplayer.chain.suggested", locale)
-    return [Chain(first, tuple(moves[1:]), label[:100], plan[:100], keep_first=True)]
+    # cut after a whole placement, "…" saying more follow (a raw cut ended on a dangling ", " and hid the last dice)
+    return [Chain(first, tuple(moves[1:]), label[:100], fit_option_text(plan), keep_first=True)]
 
 
 def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:

@@ -73,6 +73,11 @@ def test_suggested_arrangement_places_every_starting_die():
     assert all_moves                                             # no narrowing step: one click per die
     [suggested] = [o for o in options if "+" in o.value]
     assert suggested.label == t("rollplayer.chain.suggested", "en") and "→" in suggested.detail
+    # every die named, or a cut after a whole one with "…" (a raw cut ended "…gold 2 → WIS, " hiding the last)
+    dice = len(state.players[0].start_dice)
+    assert suggested.detail.count("→") == dice or (suggested.detail.endswith("…")
+                                                   and not suggested.detail.endswith(", …")), suggested.detail
+
     [(index, check, levels)] = parse_choice_values([suggested.value])
     first, *then = check.split("+")
     assert levels is None and len(then) == len(state.players[0].start_dice) - 1
@@ -284,3 +289,15 @@ def test_log_lines_say_each_thing_once_and_name_no_card_called_none(locale):
     assert line("gold_gained", amount=1, reason="gold_die") != ""
     assert line("gold_for_discard", card=None) == t("rollplayer.gold_taken", locale, player="Ann")
     assert line("skills_refreshed", cards=[]) == t("rollplayer.skills_refreshed_none", locale, player="Ann")
+
+
+def test_a_long_quick_arrangement_is_cut_after_a_whole_die():
+    from cogs.rollplayer.choices import suggested_start
+
+    state = KIND.create(1, 4, {"short_game": True})
+    while KIND.pending(state)[0]["decision"] != "place_starting_die":
+        state, _ = KIND.apply(state, 0, KIND.legal_moves(state, 0)[0])
+    game = SimpleNamespace(id=5, version=3, seats=[SimpleNamespace(name="A")], state=state)
+    [chain] = suggested_start(game, 0, KIND.legal_moves(state, 0), "de")
+    assert len(chain.detail) <= 100 and chain.detail.endswith("…") and not chain.detail.endswith(", …")
+    assert chain.detail[:-1].rstrip().split(", ")[-1].count("→") == 1        # the last die shown whole
