@@ -103,7 +103,13 @@ class RollPlayerPresentation(Presentation):
 
     def status_line(self, game: Any, locale: str) -> str:
         state = game.state
-        return t("status.round_phase", locale, round=state.round, phase=t(f"phase.{state.phase}", locale))
+        # every sheet full once this round's dice are placed: the game ends with it (a tour: nothing said so)
+        last = bool(state.round) and not state.finished and all(
+            p.dice_count() + (0 if _placed_this_round(state, p) else 1) >= 18 for p in state.players)
+        phase = t(f"phase.{state.phase}", locale)
+        if last:
+            return t("status.round_phase_last", locale, round=state.round, phase=phase)
+        return t("status.round_phase", locale, round=state.round, phase=phase)
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         from bot.games.rollplayer.kind import KIND
@@ -165,3 +171,9 @@ class RollPlayerPresentation(Presentation):
 
     # ---- commands
     commands = staticmethod(commands.build)
+
+
+def _placed_this_round(state: Any, player: Any) -> bool:
+    """Whether ``player`` has placed this round's die (taken an Initiative card, and no longer choosing or
+    placing it)."""
+    return player.initiative is not None and not (state.turn == player.seat and state.step in ("choose", "place"))

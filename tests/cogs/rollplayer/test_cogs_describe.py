@@ -167,3 +167,18 @@ def test_the_log_says_which_card_attuned_put_back_or_that_it_added_none(locale):
     assert card_text("longsword", locale) in with_card and card_text("longsword", locale) not in without
     assert event_text(game, mysterious, locale) == t("rollplayer.power_used", locale, player="P0",
                                                       power=power_text("mysterious", locale))
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_the_status_line_says_when_a_round_is_the_last(seats):
+    """A rules-lawyer tour: nothing on the live message said the tenth round was the last one."""
+    rnd = random.Random(seats)
+    state = KIND.create(seats, 9, {})
+    lasts, others = set(), set()
+    while not KIND.is_finished(state):
+        line = PRESENTATION.status_line(fake_game(state, seats), "en")
+        if state.round:
+            (lasts if "(the last)" in line else others).add(state.round)
+        seat = KIND.pending(state)[0]["seat"]
+        state, _ = KIND.apply(state, seat, rnd.choice(KIND.legal_moves(state, seat)))
+    assert lasts == {state.round} and state.round not in others and others == set(range(1, state.round))
