@@ -62,9 +62,9 @@ class LobbyButton(ShellButton, template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|
     prefix, service, handler = "rp:l", "lobby", "on_lobby_button"
 
 
-class ViewButton(ShellButton, template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|hint)"):
-    """Look-only buttons (my sheet, the table, my moves, more moves): anyone may press them, answers are
-    private."""
+class ViewButton(ShellButton, template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|back|hint)"):
+    """Look-only buttons (my sheet, the table, my moves, more moves, back from them to the decision): anyone may
+    press them, answers are private."""
     prefix, handler = "rp:v", "on_view_button"
 
 

@@ -31,7 +31,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .buttons import move_check, parse_choice_values
+from .buttons import ViewButton, move_check, parse_choice_values
 from .core import (
     Refusal,
     Reply,
@@ -138,8 +138,11 @@ class Play(Tables):
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
         """A player's own (private) menu: no look buttons, and Hint while the game's hints are on. Its labels name
         the seats as the player reads them (``shown``)."""
-        return move_view(self.presentation(game), self.shown(game, locale), seat, legal, locale, look_buttons=False,
+        view = move_view(self.presentation(game), self.shown(game, locale), seat, legal, locale, look_buttons=False,
                          hint=hints_on(self.kind(game), game), **kwargs)
+        if kwargs.get("menu") == EXTRA:     # the any-time moves are an aside: the decision stays one click away
+            view.add_item(ViewButton(game.id, "back", label=t("button.back", locale)))
+        return view
 
     async def prepare_menu(self, game: GameView, seat: int, locale: str, legal: list[dict] | None = None,
                            menu: str = MAIN) -> None:
@@ -413,18 +416,20 @@ class Play(Tables):
         seated = game.seat_of(interaction.user.id)
         if seated is not None and game.status == "active":      # a look takes a seat back, but is no return
             await self.welcome_back(game, seated, interaction, looking=action in LOOKS)
-        if action in ("hint", "moves", "more") and game.status != "active":
+        if action in ("hint", "moves", "more", "back") and game.status != "active":
             raise Refusal("engine.error.game_not_active")
         if action == "hint":
             await self.hints.hint(interaction, game)
             return
-        if action in ("moves", "more"):
+        if action in ("moves", "more", "back"):
             seat = self.seat_of(game, interaction.user.id)
             legal = self.legal_for(game, seat, locale)
-            menu = ALL if action == "moves" else EXTRA
-            if not shown_moves(presentation, legal, menu, game, seat):
+            if action == "moves":
+                await self.send_moves(interaction, game, seat, legal, locale, ALL)
+                return
+            if action == "more" and not shown_moves(presentation, legal, EXTRA, game, seat):
                 raise Refusal("error.no_more_moves")
-            await self.send_moves(interaction, game, seat, legal, locale, menu)
+            await self.switch_menu(interaction, game, seat, legal, locale, EXTRA if action == "more" else MAIN)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "sheet" and presentation.has_seat_pictures:
@@ -440,14 +445,42 @@ class Play(Tables):
             picture = await self.courier.table_picture(game, locale)
             await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
+    async def switch_menu(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
+                          locale: str, menu: str) -> None:
+        """A private menu's "More…" (``EXTRA``: the any-time moves, with "Back") and "Back" (``MAIN``: the decision
+        at hand again, with Hint and Undo). The clicked private message is redrawn in place, its picture kept, so
+        the decision is never lost behind the any-time moves (a tour pressed "More…" beside a pending CHA action
+        and got a new message with only the skills, the action and Skip gone); from elsewhere, a new message."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await self.send_moves(interaction, game, seat, legal, locale, menu)
+            return
+        undo = menu == MAIN and await self.may_undo(game, interaction.user.id)
+        await self.prepare_menu(game, seat, locale, legal, menu=menu)
+        view = self.menu(game, seat, legal, locale, menu=menu, undo=undo)
+        presentation = self.presentation(game)
+        if presentation.has_seat_pictures and presentation.has_step_picture and message.attachments:
+            add_full_sheet_button(view, game, locale)      # the step picture stays: so does its full sheet
+        await answer_by_edit(interaction, content=self.moves_heading(game, seat, locale, menu), view=view)
+        await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True))
+
+    def moves_heading(self, game: GameView, seat: int, locale: str, menu: str, key: str = "play.your_moves") -> str:
+        """The text above a private menu: ``key``'s, naming the decision; the any-time moves say that they are
+        those, and that "Back" leads to the decision (they are not its moves)."""
+        decision = self.decision_text(game, seat, locale)
+        if menu == EXTRA:
+            return t("play.extra_moves", locale, decision=decision)
+        return t(key, locale, decision=decision)
+
     async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
                          locale: str, menu: str, key: str = "play.your_moves") -> None:
-        """The player's moves privately: all of them (``ALL``, with Undo when they may take one back) or the
-        any-time ones (``EXTRA``); ``key``: the text above them."""
-        undo = menu == ALL and await self.may_undo(game, interaction.user.id)
+        """The player's moves privately, in a new message: all of them or the decision at hand (``ALL``/``MAIN``,
+        with Undo when they may take one back) or the any-time ones (``EXTRA``, with "Back"); ``key``: the text
+        above them."""
+        undo = menu != EXTRA and await self.may_undo(game, interaction.user.id)
         await self.prepare_menu(game, seat, locale, legal, menu=menu)
         sent = await interaction.response.send_message(
-            t(key, locale, decision=self.decision_text(game, seat, locale)),
+            self.moves_heading(game, seat, locale, menu, key),
             view=self.menu(game, seat, legal, locale, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
             await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))

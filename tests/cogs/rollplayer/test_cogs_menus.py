@@ -102,5 +102,48 @@ async def test_more_button_shows_only_the_any_time_moves(harness, alice, bob, fi
     menu = next(m for m in result.private() if m.components)
     more = menu.button(label=t("button.more", "en"))
     assert more["custom_id"] == f"rp:v:{game.id}:more"
-    extra = (await harness.click(menu, user=user, place=place, label=t("button.more", "en"))).only()
-    assert extra.ephemeral and [b["label"] for b in extra.buttons()] == [discard]
+    await harness.click(menu, user=user, place=place, label=t("button.more", "en"))     # redrawn in place
+    assert menu.ephemeral and [b["label"] for b in menu.buttons()] == [discard, t("button.back", "en"),
+                                                                 t("button.full_sheet", "en")]
+
+
+async def test_more_keeps_the_way_back_to_the_decision(harness, alice, bob, fixed_seed, monkeypatch):
+    """A tour pressed "More…" on the private step message beside a pending decision: the decision's moves, Hint
+    and Undo vanished, under a header that still named the decision. The same message now shows the any-time
+    moves under a header saying so, and "Back" shows the decision's menu again."""
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    real = kind.legal_moves
+
+    def with_weapon(state, seat):
+        legal = real(state, seat)
+        return legal + [dict(DISCARD, seat=seat)] if legal else legal
+    monkeypatch.setattr(kind, "legal_moves", with_weapon)
+    place = harness.channel()
+    users = [alice, bob]
+    game, _ = await start_two_player(harness, alice, bob, place)
+    while True:        # up to the starting dice: placing one continues privately, with "More…"
+        game = await harness.bot.sessions.load(game.id)
+        seat = kind.pending(game.state)[0]["seat"]
+        user = next(u for u in users if u.id == game.seats[seat].user_id)
+        legal = kind.legal_moves(game.state, seat)
+        path, spec = COMMANDS[legal[0]["type"]]
+        result = await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
+        if legal[0]["type"] == "place_start":
+            break
+    step = next(m for m in result.private() if m.components)
+
+    def offered(message):
+        return [b.get("label") for b in message.buttons()] + [o["label"] for s in message.selects()
+                                                               for o in s["options"]]
+    before = offered(step)
+    assert t("button.more", "en") in before
+    discard = t("move.discard_weapon", "en", card="Longsword")
+    await harness.click(step, user=user, place=place, label=t("button.more", "en"))
+    game = await harness.bot.sessions.load(game.id)
+    decision = harness.bot.get_cog("Play").decision_text(game, seat, "en")
+    assert step.ephemeral and not step.deleted and step.content == t("play.extra_moves", "en", decision=decision)
+    assert offered(step) == [discard, t("button.back", "en"), t("button.full_sheet", "en")]
+    assert step.files, "the step picture stays"
+    await harness.click(step, user=user, place=place, label=t("button.back", "en"))
+    assert step.content == t("play.your_moves", "en", decision=decision)
+    assert offered(step) == before
