@@ -67,14 +67,33 @@ def test_group_labels_read_like_moves():
     assert group_label("type", buys, GAME, 0, "en") == t("movetype.buy", "en") + " …"
 
 
-async def test_more_button_shows_only_the_any_time_moves(harness, alice, bob, fixed_seed, monkeypatch):
-    kind = harness.bot.sessions.kinds["rollplayer"]
+def give_everyone_a_weapon_to_discard(monkeypatch, kind) -> None:
+    """Every seat with a decision may also discard a weapon (an any-time move, behind "More…")."""
     real = kind.legal_moves
 
     def with_weapon(state, seat):
         legal = real(state, seat)
         return legal + [dict(DISCARD, seat=seat)] if legal else legal
     monkeypatch.setattr(kind, "legal_moves", with_weapon)
+
+
+async def to_first_placement(harness, kind, users, place, game):
+    """Typed commands up to the first starting die placed (it continues privately, with "More…"): (the result of
+    that placement, its player, the game)."""
+    while True:
+        game = await harness.bot.sessions.load(game.id)
+        seat = kind.pending(game.state)[0]["seat"]
+        user = next(u for u in users if u.id == game.seats[seat].user_id)
+        legal = kind.legal_moves(game.state, seat)
+        path, spec = COMMANDS[legal[0]["type"]]
+        result = await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
+        if legal[0]["type"] == "place_start":
+            return result, user, game
+
+
+async def test_more_button_shows_only_the_any_time_moves(harness, alice, bob, fixed_seed, monkeypatch):
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    give_everyone_a_weapon_to_discard(monkeypatch, kind)
     place = harness.channel()
     users = [alice, bob]
     game, started = await start_two_player(harness, alice, bob, place)
@@ -88,17 +107,7 @@ async def test_more_button_shows_only_the_any_time_moves(harness, alice, bob, fi
     mine = (await harness.click(prompt, user=user, place=place, label="My moves")).only()
     assert discard in [b.get("label") for b in mine.buttons()] + [
         o["label"] for s in mine.selects() for o in s["options"]]
-    # play up to the starting dice: placing one continues privately, with "More…"
-    result = None
-    while True:
-        game = await harness.bot.sessions.load(game.id)
-        seat = kind.pending(game.state)[0]["seat"]
-        user = next(u for u in users if u.id == game.seats[seat].user_id)
-        legal = kind.legal_moves(game.state, seat)
-        path, spec = COMMANDS[legal[0]["type"]]
-        result = await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
-        if legal[0]["type"] == "place_start":
-            break
+    result, user, game = await to_first_placement(harness, kind, users, place, game)     # continues privately
     menu = next(m for m in result.private() if m.components)
     more = menu.button(label=t("button.more", "en"))
     assert more["custom_id"] == f"rp:v:{game.id}:more"
@@ -112,24 +121,11 @@ async def test_more_keeps_the_way_back_to_the_decision(harness, alice, bob, fixe
     and Undo vanished, under a header that still named the decision. The same message now shows the any-time
     moves under a header saying so, and "Back" shows the decision's menu again."""
     kind = harness.bot.sessions.kinds["rollplayer"]
-    real = kind.legal_moves
-
-    def with_weapon(state, seat):
-        legal = real(state, seat)
-        return legal + [dict(DISCARD, seat=seat)] if legal else legal
-    monkeypatch.setattr(kind, "legal_moves", with_weapon)
+    give_everyone_a_weapon_to_discard(monkeypatch, kind)
     place = harness.channel()
     users = [alice, bob]
     game, _ = await start_two_player(harness, alice, bob, place)
-    while True:        # up to the starting dice: placing one continues privately, with "More…"
-        game = await harness.bot.sessions.load(game.id)
-        seat = kind.pending(game.state)[0]["seat"]
-        user = next(u for u in users if u.id == game.seats[seat].user_id)
-        legal = kind.legal_moves(game.state, seat)
-        path, spec = COMMANDS[legal[0]["type"]]
-        result = await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
-        if legal[0]["type"] == "place_start":
-            break
+    result, user, game = await to_first_placement(harness, kind, users, place, game)     # continues privately
     step = next(m for m in result.private() if m.components)
 
     def offered(message):
@@ -140,7 +136,7 @@ async def test_more_keeps_the_way_back_to_the_decision(harness, alice, bob, fixe
     discard = t("move.discard_weapon", "en", card="Longsword")
     await harness.click(step, user=user, place=place, label=t("button.more", "en"))
     game = await harness.bot.sessions.load(game.id)
-    decision = harness.bot.get_cog("Play").decision_text(game, seat, "en")
+    decision = harness.bot.get_cog("Play").decision_text(game, game.seat_of(user.id), "en")
     assert step.ephemeral and not step.deleted and step.content == t("play.extra_moves", "en", decision=decision)
     assert offered(step) == [discard, t("button.back", "en"), t("button.full_sheet", "en")]
     assert step.files, "the step picture stays"
