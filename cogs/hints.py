@@ -27,7 +27,11 @@ class Hints(Tables):
     @offered_if(lambda cog, presentation: cog.games.kind(presentation.kind).has_hint)
     @app_commands.command(name=cmd_str("cmd.hint.name"), description=cmd_str("cmd.hint.description"))
     async def hint_cmd(self, interaction: discord.Interaction) -> None:
-        await self.hint(interaction, await self.active_channel_game(interaction))
+        game = await self.active_channel_game(interaction)
+        seated = game.seat_of(interaction.user.id)
+        if seated is not None:      # asking is acting, as the Hint button is: back from away, and in one's own seat
+            await self.welcome_back(game, seated, interaction)
+        await self.hint(interaction, game)
 
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes. Only for the decision

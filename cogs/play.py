@@ -414,7 +414,7 @@ class Play(Tables):
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         seated = game.seat_of(interaction.user.id)
-        if seated is not None and game.status == "active":      # a look takes a seat back, but is no return
+        if seated is not None and game.status == "active":      # acting is a return; a look is none
             await self.welcome_back(game, seated, interaction, looking=action in LOOKS)
         if action in ("hint", "moves", "more", "back") and game.status != "active":
             raise Refusal("engine.error.game_not_active")

@@ -467,11 +467,12 @@ async def test_the_question_closes_itself_when_the_player_moves(harness):
     assert ask.edits == edits, "a closed question is not edited again"
 
 
-async def test_a_look_keeps_the_bot_standing_in_and_acting_takes_the_seat_back_with_a_word(harness):
+@pytest.mark.parametrize("acting", ["pig roll", "pig hint"])
+async def test_a_look_keeps_the_bot_standing_in_and_acting_takes_the_seat_back_with_a_word(harness, acting):
     """Tour W, item 4: the bot stood in for Ann after Dan chose so; Ann only clicked *Table*, and the bot stopped
     playing for her without a word to anyone, while `/away` says "a look at the table does not count". A look now
-    keeps the stand-in; acting (here a typed move, even one refused as not her turn) takes the seat back, tells
-    her privately, and the live message says it where everyone sees the game."""
+    keeps the stand-in; acting (a typed move, even one refused as not her turn, or a typed `hint` as the Hint button
+    is) takes the seat back, tells her privately, and the live message says it where everyone sees the game."""
     place, _, game = await start(harness, pace="fast", language="de")
     seat = await due_seat(harness, game)
     idle, other = [ALICE, BOB][seat], [ALICE, BOB][1 - seat]
@@ -491,12 +492,12 @@ async def test_a_look_keeps_the_bot_standing_in_and_acting_takes_the_seat_back_w
     assert t("bot.seat_back", "de", player=name) not in live.text()
 
     harness.locale = "de"
-    back = await harness.run("pig roll", user=idle, place=place)          # not her turn: refused, but she is back
+    back = await harness.run(acting, user=idle, place=place)              # not her turn: refused, but she is back
     told = [m.content for m in back.messages if m.ephemeral]
     assert t("play.seat_back", "de", game=game.id) in told, told
     game = await harness.bot.sessions.load(game.id)
     assert seat not in TableMeta.of(game.meta).taken
     assert t("bot.seat_back", "de", player=name) in live.text(), live.text()
     assert str(idle.id) not in str(live.allowed_mentions or ""), "nobody is pinged for it"
-    again = await harness.run("pig roll", user=idle, place=place)         # told once
+    again = await harness.run(acting, user=idle, place=place)             # told once
     assert t("play.seat_back", "de", game=game.id) not in [m.content for m in again.messages]
