@@ -108,12 +108,19 @@ def _report(error: BaseException) -> int:
     return 1
 
 
+def served_shards(settings: Settings) -> tuple[int, ...] | None:
+    """The shards this process serves when it is one part of a sharded layout; None when it serves them all."""
+    ids, count = settings.shard_ids, settings.shard_count
+    if ids is None or count is None or len(ids) >= count:
+        return None
+    return tuple(ids)
+
+
 def layout_warning(settings: Settings) -> str | None:
     """Why a sharded layout on an SQLite file is a mistake, or None: every process of a layout serves its own
     shards' guilds from one database (a DM's solo game lives on shard 0), so they must share one PostgreSQL
     (deploy/README.md); an SQLite file is one machine's, and processes on separate files each see a part."""
-    if settings.shard_ids is None or settings.shard_count is None or \
-            len(settings.shard_ids) == settings.shard_count:
+    if served_shards(settings) is None:
         return None
     from bot.engine.errors import StoreOpenError
     from bot.engine.store import backend_of
@@ -146,8 +153,7 @@ def claim_database(settings: Settings) -> IO[bytes] | str | None:
         handle = open(f"{path}.serving", "ab")   # noqa: SIM115 (held open for the process's life)
     except OSError:
         return None                     # a folder that cannot be used: opening the store says why
-    shards = settings.shard_ids if settings.shard_count is not None and settings.shard_ids is not None and \
-        len(settings.shard_ids) < settings.shard_count else None
+    shards = served_shards(settings)
     try:
         for start, length in ([(0, 0)] if shards is None else [(shard, 1) for shard in shards]):
             fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, length, start)

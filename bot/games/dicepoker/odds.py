@@ -78,6 +78,11 @@ def ranks(kicker_depth: int | None) -> tuple[tuple[int, ...], int]:
     return tuple(where[k] for k in keys), len(distinct)
 
 
+def rank_of(final, kicker_depth: int | None) -> int:
+    """The dense rank (``ranks``) of the final hand ``final`` (five dice)."""
+    return ranks(kicker_depth)[0][FINAL_INDEX[counts_of(final)]]
+
+
 @cache
 def beat_weights(keep: Counts, kicker_depth: int | None) -> tuple[int, ...]:
     """[r] = weight of finishing at rank >= r after ``keep`` (the active player's winning weight vs r)."""
@@ -99,18 +104,16 @@ def _prefer(keep: Counts) -> tuple:
 
 def active_options(dice, opponent_final, kicker_depth: int | None = None) -> list[tuple[Counts, int]]:
     """Every distinct keep of the active player with its winning weight (out of 7776) vs the final hand."""
-    rank, _ = ranks(kicker_depth)
-    r = rank[FINAL_INDEX[counts_of(opponent_final)]]
+    r = rank_of(opponent_final, kicker_depth)
     return [(k, beat_weights(k, kicker_depth)[r]) for k in sub_keeps(counts_of(dice))]
 
 
 def tie_weight(keep: Counts, opponent_final, kicker_depth: int | None = None) -> int:
     """The weight (out of 7776) of finishing level with the opponent's final hand after ``keep``: zero when no
     reroll can tie it (a hint then does not say who wins a tie)."""
-    rank, n_ranks = ranks(kicker_depth)
-    r = rank[FINAL_INDEX[counts_of(opponent_final)]]
+    r = rank_of(opponent_final, kicker_depth)
     at_least = beat_weights(keep, kicker_depth)
-    return at_least[r] - (at_least[r + 1] if r + 1 < n_ranks else 0)
+    return at_least[r] - (at_least[r + 1] if r + 1 < len(at_least) else 0)
 
 
 def active_keep(dice, opponent_final, kicker_depth: int | None = None) -> tuple[Counts, Fraction]:
