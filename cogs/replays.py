@@ -136,10 +136,11 @@ def chart_words(count: int, locale: str, *, finished: bool = False,
 
 
 def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
-                keys: tuple[str, str] = Presentation.chart_keys) -> Picture | None:
+                keys: tuple[str, str] = Presentation.chart_keys, badges: tuple[str | None, ...] = ()) -> Picture | None:
     """The picture of each player's projected score round by round (None for a game without moves, and for a
     co-operative game: every seat shares one result, so its lines would all be one, and the game's own final
-    picture already shows how the team stands)."""
+    picture already shows how the team stands); ``badges``: the seats' badges (``Presentation.seat_badges``),
+    which their lines wear."""
     if kind.cooperative:
         return None
     steps = frames(kind, game, moves)
@@ -149,7 +150,7 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
     series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
               for seat in range(len(game.seats))]
     words = chart_words(len(steps), locale, finished=game.status != "active", keys=keys)
-    return "chart.png", render_chart(series, [s.name for s in shown.seats], words)
+    return "chart.png", render_chart(series, [s.name for s in shown.seats], words, badges)
 
 
 async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) -> list[Picture]:
@@ -159,7 +160,9 @@ async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) ->
 
     try:
         moves = await sessions.move_log(game.id)
-        chart = await in_worker(score_chart, games.kind(game.kind), game, moves, locale, games[game.kind].chart_keys)
+        presentation = games[game.kind]
+        chart = await in_worker(score_chart, games.kind(game.kind), game, moves, locale, presentation.chart_keys,
+                                presentation.seat_badges(game))
     except Exception:  # noqa: BLE001 - the final post matters more than its chart
         log.exception("no score chart for game %s", game.id)
         return []

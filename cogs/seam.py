@@ -280,6 +280,12 @@ class Presentation:
     def table_picture(self, game: Any, locale: str) -> Picture:
         """The whole table."""
 
+    def seat_badges(self, game: Any) -> tuple[str | None, ...]:
+        """Each seat's badge in the game's pictures, as the die colour of the drawing kit's shape badge
+        (``images.icons.shape_badge``; None: that seat has none yet), so the score chart draws each seat's line
+        as the table and the sheets show that seat (Roll Player: its class). Default: no badges."""
+        return ()
+
     # ---- commands
     def commands(self, shell: Any) -> list:
         """The game's own subcommands (phase commands) under its group, built on ``shell``
@@ -295,7 +301,7 @@ REQUIRED = (
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "private_note",
-                  "live_pictures", "step_picture", "hint_text", "mover_name")
+                  "live_pictures", "step_picture", "hint_text", "mover_name", "seat_badges")
 
 
 def check_presentation(presentation: Any) -> None:

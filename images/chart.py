@@ -3,14 +3,21 @@
 Game-agnostic: it gets numbers, names and already translated words (the caller looks them up in the
 catalogs), never a game state. Drawn at 720 px wide with text of at least 24 px so it stays readable when
 Discord shows it 360 px wide; each line has its own colour AND its own marker shape (colour-blind safety),
-and the legend repeats the final score in words.
+and the legend names each player beside their marker and repeats the final score.
+
+A game whose pictures mark each seat with a badge (Roll Player: the class's colour and shape) passes the
+badges' die colours: that seat's line is drawn in its badge's colour with the badge itself as marker, so a
+reader knows the line by what the table and the sheets show; a seat without one takes a plain style whose
+colour is nobody's badge (a green triangle line beside a green-class player read as that player's).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
+from . import icons
 from . import palette as P
 from .draw import new_canvas, panel, text_box
 from .png import encode
@@ -27,7 +34,8 @@ LABEL_GAP = 8
 #: at most this many labelled steps on the x axis (a long game labels every n-th)
 X_LABELS = 8
 
-#: (colour, marker) per seat, in seat order; colours are palette colours so the fixed palette keeps them
+#: (colour, marker) per seat without a badge, in seat order; colours are palette colours so the fixed palette
+#: keeps them
 SERIES_STYLES = (
     (P.ACCENT, "circle"),
     (P.DIE_FILL["blue"], "square"),
@@ -36,6 +44,44 @@ SERIES_STYLES = (
     (P.BAD, "cross"),
     (P.DIE_FILL["white"], "ring"),
 )
+#: the badges (by die colour) each plain style could be taken for, by its colour or its shape (same order): a
+#: seat with one of them rules the style out
+PASSES_FOR = ({"gold"}, {"blue", "red"}, {"green"}, {"purple", "blue"}, {"red", "black"}, {"white"})
+MARKER_R = 7
+BADGE_MARKER = 22
+BADGE_LEGEND = 30
+
+
+@dataclass(frozen=True)
+class SeriesStyle:
+    """How one seat's line is drawn: its colour and a marker, a plain shape (``_marker``) or, for a seat with a
+    badge, that badge (``badge``: its die colour, ``icons.shape_badge``)."""
+    colour: tuple[int, int, int]
+    shape: str = "circle"
+    badge: str | None = None
+
+
+def badge_line(colour: str) -> tuple[int, int, int]:
+    """The line colour of a seat with the badge of die colour ``colour``: the die's fill, but a black die's
+    edge (a black line would vanish into the dark background)."""
+    return P.DIE_EDGE[colour] if colour == "black" else P.DIE_FILL[colour]
+
+
+def series_styles(count: int, badges: Sequence[str | None] = ()) -> list[SeriesStyle]:
+    """The style of each of ``count`` seats: its badge where ``badges`` gives one (a die colour, once: a second
+    seat with the same one is taken for plain), else the next plain style that no seat's badge rules out."""
+    given = [badges[i] if i < len(badges) and badges[i] in P.DIE_FILL else None for i in range(count)]
+    own = [b if b not in given[:i] else None for i, b in enumerate(given)]
+    plain = [SeriesStyle(colour, shape) for (colour, shape), kin in zip(SERIES_STYLES, PASSES_FOR)
+             if not kin & set(own)] or [SeriesStyle(colour, shape) for colour, shape in SERIES_STYLES]
+    styles, k = [], 0
+    for badge in own:
+        if badge is not None:
+            styles.append(SeriesStyle(badge_line(badge), badge=badge))
+        else:
+            styles.append(plain[k % len(plain)])
+            k += 1
+    return styles
 
 
 @dataclass(frozen=True)
@@ -63,6 +109,14 @@ def _marker(d: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, co
         d.ellipse(box, outline=colour, width=4)
 
 
+def _mark(img: Image.Image, d: ImageDraw.ImageDraw, style: SeriesStyle, x: float, y: float, size: int) -> None:
+    """A seat's marker ``size`` px across centred on (x, y): its badge, or its plain shape."""
+    if style.badge is not None:
+        icons.paste_center(img, icons.shape_badge(style.badge, size), x, y)
+    else:
+        _marker(d, style.shape, x, y, size / 2, style.colour)
+
+
 def _nice_step(span: float) -> int:
     """A round grid step giving 3 to 6 lines over ``span``."""
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
@@ -71,9 +125,11 @@ def _nice_step(span: float) -> int:
     return max(1, int(span // 5))
 
 
-def render_chart(series: list[list[float]], names: list[str], words: ChartWords) -> bytes:
+def render_chart(series: list[list[float]], names: list[str], words: ChartWords,
+                 badges: Sequence[str | None] = ()) -> bytes:
     """PNG of one line per player; ``series[i][k]`` is player i's score after step k (all the same length,
-    at least one step). ``names`` are shown in the legend with the last value."""
+    at least one step). ``names`` are shown in the legend with the last value; ``badges`` (by seat, a die
+    colour or None) are the seats' badges in the game's other pictures, which their lines then wear."""
     steps = max((len(s) for s in series), default=0)
     if steps == 0 or not series:
         raise ValueError("a chart needs at least one player and one step")
@@ -131,24 +187,24 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords)
             face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
     text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED, align="center")
 
-    for seat, points in enumerate(series):
-        colour, shape = SERIES_STYLES[seat % len(SERIES_STYLES)]
+    styles = series_styles(len(series), badges)
+    for style, points in zip(styles, series):
         xy = [(x_of(k), y_of(v)) for k, v in enumerate(points)]
         if len(xy) > 1:
-            d.line(xy, fill=colour, width=4, joint="curve")
+            d.line(xy, fill=style.colour, width=4, joint="curve")
         marks = xy if len(xy) <= 24 else xy[:: -(-len(xy) // 24)] + [xy[-1]]
         for x, y in marks:
-            _marker(d, shape, x, y, 7, colour)
+            _mark(img, d, style, x, y, BADGE_MARKER if style.badge else 2 * MARKER_R)
 
     y = bottom + axis_h + LEGEND_ROW / 2
     bold = Face(TEXT_SIZE, bold=True)
-    for seat, points in enumerate(series):
-        colour, shape = SERIES_STYLES[seat % len(SERIES_STYLES)]
-        _marker(d, shape, PAD * 2 + 12, y, 10, colour)
+    for seat, (style, points) in enumerate(zip(styles, series)):
+        _mark(img, d, style, PAD * 2 + 12, y, BADGE_LEGEND if style.badge else 20)
         last = str(int(points[-1])) if points else "-"
         score_w = bold.width(last)
         name = names[seat] if seat < len(names) else str(seat + 1)
         text_box(d, PAD * 2 + 34, y, name, WIDTH - PAD * 4 - 60 - score_w, TEXT_SIZE, fill=P.TEXT)
-        bold.draw_mid(d, WIDTH - PAD * 2, y, last, colour, align="right")
+        # a badge names the seat beside it; a die's dark colour (blue, purple) is hard to read as text
+        bold.draw_mid(d, WIDTH - PAD * 2, y, last, P.TEXT if style.badge else style.colour, align="right")
         y += LEGEND_ROW
     return encode(img)

@@ -169,6 +169,14 @@ class RollPlayerPresentation(Presentation):
         return ("table.png", render_table(game.state, locale, names=seat_names(game),
                                           abandoned=game.status == "abandoned"))
 
+    def seat_badges(self, game: Any) -> tuple[str | None, ...]:
+        """Each seat's class colour: the badge the table, the live picture, the sheets and the scores show beside
+        the player (the chart's lines wear it too; its own colours gave Bot 2 the green triangle of Ann's class)."""
+        from bot.games.rollplayer import content
+
+        classes = content.classes()
+        return tuple(classes[p.class_id]["colour"] if p.class_id in classes else None for p in game.state.players)
+
     # ---- commands
     commands = staticmethod(commands.build)
 

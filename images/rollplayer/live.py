@@ -6,8 +6,11 @@ only what the current phase needs (``_layout``): who still chooses in setup; the
 the market and the players' Gold and Charisma while dice are taken; the market's rule texts and stars in the
 market phase.
 
-Round, phase and who is due stand in the live message's text, so only setup draws a header (it says how many
-rounds are coming). Taken Initiative cards show their taker, not the die: placing it is a private step.
+A header line says where the game stands: the round out of the game's rounds ("Round 3 of 12", the last
+round's number being the total; in setup, how many rounds are coming) and the phase, as the full table does
+(the status line under the picture says it too, but the picture is what a phone shows first, and a forwarded
+or screenshotted picture had no round at all). The start player is marked on their tile, not in the header.
+Taken Initiative cards show their taker, not the die: placing it is a private step.
 
 It shows nothing a private step changes on its own (no decision wording, no stars while dice are placed), so
 a step that only changes a sheet redraws the same bytes and an edit of the live message keeps its attachment.
@@ -27,7 +30,7 @@ from .. import palette as P
 from ..draw import MARGIN, at_hand, counter, number, panel, paragraph, stack, stars_value, text_box
 from ..labels import label, labelled
 from ..memo import remembered
-from ..text import Face, fit, wrap_fit
+from ..text import Face, coverage, fit, wrap_fit
 from .adapt import live_view
 from .table import phase_name, round_title, seat_name
 from .views import LiveSeat, LiveView
@@ -50,24 +53,23 @@ RULE_MIN = 18
 RULE_LINES = 3           # the longest (German, French) need three; most take two
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
 MARKET_PHASES = ("market_start", "market")
+HEADER_COVERAGE = 4      # the header's text edges: 4 coverage steps look anti-aliased at 22–28 px, for half the bytes
 
 
 # ---------------------------------------------------------------------- sections
 def _header(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
-    """Round (or setup), the phase chip and the start player, on one line."""
+    """The round out of the game's rounds (in setup, how many are coming) and the phase chip, on one line. Its
+    text edges have ``HEADER_COVERAGE`` steps: the line is drawn on every live picture, and anti-aliased it
+    cost as much as the Initiative cards (the dice phase's picture, the one posted most, went over 10 KB)."""
     title, phase = round_title(v, locale), phase_name(v.phase, locale)
     mid = HEADER_H // 2
-    face, shown = fit(phase, INNER // 2, 22, True, 18)
-    pw = face.width(shown) + 24
-    tw = text_box(d, MARGIN, mid, title, INNER - pw - 14, 28, True, P.TEXT, min_size=19)
-    x = MARGIN + tw + 14
-    d.rounded_rectangle([x, mid - 17, x + pw, mid + 17], radius=17, fill=P.ACCENT)
-    face.draw_mid(d, x + 12, mid, shown, DARK)
-    if v.round > 0:
-        right = WIDTH - MARGIN
-        room = right - (x + pw + 16) - 34
-        nw = text_box(d, right, mid, seat_name(v.seats, v.start_seat), room, 22, True, P.MUTED, "right", min_size=17)
-        icons.paste(img, icons.start_marker(28), right - nw - 34, mid - 14)
+    with coverage(HEADER_COVERAGE):
+        face, shown = fit(phase, INNER // 2, 22, True, 18)
+        pw = face.width(shown) + 24
+        tw = text_box(d, MARGIN, mid, title, INNER - pw - 14, 28, True, P.TEXT, min_size=19)
+        x = MARGIN + tw + 14
+        d.rounded_rectangle([x, mid - 17, x + pw, mid + 17], radius=17, fill=P.ACCENT)
+        face.draw_mid(d, x + 12, mid, shown, DARK)
 
 
 def _initiative(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
@@ -263,10 +265,11 @@ def _setup(img, d, v: LiveView, top: int, h: int, locale: str) -> None:
 
 # ---------------------------------------------------------------------- layout
 def _layout(v: LiveView, locale: str) -> list[tuple[int, Callable]]:
-    """The sections top to bottom, each with its height (the gap below included). Only setup draws a header
-    (how many rounds are coming): round and phase stand in the live message's status line."""
+    """The sections top to bottom, each with its height (the gap below included): the header (round and phase),
+    then what the phase needs."""
+    header = (HEADER_H, _header)
     if v.phase in SETUP_PHASES or v.round == 0:
-        return [(HEADER_H, _header), (len(v.seats) * (SETUP_ROW + 8) - 8 + GAP, _setup)]
+        return [header, (len(v.seats) * (SETUP_ROW + 8) - 8 + GAP, _setup)]
     if not v.market:
         market = EMPTY_H + GAP
     elif v.phase in MARKET_PHASES:
@@ -274,21 +277,21 @@ def _layout(v: LiveView, locale: str) -> list[tuple[int, Callable]]:
     else:
         market = ((len(v.market) + 1) // 2) * (CHIP_H + 8) - 8 + GAP
     if v.phase in MARKET_PHASES:
-        return [(market, _market_cards), (_players_height(v), _players)]
+        return [header, (market, _market_cards), (_players_height(v), _players)]
     initiative = [((INIT_SOLO_H if v.solo else INIT_H) + GAP, _initiative)] if v.initiative else []
-    return [*initiative, (market, _market_strip), (_players_height(v), _players)]
+    return [header, *initiative, (market, _market_strip), (_players_height(v), _players)]
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
-    layout = _layout(v, locale)
-    return stack(WIDTH, v, locale, layout, 0 if layout[0][1] is _header else MARGIN // 2, MARGIN - GAP)[0]
+    return stack(WIDTH, v, locale, _layout(v, locale), 0, MARGIN - GAP)[0]
 
 
 @remembered(1024)   # one per open game (and seat): a busy bot has hundreds
 @pool.apart
 def live_png(view: LiveView, locale: str = "en") -> bytes:
-    """Remembered by view (`images.memo`): private steps leave the live picture as it was."""
-    return png.encode(draw(view, locale))
+    """Remembered by view (`images.memo`): private steps leave the live picture as it was. Uploaded with every
+    turn, so encoded ``small`` (a palette of the colours used, compressed harder: the same pixels)."""
+    return png.encode(draw(view, locale), small=True)
 
 
 def render_live(state, locale: str = "en", names=None) -> bytes:

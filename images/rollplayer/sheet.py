@@ -3,7 +3,15 @@
 Top part (name, race, class and power, the attribute grid with goals and backstory targets, the alignment
 grid's values, panel frames) depends only on who the character is, so it is drawn once per character and
 locale and cached; each render pastes it and draws what changes: dice, totals, goal marks, token, Gold,
-Charisma, cards and the score so far. The height grows with the number of owned cards; the width is fixed.
+Charisma, cards and the score so far. The height grows with the class power's lines and the number of owned
+cards; the width is fixed.
+
+What a player reads to decide is at least ``TEXT`` (22 px: a 9 px cap height once Discord shows the sheet
+360 px wide, `tools.legibility`): the class power, the alignment grid's axes, the resources and the colour
+legend were 17–20 px and shrank to 13 px for German and French words (4–5 px on a phone). So the alignment
+panel takes the whole width, its grid's columns wide enough for "Chaotique" and "Rechtsch.", with the
+backstory and resources side by side under it; a row's weapon bonus is "+N" and the weapon symbol that heads
+the Weapons group ("+3 weapons" did not fit the total's column). Panel titles and column heads stay 20 px.
 """
 
 from __future__ import annotations
@@ -17,7 +25,18 @@ from bot.games.rollplayer import content
 
 from .. import icons
 from .. import palette as P
-from ..draw import MARGIN, new_canvas, number, panel, paragraph, signed, stars_row, stars_value, text_box
+from ..draw import (
+    MARGIN,
+    new_canvas,
+    number,
+    panel,
+    paragraph,
+    paragraph_height,
+    signed,
+    stars_row,
+    stars_value,
+    text_box,
+)
 from ..labels import label
 from ..text import Face
 from . import cards
@@ -28,7 +47,10 @@ from .views import ALIGN_COLUMNS, ALIGN_ROWS, COLOURS, OwnedCard, SheetView
 # type size. At 640 px the 22 px text a player decides by has a cap height of 9 px on the phone.
 WIDTH = 640
 INNER = WIDTH - 2 * MARGIN
-HEADER_H = 206
+HEADER_H = 206  # the least: name, race and class, the score badge (a class power's lines add to it)
+POWER_TOP = 154  # where the class power's text starts
+POWER_LINES = 4  # the longest power (French) takes four lines at TEXT size
+TEXT = 22  # the words a player reads to decide: 9 px cap height at 360 px wide
 TURN_H = 62
 BADGE_W = 184
 ATTR_HEAD = 40
@@ -43,19 +65,20 @@ TOTAL_X = ATTR_LEFT + 386  # centre of the total column
 GOAL_X = ATTR_LEFT + 484  # centre of the goal column
 MET_X = ATTR_LEFT + 562  # centre of the met mark
 ATTR_H = ATTR_HEAD + 6 * ROW_H + 12
-# below the attributes: alignment (left), backstory and resources (right)
+# below the attributes: the alignment across the whole width, then backstory (left) and resources (right)
 SIDE_GAP = 12
-ALIGN_W = 300
-SIDE_LEFT = MARGIN + ALIGN_W + SIDE_GAP
-SIDE_RIGHT = WIDTH - MARGIN
-CELL_W = 72
+CELL_W = 108  # "Chaotique", "Rechtsch." at TEXT size fit over a column
 CELL_H = 56
-GRID_X = MARGIN + ALIGN_W - 10 - 3 * CELL_W
+GRID_X = WIDTH - MARGIN - 14 - 3 * CELL_W
 GRID_DY = 100  # grid top below the panel top
 ALIGN_H = GRID_DY + 3 * CELL_H + 12
-BACK_H = 120
-RES_DY = BACK_H + SIDE_GAP
-STATIC_H = ATTR_H + 14 + ALIGN_H + 4
+LOWER_DY = ALIGN_H + SIDE_GAP  # the backstory and resources panels below the alignment panel's top
+HALF_W = (INNER - SIDE_GAP) // 2
+BACK_LEFT, BACK_RIGHT = MARGIN, MARGIN + HALF_W
+RES_LEFT, RES_RIGHT = WIDTH - MARGIN - HALF_W, WIDTH - MARGIN
+RES_ROW = 44
+LOWER_H = 3 * RES_ROW + 12
+STATIC_H = ATTR_H + 14 + LOWER_DY + LOWER_H + 4
 TILE_GAP = 14
 GROUP_HEAD = 50
 BREAKDOWN_ROW = 38
@@ -91,6 +114,25 @@ def _static_key(v: SheetView, locale: str) -> tuple:
     return (colour, v.backstory_id, v.alignment_id, targets, goals, v.alignment_grid, locale)
 
 
+def header_height(v: SheetView, locale: str) -> int:
+    """The header's height: ``HEADER_H``, or taller when the class power's text needs it."""
+    if not v.class_id:
+        return HEADER_H
+    lines = paragraph_height(content.power_text(v.class_id, locale), INNER, POWER_LINES, TEXT, min_size=TEXT)
+    return max(HEADER_H, POWER_TOP + lines + 10)
+
+
+def _class_power(d, v: SheetView, locale: str) -> None:
+    """The class power's name in a chip and its text under it, whole (up to ``POWER_LINES`` lines)."""
+    power = content.power_name(v.class_id, locale)
+    pface = Face(TEXT, True)
+    pw = min(pface.width(power), INNER - 24)
+    panel(d, [MARGIN, 116, MARGIN + pw + 24, 148], fill=P.PANEL_HI, radius=16)
+    text_box(d, MARGIN + 12, 132, power, INNER - 24, TEXT, True, P.ACCENT, min_size=18)
+    paragraph(d, MARGIN, POWER_TOP, content.power_text(v.class_id, locale), INNER, POWER_LINES, TEXT, P.MUTED,
+              min_size=TEXT)
+
+
 def _header(img, d, v: SheetView, locale: str) -> None:
     """Name, race and class, the class power; the score badge at the right."""
     colour = content.classes()[v.class_id]["colour"] if v.class_id else None
@@ -107,12 +149,7 @@ def _header(img, d, v: SheetView, locale: str) -> None:
     if v.class_id:
         cfill = P.DIE_FILL[colour] if colour != "black" else P.TEXT
         text_box(d, x, 86, content.class_name(v.class_id, locale), right - x, 27, True, cfill, min_size=20)
-        power = content.power_name(v.class_id, locale)
-        pface = Face(22, True)
-        pw = min(pface.width(power), INNER - 24)
-        panel(d, [MARGIN, 116, MARGIN + pw + 24, 148], fill=P.PANEL_HI, radius=16)
-        text_box(d, MARGIN + 12, 132, power, INNER - 24, 22, True, P.ACCENT, min_size=18)
-        paragraph(d, MARGIN, 154, content.power_text(v.class_id, locale), INNER, 2, 20, P.MUTED, min_size=17)
+        _class_power(d, v, locale)
     elif v.race_id:
         text_box(d, x, 86, label("img.sheet.no_class", locale), right - x, 24, True, P.FAINT, min_size=18)
     # score badge
@@ -174,51 +211,65 @@ def _static(v: SheetView, locale: str) -> Image.Image:
         stars_row(img, GOAL_X - sw / 2, mid + 20, goal.stars, 18)
 
     top = ATTR_H + 14
-    # alignment panel: title, card name, headers and star values
-    panel(d, [MARGIN, top, MARGIN + ALIGN_W, top + ALIGN_H])
-    text_box(d, MARGIN + 14, top + 22, label("img.sheet.alignment", locale), ALIGN_W - 28, 20, True, P.MUTED)
+    _alignment_panel(img, d, v, top, locale)
+    # backstory panel (the matches are drawn per render)
+    side_w = HALF_W - 28
+    lower = top + LOWER_DY
+    panel(d, [BACK_LEFT, lower, BACK_RIGHT, lower + LOWER_H])
+    text_box(d, BACK_LEFT + 14, lower + 24, label("img.sheet.backstory", locale), side_w, 20, True, P.MUTED)
+    if v.backstory_id:
+        name = content.backstory_name(v.backstory_id, locale)
+        text_box(d, BACK_LEFT + 14, lower + 58, name, side_w, 24, True, min_size=18)
+    else:
+        text_box(d, BACK_LEFT + 14, lower + 58, label("img.sheet.no_card", locale), side_w, 22, False, P.FAINT)
+    # resources panel (the values are drawn per render)
+    panel(d, [RES_LEFT, lower, RES_RIGHT, lower + LOWER_H])
+    rows = (("img.sheet.gold", icons.coin(32)), ("img.sheet.charisma", icons.charisma(32)),
+            ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None))
+    for i, (key, sprite) in enumerate(rows):
+        mid = _resource_mid(lower, i)
+        if sprite is not None:
+            icons.paste(img, sprite, RES_LEFT + 12, mid - 16)
+        text_box(d, RES_LEFT + 52, mid, label(key, locale), HALF_W - 28 - 80, TEXT, False, P.MUTED, min_size=TEXT)
+    return img
+
+
+def _resource_mid(lower: int, i: int) -> float:
+    """The middle of the resources panel's row ``i`` (Gold, Charisma, class dice), the panel's top at ``lower``."""
+    return lower + 6 + RES_ROW * i + RES_ROW / 2
+
+
+def _alignment_panel(img, d, v: SheetView, top: int, locale: str) -> None:
+    """The alignment card: title, name, and its grid of star values under the axes' words (the token is drawn
+    per render)."""
+    panel(d, [MARGIN, top, WIDTH - MARGIN, top + ALIGN_H])
+    text_box(d, MARGIN + 14, top + 22, label("img.sheet.alignment", locale), INNER - 28, 20, True, P.MUTED)
     if v.alignment_id:
         name = content.alignment_name(v.alignment_id, locale)
-        text_box(d, MARGIN + 14, top + 52, name, ALIGN_W - 28, 24, True, min_size=18)
+        text_box(d, MARGIN + 14, top + 52, name, INNER - 28, 24, True, min_size=18)
     else:
-        text_box(d, MARGIN + 14, top + 52, label("img.sheet.no_card", locale), ALIGN_W - 28, 22, False, P.FAINT)
+        text_box(d, MARGIN + 14, top + 52, label("img.sheet.no_card", locale), INNER - 28, 22, False, P.FAINT)
     grid_top = top + GRID_DY
-    for c, col in enumerate(ALIGN_COLUMNS):
-        text_box(d, GRID_X + c * CELL_W + CELL_W / 2, grid_top - 14, label(f"img.align.{col}", locale), CELL_W - 2, 17,
-                 False, P.MUTED, "center", min_size=13)
-    for r, row_id in enumerate(ALIGN_ROWS):
+    _alignment_axes(d, grid_top, locale)
+    for r in range(len(ALIGN_ROWS)):
         cy = grid_top + r * CELL_H
-        text_box(d, GRID_X - 6, cy + CELL_H / 2, label(f"img.align.{row_id}", locale), GRID_X - MARGIN - 12, 17, False,
-                 P.MUTED, "right", min_size=13)
-        for c in range(3):
+        for c in range(len(ALIGN_COLUMNS)):
             cx = GRID_X + c * CELL_W
             value = v.alignment_grid[r][c] if v.alignment_grid else 0
             fill = (40, 92, 60) if value > 0 else ((110, 44, 48) if value < 0 else (58, 64, 82))
             d.rectangle([cx + 2, cy + 2, cx + CELL_W - 2, cy + CELL_H - 2], fill=fill)
             if v.alignment_grid:
-                stars_value(img, d, cx + CELL_W / 2 + 6, cy + CELL_H / 2 + 8, value, 22, align="center")
+                stars_value(img, d, cx + CELL_W / 2 + 6, cy + CELL_H / 2 + 8, value, TEXT, align="center")
 
-    # backstory panel
-    side_w = SIDE_RIGHT - SIDE_LEFT - 28
-    panel(d, [SIDE_LEFT, top, SIDE_RIGHT, top + BACK_H])
-    text_box(d, SIDE_LEFT + 14, top + 22, label("img.sheet.backstory", locale), side_w, 20, True, P.MUTED)
-    if v.backstory_id:
-        name = content.backstory_name(v.backstory_id, locale)
-        text_box(d, SIDE_LEFT + 14, top + 52, name, side_w, 24, True, min_size=18)
-    else:
-        text_box(d, SIDE_LEFT + 14, top + 52, label("img.sheet.no_card", locale), side_w, 22, False, P.FAINT)
-    # resources panel
-    rtop = top + RES_DY
-    panel(d, [SIDE_LEFT, rtop, SIDE_RIGHT, top + ALIGN_H])
-    rows = (("img.sheet.gold", icons.coin(32)), ("img.sheet.charisma", icons.charisma(32)),
-            ("img.sheet.class_dice", icons.shape_badge(colour, 32) if colour else None))
-    step = (ALIGN_H - RES_DY) / 3
-    for i, (key, sprite) in enumerate(rows):
-        mid = rtop + step * i + step / 2
-        if sprite is not None:
-            icons.paste(img, sprite, SIDE_LEFT + 12, mid - 16)
-        text_box(d, SIDE_LEFT + 52, mid, label(key, locale), side_w - 80, 20, False, P.MUTED, min_size=15)
-    return img
+
+def _alignment_axes(d, grid_top: int, locale: str) -> None:
+    """The grid's words: Lawful, Neutral, Chaotic over the columns, Good, Neutral, Evil before the rows."""
+    for c, col in enumerate(ALIGN_COLUMNS):
+        text_box(d, GRID_X + c * CELL_W + CELL_W / 2, grid_top - 16, label(f"img.align.{col}", locale), CELL_W - 4,
+                 TEXT, False, P.MUTED, "center", min_size=TEXT)
+    for r, row_id in enumerate(ALIGN_ROWS):
+        text_box(d, GRID_X - 10, grid_top + r * CELL_H + CELL_H / 2, label(f"img.align.{row_id}", locale),
+                 GRID_X - 10 - MARGIN - 14, TEXT, False, P.MUTED, "right", min_size=TEXT)
 
 
 #: the title of each group of cards, by card type, in the sheet's order
@@ -268,7 +319,7 @@ def discarded_note(card_id: str, locale: str) -> str:
 
 def height(v: SheetView, locale: str = "en") -> int:
     """Height of the sheet picture for this view (width is always `WIDTH`)."""
-    top = HEADER_H + (TURN_H if v.is_turn else 0)
+    top = header_height(v, locale) + (TURN_H if v.is_turn else 0)
     return top + STATIC_H + 14 + cards_height(v, locale) + 8 + _breakdown_h(v) + 14 + LEGEND_H + MARGIN
 
 
@@ -374,7 +425,19 @@ def _draw_legend(img, d, top: int, locale: str) -> None:
         x = MARGIN + (i % 4) * cell
         mid = top + (i // 4) * LEGEND_ROW + LEGEND_ROW / 2
         icons.paste(img, icons.shape_badge(c, 28), x, mid - 14)
-        text_box(d, x + 34, mid, label(f"img.colour.{c}", locale), int(cell - 38), 20, False, P.MUTED, min_size=15)
+        text_box(d, x + 34, mid, label(f"img.colour.{c}", locale), int(cell - 38), TEXT, False, P.MUTED,
+                 min_size=TEXT)
+
+
+def _weapon_bonus(img, d, mid: float, bonus: int) -> None:
+    """What the weapons add to a row's total for its goal, under the total: "+N" and the weapon symbol, the one
+    that heads the Weapons group (the words "+3 weapons" shrank to 13 px in the narrow column)."""
+    face = Face(TEXT, True)
+    text = signed(bonus)
+    sprite = icons.card_type("weapon", 28, P.TYPE_FILL["weapon"])
+    x = TOTAL_X - (face.width(text) + 4 + sprite.width) / 2
+    face.draw_mid(d, x, mid, text, P.ACCENT)
+    icons.paste(img, sprite, x + face.width(text) + 4, mid - sprite.height / 2)
 
 
 def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.Image:
@@ -382,7 +445,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.I
     decides between "Your turn" and naming the player."""
     img, d = new_canvas(WIDTH, height(v, locale))
     _header(img, d, v, locale)
-    top = HEADER_H
+    top = header_height(v, locale)
     if v.is_turn:
         _turn_banner(img, d, v, top, locale, viewer)
         top += TURN_H
@@ -404,8 +467,7 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.I
                 icons.paste(img, icons.check(24, True), sx + SLOT - 20, sy + SLOT - 20)
         text_box(d, TOTAL_X, mid - (11 if row.weapon_bonus else 0), number(row.value), 90, 38, True, P.TEXT, "center")
         if row.weapon_bonus:
-            text_box(d, TOTAL_X, mid + 23, label("img.sheet.weapon_bonus", locale, bonus=row.weapon_bonus), 96, 19,
-                     True, P.ACCENT, "center", min_size=13)
+            _weapon_bonus(img, d, mid + 23, row.weapon_bonus)
         if row.goal is not None:
             icons.paste_center(img, icons.check(34, row.goal_met), MET_X, mid)
     side = top + ATTR_H + 14
@@ -415,17 +477,16 @@ def draw(v: SheetView, locale: str = "en", viewer: int | None = None) -> Image.I
     d.rectangle([tx + 1, ty + 1, tx + CELL_W - 1, ty + CELL_H - 1], outline=P.TURN, width=4)
     icons.paste(img, icons.token(22), tx + 4, ty + 4)
     # backstory matches
+    lower = side + LOWER_DY
     reward = content.backstory_reward(max(0, min(6, v.backstory_matches)))
-    mid = side + 90
-    sw = stars_value(img, d, SIDE_RIGHT - 14, mid, reward, 24, align="right")
-    text_box(d, SIDE_LEFT + 14, mid, label("img.sheet.matches", locale, matches=v.backstory_matches),
-             SIDE_RIGHT - SIDE_LEFT - 40 - sw, 22, False, P.TEXT, min_size=16)
+    mid = lower + 106
+    sw = stars_value(img, d, BACK_RIGHT - 14, mid, reward, 24, align="right")
+    text_box(d, BACK_LEFT + 14, mid, label("img.sheet.matches", locale, matches=v.backstory_matches),
+             HALF_W - 40 - sw, TEXT, False, P.TEXT, min_size=16)
     # resources
-    step = (ALIGN_H - RES_DY) / 3
     for i, value in enumerate((v.gold, v.charisma, v.class_dice)):
-        vmid = side + RES_DY + step * i + step / 2
-        text_box(d, SIDE_RIGHT - 14, vmid, str(value), 60, 30, True, P.TEXT, "right")
-    y = side + ALIGN_H + 4 + 14
+        text_box(d, RES_RIGHT - 14, _resource_mid(lower, i), str(value), 60, 30, True, P.TEXT, "right")
+    y = side + LOWER_DY + LOWER_H + 4 + 14
     _draw_cards(img, d, v, y, locale)
     y = _draw_breakdown(img, d, v, y + cards_height(v, locale) + 8, locale)
     _draw_legend(img, d, y + 14, locale)

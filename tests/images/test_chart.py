@@ -6,6 +6,7 @@ import io
 import pytest
 from PIL import Image
 
+from images import palette as P
 from images.chart import SERIES_STYLES, WIDTH, ChartWords, render_chart
 from images.png import quantize
 
@@ -51,3 +52,43 @@ def test_same_input_same_bytes_and_odd_inputs():
         render_chart([], [], words)
     with pytest.raises(ValueError):
         render_chart([[]], ["A"], words)
+
+
+def legend_marker(image: Image.Image, seat: int, seats: int) -> set:
+    """The colours of seat ``seat``'s marker in the legend (the rows end ``PAD`` + 10 px above the bottom)."""
+    from images.chart import LEGEND_ROW, PAD
+    mid = image.height - PAD - 10 - LEGEND_ROW * (seats - seat) + LEGEND_ROW // 2
+    return colours_in(image.crop((PAD * 2 - 6, mid - 16, PAD * 2 + 30, mid + 16)))
+
+
+def test_a_seat_with_a_badge_wears_it_and_no_seat_wears_anothers():
+    """Roll Player shows each seat by its class badge: the chart drew Ann (green class) as a blue square and
+    Bot 2 as a green triangle, Ann's badge everywhere else."""
+    from images.chart import badge_line, series_styles
+
+    badges = ["blue", "black", "green", "white"]
+    image = picture(render_chart([[0, 3, 5, 9], [0, 4, 4, 7], [1, 1, 2, 2], [0, 8, 9, 30]],
+                                 ["Ann", "Bot 1", "Bot 2", "Dee"], WORDS, badges))
+    for seat, badge in enumerate(badges):
+        marker = legend_marker(image, seat, 4)
+        assert stored(P.DIE_FILL[badge]) in marker, badge
+        # (white is also the glyph's ink on the dark badges)
+        assert not {stored(P.DIE_FILL[other]) for other in badges if other not in (badge, "white")} & marker, badge
+        assert stored(badge_line(badge)) in colours_in(image)           # its line
+    assert badge_line("black") != P.DIE_FILL["black"]                  # a black line would not show on the dark
+    # a seat without a badge (yet) gets a plain style no other seat's badge rules out, by colour or by shape
+    styles = series_styles(4, ["green", None, "blue", None])
+    assert [s.badge for s in styles] == ["green", None, "blue", None]
+    plain = [(s.colour, s.shape) for s in styles if s.badge is None]
+    assert len(set(plain)) == 2
+    assert not {shape for _, shape in plain} & {"triangle", "diamond"}
+    assert not {colour for colour, _ in plain} & {P.GOOD, P.DIE_FILL["green"], P.DIE_FILL["blue"]}
+
+
+def test_without_badges_the_plain_styles_keep_the_seat_order():
+    """A game whose pictures give seats no badge (dice poker) keeps the chart it had."""
+    from images.chart import series_styles
+
+    assert [(s.colour, s.shape) for s in series_styles(6)] == list(SERIES_STYLES)
+    series = [[0, 3, 5, 9], [0, 4, 4, 7]]
+    assert render_chart(series, ["A", "B"], WORDS) == render_chart(series, ["A", "B"], WORDS, [None, None])

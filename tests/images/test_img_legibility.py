@@ -17,7 +17,8 @@ from tools import gallery, legibility
 
 DECISION = {
     "sheet": ["sheet.draw", "sheet._turn_banner", "sheet._group_header", "sheet._header", "cards.draw_owned",
-              "cards.draw_armor", "sheet._draw_armor_sets", "sheet._draw_cards", "sheet._draw_breakdown"],
+              "cards.draw_armor", "sheet._draw_armor_sets", "sheet._draw_cards", "sheet._draw_breakdown",
+              "sheet._weapon_bonus", "sheet._alignment_axes", "sheet._class_power:rule", "sheet._draw_legend"],
     "table": ["table._pending", "table._players", "table._initiative", "cards.draw_market", "table._header"],
     "scores": ["scores._total", "scores._table", "scores._title"],
     "poker_hand": ["hand.render_hand"],
@@ -77,3 +78,41 @@ def test_the_measure_scales_with_the_picture_width():
     s = legibility.Seen("sheet", "x", 22, 640, "Total")
     assert s.cap == pytest.approx(0.73 * 22 * 360 / 640)
     assert legibility.Seen("sheet", "x", 22, 1000, "Total").cap < 6
+
+
+#: the sheet's words that were 4–5 px high on a phone in some language (a row's weapon bonus, the alignment grid's
+#: axes, the class power, the colour legend): each one, not only their median, is held to 9 px
+SHEET_WORDS = ("sheet._weapon_bonus", "sheet._alignment_axes", "sheet._class_power", "sheet._class_power:rule",
+               "sheet._draw_legend")
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+def test_the_sheets_small_words_are_legible_whole_in_every_language(locale):
+    """Every class's power (the longest are French and German), the alignment axes, the legend and the weapon
+    bonus of sheets drawn afresh (the static part's cache would hide its words from the recorder): each text
+    at least 9 px cap height at 360 px wide, and none cut short."""
+    from bot.games.rollplayer import content
+    from images.labels import label
+    from images.rollplayer import sheet
+    from images.rollplayer.views import ALIGN_COLUMNS, ALIGN_ROWS, COLOURS
+    from tools import rp_samples
+
+    sheet._static_cache.clear()
+    seen, powers = [], {}
+    for cls in content.classes():
+        with legibility.recording() as rec:
+            sheet.draw(rp_samples.make_sheet(name="Chloé", cls=cls), locale)
+        seen += rec.seen
+        powers[cls] = "".join(s.text for s in rec.seen if s.kind == "sheet._class_power:rule")
+    with legibility.recording() as rec:
+        sheet.draw(rp_samples.mid_sheet(), locale)            # weapons add to three rows
+    seen = [s for s in seen + rec.seen if s.kind in SHEET_WORDS]
+    assert {s.kind for s in seen} == set(SHEET_WORDS)
+    small = {(s.kind, s.text): round(s.cap, 1) for s in seen if s.cap < 9}
+    assert not small, small
+    words = {s.text for s in seen}
+    names = [label(f"img.align.{name}", locale) for name in (*ALIGN_COLUMNS, *ALIGN_ROWS)]
+    names += [label(f"img.colour.{colour}", locale) for colour in COLOURS]
+    assert set(names) <= words, "a word was cut short"
+    for cls, drawn in powers.items():
+        assert drawn.replace(" ", "") == content.power_text(cls, locale).replace(" ", ""), cls

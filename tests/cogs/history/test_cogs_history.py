@@ -222,6 +222,34 @@ async def test_final_post_carries_the_score_chart(harness, alice, bob, fixed_see
     assert chart.width == 720 and chart.height > 400
 
 
+async def test_final_chart_shows_each_player_as_the_tables_class_badge(harness, alice, bob, carol, fixed_seed):
+    """The table, the sheets and the scores show each Roll Player seat by its class badge; the chart gave each
+    seat a style of its own by seat order, so one player's line wore another's badge (Ann's green triangle was
+    Bot 2's line). Each legend marker is now the player's own badge, and no other player's colour is in it."""
+    from bot.games.rollplayer import content
+    from images.chart import LEGEND_ROW, PAD
+    from images.palette import DIE_FILL
+    from images.png import quantize
+
+    def stored(colour) -> tuple:
+        return quantize(Image.new("RGB", (1, 1), colour)).convert("RGB").getpixel((0, 0))
+
+    place = harness.channel()
+    game = await duel(harness, [alice, bob, carol], place)
+    sent = await finish(harness, game.id)
+    game = await harness.bot.sessions.load(game.id)
+    badges = [content.classes()[p.class_id]["colour"] for p in game.state.players]
+    assert len(set(badges)) == 3
+    [final] = [m for m in sent if m.files]
+    chart = image_of(final, "chart.png").convert("RGB")
+    for seat, badge in enumerate(badges):
+        mid = chart.height - PAD - 10 - LEGEND_ROW * (3 - seat) + LEGEND_ROW // 2
+        marker = {c for _, c in chart.crop((PAD * 2 - 6, mid - 16, PAD * 2 + 30, mid + 16)).getcolors(1 << 16)}
+        assert stored(DIE_FILL[badge]) in marker, (seat, badge)
+        others = {stored(DIE_FILL[b]) for b in badges if b not in (badge, "white")}    # white: a glyph's ink
+        assert not others & marker, (seat, badge)
+
+
 async def test_solo_poker_night_chart_and_replay(poker_harness, alice, fixed_seed):
     game, place = await solo_game(poker_harness, alice, group="poker")
     sent = await finish(poker_harness, game.id)

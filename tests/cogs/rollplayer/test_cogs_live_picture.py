@@ -44,3 +44,33 @@ def test_the_hook_is_seen_by_the_seam():
     from cogs.seam import OPTIONAL_HOOKS
 
     assert "live_pictures" in OPTIONAL_HOOKS and callable(getattr(PRESENTATION, "live_pictures", None))
+
+
+async def test_the_live_message_picture_says_the_round(harness, alice, bob, monkeypatch):
+    """Played through the bot's buttons into round 2: the live message's picture showed no round once setup
+    was over (only the status line under it did); each round's picture now heads with "Round N of 12"."""
+    from driver import Driver
+    from test_cogs_phase import start_two_player
+
+    from images.labels import label
+    from images.rollplayer.live import live_png
+    from tools import legibility
+
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
+    place = harness.channel()
+    live_png.forget()                     # drawn afresh here, not remembered from another test's game
+    with legibility.recording() as rec:
+        game, started = await start_two_player(harness, alice, bob, place)
+        driver = Driver(harness, place, [alice, bob])
+        driver.game_id, driver._prompt_seat = game.id, None
+        driver.absorb(started, alice)
+        while game.state.round < 2 or game.state.phase != "dice":
+            due = [p["seat"] for p in KIND.pending(game.state)]
+            driver._prompt_seat = due[0] if len(set(due)) == 1 else None
+            await driver.act(next(u for u in (alice, bob) if u.id == game.seats[due[0]].user_id), due[0])
+            game = await harness.bot.sessions.load(game.id)
+    drawn = {s.text for s in rec.seen if s.picture == "live"}
+    for number in (1, 2):
+        assert label("img.table.round", "en", round=number, total=12) in drawn, number
+    assert driver.prompt.file_names() == ["table.png"]
+    assert dict(driver.prompt.files)["table.png"] == render_live(game.state, "en", names=[s.name for s in game.seats])

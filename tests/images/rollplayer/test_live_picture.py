@@ -164,3 +164,29 @@ def test_every_rule_text_fits_unshortened(locale):
     cut = [c for c in content.cards()
            if not wrap_fit(rule_text(c, locale), INNER - 24, RULE_LINES, RULE_SIZE, False, RULE_MIN)[2]]
     assert not cut
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+@pytest.mark.parametrize(("seats", "options"), [(1, {}), (2, {}), (4, {"short_game": True})])
+def test_each_round_says_its_number_out_of_the_games_rounds(locale, seats, options):
+    """The live picture showed no round once setup was over (only the status line under it did): each
+    phase's picture now heads with "Round N of T", legible on a phone, and T is the round the game ends in."""
+    from bot.games.rollplayer.content import rounds_total
+    from images.labels import label
+    from images.rollplayer.live import draw, live_view
+    from tools import legibility
+
+    rng, state, shown = random.Random(seats), KIND.create(seats, 60 + seats, options), {}
+    while not KIND.is_finished(state):
+        if state.round and (state.round, state.phase in MARKET_PHASES) not in shown:
+            with legibility.recording() as rec:
+                draw(live_view(state, NAMES[:seats], locale), locale)
+            shown[state.round, state.phase in MARKET_PHASES] = rec.seen
+        seat = KIND.pending(state)[0]["seat"]
+        state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+    total = rounds_total(state)
+    assert state.round == total and {r for r, _ in shown} == set(range(1, total + 1))
+    for (number, _), seen in shown.items():
+        title = label("img.table.round", locale, round=number, total=total)
+        [head] = [s for s in seen if s.text == title]
+        assert head.cap >= 9, (number, head.cap)                  # cap height in px at 360 px wide
