@@ -47,7 +47,7 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
 from .replays import final_chart, undone_words
-from .seam import player_name
+from .seam import Picture, player_name
 from .seats import shown_game
 from .stats import rating_change_lines
 from .transport import UNSURE
@@ -90,12 +90,17 @@ SUMMARY_LIMIT = 1000
 MOVE_SEPARATOR = " · "
 #: Longest text display (Discord allows 4000 characters over all text of a message).
 TEXT_LIMIT = 1800
+#: Longest alt text of a picture: Discord's limit on an attachment's ``description`` and a media gallery item's
+#: (developers/resources/message: "description (alt text) for the file (max 1024 characters)"; its OpenAPI
+#: description says ``maxLength: 1024`` for both, and refuses the whole message beyond it).
+ALT_LIMIT = 1024
 
 
 @dataclass
 class LiveParts:
     """What one live message shows, already in words (the courier fills it from the game)."""
     pictures: list[str] = field(default_factory=list)   # file names, attached with the message
+    alts: dict[str, str] = field(default_factory=dict)    # file name -> its alt text (the gallery item's)
     status: str = ""                                      # round and phase
     due: str = ""                                         # who is due and what to do (mentions)
     moves: str = ""                                       # the last moves, one line
@@ -105,6 +110,19 @@ class LiveParts:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def alt_within(text: str, limit: int = ALT_LIMIT) -> str:
+    """A picture's alt text within Discord's ``limit``, cut after the last whole word that fits, with "…" (a
+    screen reader reading "STR 1" of a cut "STR 14" would tell a wrong number); a text without a space to cut
+    at (one long word) is cut where it must be. Every alt text goes to Discord through here."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    room = text[:limit - 1]                    # and the ellipsis
+    if text[limit - 1] != " " and " " in room:  # the cut falls inside a word: that word goes
+        room = room[:room.rindex(" ")]
+    return room.rstrip(" ,;:·") + "…"
 
 
 def shown_width(text: str) -> int:
@@ -158,7 +176,9 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
 
     # a gallery of one is drawn as wide as the message; of several, as a mosaic
     groups = [parts.pictures[:1], parts.pictures[1:]] if parts.lead else [parts.pictures]
-    galleries = [discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}") for name in group])
+    galleries = [discord.ui.MediaGallery(*[discord.MediaGalleryItem(f"attachment://{name}",
+                                                                    description=alt_within(parts.alts.get(name, ""))
+                                                                    or None) for name in group])
                  for group in groups if group]
     moves = f"-# {parts.moves}" if parts.moves else ""
     if parts.lead:       # a result says who won before its tall picture (on a phone it came a full screen later)
@@ -191,8 +211,10 @@ def summary_layout(line: str) -> discord.ui.LayoutView:
     return view
 
 
-def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=12).hexdigest()
+def digest(data: bytes, alt: str = "") -> str:
+    """What an edit compares to keep an attachment: a picture and its alt text (a new alt text is uploaded with its
+    picture, as an attachment kept by id keeps the description it was sent with)."""
+    return hashlib.blake2b(data + b"\0" + alt.encode(), digest_size=12).hexdigest()
 
 
 #: no words for any move (a line drawn without :meth:`Courier.undone_labels`)
@@ -216,8 +238,10 @@ class PictureCache:
         return value
 
 
-def as_files(blobs: list[tuple[str, bytes]]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name) for name, data in blobs]
+def as_files(pictures: list[Picture]) -> list[discord.File]:
+    """The pictures as uploads, each with its alt text as the attachment's description (none when empty)."""
+    return [discord.File(io.BytesIO(picture.data), filename=picture.name, description=alt_within(picture.alt) or None)
+            for picture in pictures]
 
 
 #: message id -> the lock its edits take in turn (while anyone holds or waits for it)
@@ -333,10 +357,10 @@ class Courier:
         return await self.pictures.get((game.id, game.version, game.status, locale, what, *args),
                                        lambda: in_worker(draw, shown, *args, locale))
 
-    async def seat_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
+    async def seat_picture(self, game: GameView, seat: int, locale: str) -> Picture | None:
         return await self._picture(game, locale, "seat", self.games[game.kind].seat_picture, seat)
 
-    async def step_picture(self, game: GameView, seat: int, locale: str) -> tuple[str, bytes] | None:
+    async def step_picture(self, game: GameView, seat: int, locale: str) -> Picture | None:
         """The picture of a seat's private step message: the presentation's ``step_picture`` if it has
         one, else the seat's own picture."""
         presentation = self.games[game.kind]
@@ -344,10 +368,10 @@ class Courier:
             return await self.seat_picture(game, seat, locale)
         return await self._picture(game, locale, "step", presentation.step_picture, seat)
 
-    async def table_picture(self, game: GameView, locale: str) -> tuple[str, bytes]:
+    async def table_picture(self, game: GameView, locale: str) -> Picture:
         return await self._picture(game, locale, "table", self.games[game.kind].table_picture)
 
-    async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[tuple[str, bytes]]:
+    async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[Picture]:
         """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,
         for a game whose seats have pictures of their own (shown privately, and on "My sheet"), the table
         while the game runs; otherwise (and for the result) the turn pictures."""
@@ -358,10 +382,10 @@ class Courier:
             return [await self.table_picture(game, locale)]
         return await self._picture(game, locale, "turn", presentation.turn_pictures, mover)
 
-    def private_sheet_shown(self, message_id: int, data: bytes) -> bool:
-        """Whether the private message ``message_id`` already shows exactly this picture (then an edit keeps
-        its attachment); remembers it otherwise. In memory, bounded: unknown means attach again."""
-        key = digest(data)
+    def private_sheet_shown(self, message_id: int, data: bytes, alt: str = "") -> bool:
+        """Whether the private message ``message_id`` already shows exactly this picture and alt text (then an
+        edit keeps its attachment); remembers it otherwise. In memory, bounded: unknown means attach again."""
+        key = digest(data, alt)
         if self._private.get(message_id) == key:
             return True
         self._private[message_id] = key
@@ -565,7 +589,7 @@ class Courier:
         shown_id, digests, attachments = self._shown.get(game_id, (None, {}, []))
         kept = [a for a in attachments if digests.get(a.filename) == content["digests"].get(a.filename)] \
             if shown_id == message_id else []
-        fresh = [(name, data) for name, data in content["blobs"] if name not in {a.filename for a in kept}]
+        fresh = [picture for picture in content["blobs"] if picture.name not in {a.filename for a in kept}]
         try:
             message = await self._edit(channel, game_id, message_id, via, lambda: {
                 "view": content["view"], "attachments": [*kept, *as_files(fresh)],
@@ -705,11 +729,12 @@ class Courier:
                 add_look_buttons(parts.menu, game, locale, moves=not all(game.seats[s].is_ai for s in due),
                                  sheet=presentation.has_seat_pictures)
             hush = {*hush, *away}                # an away player is named, not pinged
-        parts.pictures = [name for name, _ in blobs]
+        parts.pictures = [picture.name for picture in blobs]
+        parts.alts = {picture.name: picture.alt for picture in blobs}
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
-                "digests": {name: digest(data) for name, data in blobs},
+                "digests": {picture.name: digest(picture.data, picture.alt) for picture in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
 
 

@@ -252,7 +252,8 @@ class Play(Tables):
                 target = None                  # a typed command fills its own answer
         if target is not None:
             target.retired = retired
-            kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture[1])
+            kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture.data,
+                                                                            picture.alt)
             files = {} if kept else {"attachments": as_files([picture]) if picture is not None else []}
             try:
                 await target.edit(content=content, view=private_menu(), **files)
@@ -268,7 +269,7 @@ class Play(Tables):
         if sent is not None:
             await self.remember_private(key, PrivateMessage(interaction, sent.id, False, retired))
             if picture is not None:
-                self.courier.private_sheet_shown(sent.id, picture[1])
+                self.courier.private_sheet_shown(sent.id, picture.data, picture.alt)
 
     async def remember_private(self, key: tuple[int, int], message: PrivateMessage) -> None:
         """``message`` becomes the player's one private message of the game. The one before it (while its token

@@ -150,7 +150,18 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
     series = [[frame.scores[seat] if seat < len(frame.scores) else 0.0 for frame in steps]
               for seat in range(len(game.seats))]
     words = chart_words(len(steps), locale, finished=game.status != "active", keys=keys)
-    return "chart.png", render_chart(series, [s.name for s in shown.seats], words, badges)
+    names = [s.name for s in shown.seats]
+    return Picture("chart.png", render_chart(series, names, words, badges), chart_alt(series, names, words, locale))
+
+
+def chart_alt(series: list[list[float]], names: list[str], words: ChartWords, locale: str) -> str:
+    """The chart in words, for its alt text: its title and span, then each player's score at every step in turn
+    (the lines a reader compares by eye: who led when, who caught up)."""
+    lines = [t("history.chart.alt_line", locale, player=name,
+               scores=t("history.chart.alt_sep", locale).join(score_text(value) for value in values))
+             for name, values in zip(names, series)]
+    return " ".join([t("history.chart.alt", locale, title=words.title, first=words.steps[0], last=words.steps[-1]),
+                     *lines])
 
 
 async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) -> list[Picture]:

@@ -7,19 +7,30 @@ a game's state fields. A game's presentation lives in its own subpackage (``cogs
 own renderers (``images/<game>/``) and speaks through its own catalog domain (``<game>.po``).
 
 ``game`` below is always the engine's :class:`bot.engine.GameView` (seats with names, options, version, the
-state). Picture methods run in a worker thread: they must not touch the event loop or Discord.
+state). Picture methods run in a worker thread: they must not touch the event loop or Discord. Each returns
+:class:`Picture`s: the PNG with its alt text, worded by the game from what it drew.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.i18n import N_, t
 
-#: A picture for a post: (file name, PNG bytes).
-Picture = tuple[str, bytes]
+
+class Picture(NamedTuple):
+    """A picture for a post: its file name, its PNG bytes and its alt text.
+
+    ``alt`` says, in the language the picture is drawn in (a public post's: the game's; a private view's: its
+    reader's), what the picture shows that the message beside it does not: a screen reader reads it out, and
+    Discord shows it on hover or tap. The presentation that draws a picture words it, from what it drew (a
+    rule lives in one place); the shell hands it to Discord as the attachment's ``description`` and the
+    gallery item's, within Discord's limit (``cogs.outbox.alt_within``)."""
+    name: str
+    data: bytes
+    alt: str
 
 
 def seat_names(game: Any) -> list[str]:
@@ -260,7 +271,7 @@ class Presentation:
         """Options that play several moves in a row (take a card and place its die); ``cogs/menus.py``."""
         return None
 
-    # ---- pictures (worker thread)
+    # ---- pictures (worker thread), each with its alt text (:class:`Picture`)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The pictures of a public post after ``mover``'s step (None: the start); default: the table."""
         return [self.table_picture(game, locale)]

@@ -18,7 +18,7 @@ from cogs.core import Refusal
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
 from images.dicepoker import words
 
-from . import commands
+from . import alt, commands
 
 #: die faces for the toggle labels (value 1..6)
 FACES = "⚀⚁⚂⚃⚄⚅"
@@ -196,28 +196,39 @@ class DicePokerPresentation(Presentation):
         return [t("dicepoker.final.solo", locale, player=words.name_of(names, 0, locale), gold=seat["gold"],
                   net=words.signed(seat["net"]), purse=state["options"]["purse"])]
 
-    # ---- pictures (worker thread)
+    # ---- pictures (worker thread), each with its alt text (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
         first; once over, the match (the result, shown widest) and the last hand."""
-        from images.dicepoker import render_hand, render_match
-
-        state, names = game.state, seat_names(game)
+        state = game.state
         if state["phase"] == "over":
-            return [("match.png", render_match(state, locale, names)), ("hand.png", render_hand(state, locale, names))]
+            return [self._match(game, locale), self._hand(game, locale)]
         files = []
         ended = len(state["history"])
         if mover is not None and ended and state["phase"] == FIRST_PHASE[state["mode"]]:
-            files.append(("last_hand.png", render_hand(state, locale, names, hand=ended)))
-        files.append(("hand.png", render_hand(state, locale, names)))
+            files.append(self._hand(game, locale, ended))
+        files.append(self._hand(game, locale))
         return files
 
     def table_picture(self, game: Any, locale: str) -> Picture:
-        from images.dicepoker import render_hand, render_match
-
         if game.state["phase"] == "over":
-            return ("match.png", render_match(game.state, locale, seat_names(game)))
-        return ("hand.png", render_hand(game.state, locale, seat_names(game)))
+            return self._match(game, locale)
+        return self._hand(game, locale)
+
+    def _hand(self, game: Any, locale: str, hand: int | None = None) -> Picture:
+        """The hand being played (``hand``: finished hand number ``hand``, as ``last_hand.png``; the last one
+        once the match is over)."""
+        from images.dicepoker import render_hand
+
+        names = seat_names(game)
+        return Picture("hand.png" if hand is None else "last_hand.png",
+                       render_hand(game.state, locale, names, hand=hand), alt.hand_alt(game.state, names, locale, hand))
+
+    def _match(self, game: Any, locale: str) -> Picture:
+        from images.dicepoker import render_match
+
+        names = seat_names(game)
+        return Picture("match.png", render_match(game.state, locale, names), alt.match_alt(game.state, names, locale))
 
     # ---- commands
     commands = staticmethod(commands.build)

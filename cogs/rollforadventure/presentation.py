@@ -22,7 +22,7 @@ from bot.i18n import N_, has_key, t
 from cogs.core import Refusal
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, player_name, seat_names
 
-from . import commands, words
+from . import alt, commands, words
 
 TERRITORY_SIDES = tuple((tid, f"{tid}_side") for tid in C.TERRITORIES)
 SPECIALS = tuple(C.SPECIAL_SETS)
@@ -400,14 +400,16 @@ class RollForAdventurePresentation(Presentation):
             words.hero(state, i, names, locale) for i in range(len(state["heroes"])))))
         return lines
 
-    # ---- pictures (worker thread)
+    # ---- pictures (worker thread), each with its alt text (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The table after every step; once the adventure is over, the result (shown widest) and the table."""
         from images.rollforadventure import render_final
 
         files = [self.table_picture(game, locale)]
         if game.state["result"] is not None:
-            files.insert(0, ("final.png", render_final(game.state, seat_names(game), locale)))
+            names = seat_names(game)
+            files.insert(0, Picture("final.png", render_final(game.state, names, locale),
+                                    alt.final_alt(game.state, names, locale)))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
@@ -417,14 +419,16 @@ class RollForAdventurePresentation(Presentation):
         post keeps the turn pictures (table and result)."""
         if game.status != "active" or game.state["result"] is not None:
             return self.turn_pictures(game, mover, locale)
-        from images.rollforadventure import render_live
+        from images.rollforadventure.live import live_png, live_view
 
-        return [("table.png", render_live(game.state, seat_names(game), locale))]
+        view = live_view(game.state, seat_names(game), locale)
+        return [Picture("table.png", live_png(view, locale), alt.live_alt(view, locale))]
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollforadventure import render_table
 
-        return ("table.png", render_table(game.state, seat_names(game), locale))
+        names = seat_names(game)
+        return Picture("table.png", render_table(game.state, names, locale), alt.table_alt(game.state, names, locale))
 
     # ---- commands
     commands = staticmethod(commands.build)

@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import N_, t
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, player_name, seat_names
 
-from . import choices, commands, describe
+from . import alt, choices, commands, describe
 
 #: /rp new switches → rules options (the kind validates them; "promos" switches on every promo).
 VARIANT_OPTIONS = ("even_start", "souk", "short_game", "friendly_market", "free_class")
@@ -125,17 +125,14 @@ class RollPlayerPresentation(Presentation):
             lines.append(t("play.solo_rating", locale, rating=t(rating_key, locale)))
         return lines
 
-    # ---- pictures (worker thread)
+    # ---- pictures (worker thread): each drawn from a view, and worded from the same view (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        from images.rollplayer import render_scores, render_sheet, render_table
-
-        names = seat_names(game)
         files = []
         if game.state.finished:
-            files.append(("scores.png", render_scores(game.state, locale, names=names)))
+            files.append(self._scores(game, locale))
         if mover is not None:
-            files.append(("sheet.png", render_sheet(game.state, mover, locale, names=names)))
-        files.append(("table.png", render_table(game.state, locale, names=names)))
+            files.append(self._sheet(game, mover, locale))
+        files.append(self._table(game, locale))
         return files
 
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
@@ -147,27 +144,50 @@ class RollPlayerPresentation(Presentation):
             return [self.table_picture(game, locale)]
         if game.status != "active" or game.state.finished:
             return self.turn_pictures(game, mover, locale)
-        from images.rollplayer import render_live
+        from images.rollplayer.adapt import live_view
+        from images.rollplayer.live import live_png
 
-        return [("table.png", render_live(game.state, locale, names=seat_names(game)))]
+        view = live_view(game.state, seat_names(game), locale)
+        return [Picture("table.png", live_png(view, locale), alt.live_alt(view, locale))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
-        from images.rollplayer import render_sheet
-
-        return ("sheet.png", render_sheet(game.state, seat, locale, names=seat_names(game)))
+        return self._sheet(game, seat, locale)
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
-        from images.rollplayer import render_step
+        from images.rollplayer.adapt import step_view
+        from images.rollplayer.step import step_png
 
-        return ("step.png", render_step(game.state, seat, locale, names=seat_names(game)))
+        view = step_view(game.state, seat, seat_names(game), locale)
+        return Picture("step.png", step_png(view, locale), alt.step_alt(view, locale))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
-        from images.rollplayer import render_table
+        return self._table(game, locale, abandoned=game.status == "abandoned")
 
-        return ("table.png", render_table(game.state, locale, names=seat_names(game),
-                                          abandoned=game.status == "abandoned"))
+    def _sheet(self, game: Any, seat: int, locale: str) -> Picture:
+        """A character sheet, for whoever looks at it (a public post: the turn banner names the player)."""
+        from images.rollplayer import sheet_png
+        from images.rollplayer.adapt import sheet_view
+
+        view = sheet_view(game.state, seat, seat_names(game), locale)
+        return Picture("sheet.png", sheet_png(view, locale), alt.sheet_alt(view, locale))
+
+    def _table(self, game: Any, locale: str, *, abandoned: bool = False) -> Picture:
+        """The whole table (of an ``abandoned`` game: as it was left, saying so where the decisions due were)."""
+        from images.rollplayer import table_png
+        from images.rollplayer.adapt import table_view
+
+        view = table_view(game.state, seat_names(game), locale, abandoned)
+        return Picture("table.png", table_png(view, locale), alt.table_alt(view, locale))
+
+    def _scores(self, game: Any, locale: str) -> Picture:
+        """The final scores (before the end: the scores so far), each player's made up item by item."""
+        from images.rollplayer import scores_png
+        from images.rollplayer.adapt import scores_view
+
+        view = scores_view(game.state, seat_names(game), locale)
+        return Picture("scores.png", scores_png(view, locale), alt.scores_alt(view, locale))
 
     def seat_badges(self, game: Any) -> tuple[str | None, ...]:
         """Each seat's class colour: the badge the table, the live picture, the sheets and the scores show beside

@@ -61,6 +61,12 @@ def _side_panel(img, d, y: int, side: SideView, locale: str, names) -> int:
     return PANEL_H
 
 
+def footer_texts(v: HandView, locale: str, names) -> list[str]:
+    """The lines under the panels, as words only: the hand's outcome, the duel's score, the hand before (the alt
+    text says them as the picture does)."""
+    return [text for text, _, _ in _footer_lines(v, locale, names)]
+
+
 def _footer_lines(v: HandView, locale: str, names) -> list[tuple[str, tuple, bool]]:
     """(text, colour, bold) lines under the panels."""
     out: list[tuple[str, tuple, bool]] = []

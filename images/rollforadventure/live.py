@@ -141,7 +141,6 @@ def _enemy(state: dict, cid: str, marked: frozenset) -> Enemy:
 
 def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
     """The live picture's view of ``state`` (read only; what the rules compute comes from the rules)."""
-    cards, terrs, _ = marks(state)
     hero = state["heroes"][state["active"]]
     dec = state["decision"] or {}
     if dec.get("kind") == "pick_hero":
@@ -151,17 +150,28 @@ def live_view(state: dict, names=None, locale: str = "en") -> LiveView:
                              chosen[x]["colour"] if x in chosen else "")
                        for x in (*chosen, *(x for x in state["hero_pool"] if x not in chosen)))
         return LiveView(words.name_of(names, hero["seat"], locale), None, (), (), (), 0, 0, False, offers)
-    territories = tuple(
+    return LiveView(
+        words.name_of(names, hero["seat"], locale), hero["hero"],
+        tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territory_views(state), special_views(state),
+        state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], (),
+        sum(1 for h in state["heroes"] if h["seat"] == hero["seat"]) > 1)
+
+
+def territory_views(state: dict) -> tuple[Territory, ...]:
+    """Each territory as the live picture shows it (and the alt text of the whole table words it): its damage,
+    what its free fields take now, its enemies and its notes."""
+    cards, terrs, _ = marks(state)
+    return tuple(
         Territory(t, state["terr"][t]["skull"], state["terr"][t]["last"], _takes(state, t),
                   tuple(_enemy(state, c, cards) for c in enemies_at(state, t)), t in terrs, fields.sacrifice(state, t),
                   _legend(state, t))
         for t in C.TERRITORIES)
-    return LiveView(
-        words.name_of(names, hero["seat"], locale), hero["hero"],
-        tuple(Die(r["o"], r["v"]) for r in dice_at(state, "pool")), territories,
-        tuple(_enemy(state, c, cards) for c in enemies_at(state, None)),
-        state["memory_total"], len(ids_at(state, "oblivion")), state["deck"] == ["master_of_shadows"], (),
-        sum(1 for h in state["heroes"] if h["seat"] == hero["seat"]) > 1)
+
+
+def special_views(state: dict) -> tuple[Enemy, ...]:
+    """The special enemies beside the adventure board."""
+    cards = marks(state)[0]
+    return tuple(_enemy(state, c, cards) for c in enemies_at(state, None))
 
 
 # --- drawing ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ lists, loading placeholders, ephemeral visibility, component ids), and the gatew
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES
@@ -73,7 +74,12 @@ class MessageStore:
             except (TypeError, ValueError):
                 raise PayloadRejected(f"attachments: bad id {raw_id!r}")
             if num in kept_by_id:
-                out.append(kept_by_id[num])
+                kept = kept_by_id[num]
+                if "description" in entry and entry["description"] != kept.description:
+                    # an edit may give a kept file a new alt text (Discord: "you can optionally update the
+                    # description ... of existing attachments"); a copy, so a refused edit changes nothing
+                    kept = replace(kept, description=entry["description"])
+                out.append(kept)
             elif num in by_index:
                 f = by_index[num]
                 used.add(num)

@@ -31,6 +31,9 @@ MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
 MAX_SELECT_OPTIONS = 25
 MAX_EMBED_TOTAL = 6000
+#: A picture's alt text: an attachment's ``description`` and a media gallery item's or thumbnail's (Discord's
+#: message and components reference: "max 1024 characters"; its OpenAPI description: ``maxLength: 1024``)
+MAX_ALT_TEXT = 1024
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
@@ -409,6 +412,9 @@ def validate_message_fields(payload: dict[str, Any], files: list[UploadedFile], 
         validate_embeds(payload["embeds"])
     if "components" in payload and payload["components"] is not None:
         validate_components(payload["components"], v2=v2)
+        validate_media_alt_texts(payload["components"])
+    if payload.get("attachments") is not None:
+        validate_attachment_alt_texts(payload["attachments"])
     if len(files) > MAX_FILES:
         raise PayloadRejected(f"at most {MAX_FILES} files")
     total = sum(len(f.data) for f in files)
@@ -417,6 +423,46 @@ def validate_message_fields(payload: dict[str, Any], files: list[UploadedFile], 
     for f in files:
         if not f.filename:
             raise PayloadRejected(f"{f.field}: file without a filename")
+
+
+def _alt_text_problem(value: Any, where: str, *, min_length: int = 0) -> str | None:
+    """Why Discord refuses ``value`` as an alt text (a string or null of ``min_length`` to 1,024 characters)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return f"{where}: must be a string or null, got {type(value).__name__}"
+    if len(value) > MAX_ALT_TEXT:
+        return f"{where}: maxLength {MAX_ALT_TEXT}, got str of {len(value)}"
+    if len(value) < min_length:
+        return f"{where}: minLength {min_length}, got str of {len(value)}"
+    return None
+
+
+def validate_attachment_alt_texts(attachments: Any) -> None:
+    """Each ``attachments[n].description`` (the file's alt text, new or kept by id) within Discord's limit."""
+    if not isinstance(attachments, list):
+        raise PayloadRejected("attachments must be a list")
+    for i, entry in enumerate(attachments):
+        problem = _alt_text_problem(entry.get("description") if isinstance(entry, dict) else None,
+                                    f"attachments[{i}].description")
+        if problem:
+            raise PayloadRejected(f"Invalid Form Body: {problem}")
+
+
+def validate_media_alt_texts(components: list[dict[str, Any]]) -> None:
+    """Each media gallery item's and thumbnail's ``description`` (its alt text) within Discord's limit: at most
+    1,024 characters, and never empty (Discord's description of the request: ``minLength: 1``)."""
+    for comp in iter_components(components):
+        if comp.get("type") == 12:
+            for k, item in enumerate(comp.get("items") or []):
+                problem = _alt_text_problem(item.get("description") if isinstance(item, dict) else None,
+                                            f"media gallery items[{k}].description", min_length=1)
+                if problem:
+                    raise PayloadRejected(f"Invalid Form Body: {problem}")
+        elif comp.get("type") == 11:
+            problem = _alt_text_problem(comp.get("description"), "thumbnail.description", min_length=1)
+            if problem:
+                raise PayloadRejected(f"Invalid Form Body: {problem}")
 
 
 def check_attachment_refs(components: list[dict[str, Any]], attachments: list[Any], *, edit: bool = False) -> None:

@@ -82,13 +82,26 @@ function colour(c) {
   return c == null ? null : `#${Number(c).toString(16).padStart(6, "0")}`;
 }
 
+function attachmentOf(url, msg) {
+  if (!url || !url.startsWith("attachment://")) return null;
+  const name = url.slice("attachment://".length);
+  return (msg.attachments || []).find((x) => x.filename === name) || null;
+}
+
 function mediaUrl(url, msg) {
   if (url && url.startsWith("attachment://")) {
-    const name = url.slice("attachment://".length);
-    const a = (msg.attachments || []).find((x) => x.filename === name);
+    const a = attachmentOf(url, msg);
     return a ? a.url : "";
   }
   return url || "";
+}
+
+// A picture's alt text, as Discord's clients read it out and show it on hover: the component's own description
+// (a media gallery item's, a thumbnail's), else the description of the attachment it shows.
+function mediaAlt(url, msg, given) {
+  if (given) return given;
+  const a = attachmentOf(url, msg);
+  return (a && a.description) || "";
 }
 
 function emoji(e) {
@@ -132,10 +145,10 @@ function component(c, msg, ctx) {
     case 3: case 5: case 6: case 7: case 8: return select(c, ctx);
     case 9: return `<div class="c-section"><div class="c-section-body">${components(c.components, msg, ctx)}</div>${c.accessory ? `<div class="c-accessory">${component(c.accessory, msg, ctx)}</div>` : ""}</div>`;
     case 10: return `<div class="c-text">${markdown(c.content, ctx)}</div>`;
-    case 11: return `<img class="c-thumb" tabindex="0" alt="${esc(c.description || "")}" src="${esc(mediaUrl(c.media && c.media.url, msg))}">`;
+    case 11: return `<img class="c-thumb" tabindex="0" alt="${esc(mediaAlt(c.media && c.media.url, msg, c.description))}" src="${esc(mediaUrl(c.media && c.media.url, msg))}">`;
     case 12: {
       const items = c.items || [];
-      return `<div class="c-gallery n${Math.min(items.length, 4)}">${items.map((i) => `<img tabindex="0" alt="${esc(i.description || "")}" src="${esc(mediaUrl(i.media && i.media.url, msg))}">`).join("")}</div>`;
+      return `<div class="c-gallery n${Math.min(items.length, 4)}">${items.map((i) => `<img tabindex="0" alt="${esc(mediaAlt(i.media && i.media.url, msg, i.description))}" src="${esc(mediaUrl(i.media && i.media.url, msg))}">`).join("")}</div>`;
     }
     case 13: return `<div class="c-file">📎 ${esc(((c.file && c.file.url) || "").replace("attachment://", ""))}</div>`;
     case 14: return `<div class="c-sep${c.divider === false ? "" : " divider"}${c.spacing === 2 ? " large" : ""}"></div>`;
@@ -155,8 +168,8 @@ function embed(e, msg, ctx) {
     ${e.title ? `<div class="e-title">${inline(e.title, ctx)}</div>` : ""}
     ${e.description ? `<div class="e-desc">${markdown(e.description, ctx)}</div>` : ""}
     ${fields ? `<div class="e-fields">${fields}</div>` : ""}
-    ${e.image ? `<img class="e-image" tabindex="0" alt="" src="${esc(mediaUrl(e.image.url, msg))}">` : ""}
-    ${e.thumbnail ? `<img class="e-thumb" tabindex="0" alt="" src="${esc(mediaUrl(e.thumbnail.url, msg))}">` : ""}
+    ${e.image ? `<img class="e-image" tabindex="0" alt="${esc(mediaAlt(e.image.url, msg))}" src="${esc(mediaUrl(e.image.url, msg))}">` : ""}
+    ${e.thumbnail ? `<img class="e-thumb" tabindex="0" alt="${esc(mediaAlt(e.thumbnail.url, msg))}" src="${esc(mediaUrl(e.thumbnail.url, msg))}">` : ""}
     ${e.footer ? `<div class="e-footer">${esc(e.footer.text)}</div>` : ""}</div>`;
 }
 
@@ -185,7 +198,7 @@ export function messageBody(msg, ctx) {
   else {
     const refs = referenced(msg);
     const loose = (msg.attachments || []).filter((a) => !refs.has(`attachment://${a.filename}`) && (a.content_type || "").startsWith("image/"));
-    if (loose.length) parts.push(`<div class="c-gallery n${Math.min(loose.length, 4)}">${loose.map((a) => `<img tabindex="0" alt="" src="${esc(a.url)}">`).join("")}</div>`);
+    if (loose.length) parts.push(`<div class="c-gallery n${Math.min(loose.length, 4)}">${loose.map((a) => `<img tabindex="0" alt="${esc(a.description || "")}" src="${esc(a.url)}">`).join("")}</div>`);
     parts.push(components(msg.components, msg, ctx));
   }
   return parts.join("");

@@ -85,6 +85,8 @@ class Sent:
     embeds: list[dict] = field(default_factory=list)
     components: list[dict] = field(default_factory=list)
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    #: file name -> its alt text, as the message's ``attachments`` describe it (Discord's ``description``)
+    alts: dict[str, str] = field(default_factory=dict)
     ephemeral: bool = False
     loading: bool = False
     deleted: bool = False
@@ -135,13 +137,24 @@ class Sent:
     def file_names(self) -> list[str]:
         return [name for name, _ in self.files]
 
+    def alt_text(self, name: str) -> str:
+        """The alt text of the picture ``name``: the attachment's description, which must agree with the media
+        gallery item that shows it in a layout message (Discord reads the item's, a client may show either)."""
+        alt = self.alts.get(name)
+        assert alt, f"picture {name!r} has no alt text; attachments described: {self.alts}"
+        for item in (i for c in self._walk() if c.get("type") == 12 for i in c.get("items", [])):
+            if item.get("media", {}).get("url") == f"attachment://{name}":
+                assert item.get("description") == alt, (item, alt)
+        return alt
+
     def payload(self, bot_user: dict, guild_id: int | None) -> dict:
         data = {
             "id": str(self.id), "channel_id": str(self.channel_id), "author": bot_user,
             "content": self.content or "", "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False,
             "attachments": [{"id": str(snowflake()), "filename": name, "size": len(blob),
-                             "url": f"https://cdn.example/{name}", "proxy_url": f"https://cdn.example/{name}"}
+                             "url": f"https://cdn.example/{name}", "proxy_url": f"https://cdn.example/{name}",
+                             **({"description": self.alts[name]} if name in self.alts else {})}
                             for name, blob in self.files],
             "embeds": self.embeds, "components": self.components, "type": 0,
             "flags": (EPHEMERAL if self.ephemeral else 0) | (self.flags & ~EPHEMERAL),
@@ -189,6 +202,12 @@ class Recorder:
             # refused like Discord does, and remembered: the harness fails the test that sent it
             self.refused.append(f"content or embeds edited into layout message {sent.id}: {data!r:.200}")
             raise discord.HTTPException(_BadRequest(), {"code": 50035, "message": "Invalid Form Body"})
+        too_long = [d for d in _alt_texts(data) if d is not None and not 1 <= len(d) <= ALT_LIMIT]
+        if too_long:
+            # Discord: an attachment's or a media gallery item's description (alt text) holds at most 1,024
+            # characters (and an item's at least one); refused and remembered as above
+            self.refused.append(f"alt text of {len(too_long[0])} characters in message {sent.id}")
+            raise discord.HTTPException(_BadRequest(), {"code": 50035, "message": "Invalid Form Body"})
         if "content" in data:
             sent.content = data["content"]
         if "embeds" in data:
@@ -203,6 +222,8 @@ class Recorder:
             keep = {str(a.get("id")) for a in data["attachments"] or [] if "id" in a}
             if not keep:
                 sent.files = []
+            sent.alts = {a["filename"]: a["description"] for a in data["attachments"] or []
+                         if a.get("filename") and a.get("description") is not None}
         if files:
             sent.files = sent.files + files if "attachments" not in data else files
 
@@ -211,6 +232,22 @@ class Recorder:
 
     def since(self, mark: int) -> list[Sent]:
         return self.order[mark:]
+
+
+#: Discord's limit on an alt text (an attachment's or a media gallery item's ``description``)
+ALT_LIMIT = 1024
+
+
+def _alt_texts(data: dict) -> list[str | None]:
+    """Every alt text a message body gives: its attachments' descriptions and its gallery items' (an attachment's
+    may be empty: read as none)."""
+    found: list[str | None] = [a.get("description") or None for a in data.get("attachments") or []]
+    stack = list(data.get("components") or [])
+    while stack:
+        comp = stack.pop()
+        stack.extend(comp.get("components", []))
+        found += [item["description"] for item in comp.get("items", []) if "description" in item]
+    return found
 
 
 def _read_files(files) -> list[tuple[str, bytes]]:

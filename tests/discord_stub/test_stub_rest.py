@@ -315,3 +315,41 @@ def test_a_world_saved_before_threads_loads_with_none(discord_stub: DiscordStub,
     assert games.thread_members == [] and not games.is_thread and world.guild.threads == {}
     assert world.guild.payload(world.joined_at)["threads"] == []
     assert world.add_thread(games, "t", world.bot).parent_id == games.id
+
+
+async def test_alt_texts_are_kept_and_held_to_discords_limit(discord_stub: DiscordStub, cast: Cast, http) -> None:
+    """A picture's alt text (an attachment's ``description``, a media gallery item's) is kept and served back, an
+    edit may give a kept file a new one, and 1,025 characters are refused as Discord refuses them: by the stand-in
+    itself, as the playground runs it (without the OpenAPI check the tests add), and by Discord's description."""
+    url = api(f"/channels/{cast.games.id}/messages")
+
+    def upload(description: object, item: object = None) -> aiohttp.FormData:
+        gallery = {"type": 12, "items": [{"media": {"url": "attachment://a.png"},
+                                          **({"description": item} if item is not None else {})}]}
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps({"flags": 1 << 15, "components": [gallery], "attachments": [
+            {"id": 0, "filename": "a.png", "description": description}]}))
+        form.add_field("files[0]", render_png((3, 4)), filename="a.png", content_type="image/png")
+        return form
+
+    openapi_checks = list(discord_stub.request_checks)
+    for checks in ([], openapi_checks):
+        discord_stub.request_checks[:] = checks
+        for description, item in (("x" * 1025, None), ("fine", "y" * 1025), ("fine", ""), (7, None)):
+            async with http.post(url, data=upload(description, item)) as resp:
+                assert resp.status == 400 and (await resp.json())["code"] == 50035, (checks, description, item)
+    assert discord_stub.messages(cast.games) == []
+
+    async with http.post(url, data=upload("w" * 1024, "i" * 1024)) as resp:
+        assert resp.status == 200, await resp.text()
+        sent = await resp.json()
+    msg = discord_stub.last_message(cast.games)
+    assert sent["attachments"][0]["description"] == msg.attachments[0].description == "w" * 1024
+    assert sent["components"][0]["items"][0]["description"] == "i" * 1024
+    kept = {"attachments": [{"id": sent["attachments"][0]["id"], "description": "the table, round 2"}]}
+    async with http.patch(f"{url}/{msg.id}", json=kept) as resp:
+        assert resp.status == 200 and (await resp.json())["attachments"][0]["description"] == "the table, round 2"
+    too_long = {"attachments": [{"id": sent["attachments"][0]["id"], "description": "z" * 1025}]}
+    async with http.patch(f"{url}/{msg.id}", json=too_long) as resp:
+        assert resp.status == 400
+    assert msg.attachments[0].description == "the table, round 2", "a refused edit changes nothing"

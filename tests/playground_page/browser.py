@@ -142,6 +142,7 @@ const msgs = [...pane.querySelectorAll('.message')].map((m) => ({
   id: m.dataset.id, ephemeral: m.classList.contains('ephemeral'), pinged: m.classList.contains('pinged'),
   text: m.querySelector('.body').innerText,
   images: [...m.querySelectorAll('img')].map((i) => i.getAttribute('src').split('/').pop()),
+  alts: Object.fromEntries([...m.querySelectorAll('img')].map((i) => [i.getAttribute('src').split('/').pop(), i.alt])),
   buttons: [...m.querySelectorAll('button.c-button[data-custom-id]')].map((b) => ({
     id: b.dataset.customId, label: b.innerText.trim(), disabled: b.disabled,
     pending: b.classList.contains('pending')})),

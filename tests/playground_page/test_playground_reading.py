@@ -260,6 +260,30 @@ def test_a_picture_opens_full_size_and_two_stack_on_a_phone(phone: Page):
     assert left1 == left2 and top2 >= bottom1 and width1 == width2 > 250, rects
 
 
+def test_a_picture_says_what_it_shows_to_a_screen_reader(page: Page):
+    """The pictures had no alt text: a screen reader read "image" and nothing of the game. The bot describes each
+    picture (the attachment's description, the gallery item's) and the page puts it in the picture's alt, the full
+    size viewer's too; a picture sent without components (a plain attachment) is read by its description."""
+    message = solo(page)
+    alt = message["alts"]["table.png"]
+    assert "Ann" in alt and len(alt) > 40, alt
+    picture = page.pane().find_element(By.CSS_SELECTOR, f'.message[data-id="{message["id"]}"] .c-gallery img')
+    js(page, "arguments[0].scrollIntoView({block: 'center'})", picture)
+    picture.click()
+    viewer = page.wait(lambda: page.driver.find_element(By.CSS_SELECTOR, ".lightbox:not([hidden]) img"), 5,
+                       "the picture viewer")
+    assert viewer.get_attribute("alt") == alt
+    keys(page, Keys.ESCAPE)
+    loose = js(page, """
+        const pane = window.playground.panes[0];
+        const m = {id: "3", version: 1, author: {bot: true}, timestamp: new Date().toISOString(), content: "x",
+                   attachments: [{filename: "sheet.png", url: arguments[0], content_type: "image/png",
+                                  description: "Character sheet of Ann"}]};
+        const node = pane.drawMessage(m, pane.ctx());
+        return [...node.querySelectorAll('img')].map((i) => i.alt);""", picture.get_attribute("src"))
+    assert loose == ["Character sheet of Ann"]
+
+
 def test_the_chat_scrollbar_is_dark(page: Page):
     """The chat's scrollbar was the light native one: a white strip down the dark page."""
     solo(page)

@@ -23,6 +23,7 @@ from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, move_view
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.choices import class_detail, goal_text, race_detail
 from cogs.rollplayer.describe import names
+from cogs.seam import Picture
 
 LOCALES = ("en", "de", "fr", "ko")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -32,10 +33,10 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def no_pictures(monkeypatch):
     """Click counting needs no pictures (they cost most of a turn's time)."""
     cls = type(PRESENTATION)
-    monkeypatch.setattr(cls, "turn_pictures", lambda self, game, mover, locale: [("table.png", PNG)])
-    monkeypatch.setattr(cls, "seat_picture", lambda self, game, seat, locale: ("sheet.png", PNG))
-    monkeypatch.setattr(cls, "step_picture", lambda self, game, seat, locale: ("step.png", PNG))
-    monkeypatch.setattr(cls, "table_picture", lambda self, game, locale: ("table.png", PNG))
+    monkeypatch.setattr(cls, "turn_pictures", lambda self, game, mover, locale: [Picture("table.png", PNG, "")])
+    monkeypatch.setattr(cls, "seat_picture", lambda self, game, seat, locale: Picture("sheet.png", PNG, ""))
+    monkeypatch.setattr(cls, "step_picture", lambda self, game, seat, locale: Picture("step.png", PNG, ""))
+    monkeypatch.setattr(cls, "table_picture", lambda self, game, locale: Picture("table.png", PNG, ""))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -29,15 +29,15 @@ def finished_state(seed=5):
 def test_a_running_game_shows_the_compact_picture():
     state = KIND.create(2, 3, {})
     pictures = PRESENTATION.live_pictures(view(state), None, "de")
-    assert pictures == [("table.png", render_live(state, "de", names=NAMES))]
-    assert pictures[0][1] != render_table(state, "de", names=NAMES)
+    assert [picture[:2] for picture in pictures] == [("table.png", render_live(state, "de", names=NAMES))]
+    assert pictures[0].data != render_table(state, "de", names=NAMES)
 
 
 def test_a_finished_game_keeps_the_turn_pictures():
     game = view(finished_state(), status="finished")
     for mover in (None, 1):
         assert PRESENTATION.live_pictures(game, mover, "en") == PRESENTATION.turn_pictures(game, mover, "en")
-    assert [name for name, _ in PRESENTATION.live_pictures(game, None, "en")] == ["scores.png", "table.png"]
+    assert [picture.name for picture in PRESENTATION.live_pictures(game, None, "en")] == ["scores.png", "table.png"]
 
 
 def test_the_hook_is_seen_by_the_seam():

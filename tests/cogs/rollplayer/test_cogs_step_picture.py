@@ -16,7 +16,7 @@ from cogs.dicepoker.presentation import DicePokerPresentation
 from cogs.outbox import Courier
 from cogs.rollforadventure.presentation import RollForAdventurePresentation
 from cogs.rollplayer import PRESENTATION
-from cogs.seam import OPTIONAL_HOOKS, Presentation
+from cogs.seam import OPTIONAL_HOOKS, Picture, Presentation
 from images.rollplayer import render_step
 
 FULL_SHEET = t("button.full_sheet", "en")
@@ -110,7 +110,7 @@ async def test_an_unchanged_step_picture_keeps_its_attachment(harness, alice, bo
 async def test_step_picture_is_the_rendered_step_of_the_game():
     game = SimpleNamespace(state=KIND.create(2, 11, {}), seats=[SimpleNamespace(name="Ann"),
                                                                  SimpleNamespace(name="Ben")])
-    name, blob = PRESENTATION.step_picture(game, 1, "fr")
+    name, blob, _ = PRESENTATION.step_picture(game, 1, "fr")
     assert name == "step.png" and blob == render_step(game.state, 1, "fr", names=["Ann", "Ben"])
 
 
@@ -123,7 +123,7 @@ async def test_games_without_the_hook_keep_their_private_picture():
         has_seat_pictures = True
 
         def seat_picture(self, game, seat, locale):
-            return ("sheet.png", f"{seat}{locale}".encode())
+            return Picture("sheet.png", f"{seat}{locale}".encode(), "")
     class Stubs(dict):               # the courier's games: their presentations, and rules that name no seat here
         def kind(self, name):
             return None
@@ -133,6 +133,6 @@ async def test_games_without_the_hook_keep_their_private_picture():
         game = SimpleNamespace(id=7, version=3, status="active", kind=kind, seats=())
         assert await courier.step_picture(game, 1, "de") == await courier.seat_picture(game, 1, "de")
     assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="sheeted", seats=()),
-                                      1, "de") == ("sheet.png", b"1de")
+                                      1, "de") == Picture("sheet.png", b"1de", "")
     assert await courier.step_picture(SimpleNamespace(id=8, version=1, status="active", kind="poker", seats=()),
                                       0, "en") is None

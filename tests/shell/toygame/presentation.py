@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Presentation, Seats
+from cogs.seam import LobbyOption, Picture, Presentation, Seats
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec
 from images import png
@@ -70,7 +70,8 @@ class PigPresentation(Presentation):
         text_box(d, 16, 22, t("pig.title", locale), 330, 20, bold=True)
         for s, score in enumerate(game.state.scores):
             text_box(d, 16, 58 + 36 * s, f"{_name(game, s)}: {score}", 330, 18)
-        return ("table.png", png.encode(img))
+        scores = ", ".join(f"{_name(game, s)} {v}" for s, v in enumerate(game.state.scores))
+        return Picture("table.png", png.encode(img), t("pig.alt", locale, scores=scores))
 
     def commands(self, shell) -> list:
         @app_commands.command(name=cmd_str("pig.cmd.roll.name"), description=cmd_str("pig.cmd.roll.description"))

@@ -1,0 +1,151 @@
+"""Roll for Adventure's pictures in words: the alt text of the live picture, the whole table and the end.
+
+The live picture is drawn from ``images.rollforadventure.live.LiveView``; its alt text words that same view, so
+it says what the picture shows: the throw, each territory's damage, the values its free fields take and its
+enemies with their totals toward 6, the special enemies and both vortexes (or, while heroes are chosen, the
+heroes on offer). The table's alt text reads the territories the same way (``territory_views``) and adds the
+adventure, the power stones, the heroes and their dice; the end's says won or lost, why, and each territory's
+damage. Screen readers read it aloud; Discord shows it on hover or tap and keeps 1,024 characters of it
+(``cogs.outbox.alt_within``): the parts a team decides by come first.
+"""
+from __future__ import annotations
+
+from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.board import ids_at
+from bot.i18n import t
+from images.labels import labelled
+from images.rollforadventure import words as img_words
+from images.rollforadventure.live import Die, Enemy, LiveView, Territory, special_views, territory_views
+from images.rollforadventure.table import dice_at, verdict
+
+from . import words
+
+
+def sentences(*parts: str) -> str:
+    return " ".join(part for part in parts if part)
+
+
+def listed(items, locale: str) -> str:
+    return t("rollforadventure.alt.list_sep", locale).join(items)
+
+
+def enemy_words(enemy: Enemy, locale: str) -> str:
+    """"Sandman B (rank 3, 4 of 6)": an enemy, its rank, and its total toward the 6 that defeats it."""
+    card = img_words.card(enemy.card, locale)
+    if enemy.rank is None:
+        return t("rollforadventure.alt.enemy", locale, card=card, total=enemy.total)
+    return t("rollforadventure.alt.enemy_rank", locale, card=card, rank=enemy.rank, total=enemy.total)
+
+
+def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
+    """A territory: its damage; what its free fields take (how many dice of each value fit now), as the live
+    picture shows it, or, on the table (``dice``), the dice lying on its fields; its enemies and its notes (a
+    full arch's sacrifice, an Ice Cave claim's rewards)."""
+    parts = [t("rollforadventure.alt.territory", locale, territory=img_words.territory(tr.tid, locale),
+               skull=tr.skull, last=tr.last)]
+    if dice is not None:
+        parts.append(t("rollforadventure.alt.dice_there", locale, dice=dice) if dice else "")
+    elif tr.takes:
+        parts.append(t("rollforadventure.alt.takes", locale, takes=listed(
+            (t("rollforadventure.alt.take_many", locale, value=value, count=count) if count > 1
+             else t("rollforadventure.alt.take_one", locale, value=value) for value, count in tr.takes), locale)))
+    else:
+        parts.append(t("rollforadventure.alt.no_room", locale))
+    if tr.enemies:
+        parts.append(t("rollforadventure.alt.enemies", locale,
+                       enemies=listed((enemy_words(e, locale) for e in tr.enemies), locale)))
+    if tr.sacrifice is not None:
+        parts.append(t("rollforadventure.alt.note", locale,
+                       note=img_words.say("rollforadventure.img.sacrifice", locale, value=tr.sacrifice)))
+    for members, key in tr.legend:
+        reward = img_words.say(key, locale)
+        parts.append(t("rollforadventure.alt.note", locale, note=labelled(members, reward, locale)
+                       if members else reward))
+    return sentences(*parts)
+
+
+def specials_words(specials: tuple[Enemy, ...], locale: str) -> str:
+    if not specials:
+        return ""
+    return t("rollforadventure.alt.specials", locale,
+             enemies=listed((enemy_words(e, locale) for e in specials), locale))
+
+
+def vortexes_words(memory: int, oblivion: int, locale: str) -> str:
+    return t("rollforadventure.alt.vortexes", locale, memory_name=img_words.say("rollforadventure.img.memory", locale),
+             memory=memory, oblivion_name=img_words.say("rollforadventure.img.oblivion", locale), oblivion=oblivion)
+
+
+def dice_words(dice, locale: str) -> str:
+    return listed((words.looks(d.owner, d.value, locale) for d in dice), locale)
+
+
+def live_alt(view: LiveView, locale: str) -> str:
+    """The live picture: while heroes are chosen, the heroes on offer and who chose which; then the throw, each
+    territory, the special enemies, the vortexes, and the Master of Shadows alone in the deck. Whose turn it is
+    stands in the message beside it; the hero, only where one player moves two."""
+    if view.offers:
+        return sentences(*(
+            t("rollforadventure.alt.offer_chosen", locale, hero=img_words.hero(o.hero, locale),
+              ability=img_words.ability(o.hero, locale), player=o.chosen_by) if o.chosen_by is not None else
+            t("rollforadventure.alt.offer", locale, hero=img_words.hero(o.hero, locale),
+              ability=img_words.ability(o.hero, locale)) for o in view.offers))
+    throw = ""
+    if view.throw and view.two_heroes and view.hero:     # one player, two heroes: the banner names the hero
+        throw = t("rollforadventure.alt.throw_hero", locale, hero=img_words.hero(view.hero, locale),
+                  dice=dice_words(view.throw, locale))
+    elif view.throw:
+        throw = t("rollforadventure.alt.throw", locale, player=view.player, dice=dice_words(view.throw, locale))
+    master = t("rollforadventure.alt.note", locale, note=img_words.say("rollforadventure.img.master_alone", locale)) \
+        if view.master_alone else ""
+    return sentences(throw, *(territory_words(tr, locale) for tr in view.territories),
+                     specials_words(view.specials, locale), vortexes_words(view.memory, view.oblivion, locale), master)
+
+
+def hero_words(state: dict, index: int, names, locale: str) -> str:
+    """A hero of the table: its player, the hero and its ability (and whether it is used up this turn), and how
+    many dice lie on its board."""
+    hero = state["heroes"][index]
+    player = img_words.name_of(names, hero["seat"], locale)
+    if not hero["hero"]:
+        return t("rollforadventure.alt.hero_unchosen", locale, player=player)
+    name, ability = img_words.hero(hero["hero"], locale), img_words.ability(hero["hero"], locale)
+    count = len(dice_at(state, f"board:{index}"))
+    if hero["used"]:
+        return t("rollforadventure.alt.hero_used", locale, player=player, hero=name, ability=ability, count=count)
+    return t("rollforadventure.alt.hero", locale, player=player, hero=name, ability=ability, count=count)
+
+
+def table_alt(state: dict, names, locale: str) -> str:
+    """The whole table: the adventure, the turn and the power stones; how it ended, or whose throw; each
+    territory with the dice on it; the special enemies, the vortexes, the heroes and the enemy deck."""
+    head = t("rollforadventure.alt.head", locale, adventure=img_words.adventure(state["options"]["adventure"], locale),
+             turn=state["turn"], stones=state["stones"], needed=state["stones_needed"])
+    if state["result"]:
+        title, why, _ = verdict(state, locale)
+        banner = sentences(title, why)           # each a whole sentence
+    else:
+        hero = state["heroes"][state["active"]]
+        pool = dice_at(state, "pool")
+        who = img_words.name_of(names, hero["seat"], locale)
+        banner = t("rollforadventure.alt.throw", locale, player=who, dice=dice_words(
+            [Die(r["o"], r["v"]) for r in pool], locale)) if pool else ""
+    lands = [territory_words(tr, locale, dice_words([Die(r["o"], r["v"]) for r in dice_at(state, tr.tid)], locale))
+             for tr in territory_views(state)]
+    heroes = [hero_words(state, i, names, locale) for i in range(len(state["heroes"]))]
+    deck = t("rollforadventure.alt.note", locale, note=img_words.say("rollforadventure.img.deck", locale,
+                                                                      count=len(state["deck"])))
+    return sentences(head, banner, *lands, specials_words(special_views(state), locale),
+                     vortexes_words(state["memory_total"], len(ids_at(state, "oblivion")), locale), *heroes, deck)
+
+
+def final_alt(state: dict, names, locale: str) -> str:
+    """The end: won or lost and why, the power stones on the adventure board, and each territory's damage (the
+    turns, the enemies defeated and the team stand in the message's text)."""
+    title, why, _ = verdict(state, locale)
+    damage = listed((t("rollforadventure.alt.damage", locale, territory=img_words.territory(tid, locale),
+                       skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"]) for tid in C.TERRITORIES),
+                    locale)
+    return sentences(title, why,
+                     t("rollforadventure.alt.stones", locale, stones=state["stones"], needed=state["stones_needed"]),
+                     t("rollforadventure.alt.damages", locale, damage=damage))

@@ -1,0 +1,63 @@
+"""Every dice poker picture has alt text (the attachment's description, and the gallery item's): each side's five
+dice and the hand they make, the Gold, who won the hand; at the end the match and each hand of it, and the chart.
+In the game's language for the live message, in the reader's for a private look. Before, a screen reader heard
+"hand.png" and nothing of the dice."""
+from __future__ import annotations
+
+import pytest
+from poker_kit import choose_and_confirm, due_seat, turn_post
+from test_poker_solo import play_typed
+
+from bot.games.dicepoker.hands import hand_name
+from bot.i18n import t
+from images.dicepoker import words
+
+LOCALES = ("en", "de", "fr", "ko")
+
+
+def side_facts(game, locale: str) -> list[str]:
+    """What each side's panel shows, read from the state: its dice, in order, and the hand they make."""
+    return [fact for side in game.state["sides"]
+            for fact in (" ".join(map(str, side["dice"])), words.hand_text(hand_name(side["dice"]), locale))]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_duels_hand_says_each_players_dice_and_hand(poker, alice, bob, fixed_seed, locale):
+    poker.locale = locale
+    place = poker.channel()
+    result = await poker.run("poker new", user=alice, place=place, language=locale)
+    lobby = next(m for m in result.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label=t("button.join", locale))
+    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", locale)))
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    alt = post.alt_text("hand.png")
+    assert all(fact in alt for fact in side_facts(game, locale)), alt
+    assert all(seat.name in alt for seat in game.seats) and t("dicepoker.alt.hand", locale, hand=1, hands=8,
+                                                              pot=game.state["pot"]) in alt, alt
+
+    # Bob rerolls three dice: the hand's message is redrawn, and its alt text says his new dice
+    assert due_seat(game) == 1
+    edited = turn_post(await choose_and_confirm(poker, post, [0, 1], user=bob, place=place), on=post)
+    game = await poker.bot.sessions.load(game.id)
+    assert all(fact in edited.alt_text("hand.png") for fact in side_facts(game, locale))
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, locale):
+    poker.locale = locale
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    game, _ = await play_typed(poker, alice, dm, game)
+    final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
+    assert final.file_names() == ["match.png", "hand.png", "chart.png"]
+    alt = final.alt_text("match.png")
+    gold = game.state["purses"][0]
+    assert t("dicepoker.alt.seat_night", locale, player=game.seats[0].name, gold=gold,
+             net=words.signed(gold - game.state["options"]["purse"])) in alt, alt
+    for entry in game.state["history"]:        # every hand of the night (there are fewer than twelve)
+        assert t("dicepoker.alt.row_solo", locale, number=entry["hand"], gold=entry["payout"],
+                 hand=words.hand_text(entry["hands"][0], locale)) in alt, alt
+    # the chart: the Gold in the purse hand by hand, ending with what is left
+    chart = final.alt_text("chart.png")
+    assert game.seats[0].name in chart and chart.rstrip(".").endswith(str(gold)), chart

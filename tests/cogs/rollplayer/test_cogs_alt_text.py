@@ -1,0 +1,94 @@
+"""Every Roll Player picture the bot posts has alt text (the attachment's description, and the gallery item's in a
+layout message): what a screen reader reads out and Discord shows on hover or tap. It says what the picture shows,
+in the language the picture is drawn in: a public post's in the game's, a private look in the reader's. Before,
+the pictures went out with no description at all: a blind player heard "table.png"."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games.rollplayer import content
+from bot.i18n import t
+from images.labels import label
+
+LOCALES = ("en", "de", "fr", "ko")
+ATTRS = ("str", "dex", "con", "int", "wis", "cha")
+
+
+async def opened(harness, alice, bob, locale: str):
+    """A two-player game in ``locale``, started through the lobby; returns (game, place, its live message)."""
+    harness.locale = locale
+    place = harness.channel()
+    result = await harness.run("rp new", user=alice, place=place, players=2, language=locale)
+    lobby = next(m for m in result.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", locale))
+    started = await harness.click(lobby, user=alice, place=place, label=t("button.start", locale))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    live = next(m for m in reversed(started.messages) if m.layout and m.files)
+    return game, place, live
+
+
+async def into_the_dice_phase(harness, game_id: int):
+    """Whoever is due makes their first legal move until the first dice phase (sheets, classes, starting dice
+    chosen: every sheet has its race, class and dice)."""
+    sessions = harness.bot.sessions
+    while True:
+        game = await sessions.load(game_id)
+        if game.state.phase == "dice":
+            return game
+        kind = sessions.kinds[game.kind]
+        seat = kind.pending(game.state)[0]["seat"]
+        await sessions.apply(game_id, game.seats[seat].user_id, kind.legal_moves(game.state, seat)[0])
+
+
+def sheet_facts(game, seat: int, locale: str) -> list[str]:
+    """What a sheet shows, read from the state here (not from the alt text's code): whose, race, class, Gold, and
+    each attribute's total (dice and race) with its class goal's least value."""
+    player = game.state.players[seat]
+    race, cls = content.races()[player.race], content.classes()[player.class_id]
+    facts = [game.seats[seat].name, content.race_name(player.race, locale), content.class_name(player.class_id, locale),
+             t("rollplayer.alt.fact_gold", locale, gold=player.gold)]
+    for attr in ATTRS:
+        total = sum(die[1] for die in player.rows[attr]) + race["modifiers"][attr]
+        facts.append(f"{label(f'img.attr.{attr}', locale)} {total} (")
+        facts.append(str(cls["goals"][attr]["min"]))
+    return facts
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_live_picture_and_a_sheet_say_what_they_show(harness, alice, bob, locale):
+    game, place, live = await opened(harness, alice, bob, locale)
+    # the setup's live picture: how many rounds, and who is still choosing a sheet
+    alt = live.alt_text("table.png")
+    assert t("rollplayer.alt.setup", locale, total=content.rounds_total(game.state)) in alt
+    assert all(seat.name in alt for seat in game.seats), alt
+
+    game = await into_the_dice_phase(harness, game.id)
+    await harness.bot.courier.redraw(game.id)
+    live = next(m for m in reversed(harness.rec.order) if m.layout and m.files)
+    alt = live.alt_text("table.png")
+    # the Initiative cards with their dice, the market's cards, each player's Gold: all in the game's language
+    assert t("rollplayer.alt.initiative", locale, cards="\0").split("\0")[0] in alt      # "Initiative cards: "
+    for card in game.state.initiative:
+        assert t("die", locale, colour=t(f"colour.{card.die[0]}", locale), value=card.die[1]) in alt
+    assert all(content.card_name(card, locale) in alt for card in game.state.market), alt
+    assert all(t("rollplayer.alt.fact_gold", locale, gold=p.gold) in alt for p in game.state.players), alt
+
+    # Bob asks for Alice's sheet, posted for the table: whose, race, class, Gold, each attribute against its goal
+    posted = (await harness.run("rp sheet", user=bob, place=place, player=alice, post=True)).public()[-1]
+    alt = posted.alt_text("sheet.png")
+    assert all(fact in alt for fact in sheet_facts(game, 0, locale)), alt
+
+
+async def test_a_private_look_is_described_in_the_readers_language(harness, alice, bob):
+    """An English game; Bob reads Korean: his private table and sheet are drawn, and described, in Korean, while
+    the live message stays English."""
+    game, place, live = await opened(harness, alice, bob, "en")
+    game = await into_the_dice_phase(harness, game.id)
+    harness.locale = "ko"
+    table = (await harness.click(live, user=bob, place=place, label=t("button.table", "en"))).only()
+    alt = table.alt_text("table.png")
+    assert table.ephemeral and t("rollplayer.alt.round", "ko", round=1, total=content.rounds_total(game.state),
+                                 phase=label("img.table.phase.dice", "ko")) in alt, alt
+    assert all(content.race_name(p.race, "ko") in alt for p in game.state.players), alt
+    sheet = (await harness.run("rp sheet", user=bob, place=place)).only()
+    assert sheet.ephemeral and all(fact in sheet.alt_text("sheet.png") for fact in sheet_facts(game, 1, "ko"))
