@@ -173,15 +173,18 @@ def flat_chunks(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed] | 
 
 def shown_moves(presentation: Presentation, legal: list[dict], menu: str, game: Any = None, seat: int = 0
                 ) -> Indexed:
-    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal; with ``game``,
-    every menu leaves out the moves the presentation calls idle (``idle_moves``: they change nothing)."""
+    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal, or the decision
+    at hand needs them now (``pressing_moves``: a Weapon to discard before a purchase), which ``EXTRA`` then
+    leaves to ``MAIN``; with ``game``, every menu leaves out the moves the presentation calls idle
+    (``idle_moves``: they change nothing)."""
     idle = presentation.idle_moves(game, seat, legal) if game is not None else frozenset()
+    pressing = presentation.pressing_moves(game, seat, legal) if game is not None else frozenset()
     items: Indexed = [(i, m) for i, m in enumerate(legal) if i not in idle]
     if menu == MAIN:
-        main = [(i, m) for i, m in items if not presentation.is_anytime(m)]
+        main = [(i, m) for i, m in items if i in pressing or not presentation.is_anytime(m)]
         return main or items
     if menu == EXTRA:
-        return [(i, m) for i, m in items if presentation.is_anytime(m)]
+        return [(i, m) for i, m in items if i not in pressing and presentation.is_anytime(m)]
     return items
 
 

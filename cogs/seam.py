@@ -245,6 +245,12 @@ class Presentation:
         bots, replays), so the rules' move list is never filtered. Default: none."""
         return frozenset()
 
+    def pressing_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Indexes in ``legal`` of any-time moves (``is_anytime``) that the decision at hand needs now, so the
+        main menu shows them instead of hiding them behind "More…" (Roll Player: discarding a Weapon while the
+        hands keep a Market weapon from being bought: the purchase waits on it). Default: none."""
+        return frozenset()
+
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """The decision at hand as a choice of a subset (which dice to reroll): the shell then shows toggles
         and Confirm instead of one button or menu entry per legal move (32 keep patterns would otherwise be
@@ -294,8 +300,8 @@ REQUIRED = (
     "commands",
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "private_note",
-                  "live_pictures", "step_picture", "hint_text", "mover_name")
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
+                  "private_note", "live_pictures", "step_picture", "hint_text", "mover_name")
 
 
 def check_presentation(presentation: Any) -> None:

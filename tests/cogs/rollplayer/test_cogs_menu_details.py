@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import pytest
 from clicks import live_message
-from menu_kit import LOCALES, act, after_setup, at_market_turn, engine, legal_of, options
+from menu_kit import (
+    LOCALES,
+    act,
+    after_setup,
+    at_market_turn,
+    deal,
+    engine,
+    fake_game,
+    games_start_as,
+    legal_of,
+    options,
+)
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
 from bot.games.rollplayer.content import CARD_COST, CARD_TYPE
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs import menus
+from cogs.buttons import move_check
+from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.describe import move_label, names
 
 
@@ -109,19 +122,87 @@ def fixed_seed(monkeypatch):
 
 # ---------------------------------------------------------------- hands full
 
+def full_hands_at_market(gold: int = 9):
+    """A Warrior at the Market holding a Longsword and a Blessed Mace (both hands), with a Longbow (two hands) and a
+    Jeweled Dagger (one hand) for sale beside a Skill."""
+    st = at_market_turn(after_setup(2, seed=3, classes={0: "warrior", 1: "warrior"}))
+    seat = engine.pending(st)[0]["seat"]
+    st.players[seat].gold, st.players[seat].charisma = gold, 1
+    deal(st, seat, ["longsword", "blessed_mace"], market=["longbow", "jeweled_dagger", "climb"])
+    return st, seat
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_weapon_the_hands_keep_out_says_to_discard_a_weapon_first(locale):
-    st, seat = warrior_at_market(["longbow", "climb"], gold=9)
-    st.players[seat].cards += ["longsword", "blessed_mace"]          # two hands held
+def test_a_weapon_the_hands_keep_out_is_offered_with_the_discards_it_takes(locale):
+    """A tour with both hands full read "Your hands are full: discard a Weapon first to buy it" under "Discard
+    Longbow, take 2 gold" (the option that gives the Longbow away), while the discards sat behind "More…". The
+    weapon's purchase is offered with the other purchases, saying what to discard first, and the discards are in
+    the main menu, each saying which weapon it makes room for."""
+    st, seat = full_hands_at_market()
+    plan = menus.plan_menu(PRESENTATION, fake_game(st), seat, engine.legal(st, seat), locale)
+    assert not plan.hidden, "nothing left behind More…"
     shown = options(st, seat, locale)
-    assert not any(legal_of(st, seat, v) == {"type": "buy", "seat": seat, "card": "longbow", "tokens": 0}
-                   for _, v, _ in shown)
-    gold_for = {legal_of(st, seat, v).get("card"): d for _, v, d in shown
-                if legal_of(st, seat, v)["type"] == "take_gold"}
-    assert gold_for["longbow"] == t("rollplayer.detail.hands_full", locale)
-    assert gold_for["climb"] is None
-    st.players[seat].gold = 0                       # nor when a free hand would not be enough
-    assert all(d is None for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "take_gold")
+    mace, sword = names.card_name("blessed_mace", locale), names.card_name("longsword", locale)
+    chains = [(label, value, detail) for label, value, detail in shown if "+" in value]
+    bought = {}
+    for label, value, detail in chains:
+        index, checks = value.split(":")
+        first, *then = checks.split("+")
+        after, move = st, legal_of(st, seat, value)
+        for check in then:          # the chain's moves, played in turn, each legal after the one before
+            after = act(after, move)[0]
+            move = next(m for m in engine.legal(after, seat) if move_check(m) == check)
+        after = act(after, move)[0]
+        card = move["card"]
+        kept = [c for c in after.players[seat].cards if CARD_TYPE[c] == "weapon"]
+        bought.setdefault(card, []).append(sorted(set(["longsword", "blessed_mace"]) - set(kept)))
+        assert label == t("rollplayer.chain.discard_buy", locale, buy=move_label(None, seat, move, locale),
+                          weapons=", ".join(names.card_name(w, locale) for w in ["longsword", "blessed_mace"]
+                                            if w not in kept))
+        assert detail.startswith(price_text(st.players[seat].gold - after.players[seat].gold, card, locale))
+        assert len(label) <= 100 and len(detail) <= 100
+    # the two-handed bow takes both hands, the dagger either one; with and without the Charisma token
+    assert sorted(bought["longbow"]) == [["blessed_mace", "longsword"]] * 2
+    assert sorted(bought["jeweled_dagger"]) == [["blessed_mace"], ["blessed_mace"], ["longsword"], ["longsword"]]
+    discards = {legal_of(st, seat, v)["card"]: d for _, v, d in shown
+                if legal_of(st, seat, v)["type"] == "discard_weapon" and "+" not in v}
+    room = t("rollplayer.detail.frees_hands", locale, cards=", ".join(
+        names.card_name(c, locale) for c in ("longbow", "jeweled_dagger")))
+    assert discards == {"longsword": room, "blessed_mace": room}, (mace, sword)
+    gold_for = [d for _, v, d in shown if legal_of(st, seat, v)["type"] == "take_gold"]
+    assert gold_for and all(d is None for d in gold_for), "no note under the options that give a card away"
+
+
+def test_discards_stay_behind_more_when_no_purchase_waits_on_them():
+    """Too poor for either weapon: discarding one helps no purchase, so it is an aside again (behind "More…")."""
+    st, seat = full_hands_at_market(gold=0)
+    st.players[seat].charisma = 0
+    plan = menus.plan_menu(PRESENTATION, fake_game(st), seat, engine.legal(st, seat), "en")
+    assert plan.hidden
+    assert not any(legal_of(st, seat, v)["type"] == "discard_weapon" or "+" in v for _, v, _ in options(st, seat, "en"))
+    extra = options(st, seat, "en", menu=menus.EXTRA)
+    assert sorted(legal_of(st, seat, v)["card"] for _, v, _ in extra) == ["blessed_mace", "longsword"]
+
+
+async def test_buying_the_weapon_the_hands_kept_out_is_one_pick(harness, alice, bob, monkeypatch):
+    """Played like players: the live message offers the Longbow with the discards it takes; one pick discards both
+    Weapons and buys it, and the turn passes on."""
+    games_start_as(monkeypatch, lambda: full_hands_at_market()[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    live = live_message(harness, place)
+    wanted = t("rollplayer.chain.discard_buy", "en", buy="Buy Longbow", weapons="Longsword, Blessed Mace")
+    [select] = [s for s in live.selects() if any(o["label"] == wanted for o in s["options"])]
+    [value] = [o["value"] for o in select["options"] if o["label"] == wanted]
+    assert t("button.more", "en") not in [b.get("label") for b in live.buttons()]
+    await harness.select(live, [value], user=user, place=place, custom_id=select["custom_id"])
+    game = await harness.bot.sessions.load(game.id)
+    held = game.state.players[seat].cards
+    assert "longbow" in held and "longsword" not in held and "blessed_mace" not in held
+    assert game.state.players[seat].gold == 9 - 4                  # the Warrior's price, no token spent
+    assert seat not in [d["seat"] for d in KIND.pending(game.state)]
 
 
 def test_a_long_card_text_is_cut_on_a_word_not_at_its_first_comma():
