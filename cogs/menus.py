@@ -325,13 +325,18 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT, separators: tuple
     return head + "…"
 
 
+def fit_detail(text: str | None) -> str | None:
+    """A select option's description within Discord's limit, cut on a word (a chain's detail comes from the
+    presentation as it is, and one over the limit would refuse the whole message)."""
+    return fit_option_text(text, separators=(" ",)) if text else None
+
+
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
     """The presentation's ``option_detail`` as a function of the move, cut to a select option's description on a
     word: a detail is prose (a card's text), whose first comma may come early (cut there, different cards'
     details read the same)."""
     def detail(move: dict) -> str | None:
-        text = presentation.option_detail(game, seat, move, locale)
-        return fit_option_text(text, separators=(" ",)) if text else None
+        return fit_detail(presentation.option_detail(game, seat, move, locale))
     return detail
 
 
@@ -419,7 +424,7 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
         chunks = _slices(options)
     chunks = chunks[:MOVE_ROWS]
     selects = tuple(SelectPlan(n, tuple((fit_option_text(o.label), o.value, t("menu.group_count", locale, count=o.count)
-                                         if o.count > 1 else o.detail) for o in chunk),
+                                         if o.count > 1 else fit_detail(o.detail)) for o in chunk),
                                chunk_placeholder(presentation, game, seat, legal, chunks, n, locale))
                     for n, chunk in enumerate(chunks))
     return MenuPlan(selects=selects, hidden=hidden)

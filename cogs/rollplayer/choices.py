@@ -76,29 +76,39 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     return detail_line(parts, locale)
 
 
+def card_kind(card: str, locale: str) -> str:
+    """A card's type as its tile prints it, a Weapon with the hands it takes ("Weapon, two-handed"): the hands
+    decide whether it can be held at all."""
+    record = names.cards()[card]
+    if record["type"] != "weapon":
+        return t(f"img.type.{record['type']}", locale)
+    if (record.get("hands") or 1) >= 2:
+        return t("rollplayer.detail.weapon_two_handed", locale)
+    return t("rollplayer.detail.weapon_one_handed", locale)
+
+
 def card_terms(card: str, price: int, locale: str) -> tuple[str, str, str]:
     """What buying ``card`` for ``price`` Gold means: the price (the printed cost beside it when a discount or
-    token lowers it), the card's type and its text. A purchase option's detail and Open Lock's private note."""
+    token lowers it), the card's type (``card_kind``) and its text. A purchase option's detail and Open Lock's
+    private note."""
     record = names.cards()[card]
     if price == record["cost"]:
         pays = t("rollplayer.detail.price", locale, price=price)
     else:
         pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
-    return pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)
+    return pays, card_kind(card, locale), names.card_text(card, locale)
 
 
 def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     """What a purchase costs and brings (``card_terms``: the rules' own price, after every discount and the
-    Charisma tokens of this option), the type only when the line has room for it, the text cut on a word to the
-    option's line by the menu."""
+    Charisma tokens of this option), within a select option's description: the price and the type always (a
+    tour read French weapons without "Arme", which a long text pushed out), the text cut on a word with "…"."""
     bought = purchase_of(state, move) if state is not None else None
     if bought is None:
         return None
     pays, kind, text = card_terms(*bought, locale)
-    full = detail_line([pays, kind, text], locale)
-    # the text says more than the type: a detail that would be cut loses the type first (French card texts
-    # run to 100 characters: "Pour les Objectifs de Caractéristique uniquement…" was all six weapons said)
-    return full if len(full) <= OPTION_TEXT_LIMIT else detail_line([pays, text], locale)
+    head = detail_line([pays, kind, ""], locale)          # ends with the separator the text follows
+    return head + fit_option_text(text, OPTION_TEXT_LIMIT - len(head), separators=(" ",))
 
 
 def market_buyer(state: Any, seat: int) -> Any:

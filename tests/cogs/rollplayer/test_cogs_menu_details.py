@@ -19,7 +19,7 @@ from menu_kit import (
 )
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
-from bot.games.rollplayer.content import CARD_COST, CARD_TYPE
+from bot.games.rollplayer.content import CARD_COST, CARD_HANDS, CARD_TYPE
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs import menus
@@ -44,6 +44,23 @@ def warrior_at_market(market: list[str], gold: int = 5, charisma: int = 0):
     return st, seat
 
 
+def assert_purchase_detail(detail: str, paid: int, card: str, locale: str) -> None:
+    """A purchase's description: the price paid, the type (a Weapon with its hands), then the card's text, cut on
+    a word with "…" when the whole does not fit Discord's 100 characters."""
+    kind = t(f"img.type.{CARD_TYPE[card]}", locale)
+    if CARD_TYPE[card] == "weapon":
+        kind = t("rollplayer.detail.weapon_two_handed" if CARD_HANDS[card] == 2 else
+                 "rollplayer.detail.weapon_one_handed", locale)
+    sep = t("rollplayer.detail.sep", locale)
+    head = f"{price_text(paid, card, locale)}{sep}{kind}{sep}"
+    text = names.card_text(card, locale)
+    assert detail.startswith(head), (card, detail)
+    shown = detail[len(head):]
+    assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1])
+                             and text[len(shown) - 1] in " ,."), (card, detail)
+    assert len(detail) <= 100 and len(shown) > 10, (card, detail)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
     """A Warrior (−1 on armor and weapons) with a Charisma token: each option's price is what the rules then
@@ -57,17 +74,7 @@ def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
         before = st.players[seat].gold
         after, _ = act(st, move)
         paid = before - after.players[seat].gold
-        pays = price_text(paid, card, locale)
-        kind = t(f"img.type.{CARD_TYPE[card]}", locale)
-        sep = t("rollplayer.detail.sep", locale)
-        text = names.card_text(card, locale)
-        if len(f"{pays}{sep}{kind}{sep}{text}") <= 100:
-            assert detail == f"{pays}{sep}{kind}{sep}{text}", (label, detail)
-        else:       # no room for all: the type goes, and the text is cut on a word if it still does not fit
-            assert detail.startswith(f"{pays}{sep}"), (label, detail)
-            shown = detail[len(pays) + len(sep):]
-            assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1])), (label, detail)
-        assert len(detail) <= 100
+        assert_purchase_detail(detail, paid, card, locale)
     helm = {legal_of(st, seat, v)["tokens"]: d for _, v, d in buys if legal_of(st, seat, v)["card"] == "chain_helm"}
     printed = CARD_COST["chain_helm"]           # the Warrior's −1, and −1 more with the Charisma token
     assert helm[0].startswith(price_text(printed - 1, "chain_helm", locale))
@@ -92,7 +99,7 @@ def test_move_silently_shows_the_discounted_price_of_the_discard_pile_card():
 @pytest.mark.usefixtures("fixed_seed")
 async def test_the_live_message_tells_each_purchase_its_price(harness, alice, bob):
     """Played like players up to the first Market turn: the live message's buy options carry the price the
-    purchase then costs (the log told it only afterwards: "bought … for 1 gold")."""
+    purchase then costs (the log told it only afterwards: "bought … for 1 gold"), the card's type and its text."""
     place = harness.channel()
     users = [alice, bob]
     game, _ = await start_two_player(harness, alice, bob, place)
@@ -112,7 +119,7 @@ async def test_the_live_message_tells_each_purchase_its_price(harness, alice, bo
     for move in buys:
         label = move_label(game, seat, move, "en")
         paid = game.state.players[seat].gold - KIND.apply(game.state, seat, move)[0].players[seat].gold
-        assert described[label].startswith(price_text(paid, move["card"], "en")), described[label]
+        assert_purchase_detail(described[label], paid, move["card"], "en")
 
 
 @pytest.fixture
@@ -205,12 +212,29 @@ async def test_buying_the_weapon_the_hands_kept_out_is_one_pick(harness, alice, 
     assert seat not in [d["seat"] for d in KIND.pending(game.state)]
 
 
-def test_a_long_card_text_is_cut_on_a_word_not_at_its_first_comma():
+def test_a_long_card_text_is_cut_on_a_word_and_says_what_the_card_does_first():
     """Tour "s": all six French weapons read "Pour les Objectifs de Caractéristique uniquement…" (cut at the
-    first comma, and the price and type took the rest); the detail drops the type and cuts on a word."""
-    st, seat = warrior_at_market(["longsword", "blessed_mace"], gold=9)
+    first comma, their texts all began so). The text is cut on the last word that fits, after the price and the
+    type, and a French weapon's text says what it does before the "for attribute goals only" that all share."""
+    st, seat = warrior_at_market(["longsword", "jeweled_dagger"], gold=9, charisma=1)
     details = [d for label, _, d in options(st, seat, "fr") if label.startswith("Acheter")]
-    assert len(details) == 2 and len(set(details)) == 2
+    assert len(details) == 4 and len(set(details)) == 4
     for detail in details:
         assert detail.endswith("…") and len(detail) >= 90, detail
-        assert "uniquement," in detail and "Arme" not in detail
+        assert "Arme à une main · Chaque dé " in detail, detail
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_market_card_keeps_its_type_and_a_weapon_names_its_hands(locale):
+    """A tour read weapons in French without "Arme" (a long text pushed the type out) and no purchase said whether
+    a weapon takes one hand or two. Every card of the game, at its printed cost and with a reduced price (the
+    longest price text): the price, the type (a weapon's hands), and the text cut on a word."""
+    for card in sorted(CARD_COST):
+        st, seat = warrior_at_market([card], gold=20, charisma=1)
+        st.players[seat].cards = []
+        buys = [(v, d) for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "buy"]
+        assert buys, card
+        for value, detail in buys:
+            move = legal_of(st, seat, value)
+            paid = st.players[seat].gold - act(st, move)[0].players[seat].gold
+            assert_purchase_detail(detail, paid, card, locale)
