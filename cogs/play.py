@@ -136,10 +136,12 @@ class Play(Tables):
         return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on. Its labels name
-        the seats as the player reads them (``shown``)."""
+        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on and the player is
+        due (out of turn, with any-time moves only, Hint could only answer "not your turn"). Its labels name the
+        seats as the player reads them (``shown``)."""
+        hint = hints_on(self.kind(game), game) and game.state is not None and seat in self.pending_seats(game)
         view = move_view(self.presentation(game), self.shown(game, locale), seat, legal, locale, look_buttons=False,
-                         hint=hints_on(self.kind(game), game), **kwargs)
+                         hint=hint, **kwargs)
         if kwargs.get("menu") == EXTRA:     # the any-time moves are an aside: the decision stays one click away
             view.add_item(ViewButton(game.id, "back", label=t("button.back", locale)))
         return view

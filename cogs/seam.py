@@ -231,6 +231,12 @@ class Presentation:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
         return False
 
+    def out_of_turn_moves(self, game: Any, seat: int, legal: list[dict], locale: str) -> str:
+        """What ``seat`` may usefully do now while others are due (``legal``: its moves), named in a few words
+        ("Acrobatics, Knowledge"), told with a refusal out of turn (a hint asked, a move typed) so the player
+        knows they may act; "" (the default): nothing worth naming."""
+        return ""
+
     def private_note(self, game: Any, seat: int, locale: str) -> str:
         """What the seat's own player may know and the table may not, told beside their decision wherever only
         they read it (their private step message and menus, a refusal of theirs): Roll Player's card that Open
@@ -301,7 +307,7 @@ REQUIRED = (
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
-                  "private_note", "live_pictures", "step_picture", "hint_text", "mover_name")
+                  "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name")
 
 
 def check_presentation(presentation: Any) -> None:

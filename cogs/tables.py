@@ -152,9 +152,16 @@ class Tables(GameCog):
             raise self.not_your_turn(game, locale)
         return legal
 
-    def not_your_turn(self, game: GameView, locale: str) -> Refusal:
+    def not_your_turn(self, game: GameView, locale: str, seat: int | None = None, legal: list[dict] | None = None
+                      ) -> Refusal:
         """The refusal of a move out of turn, naming who is due as the asker reads it (``locale``: the bots in their
-        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot)."""
-        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale)
-        return Refusal("error.not_your_turn", players=players or "-")
+        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot). With the
+        asker's ``seat`` and ``legal`` moves: also what they may do meanwhile, when the game names something
+        (``Presentation.out_of_turn_moves``: Roll Player's any-time Skills), which "not your turn" alone hid."""
+        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale) or "-"
+        if seat is not None and legal:
+            moves = self.presentation(game).out_of_turn_moves(self.shown(game, locale), seat, legal, locale)
+            if moves:
+                return Refusal("error.not_your_turn_but", players=players, moves=moves)
+        return Refusal("error.not_your_turn", players=players)
 

@@ -211,6 +211,14 @@ def is_anytime(move: dict) -> bool:
     return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
 
 
+def anytime_skills(legal: list[dict], locale: str) -> str:
+    """The Skills among ``legal`` a player may use at any time, by name ("Acrobatics, Knowledge"), "" for none:
+    what a player out of turn may still do (a Weapon's discard, always allowed, is not worth a word)."""
+    cards = dict.fromkeys(m["card"] for m in legal if m.get("type") == "skill" and not m.get("decline")
+                          and is_anytime(m) and isinstance(m.get("card"), str))
+    return listed((card_text(card, locale) for card in cards), locale)
+
+
 def move_key(move: dict) -> str:
     kind = move.get("type", "unknown")
     if kind == "action":

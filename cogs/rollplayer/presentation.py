@@ -94,6 +94,10 @@ class RollPlayerPresentation(Presentation):
         (``choices.pressing_discards``)."""
         return choices.pressing_discards(game, seat, legal)
 
+    def out_of_turn_moves(self, game: Any, seat: int, legal: list[dict], locale: str) -> str:
+        """The any-time Skills the seat may use while others are due (``describe.anytime_skills``)."""
+        return describe.anytime_skills(legal, locale)
+
     def move_label(self, *args: Any, **kwargs: Any) -> str:
         return describe.move_label(*args, **kwargs)
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from menu_kit import after_setup, at_market_turn, deal, engine, games_start_as
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
 from bot.i18n import t
 from cogs.buttons import MoveButton, ViewButton
 from cogs.menus import ALL, EXTRA, MAIN, move_view, shown_moves
 from cogs.rollplayer import PRESENTATION
-from cogs.rollplayer.describe import group_label
+from cogs.rollplayer.describe import group_label, names
+from cogs.seats import listed_players
 
 is_anytime = PRESENTATION.is_anytime
 
@@ -143,3 +145,54 @@ async def test_more_keeps_the_way_back_to_the_decision(harness, alice, bob, fixe
     await harness.click(step, user=user, place=place, label=t("button.back", "en"))
     assert step.content == t("play.your_moves", "en", decision=decision)
     assert offered(step) == before
+
+
+def waiting_with_acrobatics():
+    """A Market turn; the player who is not due holds Acrobatics (usable at any time) and a Longsword."""
+    st = at_market_turn(after_setup(2, seed=3))
+    waiting = 1 - engine.pending(st)[0]["seat"]
+    deal(st, waiting, ["acrobatics", "longsword"])
+    return st
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_out_of_turn_a_hint_says_which_any_time_skill_may_be_used(harness, alice, bob, monkeypatch, locale):
+    """A tour typed /rp hint while the other player was due and read only "It is not your turn", though their
+    Acrobatics could be used then. The answer still says whose turn it is, and names the Skill they may use now;
+    a typed move out of turn says the same, and their own menu (the Skill's uses) has no Hint that could only
+    refuse."""
+    games_start_as(monkeypatch, waiting_with_acrobatics)
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    harness.locale = locale
+    players = listed_players(game, [due], locale)
+    said = t("error.not_your_turn_but", locale, players=players, moves=names.card_name("acrobatics", locale))
+    hinted = (await harness.run("hint", user=waiting, place=place)).only()
+    assert hinted.ephemeral and hinted.content == said
+    typed = (await harness.run("market gold", user=waiting, place=place)).only()
+    assert typed.ephemeral and typed.content == said
+    [live] = started.public()
+    mine = (await harness.click(live, user=waiting, place=place, label=t("button.my_moves", "en"))).only()
+    assert mine.selects() and t("button.hint", locale) not in [b.get("label") for b in mine.buttons()]
+    assert (await harness.bot.sessions.load(game.id)).version == game.version, "nothing was played"
+
+
+async def test_out_of_turn_with_only_a_weapon_to_discard_the_answer_is_whose_turn_it_is(harness, alice, bob,
+                                                                                      monkeypatch):
+    """A Weapon's discard, allowed at any time, is not worth a word: the hint is refused as before."""
+    def without_skill():
+        st = waiting_with_acrobatics()
+        for p in st.players:
+            if "acrobatics" in p.cards:
+                p.cards.remove("acrobatics")
+                st.deck.append("acrobatics")
+        return st
+    games_start_as(monkeypatch, without_skill)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    hinted = (await harness.run("hint", user=waiting, place=place)).only()
+    assert hinted.content == t("error.not_your_turn", "en", players=game.seats[due].name)
