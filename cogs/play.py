@@ -308,7 +308,7 @@ class Play(Tables):
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
             view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
-            content = t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
+            content = self.narrowed_heading(game, seat, locale, menu)
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await answer_by_edit(interaction, content=content, view=view)
             else:
@@ -473,6 +473,14 @@ class Play(Tables):
         if menu == EXTRA:
             return t("play.extra_moves", locale, decision=decision)
         return t(key, locale, decision=decision)
+
+    def narrowed_heading(self, game: GameView, seat: int, locale: str, menu: str) -> str:
+        """The text above a narrowed menu: what its list holds. The decision's moves narrowed say "Choose" and the
+        decision; the any-time moves ("More…", with Back) keep their own header (a narrowed "More…" list of
+        Acrobatics swaps read "Choose — place starting dice:")."""
+        if menu == EXTRA:
+            return self.moves_heading(game, seat, locale, EXTRA)
+        return t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
 
     async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
                          locale: str, menu: str, key: str = "play.your_moves") -> None:

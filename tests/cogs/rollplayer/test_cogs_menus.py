@@ -196,3 +196,41 @@ async def test_out_of_turn_with_only_a_weapon_to_discard_the_answer_is_whose_tur
     waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
     hinted = (await harness.run("hint", user=waiting, place=place)).only()
     assert hinted.content == t("error.not_your_turn", "en", players=game.seats[due].name)
+
+
+def give_everyone_many_swaps(monkeypatch, kind) -> None:
+    """Every seat with a decision may also use Acrobatics on any two of 18 spaces: 153 any-time moves, more than
+    one menu shows, so the "More…" list narrows (first the die, then the other)."""
+    real = kind.legal_moves
+    spaces = [[attr, i] for attr in ("str", "dex", "con", "int", "wis", "cha") for i in range(3)]
+    swaps = [{"type": "skill", "card": "acrobatics", "a": a, "b": b}
+             for n, a in enumerate(spaces) for b in spaces[n + 1:]]
+
+    def with_swaps(state, seat):
+        legal = real(state, seat)
+        return legal + [dict(m, seat=seat) for m in swaps] if legal else legal
+    monkeypatch.setattr(kind, "legal_moves", with_swaps)
+
+
+async def test_a_narrowed_more_list_says_it_holds_the_any_time_moves(harness, alice, bob, fixed_seed, monkeypatch):
+    """A tour narrowed the "More…" list (Acrobatics' first die) and read "Choose — place starting dice:" above
+    Acrobatics swaps, with Back: the decision's header on a list of any-time moves. The narrowed list keeps the
+    "More…" list's header, which says what it holds and where Back leads."""
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    give_everyone_many_swaps(monkeypatch, kind)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    result, user, game = await to_first_placement(harness, kind, [alice, bob], place, game)
+    step = next(m for m in result.private() if m.components)
+    await harness.click(step, user=user, place=place, label=t("button.more", "en"))
+    game = await harness.bot.sessions.load(game.id)
+    decision = harness.bot.get_cog("Play").decision_text(game, game.seat_of(user.id), "en")
+    heading = t("play.extra_moves", "en", decision=decision)
+    assert step.content == heading
+    select = step.selects()[0]
+    narrowing = next(o for o in select["options"] if o["value"].count(":") == 2)
+    await harness.select(step, [narrowing["value"]], user=user, place=place, custom_id=select["custom_id"])
+    assert step.ephemeral and step.content == heading, step.content
+    offered = [o["label"] for s in step.selects() for o in s["options"]]
+    assert offered and all(label.startswith("Use Acrobatics") for label in offered), offered
+    assert t("button.back", "en") in [b.get("label") for b in step.buttons()]
