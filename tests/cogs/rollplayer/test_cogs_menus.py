@@ -1,15 +1,29 @@
 """Move menus: any-time moves kept behind "My moves" / "More…", and narrowing options that read as moves."""
 from __future__ import annotations
 
+import random
+import re
 from types import SimpleNamespace
 
 import pytest
+from clicks import live_message
 from menu_kit import after_setup, at_market_turn, deal, engine, games_start_as
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
+from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs.buttons import MoveButton, ViewButton
-from cogs.menus import ALL, EXTRA, MAIN, move_view, shown_moves
+from cogs.menus import (
+    ALL,
+    EXTRA,
+    MAIN,
+    PLACEHOLDER_LABEL,
+    SelectPlan,
+    fit_option_text,
+    move_view,
+    plan_menu,
+    shown_moves,
+)
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.describe import group_label, names
 from cogs.seats import listed_players
@@ -234,3 +248,64 @@ async def test_a_narrowed_more_list_says_it_holds_the_any_time_moves(harness, al
     offered = [o["label"] for s in step.selects() for o in s["options"]]
     assert offered and all(label.startswith("Use Acrobatics") for label in offered), offered
     assert t("button.back", "en") in [b.get("label") for b in step.buttons()]
+
+
+def range_of(select: dict | SelectPlan) -> str:
+    """A select's placeholder by its first and last option (``cogs.menus.range_placeholder``)."""
+    labels = [o["label"] for o in select["options"]] if isinstance(select, dict) else \
+        [label for label, _, _ in select.options]
+    first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (labels[0], labels[-1]))
+    return first if len(labels) == 1 else t("menu.placeholder_range", "en", first=first, last=last)
+
+
+def named_one_way(placeholders: list[str], ranges: list[str]) -> bool:
+    """The selects of one menu are all named by their first and last option, or all by what their own moves
+    share (each a name of its own): never a mix, never a bare number ("Choose your move (2/3)")."""
+    ranged = [p == r for p, r in zip(placeholders, ranges, strict=True)]
+    numbered = any(re.search(r"\(\d+/\d+\)$", p) for p in placeholders)
+    return not numbered and (all(ranged) or (not any(ranged) and len(set(placeholders)) == len(placeholders)))
+
+
+def test_the_selects_of_one_menu_are_named_one_way():
+    """A tour saw "Choose your move (1/2)" above "white 1 → …", and three selects all "DEX: swap … ↔ …" above
+    "Choose your move (4/4)": each select was named by whatever its options happened to share, or by a number.
+    Random games: every menu of several selects names them one way, each within Discord's 150 characters."""
+    checked = 0
+    for seed in (1, 2):
+        state, rng = KIND.create(2, seed, {}), random.Random(seed)
+        for _ in range(150):
+            if state.finished:
+                break
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            plan = plan_menu(PRESENTATION, SimpleNamespace(id=5, version=1, seats=[], state=state), seat, legal, "en")
+            if len(plan.selects) > 1:
+                placeholders = [s.placeholder for s in plan.selects]
+                assert named_one_way(placeholders, [range_of(s) for s in plan.selects]), placeholders
+                assert all(len(p) <= 150 for p in placeholders), placeholders
+                checked += 1
+            state = KIND.apply(state, seat, rng.choice(legal))[0]
+    assert checked >= 10
+
+
+async def test_a_players_selects_are_named_one_way(harness, alice, bob, fixed_seed):
+    """Played like players up to the starting dice: "My moves" (a quick arrangement and each placement, in
+    several selects) names its selects one way."""
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    while True:
+        game = await harness.bot.sessions.load(game.id)
+        seat = kind.pending(game.state)[0]["seat"]
+        legal = kind.legal_moves(game.state, seat)
+        if legal[0]["type"] == "place_start":
+            break
+        user = next(u for u in (alice, bob) if u.id == game.seats[seat].user_id)
+        path, spec = COMMANDS[legal[0]["type"]]
+        await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
+    user = next(u for u in (alice, bob) if u.id == game.seats[seat].user_id)
+    mine = (await harness.click(live_message(harness, place), user=user, place=place, label="My moves")).only()
+    selects = mine.selects()
+    assert len(selects) > 1
+    placeholders = [s["placeholder"] for s in selects]
+    assert named_one_way(placeholders, [range_of(s) for s in selects]), placeholders
