@@ -467,8 +467,13 @@ class Play(Tables):
         await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True))
 
     def moves_heading(self, game: GameView, seat: int, locale: str, menu: str, key: str = "play.your_moves") -> str:
-        """The text above a private menu: ``key``'s, naming the decision; the any-time moves say that they are
-        those, and that "Back" leads to the decision (they are not its moves)."""
+        """The text above a private menu: ``key``'s, naming the decision ("Your turn: buy a card or take 2 gold.");
+        the any-time moves say that they are those, and that "Back" leads to the decision (they are not its
+        moves); out of turn, whom the game waits for and that these moves may be made meanwhile (it read "Your
+        moves — to decide:")."""
+        waiting = self.waiting_for(game, seat, locale)
+        if waiting:
+            return t("play.your_moves_waiting", locale, players=waiting)
         decision = self.decision_text(game, seat, locale)
         if menu == EXTRA:
             return t("play.extra_moves", locale, decision=decision)
@@ -476,10 +481,10 @@ class Play(Tables):
 
     def narrowed_heading(self, game: GameView, seat: int, locale: str, menu: str) -> str:
         """The text above a narrowed menu: what its list holds. The decision's moves narrowed say "Choose" and the
-        decision; the any-time moves ("More…", with Back) keep their own header (a narrowed "More…" list of
-        Acrobatics swaps read "Choose — place starting dice:")."""
-        if menu == EXTRA:
-            return self.moves_heading(game, seat, locale, EXTRA)
+        decision; the any-time moves ("More…", with Back, or a player's out of turn) keep their own header (a
+        narrowed "More…" list of Acrobatics swaps read "Choose — place starting dice:")."""
+        if menu == EXTRA or self.waiting_for(game, seat, locale):
+            return self.moves_heading(game, seat, locale, menu)
         return t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
 
     async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],

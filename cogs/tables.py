@@ -63,11 +63,22 @@ class Tables(GameCog):
 
     def decision_text(self, game: GameView, seat: int, locale: str) -> str:
         """The seat's decision as its own player reads it privately (every caller answers that player only):
-        with what only they may know (``Presentation.private_note``)."""
+        with what only they may know (``Presentation.private_note``). A seat that is not due (it used a move
+        allowed at any time) waits for whoever is: "Next: wait for Ann." (it read "Next: to decide.")."""
+        waiting = self.waiting_for(game, seat, locale)
+        if waiting:
+            return t("play.waiting_for", locale, players=waiting)
         presentation = self.presentation(game)
         text = presentation.decision_text(decision_of(self.kind(game), game.state, seat), locale)
         note = presentation.private_note(game, seat, locale)
         return t("play.decision_noted", locale, decision=text, note=note) if note else text
+
+    def waiting_for(self, game: GameView, seat: int, locale: str) -> str:
+        """The players ``seat`` waits for as its player reads them, "" when it is due itself (or nobody is)."""
+        due = self.pending_seats(game) if game.state is not None else []
+        if not due or seat in due:
+            return ""
+        return listed_players(self.shown(game, locale), due, locale)
 
     async def channel_game(self, interaction: discord.Interaction, presentation: Presentation | None = None
                            ) -> GameView:

@@ -309,3 +309,29 @@ async def test_a_players_selects_are_named_one_way(harness, alice, bob, fixed_se
     assert len(selects) > 1
     placeholders = [s["placeholder"] for s in selects]
     assert named_one_way(placeholders, [range_of(s) for s in selects]), placeholders
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_the_private_headers_read_naturally_in_and_out_of_turn(harness, alice, bob, monkeypatch, locale):
+    """A tour read "Your moves — to decide:" above their moves out of turn: the decision of a seat that is not
+    due is "to decide". Due, the header names the decision as a
+    sentence ("Your turn: buy a card or take 2 gold."); out of turn it says whom the game waits for and that
+    these moves may be made now, and what comes next for them is waiting for that player."""
+    games_start_as(monkeypatch, waiting_with_acrobatics)
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    buyer = next(u for u in (alice, bob) if u.id == game.seats[due].user_id)
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    harness.locale = locale
+    [live] = started.public()
+    unknown = t("decision.unknown", locale)
+    mine = (await harness.click(live, user=buyer, place=place, label=t("button.my_moves", "en"))).only()
+    assert mine.content == t("play.your_moves", locale, decision=t("decision.market", locale))
+    theirs = (await harness.click(live, user=waiting, place=place, label=t("button.my_moves", "en"))).only()
+    players = listed_players(game, [due], locale)
+    assert theirs.content == t("play.your_moves_waiting", locale, players=players)
+    assert theirs.selects() and unknown not in mine.content + theirs.content
+    # what comes next for them, wherever a private message says it ("Next: …", after an undo)
+    play = harness.bot.get_cog("Play")
+    assert play.decision_text(game, 1 - due, locale) == t("play.waiting_for", locale, players=players)
