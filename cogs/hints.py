@@ -36,14 +36,15 @@ class Hints(Tables):
     async def hint(self, interaction: discord.Interaction, game: GameView) -> None:
         """Privately: the move the AI would make now and why, in one line; nothing changes. Only for the decision
         due: a player who only has a move out of turn (one the rules allow at any time) is told whose turn it is
-        (a hint there suggested that any-time move, a poor one, as if it were the decision at hand)."""
+        (a hint there suggested that any-time move, a poor one, as if it were the decision at hand), and what they
+        may use meanwhile (a tour read only "not your turn" while holding an any-time Skill)."""
         seat = self.seat_of(game, interaction.user.id)
         if not hints_on(self.kind(game), game):
             raise Refusal("error.hints_off")
         locale = locale_of(interaction)
-        self.legal_for(game, seat, locale)
+        legal = self.legal_for(game, seat, locale)
         if seat not in self.pending_seats(game):
-            raise self.not_your_turn(game, locale)
+            raise self.not_your_turn(game, locale, seat, legal)
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)
         presentation, shown = self.presentation(game), self.shown(game, locale)

@@ -173,15 +173,18 @@ def flat_chunks(items: Indexed, first: tuple[str, ...] = ()) -> list[Indexed] | 
 
 def shown_moves(presentation: Presentation, legal: list[dict], menu: str, game: Any = None, seat: int = 0
                 ) -> Indexed:
-    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal; with ``game``,
-    every menu leaves out the moves the presentation calls idle (``idle_moves``: they change nothing)."""
+    """The moves a menu offers: ``MAIN`` leaves out any-time moves unless nothing else is legal, or the decision
+    at hand needs them now (``pressing_moves``: a Weapon to discard before a purchase), which ``EXTRA`` then
+    leaves to ``MAIN``; with ``game``, every menu leaves out the moves the presentation calls idle
+    (``idle_moves``: they change nothing)."""
     idle = presentation.idle_moves(game, seat, legal) if game is not None else frozenset()
+    pressing = presentation.pressing_moves(game, seat, legal) if game is not None else frozenset()
     items: Indexed = [(i, m) for i, m in enumerate(legal) if i not in idle]
     if menu == MAIN:
-        main = [(i, m) for i, m in items if not presentation.is_anytime(m)]
+        main = [(i, m) for i, m in items if i in pressing or not presentation.is_anytime(m)]
         return main or items
     if menu == EXTRA:
-        return [(i, m) for i, m in items if presentation.is_anytime(m)]
+        return [(i, m) for i, m in items if i not in pressing and presentation.is_anytime(m)]
     return items
 
 
@@ -322,13 +325,18 @@ def fit_option_text(text: str, limit: int = OPTION_TEXT_LIMIT, separators: tuple
     return head + "…"
 
 
+def fit_detail(text: str | None) -> str | None:
+    """A select option's description within Discord's limit, cut on a word (a chain's detail comes from the
+    presentation as it is, and one over the limit would refuse the whole message)."""
+    return fit_option_text(text, separators=(" ",)) if text else None
+
+
 def option_details(presentation: Presentation, game: Any, seat: int, locale: str):
     """The presentation's ``option_detail`` as a function of the move, cut to a select option's description on a
     word: a detail is prose (a card's text), whose first comma may come early (cut there, different cards'
     details read the same)."""
     def detail(move: dict) -> str | None:
-        text = presentation.option_detail(game, seat, move, locale)
-        return fit_option_text(text, separators=(" ",)) if text else None
+        return fit_detail(presentation.option_detail(game, seat, move, locale))
     return detail
 
 
@@ -415,9 +423,10 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
     else:
         chunks = _slices(options)
     chunks = chunks[:MOVE_ROWS]
+    placeholders = chunk_placeholders(presentation, game, seat, legal, chunks, locale)
     selects = tuple(SelectPlan(n, tuple((fit_option_text(o.label), o.value, t("menu.group_count", locale, count=o.count)
-                                         if o.count > 1 else o.detail) for o in chunk),
-                               chunk_placeholder(presentation, game, seat, legal, chunks, n, locale))
+                                         if o.count > 1 else fit_detail(o.detail)) for o in chunk),
+                               placeholders[n])
                     for n, chunk in enumerate(chunks))
     return MenuPlan(selects=selects, hidden=hidden)
 
@@ -491,13 +500,37 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
     return view
 
 
-def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: list[dict],
-                      chunks: list[list[Option]], part: int, locale: str) -> str:
-    """One select: "Choose…". One of several: what its moves share, the rest as "…" ("Place blue 6 on …"),
-    when they agree on the field that tells the selects' moves apart; else its number ("Choose (2/3)")."""
-    if len(chunks) == 1:
-        return t("menu.placeholder", locale)
+#: Most characters of one option's label in a select's placeholder (Discord allows 150 for the whole placeholder)
+PLACEHOLDER_LABEL = 70
 
+
+def chunk_placeholders(presentation: Presentation, game: Any, seat: int, legal: list[dict],
+                       chunks: list[list[Option]], locale: str) -> list[str]:
+    """The placeholders of a menu's selects, all worded one way, so that each tells which select to open: one
+    select is "Choose your move"; several are each named by what their moves share ("Place blue 6 on …"), when
+    every select has such a name of its own, else each by its first and last option ("Buy Climb … Take 2 gold").
+    A menu mixed both (and numbers): "Choose your move (1/2)" above "white 1 → …", three selects all "DEX: swap …
+    ↔ …" above "Choose your move (4/4)"."""
+    if len(chunks) == 1:
+        return [t("menu.placeholder", locale)]
+    shared = [shared_placeholder(presentation, game, seat, legal, chunks, n, locale) for n in range(len(chunks))]
+    if all(shared) and len(set(shared)) == len(shared):
+        return [text for text in shared if text]
+    return [range_placeholder(chunk, locale) for chunk in chunks]
+
+
+def range_placeholder(chunk: list[Option], locale: str) -> str:
+    """A select named by its first and last option, as a dictionary's page by its guide words."""
+    first, last = (fit_option_text(o.label, PLACEHOLDER_LABEL) for o in (chunk[0], chunk[-1]))
+    if len(chunk) == 1:
+        return first
+    return t("menu.placeholder_range", locale, first=first, last=last)
+
+
+def shared_placeholder(presentation: Presentation, game: Any, seat: int, legal: list[dict],
+                       chunks: list[list[Option]], part: int, locale: str) -> str | None:
+    """What the moves of one select share, the rest as "…" ("Place blue 6 on …"), when they agree on the field
+    that tells the selects' moves apart; else None."""
     def moves(chunk: list[Option]) -> list[dict]:
         return [legal[int(o.value.split(":")[0])] for o in chunk if o.count == 1 and "+" not in o.value]
     everything = [(0, m) for chunk in chunks for m in moves(chunk)]
@@ -509,7 +542,7 @@ def chunk_placeholder(presentation: Presentation, game: Any, seat: int, legal: l
         inner = split_field([(0, m) for m in members], first)
         if inner is not None:
             return presentation.group_label(inner, members, game, seat, locale, limit=150)
-    return t("menu.placeholder_part", locale, part=part + 1, parts=len(chunks))
+    return None
 
 
 def add_full_sheet_button(view: discord.ui.View, game: Any, locale: str) -> None:

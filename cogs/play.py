@@ -136,10 +136,12 @@ class Play(Tables):
         return game, seat
 
     def menu(self, game: GameView, seat: int, legal: list[dict], locale: str, **kwargs: Any) -> discord.ui.View:
-        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on. Its labels name
-        the seats as the player reads them (``shown``)."""
+        """A player's own (private) menu: no look buttons, and Hint while the game's hints are on and the player is
+        due (out of turn, with any-time moves only, Hint could only answer "not your turn"). Its labels name the
+        seats as the player reads them (``shown``)."""
+        hint = hints_on(self.kind(game), game) and game.state is not None and seat in self.pending_seats(game)
         view = move_view(self.presentation(game), self.shown(game, locale), seat, legal, locale, look_buttons=False,
-                         hint=hints_on(self.kind(game), game), **kwargs)
+                         hint=hint, **kwargs)
         if kwargs.get("menu") == EXTRA:     # the any-time moves are an aside: the decision stays one click away
             view.add_item(ViewButton(game.id, "back", label=t("button.back", locale)))
         return view
@@ -307,7 +309,7 @@ class Play(Tables):
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
             view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
-            content = t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
+            content = self.narrowed_heading(game, seat, locale, menu)
             if interaction.message is not None and interaction.message.flags.ephemeral:
                 await answer_by_edit(interaction, content=content, view=view)
             else:
@@ -466,12 +468,25 @@ class Play(Tables):
         await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True))
 
     def moves_heading(self, game: GameView, seat: int, locale: str, menu: str, key: str = "play.your_moves") -> str:
-        """The text above a private menu: ``key``'s, naming the decision; the any-time moves say that they are
-        those, and that "Back" leads to the decision (they are not its moves)."""
+        """The text above a private menu: ``key``'s, naming the decision ("Your turn: buy a card or take 2 gold.");
+        the any-time moves say that they are those, and that "Back" leads to the decision (they are not its
+        moves); out of turn, whom the game waits for and that these moves may be made meanwhile (it read "Your
+        moves — to decide:")."""
+        waiting = self.waiting_for(game, seat, locale)
+        if waiting:
+            return t("play.your_moves_waiting", locale, players=waiting)
         decision = self.decision_text(game, seat, locale)
         if menu == EXTRA:
             return t("play.extra_moves", locale, decision=decision)
         return t(key, locale, decision=decision)
+
+    def narrowed_heading(self, game: GameView, seat: int, locale: str, menu: str) -> str:
+        """The text above a narrowed menu: what its list holds. The decision's moves narrowed say "Choose" and the
+        decision; the any-time moves ("More…", with Back, or a player's out of turn) keep their own header (a
+        narrowed "More…" list of Acrobatics swaps read "Choose — place starting dice:")."""
+        if menu == EXTRA or self.waiting_for(game, seat, locale):
+            return self.moves_heading(game, seat, locale, menu)
+        return t("menu.narrowed", locale, decision=self.decision_text(game, seat, locale))
 
     async def send_moves(self, interaction: discord.Interaction, game: GameView, seat: int, legal: list[dict],
                          locale: str, menu: str, key: str = "play.your_moves") -> None:

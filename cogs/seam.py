@@ -242,6 +242,12 @@ class Presentation:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
         return False
 
+    def out_of_turn_moves(self, game: Any, seat: int, legal: list[dict], locale: str) -> str:
+        """What ``seat`` may usefully do now while others are due (``legal``: its moves), named in a few words
+        ("Acrobatics, Knowledge"), told with a refusal out of turn (a hint asked, a move typed) so the player
+        knows they may act; "" (the default): nothing worth naming."""
+        return ""
+
     def private_note(self, game: Any, seat: int, locale: str) -> str:
         """What the seat's own player may know and the table may not, told beside their decision wherever only
         they read it (their private step message and menus, a refusal of theirs): Roll Player's card that Open
@@ -254,6 +260,12 @@ class Presentation:
         """Indexes in ``legal`` of moves that change nothing on the table (Roll Player: swapping two identical
         dice), left out of the menus so they do not crowd the real choices; they stay legal (typed commands,
         bots, replays), so the rules' move list is never filtered. Default: none."""
+        return frozenset()
+
+    def pressing_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Indexes in ``legal`` of any-time moves (``is_anytime``) that the decision at hand needs now, so the
+        main menu shows them instead of hiding them behind "More…" (Roll Player: discarding a Weapon while the
+        hands keep a Market weapon from being bought: the purchase waits on it). Default: none."""
         return frozenset()
 
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
@@ -311,8 +323,9 @@ REQUIRED = (
     "commands",
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
-OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "private_note",
-                  "live_pictures", "step_picture", "hint_text", "mover_name", "seat_badges")
+OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
+                  "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
+                  "seat_badges")
 
 
 def check_presentation(presentation: Any) -> None:

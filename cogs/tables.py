@@ -63,11 +63,22 @@ class Tables(GameCog):
 
     def decision_text(self, game: GameView, seat: int, locale: str) -> str:
         """The seat's decision as its own player reads it privately (every caller answers that player only):
-        with what only they may know (``Presentation.private_note``)."""
+        with what only they may know (``Presentation.private_note``). A seat that is not due (it used a move
+        allowed at any time) waits for whoever is: "Next: wait for Ann." (it read "Next: to decide.")."""
+        waiting = self.waiting_for(game, seat, locale)
+        if waiting:
+            return t("play.waiting_for", locale, players=waiting)
         presentation = self.presentation(game)
         text = presentation.decision_text(decision_of(self.kind(game), game.state, seat), locale)
         note = presentation.private_note(game, seat, locale)
         return t("play.decision_noted", locale, decision=text, note=note) if note else text
+
+    def waiting_for(self, game: GameView, seat: int, locale: str) -> str:
+        """The players ``seat`` waits for as its player reads them, "" when it is due itself (or nobody is)."""
+        due = self.pending_seats(game) if game.state is not None else []
+        if not due or seat in due:
+            return ""
+        return listed_players(self.shown(game, locale), due, locale)
 
     async def channel_game(self, interaction: discord.Interaction, presentation: Presentation | None = None
                            ) -> GameView:
@@ -152,9 +163,16 @@ class Tables(GameCog):
             raise self.not_your_turn(game, locale)
         return legal
 
-    def not_your_turn(self, game: GameView, locale: str) -> Refusal:
+    def not_your_turn(self, game: GameView, locale: str, seat: int | None = None, legal: list[dict] | None = None
+                      ) -> Refusal:
         """The refusal of a move out of turn, naming who is due as the asker reads it (``locale``: the bots in their
-        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot)."""
-        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale)
-        return Refusal("error.not_your_turn", players=players or "-")
+        language, Korean's 님 after each person; the list is joined here, so its catalog text cannot). With the
+        asker's ``seat`` and ``legal`` moves: also what they may do meanwhile, when the game names something
+        (``Presentation.out_of_turn_moves``: Roll Player's any-time Skills), which "not your turn" alone hid."""
+        players = listed_players(self.shown(game, locale), self.pending_seats(game), locale) or "-"
+        if seat is not None and legal:
+            moves = self.presentation(game).out_of_turn_moves(self.shown(game, locale), seat, legal, locale)
+            if moves:
+                return Refusal("error.not_your_turn_but", players=players, moves=moves)
+        return Refusal("error.not_your_turn", players=players)
 

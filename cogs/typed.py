@@ -210,7 +210,7 @@ class TypedMoves:
         matches = resolve(p, legal, spec, filled, play.shown(game, locale), seat, locale)
         if not matches:
             if seat not in play.pending_seats(game):
-                raise play.not_your_turn(game, locale)
+                raise play.not_your_turn(game, locale, seat, legal)
             raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))
         if len(matches) > 1:
             if len(matches) > SELECT_SIZE:

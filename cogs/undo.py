@@ -12,6 +12,7 @@ from bot.i18n import t
 
 from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
 from .groups import offered_if
+from .menus import MAIN
 from .moving import REBASE_WINDOW
 from .play import Play
 from .seats import listed_players
@@ -110,7 +111,7 @@ class Undo(Tables):
             raise Refusal(key, **params)
         reason = t(key, locale, **params)
         if self.kind(game).legal_moves(game.state, seat):
-            moves = t("play.your_moves", locale, decision=self.decision_text(game, seat, locale))
+            moves = self.play.moves_heading(game, seat, locale, MAIN)
             await self.play.send_private_continuation(interaction, game, seat, "", locale, in_place=True,
                                                       content=f"{reason}\n{moves}")
             return

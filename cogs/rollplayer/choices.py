@@ -4,14 +4,17 @@
   what is being chosen — a race's modifiers, a class's colour, power and goals, and for a die's row the
   class goal, the race modifier and the backstory cell of that row.
 * ``move_chains``: menu options that stand for several rule moves (``cogs.menus.Chain``): taking an
-  initiative card together with the row for its die (when nothing but placing can follow the take), and a
-  suggested arrangement of all starting dice, which the player may accept in one click or ignore.
+  initiative card together with the row for its die (when nothing but placing can follow the take), a
+  suggested arrangement of all starting dice, which the player may accept in one click or ignore, and a Market
+  weapon the hands keep out bought after discarding the Weapons it needs room from.
+* ``pressing_discards``: the Weapon discards such a purchase waits on, which the main menu then shows.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games.rollplayer.market import held_back_by_hands, purchase_of, purchase_price
+from bot.games.rollplayer import engine
+from bot.games.rollplayer.market import freeing_discards, purchase_of, purchase_price
 from bot.i18n import t
 from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
 
@@ -73,42 +76,76 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     return detail_line(parts, locale)
 
 
+def card_kind(card: str, locale: str) -> str:
+    """A card's type as its tile prints it, a Weapon with the hands it takes ("Weapon, two-handed"): the hands
+    decide whether it can be held at all."""
+    record = names.cards()[card]
+    if record["type"] != "weapon":
+        return t(f"img.type.{record['type']}", locale)
+    if (record.get("hands") or 1) >= 2:
+        return t("rollplayer.detail.weapon_two_handed", locale)
+    return t("rollplayer.detail.weapon_one_handed", locale)
+
+
 def card_terms(card: str, price: int, locale: str) -> tuple[str, str, str]:
     """What buying ``card`` for ``price`` Gold means: the price (the printed cost beside it when a discount or
-    token lowers it), the card's type and its text. A purchase option's detail and Open Lock's private note."""
+    token lowers it), the card's type (``card_kind``) and its text. A purchase option's detail and Open Lock's
+    private note."""
     record = names.cards()[card]
     if price == record["cost"]:
         pays = t("rollplayer.detail.price", locale, price=price)
     else:
         pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
-    return pays, t(f"img.type.{record['type']}", locale), names.card_text(card, locale)
+    return pays, card_kind(card, locale), names.card_text(card, locale)
 
 
 def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     """What a purchase costs and brings (``card_terms``: the rules' own price, after every discount and the
-    Charisma tokens of this option), the type only when the line has room for it, the text cut on a word to the
-    option's line by the menu."""
+    Charisma tokens of this option), within a select option's description: the price and the type always (a
+    tour read French weapons without "Arme", which a long text pushed out), the text cut on a word with "…"."""
     bought = purchase_of(state, move) if state is not None else None
     if bought is None:
         return None
     pays, kind, text = card_terms(*bought, locale)
-    full = detail_line([pays, kind, text], locale)
-    # the text says more than the type: a detail that would be cut loses the type first (French card texts
-    # run to 100 characters: "Pour les Objectifs de Caractéristique uniquement…" was all six weapons said)
-    return full if len(full) <= OPTION_TEXT_LIMIT else detail_line([pays, text], locale)
+    head = detail_line([pays, kind, ""], locale)          # ends with the separator the text follows
+    return head + fit_option_text(text, OPTION_TEXT_LIMIT - len(head), separators=(" ",))
+
+
+def market_buyer(state: Any, seat: int) -> Any:
+    """The seat's player while they choose their Market purchase (or 2 Gold), else None."""
+    try:
+        due = any(d.get("seat") == seat and d.get("decision") == "market" for d in engine.pending(state))
+        return state.players[seat] if due else None
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return None
+
+
+def waiting_purchases(state: Any, seat: int) -> dict[str, list[tuple[str, ...]]]:
+    """At the seat's Market decision: each Market weapon only the hands keep from being bought, with the sets of
+    Weapons whose discard makes room for it (``freeing_discards``)."""
+    player = market_buyer(state, seat)
+    if player is None:
+        return {}
+    waiting = {card: freeing_discards(player, card) for card in dict.fromkeys(state.market) if card in names.cards()}
+    return {card: sets for card, sets in waiting.items() if sets}
+
+
+def pressing_discards(game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+    """The Weapon discards a Market purchase waits on (the presentation's ``pressing_moves``): any-time moves, but
+    the way to the weapon the player came to buy, so the main menu shows them (they were behind "More…", and the
+    menu's only word on the weapon was a note under "Discard it, take 2 gold")."""
+    waiting = waiting_purchases(getattr(game, "state", None), seat)
+    freeing = {weapon for sets in waiting.values() for chosen in sets for weapon in chosen}
+    return frozenset(i for i, m in enumerate(legal) if m.get("type") == "discard_weapon" and m.get("card") in freeing)
 
 
 def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:
-    """A Market card offered only for 2 Gold because the player's hands are full (the rules leave the purchase
-    out): say so, or the weapon's purchase just seems to be missing."""
-    card = move.get("card")
-    try:
-        player = state.players[seat]
-    except (AttributeError, IndexError, TypeError):
+    """A Weapon discard a Market purchase waits on: which weapon it makes room for."""
+    waiting = waiting_purchases(state, seat)
+    cards = [card for card, sets in waiting.items() if any(move.get("card") in chosen for chosen in sets)]
+    if not cards:
         return None
-    if isinstance(card, str) and card in names.cards() and held_back_by_hands(player, card):
-        return t("rollplayer.detail.hands_full", locale)
-    return None
+    return t("rollplayer.detail.frees_hands", locale, cards=listed((names.card_name(c, locale) for c in cards), locale))
 
 
 def revealed_card(game: Any, seat: int, locale: str) -> str:
@@ -139,7 +176,7 @@ def option_detail(game: Any, seat: int, move: dict, locale: str) -> str | None:
         return row_detail(state, seat, move["attr"], locale)
     if kind in ("buy", "skill"):
         return purchase_detail(state, move, locale)
-    if kind == "take_gold" and "card" in move:
+    if kind == "discard_weapon":
         return discard_detail(state, seat, move, locale)
     return None
 
@@ -204,7 +241,6 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     """One arrangement of every starting die (highest first, each on the row the AI's evaluation likes best
     at that point), offered beside the single placements. A quick rule, not the hint's search: its label says
     "quick arrangement" (it said "suggested", and the hint suggested other rows)."""
-    from bot.games.rollplayer import engine
     from bot.games.rollplayer.ai.evaluate import evaluate
     from bot.games.rollplayer.phases import place_start_die
 
@@ -241,6 +277,36 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     return [Chain(first, tuple(moves[1:]), label[:100], fit_option_text(plan), keep_first=True)]
 
 
+def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    """Each Market weapon the hands keep out, bought after discarding the Weapons that make room for it (an option
+    per set of Weapons and per Charisma token count), beside the discards themselves: the purchase the player
+    came for sits with the other purchases and says what it takes first (the menu had only a note under "Discard
+    it, take 2 gold")."""
+    from bot.games.rollplayer.kind import KIND
+    state = game.state
+    where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
+    chains = []
+    for card, sets in waiting_purchases(state, seat).items():
+        for chosen in sets:
+            if any(weapon not in where for weapon in chosen):
+                continue
+            discards = [legal[where[weapon]] for weapon in chosen]
+            after = state
+            try:
+                for move in discards:
+                    after, _ = KIND.apply(after, seat, move)
+            except Exception:                   # noqa: BLE001 - a move the rules refuse is simply not chained
+                continue
+            weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
+            for buy in (m for m in KIND.legal_moves(after, seat) if m.get("type") == "buy" and m.get("card") == card):
+                label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
+                          weapons=weapons)
+                detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
+                chains.append(Chain(where[chosen[0]], (*discards[1:], buy), fit_option_text(label), detail,
+                                    keep_first=True))
+    return chains
+
+
 def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
     state = getattr(game, "state", None)
     if state is None or state.sub is not None:
@@ -249,4 +315,6 @@ def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Ch
         return take_and_place(game, seat, legal, locale)
     if state.phase == "setup_dice":
         return suggested_start(game, seat, legal, locale)
+    if state.phase == "market":
+        return discard_then_buy(game, seat, legal, locale)
     return []

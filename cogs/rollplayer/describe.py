@@ -138,8 +138,10 @@ def display_params(game: Any, params: dict, locale: str) -> dict[str, str]:
 WITHOUT = {("rollplayer.gold_for_discard", "card"): "rollplayer.gold_taken",
            ("rollplayer.skills_refreshed", "cards"): "rollplayer.skills_refreshed_none"}
 #: (event key, a param that is set) -> the key that tells it: a Skill used without its effect still turns and
-#: follows its arrow (EFFECTS.md rule 5), and the log says so (it read like a use with an effect)
-WITH = {("rollplayer.skill_used", "declined"): "rollplayer.skill_used_declined"}
+#: follows its arrow (EFFECTS.md rule 5), and the log says so (it read like a use with an effect); a purchase
+#: paid partly with Charisma tokens names them, as its menu option did ("bought X for 3 gold" hid the token)
+WITH = {("rollplayer.skill_used", "declined"): "rollplayer.skill_used_declined",
+        ("rollplayer.card_bought", "tokens"): "rollplayer.card_bought_tokens"}
 
 
 def event_text(game: Any, event: dict, locale: str) -> str:
@@ -209,6 +211,14 @@ def is_anytime(move: dict) -> bool:
         return False
     card = move.get("copy") or move.get("card")
     return isinstance(card, str) and card in names.cards() and names.is_any_time(card)
+
+
+def anytime_skills(legal: list[dict], locale: str) -> str:
+    """The Skills among ``legal`` a player may use at any time, by name ("Acrobatics, Knowledge"), "" for none:
+    what a player out of turn may still do (a Weapon's discard, always allowed, is not worth a word)."""
+    cards = dict.fromkeys(m["card"] for m in legal if m.get("type") == "skill" and not m.get("decline")
+                          and is_anytime(m) and isinstance(m.get("card"), str))
+    return listed((card_text(card, locale) for card in cards), locale)
 
 
 def move_key(move: dict) -> str:

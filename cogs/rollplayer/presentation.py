@@ -73,7 +73,7 @@ class RollPlayerPresentation(Presentation):
     # ---- words (``describe`` and ``choices`` take the seam's arguments)
     group_label = staticmethod(describe.group_label)
     #: what an option means (race modifiers, class goals and power, a row's goal and backstory cell, a
-    #: purchase's price, type and text, a weapon the hands keep from being bought)
+    #: purchase's price, type and text, the weapon a Weapon's discard makes room for)
     option_detail = staticmethod(choices.option_detail)
     private_note = staticmethod(choices.revealed_card)
     value_text = staticmethod(describe.value_text)
@@ -81,12 +81,22 @@ class RollPlayerPresentation(Presentation):
     error_params = staticmethod(describe.display_params)
     #: the why of ``/rp hint``: the AI's gain, the goals the move serves, the stars it projects
     hint_text = staticmethod(describe.hint_text)
-    #: discarding a weapon and any-time skills: offered behind "My moves" / "More…"
+    #: discarding a weapon and any-time skills: offered behind "My moves" / "More…" (a discard a purchase waits on
+    #: excepted: ``pressing_moves``)
     is_anytime = staticmethod(describe.is_anytime)
 
     def idle_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
         """Swaps of two identical dice: legal, but they change nothing (``choices.idle_swaps``)."""
         return choices.idle_swaps(game, seat, legal)
+
+    def pressing_moves(self, game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
+        """Weapon discards a Market purchase waits on: in the main menu, not behind "More…"
+        (``choices.pressing_discards``)."""
+        return choices.pressing_discards(game, seat, legal)
+
+    def out_of_turn_moves(self, game: Any, seat: int, legal: list[dict], locale: str) -> str:
+        """The any-time Skills the seat may use while others are due (``describe.anytime_skills``)."""
+        return describe.anytime_skills(legal, locale)
 
     def move_label(self, *args: Any, **kwargs: Any) -> str:
         return describe.move_label(*args, **kwargs)

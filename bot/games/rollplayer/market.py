@@ -5,9 +5,11 @@ Market purchases, Charming's second purchase, Move Silently (discard pile, disco
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from bot.games import rng
 
-from .content import CARD_ARROW, CARD_COST, CARD_EFFECT, CARD_TYPE
+from .content import CARD_ARROW, CARD_COST, CARD_EFFECT, CARD_HANDS, CARD_TYPE, hand_limit, hands_used
 from .rules import arrows_optional, can_move, ev, fits_hands, move_token, price
 
 
@@ -36,6 +38,22 @@ def held_back_by_hands(p, card: str) -> bool:
     that needs more free hands than they have (discarding a Weapon, allowed at any time, frees them). The
     menus say so where the purchase would otherwise be offered."""
     return not fits_hands(p, card) and bool(_affordable(p, card, discounts=True))
+
+
+def freeing_discards(p, card: str) -> list[tuple[str, ...]]:
+    """The smallest sets of ``p``'s Weapons whose discard (allowed at any time) frees the hands ``card`` needs,
+    each set in the order the Weapons are held; none when ``card`` is not held back by the hands alone
+    (``held_back_by_hands``). What the menus offer as "discard these first, then buy it"."""
+    if not held_back_by_hands(p, card):
+        return []
+    weapons = list(dict.fromkeys(c for c in p.cards if CARD_TYPE[c] == "weapon"))
+    missing = hands_used(p) + CARD_HANDS[card] - hand_limit(p)
+    found: list[tuple[str, ...]] = []
+    for size in range(1, len(weapons) + 1):
+        for chosen in combinations(weapons, size):
+            if sum(CARD_HANDS[w] for w in chosen) >= missing and not any(set(f) <= set(chosen) for f in found):
+                found.append(chosen)
+    return found
 
 
 def purchase_price(p, card: str, params: dict, discounts: bool) -> int:

@@ -14,7 +14,15 @@ from bot.games.rollforadventure import policy
 from bot.games.rollforadventure.content import CARDS as KIND_CARDS
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.i18n import t
-from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, narrow, plan_menu
+from cogs.menus import (
+    MOVE_ROWS,
+    PLACEHOLDER_LABEL,
+    SELECT_SIZE,
+    fit_option_text,
+    menu_options,
+    narrow,
+    plan_menu,
+)
 from cogs.rollforadventure import PRESENTATION, words
 from cogs.rollforadventure.commands import PLACE, REROLL, values_token
 from cogs.seam import SUBSET_ITEMS
@@ -326,13 +334,17 @@ def test_a_dragon_is_revealed_with_its_number_when_it_hits_too(games):
 
 def test_a_selects_placeholder_names_only_what_its_moves_share(games):
     """A French tour read the placeholder "1 sur le Désert …" over a select of 1s placed anywhere: a select's
-    placeholder names a place only when every move in it goes there, else the value they share."""
+    placeholder names a place only when every move in it goes there, else the value they share. The selects of
+    one menu are named one way: each by what its moves share when every one has such a name, else each by its
+    first and last option (a menu mixed "Dice showing 5 …" with "Choose your move (2/3)")."""
     checked = 0
     for item in games:
         if item[0] != "decision" or len(item[3]) <= SELECT_SIZE:
             continue
         _, game, seat, legal = item
         plan = plan_menu(PRESENTATION, game, seat, legal, "en")
+        ranged = [select.placeholder == range_of(select) for select in plan.selects]
+        assert len(plan.selects) < 2 or all(ranged) or not any(ranged), [s.placeholder for s in plan.selects]
         for select in plan.selects if len(plan.selects) > 1 else ():
             moves = [legal[int(value.split(":")[0])] for _, value, _ in select.options]
             values = {m.get("value") for m in moves}
@@ -344,10 +356,15 @@ def test_a_selects_placeholder_names_only_what_its_moves_share(games):
                                place=words.place(places.pop(), "en"))
                 else:
                     wanted = t("rollforadventure.group.value", "en", value=value)
-                assert select.placeholder in (wanted, t("menu.placeholder_part", "en", part=select.part + 1,
-                                                         parts=len(plan.selects))), (select.placeholder, wanted)
+                assert select.placeholder in (wanted, range_of(select)), (select.placeholder, wanted)
                 checked += 1
     assert checked > 20
+
+
+def range_of(select) -> str:
+    """A select's placeholder by its first and last option (``cogs.menus.range_placeholder``)."""
+    first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (select.options[0][0], select.options[-1][0]))
+    return first if len(select.options) == 1 else t("menu.placeholder_range", "en", first=first, last=last)
 
 
 def test_the_status_line_sets_the_active_hero_apart_from_the_figures():

@@ -1,10 +1,13 @@
 """``/rp log`` words each move as it was when it was played: the die on the Initiative card taken was read from
 the table as it is now, where the card is empty once taken (a Korean playground tour saw "Take Initiative
-card 1:" with nothing after it)."""
+card 1:" with nothing after it). The live message's lines tell what a purchase cost, tokens included."""
 from __future__ import annotations
 
 import re
 
+from clicks import live_message
+from menu_kit import after_setup, at_market_turn, deal, engine, games_start_as
+from test_cogs_phase import start_two_player
 from test_cogs_step_picture import play_steps
 
 from bot.i18n import t
@@ -26,3 +29,32 @@ async def test_the_log_names_the_die_of_every_initiative_card_taken(harness, ali
     for record in takes:
         line = shown[record.seq]
         assert re.search(rf": ({colours}) \d", line.split(": ", 1)[1]), line
+
+
+def market_with_a_token():
+    """A Market turn whose buyer has 9 Gold and a Charisma token, with Climb (2 Gold) for sale."""
+    st = at_market_turn(after_setup(2, seed=3))
+    seat = engine.pending(st)[0]["seat"]
+    st.players[seat].gold, st.players[seat].charisma = 9, 1
+    deal(st, seat, [], market=["climb", "chain_helm", "longbow"])
+    return st
+
+
+async def test_the_purchase_line_names_the_charisma_token_spent(harness, alice, bob, monkeypatch):
+    """A tour bought Climb with a Charisma token from "Buy Climb (using 1 Charisma)" and the table read only "Ann
+    bought Climb for 1 gold": the token, spent, was named nowhere. The line names it."""
+    games_start_as(monkeypatch, market_with_a_token)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = engine.pending(game.state)[0]["seat"]
+    buyer = next(u for u in (alice, bob) if u.id == game.seats[seat].user_id)
+    live = live_message(harness, place)
+    wanted = t("move.with_tokens", "en", label=t("move.buy", "en", card="Climb"), tokens=1)
+    [select] = [s for s in live.selects() if any(o["label"] == wanted for o in s["options"])]
+    [value] = [o["value"] for o in select["options"] if o["label"] == wanted]
+    await harness.select(live, [value], user=buyer, place=place, custom_id=select["custom_id"])
+    line = t("rollplayer.card_bought_tokens", "en", player=game.seats[seat].name, card="Climb", cost=1, tokens=1)
+    assert line == f"{game.seats[seat].name} bought Climb for 1 gold (1 Charisma token spent)"
+    assert line in live_message(harness, place).text()
+    game = await harness.bot.sessions.load(game.id)
+    assert game.state.players[seat].charisma == 0 and "climb" in game.state.players[seat].cards

@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import pytest
 from clicks import live_message
-from menu_kit import LOCALES, act, after_setup, at_market_turn, engine, legal_of, options
+from menu_kit import (
+    LOCALES,
+    act,
+    after_setup,
+    at_market_turn,
+    deal,
+    engine,
+    fake_game,
+    games_start_as,
+    legal_of,
+    options,
+)
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
-from bot.games.rollplayer.content import CARD_COST, CARD_TYPE
+from bot.games.rollplayer.content import CARD_COST, CARD_HANDS, CARD_TYPE
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs import menus
+from cogs.buttons import move_check
+from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.describe import move_label, names
 
 
@@ -31,6 +44,23 @@ def warrior_at_market(market: list[str], gold: int = 5, charisma: int = 0):
     return st, seat
 
 
+def assert_purchase_detail(detail: str, paid: int, card: str, locale: str) -> None:
+    """A purchase's description: the price paid, the type (a Weapon with its hands), then the card's text, cut on
+    a word with "…" when the whole does not fit Discord's 100 characters."""
+    kind = t(f"img.type.{CARD_TYPE[card]}", locale)
+    if CARD_TYPE[card] == "weapon":
+        kind = t("rollplayer.detail.weapon_two_handed" if CARD_HANDS[card] == 2 else
+                 "rollplayer.detail.weapon_one_handed", locale)
+    sep = t("rollplayer.detail.sep", locale)
+    head = f"{price_text(paid, card, locale)}{sep}{kind}{sep}"
+    text = names.card_text(card, locale)
+    assert detail.startswith(head), (card, detail)
+    shown = detail[len(head):]
+    assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1])
+                             and text[len(shown) - 1] in " ,."), (card, detail)
+    assert len(detail) <= 100 and len(shown) > 10, (card, detail)
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
     """A Warrior (−1 on armor and weapons) with a Charisma token: each option's price is what the rules then
@@ -44,17 +74,7 @@ def test_each_purchase_says_what_it_costs_now_its_type_and_its_text(locale):
         before = st.players[seat].gold
         after, _ = act(st, move)
         paid = before - after.players[seat].gold
-        pays = price_text(paid, card, locale)
-        kind = t(f"img.type.{CARD_TYPE[card]}", locale)
-        sep = t("rollplayer.detail.sep", locale)
-        text = names.card_text(card, locale)
-        if len(f"{pays}{sep}{kind}{sep}{text}") <= 100:
-            assert detail == f"{pays}{sep}{kind}{sep}{text}", (label, detail)
-        else:       # no room for all: the type goes, and the text is cut on a word if it still does not fit
-            assert detail.startswith(f"{pays}{sep}"), (label, detail)
-            shown = detail[len(pays) + len(sep):]
-            assert shown == text or (shown.endswith("…") and text.startswith(shown[:-1])), (label, detail)
-        assert len(detail) <= 100
+        assert_purchase_detail(detail, paid, card, locale)
     helm = {legal_of(st, seat, v)["tokens"]: d for _, v, d in buys if legal_of(st, seat, v)["card"] == "chain_helm"}
     printed = CARD_COST["chain_helm"]           # the Warrior's −1, and −1 more with the Charisma token
     assert helm[0].startswith(price_text(printed - 1, "chain_helm", locale))
@@ -79,7 +99,7 @@ def test_move_silently_shows_the_discounted_price_of_the_discard_pile_card():
 @pytest.mark.usefixtures("fixed_seed")
 async def test_the_live_message_tells_each_purchase_its_price(harness, alice, bob):
     """Played like players up to the first Market turn: the live message's buy options carry the price the
-    purchase then costs (the log told it only afterwards: "bought … for 1 gold")."""
+    purchase then costs (the log told it only afterwards: "bought … for 1 gold"), the card's type and its text."""
     place = harness.channel()
     users = [alice, bob]
     game, _ = await start_two_player(harness, alice, bob, place)
@@ -99,7 +119,7 @@ async def test_the_live_message_tells_each_purchase_its_price(harness, alice, bo
     for move in buys:
         label = move_label(game, seat, move, "en")
         paid = game.state.players[seat].gold - KIND.apply(game.state, seat, move)[0].players[seat].gold
-        assert described[label].startswith(price_text(paid, move["card"], "en")), described[label]
+        assert_purchase_detail(described[label], paid, move["card"], "en")
 
 
 @pytest.fixture
@@ -109,27 +129,112 @@ def fixed_seed(monkeypatch):
 
 # ---------------------------------------------------------------- hands full
 
+def full_hands_at_market(gold: int = 9):
+    """A Warrior at the Market holding a Longsword and a Blessed Mace (both hands), with a Longbow (two hands) and a
+    Jeweled Dagger (one hand) for sale beside a Skill."""
+    st = at_market_turn(after_setup(2, seed=3, classes={0: "warrior", 1: "warrior"}))
+    seat = engine.pending(st)[0]["seat"]
+    st.players[seat].gold, st.players[seat].charisma = gold, 1
+    deal(st, seat, ["longsword", "blessed_mace"], market=["longbow", "jeweled_dagger", "climb"])
+    return st, seat
+
+
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_weapon_the_hands_keep_out_says_to_discard_a_weapon_first(locale):
-    st, seat = warrior_at_market(["longbow", "climb"], gold=9)
-    st.players[seat].cards += ["longsword", "blessed_mace"]          # two hands held
+def test_a_weapon_the_hands_keep_out_is_offered_with_the_discards_it_takes(locale):
+    """A tour with both hands full read "Your hands are full: discard a Weapon first to buy it" under "Discard
+    Longbow, take 2 gold" (the option that gives the Longbow away), while the discards sat behind "More…". The
+    weapon's purchase is offered with the other purchases, saying what to discard first, and the discards are in
+    the main menu, each saying which weapon it makes room for."""
+    st, seat = full_hands_at_market()
+    plan = menus.plan_menu(PRESENTATION, fake_game(st), seat, engine.legal(st, seat), locale)
+    assert not plan.hidden, "nothing left behind More…"
     shown = options(st, seat, locale)
-    assert not any(legal_of(st, seat, v) == {"type": "buy", "seat": seat, "card": "longbow", "tokens": 0}
-                   for _, v, _ in shown)
-    gold_for = {legal_of(st, seat, v).get("card"): d for _, v, d in shown
-                if legal_of(st, seat, v)["type"] == "take_gold"}
-    assert gold_for["longbow"] == t("rollplayer.detail.hands_full", locale)
-    assert gold_for["climb"] is None
-    st.players[seat].gold = 0                       # nor when a free hand would not be enough
-    assert all(d is None for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "take_gold")
+    mace, sword = names.card_name("blessed_mace", locale), names.card_name("longsword", locale)
+    chains = [(label, value, detail) for label, value, detail in shown if "+" in value]
+    bought = {}
+    for label, value, detail in chains:
+        index, checks = value.split(":")
+        first, *then = checks.split("+")
+        after, move = st, legal_of(st, seat, value)
+        for check in then:          # the chain's moves, played in turn, each legal after the one before
+            after = act(after, move)[0]
+            move = next(m for m in engine.legal(after, seat) if move_check(m) == check)
+        after = act(after, move)[0]
+        card = move["card"]
+        kept = [c for c in after.players[seat].cards if CARD_TYPE[c] == "weapon"]
+        bought.setdefault(card, []).append(sorted(set(["longsword", "blessed_mace"]) - set(kept)))
+        assert label == t("rollplayer.chain.discard_buy", locale, buy=move_label(None, seat, move, locale),
+                          weapons=", ".join(names.card_name(w, locale) for w in ["longsword", "blessed_mace"]
+                                            if w not in kept))
+        assert detail.startswith(price_text(st.players[seat].gold - after.players[seat].gold, card, locale))
+        assert len(label) <= 100 and len(detail) <= 100
+    # the two-handed bow takes both hands, the dagger either one; with and without the Charisma token
+    assert sorted(bought["longbow"]) == [["blessed_mace", "longsword"]] * 2
+    assert sorted(bought["jeweled_dagger"]) == [["blessed_mace"], ["blessed_mace"], ["longsword"], ["longsword"]]
+    discards = {legal_of(st, seat, v)["card"]: d for _, v, d in shown
+                if legal_of(st, seat, v)["type"] == "discard_weapon" and "+" not in v}
+    room = t("rollplayer.detail.frees_hands", locale, cards=", ".join(
+        names.card_name(c, locale) for c in ("longbow", "jeweled_dagger")))
+    assert discards == {"longsword": room, "blessed_mace": room}, (mace, sword)
+    gold_for = [d for _, v, d in shown if legal_of(st, seat, v)["type"] == "take_gold"]
+    assert gold_for and all(d is None for d in gold_for), "no note under the options that give a card away"
 
 
-def test_a_long_card_text_is_cut_on_a_word_not_at_its_first_comma():
+def test_discards_stay_behind_more_when_no_purchase_waits_on_them():
+    """Too poor for either weapon: discarding one helps no purchase, so it is an aside again (behind "More…")."""
+    st, seat = full_hands_at_market(gold=0)
+    st.players[seat].charisma = 0
+    plan = menus.plan_menu(PRESENTATION, fake_game(st), seat, engine.legal(st, seat), "en")
+    assert plan.hidden
+    assert not any(legal_of(st, seat, v)["type"] == "discard_weapon" or "+" in v for _, v, _ in options(st, seat, "en"))
+    extra = options(st, seat, "en", menu=menus.EXTRA)
+    assert sorted(legal_of(st, seat, v)["card"] for _, v, _ in extra) == ["blessed_mace", "longsword"]
+
+
+async def test_buying_the_weapon_the_hands_kept_out_is_one_pick(harness, alice, bob, monkeypatch):
+    """Played like players: the live message offers the Longbow with the discards it takes; one pick discards both
+    Weapons and buys it, and the turn passes on."""
+    games_start_as(monkeypatch, lambda: full_hands_at_market()[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    live = live_message(harness, place)
+    wanted = t("rollplayer.chain.discard_buy", "en", buy="Buy Longbow", weapons="Longsword, Blessed Mace")
+    [select] = [s for s in live.selects() if any(o["label"] == wanted for o in s["options"])]
+    [value] = [o["value"] for o in select["options"] if o["label"] == wanted]
+    assert t("button.more", "en") not in [b.get("label") for b in live.buttons()]
+    await harness.select(live, [value], user=user, place=place, custom_id=select["custom_id"])
+    game = await harness.bot.sessions.load(game.id)
+    held = game.state.players[seat].cards
+    assert "longbow" in held and "longsword" not in held and "blessed_mace" not in held
+    assert game.state.players[seat].gold == 9 - 4                  # the Warrior's price, no token spent
+    assert seat not in [d["seat"] for d in KIND.pending(game.state)]
+
+
+def test_a_long_card_text_is_cut_on_a_word_and_says_what_the_card_does_first():
     """Tour "s": all six French weapons read "Pour les Objectifs de Caractéristique uniquement…" (cut at the
-    first comma, and the price and type took the rest); the detail drops the type and cuts on a word."""
-    st, seat = warrior_at_market(["longsword", "blessed_mace"], gold=9)
+    first comma, their texts all began so). The text is cut on the last word that fits, after the price and the
+    type, and a French weapon's text says what it does before the "for attribute goals only" that all share."""
+    st, seat = warrior_at_market(["longsword", "jeweled_dagger"], gold=9, charisma=1)
     details = [d for label, _, d in options(st, seat, "fr") if label.startswith("Acheter")]
-    assert len(details) == 2 and len(set(details)) == 2
+    assert len(details) == 4 and len(set(details)) == 4
     for detail in details:
         assert detail.endswith("…") and len(detail) >= 90, detail
-        assert "uniquement," in detail and "Arme" not in detail
+        assert "Arme à une main · Chaque dé " in detail, detail
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_market_card_keeps_its_type_and_a_weapon_names_its_hands(locale):
+    """A tour read weapons in French without "Arme" (a long text pushed the type out) and no purchase said whether
+    a weapon takes one hand or two. Every card of the game, at its printed cost and with a reduced price (the
+    longest price text): the price, the type (a weapon's hands), and the text cut on a word."""
+    for card in sorted(CARD_COST):
+        st, seat = warrior_at_market([card], gold=20, charisma=1)
+        st.players[seat].cards = []
+        buys = [(v, d) for _, v, d in options(st, seat, locale) if legal_of(st, seat, v)["type"] == "buy"]
+        assert buys, card
+        for value, detail in buys:
+            move = legal_of(st, seat, value)
+            paid = st.players[seat].gold - act(st, move)[0].players[seat].gold
+            assert_purchase_detail(detail, paid, card, locale)

@@ -1,16 +1,32 @@
 """Move menus: any-time moves kept behind "My moves" / "More…", and narrowing options that read as moves."""
 from __future__ import annotations
 
+import random
+import re
 from types import SimpleNamespace
 
 import pytest
+from clicks import live_message
+from menu_kit import after_setup, at_market_turn, deal, engine, games_start_as
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
+from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs.buttons import MoveButton, ViewButton
-from cogs.menus import ALL, EXTRA, MAIN, move_view, shown_moves
+from cogs.menus import (
+    ALL,
+    EXTRA,
+    MAIN,
+    PLACEHOLDER_LABEL,
+    SelectPlan,
+    fit_option_text,
+    move_view,
+    plan_menu,
+    shown_moves,
+)
 from cogs.rollplayer import PRESENTATION
-from cogs.rollplayer.describe import group_label
+from cogs.rollplayer.describe import group_label, names
+from cogs.seats import listed_players
 
 is_anytime = PRESENTATION.is_anytime
 
@@ -143,3 +159,179 @@ async def test_more_keeps_the_way_back_to_the_decision(harness, alice, bob, fixe
     await harness.click(step, user=user, place=place, label=t("button.back", "en"))
     assert step.content == t("play.your_moves", "en", decision=decision)
     assert offered(step) == before
+
+
+def waiting_with_acrobatics():
+    """A Market turn; the player who is not due holds Acrobatics (usable at any time) and a Longsword."""
+    st = at_market_turn(after_setup(2, seed=3))
+    waiting = 1 - engine.pending(st)[0]["seat"]
+    deal(st, waiting, ["acrobatics", "longsword"])
+    return st
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_out_of_turn_a_hint_says_which_any_time_skill_may_be_used(harness, alice, bob, monkeypatch, locale):
+    """A tour typed /rp hint while the other player was due and read only "It is not your turn", though their
+    Acrobatics could be used then. The answer still says whose turn it is, and names the Skill they may use now;
+    a typed move out of turn says the same, and their own menu (the Skill's uses) has no Hint that could only
+    refuse."""
+    games_start_as(monkeypatch, waiting_with_acrobatics)
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    harness.locale = locale
+    players = listed_players(game, [due], locale)
+    said = t("error.not_your_turn_but", locale, players=players, moves=names.card_name("acrobatics", locale))
+    hinted = (await harness.run("hint", user=waiting, place=place)).only()
+    assert hinted.ephemeral and hinted.content == said
+    typed = (await harness.run("market gold", user=waiting, place=place)).only()
+    assert typed.ephemeral and typed.content == said
+    [live] = started.public()
+    mine = (await harness.click(live, user=waiting, place=place, label=t("button.my_moves", "en"))).only()
+    assert mine.selects() and t("button.hint", locale) not in [b.get("label") for b in mine.buttons()]
+    assert (await harness.bot.sessions.load(game.id)).version == game.version, "nothing was played"
+
+
+async def test_out_of_turn_with_only_a_weapon_to_discard_the_answer_is_whose_turn_it_is(harness, alice, bob,
+                                                                                      monkeypatch):
+    """A Weapon's discard, allowed at any time, is not worth a word: the hint is refused as before."""
+    def without_skill():
+        st = waiting_with_acrobatics()
+        for p in st.players:
+            if "acrobatics" in p.cards:
+                p.cards.remove("acrobatics")
+                st.deck.append("acrobatics")
+        return st
+    games_start_as(monkeypatch, without_skill)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    hinted = (await harness.run("hint", user=waiting, place=place)).only()
+    assert hinted.content == t("error.not_your_turn", "en", players=game.seats[due].name)
+
+
+def give_everyone_many_swaps(monkeypatch, kind) -> None:
+    """Every seat with a decision may also use Acrobatics on any two of 18 spaces: 153 any-time moves, more than
+    one menu shows, so the "More…" list narrows (first the die, then the other)."""
+    real = kind.legal_moves
+    spaces = [[attr, i] for attr in ("str", "dex", "con", "int", "wis", "cha") for i in range(3)]
+    swaps = [{"type": "skill", "card": "acrobatics", "a": a, "b": b}
+             for n, a in enumerate(spaces) for b in spaces[n + 1:]]
+
+    def with_swaps(state, seat):
+        legal = real(state, seat)
+        return legal + [dict(m, seat=seat) for m in swaps] if legal else legal
+    monkeypatch.setattr(kind, "legal_moves", with_swaps)
+
+
+async def test_a_narrowed_more_list_says_it_holds_the_any_time_moves(harness, alice, bob, fixed_seed, monkeypatch):
+    """A tour narrowed the "More…" list (Acrobatics' first die) and read "Choose — place starting dice:" above
+    Acrobatics swaps, with Back: the decision's header on a list of any-time moves. The narrowed list keeps the
+    "More…" list's header, which says what it holds and where Back leads."""
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    give_everyone_many_swaps(monkeypatch, kind)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    result, user, game = await to_first_placement(harness, kind, [alice, bob], place, game)
+    step = next(m for m in result.private() if m.components)
+    await harness.click(step, user=user, place=place, label=t("button.more", "en"))
+    game = await harness.bot.sessions.load(game.id)
+    decision = harness.bot.get_cog("Play").decision_text(game, game.seat_of(user.id), "en")
+    heading = t("play.extra_moves", "en", decision=decision)
+    assert step.content == heading
+    select = step.selects()[0]
+    narrowing = next(o for o in select["options"] if o["value"].count(":") == 2)
+    await harness.select(step, [narrowing["value"]], user=user, place=place, custom_id=select["custom_id"])
+    assert step.ephemeral and step.content == heading, step.content
+    offered = [o["label"] for s in step.selects() for o in s["options"]]
+    assert offered and all(label.startswith("Use Acrobatics") for label in offered), offered
+    assert t("button.back", "en") in [b.get("label") for b in step.buttons()]
+
+
+def range_of(select: dict | SelectPlan) -> str:
+    """A select's placeholder by its first and last option (``cogs.menus.range_placeholder``)."""
+    labels = [o["label"] for o in select["options"]] if isinstance(select, dict) else \
+        [label for label, _, _ in select.options]
+    first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (labels[0], labels[-1]))
+    return first if len(labels) == 1 else t("menu.placeholder_range", "en", first=first, last=last)
+
+
+def named_one_way(placeholders: list[str], ranges: list[str]) -> bool:
+    """The selects of one menu are all named by their first and last option, or all by what their own moves
+    share (each a name of its own): never a mix, never a bare number ("Choose your move (2/3)")."""
+    ranged = [p == r for p, r in zip(placeholders, ranges, strict=True)]
+    numbered = any(re.search(r"\(\d+/\d+\)$", p) for p in placeholders)
+    return not numbered and (all(ranged) or (not any(ranged) and len(set(placeholders)) == len(placeholders)))
+
+
+def test_the_selects_of_one_menu_are_named_one_way():
+    """A tour saw "Choose your move (1/2)" above "white 1 → …", and three selects all "DEX: swap … ↔ …" above
+    "Choose your move (4/4)": each select was named by whatever its options happened to share, or by a number.
+    Random games: every menu of several selects names them one way, each within Discord's 150 characters."""
+    checked = 0
+    for seed in (1, 2):
+        state, rng = KIND.create(2, seed, {}), random.Random(seed)
+        for _ in range(150):
+            if state.finished:
+                break
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            plan = plan_menu(PRESENTATION, SimpleNamespace(id=5, version=1, seats=[], state=state), seat, legal, "en")
+            if len(plan.selects) > 1:
+                placeholders = [s.placeholder for s in plan.selects]
+                assert named_one_way(placeholders, [range_of(s) for s in plan.selects]), placeholders
+                assert all(len(p) <= 150 for p in placeholders), placeholders
+                checked += 1
+            state = KIND.apply(state, seat, rng.choice(legal))[0]
+    assert checked >= 10
+
+
+async def test_a_players_selects_are_named_one_way(harness, alice, bob, fixed_seed):
+    """Played like players up to the starting dice: "My moves" (a quick arrangement and each placement, in
+    several selects) names its selects one way."""
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    kind = harness.bot.sessions.kinds["rollplayer"]
+    while True:
+        game = await harness.bot.sessions.load(game.id)
+        seat = kind.pending(game.state)[0]["seat"]
+        legal = kind.legal_moves(game.state, seat)
+        if legal[0]["type"] == "place_start":
+            break
+        user = next(u for u in (alice, bob) if u.id == game.seats[seat].user_id)
+        path, spec = COMMANDS[legal[0]["type"]]
+        await harness.run(path, user=user, place=place, **options_for(legal[0], spec))
+    user = next(u for u in (alice, bob) if u.id == game.seats[seat].user_id)
+    mine = (await harness.click(live_message(harness, place), user=user, place=place, label="My moves")).only()
+    selects = mine.selects()
+    assert len(selects) > 1
+    placeholders = [s["placeholder"] for s in selects]
+    assert named_one_way(placeholders, [range_of(s) for s in selects]), placeholders
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_the_private_headers_read_naturally_in_and_out_of_turn(harness, alice, bob, monkeypatch, locale):
+    """A tour read "Your moves — to decide:" above their moves out of turn: the decision of a seat that is not
+    due is "to decide". Due, the header names the decision as a
+    sentence ("Your turn: buy a card or take 2 gold."); out of turn it says whom the game waits for and that
+    these moves may be made now, and what comes next for them is waiting for that player."""
+    games_start_as(monkeypatch, waiting_with_acrobatics)
+    place = harness.channel()
+    game, started = await start_two_player(harness, alice, bob, place)
+    due = engine.pending(game.state)[0]["seat"]
+    buyer = next(u for u in (alice, bob) if u.id == game.seats[due].user_id)
+    waiting = next(u for u in (alice, bob) if u.id != game.seats[due].user_id)
+    harness.locale = locale
+    [live] = started.public()
+    unknown = t("decision.unknown", locale)
+    mine = (await harness.click(live, user=buyer, place=place, label=t("button.my_moves", "en"))).only()
+    assert mine.content == t("play.your_moves", locale, decision=t("decision.market", locale))
+    theirs = (await harness.click(live, user=waiting, place=place, label=t("button.my_moves", "en"))).only()
+    players = listed_players(game, [due], locale)
+    assert theirs.content == t("play.your_moves_waiting", locale, players=players)
+    assert theirs.selects() and unknown not in mine.content + theirs.content
+    # what comes next for them, wherever a private message says it ("Next: …", after an undo)
+    play = harness.bot.get_cog("Play")
+    assert play.decision_text(game, 1 - due, locale) == t("play.waiting_for", locale, players=players)

@@ -29,7 +29,8 @@ def looking_at(card: str):
     st, _ = act(st, {"type": "skill", "seat": seat, "card": "open_lock"})
     assert st.sub["kind"] == "open_lock" and st.sub["card"] == card
     return SimpleNamespace(id=5, version=3, kind="rollplayer", state=st,
-                           seats=[SimpleNamespace(name="Ann"), SimpleNamespace(name="Ben")]), seat
+                           seats=[SimpleNamespace(seat=n, name=name, user_id=n + 1, is_ai=False)
+                                  for n, name in enumerate(("Ann", "Ben"))]), seat
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -113,3 +113,23 @@ def test_charisma_tokens_take_one_each_off_one_purchase():
         act(st2, {"type": "buy", "seat": s2, "card": "reckless", "tokens": 3})
     assert e.value.code == "not_enough_charisma"
     assert "take_gold" in types(st2, s2)
+
+
+def test_the_weapons_to_discard_before_a_purchase_are_the_smallest_sets_that_make_room():
+    """What the menus offer as "discard these first, then buy it": a two-handed weapon over two one-handed ones
+    needs both gone, a one-handed one either; a Barbarian (four hands) needs fewer; a weapon the Gold cannot pay
+    for, or one that fits, needs nothing."""
+    from bot.games.rollplayer.market import freeing_discards
+
+    st = at_market_turn(after_setup(2, 3))
+    p = st.players[st.turn]
+    p.gold, p.cards = 9, ["longsword", "blessed_mace"]
+    assert freeing_discards(p, "longbow") == [("longsword", "blessed_mace")]
+    assert freeing_discards(p, "jeweled_dagger") == [("longsword",), ("blessed_mace",)]
+    assert freeing_discards(p, "climb") == []
+    p.class_id = "barbarian"
+    assert freeing_discards(p, "longbow") == [] and freeing_discards(p, "jeweled_dagger") == []
+    p.cards = ["longsword", "blessed_mace", "quarterstaff"]
+    assert freeing_discards(p, "longbow") == [("quarterstaff",), ("longsword", "blessed_mace")]
+    p.gold = 0
+    assert freeing_discards(p, "longbow") == []
