@@ -62,6 +62,24 @@ class LobbyButton(ShellButton, template=r"rp:l:(?P<game>[0-9]+):(?P<action>join|
     prefix, service, handler = "rp:l", "lobby", "on_lobby_button"
 
 
+class LobbyBotSelect(DynamicItem[Select], template=r"rp:lb:(?P<game>[0-9]+)"):
+    """The lobby's "Add bot" for a game whose AI plays at several levels: each option is a level (its value), so
+    the creator picks the level of every bot seated, and a table may mix them (one easy bot, one hard)."""
+
+    def __init__(self, game_id: int, *, options: list[discord.SelectOption] = (), placeholder: str | None = None):
+        super().__init__(Select(custom_id=f"rp:lb:{game_id}", options=list(options), placeholder=placeholder,
+                                min_values=1, max_values=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item: Select, match: re.Match[str], /):
+        return cls(int(match["game"]), options=item.options, placeholder=item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: service_of(interaction, "lobby").on_lobby_bot_select(
+            interaction, self.game_id, list(self.item.values)))
+
+
 class ViewButton(ShellButton, template=r"rp:v:(?P<game>[0-9]+):(?P<action>sheet|table|moves|more|back|hint)"):
     """Look-only buttons (my sheet, the table, my moves, more moves, back from them to the decision): anyone may
     press them, answers are private."""
@@ -133,4 +151,5 @@ def parse_choice_values(values: list[str]) -> list[tuple[int, str, int | None]]:
     return choices
 
 
-DYNAMIC_ITEMS = (LobbyButton, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm, UndoButton)
+DYNAMIC_ITEMS = (LobbyButton, LobbyBotSelect, ViewButton, MoveButton, MoveSelect, SubsetToggle, SubsetConfirm,
+                 UndoButton)

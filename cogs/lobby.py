@@ -29,7 +29,7 @@ from bot.i18n import N_, available_locales, t
 
 from .away import away_mark
 from .bots import BotPlayer, has_ai
-from .buttons import LobbyButton
+from .buttons import LobbyBotSelect, LobbyButton
 from .clock import clock_lines
 from .core import (
     GROUP_EXTRA,
@@ -188,11 +188,25 @@ class Lobby(GameCog):
         return embed
 
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
+        """Join, Leave, Start, Cancel; for a game with an AI, Remove bot and a way to add one: where the AI plays
+        at several levels, a select of them (each bot's level is the creator's choice, so a table may mix them),
+        else the Add bot button."""
+        kind = self.games.kind(game.kind)
+        levels = tuple(kind.ai_levels) if has_ai(kind) else ()
+        actions = LOBBY_ACTIONS + (BOT_ACTIONS if len(levels) == 1 else ("dropbot",) if levels else ())
         view = discord.ui.View(timeout=None)
-        for action in LOBBY_ACTIONS + (BOT_ACTIONS if has_ai(self.games.kind(game.kind)) else ()):
+        for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
                                       style=BUTTON_STYLES[action]))
+        if len(levels) > 1:
+            view.add_item(self.bot_level_select(game, levels, locale))
         return view
+
+    def bot_level_select(self, game: GameView, levels: tuple[str, ...], locale: str) -> LobbyBotSelect:
+        """Add bot, one option per level, each named as the bot it adds will be ("Bot 2 (easy)")."""
+        options = [discord.SelectOption(label=next_bot_name(game, level, locale)[:100], value=level)
+                   for level in levels]
+        return LobbyBotSelect(game.id, options=options, placeholder=t("lobby.addbot_choose", locale)[:150])
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str,
                      away: dict[int, float] | None = None, now: float | None = None) -> discord.Embed:
@@ -299,14 +313,19 @@ class Lobby(GameCog):
             raise Refusal("error.start_alone")
         return await self.sessions.start(game_id, interaction.user.id)
 
-    async def do_addbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The creator fills a seat with the bot (at the level the game's other bots play, else the best)."""
+    async def do_addbot(self, interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameView:
+        """The creator fills a seat with the bot, at the ``level`` chosen in the lobby's select; None (the Add bot
+        button: a game whose AI has one level, or a lobby message posted before the select) is the level ``new``
+        takes by default, the strongest. Never the level of the bots already seated: the creator chooses each."""
         game = await self.sessions.load(game_id)
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
             raise Refusal("error.component_unavailable")
+        if level is None:
+            level = kind.ai_levels[-1]
+        elif level not in kind.ai_levels:
+            raise Refusal("error.bad_option")
         levels = TableMeta.of(game.meta).bots
-        level = next(iter(levels.values()), kind.ai_levels[-1])
         locale = game_locale(game)
         game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
@@ -315,12 +334,13 @@ class Lobby(GameCog):
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The creator takes the last bot seat out again."""
         game = await self.sessions.load(game_id)
-        if not any(s.is_ai for s in game.seats):
+        bots = [s.seat for s in game.seats if s.is_ai]
+        if not bots:
             raise Refusal("error.no_bot_seat")
         game = await self.sessions.remove_ai(game_id, interaction.user.id)
-        levels = list(TableMeta.of(game.meta).bots.values())
-        bots = [s.seat for s in game.seats if s.is_ai]
-        await update_meta(self.sessions, game_id, bots=dict(zip(bots, levels)))
+        # each bot keeps its own level, and a player seated after the one removed their language (seats move up)
+        table = TableMeta.of(game.meta).without_seat(bots[-1])
+        await update_meta(self.sessions, game_id, seat_locales=table.seat_locales, bots=table.bots)
         return await self.sessions.load(game_id)
 
     async def do_cancel(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -334,11 +354,12 @@ class Lobby(GameCog):
                                            may_manage_channel=manages_channel(interaction))
 
     async def run_lobby_action(self, interaction: discord.Interaction, game_id: int, action: str, *,
-                               from_button: bool) -> None:
-        """Do ``action`` and show the lobby as it now is, its line added (see the module's docstring). One action of
-        a game at a time, so that its line and its seats agree."""
+                               from_button: bool, **chosen: Any) -> None:
+        """Do ``action`` (with what was ``chosen`` for it: the level of a bot added) and show the lobby as it now
+        is, its line added (see the module's docstring). One action of a game at a time, so that its line and its
+        seats agree."""
         async with self._acting.setdefault(game_id, asyncio.Lock()):
-            acted = await getattr(self, f"do_{action}")(interaction, game_id)
+            acted = await getattr(self, f"do_{action}")(interaction, game_id, **chosen)
             game = await self.sessions.load(game_id)
             locale = game_locale(game)          # the lobby message is public: the game's language
             who = interaction.user.mention
@@ -450,6 +471,19 @@ class Lobby(GameCog):
         if game.channel_id != interaction.channel_id:
             raise Refusal("error.wrong_channel")
         await self.run_lobby_action(interaction, game_id, action, from_button=True)
+
+    async def on_lobby_bot_select(self, interaction: discord.Interaction, game_id: int, values: list[str]) -> None:
+        """A level picked in the lobby's Add bot select: a bot seat at that level, as the Add bot button adds one.
+        A value that is no level of the game's AI (a forged component) is refused and adds nothing."""
+        check_bot_permissions(interaction)
+        game = await self.sessions.load(game_id)
+        interaction.extras[GROUP_EXTRA] = self.names(game, "en")["group"]
+        if game.channel_id != interaction.channel_id:
+            raise Refusal("error.wrong_channel")
+        levels = self.games.kind(game.kind).ai_levels
+        if len(values) != 1 or values[0] not in levels:
+            raise Refusal("error.bad_option")
+        await self.run_lobby_action(interaction, game_id, "addbot", from_button=True, level=values[0])
 
     async def lobby_command(self, interaction: discord.Interaction, action: str) -> None:
         require_guild(interaction)

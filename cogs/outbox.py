@@ -22,6 +22,7 @@ step (``PictureCache``); an edit re-attaches only the pictures that changed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import io
 import logging
@@ -204,6 +205,15 @@ def add_menu_rows(layout: discord.ui.LayoutView, menu: discord.ui.View) -> None:
             layout.add_item(discord.ui.ActionRow(*items))
 
 
+def look_menu(presentation: Any, game: GameView, locale: str, *, moves: bool) -> discord.ui.View:
+    """The live message's buttons when they offer nobody's moves: several players due, a bot choosing, or the due
+    player's choice gone on privately. "My moves" (``moves``) opens each player's own decision privately; the
+    looks show the table and one's sheet."""
+    view = discord.ui.View(timeout=None)
+    add_look_buttons(view, game, locale, moves=moves, sheet=presentation.has_seat_pictures)
+    return view
+
+
 def summary_layout(line: str) -> discord.ui.LayoutView:
     """What a game message becomes once a newer one took over: one line, no pictures, no buttons."""
     view = discord.ui.LayoutView(timeout=None)
@@ -321,6 +331,9 @@ class Courier:
         #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
         self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
             cachetools.LRUCache(maxsize=4096)
+        #: game id -> (live message id, seat): the live message shows that seat's menu (as delivered by this
+        #: process): a move of the seat that goes on privately leaves it behind (:meth:`went_private`)
+        self._menus: cachetools.LRUCache[int, tuple[int, int]] = cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
         #: (bounded: a game forgotten here reads its live post from the outbox again)
         self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
@@ -472,13 +485,66 @@ class Courier:
         message, so a newer one replaced it. Message ids grow with time: a message just sent but not yet
         marked delivered is newer, about to become the live one. The live id is kept in memory (read from
         the outbox after a restart), so a click costs no query."""
+        live = await self.live_message(game_id)
+        return live is not None and message_id < live
+
+    async def went_private(self, game_id: int, seat: int, via: discord.Interaction | None = None) -> bool:
+        """``seat``'s move went on privately (a die to place, an action: ``play.continue``), so the menu the live
+        message shows for them is of a decision already made: a click there answered "out of date", a solo
+        player's other "Take Initiative" options too. The live message is drawn again with no menu, only "My
+        moves" (which opens the decision at hand, privately) and the looks; its pictures, lines and who is due
+        stay (the due line names the decision being made). ``via``: the click on the live message that made the
+        move, whose answer is this edit (no other call; the private step then comes as its follow-up); else
+        through a fresh token that may edit the live message, or the bot token, once for the step: only while the
+        live message shows ``seat``'s menu (as this process delivered it). True when the message was redrawn."""
+        async with self.delivering(game_id):
+            clicked = via.message if via is not None else None
+            if clicked is not None and not clicked.flags.ephemeral and await self.live_message(game_id) == clicked.id:
+                message_id = clicked.id           # a move component on the live message: it shows the seat's menu
+            else:
+                shown = self._menus.get(game_id)
+                if shown is None or shown[1] != seat:
+                    return False
+                message_id, via = shown[0], None
+            game = await self.sessions.load(game_id)
+            posts = await self.sessions.store.last_message_posts(game_id)
+            if game.status != "active" or not posts or posts[-1].message_id != message_id \
+                    or not posts[-1].payload.get("live"):
+                return False
+            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            menu = look_menu(self.games[game.kind], game, game_locale(game), moves=True)
+            shown_id, digests, attachments = self._shown.get(game_id, (None, {}, []))
+            kept = {a.filename: a for a in attachments}
+            render = functools.partial(self.render, game, posts[-1].payload, earlier=posts[:-1], menu=menu,
+                                       marker=post_marker(posts[-1].id))
+            keeps = shown_id == message_id and bool(digests) and all(name in kept for name in digests)
+            try:
+                if keeps:                         # the pictures it shows stay, by id: nothing drawn or uploaded
+                    content = await render(keep={name: kept[name].description or "" for name in digests})
+                    message = await self._edit(channel, game_id, message_id, via, lambda: {
+                        "view": content["view"], "attachments": [kept[name] for name in digests],
+                        "allowed_mentions": discord.AllowedMentions.none()})
+                else:                             # what it shows is not known here (a restart): drawn anew
+                    content = await render()
+                    message = await self._edit_live(channel, game_id, message_id, content, via)
+            except (discord.HTTPException, *UNSURE) as error:    # the move stands; a click there gets its moves
+                log.info("live message of game %s keeps a menu left behind (%r)", game_id, error)
+                return False
+            self._menus.pop(game_id, None)
+            now_attached = list(getattr(message, "attachments", None) or ())
+            self._shown[game_id] = (message_id, digests, now_attached or attachments) if keeps else \
+                (message_id, content["digests"], now_attached)
+            return True
+
+    async def live_message(self, game_id: int) -> int | None:
+        """The id of the game's live message (the latest delivered post's), kept in memory (read once)."""
         live = self._live.get(game_id)
         if live is None:
-            posts = await self.sessions.store.last_message_posts(game_id)     # the latest delivered post's message
+            posts = await self.sessions.store.last_message_posts(game_id)
             if not posts:
-                return False
+                return None
             live = self._live[game_id] = posts[-1].message_id
-        return message_id < live
+        return live
 
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
@@ -505,6 +571,10 @@ class Courier:
                 message = await self._post(channel, game, post, previous, content, via)
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
+            if content["menu_seat"] is not None:
+                self._menus[game.id] = (message.id, content["menu_seat"])
+            else:
+                self._menus.pop(game.id, None)
         except (discord.HTTPException, *UNSURE) as error:
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)
@@ -687,16 +757,21 @@ class Courier:
         return clip_moves(MOVE_SEPARATOR.join(line for line in lines if line), LOG_LINE_LIMIT, newest=True)
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
-                     menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = ()) -> dict:
+                     menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = (),
+                     keep: dict[str, str] | None = None) -> dict:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
         the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
-        into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled)."""
+        into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled,
+        or "My moves" and the looks once the choice went on privately). ``keep``: the pictures the message keeps
+        as they are (none drawn), by file name, with their alt texts. ``menu_seat`` in the result: the seat whose
+        moves the menu offers, if any."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         mover = payload.get("mover")
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
-        blobs = await self.live_pictures(game, mover, locale)
+        blobs = await self.live_pictures(game, mover, locale) if keep is None else []
+        menu_seat = None
         posts = [*earlier, payload]
         parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
@@ -724,16 +799,15 @@ class Courier:
                 parts.menu = menu
             elif len(due) == 1 and not game.seats[due[0]].is_ai:
                 parts.menu = move_view(presentation, game, due[0], kind.legal_moves(game.state, due[0]), locale)
+                menu_seat = due[0]
             else:                                # several due, or a bot seat: nobody here picks its moves
-                parts.menu = discord.ui.View(timeout=None)
-                add_look_buttons(parts.menu, game, locale, moves=not all(game.seats[s].is_ai for s in due),
-                                 sheet=presentation.has_seat_pictures)
+                parts.menu = look_menu(presentation, game, locale, moves=not all(game.seats[s].is_ai for s in due))
             hush = {*hush, *away}                # an away player is named, not pinged
-        parts.pictures = [picture.name for picture in blobs]
-        parts.alts = {picture.name: picture.alt for picture in blobs}
+        parts.pictures = [picture.name for picture in blobs] if keep is None else list(keep)
+        parts.alts = {picture.name: picture.alt for picture in blobs} if keep is None else dict(keep)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
-        return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
+        return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned), "menu_seat": menu_seat,
                 "digests": {picture.name: digest(picture.data, picture.alt) for picture in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
 

@@ -9,7 +9,8 @@ Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``,
   live message (``cogs.outbox``): the table, where the game stands, the moves since it appeared, and a
   mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
   pings someone posts a new live message and summarises the old one, any other edits it in place. With a
-  single player due, it carries their menu; otherwise a "My moves" button.
+  single player due, it carries their menu until their decision goes on privately (``Courier.went_private``:
+  no menu is left behind there); otherwise a "My moves" button.
 * Every click and every ``/<game> play`` is checked against the current version and the player's legal
   moves, and a click must come from the game's own channel.
 """
@@ -178,7 +179,12 @@ class Play(Tables):
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         game = await self.sessions.load(game.id)
         if not result.turn.public:
+            # the live message's menu is left behind: a click there is answered with it redrawn without (then the
+            # private step is its follow-up); a move from elsewhere redraws it once the player has their answer
+            on_live = from_component and not in_private and await self.courier.went_private(game.id, seat, interaction)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
+            if not on_live:
+                await self.courier.went_private(game.id, seat)
             await self.close_time_out_questions(game)
             return False
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
@@ -321,10 +327,10 @@ class Play(Tables):
         return public
 
     async def stale_menu(self, interaction: discord.Interaction, game: GameView, seat: int) -> bool:
-        """A pick on a public menu the game has left behind (most often: the player went on privately after a
-        first pick there, and the live message still shows that menu). The player is due, so the answer is
-        their moves now, privately, saying why; anyone else, or a stale private menu, is refused. False: nothing
-        was played."""
+        """A pick on a public menu the game has left behind (the player went on privately after a first pick, and
+        the live message could not yet be drawn without that menu: ``Courier.went_private`` after a restart, a
+        client showing the message as it was). The player is due, so the answer is their moves now, privately,
+        saying why; anyone else, or a stale private menu, is refused. False: nothing was played."""
         message = interaction.message
         if message is None or message.flags.ephemeral:
             raise Refusal("error.stale_button")
@@ -369,10 +375,10 @@ class Play(Tables):
     async def redraw_live(self, interaction: discord.Interaction, game_id: int, menu: discord.ui.View, *,
                           version: int | None = None) -> None:
         """Show the live message the interaction came from again with ``menu`` as its buttons (its pictures
-        stay): toggles being chosen (built for ``version``), or none once the choice went on privately. Drawn
-        while no post of the game is being delivered (a clock's redraw, another seat's move), so it can neither
-        draw over a newer post nor be drawn over by an older one; the click is acknowledged by its ``Reply`` timer
-        while it waits, and refused as stale when a move came in meanwhile (its toggles are of an earlier turn)."""
+        stay): toggles being chosen (built for ``version``). Drawn while no post of the game is being delivered (a
+        clock's redraw, another seat's move), so it can neither draw over a newer post nor be drawn over by an
+        older one; the click is acknowledged by its ``Reply`` timer while it waits, and refused as stale when a
+        move came in meanwhile (its toggles are of an earlier turn)."""
         reply = reply_of(interaction)
         if reply is None and not interaction.response.is_done():
             reply = Reply(interaction)
@@ -407,10 +413,8 @@ class Play(Tables):
         self.seat_of(game, interaction.user.id)
         if version != game.version:
             raise Refusal("error.stale_button")
-        public = await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
-        message = interaction.message
-        if not public and message is not None and not message.flags.ephemeral and message.flags.components_v2:
-            await self.redraw_live(interaction, game_id, discord.ui.View(timeout=None))  # the choice goes on privately
+        # a choice that goes on privately takes its toggles off the live message with the move (``play_move``)
+        await self.on_move_component(interaction, game_id, version, [(index, check, None)], None)
 
     async def on_view_button(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
         game = await self.clicked_game(interaction, game_id)

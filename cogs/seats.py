@@ -72,8 +72,9 @@ def shown_game(game: GameView, locale: str, kind: Any) -> GameView:
 def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
     """The players at ``seats`` named in a sentence of ``locale``, joined with commas ("Ann, Bot (hard)"). A list
     joined here cannot have its catalog put Korean's 님 after each name, so each name goes through
-    ``play.listed_player`` (Korean: "{player} 님"), which the i18n layer writes without 님 after a bot seat's name:
-    "Ben 님, 봇 (어려움)". ``game``'s names are used as they are (pass :func:`shown_game`'s for a reader)."""
+    ``play.listed_player`` (Korean: "{player} 님"), which the i18n layer writes without 님 after a bot seat's name
+    or a forgotten player's: "Ben 님, 봇 (어려움), 탈퇴한 플레이어". ``game``'s names are used as they are (pass
+    :func:`shown_game`'s for a reader)."""
     return ", ".join(t("play.listed_player", locale, player=game.seats[seat].name)
                      for seat in seats if isinstance(seat, int) and 0 <= seat < len(game.seats))
 

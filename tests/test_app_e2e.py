@@ -21,8 +21,8 @@ async def test_rollbot_through_the_stand_in(discord_stub, cast, bot_starter, tmp
 
     created = await discord_stub.run_command(cast.alice, cast.games, "rp new", players=2)
     lobby = await created.wait_response()
-    assert not lobby.ephemeral and lobby.button_labels == ["Join", "Leave", "Start", "Cancel", "Add bot",
-                                                                     "Remove bot"]
+    assert not lobby.ephemeral and lobby.button_labels == ["Join", "Leave", "Start", "Cancel", "Remove bot"]
+    assert [[o["value"] for o in s["options"]] for s in lobby.selects] == [["easy", "normal", "hard"]]
     joined = await discord_stub.click(cast.bob, lobby, label="Join")
     await joined.wait_response()
     started = await discord_stub.click(cast.alice, lobby, label="Start")

@@ -216,7 +216,8 @@ _AFTER_VALUE = re.compile(rf"({_CLOSERS})({_PAIR.pattern})")
 
 
 #: the honorific a catalog writes after a player's name, and the particles written after it (their pair form,
-#: for a name that takes none): a bot seat is no person to honour (``봇 2 (어려움) 님이`` → ``봇 2 (어려움)가``)
+#: for a name that takes none): a bot seat is no person to honour (``봇 2 (어려움) 님이`` → ``봇 2 (어려움)가``), nor
+#: is a forgotten player's "탈퇴한 플레이어", a description (``탈퇴한 플레이어 님이`` → ``탈퇴한 플레이어가``)
 HONORIFIC = " 님"
 _AFTER_HONORIFIC = (("이나", "(이)나"), ("이", "이(가)"), ("은", "은(는)"), ("을", "을(를)"))
 

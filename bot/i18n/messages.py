@@ -154,7 +154,7 @@ def catalog(locale: str) -> dict[str, str]:
 def clear_caches() -> None:
     """Forget every parsed catalog and folder scan (tests that point ``LOCALES_DIR`` elsewhere or write a
     catalog into a folder already read)."""
-    for cached in (catalog, domain_catalog, _parsed, genders, plural_rule, _files, _scan_locales, bot_seat_name):
+    for cached in (catalog, domain_catalog, _parsed, genders, plural_rule, _files, _scan_locales, unhonoured_name):
         cached.cache_clear()
 
 
@@ -258,9 +258,11 @@ def _field(name: str, spec: str, conversion: str | None, mapping: _KeepUnknown, 
 
 
 @cache
-def bot_seat_name() -> re.Pattern[str]:
-    """A bot seat's name in any language (``bot.seat_name``, ``bot.seat_name_numbered`` with any ``bot.level.*``),
-    perhaps in markup: a Korean text writes no honorific after it (:func:`fill`)."""
+def unhonoured_name() -> re.Pattern[str]:
+    """A seat's name that is no person's, in any language, perhaps in markup: a Korean text writes no honorific
+    after it (:func:`fill`). A bot seat's (``bot.seat_name``, ``bot.seat_name_numbered`` with any ``bot.level.*``)
+    and a forgotten player's (``history.former_player``, "탈퇴한 플레이어": a description, not someone's name; stored
+    in English, so every language's form)."""
     forms = []
     for locale in available_locales():
         texts = catalog(locale)
@@ -269,6 +271,8 @@ def bot_seat_name() -> re.Pattern[str]:
             if levels and key in texts:
                 forms.append(re.escape(texts[key]).replace(re.escape("{level}"), f"(?:{levels})")
                              .replace(re.escape("{number}"), r"\d+"))
+        if texts.get("history.former_player"):
+            forms.append(re.escape(texts["history.former_player"]))
     return re.compile(r"[*_~`]*(?:%s)[*_~`]*" % "|".join(forms or ["(?!)"]))
 
 
@@ -288,7 +292,7 @@ def fill(text: str, locale: str, params: dict) -> str:
     for literal, name, spec, conversion in _formatter.parse(text):
         if literal:
             if ko and value is not None:
-                if literal.startswith(korean.HONORIFIC) and bot_seat_name().fullmatch(value):
+                if literal.startswith(korean.HONORIFIC) and unhonoured_name().fullmatch(value):
                     literal = korean.without_honorific(literal)
                 literal = korean.resolve("".join(out), literal)
             out.append(literal)

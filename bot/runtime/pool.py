@@ -147,7 +147,13 @@ def _context(warm: tuple[str, ...] = ()) -> multiprocessing.context.BaseContext:
 
 class _Worker:
     """One drawing process and its pipe. Calls are written in turn (``send_lock``) and answered in the same
-    order, so several may be under way: a reader thread hands each answer to the oldest waiting call."""
+    order, so several may be under way: a reader thread hands each answer to the oldest waiting call.
+
+    The reader thread owns our end of the pipe: it closes it when it stops reading (the process ended), with no
+    call being written. Closed under a thread still reading it, its number was free for the next pipe opened (a
+    new drawing process's, as the tests' pool starts right after the last one stopped), and the old reader's next
+    read took that process's answer: its warm-up answer was lost and the new process counted as dead
+    (``WorkerLost(EOFError('Ran out of input'))``, once in a few dozen starts on a busy machine)."""
 
     def __init__(self, context: multiprocessing.context.BaseContext, warm: tuple[str, ...] = ()):
         self.conn, child = context.Pipe()
@@ -158,7 +164,8 @@ class _Worker:
         self.waiting_lock = threading.Lock()    # the queue of calls under way (never held while writing,
         self.waiting: collections.deque[Future] = collections.deque()  # so answers are always read)
         self.lost: BaseException | None = None
-        threading.Thread(target=self._read, name="drawing-answers", daemon=True).start()
+        self.reader = threading.Thread(target=self._read, name="drawing-answers", daemon=True)
+        self.reader.start()
 
     def submit(self, data: bytes) -> Future:
         """Send a pickled call (pickled before: a call that cannot be pickled must not take a place in the
@@ -179,16 +186,20 @@ class _Worker:
         return future
 
     def _read(self) -> None:
-        while True:
-            try:
-                answer = self.conn.recv()
-            except (EOFError, OSError) as error:
-                self._fail(error)
-                return
-            with self.waiting_lock:
-                future = self.waiting.popleft() if self.waiting else None
-            if future is not None:
-                future.set_result(answer)
+        try:
+            while True:
+                try:
+                    answer = self.conn.recv()
+                except (EOFError, OSError) as error:
+                    self._fail(error)
+                    return
+                with self.waiting_lock:
+                    future = self.waiting.popleft() if self.waiting else None
+                if future is not None:
+                    future.set_result(answer)
+        finally:
+            with self.send_lock:                # no call is being written to the number closed
+                self.conn.close()
 
     def _fail(self, error: BaseException) -> None:
         with self.waiting_lock:
@@ -198,13 +209,13 @@ class _Worker:
             future.set_exception(WorkerLost(repr(error)))
 
     def close(self, kill: bool = False) -> None:
-        """Stop the process: a drawing holds nothing worth waiting for. (Closing our end of the pipe alone does
-        not end it: the reader thread, blocked reading that end, keeps it open until the process ends, so the
-        process would sit in its own read until the 5 s join ran out.)"""
+        """Stop the process: a drawing holds nothing worth waiting for. Its end of the pipe closes with it; the
+        reader thread then reads the end of the pipe and closes ours (never closed here under it: see the
+        class's docstring)."""
         if self.process.is_alive():
             (self.process.kill if kill else self.process.terminate)()
-        self.conn.close()
         self.process.join(timeout=5)
+        self.reader.join(timeout=5)
 
 
 class _Pool:

@@ -28,7 +28,10 @@ async def test_language_option_sets_the_games_language(harness, alice, bob):
     place = harness.channel()
     lobby = lobby_of(await harness.run("new", user=alice, place=place, players=2, language="de"))
     assert [b["label"] for b in lobby.buttons()] == [t(f"button.{a}", "de")
-                                                    for a in ("join", "leave", "start", "cancel", "addbot", "dropbot")]
+                                                    for a in ("join", "leave", "start", "cancel", "dropbot")]
+    assert lobby.selects()[0]["placeholder"] == t("lobby.addbot_choose", "de")
+    assert [o["label"] for o in lobby.selects()[0]["options"]] == [
+        t("bot.seat_name", "de", level=t(f"bot.level.{level}", "de")) for level in ("easy", "normal", "hard")]
     assert (await game_here(harness, place)).meta["locale"] == "de"
     joined = await harness.click(lobby, user=bob, place=place, label=t("button.join", "de"))
     assert joined.callback_types == [7]                  # the lobby message, edited in place, stays German

@@ -12,6 +12,7 @@ from harness import FULL_APP_PERMISSIONS, SILENT, Harness
 from bot.app import create_bot
 from bot.i18n import t
 from cogs.seam import seat_names
+from cogs.seats import bot_level
 from images.rollplayer import render_table
 from images.rollplayer.adapt import table_view
 
@@ -32,10 +33,13 @@ async def test_new_posts_lobby_with_persistent_buttons(harness, alice):
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=3, souk=True, promos=True)
     assert alice.mention in message.content
-    # Roll Player has an AI, so the creator may also add or remove a bot seat
-    assert [b["label"] for b in message.buttons()] == ["Join", "Leave", "Start", "Cancel", "Add bot", "Remove bot"]
+    # Roll Player has an AI (at three levels), so the creator may also add a bot seat at a level, or remove one
+    assert [b["label"] for b in message.buttons()] == ["Join", "Leave", "Start", "Cancel", "Remove bot"]
     for button in message.buttons():
-        assert re.fullmatch(r"rp:l:\d+:(join|leave|start|cancel|addbot|dropbot)", button["custom_id"])
+        assert re.fullmatch(r"rp:l:\d+:(join|leave|start|cancel|dropbot)", button["custom_id"])
+    [select] = message.selects()
+    assert re.fullmatch(r"rp:lb:\d+", select["custom_id"]) and [o["value"] for o in select["options"]] == [
+        "easy", "normal", "hard"]
     text = message.text()
     assert "(1/3)" in text and t("option.souk", "en") in text and t("option.cursed_ring", "en") in text
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
@@ -89,7 +93,7 @@ async def test_the_start_notice_names_the_bot_seats_too(harness, alice):
 
 async def test_several_bot_seats_are_told_apart_by_number(harness, alice):
     """A playground tour: two bots were both "Bot (normal)" in the log and the lobby. The first keeps the plain
-    name, the next are numbered, whether they come with /new or one by one with the lobby's Add bot button."""
+    name, the next are numbered, whether they come with /new or one by one with the lobby's Add bot select."""
     harness.bot.bots.pause = 3600
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=4, bots=2)
@@ -97,10 +101,74 @@ async def test_several_bot_seats_are_told_apart_by_number(harness, alice):
     level = t("bot.level.hard", "en")
     assert [s.name for s in game.seats[1:]] == [t("bot.seat_name", "en", level=level),
                                                 t("bot.seat_name_numbered", "en", level=level, number=2)]
-    await harness.click(message, user=alice, place=place, label=t("button.addbot", "en"))
+    await harness.select(message, ["hard"], user=alice, place=place)
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     assert game.seats[3].name == t("bot.seat_name_numbered", "en", level=level, number=3) == "Bot 3 (hard)"
     assert "Bot 3 (hard)" in message.text()
+
+
+async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, bob):
+    """Add bot copied the level of the bots already seated, so one easy and one hard bot could not share a table.
+    The lobby offers each level to add a bot at ("Bot 2 (easy)" …), lists each bot with its level, and the game
+    starts with those levels; Remove bot takes the last one out and the others keep theirs."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=4, bots=1, level="easy")
+    [select] = message.selects()
+    assert select["custom_id"] == f"rp:lb:{(await harness.bot.sessions.game_in_channel(place.channel_id)).id}"
+    assert select["placeholder"] == t("lobby.addbot_choose", "en")
+    assert [(o["label"], o["value"]) for o in select["options"]] == [
+        ("Bot 2 (easy)", "easy"), ("Bot 2 (normal)", "normal"), ("Bot 2 (hard)", "hard")]
+    assert t("button.addbot", "en") not in [b["label"] for b in message.buttons()]
+
+    refused = await harness.select(message, ["hard"], user=bob, place=place)
+    assert refused.only().ephemeral and refused.only().content == t("engine.error.not_creator", "en")
+    added = await harness.select(message, ["hard"], user=alice, place=place)
+    assert added.callback_types == [7]                       # the lobby message, edited in place
+    text = message.text()
+    assert "2. Bot (easy)" in text and "3. Bot 2 (hard)" in text, text
+    assert t("lobby.addbot_note", "en", user=alice.mention, seated=3, wanted=4) in text
+    assert [o["label"] for o in message.selects()[0]["options"]] == ["Bot 3 (easy)", "Bot 3 (normal)", "Bot 3 (hard)"]
+    await harness.select(message, ["normal"], user=alice, place=place)
+    await harness.click(message, user=alice, place=place, label=t("button.dropbot", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["bots"] == {"1": "easy", "2": "hard"}
+
+    await harness.click(message, user=bob, place=place, label="Join")
+    await harness.click(message, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.status == "active" and game.meta["bots"] == {"1": "easy", "2": "hard"}
+    assert message.selects() == [] and message.buttons() == []                 # the lobby closed
+    assert [s.name for s in game.seats][1:3] == ["Bot (easy)", "Bot 2 (hard)"]
+    kind = harness.bot.sessions.kinds[game.kind]
+    assert [bot_level(game, seat, kind) for seat in (1, 2)] == ["easy", "hard"]      # what each bot plays at
+
+
+async def test_removing_a_bot_moves_the_players_after_it_up_with_their_language(harness, alice, bob):
+    """Remove bot re-paired the levels by order and left each player's language at their old seat: Bob, seated
+    after the bot, lost his (the start's language is read from them)."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=3, bots=1, level="easy")
+    harness.locale = "de"
+    await harness.click(message, user=bob, place=place, label=t("button.join", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.meta["seat_locales"]["2"] == "de"
+    await harness.click(message, user=alice, place=place, label=t("button.dropbot", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert [s.user_id for s in game.seats] == [alice.id, bob.id]
+    assert game.meta["seat_locales"] == {"0": "en", "1": "de"} and not game.meta.get("bots")
+
+
+async def test_a_level_not_offered_is_refused_and_adds_no_bot(harness, alice):
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=3)
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    forged = message.selects()[0]
+    forged["options"].append({"label": "x", "value": "godlike"})
+    refused = await harness.select(message, ["godlike"], user=alice, place=place)
+    assert refused.only().ephemeral and refused.only().content == t("error.bad_option", "en")
+    assert len((await harness.bot.sessions.load(game.id)).seats) == 1
 
 
 async def test_lobby_by_commands(harness, alice, bob, carol):
@@ -325,7 +393,7 @@ async def test_a_lobby_command_leaves_one_lobby_message_that_is_right(harness, a
     assert not carol_joined.embeds and not carol_joined.buttons()          # it no longer lists Carol
     assert carol.mention not in left.embeds[0]["fields"][0]["value"]
     # a button on the lobby message edits it in place and keeps it the lobby message
-    added = await harness.click(left, user=alice, place=place, label="Add bot")
+    added = await harness.select(left, ["hard"], user=alice, place=place)
     assert added.callback_types == [7] and lobby_copies(harness, place) == [left] and "(3/3)" in left.text()
     started = (await harness.run("start", user=alice, place=place)).public()[0]
     assert t("lobby.started", "en", players="").split(":")[0] in started.text()

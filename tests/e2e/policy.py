@@ -116,6 +116,11 @@ def is_final(message: StubMessage) -> bool:
     return any(a.filename == "scores.png" for a in message.attachments)
 
 
+def moves_line(message: StubMessage) -> str:
+    """The live message's line of the moves since it appeared (``-# …``): a public step adds to it."""
+    return next((line for line in reversed(message.text.splitlines()) if line.startswith("-# ")), "")
+
+
 def move_options(message: StubMessage) -> list[tuple[str, str, str]]:
     """(kind, custom_id, value) of every move the message offers: ("button", id, label) or
     ("select", id, option value)."""
@@ -168,6 +173,9 @@ class RandomPlayer:
         self.typed_share = typed_share
         self.log = GameLog()
         self.prompt: StubMessage | None = None
+        #: the prompt's line of moves as it read when it became the prompt: a public step in place adds to it,
+        #: while a decision that went on privately only takes the menu off it (who is due stays named)
+        self.prompt_moves = ""
         self.menu: StubMessage | None = None          # where the acting player clicks next
         self.menu_owner: StubUser | None = None
         #: the newest game version among the messages acted on: a move's outcome is newer
@@ -253,12 +261,18 @@ class RandomPlayer:
         if posts:
             return posts[0]
         live = self.prompt
-        if live is not None and live.updated_seq > ix.seq and live.images and not live.deleted:
+        if live is not None and live.updated_seq > ix.seq and live.images and not live.deleted \
+                and not self.only_went_private(live):
             # an edit for an earlier step may land late (its send was retried): only a newer state is the outcome
             version = version_of(live)
             if version is None or version > self.latest_version:
                 return live
         return None
+
+    def only_went_private(self, live: StubMessage) -> bool:
+        """Whether the live message, edited, only lost the menu of a decision that went on privately (the mover
+        reads their next step in their private message): no moves added, no newer menu."""
+        return live is self.prompt and version_of(live) is None and moves_line(live) == self.prompt_moves
 
     async def wait_public_change(self, ix: InteractionRecord) -> StubMessage:
         return await self.stub.wait_until(lambda: self.public_change(ix), self.timeout,
@@ -282,7 +296,8 @@ class RandomPlayer:
             original = ix.original
             if original is not None and not original.ephemeral and original.images \
                     and original.updated_seq > ix.seq and (original.interaction_id == ix.id or original.edits) \
-                    and (version_of(original) or self.latest_version + 1) > self.latest_version:
+                    and (version_of(original) or self.latest_version + 1) > self.latest_version \
+                    and not self.only_went_private(original):
                 return original
             if ix.callback_type == CHANNEL_MESSAGE and original is not None and original.ephemeral:
                 return original
@@ -309,6 +324,7 @@ class RandomPlayer:
         """Take over at a public prompt (the first turn message, or one from before a restart)."""
         self.check_public_post(prompt)
         self.prompt, self.menu, self.menu_owner = prompt, None, None
+        self.prompt_moves = moves_line(prompt)
 
     def take_over(self, answer: StubMessage, clicked_by: StubUser) -> None:
         """Carry on after a click the test made itself: from the new public post, or from the private
@@ -346,13 +362,16 @@ class RandomPlayer:
             self.log.moves += 1
             self.check_public_post(answer)
             self.prompt, self.menu, self.menu_owner = answer, None, None
+            self.prompt_moves = moves_line(answer)
             return ix
         if answer.visible_to != owner.id:
             self.fail(f"a private answer went to {answer.visible_to}, not {owner.username}")
         if not move_options(answer):
             self.fail(f"{owner.username}'s click was refused: {answer.content!r}")
         self.saw(answer)
-        if typed or ix.callback_type == DEFERRED_UPDATE:      # a move that continues privately
+        # a move on the live message that continues privately: the click is answered on the live message (its menu
+        # taken off, or after a deferral), the step in the player's private message (a narrowed menu is a new one)
+        if typed or (not ix.message.ephemeral and ix.callback_type in (DEFERRED_UPDATE, UPDATE_MESSAGE)):
             self.log.moves += 1
             self.log.private_steps += 1
             check_png(answer, "step.png", self.measure)    # the compact step picture; "Full sheet" has the rest

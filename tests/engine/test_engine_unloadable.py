@@ -18,6 +18,7 @@ from bot.engine import SessionManager, Store, errors, sessions
 from bot.engine.__main__ import run_verify
 from bot.engine.kinds import KindRegistry
 from bot.games.rollforadventure import moves as rfa_moves
+from bot.games.rollforadventure import policy
 from bot.games.rollforadventure.kind import KIND
 
 SPEC = ["bot.games.rollforadventure.kind:KIND"]
@@ -104,3 +105,62 @@ async def test_a_snapshot_an_older_version_stored_loads_and_verifies(tmp_path):
         assert loaded.state["v"] == 2 and loaded.state["defeated"] == 0
     finally:
         await store.close()
+
+
+def _as_version_1(snapshot: str) -> str:
+    """``snapshot`` as Roll for Adventure's state version 1 stored it: no ``defeated`` count, ``"v": 1``, and the
+    kind's own compact, sorted JSON (its ``dumps`` then and now)."""
+    state = json.loads(snapshot)
+    del state["defeated"]
+    return json.dumps(dict(state, v=1), sort_keys=True, separators=(",", ":"))
+
+
+async def test_an_older_game_in_which_a_necromancer_raised_an_enemy_verifies(tmp_path):
+    """A version-1 game whose Necromancer raised a defeated enemy out of the discard pile: that version counted
+    nothing, so its snapshot loads with the count the pile shows (one too few), while the replay counts every
+    defeat. ``verify`` reported "snapshot differs" on a game that was fine; it compares what version 1 stored."""
+    path = tmp_path / "g.db"
+    store = await Store.open(path)
+    try:
+        mgr = SessionManager(store, KindRegistry([KIND]))
+        game = await mgr.create("rollforadventure", None, 100, 1, "Ann", {"specials": ["necromancer"]}, 1, seed=1)
+        state, version, raised = game.state, game.version, False
+        while not raised:
+            assert version < 200, "seed 1's Necromancer raises an enemy within its first moves"
+            move = policy.choose_move(state, KIND.pending(state)[0]["seat"], version)
+            played = await mgr.apply(game.id, 1, move, version)
+            state, version = played.state, played.version
+            raised = any(e["key"] == "rollforadventure.event.raised" for e in played.events)
+    finally:
+        await store.close()
+    db = sqlite3.connect(path)
+    [snapshot] = db.execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()
+    old = _as_version_1(snapshot)
+    assert KIND.loads(old)["defeated"] < json.loads(snapshot)["defeated"], "the raised enemy left the pile"
+    db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (old, game.id))
+    db.commit()
+    db.close()
+    out = io.StringIO()
+    assert await run_verify(str(path), SPEC, out) == 0, out.getvalue()
+
+
+async def test_verify_still_reports_an_older_game_whose_stored_fields_differ(tmp_path):
+    """What version 1 did store is still compared with the replay: a changed discard pile is found."""
+    path = tmp_path / "g.db"
+    store = await Store.open(path)
+    try:
+        mgr = SessionManager(store, KindRegistry([KIND]))
+        game, one = await _game_with_a_one(mgr)
+        await mgr.apply(game.id, 1, one, game.version)
+    finally:
+        await store.close()
+    db = sqlite3.connect(path)
+    [snapshot] = db.execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()
+    state = json.loads(_as_version_1(snapshot))
+    state["turn"] += 1
+    db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), game.id))
+    db.commit()
+    db.close()
+    out = io.StringIO()
+    assert await run_verify(str(path), SPEC, out) == 1
+    assert f"game {game.id} " in out.getvalue() and "snapshot differs" in out.getvalue()

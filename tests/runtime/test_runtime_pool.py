@@ -8,11 +8,13 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+import images
 from bot.games.dicepoker.kind import KIND as POKER
 from bot.games.rollforadventure.kind import KIND as RFA
 from bot.games.rollplayer.kind import KIND as RP
@@ -123,6 +125,27 @@ def test_a_hung_drawing_process_is_replaced(drawing_pool, monkeypatch):
     assert sleepy(0) in processes.pids()
 
 
+def test_a_stopped_pool_stops_reading_its_pipes_before_they_close():
+    """The setup error the test above (its fixture starting a pool right after the last test's stopped) met on a
+    busy machine: ``WorkerLost(EOFError('Ran out of input'))`` while the new pool warmed up. A stopped worker's pipe
+    was closed while its reader thread still read it; the freed number went to the new pool's pipe, and the old
+    thread's next read took the new process's first answer. The reader thread now closes its pipe itself, once it
+    has read the end the stopped process leaves, and stop() returns after that."""
+    before = set(threading.enumerate())
+    processes.start(1, warm=images.WARM_MODULES)
+    [worker] = processes._pool.workers
+    [reader] = [t for t in threading.enumerate() if t not in before and t.name == "drawing-answers"]
+    closed_under_reader = []
+    close = worker.conn.close
+
+    def noted_close() -> None:
+        closed_under_reader.append(reader.is_alive() and threading.current_thread() is not reader)
+        close()
+    worker.conn.close = noted_close
+    processes.stop()
+    assert closed_under_reader == [False] and worker.conn.closed and not reader.is_alive()
+
+
 def test_a_dead_drawing_process_is_replaced(drawing_pool):
     pids = set(processes.pids())
     assert len(pids) == 1
@@ -140,6 +163,7 @@ def test_a_dead_drawing_process_is_replaced(drawing_pool):
 KILLED_BOT = """
 import os, signal, sys
 sys.path.insert(0, sys.argv[1])
+import images
 import images
 from bot.runtime import pool as processes
 if __name__ == "__main__":

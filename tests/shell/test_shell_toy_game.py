@@ -235,10 +235,11 @@ async def test_the_creator_adds_and_removes_bot_seats_in_the_lobby(harness):
     created = await harness.run("pig new", user=ALICE, place=place, players=3)
     lobby = next(m for m in created.messages if m.buttons())
     labels = [b["label"] for b in lobby.buttons()]
-    assert t("button.addbot", "en") in labels and t("button.dropbot", "en") in labels
-    refused = await harness.click(lobby, user=BOB, place=place, label=t("button.addbot", "en"))
+    assert t("button.dropbot", "en") in labels                            # adding one: at a level it offers
+    assert [o["value"] for o in lobby.selects()[0]["options"]] == ["easy", "hard"]
+    refused = await harness.select(lobby, ["hard"], user=BOB, place=place)
     assert refused.only().ephemeral                                       # only the creator
-    await harness.click(lobby, user=ALICE, place=place, label=t("button.addbot", "en"))
+    await harness.select(lobby, ["hard"], user=ALICE, place=place)
     assert "Bot (hard)" in lobby.text()                                   # the lobby message, edited in place
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     assert [s.is_ai for s in game.seats] == [False, True] and game.meta["bots"] == {"1": "hard"}

@@ -15,7 +15,7 @@ from bot.games.kind import Kind
 
 from . import flow, hint, moves, policy, setup
 from .board import copy_state
-from .snapshot import check_state, upgrade
+from .snapshot import as_version_1, check_state, is_version_1, upgrade
 
 
 class RollForAdventureKind(Kind):
@@ -107,6 +107,16 @@ class RollForAdventureKind(Kind):
             return snapshot
         upgraded = upgrade(stored)
         return snapshot if upgraded is stored else self.dumps(upgraded)
+
+    def stored_as(self, state: dict, snapshot: str) -> str:
+        """The replayed ``state`` as the version that stored ``snapshot`` kept it: version 1 had no ``defeated``
+        count, and its snapshot's estimate (the discard pile) misses the enemies a Necromancer raised again, which
+        the replay counts; so a version-1 snapshot is compared with the replay's version-1 form."""
+        try:
+            stored = json.loads(snapshot)
+        except (ValueError, RecursionError, TypeError):
+            stored = None
+        return self.dumps(as_version_1(state) if is_version_1(stored) else state)
 
     def step_mark(self, state: Any) -> Hashable:
         """Every move is a public step (co-op: the table is everyone's): the mark is the state itself."""

@@ -168,3 +168,31 @@ async def test_an_undo_overtaken_by_several_players_names_each_person_with_nim()
     assert t(key, "ko", **params) == "이제 되돌릴 수 없어요: 그 뒤에 Ann 님, 봇 (어려움)이 행동했어요."
     key, params = await Undo.overtaken_reason(service, game, 1, 4, "en")
     assert params == {"players": "Ann, Bot (hard)"}
+
+
+async def test_korean_writes_no_nim_after_a_forgotten_player(harness, alice, bob):
+    """A player who used forget-me reads "탈퇴한 플레이어" ("Former player") in Korean: a description, no person's
+    name, yet Korean texts wrote 님 after it as after a person ("탈퇴한 플레이어 님의 시트", and in a list joined in
+    code "Bob 님, 탈퇴한 플레이어 님"). Now it takes none, as a bot seat does, while every person keeps theirs."""
+    from history_kit import duel
+
+    from cogs.seats import listed_players, shown_game
+
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    await finish(harness, game.id)
+    prompt = (await harness.run("stats forget-me", user=alice, place=place)).only()
+    await harness.click(prompt, user=alice, place=place, label=t("stats.forget_confirm", "en"))
+    former = t("history.former_player", "ko")
+    assert former == "탈퇴한 플레이어"
+
+    harness.locale = "ko"
+    assert (await harness.run("sheet", user=bob, place=place, seat=1)).only().text() == "탈퇴한 플레이어의 시트"
+    assert (await harness.run("sheet", user=bob, place=place, seat=2)).only().text() == "Bob 님의 시트"
+    game = await harness.bot.sessions.load(game.id)
+    shown = shown_game(game, "ko", harness.bot.sessions.kinds[game.kind])
+    assert listed_players(shown, [1, 0], "ko") == f"Bob 님, {former}"
+    # a public post reads the stored, English, name: no 님 after it either, and its particle fits it
+    assert listed_players(game, [0, 1], "ko") == "Former player, Bob 님"
+    moved = t("undo.refused_player_moved", "ko", player=former)
+    assert moved == "이제 되돌릴 수 없어요: 그 뒤에 탈퇴한 플레이어가 행동했어요.", moved

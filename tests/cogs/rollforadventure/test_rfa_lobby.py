@@ -28,6 +28,19 @@ async def test_defaults_are_the_first_game(harness, alice):
         "fortress_side": "A", "forest_side": "A", "ice_cave_side": "A", "specials": [], "extra_ally_dice": False}
 
 
+async def test_its_one_bot_level_needs_no_choice_the_add_bot_button_stays(harness, alice):
+    """Roll for Adventure's team player has one level: the lobby keeps its Add bot button (no select of one
+    level), and the bot it adds plays at that level."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    lobby = next(m for m in (await harness.run("rfa new", user=alice, place=place)).messages if m.buttons())
+    assert [b["label"] for b in lobby.buttons()][-2:] == [t("button.addbot", "en"), t("button.dropbot", "en")]
+    assert lobby.selects() == []
+    await harness.click(lobby, user=alice, place=place, label=t("button.addbot", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game.seats[1].is_ai and game.meta["bots"] == {"1": "normal"} and "Bot (normal)" in lobby.text()
+
+
 async def test_every_switch_reaches_the_rules_and_heroes_are_chosen_by_click(harness, alice, bob, fixed_seed):
     place = harness.channel()
     created = await harness.run("rfa new", user=alice, place=place, players=2, **EVERYTHING)
