@@ -206,7 +206,7 @@ def test_korean_text_is_drawn_with_the_hangul_font():
     from images.text import Face
     face = Face(24)
     label = t("rollforadventure.img.oblivion", "ko")
-    assert any(is_hangul for is_hangul, _ in face.runs(label))
+    assert any(run.font == "hangul" for run in face.runs(label))
 
 
 @pytest.mark.parametrize("holes", [4, 20])
