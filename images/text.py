@@ -1,10 +1,13 @@
 """Text drawing with three fonts and measured fitting.
 
 A line is split into runs: Hangul goes to NanumSquare, everything else to DejaVu Sans Condensed (which
-has the accented Latin letters NanumSquare lacks), Chinese and Japanese ideographs to Droid Sans Fallback
-(a subset, see ``fonts/README.md``). A character none of them has is drawn as one "?" per character a
-reader sees (``images.scripts.graphemes``: a family emoji or a flag is one "?", not one per code point),
-so a player name never draws a box or a blank.
+has the accented Latin letters, Greek, Cyrillic, Hebrew and Arabic that NanumSquare lacks), Chinese and
+Japanese ideographs to Droid Sans Fallback (a subset, see ``fonts/README.md``). A character none of them
+has is drawn as one "?" per character a reader sees (``images.scripts.graphemes``: a family emoji or a flag
+is one "?", not one per code point), so a player name never draws a box or a blank. A line with Hebrew or
+Arabic is laid out right to left where those are (``images.scripts.levels``); Pillow's libraqm, where it is
+built in (``RAQM``), shapes those runs (joined Arabic letters), else they are drawn reversed, unjoined.
+Lines without them are drawn exactly as before, with Pillow's basic layout, on every machine.
 
 Every box the renderers fill is measured with the real fonts (`fit`, `wrap`): text is shrunk a little, then
 ellipsised (between two characters a reader sees), so it can never spill out of its box whatever the locale
@@ -26,7 +29,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from . import scripts
 
@@ -36,9 +39,11 @@ HANGUL = {False: "NanumSquareR.ttf", True: "NanumSquareB.ttf"}
 #: one weight: bold text draws its ideographs regular (stroked from HANGUL_STROKE_FROM, as Hangul is)
 CJK = {False: "DroidSansFallback-CJK.ttf", True: "DroidSansFallback-CJK.ttf"}
 FONTS = {"latin": LATIN, "hangul": HANGUL, "cjk": CJK}
-ELLIPSIS = "…"
+ELLIPSIS = scripts.ELLIPSIS
 #: what a character no font has is drawn as: one per grapheme
 PLACEHOLDER = "?"
+#: Pillow built with libraqm: right-to-left runs are shaped by it (Arabic joined), else drawn reversed
+RAQM = features.check("raqm")
 # NanumSquare's glyphs look smaller than DejaVu's at one pixel size; this evens out the x-heights.
 HANGUL_SCALE = 1.08
 _LEVELS: contextvars.ContextVar[int] = contextvars.ContextVar("coverage_levels", default=0)
@@ -48,6 +53,12 @@ HANGUL_STROKE_FROM = 40   # below, the stroke fills the counters of dense syllab
 @cache
 def _truetype(filename: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / filename), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def _shaper(filename: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font laid out by libraqm: only right-to-left runs use it, so Latin and Hangul keep their pixels."""
+    return ImageFont.truetype(str(FONT_DIR / filename), size, layout_engine=ImageFont.Layout.RAQM)
 
 
 #: characters that may rightly draw no ink: format controls, combining and enclosing marks, spaces
@@ -73,10 +84,12 @@ HANGUL_RANGES = ((0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 
 
 
 class Run(NamedTuple):
-    """Text drawn with one font: ``font`` is a key of :data:`FONTS`."""
+    """Text drawn with one font: ``font`` is a key of :data:`FONTS`; ``text`` is in drawing order, left to
+    right, except when ``rtl``: then it is in reading order and libraqm lays it out right to left."""
 
     font: str
     text: str
+    rtl: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,11 +110,11 @@ class Face:
     def font(self, run: Run) -> ImageFont.FreeTypeFont:
         """The font that draws ``run``: its file at this face's size (NanumSquare scaled, see HANGUL_SCALE)."""
         size = round(self.size * HANGUL_SCALE) if run.font == "hangul" else self.size
-        return _truetype(FONTS[run.font][self.bold], size)
+        return (_shaper if run.rtl else _truetype)(FONTS[run.font][self.bold], size)
 
     def length(self, run: Run) -> float:
         """How far ``run`` advances the pen."""
-        return self.font(run).getlength(run.text)
+        return self.font(run).getlength(run.text, direction="rtl" if run.rtl else None)
 
     @property
     def ascent(self) -> int:
@@ -171,8 +184,10 @@ def _droppable(ch: str) -> bool:
 
 def _glyphs(grapheme: str, bold: bool) -> tuple[str, str] | None:
     """(font key, what to draw) for one grapheme: the marks its font lacks are left out, and a grapheme that
-    font cannot draw whole is one placeholder. None: nothing to draw."""
+    font cannot draw whole is one placeholder. None: nothing to draw (a direction control)."""
     base, rest = grapheme[0], grapheme[1:]
+    if scripts.is_direction_control(base):
+        return None
     key = _font_for(base, bold)
     if key is None:
         return None if _droppable(base) and not rest else ("latin", PLACEHOLDER)
@@ -184,14 +199,33 @@ def _glyphs(grapheme: str, bold: bool) -> tuple[str, str] | None:
 
 @lru_cache(maxsize=65536)
 def _runs(text: str, bold: bool) -> tuple[Run, ...]:
-    """``text`` as runs of one font each."""
+    """``text`` as runs of one font each, in drawing order (right-to-left parts laid out, see Run)."""
+    units = [(glyphs, g) for g in scripts.graphemes(text) if (glyphs := _glyphs(g, bold))]
+    if not scripts.has_rtl(text):
+        return _merged((key, shown, False) for (key, shown), _ in units)
+    line_levels = scripts.levels([g for _, g in units])
+    return _merged(_placed(units[i][0], line_levels[i] % 2 == 1) for i in scripts.visual_order(line_levels))
+
+
+def _placed(glyphs: tuple[str, str], rtl: bool) -> tuple[str, str, bool]:
+    """One grapheme of a line with right-to-left text, in drawing order: libraqm lays out a right-to-left one
+    itself; without it, its bracket is mirrored here."""
+    key, shown = glyphs
+    if rtl and not RAQM:
+        return key, scripts.MIRRORS.get(shown, shown), False
+    return key, shown, rtl
+
+
+def _merged(units) -> tuple[Run, ...]:
+    """Neighbouring units of one font and direction joined into runs; a right-to-left run (drawn by libraqm)
+    back in reading order."""
     out: list[list] = []
-    for key, shown in filter(None, (_glyphs(g, bold) for g in scripts.graphemes(text))):
-        if out and out[-1][0] == key:
-            out[-1][1] += shown
+    for key, shown, rtl in units:
+        if out and out[-1][0] == key and out[-1][2] == rtl:
+            out[-1][1].append(shown)
         else:
-            out.append([key, shown])
-    return tuple(Run(key, shown) for key, shown in out)
+            out.append([key, [shown], rtl])
+    return tuple(Run(key, "".join(reversed(parts) if rtl else parts), rtl) for key, parts, rtl in out)
 
 
 @lru_cache(maxsize=2048)
@@ -211,7 +245,7 @@ def _mask(face: Face, text: str) -> tuple[Image.Image, int, int]:
         # at larger sizes
         stroke = 1 if run.font != "latin" and face.bold and face.size >= HANGUL_STROKE_FROM else 0
         d.text((round(x), asc), run.text, font=face.font(run), fill=255, anchor="ls", stroke_width=stroke,
-               stroke_fill=255)
+               stroke_fill=255, direction="rtl" if run.rtl else None)
         x += face.length(run)
     return mask, -pad, -asc
 

@@ -1,5 +1,5 @@
-"""images.scripts: the characters a reader sees (graphemes), as the pictures need them for players' display
-names."""
+"""images.scripts: the characters a reader sees (graphemes) and the direction of each in a left-to-right line,
+as the pictures need them for players' display names."""
 
 from __future__ import annotations
 
@@ -31,3 +31,33 @@ def test_graphemes_keep_what_a_reader_sees_as_one_character_together(text, expec
 def test_cuts_fall_between_graphemes():
     text = "xx" + FAMILY + "e\u0301"
     assert scripts.cuts(text) == [0, 1, 2, 2 + len(FAMILY), len(text)]
+
+
+def visual(text: str) -> str:
+    """``text`` in drawing order, left to right (no mirroring)."""
+    chars = list(text)
+    return "".join(chars[i] for i in scripts.visual_order(scripts.levels(chars)))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ann", "Ann"),
+    ("שלום", "םולש"),                                        # Hebrew: right to left
+    ("> مرحبا שלום é ZW!", "> םולש ابحرم é ZW!"),           # both RTL words one run, the Latin after it
+    ("שלום 12 ש", "ש 12 םולש"),                              # a number inside keeps its own order
+    ("Winner: מרחב (2)", "Winner: )2( בחרמ"),                # brackets go with what they enclose (drawn mirrored)
+    ("a (שלום) b", "a (םולש) b"),                            # ... unless the text around is left to right
+    ("승자: مرحبا 3", "승자: 3 ابحرم"),                        # a number after Arabic letters is an Arabic number
+    ("שלו…", "…ולש"),                                        # an ellipsis stays where the cut is
+])
+def test_a_left_to_right_line_lays_right_to_left_text_out_right_to_left(text, expected):
+    assert visual(text) == expected
+
+
+def test_only_text_with_right_to_left_letters_needs_laying_out():
+    assert not scripts.has_rtl("Épée 장검 日本語 " + FAMILY)
+    assert scripts.has_rtl("a ש") and scripts.has_rtl("مرحبا")
+
+
+def test_explicit_direction_controls_are_recognised():
+    assert all(scripts.is_direction_control(ch) for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    assert not any(scripts.is_direction_control(ch) for ch in "a\u200d\u200fש")

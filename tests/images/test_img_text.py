@@ -1,8 +1,8 @@
 """Measured text: fitting, ellipsising, wrapping, the Latin/Hangul/CJK font split, and players' names in any
-script: ideographs drawn, one placeholder per emoji."""
+script: ideographs drawn, one placeholder per emoji, Hebrew and Arabic laid out right to left."""
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from images import scripts
 from images import text as kit
@@ -141,6 +141,62 @@ def test_an_ideograph_no_font_has_is_a_placeholder_not_a_gap():
 ])
 def test_an_emoji_is_one_placeholder_not_one_per_code_point(name, shown):
     assert "".join(run.text for run in Face(20).runs(name)) == shown
+
+
+def test_direction_controls_in_a_name_are_not_drawn():
+    """A right-to-left override in a name would turn the rest of the line around; FSI/PDI drew as "?"."""
+    assert Face(20).runs("\u202eDan \u2068x\u2069") == (Run("latin", "Dan x"),)
+
+
+def test_latin_hangul_and_cjk_lines_never_use_the_shaper(monkeypatch):
+    """Only lines with right-to-left letters go through libraqm: every other picture keeps its pixels on a
+    machine with or without it."""
+    def no_shaper(*args):
+        raise AssertionError("libraqm used for a left-to-right line")
+
+    monkeypatch.setattr(kit, "_shaper", no_shaper)
+    face = Face(23)
+    for text in ("Chloé Lefèvre-Dubois", "용감한 모험가 김서연", "佐々木 太郎", "@everyone " + FAMILY):
+        assert not any(run.rtl for run in face.runs(text))
+        kit._mask.__wrapped__(face, text)
+
+
+@pytest.fixture
+def without_raqm(monkeypatch):
+    """The kit as on a machine whose Pillow lacks libraqm (its caches emptied before and after)."""
+    def clear():
+        for fn in (kit._runs, kit._mask, kit._width):
+            fn.cache_clear()
+
+    clear()
+    monkeypatch.setattr(kit, "RAQM", False)
+    yield
+    clear()
+
+
+def test_without_libraqm_hebrew_is_still_drawn_right_to_left(without_raqm):
+    """"שלום" drew as "םולש" read from the right (letter by letter in reading order, left to right); reversed
+    here, it draws as the reversed letters do in reading order, brackets mirrored."""
+    face = Face(24, True)
+    assert face.runs("> שלום (2)") == (Run("latin", "> (2) םולש"),)
+    img = Image.new("L", (300, 60), 0)
+    face.draw(ImageDraw.Draw(img), 10, 40, "שלום", 255)
+    expected = Image.new("L", (300, 60), 0)
+    font = ImageFont.truetype(str(kit.FONT_DIR / kit.LATIN[True]), 24, layout_engine=ImageFont.Layout.BASIC)
+    ImageDraw.Draw(expected).text((10, 40), "םולש", font=font, fill=255, anchor="ls")
+    assert img.tobytes() == expected.tobytes()
+
+
+@pytest.mark.skipif(not kit.RAQM, reason="this Pillow has no libraqm: Arabic is drawn unjoined (tested above)")
+def test_with_libraqm_arabic_is_joined_and_right_to_left():
+    face = Face(24, True)
+    assert face.runs("> مرحبا") == (Run("latin", "> "), Run("latin", "مرحبا", rtl=True))
+    joined = ink_columns(face, "مرحبا")
+    basic = ImageFont.truetype(str(kit.FONT_DIR / kit.LATIN[True]), 24, layout_engine=ImageFont.Layout.BASIC)
+    isolated = basic.getlength("ابحرم")                  # the letters one by one, reversed
+    assert face.width("مرحبا") < isolated
+    gaps = [k for k in range(1, len(joined) - 1) if joined[k - 1] and not joined[k]]
+    assert len(gaps) < 4, "joined letters leave fewer gaps than five isolated ones"
 
 
 def test_ellipsise_cuts_between_graphemes():
