@@ -10,6 +10,8 @@ Pure Unicode, no fonts (the text kit, ``images.text``, draws from it):
   in all four languages), so a Hebrew or Arabic name is laid out right to left inside it. Explicit direction
   controls (U+202A-202E, U+2066-2069) are dropped before (``is_direction_control``): a name cannot turn the
   rest of a picture's line around.
+- ``word_pieces``: where a word too wide for its box may still be broken (after a hyphen, beside a wide East
+  Asian character); anywhere else it is ellipsised, never cut in two.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ DIRECTION_CONTROLS = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI",
 #: what a right-to-left run draws mirrored when no shaper does it (UAX #9 L4, the common pairs)
 MIRRORS = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
 OPENING = {"(": ")", "[": "]", "{": "}"}
+HYPHENS = frozenset("-\u2010")
 
 
 def _extends(ch: str) -> bool:
@@ -176,3 +179,24 @@ def visual_order(line_levels: list[int]) -> list[int]:
         for start, end in _spans([line_levels[i] for i in order], lambda lv, level=level: lv >= level):
             order[start:end] = order[start:end][::-1]
     return order
+
+
+def _wide(grapheme: str) -> bool:
+    return unicodedata.east_asian_width(grapheme[0]) in ("W", "F")
+
+
+def word_pieces(word: str) -> list[str]:
+    """``word`` cut where a line may break inside it (UAX #14, simplified): after a hyphen, and before or
+    after a wide East Asian character (Hangul, kana, ideographs, full-width forms, emoji), which break
+    anywhere. A Latin word has no such place: it stays one piece."""
+    pieces: list[str] = []
+    prev = None
+    for g in graphemes(word):
+        if pieces and (prev in HYPHENS or _wide(prev) or _wide(g)):
+            pieces.append(g)
+        elif pieces:
+            pieces[-1] += g
+        else:
+            pieces.append(g)
+        prev = g
+    return pieces

@@ -11,7 +11,8 @@ Lines without them are drawn exactly as before, with Pillow's basic layout, on e
 
 Every box the renderers fill is measured with the real fonts (`fit`, `wrap`): text is shrunk a little, then
 ellipsised (between two characters a reader sees), so it can never spill out of its box whatever the locale
-or the player's name.
+or the player's name; a line breaks between words, inside one only after a hyphen or beside a wide East
+Asian character.
 
 `coverage(levels)` draws the text of a picture with its edge coverage rounded to a few levels (3: none,
 half, full): at 24 px and more the glyphs look the same, and a palette PNG of a picture that is mostly
@@ -308,27 +309,36 @@ def fit(text: str, max_width: int, size: int, bold: bool = False, min_size: int 
     return faces[-1], ellipsise(text, faces[-1], max_width)
 
 
-def _break_long(word: str, face: Face, max_width: int) -> list[str]:
-    """Split a word wider than the box at character boundaries (Korean without spaces, long names)."""
+def _break_word(word: str, face: Face, max_width: int) -> tuple[list[str], bool]:
+    """A word wider than the box, broken where a line may break inside it (``scripts.word_pieces``: Korean
+    without spaces, "Lefèvre-" / "Dubois"); a piece still too wide is ellipsised ("@everyo…", not "@everyon" /
+    "e"). Returns the parts and whether the word is whole."""
     parts, cur = [], ""
-    for ch in scripts.graphemes(word):
-        if cur and face.width(cur + ch) > max_width:
+    for piece in scripts.word_pieces(word):
+        if cur and face.width(cur + piece) > max_width:
             parts.append(cur)
-            cur = ch
+            cur = piece
         else:
-            cur += ch
-    if cur:
-        parts.append(cur)
-    return parts
+            cur += piece
+    parts.append(cur)
+    shown = [ellipsise(part, face, max_width) for part in parts]
+    return shown, shown == parts
 
 
 @lru_cache(maxsize=16384)
 def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[str, ...], bool]:
-    """Greedy word wrap measured with `face`. Returns (lines, complete); when the text needs more than
-    `max_lines`, the last line is ellipsised and complete is False."""
+    """Greedy word wrap measured with `face`, breaking lines between words. Returns (lines, complete); when the
+    text needs more than `max_lines`, the last line is ellipsised and complete is False; so it is when a word
+    wider than the box had to be ellipsised (see ``_break_word``), so that ``wrap_fit`` tries a smaller size."""
     words: list[str] = []
+    whole = True
     for word in text.split():
-        words.extend(_break_long(word, face, max_width) if face.width(word) > max_width else [word])
+        if face.width(word) > max_width:
+            parts, fits = _break_word(word, face, max_width)
+            words.extend(parts)
+            whole = whole and fits
+        else:
+            words.append(word)
     lines: list[str] = []
     cur = ""
     for word in words:
@@ -341,7 +351,7 @@ def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[s
     if cur:
         lines.append(cur)
     if len(lines) <= max_lines:
-        return tuple(lines), True
+        return tuple(lines), whole
     kept = lines[:max_lines]
     last = list(scripts.graphemes(kept[-1]))
     while last and face.width("".join(last).rstrip() + ELLIPSIS) > max_width:

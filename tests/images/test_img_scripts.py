@@ -1,5 +1,5 @@
-"""images.scripts: the characters a reader sees (graphemes) and the direction of each in a left-to-right line,
-as the pictures need them for players' display names."""
+"""images.scripts: the characters a reader sees (graphemes), the direction of each in a left-to-right line, and
+where a word too wide for its box may break, as the pictures need them for players' display names."""
 
 from __future__ import annotations
 
@@ -61,3 +61,14 @@ def test_only_text_with_right_to_left_letters_needs_laying_out():
 def test_explicit_direction_controls_are_recognised():
     assert all(scripts.is_direction_control(ch) for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
     assert not any(scripts.is_direction_control(ch) for ch in "a\u200d\u200fש")
+
+
+@pytest.mark.parametrize("word, pieces", [
+    ("@everyone", ["@everyone"]),                            # a Latin word never breaks inside
+    ("Lefèvre-Dubois", ["Lefèvre-", "Dubois"]),              # after a hyphen it may
+    ("김민준", ["김", "민", "준"]),                            # Hangul, kana and ideographs break anywhere
+    ("日本語x", ["日", "本", "語", "x"]),
+    ("ab" + FAMILY, ["ab", FAMILY]),                         # an emoji is wide: it may go to the next line whole
+])
+def test_word_pieces_are_where_a_word_may_break(word, pieces):
+    assert scripts.word_pieces(word) == pieces

@@ -205,3 +205,18 @@ def test_ellipsise_cuts_between_graphemes():
     for width in range(20, face.width(text), 3):
         shown = ellipsise(text, face, width)
         assert len(shown[:-1]) in scripts.cuts(text), (width, shown)
+
+
+def test_wrap_breaks_between_words_and_ellipsises_a_word_wider_than_the_box():
+    """An Initiative card drew "@everyon" / "e <@1>…": a line now breaks between words, after a hyphen or
+    beside a wide character, and a Latin word wider than the box is ellipsised (complete is False, so
+    ``wrap_fit`` shrinks first)."""
+    face = Face(17, True)
+    lines, complete = wrap("@everyone <@1> @here", face, face.width("@everyo…"), 2)
+    assert not complete
+    assert lines[0] == "@everyo" + ELLIPSIS
+    assert all(face.width(line) <= face.width("@everyo…") for line in lines)
+    lines, complete = wrap("Chloé Lefèvre-Dubois", Face(22, True), 125, 3)
+    assert complete and lines == ("Chloé", "Lefèvre-", "Dubois")
+    face, lines, complete = wrap_fit("Bartholomew", 120, 2, 22, True, 17)
+    assert complete and lines == ("Bartholomew",) and face.size < 22
