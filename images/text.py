@@ -1,10 +1,18 @@
-"""Text drawing with two fonts and measured fitting.
+"""Text drawing with three fonts and measured fitting.
 
 A line is split into runs: Hangul goes to NanumSquare, everything else to DejaVu Sans Condensed (which
-has the accented Latin letters NanumSquare lacks); a character neither has is replaced by "?" so a player
-name with an emoji never draws a box. Every box the renderers fill is measured with the real fonts
-(`fit`, `wrap`): text is shrunk a little, then ellipsised, so it can never spill out of its box whatever
-the locale or the player's name.
+has the accented Latin letters, Greek, Cyrillic, Hebrew and Arabic that NanumSquare lacks), Chinese and
+Japanese ideographs to Droid Sans Fallback (a subset, see ``fonts/README.md``). A character none of them
+has is drawn as one "?" per character a reader sees (``images.scripts.graphemes``: a family emoji or a flag
+is one "?", not one per code point), so a player name never draws a box or a blank. A line with Hebrew or
+Arabic is laid out right to left where those are (``images.scripts.levels``); Pillow's libraqm, where it is
+built in (``RAQM``), shapes those runs (joined Arabic letters), else they are drawn reversed, unjoined.
+Lines without them are drawn exactly as before, with Pillow's basic layout, on every machine.
+
+Every box the renderers fill is measured with the real fonts (`fit`, `wrap`): text is shrunk a little, then
+ellipsised (between two characters a reader sees), so it can never spill out of its box whatever the locale
+or the player's name; a line breaks between words, inside one only after a hyphen or beside a wide East
+Asian character.
 
 `coverage(levels)` draws the text of a picture with its edge coverage rounded to a few levels (3: none,
 half, full): at 24 px and more the glyphs look the same, and a palette PNG of a picture that is mostly
@@ -14,18 +22,29 @@ text comes out about a third smaller (the live pictures uploaded after every mov
 from __future__ import annotations
 
 import contextvars
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
+
+from . import scripts
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 LATIN = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 HANGUL = {False: "NanumSquareR.ttf", True: "NanumSquareB.ttf"}
-ELLIPSIS = "…"
+#: one weight: bold text draws its ideographs regular (stroked from HANGUL_STROKE_FROM, as Hangul is)
+CJK = {False: "DroidSansFallback-CJK.ttf", True: "DroidSansFallback-CJK.ttf"}
+FONTS = {"latin": LATIN, "hangul": HANGUL, "cjk": CJK}
+ELLIPSIS = scripts.ELLIPSIS
+#: what a character no font has is drawn as: one per grapheme
+PLACEHOLDER = "?"
+#: Pillow built with libraqm: right-to-left runs are shaped by it (Arabic joined), else drawn reversed
+RAQM = features.check("raqm")
 # NanumSquare's glyphs look smaller than DejaVu's at one pixel size; this evens out the x-heights.
 HANGUL_SCALE = 1.08
 _LEVELS: contextvars.ContextVar[int] = contextvars.ContextVar("coverage_levels", default=0)
@@ -38,17 +57,40 @@ def _truetype(filename: str, size: int) -> ImageFont.FreeTypeFont:
 
 
 @cache
+def _shaper(filename: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font laid out by libraqm: only right-to-left runs use it, so Latin and Hangul keep their pixels."""
+    return ImageFont.truetype(str(FONT_DIR / filename), size, layout_engine=ImageFont.Layout.RAQM)
+
+
+#: characters that may rightly draw no ink: format controls, combining and enclosing marks, spaces
+INVISIBLE = frozenset({"Cf", "Mn", "Me", "Zs", "Zl", "Zp", "Cc"})
+
+
+@cache
 def _has_glyph(filename: str, ch: str) -> bool:
-    """True when the font maps `ch` to a real glyph (not .notdef); cached per character."""
+    """True when the font draws `ch`: not its .notdef, and not an empty glyph for a visible character
+    (NanumSquare maps Chinese characters to empty glyphs, which drew names with a blank gap); cached."""
     if ch.isspace():
         return True
     font = _truetype(filename, 24)
-    return bytes(font.getmask(ch)) != bytes(font.getmask("\ue000"))
+    mask = font.getmask(ch)
+    if bytes(mask) == bytes(font.getmask("\ue000")):
+        return False
+    return mask.getbbox() is not None or unicodedata.category(ch) in INVISIBLE
 
 
 #: syllables, jamo, compatibility jamo, extended jamo A and B, CJK punctuation
 HANGUL_RANGES = ((0xAC00, 0xD7A3), (0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xD7B0, 0xD7FF),
                  (0x3000, 0x303F))
+
+
+class Run(NamedTuple):
+    """Text drawn with one font: ``font`` is a key of :data:`FONTS`; ``text`` is in drawing order, left to
+    right, except when ``rtl``: then it is in reading order and libraqm lays it out right to left."""
+
+    font: str
+    text: str
+    rtl: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +108,15 @@ class Face:
     def hangul(self) -> ImageFont.FreeTypeFont:
         return _truetype(HANGUL[self.bold], round(self.size * HANGUL_SCALE))
 
+    def font(self, run: Run) -> ImageFont.FreeTypeFont:
+        """The font that draws ``run``: its file at this face's size (NanumSquare scaled, see HANGUL_SCALE)."""
+        size = round(self.size * HANGUL_SCALE) if run.font == "hangul" else self.size
+        return (_shaper if run.rtl else _truetype)(FONTS[run.font][self.bold], size)
+
+    def length(self, run: Run) -> float:
+        """How far ``run`` advances the pen."""
+        return self.font(run).getlength(run.text, direction="rtl" if run.rtl else None)
+
     @property
     def ascent(self) -> int:
         return round(self.size * 0.93)
@@ -78,7 +129,7 @@ class Face:
     def cap_height(self) -> int:
         return round(self.size * 0.73)
 
-    def runs(self, text: str) -> tuple[tuple[bool, str], ...]:
+    def runs(self, text: str) -> tuple[Run, ...]:
         return _runs(text, self.bold)
 
     def width(self, text: str) -> int:
@@ -118,42 +169,85 @@ def left_edge(x: float, width: float, align: str) -> float:
     return x - width / 2 if align == "center" else (x - width if align == "right" else x)
 
 
+def _font_for(ch: str, bold: bool) -> str | None:
+    """The key of the font that draws ``ch`` (Hangul from NanumSquare first, then DejaVu, NanumSquare,
+    Droid Sans Fallback), None when none does."""
+    if any(lo <= ord(ch) <= hi for lo, hi in HANGUL_RANGES) and _has_glyph(HANGUL[bold], ch):
+        return "hangul"
+    return next((key for key in ("latin", "hangul", "cjk") if _has_glyph(FONTS[key][bold], ch)), None)
+
+
+def _droppable(ch: str) -> bool:
+    """A part of a character that may go undrawn when its font lacks it: a mark, a joiner, a variation
+    selector, a tag or an emoji skin tone (the letter or symbol it belongs to is still drawn)."""
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf") or 0x1F3FB <= ord(ch) <= 0x1F3FF
+
+
+def _glyphs(grapheme: str, bold: bool) -> tuple[str, str] | None:
+    """(font key, what to draw) for one grapheme: the marks its font lacks are left out, and a grapheme that
+    font cannot draw whole is one placeholder. None: nothing to draw (a direction control)."""
+    base, rest = grapheme[0], grapheme[1:]
+    if scripts.is_direction_control(base):
+        return None
+    key = _font_for(base, bold)
+    if key is None:
+        return None if _droppable(base) and not rest else ("latin", PLACEHOLDER)
+    filename = FONTS[key][bold]
+    if any(not _has_glyph(filename, ch) and not _droppable(ch) for ch in rest):
+        return "latin", PLACEHOLDER
+    return key, base + "".join(ch for ch in rest if _has_glyph(filename, ch))
+
+
 @lru_cache(maxsize=65536)
-def _runs(text: str, bold: bool) -> tuple[tuple[bool, str], ...]:
-    latin, hangul = LATIN[bold], HANGUL[bold]
+def _runs(text: str, bold: bool) -> tuple[Run, ...]:
+    """``text`` as runs of one font each, in drawing order (right-to-left parts laid out, see Run)."""
+    units = [(glyphs, g) for g in scripts.graphemes(text) if (glyphs := _glyphs(g, bold))]
+    if not scripts.has_rtl(text):
+        return _merged((key, shown, False) for (key, shown), _ in units)
+    line_levels = scripts.levels([g for _, g in units])
+    return _merged(_placed(units[i][0], line_levels[i] % 2 == 1) for i in scripts.visual_order(line_levels))
+
+
+def _placed(glyphs: tuple[str, str], rtl: bool) -> tuple[str, str, bool]:
+    """One grapheme of a line with right-to-left text, in drawing order: libraqm lays out a right-to-left one
+    itself; without it, its bracket is mirrored here."""
+    key, shown = glyphs
+    if rtl and not RAQM:
+        return key, scripts.MIRRORS.get(shown, shown), False
+    return key, shown, rtl
+
+
+def _merged(units) -> tuple[Run, ...]:
+    """Neighbouring units of one font and direction joined into runs; a right-to-left run (drawn by libraqm)
+    back in reading order."""
     out: list[list] = []
-    for ch in text:
-        if any(lo <= ord(ch) <= hi for lo, hi in HANGUL_RANGES) and _has_glyph(hangul, ch):
-            use_hangul = True
-        elif _has_glyph(latin, ch):
-            use_hangul = False
-        elif _has_glyph(hangul, ch):
-            use_hangul = True
+    for key, shown, rtl in units:
+        if out and out[-1][0] == key and out[-1][2] == rtl:
+            out[-1][1].append(shown)
         else:
-            ch, use_hangul = "?", False
-        if out and out[-1][0] == use_hangul:
-            out[-1][1] += ch
-        else:
-            out.append([use_hangul, ch])
-    return tuple((h, s) for h, s in out)
+            out.append([key, [shown], rtl])
+    return tuple(Run(key, "".join(reversed(parts) if rtl else parts), rtl) for key, parts, rtl in out)
 
 
 @lru_cache(maxsize=2048)
 def _mask(face: Face, text: str) -> tuple[Image.Image, int, int]:
     """The text rendered once as an 8-bit coverage mask (cached: card texts and labels repeat from one
     picture to the next), with the offset of its top-left corner from the pen position on the baseline."""
-    asc = max(face.latin.getmetrics()[0], face.hangul.getmetrics()[0]) + 2
-    desc = max(face.latin.getmetrics()[1], face.hangul.getmetrics()[1]) + 2
+    runs = face.runs(text)
+    metrics = [f.getmetrics() for f in (face.latin, face.hangul, *(face.font(r) for r in runs if r.font == "cjk"))]
+    asc = max(m[0] for m in metrics) + 2
+    desc = max(m[1] for m in metrics) + 2
     pad = 4
     mask = Image.new("L", (face.width(text) + 2 * pad, asc + desc), 0)
     d = ImageDraw.Draw(mask)
     x = float(pad)
-    for is_hangul, run in face.runs(text):
-        font = face.hangul if is_hangul else face.latin
-        # NanumSquare Bold is lighter than DejaVu Bold: a 1 px stroke evens the weight at larger sizes
-        stroke = 1 if is_hangul and face.bold and face.size >= HANGUL_STROKE_FROM else 0
-        d.text((round(x), asc), run, font=font, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255)
-        x += font.getlength(run)
+    for run in runs:
+        # NanumSquare Bold is lighter than DejaVu Bold (and Droid has no bold): a 1 px stroke evens the weight
+        # at larger sizes
+        stroke = 1 if run.font != "latin" and face.bold and face.size >= HANGUL_STROKE_FROM else 0
+        d.text((round(x), asc), run.text, font=face.font(run), fill=255, anchor="ls", stroke_width=stroke,
+               stroke_fill=255, direction="rtl" if run.rtl else None)
+        x += face.length(run)
     return mask, -pad, -asc
 
 
@@ -179,22 +273,23 @@ def coverage(levels: int) -> Iterator[None]:
 
 @lru_cache(maxsize=65536)
 def _width(face: Face, text: str) -> int:
-    return int(sum((face.hangul if is_hangul else face.latin).getlength(run) for is_hangul, run in face.runs(text))
-               + 0.999)
+    return int(sum(face.length(run) for run in face.runs(text)) + 0.999)
 
 
 def ellipsise(text: str, face: Face, max_width: int) -> str:
-    """`text` cut at a character boundary with "…" so it fits `max_width` (unchanged if it fits)."""
+    """`text` cut between two graphemes with "…" so it fits `max_width` (unchanged if it fits): never inside
+    an emoji sequence or between a letter and its accent."""
     if face.width(text) <= max_width:
         return text
-    lo, hi = 0, len(text)
+    cuts = scripts.cuts(text)
+    lo, hi = 0, len(cuts) - 1
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if face.width(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if face.width(text[:cuts[mid]].rstrip() + ELLIPSIS) <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+    return text[:cuts[lo]].rstrip() + ELLIPSIS if lo else ELLIPSIS
 
 
 def _faces(size: int, bold: bool, min_size: int | None) -> tuple[Face, ...]:
@@ -214,27 +309,36 @@ def fit(text: str, max_width: int, size: int, bold: bool = False, min_size: int 
     return faces[-1], ellipsise(text, faces[-1], max_width)
 
 
-def _break_long(word: str, face: Face, max_width: int) -> list[str]:
-    """Split a word wider than the box at character boundaries (Korean without spaces, long names)."""
+def _break_word(word: str, face: Face, max_width: int) -> tuple[list[str], bool]:
+    """A word wider than the box, broken where a line may break inside it (``scripts.word_pieces``: Korean
+    without spaces, "Lefèvre-" / "Dubois"); a piece still too wide is ellipsised ("@everyo…", not "@everyon" /
+    "e"). Returns the parts and whether the word is whole."""
     parts, cur = [], ""
-    for ch in word:
-        if cur and face.width(cur + ch) > max_width:
+    for piece in scripts.word_pieces(word):
+        if cur and face.width(cur + piece) > max_width:
             parts.append(cur)
-            cur = ch
+            cur = piece
         else:
-            cur += ch
-    if cur:
-        parts.append(cur)
-    return parts
+            cur += piece
+    parts.append(cur)
+    shown = [ellipsise(part, face, max_width) for part in parts]
+    return shown, shown == parts
 
 
 @lru_cache(maxsize=16384)
 def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[str, ...], bool]:
-    """Greedy word wrap measured with `face`. Returns (lines, complete); when the text needs more than
-    `max_lines`, the last line is ellipsised and complete is False."""
+    """Greedy word wrap measured with `face`, breaking lines between words. Returns (lines, complete); when the
+    text needs more than `max_lines`, the last line is ellipsised and complete is False; so it is when a word
+    wider than the box had to be ellipsised (see ``_break_word``), so that ``wrap_fit`` tries a smaller size."""
     words: list[str] = []
+    whole = True
     for word in text.split():
-        words.extend(_break_long(word, face, max_width) if face.width(word) > max_width else [word])
+        if face.width(word) > max_width:
+            parts, fits = _break_word(word, face, max_width)
+            words.extend(parts)
+            whole = whole and fits
+        else:
+            words.append(word)
     lines: list[str] = []
     cur = ""
     for word in words:
@@ -247,12 +351,12 @@ def wrap(text: str, face: Face, max_width: int, max_lines: int) -> tuple[tuple[s
     if cur:
         lines.append(cur)
     if len(lines) <= max_lines:
-        return tuple(lines), True
+        return tuple(lines), whole
     kept = lines[:max_lines]
-    last = kept[-1]
-    while last and face.width(last.rstrip() + ELLIPSIS) > max_width:
-        last = last[:-1]
-    kept[-1] = last.rstrip() + ELLIPSIS
+    last = list(scripts.graphemes(kept[-1]))
+    while last and face.width("".join(last).rstrip() + ELLIPSIS) > max_width:
+        last.pop()
+    kept[-1] = "".join(last).rstrip() + ELLIPSIS
     return tuple(kept), False
 
 

@@ -37,6 +37,8 @@ def test_dockerfile_installs_the_packages_and_runs_unprivileged_with_the_db_on_a
     assert '"/data"' in args["VOLUME"]
     assert any(n == "RUN" and "chown" in a and "/data" in a for n, a in steps), "the bot's user owns /data"
     assert args["CMD"] == '["python3", "-m", "bot"]'
+    assert any(n == "RUN" and "apt-get install" in a and "libfribidi0" in a for n, a in steps), \
+        "Pillow's libraqm needs FriBiDi to lay out Hebrew and Arabic names (images/text.py RAQM)"
 
 
 def test_build_context_leaves_secrets_and_databases_out():

@@ -89,11 +89,9 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     for hero in state["heroes"]:
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + ROW - 8], fill=P.PANEL, radius=10)
         icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), MARGIN + PAD, y + (ROW - 8) / 2 - 14)
-        text = words.name_of(names, hero["seat"], locale)
-        if hero["hero"]:
-            text = f"{text} · {words.hero(hero['hero'], locale)}"
-        text_box(d, MARGIN + PAD + 40, y + (ROW - 8) / 2, text, INNER - 2 * PAD - 40, TEXT, True, P.TEXT,
-                 min_size=TEXT)
+        face, text = words.player_hero(words.name_of(names, hero["seat"], locale), hero["hero"], locale,
+                                       INNER - 2 * PAD - 40, TEXT, min_size=TEXT)
+        face.draw_mid(d, MARGIN + PAD + 40, y + (ROW - 8) / 2, text, P.TEXT)
         y += ROW
     y += 12
     return encode(img.crop((0, 0, WIDTH, min(height, y))))

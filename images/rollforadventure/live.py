@@ -186,12 +186,10 @@ def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) 
     the player only, or, when they move two heroes (solo), the hero, which is what tells the turns apart
     ("▶ Ben" was the same for both, and "Ben · Avenger" did not fit)."""
     icons.paste(img, icons.play(24), x, mid - 12)
-    if not v.hero:
-        line = v.player
-    elif not v.throw:
-        line = f"{v.player} · {words.hero(v.hero, locale)}"
-    else:
-        line = words.hero(v.hero, locale) if v.two_heroes else v.player
+    if v.hero and not v.throw:
+        face, line = words.player_hero(v.player, v.hero, locale, room - 32, NAME, min_size=TEXT)
+        return 32 + face.draw_mid(d, x + 32, mid, line, P.TURN)
+    line = words.hero(v.hero, locale) if v.hero and v.two_heroes else v.player
     return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
 
 

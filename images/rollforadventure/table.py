@@ -193,9 +193,9 @@ def _banner(img, d, state, y, h, locale, names) -> None:
     x = x0 + 32
     icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), x, mid - 14)
     x += 36
-    who = words.name_of(names, hero["seat"], locale)
-    line = f"{who} · {words.hero(hero['hero'], locale)}" if hero["hero"] else who
-    text_box(d, x, mid, line, WIDTH - MARGIN - PAD - x, NAME, True, P.TURN, min_size=MIN_TEXT)
+    face, line = words.player_hero(words.name_of(names, hero["seat"], locale), hero["hero"], locale,
+                                   WIDTH - MARGIN - PAD - x, NAME, min_size=MIN_TEXT)
+    face.draw_mid(d, x, mid, line, P.TURN)
     top = y + 10 + ROW
     dec = state["decision"]
     if dec:

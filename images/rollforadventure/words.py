@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.games.rollforadventure import content as C
 from images.labels import given_name
 from images.labels import label as say
-from images.text import Face, ellipsise, fit
+from images.text import ELLIPSIS, Face, ellipsise, fit
 
 
 def name_of(names, seat: int, locale: str) -> str:
@@ -43,6 +43,22 @@ def card_fit(cid: str, locale: str, max_width: float, size: int, min_size: int |
 
 def hero(hid: str, locale: str) -> str:
     return say(f"rollforadventure.hero.{hid}", locale)
+
+
+def player_hero(name: str, hid: str | None, locale: str, max_width: float, size: int,
+                min_size: int | None = None) -> tuple[Face, str]:
+    """"Player · Hero" (the player alone when no hero is chosen yet) fitted to ``max_width`` in bold as
+    ``images.text.fit`` does, but a long name is shortened before the hero is: "Bartholomew the Ma… · Avenger",
+    never "Bartholomew the Magnificent · Aven…" (the hero is what the line is read for; the name was cut
+    whole with it). Only when the hero leaves no room for a letter of the name is the line cut as one."""
+    if not hid:
+        return fit(name, int(max_width), size, True, min_size)
+    tail = f" · {hero(hid, locale)}"
+    face, shown = fit(name + tail, int(max_width), size, True, min_size)
+    if shown == name + tail:
+        return face, shown
+    short = ellipsise(name, face, int(max_width) - face.width(tail))
+    return (face, short + tail) if short != ELLIPSIS else (face, shown)
 
 
 def ability(hid: str, locale: str) -> str:

@@ -15,7 +15,7 @@ from .. import icons
 from .. import palette as P
 from ..draw import MARGIN, new_canvas, panel, paragraph, paragraph_height, stars_value, text_box
 from ..labels import label, labelled
-from ..text import Face, fit, wrap_fit
+from ..text import Face, fit, wrap, wrap_fit
 from .sheet import discarded_note
 from .views import ScoresView
 
@@ -36,7 +36,9 @@ LABEL_LINE = 30
 STACKED_VALUE_H = 44
 #: a column's text stays this far from the column's edges (the winner's frame is 4..7 px in)
 PAD = 12
-NAME_SIZE, NAME_MIN = 22, 17
+#: a column head's name: 22 px bold, the class names' largest size, so a name reads at 9 px on a phone (it shrank
+#: to 17 px, 7 px high at 360 px wide); a long one is ellipsised on its second line instead
+NAME_SIZE = 22
 #: one size for every class name of the picture (the largest at which all fit), none under CLASS_MIN
 CLASS_SIZE, CLASS_MIN = 22, 18
 ROW_LABEL_SIZE, ROW_LABEL_MIN = 22, 18
@@ -170,10 +172,10 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
 
 
 def head_lines(name: str, g: Grid) -> tuple[Face, tuple[str, ...]]:
-    """A player's name in a column head: up to two lines, :data:`PAD` clear of the column's edges
-    ("Bot 2" / "(normal)"), ellipsised only when two lines at the smallest size are not enough."""
-    face, lines, _ = wrap_fit(name, g.inner, 2, NAME_SIZE, True, NAME_MIN)
-    return face, lines
+    """A player's name in a column head: up to two lines at :data:`NAME_SIZE`, :data:`PAD` clear of the
+    column's edges ("Bot 2" / "(normal)"), ellipsised when two lines are not enough."""
+    face = Face(NAME_SIZE, True)
+    return face, wrap(name, face, g.inner, 2)[0]
 
 
 def class_face(class_names, g: Grid) -> Face:

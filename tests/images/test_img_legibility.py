@@ -116,3 +116,29 @@ def test_the_sheets_small_words_are_legible_whole_in_every_language(locale):
     assert set(names) <= words, "a word was cut short"
     for cls, drawn in powers.items():
         assert drawn.replace(" ", "") == content.power_text(cls, locale).replace(" ", ""), cls
+
+
+#: names the tour saw at 7 px in the final scores' column heads (two lines, shrunk to 17 px at 640 px wide)
+HEAD_NAMES = ["# **Ann** ~~x~~ ||s|| `c` __u__", "@everyone <@1> @here", "> مرحبا שלום é ZW!",
+              "김민준 日本語 中文 Xxxxxxxxxxxxx", "Chloé Lefèvre-Dubois", "Bartholomew the Magnificent"]
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_final_scores_player_names_are_legible_at_phone_width(locale, seats):
+    """Each line of each player's name in the final scores' column heads, long ones included, is at least
+    9 px cap height at 360 px wide, and as large as the class names under it."""
+    from bot.games.rollplayer import content
+    from images.rollplayer import scores
+    from tools import rp_samples
+
+    for names in (HEAD_NAMES[:seats], HEAD_NAMES[-seats:]):
+        with legibility.recording() as rec:
+            scores.draw(rp_samples.make_scores(seats, names=names), locale)
+        classes = {content.class_name(c, locale) for c in content.classes()}
+        heads = [s for s in rec.seen if s.kind == "scores._heads"]
+        name_lines = [s for s in heads if s.text not in classes]
+        assert len(name_lines) >= seats, [s.text for s in heads]
+        small = {s.text: round(s.cap, 1) for s in name_lines if s.cap < 9}
+        assert not small, small
+        assert min(s.size for s in name_lines) >= max(s.size for s in heads if s.text in classes)

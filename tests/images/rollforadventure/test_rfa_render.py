@@ -206,7 +206,7 @@ def test_korean_text_is_drawn_with_the_hangul_font():
     from images.text import Face
     face = Face(24)
     label = t("rollforadventure.img.oblivion", "ko")
-    assert any(is_hangul for is_hangul, _ in face.runs(label))
+    assert any(run.font == "hangul" for run in face.runs(label))
 
 
 @pytest.mark.parametrize("holes", [4, 20])
@@ -259,3 +259,33 @@ def test_cards_alike_are_numbered_as_the_menus_name_them(locale):
                 (sum(c["type"] == C.CARDS[cid]["type"] for c in C.CARDS.values()) == 1)
     face, shown = words.card_fit("baumwuerger_3", locale, 90, 22, min_size=16)
     assert shown.endswith("C") and face.width(shown) <= 90
+
+
+#: names long enough that "name · hero" cannot fit one line: the tour's end picture cut the hero
+LONG_NAMES = ["@everyone <@1> @here \U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466\U0001F1F0\U0001F1F7",
+              "김민준 日本語 中文 \U0001F44D\U0001F3FD Xxxxxxxxxxxxx ", "Bartholomew the Magnificent of Everlasting",
+              "Chloé Lefèvre-Dubois de la Montagne"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_long_name_is_shortened_and_its_hero_kept_whole(locale):
+    """The end picture, the table's banner and the live picture's banner write "player · hero": a long name is
+    ellipsised and the hero stays whole ("김민준 … Xxxxxxxx… · Daredevil", not "… · 치…")."""
+    from images.rollforadventure import live
+    from tools import legibility
+
+    states = S.game("four_a")
+    kinds = ("final.render_final", "table._banner", "live._name_line")
+    with legibility.recording() as rec:
+        render_final(states[-1], LONG_NAMES, locale)
+        for s in _sample(states[:-1], 5):
+            render_table(s, LONG_NAMES, locale)
+            live.draw(live.live_view(s, LONG_NAMES, locale), locale)
+    lines = [s.text for s in rec.seen if s.kind in kinds and " · " in s.text]
+    heroes = {words.hero(h, locale) for h in C.HEROES}
+    assert {s.kind for s in rec.seen if s.kind in kinds and " · " in s.text} == set(kinds)
+    cut = [line for line in lines if line.rsplit(" · ", 1)[1] not in heroes]
+    assert not cut, cut
+    names = [line.rsplit(" · ", 1)[0] for line in lines]
+    assert all(name in LONG_NAMES or any(n.startswith(name[:-1].rstrip()) for n in LONG_NAMES) for name in names)
+    assert any(name.endswith("…") for name in names), "a name was shortened"

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.rollplayer import content
 from bot.i18n import t
+from images import scripts
 from images.rollplayer import scores
 from images.rollplayer.render import scores_png, table_png
 from images.text import ELLIPSIS
@@ -76,3 +77,44 @@ def test_initiative_cards_wrap_bot_names_instead_of_cutting_them(locale):
     shown = " ".join(s.text for s in takers)
     for name in bot_names(locale):
         assert all(word in shown for word in name.split()), (name, shown)
+
+
+#: the tour's names that the Initiative cards cut inside a word ("@everyon" / "e <@1>…")
+ODD_NAMES = ["@everyone <@1> @here", "Chloé Lefèvre-Dubois", "Bartholomew the Magnificent", "김민준 日本語 中文"]
+
+
+def whole_words(line: str, name: str) -> bool:
+    """Whether a line of a wrapped name holds whole words of it (or the pieces a word may break into: after a
+    hyphen, beside a wide character), only its last one cut, and then with "…"."""
+    pieces = {p for word in name.split() for p in [word, *scripts.word_pieces(word)]}
+    tokens = line.removesuffix(ELLIPSIS).split()
+    cut = line.endswith(ELLIPSIS) and not line.endswith(" " + ELLIPSIS)
+    return all(tok in pieces or (cut and k == len(tokens) - 1 and any(p.startswith(tok) for p in pieces))
+               for k, tok in enumerate(tokens))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_initiative_cards_break_a_long_name_between_words(locale):
+    """A taker's name wraps at spaces (after a hyphen, between CJK characters); a word wider than the card is
+    ellipsised ("@everyo…"), not cut over two lines; so in the live picture's Initiative row, drawn from the
+    states of a game played with random legal moves."""
+    import random
+
+    from bot.games.rollplayer.kind import KIND
+    from images.rollplayer import render_live
+    from images.rollplayer.live import live_png
+
+    view = samples.make_table(4, names=ODD_NAMES, taken={1: 0, 2: 1, 3: 2, 4: 3})
+    takers = [s.text for s in drawn(lambda: table_png(view, locale)) if s.kind == "table._initiative"]
+    rng, state = random.Random(3), KIND.create(4, 3, {})
+    live_png.forget()
+    with legibility.recording() as rec:
+        while state.round < 3:
+            render_live(state, locale, ODD_NAMES)
+            seat = KIND.pending(state)[0]["seat"]
+            state, _ = KIND.apply(state, seat, rng.choice(KIND.legal_moves(state, seat)))
+    live = [s.text for s in rec.seen if s.kind == "live._initiative"]
+    names = [line for line in takers + live if not line.isdigit() and line != t("img.table.free", locale)]
+    assert len(names) > 8 and any(not line.isdigit() for line in live), "the takers are drawn in both pictures"
+    assert all(any(whole_words(line, name) for name in ODD_NAMES) for line in names), names
+    assert not whole_words("e <@1>…", ODD_NAMES[0]) and not whole_words("@everyon", ODD_NAMES[0])
