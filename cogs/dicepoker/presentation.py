@@ -15,7 +15,7 @@ from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
 from bot.i18n import N_, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, picture_names, seat_names
 from images.dicepoker import words
 
 from . import commands
@@ -173,8 +173,8 @@ class DicePokerPresentation(Presentation):
             pot = t("dicepoker.status.stake", locale, stake=rules.stake(state["options"]))
         else:
             pot = t("dicepoker.status.pot", locale, pot=state["pot"])
-        purses = ", ".join(t("dicepoker.status.purse", locale, player=seat.name, gold=state["purses"][seat.seat])
-                           for seat in game.seats)
+        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
+                           for seat, name in enumerate(seat_names(game)))
         return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
                  purses=purses)
 
@@ -202,7 +202,7 @@ class DicePokerPresentation(Presentation):
         first; once over, the match (the result, shown widest) and the last hand."""
         from images.dicepoker import render_hand, render_match
 
-        state, names = game.state, seat_names(game)
+        state, names = game.state, picture_names(game)
         if state["phase"] == "over":
             return [("match.png", render_match(state, locale, names)), ("hand.png", render_hand(state, locale, names))]
         files = []
@@ -216,8 +216,8 @@ class DicePokerPresentation(Presentation):
         from images.dicepoker import render_hand, render_match
 
         if game.state["phase"] == "over":
-            return ("match.png", render_match(game.state, locale, seat_names(game)))
-        return ("hand.png", render_hand(game.state, locale, seat_names(game)))
+            return ("match.png", render_match(game.state, locale, picture_names(game)))
+        return ("hand.png", render_hand(game.state, locale, picture_names(game)))
 
     # ---- commands
     commands = staticmethod(commands.build)

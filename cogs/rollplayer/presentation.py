@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, player_name, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, picture_names, player_name
 
 from . import choices, commands, describe
 
@@ -129,7 +129,7 @@ class RollPlayerPresentation(Presentation):
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         from images.rollplayer import render_scores, render_sheet, render_table
 
-        names = seat_names(game)
+        names = picture_names(game)
         files = []
         if game.state.finished:
             files.append(("scores.png", render_scores(game.state, locale, names=names)))
@@ -149,24 +149,24 @@ class RollPlayerPresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollplayer import render_live
 
-        return [("table.png", render_live(game.state, locale, names=seat_names(game)))]
+        return [("table.png", render_live(game.state, locale, names=picture_names(game)))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         from images.rollplayer import render_sheet
 
-        return ("sheet.png", render_sheet(game.state, seat, locale, names=seat_names(game)))
+        return ("sheet.png", render_sheet(game.state, seat, locale, names=picture_names(game)))
 
     def step_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
         """The private message's picture, the name line and attribute grid plus
         what the decision at hand involves (a tenth of the full sheet's bytes, which stays on "Full sheet")."""
         from images.rollplayer import render_step
 
-        return ("step.png", render_step(game.state, seat, locale, names=seat_names(game)))
+        return ("step.png", render_step(game.state, seat, locale, names=picture_names(game)))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollplayer import render_table
 
-        return ("table.png", render_table(game.state, locale, names=seat_names(game),
+        return ("table.png", render_table(game.state, locale, names=picture_names(game),
                                           abandoned=game.status == "abandoned"))
 
     # ---- commands
