@@ -26,7 +26,7 @@ from bot.i18n import DEFAULT_LOCALE, N_, available_locales, catalog_locale, has_
 
 from .translator import option_name
 from .transport import DISCORD_FAILED
-from .usertext import shown_name
+from .usertext import echoed, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +42,11 @@ class Refusal(Exception):
 
 
 def as_typed(text: str, limit: int) -> str:
-    """What someone typed, echoed in an answer: at most ``limit`` characters, shown as typed (Discord's markdown
-    escaped, so that ``**x`` or ``_y`` neither formats nor breaks the bold around it)."""
-    return discord.utils.escape_markdown(text[:limit])
+    """What someone typed, echoed in an answer (``cogs.usertext.echoed``): on one line, its control characters
+    shown (``␊``, ``␀``), at most ``limit`` characters cut at a grapheme boundary with "…" (a value cut at 40 code
+    points kept half an emoji and no sign that it was cut), and shown as typed (Discord's Markdown escaped, so
+    that ``**x`` or ``_y`` neither formats nor breaks the bold around it; an override cannot turn it around)."""
+    return echoed(text, limit)
 
 
 #: discord.py's own check failures, mapped to catalog keys.

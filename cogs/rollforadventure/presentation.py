@@ -19,7 +19,7 @@ from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
-from cogs.core import Refusal
+from cogs.core import Refusal, as_typed
 from cogs.seam import (
     LobbyOption,
     Picture,
@@ -59,7 +59,7 @@ def lobby_choice(option: LobbyOption, value: Any) -> str:
     allowed = tuple(choice for choice, _ in option.choices)
     if value not in allowed:
         raise Refusal("rollforadventure.error.lobby_choice", option=option.name,
-                      value=str(value)[:40], allowed=", ".join(allowed))
+                      value=as_typed(str(value), 40), allowed=", ".join(allowed))
     return value
 
 

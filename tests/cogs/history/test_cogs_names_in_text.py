@@ -120,3 +120,19 @@ async def test_a_choice_of_seats_reads_the_names_without_escapes(harness, ann, b
     choices = await harness.autocomplete("rp sheet", "seat", user=ann, place=place, seat=1)
     assert [c["name"] for c in choices] == [f"1 · {ANN}", f"2 · <\u200b@{ANN_ID}> *it"], choices
 
+
+async def test_typed_values_are_echoed_on_one_line_and_cut_whole(harness, ann, ben):
+    """``/notify`` and ``/poker keep`` sent back newlines, NUL and ESC as typed, a value cut inside an emoji and
+    no "…", and a right-to-left override that turned the answer around."""
+    place = harness.channel()
+    zone = (await harness.run("notify", user=ann, place=place, time_zone="\u202eabc")).only()
+    assert zone.ephemeral and zone.text() == t("notify.error.unknown_zone", "en", zone="abc")
+    quiet = (await harness.run("notify", user=ann, place=place, quiet_from="a\nb\n# head\n> q\x00")).only()
+    assert quiet.text() == t("notify.error.bad_time", "en", value="a␊b␊# head␊> q␀"), quiet.text()
+    game = await duel(harness, [ann, ben], place, group="poker")
+    due = harness.bot.sessions.kinds[game.kind].pending(game.state)[0]["seat"]
+    player = ann if game.seats[due].user_id == ANN_ID else ben
+    family = "x" * 38 + "👨\u200d👩\u200d👧\u200d👦"
+    refused = (await harness.run("poker keep", user=player, place=place, dice=family)).only()
+    assert refused.ephemeral and "x" * 38 + "…" in refused.text() and "\u200d" not in refused.text(), refused.text()
+    assert (await harness.bot.sessions.load(game.id)).version == game.version          # nothing changed
