@@ -20,6 +20,7 @@ import discord
 from discord.ui import Button, DynamicItem, Select
 
 from .core import Refusal, guarded, service_of
+from .usertext import cut, label_text
 
 
 def move_check(move: dict) -> str:
@@ -44,8 +45,10 @@ class ShellButton(DynamicItem[Button], template=r"(?!)"):
 
     def __init__(self, *values: int | str, label: str, style: discord.ButtonStyle | None = None,
                  emoji: str | None = None, row: int | None = None, disabled: bool = False):
-        super().__init__(Button(label=label[:80] or None, style=style or self.default_style, emoji=emoji, row=row,
-                                disabled=disabled, custom_id=":".join((self.prefix, *map(str, values)))))
+        # a button shows no Markdown: a label naming a player loses the escapes of the name's message text
+        super().__init__(Button(label=cut(label_text(label), 80) or None, style=style or self.default_style,
+                                emoji=emoji, row=row, disabled=disabled,
+                                custom_id=":".join((self.prefix, *map(str, values)))))
         self.values = values
 
     @classmethod

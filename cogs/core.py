@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -25,6 +26,7 @@ from bot.i18n import DEFAULT_LOCALE, N_, available_locales, catalog_locale, has_
 
 from .translator import option_name
 from .transport import DISCORD_FAILED
+from .usertext import echoed, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +42,11 @@ class Refusal(Exception):
 
 
 def as_typed(text: str, limit: int) -> str:
-    """What someone typed, echoed in an answer: at most ``limit`` characters, shown as typed (Discord's markdown
-    escaped, so that ``**x`` or ``_y`` neither formats nor breaks the bold around it)."""
-    return discord.utils.escape_markdown(text[:limit])
+    """What someone typed, echoed in an answer (``cogs.usertext.echoed``): on one line, its control characters
+    shown (``␊``, ``␀``), at most ``limit`` characters cut at a grapheme boundary with "…" (a value cut at 40 code
+    points kept half an emoji and no sign that it was cut), and shown as typed (Discord's Markdown escaped, so
+    that ``**x`` or ``_y`` neither formats nor breaks the bold around it; an override cannot turn it around)."""
+    return echoed(text, limit)
 
 
 #: discord.py's own check failures, mapped to catalog keys.
@@ -285,6 +289,13 @@ async def remember_seat_locale(sessions: Any, game_id: int, seat: int | None, lo
         await update_meta(sessions, game_id, seat_locales={**known, seat: locale})
 
 
+#: What an edit of one of the bot's messages may mention: nobody. Without it discord.py sends the client's default
+#: (``parse: ["users"]``), and Discord parses the edited text anew: a ``<@id>`` in it (a redrawn live message's
+#: mention line, or any text that writes one) became a mention of that user, highlighted for them though no
+#: notification is sent for an edit. The turn book pings with new posts only.
+EDIT_MENTIONS = discord.AllowedMentions.none()
+
+
 def pings(users: list[int]) -> dict[str, Any]:
     """``send`` arguments that ping exactly ``users`` (no roles, no everyone); a message that pings nobody is
     sent silently."""
@@ -300,6 +311,8 @@ def language_word(code: Any, locale: str) -> str:
 
 #: The line a game's message gains when ``/<game> language`` switches it (a lobby's line, a live message's move)
 LANGUAGE_LINE = N_("lobby.language_line")
+#: a user's mention as the bot writes it
+MENTION = re.compile(r"<@!?[0-9]+>")
 
 
 def language_line(user: str, language: str) -> dict[str, Any]:
@@ -309,8 +322,10 @@ def language_line(user: str, language: str) -> dict[str, Any]:
 
 def language_line_text(params: dict, locale: str) -> str:
     """That line in ``locale``, its language named as a word of the sentence."""
-    return t(LANGUAGE_LINE, locale, user=str(params.get("user", "")), language=language_word(params.get("language"),
-                                                                                             locale))
+    user = str(params.get("user", ""))
+    # the lobby stores a mention, a live message the switcher's display name as it was typed
+    return t(LANGUAGE_LINE, locale, user=user if MENTION.fullmatch(user) else shown_name(user),
+             language=language_word(params.get("language"), locale))
 
 
 def game_locale(game: Any) -> str:
@@ -387,7 +402,9 @@ class Reply:
 
     async def edit(self, **fields: Any) -> discord.Message | None:
         """Change the clicked message: as the answer itself (UPDATE_MESSAGE), or after a deferral by editing the
-        interaction's original message (for a click, the message the component is on)."""
+        interaction's original message (for a click, the message the component is on). An edit pings nobody
+        (:data:`EDIT_MENTIONS`) unless ``fields`` say otherwise."""
+        fields.setdefault("allowed_mentions", EDIT_MENTIONS)
         if await self.settle():
             callback = await self.interaction.response.edit_message(**fields)
             resource = getattr(callback, "resource", None)

@@ -35,6 +35,7 @@ from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
 from .lobby import Lobby
 from .translator import cmd_str
+from .usertext import shown_name
 
 PERIODS = ("today", "week", "all")
 BOARD_SIZE = 10
@@ -75,9 +76,9 @@ def share_line(player: str, title: str, day: str, total: Any, days: int, locale:
 
 
 def sharer(interaction: discord.Interaction) -> str:
-    """The name the share line gives its player: their display name here, as plain text (markdown escaped; the
-    post pings nobody)."""
-    return discord.utils.escape_markdown(interaction.user.display_name)
+    """The name the share line gives its player: their display name here, shown as typed (``shown_name``: Markdown
+    escaped, no mention; the post pings nobody)."""
+    return shown_name(interaction.user.display_name)
 
 
 def board(rows: list[Any]) -> list[tuple[int, str, Any, int]]:
@@ -217,7 +218,7 @@ class Daily(commands.Cog):
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
         for scope, players in scopes:
             lines = [t("daily.board_line", locale, place=i + 1, score=total, days=days,
-                       player=name if user == viewer or mine & guilds.get(user, set())
+                       player=shown_name(name) if user == viewer or mine & guilds.get(user, set())
                        else t("daily.a_player", locale))
                      for i, (user, name, total, days) in enumerate(players[:BOARD_SIZE])]
             embed.add_field(name=t(f"daily.board_{scope}", locale),

@@ -46,6 +46,7 @@ from .pace import PACES, pace_text
 from .seam import Presentation
 from .settings import pace_choices
 from .translator import cmd_str
+from .usertext import cut, plain_name, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,8 @@ MAX_RATING_RANGE = 2000
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 #: Discord lets a thread close itself after a week without messages at most; a game may pause that long.
 THREAD_ARCHIVE_MINUTES = 10080
+#: Discord's longest channel (thread) name
+THREAD_NAME_LIMIT = 100
 
 
 async def expiry_hours(store: Any, guild_id: int) -> int:
@@ -199,11 +202,12 @@ class Find:
                 except discord.NotFound:            # 10007 Unknown Member: they left the server
                     gone.append(entry)
             if gone:
-                raise Refusal("find.error.player_left", name=", ".join(entry["name"] for entry in gone))
+                raise Refusal("find.error.player_left", name=", ".join(shown_name(entry["name"]) for entry in gone))
             thread = await channel.create_thread(
-                # the players' names tell one table's thread from another's (the game's number does not exist yet)
-                name=t("find.thread_name", language, game=title,
-                       names=", ".join(entry["name"] for entry in table))[:100],
+                # the players' names tell one table's thread from another's (the game's number does not exist yet);
+                # a thread's name reads no Markdown (plain names) and is cut whole graphemes first, with "…"
+                name=cut(t("find.thread_name", language, game=title,
+                           names=", ".join(plain_name(entry["name"]) for entry in table)), THREAD_NAME_LIMIT),
                 type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             for entry in table:
                 await thread.add_user(discord.Object(entry["user_id"]))
@@ -257,9 +261,10 @@ class Find:
                            pace=pace_text(pace, locale), waiting=len(waiting)))
             for r in waiting:
                 since = f"<t:{int(r.queued_at)}:R>"
-                lines.append(t("find.queue_line", locale, player=r.name, rating=r.rating, since=since)
+                name = shown_name(r.name)
+                lines.append(t("find.queue_line", locale, player=name, rating=r.rating, since=since)
                              if r.rating_range is None else
-                             t("find.queue_line_range", locale, player=r.name, rating=r.rating, range=r.rating_range,
+                             t("find.queue_line_range", locale, player=name, rating=r.rating, range=r.rating_range,
                                since=since))
         # a game chosen: nobody waits for *that* game (others may wait for another; "nobody on this server" was
         # untrue then)

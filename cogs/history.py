@@ -19,7 +19,7 @@ from bot.engine import GameView, SessionManager
 from bot.i18n import t
 
 from .buttons import ShellButton
-from .core import Refusal, check_bot_permissions, defer, in_worker, locale_of, send_after_defer
+from .core import EDIT_MENTIONS, Refusal, check_bot_permissions, defer, in_worker, locale_of, send_after_defer
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
@@ -28,6 +28,7 @@ from .seam import Presentation
 from .seats import shown_game
 from .tables import game_to_look_at
 from .translator import cmd_str, localised_paths
+from .usertext import shown_name
 
 #: moves per page of ``/<game> log``
 LOG_PAGE = 15
@@ -171,7 +172,8 @@ class History(GameCog):
         content, picture, pages, page = await self.replay_step(game, page, locale)
         view = self.paging_view("replay", game.id, page, pages, locale, owner=owner)
         if private is None:
-            await interaction.edit_original_response(content=content, attachments=as_files([picture]), view=view)
+            await interaction.edit_original_response(content=content, attachments=as_files([picture]), view=view,
+                                                     allowed_mentions=EDIT_MENTIONS)
         else:
             await send_after_defer(interaction, content, file=as_files([picture])[0], ephemeral=private, view=view)
 
@@ -197,7 +199,7 @@ class History(GameCog):
             return
         if what == "log":
             content, pages, page = await self.log_page(game, page, locale)
-            await interaction.response.edit_message(content=content,
+            await interaction.response.edit_message(content=content, allowed_mentions=EDIT_MENTIONS,
                                                     view=self.paging_view("log", game.id, page, pages, locale))
             return
         await self.show_replay(interaction, game, page, locale)
@@ -240,8 +242,8 @@ class History(GameCog):
         frame = steps[page]
         then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
         picture = presentation.table_picture(then, locale)
-        scores = " · ".join(t("history.score_of", locale, player=s.name, score=score_text(frame.scores[s.seat]))
-                            for s in then.seats if s.seat < len(frame.scores))
+        scores = " · ".join(t("history.score_of", locale, player=shown_name(s.name),
+                              score=score_text(frame.scores[s.seat])) for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
         # a co-operative game has no score per seat: its status line says how the team stands

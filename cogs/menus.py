@@ -46,6 +46,7 @@ from .buttons import (
 )
 from .core import in_worker
 from .seam import SUBSET_ITEMS, Presentation, SubsetMenu
+from .usertext import label_text
 
 #: Which moves a menu lists (the first letter of its select's name, see ``move_view``).
 MAIN, ALL, EXTRA = "m", "a", "x"
@@ -424,9 +425,11 @@ def plan_menu(presentation: Presentation, game: Any, seat: int, legal: list[dict
         chunks = _slices(options)
     chunks = chunks[:MOVE_ROWS]
     placeholders = chunk_placeholders(presentation, game, seat, legal, chunks, locale)
-    selects = tuple(SelectPlan(n, tuple((fit_option_text(o.label), o.value, t("menu.group_count", locale, count=o.count)
-                                         if o.count > 1 else fit_detail(o.detail)) for o in chunk),
-                               placeholders[n])
+    # a select shows no Markdown: its texts lose the escapes a player's name carries in a message (label_text)
+    selects = tuple(SelectPlan(n, tuple((fit_option_text(label_text(o.label)), o.value,
+                                         t("menu.group_count", locale, count=o.count) if o.count > 1
+                                         else fit_detail(o.detail and label_text(o.detail))) for o in chunk),
+                               label_text(placeholders[n]))
                     for n, chunk in enumerate(chunks))
     return MenuPlan(selects=selects, hidden=hidden)
 

@@ -35,6 +35,7 @@ from .games import Games
 from .pace import clock_status
 from .seats import listed_players, shown_game
 from .translator import cmd_str
+from .usertext import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class MyGames(commands.Cog):
         name = t(presentation.title_key, locale) if presentation else row.kind
         guild = interaction.client.get_guild(row.guild_id) if row.guild_id else None
         place = t("mygames.dm", locale) if row.guild_id is None else (
-            guild.name if guild else t("mygames.server", locale))
+            shown_name(guild.name) if guild else t("mygames.server", locale))     # a server's name is typed too
         # a DM has no channel to mention (``<#dm>`` reads as an unknown channel): its place and link say enough
         link = jump_link(row.guild_id, row.channel_id, row.message_id)
         head = t("mygames.head_dm", locale, game=name, place=place, link=link) if row.guild_id is None \

@@ -43,7 +43,16 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
-from .core import LANGUAGE_LINE, Reply, acknowledge, game_locale, in_worker, language_line_text, reply_of
+from .core import (
+    EDIT_MENTIONS,
+    LANGUAGE_LINE,
+    Reply,
+    acknowledge,
+    game_locale,
+    in_worker,
+    language_line_text,
+    reply_of,
+)
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status
@@ -276,6 +285,8 @@ class Editor:
     retired: str | None = None
 
     async def edit(self, **fields: Any) -> discord.Message | None:
+        """Edit the message (pinging nobody unless ``fields`` say otherwise: ``cogs.core.EDIT_MENTIONS``)."""
+        fields.setdefault("allowed_mentions", EDIT_MENTIONS)
         async with _EDITING.setdefault(self.message_id, asyncio.Lock()):
             if not self.original:
                 return await self.interaction.followup.edit_message(self.message_id, **fields)
@@ -692,10 +703,10 @@ class Courier:
         due = pending_seats(kind, game.state)
         for seat in due:
             if game.seats[seat].is_ai:     # nobody to tell what to do: the bot's seat is named, not addressed
-                lines.append(t("play.bot_choosing", locale, player=f"**{game.seats[seat].name}**"))
+                lines.append(t("play.bot_choosing", locale, player=f"**{player_name(game, seat)}**"))
                 continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
-                else f"**{game.seats[seat].name}**"
+                else f"**{player_name(game, seat)}**"
             lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
                            decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
         for seat in fresh:                     # pinged now for a decision that comes later in this message

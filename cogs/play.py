@@ -34,6 +34,7 @@ from bot.i18n import t
 from .bots import BotPlayer
 from .buttons import ViewButton, move_check, parse_choice_values
 from .core import (
+    EDIT_MENTIONS,
     Refusal,
     Reply,
     acknowledge,
@@ -67,6 +68,7 @@ from .tables import Tables, game_to_look_at
 from .translator import cmd_str
 from .transport import answer_may_be_lost
 from .typed import TypedMoves
+from .usertext import cut, label_text, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +90,7 @@ def sheet_seat(game: GameView, user: Any, number: int | None) -> int:
     if user is not None:
         seat = game.seat_of(user.id)
         if seat is None:
-            raise Refusal("error.player_not_in_game", player=user.display_name)
+            raise Refusal("error.player_not_in_game", player=shown_name(user.display_name))
         return seat
     if not 1 <= number <= len(game.seats):
         raise Refusal("error.no_such_seat", seat=number, seats=len(game.seats))
@@ -396,8 +398,10 @@ class Play(Tables):
             if not posts:
                 raise Refusal("error.stale_button")          # not a message the courier made
             content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
-            # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one)
-            fields = {"view": content["view"], "attachments": list(interaction.message.attachments)}
+            # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one); an
+            # edit pings nobody, and the mention line redrawn here must not become a mention again
+            fields = {"view": content["view"], "attachments": list(interaction.message.attachments),
+                      "allowed_mentions": EDIT_MENTIONS}
             if reply is not None:
                 await reply.edit(**fields)
             else:
@@ -552,9 +556,9 @@ class Play(Tables):
         needle = current.casefold()
         choices = []
         for index, mv in enumerate(legal):
-            label = presentation.move_label(game, seat, mv, locale)
+            label = label_text(presentation.move_label(game, seat, mv, locale))     # a choice reads no Markdown
             if needle in label.casefold():
-                choices.append(app_commands.Choice(name=label[:100],
+                choices.append(app_commands.Choice(name=cut(label, 100),
                                                    value=f"{game.version}:{index}:{move_check(mv)}"))
             if len(choices) == 25:
                 break
@@ -588,8 +592,9 @@ class Play(Tables):
             return []
         game = self.shown(game, locale_of(interaction))
         needle = str(current).strip().casefold()
-        return [app_commands.Choice(name=f"{i + 1} · {self.player_name(game, i)}"[:100], value=i + 1)
-                for i in range(len(game.seats)) if needle in f"{i + 1} {self.player_name(game, i)}".casefold()][:25]
+        names = [label_text(self.player_name(game, i)) for i in range(len(game.seats))]   # no Markdown in a choice
+        return [app_commands.Choice(name=cut(f"{i + 1} · {name}", 100), value=i + 1)
+                for i, name in enumerate(names) if needle in f"{i + 1} {name}".casefold()][:25]
 
     @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))
     async def table_cmd(self, interaction: discord.Interaction) -> None:

@@ -19,6 +19,8 @@ from typing import Any, NamedTuple
 
 from bot.i18n import N_, t
 
+from .usertext import cut, shown_name
+
 
 class Picture(NamedTuple):
     """A picture for a post: its file name, its PNG bytes and its alt text.
@@ -34,12 +36,20 @@ class Picture(NamedTuple):
 
 
 def seat_names(game: Any) -> list[str]:
+    """Each seat's player's name as message text (``cogs.usertext.shown_name``: shown exactly as typed, in any
+    text); pictures draw :func:`picture_names`."""
+    return [shown_name(seat.name) for seat in game.seats]
+
+
+def picture_names(game: Any) -> list[str]:
+    """Each seat's player's name as stored, for the pictures: a picture draws the letters themselves, no Markdown
+    is read there, and the escaping of :func:`seat_names` would be drawn."""
     return [seat.name for seat in game.seats]
 
 
 def player_name(game: Any, seat: Any) -> str:
-    """The name of the player at ``seat`` ("?" for anything that is not a seat of the game)."""
-    return game.seats[seat].name if isinstance(seat, int) and 0 <= seat < len(game.seats) else "?"
+    """The name of the player at ``seat`` as message text ("?" for anything that is not a seat of the game)."""
+    return shown_name(game.seats[seat].name) if isinstance(seat, int) and 0 <= seat < len(game.seats) else "?"
 
 
 def seated_people(game: Any, but: int | None = None) -> list[int]:
@@ -215,10 +225,10 @@ class Presentation:
     def error_params(self, game: Any, params: dict, locale: str) -> dict[str, str]:
         """A ``RuleError``'s params as display text (default: each cut to 80 characters, and a ``seat`` also
         as the ``player``'s name)."""
-        shown = {k: str(v)[:80] for k, v in params.items()}
+        shown = {k: cut(str(v), 80) for k, v in params.items()}
         seat = params.get("seat")
         if type(seat) is int and 0 <= seat < len(game.seats):
-            shown["player"] = game.seats[seat].name
+            shown["player"] = player_name(game, seat)
         return shown
 
     def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:

@@ -17,6 +17,8 @@ from bot.engine import GameView
 from bot.engine.table import TableMeta
 from bot.i18n import t
 
+from .usertext import shown_name
+
 #: What ``/<game> forget-me`` leaves as the name of an anonymised seat (the stored, English, form; shown
 #: in the reader's language through ``history.former_player``).
 FORMER_PLAYER = "Former player"
@@ -73,9 +75,9 @@ def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
     """The players at ``seats`` named in a sentence of ``locale``, joined with commas ("Ann, Bot (hard)"). A list
     joined here cannot have its catalog put Korean's 님 after each name, so each name goes through
     ``play.listed_player`` (Korean: "{player} 님"), which the i18n layer writes without 님 after a bot seat's name
-    or a forgotten player's: "Ben 님, 봇 (어려움), 탈퇴한 플레이어". ``game``'s names are used as they are (pass
-    :func:`shown_game`'s for a reader)."""
-    return ", ".join(t("play.listed_player", locale, player=game.seats[seat].name)
+    or a forgotten player's: "Ben 님, 봇 (어려움), 탈퇴한 플레이어". ``game``'s names are used as stored (pass
+    :func:`shown_game`'s for a reader), each as message text (``cogs.usertext.shown_name``)."""
+    return ", ".join(t("play.listed_player", locale, player=shown_name(game.seats[seat].name))
                      for seat in seats if isinstance(seat, int) and 0 <= seat < len(game.seats))
 
 

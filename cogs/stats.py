@@ -39,6 +39,7 @@ from .replays import score_text
 from .seam import Presentation, player_name
 from .seats import FORMER_PLAYER
 from .translator import cmd_str
+from .usertext import shown_name
 
 #: lines per leaderboard list
 BOARD_SIZE = 5
@@ -148,7 +149,7 @@ class Stats(GameCog):
         rows = await self.sessions.store.finished_results(user_id=user_id, kind=presentation.kind)
         found = player_stats(kind, rows)
         game = t(presentation.title_key, locale)
-        embed = discord.Embed(title=t("stats.title", locale, player=name, game=game), colour=EMBED_COLOUR)
+        embed = discord.Embed(title=t("stats.title", locale, player=shown_name(name), game=game), colour=EMBED_COLOUR)
         if not found.played:
             embed.description = t("stats.no_games", locale, game=game)
             return embed
@@ -181,7 +182,7 @@ class Stats(GameCog):
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
             solo = [self.solo_line(kind, i + 1, r, locale) for i, r in enumerate(best_solo_scores(kind, rows))]
-            wins = [t("stats.board_wins_line", locale, place=i + 1, player=name, wins=count)
+            wins = [t("stats.board_wins_line", locale, place=i + 1, player=shown_name(name), wins=count)
                     for i, (name, count) in enumerate(most_wins(rows))]
             for what, lines in (("solo", solo), ("wins", wins)):
                 embed.add_field(name=t(f"stats.board_{what}_{period}", locale),
@@ -190,7 +191,7 @@ class Stats(GameCog):
             embed.add_field(name=t("ratings.board", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed
         rated = await self.sessions.store.rating_board(guild_id=guild_id, kind=presentation.kind, limit=BOARD_SIZE)
-        lines = [t("ratings.board_line", locale, place=i + 1, player=name, rating=r.shown,
+        lines = [t("ratings.board_line", locale, place=i + 1, player=shown_name(name), rating=r.shown,
                    mark=provisional_mark(r.provisional, locale)) for i, (name, r) in enumerate(rated)]
         embed.add_field(name=t("ratings.board", locale),
                         value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
@@ -200,9 +201,9 @@ class Stats(GameCog):
     def solo_line(kind: Any, place: int, row: ResultRow, locale: str) -> str:
         title = solo_title(kind, row)
         if title:
-            return t("stats.board_solo_titled", locale, place=place, player=row.name, score=score_text(row.total),
-                     title=t(title, locale))
-        return t("stats.board_solo_line", locale, place=place, player=row.name, score=score_text(row.total))
+            return t("stats.board_solo_titled", locale, place=place, player=shown_name(row.name),
+                     score=score_text(row.total), title=t(title, locale))
+        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name), score=score_text(row.total))
 
     # ------------------------------------------------------------------ forget-me
     async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:

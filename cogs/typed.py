@@ -28,6 +28,7 @@ from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
+from .usertext import cut, label_text
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
@@ -157,10 +158,10 @@ def option_choices(p: Presentation, legal: list[dict], spec: MoveSpec, focused: 
             if tok in seen or tok.casefold() in taken or len(tok) > CHOICE_LIMIT:
                 continue
             seen.add(tok)
-            label = opt.label(p, move, name, value, game, seat, locale)
+            label = label_text(opt.label(p, move, name, value, game, seat, locale))   # a choice reads no Markdown
             if needle and needle not in label.casefold() and needle not in tok.casefold():
                 continue
-            choices.append(app_commands.Choice(name=label[:CHOICE_LIMIT], value=tok))
+            choices.append(app_commands.Choice(name=cut(label, CHOICE_LIMIT), value=tok))
             if len(choices) == AUTOCOMPLETE_LIMIT:
                 return choices
     return choices

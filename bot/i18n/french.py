@@ -15,7 +15,9 @@ import unicodedata
 
 #: the words that elide, at the end of the text before a value: "de ", "que " (any case of the first letter)
 _ELIDING = re.compile(r"(?:(?<=\W)|^)([dD]e|[qQ]ue) $")
-_MARKUP = "*_~`|"
+#: Discord markup, the backslash that escapes it in a name shown as typed (``\\_Émile``), and the start of an
+#: isolated name (U+2068)
+_MARKUP = "*_~`|\\\u2068"
 
 
 def starts_with_vowel(value: str) -> bool:

@@ -149,8 +149,9 @@ def _latin_final(text: str) -> Final | None:
 # ------------------------------------------------------------------ the word before the particle
 
 #: skipped when looking for the word a particle attaches to: spaces, closing quotes and brackets, Discord
-#: markup, punctuation
-_SKIPPED = " \t\n\u00a0\"'”’»›」』》〉】〕］]*_~`|.,!?…:;·"
+#: markup and the backslash that escapes it (a name shown as typed: ``Ann\\*``), the end of an isolated
+#: right-to-left name (U+2069) and a zero-width space, punctuation
+_SKIPPED = " \t\n\u00a0\"'”’»›」』》〉】〕］]*_~`|\\\u2069\u200b.,!?…:;·"
 _OPEN, _CLOSE = "(（", ")）"
 
 

@@ -13,6 +13,7 @@ import re
 from bot.i18n import available_locales, t
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
+from cogs.usertext import cut
 
 N_DICE = 5
 KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep"),))
@@ -57,12 +58,12 @@ def token(kept: set[int]) -> str:
 
 def keep_value(text: str) -> str:
     kept = parse_positions(text)
-    return text[:INPUT_LIMIT] if kept is None else token(kept)
+    return cut(text, INPUT_LIMIT) if kept is None else token(kept)      # refused: shortened to show, with "…"
 
 
 def reroll_value(text: str) -> str:
     rerolled = parse_positions(text)
-    return text[:INPUT_LIMIT] if rerolled is None else token(WORDS["all"] - rerolled)
+    return cut(text, INPUT_LIMIT) if rerolled is None else token(WORDS["all"] - rerolled)
 
 
 def build(typed: TypedMoves) -> list:

@@ -15,7 +15,7 @@ from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
 from bot.i18n import N_, t
 from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, picture_names, seat_names
 from images.dicepoker import words
 
 from . import alt, commands
@@ -173,8 +173,8 @@ class DicePokerPresentation(Presentation):
             pot = t("dicepoker.status.stake", locale, stake=rules.stake(state["options"]))
         else:
             pot = t("dicepoker.status.pot", locale, pot=state["pot"])
-        purses = ", ".join(t("dicepoker.status.purse", locale, player=seat.name, gold=state["purses"][seat.seat])
-                           for seat in game.seats)
+        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
+                           for seat, name in enumerate(seat_names(game)))
         return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
                  purses=purses)
 
@@ -220,14 +220,14 @@ class DicePokerPresentation(Presentation):
         once the match is over)."""
         from images.dicepoker import render_hand
 
-        names = seat_names(game)
+        names = picture_names(game)
         return Picture("hand.png" if hand is None else "last_hand.png",
                        render_hand(game.state, locale, names, hand=hand), alt.hand_alt(game.state, names, locale, hand))
 
     def _match(self, game: Any, locale: str) -> Picture:
         from images.dicepoker import render_match
 
-        names = seat_names(game)
+        names = picture_names(game)
         return Picture("match.png", render_match(game.state, locale, names), alt.match_alt(game.state, names, locale))
 
     # ---- commands

@@ -19,8 +19,18 @@ from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
-from cogs.core import Refusal
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, player_name, seat_names
+from cogs.core import Refusal, as_typed
+from cogs.seam import (
+    LobbyOption,
+    Picture,
+    Presentation,
+    Seats,
+    SubsetMenu,
+    picture_names,
+    player_name,
+    seat_names,
+)
+from cogs.usertext import cut
 
 from . import alt, commands, words
 
@@ -49,7 +59,7 @@ def lobby_choice(option: LobbyOption, value: Any) -> str:
     allowed = tuple(choice for choice, _ in option.choices)
     if value not in allowed:
         raise Refusal("rollforadventure.error.lobby_choice", option=option.name,
-                      value=str(value)[:40], allowed=", ".join(allowed))
+                      value=as_typed(str(value), 40), allowed=", ".join(allowed))
     return value
 
 
@@ -176,7 +186,7 @@ class RollForAdventurePresentation(Presentation):
                      if m.get("type") == move["type"] and self._label(state, names, m, locale) == text]
             if len(twins) > 1 and move in twins:
                 text = t("rollforadventure.move.twin", locale, move=text, number=twins.index(move) + 1)
-        return text[:limit]
+        return cut(text, limit)         # a hero's player is named: never cut inside an escape or an emoji
 
     def _label(self, state: dict, names: list[str], move: dict, locale: str) -> str:
         kind = move.get("type")
@@ -271,8 +281,8 @@ class RollForAdventurePresentation(Presentation):
                      place=words.place(first.get("place"), locale))[:limit]
         if one_value:
             return t("rollforadventure.group.value", locale, value=first["value"])[:limit]
-        return t("rollforadventure.group.other", locale,
-                 move=self._label(game.state or {}, seat_names(game), first, locale))[:limit]
+        return cut(t("rollforadventure.group.other", locale,
+                     move=self._label(game.state or {}, seat_names(game), first, locale)), limit)
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         if name == "place":
@@ -407,7 +417,7 @@ class RollForAdventurePresentation(Presentation):
 
         files = [self.table_picture(game, locale)]
         if game.state["result"] is not None:
-            names = seat_names(game)
+            names = picture_names(game)
             files.insert(0, Picture("final.png", render_final(game.state, names, locale),
                                     alt.final_alt(game.state, names, locale)))
         return files
@@ -421,13 +431,13 @@ class RollForAdventurePresentation(Presentation):
             return self.turn_pictures(game, mover, locale)
         from images.rollforadventure.live import live_png, live_view
 
-        view = live_view(game.state, seat_names(game), locale)
+        view = live_view(game.state, picture_names(game), locale)
         return [Picture("table.png", live_png(view, locale), alt.live_alt(view, locale))]
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         from images.rollforadventure import render_table
 
-        names = seat_names(game)
+        names = picture_names(game)
         return Picture("table.png", render_table(game.state, names, locale), alt.table_alt(game.state, names, locale))
 
     # ---- commands

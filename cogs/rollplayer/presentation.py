@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import N_, t
-from cogs.seam import LobbyOption, Picture, Presentation, Seats, player_name, seat_names
+from cogs.seam import LobbyOption, Picture, Presentation, Seats, picture_names, player_name
 
 from . import alt, choices, commands, describe
 
@@ -157,7 +157,7 @@ class RollPlayerPresentation(Presentation):
         from images.rollplayer.adapt import live_view
         from images.rollplayer.live import live_png
 
-        view = live_view(game.state, seat_names(game), locale)
+        view = live_view(game.state, picture_names(game), locale)
         return [Picture("table.png", live_png(view, locale), alt.live_alt(view, locale))]
 
     def seat_picture(self, game: Any, seat: int, locale: str) -> Picture | None:
@@ -169,7 +169,7 @@ class RollPlayerPresentation(Presentation):
         from images.rollplayer.adapt import step_view
         from images.rollplayer.step import step_png
 
-        view = step_view(game.state, seat, seat_names(game), locale)
+        view = step_view(game.state, seat, picture_names(game), locale)
         return Picture("step.png", step_png(view, locale), alt.step_alt(view, locale))
 
     def table_picture(self, game: Any, locale: str) -> Picture:
@@ -180,7 +180,7 @@ class RollPlayerPresentation(Presentation):
         from images.rollplayer import sheet_png
         from images.rollplayer.adapt import sheet_view
 
-        view = sheet_view(game.state, seat, seat_names(game), locale)
+        view = sheet_view(game.state, seat, picture_names(game), locale)
         return Picture("sheet.png", sheet_png(view, locale), alt.sheet_alt(view, locale))
 
     def _table(self, game: Any, locale: str, *, abandoned: bool = False) -> Picture:
@@ -188,7 +188,7 @@ class RollPlayerPresentation(Presentation):
         from images.rollplayer import table_png
         from images.rollplayer.adapt import table_view
 
-        view = table_view(game.state, seat_names(game), locale, abandoned)
+        view = table_view(game.state, picture_names(game), locale, abandoned)
         return Picture("table.png", table_png(view, locale), alt.table_alt(view, locale))
 
     def _scores(self, game: Any, locale: str) -> Picture:
@@ -196,7 +196,7 @@ class RollPlayerPresentation(Presentation):
         from images.rollplayer import scores_png
         from images.rollplayer.adapt import scores_view
 
-        view = scores_view(game.state, seat_names(game), locale)
+        view = scores_view(game.state, picture_names(game), locale)
         return Picture("scores.png", scores_png(view, locale), alt.scores_alt(view, locale))
 
     def seat_badges(self, game: Any) -> tuple[str | None, ...]:

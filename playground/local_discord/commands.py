@@ -320,12 +320,24 @@ def _check_bounds(opt: dict[str, Any], here: str, problems: list[str]) -> None:
         problems.append(f"{here}: min_length {lo} above max_length {hi}")
 
 
+def check_carried(name: str, text: str) -> None:
+    """Refuse a text Discord cannot carry: its client sends UTF-8, where an unpaired surrogate (``"\\ud800"``
+    from a JSON escape) has no form, so no interaction ever holds one. The stand-in's own JSON writer refused it
+    too, after the interaction had been accepted."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CommandUnavailable(f"option {name}: not valid Unicode text (an unpaired surrogate); "
+                                 "Discord cannot carry it") from None
+
+
 def _to_option_value(opt: dict[str, Any], value: Any, world: World, resolved: dict[str, Any], in_guild: bool):
     otype = opt["type"]
     name = opt["name"]
     if otype == STRING:
         if not isinstance(value, str):
             raise CommandUnavailable(f"option {name}: expected a string, got {value!r}")
+        check_carried(name, value)
         lo, hi = opt.get("min_length", 0), opt.get("max_length", 6000)
         if not lo <= len(value) <= hi:
             raise CommandUnavailable(f"option {name}: length must be within {lo}..{hi}")
@@ -416,6 +428,7 @@ def build_command_data(
         if opt["name"] == focused:
             if not opt.get("autocomplete"):
                 raise CommandUnavailable(f"/{path}: option {opt['name']!r} has no autocomplete")
+            check_carried(opt["name"], str(value))
             leaf_options.append({"type": opt["type"], "name": opt["name"], "value": str(value), "focused": True})
             continue
         converted = _to_option_value(opt, value, world, resolved, in_guild=not channel.is_dm)

@@ -112,17 +112,27 @@ class GatewaySession:
         return self.replayed
 
     async def _write_loop(self) -> None:
+        """Write the queued frames in order, for as long as the session lives. A frame that cannot be written is
+        logged and dropped, never the writer: a frame orjson refused (a lone surrogate in an option) once ended
+        this task without a word, and every later command, click and ``/help`` timed out until a restart."""
         while True:
             frame, on_sent = await self._out.get()
             if self.ws.closed:
                 continue
-            text = dumps(frame).decode()
+            try:
+                text = dumps(frame).decode()
+            except (TypeError, ValueError) as exc:       # orjson.JSONEncodeError is a TypeError
+                log.error("gateway frame %s %s not written: it is no JSON Discord could send (%s)",
+                          frame.get("t") or f"op {frame.get('op')}", frame.get("s"), exc)
+                continue
             if on_sent is not None:
                 on_sent()
             try:
                 await self.ws.send_str(text)
             except (ConnectionError, RuntimeError) as exc:
                 log.warning("gateway write failed: %s", exc)
+            except Exception:
+                log.exception("gateway write failed")
 
     def request_reconnect(self) -> None:
         """Send op 7 RECONNECT, as Discord does before moving a session; the client resumes."""

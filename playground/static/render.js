@@ -4,18 +4,38 @@
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 // ctx: {viewer, people: Map id->name, channels: Map id->name, botId, locale, now()}
+//
+// As Discord reads a line, from left to right: a backslash before a character that is neither a letter, a digit
+// nor a space shows that character alone (the backslash hidden, the character no markup: `\*\*b\*\*` reads
+// **b**), a code span shows its text as it is, and a mention, channel, timestamp or custom emoji is drawn whole:
+// its text (a person's name, which may hold `**` or `[x](url)`) is never read as markup. Each becomes a held
+// piece first; the markup rules then run on the rest and cannot reach inside one.
+const HELD = /\\([^0-9A-Za-z\s])|`([^`\n]+)`|<@!?(\d+)>|<@&(\d+)>|<#(\d+)>|<t:(-?\d+)(?::([tTdDfFR]))?>|<a?:(\w+):\d+>/g;
+
+function hold(held, html) {
+  held.push(html);
+  return `\u0000${held.length - 1}\u0000`;
+}
+
 function inline(text, ctx) {
-  const codes = [];
-  let s = text.replace(/`([^`\n]+)`/g, (_, c) => { codes.push(c); return `\u0000${codes.length - 1}\u0000`; });
-  s = esc(s);
-  s = s.replace(/&lt;@!?(\d+)&gt;/g, (_, id) => {
-    const me = id === ctx.viewer ? " me" : "";
-    return `<span class="mention${me}" data-user="${id}">@${esc(ctx.people.get(id) || "unknown")}</span>`;
+  const held = [];
+  let s = String(text).replace(HELD, (whole, escaped, code, user, role, channel, ts, f, emoji) => {
+    if (escaped !== undefined) return hold(held, esc(escaped));
+    if (code !== undefined) return hold(held, `<code>${esc(code)}</code>`);
+    if (user !== undefined) {
+      const me = user === ctx.viewer ? " me" : "";
+      return hold(held, `<span class="mention${me}" data-user="${user}">@${esc(ctx.people.get(user) || "unknown")}</span>`);
+    }
+    if (role !== undefined) return hold(held, `<span class="mention">@role</span>`);
+    if (channel !== undefined) {
+      return hold(held, `<span class="mention" data-channel="${channel}">#${esc(ctx.channels.get(channel) || "channel")}</span>`);
+    }
+    if (ts !== undefined) {
+      return hold(held, `<span class="timestamp" data-ts="${+ts}" data-f="${f || "f"}">${esc(stamp(+ts, f || "f", ctx))}</span>`);
+    }
+    return hold(held, esc(`:${emoji}:`));
   });
-  s = s.replace(/&lt;@&amp;(\d+)&gt;/g, () => `<span class="mention">@role</span>`);
-  s = s.replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention" data-channel="${id}">#${esc(ctx.channels.get(id) || "channel")}</span>`);
-  s = s.replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, ts, f) => `<span class="timestamp" data-ts="${+ts}" data-f="${f || "f"}">${esc(stamp(+ts, f || "f", ctx))}</span>`);
-  s = s.replace(/&lt;a?:(\w+):\d+&gt;/g, (_, n) => `:${n}:`);
+  s = esc(s);
   s = s.replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>");
   s = s.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");
   s = s.replace(/__(.+?)__/g, "<u>$1</u>");
@@ -24,8 +44,7 @@ function inline(text, ctx) {
   s = s.replace(/[~]{2}(.+?)[~]{2}/g, "<s>$1</s>");
   s = s.replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>');
   s = s.replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>');
-  s = s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${esc(codes[+i])}</code>`);
-  return s;
+  return s.replace(/\u0000(\d+)\u0000/g, (_, i) => held[+i]);
 }
 
 export function stamp(ts, f, ctx) {

@@ -51,13 +51,16 @@ class User:
     permissions: int = MEMBER_PERMISSIONS
     #: a bot account (another app, or this bot itself picked as a command's user option)
     bot: bool = False
+    #: the display name (Discord's ``global_name``) as its owner typed it; None: the user name, capitalised
+    display: str | None = None
 
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
 
     def payload(self) -> dict:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
+        display = self.display if self.display is not None else self.name.title()
+        return {"id": str(self.id), "username": self.name, "global_name": display,
                 "discriminator": "0", "avatar": None, "bot": self.bot}
 
 

@@ -133,3 +133,23 @@ async def test_modal(discord_stub: DiscordStub, cast: Cast, bot: ProbeBot) -> No
     assert ix.callback_type == 9 and ix.modal["title"] == "Your name"
     submitted = await discord_stub.submit_modal(ix, {"t:name": "Alice"})
     assert (await submitted.wait_response()).content == "hello Alice"
+
+
+async def test_a_text_discord_cannot_carry_is_refused_and_the_gateway_lives_on(
+        discord_stub: DiscordStub, cast: Cast, bot: ProbeBot, caplog) -> None:
+    """A lone surrogate (``"a\\ud800b"``, from a JSON escape) in a string option killed the gateway's writer without
+    a word: orjson refused the frame, the task ended, and every later command, click and ``/help`` timed out
+    until a restart. The stand-in refuses it at its edge, as Discord's client cannot send it; a frame that
+    cannot be written all the same is logged and dropped, and the gateway goes on."""
+    with pytest.raises(ActionRefused, match="unpaired surrogate"):
+        await discord_stub.run_command(cast.alice, cast.games, "t echo", text="a\ud800b", times=1)
+    with pytest.raises(ActionRefused, match="unpaired surrogate"):
+        await discord_stub.autocomplete(cast.alice, cast.games, "t pick", focused="word", word="\udfff")
+    assert not discord_stub.interactions
+    # past the edge (a forged interaction): the frame is not written, an ERROR says why, the writer lives
+    forged = discord_stub.new_interaction(2, cast.alice, cast.games, {"name": "t", "text": "\ud800"})
+    with caplog.at_level("ERROR", logger="discord_stub"):
+        discord_stub.dispatch_interaction(forged)
+        await discord_stub.wait_until(lambda: "not written" in caplog.text, 2, "the dropped frame logged")
+    ix = await discord_stub.run_command(cast.alice, cast.games, "t ping")
+    assert (await ix.wait_response()).content == "pong"

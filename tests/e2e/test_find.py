@@ -271,3 +271,26 @@ async def test_a_player_who_left_the_server_loses_their_place_and_the_others_kee
     [(request, why)] = stub.rejections              # Discord's answer for bob, the only one: expected here
     assert request.path.endswith(f"/members/{cast.bob.id}") and why == "Unknown Member"
     stub.rejections.clear()
+
+
+async def test_a_long_thread_name_is_cut_at_a_whole_character_with_an_ellipsis(discord_stub, cast, rollbot):
+    """With the tour's names the thread read "롤 플레이어 · # **Ann** …, 김민" (cut at 100 code points, no "…", and the
+    cut could fall inside an emoji). The names are plain there (a thread's name reads no Markdown), trimmed, and
+    the last one cut whole, with "…"."""
+    from cogs.usertext import graphemes
+
+    stub, bot = discord_stub, rollbot.bot
+    names = ["# **Ann** ~~x~~ ||s|| `c` __u__", "@everyone <@1> @here 👨‍👩‍👧‍👦🇰🇷",
+             "> مرحبا שלום e\u0301\u0301 Z\u200bW\u200d!", " 김민준 日本語 中文 👍🏽🏳️‍🌈 Xxxxxxxxxxxxx "]
+    players = [cast.alice, cast.bob, cast.carol, cast.dave]
+    for user, name in zip(players, names):
+        user.global_name = name
+    for user in players:
+        await answer(stub, user, cast.games, "find join", game="rollplayer", players=4, pace="normal")
+    thread = next(c for c in stub.world.guild.threads.values())
+    whole = f"{title(bot, 'rollplayer')} · {names[0]}, {names[1]}, \u2068{names[2]}\u2069, {names[3].strip()}"
+    # cut inside Cleo's right-to-left name: its isolate is closed again after the "…"
+    assert len(thread.name) <= 100 and thread.name.endswith("…\u2069"), thread.name
+    kept = thread.name[:-2]
+    assert whole.startswith(kept) and graphemes(whole)[:len(graphemes(kept))] == graphemes(kept), thread.name
+    assert "\\" not in thread.name                                     # nothing escaped: no Markdown there

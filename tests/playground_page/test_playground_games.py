@@ -127,3 +127,19 @@ def test_an_ordered_list_is_numbered_from_its_first_item_as_discord_does(page: P
         "import('/static/render.js').then((m) => done(m.markdown('41. a\\n42. b\\n\\n1. c\\n- d', {})));")
     assert html.startswith('<ol start="41"><li>a</li><li>b</li></ol>'), html
     assert '<ol><li>c</li></ol><ul><li>d</li></ul>' in html, html
+
+
+def test_escapes_and_mention_pills_are_drawn_as_discord_draws_them(page: Page):
+    """Discord hides the backslash of an escape (``\\*\\*b\\*\\*`` reads **b**, no bold) and draws a mention's name
+    as it is: a tour saw Ann's pill formatted ("@Ann" in bold) and Cleo's read "@free 20,785일 전" (her name's
+    ``[free](…) <t:0:R>`` made a link and a timestamp inside the pill); an escaped echo showed its backslashes."""
+    html = page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const ctx = {viewer: '1', people: new Map([['1', '**Ann** [free](https://e.co) <t:0:R>']]),"
+        " channels: new Map(), locale: 'en', now: () => 0};"
+        "import('/static/render.js').then((m) => done(m.markdown(arguments[0], ctx)));",
+        "-# \\# \\*\\*Ann\\*\\* <@1> `a\\*b` \\[x](https\\://e.co) <\u200b@1> **bold**\n\\> q\n1\\. x")
+    assert html.startswith('<div class="subtext"># **Ann** <span class="mention me" data-user="1">'
+                           '@**Ann** [free](https://e.co) &lt;t:0:R&gt;</span> <code>a\\*b</code> '
+                           '[x](https://e.co) &lt;\u200b@1&gt; <strong>bold</strong></div>'), html
+    assert html.endswith('<div class="line">&gt; q</div><div class="line">1. x</div>'), html

@@ -70,7 +70,7 @@ def test_the_defaults_keep_the_shells_usual_behaviour():
     assert Presentation.hint_text(pig, game, 0, advice, "de") == t("engine.error.not_your_turn", "de", seat="1",
                                                                    player="Ben")
     assert RollForAdventurePresentation().error_params(game, {"seat": 1, "x": "y" * 99}, "en") == \
-        {"seat": "1", "x": "y" * 80, "player": "Ben"}
+        {"seat": "1", "x": "y" * 79 + "…", "player": "Ben"}       # cut whole graphemes, with "…" to say so
 
 
 def test_kinds_declare_their_features_and_a_bare_kind_is_refused():

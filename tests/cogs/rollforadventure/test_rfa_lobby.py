@@ -98,7 +98,7 @@ async def test_a_typed_value_no_choice_offers_is_refused_in_your_language(harnes
     [message] = refused.messages
     assert message.ephemeral
     assert message.text() == t("rollforadventure.error.lobby_choice", lang, option=t("opt.adventure", lang),
-                               value="the_moon", allowed=", ".join(C.ADVENTURES))
+                               value=r"the\_moon", allowed=", ".join(C.ADVENTURES))   # echoed as typed
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
     refused = await harness.run("rfa new", user=alice, place=place, forest="C")
     assert refused.only().ephemeral and t("opt.forest", lang) in refused.text()
