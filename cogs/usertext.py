@@ -46,6 +46,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import regex
+
 #: the bidirectional formatting characters: embeddings and overrides (LRE RLE PDF LRO RLO), isolates (LRI RLI
 #: FSI PDI) and the marks (LRM RLM ALM)
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
@@ -73,64 +75,11 @@ _ESCAPED = re.compile(r"\\([^0-9A-Za-z\s])")
 
 # ------------------------------------------------------------------ graphemes
 
-def _extends(ch: str) -> bool:
-    """A character that never begins a grapheme: a combining mark, a joiner, a variation selector, an emoji
-    skin tone or tag (Unicode's Grapheme_Cluster_Break Extend, SpacingMark and ZWJ, as far as Python's
-    ``unicodedata`` tells them)."""
-    code = ord(ch)
-    return (unicodedata.category(ch) in ("Mn", "Me", "Mc") or code in (0x200C, 0x200D)
-            or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF
-            or 0xE0020 <= code <= 0xE007F or code in (0xFF9E, 0xFF9F))
-
-
-def _pictographic(ch: str) -> bool:
-    """An emoji-like symbol, which a zero-width joiner joins to the one before (👨‍👩‍👧)."""
-    code = ord(ch)
-    return unicodedata.category(ch) == "So" or 0x1F000 <= code <= 0x1FAFF or 0x2600 <= code <= 0x27BF
-
-
-def _regional(ch: str) -> bool:
-    return 0x1F1E6 <= ord(ch) <= 0x1F1FF
-
-
-def _jamo(ch: str) -> str:
-    """The Hangul syllable type of ``ch``: L, V, T, LV, LVT or "" (not Hangul), for the rules that keep a
-    syllable written in conjoining jamo together."""
-    code = ord(ch)
-    if 0x1100 <= code <= 0x115F or 0xA960 <= code <= 0xA97C:
-        return "L"
-    if 0x1160 <= code <= 0x11A7 or 0xD7B0 <= code <= 0xD7C6:
-        return "V"
-    if 0x11A8 <= code <= 0x11FF or 0xD7CB <= code <= 0xD7FB:
-        return "T"
-    if 0xAC00 <= code <= 0xD7A3:
-        return "LV" if (code - 0xAC00) % 28 == 0 else "LVT"
-    return ""
-
-
-_JAMO_JOINS = {("L", "L"), ("L", "V"), ("L", "LV"), ("L", "LVT"), ("LV", "V"), ("LV", "T"), ("V", "V"),
-               ("V", "T"), ("LVT", "T"), ("T", "T")}
-
-
 def graphemes(text: str) -> list[str]:
-    """``text`` split into user-perceived characters (Unicode's extended grapheme clusters, UAX #29, without
-    its rarer rules: prepended marks and Indic conjuncts): an emoji with its skin tone or a family joined by
-    zero-width joiners, a flag's two regional indicators, a letter with its accents, a Hangul syllable in
-    jamo, CR LF. Python's ``unicodedata`` has no grapheme property; these rules need none."""
-    out: list[str] = []
-    for ch in text:
-        if out:
-            last = out[-1]
-            prev = last[-1]
-            if (prev == "\r" and ch == "\n"
-                    or _extends(ch) and unicodedata.category(prev) not in ("Cc", "Zl", "Zp")
-                    or prev == "\u200d" and _pictographic(ch) and len(last) > 1 and _pictographic(last[0])
-                    or _regional(ch) and _regional(prev) and sum(map(_regional, last)) % 2 == 1
-                    or (_jamo(prev), _jamo(ch)) in _JAMO_JOINS):
-                out[-1] = last + ch
-                continue
-        out.append(ch)
-    return out
+    """``text`` split into user-perceived characters: Unicode's extended grapheme clusters (UAX #29, by the
+    ``regex`` package's ``\\X``): an emoji with its skin tone or a family joined by zero-width joiners, a flag's
+    two regional indicators, a letter with its accents, a Hangul syllable in jamo, CR LF."""
+    return regex.findall(r"\X", text)
 
 
 def _units(text: str) -> list[str]:
