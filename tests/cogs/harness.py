@@ -401,6 +401,18 @@ class Result:
 OPTION_TYPES = {str: 3, int: 4, bool: 5}
 
 
+def count_rest_calls(harness, monkeypatch) -> list[tuple[str, str]]:
+    """Every call the bot makes with its own token (not through an interaction), as (method, path)."""
+    calls: list[tuple[str, str]] = []
+    real = harness.bot.http.request
+
+    async def counting(route, *args, **kwargs):
+        calls.append((route.method, route.path))
+        return await real(route, *args, **kwargs)
+    monkeypatch.setattr(harness.bot.http, "request", counting)
+    return calls
+
+
 class Harness:
     """One bot, any number of users and places; every call returns what that interaction produced."""
 

@@ -7,7 +7,7 @@ import logging
 import re
 
 import discord
-from harness import FULL_APP_PERMISSIONS, SILENT, Harness
+from harness import FULL_APP_PERMISSIONS, SILENT, Harness, count_rest_calls
 
 from bot.app import create_bot
 from bot.i18n import t
@@ -356,18 +356,6 @@ def lobby_copies(harness, place):
     """The channel's public messages that still show a lobby (its embed or its buttons)."""
     return [m for m in harness.rec.order if m.channel_id == place.channel_id and not m.ephemeral
             and (m.embeds or m.buttons())]
-
-
-def count_rest_calls(harness, monkeypatch) -> list[tuple[str, str]]:
-    """Every call the bot makes with its own token (not through an interaction), as (method, path)."""
-    calls: list[tuple[str, str]] = []
-    real = harness.bot.http.request
-
-    async def counting(route, *args, **kwargs):
-        calls.append((route.method, route.path))
-        return await real(route, *args, **kwargs)
-    monkeypatch.setattr(harness.bot.http, "request", counting)
-    return calls
 
 
 async def test_a_lobby_command_leaves_one_lobby_message_that_is_right(harness, alice, bob, carol, monkeypatch):

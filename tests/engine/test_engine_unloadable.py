@@ -79,9 +79,8 @@ async def test_verify_reports_a_game_whose_snapshot_does_not_load(tmp_path, monk
     assert f"game {game.id} " in out.getvalue() and "the snapshot does not load" in out.getvalue()
 
 
-async def test_a_snapshot_an_older_version_stored_loads_and_verifies(tmp_path):
-    """Roll for Adventure's state version 2 counts defeats (``defeated``); a game stored by version 1 still
-    loads, and ``verify`` compares its snapshot as version 2 stores it with the replay, not its old text."""
+async def _stored_game(tmp_path):
+    """A game with one move stored in a fresh SQLite file: (path, game, an open connection, its snapshot)."""
     path = tmp_path / "g.db"
     store = await Store.open(path)
     try:
@@ -92,6 +91,13 @@ async def test_a_snapshot_an_older_version_stored_loads_and_verifies(tmp_path):
         await store.close()
     db = sqlite3.connect(path)
     [snapshot] = db.execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()
+    return path, game, db, snapshot
+
+
+async def test_a_snapshot_an_older_version_stored_loads_and_verifies(tmp_path):
+    """Roll for Adventure's state version 2 counts defeats (``defeated``); a game stored by version 1 still
+    loads, and ``verify`` compares its snapshot as version 2 stores it with the replay, not its old text."""
+    path, game, db, snapshot = await _stored_game(tmp_path)
     old = json.loads(snapshot)
     assert old["v"] == 2 and old.pop("defeated") == 0
     db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(dict(old, v=1)), game.id))
@@ -146,16 +152,7 @@ async def test_an_older_game_in_which_a_necromancer_raised_an_enemy_verifies(tmp
 
 async def test_verify_still_reports_an_older_game_whose_stored_fields_differ(tmp_path):
     """What version 1 did store is still compared with the replay: a changed discard pile is found."""
-    path = tmp_path / "g.db"
-    store = await Store.open(path)
-    try:
-        mgr = SessionManager(store, KindRegistry([KIND]))
-        game, one = await _game_with_a_one(mgr)
-        await mgr.apply(game.id, 1, one, game.version)
-    finally:
-        await store.close()
-    db = sqlite3.connect(path)
-    [snapshot] = db.execute("SELECT snapshot FROM games WHERE id = ?", (game.id,)).fetchone()
+    path, game, db, snapshot = await _stored_game(tmp_path)
     state = json.loads(_as_version_1(snapshot))
     state["turn"] += 1
     db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(state), game.id))

@@ -6,24 +6,13 @@ costs no Discord call of its own where the click on it is answered: that answer 
 from __future__ import annotations
 
 from driver import move_components
+from harness import count_rest_calls
 
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs.rollplayer import PRESENTATION
 
 MY_MOVES = t("button.my_moves", "en")
-
-
-def count_rest_calls(harness, monkeypatch) -> list[tuple[str, str]]:
-    """Every call the bot makes with its own token (not through an interaction), as (method, path)."""
-    calls: list[tuple[str, str]] = []
-    real = harness.bot.http.request
-
-    async def counting(route, *args, **kwargs):
-        calls.append((route.method, route.path))
-        return await real(route, *args, **kwargs)
-    monkeypatch.setattr(harness.bot.http, "request", counting)
-    return calls
 
 
 def live(harness, place):
