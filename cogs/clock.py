@@ -138,6 +138,7 @@ class PaceClock:
                     game = await self.sessions.load(game_id)
                     if game.kind not in self.games:
                         continue
+                    self.bots.resume(game)       # a seat the bot plays, left unplayed (its run failed): play it
                     redrawn = self.handles(game) and await self.check(game, now)
                     courier = self.bots.courier   # a period ran out: the live message stops saying "away until"
                     if not redrawn and await courier.shows_stale_away(game, now) and await self._claim(game_id):
@@ -218,9 +219,14 @@ class PaceClock:
         channel = self._channel(game)
         if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
-            await channel.send(t("clock.ran_out_bot", locale, player=idle),
-                               allowed_mentions=discord.AllowedMentions.none())
+            # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
+            # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
             self.bots.schedule(game.id)
+            try:
+                await channel.send(t("clock.ran_out_bot", locale, player=idle),
+                                   allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.warning("game %s: the notice that the bot plays seat %s was not posted: %r", game.id, seat, error)
             return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
         view = discord.ui.View(timeout=None)
