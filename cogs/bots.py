@@ -120,7 +120,10 @@ class BotPlayer:
             limit = table.takeover_s
             if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
                 continue
-            idle_since = game.last_activity_at or now
+            if self.courier.reach.holding(game):
+                continue                   # its channel refuses the bot's posts: nobody was shown the turn
+            # idle since the last move, or since its posts went out again after a hold
+            idle_since = max(game.last_activity_at or now, table.resumed_at)
             if now - idle_since < limit:
                 continue
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)

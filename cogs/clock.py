@@ -149,6 +149,10 @@ class PaceClock:
     async def check(self, game: GameView, now: float) -> bool:
         """Reminders, time-outs and the seats' clock notes of one game at ``now``; True when it redrew the live
         message (a time ran out, or a player came back from away: the deadline shown moves with them)."""
+        reach = self.bots.courier.reach
+        if reach.waiting(game, now):
+            return False                       # its channel refuses the bot's posts: its clocks stand still
+        paused = reach.paused(game, now)       # ... and did since it was held, until a try goes through
         pace = pace_seconds(game)
         kind = self.games.kind(game.kind)
         table = TableMeta.of(game.meta)
@@ -171,7 +175,7 @@ class PaceClock:
             if away_s != float(note.get("away_s", 0)):     # back from away: every deadline shown moves with it
                 note = notes[seat] = {**note, "away_s": away_s}
                 changed = redraw = True
-            elapsed = now - start - away_s
+            elapsed = now - start - away_s - paused
             level = next((step for step, share in STEPS if elapsed >= pace * share and level < step), None)
             if level is None:
                 continue
@@ -183,7 +187,7 @@ class PaceClock:
                 redraw = not await self.ran_out(game, seat, int(since)) or redraw
             else:
                 key = "clock.last_call" if level == LAST_CALL else "clock.half"
-                await self.remind(game, seat, start + away_s + pace, key)
+                await self.remind(game, seat, start + away_s + paused + pace, key)
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
         if redraw:                             # the live message shows the deadline as it now stands

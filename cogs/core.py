@@ -252,6 +252,25 @@ def check_bot_permissions(interaction: discord.Interaction,
                       permissions=permission_names(missing, locale))
 
 
+#: What Discord takes away with a missing permission (its permission algorithm): without the permission to send in a
+#: channel the bot attaches and embeds nothing there either, so only that one needs granting.
+SENT_WITH = ("attach_files", "embed_links")
+
+
+def lacking(permissions: discord.Permissions, *, thread: bool = False,
+            names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> list[str]:
+    """The permissions among ``names`` the bot lacks in a channel with ``permissions``, as a server admin must grant
+    them: in a thread, Send Messages in Threads stands for Send Messages; without View Channel Discord grants none
+    of them, and without the permission to send none of those it only grants with it (:data:`SENT_WITH`), so only
+    that one is named."""
+    if not permissions.view_channel:
+        return ["view_channel"]
+    send = "send_messages_in_threads" if thread else "send_messages"
+    missing = [send if name == "send_messages" else name for name in names
+               if not getattr(permissions, send if name == "send_messages" else name)]
+    return [name for name in missing if name not in SENT_WITH] if send in missing else missing
+
+
 def require_guild(interaction: discord.Interaction) -> None:
     if interaction.guild_id is None:
         raise Refusal("error.guild_only")

@@ -28,7 +28,7 @@ class Clock:
 async def open_and_start(stub: DiscordStub, cast: Cast, runner, **options):
     clock = Clock()
     bot = runner.bot
-    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = clock
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
     bot.sessions._clock = clock     # the game's last activity too: the test's time, not how long setting up took
     bot.bots.pause = 0
     created = await stub.run_command(cast.alice, cast.games, "rp new", players=2, **options)

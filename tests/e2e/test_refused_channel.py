@@ -1,0 +1,102 @@
+"""A channel that refuses the bot's posts mid-game (a server admin took a permission away), through the Discord
+stand-in, which refuses as Discord does (403 Missing Permissions, 50013), with a clock the test moves.
+
+A tour denied Attach Files mid-game: each turn post was tried five times within 38 seconds, then dropped; nobody was
+told, the players' clocks ran out on turns they were never shown and the bot finished the game in silence. With
+Send Messages denied, a reminder was tried (and its traceback logged) every minute, for good. Now a refused post
+holds the game: one request per try, on a back-off; its players are told once, by direct message; its clocks stand
+still; and its posts go out, once each, when the permission is back."""
+from __future__ import annotations
+
+from bot.engine.table import TableMeta
+from bot.i18n import t
+from tests.discord_stub.fixtures import Cast
+from tests.discord_stub.server import DiscordStub
+from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
+
+
+def update_channel(stub: DiscordStub, channel) -> None:
+    """Discord tells the bot of a channel's new settings (its permission overwrites): CHANNEL_UPDATE."""
+    stub._emit_event("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
+
+
+def deny(stub: DiscordStub, channel, **denied: bool) -> None:
+    """A server admin takes permissions away from the bot's role in ``channel``."""
+    stub.world.restrict_bot(channel, **denied)
+    update_channel(stub, channel)
+
+
+def grant_back(stub: DiscordStub, channel, *, tell: bool = True) -> None:
+    """The admin gives them back; ``tell``: as Discord does, with CHANNEL_UPDATE (else the bot learns it from the
+    next interaction there, whose ``app_permissions`` Discord computes anew)."""
+    channel.overwrites = [o for o in channel.overwrites if o.id != stub.world.bot_role.id]
+    if tell:
+        update_channel(stub, channel)
+
+
+def refused_posts(stub: DiscordStub) -> int:
+    return sum(1 for r in stub.invalid_requests if r.route == "POST /channels/{channel_id}/messages")
+
+
+async def held(bot, game_id: int) -> dict:
+    return dict(TableMeta.of((await bot.sessions.load(game_id)).meta).held)
+
+
+async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_is_back(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    stub = discord_stub
+    cast.alice.locale = "de"
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    other, other_seat = (cast.bob, 1 - seat) if away is cast.alice else (cast.alice, 1 - seat)
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+
+    # Alice's time runs out: the notice (text) goes out, the bot plays her seat, its turn post is refused once
+    await tick(stub, runner, clock, clock.now + HOUR + 1)
+    await bot.bots.idle()
+    await stub.settle()
+    assert await stood_in(bot, game.id, seat, timeout=5)
+    assert refused_posts(stub) == 1, "one try, not five within seconds"
+    hold = await held(bot, game.id)
+    assert hold["missing"] == ["attach_files"] and hold["tries"] == 1
+    undelivered = await bot.store.undelivered_posts(10, game_id=game.id)
+    assert undelivered, "the post waits: it is not given up"
+
+    # both players are told once, privately, in their language, which permission is missing and who can grant it
+    for user, locale in ((cast.alice, "de"), (cast.bob, "en")):
+        told = [m for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
+        assert [m.content for m in told] == [t("reach.held", locale, game=game.id, channel=f"<#{cast.games.id}>",
+                                               title=t(bot.games[game.kind].title_key, locale), count=1,
+                                               permissions=t("permission.attach_files", locale))]
+
+    # /games says it too, wherever a player looks
+    listing = await (await stub.run_command(cast.bob, cast.lounge, "games")).wait_response()
+    assert t("mygames.held", "en", permissions=t("permission.attach_files", "en"), count=1) in \
+        listing.embeds[0]["description"]
+
+    # hours later (its retries on the back-off refused too): nobody's clock ran out, the bot took no other seat
+    for hours in (2, 3, 6):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert not await stood_in(bot, game.id, other_seat, timeout=0.1)
+    assert not [m for m in stub.messages(cast.games) if m.content.startswith("⏰") and str(other.id) in m.content]
+    assert refused_posts(stub) <= 4, "one request per try on the back-off"
+    assert len(stub.messages(stub.dm_channel(cast.bob))) == 1, "told once"
+
+    # the admin grants Attach Files again: the posts that waited go out, each once, and the hold ends
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: bool([m for m in stub.messages(cast.games) if m.layout and m.buttons]), 10,
+                          "the live message")
+    await stub.settle()
+    assert not await held(bot, game.id)
+    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
+    assert len(live) == 1 and game.seats[other_seat].name in live[0].text
+    # Bob's clock stood still while his turn was held back: his deadline lies ahead, not hours ago
+    deadline = int(live[0].text.split("<t:")[1].split(":")[0])
+    assert clock.now < deadline <= clock.now + HOUR
+    refused_by_discord(stub)
+
