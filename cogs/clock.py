@@ -143,6 +143,8 @@ class PaceClock:
                     courier = self.bots.courier   # a period ran out: the live message stops saying "away until"
                     if not redrawn and await courier.shows_stale_away(game, now) and await self._claim(game_id):
                         await courier.redraw(game_id)
+                except discord.HTTPException as error:     # Discord failing: one line, tried again next minute
+                    log.warning("turn clock of game %s failed: %r", game_id, error)
                 except Exception:
                     log.exception("turn clock of game %s failed", game_id)
 
@@ -161,7 +163,7 @@ class PaceClock:
         changed = notes != table.clock_notes
         due = pending_seats(kind, game.state)
         away = await self.bots.courier.away.in_game(game, due, now)
-        redraw = False
+        redraw = posted = False
         for seat in due:
             since = since_of.get(seat)
             if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
@@ -179,17 +181,25 @@ class PaceClock:
             level = next((step for step, share in STEPS if elapsed >= pace * share and level < step), None)
             if level is None:
                 continue
-            notes[seat] = {**note, "since": since, "start": start, "level": level}
-            changed = True
             if not await self._claim(game.id):
                 return False                   # another process runs this game's clock
-            if level == RAN_OUT:
-                redraw = not await self.ran_out(game, seat, int(since)) or redraw
-            else:
-                key = "clock.last_call" if level == LAST_CALL else "clock.half"
-                await self.remind(game, seat, start + away_s + paused + pace, key)
+            try:
+                if level == RAN_OUT:
+                    redraw = not await self.ran_out(game, seat, int(since)) or redraw
+                else:
+                    key = "clock.last_call" if level == LAST_CALL else "clock.half"
+                    await self.remind(game, seat, start + away_s + paused + pace, key)
+            except discord.HTTPException as error:
+                if not await reach.failed(game.id, error):
+                    raise
+                break                          # held: this step is taken at the hold's next try, not every minute
+            # noted once sent (a reminder that failed was noted before it was sent, and never sent again: tour)
+            notes[seat] = {**note, "since": since, "start": start, "level": level}
+            changed = posted = True
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
+        if posted and await reach.went_through(game.id):
+            redraw = True                      # it went through: the hold ends, the clocks go on where they stood
         if redraw:                             # the live message shows the deadline as it now stands
             await self.bots.courier.redraw(game.id)
         return redraw
@@ -226,11 +236,8 @@ class PaceClock:
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
             self.bots.schedule(game.id)
-            try:
-                await channel.send(t("clock.ran_out_bot", locale, player=idle),
-                                   allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as error:
-                log.warning("game %s: the notice that the bot plays seat %s was not posted: %r", game.id, seat, error)
+            await channel.send(t("clock.ran_out_bot", locale, player=idle),
+                               allowed_mentions=discord.AllowedMentions.none())
             return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
         view = discord.ui.View(timeout=None)

@@ -8,6 +8,8 @@ holds the game: one request per try, on a back-off; its players are told once, b
 still; and its posts go out, once each, when the permission is back."""
 from __future__ import annotations
 
+import logging
+
 from bot.engine.table import TableMeta
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
@@ -100,3 +102,42 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
     assert clock.now < deadline <= clock.now + HOUR
     refused_by_discord(stub)
 
+
+async def test_a_refused_reminder_is_tried_on_a_back_off_with_one_log_line(discord_stub: DiscordStub, cast: Cast,
+                                                                          start_rollbot, caplog):
+    """A tour denied Send Messages in a game at the normal pace: its half-time reminder got a 403, with an ERROR and
+    a traceback, on every tick (each minute) until someone noticed. Now the game is held: the next minutes try
+    nothing, one line says so; a player's command in the channel, once the permission is back, resumes it, and the
+    reminder is posted once."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="normal")
+    deny(stub, cast.games, send_messages=True)
+    await stub.settle()
+    caplog.set_level(logging.INFO)
+    start = clock.now
+    await tick(stub, runner, clock, start + 13 * HOUR)             # half time: the reminder is refused
+    for minute in range(1, 5):                                     # the next ticks, a minute apart
+        await tick(stub, runner, clock, start + 13 * HOUR + 60 * minute)
+    await stub.settle()
+    assert refused_posts(stub) == 1
+    assert (await held(bot, game.id))["missing"] == ["send_messages"]
+    records = [r for r in caplog.records if r.name.startswith("cogs.")]
+    assert not [r for r in records if r.levelno >= logging.ERROR or r.exc_info], [r.getMessage() for r in records]
+    assert len([r for r in records if r.levelno == logging.WARNING and "refuses" in r.getMessage()]) == 1
+
+    # Send Messages is back (Discord's update not seen); a player's command in the channel shows it: the game goes
+    # on, and the reminder the hold kept back is posted once
+    grant_back(stub, cast.games, tell=False)
+    clock.now = start + 13 * HOUR + 10 * 60
+    status = await stub.run_command(cast.bob, cast.games, "rp status")
+    await status.wait_response()
+    await stub.wait_until(lambda: bot.courier.reach._held.get(cast.games.id) == set(), 10, "the hold lifted")
+    assert not await held(bot, game.id)
+    mark = await tick(stub, runner, clock, clock.now + 60)
+    await tick(stub, runner, clock, clock.now + 60)
+    await stub.settle()
+    reminders = [m for m in stub.messages(cast.games) if m.content.startswith("⏳") and m.seq > mark]
+    assert len(reminders) == 1 and f"<@{away.id}>" in reminders[0].content
+    refused_by_discord(stub)
