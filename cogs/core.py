@@ -239,19 +239,6 @@ class RollTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
-def check_bot_permissions(interaction: discord.Interaction,
-                          names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> None:
-    """In a server channel the bot must be able to post turns (or whatever ``names`` allow); say which permission
-    it lacks."""
-    if interaction.guild_id is None:
-        return
-    missing = [name for name in names if not getattr(interaction.app_permissions, name)]
-    if missing:
-        locale = locale_of(interaction)
-        raise Refusal("error.bot_missing_permission", permission=permission_names(missing[:1], locale),
-                      permissions=permission_names(missing, locale))
-
-
 #: What Discord takes away with a missing permission (its permission algorithm): without the permission to send in a
 #: channel the bot attaches and embeds nothing there either, so only that one needs granting.
 SENT_WITH = ("attach_files", "embed_links")
@@ -269,6 +256,20 @@ def lacking(permissions: discord.Permissions, *, thread: bool = False,
     missing = [send if name == "send_messages" else name for name in names
                if not getattr(permissions, send if name == "send_messages" else name)]
     return [name for name in missing if name not in SENT_WITH] if send in missing else missing
+
+
+def check_bot_permissions(interaction: discord.Interaction,
+                          names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> None:
+    """In a server channel the bot must be able to post turns (or whatever ``names`` allow); say which permission
+    it lacks, as an admin grants it (:func:`lacking`: in a thread, Send Messages in Threads, which a tour's thread
+    lacked while the check, reading Send Messages, let every click through and every post fail)."""
+    if interaction.guild_id is None:
+        return
+    missing = lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
+    if missing:
+        locale = locale_of(interaction)
+        raise Refusal("error.bot_missing_permission", permission=permission_names(missing[:1], locale),
+                      permissions=permission_names(missing, locale))
 
 
 def require_guild(interaction: discord.Interaction) -> None:

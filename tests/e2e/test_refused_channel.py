@@ -14,6 +14,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
+from tests.e2e.flows import private_answer, turn_post
 from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
 
 
@@ -141,3 +142,28 @@ async def test_a_refused_reminder_is_tried_on_a_back_off_with_one_log_line(disco
     reminders = [m for m in stub.messages(cast.games) if m.content.startswith("⏳") and m.seq > mark]
     assert len(reminders) == 1 and f"<@{away.id}>" in reminders[0].content
     refused_by_discord(stub)
+
+
+async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(discord_stub: DiscordStub, cast: Cast,
+                                                                             start_rollbot):
+    """A tour: in a ``/find`` thread, with Send Messages in Threads denied, a click was accepted (the check looked at
+    Send Messages, which a thread does not use), and every post the bot then made there failed. The click is
+    refused, privately, naming the permission a thread needs; nothing changes."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    for user in (cast.alice, cast.bob):
+        await (await stub.run_command(user, cast.games, "find join", game="dicepoker", players=2,
+                                      pace="normal")).wait_response()
+    thread = next(iter(stub.world.guild.threads.values()))
+    game = await bot.sessions.game_in_channel(thread.id)
+    prompt = await turn_post(stub, thread, None)
+    deny(stub, cast.games, send_messages_in_threads=True)
+    [due] = [u for u in (cast.alice, cast.bob) if u.id == game.seats[(await bot.sessions.pending(game.id))[0]
+                                                                       ["seat"]].user_id]
+    [keep] = [label for label in prompt.button_labels if label.startswith("Keep all")]
+    refused = await private_answer(await stub.click(due, prompt, label=keep))
+    assert refused.content == t("error.bot_missing_permission", "en", count=1,
+                                permission=t("permission.send_messages_in_threads", "en"),
+                                permissions=t("permission.send_messages_in_threads", "en"))
+    assert (await bot.sessions.load(game.id)).version == game.version
