@@ -33,6 +33,7 @@ from .buttons import ShellButton, ViewButton
 from .core import game_locale, jump_link, locale_of, permission_names
 from .games import Games
 from .pace import clock_status
+from .reach import CHANNEL_DELETED
 from .seats import listed_players, shown_game
 from .translator import cmd_str
 
@@ -154,11 +155,13 @@ class MyGames(commands.Cog):
 
     @staticmethod
     def ended_text(row: UserGame, locale: str) -> str:
-        """When the game ended, and how: finished, abandoned after its start (no result), or cancelled in its
-        lobby."""
+        """When the game ended, and how: finished, abandoned after its start (no result), cancelled in its
+        lobby, or ended because its channel was deleted (``cogs.reach``)."""
         when = f"<t:{int(row.finished_at or 0)}:R>"
         if row.status != "abandoned":
             return t("mygames.finished", locale, when=when)
+        if TableMeta.of(row.meta).ended == CHANNEL_DELETED:    # nobody ended it: say why it ended
+            return t("mygames.abandoned_deleted", locale, when=when)
         if row.started_at is None:
             return t("mygames.cancelled", locale, when=when)
         return t("mygames.abandoned", locale, when=when)

@@ -1,4 +1,5 @@
-"""Channels that refuse the bot's posts: a server took away a permission the bot needs to post a game's turns.
+"""Channels that refuse the bot's posts: a server took away a permission the bot needs to post a game's turns, or
+deleted the channel (or thread) a game lives in.
 
 Discord answers a post where the bot lacks a permission with 403 (Missing Permissions 50013, Missing Access
 50001). That does not pass by itself: retried like a dropped connection it only adds invalid requests (Discord
@@ -16,6 +17,12 @@ Delivery resumes at the first of: a player's interaction in that channel once th
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
 settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
 reminder) that goes through lifts the hold; the clocks then go on from where they stood.
+
+A deleted channel or thread (Discord's ``CHANNEL_DELETE`` and ``THREAD_DELETE``, or the 404 Unknown Channel, 10003,
+of a post tried after a deletion the bot did not see) ends its game without a result, as its players could no
+longer end it (a tour's game stayed "waiting for you" for good, with a dead link, its clock failing every
+minute): its posts are given up, ``/games`` says why it ended (``TableMeta.ended``), and its players are told by
+direct message.
 """
 from __future__ import annotations
 
@@ -29,6 +36,7 @@ from discord.ext import commands
 
 from bot.config import REQUIRED_CHANNEL_PERMISSIONS
 from bot.engine import GameView
+from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
@@ -39,6 +47,10 @@ log = logging.getLogger(__name__)
 
 #: Discord's codes for a post the bot may not make in a channel (Missing Access: it may not even see the channel).
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+#: Discord's code for a channel that does not exist (deleted).
+UNKNOWN_CHANNEL = 10003
+#: ``TableMeta.ended`` of a game whose channel or thread was deleted.
+CHANNEL_DELETED = "channel_deleted"
 #: Seconds a held game waits before its next try, by the number of tries so far (the last one repeats): a fixed
 #: permission is usually noticed sooner, through an interaction in the channel or the channel's update.
 BACKOFF_S = (600, 1800, 3600, 3 * 3600, 6 * 3600)
@@ -47,6 +59,11 @@ BACKOFF_S = (600, 1800, 3600, 3 * 3600, 6 * 3600)
 def refused(error: BaseException) -> bool:
     """Whether Discord refused a request for a permission the bot lacks in the channel (not a passing failure)."""
     return isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
+
+
+def channel_gone(error: BaseException) -> bool:
+    """Whether Discord answered that the channel does not exist (deleted)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
 
 
 def in_thread(channel: Any) -> bool:
@@ -97,8 +114,11 @@ class Reach(commands.Cog):
     # ------------------------------------------------------------------ a refusal
     async def failed(self, game_id: int, error: BaseException) -> bool:
         """A request of game ``game_id`` in its channel failed with ``error``: a refusal for a missing permission
-        holds the game (True); any other failure is the caller's to retry (False). A game in a DM is not held:
-        a closed DM is ``cogs.notify``'s business."""
+        holds the game, a channel that no longer exists ends it (True); any other failure is the caller's to retry
+        (False). A game in a DM is not held: a closed DM is ``cogs.notify``'s business."""
+        if channel_gone(error):
+            await self.channel_deleted((await self.sessions.load(game_id)).channel_id)
+            return True
         if not refused(error):
             return False
         game = await self.sessions.load(game_id)
@@ -152,6 +172,36 @@ class Reach(commands.Cog):
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("direct message to user %s not sent: %r", user, error)
+
+    # ------------------------------------------------------------------ a deleted channel
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: Any) -> None:
+        await self.channel_deleted(channel.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.channel_deleted(payload.thread_id)
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """The channel (or thread) is gone: its open game, lobby or running, ends without a result (noted as
+        ended by the deletion), its posts still waiting are given up, and its players are told privately."""
+        game = await self.sessions.game_in_channel(channel_id)
+        self._held.pop(channel_id, None)
+        if game is None:
+            return
+        try:
+            await self.sessions.abandon(game.id, game.creator_id, may_manage_channel=True)
+        except GameNotActive:
+            return                             # ended meanwhile
+        await update_meta(self.sessions, game.id, ended=CHANNEL_DELETED, held={})
+        now = self.clock()
+        for post in await self.sessions.store.undelivered_posts(1000, game_id=game.id):
+            await self.sessions.store.mark_post_delivered(post.id, None, now)
+        log.info("game %s ended: its channel %s was deleted", game.id, channel_id)
+        presentation = self.games.get(game.kind)
+        for user, locale in await self.players(game):
+            title = t(presentation.title_key, locale) if presentation is not None else game.kind
+            await self.direct(user, t("reach.channel_deleted", locale, game=game.id, title=title))
 
     # ------------------------------------------------------------------ going on
     async def lift(self, game_id: int) -> bool:

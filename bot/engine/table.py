@@ -116,6 +116,8 @@ class TableMeta:
     held: Mapping[str, Any] = field(default_factory=dict)
     #: when the game's posts last went out again after a hold (its idle time is counted from then)
     resumed_at: float = 0.0
+    #: why the game ended, when no player ended it (``"channel_deleted"``: its channel or thread was deleted)
+    ended: str | None = None
     #: keys this code does not know (a newer version's), written back unchanged
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -180,6 +182,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
     "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
     "resumed_at": ("resumed_at", _number, lambda v: float(v) or None),
+    "ended": ("ended", _text, lambda v: v),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}
 DEFAULT = TableMeta()

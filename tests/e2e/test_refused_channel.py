@@ -167,3 +167,87 @@ async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(di
                                 permission=t("permission.send_messages_in_threads", "en"),
                                 permissions=t("permission.send_messages_in_threads", "en"))
     assert (await bot.sessions.load(game.id)).version == game.version
+
+
+def delete_channel(stub: DiscordStub, channel, *, tell: bool = True) -> None:
+    """A server admin deletes ``channel``: Discord answers 404 Unknown Channel (10003) there from now on; ``tell``:
+    and sends the bot CHANNEL_DELETE (a bot that was down, or missed it, learns it only from a 404)."""
+    stub.world.channels.pop(channel.id)
+    stub.world.guild_of(channel).channels.pop(channel.id, None)
+    if tell:
+        stub._emit_event("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+
+
+def unknown_channel_answers(stub: DiscordStub) -> int:
+    """The 404s of requests into the deleted channel: Discord's answer to a bot that did not know yet, not a fault;
+    taken off the stand-in's list of misbehaviour once counted."""
+    gone = [entry for entry in stub.rejections if entry[1] == "Unknown Channel"]
+    stub.rejections[:] = [entry for entry in stub.rejections if entry not in gone]
+    return len(gone)
+
+
+async def test_a_game_whose_channel_is_deleted_ends_and_its_players_are_told(discord_stub: DiscordStub, cast: Cast,
+                                                                            start_rollbot):
+    """A tour deleted a channel mid-game: the game stayed "waiting for you" in /games with a dead link, its clock
+    failed every minute and nobody could end it. It ends without a result at once; its players hear why."""
+    stub = discord_stub
+    cast.bob.locale = "de"
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    delete_channel(stub, cast.games)
+    await stub.wait_until(lambda: all(stub.messages(stub.dm_channel(u)) for u in (cast.alice, cast.bob)), 10,
+                          "the players told")
+    ended = await bot.sessions.load(game.id)
+    assert ended.status == "abandoned" and TableMeta.of(ended.meta).ended == "channel_deleted"
+    for user, locale in ((cast.alice, "en"), (cast.bob, "de")):
+        [told] = stub.messages(stub.dm_channel(user))
+        assert told.content == t("reach.channel_deleted", locale, game=game.id,
+                                 title=t(bot.games[game.kind].title_key, locale))
+    # /games lists it among the ended ones, saying why; the clock leaves it alone
+    listing = await (await stub.run_command(cast.alice, cast.lounge, "games")).wait_response()
+    text = listing.embeds[0]["description"]
+    assert t("mygames.abandoned_deleted", "en", when="<t:").split("<t:")[1] in text
+    assert t("mygames.section.waiting", "en") not in text
+    posts = len(stub.requests_to("POST /channels/{channel_id}/messages"))
+    await tick(stub, runner, clock, clock.now + HOUR + 1)
+    await stub.settle()
+    assert len(stub.requests_to("POST /channels/{channel_id}/messages")) == posts
+
+
+async def test_a_deletion_the_bot_did_not_see_ends_the_game_at_the_first_unknown_channel(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    delete_channel(stub, cast.games, tell=False)
+    await tick(stub, runner, clock, clock.now + HOUR / 2 + 1)       # the half-time reminder: 404 Unknown Channel
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
+    assert unknown_channel_answers(stub) == 1
+    await tick(stub, runner, clock, clock.now + HOUR)
+    await stub.settle()
+    assert unknown_channel_answers(stub) == 0                        # nothing more is tried there
+
+
+async def test_abandon_ends_a_game_elsewhere_by_its_number(discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """``/rp abandon game:<number>``, typed in another channel: its creator (or a moderator) ends it, answered
+    privately, and the game's channel reads the usual notice; anyone else is refused, and nothing changes."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    stranger = await (await stub.run_command(cast.carol, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert stranger.ephemeral and stranger.content == t("lobby.error.unknown_game", "en", game=game.id)
+    player = await (await stub.run_command(cast.bob, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert player.ephemeral and player.content == t("engine.error.not_permitted", "en")
+    assert (await bot.sessions.load(game.id)).status == "active"
+    mark = stub.mark()
+    done = await (await stub.run_command(cast.alice, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
+    notice = await stub.wait_for_message(cast.games, lambda m: not m.layout, after=mark)
+    assert notice.content.startswith(t("lobby.abandoned", "en", user=cast.alice.mention, game=game.id))
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
