@@ -559,7 +559,9 @@ class Courier:
                                                        **fields))
 
     async def _find_post(self, channel: Any, post: OutboxPost, previous: OutboxPost | None) -> discord.Message | None:
-        """The message of ``post`` if it reached the channel after all (its marker), among the newest ones."""
+        """The message of ``post`` if it reached the channel after all (its marker), among the newest ones. Reading
+        them needs Read Message History, which every move checks (``REQUIRED_CHANNEL_PERMISSIONS``): a refused read
+        holds the game (``cogs.reach``) rather than post a second live message that pings twice."""
         marker = post_marker(post.id)
         after = discord.Object(previous.message_id) if previous is not None else None
         async for message in channel.history(limit=20, after=after, oldest_first=False):

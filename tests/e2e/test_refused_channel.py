@@ -14,7 +14,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
-from tests.e2e.flows import private_answer, turn_post
+from tests.e2e.flows import click_first_move, private_answer, turn_post
 from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
 
 
@@ -251,3 +251,26 @@ async def test_abandon_ends_a_game_elsewhere_by_its_number(discord_stub: Discord
     notice = await stub.wait_for_message(cast.games, lambda m: not m.layout, after=mark)
     assert notice.content.startswith(t("lobby.abandoned", "en", user=cast.alice.mention, game=game.id))
     assert (await bot.sessions.load(game.id)).status == "abandoned"
+
+
+async def test_without_read_message_history_a_move_is_refused_and_nothing_is_posted_twice(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A tour: in a channel without Read Message History a follow-up's answer was lost; the courier could not read
+    the channel to find it (403) and posted the live message again: two messages pinging twice. The bot needs that
+    permission (it is how it finds a post whose answer was lost), so it checks it and names it like the others."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="none")
+    await stub.settle()
+    deny(stub, cast.games, read_message_history=True)
+    stub.faults.add(route="POST /webhooks/{application_id}/{token}", timeout_after_processing=True, hold=0.5)
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    before = len(stub.messages(cast.games))
+    refused = await private_answer(await click_first_move(stub, away, prompt))
+    assert refused.content == t("error.bot_missing_permission", "en", count=1,
+                                permission=t("permission.read_message_history", "en"),
+                                permissions=t("permission.read_message_history", "en"))
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).version == game.version and len(stub.messages(cast.games)) == before
+    stub.faults.clear()
