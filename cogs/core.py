@@ -266,10 +266,9 @@ def check_bot_permissions(interaction: discord.Interaction,
     if interaction.guild_id is None:
         return
     missing = lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
-    if missing:
-        locale = locale_of(interaction)
-        raise Refusal("error.bot_missing_permission", permission=permission_names(missing[:1], locale),
-                      permissions=permission_names(missing, locale))
+    if missing:        # each named once (a tour read "**X** (missing: X)")
+        raise Refusal("error.bot_missing_permission", permissions=permission_names(missing, locale_of(interaction)),
+                      count=len(missing))
 
 
 def require_guild(interaction: discord.Interaction) -> None:

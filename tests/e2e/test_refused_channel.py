@@ -164,7 +164,6 @@ async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(di
     [keep] = [label for label in prompt.button_labels if label.startswith("Keep all")]
     refused = await private_answer(await stub.click(due, prompt, label=keep))
     assert refused.content == t("error.bot_missing_permission", "en", count=1,
-                                permission=t("permission.send_messages_in_threads", "en"),
                                 permissions=t("permission.send_messages_in_threads", "en"))
     assert (await bot.sessions.load(game.id)).version == game.version
 
@@ -269,7 +268,6 @@ async def test_without_read_message_history_a_move_is_refused_and_nothing_is_pos
     before = len(stub.messages(cast.games))
     refused = await private_answer(await click_first_move(stub, away, prompt))
     assert refused.content == t("error.bot_missing_permission", "en", count=1,
-                                permission=t("permission.read_message_history", "en"),
                                 permissions=t("permission.read_message_history", "en"))
     await stub.settle()
     assert (await bot.sessions.load(game.id)).version == game.version and len(stub.messages(cast.games)) == before
