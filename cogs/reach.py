@@ -118,6 +118,7 @@ class Reach(commands.Cog):
         (False). A game in a DM is not held: a closed DM is ``cogs.notify``'s business."""
         if channel_gone(error):
             await self.channel_deleted((await self.sessions.load(game_id)).channel_id)
+            await self.give_up(game_id)        # a game already over too (its redraw): nothing can reach it
             return True
         if not refused(error):
             return False
@@ -194,14 +195,19 @@ class Reach(commands.Cog):
         except GameNotActive:
             return                             # ended meanwhile
         await update_meta(self.sessions, game.id, ended=CHANNEL_DELETED, held={})
-        now = self.clock()
-        for post in await self.sessions.store.undelivered_posts(1000, game_id=game.id):
-            await self.sessions.store.mark_post_delivered(post.id, None, now)
+        await self.give_up(game.id)
         log.info("game %s ended: its channel %s was deleted", game.id, channel_id)
         presentation = self.games.get(game.kind)
         for user, locale in await self.players(game):
             title = t(presentation.title_key, locale) if presentation is not None else game.kind
             await self.direct(user, t("reach.channel_deleted", locale, game=game.id, title=title))
+
+    async def give_up(self, game_id: int) -> None:
+        """The game's posts still waiting can reach nobody (its channel is gone): marked delivered, without a
+        message, so that no retry asks for them again."""
+        now = self.clock()
+        for post in await self.sessions.store.undelivered_posts(1000, game_id=game_id):
+            await self.sessions.store.mark_post_delivered(post.id, None, now)
 
     # ------------------------------------------------------------------ going on
     async def lift(self, game_id: int) -> bool:

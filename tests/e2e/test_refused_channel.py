@@ -14,7 +14,7 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
-from tests.e2e.flows import click_first_move, private_answer, turn_post
+from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
 from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
 
 
@@ -272,3 +272,25 @@ async def test_without_read_message_history_a_move_is_refused_and_nothing_is_pos
     await stub.settle()
     assert (await bot.sessions.load(game.id)).version == game.version and len(stub.messages(cast.games)) == before
     stub.faults.clear()
+
+
+async def test_a_game_ended_by_number_after_its_channel_went_unseen_gives_its_posts_up(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """Its channel was deleted while the bot was down; after the restart its creator ends it from elsewhere: the
+    notice and the live message's redraw meet 404 Unknown Channel once each, and nothing is tried there again (the
+    redraw of a game already over is given up, not retried every minute)."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stop_rollbot(stub, runner)
+    delete_channel(stub, cast.games, tell=False)
+    bot = (await start_rollbot()).bot
+    done = await (await stub.run_command(cast.alice, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
+    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert unknown_channel_answers(stub) >= 2
+    await bot.courier.deliver_all()
+    await stub.settle()
+    assert unknown_channel_answers(stub) == 0
