@@ -266,9 +266,10 @@ def check_bot_permissions(interaction: discord.Interaction,
     if interaction.guild_id is None:
         return
     missing = lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
-    if missing:        # each named once (a tour read "**X** (missing: X)")
-        raise Refusal("error.bot_missing_permission", permissions=permission_names(missing, locale_of(interaction)),
-                      count=len(missing))
+    if len(missing) == 1:              # named once (a tour read "**X** (missing: X)")
+        raise Refusal("error.bot_missing_permission", permission=permission_names(missing, locale_of(interaction)))
+    if missing:
+        raise Refusal("error.bot_missing_permissions", permissions=permission_names(missing, locale_of(interaction)))
 
 
 def require_guild(interaction: discord.Interaction) -> None:

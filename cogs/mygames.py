@@ -81,7 +81,9 @@ def held_text(game: GameView, locale: str) -> str:
     missing = list(TableMeta.of(game.meta).held.get("missing") or ())
     if not missing:
         return t("mygames.held_unknown", locale)
-    return t("mygames.held", locale, permissions=permission_names(missing, locale), count=len(missing))
+    if len(missing) == 1:
+        return t("mygames.held_one", locale, permission=permission_names(missing, locale))
+    return t("mygames.held", locale, permissions=permission_names(missing, locale))
 
 
 class MyGames(commands.Cog):

@@ -150,12 +150,17 @@ class Reach(commands.Cog):
         """Each player of the game, by direct message in their language: the game is on hold, for want of which
         permission (as the cache knows it, else those a turn post needs), and that a server admin can grant it."""
         presentation = self.games.get(game.kind)
-        names = missing or list(REQUIRED_CHANNEL_PERMISSIONS)
-        key = "reach.held" if missing else "reach.held_unknown"
         for user, locale in await self.players(game):
             title = t(presentation.title_key, locale) if presentation is not None else game.kind
-            await self.direct(user, t(key, locale, game=game.id, title=title, channel=f"<#{game.channel_id}>",
-                                      permissions=permission_names(names, locale), count=len(names)))
+            where = {"game": game.id, "title": title, "channel": f"<#{game.channel_id}>"}
+            if not missing:
+                text = t("reach.held_unknown", locale, permissions=permission_names(
+                    list(REQUIRED_CHANNEL_PERMISSIONS), locale), **where)
+            elif len(missing) == 1:
+                text = t("reach.held_one", locale, permission=permission_names(missing, locale), **where)
+            else:
+                text = t("reach.held", locale, permissions=permission_names(missing, locale), **where)
+            await self.direct(user, text)
 
     async def players(self, game: GameView) -> list[tuple[int, str]]:
         """The game's people (not its bots) with the language a direct message to each reads in: theirs (their

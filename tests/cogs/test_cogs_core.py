@@ -141,12 +141,12 @@ async def test_without_send_messages_only_send_messages_is_named(harness, probe,
     place = harness.channel(app_permissions=perms.value)
     harness.locale = "de"
     result = await harness.run("test probe", user=alice, place=place, what="perms")
-    assert result.only().content == t("error.bot_missing_permission", "de", count=1,
-                                      permissions=t("permission.send_messages", "de"))
+    assert result.only().content == t("error.bot_missing_permission", "de",
+                                      permission=t("permission.send_messages", "de"))
     perms.send_messages, perms.read_message_history = True, False        # two missing: both, once each
     result = await harness.run("test probe", user=alice, place=harness.channel(app_permissions=perms.value),
                                what="perms")
-    assert result.only().content == t("error.bot_missing_permission", "de", count=2, permissions=", ".join(
+    assert result.only().content == t("error.bot_missing_permissions", "de", permissions=", ".join(
         t(f"permission.{name}", "de") for name in ("attach_files", "read_message_history")))
 
 

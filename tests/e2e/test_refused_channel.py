@@ -70,13 +70,13 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
     # both players are told once, privately, in their language, which permission is missing and who can grant it
     for user, locale in ((cast.alice, "de"), (cast.bob, "en")):
         told = [m for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
-        assert [m.content for m in told] == [t("reach.held", locale, game=game.id, channel=f"<#{cast.games.id}>",
-                                               title=t(bot.games[game.kind].title_key, locale), count=1,
-                                               permissions=t("permission.attach_files", locale))]
+        assert [m.content for m in told] == [t("reach.held_one", locale, game=game.id, channel=f"<#{cast.games.id}>",
+                                               title=t(bot.games[game.kind].title_key, locale),
+                                               permission=t("permission.attach_files", locale))]
 
     # /games says it too, wherever a player looks
     listing = await (await stub.run_command(cast.bob, cast.lounge, "games")).wait_response()
-    assert t("mygames.held", "en", permissions=t("permission.attach_files", "en"), count=1) in \
+    assert t("mygames.held_one", "en", permission=t("permission.attach_files", "en")) in \
         listing.embeds[0]["description"]
 
     # hours later (its retries on the back-off refused too): nobody's clock ran out, the bot took no other seat
@@ -163,8 +163,8 @@ async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(di
                                                                        ["seat"]].user_id]
     [keep] = [label for label in prompt.button_labels if label.startswith("Keep all")]
     refused = await private_answer(await stub.click(due, prompt, label=keep))
-    assert refused.content == t("error.bot_missing_permission", "en", count=1,
-                                permissions=t("permission.send_messages_in_threads", "en"))
+    assert refused.content == t("error.bot_missing_permission", "en",
+                                permission=t("permission.send_messages_in_threads", "en"))
     assert (await bot.sessions.load(game.id)).version == game.version
 
 
@@ -267,8 +267,8 @@ async def test_without_read_message_history_a_move_is_refused_and_nothing_is_pos
     prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
     before = len(stub.messages(cast.games))
     refused = await private_answer(await click_first_move(stub, away, prompt))
-    assert refused.content == t("error.bot_missing_permission", "en", count=1,
-                                permissions=t("permission.read_message_history", "en"))
+    assert refused.content == t("error.bot_missing_permission", "en",
+                                permission=t("permission.read_message_history", "en"))
     await stub.settle()
     assert (await bot.sessions.load(game.id)).version == game.version and len(stub.messages(cast.games)) == before
     stub.faults.clear()
