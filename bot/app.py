@@ -202,7 +202,7 @@ class RollBot(commands.AutoShardedBot):
         self.tree.add_command(self.find.command_group())
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, PostedReplayButton, ForgetButton,
                                GamesPageButton, ShareButton)
-        for cog in (self.reminders, self.my_games, self.notify, self.away, self.guide):
+        for cog in (self.reminders, self.my_games, self.notify, self.away, self.guide, self.courier.reach):
             await self.add_cog(cog)
         if self.sync_on_start:
             await self.sync_commands()

@@ -18,13 +18,18 @@ from dotenv import dotenv_values
 
 from bot.sharding import ShardSpecError, parse_shards
 
-#: What the bot needs in a channel to post a turn: text, the sheet/table pictures, and embeds.
-REQUIRED_CHANNEL_PERMISSIONS = ("send_messages", "attach_files", "embed_links")
+#: What the bot needs in a channel to post a turn: text and the pictures; and to read the channel's recent messages,
+#: where it looks for a live message whose follow-up got no answer before posting it again (without it, a tour's
+#: lost answer became a second live message that pinged twice). Not Embed Links: no turn post carries an embed
+#: (the live message is a layout with attachments), and a tour's channel without it refused every click.
+REQUIRED_CHANNEL_PERMISSIONS = ("send_messages", "attach_files", "read_message_history")
 
 #: Permissions requested in the invite link (the channel ones plus the right to offer slash commands, and for
-#: ``/find`` to open a game's thread and post in it).
+#: ``/find`` to open a game's thread and post in it). Embed Links beside them: the lobby message is an embed, which
+#: the bot token edits once the lobby's interaction token has expired (a language switch; Discord shows a bot's
+#: embeds only where it may embed links); no move needs it, so none is refused without it.
 INVITE_PERMISSIONS = discord.Permissions(
-    send_messages=True, attach_files=True, embed_links=True, use_application_commands=True,
+    send_messages=True, attach_files=True, embed_links=True, read_message_history=True, use_application_commands=True,
     create_public_threads=True, send_messages_in_threads=True,
 )
 INVITE_SCOPES = "bot applications.commands"
@@ -189,7 +194,8 @@ To create the bot application and get a token:
   4. Invite the bot to your server. Take the Application ID from the "General Information" tab and open
          {INVITE_URL_PATTERN}
      Scopes: {INVITE_SCOPES}. Permissions ({INVITE_PERMISSIONS.value}): Send Messages, Attach Files,
-     Embed Links, Use Slash Commands, Create Public Threads, Send Messages in Threads (for /find).
+     Embed Links, Read Message History, Use Slash Commands, Create Public Threads, Send Messages in Threads
+     (for /find).
   5. Start the bot again with:  python -m bot
 
 Or play without Discord first: python -m bot --playground

@@ -88,11 +88,16 @@ class BotPlayer:
         await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     async def resume_all(self) -> None:
-        """After a start: every game in play whose due seat is a bot's."""
+        """After a start: every game in play whose due seat the bot plays, a bot seat or a human seat it took over
+        (a tour's seat, taken when its player's time ran out, stayed unplayed after a restart)."""
         for game_id in await self.sessions.store.game_ids(["active"]):
-            game = await self.sessions.load(game_id)
-            if any(s.is_ai for s in game.seats):
-                self.schedule(game_id)
+            self.resume(await self.sessions.load(game_id))
+
+    def resume(self, game: GameView) -> None:
+        """Play the game's due seat if the bot plays it and nothing is playing it now: after a start, and on the
+        clock's tick for a run that failed (whatever failed, a seat the bot plays never waits for a person)."""
+        if self.due_bot(game) is not None:
+            self.schedule(game.id)
 
     # ------------------------------------------------------------------ playing
     def due_bot(self, game: GameView) -> int | None:
@@ -115,7 +120,10 @@ class BotPlayer:
             limit = table.takeover_s
             if not limit or game.kind not in self.games or not has_ai(self.games.kind(game.kind)):
                 continue
-            idle_since = game.last_activity_at or now
+            if self.courier.reach.holding(game):
+                continue                   # its channel refuses the bot's posts: nobody was shown the turn
+            # idle since the last move, or since its posts went out again after a hold
+            idle_since = max(game.last_activity_at or now, table.resumed_at)
             if now - idle_since < limit:
                 continue
             due = [s for s in pending_seats(self.games.kind(game.kind), game.state)

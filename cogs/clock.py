@@ -138,16 +138,23 @@ class PaceClock:
                     game = await self.sessions.load(game_id)
                     if game.kind not in self.games:
                         continue
+                    self.bots.resume(game)       # a seat the bot plays, left unplayed (its run failed): play it
                     redrawn = self.handles(game) and await self.check(game, now)
                     courier = self.bots.courier   # a period ran out: the live message stops saying "away until"
                     if not redrawn and await courier.shows_stale_away(game, now) and await self._claim(game_id):
                         await courier.redraw(game_id)
+                except discord.HTTPException as error:     # Discord failing: one line, tried again next minute
+                    log.warning("turn clock of game %s failed: %r", game_id, error)
                 except Exception:
                     log.exception("turn clock of game %s failed", game_id)
 
     async def check(self, game: GameView, now: float) -> bool:
         """Reminders, time-outs and the seats' clock notes of one game at ``now``; True when it redrew the live
         message (a time ran out, or a player came back from away: the deadline shown moves with them)."""
+        reach = self.bots.courier.reach
+        if reach.waiting(game, now):
+            return False                       # its channel refuses the bot's posts: its clocks stand still
+        paused = reach.paused(game, now)       # ... and did since it was held, until a try goes through
         pace = pace_seconds(game)
         kind = self.games.kind(game.kind)
         table = TableMeta.of(game.meta)
@@ -156,7 +163,7 @@ class PaceClock:
         changed = notes != table.clock_notes
         due = pending_seats(kind, game.state)
         away = await self.bots.courier.away.in_game(game, due, now)
-        redraw = False
+        redraw = posted = False
         for seat in due:
             since = since_of.get(seat)
             if since is None or seat >= len(game.seats) or game.seats[seat].is_ai or seat in table.taken:
@@ -170,21 +177,29 @@ class PaceClock:
             if away_s != float(note.get("away_s", 0)):     # back from away: every deadline shown moves with it
                 note = notes[seat] = {**note, "away_s": away_s}
                 changed = redraw = True
-            elapsed = now - start - away_s
+            elapsed = now - start - away_s - paused
             level = next((step for step, share in STEPS if elapsed >= pace * share and level < step), None)
             if level is None:
                 continue
-            notes[seat] = {**note, "since": since, "start": start, "level": level}
-            changed = True
             if not await self._claim(game.id):
                 return False                   # another process runs this game's clock
-            if level == RAN_OUT:
-                redraw = not await self.ran_out(game, seat, int(since)) or redraw
-            else:
-                key = "clock.last_call" if level == LAST_CALL else "clock.half"
-                await self.remind(game, seat, start + away_s + pace, key)
+            try:
+                if level == RAN_OUT:
+                    redraw = not await self.ran_out(game, seat, int(since)) or redraw
+                else:
+                    key = "clock.last_call" if level == LAST_CALL else "clock.half"
+                    await self.remind(game, seat, start + away_s + paused + pace, key)
+            except discord.HTTPException as error:
+                if not await reach.failed(game.id, error):
+                    raise
+                break                          # held: this step is taken at the hold's next try, not every minute
+            # noted once sent (a reminder that failed was noted before it was sent, and never sent again: tour)
+            notes[seat] = {**note, "since": since, "start": start, "level": level}
+            changed = posted = True
         if changed:
             await update_meta(self.sessions, game.id, clock_notes=notes)
+        if posted and await reach.went_through(game.id):
+            redraw = True                      # it went through: the hold ends, the clocks go on where they stood
         if redraw:                             # the live message shows the deadline as it now stands
             await self.bots.courier.redraw(game.id)
         return redraw
@@ -218,9 +233,11 @@ class PaceClock:
         channel = self._channel(game)
         if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
+            # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
+            # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
+            self.bots.schedule(game.id)
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
-            self.bots.schedule(game.id)
             return True
         others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
         view = discord.ui.View(timeout=None)

@@ -243,17 +243,37 @@ class RollTree(app_commands.CommandTree):
         await report_error(interaction, error)
 
 
+#: What Discord takes away with a missing permission (its permission algorithm): without the permission to send in a
+#: channel the bot attaches and embeds nothing there either, so only that one needs granting.
+SENT_WITH = ("attach_files", "embed_links")
+
+
+def lacking(permissions: discord.Permissions, *, thread: bool = False,
+            names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> list[str]:
+    """The permissions among ``names`` the bot lacks in a channel with ``permissions``, as a server admin must grant
+    them: in a thread, Send Messages in Threads stands for Send Messages; without View Channel Discord grants none
+    of them, and without the permission to send none of those it only grants with it (:data:`SENT_WITH`), so only
+    that one is named."""
+    if not permissions.view_channel:
+        return ["view_channel"]
+    send = "send_messages_in_threads" if thread else "send_messages"
+    missing = [send if name == "send_messages" else name for name in names
+               if not getattr(permissions, send if name == "send_messages" else name)]
+    return [name for name in missing if name not in SENT_WITH] if send in missing else missing
+
+
 def check_bot_permissions(interaction: discord.Interaction,
                           names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> None:
     """In a server channel the bot must be able to post turns (or whatever ``names`` allow); say which permission
-    it lacks."""
+    it lacks, as an admin grants it (:func:`lacking`: in a thread, Send Messages in Threads, which a tour's thread
+    lacked while the check, reading Send Messages, let every click through and every post fail)."""
     if interaction.guild_id is None:
         return
-    missing = [name for name in names if not getattr(interaction.app_permissions, name)]
+    missing = lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
+    if len(missing) == 1:              # named once (a tour read "**X** (missing: X)")
+        raise Refusal("error.bot_missing_permission", permission=permission_names(missing, locale_of(interaction)))
     if missing:
-        locale = locale_of(interaction)
-        raise Refusal("error.bot_missing_permission", permission=permission_names(missing[:1], locale),
-                      permissions=permission_names(missing, locale))
+        raise Refusal("error.bot_missing_permissions", permissions=permission_names(missing, locale_of(interaction)))
 
 
 def require_guild(interaction: discord.Interaction) -> None:

@@ -50,6 +50,7 @@ from .core import (
 from .games import Games
 from .groups import GameCog, built_command
 from .help import EMBED_COLOUR
+from .history import MAX_GAME_ID
 from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
@@ -103,6 +104,12 @@ class Place:
 def manages_channel(interaction: discord.Interaction) -> bool:
     """Whether the clicker may close any game of this server channel (Manage Channels; never in a DM)."""
     return interaction.guild_id is not None and interaction.permissions.manage_channels
+
+
+def may_end(interaction: discord.Interaction, game: GameView) -> bool:
+    """Whether the asker may end ``game`` as a moderator: Manage Channels where they ask, in the game's server (in
+    its channel, or anywhere on the server for a game whose channel may be gone)."""
+    return manages_channel(interaction) and interaction.guild_id == game.guild_id
 
 
 def next_bot_name(game: GameView, level: str, locale: str) -> str:
@@ -586,19 +593,53 @@ class Lobby(GameCog):
                 *(lobby_action(action) for action in LOBBY_ACTIONS)]
 
     @app_commands.command(name=cmd_str("cmd.abandon.name"), description=cmd_str("cmd.abandon.description"))
-    async def abandon_cmd(self, interaction: discord.Interaction) -> None:
-        game = await self.play.channel_game(interaction, self.presentation_of(interaction))
+    @app_commands.describe(number=cmd_str("cmd.abandon.game"))
+    @app_commands.rename(number=cmd_str("history.opt.game.name"))
+    async def abandon_cmd(self, interaction: discord.Interaction,
+                          number: app_commands.Range[int, 1, MAX_GAME_ID] | None = None) -> None:
+        """End the channel's game, or with ``game:`` one elsewhere by its number (a tour's game whose channel was
+        deleted could be ended by nobody: ``/abandon`` looked only in the channel it was typed in). From elsewhere
+        the asker is answered privately and the game's channel, if it still stands, reads the usual notice."""
+        game = await self.play.channel_game(interaction, self.presentation_of(interaction)) if number is None \
+            else await self.numbered_game(interaction, number)
+        elsewhere = game.channel_id != interaction.channel_id
         async with self._acting.setdefault(game.id, asyncio.Lock()):
             game = await self.sessions.abandon(game.id, interaction.user.id,
-                                               may_manage_channel=manages_channel(interaction))
+                                               may_manage_channel=may_end(interaction, game))
             text, told = self.end_notice(game, interaction.user.id, game_locale(game))
-            await interaction.response.send_message(text, **pings(told))
+            if elsewhere:
+                await interaction.response.send_message(
+                    t("lobby.ended_elsewhere", locale_of(interaction), game=game.id), ephemeral=True)
+                await self.tell_channel(game, text, told)
+            else:
+                await interaction.response.send_message(text, **pings(told))
             if game.started_at is None:          # a lobby: its message offers Join and Start no more
                 table = TableMeta.of(game.meta)
                 if table.lobby_message is not None:
                     await self.retire_lobby_message(game, table.lobby_message, table.lobby_lines)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
+
+    async def numbered_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
+        """The game ``/<group> abandon game:<id>`` names: one the asker sits in or opened, or, for someone who may
+        manage channels, one of this server; any other (or an unknown number) is refused alike."""
+        try:
+            game = await self.sessions.load(game_id)
+        except Exception as error:           # an unknown id is refused like a foreign one
+            raise Refusal("lobby.error.unknown_game", game=game_id) from error
+        if game.seat_of(interaction.user.id) is None and game.creator_id != interaction.user.id \
+                and not may_end(interaction, game):
+            raise Refusal("lobby.error.unknown_game", game=game_id)
+        return game
+
+    async def tell_channel(self, game: GameView, text: str, told: list[int]) -> None:
+        """The end notice of a game ended from elsewhere, posted in its channel with the bot token; a channel that
+        is gone or out of reach is left alone (its players see the game ended in ``/games``)."""
+        channel = self.courier.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        try:
+            await channel.send(text, **pings(told))
+        except discord.HTTPException as error:
+            log.info("game %s ended from elsewhere: its channel was not told (%r)", game.id, error)
 
     def end_notice(self, game: GameView, actor: int, locale: str) -> tuple[str, list[int]]:
         """What the channel reads when ``actor`` ends ``game``, and whom it pings: the creator abandoned it, or a

@@ -30,9 +30,10 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
-from .core import game_locale, jump_link, locale_of
+from .core import game_locale, jump_link, locale_of, permission_names
 from .games import Games
 from .pace import clock_status
+from .reach import CHANNEL_DELETED
 from .seats import listed_players, shown_game
 from .translator import cmd_str
 from .usertext import shown_name
@@ -73,6 +74,17 @@ def stand_in_text(game: GameView, locale: str) -> str:
     """The bot plays the asker's seat (``TableMeta.taken``) until they are back, and how they take it back: a tour's
     player whose time ran out saw nothing of it in ``/games``, and it is their click that ends it."""
     return t("mygames.stand_in", locale, button=t("button.my_moves", game_locale(game)))
+
+
+def held_text(game: GameView, locale: str) -> str:
+    """The game is on hold: its channel refuses the bot's posts (``cogs.reach``), for want of which permission,
+    and who can fix it (its players were told once by direct message; this says it wherever they look)."""
+    missing = list(TableMeta.of(game.meta).held.get("missing") or ())
+    if not missing:
+        return t("mygames.held_unknown", locale)
+    if len(missing) == 1:
+        return t("mygames.held_one", locale, permission=permission_names(missing, locale))
+    return t("mygames.held", locale, permissions=permission_names(missing, locale))
 
 
 class MyGames(commands.Cog):
@@ -138,17 +150,21 @@ class MyGames(commands.Cog):
             return f"{head}\n{t('mygames.lobby', locale, seats=len(game.seats), wanted=game.seats_wanted)}"
         if row.seat in TableMeta.of(game.meta).taken:
             head = f"{head}\n{stand_in_text(game, locale)}"
+        if TableMeta.of(game.meta).held:
+            head = f"{head}\n{held_text(game, locale)}"
         return f"{head}\n" + " · ".join(part for part in (
             presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
             clock_status(game, locale, now=self.clock())) if part)
 
     @staticmethod
     def ended_text(row: UserGame, locale: str) -> str:
-        """When the game ended, and how: finished, abandoned after its start (no result), or cancelled in its
-        lobby."""
+        """When the game ended, and how: finished, abandoned after its start (no result), cancelled in its
+        lobby, or ended because its channel was deleted (``cogs.reach``)."""
         when = f"<t:{int(row.finished_at or 0)}:R>"
         if row.status != "abandoned":
             return t("mygames.finished", locale, when=when)
+        if TableMeta.of(row.meta).ended == CHANNEL_DELETED:    # nobody ended it: say why it ended
+            return t("mygames.abandoned_deleted", locale, when=when)
         if row.started_at is None:
             return t("mygames.cancelled", locale, when=when)
         return t("mygames.abandoned", locale, when=when)

@@ -55,7 +55,8 @@ from .core import (
 )
 from .games import Games
 from .menus import add_look_buttons, move_view
-from .pace import clock_status
+from .pace import clock_status, pace_seconds
+from .reach import Reach
 from .replays import final_chart, undone_words
 from .seam import Picture, player_name
 from .seats import shown_game
@@ -365,6 +366,8 @@ class Courier:
         self.clock: Any = None
         #: who is away (``cogs.away``): the live message marks them, and every service shares this one book
         self.away = AwayBook(sessions, clock)
+        #: the games whose channel refuses the bot's posts (``cogs.reach``): their posts wait, on a back-off
+        self.reach = Reach(self, clock)
 
     def delivering(self, game_id: int) -> asyncio.Lock:
         """The lock the game's deliveries hold: a click that draws the live message again itself (choices being
@@ -427,11 +430,16 @@ class Courier:
         bot token, which Discord limits to 50 calls a second for the whole bot."""
         sent = []
         async with self.delivering(game_id):
-            for post in await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time()):
+            posts = await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time())
+            if posts and via is None and self.reach.waiting(await self.sessions.load(game_id)):
+                posts = []                     # its channel refused the bot's posts: they wait for the next try
+            for post in posts:
                 message = await self._send(post, via)
                 if message is None:
                     break
                 sent.append(message)
+        if sent and await self.reach.lift(game_id) and pace_seconds(await self.sessions.load(game_id)):
+            await self.redraw(game_id)         # the clocks stood still while held: the deadline shown moves on
         if sent and self.clock is not None:
             await self._game_over(game_id)
         return sent
@@ -587,6 +595,8 @@ class Courier:
             else:
                 self._menus.pop(game.id, None)
         except (discord.HTTPException, *UNSURE) as error:
+            if await self.reach.failed(post.game_id, error):
+                return None                    # a permission is missing there: the post waits, never given up
             log.warning("post %s of game %s not delivered (attempt %d): %r", post.id, post.game_id,
                         post.attempts + 1, error)
             if post.attempts + 1 >= MAX_ATTEMPTS:
@@ -654,7 +664,9 @@ class Courier:
                                                        **fields))
 
     async def _find_post(self, channel: Any, post: OutboxPost, previous: OutboxPost | None) -> discord.Message | None:
-        """The message of ``post`` if it reached the channel after all (its marker), among the newest ones."""
+        """The message of ``post`` if it reached the channel after all (its marker), among the newest ones. Reading
+        them needs Read Message History, which every move checks (``REQUIRED_CHANNEL_PERMISSIONS``): a refused read
+        holds the game (``cogs.reach``) rather than post a second live message that pings twice."""
         marker = post_marker(post.id)
         after = discord.Object(previous.message_id) if previous is not None else None
         async for message in channel.history(limit=20, after=after, oldest_first=False):

@@ -49,6 +49,17 @@ def note_of(game: Any, seat: int, since: float) -> dict:
     return dict(note) if note.get("since") == since else {}
 
 
+def paused_notes(game: Any, seconds: float) -> dict[int, dict]:
+    """The game's clock notes with each due seat's clock moved on by ``seconds``, as if they had stood still that
+    long (the bot could not post in the game's channel, ``cogs.reach``): its time gone stays what it was."""
+    table = TableMeta.of(game.meta)
+    notes = {seat: dict(note) for seat, note in table.clock_notes.items()}
+    for seat, since in table.due_since().items():
+        note = note_of(game, seat, since) or {"since": since, "start": since, "level": 0}
+        notes[seat] = {**note, "start": float(note.get("start", since)) + max(0.0, seconds)}
+    return notes
+
+
 # ---------------------------------------------------------------------------------------------- words
 def duration_text(seconds: float, locale: str) -> str:
     """"3 hours", "3 Stunden", "3시간" — Babel's words for a length of time, in the reader's language (a language

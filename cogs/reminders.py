@@ -81,6 +81,8 @@ class Reminders(commands.Cog):
             for item in due:
                 try:
                     await self.remind(item)
+                except discord.HTTPException as error:     # Discord failing: one line
+                    log.warning("reminder for game %s failed: %r", item.game_id, error)
                 except Exception:
                     log.exception("reminder for game %s failed", item.game_id)
 
@@ -92,8 +94,8 @@ class Reminders(commands.Cog):
         due = [s for s in pending_seats(kind, game.state) if game.seats[s].user_id]
         away = await self.courier.away.in_game(game, due, self.clock())
         due = [s for s in due if game.seats[s].user_id not in away]      # no reminders while away
-        if not due:
-            return
+        if not due or self.courier.reach.waiting(game, self.clock()):
+            return                     # (held: its channel refuses the bot's posts, and its clock stands still)
         if not await self.sessions.claim_reminder(item, self.clock()):
             return                     # another bot process sends this one (or a move came in)
         channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
@@ -108,4 +110,10 @@ class Reminders(commands.Cog):
         # the plural ("euch")
         text = t("play.reminder", locale, **params) if len(users) == 1 else t("play.reminder_several", locale,
                                                                                 **params)
-        await channel.send(text, **pings([u for u in users if u not in hush]))
+        try:
+            await channel.send(text, **pings([u for u in users if u not in hush]))
+        except discord.HTTPException as error:
+            if not await self.courier.reach.failed(game.id, error):
+                raise
+            return                     # counted as sent: a refused reminder holds the game, it is not repeated
+        await self.courier.reach.went_through(game.id)

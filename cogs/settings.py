@@ -96,8 +96,11 @@ class GameSettings(GameCog):
                          t("lobby.defaults_shown_never", locale, pace=pace_shown))
             allowed = await fast_away_allowed(store, guild)
             lines.append(t("away.fast.shown_on", locale) if allowed else t("away.fast.shown_off", locale))
-        # the command sits under each game's group, but the defaults are the server's, for all its games
-        lines.append(t("lobby.defaults_scope", locale))
+        # the command sits under each game's group, but the defaults are the server's, for all its games; a new game
+        # may still choose its own pace and takeover (``new``'s options), never whether away time counts (a tour's
+        # footer promised that choice after away_fast alone)
+        chosen_per_game = takeover is not None or pace is not None or away_fast is None
+        lines.append(t("lobby.defaults_scope", locale) if chosen_per_game else t("lobby.defaults_scope_server", locale))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))

@@ -84,8 +84,8 @@ async def test_store_opens_with_the_configured_synchronous_mode(tmp_path, mode, 
 
 def test_invite_permissions():
     assert INVITE_PERMISSIONS == discord.Permissions(send_messages=True, attach_files=True, embed_links=True,
-                                                     use_application_commands=True, create_public_threads=True,
-                                                     send_messages_in_threads=True)
+                                                     read_message_history=True, use_application_commands=True,
+                                                     create_public_threads=True, send_messages_in_threads=True)
     assert f"permissions={INVITE_PERMISSIONS.value}" in INVITE_URL_PATTERN
     assert "scope=bot+applications.commands" in INVITE_URL_PATTERN
 
@@ -98,7 +98,7 @@ def test_without_token_exits_nonzero_with_instructions(tmp_path):
     assert proc.stderr.strip() == MISSING_TOKEN_HELP.strip()
     for needle in ("https://discord.com/developers/applications", "bot applications.commands",
                    str(INVITE_PERMISSIONS.value), "Send Messages", "Attach Files", "Embed Links",
-                   "Use Slash Commands", "Create Public Threads", "Send Messages in Threads",
+                   "Read Message History", "Use Slash Commands", "Create Public Threads", "Send Messages in Threads",
                    "Privileged Gateway Intent", "client_id=<APPLICATION_ID>",
                    "python -m bot --playground"):
         assert needle in proc.stderr

@@ -51,6 +51,10 @@ def _id(raw: Any) -> int | None:
     return int(raw) if isinstance(raw, int) and not isinstance(raw, bool) else None
 
 
+def _number(raw: Any) -> float:
+    return float(raw) if isinstance(raw, (int, float)) and not isinstance(raw, bool) else 0.0
+
+
 def _list(raw: Any) -> list:
     return list(raw) if isinstance(raw, list) else []
 
@@ -106,6 +110,14 @@ class TableMeta:
     #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
     #: the clock's tick redraws the message once one of them no longer holds (the period ran out, or ended)
     away_shown: Mapping[int, float] = field(default_factory=dict)
+    #: written by the courier's ``cogs.reach`` only: Discord refuses the game's posts in its channel (a permission
+    #: taken away): {"at": since when, "until": the next try, "tries": how many so far, "missing": the permissions'
+    #: names}; empty while its posts go out. Its posts wait and its clocks stand still while it is held
+    held: Mapping[str, Any] = field(default_factory=dict)
+    #: when the game's posts last went out again after a hold (its idle time is counted from then)
+    resumed_at: float = 0.0
+    #: why the game ended, when no player ended it (``"channel_deleted"``: its channel or thread was deleted)
+    ended: str | None = None
     #: keys this code does not know (a newer version's), written back unchanged
     extra: Mapping[str, Any] = field(default_factory=dict)
 
@@ -168,6 +180,9 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
     "withdrawn": ("withdrawn_mentions", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
+    "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
+    "resumed_at": ("resumed_at", _number, lambda v: float(v) or None),
+    "ended": ("ended", _text, lambda v: v),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}
 DEFAULT = TableMeta()

@@ -119,17 +119,45 @@ async def test_rendering_runs_in_a_worker_thread(harness, probe, alice):
     assert probe.worker_thread is not None and probe.worker_thread != threading.get_ident()
 
 
-@pytest.mark.parametrize("lacking", ["send_messages", "attach_files", "embed_links"])
+@pytest.mark.parametrize("lacking", ["send_messages", "attach_files", "read_message_history"])
 async def test_permission_check_names_what_is_missing(harness, probe, alice, lacking):
     perms = discord.Permissions(FULL_APP_PERMISSIONS)
     setattr(perms, lacking, False)
     result = await harness.run("test probe", user=alice, place=harness.channel(app_permissions=perms.value),
                                what="perms")
-    assert result.only().ephemeral and t(f"permission.{lacking}", "en") in result.only().content
+    # named once (a tour read "**Öffentliche Threads erstellen** (fehlend: Öffentliche Threads erstellen)")
+    assert result.only().ephemeral and result.only().content.count(t(f"permission.{lacking}", "en")) == 1
     fine = await harness.run("test probe", user=alice, place=harness.channel(), what="perms")
     assert fine.only().content == "ok"
     in_dm = await harness.run("test probe", user=alice, place=harness.dm(), what="perms")
     assert in_dm.only().content == "ok"
+
+
+async def test_without_send_messages_only_send_messages_is_named(harness, probe, alice):
+    """Discord takes Attach Files and Embed Links away with Send Messages: a tour's admin read three permissions to
+    grant where one would do."""
+    perms = discord.Permissions(FULL_APP_PERMISSIONS)
+    perms.send_messages = perms.attach_files = perms.embed_links = False
+    place = harness.channel(app_permissions=perms.value)
+    harness.locale = "de"
+    result = await harness.run("test probe", user=alice, place=place, what="perms")
+    assert result.only().content == t("error.bot_missing_permission", "de",
+                                      permission=t("permission.send_messages", "de"))
+    perms.send_messages, perms.read_message_history = True, False        # two missing: both, once each
+    result = await harness.run("test probe", user=alice, place=harness.channel(app_permissions=perms.value),
+                               what="perms")
+    assert result.only().content == t("error.bot_missing_permissions", "de", permissions=", ".join(
+        t(f"permission.{name}", "de") for name in ("attach_files", "read_message_history")))
+
+
+async def test_embed_links_is_not_needed_to_play(harness, probe, alice):
+    """No turn post carries an embed (the live message is a layout with attachments): a channel without Embed Links
+    refused every click of a tour."""
+    perms = discord.Permissions(FULL_APP_PERMISSIONS)
+    perms.embed_links = False
+    result = await harness.run("test probe", user=alice, place=harness.channel(app_permissions=perms.value),
+                               what="perms")
+    assert result.only().content == "ok"
 
 
 async def test_unknown_user_locale_falls_back_to_english(harness, alice):

@@ -50,3 +50,20 @@ async def test_the_german_and_french_overviews_are_sentences(harness, locale):
     harness.locale = locale
     for line in await every_overview(harness):
         assert ";" not in line and line.endswith(".") and line[0].isupper(), line
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_away_fast_does_not_promise_a_choice_no_game_has(harness, locale):
+    """A German tour set ``/rp vorgaben away_fast:False`` and read "… in den schnellen **Partien** dieses Servers …"
+    (everything else says "Spiele"), then "jedes neue Spiel kann trotzdem selbst wählen": no ``new`` has an option
+    for it. Only what a new game can choose (pace, takeover) is said to be its own choice."""
+    from bot.i18n import t
+
+    harness.locale = locale
+    place = harness.channel()
+    away = (await harness.run("rp defaults", user=ADMIN, place=place, away_fast=False)).only().content.splitlines()
+    assert away == [t("away.fast.off", locale), t("lobby.defaults_scope_server", locale)]
+    pace = (await harness.run("rp defaults", user=ADMIN, place=place, pace="slow")).only().content.splitlines()
+    assert pace[-1] == t("lobby.defaults_scope", locale)
+    if locale == "de":
+        assert "Partie" not in " ".join(away) and "Spielen" in away[0]

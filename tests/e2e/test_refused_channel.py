@@ -1,0 +1,296 @@
+"""A channel that refuses the bot's posts mid-game (a server admin took a permission away), through the Discord
+stand-in, which refuses as Discord does (403 Missing Permissions, 50013), with a clock the test moves.
+
+A tour denied Attach Files mid-game: each turn post was tried five times within 38 seconds, then dropped; nobody was
+told, the players' clocks ran out on turns they were never shown and the bot finished the game in silence. With
+Send Messages denied, a reminder was tried (and its traceback logged) every minute, for good. Now a refused post
+holds the game: one request per try, on a back-off; its players are told once, by direct message; its clocks stand
+still; and its posts go out, once each, when the permission is back."""
+from __future__ import annotations
+
+import logging
+
+from bot.engine.table import TableMeta
+from bot.i18n import t
+from tests.discord_stub.fixtures import Cast
+from tests.discord_stub.server import DiscordStub
+from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
+from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
+
+
+def update_channel(stub: DiscordStub, channel) -> None:
+    """Discord tells the bot of a channel's new settings (its permission overwrites): CHANNEL_UPDATE."""
+    stub._emit_event("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
+
+
+def deny(stub: DiscordStub, channel, **denied: bool) -> None:
+    """A server admin takes permissions away from the bot's role in ``channel``."""
+    stub.world.restrict_bot(channel, **denied)
+    update_channel(stub, channel)
+
+
+def grant_back(stub: DiscordStub, channel, *, tell: bool = True) -> None:
+    """The admin gives them back; ``tell``: as Discord does, with CHANNEL_UPDATE (else the bot learns it from the
+    next interaction there, whose ``app_permissions`` Discord computes anew)."""
+    channel.overwrites = [o for o in channel.overwrites if o.id != stub.world.bot_role.id]
+    if tell:
+        update_channel(stub, channel)
+
+
+def refused_posts(stub: DiscordStub) -> int:
+    return sum(1 for r in stub.invalid_requests if r.route == "POST /channels/{channel_id}/messages")
+
+
+async def held(bot, game_id: int) -> dict:
+    return dict(TableMeta.of((await bot.sessions.load(game_id)).meta).held)
+
+
+async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_is_back(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    stub = discord_stub
+    cast.alice.locale = "de"
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    other, other_seat = (cast.bob, 1 - seat) if away is cast.alice else (cast.alice, 1 - seat)
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+
+    # Alice's time runs out: the notice (text) goes out, the bot plays her seat, its turn post is refused once
+    await tick(stub, runner, clock, clock.now + HOUR + 1)
+    await bot.bots.idle()
+    await stub.settle()
+    assert await stood_in(bot, game.id, seat, timeout=5)
+    assert refused_posts(stub) == 1, "one try, not five within seconds"
+    hold = await held(bot, game.id)
+    assert hold["missing"] == ["attach_files"] and hold["tries"] == 1
+    undelivered = await bot.store.undelivered_posts(10, game_id=game.id)
+    assert undelivered, "the post waits: it is not given up"
+
+    # both players are told once, privately, in their language, which permission is missing and who can grant it
+    for user, locale in ((cast.alice, "de"), (cast.bob, "en")):
+        told = [m for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
+        assert [m.content for m in told] == [t("reach.held_one", locale, game=game.id, channel=f"<#{cast.games.id}>",
+                                               title=t(bot.games[game.kind].title_key, locale),
+                                               permission=t("permission.attach_files", locale))]
+
+    # /games says it too, wherever a player looks
+    listing = await (await stub.run_command(cast.bob, cast.lounge, "games")).wait_response()
+    assert t("mygames.held_one", "en", permission=t("permission.attach_files", "en")) in \
+        listing.embeds[0]["description"]
+
+    # hours later (its retries on the back-off refused too): nobody's clock ran out, the bot took no other seat
+    for hours in (2, 3, 6):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert not await stood_in(bot, game.id, other_seat, timeout=0.1)
+    assert not [m for m in stub.messages(cast.games) if m.content.startswith("⏰") and str(other.id) in m.content]
+    assert refused_posts(stub) <= 4, "one request per try on the back-off"
+    assert len(stub.messages(stub.dm_channel(cast.bob))) == 1, "told once"
+
+    # the admin grants Attach Files again: the posts that waited go out, each once, and the hold ends
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: bool([m for m in stub.messages(cast.games) if m.layout and m.buttons]), 10,
+                          "the live message")
+    await stub.settle()
+    assert not await held(bot, game.id)
+    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
+    assert len(live) == 1 and game.seats[other_seat].name in live[0].text
+    # Bob's clock stood still while his turn was held back: his deadline lies ahead, not hours ago
+    deadline = int(live[0].text.split("<t:")[1].split(":")[0])
+    assert clock.now < deadline <= clock.now + HOUR
+    refused_by_discord(stub)
+
+
+async def test_a_refused_reminder_is_tried_on_a_back_off_with_one_log_line(discord_stub: DiscordStub, cast: Cast,
+                                                                          start_rollbot, caplog):
+    """A tour denied Send Messages in a game at the normal pace: its half-time reminder got a 403, with an ERROR and
+    a traceback, on every tick (each minute) until someone noticed. Now the game is held: the next minutes try
+    nothing, one line says so; a player's command in the channel, once the permission is back, resumes it, and the
+    reminder is posted once."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="normal")
+    deny(stub, cast.games, send_messages=True)
+    await stub.settle()
+    caplog.set_level(logging.INFO)
+    start = clock.now
+    await tick(stub, runner, clock, start + 13 * HOUR)             # half time: the reminder is refused
+    for minute in range(1, 5):                                     # the next ticks, a minute apart
+        await tick(stub, runner, clock, start + 13 * HOUR + 60 * minute)
+    await stub.settle()
+    assert refused_posts(stub) == 1
+    assert (await held(bot, game.id))["missing"] == ["send_messages"]
+    records = [r for r in caplog.records if r.name.startswith("cogs.")]
+    assert not [r for r in records if r.levelno >= logging.ERROR or r.exc_info], [r.getMessage() for r in records]
+    assert len([r for r in records if r.levelno == logging.WARNING and "refuses" in r.getMessage()]) == 1
+
+    # Send Messages is back (Discord's update not seen); a player's command in the channel shows it: the game goes
+    # on, and the reminder the hold kept back is posted once
+    grant_back(stub, cast.games, tell=False)
+    clock.now = start + 13 * HOUR + 10 * 60
+    status = await stub.run_command(cast.bob, cast.games, "rp status")
+    await status.wait_response()
+    await stub.wait_until(lambda: bot.courier.reach._held.get(cast.games.id) == set(), 10, "the hold lifted")
+    assert not await held(bot, game.id)
+    mark = await tick(stub, runner, clock, clock.now + 60)
+    await tick(stub, runner, clock, clock.now + 60)
+    await stub.settle()
+    reminders = [m for m in stub.messages(cast.games) if m.content.startswith("⏳") and m.seq > mark]
+    assert len(reminders) == 1 and f"<@{away.id}>" in reminders[0].content
+    refused_by_discord(stub)
+
+
+async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(discord_stub: DiscordStub, cast: Cast,
+                                                                             start_rollbot):
+    """A tour: in a ``/find`` thread, with Send Messages in Threads denied, a click was accepted (the check looked at
+    Send Messages, which a thread does not use), and every post the bot then made there failed. The click is
+    refused, privately, naming the permission a thread needs; nothing changes."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    for user in (cast.alice, cast.bob):
+        await (await stub.run_command(user, cast.games, "find join", game="dicepoker", players=2,
+                                      pace="normal")).wait_response()
+    thread = next(iter(stub.world.guild.threads.values()))
+    game = await bot.sessions.game_in_channel(thread.id)
+    prompt = await turn_post(stub, thread, None)
+    deny(stub, cast.games, send_messages_in_threads=True)
+    [due] = [u for u in (cast.alice, cast.bob) if u.id == game.seats[(await bot.sessions.pending(game.id))[0]
+                                                                       ["seat"]].user_id]
+    [keep] = [label for label in prompt.button_labels if label.startswith("Keep all")]
+    refused = await private_answer(await stub.click(due, prompt, label=keep))
+    assert refused.content == t("error.bot_missing_permission", "en",
+                                permission=t("permission.send_messages_in_threads", "en"))
+    assert (await bot.sessions.load(game.id)).version == game.version
+
+
+def delete_channel(stub: DiscordStub, channel, *, tell: bool = True) -> None:
+    """A server admin deletes ``channel``: Discord answers 404 Unknown Channel (10003) there from now on; ``tell``:
+    and sends the bot CHANNEL_DELETE (a bot that was down, or missed it, learns it only from a 404)."""
+    stub.world.channels.pop(channel.id)
+    stub.world.guild_of(channel).channels.pop(channel.id, None)
+    if tell:
+        stub._emit_event("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+
+
+def unknown_channel_answers(stub: DiscordStub) -> int:
+    """The 404s of requests into the deleted channel: Discord's answer to a bot that did not know yet, not a fault;
+    taken off the stand-in's list of misbehaviour once counted."""
+    gone = [entry for entry in stub.rejections if entry[1] == "Unknown Channel"]
+    stub.rejections[:] = [entry for entry in stub.rejections if entry not in gone]
+    return len(gone)
+
+
+async def test_a_game_whose_channel_is_deleted_ends_and_its_players_are_told(discord_stub: DiscordStub, cast: Cast,
+                                                                            start_rollbot):
+    """A tour deleted a channel mid-game: the game stayed "waiting for you" in /games with a dead link, its clock
+    failed every minute and nobody could end it. It ends without a result at once; its players hear why."""
+    stub = discord_stub
+    cast.bob.locale = "de"
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    delete_channel(stub, cast.games)
+    await stub.wait_until(lambda: all(stub.messages(stub.dm_channel(u)) for u in (cast.alice, cast.bob)), 10,
+                          "the players told")
+    ended = await bot.sessions.load(game.id)
+    assert ended.status == "abandoned" and TableMeta.of(ended.meta).ended == "channel_deleted"
+    for user, locale in ((cast.alice, "en"), (cast.bob, "de")):
+        [told] = stub.messages(stub.dm_channel(user))
+        assert told.content == t("reach.channel_deleted", locale, game=game.id,
+                                 title=t(bot.games[game.kind].title_key, locale))
+    # /games lists it among the ended ones, saying why; the clock leaves it alone
+    listing = await (await stub.run_command(cast.alice, cast.lounge, "games")).wait_response()
+    text = listing.embeds[0]["description"]
+    assert t("mygames.abandoned_deleted", "en", when="<t:").split("<t:")[1] in text
+    assert t("mygames.section.waiting", "en") not in text
+    posts = len(stub.requests_to("POST /channels/{channel_id}/messages"))
+    await tick(stub, runner, clock, clock.now + HOUR + 1)
+    await stub.settle()
+    assert len(stub.requests_to("POST /channels/{channel_id}/messages")) == posts
+
+
+async def test_a_deletion_the_bot_did_not_see_ends_the_game_at_the_first_unknown_channel(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    delete_channel(stub, cast.games, tell=False)
+    await tick(stub, runner, clock, clock.now + HOUR / 2 + 1)       # the half-time reminder: 404 Unknown Channel
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
+    assert unknown_channel_answers(stub) == 1
+    await tick(stub, runner, clock, clock.now + HOUR)
+    await stub.settle()
+    assert unknown_channel_answers(stub) == 0                        # nothing more is tried there
+
+
+async def test_abandon_ends_a_game_elsewhere_by_its_number(discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """``/rp abandon game:<number>``, typed in another channel: its creator (or a moderator) ends it, answered
+    privately, and the game's channel reads the usual notice; anyone else is refused, and nothing changes."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    stranger = await (await stub.run_command(cast.carol, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert stranger.ephemeral and stranger.content == t("lobby.error.unknown_game", "en", game=game.id)
+    player = await (await stub.run_command(cast.bob, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert player.ephemeral and player.content == t("engine.error.not_permitted", "en")
+    assert (await bot.sessions.load(game.id)).status == "active"
+    mark = stub.mark()
+    done = await (await stub.run_command(cast.alice, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
+    notice = await stub.wait_for_message(cast.games, lambda m: not m.layout, after=mark)
+    assert notice.content.startswith(t("lobby.abandoned", "en", user=cast.alice.mention, game=game.id))
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
+
+
+async def test_without_read_message_history_a_move_is_refused_and_nothing_is_posted_twice(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A tour: in a channel without Read Message History a follow-up's answer was lost; the courier could not read
+    the channel to find it (403) and posted the live message again: two messages pinging twice. The bot needs that
+    permission (it is how it finds a post whose answer was lost), so it checks it and names it like the others."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="none")
+    await stub.settle()
+    deny(stub, cast.games, read_message_history=True)
+    stub.faults.add(route="POST /webhooks/{application_id}/{token}", timeout_after_processing=True, hold=0.5)
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    before = len(stub.messages(cast.games))
+    refused = await private_answer(await click_first_move(stub, away, prompt))
+    assert refused.content == t("error.bot_missing_permission", "en",
+                                permission=t("permission.read_message_history", "en"))
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).version == game.version and len(stub.messages(cast.games)) == before
+    stub.faults.clear()
+
+
+async def test_a_game_ended_by_number_after_its_channel_went_unseen_gives_its_posts_up(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """Its channel was deleted while the bot was down; after the restart its creator ends it from elsewhere: the
+    notice and the live message's redraw meet 404 Unknown Channel once each, and nothing is tried there again (the
+    redraw of a game already over is given up, not retried every minute)."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stop_rollbot(stub, runner)
+    delete_channel(stub, cast.games, tell=False)
+    bot = (await start_rollbot()).bot
+    done = await (await stub.run_command(cast.alice, cast.lounge, "rp abandon", game=game.id)).wait_response()
+    assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "abandoned"
+    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert unknown_channel_answers(stub) >= 2
+    await bot.courier.deliver_all()
+    await stub.settle()
+    assert unknown_channel_answers(stub) == 0
