@@ -61,3 +61,21 @@ async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, lo
     # the chart: the Gold in the purse hand by hand, ending with what is left
     chart = final.alt_text("chart.png")
     assert game.seats[0].name in chart and chart.rstrip(".").endswith(str(gold)), chart
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_a_tavern_nights_hand_says_what_it_pays_and_the_whole_table(poker, alice, locale):
+    """The payout table was in the picture only: a screen reader learnt what a hand pays once it was played (or
+    from ``/poker rules``). The hand in play now says what it pays as it stands, and the table follows."""
+    from bot.games.dicepoker.content import SOLO_TABLES
+    poker.locale = locale
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    hand = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1].alt_text("hand.png")
+    pay = SOLO_TABLES[game.state["options"]["table"]]["pay"]
+    now = hand_name(game.state["sides"][0]["dice"])
+    assert t("dicepoker.alt.pays_now", locale, hand=words.hand_text(now, locale), gold=pay.get(now, 0)) in hand, hand
+    for name, gold in pay.items():
+        assert t("dicepoker.alt.pay", locale, hand=words.hand_text(name, locale), gold=gold) in hand, hand
+    assert len(hand) <= 1024
