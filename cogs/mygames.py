@@ -171,9 +171,10 @@ class MyGames(commands.Cog):
             view.add_item(ViewButton(longest.game_id, "moves", label=t("mygames.take_turn", locale),
                                      style=discord.ButtonStyle.primary))
         if pages > 1:
-            view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
+            view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale),
                                           disabled=page == 0, row=1))
-            view.add_item(GamesPageButton(page, "c", label=f"{page + 1}/{pages}", disabled=True, row=1))
+            view.add_item(GamesPageButton(page, "c", label=t("history.page_counter", locale, page=page + 1,
+                                                             pages=pages), disabled=True, row=1))
             view.add_item(GamesPageButton(min(pages - 1, page + 1), "n", label=t("history.next", locale),
-                                          emoji="▶", disabled=page >= pages - 1, row=1))
+                                          disabled=page >= pages - 1, row=1))
         return view

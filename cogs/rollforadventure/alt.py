@@ -29,6 +29,19 @@ def listed(items, locale: str) -> str:
     return t("rollforadventure.alt.list_sep", locale).join(items)
 
 
+#: how the pictures join values a field takes ("5·6") or the fields of an Ice Cave line ("a·b·c"): a screen reader
+#: says "5 middle dot 6", so the alt text words them ("5 or 6", "a, b, c")
+DOT = "·"
+
+
+def either(value: str, locale: str) -> str:
+    """A free field's value as the picture prints it, "5·6" (the Forest's field that takes a 5 or a 6) in words."""
+    if DOT not in value:
+        return value
+    *first, last = value.split(DOT)
+    return t("rollforadventure.alt.either", locale, first=listed(first, locale), last=last)
+
+
 def enemy_words(enemy: Enemy, locale: str) -> str:
     """"Sandman B (rank 3, 4 of 6)": an enemy, its rank, and its total toward the 6 that defeats it."""
     card = img_words.card(enemy.card, locale)
@@ -47,8 +60,9 @@ def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
         parts.append(t("rollforadventure.alt.dice_there", locale, dice=dice) if dice else "")
     elif tr.takes:
         parts.append(t("rollforadventure.alt.takes", locale, takes=listed(
-            (t("rollforadventure.alt.take_many", locale, value=value, count=count) if count > 1
-             else t("rollforadventure.alt.take_one", locale, value=value) for value, count in tr.takes), locale)))
+            (t("rollforadventure.alt.take_many", locale, value=either(value, locale), count=count) if count > 1
+             else t("rollforadventure.alt.take_one", locale, value=either(value, locale))
+             for value, count in tr.takes), locale)))
     else:
         parts.append(t("rollforadventure.alt.no_room", locale))
     if tr.enemies:
@@ -59,6 +73,7 @@ def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
                        note=img_words.say("rollforadventure.img.sacrifice", locale, value=tr.sacrifice)))
     for members, key in tr.legend:
         reward = img_words.say(key, locale)
+        members = listed(members.split(DOT), locale) if members else ""
         parts.append(t("rollforadventure.alt.note", locale, note=labelled(members, reward, locale)
                        if members else reward))
     return sentences(*parts)

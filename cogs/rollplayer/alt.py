@@ -13,7 +13,7 @@ first, so a cut loses the least.
 """
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from cogs.outbox import ALT_LIMIT
 from images.labels import label, labelled
 from images.rollplayer import content as names
@@ -397,13 +397,19 @@ def table_alt(view: TableView, locale: str) -> str:
 
 
 # ---------------------------------------------------------------------- the scores
+#: score items whose picture label has a symbol a screen reader names ("Gold (1★ per 8)": "1 black star per 8"),
+#: with the words the alt text says instead
+SPOKEN_ITEMS = {"solo_gold": N_("rollplayer.alt.solo_gold")}
+
+
 def scores_alt(view: ScoresView, locale: str) -> str:
     """The scores: each player's place and total with what it is made of; the winner, how a tie was broken, and
     a solo game's rating."""
     if not view.winners and not any(c.items for c in view.columns):
         return t("rollplayer.alt.note", locale, note=label("img.scores.no_result", locale))
     title = label("img.scores.title" if view.final else "img.scores.projected_title", locale)
-    item_names = {k: label(f"img.score.{k}", locale) for k in {i.key for c in view.columns for i in c.items}}
+    item_names = {k: t(SPOKEN_ITEMS[k], locale) if k in SPOKEN_ITEMS else label(f"img.score.{k}", locale)
+                  for k in {i.key for c in view.columns for i in c.items}}
     lines = [t("rollplayer.alt.score_line", locale, place=c.rank, player=c.name, total=c.total,
                items=listed((labelled(item_names[i.key], str(i.stars), locale) for i in c.items), locale))
              for c in sorted(view.columns, key=lambda c: (c.rank, c.seat))]

@@ -116,11 +116,11 @@ async def test_long_lists_are_paged_and_pages_are_the_clickers_own(harness, alic
     place = harness.channel()
     first = (await harness.run("games", user=alice, place=place)).messages[0]
     assert len(links(first.text())) == 6
-    assert first.button(label="1/2")["disabled"]
+    assert first.button(label=t("history.page_counter", "en", page=1, pages=2))["disabled"]
     assert first.button(label=t("mygames.nothing_waiting", "en"))["disabled"]
     shown = links(first.text())
     await harness.click(first, user=alice, place=place, label=t("history.next", "en"))
-    assert len(links(first.text())) == 2 and first.button(label="2/2")
+    assert len(links(first.text())) == 2 and first.button(label=t("history.page_counter", "en", page=2, pages=2))
     assert not set(links(first.text())) & set(shown)
     # a page is read for whoever clicks: bob (in no game) is told so, never shown alice's games
     await harness.click(first, user=bob, place=place, label=t("history.previous", "en"))
