@@ -79,3 +79,22 @@ async def test_a_tavern_nights_hand_says_what_it_pays_and_the_whole_table(poker,
     for name, gold in pay.items():
         assert t("dicepoker.alt.pay", locale, hand=words.hand_text(name, locale), gold=gold) in hand, hand
     assert len(hand) <= 1024
+
+
+async def test_a_korean_duel_writes_nim_after_each_players_name(poker, alice, bob, fixed_seed):
+    """A Korean tour read "Dan: 금화 4개, Ben: 금화 4개", "이긴 판: Dan 0 – 1 Ben", "Dan 승리 (금화가 더 많음)": the
+    game's own voice writes 님 after a player's name everywhere else ("Ben 님, 금화 4개")."""
+    poker.locale = "ko"
+    place = poker.channel()
+    result = await poker.run("poker new", user=alice, place=place, language="ko")
+    lobby = next(m for m in result.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label=t("button.join", "ko"))
+    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", "ko")))
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    for seat in game.seats:
+        assert f"{seat.name} 님: 금화 {game.state['purses'][seat.seat]}개" in post.text(), post.text()
+    assert t("dicepoker.img.winner", "ko", player="Dan", reason="…").startswith("Dan 님 승리")
+    assert t("dicepoker.img.wins_hand", "ko", player="Ben", reason="…").startswith("Ben 님 승리")
+    assert t("dicepoker.img.score", "ko", left_name="Dan", left=0, right=1, right_name="Ben") == \
+        "이긴 판: Dan 님 0 – 1 Ben 님"
+    assert t("dicepoker.alt.row", "ko", number=1, player="Dan", won="원 페어", lost="노 페어").endswith("이겼어요")
