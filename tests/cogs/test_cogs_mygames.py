@@ -82,6 +82,12 @@ async def test_games_on_two_servers_and_a_dm_in_order(harness, alice, bob, clock
         f"https://discord.com/channels/{club.guild_id}/{lobby_place.channel_id}",      # a lobby: its channel
         f"https://discord.com/channels/{club.guild_id}/{ended.channel_id}/" + links(text)[4].rsplit("/", 1)[1],
     ]
+    # each link says which game it opens: a screen reader's list of links read "jump, jump, jump, jump, jump"
+    texts = re.findall(r"\[([^\]]+)\]\(https://discord\.com/channels/", text)
+    titles = {kind: t(harness.bot.games[kind].title_key, "en") for kind in ("rollplayer", "dicepoker")}
+    assert texts[:3] == [t("mygames.link", "en", game=titles[kind]) for kind in ("rollplayer", "dicepoker",
+                                                                                  "rollplayer")], texts
+    assert "jump" not in texts and len(texts) == 5
     assert t("mygames.dm", "en") in text and "Dice Club" in text and t("mygames.server", "en") in text
     assert f"<#{club.channel_id}>" in text and f"<#{tavern.channel_id}>" in text
     assert f"<#{dm.channel_id}>" not in text and "#channel" not in text            # a DM game: no channel mention
@@ -203,3 +209,13 @@ async def test_every_language_renders(harness, alice, bob, locale):
 def harness_user():
     from harness import User
     return User(id=100_000_000_000_000_077, name="dora")
+
+
+def test_a_link_names_its_channel_where_the_bot_knows_it():
+    """Where the bot knows the channel, the link says it ("open Roll Player in #games"), so two games of one kind
+    read apart; a mention cannot be a link's text, so a channel it does not know leaves the game alone."""
+    from types import SimpleNamespace
+
+    from cogs.mygames import link_text
+    assert link_text("Roll Player", SimpleNamespace(name="games"), "en") == "open Roll Player in #games"
+    assert link_text("Roll Player", None, "ko") == t("mygames.link", "ko", game="Roll Player")
