@@ -191,11 +191,13 @@ def armor_words(view: SheetView, locale: str, *, by_set: bool) -> list[str]:
 
 
 def named_list(key: str, items: list[str], shown: int | None, locale: str, kind: str = "") -> str:
-    """The sentence ``key`` naming ``items`` (all, or the first ``shown`` and how many more), after the sheet's
-    heading ``kind``; "" for none."""
+    """The sentence ``key`` naming ``items`` (all, or the first ``shown`` and how many more, or with ``shown`` 0
+    just how many), after the sheet's heading ``kind``; "" for none."""
     if not items:
         return ""
-    if shown is not None and shown < len(items):
+    if shown == 0:                      # none named: how many ("Weapons: 2."), not "Weapons: and 2 more."
+        items = [str(len(items))]
+    elif shown is not None and shown < len(items):
         items = [*items[:shown], t("rollplayer.alt.more", locale, n=len(items) - shown)]
     return t(key, locale, kind=label(kind, locale) if kind else "", cards=listed(items, locale))
 
@@ -212,7 +214,8 @@ def score_words(view: SheetView, locale: str) -> str:
 #: the ways a sheet's words are shortened when the whole would pass Discord's limit, least useful first, each
 #: kept once taken: the Armor by set and count instead of each piece's name; the alignment card without its best
 #: space; the backstory without its name (its wishes stay in the rows); then the card lists from the last
-#: (Armor, Weapons, Traits, exhausted and ready Skills) name fewer cards and say how many more there are
+#: (Armor, Weapons, Traits, exhausted and ready Skills) name fewer cards and say how many more there are, or, none
+#: named, how many they hold ("Weapons: 2.")
 SHORTER = ("armor_by_set", "no_best", "no_backstory_name")
 #: the card lists in the order they give up names
 CUT_ORDER = ("armor", "weapons", "traits", "rollplayer.alt.skills_exhausted", "rollplayer.alt.skills_ready")
@@ -222,7 +225,8 @@ def sheet_parts(view: SheetView, locale: str, shorter: frozenset[str], shown: di
     """The sheet's sentences, most useful first, shortened as ``shorter`` and ``shown`` (cards named per list)
     say."""
     weapons = [names.card_name(card.card_id, locale) for card in view.weapons]
-    armor = armor_words(view, locale, by_set="armor_by_set" in shorter)
+    # by set and count while some are named; none named: how many pieces
+    armor = armor_words(view, locale, by_set="armor_by_set" in shorter and shown.get("armor") != 0)
     skills = [named_list(key, cards, shown.get(key), locale) for key, cards in skills_lists(view, locale)]
     scored = any(c.stars is not None for c in view.traits)
     traits = named_list("rollplayer.alt.traits_scored" if scored else "rollplayer.alt.cards",
