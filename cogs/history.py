@@ -47,9 +47,9 @@ def log_bounds(count: int, page: int) -> tuple[int, int, int, int]:
         return number * size + max(0, number - (pages - longer))
     return start(page), start(page + 1), pages, page
 #: slot letter of each paging button (custom ids of one message must differ even when two aim at one page);
-#: slot "c" is the disabled "page/pages" label between Previous and Next
-SLOTS = (("f", "history.first", "⏮"), ("p", "history.previous", "◀"), ("n", "history.next", "▶"),
-         ("l", "history.last", "⏭"))
+#: slot "c" is the disabled "Page 2 of 5" label between Previous and Next. The buttons are words alone: a screen
+#: reader read their emoji by name ("last track button First", "reverse button Previous")
+SLOTS = (("f", "history.first"), ("p", "history.previous"), ("n", "history.next"), ("l", "history.last"))
 #: Longest page number a custom id may carry (a forged bigger one is refused before any work).
 MAX_PAGE = 99_999
 #: Discord's integer options run from -(2**53 - 1) to 2**53 - 1: a larger max_value makes it refuse the whole
@@ -151,12 +151,13 @@ class History(GameCog):
 
         view = discord.ui.View(timeout=None)
         targets = {"f": 0, "p": max(0, page - 1), "n": min(pages - 1, page + 1), "l": pages - 1}
-        for slot, key, emoji in SLOTS:
+        for slot, key in SLOTS:
             at_edge = (slot in "fp" and page == 0) or (slot in "nl" and page >= pages - 1)
-            view.add_item(button(targets[slot], slot, label=t(key, locale), emoji=emoji, disabled=at_edge))
+            view.add_item(button(targets[slot], slot, label=t(key, locale), disabled=at_edge))
             if slot == "p":                  # where we are, between Previous and Next (a label, never pressed)
                 # a replay counts its steps from 0 (the start), as its text does ("step 3 of 13"); the log its pages
-                where = f"{page}/{pages - 1}" if what == "replay" else f"{page + 1}/{pages}"
+                where = (t("history.step_counter", locale, step=page, steps=pages - 1) if what == "replay" else
+                         t("history.page_counter", locale, page=page + 1, pages=pages))
                 view.add_item(button(page, "c", label=where, disabled=True))
         return view
 

@@ -356,15 +356,16 @@ def subset_menu(presentation: Presentation, game: Any, seat: int, legal: list[di
 def subset_view(presentation: Presentation, game: Any, seat: int, legal: list[dict],
                 subset: SubsetMenu, mask: int, locale: str, *, look_buttons: bool,
                 hint: bool = False) -> discord.ui.View:
-    """Toggles (chosen ones highlighted), then Confirm (labelled with the move the choice stands for) and
-    any legal move that is not a subset, then the look buttons (the public live message) or, in a player's own
-    menu, Hint (``hint``: as every other menu of one's own has it; a subset menu had none)."""
+    """Toggles (chosen ones highlighted, and worded so where the presentation gives ``chosen_labels``), then
+    Confirm (labelled with the move the choice stands for) and any legal move that is not a subset, then the look
+    buttons (the public live message) or, in a player's own menu, Hint (``hint``: as every other menu of one's own
+    has it; a subset menu had none)."""
     view = discord.ui.View(timeout=None)
-    for item, label in enumerate(subset.labels):
+    for item in range(len(subset.labels)):
         chosen = bool(mask >> item & 1)
-        view.add_item(SubsetToggle(game.id, game.version, mask, item, label=label, row=item // MAX_BUTTONS,
-                                       style=discord.ButtonStyle.primary if chosen
-                                       else discord.ButtonStyle.secondary))
+        view.add_item(SubsetToggle(game.id, game.version, mask, item, label=subset.label(item, mask)[:80],
+                                   row=item // MAX_BUTTONS,
+                                   style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary))
     row = (len(subset.labels) - 1) // MAX_BUTTONS + 1
     index = subset.index_of(mask)
     if index is None:

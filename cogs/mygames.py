@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,6 +49,15 @@ RECENT_S = 7 * 86400
 MOST = 100
 WAITING, OPEN, FINISHED = "waiting", "open", "finished"
 
+
+def link_text(game: str, channel: Any, locale: str) -> str:
+    """A game's link as words that say where it leads ("open Roll Player in #games"): a screen reader's list of
+    links read "jump, jump, jump". The channel by name where the bot knows it (a mention cannot be a link's
+    text), else the game alone."""
+    name = getattr(channel, "name", None)
+    if isinstance(name, str) and name:
+        return t("mygames.link_channel", locale, game=game, channel=name)
+    return t("mygames.link", locale, game=game)
 
 class GamesPageButton(ShellButton, template=r"rp:y:(?P<page>[0-9]{1,3}):(?P<slot>[pnc])"):
     """Previous / Next of ``/games`` (slot ``c``: the disabled "page/pages" label between them)."""
@@ -135,8 +145,10 @@ class MyGames(commands.Cog):
             shown_name(guild.name) if guild else t("mygames.server", locale))     # a server's name is typed too
         # a DM has no channel to mention (``<#dm>`` reads as an unknown channel): its place and link say enough
         link = jump_link(row.guild_id, row.channel_id, row.message_id)
-        head = t("mygames.head_dm", locale, game=name, place=place, link=link) if row.guild_id is None \
-            else t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>", link=link)
+        opens = link_text(name, interaction.client.get_channel(row.channel_id) if row.guild_id else None, locale)
+        head = t("mygames.head_dm", locale, game=name, place=place, link=link, opens=opens) if row.guild_id is None \
+            else t("mygames.head", locale, game=name, place=place, channel=f"<#{row.channel_id}>", link=link,
+                   opens=opens)
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:
@@ -188,9 +200,10 @@ class MyGames(commands.Cog):
             view.add_item(ViewButton(longest.game_id, "moves", label=t("mygames.take_turn", locale),
                                      style=discord.ButtonStyle.primary))
         if pages > 1:
-            view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale), emoji="◀",
+            view.add_item(GamesPageButton(max(0, page - 1), "p", label=t("history.previous", locale),
                                           disabled=page == 0, row=1))
-            view.add_item(GamesPageButton(page, "c", label=f"{page + 1}/{pages}", disabled=True, row=1))
+            view.add_item(GamesPageButton(page, "c", label=t("history.page_counter", locale, page=page + 1,
+                                                             pages=pages), disabled=True, row=1))
             view.add_item(GamesPageButton(min(pages - 1, page + 1), "n", label=t("history.next", locale),
-                                          emoji="▶", disabled=page >= pages - 1, row=1))
+                                          disabled=page >= pages - 1, row=1))
         return view

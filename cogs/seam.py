@@ -106,12 +106,23 @@ class SubsetMenu:
     whichever of them are toggled. ``nested``: the subset moves are one entry of an ordinary menu (the rest of
     the decision is other moves, a throw's placements): the menu lists them, or, when they do not fit, one
     narrowing entry that opens the toggles privately (and the toggles show no other move beside Confirm).
+
+    ``chosen_labels``: each item's label while it is chosen (``labels`` then are those of items not chosen),
+    so the state is in the words and not only in the button's colour, which a screen reader does not say ("2,
+    kept" / "2, reroll"); empty: ``labels`` either way.
     """
     labels: tuple[str, ...]
     masks: tuple[int | None, ...]
     initial: int = 0
     alike: tuple[int, ...] = ()
     nested: bool = False
+    chosen_labels: tuple[str, ...] = ()
+
+    def label(self, item: int, mask: int) -> str:
+        """Item ``item``'s label under the choice ``mask``."""
+        if self.chosen_labels and mask >> item & 1:
+            return self.chosen_labels[item]
+        return self.labels[item]
 
     def normal(self, mask: int) -> int:
         """``mask`` with the chosen items of each ``alike`` class moved to that class's first items."""

@@ -20,7 +20,8 @@ Grammar a translation needs beyond ``{placeholders}`` (:func:`fill`):
   every other number (French ``1re``, ``2e``); a value that is no whole number takes the last form;
 * a name's gender: a name's entry flagged ``#, masculine``, ``#, feminine`` or ``#, neuter`` gives the name
   that gender, and ``{territory:gender:Le|La}`` (masculine|feminine[|neuter]) writes the form for the gender
-  of the name ``territory`` holds (the first form for a value that is no flagged name);
+  of the name ``territory`` holds (the first form for a value that is no flagged name); a text built around a
+  name ("Sorcière des ronces A") takes that name's gender with :func:`named_like`;
 * Korean particles: after each substituted value a pair such as ``을(를)`` becomes the one shape that fits
   the value (:mod:`bot.i18n.korean`).
 """
@@ -110,6 +111,20 @@ def domain_catalog(locale: str, domain: str) -> dict[str, str]:
 
 #: the gender flags a name's entry may carry, in the order a ``{x:gender:…}`` selector lists its forms
 GENDERS = ("masculine", "feminine", "neuter")
+
+
+class Named(str):
+    """A text that takes the gender of the catalog name it is made from ("Sorcière des ronces A", a numbered card,
+    is feminine as "Sorcière des ronces" is): made by :func:`named_like`, read by a ``{x:gender:…}`` selector."""
+    gender: str | None = None
+
+
+def named_like(text: str, name: str, locale: str) -> str:
+    """``text`` with the gender of the flagged name ``name`` (itself a name's text in ``locale``), for a text a
+    catalog entry builds around a name (its number, its letter), which no flag names."""
+    named = Named(text)
+    named.gender = genders(locale).get(name)
+    return named
 
 
 @cache
@@ -238,7 +253,7 @@ def _select(kind: str, forms: list[str], value, locale: str) -> str:
     elif kind == "ordinal":                  # the first, then every other place
         index = 0 if _count(value) == 1 else len(forms) - 1
     else:
-        gender = genders(locale).get(str(value))
+        gender = getattr(value, "gender", None) or genders(locale).get(str(value))
         index = GENDERS.index(gender) if gender else 0
     return forms[min(max(index, 0), len(forms) - 1)]
 

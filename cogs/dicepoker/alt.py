@@ -45,8 +45,9 @@ def panel_order(v: HandView) -> list[int]:
 
 def hand_alt(state: dict, names, locale: str, hand: int | None = None) -> str:
     """The hand picture (``hand``: a finished hand's number, as ``render_hand`` takes it): which hand, the pot (a
-    tavern night's stake), each side's dice and hand and Gold, then the lines under the panels (who won the hand,
-    the duel's score, the hand before)."""
+    tavern night's stake), each side's dice and hand and Gold (a night's hand in play: what it pays now), then
+    the lines under the panels (who won the hand, the duel's score, the hand before) and a night's payout
+    table."""
     v = hand_view(state, hand)
     if v.mode == "solo":
         head = t("dicepoker.alt.hand_solo", locale, hand=v.number, hands=v.hands, stake=v.stake)
@@ -54,7 +55,27 @@ def hand_alt(state: dict, names, locale: str, hand: int | None = None) -> str:
         head = t("dicepoker.alt.hand", locale, hand=v.number, hands=v.hands, pot=v.pot)
     sides = [side_words(v.sides[i], locale, names) for i in panel_order(v)]
     notes = [t("dicepoker.alt.note", locale, note=line) for line in footer_texts(v, locale, names)]
-    return sentences(head, *sides, *notes)
+    return sentences(head, *sides, *pay_words(v, locale), *notes, pay_table(v, locale))
+
+
+def pay_words(v: HandView, locale: str) -> list[str]:
+    """A tavern night's hand still being played: what it pays as it stands (once played, the line under the
+    panels says what it paid)."""
+    if v.mode != "solo" or not v.pay or v.finished:
+        return []
+    hand = v.sides[0].hand
+    return [t("dicepoker.alt.pays_now", locale, hand=words.hand_text(hand, locale), gold=v.pay.get(hand, 0))]
+
+
+def pay_table(v: HandView, locale: str) -> str:
+    """A tavern night's payout table, as the picture's grid shows it under the panels: what each hand pays (a
+    screen reader heard it only after a hand was played, or in ``/poker rules``)."""
+    if v.mode != "solo" or not v.pay:
+        return ""
+    title = words.say("dicepoker.img.table", locale, table=words.say(f"dicepoker.img.table.{v.table}", locale))
+    pays = listed((t("dicepoker.alt.pay", locale, hand=words.hand_text(hand, locale), gold=gold)
+                   for hand, gold in v.pay.items()), locale)
+    return t("dicepoker.alt.pay_table", locale, table=title, pays=pays)
 
 
 def match_alt(state: dict, names, locale: str) -> str:

@@ -20,8 +20,6 @@ from images.dicepoker import words
 
 from . import alt, commands
 
-#: die faces for the toggle labels (value 1..6)
-FACES = "⚀⚁⚂⚃⚄⚅"
 N_DICE = 5
 #: the first decision of a hand in each mode: a post at this phase after a move means a hand just ended
 FIRST_PHASE = {"duel": "opponent_reroll", "solo": "solo_reroll", "local_gamblers": "active_reroll"}
@@ -116,7 +114,9 @@ class DicePokerPresentation(Presentation):
     # ---- the subset decision
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """One toggle per die (chosen = kept), every keep pattern a mask; all dice kept at first (the
-        rules' default when a player does not answer)."""
+        rules' default when a player does not answer). Each toggle says its value once and its state ("2,
+        kept" / "2, reroll"): a screen reader heard the five buttons read alike before and after a press (the
+        state was the colour) and each value twice ("die face-2 2")."""
         if game.state is None or not legal:
             return None
         dice = acting_dice(game.state, seat)
@@ -124,8 +124,9 @@ class DicePokerPresentation(Presentation):
             return None
         masks = tuple(sum(1 << i for i in positions(m.get("keep"))) if m.get("type") == "reroll" else None
                       for m in legal)
-        labels = tuple(f"{FACES[d - 1]} {d}" for d in dice)
-        return SubsetMenu(labels=labels, masks=masks, initial=(1 << N_DICE) - 1)
+        return SubsetMenu(labels=tuple(t("dicepoker.toggle.reroll", locale, value=d) for d in dice), masks=masks,
+                          initial=(1 << N_DICE) - 1,
+                          chosen_labels=tuple(t("dicepoker.toggle.kept", locale, value=d) for d in dice))
 
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,

@@ -10,13 +10,15 @@ damage. Screen readers read it aloud; Discord shows it on hover or tap and keeps
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.games.rollforadventure import content as C
-from bot.games.rollforadventure.board import ids_at
 from bot.i18n import t
+from cogs.outbox import ALT_LIMIT
 from images.labels import labelled
 from images.rollforadventure import words as img_words
 from images.rollforadventure.live import Die, Enemy, LiveView, Territory, special_views, territory_views
-from images.rollforadventure.table import dice_at, verdict
+from images.rollforadventure.table import deck_words, dice_at, verdict
 
 from . import words
 
@@ -27,6 +29,19 @@ def sentences(*parts: str) -> str:
 
 def listed(items, locale: str) -> str:
     return t("rollforadventure.alt.list_sep", locale).join(items)
+
+
+#: how the pictures join values a field takes ("5·6") or the fields of an Ice Cave line ("a·b·c"): a screen reader
+#: says "5 middle dot 6", so the alt text words them ("5 or 6", "a, b, c")
+DOT = "·"
+
+
+def either(value: str, locale: str) -> str:
+    """A free field's value as the picture prints it, "5·6" (the Forest's field that takes a 5 or a 6) in words."""
+    if DOT not in value:
+        return value
+    *first, last = value.split(DOT)
+    return t("rollforadventure.alt.either", locale, first=listed(first, locale), last=last)
 
 
 def enemy_words(enemy: Enemy, locale: str) -> str:
@@ -47,8 +62,9 @@ def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
         parts.append(t("rollforadventure.alt.dice_there", locale, dice=dice) if dice else "")
     elif tr.takes:
         parts.append(t("rollforadventure.alt.takes", locale, takes=listed(
-            (t("rollforadventure.alt.take_many", locale, value=value, count=count) if count > 1
-             else t("rollforadventure.alt.take_one", locale, value=value) for value, count in tr.takes), locale)))
+            (t("rollforadventure.alt.take_many", locale, value=either(value, locale), count=count) if count > 1
+             else t("rollforadventure.alt.take_one", locale, value=either(value, locale))
+             for value, count in tr.takes), locale)))
     else:
         parts.append(t("rollforadventure.alt.no_room", locale))
     if tr.enemies:
@@ -59,6 +75,7 @@ def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
                        note=img_words.say("rollforadventure.img.sacrifice", locale, value=tr.sacrifice)))
     for members, key in tr.legend:
         reward = img_words.say(key, locale)
+        members = listed(members.split(DOT), locale) if members else ""
         parts.append(t("rollforadventure.alt.note", locale, note=labelled(members, reward, locale)
                        if members else reward))
     return sentences(*parts)
@@ -71,9 +88,34 @@ def specials_words(specials: tuple[Enemy, ...], locale: str) -> str:
              enemies=listed((enemy_words(e, locale) for e in specials), locale))
 
 
-def vortexes_words(memory: int, oblivion: int, locale: str) -> str:
-    return t("rollforadventure.alt.vortexes", locale, memory_name=img_words.say("rollforadventure.img.memory", locale),
-             memory=memory, oblivion_name=img_words.say("rollforadventure.img.oblivion", locale), oblivion=oblivion)
+def vortexes_words(memory: int, oblivion: int, locale: str, lost: list | None = None) -> str:
+    """Both vortexes' counts; with ``lost`` (the table, which draws them), the owners of the dice in the Vortex of
+    Oblivion, counted per owner: whose dice come back to whom ("8 dice (red: 4, blue: 3, ally: 1)")."""
+    names = {"memory_name": img_words.say("rollforadventure.img.memory", locale), "memory": memory,
+             "oblivion_name": img_words.say("rollforadventure.img.oblivion", locale), "oblivion": oblivion}
+    if not lost:
+        return t("rollforadventure.alt.vortexes", locale, **names)
+    counts = Counter(die.owner for die in lost)
+    owners = listed((t("rollforadventure.alt.owner_count", locale, owner=words.owner(who, locale), count=n)
+                     for who, n in counts.items()), locale)
+    return t("rollforadventure.alt.vortexes_owners", locale, owners=owners, **names)
+
+
+def ice_cave_rules(state: dict, locale: str) -> list[str]:
+    """What a claim of the Ice Cave brings, as the table prints it beside the cave: side A by the dice in its row,
+    side B by its lines (the fields of each, by letter, and the reward)."""
+    if state["terr"]["ice_cave"]["side"] == "A":
+        return [t("rollforadventure.alt.ice_a_rewards", locale)]
+    return [t("rollforadventure.alt.note", locale, note=labelled(listed(members, locale), img_words.say(
+        f"rollforadventure.img.reward.{reward}", locale), locale)) for members, reward in C.ICE_B_LINES.values()]
+
+
+def deck_sentences(state: dict, locale: str) -> list[str]:
+    """The enemy deck's panel: how many cards, where the Master of Shadows is (hidden in the deck, or alone and
+    striking every turn), and the bonus dice waiting."""
+    deck, master, _, supply = deck_words(state, locale)
+    return [t("rollforadventure.alt.note", locale, note=deck), master,
+            t("rollforadventure.alt.note", locale, note=supply)]
 
 
 def dice_words(dice, locale: str) -> str:
@@ -102,9 +144,9 @@ def live_alt(view: LiveView, locale: str) -> str:
                      specials_words(view.specials, locale), vortexes_words(view.memory, view.oblivion, locale), master)
 
 
-def hero_words(state: dict, index: int, names, locale: str) -> str:
-    """A hero of the table: its player, the hero and its ability (and whether it is used up this turn), and how
-    many dice lie on its board."""
+def hero_words(state: dict, index: int, names, locale: str, *, ready: bool = True) -> str:
+    """A hero of the table: its player, the hero and its ability (ready, the picture's badge, or used up this
+    turn; ``ready`` False: the ready state unsaid, a used one still said), and how many dice lie on its board."""
     hero = state["heroes"][index]
     player = img_words.name_of(names, hero["seat"], locale)
     if not hero["hero"]:
@@ -113,12 +155,33 @@ def hero_words(state: dict, index: int, names, locale: str) -> str:
     count = len(dice_at(state, f"board:{index}"))
     if hero["used"]:
         return t("rollforadventure.alt.hero_used", locale, player=player, hero=name, ability=ability, count=count)
-    return t("rollforadventure.alt.hero", locale, player=player, hero=name, ability=ability, count=count)
+    key = "rollforadventure.alt.hero_ready" if ready else "rollforadventure.alt.hero"
+    return t(key, locale, player=player, hero=name, ability=ability, count=count)
+
+
+#: what the table's alt text leaves out, in this order, when the whole would pass Discord's 1,024 characters
+#: (four players with long names): the Ice Cave's reward rule (the rules topic has it too), the heroes' "ready"
+#: (a used ability is still said), the owners of the lost dice, the Master of Shadows' note
+OPTIONAL = ("ice_rule", "ready", "owners", "master")
 
 
 def table_alt(state: dict, names, locale: str) -> str:
     """The whole table: the adventure, the turn and the power stones; how it ended, or whose throw; each
-    territory with the dice on it; the special enemies, the vortexes, the heroes and the enemy deck."""
+    territory with the dice on it (the Ice Cave with what a claim brings); the special enemies, the vortexes (the
+    owners of the lost dice), the heroes (ability ready or used) and the enemy deck (where the Master of Shadows
+    is, the bonus dice waiting). Within Discord's limit, leaving out what ``OPTIONAL`` says first."""
+    left_out: set[str] = set()
+    text = table_sentences(state, names, locale, left_out)
+    for part in OPTIONAL:
+        if len(text) <= ALT_LIMIT:
+            break
+        left_out.add(part)
+        text = table_sentences(state, names, locale, left_out)
+    return text
+
+
+def table_sentences(state: dict, names, locale: str, left_out: set[str]) -> str:
+    """The table's alt text without the parts named in ``left_out`` (``OPTIONAL``)."""
     head = t("rollforadventure.alt.head", locale, adventure=img_words.adventure(state["options"]["adventure"], locale),
              turn=state["turn"], stones=state["stones"], needed=state["stones_needed"])
     if state["result"]:
@@ -130,13 +193,16 @@ def table_alt(state: dict, names, locale: str) -> str:
         who = img_words.name_of(names, hero["seat"], locale)
         banner = t("rollforadventure.alt.throw", locale, player=who, dice=dice_words(
             [Die(r["o"], r["v"]) for r in pool], locale)) if pool else ""
-    lands = [territory_words(tr, locale, dice_words([Die(r["o"], r["v"]) for r in dice_at(state, tr.tid)], locale))
+    rules = [] if "ice_rule" in left_out else ice_cave_rules(state, locale)
+    lands = [sentences(territory_words(tr, locale, dice_words([Die(r["o"], r["v"]) for r in dice_at(state, tr.tid)],
+                                                               locale)), *(rules if tr.tid == "ice_cave" else ()))
              for tr in territory_views(state)]
-    heroes = [hero_words(state, i, names, locale) for i in range(len(state["heroes"]))]
-    deck = t("rollforadventure.alt.note", locale, note=img_words.say("rollforadventure.img.deck", locale,
-                                                                      count=len(state["deck"])))
+    heroes = [hero_words(state, i, names, locale, ready="ready" not in left_out) for i in range(len(state["heroes"]))]
+    lost = [Die(r["o"], r["v"]) for r in dice_at(state, "oblivion")]
+    deck, master, supply = deck_sentences(state, locale)
     return sentences(head, banner, *lands, specials_words(special_views(state), locale),
-                     vortexes_words(state["memory_total"], len(ids_at(state, "oblivion")), locale), *heroes, deck)
+                     vortexes_words(state["memory_total"], len(lost), locale, None if "owners" in left_out else lost),
+                     *heroes, deck, "" if "master" in left_out else master, supply)
 
 
 def final_alt(state: dict, names, locale: str) -> str:

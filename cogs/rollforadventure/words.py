@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.games.rollforadventure import content as C
 from bot.games.rollforadventure import territories as T
-from bot.i18n import t
+from bot.i18n import named_like, t
 
 #: how a die's owner reads when it is no hero's colour
 OWNERS = ("ally", "bonus")
@@ -40,7 +40,11 @@ def card(cid: Any, locale: str) -> str:
         return short(cid)
     name = t(f"rollforadventure.card.{kind}", locale)
     number = C.CARD_LETTER.get(cid)
-    return name if number is None else t("rollforadventure.words.card_numbered", locale, card=name, number=number)
+    if number is None:
+        return name
+    # "Sorcière des ronces A" agrees as "Sorcière des ronces" does ("… est vaincue !"): the card's gender is its
+    # name's, flagged in the catalog
+    return named_like(t("rollforadventure.words.card_numbered", locale, card=name, number=number), name, locale)
 
 
 def hero_name(hero_id: Any, locale: str) -> str:

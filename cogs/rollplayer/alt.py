@@ -13,7 +13,8 @@ first, so a cut loses the least.
 """
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import N_, t
+from cogs.outbox import ALT_LIMIT
 from images.labels import label, labelled
 from images.rollplayer import content as names
 from images.rollplayer.sheet import goal_text
@@ -31,15 +32,12 @@ from images.rollplayer.views import (
     TableView,
 )
 
-from .describe import attr_name, colour_name, listed
+from .choices import card_arrow
+from .describe import align_spot, attr_name, colour_name, listed
 
 #: the phases in which the live picture shows who chooses what (setup), the market's cards (market)
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
 MARKET_PHASES = ("market_start", "market")
-#: the sheet's cards in the order the sheet shows them, with the word it heads them by
-CARD_KINDS = (("weapons", "img.sheet.weapons"), ("armor", "img.sheet.armor"), ("skills", "img.sheet.skills"),
-              ("traits", "img.sheet.traits"))
-
 
 def sentences(*parts: str) -> str:
     """The alt text's sentences in a row (each catalog text ends its own sentence)."""
@@ -79,7 +77,12 @@ def stars(value: int, final: bool, locale: str) -> str:
 
 
 # ---------------------------------------------------------------------- a sheet
-def row_words(row: Row, locale: str) -> str:
+def signed(value: int) -> str:
+    """A number of stars as the sheet prints it: "+3", "-1", "0" (an ASCII minus: a screen reader says "minus")."""
+    return f"{value:+d}" if value else "0"
+
+
+def row_head(row: Row, locale: str) -> str:
     """"STR 12 (goal 14–15)": the row's total (dice and race) against its class goal, and whether it is met now
     (weapons counted as the sheet counts them)."""
     attr = attr_name(row.attr, locale)
@@ -91,35 +94,112 @@ def row_words(row: Row, locale: str) -> str:
     return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal)
 
 
-def attributes(view: SheetView, locale: str) -> str:
-    return t("rollplayer.alt.attributes", locale, rows=listed((row_words(r, locale) for r in view.rows), locale))
+def slot_words(die: Die | None, wanted: str | None, locale: str) -> str:
+    """One space of a row as the sheet draws it: its die (colour and value) or "empty", and the colour the
+    backstory wants there (``wanted``), or that the die already matches it."""
+    shown = die_words(die, locale) if die is not None else t("rollplayer.alt.slot_empty", locale)
+    if wanted is None:
+        return shown
+    if die is not None and die.colour == wanted:
+        return t("rollplayer.alt.slot_matched", locale, die=shown)
+    return t("rollplayer.alt.slot_wants", locale, die=shown, colour=colour_name(wanted, locale))
+
+
+def row_sentence(row: Row, wanted: dict[tuple[str, int], str], locale: str) -> str:
+    """"CON 11 (goal 17): white 2, black 4, green 3 (backstory: blue), race +2.": a row's total against its goal,
+    then each of its three spaces left to right and the race modifier, which the total includes."""
+    spaces = [slot_words(die, wanted.get((row.attr, index + 1)), locale) for index, die in enumerate(row.dice)]
+    if row.race_modifier:
+        spaces.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{row.race_modifier:+d}"))
+    return t("rollplayer.alt.sheet_row", locale, row=row_head(row, locale), dice=listed(spaces, locale))
+
+
+def rows_words(view: SheetView, locale: str) -> list[str]:
+    """The six rows, a sentence each, with the backstory's wish in the space it names."""
+    wanted = {(cell.attr, cell.position): cell.colour for cell in view.backstory}
+    return [row_sentence(row, wanted, locale) for row in view.rows]
 
 
 def sheet_head(view: SheetView, locale: str, *, with_wealth: bool = True) -> str:
-    """Whose sheet, with their race and class, and Gold and Charisma (``with_wealth``: where the picture shows
-    them)."""
-    facts = [race_words(view.race_id, locale), class_words(view.class_id, locale),
+    """Whose sheet, with their race and class (and the class's power by name), and Gold and Charisma
+    (``with_wealth``: where the picture shows them)."""
+    cls = class_words(view.class_id, locale)
+    if view.class_id:
+        cls = t("rollplayer.alt.class_power", locale, class_name=cls, power=names.power_name(view.class_id, locale))
+    facts = [race_words(view.race_id, locale), cls,
              *(wealth(view.gold, view.charisma, locale) if with_wealth else [])]
     return t("rollplayer.alt.sheet", locale, player=view.player_name, facts=listed(facts, locale))
 
 
-def alignment(view: SheetView, locale: str) -> str:
-    """Where the alignment token stands ("Good, Lawful"), once the sheet has an alignment card."""
-    if view.alignment_grid is None:
+def alignment(view: SheetView, locale: str, *, best: bool = True) -> str:
+    """The alignment card by name, where its token stands with what that space scores, and (``best``) where the
+    card pays most, where the token should go; "" before the sheet has an alignment card."""
+    grid = view.alignment_grid
+    if grid is None:
         return ""
     row, column = view.token
-    return t("rollplayer.alt.alignment", locale, row=label(f"img.align.{ALIGN_ROWS[row]}", locale),
-             column=label(f"img.align.{ALIGN_COLUMNS[column]}", locale))
+    card = names.alignment_name(view.alignment_id, locale)
+    spot = align_spot(ALIGN_ROWS[row], ALIGN_COLUMNS[column], locale)
+    high = max(value for line in grid for value in line)
+    if grid[row][column] == high:
+        return t("rollplayer.alt.alignment_best", locale, card=card, spot=spot, stars=signed(high))
+    if not best:
+        return t("rollplayer.alt.alignment_token", locale, card=card, spot=spot, stars=signed(grid[row][column]))
+    spots = [align_spot(ALIGN_ROWS[r], ALIGN_COLUMNS[c], locale)
+             for r, line in enumerate(grid) for c, value in enumerate(line) if value == high]
+    return t("rollplayer.alt.alignment", locale, card=card, spot=spot, stars=signed(grid[row][column]),
+             best=t("rollplayer.detail.align_or", locale).join(spots), high=signed(high))
 
 
-def cards_words(view: SheetView, locale: str) -> list[str]:
-    """The cards the sheet shows, a sentence per kind (weapons, armour, skills, traits) that has any."""
-    owned = {"weapons": [c.card_id for c in view.weapons], "skills": [c.card_id for c in view.skills],
-             "traits": [c.card_id for c in view.traits],
-             "armor": [card for armor in view.armor for card in armor.owned]}
-    return [t("rollplayer.alt.cards", locale, kind=label(key, locale),
-              cards=listed((names.card_name(c, locale) for c in owned[kind]), locale))
-            for kind, key in CARD_KINDS if owned[kind]]
+def backstory_words(view: SheetView, locale: str, *, named: bool = True) -> str:
+    """The backstory card (by name: ``named``) and how many of its six spaces hold the colour it wants (each
+    row's sentence says which space wants which colour)."""
+    if not view.backstory_id:
+        return ""
+    if not named:
+        return t("rollplayer.alt.backstory_matches", locale, matches=view.backstory_matches)
+    return t("rollplayer.alt.backstory", locale, backstory=names.backstory_name(view.backstory_id, locale),
+             matches=view.backstory_matches)
+
+
+#: the sentence that names the Skills of each state (the sheet marks each card ready or exhausted)
+SKILL_STATES = ((False, "rollplayer.alt.skills_ready"), (True, "rollplayer.alt.skills_exhausted"))
+
+
+def skills_lists(view: SheetView, locale: str) -> list[tuple[str, list[str]]]:
+    """The Skills ready (what may still be used this round), then those exhausted, each list with the key of
+    its sentence."""
+    return [(key, [names.card_name(c.card_id, locale) for c in view.skills if c.exhausted == exhausted])
+            for exhausted, key in SKILL_STATES]
+
+
+def traits_list(view: SheetView, locale: str) -> list[str]:
+    """The Traits, each with the stars it scores now, as the sheet prints them (just the name before the
+    scoring)."""
+    return [names.card_name(c.card_id, locale) if c.stars is None else
+            t("rollplayer.alt.trait", locale, card=names.card_name(c.card_id, locale), stars=signed(c.stars))
+            for c in view.traits]
+
+
+def armor_words(view: SheetView, locale: str, *, by_set: bool) -> list[str]:
+    """The Armor pieces by name, or (``by_set``: shorter) each set with how many of its pieces are held, which is
+    what it scores by."""
+    if by_set:
+        return [t("rollplayer.alt.armor_set", locale, set=names.armor_set_name(armor.set_id, locale),
+                  owned=len(armor.owned), pieces=armor.pieces) for armor in view.armor]
+    return [names.card_name(card, locale) for armor in view.armor for card in armor.owned]
+
+
+def named_list(key: str, items: list[str], shown: int | None, locale: str, kind: str = "") -> str:
+    """The sentence ``key`` naming ``items`` (all, or the first ``shown`` and how many more, or with ``shown`` 0
+    just how many), after the sheet's heading ``kind``; "" for none."""
+    if not items:
+        return ""
+    if shown == 0:                      # none named: how many ("Weapons: 2."), not "Weapons: and 2 more."
+        items = [str(len(items))]
+    elif shown is not None and shown < len(items):
+        items = [*items[:shown], t("rollplayer.alt.more", locale, n=len(items) - shown)]
+    return t(key, locale, kind=label(kind, locale) if kind else "", cards=listed(items, locale))
 
 
 def score_words(view: SheetView, locale: str) -> str:
@@ -131,22 +211,65 @@ def score_words(view: SheetView, locale: str) -> str:
     return t("rollplayer.alt.score_so_far", locale, stars=view.projected_total)
 
 
+#: the ways a sheet's words are shortened when the whole would pass Discord's limit, least useful first, each
+#: kept once taken: the Armor by set and count instead of each piece's name; the alignment card without its best
+#: space; the backstory without its name (its wishes stay in the rows); then the card lists from the last
+#: (Armor, Weapons, Traits, exhausted and ready Skills) name fewer cards and say how many more there are, or, none
+#: named, how many they hold ("Weapons: 2.")
+SHORTER = ("armor_by_set", "no_best", "no_backstory_name")
+#: the card lists in the order they give up names
+CUT_ORDER = ("armor", "weapons", "traits", "rollplayer.alt.skills_exhausted", "rollplayer.alt.skills_ready")
+
+
+def sheet_parts(view: SheetView, locale: str, shorter: frozenset[str], shown: dict[str, int]) -> list[str]:
+    """The sheet's sentences, most useful first, shortened as ``shorter`` and ``shown`` (cards named per list)
+    say."""
+    weapons = [names.card_name(card.card_id, locale) for card in view.weapons]
+    # by set and count while some are named; none named: how many pieces
+    armor = armor_words(view, locale, by_set="armor_by_set" in shorter and shown.get("armor") != 0)
+    skills = [named_list(key, cards, shown.get(key), locale) for key, cards in skills_lists(view, locale)]
+    scored = any(c.stars is not None for c in view.traits)
+    traits = named_list("rollplayer.alt.traits_scored" if scored else "rollplayer.alt.cards",
+                        traits_list(view, locale), shown.get("traits"), locale, "img.sheet.traits")
+    return [sheet_head(view, locale), *rows_words(view, locale), score_words(view, locale),
+            dice_in_hand(view.to_place, True, locale), alignment(view, locale, best="no_best" not in shorter),
+            backstory_words(view, locale, named="no_backstory_name" not in shorter), *skills, traits,
+            named_list("rollplayer.alt.cards", weapons, shown.get("weapons"), locale, "img.sheet.weapons"),
+            named_list("rollplayer.alt.cards", armor, shown.get("armor"), locale, "img.sheet.armor")]
+
+
 def sheet_alt(view: SheetView, locale: str) -> str:
-    """The character sheet: whose, race, class, Gold and Charisma; each attribute's total against its goal; the
-    score so far; the backstory's matches and the cards owned last (the longest, cut first)."""
-    backstory = t("rollplayer.alt.backstory", locale, matches=view.backstory_matches) if view.backstory_id else ""
-    to_place = dice_in_hand(view.to_place, True, locale)
-    return sentences(sheet_head(view, locale), attributes(view, locale), score_words(view, locale), to_place,
-                     alignment(view, locale), backstory, *cards_words(view, locale))
+    """The character sheet as it is drawn, most useful first: whose, race, class and its power, Gold and
+    Charisma; each row's dice (colour and value, the backstory's colour in its space) with the race modifier,
+    total and goal; the score so far; the alignment card, its token's space and value and its best space; the
+    backstory's name and matches; the Skills ready and exhausted, the Traits with what each scores now, the
+    Weapons and the Armor: names, never the cards' or the power's texts. Within Discord's 1,024 characters
+    (``ALT_LIMIT``), shortened as ``SHORTER`` and ``CUT_ORDER`` say where the whole would not fit (a sheet of many
+    cards in German or French; ``tests/cogs/rollplayer/test_cogs_sheet_alt.py`` measures the fullest)."""
+    shorter: frozenset[str] = frozenset()
+    text = sentences(*sheet_parts(view, locale, shorter, {}))
+    for step in SHORTER:
+        if len(text) <= ALT_LIMIT:
+            return text
+        shorter |= {step}
+        text = sentences(*sheet_parts(view, locale, shorter, {}))
+    shown = {"armor": len(armor_words(view, locale, by_set=True)), "weapons": len(view.weapons),
+             "traits": len(view.traits), **{key: len(cards) for key, cards in skills_lists(view, locale)}}
+    for name in CUT_ORDER:
+        while len(text) > ALT_LIMIT and shown[name] > 0:
+            shown[name] -= 1
+            text = sentences(*sheet_parts(view, locale, shorter, shown))
+    return text
 
 
 def step_alt(view: StepView, locale: str) -> str:
-    """The step picture: the name line (Gold and Charisma when they matter: the market), the attribute grid, the
-    score so far, and the band of what the decision needs: the dice in hand (the starting dice, the die just
-    taken) and where the alignment token stands."""
+    """The step picture: the name line (Gold and Charisma when they matter: the market), the attribute grid as
+    the full sheet words it (dice, backstory colours, race modifiers, totals and goals), the score so far, and
+    the band of what the decision needs: the dice in hand (the starting dice, the die just taken) and where the
+    alignment token stands."""
     sheet = view.sheet
     in_hand = dice_in_hand(view.in_hand, view.in_hand_key == "img.sheet.to_place", locale)
-    return sentences(sheet_head(sheet, locale, with_wealth=view.wealth), attributes(sheet, locale),
+    return sentences(sheet_head(sheet, locale, with_wealth=view.wealth), *rows_words(sheet, locale),
                      score_words(sheet, locale), in_hand, alignment(sheet, locale) if view.alignment else "")
 
 
@@ -188,20 +311,52 @@ def initiative(cards: tuple[InitiativeCard, ...], players, enemy_die: Die | None
     return out
 
 
+def market_card(card: str, locale: str) -> str:
+    """"Famous (Trait, 4 Gold, toward Good)": a market card's name, type, price and arrow, as its tile prints
+    them."""
+    record = names.cards()[card]
+    params = {"card": names.card_name(card, locale), "type": label(f"img.type.{record['type']}", locale),
+              "cost": record["cost"]}
+    arrow = card_arrow(card, locale)
+    if arrow:
+        return t("rollplayer.alt.market_card_arrow", locale, arrow=arrow, **params)
+    return t("rollplayer.alt.market_card", locale, **params)
+
+
 def market(cards: tuple[str, ...], locale: str) -> str:
-    """The market's cards, each with its type and price."""
+    """The market's cards, each with its type, price and arrow (a line: the Initiative phase's strip, the table)."""
     if not cards:
         return t("rollplayer.alt.market_empty", locale)
-    records = names.cards()
-    return t("rollplayer.alt.market", locale, cards=listed(
-        (t("rollplayer.alt.market_card", locale, card=names.card_name(c, locale),
-           type=label(f"img.type.{records[c]['type']}", locale), cost=records[c]["cost"]) for c in cards), locale))
+    return t("rollplayer.alt.market", locale, cards=listed((market_card(c, locale) for c in cards), locale))
+
+
+def rule_words(card: str, locale: str) -> str:
+    """A card's rule text; an Armor piece's as its tile prints it, its set and colour (every Armor text goes on
+    "no effect during play, it scores with its set at game end", which the type already says)."""
+    record = names.cards()[card]
+    if record["type"] == "armor" and record.get("armor_set") and record.get("armor_colour"):
+        return t("rollplayer.alt.armor_piece", locale, set=names.armor_set_name(record["armor_set"], locale),
+                 colour=colour_name(record["armor_colour"], locale))
+    return names.card_text(card, locale)
+
+
+def market_texts(cards: tuple[str, ...], locale: str) -> list[str]:
+    """The market as the Market phase's live picture draws it, each card with its whole text, a sentence each:
+    what a buyer decides by (a menu option's description holds 100 characters and cut the longer texts)."""
+    if not cards:
+        return [t("rollplayer.alt.market_empty", locale)]
+    return [t("rollplayer.alt.market_head", locale, n=len(cards)),
+            *(t("rollplayer.alt.market_card_text", locale, card=market_card(c, locale), text=rule_words(c, locale))
+              for c in cards)]
 
 
 def live_alt(view: LiveView, locale: str) -> str:
     """The live picture, phase by phase as it is drawn: in setup, what each player chose so far (and how many
-    rounds are coming); then the Initiative cards (dice phase), the market, and each player's Gold and Charisma,
-    with the stars so far in the market phase."""
+    rounds are coming); then the Initiative cards (dice phase) and the market, and each player's Gold and
+    Charisma, with the stars so far in the market phase. In the Market phase each card comes with its whole text,
+    as the picture prints it, before the players (the picture's order: four players beside five long French
+    texts may pass Discord's 1,024 characters, and ``alt_within`` cuts the end, the players' counters, which the
+    Table look tells too)."""
     if view.phase in SETUP_PHASES or view.round == 0:
         chosen = [player_sentence(s.name, [t("rollplayer.alt.choosing", locale)] if s.acting else
                                   [race_words(s.race_id, locale), class_words(s.class_id, locale)], locale)
@@ -210,8 +365,9 @@ def live_alt(view: LiveView, locale: str) -> str:
     players = [player_sentence(s.name, [*wealth(s.gold, s.charisma, locale, no_charisma=False),
                                         *([stars(s.stars, False, locale)] if s.stars is not None else [])], locale)
                for s in view.seats]
-    dice = [] if view.phase in MARKET_PHASES else initiative(view.initiative, view.seats, view.enemy_die, locale,
-                                                             die_when_taken=False)
+    if view.phase in MARKET_PHASES:
+        return sentences(*market_texts(view.market, locale), *players)
+    dice = initiative(view.initiative, view.seats, view.enemy_die, locale, die_when_taken=False)
     return sentences(*dice, market(view.market, locale), *players)
 
 
@@ -245,13 +401,19 @@ def table_alt(view: TableView, locale: str) -> str:
 
 
 # ---------------------------------------------------------------------- the scores
+#: score items whose picture label has a symbol a screen reader names ("Gold (1★ per 8)": "1 black star per 8"),
+#: with the words the alt text says instead
+SPOKEN_ITEMS = {"solo_gold": N_("rollplayer.alt.solo_gold")}
+
+
 def scores_alt(view: ScoresView, locale: str) -> str:
     """The scores: each player's place and total with what it is made of; the winner, how a tie was broken, and
     a solo game's rating."""
     if not view.winners and not any(c.items for c in view.columns):
         return t("rollplayer.alt.note", locale, note=label("img.scores.no_result", locale))
     title = label("img.scores.title" if view.final else "img.scores.projected_title", locale)
-    item_names = {k: label(f"img.score.{k}", locale) for k in {i.key for c in view.columns for i in c.items}}
+    item_names = {k: t(SPOKEN_ITEMS[k], locale) if k in SPOKEN_ITEMS else label(f"img.score.{k}", locale)
+                  for k in {i.key for c in view.columns for i in c.items}}
     lines = [t("rollplayer.alt.score_line", locale, place=c.rank, player=c.name, total=c.total,
                items=listed((labelled(item_names[i.key], str(i.stars), locale) for i in c.items), locale))
              for c in sorted(view.columns, key=lambda c: (c.rank, c.seat))]

@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.rollplayer import engine
+from bot.games.rollplayer.content import ARROWS
 from bot.games.rollplayer.market import freeing_discards, purchase_of, purchase_price
 from bot.i18n import t
 from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
+from images.labels import label
 
 from . import describe
 from .describe import ATTRS, attr_name, colour_name, die_text, listed
@@ -87,27 +89,37 @@ def card_kind(card: str, locale: str) -> str:
     return t("rollplayer.detail.weapon_one_handed", locale)
 
 
-def card_terms(card: str, price: int, locale: str) -> tuple[str, str, str]:
+def card_arrow(card: str, locale: str) -> str:
+    """Where buying or using ``card`` moves the alignment token, in the rulebook's words ("toward Good"), as its
+    tile prints it; "" for a card without an arrow."""
+    arrow = names.cards()[card].get("arrow")
+    return label(f"img.arrow.{arrow}", locale) if arrow in ARROWS else ""
+
+
+def card_terms(card: str, price: int, locale: str) -> tuple[list[str], str]:
     """What buying ``card`` for ``price`` Gold means: the price (the printed cost beside it when a discount or
-    token lowers it), the card's type (``card_kind``) and its text. A purchase option's detail and Open Lock's
-    private note."""
+    token lowers it), the card's type (``card_kind``) and its arrow (a Trait moves the token when bought), then
+    its text. A purchase option's detail and Open Lock's private note."""
     record = names.cards()[card]
     if price == record["cost"]:
         pays = t("rollplayer.detail.price", locale, price=price)
     else:
         pays = t("rollplayer.detail.price_reduced", locale, price=price, cost=record["cost"])
-    return pays, card_kind(card, locale), names.card_text(card, locale)
+    head = [pays, card_kind(card, locale), card_arrow(card, locale)]
+    return [part for part in head if part], names.card_text(card, locale)
 
 
 def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     """What a purchase costs and brings (``card_terms``: the rules' own price, after every discount and the
-    Charisma tokens of this option), within a select option's description: the price and the type always (a
-    tour read French weapons without "Arme", which a long text pushed out), the text cut on a word with "…"."""
+    Charisma tokens of this option), within a select option's description: the price, the type and the arrow
+    always (a tour read French weapons without "Arme", which a long text pushed out; a blind player could not
+    tell where a Trait would move the token), the text cut on a word with "…" (the live picture's alt text
+    tells it whole in the Market phase)."""
     bought = purchase_of(state, move) if state is not None else None
     if bought is None:
         return None
-    pays, kind, text = card_terms(*bought, locale)
-    head = detail_line([pays, kind, ""], locale)          # ends with the separator the text follows
+    head, text = card_terms(*bought, locale)
+    head = detail_line([*head, ""], locale)               # ends with the separator the text follows
     return head + fit_option_text(text, OPTION_TEXT_LIMIT - len(head), separators=(" ",))
 
 
@@ -160,8 +172,8 @@ def revealed_card(game: Any, seat: int, locale: str) -> str:
     card = sub.get("card")
     if not isinstance(card, str) or card not in names.cards():
         return ""
-    pays, kind, text = card_terms(card, purchase_price(state.players[seat], card, {}, discounts=False), locale)
-    detail = detail_line([pays, kind, text.rstrip(".")], locale)          # the decision's sentence ends it
+    head, text = card_terms(card, purchase_price(state.players[seat], card, {}, discounts=False), locale)
+    detail = detail_line([*head, text.rstrip(".")], locale)          # the decision's sentence ends it
     return t("rollplayer.open_lock.revealed", locale, card=names.card_name(card, locale), detail=detail)
 
 

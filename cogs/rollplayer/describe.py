@@ -55,6 +55,17 @@ def position_text(pos: Any, state: Any, seat: int | None, locale: str, die: Any 
     return t("slot_with_die", locale, slot=text, die=die_text(die, locale))
 
 
+def align_spot(moral: str, ethic: str, locale: str) -> str:
+    """A space of the alignment grid in the printed order, the Law–Chaos axis first ("Lawful Good", "Chaotic
+    Neutral"; the centre is plain "Neutral"), in the words of running text (the grid's labels abbreviate:
+    German "Rechtsch."). Every text names a space this way: the sheet's alt text named the row first ("Good,
+    Lawful") while the dealt card's line said "Lawful Good"."""
+    if moral == ethic == "neutral":
+        return t("rollplayer.align_word.centre", locale)
+    return t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{ethic}", locale),
+             moral=t(f"rollplayer.align_word.{moral}", locale))
+
+
 def card_text(card: Any, locale: str) -> str:
     """A market card id, or an initiative card number (ints name initiative cards)."""
     if isinstance(card, str):
@@ -186,8 +197,7 @@ def dealt_details(backstory: Any, alignment: Any, locale: str) -> str:
     high, low = max(v for v, _, _ in spots), min(v for v, _, _ in spots)
 
     def where(value: int) -> str:
-        named = (t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{e}", locale),
-                   moral=t(f"rollplayer.align_word.{m}", locale)) for v, m, e in spots if v == value)
+        named = (align_spot(m, e, locale) for v, m, e in spots if v == value)
         return t("rollplayer.detail.align_or", locale).join(named)
     return t("rollplayer.detail.dealt", locale, cells=wants, best=where(high), high=f"{high:+d}",
              worst=where(low), low=f"{low:+d}")
@@ -354,8 +364,7 @@ def goal_text(goal: dict, locale: str) -> str:
                  class_name=_named("class_id", goal.get("class_id"), locale))
     if kind == "alignment":
         # the words of the dealt card's line, not the picture's abbreviations ("Rechtsch. Neutral" in a sentence)
-        spot = t("rollplayer.detail.align_cell", locale, ethic=t(f"rollplayer.align_word.{goal['ethic']}", locale),
-                 moral=t(f"rollplayer.align_word.{goal['moral']}", locale))
+        spot = align_spot(goal["moral"], goal["ethic"], locale)
         return t("rollplayer.hint.goal.alignment", locale, spot=spot, stars=goal["stars"])
     return ""
 

@@ -375,7 +375,7 @@ def _vortexes(img, d, state, y, h, locale) -> None:
             text_box(d, dx, top + SMALL_DIE / 2, "—", room, TEXT, False, P.FAINT, min_size=MIN_TEXT)
 
 
-def _deck_words(state, locale) -> tuple[str, str, bool, str]:
+def deck_words(state, locale) -> tuple[str, str, bool, str]:
     """(deck line, the Master of Shadows note, whether he is alone, the bonus dice line)."""
     deck = state["deck"]
     alone = deck == ["master_of_shadows"]
@@ -389,7 +389,7 @@ LEGEND_DIE = 30
 
 
 def _deck_height(state, locale) -> int:
-    _, note, alone, supply = _deck_words(state, locale)
+    _, note, alone, supply = deck_words(state, locale)
     room = INNER - 2 * PAD
     return (12 + ROW + paragraph_height(note, room, 2, TEXT, alone, MIN_TEXT) + 10
             + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT)) + 8
@@ -398,7 +398,7 @@ def _deck_height(state, locale) -> int:
 
 def _deck(img, d, state, y, h, locale) -> None:
     """The enemy deck and the Master of Shadows hidden in it; the bonus dice left and the ally dice (legend)."""
-    deck, note, alone, supply = _deck_words(state, locale)
+    deck, note, alone, supply = deck_words(state, locale)
     room = INNER - 2 * PAD
     x = MARGIN + PAD
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=14, outline=P.BAD if alone else None,

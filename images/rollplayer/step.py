@@ -111,8 +111,8 @@ def _draw_band(img, d, v: StepView, top: int, locale: str) -> None:
         value = s.alignment_grid[tr][tc]
         vw = stars_value(img, d, gx - 8, mid, value, 16, align="right")
         room = gx - 8 - vw - 8 - M - 12
-        if not v.in_hand:                  # "Alignment" over where the token stands ("Evil · Chaotic")
-            where = " · ".join(label(f"img.align.{name}", locale) for name in (ALIGN_ROWS[tr], ALIGN_COLUMNS[tc]))
+        if not v.in_hand:   # "Alignment" over where the token stands, Law–Chaos first as printed ("Chaotic · Evil")
+            where = " · ".join(label(f"img.align.{name}", locale) for name in (ALIGN_COLUMNS[tc], ALIGN_ROWS[tr]))
             text_box(d, M + 12, mid - 8, label("img.sheet.alignment", locale), room, 13, True, P.TURN)
             text_box(d, M + 12, mid + 9, where, room, 14, True, P.TEXT, min_size=13)
         right = gx - 8 - vw - 10

@@ -6,7 +6,7 @@ opened like a player would), which is enough to reach the end of any game.
 """
 from __future__ import annotations
 
-from harness import Harness, Place, Result, Sent, User
+from harness import Harness, Place, Result, Sent, User, is_played
 
 
 def move_components(message: Sent) -> bool:
@@ -107,7 +107,7 @@ class Driver:
             result = await self.act(user, seat)
             assert not any("⟦" in m.text() for m in result.messages), [m.text() for m in result.messages]
             errors = [m for m in result.messages if m.ephemeral and not move_components(m)
-                      and not m.content.startswith("✓")]
+                      and not is_played(m.content)]
             assert not errors, [m.text() for m in errors]
             self.steps += 1
             assert self.steps < max_steps, "game did not end"

@@ -44,6 +44,13 @@ def snowflake() -> int:
     return next(_ids)
 
 
+def is_played(text: str) -> bool:
+    """A played move's private note ("Done: Human (male)", in any language; it was a bare "✓", which a screen
+    reader read as "check mark")."""
+    from bot.i18n import available_locales, t
+    return any(text.startswith(t("play.done", locale, move="\0").split("\0")[0]) for locale in available_locales())
+
+
 @dataclass
 class User:
     id: int

@@ -82,6 +82,12 @@ async def test_games_on_two_servers_and_a_dm_in_order(harness, alice, bob, clock
         f"https://discord.com/channels/{club.guild_id}/{lobby_place.channel_id}",      # a lobby: its channel
         f"https://discord.com/channels/{club.guild_id}/{ended.channel_id}/" + links(text)[4].rsplit("/", 1)[1],
     ]
+    # each link says which game it opens: a screen reader's list of links read "jump, jump, jump, jump, jump"
+    texts = re.findall(r"\[([^\]]+)\]\(https://discord\.com/channels/", text)
+    titles = {kind: t(harness.bot.games[kind].title_key, "en") for kind in ("rollplayer", "dicepoker")}
+    assert texts[:3] == [t("mygames.link", "en", game=titles[kind]) for kind in ("rollplayer", "dicepoker",
+                                                                                  "rollplayer")], texts
+    assert "jump" not in texts and len(texts) == 5
     assert t("mygames.dm", "en") in text and "Dice Club" in text and t("mygames.server", "en") in text
     assert f"<#{club.channel_id}>" in text and f"<#{tavern.channel_id}>" in text
     assert f"<#{dm.channel_id}>" not in text and "#channel" not in text            # a DM game: no channel mention
@@ -116,11 +122,11 @@ async def test_long_lists_are_paged_and_pages_are_the_clickers_own(harness, alic
     place = harness.channel()
     first = (await harness.run("games", user=alice, place=place)).messages[0]
     assert len(links(first.text())) == 6
-    assert first.button(label="1/2")["disabled"]
+    assert first.button(label=t("history.page_counter", "en", page=1, pages=2))["disabled"]
     assert first.button(label=t("mygames.nothing_waiting", "en"))["disabled"]
     shown = links(first.text())
     await harness.click(first, user=alice, place=place, label=t("history.next", "en"))
-    assert len(links(first.text())) == 2 and first.button(label="2/2")
+    assert len(links(first.text())) == 2 and first.button(label=t("history.page_counter", "en", page=2, pages=2))
     assert not set(links(first.text())) & set(shown)
     # a page is read for whoever clicks: bob (in no game) is told so, never shown alice's games
     await harness.click(first, user=bob, place=place, label=t("history.previous", "en"))
@@ -203,3 +209,13 @@ async def test_every_language_renders(harness, alice, bob, locale):
 def harness_user():
     from harness import User
     return User(id=100_000_000_000_000_077, name="dora")
+
+
+def test_a_link_names_its_channel_where_the_bot_knows_it():
+    """Where the bot knows the channel, the link says it ("open Roll Player in #games"), so two games of one kind
+    read apart; a mention cannot be a link's text, so a channel it does not know leaves the game alone."""
+    from types import SimpleNamespace
+
+    from cogs.mygames import link_text
+    assert link_text("Roll Player", SimpleNamespace(name="games"), "en") == "open Roll Player in #games"
+    assert link_text("Roll Player", None, "ko") == t("mygames.link", "ko", game="Roll Player")

@@ -154,7 +154,7 @@ async def test_play_command_autocomplete_lists_only_legal_moves(harness, alice, 
     result = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
     assert result.deferred
     assert [m.ephemeral for m in result.messages] == [True, False]
-    assert result.messages[0].content.startswith("✓")
+    assert result.messages[0].content.startswith(t("play.done", "en", move=""))
     assert (await harness.bot.sessions.load(game.id)).version == game.version + 1
     again = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
     assert again.only().ephemeral and again.only().content == t("error.stale_choice", "en", group="rp")

@@ -61,3 +61,40 @@ async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, lo
     # the chart: the Gold in the purse hand by hand, ending with what is left
     chart = final.alt_text("chart.png")
     assert game.seats[0].name in chart and chart.rstrip(".").endswith(str(gold)), chart
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_a_tavern_nights_hand_says_what_it_pays_and_the_whole_table(poker, alice, locale):
+    """The payout table was in the picture only: a screen reader learnt what a hand pays once it was played (or
+    from ``/poker rules``). The hand in play now says what it pays as it stands, and the table follows."""
+    from bot.games.dicepoker.content import SOLO_TABLES
+    poker.locale = locale
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    hand = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1].alt_text("hand.png")
+    pay = SOLO_TABLES[game.state["options"]["table"]]["pay"]
+    now = hand_name(game.state["sides"][0]["dice"])
+    assert t("dicepoker.alt.pays_now", locale, hand=words.hand_text(now, locale), gold=pay.get(now, 0)) in hand, hand
+    for name, gold in pay.items():
+        assert t("dicepoker.alt.pay", locale, hand=words.hand_text(name, locale), gold=gold) in hand, hand
+    assert len(hand) <= 1024
+
+
+async def test_a_korean_duel_writes_nim_after_each_players_name(poker, alice, bob, fixed_seed):
+    """A Korean tour read "Dan: 금화 4개, Ben: 금화 4개", "이긴 판: Dan 0 – 1 Ben", "Dan 승리 (금화가 더 많음)": the
+    game's own voice writes 님 after a player's name everywhere else ("Ben 님, 금화 4개")."""
+    poker.locale = "ko"
+    place = poker.channel()
+    result = await poker.run("poker new", user=alice, place=place, language="ko")
+    lobby = next(m for m in result.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label=t("button.join", "ko"))
+    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", "ko")))
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    for seat in game.seats:
+        assert f"{seat.name} 님: 금화 {game.state['purses'][seat.seat]}개" in post.text(), post.text()
+    assert t("dicepoker.img.winner", "ko", player="Dan", reason="…").startswith("Dan 님 승리")
+    assert t("dicepoker.img.wins_hand", "ko", player="Ben", reason="…").startswith("Ben 님 승리")
+    assert t("dicepoker.img.score", "ko", left_name="Dan", left=0, right=1, right_name="Ben") == \
+        "이긴 판: Dan 님 0 – 1 Ben 님"
+    assert t("dicepoker.alt.row", "ko", number=1, player="Dan", won="원 페어", lost="노 페어").endswith("이겼어요")

@@ -14,6 +14,11 @@ from cogs.history import LOG_PAGE, log_bounds
 from cogs.rollplayer import PRESENTATION as RP
 
 
+def counter(page: int, pages: int) -> str:
+    """The disabled button between Previous and Next: "Page 2 of 5" (it read "2/5", which a reader says badly)."""
+    return t("history.page_counter", "en", page=page, pages=pages)
+
+
 @pytest.fixture
 def fixed_seed(monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261123)
@@ -33,7 +38,9 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert pages >= 3
 
     first = (await harness.run("log", user=bob, place=place)).only()    # the channel's last game, latest page
-    assert first.ephemeral and first.button(label=f"{pages}/{pages}").get("disabled")
+    # the pager's buttons are words: their emoji were read by name ("last track button First")
+    assert not any(b.get("emoji") for b in first.buttons()), first.buttons()
+    assert first.ephemeral and first.button(label=counter(pages, pages)).get("disabled")
 
     def page_of(number: int) -> list[int]:
         """The moves shared out evenly (no page of one line): page ``number`` (1-based) holds these."""
@@ -45,7 +52,7 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert not first.button(label=t("history.first", "en")).get("disabled")
 
     await harness.click(first, user=bob, place=place, label=t("history.first", "en"))
-    assert first.button(label=f"1/{pages}") and seqs(first.content) == page_of(1)
+    assert first.button(label=counter(1, pages)) and seqs(first.content) == page_of(1)
     assert first.button(label=t("history.previous", "en")).get("disabled")
     seen = list(seqs(first.content))
     for _ in range(pages - 1):
@@ -55,7 +62,7 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     assert "Alice" in first.content or "Bob" in first.content
 
     second = (await harness.run("log", user=alice, place=place, page=2)).only()
-    assert second.button(label=f"2/{pages}") and seqs(second.content) == page_of(2)
+    assert second.button(label=counter(2, pages)) and seqs(second.content) == page_of(2)
 
 
 async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
@@ -67,7 +74,7 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     seat = kind.pending(game.state)[0]["seat"]
     await harness.bot.sessions.apply_for_seat(game.id, seat, kind.legal_moves(game.state, seat)[0])
     current = (await harness.run("log", user=carol, place=place)).only()
-    assert current.button(label="1/1").get("disabled") and seqs(current.content) == [1]
+    assert current.button(label=counter(1, 1)).get("disabled") and seqs(current.content) == [1]
     # played by the bot for the player (no user on the move): the log says so, as the live message did
     player = game.seats[seat].name
     assert current.content.startswith(f"1. 🤖 for {player}: "), current.content
@@ -137,7 +144,7 @@ async def test_replay_steps_round_by_round_with_buttons_and_survives_a_restart(s
         start = image_of(message).tobytes()
         await harness.click(message, user=alice, place=place, label=t("history.next", "en"))
         assert "step 1 of 13" in message.content and "Round 1" in message.content
-        assert message.button(label="1/13").get("disabled")          # the counter says what the text says
+        assert message.button(label=t("history.step_counter", "en", step=1, steps=13)).get("disabled")  # as the text
         assert image_of(message).tobytes() != start
         await harness.click(message, user=alice, place=place, label=t("history.last", "en"))
         game = await harness.bot.sessions.load(game.id)

@@ -72,3 +72,56 @@ async def test_the_live_picture_names_the_territories_and_enemies(harness, alice
              turn=game.state["turn"], stones=game.state["stones"], needed=game.state["stones_needed"]) in alt, alt
     assert all(words.hero(h["hero"], locale) in alt for h in game.state["heroes"]), alt
     assert all(fact in alt for fact in board_facts(game, locale)), alt
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_the_table_tells_the_ice_cave_the_deck_the_lost_dice_and_ready_powers(harness, alice, bob, fixed_seed,
+                                                                                   locale):
+    """A tour compared the table's alt text with its picture: the Ice Cave's reward line, the bonus dice waiting,
+    "The Master of Shadows is hidden in the deck", whose dice lie in the Vortex of Oblivion and each hero's
+    "ability ready" badge were in the picture only."""
+    from collections import Counter
+
+    from images.rollforadventure.table import deck_words, dice_at
+    users = [alice, bob]
+    game, place = await started(harness, users, locale)
+    sessions = harness.bot.sessions
+    for _ in range(300):                      # on until a die is lost to the Vortex of Oblivion
+        game = await sessions.load(game.id)
+        if dice_at(game.state, "oblivion") and game.state["decision"]["kind"] != "pick_hero" or game.state["result"]:
+            break
+        seat = due_seat(game)
+        await sessions.apply(game.id, game.seats[seat].user_id, policy.choose_move(game.state, seat, 0))
+    assert dice_at(game.state, "oblivion") and not game.state["result"], "the seed no longer loses a die"
+    await harness.bot.courier.redraw(game.id)
+    table = (await harness.click(latest_turn_post(harness, place), user=bob, place=place,
+                                 label=t("button.table", locale))).only()
+    said = table.alt_text("table.png")
+    state = game.state
+    if state["terr"]["ice_cave"]["side"] == "A":
+        assert t("rollforadventure.alt.ice_a_rewards", locale) in said, said
+    else:
+        assert all(words.say(f"rollforadventure.img.reward.{reward}", locale) in said
+                   for _, reward in C.ICE_B_LINES.values()), said
+    deck, master, _, supply = deck_words(state, locale)
+    assert deck in said and master in said and supply in said, said
+    owners = Counter(r["o"] for r in dice_at(state, "oblivion"))
+    for owner, count in owners.items():
+        assert t("rollforadventure.alt.owner_count", locale, owner=t(f"rollforadventure.owner.{owner}", locale),
+                 count=count) in said, said
+    for index, hero in enumerate(state["heroes"]):
+        ready = t("rollforadventure.alt.hero_ready", locale, player=game.seats[hero["seat"]].name,
+                  hero=words.hero(hero["hero"], locale), ability=words.ability(hero["hero"], locale),
+                  count=len(dice_at(state, f"board:{index}")))
+        assert (ready in said) != hero["used"], (hero, said)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_field_that_takes_a_5_or_a_6_says_so_in_words(locale):
+    """The live picture prints the Forest's field as "5·6"; a screen reader said "5 middle dot 6"."""
+    from cogs.rollforadventure.alt import territory_words
+    from images.rollforadventure.live import Territory
+    said = territory_words(Territory("forest", 0, 9, (("5·6", 6),), (), False, None, ()), locale)
+    assert "·" not in said
+    assert t("rollforadventure.alt.take_many", locale, value=t("rollforadventure.alt.either", locale, first="5",
+                                                                 last="6"), count=6) in said, said

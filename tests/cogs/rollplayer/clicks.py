@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from harness import Harness, Place, Result, Sent, User
+from harness import Harness, Place, Result, Sent, User, is_played
 
 MOVE_PREFIXES = ("rp:m:", "rp:s:", "rp:c:")
 
@@ -120,9 +120,9 @@ class Screens:
 
 
 def refusals(result: Result) -> list[str]:
-    """New private messages that are neither a menu nor a played move ("✓ …"): the bot said no."""
+    """New private messages that are neither a menu nor a played move ("Done: …"): the bot said no."""
     return [m.text() for m in result.messages if m.ephemeral and not m.deleted and not move_options(m)
-            and not (m.content or "").startswith("✓")]
+            and not is_played(m.content or "")]
 
 
 def _bucket(state, seat: int) -> str:

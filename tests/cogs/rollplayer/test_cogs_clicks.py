@@ -73,11 +73,11 @@ def test_suggested_arrangement_places_every_starting_die():
     options, all_moves = menu_options(PRESENTATION, legal, game, 0, "en")
     assert all_moves                                             # no narrowing step: one click per die
     [suggested] = [o for o in options if "+" in o.value]
-    assert suggested.label == t("rollplayer.chain.suggested", "en") and "→" in suggested.detail
-    # every die named, or a cut after a whole one with "…" (a raw cut ended "…gold 2 → WIS, " hiding the last)
+    assert suggested.label == t("rollplayer.chain.suggested", "en") and " to " in suggested.detail
+    # every die named, or a cut after a whole one with "…" (a raw cut ended "…gold 2 to WIS, " hiding the last)
     dice = len(state.players[0].start_dice)
-    assert suggested.detail.count("→") == dice or (suggested.detail.endswith("…")
-                                                   and not suggested.detail.endswith(", …")), suggested.detail
+    assert suggested.detail.count(" to ") == dice or (suggested.detail.endswith("…")
+                                                      and not suggested.detail.endswith(", …")), suggested.detail
 
     [(index, check, levels)] = parse_choice_values([suggested.value])
     first, *then = check.split("+")
@@ -127,10 +127,10 @@ async def test_accepting_the_suggestion_places_all_dice_in_two_interactions(harn
         dice = len(game.state.players[seat].start_dice)
         result = await screens.select(mine, [value], user=user, custom_id=cid)                      # 2
         assert not refusals(result), refusals(result)
-        # what was done reads one placement after another ("✓ green 2 → INT, purple 2 → INT, …"; a newcomer tour
-        # read "green 2 → INT → purple 2 → INT → …" as one chain)
-        done = [m.text() for m in result.messages + [mine] if m.text().startswith("✓")][-1]
-        assert done.count("→") == dice and done.count(", ") >= dice - 1, done
+        # what was done reads one placement after another ("Done: green 2 to INT, purple 2 to INT, …"; a newcomer
+        # tour read "green 2 → INT → purple 2 → INT → …" as one chain)
+        done = [m.text() for m in result.messages + [mine] if m.text().startswith(t("play.done", "en", move=""))][-1]
+        assert done.count(" to ") == dice and done.count(", ") >= dice - 1 and "→" not in done, done
         game = await harness.bot.sessions.load(game.id)
         assert not game.state.players[seat].start_dice, (result.text(), mine.text())
         assert screens.interactions - before == 2
@@ -301,4 +301,4 @@ def test_a_long_quick_arrangement_is_cut_after_a_whole_die():
     game = SimpleNamespace(id=5, version=3, seats=[SimpleNamespace(name="A")], state=state)
     [chain] = suggested_start(game, 0, KIND.legal_moves(state, 0), "de")
     assert len(chain.detail) <= 100 and chain.detail.endswith("…") and not chain.detail.endswith(", …")
-    assert chain.detail[:-1].rstrip().split(", ")[-1].count("→") == 1        # the last die shown whole
+    assert chain.detail[:-1].rstrip().split(", ")[-1].count(" auf ") == 1     # the last die shown whole

@@ -19,7 +19,7 @@ from menu_kit import (
 )
 from test_cogs_phase import COMMANDS, options_for, start_two_player
 
-from bot.games.rollplayer.content import CARD_COST, CARD_HANDS, CARD_TYPE
+from bot.games.rollplayer.content import CARD_ARROW, CARD_COST, CARD_HANDS, CARD_TYPE
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs import menus
@@ -45,14 +45,16 @@ def warrior_at_market(market: list[str], gold: int = 5, charisma: int = 0):
 
 
 def assert_purchase_detail(detail: str, paid: int, card: str, locale: str) -> None:
-    """A purchase's description: the price paid, the type (a Weapon with its hands), then the card's text, cut on
-    a word with "…" when the whole does not fit Discord's 100 characters."""
+    """A purchase's description: the price paid, the type (a Weapon with its hands), the arrow in the rulebook's
+    words ("toward Good": a screen reader heard nothing of where a Trait moves the token), then the card's text,
+    cut on a word with "…" when the whole does not fit Discord's 100 characters."""
     kind = t(f"img.type.{CARD_TYPE[card]}", locale)
     if CARD_TYPE[card] == "weapon":
         kind = t("rollplayer.detail.weapon_two_handed" if CARD_HANDS[card] == 2 else
                  "rollplayer.detail.weapon_one_handed", locale)
     sep = t("rollplayer.detail.sep", locale)
-    head = f"{price_text(paid, card, locale)}{sep}{kind}{sep}"
+    arrow = f"{t(f'img.arrow.{CARD_ARROW[card]}', locale)}{sep}" if CARD_ARROW[card] else ""
+    head = f"{price_text(paid, card, locale)}{sep}{kind}{sep}{arrow}"
     text = names.card_text(card, locale)
     assert detail.startswith(head), (card, detail)
     shown = detail[len(head):]

@@ -8,6 +8,7 @@ from collections import Counter
 import discord
 import pytest
 from discord import app_commands
+from harness import is_played
 
 from bot.i18n import t
 from cogs.buttons import move_check
@@ -82,8 +83,8 @@ def due_user(harness, game, users):
 
 
 def refusals(result) -> list[str]:
-    """Private answers that are neither a played move (✓), a menu, nor a picture."""
-    return [m.text() for m in result.private() if not m.content.startswith("✓") and not m.components
+    """Private answers that are neither a played move ("Done: …"), a menu, nor a picture."""
+    return [m.text() for m in result.private() if not is_played(m.content) and not m.components
             and not m.files]
 
 
@@ -218,7 +219,7 @@ async def test_setup_commands_autocomplete_and_refusals(harness, alice, bob, car
     # the display text typed by hand works as well as the picked value
     chosen = await harness.run("setup sheet", user=mover, place=place, race=offered[0]["name"],
                                side=sides[0]["name"])
-    assert chosen.deferred and chosen.messages[0].content.startswith("✓")
+    assert chosen.deferred and is_played(chosen.messages[0].content)
     after = await harness.bot.sessions.load(game.id)
     assert after.version == game.version + 1
     assert after.state.players[seat].race == race

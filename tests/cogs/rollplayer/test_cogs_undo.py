@@ -329,7 +329,7 @@ async def test_a_typed_undo_leaves_the_earlier_private_message_without_its_next_
     earlier = undo_menu(placed)
     assert earlier is not None and "Next:" in earlier.text()
     done_line = earlier.text().splitlines()[0]
-    assert done_line.startswith("✓")
+    assert done_line.startswith(t("play.done", "en", move=""))
     by_command = await harness.run("undo", user=alice, place=place)
     [answer] = [m for m in by_command.messages if m.ephemeral]
     assert answer.text().startswith(t("undo.done", "en", move="")) and "Next:" in answer.text()

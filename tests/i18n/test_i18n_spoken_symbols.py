@@ -1,0 +1,41 @@
+"""What a screen reader hears: a blind player's tour heard "red 6 rightwards arrow STR" on every placement, "swap
+STR 1 left right arrow STR 2", "Place 1 multiplication sign 5 on the Forest", "check mark Human (male)" after every
+private move, "hourglass with flowing sand" on every live status line, "1 black star per 8" and "Buy Climb horizontal
+ellipsis Take 2 gold" as a menu's name. Every text the bot sends as words (buttons, menu options and names, log
+lines, hints, rules, alt text) now says these in words, in every language; the pictures' own labels (``img.*``,
+drawn, not read) keep their symbols, and a reminder's opening emoji is decoration that reads sensibly."""
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.i18n import messages as catalog_mod
+
+LOCALES = ("en", "de", "fr", "ko")
+#: symbols a reader names aloud where they carry meaning ("rightwards arrow", "multiplication sign", …)
+SPOKEN = ("→", "↔", "×", "✓", "★", "⏳")
+#: keys whose text is drawn in a picture, not read (the alt text words such a label itself: ``SPOKEN_ITEMS``)
+DRAWN = ("img.", "rollplayer.img.", "dicepoker.img.", "rollforadventure.img.")
+#: a reminder's opening hourglass: decoration, read once, and it reads sensibly before the sentence
+DECORATION = {"clock.half": "⏳", "clock.last_call": "⏳"}
+
+
+def texts(locale: str) -> dict[str, str]:
+    found = {}
+    for path in sorted((catalog_mod.LOCALES_DIR / locale / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            found.update({m.id: m.string for m in read_po(fh, locale=locale) if m.id and isinstance(m.string, str)})
+    return found
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_text_a_reader_hears_says_a_symbol_for_a_word(locale):
+    spoken = {key: [s for s in SPOKEN if s in text and DECORATION.get(key) != s]
+              for key, text in texts(locale).items() if not key.startswith(DRAWN)}
+    assert not {key: found for key, found in spoken.items() if found}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_menu_named_by_its_first_and_last_option_says_so_in_words(locale):
+    placeholder = texts(locale)["menu.placeholder_range"]
+    assert "…" not in placeholder and "{first}" in placeholder and "{last}" in placeholder
