@@ -74,8 +74,8 @@ async def test_a_duel_names_its_players_as_typed_in_every_text(harness, ann, ben
     ending = "\n".join(m.text() for m in final)
     assert t("ratings.final_title", "en") in ending
     # a rating line starts with the name: Ann's is no heading, Ben's no mention of Ann
-    assert any(line.startswith(shown_name(ANN) + ": 1000 →") for line in ending.splitlines()), ending
-    assert any(line.startswith(shown_name(BEN) + ": 1000 →") for line in ending.splitlines()), ending
+    assert any(line.startswith(shown_name(ANN) + ": 1000 ") for line in ending.splitlines()), ending
+    assert any(line.startswith(shown_name(BEN) + ": 1000 ") for line in ending.splitlines()), ending
     assert_names_shown(ending)
     assert all(m.allowed_mentions is None or "users" not in (m.allowed_mentions.get("parse") or []) for m in final)
 
@@ -101,7 +101,7 @@ async def test_a_right_to_left_override_in_a_name_cannot_turn_the_line_around(ha
     game = await duel(harness, [cleo, dan], place, group="poker")
     text = live_message(harness).text()
     assert "\u202e" not in text
-    assert "\u2068\\> مرحبا שלום e\u0301\u0301\u2069" in text and "Dan 다니엘 \\`: " in text, text   # trimmed too
+    assert "\u2068\\> مرحبا שלום e\u0301\u0301\u2069" in text and "Dan 다니엘 \\` 님: " in text, text   # trimmed too
     kind = harness.bot.sessions.kinds[game.kind]
     due = kind.pending(game.state)[0]["seat"]
     waiting = cleo if game.seats[due].user_id == dan.id else dan
