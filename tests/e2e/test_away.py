@@ -115,15 +115,16 @@ async def test_a_click_on_their_game_ends_the_time_away(discord_stub: DiscordStu
     book, store = runner.bot.courier.away, runner.bot.sessions.store
     live = await live_message(discord_stub, cast)
     before = discord_stub.mark()
+    until = end_of_day(clock.now, 2)        # read before the hour below, which may cross midnight
     await away_cmd(discord_stub, away, cast.games, "away until", day="2")
-    await discord_stub.wait_for_edit(live, lambda m: mark_of(end_of_day(clock.now, 2)) in m.text, after=before)
+    await discord_stub.wait_for_edit(live, lambda m: mark_of(until) in m.text, after=before)
     assert away.id in await store.current_away([away.id], clock.now)
     clock.now += HOUR
     # a look is no return: the table, privately, and still away
     looked = await discord_stub.click(away, live, label=t("button.table", LOCALE))
     assert (await looked.wait_response()).ephemeral
     assert away.id in await store.current_away([away.id], clock.now)
-    assert mark_of(end_of_day(clock.now, 2)) in await status_text(discord_stub, other, cast.games)
+    assert mark_of(until) in await status_text(discord_stub, other, cast.games)
     moved = await click_first_move(discord_stub, away, live)
     await moved.wait_ack()
     assert await store.current_away([away.id], clock.now) == {}
@@ -134,7 +135,7 @@ async def test_a_click_on_their_game_ends_the_time_away(discord_stub: DiscordStu
     [period] = await store.away_periods(away.id, clock.now - DAY, clock.now + 3 * DAY)
     assert period.ends_at == clock.now
     assert book.known[away.id] == 0.0          # the next click reads nothing
-    assert mark_of(end_of_day(clock.now, 2)) not in await status_text(discord_stub, other, cast.games)
+    assert mark_of(until) not in await status_text(discord_stub, other, cast.games)
 
 
 async def test_a_move_that_ends_the_time_away_redraws_the_players_other_games(discord_stub: DiscordStub,
