@@ -68,7 +68,7 @@ from .tables import Tables, game_to_look_at
 from .translator import cmd_str
 from .transport import answer_may_be_lost
 from .typed import TypedMoves
-from .usertext import cut, label_text, shown_name
+from .usertext import cut, is_number, label_text, meant, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +99,12 @@ def sheet_seat(game: GameView, user: Any, number: int | None) -> int:
 
 def parse_move_option(text: str) -> tuple[int, int, str] | None:
     """``/play move:`` values are ``version:index:checksum`` (what autocomplete offers); anything else,
-    of any size, is not a move."""
-    version, sep, rest = text.strip().partition(":")
-    if len(text) > MOVE_OPTION_LIMIT or not sep or not version.isdigit() or len(version) > 12:
+    of any size, is not a move. The version is read in ASCII digits only: "①" passed ``isdigit`` and crashed
+    ``int``."""
+    if len(text) > MOVE_OPTION_LIMIT:
+        return None
+    version, sep, rest = meant(text).partition(":")
+    if not sep or not is_number(version) or len(version) > 12:
         return None
     try:
         [(index, check, levels)] = parse_choice_values([rest])

@@ -14,6 +14,9 @@ of the line backwards. This module is the one place that turns such text into me
   autocomplete label, where Discord reads no Markdown and would show the escaping backslashes.
 * :func:`plain_name`: a name where no Markdown is read at all (a thread's name).
 * :func:`cut`: any of these shortened to a length, at a grapheme boundary, with "…".
+* :func:`meant`: a value someone typed as the bot looks it up (a time zone, a time, dice positions, a move): its
+  compatibility forms folded and its invisible characters taken out, so that what the echo shows is what was
+  looked up.
 
 How a name is made safe (Discord's Markdown: simple-markdown's rules, whose escape rule takes a backslash
 before any character that is neither a letter, a digit nor a space and shows that character alone):
@@ -208,3 +211,26 @@ def echoed(text: str, limit: int) -> str:
     characters at a grapheme boundary with "…", then as message text (Markdown escaped, isolated when it holds
     right-to-left letters), so that ``**x`` neither formats nor breaks the bold around it."""
     return isolated(markdown_text(cut(visible(str(text)), limit)))
+
+
+# ------------------------------------------------------------------ typed values, looked up
+
+#: a number as the bot reads one: ASCII digits only (``str.isdigit`` is also true of "²" and "①", which ``int``
+#: refuses: a typed "①" crashed ``/poker keep``)
+ASCII_NUMBER = re.compile(r"[0-9]+")
+
+
+def meant(text: str) -> str:
+    """What someone meant by a value they typed, to look it up (a time zone, a time of day, dice positions, a move):
+    Unicode's compatibility forms folded (NFKC: a full-width "１" or a circled "①" is the digit 1, a no-break space
+    a space), its invisible format characters taken out (the bidirectional marks and overrides, the zero-width
+    space and joiners, a byte-order mark: a zone pasted with a right-to-left mark in front was refused while the
+    echo, which drops it, showed a plain "UTC"), and the spaces around it trimmed. The echo of a refused value
+    still shows what was typed (:func:`echoed`); a caller bounds the length first (NFKC may lengthen a text)."""
+    folded = unicodedata.normalize("NFKC", str(text))
+    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf").strip()
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits, which ``int`` reads as the player meant it."""
+    return ASCII_NUMBER.fullmatch(text) is not None

@@ -13,7 +13,7 @@ import re
 from bot.i18n import available_locales, t
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
-from cogs.usertext import cut
+from cogs.usertext import cut, is_number, meant
 
 N_DICE = 5
 KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep"),))
@@ -27,15 +27,17 @@ INPUT_LIMIT = 40
 
 
 def parse_positions(text: str) -> set[int] | None:
-    """Positions 1–5 from what a player typed, or None when it is not a set of positions."""
-    folded = text.strip().casefold()
-    if len(folded) > INPUT_LIMIT:
+    """Positions 1–5 from what a player typed, or None when it is not a set of positions. Read as the player
+    meant it (``cogs.usertext.meant``: a full-width "２" or a circled "②" is 2, an invisible mark is dropped);
+    digits are ASCII ones only ("²" passed ``isdigit`` and crashed ``int``)."""
+    if len(text.strip()) > INPUT_LIMIT:
         return None
+    folded = meant(text).casefold()
     words = keywords()
     if folded in words:
         return set(WORDS[words[folded]])
     digits = re.sub(r"[\s,;/+]+", "", folded)
-    if not digits.isdigit() or len(set(digits)) != len(digits):
+    if not is_number(digits) or len(set(digits)) != len(digits):
         return None
     found = {int(c) for c in digits}
     return found if found <= WORDS["all"] else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from cogs.typed import MoveSpec, Opt, TypedMoves
+from cogs.usertext import is_number, meant
 
 PLACE = MoveSpec(("place",), (Opt("value", ("value",), about="rollforadventure.cmd.opt.value"),
                               Opt("where", ("place",), about="rollforadventure.cmd.opt.where"),
@@ -33,9 +34,10 @@ def build(typed: TypedMoves) -> list:
 
 
 def values_token(text: str) -> str:
-    """Die values as typed ("3 1 3", "1,3,3", "133") in the one spelling the presentation gives a reroll
-    ("1+3+3"); anything else is passed on as it is (and refused as no legal reroll)."""
-    digits = re.sub(r"[\s,;/+]+", "", text[:INPUT_LIMIT])
-    if not digits.isdigit():
+    """Die values as typed ("3 1 3", "1,3,3", "133", or "１３３" and "①③③" as the player meant them) in the one
+    spelling the presentation gives a reroll ("1+3+3"); anything else is passed on as it is (and refused as no
+    legal reroll). Digits are ASCII ones only: "²" passes ``isdigit`` but names no die value."""
+    digits = re.sub(r"[\s,;/+]+", "", meant(text[:INPUT_LIMIT]))
+    if not is_number(digits):
         return text[:INPUT_LIMIT]
     return "+".join(sorted(digits))

@@ -156,7 +156,7 @@ def location(state: dict, entry: dict, locale: str, *, field_only: bool = False)
         return t("rollforadventure.words.field_of", locale, place=name, field=number) if number else name
     if field_only:
         return None
-    if kind == "board" and rest.isdigit():
+    if kind == "board" and rest.isascii() and rest.isdigit():       # "²" is a digit to isdigit, not to int
         heroes = state.get("heroes") or []
         index = int(rest)
         return hero_name(heroes[index].get("hero"), locale) if index < len(heroes) else None

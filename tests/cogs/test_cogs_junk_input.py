@@ -1,0 +1,107 @@
+"""Junk typed by a player, in German, as a tour fed it to the bot: characters that look like digits ("①", "²"), a
+value pasted with an invisible mark, a move typed out of turn, a refused dice choice, a menu of a game that has
+ended, and a server default set under one game's group. Each gets a clear private answer in the player's language
+that says what to do next, and nothing changes; none reaches the log as an error."""
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+from harness import MANAGER_PERMISSIONS, User
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.i18n import t
+from cogs.away import until_of
+from cogs.core import Refusal
+from cogs.dicepoker.commands import keep_value, parse_positions, reroll_value
+from cogs.notify import parse_minute
+from cogs.play import parse_move_option
+from cogs.rollforadventure.commands import values_token
+
+ADMIN = User(id=100_000_000_000_000_019, name="admin",
+             permissions=MANAGER_PERMISSIONS | discord.Permissions(manage_guild=True).value)
+#: characters ``str.isdigit`` calls digits that ``int`` refuses, others that look like digits or are invisible, and
+#: the ASCII a real value is made of
+TRICKY = "①②⑤⑽²³¹₂½٣１２０:：,;/+ -\u200b\u200c\u200d\u200e\u200f\u202e\u2066\u2069\ufeff\u00a0\u00ad\n\x00"
+JUNK = st.text(alphabet=st.sampled_from(TRICKY + "0123456789abcdefxyz"), max_size=60) | st.text(max_size=60)
+
+
+async def started(harness, users, place, group: str):
+    """A game of ``group`` with ``users`` in ``place``, opened and started through the lobby's buttons."""
+    seats = {} if group == "poker" else {"players": len(users)}
+    created = await harness.run(f"{group} new", user=users[0], place=place, **seats)
+    lobby = next(m for m in created.messages if m.buttons())
+    for user in users[1:]:
+        await harness.click(lobby, user=user, place=place, label="Join")      # the lobby speaks the server's English
+    await harness.click(lobby, user=users[0], place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert game is not None and game.status == "active"
+    return game
+
+
+def due_and_waiting(harness, game, users):
+    """(the user whose turn it is, a user who waits)."""
+    [due] = {item["seat"] for item in harness.bot.sessions.kinds[game.kind].pending(game.state)}
+    mover = next(u for u in users if u.id == game.seats[due].user_id)
+    return mover, next(u for u in users if u is not mover)
+
+
+def private(result):
+    message = result.only()
+    assert message.ephemeral, message.text()
+    return message.content
+
+
+@pytest.fixture
+def errors(caplog):
+    """What reached the log as an error (an unexpected failure answers "something went wrong, ref …")."""
+    caplog.set_level(logging.ERROR)
+    yield lambda: [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+# ------------------------------------------------------------------ 1. digits that int() refuses
+
+@given(JUNK)
+@settings(max_examples=300, deadline=None)
+def test_no_parser_of_typed_text_raises_on_any_text(text):
+    """Every parser of what a player types answers (a value, None, or a polite ``Refusal``) and never raises:
+    "①" and "²" passed ``str.isdigit`` and crashed ``int`` in ``/poker keep``, ``/poker reroll`` and
+    ``/<game> play move:``."""
+    from cogs.usertext import meant  # how every one of them reads a typed value
+
+    for parse in (parse_positions, keep_value, reroll_value, parse_move_option, values_token, meant):
+        parse(text)
+    for parse in (lambda v: parse_minute(v, "de"), lambda v: until_of(v, "Europe/Berlin", 1_790_000_000.0)):
+        try:
+            parse(text)
+        except Refusal:
+            pass
+
+
+def test_digits_are_read_as_the_player_meant_them():
+    """A full-width or circled digit is the digit it shows; a superscript or Arabic-Indic one, a fraction or an
+    invisible mark between digits is read the same way or refused, never half-read."""
+    assert parse_positions("①②") == parse_positions("１,２") == parse_positions("\u200f1\u200b2") == {1, 2}
+    assert parse_positions("²") == {2}
+    for refused in ("½", "٣", "⑽", "1,1", "6"):
+        assert parse_positions(refused) is None, refused
+    assert values_token("①③③") == "1+3+3" and values_token("٣") == "٣"
+    assert parse_move_option("½:0:abcdef12") is None and parse_move_option("٣:0:abcdef12") is None
+
+
+async def test_typed_dice_that_look_like_digits_play_or_are_refused_in_german(harness, alice, errors):
+    """``/poker zug zug:²:0:cfa357cc`` and ``/poker reroll würfel:①②`` crashed with "Bei mir ist etwas
+    schiefgelaufen"; the first is an old choice now, the second rerolls dice 1 and 2."""
+    harness.locale = "de"
+    dm = harness.dm()
+    await harness.run("poker solo", user=alice, place=dm)
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    moved = await harness.run("poker play", user=alice, place=dm, move="²:0:cfa357cc")
+    assert private(moved) == t("error.stale_choice", "de", group="poker")
+    assert (await harness.bot.sessions.load(game.id)).version == game.version       # nothing changed
+    await harness.run("poker reroll", user=alice, place=dm, dice="①②")
+    [record] = await harness.bot.sessions.store.recent_moves(game.id, 1)
+    assert record.move == {"type": "reroll", "keep": [2, 3, 4]}
+    assert errors() == []
