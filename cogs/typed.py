@@ -21,7 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import N_, t
 
 from .core import Refusal, as_typed, check_bot_permissions, locale_of
 from .groups import built_command
@@ -52,6 +52,10 @@ class Opt:
     about: str = ""
     #: the player may leave it empty
     optional: bool = False
+    #: catalog key of the refusal of a typed value that no legal move has (``option``, ``value``): the shell's
+    #: says "pick one of the values the command offers", which misleads where the command offers none or the
+    #: value has a form of its own to write (dice poker's positions)
+    refusal: str = N_("error.option_not_legal")
 
     def parameter(self) -> tuple[Any, Any, str]:
         """The option in its command's signature: annotation, default, description (``groups.built_command``)."""
@@ -131,7 +135,7 @@ def filter_moves(p: Presentation, items: list[tuple[int, dict]], spec: MoveSpec,
             continue
         kept = [(i, m) for i, m in items if opt.matches(p, m, wanted, game, seat, locale)]
         if not kept and strict:
-            raise Refusal("error.option_not_legal", option=opt.name, value=as_typed(wanted, 80))
+            raise Refusal(opt.refusal, option=opt.name, value=as_typed(wanted, 80))
         items = kept
     if spec.exact_members:
         named = sum(1 for o in spec.options if o.member and o.name in filled)

@@ -10,15 +10,19 @@ from __future__ import annotations
 import functools
 import re
 
-from bot.i18n import available_locales, t
+from bot.i18n import N_, available_locales, t
 from cogs.translator import cmd_str
 from cogs.typed import MoveSpec, Opt, TypedMoves
 from cogs.usertext import cut, is_number, meant
 
 N_DICE = 5
-KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep"),))
+#: a value that names no dice is refused with how to write them (the shell's refusal pointed to the values the
+#: command offers, and ``reroll`` offers none)
+KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep",
+                                  refusal=N_("dicepoker.cmd.refused.keep")),))
 #: the same move named by the dice thrown again (no autocomplete: it would offer the kept ones)
-REROLL = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.reroll"),))
+REROLL = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.reroll",
+                                    refusal=N_("dicepoker.cmd.refused.reroll")),))
 WORDS = {"all": set(range(1, N_DICE + 1)), "none": set(), "-": set(), "0": set()}
 #: the keywords as each language writes them (its help and option texts name them): any is understood
 WORD_KEYS = {"all": "dicepoker.word.all", "none": "dicepoker.word.none"}

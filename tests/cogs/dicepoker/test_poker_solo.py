@@ -124,7 +124,7 @@ async def test_typed_rerolls_and_their_refusals(poker, alice):
     await poker.run("poker solo", user=alice, place=dm)
     game = await poker.bot.sessions.game_in_channel(dm.channel_id)
     wrong = await poker.run("poker keep", user=alice, place=dm, dice="7")
-    assert wrong.only().content == t("error.option_not_legal", "en", option="dice", value="7")
+    assert wrong.only().content == t("dicepoker.cmd.refused.keep", "en", option="dice", value="7")
     await poker.run("poker reroll", user=alice, place=dm, dice="2 4")
     [record] = await poker.bot.sessions.store.recent_moves(game.id, 1)
     assert record.move == {"type": "reroll", "keep": [0, 2, 4]}
