@@ -531,20 +531,29 @@ class Play(Tables):
         await self.welcome_back(game, seat, interaction)
         game = await self.sessions.load(game.id)
         locale = locale_of(interaction)
+        legal = self.legal_for(game, seat, locale)          # the turn first: nothing to play, whatever was typed
         if move is None:
-            await self.send_moves(interaction, game, seat, self.legal_for(game, seat, locale), locale, ALL)
+            await self.send_moves(interaction, game, seat, legal, locale, ALL)
             return
         choice = parse_move_option(move)
         if choice is None:
-            raise Refusal("error.not_a_move", group=t(self.presentation_of(interaction).group_key, "en"))
+            raise self.typed_move_refused(game, seat, legal, locale, Refusal(
+                "error.not_a_move", group=t(self.presentation_of(interaction).group_key, "en")))
         version, index, check = choice
-        if version != game.version:
-            raise Refusal("error.stale_choice")
-        legal = self.legal_for(game, seat, locale)
-        if not index < len(legal) or move_check(legal[index]) != check:
-            raise Refusal("error.stale_choice")
+        if version != game.version or not index < len(legal) or move_check(legal[index]) != check:
+            raise self.typed_move_refused(game, seat, legal, locale, Refusal("error.stale_choice"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.play_move(interaction, game, seat, legal[index], from_component=False)
+
+    def typed_move_refused(self, game: GameView, seat: int, legal: list[dict], locale: str, refusal: Refusal
+                           ) -> Refusal:
+        """The refusal of a typed ``move`` that names none of the seat's legal moves. A seat that is not due hears
+        whose turn it is (and what it may do meanwhile, a Roll Player skill), as ``/<game> play`` without a move
+        says it: "not a move you can make now, pick one of the suggestions" sent a player out of turn to
+        suggestions that were empty. The due seat hears ``refusal``."""
+        if seat not in self.pending_seats(game):
+            return self.not_your_turn(game, locale, seat, legal)
+        return refusal
 
     @play_cmd.autocomplete("move")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str):

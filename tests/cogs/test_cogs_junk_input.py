@@ -124,3 +124,23 @@ async def test_a_refused_reroll_says_how_to_write_the_dice(harness, alice, local
     kept = private(await harness.run("poker keep", user=alice, place=dm, dice="7"))
     assert kept == t("dicepoker.cmd.refused.keep", locale, option=option, value="7")
     assert (await harness.bot.sessions.load(game.id)).version == game.version
+
+
+# ------------------------------------------------------------------ 3. a move typed out of turn
+
+@pytest.mark.parametrize("group", ["rp", "poker", "rfa"])
+async def test_a_move_typed_out_of_turn_says_whose_turn_it_is(harness, alice, bob, group):
+    """``/rp zug zug:Zwerg (männlich)`` out of turn said "not a move you can make now, pick one of the suggestions",
+    and the suggestions were empty: it says whose turn it is, as ``/rp zug`` without a move does."""
+    harness.locale = "de"
+    place = harness.channel()
+    game = await started(harness, [alice, bob], place, group)
+    mover, waiting = due_and_waiting(harness, game, [alice, bob])
+    plain = private(await harness.run(f"{group} play", user=waiting, place=place))
+    assert plain.startswith(t("error.not_your_turn", "de", players="\0").split("\0")[0]), plain
+    for typed in ("Zwerg (männlich)", f"{game.version}:0:abcdef12", "①:0:cfa357cc"):
+        assert private(await harness.run(f"{group} play", user=waiting, place=place, move=typed)) == plain
+    # the player whose turn it is still hears that the text is no move
+    assert private(await harness.run(f"{group} play", user=mover, place=place, move="Zwerg")) == \
+        t("error.not_a_move", "de", group=group)
+    assert (await harness.bot.sessions.load(game.id)).version == game.version

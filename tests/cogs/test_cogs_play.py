@@ -156,8 +156,10 @@ async def test_play_command_autocomplete_lists_only_legal_moves(harness, alice, 
     assert [m.ephemeral for m in result.messages] == [True, False]
     assert result.messages[0].content.startswith(t("play.done", "en", move=""))
     assert (await harness.bot.sessions.load(game.id)).version == game.version + 1
+    # the same choice again: the turn has passed, which is what the player hears first (it said "an earlier moment")
     again = await harness.run("play", user=mover, place=place, move=narrowed[0]["value"])
-    assert again.only().ephemeral and again.only().content == t("error.stale_choice", "en", group="rp")
+    assert again.only().ephemeral
+    assert again.only().content == t("error.not_your_turn", "en", players=other.name.title())
 
 
 async def test_sheet_table_log_commands(harness, alice, bob, carol, fixed_seed):
