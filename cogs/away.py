@@ -38,6 +38,7 @@ from bot.i18n import t
 from .core import Refusal, as_typed, locale_of
 from .groups import shell_group
 from .translator import cmd_str
+from .usertext import meant
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +58,14 @@ def away_mark(game: Any, seat: Any, away: dict[int, float], locale: str) -> str:
 
 
 def until_of(text: str, time_zone: str, now: float) -> float:
-    """The end of the day ``text`` names (``2026-12-24``, or a number of days from today) in ``time_zone``."""
+    """The end of the day ``text`` names (``2026-12-24``, or a number of days from today) in ``time_zone``; read as
+    the player meant it (``cogs.usertext.meant``: a date pasted with an invisible mark is the date it shows), a
+    refusal echoes what was typed."""
     today = datetime.fromtimestamp(now, zone(time_zone)).date()
-    found = DAYS.match(text)
+    value = meant(text)
+    found = DAYS.match(value)
     try:
-        day = today + timedelta(days=int(found[1])) if found else date.fromisoformat(text.strip())
+        day = today + timedelta(days=int(found[1])) if found else date.fromisoformat(value)
     except ValueError:
         raise Refusal("away.error.bad_date", value=as_typed(text, 20)) from None
     try:

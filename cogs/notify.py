@@ -35,6 +35,7 @@ from .core import Refusal, as_typed, live_link, locale_of, pings, seat_locale, t
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
+from .usertext import meant
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +54,13 @@ LOCALES_KEPT = 10_000
 
 
 def parse_minute(text: str, locale: str) -> int | None:
-    """Minutes of the day of ``22:30``; None for the word that clears quiet hours; ``Refusal`` otherwise."""
-    if text.strip().lower() in OFF_WORDS | {t("notify.off_word", locale).lower()}:
+    """Minutes of the day of ``22:30`` (as the player meant it: ``cogs.usertext.meant``, so "２２：３０" or a time
+    pasted with an invisible mark reads as it shows); None for the word that clears quiet hours; ``Refusal``
+    otherwise, echoing what was typed."""
+    value = meant(text)
+    if value.lower() in OFF_WORDS | {t("notify.off_word", locale).lower()}:
         return None
-    found = TIME_OF_DAY.match(text)
+    found = TIME_OF_DAY.match(value)
     if found is None:
         raise Refusal("notify.error.bad_time", value=as_typed(text, 20))
     return int(found[1]) * 60 + int(found[2])
@@ -131,7 +135,9 @@ class Notify(commands.Cog):
                 changes.update(quiet_start=now.quiet_start if start is ... else start,
                                quiet_end=now.quiet_end if end is ... else end)
         if time_zone is not None:
-            changes["time_zone"] = time_zone.strip()
+            # looked up as the echo shows it: a zone pasted with a right-to-left or zero-width mark was refused
+            # as an unknown "UTC"
+            changes["time_zone"] = meant(time_zone)
         try:
             # a choice stores the player's language with it: their direct messages speak it
             prefs = await store.set_prefs(user, **changes, locale=locale) if changes else await store.get_prefs(user)
@@ -147,7 +153,7 @@ class Notify(commands.Cog):
     @notify_cmd.autocomplete("time_zone")
     async def zone_autocomplete(self, interaction: discord.Interaction, current: str):
         """IANA zones containing what was typed, those starting with it first (25 at most, Discord's limit)."""
-        typed = current.strip().lower().replace(" ", "_")
+        typed = meant(current).lower().replace(" ", "_")
         found = sorted((not z.lower().startswith(typed), z) for z in time_zones() if typed in z.lower())
         return [app_commands.Choice(name=z, value=z) for _, z in found[:25]]
 

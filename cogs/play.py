@@ -524,7 +524,7 @@ class Play(Tables):
     @app_commands.describe(move=cmd_str("cmd.play.move"))
     async def play_cmd(self, interaction: discord.Interaction, move: str | None = None) -> None:
         check_bot_permissions(interaction)
-        if move is not None and not move.strip():
+        if move is not None and not meant(move):            # nothing visible: a zero-width space alone is blank
             raise Refusal("error.blank_option", option="move")
         game = await self.active_channel_game(interaction)
         seat = self.seat_of(game, interaction.user.id)

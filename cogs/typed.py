@@ -28,7 +28,7 @@ from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
 from .translator import cmd_str
-from .usertext import cut, label_text
+from .usertext import cut, label_text, meant
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_LIMIT = 100
@@ -76,9 +76,12 @@ class Opt:
         return p.value_text(name, value, game, seat, locale)
 
     def matches(self, p: Presentation, move: dict, wanted: str, game: Any, seat: int, locale: str) -> bool:
-        folded = wanted.casefold()
-        return any(p.value_token(name, value).casefold() == folded
-                   or self.label(p, move, name, value, game, seat, locale).casefold() == folded
+        """Whether ``wanted`` names this option's value in ``move``: its token or its label, each read as the player
+        meant it (``usertext.meant``: a value pasted with an invisible mark matched nothing, though its echo looked
+        right; a label with "…" or "²" is folded the same way on both sides)."""
+        folded = meant(wanted).casefold()
+        return any(meant(p.value_token(name, value)).casefold() == folded
+                   or meant(self.label(p, move, name, value, game, seat, locale)).casefold() == folded
                    for name, value in self.values(move, p))
 
 
@@ -122,7 +125,8 @@ class MoveSpec:
 
 
 def clean(filled: dict[str, Any]) -> dict[str, str]:
-    return {k: str(v).strip() for k, v in filled.items() if v is not None and str(v).strip()}
+    """The filled options, trimmed (a refusal echoes them as typed); one with nothing visible in it is left out."""
+    return {k: str(v).strip() for k, v in filled.items() if v is not None and meant(str(v))}
 
 
 def filter_moves(p: Presentation, items: list[tuple[int, dict]], spec: MoveSpec, filled: dict[str, str],
@@ -153,7 +157,7 @@ def option_choices(p: Presentation, legal: list[dict], spec: MoveSpec, focused: 
     items = filter_moves(p, spec.candidates(legal), replace(spec, exact_members=False), others, game, seat,
                          locale, strict=False)
     taken = {v.casefold() for k, v in others.items() if opt.member and spec.option(k).member}
-    needle = current.strip().casefold()
+    needle = meant(current).casefold()
     seen: set[str] = set()
     choices: list[app_commands.Choice[str]] = []
     for _, move in items:
@@ -206,7 +210,7 @@ class TypedMoves:
             raise Refusal("engine.error.game_not_active")
         seat = play.seat_of(game, interaction.user.id)
         await play.welcome_back(game, seat, interaction)
-        blank = next((name for name, value in options.items() if isinstance(value, str) and not value.strip()), None)
+        blank = next((name for name, value in options.items() if isinstance(value, str) and not meant(value)), None)
         if blank is not None:
             raise Refusal("error.blank_option", option=blank)
         locale = locale_of(interaction)

@@ -144,3 +144,37 @@ async def test_a_move_typed_out_of_turn_says_whose_turn_it_is(harness, alice, bo
     assert private(await harness.run(f"{group} play", user=mover, place=place, move="Zwerg")) == \
         t("error.not_a_move", "de", group=group)
     assert (await harness.bot.sessions.load(game.id)).version == game.version
+
+
+# ------------------------------------------------------------------ 4. values pasted with invisible marks
+
+@pytest.mark.parametrize("typed", ["\u200fUTC", "\u202eEurope/Berlin", " Europe/Berlin\u200b ", "\ufeffUTC\u2069"])
+async def test_a_time_zone_pasted_with_an_invisible_mark_is_the_zone_it_shows(harness, alice, typed):
+    """``/notify zeitzone:`` with a right-to-left mark before "UTC" was refused as an unknown "UTC" (the echo drops
+    the mark): the value is looked up as the echo shows it."""
+    harness.locale = "de"
+    answer = private(await harness.run("notify", user=alice, place=harness.channel(), time_zone=typed))
+    assert answer.startswith(t("notify.saved", "de")), answer
+    zone = (await harness.bot.sessions.store.get_prefs(alice.id)).time_zone
+    assert zone == typed.strip(" \u200b\u200f\u202e\ufeff\u2069")
+
+
+async def test_other_typed_values_with_invisible_marks_are_read_as_they_show(harness, alice, bob):
+    """The same for a quiet hour, an away day and a typed option of a game (``/rp vorbereitung tableau``)."""
+    harness.locale = "de"
+    place = harness.channel()
+    quiet = private(await harness.run("notify", user=alice, place=place, quiet_from="\u200f22:00",
+                                      quiet_to="０７：００"))
+    assert quiet.startswith(t("notify.saved", "de")), quiet
+    prefs = await harness.bot.sessions.store.get_prefs(alice.id)
+    assert (prefs.quiet_start, prefs.quiet_end) == (22 * 60, 7 * 60)
+    away = private(await harness.run("away until", user=alice, place=place, day="\u200b3"))
+    assert not away.startswith(t("away.error.bad_date", "de", value="\0").split("\0")[0]), away
+    await harness.run("away back", user=alice, place=place)
+    game = await started(harness, [alice, bob], place, "rp")
+    mover, _ = due_and_waiting(harness, game, [alice, bob])
+    race = (await harness.autocomplete("setup sheet", "race", user=mover, place=place, race=""))[0]["name"]
+    side = (await harness.autocomplete("setup sheet", "side", user=mover, place=place, race=race, side=""))[0]["name"]
+    chosen = await harness.run("setup sheet", user=mover, place=place, race="\u200f" + race + "\u200b",
+                               side="\u2066" + side + "\u2069")
+    assert (await harness.bot.sessions.load(game.id)).version == game.version + 1, chosen.text()
