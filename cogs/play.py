@@ -431,7 +431,7 @@ class Play(Tables):
         if seated is not None and game.status == "active":      # acting is a return; a look is none
             await self.welcome_back(game, seated, interaction, looking=action in LOOKS)
         if action in ("hint", "moves", "more", "back") and game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+            raise self.game_ended(game)
         if action == "hint":
             await self.hints.hint(interaction, game)
             return

@@ -8,7 +8,7 @@ import discord
 
 from bot.engine import GameView, SessionManager, decision_of, pending_seats
 from bot.engine.table import TableMeta
-from bot.i18n import t
+from bot.i18n import N_, t
 
 from .bots import BotPlayer
 from .core import AWAY_ENDED, GROUP_EXTRA, SEAT_BACK, Refusal
@@ -111,10 +111,19 @@ class Tables(GameCog):
         """The game a component names, in play; it must live in the channel the click came from."""
         game = await self.clicked_game(interaction, game_id)
         if game.status != "active":
-            if game.status == "finished":
-                raise Refusal("error.game_over")
-            raise Refusal("engine.error.game_not_active")
+            raise self.game_ended(game)
         return game
+
+    def game_ended(self, game: GameView) -> Refusal:
+        """The refusal of acting on a started game that is over (finished, or ended early), with the next step: its
+        log, by number, or a new game (in a DM a solo one, as ``/<game> new`` is refused there). A button or menu of
+        an abandoned game answered only "This game is no longer running", and left the player with nothing to do."""
+        dm = game.guild_id is None
+        if game.status == "finished":
+            key = N_("error.game_over_next_dm") if dm else N_("error.game_over_next")
+        else:
+            key = N_("error.game_ended_next_dm") if dm else N_("error.game_ended_next")
+        return Refusal(key, group=self.games.group_name(self.presentation(game)), game=game.id)
 
     async def clicked_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The started game a look, undo or move component names (over or not). A public message's components

@@ -43,7 +43,7 @@ class Undo(Tables):
         its public post) before anything is answered; the player then sees where they are again."""
         check_bot_permissions(interaction)
         if game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+            raise self.game_ended(game)
         seat = self.seat_of(game, interaction.user.id)
         await self.welcome_back(game, seat, interaction)
         locale = locale_of(interaction)

@@ -178,3 +178,38 @@ async def test_other_typed_values_with_invisible_marks_are_read_as_they_show(har
     chosen = await harness.run("setup sheet", user=mover, place=place, race="\u200f" + race + "\u200b",
                                side="\u2066" + side + "\u2069")
     assert (await harness.bot.sessions.load(game.id)).version == game.version + 1, chosen.text()
+
+
+# ------------------------------------------------------------------ 5. a menu of a game that has ended
+
+async def test_a_menu_of_an_abandoned_game_says_what_to_do_next(harness, alice, bob):
+    """Ben chose from his private menu after Ann had ended the game: "Dieses Spiel läuft nicht mehr." and nothing to
+    do; it now names the game's log and how to start a new one."""
+    harness.locale = "de"
+    place = harness.channel()
+    game = await started(harness, [alice, bob], place, "rp")
+    mover, _ = due_and_waiting(harness, game, [alice, bob])
+    prompt = [m for m in harness.rec.order if m.channel_id == place.channel_id and m.files][-1]
+    menu = (await harness.click(prompt, user=mover, place=place, label=t("button.my_moves", "de"))).only()
+    option = menu.selects()[0]["options"][0]["value"]
+    await harness.run("abandon", user=alice, place=place)
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+    expected = t("error.game_ended_next", "de", group="rp", game=game.id)
+    assert "/rp verlauf spiel:" in expected and "/rp neu" in expected
+    assert private(await harness.select(menu, [option], user=mover, place=place)) == expected
+    assert private(await harness.click(menu, user=mover, place=place, label=t("button.hint", "de"))) == expected
+
+
+async def test_a_solo_game_over_points_to_a_new_solo_game(harness, alice):
+    """In a DM, where ``/<game> new`` is refused, the next step is a solo game."""
+    harness.locale = "fr"
+    dm = harness.dm()
+    await harness.run("poker solo", user=alice, place=dm)
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    prompt = [m for m in harness.rec.order if m.channel_id == dm.channel_id and m.buttons()][-1]
+    menu = (await harness.click(prompt, user=alice, place=dm, label=t("button.my_moves", "fr"))).only()
+    await harness.run("poker abandon", user=alice, place=dm)
+    toggle = next(b for b in menu.buttons() if b.get("custom_id", "").startswith("rp:t:"))
+    answer = private(await harness.click(menu, user=alice, place=dm, custom_id=toggle["custom_id"]))
+    assert answer == t("error.game_ended_next_dm", "fr", group="poker", game=game.id)
+    assert "/poker solo" in answer and "/poker historique partie:" in answer
