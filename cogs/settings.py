@@ -100,8 +100,17 @@ class GameSettings(GameCog):
         # may still choose its own pace and takeover (``new``'s options), never whether away time counts (a tour's
         # footer promised that choice after away_fast alone)
         chosen_per_game = takeover is not None or pace is not None or away_fast is None
-        lines.append(t("lobby.defaults_scope", locale) if chosen_per_game else t("lobby.defaults_scope_server", locale))
+        games = self.every_game(locale)
+        lines.append(t("lobby.defaults_scope", locale, games=games) if chosen_per_game else
+                     t("lobby.defaults_scope_server", locale, games=games))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    def every_game(self, locale: str) -> str:
+        """Every game this bot hosts, by title ("Roll Player, Dice Poker, Roll for Adventure"): what a server's
+        defaults apply to, whichever game's ``defaults`` set them. The footer said "every game on this server", and
+        an admin who had set ``/rp defaults`` and then ``/poker defaults`` found the poker values in a Roll Player
+        lobby (one setting, as designed: the store keeps one per server)."""
+        return ", ".join(t(presentation.title_key, locale) for presentation in self.games.values())
 
     @app_commands.command(name=cmd_str("cmd.language.name"), description=cmd_str("cmd.language.description"))
     @app_commands.describe(language=cmd_str("cmd.language.describe"))

@@ -61,9 +61,10 @@ async def test_away_fast_does_not_promise_a_choice_no_game_has(harness, locale):
 
     harness.locale = locale
     place = harness.channel()
+    games = ", ".join(t(key, locale) for key in ("game.rollplayer.title", "dicepoker.title", "rollforadventure.title"))
     away = (await harness.run("rp defaults", user=ADMIN, place=place, away_fast=False)).only().content.splitlines()
-    assert away == [t("away.fast.off", locale), t("lobby.defaults_scope_server", locale)]
+    assert away == [t("away.fast.off", locale), t("lobby.defaults_scope_server", locale, games=games)]
     pace = (await harness.run("rp defaults", user=ADMIN, place=place, pace="slow")).only().content.splitlines()
-    assert pace[-1] == t("lobby.defaults_scope", locale)
+    assert pace[-1] == t("lobby.defaults_scope", locale, games=games)
     if locale == "de":
         assert "Partie" not in " ".join(away) and "Spielen" in away[0]

@@ -213,3 +213,21 @@ async def test_a_solo_game_over_points_to_a_new_solo_game(harness, alice):
     answer = private(await harness.click(menu, user=alice, place=dm, custom_id=toggle["custom_id"]))
     assert answer == t("error.game_ended_next_dm", "fr", group="poker", game=game.id)
     assert "/poker solo" in answer and "/poker historique partie:" in answer
+
+
+# ------------------------------------------------------------------ 6. server defaults are every game's
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_defaults_say_they_hold_for_every_game_of_the_server(harness, locale):
+    """An admin set ``/rp defaults pace:slow``, then ``/poker defaults pace:none``, and found the poker values in
+    the next Roll Player lobby: one setting for the server, as designed. The answer names every game it holds
+    for, under whichever group it was set."""
+    harness.locale = locale
+    place = harness.channel()
+    titles = [t(key, locale) for key in ("game.rollplayer.title", "dicepoker.title", "rollforadventure.title")]
+    for group in ("rp", "poker", "rfa"):
+        shown = private(await harness.run(f"{group} defaults", user=ADMIN, place=place, pace="slow"))
+        footer = shown.splitlines()[-1]
+        assert all(title in footer for title in titles), footer
+        away = private(await harness.run(f"{group} defaults", user=ADMIN, place=place, away_fast=True))
+        assert all(title in away.splitlines()[-1] for title in titles), away

@@ -28,6 +28,8 @@ CAROL = User(id=100_000_000_000_000_023, name="carol")
 #: The test's "now" at the start: the real time (the engine stamps moves with it), in whole seconds.
 T0 = float(int(time.time()))
 HOUR = 3600
+#: what a server default holds for: every game the bot hosts, the toy game too
+EVERY_GAME = "Roll Player, Dice Poker, Roll for Adventure, Pig"
 
 
 class Clock:
@@ -385,7 +387,7 @@ async def test_a_server_default_pace(harness):
     assert shown.only().ephemeral and "normal (1 day per decision)" in shown.only().content
     done = await harness.run("pig defaults", user=admin, place=place, pace="slow")
     assert done.only().content.splitlines() == [t("clock.defaults_set", "en", pace="slow (3 days per decision)"),
-                                                t("lobby.defaults_scope", "en")]
+                                                t("lobby.defaults_scope", "en", games=EVERY_GAME)]
     forged = await harness.run("pig defaults", user=admin, place=place, pace="{}" * 900)
     assert forged.only().ephemeral and forged.only().content == t("error.bad_option", "en")
     _, _, game = await start(harness, guild_id=place.guild_id)

@@ -279,7 +279,9 @@ async def test_a_server_default_for_the_idle_seat_takeover(harness):
     shown = (await harness.run("pig defaults", user=admin, place=place)).only().content
     assert shown.startswith("This server's defaults for new games: the bot never plays for"), shown
     # the overview shows every setting the command changes, and says they are the server's, for all its games
-    assert shown.splitlines()[1:] == [t("away.fast.shown_on", "en"), t("lobby.defaults_scope", "en")], shown
+    every_game = "Roll Player, Dice Poker, Roll for Adventure, Pig"            # the toy game too: one server setting
+    scope = t("lobby.defaults_scope", "en", games=every_game)
+    assert shown.splitlines()[1:] == [t("away.fast.shown_on", "en"), scope], shown
     await harness.run("pig defaults", user=admin, place=place, away_fast=False)
     shown = (await harness.run("pig defaults", user=admin, place=place)).only().content
     assert t("away.fast.shown_off", "en") in shown.splitlines()
