@@ -244,7 +244,8 @@ class History(GameCog):
         then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
         picture = presentation.table_picture(then, locale)
         scores = " · ".join(t("history.score_of", locale, player=shown_name(s.name),
-                              score=score_text(frame.scores[s.seat])) for s in then.seats if s.seat < len(frame.scores))
+                              score=score_text(frame.scores[s.seat], locale))
+                            for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
         # a co-operative game has no score per seat: its status line says how the team stands

@@ -155,15 +155,15 @@ class Stats(GameCog):
             return embed
         embed.add_field(name=t("stats.played", locale), value=str(found.played))
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
-        embed.add_field(name=t("stats.average", locale), value=score_text(found.average))
-        embed.add_field(name=t("stats.best", locale), value=score_text(found.best))
+        embed.add_field(name=t("stats.average", locale), value=score_text(found.average, locale))
+        embed.add_field(name=t("stats.best", locale), value=score_text(found.best, locale))
         if found.best_solo is None:
             solo = t("stats.best_solo_none", locale)
         elif found.best_solo_title:
-            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo),
+            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo, locale),
                      title=t(found.best_solo_title, locale))
         else:
-            solo = score_text(found.best_solo)
+            solo = score_text(found.best_solo, locale)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
         if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
             embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
@@ -202,8 +202,9 @@ class Stats(GameCog):
         title = solo_title(kind, row)
         if title:
             return t("stats.board_solo_titled", locale, place=place, player=shown_name(row.name),
-                     score=score_text(row.total), title=t(title, locale))
-        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name), score=score_text(row.total))
+                     score=score_text(row.total, locale), title=t(title, locale))
+        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name),
+                 score=score_text(row.total, locale))
 
     # ------------------------------------------------------------------ forget-me
     async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:
