@@ -9,8 +9,9 @@ kind). Sharing: ``share`` run in a server channel shows the line privately with 
 posts it in that channel — the channel where the player clicks is the channel they chose, so no channel picker
 is needed. The line is an emoji summary of the result (the total, the streak), the same for every game with the
 same result, so it gives nothing of the deal away, and names its player (no ping); it is worded in the channel's
-language, as every public post. Once a day is over, anyone may replay its daily games
-(``History.may_see``).
+language, as every public post. Once a day is over, anyone who is not still playing that day's daily may look
+at its daily games' log and replay, and a replay may be posted for a channel once nobody is still playing it
+(``Daily.hidden_from``, ``History.may_see``).
 """
 from __future__ import annotations
 
@@ -128,10 +129,18 @@ class Daily(commands.Cog):
         return [t("daily.final_place", locale, place=place, players=len(rows)),
                 t("daily.final_streak", locale, streak=days), t("daily.final_share", locale)]
 
-    async def is_over(self, game_id: int) -> bool:
-        """Whether ``game_id`` is a daily game whose day has ended (its replay is then anyone's)."""
-        day = await self.store.daily_day_of(game_id)
-        return day is not None and day < self.today()
+    async def hidden_from(self, game: GameView, viewer: int | None) -> bool | None:
+        """Whether the daily game ``game`` must stay hidden from ``viewer``, who is not its player (a user id; None:
+        everyone who reads a channel it would be posted in); None when ``game`` is no daily game. The deal is the
+        same for everyone that day, so a daily game shows every roll to come: it stays hidden while its day is on
+        (anyone may still start that daily) and, after midnight UTC, from whoever still plays their own daily of
+        that kind and day (a daily started at 23:50 counts for its day until it ends: a tour's player read the
+        finished game's replay at 00:05 and saw his next rolls). Once the day is over and nobody is still
+        playing it, nobody can gain from it any more."""
+        day = await self.store.daily_day_of(game.id)
+        if day is None:
+            return None
+        return day >= self.today() or await self.store.daily_open(game.kind, day, viewer)
 
     # ------------------------------------------------------------------ the share button
     async def share_text(self, game: GameView, locale: str, player: str) -> str:

@@ -1441,6 +1441,14 @@ class Store:
         """The day whose daily challenge ``game_id`` is an attempt at (None: not a daily game)."""
         return await self._read_one("SELECT day FROM daily_attempts WHERE game_id = :g", {"g": game_id})
 
+    async def daily_open(self, kind: str, day: str, user_id: int | None = None) -> bool:
+        """Whether an attempt at the kind's daily of ``day`` (of one player, or anyone's) is still being played:
+        its game is a lobby or in play (a daily started before midnight goes on into the next day)."""
+        mine = " AND d.user_id = :u" if user_id is not None else ""
+        return await self._read_one(
+            "SELECT 1 FROM daily_attempts d JOIN games g ON g.id = d.game_id AND g.status IN ('lobby', 'active')"
+            f" WHERE d.kind = :k AND d.day = :d{mine} LIMIT 1", {"k": kind, "d": day, "u": user_id}) is not None
+
     async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
         """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,
         ``user_id``, ``game_id``, ``name`` and ``total`` of the player's seat, oldest day first."""

@@ -135,12 +135,13 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
     assert "Bob" in text and t("daily.a_player", "en") not in text, text
 
-    # replay: only its player today; anyone once the day is over
+    # replay: only its player today (the refusal says why: anyone may still start today's daily); anyone once
+    # the day is over
     refused = await harness.run("poker replay", user=carol, place=club, game=game.id)
-    assert refused.text() == t("history.error.unknown_game", "en", game=game.id)
+    assert refused.text() == t("daily.error.hidden", "en", game=game.id)
     clocked[0] += DAY_S
     shown = await harness.run("poker replay", user=carol, place=club, game=game.id)
-    assert t("history.error.unknown_game", "en", game=game.id) not in shown.text()
+    assert t("daily.error.hidden", "en", game=game.id) not in shown.text()
 
 
 async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked):
@@ -200,3 +201,80 @@ async def test_the_shared_line_names_its_player_in_the_channels_language(harness
     expected = share_line("Alice", t("dicepoker.title", "en"), "2026-11-26", total, 1, "en")
     assert line.text() == expected and "Alice · " in line.text() and alice.mention not in line.text()
     assert preview.only().text() == t("daily.shared", "fr", line=expected)
+
+
+async def keep_once(harness, user, dm):
+    """One reroll decision of a poker daily in play: the easy bot's keep, typed."""
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    keep = ai.choose_move(game.state, 0, "easy")["keep"]
+    await harness.run("poker keep", user=user, place=dm, dice=" ".join(str(i + 1) for i in keep) or "none")
+
+
+async def test_a_finished_daily_stays_hidden_across_midnight_from_whoever_still_plays_that_day(
+        harness, alice, bob, carol, clocked):
+    """Alice finished the poker daily of 26-11; Bob started his at 23:50 and played a hand. At 00:05 on 27-11 his
+    ``/poker replay game:`` and ``/poker log game:`` of Alice's game showed every roll still to come on his own
+    board (the deal is the day's, and his daily still counts for 26-11). It stays hidden from him until his
+    daily ends; Carol, who can no longer start that day's daily, may look; nobody may post it for a channel
+    while Bob plays."""
+    game, _, alice_dm = await play_daily(harness, alice)
+    clocked[0] = DAY1 + 11 * 3600 + 50 * 60                    # 23:50 UTC
+    bob_dm = harness.dm()
+    await harness.run("daily play", user=bob, place=bob_dm, game="dicepoker")
+    await keep_once(harness, bob, bob_dm)
+    club = harness.channel()
+    hidden = t("daily.error.hidden", "en", game=game.id)
+    for command in ("poker replay", "poker log"):
+        refused = await harness.run(command, user=bob, place=bob_dm, game=game.id)
+        assert refused.only().ephemeral and refused.text() == hidden, refused.text()
+
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 5 * 60              # 00:05 UTC, the next day
+    for command in ("poker replay", "poker log"):
+        refused = await harness.run(command, user=bob, place=bob_dm, game=game.id)
+        assert refused.only().ephemeral and refused.text() == hidden, refused.text()
+        assert not refused.only().files                      # no table picture of the day's deal either
+    harness.locale = "fr"
+    refused = await harness.run("poker replay", user=bob, place=bob_dm, game=game.id)
+    assert refused.text() == t("daily.error.hidden", "fr", game=game.id)
+    harness.locale = "en-US"
+    # Carol never started that day's daily and cannot any more: hers to look at, not to post for the club
+    seen = await harness.run("poker replay", user=carol, place=club, game=game.id)
+    assert seen.only().ephemeral and "hand.png" in seen.only().file_names(), seen.text()
+    assert t("daily.error.hidden", "en", game=game.id) not in (await harness.run(
+        "poker log", user=carol, place=club, game=game.id)).text()
+    for user in (carol, alice):                 # not even its own player, for a channel Bob may read
+        posted = await harness.run("poker replay", user=user, place=club, game=game.id, post=True)
+        assert not posted.public() and posted.text() == t("daily.error.hidden_post", "en", game=game.id,
+                                                            option="post"), posted.text()
+    # her own DM is hers alone: she may post it there
+    assert (await harness.run("poker replay", user=alice, place=alice_dm, game=game.id, post=True)).public()
+    # a private copy Carol opened pages on; Bob cannot page a copy of it either
+    copy_of = seen.only()
+    paged = await harness.click(copy_of, user=bob, place=club, label=t("history.next", "en"))
+    assert paged.text() == t("error.wrong_channel", "en"), paged.text()
+
+    # Bob's daily ends: now it is his to look at too, and the club's to see
+    while (bob_game := await harness.bot.sessions.game_in_channel(bob_dm.channel_id)) is not None \
+            and bob_game.status == "active":
+        await keep_once(harness, bob, bob_dm)
+    shown = await harness.run("poker replay", user=bob, place=bob_dm, game=game.id)
+    assert shown.text() != hidden and "hand.png" in shown.only().file_names()
+    assert (await harness.run("poker replay", user=carol, place=club, game=game.id, post=True)).public()
+
+
+@pytest.mark.parametrize("kind", ["rollplayer", "dicepoker", "rollforadventure"])
+async def test_every_games_daily_is_hidden_after_midnight_from_a_player_of_that_day(harness, alice, bob, carol,
+                                                                                     clocked, kind):
+    """The same rule for every game that has a daily: Alice's daily of 26-11 (still in play, or not) is hidden at
+    00:05 from Bob, whose daily of that day is running, and open to Carol, who has none."""
+    group = harness.bot.games.group_name(harness.bot.games[kind])
+    dms = {user.id: harness.dm() for user in (alice, bob)}
+    for user in (alice, bob):
+        await harness.run("daily play", user=user, place=dms[user.id], game=kind)
+    game = await harness.bot.sessions.game_in_channel(dms[alice.id].channel_id)
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 5 * 60
+    for command in ("replay", "log"):
+        refused = await harness.run(f"{group} {command}", user=bob, place=dms[bob.id], game=game.id)
+        assert refused.text() == t("daily.error.hidden", "en", game=game.id), (kind, command, refused.text())
+        seen = await harness.run(f"{group} {command}", user=carol, place=harness.channel(), game=game.id)
+        assert t("daily.error.hidden", "en", game=game.id) not in seen.text(), (kind, command)
