@@ -13,6 +13,10 @@ from cogs.daily import share_line, streak
 
 DAY1 = datetime(2026, 11, 26, 12, tzinfo=timezone.utc).timestamp()
 DAY_S = 86400
+#: the day of DAY1 as Discord writes a date for each reader (its noon UTC), and when the next daily comes
+NOON_26 = int(DAY1)
+NOV_26 = f"<t:{NOON_26}:D>"
+NEXT_DAILY = f"<t:{NOON_26 + 12 * 3600}:R>"
 
 
 @pytest.fixture
@@ -51,10 +55,10 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     dm = harness.dm()
     await harness.bot.sessions.abandon(a.id, alice.id, may_manage_channel=False)
     again = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
-    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en")
+    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en", reset=NEXT_DAILY)
     harness.locale = "de"
     assert (await harness.run("daily play", user=alice, place=dm, game="rollplayer")).text() \
-        == t("daily.error.abandoned", "de")
+        == t("daily.error.abandoned", "de", reset=NEXT_DAILY)
     # the next day brings another deal
     clocked[0] += DAY_S
     await harness.run("daily play", user=alice, place=harness.dm(), game="rollplayer")
@@ -65,12 +69,12 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
 async def test_a_daily_still_being_played_is_pointed_to_not_called_used_up(harness, alice, clocked):
     dm = harness.dm()
     first = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
-    assert t("daily.started", "en", user=alice.mention, day="2026-11-26", options="").split("\n")[0] \
+    assert t("daily.started", "en", user=alice.mention, day=NOV_26, reset=NEXT_DAILY, options="").split("\n")[0] \
         in first.text()                                            # the first post says it is today's daily
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     live = [m for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral][-1]
     again = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
-    assert again.only().ephemeral and t("daily.error.played", "en") not in again.text()
+    assert again.only().ephemeral and t("daily.error.played", "en", reset=NEXT_DAILY) not in again.text()
     assert again.text() == t("daily.error.running", "en",
                              link=f"https://discord.com/channels/@me/{dm.channel_id}/{live.id}")
     assert (await harness.bot.sessions.load(game.id)).status == "active"
@@ -94,7 +98,7 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
     # a finished try is on the board: the refusal of another sends the player there
     assert (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text() \
-        == t("daily.error.played", "en")
+        == t("daily.error.played", "en", reset=NEXT_DAILY)
 
     # share: the preview privately, then the button posts the line in this channel
     preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
@@ -126,10 +130,12 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     await harness.run("daily board", user=carol, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
     assert "Alice" in text and "Bob" not in text and t("daily.a_player", "en") in text
-    # the title dates only what counts: the week's first and last day; all time has none
-    assert "last 7 days (2026-11-20 to 2026-11-26, UTC)" in text and "(played on 1 day)" in text, text
+    # the board dates only what counts: the week's first and last day (as Discord writes a date for each reader);
+    # all time has none
+    assert "last 7 days" in text and "(played on 1 day)" in text, text
+    assert t("daily.board_days_week", "en", since=f"<t:{NOON_26 - 6 * DAY_S}:D>", day=NOV_26) in text, text
     ever = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="all")).text()
-    assert "2026-11-26" not in ever and "all time" in ever
+    assert "<t:" not in ever and "2026-11-26" not in ever and "all time" in ever
     # sharing in a server makes the player seen there: its board names them (it said "a player")
     await harness.run("daily share", user=bob, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
@@ -278,3 +284,30 @@ async def test_every_games_daily_is_hidden_after_midnight_from_a_player_of_that_
         assert refused.text() == t("daily.error.hidden", "en", game=game.id), (kind, command, refused.text())
         seen = await harness.run(f"{group} {command}", user=carol, place=harness.channel(), game=game.id)
         assert t("daily.error.hidden", "en", game=game.id) not in seen.text(), (kind, command)
+
+
+async def test_the_dailys_dates_and_next_daily_are_discord_timestamps_and_german_calls_it_tagesspiel(
+        harness, alice, clocked):
+    """A tour read "(2026-11-27, UTC)" and "Un nouveau arrive à minuit UTC": dates and the next daily are now
+    timestamps Discord writes in each reader's own time and language; and German named the feature
+    "Tagesherausforderung" while its command is ``/tagesspiel``: one term, the command's."""
+    clocked[0] = DAY1 + 10 * 3600                            # 22:00 UTC: the next daily comes in 2 hours
+    harness.locale = "de"
+    dm = harness.dm()
+    first = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert f"Tagesspiel vom {NOV_26} beginnt" in first and NEXT_DAILY in first, first
+    assert "2026-11-26" not in first and "UTC" not in first and "Tagesherausforderung" not in first
+    again = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert "Tagesherausforderung" not in again
+    harness.locale = "fr"
+    board = (await harness.run("daily board", user=alice, place=harness.channel(), game="dicepoker")).only()
+    [embed] = board.embeds
+    assert embed["description"] == t("daily.board_days_today", "fr", day=NOV_26, reset=NEXT_DAILY)
+    assert "<t:" not in embed["title"] and "UTC" not in board.text() and "2026-11-26" not in board.text()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.bot.sessions.abandon(game.id, alice.id)
+    refused = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert refused == t("daily.error.abandoned", "fr", reset=NEXT_DAILY) and "minuit" not in refused
+    from bot.i18n.messages import domain_catalog
+    german = domain_catalog("de", "daily")
+    assert not [key for key, text in german.items() if "herausforderung" in text.casefold()]
