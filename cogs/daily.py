@@ -134,7 +134,9 @@ class Daily(commands.Cog):
 
     # ------------------------------------------------------------------ hooks of the courier and the history
     async def final_lines(self, game: GameView, locale: str) -> list[str]:
-        """The lines a daily game's final post adds: the player's place on the day's board and their streak."""
+        """The lines a daily game's final post adds: the player's place on the board of the daily's day, which that
+        line names (a daily started at 23:50 and finished after midnight counts for the day it was dealt: its
+        "1st of 1 today" spoke of the day before), and their streak."""
         day = await self.store.daily_day_of(game.id)
         user_id = game.seats[0].user_id if game.seats else None
         if day is None or user_id is None:
@@ -145,7 +147,7 @@ class Daily(commands.Cog):
             return []
         place = 1 + sum(1 for r in rows if (r.total or 0) > mine)
         days = streak(await self.days_of(user_id, game.kind), day)
-        return [t("daily.final_place", locale, place=place, players=len(rows)),
+        return [t("daily.final_place", locale, day=day_text(day), place=place, players=len(rows)),
                 t("daily.final_streak", locale, streak=days), t("daily.final_share", locale)]
 
     async def hidden_from(self, game: GameView, viewer: int | None) -> bool | None:

@@ -92,10 +92,12 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     await harness.run("daily board", user=bob, place=tavern, game="dicepoker")      # bob only in the tavern
     game, final, dm = await play_daily(harness, alice)
     assert game.status == "finished"
-    assert t("daily.final_place", "en", place=1, players=1) in final
+    assert t("daily.final_place", "en", day=NOV_26, place=1, players=1) in final
     assert t("daily.final_streak", "en", streak=1) in final
     bob_game, bob_final, _ = await play_daily(harness, bob)
-    assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
+    assert t("daily.final_streak", "en", streak=1) in bob_final
+    assert t("daily.final_place", "en", day=NOV_26, place=2, players=2) in bob_final \
+        or t("daily.final_place", "en", day=NOV_26, place=1, players=2) in bob_final, bob_final
     # a finished try is on the board: the refusal of another sends the player there
     assert (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text() \
         == t("daily.error.played", "en", reset=NEXT_DAILY)
@@ -311,3 +313,29 @@ async def test_the_dailys_dates_and_next_daily_are_discord_timestamps_and_german
     from bot.i18n.messages import domain_catalog
     german = domain_catalog("de", "daily")
     assert not [key for key, text in german.items() if "herausforderung" in text.casefold()]
+
+
+async def test_a_daily_finished_after_midnight_names_the_day_it_counts_for(harness, alice, clocked):
+    """Cleo started the daily at 23:50 UTC and finished it at 00:12: "1st place of 1 today" spoke of the day
+    before's board (where it counts) on the new day. The line names the daily's day."""
+    clocked[0] = DAY1 + 11 * 3600 + 50 * 60                    # 23:50 UTC on 26-11
+    harness.locale = "fr"
+    dm = harness.dm()
+    await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    await keep_once(harness, alice, dm)
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 12 * 60             # 00:12 UTC on 27-11
+    game, final, _ = await play_daily_on(harness, alice, dm)
+    assert game.status == "finished"
+    assert t("daily.final_place", "fr", day=NOV_26, place=1, players=1) in final, final
+    assert "aujourd'hui" not in final and "today" not in t("daily.final_place", "en", day=NOV_26, place=1, players=1)
+    assert [r.day for r in await harness.bot.store.daily_results("dicepoker", "0000")] == ["2026-11-26"]
+
+
+async def play_daily_on(harness, user, dm):
+    """The user's daily in play in ``dm``, kept on to its end; returns the game and the text of the DM's posts."""
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    while game.status == "active":
+        await keep_once(harness, user, dm)
+        game = await harness.bot.sessions.load(game.id)
+    posts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral)
+    return game, posts, dm
