@@ -53,6 +53,8 @@ class PlayerStats:
     best: float | None
     best_solo: float | None
     best_solo_title: str | None
+    #: games the bot played most of for the player (``ResultRow.stood_in``): in ``played``, in nothing else
+    stood_in: int = 0
 
 
 def is_solo(kind: Any, row: ResultRow) -> bool:
@@ -64,25 +66,31 @@ def solo_title(kind: Any, row: ResultRow) -> str | None:
 
 
 def _is_win(row: ResultRow) -> bool:
-    return row.players >= 2 and row.place == 1
+    """A first place in a game of two seats or more, won by the player: a seat the bot played most of the game
+    for is not (the rating's rule: a tour's absent player had "Won: 1" and a place on "Most wins" for a match
+    the bot won for him)."""
+    return row.players >= 2 and row.place == 1 and not row.stood_in
 
 
 def player_stats(kind: Any, rows: list[ResultRow]) -> PlayerStats:
-    totals = [r.total for r in rows if r.total is not None]
-    solos = [r for r in rows if r.total is not None and is_solo(kind, r)]
+    """A player's figures from their result rows; the games the bot played most of for them count as played,
+    and are left out of wins, average and best scores (the scores were the bot's)."""
+    own = [r for r in rows if not r.stood_in]
+    totals = [r.total for r in own if r.total is not None]
+    solos = [r for r in own if r.total is not None and is_solo(kind, r)]
     best_solo = max(solos, key=lambda r: (r.total, -r.finished_at), default=None)
     return PlayerStats(
-        played=len(rows), won=sum(1 for r in rows if _is_win(r)),
+        played=len(rows), won=sum(1 for r in own if _is_win(r)),
         average=sum(totals) / len(totals) if totals else None, best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
-        best_solo_title=solo_title(kind, best_solo) if best_solo else None)
+        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own))
 
 
 def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[ResultRow]:
     """The best solo results (one per player: their best), highest first, earliest first on a tie."""
     best: dict[int, ResultRow] = {}
     for row in rows:
-        if row.user_id is None or row.total is None or not is_solo(kind, row):
+        if row.user_id is None or row.total is None or not is_solo(kind, row) or row.stood_in:
             continue
         held = best.get(row.user_id)
         if held is None or (row.total, -row.finished_at) > (held.total, -held.finished_at):
@@ -165,6 +173,9 @@ class Stats(GameCog):
         else:
             solo = score_text(found.best_solo, locale)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        if found.stood_in:              # counted as played, and said why they are in no other figure
+            embed.add_field(name=t("stats.stood_in", locale),
+                            value=t("stats.stood_in_games", locale, games=found.stood_in), inline=False)
         if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
             embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed

@@ -86,9 +86,17 @@ MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
 META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
 SEAT_NAME_SQL = "UPDATE seats SET name = :n WHERE game_id = :g AND seat = :s"
 MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
+#: Each seat's moves of a game and how many of them the bot played for its player (no user on the move): an undo
+#: entry is no move, a move taken back still counts (the rule of ``ratings.without_stand_ins``).
+SEAT_MOVES_SQL = ("SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
+                  " WHERE game_id = :g AND undoes IS NULL GROUP BY seat")
 RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
                  " s.is_ai, r.total, r.place, g.options,"
-                 " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
+                 " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players,"
+                 " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
+                 "   AND m.undoes IS NULL) AS moves,"
+                 " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
+                 "   AND m.undoes IS NULL AND m.user_id IS NULL) AS bot_moves"
                  " FROM results r JOIN games g ON g.id = r.game_id"
                  " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat")
 
@@ -1103,9 +1111,7 @@ class Store:
         one game fail the whole transaction."""
         kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
         # a player's seat the bot played for them most of the game is rated as a bot's (``without_stand_ins``)
-        played = await db.fetch(
-            "SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
-            " WHERE game_id = :g AND undoes IS NULL GROUP BY seat", {"g": game_id})
+        played = await db.fetch(SEAT_MOVES_SQL, {"g": game_id})
         rated = ratings.without_stand_ins(rated, {r.seat: (int(r.n), int(r.by_bot or 0)) for r in played})
         if not ratings.is_rated(rated):
             return
@@ -1252,6 +1258,12 @@ class Store:
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
             {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id}))
+
+    async def stood_in_seats(self, game_id: int) -> set[int]:
+        """The seats of ``game_id`` whose moves the bot played more than half of for their player (a bot seat's
+        moves carry no user either: the caller tells them apart), as ratings and stats count them."""
+        return {int(r.seat) for r in await self._read(SEAT_MOVES_SQL, {"g": game_id})
+                if ratings.played_by_bot(int(r.n), int(r.by_bot or 0))}
 
     async def ratings_of(self, user_id: int) -> dict[str, Rating]:
         """A player's current rating per game kind (kinds never rated absent)."""
