@@ -1,4 +1,4 @@
-"""While the bot plays a seat for a player whose time ran out ("Let the bot play for them"), ``/<game> status`` and
+"""While the bot plays a seat for a player whose time ran out (the game's takeover), ``/<game> status`` and
 ``/games`` say so, and how the player takes the seat back. A German tour's status read only the lobby's setting
 ("Bot als Vertretung: Nie") and ``/games`` nothing at all, while the bot played Ben's turns."""
 from __future__ import annotations
@@ -35,10 +35,11 @@ def embed_text(message) -> str:
 
 
 async def bot_plays_for_bob(h, alice, bob):
-    """An English poker duel at the fast pace: bob (who joined: he moves first) lets his hour run out and alice
-    lets the bot play for him."""
+    """An English poker duel at the fast pace whose bot stands in for an absent player (``takeover``: a dice poker
+    reroll left waiting otherwise keeps all dice, by the game's rules, and nobody is asked): bob (who joined: he
+    moves first) lets his hour run out and the bot plays for him."""
     place = h.channel()
-    created = await h.run("poker new", user=alice, place=place, pace="fast")
+    created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24)
     lobby = next(m for m in created.messages if m.buttons())
     await h.click(lobby, user=bob, place=place, label="Join")
     await h.click(lobby, user=alice, place=place, label="Start")
@@ -48,8 +49,7 @@ async def bot_plays_for_bob(h, alice, bob):
     h.clock.now = T0 + HOUR + 1
     mark = len(h.rec.order)
     await h.bot.get_cog("Reminders").tick()
-    [ask] = [m for m in h.rec.since(mark) if m.buttons()]
-    await h.click(ask, user=alice, place=place, label="Let the bot play for them")
+    assert t("clock.ran_out_bot", "en", player=bob.mention) in "\n".join(m.text() for m in h.rec.since(mark))
     await h.bot.bots.idle()
     game = await h.bot.sessions.load(game.id)
     assert TableMeta.of(game.meta).taken == {1}
