@@ -54,9 +54,10 @@ from .history import MAX_GAME_ID
 from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
-from .seam import LobbyOption, Presentation, player_mention, seated_people
+from .seam import LobbyOption, Presentation, player_mention, player_name, seated_people
 from .seats import bot_seat_name, bot_seat_names, mentioned, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
+from .stats import rating_change_lines
 from .translator import cmd_str
 from .transport import UNSURE
 
@@ -604,12 +605,18 @@ class Lobby(GameCog):
             else await self.numbered_game(interaction, number)
         elsewhere = game.channel_id != interaction.channel_id
         async with self._acting.setdefault(game.id, asyncio.Lock()):
+            # a player who leaves a rated game forfeits it (the engine decides whether it counts); not while its
+            # channel refuses the bot's posts: nobody could play it there
             game = await self.sessions.abandon(game.id, interaction.user.id,
-                                               may_manage_channel=may_end(interaction, game))
+                                               may_manage_channel=may_end(interaction, game),
+                                               forfeit=not self.courier.reach.holding(game))
             text, told = self.end_notice(game, interaction.user.id, game_locale(game))
+            text = "\n".join([text, *await self.forfeit_lines(game, interaction.user.id, game_locale(game))])
             if elsewhere:
-                await interaction.response.send_message(
-                    t("lobby.ended_elsewhere", locale_of(interaction), game=game.id), ephemeral=True)
+                mine = locale_of(interaction)
+                await interaction.response.send_message("\n".join(
+                    [t("lobby.ended_elsewhere", mine, game=game.id),
+                     *await self.forfeit_lines(game, interaction.user.id, mine)]), ephemeral=True)
                 await self.tell_channel(game, text, told)
             else:
                 await interaction.response.send_message(text, **pings(told))
@@ -619,6 +626,17 @@ class Lobby(GameCog):
                     await self.retire_lobby_message(game, table.lobby_message, table.lobby_lines)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
+
+    async def forfeit_lines(self, game: GameView, actor: int, locale: str) -> list[str]:
+        """What the end of a rated game says when leaving it counted as a loss for ``actor`` (BGA's rule; the
+        engine rated it as it ended: ``SessionManager.abandon``): that it did, and each player's rating change.
+        Nothing for a game that nobody's rating followed (a lobby, a game left before anyone else played, one ended
+        by a moderator who does not play in it)."""
+        if not await self.sessions.store.rating_changes(game.id):
+            return []
+        seat = game.seat_of(actor)
+        return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)),
+                *await rating_change_lines(self.sessions, game, locale)]
 
     async def numbered_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The game ``/<group> abandon game:<id>`` names: one the asker sits in or opened, or, for someone who may

@@ -158,8 +158,11 @@ class Stats(GameCog):
         found = player_stats(kind, rows)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.title", locale, player=shown_name(name), game=game), colour=EMBED_COLOUR)
+        rating = None if kind.cooperative else (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
         if not found.played:
             embed.description = t("stats.no_games", locale, game=game)
+            if rating is not None:     # rated without a finished game: a rated game they left, which they lost
+                embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
             return embed
         embed.add_field(name=t("stats.played", locale), value=str(found.played))
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
@@ -179,7 +182,6 @@ class Stats(GameCog):
         if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
             embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed
-        rating = (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
         embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
         return embed
 

@@ -255,7 +255,7 @@ class Repository(Protocol):
                                 post: str | None = None, rated: Sequence[RatedSeat] = ()) -> None: ...
     async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
-    async def end_game(self, game_id: int, status: str, now: float) -> None: ...
+    async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None: ...
     async def note_reminder(self, game_id: int, now: float) -> None: ...
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
@@ -1143,11 +1143,18 @@ class Store:
         await self._exec(UNDO_SQL[self.dialect], dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, undoes, now,
                                                                           snapshot, meta, post))), game_id=game_id)
 
-    async def end_game(self, game_id: int, status: str, now: float) -> None:
-        if await self._exec("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
-                            " WHERE id = :g AND status IN ('lobby', 'active')",
-                            {"g": game_id, "st": status, "now": now}, game_id=game_id) != 1:
-            raise errors.GameNotActive(game_id=game_id)
+    async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None:
+        """End an open game without results (``status``: abandoned); with ``rated``, its seats' places, the rating
+        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) in the same
+        transaction."""
+        async def work(db):
+            if (await db.execute("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
+                                 " WHERE id = :g AND status IN ('lobby', 'active')",
+                                 {"g": game_id, "st": status, "now": now})).rowcount != 1:
+                raise errors.GameNotActive(game_id=game_id)
+            if ratings.is_rated(rated):
+                await self._rate(db, game_id, rated, now)
+        await self._write(work, transaction=bool(rated), game_id=game_id)
         self._lobby_seats.pop(game_id, None)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
