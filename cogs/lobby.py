@@ -610,8 +610,8 @@ class Lobby(GameCog):
             game = await self.sessions.abandon(game.id, interaction.user.id,
                                                may_manage_channel=may_end(interaction, game),
                                                forfeit=not self.courier.reach.holding(game))
-            text, told = self.end_notice(game, interaction.user.id, game_locale(game))
-            text = "\n".join([text, *await self.forfeit_lines(game, interaction.user.id, game_locale(game))])
+            text, told = self.end_notice(game, interaction.user.id, game_locale(game),
+                                         await self.forfeit_lines(game, interaction.user.id, game_locale(game)))
             if elsewhere:
                 mine = locale_of(interaction)
                 await interaction.response.send_message("\n".join(
@@ -659,18 +659,21 @@ class Lobby(GameCog):
         except discord.HTTPException as error:
             log.info("game %s ended from elsewhere: its channel was not told (%r)", game.id, error)
 
-    def end_notice(self, game: GameView, actor: int, locale: str) -> tuple[str, list[int]]:
+    def end_notice(self, game: GameView, actor: int, locale: str, forfeit: list[str] = ()) -> tuple[str, list[int]]:
         """What the channel reads when ``actor`` ends ``game``, and whom it pings: the creator abandoned it, or a
         moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
-        mentioned once (not the one who ended it, nor the bot seats)."""
+        mentioned once (not the one who ended it, nor the bot seats). ``forfeit``: the lines saying that leaving
+        counted as a loss (:meth:`forfeit_lines`), in place of "without a result"."""
         key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
         if game.guild_id is None:       # a DM has no channel to free, and its one player needs no mention
             key = "lobby.abandoned_dm"
         told = seated_people(game, but=actor)
         lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
         if told:
-            lines.append(t("lobby.ended_for", locale, players=mentioned(told, locale)))
-        return "\n".join(lines), told
+            players = mentioned(told, locale)
+            lines.append(t("lobby.ended_for_forfeit", locale, players=players) if forfeit
+                         else t("lobby.ended_for", locale, players=players))
+        return "\n".join([*lines, *forfeit]), told
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
     async def status_cmd(self, interaction: discord.Interaction) -> None:

@@ -135,6 +135,7 @@ async def test_leaving_a_rated_game_the_others_played_counts_as_a_loss(harness, 
     ended = await harness.run("poker abandon", user=alice, place=place)
     text = ended.text()
     assert t("lobby.abandon_forfeit", "en", player="Alice") in text, text
+    assert t("lobby.ended_for_forfeit", "en", players=bob.mention) in text and "without a result" not in text
     want = ratings.rate((ratings.RatedSeat(0, 2, alice.id), ratings.RatedSeat(1, 1, bob.id)), {})
     for user, name in ((alice, "Alice"), (bob, "Bob")):
         r = want[user.id]
