@@ -26,7 +26,8 @@ from typing import Any
 
 import discord
 
-from bot.engine import GameView, SessionManager, decision_of, pending_seats
+from bot.engine import GameView, SessionManager, StaleMove, decision_of, pending_seats
+from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, t
 
@@ -224,13 +225,18 @@ class PaceClock:
         await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
     async def ran_out(self, game: GameView, seat: int, since: int) -> bool:
-        """The seat's time is up: the bot plays for it when the game allows it (True: its move redraws the live
+        """The seat's time is up: the bot plays for it when the game allows it, else the game's rules decide when
+        they say what a decision left waiting does (``Kind.timeout_move``; True: the move redraws the live
         message), else the others decide."""
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         idle = player_mention(game, seat)
         table = TableMeta.of(game.meta)
         channel = self._channel(game)
+        ruled = kind.timeout_move(game.state, seat)
+        if not (table.takeover_s and has_ai(kind)) and ruled is not None \
+                and ruled in kind.legal_moves(game.state, seat):
+            return await self.play_timeout_move(game, seat, ruled)
         if table.takeover_s and has_ai(kind):
             await update_meta(self.sessions, game.id, taken=table.taken | {seat})
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
@@ -250,6 +256,25 @@ class PaceClock:
             users=[discord.Object(u) for u in others], roles=False, everyone=False))
         await self.note_question(game.id, [seat, since, question.id])
         return False
+
+    async def play_timeout_move(self, game: GameView, seat: int, move: dict) -> bool:
+        """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all
+        dice, which its rules summary promised while the other player was asked instead): the move is played for
+        the player as the bot's stand-in plays one (logged without a user: the log and the rating say it was not
+        theirs), the channel reads why, then the game's post; nobody is asked anything. The seat's next decision
+        has a clock of its own. False when the seat moved meanwhile (nothing done)."""
+        locale = game_locale(game)
+        label = self.games[game.kind].move_label(game, seat, move, locale)
+        try:
+            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version,
+                                               locale=TableMeta.of(game.meta).seat_locales.get(seat) or locale)
+        except (StaleMove, GameNotActive):
+            return False
+        await self._channel(game).send(t("clock.ran_out_rule", locale, player=player_mention(game, seat), move=label),
+                                       allowed_mentions=discord.AllowedMentions.none())
+        await self.bots.courier.deliver(game.id)
+        self.bots.schedule(game.id)            # a bot seat due next plays on
+        return True
 
     async def note_question(self, game_id: int, entry: list) -> None:
         """Keep a posted time-out question ([seat, since, message id]) among the game's open ones, so that the

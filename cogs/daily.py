@@ -9,8 +9,9 @@ kind). Sharing: ``share`` run in a server channel shows the line privately with 
 posts it in that channel — the channel where the player clicks is the channel they chose, so no channel picker
 is needed. The line is an emoji summary of the result (the total, the streak), the same for every game with the
 same result, so it gives nothing of the deal away, and names its player (no ping); it is worded in the channel's
-language, as every public post. Once a day is over, anyone may replay its daily games
-(``History.may_see``).
+language, as every public post. Once a day is over, anyone who is not still playing that day's daily may look
+at its daily games' log and replay, and a replay may be posted for a channel once nobody is still playing it
+(``Daily.hidden_from``, ``History.may_see``).
 """
 from __future__ import annotations
 
@@ -53,6 +54,25 @@ def days_before(day: str, count: int) -> str:
     return (date.fromisoformat(day) - timedelta(days=count)).isoformat()
 
 
+def day_start(day: str) -> int:
+    """Midnight UTC at the start of ``day`` (``YYYY-MM-DD``), as a Unix time."""
+    return int(datetime.combine(date.fromisoformat(day), datetime.min.time(), timezone.utc).timestamp())
+
+
+def day_text(day: str) -> str:
+    """A daily's day as Discord writes a date for each reader, in their language and calendar (``<t:…:D>``; an ISO
+    "2026-11-27" with "UTC" read like a log line). The moment given is the day's noon UTC, the middle of the 24
+    hours its deal lasts: a reader from UTC−12 to UTC+11 reads its UTC date, one further east the local date most
+    of those hours fall on."""
+    return f"<t:{day_start(day) + 12 * 3600}:D>"
+
+
+def next_daily_text(day: str) -> str:
+    """When the daily after ``day``'s comes (midnight UTC), as Discord says it to each reader: "in 5 hours"
+    (``<t:…:R>``, which a reader in any time zone reads right; "midnight UTC" left the sum to them)."""
+    return f"<t:{day_start(day) + 24 * 3600}:R>"
+
+
 def daily_seed(kind: str, day: str) -> int:
     """The deal of the kind's daily on ``day``: stable across processes and versions (never Python's ``hash``)."""
     return int.from_bytes(hashlib.sha256(f"rollbot daily {kind} {day}".encode()).digest()[:8], "big") >> 1
@@ -72,7 +92,7 @@ def share_line(player: str, title: str, day: str, total: Any, days: int, locale:
     """The spoiler-free line: only whose it is (``player``: their name as shown, no ping), the game, the day, the
     total (as keycap emoji) and the streak."""
     score = "".join(KEYCAPS[int(c)] if c.isdigit() else c for c in str(total if total is not None else "–"))
-    return t("daily.share_line", locale, player=player, game=title, day=day, score=score, streak=days)
+    return t("daily.share_line", locale, player=player, game=title, day=day_text(day), score=score, streak=days)
 
 
 def sharer(interaction: discord.Interaction) -> str:
@@ -114,7 +134,9 @@ class Daily(commands.Cog):
 
     # ------------------------------------------------------------------ hooks of the courier and the history
     async def final_lines(self, game: GameView, locale: str) -> list[str]:
-        """The lines a daily game's final post adds: the player's place on the day's board and their streak."""
+        """The lines a daily game's final post adds: the player's place on the board of the daily's day, which that
+        line names (a daily started at 23:50 and finished after midnight counts for the day it was dealt: its
+        "1st of 1 today" spoke of the day before), and their streak."""
         day = await self.store.daily_day_of(game.id)
         user_id = game.seats[0].user_id if game.seats else None
         if day is None or user_id is None:
@@ -125,13 +147,21 @@ class Daily(commands.Cog):
             return []
         place = 1 + sum(1 for r in rows if (r.total or 0) > mine)
         days = streak(await self.days_of(user_id, game.kind), day)
-        return [t("daily.final_place", locale, place=place, players=len(rows)),
+        return [t("daily.final_place", locale, day=day_text(day), place=place, players=len(rows)),
                 t("daily.final_streak", locale, streak=days), t("daily.final_share", locale)]
 
-    async def is_over(self, game_id: int) -> bool:
-        """Whether ``game_id`` is a daily game whose day has ended (its replay is then anyone's)."""
-        day = await self.store.daily_day_of(game_id)
-        return day is not None and day < self.today()
+    async def hidden_from(self, game: GameView, viewer: int | None) -> bool | None:
+        """Whether the daily game ``game`` must stay hidden from ``viewer``, who is not its player (a user id; None:
+        everyone who reads a channel it would be posted in); None when ``game`` is no daily game. The deal is the
+        same for everyone that day, so a daily game shows every roll to come: it stays hidden while its day is on
+        (anyone may still start that daily) and, after midnight UTC, from whoever still plays their own daily of
+        that kind and day (a daily started at 23:50 counts for its day until it ends: a tour's player read the
+        finished game's replay at 00:05 and saw his next rolls). Once the day is over and nobody is still
+        playing it, nobody can gain from it any more."""
+        day = await self.store.daily_day_of(game.id)
+        if day is None:
+            return None
+        return day >= self.today() or await self.store.daily_open(game.kind, day, viewer)
 
     # ------------------------------------------------------------------ the share button
     async def share_text(self, game: GameView, locale: str, player: str) -> str:
@@ -189,14 +219,15 @@ class Daily(commands.Cog):
             if running.status in ("lobby", "active"):          # still being played: where it is
                 raise Refusal("daily.error.running", link=await live_link(self.store, running))
             if running.status == "abandoned":                 # counted, but no result: the board does not list it
-                raise Refusal("daily.error.abandoned")
-            raise Refusal("daily.error.played")
+                raise Refusal("daily.error.abandoned", reset=next_daily_text(day))
+            raise Refusal("daily.error.played", reset=next_daily_text(day))
         options = presentation.game_options({o.name: o.default for o in presentation.lobby_options if o.solo},
                                             solo=True)
         started = await self.lobby.create_game(interaction, presentation, 1, options,
                                                {"takeover": 0, "pace": "none", "hints": False},
                                                seed=daily_seed(presentation.kind, day),
-                                               started=("daily.started", {"day": day}))
+                                               started=("daily.started", {"day": day_text(day),
+                                                                          "reset": next_daily_text(day)}))
         await self.store.add_daily_attempt(interaction.user.id, presentation.kind, day, started.id)
 
     async def board_cmd(self, interaction: discord.Interaction, game: str, period: str = "today") -> None:
@@ -210,9 +241,10 @@ class Daily(commands.Cog):
         ranked = board(await self.store.daily_results(presentation.kind, since))
         guilds = await self.store.guilds_of([viewer, *(p[0] for p in ranked)])
         mine = guilds.get(viewer, set())
-        # the date only where it says which days count: today's, or the week's first and last
-        embed = discord.Embed(title=t(f"daily.board_title_{period}", locale, game=t(presentation.title_key, locale),
-                                      day=today, since=since), colour=EMBED_COLOUR)
+        # the dates only where they say which days count: today's, or the week's first and last; in the description,
+        # where Discord writes a timestamp (it leaves ``<t:…>`` in a title as it is)
+        embed = discord.Embed(title=t(f"daily.board_title_{period}", locale, game=t(presentation.title_key, locale)),
+                              description=self.board_days(period, today, since, locale), colour=EMBED_COLOUR)
         scopes = [("everywhere", ranked)]
         if interaction.guild_id is not None:
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
@@ -224,6 +256,16 @@ class Daily(commands.Cog):
             embed.add_field(name=t(f"daily.board_{scope}", locale),
                             value="\n".join(lines)[:1024] or t("daily.board_empty", locale), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @staticmethod
+    def board_days(period: str, today: str, since: str, locale: str) -> str | None:
+        """Which days a board counts, as dates Discord writes for the reader; today's adds when the next daily
+        comes. All time needs none."""
+        if period == "today":
+            return t("daily.board_days_today", locale, day=day_text(today), reset=next_daily_text(today))
+        if period == "week":
+            return t("daily.board_days_week", locale, since=day_text(since), day=day_text(today))
+        return None
 
     async def share(self, interaction: discord.Interaction, game: str) -> None:
         presentation, locale = chosen_game(self.games, game), locale_of(interaction)

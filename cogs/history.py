@@ -82,15 +82,28 @@ class History(GameCog):
     def __init__(self, sessions: SessionManager, games: Games):
         self.sessions = sessions
         self.games = games
-        #: the daily challenges (``cogs.daily``, set by the app): whose day is over
+        #: the daily challenges (``cogs.daily``, set by the app): which daily games are still hidden, from whom
         self.daily: Any = None
 
     # ------------------------------------------------------------------ which game
     async def may_see(self, interaction: discord.Interaction, game: GameView) -> bool:
-        """A game's history is its channel's and its players'; a daily challenge's is everyone's once its day
-        is over (``cogs.daily``)."""
-        return game.channel_id == interaction.channel_id or game.seat_of(interaction.user.id) is not None \
-            or (self.daily is not None and await self.daily.is_over(game.id))
+        """A game's history is its channel's and its players'; a daily challenge's is anyone's once nobody can
+        gain from it: its day is over and the asker is not still playing their own daily of that day
+        (``Daily.hidden_from``)."""
+        if game.channel_id == interaction.channel_id or game.seat_of(interaction.user.id) is not None:
+            return True
+        return await self.daily_hidden(game, interaction.user.id) is False
+
+    async def daily_hidden(self, game: GameView, viewer: int | None) -> bool | None:
+        """``Daily.hidden_from``: None for a game that is no daily (and when the app has no daily challenges)."""
+        return None if self.daily is None else await self.daily.hidden_from(game, viewer)
+
+    async def refusal_to_see(self, game: GameView, game_id: int) -> Refusal:
+        """Why ``game_id`` cannot be looked at here: a daily game says it opens later (the asker may not know the
+        day's deal is everyone's); any other is refused as if it did not exist."""
+        if await self.daily_hidden(game, None) is not None:
+            return Refusal("daily.error.hidden", game=game_id)
+        return Refusal("history.error.unknown_game", game=game_id)
 
     async def chosen_game(self, interaction: discord.Interaction, presentation: Presentation,
                           game_id: int | None) -> GameView:
@@ -102,7 +115,7 @@ class History(GameCog):
             except Exception as error:           # an unknown id is refused like a foreign one
                 raise Refusal("history.error.unknown_game", game=game_id) from error
             if not await self.may_see(interaction, game):
-                raise Refusal("history.error.unknown_game", game=game_id)
+                raise await self.refusal_to_see(game, game_id)
         else:
             game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         if game.kind != presentation.kind:
@@ -136,6 +149,8 @@ class History(GameCog):
             raise Refusal("error.stale_button") from error
         if not posted and not await self.may_see(interaction, game):
             raise Refusal("error.wrong_channel")
+        if posted and game.seat_of(interaction.user.id) is None and await self.daily_hidden(game, interaction.user.id):
+            raise Refusal("daily.error.hidden", game=game.id)       # a replay posted before a daily was kept hidden
         if game.state is None or game.kind not in self.games:
             raise Refusal("error.stale_button")
         return game
@@ -244,7 +259,8 @@ class History(GameCog):
         then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
         picture = presentation.table_picture(then, locale)
         scores = " · ".join(t("history.score_of", locale, player=shown_name(s.name),
-                              score=score_text(frame.scores[s.seat])) for s in then.seats if s.seat < len(frame.scores))
+                              score=score_text(frame.scores[s.seat], locale))
+                            for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (
             "history.replay_end" if page == len(steps) - 1 else "history.replay_step")
         # a co-operative game has no score per seat: its status line says how the team stands
@@ -272,6 +288,12 @@ class History(GameCog):
         await interaction.response.send_message(
             content, ephemeral=True, view=self.paging_view("log", chosen.id, shown, pages, locale))
 
+    async def check_postable(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A daily game's replay is posted for a channel only once nobody may still play that day's daily: everyone
+        there would see the day's deal (its player may post it in their own DM, which only they read)."""
+        if game.channel_id != interaction.channel_id and await self.daily_hidden(game, None):
+            raise Refusal("daily.error.hidden_post", game=game.id, option="post")
+
     @app_commands.command(name=cmd_str("cmd.replay.name"), description=cmd_str("cmd.replay.description"))
     @app_commands.describe(game=cmd_str("cmd.history.game"), post=cmd_str("cmd.replay.post"))
     @app_commands.rename(game=cmd_str("history.opt.game.name"))
@@ -280,5 +302,6 @@ class History(GameCog):
         chosen = await self.chosen_game(interaction, self.presentation_of(interaction), game)
         if post:
             check_bot_permissions(interaction)
+            await self.check_postable(interaction, chosen)
         await self.show_replay(interaction, chosen, 0, locale_of(interaction), private=not post,
                                owner=interaction.user.id if post else None)

@@ -54,9 +54,10 @@ from .history import MAX_GAME_ID
 from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
-from .seam import LobbyOption, Presentation, player_mention, seated_people
+from .seam import LobbyOption, Presentation, player_mention, player_name, seated_people
 from .seats import bot_seat_name, bot_seat_names, mentioned, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
+from .stats import rating_change_lines
 from .translator import cmd_str
 from .transport import UNSURE
 
@@ -604,12 +605,18 @@ class Lobby(GameCog):
             else await self.numbered_game(interaction, number)
         elsewhere = game.channel_id != interaction.channel_id
         async with self._acting.setdefault(game.id, asyncio.Lock()):
+            # a player who leaves a rated game forfeits it (the engine decides whether it counts); not while its
+            # channel refuses the bot's posts: nobody could play it there
             game = await self.sessions.abandon(game.id, interaction.user.id,
-                                               may_manage_channel=may_end(interaction, game))
-            text, told = self.end_notice(game, interaction.user.id, game_locale(game))
+                                               may_manage_channel=may_end(interaction, game),
+                                               forfeit=not self.courier.reach.holding(game))
+            text, told = self.end_notice(game, interaction.user.id, game_locale(game),
+                                         await self.forfeit_lines(game, interaction.user.id, game_locale(game)))
             if elsewhere:
-                await interaction.response.send_message(
-                    t("lobby.ended_elsewhere", locale_of(interaction), game=game.id), ephemeral=True)
+                mine = locale_of(interaction)
+                await interaction.response.send_message("\n".join(
+                    [t("lobby.ended_elsewhere", mine, game=game.id),
+                     *await self.forfeit_lines(game, interaction.user.id, mine)]), ephemeral=True)
                 await self.tell_channel(game, text, told)
             else:
                 await interaction.response.send_message(text, **pings(told))
@@ -619,6 +626,17 @@ class Lobby(GameCog):
                     await self.retire_lobby_message(game, table.lobby_message, table.lobby_lines)
         if game.started_at is not None:          # its live message keeps the table, loses its buttons
             await self.courier.redraw(game.id)
+
+    async def forfeit_lines(self, game: GameView, actor: int, locale: str) -> list[str]:
+        """What the end of a rated game says when leaving it counted as a loss for ``actor`` (BGA's rule; the
+        engine rated it as it ended: ``SessionManager.abandon``): that it did, and each player's rating change.
+        Nothing for a game that nobody's rating followed (a lobby, a game left before anyone else played, one ended
+        by a moderator who does not play in it)."""
+        if not await self.sessions.store.rating_changes(game.id):
+            return []
+        seat = game.seat_of(actor)
+        return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)),
+                *await rating_change_lines(self.sessions, game, locale)]
 
     async def numbered_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
         """The game ``/<group> abandon game:<id>`` names: one the asker sits in or opened, or, for someone who may
@@ -641,18 +659,21 @@ class Lobby(GameCog):
         except discord.HTTPException as error:
             log.info("game %s ended from elsewhere: its channel was not told (%r)", game.id, error)
 
-    def end_notice(self, game: GameView, actor: int, locale: str) -> tuple[str, list[int]]:
+    def end_notice(self, game: GameView, actor: int, locale: str, forfeit: list[str] = ()) -> tuple[str, list[int]]:
         """What the channel reads when ``actor`` ends ``game``, and whom it pings: the creator abandoned it, or a
         moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
-        mentioned once (not the one who ended it, nor the bot seats)."""
+        mentioned once (not the one who ended it, nor the bot seats). ``forfeit``: the lines saying that leaving
+        counted as a loss (:meth:`forfeit_lines`), in place of "without a result"."""
         key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
         if game.guild_id is None:       # a DM has no channel to free, and its one player needs no mention
             key = "lobby.abandoned_dm"
         told = seated_people(game, but=actor)
         lines = [t(key, locale, user=f"<@{actor}>", game=game.id)]
         if told:
-            lines.append(t("lobby.ended_for", locale, players=mentioned(told, locale)))
-        return "\n".join(lines), told
+            players = mentioned(told, locale)
+            lines.append(t("lobby.ended_for_forfeit", locale, players=players) if forfeit
+                         else t("lobby.ended_for", locale, players=players))
+        return "\n".join([*lines, *forfeit]), told
 
     @app_commands.command(name=cmd_str("cmd.status.name"), description=cmd_str("cmd.status.description"))
     async def status_cmd(self, interaction: discord.Interaction) -> None:

@@ -59,7 +59,7 @@ from .pace import clock_status, pace_seconds
 from .reach import Reach
 from .replays import final_chart, undone_words
 from .seam import Picture, player_name
-from .seats import shown_game
+from .seats import shown_game, stand_ins_named
 from .stats import rating_change_lines
 from .transport import UNSURE
 
@@ -397,6 +397,14 @@ class Courier:
 
     async def table_picture(self, game: GameView, locale: str) -> Picture:
         return await self._picture(game, locale, "table", self.games[game.kind].table_picture)
+
+    async def result_game(self, game: GameView, locale: str) -> GameView:
+        """A finished game as its result shows it: a player's seat the bot played most of the game for is named
+        so (``cogs.seats.stand_ins_named``), by the rule ratings and stats follow; the match picture crowned a
+        player who had made no move, with no sign of it."""
+        seats = [seat for seat in await self.sessions.store.stood_in_seats(game.id)
+                 if 0 <= seat < len(game.seats) and not game.seats[seat].is_ai and game.seats[seat].user_id]
+        return stand_ins_named(game, seats, locale)
 
     async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[Picture]:
         """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,
@@ -793,7 +801,9 @@ class Courier:
         locale = game_locale(game)
         mover = payload.get("mover")
         mover = mover if isinstance(mover, int) and 0 <= mover < len(game.seats) else None
-        blobs = await self.live_pictures(game, mover, locale) if keep is None else []
+        # the result names a seat the bot played most of for its player as such, in words and pictures
+        result = await self.result_game(game, locale) if game.status == "finished" else game
+        blobs = await self.live_pictures(result, mover, locale) if keep is None else []
         menu_seat = None
         posts = [*earlier, payload]
         parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
@@ -803,9 +813,9 @@ class Courier:
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
                 # a co-operative game has no scores to head ("Final scores" above a team's loss): "Game over"
                 title = t("play.final_title_team", locale) if kind.cooperative else t("play.final_title", locale)
-                parts.due = "\n".join([title, *presentation.final_lines(game, locale),
+                parts.due = "\n".join([title, *presentation.final_lines(result, locale),
                                        *await rating_change_lines(self.sessions, game, locale), *daily])
-                blobs = [*blobs, *await final_chart(self.sessions, self.games, game, locale)]
+                blobs = [*blobs, *await final_chart(self.sessions, self.games, result, locale)]
                 parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
             else:                      # abandoned: the table as it was left, no buttons
                 parts.due = t("play.abandoned_line", locale)

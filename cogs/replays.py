@@ -14,6 +14,9 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
+from babel.core import UnknownLocaleError
+from babel.numbers import format_decimal
+
 from bot.engine import GameView, MoveRecord
 from bot.engine.results import seat_results
 from bot.i18n import t
@@ -31,11 +34,18 @@ class Frame:
     scores: tuple[float, ...]
 
 
-def score_text(value: float | None) -> str:
-    """A score as stats and replays show it: whole numbers without decimals, "-" for none."""
+def score_text(value: float | None, locale: str) -> str:
+    """A score as stats and replays show it, in the reader's language: whole numbers without decimals, one decimal
+    otherwise, written as ``locale`` writes it (Babel: "17,5" in French and German, where "17.5" read as a
+    misprint), "-" for none. A language Babel does not know (a test's pseudo-locale) gets the decimal point."""
     if value is None:
         return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    if float(value).is_integer():
+        return str(int(value))
+    try:
+        return format_decimal(round(float(value), 1), "0.#", locale=locale)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return f"{value:.1f}"
 
 
 def projected(kind: Any, state: Any, seats: int) -> tuple[float, ...]:
@@ -158,7 +168,7 @@ def chart_alt(series: list[list[float]], names: list[str], words: ChartWords, lo
     """The chart in words, for its alt text: its title and span, then each player's score at every step in turn
     (the lines a reader compares by eye: who led when, who caught up)."""
     lines = [t("history.chart.alt_line", locale, player=name,
-               scores=t("history.chart.alt_sep", locale).join(score_text(value) for value in values))
+               scores=t("history.chart.alt_sep", locale).join(score_text(value, locale) for value in values))
              for name, values in zip(names, series)]
     return " ".join([t("history.chart.alt", locale, title=words.title, first=words.steps[0], last=words.steps[-1]),
                      *lines])

@@ -71,6 +71,18 @@ def shown_game(game: GameView, locale: str, kind: Any) -> GameView:
     return replace(game, seats=tuple(replace(s, name=names[s.seat]) for s in game.seats))
 
 
+def stand_ins_named(game: GameView, seats: Iterable[int], locale: str) -> GameView:
+    """``game`` with the players at ``seats``, whose game the bot played most of for them (they were away), named
+    so in ``locale``: what a result shows, in its words and its pictures, so that nobody reads the bot's win as
+    theirs ("Bot for Dan": the mark first, where a picture that cuts a long name keeps it). The same object when
+    there is none."""
+    marked = {seat for seat in seats if 0 <= seat < len(game.seats)}
+    if not marked:
+        return game
+    return replace(game, seats=tuple(replace(s, name=t("play.stood_in_name", locale, player=s.name))
+                                     if s.seat in marked else s for s in game.seats))
+
+
 def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
     """The players at ``seats`` named in a sentence of ``locale``, joined with commas ("Ann, Bot (hard)"). A list
     joined here cannot have its catalog put Korean's 님 after each name, so each name goes through

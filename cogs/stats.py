@@ -53,6 +53,8 @@ class PlayerStats:
     best: float | None
     best_solo: float | None
     best_solo_title: str | None
+    #: games the bot played most of for the player (``ResultRow.stood_in``): in ``played``, in nothing else
+    stood_in: int = 0
 
 
 def is_solo(kind: Any, row: ResultRow) -> bool:
@@ -64,25 +66,31 @@ def solo_title(kind: Any, row: ResultRow) -> str | None:
 
 
 def _is_win(row: ResultRow) -> bool:
-    return row.players >= 2 and row.place == 1
+    """A first place in a game of two seats or more, won by the player: a seat the bot played most of the game
+    for is not (the rating's rule: a tour's absent player had "Won: 1" and a place on "Most wins" for a match
+    the bot won for him)."""
+    return row.players >= 2 and row.place == 1 and not row.stood_in
 
 
 def player_stats(kind: Any, rows: list[ResultRow]) -> PlayerStats:
-    totals = [r.total for r in rows if r.total is not None]
-    solos = [r for r in rows if r.total is not None and is_solo(kind, r)]
+    """A player's figures from their result rows; the games the bot played most of for them count as played,
+    and are left out of wins, average and best scores (the scores were the bot's)."""
+    own = [r for r in rows if not r.stood_in]
+    totals = [r.total for r in own if r.total is not None]
+    solos = [r for r in own if r.total is not None and is_solo(kind, r)]
     best_solo = max(solos, key=lambda r: (r.total, -r.finished_at), default=None)
     return PlayerStats(
-        played=len(rows), won=sum(1 for r in rows if _is_win(r)),
+        played=len(rows), won=sum(1 for r in own if _is_win(r)),
         average=sum(totals) / len(totals) if totals else None, best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
-        best_solo_title=solo_title(kind, best_solo) if best_solo else None)
+        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own))
 
 
 def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[ResultRow]:
     """The best solo results (one per player: their best), highest first, earliest first on a tie."""
     best: dict[int, ResultRow] = {}
     for row in rows:
-        if row.user_id is None or row.total is None or not is_solo(kind, row):
+        if row.user_id is None or row.total is None or not is_solo(kind, row) or row.stood_in:
             continue
         held = best.get(row.user_id)
         if held is None or (row.total, -row.finished_at) > (held.total, -held.finished_at):
@@ -150,25 +158,30 @@ class Stats(GameCog):
         found = player_stats(kind, rows)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.title", locale, player=shown_name(name), game=game), colour=EMBED_COLOUR)
+        rating = None if kind.cooperative else (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
         if not found.played:
             embed.description = t("stats.no_games", locale, game=game)
+            if rating is not None:     # rated without a finished game: a rated game they left, which they lost
+                embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
             return embed
         embed.add_field(name=t("stats.played", locale), value=str(found.played))
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
-        embed.add_field(name=t("stats.average", locale), value=score_text(found.average))
-        embed.add_field(name=t("stats.best", locale), value=score_text(found.best))
+        embed.add_field(name=t("stats.average", locale), value=score_text(found.average, locale))
+        embed.add_field(name=t("stats.best", locale), value=score_text(found.best, locale))
         if found.best_solo is None:
             solo = t("stats.best_solo_none", locale)
         elif found.best_solo_title:
-            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo),
+            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo, locale),
                      title=t(found.best_solo_title, locale))
         else:
-            solo = score_text(found.best_solo)
+            solo = score_text(found.best_solo, locale)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        if found.stood_in:              # counted as played, and said why they are in no other figure
+            embed.add_field(name=t("stats.stood_in", locale),
+                            value=t("stats.stood_in_games", locale, games=found.stood_in), inline=False)
         if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
             embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed
-        rating = (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
         embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
         return embed
 
@@ -202,8 +215,9 @@ class Stats(GameCog):
         title = solo_title(kind, row)
         if title:
             return t("stats.board_solo_titled", locale, place=place, player=shown_name(row.name),
-                     score=score_text(row.total), title=t(title, locale))
-        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name), score=score_text(row.total))
+                     score=score_text(row.total, locale), title=t(title, locale))
+        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name),
+                 score=score_text(row.total, locale))
 
     # ------------------------------------------------------------------ forget-me
     async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:

@@ -72,13 +72,18 @@ def seats_of(seats: Sequence, results: Sequence, bot_levels: Mapping[int, str]) 
                            bot_levels.get(s.seat) if s.is_ai else None) for s in seats)
 
 
+def played_by_bot(moves: int, by_bot: int) -> bool:
+    """Whether a player's seat with ``moves`` moves, ``by_bot`` of which the bot played for them, was the bot's
+    game more than theirs (more than half): the rule of ratings, and of stats' wins and the result's names."""
+    return by_bot * 2 > moves
+
+
 def without_stand_ins(seats: Sequence[RatedSeat], moves: Mapping[int, tuple[int, int]]) -> tuple[RatedSeat, ...]:
     """``seats`` with every human seat whose moves the bot played more than half of (``moves``: seat -> (its
     moves, those the bot played for it)) made a bot seat of :data:`STAND_IN_LEVEL`."""
-    def played_by_bot(seat: RatedSeat) -> bool:
-        total, by_bot = moves.get(seat.seat, (0, 0))
-        return seat.user_id is not None and by_bot * 2 > total
-    return tuple(RatedSeat(s.seat, s.place, None, STAND_IN_LEVEL) if played_by_bot(s) else s for s in seats)
+    def stood_in(seat: RatedSeat) -> bool:
+        return seat.user_id is not None and played_by_bot(*moves.get(seat.seat, (0, 0)))
+    return tuple(RatedSeat(s.seat, s.place, None, STAND_IN_LEVEL) if stood_in(s) else s for s in seats)
 
 
 def rate(seats: Sequence[RatedSeat], current: dict[int, Rating]) -> dict[int, Rating]:

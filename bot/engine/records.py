@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, TypeVar
 
+from .ratings import played_by_bot
+
 R = TypeVar("R")
 
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
@@ -106,6 +108,15 @@ class ResultRow:
     players: int
     #: the game's options (a kind tells its solo games by them, e.g. dice poker's tavern night)
     options: dict | None = None
+    #: the seat's moves, and how many of them the bot played for its player (they were away)
+    moves: int = 0
+    bot_moves: int = 0
+
+    @property
+    def stood_in(self) -> bool:
+        """A player's seat the bot played most of the game for (``ratings.played_by_bot``): the result is the
+        bot's more than theirs, so it is neither rated nor counted as their win or score."""
+        return not self.is_ai and self.user_id is not None and played_by_bot(self.moves, self.bot_moves)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from .records import (
     MoveRecord,
     ReminderDue,
     Seat,
+    SeatResult,
     UndoResult,
     from_row,
 )
@@ -437,8 +438,11 @@ class SessionManager(Generic[StoreT]):
             return entry.view
         return await self._change(game_id, work, lobby=True)
 
-    async def abandon(self, game_id: int, user_id: int, may_manage_channel: bool = False) -> GameView:
-        """End an open game without results: its creator, or anyone who may manage the channel."""
+    async def abandon(self, game_id: int, user_id: int, may_manage_channel: bool = False, *,
+                      forfeit: bool = False) -> GameView:
+        """End an open game without results: its creator, or anyone who may manage the channel. ``forfeit``: the
+        user is a player leaving the game (``/<game> abandon``), who loses it if it is rated and others have
+        played in it (:meth:`_forfeit`): abandoning a losing game changed nobody's rating, a rating dodge."""
         async def work(entry: _Entry) -> GameView:
             view = entry.view
             if view.status not in OPEN_STATUSES:
@@ -446,10 +450,28 @@ class SessionManager(Generic[StoreT]):
             if user_id != view.creator_id and not may_manage_channel:
                 raise errors.NotPermitted(game_id=game_id)
             now = self._clock()
-            await self.store.end_game(game_id, ABANDONED, now)
+            rated = await self._forfeit(entry, user_id) if forfeit else ()
+            await self.store.end_game(game_id, ABANDONED, now, rated=rated)
             entry.view = replace(view, status=ABANDONED, finished_at=now, updated_at=now)
             return entry.view
         return await self._change(game_id, work)
+
+    async def _forfeit(self, entry: _Entry, user_id: int) -> tuple[ratings.RatedSeat, ...]:
+        """The seats to rate when ``user_id`` abandons the game, as on Board Game Arena: the one who leaves loses
+        (last place), everyone else shares first. Only a game that would be rated at its end (two seats or more,
+        neither solo nor co-operative), in play, that the user plays in and in which another seat has made a move
+        that stands: a game left before anyone else played cost nobody anything. Empty: nobody is rated."""
+        view, kind = entry.view, entry.kind
+        seat = view.seat_of(user_id)
+        if view.status != ACTIVE or seat is None or view.seats[seat].is_ai or len(view.seats) < 2 \
+                or kind.cooperative or kind.is_solo(len(view.seats), view.options):
+            return ()
+        moves = await self.store.moves(view.id)
+        undone = {m.undoes for m in moves if m.undoes is not None}
+        if not any(m.seat != seat for m in moves if m.undoes is None and m.seq not in undone):
+            return ()
+        places = [SeatResult(s.seat, None, 2 if s.seat == seat else 1) for s in view.seats]
+        return ratings.seats_of(view.seats, places, TableMeta.of(view.meta or {}).bots)
 
     # --------------------------------------------------------------------------------------- moves
 

@@ -86,9 +86,17 @@ MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
 META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
 SEAT_NAME_SQL = "UPDATE seats SET name = :n WHERE game_id = :g AND seat = :s"
 MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
+#: Each seat's moves of a game and how many of them the bot played for its player (no user on the move): an undo
+#: entry is no move, a move taken back still counts (the rule of ``ratings.without_stand_ins``).
+SEAT_MOVES_SQL = ("SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
+                  " WHERE game_id = :g AND undoes IS NULL GROUP BY seat")
 RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
                  " s.is_ai, r.total, r.place, g.options,"
-                 " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players"
+                 " (SELECT count(*) FROM seats c WHERE c.game_id = r.game_id) AS players,"
+                 " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
+                 "   AND m.undoes IS NULL) AS moves,"
+                 " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
+                 "   AND m.undoes IS NULL AND m.user_id IS NULL) AS bot_moves"
                  " FROM results r JOIN games g ON g.id = r.game_id"
                  " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat")
 
@@ -247,7 +255,7 @@ class Repository(Protocol):
                                 post: str | None = None, rated: Sequence[RatedSeat] = ()) -> None: ...
     async def append_undo(self, *, game_id: int, seq: int, seat: int, user_id: int | None, undoes: int,
                           snapshot: str, now: float, meta: str | None = None, post: str | None = None) -> None: ...
-    async def end_game(self, game_id: int, status: str, now: float) -> None: ...
+    async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None: ...
     async def note_reminder(self, game_id: int, now: float) -> None: ...
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
@@ -1103,9 +1111,7 @@ class Store:
         one game fail the whole transaction."""
         kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
         # a player's seat the bot played for them most of the game is rated as a bot's (``without_stand_ins``)
-        played = await db.fetch(
-            "SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
-            " WHERE game_id = :g AND undoes IS NULL GROUP BY seat", {"g": game_id})
+        played = await db.fetch(SEAT_MOVES_SQL, {"g": game_id})
         rated = ratings.without_stand_ins(rated, {r.seat: (int(r.n), int(r.by_bot or 0)) for r in played})
         if not ratings.is_rated(rated):
             return
@@ -1137,11 +1143,18 @@ class Store:
         await self._exec(UNDO_SQL[self.dialect], dict(zip(MOVE_PARAMS, (game_id, seq, seat, user_id, undoes, now,
                                                                           snapshot, meta, post))), game_id=game_id)
 
-    async def end_game(self, game_id: int, status: str, now: float) -> None:
-        if await self._exec("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
-                            " WHERE id = :g AND status IN ('lobby', 'active')",
-                            {"g": game_id, "st": status, "now": now}, game_id=game_id) != 1:
-            raise errors.GameNotActive(game_id=game_id)
+    async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None:
+        """End an open game without results (``status``: abandoned); with ``rated``, its seats' places, the rating
+        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) in the same
+        transaction."""
+        async def work(db):
+            if (await db.execute("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
+                                 " WHERE id = :g AND status IN ('lobby', 'active')",
+                                 {"g": game_id, "st": status, "now": now})).rowcount != 1:
+                raise errors.GameNotActive(game_id=game_id)
+            if ratings.is_rated(rated):
+                await self._rate(db, game_id, rated, now)
+        await self._write(work, transaction=bool(rated), game_id=game_id)
         self._lobby_seats.pop(game_id, None)
 
     async def note_reminder(self, game_id: int, now: float) -> None:
@@ -1252,6 +1265,12 @@ class Store:
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
             {"k": kind, "since": -1e300 if since is None else float(since), "gu": guild_id}))
+
+    async def stood_in_seats(self, game_id: int) -> set[int]:
+        """The seats of ``game_id`` whose moves the bot played more than half of for their player (a bot seat's
+        moves carry no user either: the caller tells them apart), as ratings and stats count them."""
+        return {int(r.seat) for r in await self._read(SEAT_MOVES_SQL, {"g": game_id})
+                if ratings.played_by_bot(int(r.n), int(r.by_bot or 0))}
 
     async def ratings_of(self, user_id: int) -> dict[str, Rating]:
         """A player's current rating per game kind (kinds never rated absent)."""
@@ -1440,6 +1459,14 @@ class Store:
     async def daily_day_of(self, game_id: int) -> str | None:
         """The day whose daily challenge ``game_id`` is an attempt at (None: not a daily game)."""
         return await self._read_one("SELECT day FROM daily_attempts WHERE game_id = :g", {"g": game_id})
+
+    async def daily_open(self, kind: str, day: str, user_id: int | None = None) -> bool:
+        """Whether an attempt at the kind's daily of ``day`` (of one player, or anyone's) is still being played:
+        its game is a lobby or in play (a daily started before midnight goes on into the next day)."""
+        mine = " AND d.user_id = :u" if user_id is not None else ""
+        return await self._read_one(
+            "SELECT 1 FROM daily_attempts d JOIN games g ON g.id = d.game_id AND g.status IN ('lobby', 'active')"
+            f" WHERE d.kind = :k AND d.day = :d{mine} LIMIT 1", {"k": kind, "d": day, "u": user_id}) is not None
 
     async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
         """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,

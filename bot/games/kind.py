@@ -33,6 +33,12 @@ class Kind:
         Default: every move does (nothing is undone)."""
         return True
 
+    def timeout_move(self, state: Any, seat: int) -> dict | None:
+        """The move the game's rules make for ``seat`` when its player's time for the decision at hand runs out
+        (a rule of the game, e.g. dice poker's "a reroll left waiting keeps all dice"), or None (the default): the
+        rules say nothing, and the shell asks the other players what to do (wait, let the bot play, end)."""
+        return None
+
     def choose_move(self, state: Any, seat: int, level: str, seed: int) -> dict:
         """With ``ai_levels``: the bot's move for ``seat`` at ``level``."""
         raise NotImplementedError

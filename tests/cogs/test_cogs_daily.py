@@ -13,6 +13,10 @@ from cogs.daily import share_line, streak
 
 DAY1 = datetime(2026, 11, 26, 12, tzinfo=timezone.utc).timestamp()
 DAY_S = 86400
+#: the day of DAY1 as Discord writes a date for each reader (its noon UTC), and when the next daily comes
+NOON_26 = int(DAY1)
+NOV_26 = f"<t:{NOON_26}:D>"
+NEXT_DAILY = f"<t:{NOON_26 + 12 * 3600}:R>"
 
 
 @pytest.fixture
@@ -51,10 +55,10 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
     dm = harness.dm()
     await harness.bot.sessions.abandon(a.id, alice.id, may_manage_channel=False)
     again = await harness.run("daily play", user=alice, place=dm, game="rollplayer")
-    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en")
+    assert again.only().ephemeral and again.text() == t("daily.error.abandoned", "en", reset=NEXT_DAILY)
     harness.locale = "de"
     assert (await harness.run("daily play", user=alice, place=dm, game="rollplayer")).text() \
-        == t("daily.error.abandoned", "de")
+        == t("daily.error.abandoned", "de", reset=NEXT_DAILY)
     # the next day brings another deal
     clocked[0] += DAY_S
     await harness.run("daily play", user=alice, place=harness.dm(), game="rollplayer")
@@ -65,12 +69,12 @@ async def test_everyone_gets_the_same_deal_and_one_attempt_a_day(harness, alice,
 async def test_a_daily_still_being_played_is_pointed_to_not_called_used_up(harness, alice, clocked):
     dm = harness.dm()
     first = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
-    assert t("daily.started", "en", user=alice.mention, day="2026-11-26", options="").split("\n")[0] \
+    assert t("daily.started", "en", user=alice.mention, day=NOV_26, reset=NEXT_DAILY, options="").split("\n")[0] \
         in first.text()                                            # the first post says it is today's daily
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     live = [m for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral][-1]
     again = await harness.run("daily play", user=alice, place=dm, game="dicepoker")
-    assert again.only().ephemeral and t("daily.error.played", "en") not in again.text()
+    assert again.only().ephemeral and t("daily.error.played", "en", reset=NEXT_DAILY) not in again.text()
     assert again.text() == t("daily.error.running", "en",
                              link=f"https://discord.com/channels/@me/{dm.channel_id}/{live.id}")
     assert (await harness.bot.sessions.load(game.id)).status == "active"
@@ -88,13 +92,15 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     await harness.run("daily board", user=bob, place=tavern, game="dicepoker")      # bob only in the tavern
     game, final, dm = await play_daily(harness, alice)
     assert game.status == "finished"
-    assert t("daily.final_place", "en", place=1, players=1) in final
+    assert t("daily.final_place", "en", day=NOV_26, place=1, players=1) in final
     assert t("daily.final_streak", "en", streak=1) in final
     bob_game, bob_final, _ = await play_daily(harness, bob)
-    assert t("daily.final_streak", "en", streak=1) in bob_final and "of 2 today" in bob_final
+    assert t("daily.final_streak", "en", streak=1) in bob_final
+    assert t("daily.final_place", "en", day=NOV_26, place=2, players=2) in bob_final \
+        or t("daily.final_place", "en", day=NOV_26, place=1, players=2) in bob_final, bob_final
     # a finished try is on the board: the refusal of another sends the player there
     assert (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text() \
-        == t("daily.error.played", "en")
+        == t("daily.error.played", "en", reset=NEXT_DAILY)
 
     # share: the preview privately, then the button posts the line in this channel
     preview = await harness.run("daily share", user=alice, place=club, game="dicepoker")
@@ -126,21 +132,24 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     await harness.run("daily board", user=carol, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
     assert "Alice" in text and "Bob" not in text and t("daily.a_player", "en") in text
-    # the title dates only what counts: the week's first and last day; all time has none
-    assert "last 7 days (2026-11-20 to 2026-11-26, UTC)" in text and "(played on 1 day)" in text, text
+    # the board dates only what counts: the week's first and last day (as Discord writes a date for each reader);
+    # all time has none
+    assert "last 7 days" in text and "(played on 1 day)" in text, text
+    assert t("daily.board_days_week", "en", since=f"<t:{NOON_26 - 6 * DAY_S}:D>", day=NOV_26) in text, text
     ever = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="all")).text()
-    assert "2026-11-26" not in ever and "all time" in ever
+    assert "<t:" not in ever and "2026-11-26" not in ever and "all time" in ever
     # sharing in a server makes the player seen there: its board names them (it said "a player")
     await harness.run("daily share", user=bob, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
     assert "Bob" in text and t("daily.a_player", "en") not in text, text
 
-    # replay: only its player today; anyone once the day is over
+    # replay: only its player today (the refusal says why: anyone may still start today's daily); anyone once
+    # the day is over
     refused = await harness.run("poker replay", user=carol, place=club, game=game.id)
-    assert refused.text() == t("history.error.unknown_game", "en", game=game.id)
+    assert refused.text() == t("daily.error.hidden", "en", game=game.id)
     clocked[0] += DAY_S
     shown = await harness.run("poker replay", user=carol, place=club, game=game.id)
-    assert t("history.error.unknown_game", "en", game=game.id) not in shown.text()
+    assert t("daily.error.hidden", "en", game=game.id) not in shown.text()
 
 
 async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked):
@@ -200,3 +209,133 @@ async def test_the_shared_line_names_its_player_in_the_channels_language(harness
     expected = share_line("Alice", t("dicepoker.title", "en"), "2026-11-26", total, 1, "en")
     assert line.text() == expected and "Alice · " in line.text() and alice.mention not in line.text()
     assert preview.only().text() == t("daily.shared", "fr", line=expected)
+
+
+async def keep_once(harness, user, dm):
+    """One reroll decision of a poker daily in play: the easy bot's keep, typed."""
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    keep = ai.choose_move(game.state, 0, "easy")["keep"]
+    await harness.run("poker keep", user=user, place=dm, dice=" ".join(str(i + 1) for i in keep) or "none")
+
+
+async def test_a_finished_daily_stays_hidden_across_midnight_from_whoever_still_plays_that_day(
+        harness, alice, bob, carol, clocked):
+    """Alice finished the poker daily of 26-11; Bob started his at 23:50 and played a hand. At 00:05 on 27-11 his
+    ``/poker replay game:`` and ``/poker log game:`` of Alice's game showed every roll still to come on his own
+    board (the deal is the day's, and his daily still counts for 26-11). It stays hidden from him until his
+    daily ends; Carol, who can no longer start that day's daily, may look; nobody may post it for a channel
+    while Bob plays."""
+    game, _, alice_dm = await play_daily(harness, alice)
+    clocked[0] = DAY1 + 11 * 3600 + 50 * 60                    # 23:50 UTC
+    bob_dm = harness.dm()
+    await harness.run("daily play", user=bob, place=bob_dm, game="dicepoker")
+    await keep_once(harness, bob, bob_dm)
+    club = harness.channel()
+    hidden = t("daily.error.hidden", "en", game=game.id)
+    for command in ("poker replay", "poker log"):
+        refused = await harness.run(command, user=bob, place=bob_dm, game=game.id)
+        assert refused.only().ephemeral and refused.text() == hidden, refused.text()
+
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 5 * 60              # 00:05 UTC, the next day
+    for command in ("poker replay", "poker log"):
+        refused = await harness.run(command, user=bob, place=bob_dm, game=game.id)
+        assert refused.only().ephemeral and refused.text() == hidden, refused.text()
+        assert not refused.only().files                      # no table picture of the day's deal either
+    harness.locale = "fr"
+    refused = await harness.run("poker replay", user=bob, place=bob_dm, game=game.id)
+    assert refused.text() == t("daily.error.hidden", "fr", game=game.id)
+    harness.locale = "en-US"
+    # Carol never started that day's daily and cannot any more: hers to look at, not to post for the club
+    seen = await harness.run("poker replay", user=carol, place=club, game=game.id)
+    assert seen.only().ephemeral and "hand.png" in seen.only().file_names(), seen.text()
+    assert t("daily.error.hidden", "en", game=game.id) not in (await harness.run(
+        "poker log", user=carol, place=club, game=game.id)).text()
+    for user in (carol, alice):                 # not even its own player, for a channel Bob may read
+        posted = await harness.run("poker replay", user=user, place=club, game=game.id, post=True)
+        assert not posted.public() and posted.text() == t("daily.error.hidden_post", "en", game=game.id,
+                                                            option="post"), posted.text()
+    # her own DM is hers alone: she may post it there
+    assert (await harness.run("poker replay", user=alice, place=alice_dm, game=game.id, post=True)).public()
+    # a private copy Carol opened pages on; Bob cannot page a copy of it either
+    copy_of = seen.only()
+    paged = await harness.click(copy_of, user=bob, place=club, label=t("history.next", "en"))
+    assert paged.text() == t("error.wrong_channel", "en"), paged.text()
+
+    # Bob's daily ends: now it is his to look at too, and the club's to see
+    while (bob_game := await harness.bot.sessions.game_in_channel(bob_dm.channel_id)) is not None \
+            and bob_game.status == "active":
+        await keep_once(harness, bob, bob_dm)
+    shown = await harness.run("poker replay", user=bob, place=bob_dm, game=game.id)
+    assert shown.text() != hidden and "hand.png" in shown.only().file_names()
+    assert (await harness.run("poker replay", user=carol, place=club, game=game.id, post=True)).public()
+
+
+@pytest.mark.parametrize("kind", ["rollplayer", "dicepoker", "rollforadventure"])
+async def test_every_games_daily_is_hidden_after_midnight_from_a_player_of_that_day(harness, alice, bob, carol,
+                                                                                     clocked, kind):
+    """The same rule for every game that has a daily: Alice's daily of 26-11 (still in play, or not) is hidden at
+    00:05 from Bob, whose daily of that day is running, and open to Carol, who has none."""
+    group = harness.bot.games.group_name(harness.bot.games[kind])
+    dms = {user.id: harness.dm() for user in (alice, bob)}
+    for user in (alice, bob):
+        await harness.run("daily play", user=user, place=dms[user.id], game=kind)
+    game = await harness.bot.sessions.game_in_channel(dms[alice.id].channel_id)
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 5 * 60
+    for command in ("replay", "log"):
+        refused = await harness.run(f"{group} {command}", user=bob, place=dms[bob.id], game=game.id)
+        assert refused.text() == t("daily.error.hidden", "en", game=game.id), (kind, command, refused.text())
+        seen = await harness.run(f"{group} {command}", user=carol, place=harness.channel(), game=game.id)
+        assert t("daily.error.hidden", "en", game=game.id) not in seen.text(), (kind, command)
+
+
+async def test_the_dailys_dates_and_next_daily_are_discord_timestamps_and_german_calls_it_tagesspiel(
+        harness, alice, clocked):
+    """A tour read "(2026-11-27, UTC)" and "Un nouveau arrive à minuit UTC": dates and the next daily are now
+    timestamps Discord writes in each reader's own time and language; and German named the feature
+    "Tagesherausforderung" while its command is ``/tagesspiel``: one term, the command's."""
+    clocked[0] = DAY1 + 10 * 3600                            # 22:00 UTC: the next daily comes in 2 hours
+    harness.locale = "de"
+    dm = harness.dm()
+    first = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert f"Tagesspiel vom {NOV_26} beginnt" in first and NEXT_DAILY in first, first
+    assert "2026-11-26" not in first and "UTC" not in first and "Tagesherausforderung" not in first
+    again = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert "Tagesherausforderung" not in again
+    harness.locale = "fr"
+    board = (await harness.run("daily board", user=alice, place=harness.channel(), game="dicepoker")).only()
+    [embed] = board.embeds
+    assert embed["description"] == t("daily.board_days_today", "fr", day=NOV_26, reset=NEXT_DAILY)
+    assert "<t:" not in embed["title"] and "UTC" not in board.text() and "2026-11-26" not in board.text()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.bot.sessions.abandon(game.id, alice.id)
+    refused = (await harness.run("daily play", user=alice, place=dm, game="dicepoker")).text()
+    assert refused == t("daily.error.abandoned", "fr", reset=NEXT_DAILY) and "minuit" not in refused
+    from bot.i18n.messages import domain_catalog
+    german = domain_catalog("de", "daily")
+    assert not [key for key, text in german.items() if "herausforderung" in text.casefold()]
+
+
+async def test_a_daily_finished_after_midnight_names_the_day_it_counts_for(harness, alice, clocked):
+    """Cleo started the daily at 23:50 UTC and finished it at 00:12: "1st place of 1 today" spoke of the day
+    before's board (where it counts) on the new day. The line names the daily's day."""
+    clocked[0] = DAY1 + 11 * 3600 + 50 * 60                    # 23:50 UTC on 26-11
+    harness.locale = "fr"
+    dm = harness.dm()
+    await harness.run("daily play", user=alice, place=dm, game="dicepoker")
+    await keep_once(harness, alice, dm)
+    clocked[0] = DAY1 + DAY_S - 12 * 3600 + 12 * 60             # 00:12 UTC on 27-11
+    game, final, _ = await play_daily_on(harness, alice, dm)
+    assert game.status == "finished"
+    assert t("daily.final_place", "fr", day=NOV_26, place=1, players=1) in final, final
+    assert "aujourd'hui" not in final and "today" not in t("daily.final_place", "en", day=NOV_26, place=1, players=1)
+    assert [r.day for r in await harness.bot.store.daily_results("dicepoker", "0000")] == ["2026-11-26"]
+
+
+async def play_daily_on(harness, user, dm):
+    """The user's daily in play in ``dm``, kept on to its end; returns the game and the text of the DM's posts."""
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    while game.status == "active":
+        await keep_once(harness, user, dm)
+        game = await harness.bot.sessions.load(game.id)
+    posts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral)
+    return game, posts, dm

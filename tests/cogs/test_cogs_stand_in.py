@@ -1,4 +1,4 @@
-"""While the bot plays a seat for a player whose time ran out ("Let the bot play for them"), ``/<game> status`` and
+"""While the bot plays a seat for a player whose time ran out (the game's takeover), ``/<game> status`` and
 ``/games`` say so, and how the player takes the seat back. A German tour's status read only the lobby's setting
 ("Bot als Vertretung: Nie") and ``/games`` nothing at all, while the bot played Ben's turns."""
 from __future__ import annotations
@@ -35,10 +35,11 @@ def embed_text(message) -> str:
 
 
 async def bot_plays_for_bob(h, alice, bob):
-    """An English poker duel at the fast pace: bob (who joined: he moves first) lets his hour run out and alice
-    lets the bot play for him."""
+    """An English poker duel at the fast pace whose bot stands in for an absent player (``takeover``: a dice poker
+    reroll left waiting otherwise keeps all dice, by the game's rules, and nobody is asked): bob (who joined: he
+    moves first) lets his hour run out and the bot plays for him."""
     place = h.channel()
-    created = await h.run("poker new", user=alice, place=place, pace="fast")
+    created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24)
     lobby = next(m for m in created.messages if m.buttons())
     await h.click(lobby, user=bob, place=place, label="Join")
     await h.click(lobby, user=alice, place=place, label="Start")
@@ -48,8 +49,7 @@ async def bot_plays_for_bob(h, alice, bob):
     h.clock.now = T0 + HOUR + 1
     mark = len(h.rec.order)
     await h.bot.get_cog("Reminders").tick()
-    [ask] = [m for m in h.rec.since(mark) if m.buttons()]
-    await h.click(ask, user=alice, place=place, label="Let the bot play for them")
+    assert t("clock.ran_out_bot", "en", player=bob.mention) in "\n".join(m.text() for m in h.rec.since(mark))
     await h.bot.bots.idle()
     game = await h.bot.sessions.load(game.id)
     assert TableMeta.of(game.meta).taken == {1}
@@ -87,3 +87,52 @@ async def test_once_the_player_is_back_neither_says_it_any_more(clocked, alice, 
     assert t("status.stand_in.title", "en") not in embed_text(status)
     games = (await h.run("games", user=bob, place=place)).only()
     assert "🤖" not in games.text()
+
+
+async def play_to_the_end_keeping_everything(h, alice, place, game_id: int):
+    """Alice keeps all her dice at each of her decisions (the bot plays bob's at once) until the match ends;
+    returns the game and its final post."""
+    game = await h.bot.sessions.load(game_id)
+    while game.status == "active":
+        await h.run("poker keep", user=alice, place=place, dice="1 2 3 4 5")
+        await h.bot.bots.idle()
+        game = await h.bot.sessions.load(game_id)
+    final = next(m for m in reversed(h.rec.order) if m.channel_id == place.channel_id and m.layout
+                 and "match.png" in m.file_names())
+    return game, final
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261130)
+
+
+async def test_a_win_the_bot_played_for_is_no_win_of_the_player_and_the_result_says_who_played(
+        clocked, alice, bob, fixed_seed):
+    """Bob let his time run out and the bot played all his moves: the final post said "Bob: not rated, the bot
+    played most of their moves", yet ``stats show`` gave him "Won: 1", "Most wins" listed him, and the match
+    picture crowned "Bob" with no sign of the bot. By the rating's rule it is not his win, and the result names
+    the seat as the bot's play."""
+    h = clocked
+    place, game = await bot_plays_for_bob(h, alice, bob)
+    game, final = await play_to_the_end_keeping_everything(h, alice, place, game.id)
+    kind = h.bot.sessions.kinds["dicepoker"]
+    [winner] = [r["seat"] for r in kind.score(game.state)["ranking"] if r["place"] == 1]
+    assert winner == 1                                         # the bot, playing for bob, won the match
+    marked = t("play.stood_in_name", "en", player="Bob")
+    assert marked in final.text(), final.text()                # "1. Bot for Bob — …"
+    assert marked in final.alt_text("match.png")               # the picture names him so, as its alt text says
+    assert t("ratings.final_stood_in", "en", player="Bob") in final.text()
+
+    stats = (await h.run("poker stats show", user=bob, place=place)).only()
+    got = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert got[t("stats.played", "en")] == "1" and got[t("stats.won", "en")] == "0", got
+    assert got[t("stats.stood_in", "en")] == t("stats.stood_in_games", "en", games=1)
+    assert got[t("stats.average", "en")] == "-"                # the bot's Gold is not his score
+    board = (await h.run("poker stats leaderboard", user=alice, place=place)).only()
+    wins = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}[t("stats.board_wins_all", "en")]
+    assert "Bob" not in wins, wins
+    # alice's own record is untouched: her loss counts as played, her Gold as her score
+    mine = {f["name"]: f["value"] for f in (await h.run("poker stats show", user=alice, place=place)).only()
+            .embeds[0]["fields"]}
+    assert mine[t("stats.played", "en")] == "1" and t("stats.stood_in", "en") not in mine

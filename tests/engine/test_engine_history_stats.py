@@ -123,3 +123,24 @@ async def test_the_move_log_still_refuses_every_other_change(mgr, store):
         with pytest.raises(errors.EngineError):
             await write(work)
     assert len(await mgr.move_log(done)) == (await mgr.load(done)).version
+
+
+async def test_result_rows_tell_a_seat_the_bot_played_most_of(mgr):
+    """A result row knows how many of its seat's moves the bot played for the player (``apply_for_seat``): more than
+    half, and it is the bot's game more than theirs (``stood_in``), as ``stood_in_seats`` says of the game."""
+    game = await mgr.create("dicerace", GUILD, 70, ALICE, "Alice", {"target": 12}, 2)
+    await mgr.join(game.id, BOB, "Bob")
+    await mgr.start(game.id, ALICE)
+    while True:
+        view = await mgr.load(game.id)
+        seat = KIND.pending(view.state)[0]["seat"]
+        if seat == 1:                                     # Bob is away: the bot plays every move of his
+            result = await mgr.apply_for_seat(game.id, 1, {"action": "roll"}, view.version)
+        else:
+            result = await mgr.apply(game.id, ALICE, {"action": "roll"}, view.version)
+        if result.finished:
+            break
+    rows = {r.user_id: r for r in await mgr.store.finished_results(kind="dicerace")}
+    assert rows[BOB].stood_in and rows[BOB].bot_moves == rows[BOB].moves > 0
+    assert not rows[ALICE].stood_in and rows[ALICE].bot_moves == 0 < rows[ALICE].moves
+    assert await mgr.store.stood_in_seats(game.id) == {1}

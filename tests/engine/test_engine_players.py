@@ -134,6 +134,12 @@ async def test_daily_attempts_one_per_player_kind_and_day_and_the_days_results(m
     assert all(r.total is not None for r in rows) and await store.daily_results("dicerace", "2026-11-27") == []
     assert [r.user_id for r in await store.daily_results("dicerace", "2000-01-01", user_id=BOB)] == [BOB]
     assert await store.daily_day_of(games[2].id) == "2026-11-26" and await store.daily_day_of(10**9) is None
+    # whose attempt is still being played (Carl's): a daily game stays hidden from them
+    assert await store.daily_open("dicerace", "2026-11-26") and await store.daily_open("dicerace", "2026-11-26", CARL)
+    assert not await store.daily_open("dicerace", "2026-11-26", ALICE)
+    assert not await store.daily_open("dicerace", "2026-11-27") and not await store.daily_open("rp", "2026-11-26")
+    await mgr.abandon(games[2].id, CARL)
+    assert not await store.daily_open("dicerace", "2026-11-26")
     await store.note_player_guild(ALICE, 7, NOW)
     await store.note_player_guild(ALICE, 8, NOW)
     assert await store.guilds_of([ALICE, BOB]) == {ALICE: {7, 8}} and await store.guilds_of([]) == {}

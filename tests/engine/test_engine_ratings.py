@@ -144,3 +144,54 @@ async def test_an_absent_player_whose_seat_the_bot_played_is_not_rated(mgr):
     want = rate([RatedSeat(0, places[0], ALICE), RatedSeat(1, places[1], bot_level=STAND_IN_LEVEL)], {})
     assert (await mgr.store.ratings_of(ALICE))["dicerace"] == want[ALICE]
 
+
+
+async def started(mgr, channel, players=((ALICE, "Alice"), (BOB, "Bob"))):
+    (first, name), *rest = players
+    game = await mgr.create("dicerace", GUILD, channel, first, name, {"target": 30}, len(players))
+    for user, other in rest:
+        await mgr.join(game.id, user, other)
+    if rest:                                          # a game of one seat starts as it is made
+        await mgr.start(game.id, first)
+    return game.id
+
+
+async def roll(mgr, game_id, user):
+    view = await mgr.load(game_id)
+    await mgr.apply(game_id, user, {"action": "roll"}, view.version)
+
+
+async def test_a_player_who_leaves_a_rated_game_others_played_loses_it(mgr):
+    """As on Board Game Arena: the player who abandons a rated game in which another seat has moved takes last
+    place (the others share first), in the same transaction as the end; nothing else abandoned is rated."""
+    game = await started(mgr, 80)
+    await roll(mgr, game, ALICE)
+    await roll(mgr, game, BOB)
+    await mgr.abandon(game, ALICE, forfeit=True)
+    want = rate([RatedSeat(0, 2, ALICE), RatedSeat(1, 1, BOB)], {})
+    assert await mgr.store.ratings_of(ALICE) == {"dicerace": want[ALICE]}
+    assert (await mgr.store.ratings_of(BOB))["dicerace"] == want[BOB]
+    assert set(await mgr.store.rating_changes(game)) == {0, 1} and (await mgr.load(game)).status == "abandoned"
+
+    before = {user: await mgr.store.ratings_of(user) for user in (ALICE, BOB, CARL)}
+    only_mine = await started(mgr, 81)                # only the one who leaves has moved
+    await roll(mgr, only_mine, ALICE)
+    await mgr.abandon(only_mine, ALICE, forfeit=True)
+    nobody = await started(mgr, 82)                   # started, no move at all
+    await mgr.abandon(nobody, ALICE, forfeit=True)
+    ended = await started(mgr, 83)                    # ended for a deleted channel, by a moderator, by a clock's answer
+    await roll(mgr, ended, ALICE)
+    await roll(mgr, ended, BOB)
+    await mgr.abandon(ended, ALICE, may_manage_channel=True)
+    outsider = await started(mgr, 84)                 # a moderator who does not play in it leaves nothing
+    await roll(mgr, outsider, ALICE)
+    await roll(mgr, outsider, BOB)
+    await mgr.abandon(outsider, CARL, may_manage_channel=True, forfeit=True)
+    lobby = await mgr.create("dicerace", GUILD, 85, ALICE, "Alice", {"target": 30}, 2)
+    await mgr.abandon(lobby.id, ALICE, forfeit=True)
+    solo = await started(mgr, 86, ((ALICE, "Alice"),))
+    await roll(mgr, solo, ALICE)
+    await mgr.abandon(solo, ALICE, forfeit=True)
+    for game_id in (only_mine, nobody, ended, outsider, lobby.id, solo):
+        assert await mgr.store.rating_changes(game_id) == {}, game_id
+    assert {user: await mgr.store.ratings_of(user) for user in (ALICE, BOB, CARL)} == before

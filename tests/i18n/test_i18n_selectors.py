@@ -35,8 +35,8 @@ def test_an_ordinal_has_its_own_ending_for_the_first(place, expected):
 
 
 def test_the_french_daily_place_is_an_ordinal():
-    assert t("daily.final_place", "fr", place=1, players=3).startswith("Défi du jour : 1re place sur 3")
-    assert t("daily.final_place", "fr", place=2, players=3).startswith("Défi du jour : 2e place sur 3")
+    assert t("daily.final_place", "fr", day="<t:1:D>", place=1, players=3) == "Défi du <t:1:D> : 1re place sur 3."
+    assert t("daily.final_place", "fr", day="<t:1:D>", place=2, players=3) == "Défi du <t:1:D> : 2e place sur 3."
 
 
 def territory(tid: str) -> str:

@@ -60,6 +60,16 @@ class DicePokerKind(Kind):
         """The exact best reroll for the deciding seat and why (``ai.hint``): the shell's ``/poker hint``."""
         return ai.hint(state, seat)
 
+    def timeout_move(self, state: dict, seat: int) -> dict | None:
+        """The house rule of the spec (``modes.duel.on_timeout``, provenance "house"): a reroll decision whose time
+        runs out rerolls nothing, it keeps all five dice (the decision's ``default``). The shell's turn clock
+        says when time runs out: the game's pace, in place of the spec's 120 s (a match in a channel is played
+        over hours, not minutes)."""
+        for item in rules.pending(state):
+            if item["seat"] == seat:
+                return dict(item["default"])
+        return None
+
     # ---- optional history and stats hooks (docs/contracts.md)
     def round_mark(self, state: dict) -> int:
         """A replay steps hand by hand: the number of hands finished so far."""

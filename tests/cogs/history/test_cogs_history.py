@@ -307,3 +307,21 @@ def test_log_pages_share_the_moves_out_evenly(count):
     assert max(sizes) <= LOG_PAGE and max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes)
     assert log_bounds(count, 99)[3] == len(bounds) - 1 and log_bounds(count, -5)[3] == 0
 
+
+
+@pytest.mark.parametrize(("locale", "one", "two"), [("de", "nach 1 Zug", "nach 2 Zügen"),
+                                                    ("en", "after 1 move", "after 2 moves")])
+async def test_a_replay_step_after_one_move_says_one_move(poker_harness, alice, locale, one, two):
+    """A tavern night's hand is one move: Ben's German replay read "Schritt 1 von 2, nach 1 Zügen" (English
+    "after 1 moves"); the count's noun now takes the catalog's plural form."""
+    harness = poker_harness
+    dm = harness.dm()
+    await harness.run("poker solo", user=alice, place=dm)
+    for _ in range(2):                                    # two hands: keep every die
+        await harness.run("poker keep", user=alice, place=dm, dice="1 2 3 4 5")
+    harness.locale = locale
+    message = (await harness.run("poker replay", user=alice, place=dm)).private()[-1]
+    await harness.click(message, user=alice, place=dm, label=t("history.next", locale))
+    assert message.content.split("\n")[0].endswith(one), message.content
+    await harness.click(message, user=alice, place=dm, label=t("history.last", locale))
+    assert message.content.split("\n")[0].endswith(two), message.content

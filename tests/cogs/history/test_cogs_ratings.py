@@ -112,3 +112,59 @@ async def test_solo_games_are_not_rated_and_texts_read_in_every_language(harness
         assert t("ratings.provisional", locale).strip() in board[t("ratings.board", locale)]
         lines = "\n".join(await rating_change_lines(harness.bot.sessions, game, locale))
         assert lines.startswith(t("ratings.final_title", locale)) and "⟦" not in lines
+
+
+async def poker_duel_after_one_hand(harness, alice, bob, place):
+    """Alice's rated poker duel in ``place``, bob joined; hand 1 played out (both rerolled: bob leads or not)."""
+    game = await duel(harness, [alice, bob], place, group="poker")
+    for _ in range(2):                      # bob (the opponent) rerolls first, then alice
+        game = await harness.bot.sessions.load(game.id)
+        [item] = await harness.bot.sessions.pending(game.id)
+        user = bob if item["seat"] == 1 else alice
+        await harness.run("poker keep", user=user, place=place, dice="all")
+    return await harness.bot.sessions.load(game.id)
+
+
+async def test_leaving_a_rated_game_the_others_played_counts_as_a_loss(harness, alice, bob, moderator):
+    """Cleo abandoned her rated duel after hand 1, with Ben leading: "Cleo abandoned game #10 … without a result",
+    and nobody's rating moved, a dodge. As on Board Game Arena, the player who leaves loses: the notice says so with
+    both changes; a game left before anyone else moved, or ended by a moderator who does not play in it, stays
+    unrated."""
+    place = harness.channel()
+    game = await poker_duel_after_one_hand(harness, alice, bob, place)
+    ended = await harness.run("poker abandon", user=alice, place=place)
+    text = ended.text()
+    assert t("lobby.abandon_forfeit", "en", player="Alice") in text, text
+    assert t("lobby.ended_for_forfeit", "en", players=bob.mention) in text and "without a result" not in text
+    want = ratings.rate((ratings.RatedSeat(0, 2, alice.id), ratings.RatedSeat(1, 1, bob.id)), {})
+    for user, name in ((alice, "Alice"), (bob, "Bob")):
+        r = want[user.id]
+        line = t("ratings.final_line", "en", player=name, before=1000, after=r.shown,
+                 change=signed(r.shown - 1000), mark=t("ratings.provisional", "en"))
+        assert line in text, (line, text)
+    assert want[alice.id].shown < 1000 < want[bob.id].shown
+    stats = fields((await harness.run("poker stats show", user=alice, place=place)).only())
+    assert stats[t("ratings.field", "en")] == rating_text(replace(want[alice.id], games=1), "en")
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+
+    # in German, from another channel: the private answer says it too (and the game's channel, German here too)
+    harness.locale = "de"
+    other = harness.channel(guild_id=place.guild_id)
+    game = await poker_duel_after_one_hand(harness, alice, bob, place)
+    answer = await harness.run("poker abandon", user=alice, place=other, game=game.id)
+    [private] = answer.private()
+    assert t("lobby.abandon_forfeit", "de", player="Alice") in private.text()
+    [notice] = answer.public()                                 # the channel reads it in the game's language
+    assert t("lobby.abandon_forfeit", "de", player="Alice") in notice.text() and notice.channel_id == place.channel_id
+    harness.locale = "en-US"
+
+    # started, but nobody else has moved: nobody's rating follows it
+    before = await harness.bot.store.ratings_of(alice.id)
+    game = await duel(harness, [alice, bob], place, group="poker")
+    quiet = (await harness.run("poker abandon", user=alice, place=place)).text()
+    assert t("lobby.abandon_forfeit", "en", player="Alice")[:20] not in quiet and "Rating" not in quiet, quiet
+    assert await harness.bot.store.ratings_of(alice.id) == before
+    # a moderator who does not play in it ends it: no loss for anyone
+    game = await poker_duel_after_one_hand(harness, alice, bob, place)
+    modded = (await harness.run("poker abandon", user=moderator, place=place)).text()
+    assert "Rating" not in modded and await harness.bot.store.rating_changes(game.id) == {}

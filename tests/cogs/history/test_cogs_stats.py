@@ -229,3 +229,15 @@ async def test_the_final_post_says_why_a_player_the_bot_stood_in_for_is_not_rate
              SimpleNamespace(seat=2, name="Bot (easy)", is_ai=True, user_id=None)]
     lines = await rating_change_lines(sessions, SimpleNamespace(id=5, seats=seats), "en")
     assert lines[-1] == t("ratings.final_stood_in", "en", player="Ben") and len(lines) == 3
+
+
+async def test_an_average_is_written_as_the_readers_language_writes_numbers(harness, alice, bob, fixed_seed):
+    """Cleo's French ``stats show`` read "Score moyen: 17.5", Ben's German "Durchschnitt: 17.5": a decimal comma
+    in both (Babel, as the hints write their numbers); English keeps its point."""
+    place, results, _ = await play_some(harness, alice, bob)
+    _, _, average, _ = expected_stats(results, alice.id)
+    assert "." in average, average                    # these games give a fractional average
+    for locale, written in (("fr", average.replace(".", ",")), ("de", average.replace(".", ",")), ("en", average)):
+        harness.locale = locale
+        got = fields((await harness.run("stats show", user=alice, place=place)).only())
+        assert got[t("stats.average", locale)] == written, (locale, got)

@@ -293,3 +293,16 @@ def test_finished_match_refuses_moves():
 
 def test_best_hand_key_used_for_the_match_tie_is_the_full_key():
     assert hand_key([4, 4, 6, 5, 2]) > hand_key([4, 4, 6, 5, 1])
+
+
+def test_a_decision_left_waiting_keeps_all_dice_the_house_rule_of_the_spec():
+    """``modes.duel.on_timeout`` (house): the rules' move for a seat whose time ran out rerolls nothing; a seat
+    that is not deciding has none."""
+    from bot.games.dicepoker.content import DATA
+
+    assert DATA["modes"]["duel"]["provenance"]["on_timeout"] == "house"
+    state = KIND.create(2, 7, {})
+    [due] = rules.pending(state)
+    move = KIND.timeout_move(state, due["seat"])
+    assert move == {"type": "reroll", "keep": [0, 1, 2, 3, 4]} and move in KIND.legal_moves(state, due["seat"])
+    assert KIND.timeout_move(state, 1 - due["seat"]) is None
