@@ -342,3 +342,12 @@ async def test_buying_open_locks_revealed_weapon_is_one_pick_in_the_private_menu
     held = game.state.players[seat].cards
     assert "longbow" in held and "longsword" not in held and "blessed_mace" not in held
     assert game.state.sub is None and game.state.players[seat].gold == 9 - CARD_COST["longbow"]
+
+
+def test_diplomacy_copying_move_silently_offers_the_weapon_after_the_discards_too():
+    """Diplomacy uses another player's Move Silently: the same discard pile purchase, the same way to it."""
+    st, seat = full_hands_with_skill("move_silently")
+    deal(st, 1 - seat, ["move_silently"])
+    deal(st, seat, ["diplomacy"])
+    labels = [label for label, _, _ in options(st, seat, "en")]
+    assert "Use Diplomacy: copy Move Silently, target Longbow — discard Longsword, Blessed Mace first" in labels, labels
