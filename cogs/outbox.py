@@ -705,14 +705,20 @@ class Courier:
         presentation = self.games[game.kind]
         lines = []
         due = pending_seats(kind, game.state)
+        taken = TableMeta.of(game.meta).taken
         for seat in due:
             if game.seats[seat].is_ai:     # nobody to tell what to do: the bot's seat is named, not addressed
                 lines.append(t("play.bot_choosing", locale, player=f"**{player_name(game, seat)}**"))
                 continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{player_name(game, seat)}**"
+            decision = presentation.decision_text(decision_of(kind, game.state, seat), locale)
+            if seat in taken:              # the bot decides for them (their menu is not offered): and how to stop it
+                lines.append(t("play.stand_in_turn", locale, player=who, decision=decision,
+                               button=t("button.my_moves", locale)))
+                continue
             lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
-                           decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
+                           decision=decision))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
             if seat not in due and game.seats[seat].user_id:
                 lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))
@@ -777,9 +783,9 @@ class Courier:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
         the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
         into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled,
-        or "My moves" and the looks once the choice went on privately), when it has one (``menu_seat``: not once
-        their decision went on privately). ``keep``: the pictures the message keeps as they are (none drawn), by
-        file name, with their alt texts."""
+        or "My moves" and the looks once the choice went on privately), when it has one (``menu_seat``: not while
+        the bot stands in for them, nor once their decision went on privately). ``keep``: the pictures the message
+        keeps as they are (none drawn), by file name, with their alt texts."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
@@ -814,7 +820,7 @@ class Courier:
                 parts.menu = menu
             elif offered is not None:
                 parts.menu = move_view(presentation, game, offered, kind.legal_moves(game.state, offered), locale)
-            else:                  # several due, a bot seat, a decision gone private: nobody picks moves here
+            else:                  # several due, a bot playing, a decision gone private: nobody picks moves here
                 parts.menu = look_menu(presentation, game, locale, moves=not all(game.seats[s].is_ai for s in due))
             hush = {*hush, *away}                # an away player is named, not pinged
         parts.pictures = [picture.name for picture in blobs] if keep is None else list(keep)

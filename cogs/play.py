@@ -10,7 +10,7 @@ Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``,
   mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
   pings someone posts a new live message and summarises the old one, any other edits it in place. With a
   single player due, it carries their menu until their decision goes on privately (``Courier.went_private``:
-  no menu is left behind there); otherwise a "My moves" button
+  no menu is left behind there), unless the bot stands in for them; otherwise a "My moves" button
   (``bot.engine.turn.menu_seat``, read from the stored game).
 * Every click and every ``/<game> play`` is checked against the current version and the player's legal
   moves, and a click must come from the game's own channel.

@@ -54,14 +54,15 @@ def decision_of(kind: Any, state: Any, seat: int) -> str:
 
 def menu_seat(table: TableMeta, seats: Sequence[Any], due: list[int]) -> int | None:
     """The seat whose moves the game's live message offers, None when it offers only "My moves" and the looks: the
-    one seat due, when a person plays it. Not a bot seat, nor one whose decision went on privately since the
-    message was posted (``TableMeta.went_private``: its menu would be of a decision already made). The courier
-    draws the menu by it, and the shell asks it before a move whether the move leaves a menu behind on the live
-    message."""
+    one seat due, when a person plays it themselves. Not a bot seat, nor a person's seat the bot stands in for
+    (``TableMeta.taken``: the moves are not theirs to make while it does, and a menu there read as if they were),
+    nor one whose decision went on privately since the message was posted (``TableMeta.went_private``: its menu
+    would be of a decision already made). The courier draws the menu by it, and the shell asks it before a move
+    whether the move leaves a menu behind on the live message."""
     if len(due) != 1 or not 0 <= due[0] < len(seats):
         return None
     seat = due[0]
-    if seats[seat].is_ai or seat in table.went_private:
+    if seats[seat].is_ai or seat in table.taken or seat in table.went_private:
         return None
     return seat
 
