@@ -137,10 +137,24 @@ class BotPlayer:
             if self.owner is not None and not await self.sessions.store.claim_lease(
                     f"takeover:{game_id}", self.owner, 600, time.time()):
                 continue
-            await update_meta(self.sessions, game_id, taken=table.taken | set(due))
+            await self.take_over(game, due)
             taken_games.append(game_id)
-            self.schedule(game_id)
         return taken_games
+
+    async def take_over(self, game: GameView, seats: Any, *, show: bool = True) -> None:
+        """The bot plays for these human ``seats`` of ``game`` from now on (their time ran out, or they stayed idle
+        too long), until their player acts again (:meth:`give_back`), and is set to play. The live message is drawn
+        again with the change (a redraw stored in the same write): it said "Ben: place a die." above Ben's menu
+        while the bot made his moves, as if they were still his to make; it now says the bot plays for him and how
+        he takes the seat back ("My moves"), and offers no menu (``bot.engine.turn.menu_seat``). ``show``: deliver
+        that redraw now (False: the caller does, once it has answered its interaction); the bot's first move
+        delivers it in any case."""
+        taken = TableMeta.of(game.meta).taken | set(seats)
+        if not await self.courier.store_redraw(game.id, taken=taken):
+            await update_meta(self.sessions, game.id, taken=taken)
+        self.schedule(game.id)
+        if show:
+            await self.courier.deliver(game.id)
 
     async def give_back(self, game: GameView, seat: int) -> bool:
         """The player is back (they acted): the bot stops playing for their seat, and the live message says so in

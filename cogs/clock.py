@@ -238,10 +238,9 @@ class PaceClock:
                 and ruled in kind.legal_moves(game.state, seat):
             return await self.play_timeout_move(game, seat, ruled)
         if table.takeover_s and has_ai(kind):
-            await update_meta(self.sessions, game.id, taken=table.taken | {seat})
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
-            self.bots.schedule(game.id)
+            await self.bots.take_over(game, {seat})
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
             return True
@@ -391,14 +390,14 @@ class PaceClock:
         elif action == "bot":
             if not has_ai(kind):
                 raise Refusal("error.component_unavailable")
-            await update_meta(self.sessions, game_id, taken=table.taken | {seat})
+            await self.bots.take_over(game, {seat}, show=False)
             text = t("clock.decided.bot", locale, user=who, player=idle)
         else:
             await self.sessions.abandon(game_id, interaction.user.id, may_manage_channel=True)
             text = self.end_text(game, interaction.user.id, seat, locale)
         await interaction.response.edit_message(content=text, view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
-        if action == "bot":
-            self.bots.schedule(game_id)
+        if action == "bot":                     # once answered: the live message without the player's menu
+            await self.bots.courier.deliver(game_id)
         else:        # the live message shows the new deadline, or that the game is over (it kept "time is up")
             await self.bots.courier.redraw(game_id)

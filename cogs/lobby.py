@@ -55,7 +55,7 @@ from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
 from .seam import LobbyOption, Presentation, player_mention, player_name, seated_people
-from .seats import bot_seat_name, bot_seat_names, mentioned, shown_game
+from .seats import bot_level, bot_seat_name, bot_seat_names, mentioned, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
 from .stats import rating_change_lines
 from .translator import cmd_str
@@ -122,6 +122,21 @@ def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
     """A line of the lobby's history (``TableMeta.lobby_lines``), kept as its message key and parameters so that
     it is drawn in the lobby's language of the moment (``/<game> language`` redraws the lines too)."""
     return {"key": key, "params": params}
+
+
+#: The key of the line that says which bot was added; its entry keeps the bot's level and number, not its name,
+#: so that the line names the bot in the lobby's language of the moment, as the seat list does.
+BOT_ADDED_LINE = "lobby.addbot_named_note"
+
+
+def bot_added_entry(user: str, game: GameView, kind: Any, wanted: int) -> dict[str, Any]:
+    """The lobby line for a bot seat just added to ``game`` (its last seat; ``kind``: its rules): who added it and
+    which bot, level included ("Bot 2 (hard)"), where the line said only "a bot seat" and the level showed in the
+    seat list alone."""
+    level = bot_level(game, len(game.seats) - 1, kind)
+    number = sum(1 for s in game.seats if s.is_ai)
+    return lobby_entry(BOT_ADDED_LINE, user=user, seated=len(game.seats), wanted=wanted, level=level,
+                       number=number)
 
 
 def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
@@ -258,6 +273,8 @@ class Lobby(GameCog):
         key = str(entry.get("key", ""))
         if key == LANGUAGE_LINE:
             return language_line_text(params, locale)
+        if key == BOT_ADDED_LINE:
+            params["bot"] = bot_seat_name(str(params.pop("level", "")), int(params.pop("number", 1)), locale)
         return t(key, locale, **{**self.names(game, locale), **params})
 
     def lobby_text(self, game: GameView, entries: list[dict] | tuple, locale: str) -> str:
@@ -379,7 +396,11 @@ class Lobby(GameCog):
             else:
                 embed, view = self.lobby_embed(game, locale), self.lobby_view(game, locale)
             # the count this action made (a join right after it is its own line's)
-            line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats), wanted=game.seats_wanted)
+            if action == "addbot":
+                line = bot_added_entry(who, acted, self.games.kind(game.kind), game.seats_wanted)
+            else:
+                line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats),
+                                   wanted=game.seats_wanted)
             line["on"] = interaction.message.id if from_button and interaction.message is not None else None
             lines = [*TableMeta.of(game.meta).lobby_lines, line]
             # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added

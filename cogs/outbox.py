@@ -38,7 +38,7 @@ from typing import Any
 import cachetools
 import discord
 
-from bot.engine import GameView, OutboxPost, SessionManager, decision_of, pending_seats, redraw_post
+from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
@@ -343,9 +343,6 @@ class Courier:
         #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
         self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
             cachetools.LRUCache(maxsize=4096)
-        #: game id -> (live message id, seat): the live message shows that seat's menu (as delivered by this
-        #: process): a move of the seat that goes on privately leaves it behind (:meth:`went_private`)
-        self._menus: cachetools.LRUCache[int, tuple[int, int]] = cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
         #: (bounded: a game forgotten here reads its live post from the outbox again)
         self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
@@ -521,18 +518,18 @@ class Courier:
         player's other "Take Initiative" options too. The live message is drawn again with no menu, only "My
         moves" (which opens the decision at hand, privately) and the looks; its pictures, lines and who is due
         stay (the due line names the decision being made). ``via``: the click on the live message that made the
-        move, whose answer is this edit (no other call; the private step then comes as its follow-up); else
-        through a fresh token that may edit the live message, or the bot token, once for the step: only while the
-        live message shows ``seat``'s menu (as this process delivered it). True when the message was redrawn."""
+        move, whose answer is this edit (no other call; the private step then comes as its follow-up); else (a
+        move from a private menu or typed, which the caller makes only when the live message offered ``seat``'s
+        menu before it: ``bot.engine.turn.menu_seat``, from what the game stores, so after a restart too) through a
+        fresh token that may edit the live message, or the bot token. True when the message was redrawn."""
         async with self.delivering(game_id):
             clicked = via.message if via is not None else None
             if clicked is not None and not clicked.flags.ephemeral and await self.live_message(game_id) == clicked.id:
                 message_id = clicked.id           # a move component on the live message: it shows the seat's menu
             else:
-                shown = self._menus.get(game_id)
-                if shown is None or shown[1] != seat:
+                message_id, via = await self.live_message(game_id), None
+                if message_id is None:
                     return False
-                message_id, via = shown[0], None
             game = await self.sessions.load(game_id)
             posts = await self.sessions.store.last_message_posts(game_id)
             if game.status != "active" or not posts or posts[-1].message_id != message_id \
@@ -557,7 +554,6 @@ class Courier:
             except (discord.HTTPException, *UNSURE) as error:    # the move stands; a click there gets its moves
                 log.info("live message of game %s keeps a menu left behind (%r)", game_id, error)
                 return False
-            self._menus.pop(game_id, None)
             now_attached = list(getattr(message, "attachments", None) or ())
             self._shown[game_id] = (message_id, digests, now_attached or attachments) if keeps else \
                 (message_id, content["digests"], now_attached)
@@ -598,10 +594,6 @@ class Courier:
                 message = await self._post(channel, game, post, previous, content, via)
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
-            if content["menu_seat"] is not None:
-                self._menus[game.id] = (message.id, content["menu_seat"])
-            else:
-                self._menus.pop(game.id, None)
         except (discord.HTTPException, *UNSURE) as error:
             if await self.reach.failed(post.game_id, error):
                 return None                    # a permission is missing there: the post waits, never given up
@@ -721,14 +713,20 @@ class Courier:
         presentation = self.games[game.kind]
         lines = []
         due = pending_seats(kind, game.state)
+        taken = TableMeta.of(game.meta).taken
         for seat in due:
             if game.seats[seat].is_ai:     # nobody to tell what to do: the bot's seat is named, not addressed
                 lines.append(t("play.bot_choosing", locale, player=f"**{player_name(game, seat)}**"))
                 continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{player_name(game, seat)}**"
+            decision = presentation.decision_text(decision_of(kind, game.state, seat), locale)
+            if seat in taken:              # the bot decides for them (their menu is not offered): and how to stop it
+                lines.append(t("play.stand_in_turn", locale, player=who, decision=decision,
+                               button=t("button.my_moves", locale)))
+                continue
             lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
-                           decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
+                           decision=decision))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
             if seat not in due and game.seats[seat].user_id:
                 lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))
@@ -793,9 +791,9 @@ class Courier:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
         the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
         into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled,
-        or "My moves" and the looks once the choice went on privately). ``keep``: the pictures the message keeps
-        as they are (none drawn), by file name, with their alt texts. ``menu_seat`` in the result: the seat whose
-        moves the menu offers, if any."""
+        or "My moves" and the looks once the choice went on privately), when it has one (``menu_seat``: not while
+        the bot stands in for them, nor once their decision went on privately). ``keep``: the pictures the message
+        keeps as they are (none drawn), by file name, with their alt texts."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
@@ -804,7 +802,6 @@ class Courier:
         # the result names a seat the bot played most of for its player as such, in words and pictures
         result = await self.result_game(game, locale) if game.status == "finished" else game
         blobs = await self.live_pictures(result, mover, locale) if keep is None else []
-        menu_seat = None
         posts = [*earlier, payload]
         parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
@@ -828,19 +825,19 @@ class Courier:
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
                                                   clock_status(game, locale, away, now)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
+            offered = menu_seat(TableMeta.of(game.meta), game.seats, due)
             if menu is not None:
                 parts.menu = menu
-            elif len(due) == 1 and not game.seats[due[0]].is_ai:
-                parts.menu = move_view(presentation, game, due[0], kind.legal_moves(game.state, due[0]), locale)
-                menu_seat = due[0]
-            else:                                # several due, or a bot seat: nobody here picks its moves
+            elif offered is not None:
+                parts.menu = move_view(presentation, game, offered, kind.legal_moves(game.state, offered), locale)
+            else:                  # several due, a bot playing, a decision gone private: nobody picks moves here
                 parts.menu = look_menu(presentation, game, locale, moves=not all(game.seats[s].is_ai for s in due))
             hush = {*hush, *away}                # an away player is named, not pinged
         parts.pictures = [picture.name for picture in blobs] if keep is None else list(keep)
         parts.alts = {picture.name: picture.alt for picture in blobs} if keep is None else dict(keep)
         mentioned = [discord.Object(game.seats[s].user_id) for s in fresh
                      if game.seats[s].user_id and game.seats[s].user_id not in hush]
-        return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned), "menu_seat": menu_seat,
+        return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {picture.name: digest(picture.data, picture.alt) for picture in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
 

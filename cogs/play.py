@@ -10,7 +10,8 @@ Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``,
   mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
   pings someone posts a new live message and summarises the old one, any other edits it in place. With a
   single player due, it carries their menu until their decision goes on privately (``Courier.went_private``:
-  no menu is left behind there); otherwise a "My moves" button.
+  no menu is left behind there), unless the bot stands in for them; otherwise a "My moves" button
+  (``bot.engine.turn.menu_seat``, read from the stored game).
 * Every click and every ``/<game> play`` is checked against the current version and the player's legal
   moves, and a click must come from the game's own channel.
 """
@@ -27,7 +28,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import GameView, SessionManager
+from bot.engine import GameView, SessionManager, menu_seat
+from bot.engine.table import TableMeta
 from bot.games.errors import RuleError
 from bot.i18n import t
 
@@ -172,6 +174,7 @@ class Play(Tables):
         locale = locale_of(interaction)
         presentation = self.presentation(game)
         label = presentation.move_label(self.shown(game, locale), seat, move, locale)
+        offered = self.live_menu_offered(game, seat)
         try:
             result, played = await self.mover.play(game, seat, interaction.user.id, move, then, locale)
         except RuleError as error:            # ids in the params become names for the message
@@ -188,7 +191,7 @@ class Play(Tables):
             # private step is its follow-up); a move from elsewhere redraws it once the player has their answer
             on_live = from_component and not in_private and await self.courier.went_private(game.id, seat, interaction)
             await self.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private)
-            if not on_live:
+            if not on_live and offered:
                 await self.courier.went_private(game.id, seat)
             await self.close_time_out_questions(game)
             return False
@@ -200,6 +203,15 @@ class Play(Tables):
         await self.go_public(interaction, game)
         await self.close_time_out_questions(game)
         return True
+
+    def live_menu_offered(self, game: GameView, seat: int) -> bool:
+        """Whether the game's live message offers ``seat``'s menu (``bot.engine.menu_seat``, read from the stored
+        game, so a restart forgets nothing): a move of theirs that goes on privately leaves it behind, and the
+        live message is then drawn again without it (``Courier.went_private``). After a restart, a private step
+        made from a private menu or typed left the menu on the live message, which the process kept in memory."""
+        if game.status != "active" or game.state is None:
+            return False
+        return menu_seat(TableMeta.of(game.meta), game.seats, self.pending_seats(game)) == seat
 
     @commands.Cog.listener()
     async def on_seat_back(self, user_id: int, game_id: int) -> None:
@@ -333,7 +345,7 @@ class Play(Tables):
 
     async def stale_menu(self, interaction: discord.Interaction, game: GameView, seat: int) -> bool:
         """A pick on a public menu the game has left behind (the player went on privately after a first pick, and
-        the live message could not yet be drawn without that menu: ``Courier.went_private`` after a restart, a
+        the live message could not yet be drawn without that menu: ``Courier.went_private``'s edit failed, a
         client showing the message as it was). The player is due, so the answer is their moves now, privately,
         saying why; anyone else, or a stale private menu, is refused. False: nothing was played."""
         message = interaction.message

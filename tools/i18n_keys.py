@@ -297,6 +297,9 @@ def dynamic_keys() -> dict[str, str]:
                                      "my_sheet", "table")]
     keys += [f"status.{s}" for s in ("lobby", "active", "finished", "abandoned")]
     keys += [f"lobby.{a}_note" for a in ("join", "leave", "start", "cancel", "addbot", "dropbot")]
+    # cogs.lobby.BOT_ADDED_LINE, the line that names the bot added; "lobby.addbot_note" above draws the lines
+    # stored before it
+    keys += ["lobby.addbot_named_note"]
     keys += [f"rules.solo.rating.{name}" for _, name in SOLO_RATINGS]
     keys += [f"rules.solo.rating.{SOLO_RATING_FLOOR}"]
     keys += [f"field.{f}" for f in PRESENTATION.narrow_fields]

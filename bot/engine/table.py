@@ -107,6 +107,10 @@ class TableMeta:
     withdrawn: tuple = ()
     #: the turn book's: the mark of the message the last public post went into (``Kind.message_mark``)
     message_mark: Any = None
+    #: the turn book's: seats whose decision went on privately since the last public post (a move that kept their
+    #: step): the live message offers them no menu (it would be of a decision already made), only "My moves"
+    #: (``bot.engine.turn.menu_seat``); kept here, not in a process's memory, so that it holds after a restart
+    went_private: frozenset[int] = frozenset()
     #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
     #: the clock's tick redraws the message once one of them no longer holds (the period ran out, or ended)
     away_shown: Mapping[int, float] = field(default_factory=dict)
@@ -178,6 +182,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "unposted_events": ("unposted_events", lambda v: tuple(_list(v)), lambda v: list(v) or None),
     "notified": ("notified", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "message_mark": ("message_mark", lambda v: v, lambda v: v),
+    "went_private": ("went_private", lambda v: frozenset(x for x in _list(v) if type(x) is int),
+                     lambda v: sorted(v) or None),
     "withdrawn": ("withdrawn_mentions", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
     "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,6 +50,21 @@ def decision_of(kind: Any, state: Any, seat: int) -> str:
         if item.get("seat") == seat:
             return item.get("decision", "unknown")
     return "unknown"
+
+
+def menu_seat(table: TableMeta, seats: Sequence[Any], due: list[int]) -> int | None:
+    """The seat whose moves the game's live message offers, None when it offers only "My moves" and the looks: the
+    one seat due, when a person plays it themselves. Not a bot seat, nor a person's seat the bot stands in for
+    (``TableMeta.taken``: the moves are not theirs to make while it does, and a menu there read as if they were),
+    nor one whose decision went on privately since the message was posted (``TableMeta.went_private``: its menu
+    would be of a decision already made). The courier draws the menu by it, and the shell asks it before a move
+    whether the move leaves a menu behind on the live message."""
+    if len(due) != 1 or not 0 <= due[0] < len(seats):
+        return None
+    seat = due[0]
+    if seats[seat].is_ai or seat in table.taken or seat in table.went_private:
+        return None
+    return seat
 
 
 def track_decisions(table: TableMeta, due: list[int], mover: int | None, now: float) -> TableMeta:
@@ -161,6 +176,9 @@ def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
 
 def _public_post(table: TableMeta, mover: int | None, events: list, edit: bool, fresh: list[int], *,
                  started: bool = False, seat_names: Mapping[int, str] | None = None) -> tuple[Bookkeeping, TurnRecord]:
+    """A public post: the live message shows the decisions due now, so no seat's decision has gone on privately
+    since (``TableMeta.went_private``)."""
+    table = replace(table, went_private=frozenset())
     post = {"type": "turn", "mover": mover, "started": started, "events": events, "mention": fresh, "live": True}
     if edit:
         post["edit"] = True
@@ -201,7 +219,9 @@ class TurnBook:
         due = [] if result.finished else pending_seats(kind, view.state)
         table = track_decisions(table, due, seat, self.clock())
         if not (result.finished or seat not in due or kind.step_mark(view.state) != before_mark):
-            return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
+            # the step goes on privately: the live message's menu for the seat, if it had one, is left behind
+            private = replace(table, unposted_events=tuple(events), went_private=table.went_private | {seat})
+            return Bookkeeping(meta=private.to_json()), TurnRecord()
         table, edit, fresh = _message(kind, view.state, replace(table, unposted_events=()), due, result.version,
                                       finished=result.finished)
         return _public_post(table, seat, events, edit, fresh)

@@ -5,8 +5,9 @@
   class goal, the race modifier and the backstory cell of that row.
 * ``move_chains``: menu options that stand for several rule moves (``cogs.menus.Chain``): taking an
   initiative card together with the row for its die (when nothing but placing can follow the take), a
-  suggested arrangement of all starting dice, which the player may accept in one click or ignore, and a Market
-  weapon the hands keep out bought after discarding the Weapons it needs room from.
+  suggested arrangement of all starting dice, which the player may accept in one click or ignore, and a
+  weapon the hands keep out (at the Market, through Move Silently, in Open Lock's look) bought after discarding the
+  Weapons it needs room from.
 * ``pressing_discards``: the Weapon discards such a purchase waits on, which the main menu then shows.
 """
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.rollplayer import engine
-from bot.games.rollplayer.content import ARROWS
+from bot.games.rollplayer.content import ARROWS, CARD_EFFECT
 from bot.games.rollplayer.market import freeing_discards, purchase_of, purchase_price
+from bot.games.rollplayer.skills import skill_moves
 from bot.i18n import t
 from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
 from images.labels import label
@@ -132,31 +134,74 @@ def market_buyer(state: Any, seat: int) -> Any:
         return None
 
 
+def revealed_to(state: Any, seat: int) -> str | None:
+    """The card Open Lock turned up for ``seat``, while they decide whether to buy it; else None."""
+    sub = getattr(state, "sub", None)
+    if isinstance(sub, dict) and sub.get("kind") == "open_lock" and sub.get("seat") == seat \
+            and isinstance(sub.get("card"), str) and sub["card"] in names.cards():
+        return sub["card"]
+    return None
+
+
+def buys_from_discard(move: dict) -> bool:
+    """Whether a skill move is one that buys from the discard pile (Move Silently, also copied by Diplomacy)."""
+    effect = CARD_EFFECT.get(move.get("copy") or move.get("card")) or {}
+    return move.get("type") == "skill" and effect.get("kind") == "alternate_purchase" \
+        and effect.get("source") == "discard_pile"
+
+
+def gainable(state: Any, seat: int) -> list[tuple[str, bool]]:
+    """The cards the seat may buy now, each with whether discounts apply (the rulebook: the Market and Move
+    Silently take them, Open Lock pays the printed cost): Open Lock's revealed card while they look at it; at
+    their Market decision the Market's cards, and the discard pile's while Move Silently (or Diplomacy copying
+    it) may be used in this Market turn."""
+    revealed = revealed_to(state, seat)
+    if revealed is not None:
+        return [(revealed, False)]
+    if market_buyer(state, seat) is None:
+        return []
+    cards = [(card, True) for card in dict.fromkeys(state.market)]
+    if any(buys_from_discard(m) for m in skill_moves(state, seat, frozenset(("market_turn",)))):
+        cards += [(card, True) for card in dict.fromkeys(state.discard)]
+    return [(card, discounts) for card, discounts in cards if card in names.cards()]
+
+
 def waiting_purchases(state: Any, seat: int) -> dict[str, list[tuple[str, ...]]]:
-    """At the seat's Market decision: each Market weapon only the hands keep from being bought, with the sets of
-    Weapons whose discard makes room for it (``freeing_discards``)."""
-    player = market_buyer(state, seat)
-    if player is None:
+    """Each card only the hands keep the seat from buying now (``gainable``: the Market's, the discard pile's
+    through Move Silently, Open Lock's revealed card), with the sets of Weapons whose discard makes room for it
+    (``freeing_discards``)."""
+    try:
+        player = state.players[seat]
+        found = gainable(state, seat)
+    except (AttributeError, IndexError, KeyError, TypeError):
         return {}
-    waiting = {card: freeing_discards(player, card) for card in dict.fromkeys(state.market) if card in names.cards()}
-    return {card: sets for card, sets in waiting.items() if sets}
+    waiting: dict[str, list[tuple[str, ...]]] = {}
+    for card, discounts in found:
+        sets = freeing_discards(player, card, discounts)
+        if sets and card not in waiting:
+            waiting[card] = sets
+    return waiting
 
 
 def pressing_discards(game: Any, seat: int, legal: list[dict]) -> frozenset[int]:
-    """The Weapon discards a Market purchase waits on (the presentation's ``pressing_moves``): any-time moves, but
-    the way to the weapon the player came to buy, so the main menu shows them (they were behind "More…", and the
-    menu's only word on the weapon was a note under "Discard it, take 2 gold")."""
+    """The Weapon discards a purchase waits on (the presentation's ``pressing_moves``): any-time moves, but the way
+    to the weapon the player came to buy (at the Market, through Move Silently or Open Lock), so the main menu
+    shows them (they were behind "More…", and the menu's only word on the weapon was a note under "Discard it,
+    take 2 gold"; Move Silently and Open Lock said nothing at all)."""
     waiting = waiting_purchases(getattr(game, "state", None), seat)
     freeing = {weapon for sets in waiting.values() for chosen in sets for weapon in chosen}
     return frozenset(i for i, m in enumerate(legal) if m.get("type") == "discard_weapon" and m.get("card") in freeing)
 
 
 def discard_detail(state: Any, seat: int, move: dict, locale: str) -> str | None:
-    """A Weapon discard a Market purchase waits on: which weapon it makes room for."""
+    """A Weapon discard a purchase waits on: which weapon it makes room for. Open Lock's card is "the revealed
+    card" (a menu can be public: only its buyer is told its name, with the decision)."""
     waiting = waiting_purchases(state, seat)
     cards = [card for card, sets in waiting.items() if any(move.get("card") in chosen for chosen in sets)]
     if not cards:
         return None
+    if revealed_to(state, seat) is not None:
+        return t("rollplayer.detail.frees_hands_revealed", locale)
     return t("rollplayer.detail.frees_hands", locale, cards=listed((names.card_name(c, locale) for c in cards), locale))
 
 
@@ -289,11 +334,21 @@ def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> lis
     return [Chain(first, tuple(moves[1:]), label[:100], fit_option_text(plan), keep_first=True)]
 
 
+def gained_card(state: Any, move: dict) -> str | None:
+    """The card a legal move buys: a Market purchase's, Move Silently's (``purchase_of``), Open Lock's revealed
+    one; None for any other move."""
+    if move.get("type") == "open_lock" and move.get("buy"):
+        return revealed_to(state, move.get("seat"))
+    bought = purchase_of(state, move)
+    return bought[0] if bought is not None else None
+
+
 def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
-    """Each Market weapon the hands keep out, bought after discarding the Weapons that make room for it (an option
-    per set of Weapons and per Charisma token count), beside the discards themselves: the purchase the player
-    came for sits with the other purchases and says what it takes first (the menu had only a note under "Discard
-    it, take 2 gold")."""
+    """Each weapon the hands keep out (``waiting_purchases``: at the Market, through Move Silently, in Open
+    Lock's look), bought after discarding the Weapons that make room for it (an option per set of Weapons and per
+    way to buy it: Charisma tokens, Move Silently), beside the discards themselves: the purchase the player came
+    for sits with the other purchases and says what it takes first (the menu had only a note under "Discard it,
+    take 2 gold", and nothing at all for Move Silently and Open Lock)."""
     from bot.games.rollplayer.kind import KIND
     state = game.state
     where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
@@ -310,7 +365,7 @@ def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> li
             except Exception:                   # noqa: BLE001 - a move the rules refuse is simply not chained
                 continue
             weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
-            for buy in (m for m in KIND.legal_moves(after, seat) if m.get("type") == "buy" and m.get("card") == card):
+            for buy in (m for m in KIND.legal_moves(after, seat) if gained_card(after, m) == card):
                 label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
                           weapons=weapons)
                 detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
@@ -321,6 +376,8 @@ def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> li
 
 def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
     state = getattr(game, "state", None)
+    if state is not None and revealed_to(state, seat) is not None:
+        return discard_then_buy(game, seat, legal, locale)
     if state is None or state.sub is not None:
         return []
     if state.phase == "dice" and state.step == "choose":

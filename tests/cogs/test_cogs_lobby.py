@@ -127,7 +127,7 @@ async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, b
     assert added.callback_types == [7]                       # the lobby message, edited in place
     text = message.text()
     assert "2. Bot (easy)" in text and "3. Bot 2 (hard)" in text, text
-    assert t("lobby.addbot_note", "en", user=alice.mention, seated=3, wanted=4) in text
+    assert t("lobby.addbot_named_note", "en", user=alice.mention, bot="Bot 2 (hard)", seated=3, wanted=4) in text
     assert [o["label"] for o in message.selects()[0]["options"]] == ["Bot 3 (easy)", "Bot 3 (normal)", "Bot 3 (hard)"]
     await harness.select(message, ["normal"], user=alice, place=place)
     await harness.click(message, user=alice, place=place, label=t("button.dropbot", "en"))
@@ -142,6 +142,22 @@ async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, b
     assert [s.name for s in game.seats][1:3] == ["Bot (easy)", "Bot 2 (hard)"]
     kind = harness.bot.sessions.kinds[game.kind]
     assert [bot_level(game, seat, kind) for seat in (1, 2)] == ["easy", "hard"]      # what each bot plays at
+
+
+async def test_the_added_bot_line_names_the_bot_and_its_level_in_the_lobbys_language(harness, alice):
+    """The line under the lobby said "added a bot seat (3/4)" whatever the level chosen (only the seat list named
+    it): it names the bot as the seat list does, level included, and a new language names it in that one."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=4)
+    await harness.select(message, ["easy"], user=alice, place=place)
+    await harness.select(message, ["hard"], user=alice, place=place)
+    lines = message.content.splitlines()
+    assert lines[-2:] == [
+        "%s added a bot seat: Bot (easy) (2/4)." % alice.mention,
+        "%s added a bot seat: Bot 2 (hard) (3/4)." % alice.mention], lines
+    await harness.run("language", user=alice, place=place, language="ko")
+    assert f"{alice.mention} 님이 봇 자리를 추가했어요: 봇 2 (어려움) (3/4)." in message.content.splitlines()
 
 
 async def test_removing_a_bot_moves_the_players_after_it_up_with_their_language(harness, alice, bob):
@@ -389,7 +405,7 @@ async def test_a_lobby_command_leaves_one_lobby_message_that_is_right(harness, a
                    for m in harness.rec.order if m.channel_id == place.channel_id)
     assert not left.embeds and left.content == "\n".join([            # the lines it added stay
         t("lobby.leave_note", "en", user=carol.mention, seated=2, wanted=3),
-        t("lobby.addbot_note", "en", user=alice.mention, seated=3, wanted=3)])
+        t("lobby.addbot_named_note", "en", user=alice.mention, bot="Bot (hard)", seated=3, wanted=3)])
     assert rest == [], rest
 
 

@@ -136,3 +136,57 @@ async def test_a_win_the_bot_played_for_is_no_win_of_the_player_and_the_result_s
     mine = {f["name"]: f["value"] for f in (await h.run("poker stats show", user=alice, place=place)).only()
             .embeds[0]["fields"]}
     assert mine[t("stats.played", "en")] == "1" and t("stats.stood_in", "en") not in mine
+
+
+def live_message(h, place):
+    """The game's live message: the newest layout message of its channel with something to click."""
+    return next(m for m in reversed(h.rec.order) if m.channel_id == place.channel_id and not m.ephemeral
+                and m.layout and (m.buttons() or m.selects()))
+
+
+def offered_moves(message) -> list[str]:
+    """The move components a message offers (buttons and selects that play or narrow moves)."""
+    return [c["custom_id"] for c in message.buttons() + message.selects()
+            if c.get("custom_id", "").startswith(("poker:m:", "poker:s:", "rp:m:", "rp:s:", "rp:t:", "rp:c:"))]
+
+
+async def test_while_the_bot_stands_in_the_live_message_offers_the_player_no_menu(clocked, alice, bob):
+    """Bob's time ran out and the bot played for him, while the live message went on saying "Bob: …" above Bob's
+    menu of moves that were no longer his to make. Once the bot stands in, the live message offers no menu: its
+    line says the bot plays for Bob and that "My moves" takes the seat back; it does, and his menu is back."""
+    h = clocked
+    place = h.channel()
+    created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24)
+    lobby = next(m for m in created.messages if m.buttons())
+    await h.click(lobby, user=bob, place=place, label="Join")
+    await h.click(lobby, user=alice, place=place, label="Start")
+    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    live = live_message(h, place)
+    assert offered_moves(live), "Bob's menu, while he plays himself"
+    h.bot.bots.pause = 3600                    # the bot takes its time: what does the table see meanwhile?
+    h.clock.now = T0 + HOUR + 1
+    mark = len(h.rec.order)
+    await h.bot.get_cog("Reminders").tick()     # his hour ran out: the bot stands in (``takeover``)
+    assert t("clock.ran_out_bot", "en", player=bob.mention) in "\n".join(m.text() for m in h.rec.since(mark))
+    game = await h.bot.sessions.load(game.id)
+    assert TableMeta.of(game.meta).taken == {1} and game.version == 0, "the bot has not moved yet"
+    live = live_message(h, place)
+    assert not offered_moves(live), live.text()
+    decision = h.bot.games[game.kind].decision_text(decision_now(h, game), "en")
+    stand_in = t("play.stand_in_turn", "en", player=f"**{game.seats[1].name}**", decision=decision,
+                 button=t("button.my_moves", "en"))
+    assert stand_in in live.text(), live.text()
+    assert t("button.my_moves", "en") in [b["label"] for b in live.buttons()]
+
+    await h.click(live, user=bob, place=place, label=t("button.my_moves", "en"))    # Bob is back
+    game = await h.bot.sessions.load(game.id)
+    assert not TableMeta.of(game.meta).taken
+    live = live_message(h, place)
+    assert offered_moves(live) and stand_in not in live.text(), live.text()
+    assert t("play.your_turn", "en", player=f"**{game.seats[1].name}**", away="", decision=decision) in live.text()
+
+
+def decision_now(h, game) -> str:
+    """The decision the game waits for now (the one seat due)."""
+    [item] = h.bot.sessions.kinds[game.kind].pending(game.state)
+    return item["decision"]

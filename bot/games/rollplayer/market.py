@@ -33,18 +33,20 @@ def _affordable(p, card: str, discounts: bool) -> list[dict]:
     return [{}] if CARD_COST[card] <= p.gold else []
 
 
-def held_back_by_hands(p, card: str) -> bool:
-    """Whether only the hand limit keeps ``p`` from buying ``card`` at the Market: a weapon they can pay for
-    that needs more free hands than they have (discarding a Weapon, allowed at any time, frees them). The
-    menus say so where the purchase would otherwise be offered."""
-    return not fits_hands(p, card) and bool(_affordable(p, card, discounts=True))
+def held_back_by_hands(p, card: str, discounts: bool = True) -> bool:
+    """Whether only the hand limit keeps ``p`` from buying ``card``: a weapon they can pay for (with
+    ``discounts``: the Market, Move Silently; without: Open Lock's printed cost) that needs more free hands than
+    they have (discarding a Weapon, allowed at any time, frees them). The menus say so where the purchase would
+    otherwise be offered."""
+    return not fits_hands(p, card) and bool(_affordable(p, card, discounts))
 
 
-def freeing_discards(p, card: str) -> list[tuple[str, ...]]:
+def freeing_discards(p, card: str, discounts: bool = True) -> list[tuple[str, ...]]:
     """The smallest sets of ``p``'s Weapons whose discard (allowed at any time) frees the hands ``card`` needs,
     each set in the order the Weapons are held; none when ``card`` is not held back by the hands alone
-    (``held_back_by_hands``). What the menus offer as "discard these first, then buy it"."""
-    if not held_back_by_hands(p, card):
+    (``held_back_by_hands``, paid ``discounts`` or not). What the menus offer as "discard these first, then buy
+    it"."""
+    if not held_back_by_hands(p, card, discounts):
         return []
     weapons = list(dict.fromkeys(c for c in p.cards if CARD_TYPE[c] == "weapon"))
     missing = hands_used(p) + CARD_HANDS[card] - hand_limit(p)

@@ -5,12 +5,16 @@ now keeps its pictures and lines, says whose decision it is, and offers "My move
 costs no Discord call of its own where the click on it is answered: that answer is the edit."""
 from __future__ import annotations
 
+import pytest
 from driver import move_components
-from harness import count_rest_calls
+from harness import Harness, count_rest_calls
+from test_cogs_phase import options_for
 
+from bot.app import create_bot
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
 from cogs.rollplayer import PRESENTATION
+from cogs.rollplayer.commands import TAKE
 
 MY_MOVES = t("button.my_moves", "en")
 
@@ -44,6 +48,16 @@ async def pick_first(harness, message, user, place):
         return await harness.select(message, [message.selects()[0]["options"][0]["value"]], user=user, place=place)
     button = next(b for b in message.buttons() if b["custom_id"].startswith("rp:m:"))
     return await harness.click(message, user=user, place=place, custom_id=button["custom_id"])
+
+
+def moves_of(message) -> list[tuple[str, str, str]]:
+    """(kind, custom id, label) of each move a message offers: its move buttons and its selects' options."""
+    return [("button", b["custom_id"], b["label"]) for b in message.buttons() if b["custom_id"].startswith("rp:m:")] \
+        + [("select", s["custom_id"], o["label"]) for s in message.selects() for o in s["options"]]
+
+
+def label_of(game, move) -> str:
+    return PRESENTATION.move_label(game, 0, move, "en")
 
 
 def due_line(game) -> str:
@@ -89,3 +103,37 @@ async def test_a_move_made_in_the_private_menu_takes_the_menu_off_the_live_messa
     after = await harness.bot.sessions.load(game.id)
     assert after.version > game.version and after.meta.get("unposted_events"), "this step, too, stayed private"
     assert not second.public() and message.edits == edits + 1 and rest == []
+
+
+@pytest.mark.parametrize("how", ["private menu", "typed"])
+async def test_a_private_step_after_a_restart_takes_the_menu_off_the_live_message(settings, alice, monkeypatch, how):
+    """Which message showed whose menu was kept in the process's memory: after a restart, a take made from a private
+    menu ("My moves") or typed (``/rp dice take``) went on privately and left the live message offering the
+    initiative cards already decided on. Whose menu the live message offers is read from the stored game now."""
+    first = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
+    await first.start()
+    try:
+        game, place, message = await solo_at_initiative(first, alice, monkeypatch)
+    finally:
+        await first.close()
+
+    second = Harness(await create_bot(settings, sync_commands=False, run_reminders=False))
+    await second.start()
+    try:
+        second.rec.messages[message.id] = message            # the live message, posted before the restart
+        second.rec.guild_of_channel[place.channel_id] = place.guild_id
+        edits = message.edits
+        take = next(m for m in KIND.legal_moves(game.state, 0) if m["type"] == "take")
+        if how == "typed":
+            answer = await second.run("rp dice take", user=alice, place=place, **options_for(take, TAKE))
+        else:
+            mine = (await second.run("rp play", user=alice, place=place)).only()
+            [(kind, custom_id, value)] = [o for o in moves_of(mine) if o[2] == label_of(game, take)]
+            answer = await (second.click(mine, user=alice, place=place, custom_id=custom_id) if kind == "button"
+                            else second.select(mine, [value], user=alice, place=place, custom_id=custom_id))
+        after = await second.bot.sessions.load(game.id)
+        assert after.version == game.version + 1 and not answer.public(), "the take went on privately"
+        assert message.edits == edits + 1 and not move_components(message), message.text()
+        assert [b["label"] for b in message.buttons()][0] == MY_MOVES and due_line(after) in message.text()
+    finally:
+        await second.close()

@@ -240,3 +240,114 @@ def test_every_market_card_keeps_its_type_and_a_weapon_names_its_hands(locale):
             move = legal_of(st, seat, value)
             paid = st.players[seat].gold - act(st, move)[0].players[seat].gold
             assert_purchase_detail(detail, paid, card, locale)
+
+
+# ---------------------------------------------------------------- hands full: Move Silently, Open Lock
+
+def full_hands_with_skill(skill: str):
+    """A Warrior in their Market turn holding a Longsword and a Blessed Mace (both hands) and the Skill ``skill``,
+    the Longbow (two hands) lying on the discard pile (Move Silently) or on top of the deck (Open Lock)."""
+    st, seat = full_hands_at_market()
+    deal(st, seat, [skill])
+    for pile in (st.deck, st.market, st.discard):
+        if "longbow" in pile:
+            pile.remove("longbow")
+    (st.discard.append if skill == "move_silently" else lambda card: st.deck.insert(0, card))("longbow")
+    return st, seat
+
+
+async def pick(harness, message, label: str, *, user, place):
+    """Click the option ``label`` of ``message``: a move button, or the option of a select."""
+    if any(b.get("label") == label for b in message.buttons()):
+        return await harness.click(message, user=user, place=place, label=label)
+    [select] = [s for s in message.selects() if any(o["label"] == label for o in s["options"])]
+    [value] = [o["value"] for o in select["options"] if o["label"] == label]
+    return await harness.select(message, [value], user=user, place=place, custom_id=select["custom_id"])
+
+
+def option_labels(message) -> list[str]:
+    return [b.get("label") for b in message.buttons()] + [o["label"] for s in message.selects()
+                                                         for o in s["options"]]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_move_silently_offers_the_discard_piles_weapon_the_hands_keep_out(locale):
+    """With both hands full, Move Silently offered every card of the discard pile but the Longbow, without a word,
+    and the discards that make room sat behind "More…": its purchase is offered with the discards it takes first,
+    and the discards are in the main menu saying which weapon they make room for."""
+    st, seat = full_hands_with_skill("move_silently")
+    shown = options(st, seat, locale)
+    buy = next(m for m in engine.legal(act(act(st, {"type": "discard_weapon", "seat": seat, "card": "longsword"})[0],
+                                            {"type": "discard_weapon", "seat": seat, "card": "blessed_mace"})[0],
+                                        seat) if m.get("target") == "longbow")
+    weapons = ", ".join(names.card_name(w, locale) for w in ("longsword", "blessed_mace"))
+    wanted = t("rollplayer.chain.discard_buy", locale, buy=move_label(None, seat, buy, locale), weapons=weapons)
+    assert wanted in [label for label, _, _ in shown], [label for label, _, _ in shown]
+    discards = {legal_of(st, seat, v)["card"]: d for _, v, d in shown
+                if legal_of(st, seat, v)["type"] == "discard_weapon" and "+" not in v}
+    assert set(discards) == {"longsword", "blessed_mace"}
+    assert all(names.card_name("longbow", locale) in d for d in discards.values())
+
+
+async def test_buying_the_discard_piles_weapon_with_move_silently_is_one_pick(harness, alice, bob, monkeypatch):
+    """Played like players: the live message offers Move Silently on the Longbow with the discards it takes; one
+    pick discards both Weapons and buys it from the discard pile."""
+    games_start_as(monkeypatch, lambda: full_hands_with_skill("move_silently")[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    live = live_message(harness, place)
+    label = next(x for x in option_labels(live) if x.endswith("— discard Longsword, Blessed Mace first"))
+    assert label.startswith("Use Move Silently") and "Longbow" in label, label
+    await pick(harness, live, label, user=user, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    held = game.state.players[seat].cards
+    assert "longbow" in held and "longsword" not in held and "blessed_mace" not in held
+    assert "longbow" not in game.state.discard
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_open_locks_revealed_weapon_is_offered_after_the_discards_without_naming_it(locale):
+    """Open Lock turned up a Longbow for a player with both hands full: the menu offered only "Leave the revealed
+    card" (the discards behind "More…"). The purchase is offered with the discards it takes first; as a menu may
+    be public, neither it nor the discards name the card (the buyer reads it privately with the decision)."""
+    st, seat = full_hands_with_skill("open_lock")
+    st = act(st, {"type": "skill", "seat": seat, "card": "open_lock"})[0]
+    shown = options(st, seat, locale)
+    weapons = ", ".join(names.card_name(w, locale) for w in ("longsword", "blessed_mace"))
+    wanted = t("rollplayer.chain.discard_buy", locale, buy=t("move.open_lock_buy", locale), weapons=weapons)
+    assert wanted in [label for label, _, _ in shown], [label for label, _, _ in shown]
+    room = t("rollplayer.detail.frees_hands_revealed", locale)
+    assert [d for _, v, d in shown if legal_of(st, seat, v)["type"] == "discard_weapon" and "+" not in v] == \
+        [room, room]
+    assert not any(names.card_name("longbow", locale) in f"{label} {detail}" for label, _, detail in shown)
+
+
+async def test_buying_open_locks_revealed_weapon_is_one_pick_in_the_private_menu(harness, alice, bob, monkeypatch):
+    """Played like players: Open Lock from the live message shows the revealed Longbow privately, and the private
+    menu buys it after discarding both Weapons in one pick."""
+    games_start_as(monkeypatch, lambda: full_hands_with_skill("open_lock")[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    looked = await pick(harness, live_message(harness, place), "Use Open Lock", user=user, place=place)
+    [step] = [m for m in looked.private() if m.selects() or m.buttons()]
+    assert "**Longbow**" in step.text()
+    wanted = t("rollplayer.chain.discard_buy", "en", buy=t("move.open_lock_buy", "en"),
+               weapons="Longsword, Blessed Mace")
+    await pick(harness, step, wanted, user=user, place=place)
+    game = await harness.bot.sessions.load(game.id)
+    held = game.state.players[seat].cards
+    assert "longbow" in held and "longsword" not in held and "blessed_mace" not in held
+    assert game.state.sub is None and game.state.players[seat].gold == 9 - CARD_COST["longbow"]
+
+
+def test_diplomacy_copying_move_silently_offers_the_weapon_after_the_discards_too():
+    """Diplomacy uses another player's Move Silently: the same discard pile purchase, the same way to it."""
+    st, seat = full_hands_with_skill("move_silently")
+    deal(st, 1 - seat, ["move_silently"])
+    deal(st, seat, ["diplomacy"])
+    labels = [label for label, _, _ in options(st, seat, "en")]
+    assert "Use Diplomacy: copy Move Silently, target Longbow — discard Longsword, Blessed Mace first" in labels, labels
