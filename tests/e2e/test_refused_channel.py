@@ -170,11 +170,12 @@ async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(di
 
 def delete_channel(stub: DiscordStub, channel, *, tell: bool = True) -> None:
     """A server admin deletes ``channel``: Discord answers 404 Unknown Channel (10003) there from now on; ``tell``:
-    and sends the bot CHANNEL_DELETE (a bot that was down, or missed it, learns it only from a 404)."""
-    stub.world.channels.pop(channel.id)
-    stub.world.guild_of(channel).channels.pop(channel.id, None)
+    and sends the bot CHANNEL_DELETE or THREAD_DELETE (a bot that was down, or missed it, learns it only from a
+    404)."""
     if tell:
-        stub._emit_event("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+        stub.delete_channel(channel)
+    else:
+        stub.world.delete_channel(channel)
 
 
 def unknown_channel_answers(stub: DiscordStub) -> int:
