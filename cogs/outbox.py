@@ -568,26 +568,14 @@ class Courier:
     async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
         try:
             game = await self.sessions.load(post.game_id)
-            # the latest delivered post before this one and the posts edited into its message (a bounded read)
-            same_message = await self.sessions.store.last_message_posts(post.game_id, post.id)
-            previous = same_message[-1] if same_message else None
-            channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:
                 via = None
-            message = None
-            if post.payload.get("edit") and previous is not None and previous.payload.get("live"):
-                content = await self.render(game, post.payload, earlier=same_message, marker=post_marker(post.id))
-                message = await self._edit_live(channel, game.id, previous.message_id, content, via)
-            if message is None:
-                if previous is not None:
-                    await self._summarise(channel, game, previous, same_message, via)
-                if self.notices is not None:       # an away player is owed no notice either
-                    away = await self.away.in_game(game, post.payload.get("mention", []), self.away.clock())
-                    hush = await self.notices.plan(game, post.payload, away=away)
-                else:
-                    hush = ()
-                content = await self.render(game, post.payload, marker=post_marker(post.id), hush=hush)
-                message = await self._post(channel, game, post, previous, content, via)
+            try:
+                message, content = await self._make(game, post, via)
+            except discord.HTTPException as error:
+                if not await self.reach.reopened(post.game_id, error):
+                    raise
+                message, content = await self._make(game, post, None)  # its thread was archived: reopened, once more
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
             if content["menu_seat"] is not None:
@@ -608,6 +596,29 @@ class Courier:
         await self.sessions.store.mark_post_delivered(post.id, message.id, time.time())
         self._live[post.game_id] = message.id
         return message
+
+    async def _make(self, game: GameView, post: OutboxPost,
+                    via: discord.Interaction | None) -> tuple[discord.Message, dict]:
+        """The post in the channel: the live message edited in place (an edit post), else the previous message
+        summarised and a new live message posted. Returns the message and what was rendered into it."""
+        # the latest delivered post before this one and the posts edited into its message (a bounded read)
+        same_message = await self.sessions.store.last_message_posts(post.game_id, post.id)
+        previous = same_message[-1] if same_message else None
+        channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
+        if post.payload.get("edit") and previous is not None and previous.payload.get("live"):
+            content = await self.render(game, post.payload, earlier=same_message, marker=post_marker(post.id))
+            message = await self._edit_live(channel, game.id, previous.message_id, content, via)
+            if message is not None:
+                return message, content
+        if previous is not None:
+            await self._summarise(channel, game, previous, same_message, via)
+        if self.notices is not None:       # an away player is owed no notice either
+            away = await self.away.in_game(game, post.payload.get("mention", []), self.away.clock())
+            hush = await self.notices.plan(game, post.payload, away=away)
+        else:
+            hush = ()
+        content = await self.render(game, post.payload, marker=post_marker(post.id), hush=hush)
+        return await self._post(channel, game, post, previous, content, via), content
 
     async def _edit(self, channel: Any, game_id: int, message_id: int, via: discord.Interaction | None,
                     fields: Callable[[], dict]) -> discord.Message | None:
