@@ -10,7 +10,8 @@ the players' clocks ran out on turns they were never shown, and the bot finished
 A refused post *holds* its game (``TableMeta.held``): the game's posts wait, undelivered and in order, and each try
 to send them (or a reminder) costs one request, after a back-off that grows (:data:`BACKOFF_S`); the game's turn
 clocks stand still (no reminder, no time-out, no takeover: nobody was shown their turn), while a seat the bot
-already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language:
+already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language
+(once per episode: a hold that begins within a day of the previous one's end is told no more, :data:`SAME_EPISODE_S`):
 which permission is missing there and that a server admin can grant it (inside the channel, their own commands
 and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too).
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
@@ -66,6 +67,10 @@ THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005
 LOCKED = "locked"
 #: ``TableMeta.ended`` of a game whose channel or thread was deleted.
 CHANNEL_DELETED = "channel_deleted"
+#: A hold that begins within this many seconds of the previous one's end (``TableMeta.resumed_at``) is the same
+#: episode to its players: they were told of it then, and are not told again (an admin trying permissions out, a
+#: role toggled by a bot of theirs) until the bot has been able to post there for a whole day.
+SAME_EPISODE_S = 24 * 3600
 #: Seconds a held game waits before its next try, by the number of tries so far (the last one repeats): a fixed
 #: permission is usually noticed sooner, through an interaction in the channel or the channel's update.
 BACKOFF_S = (600, 1800, 3600, 3 * 3600, 6 * 3600)
@@ -217,10 +222,21 @@ class Reach(commands.Cog):
             log.info("game %s: channel %s still refuses the bot's posts (try %d); next try in %d s", game.id,
                      game.channel_id, tries, wait)
             return
-        log.warning("game %s: channel %s refuses the bot's posts (%s); they wait, its players are told",
-                    game.id, game.channel_id, "thread locked" if locked else "missing: " + ", ".join(
-                        missing or ["unknown"]))
+        why = "thread locked" if locked else "missing: " + ", ".join(missing or ["unknown"])
+        if self.same_episode(game, now):
+            log.warning("game %s: channel %s refuses the bot's posts again (%s); they wait, its players were told "
+                        "of the hold before", game.id, game.channel_id, why)
+            return
+        log.warning("game %s: channel %s refuses the bot's posts (%s); they wait, its players are told", game.id,
+                    game.channel_id, why)
         await self.tell_held(game, missing, locked=locked)
+
+    def same_episode(self, game: GameView, now: float) -> bool:
+        """Whether a hold beginning ``now`` goes on with the game's previous one (:data:`SAME_EPISODE_S`): its players
+        heard of that one by direct message, and one message per episode is enough (an admin trying permissions
+        out would otherwise send each player one per try)."""
+        resumed = TableMeta.of(game.meta).resumed_at
+        return resumed > 0 and now - resumed < SAME_EPISODE_S
 
     async def tell_held(self, game: GameView, missing: list[str] | None, *, locked: bool = False) -> None:
         """Each player of the game, by direct message in their language: the game is on hold, for want of which

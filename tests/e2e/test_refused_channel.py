@@ -295,3 +295,42 @@ async def test_a_game_ended_by_number_after_its_channel_went_unseen_gives_its_po
     await bot.courier.deliver_all()
     await stub.settle()
     assert unknown_channel_answers(stub) == 0
+
+
+def told(stub: DiscordStub, user) -> list[str]:
+    """The direct messages ``user`` got from the bot."""
+    return [m.content for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
+
+
+async def test_players_are_told_once_per_hold_episode(discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """An admin takes Attach Files away, gives it back, then takes Send Messages away within the hour: the game is
+    held twice, its players told once (a second direct message for the same trouble was noise). A hold that begins a
+    day after the bot could post again is news: told again."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    deny(stub, cast.games, attach_files=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # Alice's time is up: the bot's post refused
+    await bot.bots.idle()
+    await stub.wait_until(lambda: all(told(stub, u) for u in (cast.alice, cast.bob)), 10, "the players told")
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: bot.courier.reach._held.get(cast.games.id) == set(), 10, "the first hold lifted")
+    await stub.settle()
+
+    deny(stub, cast.games, send_messages=True)                      # the same afternoon: the reminder refused
+    await tick(stub, runner, clock, clock.now + HOUR / 2 + 60)
+    await stub.settle()
+    assert (await held(bot, game.id))["missing"] == ["send_messages"]
+    assert [len(told(stub, u)) for u in (cast.alice, cast.bob)] == [1, 1], "the same episode: told once"
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: not bot.courier.reach._held.get(cast.games.id), 10, "the second hold lifted")
+    await stub.settle()
+    assert not await held(bot, game.id)
+
+    deny(stub, cast.games, send_messages=True)                      # a day and more later: a new episode
+    await tick(stub, runner, clock, clock.now + 25 * HOUR)
+    await stub.settle()
+    assert await held(bot, game.id)
+    assert [len(told(stub, u)) for u in (cast.alice, cast.bob)] == [2, 2]
+    refused_by_discord(stub)
