@@ -89,8 +89,10 @@ def stand_in_text(game: GameView, locale: str) -> str:
 def held_text(game: GameView, locale: str) -> str:
     """The game is on hold: its channel refuses the bot's posts (``cogs.reach``), for want of which permission,
     and who can fix it (its players were told once by direct message; this says it wherever they look); or its
-    thread is locked, which a moderator can undo."""
+    thread is locked, which a moderator can undo; or, in a DM, the player takes no messages from the bot."""
     held = TableMeta.of(game.meta).held
+    if game.guild_id is None:
+        return t("mygames.held_dm", locale)
     if held.get("thread") == LOCKED:
         return t("mygames.held_locked", locale)
     missing = list(held.get("missing") or ())

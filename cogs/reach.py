@@ -58,6 +58,9 @@ log = logging.getLogger(__name__)
 
 #: Discord's codes for a post the bot may not make in a channel (Missing Access: it may not even see the channel).
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+#: Discord's code for a message to a user who does not take the bot's (their privacy settings, a block, no server
+#: shared any more): in a game played in that user's DM.
+DMS_CLOSED = 50007
 #: Discord's code for a channel that does not exist (deleted).
 UNKNOWN_CHANNEL = 10003
 #: Discord's codes for a write in a thread that is archived (immutable until unarchived) or locked (only those who
@@ -79,6 +82,11 @@ BACKOFF_S = (600, 1800, 3600, 3 * 3600, 6 * 3600)
 def refused(error: BaseException) -> bool:
     """Whether Discord refused a request for a permission the bot lacks in the channel (not a passing failure)."""
     return isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
+
+
+def dm_refused(error: BaseException) -> bool:
+    """Whether Discord refused a message in a DM because the user does not take the bot's messages."""
+    return isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED
 
 
 def channel_gone(error: BaseException) -> bool:
@@ -143,16 +151,22 @@ class Reach(commands.Cog):
     async def failed(self, game_id: int, error: BaseException) -> bool:
         """A request of game ``game_id`` in its channel failed with ``error``: a refusal for a missing permission
         holds the game, a channel that no longer exists ends it (True); any other failure is the caller's to retry
-        (False). A game in a DM is not held: a closed DM is ``cogs.notify``'s business."""
+        (False). A game in a DM whose player does not take the bot's messages (50007) is held the same way: its
+        posts wait on the back-off (before, each was tried five times, a minute apart, each an invalid request, then
+        lost), nobody can be told, and the player's next move there, answered through its interaction, which the
+        refusal does not touch, brings the waiting posts with it and lifts the hold."""
         if channel_gone(error):
             await self.channel_deleted((await self.sessions.load(game_id)).channel_id)
             await self.give_up(game_id)        # a game already over too (its redraw): nothing can reach it
             return True
-        if not refused(error) and not thread_closed(error):
+        if not (refused(error) or thread_closed(error) or dm_refused(error)):
             return False
         game = await self.sessions.load(game_id)
         if game.guild_id is None:
-            return False
+            if not dm_refused(error):
+                return False
+            await self.hold(game)
+            return True
         if thread_closed(error):
             why = self._closed.pop(game.channel_id) if game.channel_id in self._closed \
                 else await self.reopen(game.channel_id)
@@ -218,6 +232,9 @@ class Reach(commands.Cog):
                                                         "tries": tries, "missing": missing or [],
                                                         **({"thread": LOCKED} if locked else {})})
         self._held.setdefault(game.channel_id, set()).add(game.id)
+        if game.guild_id is None:              # the DM refuses the bot: nowhere to tell the player
+            log.info("game %s: its DM refuses the bot's posts (try %d); next try in %d s", game.id, tries, wait)
+            return
         if held:
             log.info("game %s: channel %s still refuses the bot's posts (try %d); next try in %d s", game.id,
                      game.channel_id, tries, wait)

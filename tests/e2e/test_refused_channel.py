@@ -8,6 +8,7 @@ holds the game: one request per try, on a back-off; its players are told once, b
 still; and its posts go out, once each, when the permission is back."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.engine.table import TableMeta
@@ -15,7 +16,8 @@ from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
 from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
-from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
+from tests.e2e.test_poker_games import human_due, prompt_of, reroll_by_toggles
+from tests.e2e.test_turn_clock import HOUR, Clock, open_and_start, refused_by_discord, stood_in, tick
 
 
 def update_channel(stub: DiscordStub, channel) -> None:
@@ -43,6 +45,16 @@ def refused_posts(stub: DiscordStub) -> int:
 
 async def held(bot, game_id: int) -> dict:
     return dict(TableMeta.of((await bot.sessions.load(game_id)).meta).held)
+
+
+async def all_delivered(bot, game_id: int, timeout: float = 10.0) -> bool:
+    """Whether every post of the game is marked delivered, waiting for it: the mark is written just after Discord
+    took the message, which on a loaded machine may come after the stand-in has gone quiet."""
+    for _ in range(int(timeout * 20)):
+        if not await bot.store.undelivered_posts(10, game_id=game_id):
+            return True
+        await asyncio.sleep(0.05)
+    return False
 
 
 async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_is_back(
@@ -95,7 +107,7 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
                           "the live message")
     await stub.settle()
     assert not await held(bot, game.id)
-    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert await all_delivered(bot, game.id)
     live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
     assert len(live) == 1 and game.seats[other_seat].name in live[0].text
     # Bob's clock stood still while his turn was held back: his deadline lies ahead, not hours ago
@@ -334,3 +346,61 @@ async def test_players_are_told_once_per_hold_episode(discord_stub: DiscordStub,
     assert await held(bot, game.id)
     assert [len(told(stub, u)) for u in (cast.alice, cast.bob)] == [2, 2]
     refused_by_discord(stub)
+
+
+def closed_dm_answers(stub: DiscordStub) -> int:
+    """Discord's 403 Cannot send messages to this user (50007) to posts in a DM whose player closed it to the bot:
+    counted, taken off the stand-in's list of misbehaviour, expected among the invalid requests."""
+    refused = [entry for entry in stub.rejections if entry[1] == "Cannot send messages to this user"]
+    stub.rejections[:] = [entry for entry in stub.rejections if entry not in refused]
+    stub.expect_invalid(len(refused))
+    return len(refused)
+
+
+async def test_a_dm_game_whose_player_closed_their_dms_waits_without_spending_invalid_requests(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A dice poker duel against the bot in a DM; the player then closes their DMs to the bot, so its posts there get
+    403 Cannot send messages to this user (50007). Each such post was tried five times, a minute apart (five
+    invalid requests toward Discord's ban at 10,000 in 10 minutes, per post, per game), then dropped for good: the
+    next hand was never shown. Now the game is held: one try per back-off step (10 min, 30 min, 1 h, ...), nothing
+    dropped; the player's next move there (answered through its interaction, which the closed DM does not stop)
+    brings what waited with it and the game goes on."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    bot.bots.pause = 0
+    clock = Clock()
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
+    dm = stub.dm_channel(cast.stranger)
+    solo = await stub.run_command(cast.stranger, dm, "poker solo", opponents=1, level="easy")
+    await solo.wait_response()
+    game = await bot.sessions.game_in_channel(dm.id)
+    await turn_post(stub, dm, solo)
+    cast.stranger.dms_open = False
+    while not [r for r in stub.rejections if r[1] == "Cannot send messages to this user"]:  # to a new hand's post
+        game = await human_due(stub, bot, game.id, {cast.stranger.id: cast.stranger})
+        assert game.status == "active", "the bot's posts all went through the player's clicks"
+        post = await stub.wait_until(lambda: prompt_of(stub, dm, game.version), 20, "the player's prompt")
+        await (await reroll_by_toggles(stub, cast.stranger, post, list(range(5)))).wait_ack()
+        await stub.settle()
+    waiting = await bot.store.undelivered_posts(10, game_id=game.id)
+    assert waiting and (await held(bot, game.id))["tries"] == 1
+
+    for minute in range(1, 121):                                  # two hours of the bot's minute ticks
+        await tick(stub, runner, clock, clock.now + 60)
+    await stub.settle()
+    assert closed_dm_answers(stub) <= 4, "one try per back-off step: at 0, 10, 40 and 100 minutes"
+    assert [p.id for p in await bot.store.undelivered_posts(10, game_id=game.id)] == [p.id for p in waiting]
+    listing = await (await stub.run_command(cast.stranger, dm, "games")).wait_response()
+    assert t("mygames.held_dm", "en") in listing.embeds[0]["description"]
+
+    # the player types a move in the DM: what waited goes out with its answer, and the hold ends
+    game = await human_due(stub, bot, game.id, {cast.stranger.id: cast.stranger})
+    mark = stub.mark()
+    moved = await stub.run_command(cast.stranger, dm, "poker keep", dice="1,2,3,4,5")
+    await moved.wait_ack()
+    await stub.wait_until(lambda: not bot.courier.reach._held.get(dm.id), 10, "the hold lifted")
+    await stub.settle()
+    assert await all_delivered(bot, game.id)
+    assert [m for m in stub.messages(dm, after=mark) if m.layout and not m.ephemeral]
+    assert closed_dm_answers(stub) == 0
