@@ -17,7 +17,10 @@ and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
 settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
-reminder) that goes through lifts the hold; the clocks then go on from where they stood.
+reminder) that goes through lifts the hold; the clocks then go on from where they stood. The posts that waited go
+out as one (``cogs.outbox.caught_up``: a game held for days, its bot seats playing on, flooded the channel with a
+message per step): the game as it stands, their moves in its line, pinging only whom it is due to now. Reminders
+and time-out notices are never kept for later: the clock stands still while the game is held.
 
 A game in a thread: Discord archives a thread after its inactivity (a game of several days easily has a quiet day),
 and a moderator may close or lock one. An archived thread is immutable: a message sent there unarchives it, unless
@@ -353,11 +356,12 @@ class Reach(commands.Cog):
         return await self.lift(game_id)
 
     async def retry(self, game_id: int) -> None:
-        """The bot has what it needs in the game's channel again: lift its hold, deliver what waited and draw the
-        live message with its clock as it now stands (a refusal again holds it anew)."""
+        """The bot has what it needs in the game's channel again: lift its hold, deliver what waited (drawn after
+        the lift, with its clocks as they now stand), or when nothing waited draw the live message again with its
+        deadline moved on (a refusal again holds it anew)."""
         if await self.lift(game_id):
-            await self.courier.deliver(game_id)
-            if pace_seconds(await self.sessions.load(game_id)):
+            sent = await self.courier.deliver(game_id, catch_up=True)
+            if not sent and pace_seconds(await self.sessions.load(game_id)):
                 await self.courier.redraw(game_id)
 
     async def retry_channel(self, channel_id: int) -> None:

@@ -109,7 +109,7 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
     assert not await held(bot, game.id)
     assert await all_delivered(bot, game.id)
     live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
-    assert len(live) == 1 and game.seats[other_seat].name in live[0].text
+    assert len(live) == 1 and f"<@{other.id}>" in live[0].text and other.id in live[0].mentions   # his turn
     # Bob's clock stood still while his turn was held back: his deadline lies ahead, not hours ago
     deadline = int(live[0].text.split("<t:")[1].split(":")[0])
     assert clock.now < deadline <= clock.now + HOUR
@@ -302,7 +302,7 @@ async def test_a_game_ended_by_number_after_its_channel_went_unseen_gives_its_po
     assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
     await stub.settle()
     assert (await bot.sessions.load(game.id)).status == "abandoned"
-    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert await all_delivered(bot, game.id)                          # given up: marked, with no message
     assert unknown_channel_answers(stub) >= 2
     await bot.courier.deliver_all()
     await stub.settle()
@@ -404,3 +404,94 @@ async def test_a_dm_game_whose_player_closed_their_dms_waits_without_spending_in
     assert await all_delivered(bot, game.id)
     assert [m for m in stub.messages(dm, after=mark) if m.layout and not m.ephemeral]
     assert closed_dm_answers(stub) == 0
+
+
+async def poker_duel(stub: DiscordStub, cast: Cast, runner):
+    """Alice and Bob's dice poker duel in #games at the fast pace, the bot taking over a seat whose time runs out,
+    with a clock the test moves; the bot's seats move at once. Returns the clock and the game."""
+    bot, clock = runner.bot, Clock()
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
+    bot.courier.away.clock = bot.sessions._clock = clock
+    bot.bots.pause = 0
+    lobby = await (await stub.run_command(cast.alice, cast.games, "poker new", pace="fast",
+                                          takeover=720)).wait_response()
+    await (await stub.click(cast.bob, lobby, label=t("button.join", "en"))).wait_response()
+    await (await stub.click(cast.alice, lobby, label=t("button.start", "en"))).wait_response()
+    await stub.settle()
+    return clock, await bot.sessions.game_in_channel(cast.games.id)
+
+
+def channel_writes(stub: DiscordStub, channel) -> tuple[int, int]:
+    """How many messages the bot has posted in ``channel`` and how many edits it made there (with its token, or
+    with an interaction's that may still edit the live message)."""
+    def count(*routes: str) -> int:
+        return len([r for route in routes for r in stub.requests_to(route) if r.channel_id == channel.id])
+    return (count("POST /channels/{channel_id}/messages", "POST /webhooks/{application_id}/{token}"),
+            count("PATCH /channels/{channel_id}/messages/{message_id}",
+                  "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"))
+
+
+async def test_a_held_games_waiting_posts_go_out_as_one_message(discord_stub: DiscordStub, cast: Cast,
+                                                                 start_rollbot):
+    """Both duellists' time ran out, one of them while Attach Files was taken away: the bot played both seats to
+    the end of the match, the game held, fifteen-odd posts waiting. When Attach Files came back they went out one
+    by one: six new messages and eleven edits within seconds, each hand's message summarised at once. Now what
+    waited goes out as one message: the result (final scores, the match picture) with the last moves."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game = await poker_duel(stub, cast, runner)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the first player's time: the bot takes the seat
+    await bot.bots.idle()
+    await stub.settle()
+    deny(stub, cast.games, attach_files=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the other's: the bot plays both, held
+    await bot.bots.idle()
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "finished"
+    assert len(await bot.store.undelivered_posts(100, game_id=game.id)) > 5
+    mark, before = stub.mark(), channel_writes(stub, cast.games)
+
+    grant_back(stub, cast.games)
+    assert await all_delivered(bot, game.id)
+    await stub.settle()
+    posts, edits = (after - was for after, was in zip(channel_writes(stub, cast.games), before))
+    assert posts == 1 and edits <= 1, "one message for what waited; the previous one summarised (again)"
+    [final] = stub.messages(cast.games, after=mark)
+    assert t("play.final_title", "en") in final.text and "match.png" in [a.filename for a in final.attachments]
+    assert final.text.count(" · ") > 5, "the last moves in its line"
+    refused_by_discord(stub)
+
+
+async def test_caught_up_the_live_message_shows_the_turn_due_now(discord_stub: DiscordStub, cast: Cast,
+                                                                 start_rollbot):
+    """Send Messages taken away; a player's time runs out (the notice refused: held) and the bot plays the seat;
+    the player now due goes away: two posts wait, the bot's move and the live message drawn with "away until".
+    Given back, they make one write, and the live message shows the turn due now, with its player's buttons and
+    "away until" (it was two writes, the first drawing a state already gone)."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game = await poker_duel(stub, cast, runner)
+    deny(stub, cast.games, send_messages=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the bot plays for the first player: held
+    await bot.bots.idle()
+    await stub.settle()
+    [seat] = [item["seat"] for item in await bot.sessions.pending(game.id)]
+    user_id = (await bot.sessions.load(game.id)).seats[seat].user_id
+    due = next(u for u in (cast.alice, cast.bob) if u.id == user_id)
+    await (await stub.run_command(due, cast.lounge, "away until", day="2")).wait_response()
+    await stub.settle()
+    assert await held(bot, game.id) and len(await bot.store.undelivered_posts(10, game_id=game.id)) == 2
+    before = channel_writes(stub, cast.games)
+
+    grant_back(stub, cast.games)
+    assert await all_delivered(bot, game.id)
+    await stub.settle()
+    posts, edits = (after - was for after, was in zip(channel_writes(stub, cast.games), before))
+    assert (posts, edits) in ((0, 1), (1, 0), (1, 1)), "one write for what waited (and the previous one's summary)"
+    live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
+    assert len(live) == 1 and due.id not in live[0].mentions, "an away player is named, not pinged"
+    assert t("away.mark", "en", date="\x00").split("\x00")[0] in live[0].text
+    assert str(user_id) not in live[0].text and game.seats[seat].name in live[0].text
+    refused_by_discord(stub)
