@@ -34,7 +34,7 @@ from .buttons import ShellButton, ViewButton
 from .core import game_locale, jump_link, locale_of, permission_names
 from .games import Games
 from .pace import clock_status
-from .reach import CHANNEL_DELETED
+from .reach import CHANNEL_DELETED, LOCKED
 from .seats import listed_players, shown_game
 from .translator import cmd_str
 from .usertext import shown_name
@@ -88,8 +88,14 @@ def stand_in_text(game: GameView, locale: str) -> str:
 
 def held_text(game: GameView, locale: str) -> str:
     """The game is on hold: its channel refuses the bot's posts (``cogs.reach``), for want of which permission,
-    and who can fix it (its players were told once by direct message; this says it wherever they look)."""
-    missing = list(TableMeta.of(game.meta).held.get("missing") or ())
+    and who can fix it (its players were told once by direct message; this says it wherever they look); or its
+    thread is locked, which a moderator can undo; or, in a DM, the player takes no messages from the bot."""
+    held = TableMeta.of(game.meta).held
+    if game.guild_id is None:
+        return t("mygames.held_dm", locale)
+    if held.get("thread") == LOCKED:
+        return t("mygames.held_locked", locale)
+    missing = list(held.get("missing") or ())
     if not missing:
         return t("mygames.held_unknown", locale)
     if len(missing) == 1:

@@ -169,6 +169,23 @@ def clip_moves(line: str, limit: int, *, newest: bool = False) -> str:
     return MOVE_SEPARATOR.join(kept) + MOVE_SEPARATOR + "…"
 
 
+def caught_up(posts: list[OutboxPost], due: list[int]) -> dict:
+    """One post for the posts a held game gathered (``cogs.reach``), in order: a game held for days may have many
+    (its bot seats and the seats it took over play on, the redraws of a clock or an away player), and sent one by
+    one when the hold ended they flooded the channel with a message per step, each pinging, summarised at once.
+    As one, its message is drawn as the game stands (the live message, its result or the turn due now) with every
+    move of those posts in its line of moves (the live message keeps the newest, ``/<game> log`` has them all): a
+    new message when any of them was one, else an edit; it pings those of their mentions due now (and whom the last
+    one pings for later), none whose turn has passed meanwhile."""
+    last = dict(posts[-1].payload)
+    if any(not post.payload.get("edit") for post in posts):
+        last.pop("edit", None)
+    later = list(last.get("mention", []))
+    pinged = dict.fromkeys(seat for post in posts for seat in post.payload.get("mention", []))
+    last["mention"] = [seat for seat in pinged if seat in due or seat in later]
+    return last
+
+
 def post_marker(post_id: int) -> int:
     """The container id that marks the live message of outbox post ``post_id`` (a positive 32-bit integer)."""
     return MARKER_BASE + post_id % (2**31 - 1 - MARKER_BASE)
@@ -428,18 +445,26 @@ class Courier:
         self._private.pop(message_id, None)
 
     # ------------------------------------------------------------------ delivering
-    async def deliver(self, game_id: int, via: discord.Interaction | None = None) -> list[discord.Message]:
+    async def deliver(self, game_id: int, via: discord.Interaction | None = None, *,
+                      catch_up: bool = False) -> list[discord.Message]:
         """Send this game's undelivered posts in order; a failed send stays for the retry loop. ``via``: the
         interaction that made them due (a click, a command in the game's channel): the posts go through it
         (the clicked live message answered in place, a new live message as its follow-up) rather than through the
-        bot token, which Discord limits to 50 calls a second for the whole bot."""
+        bot token, which Discord limits to 50 calls a second for the whole bot. The posts a held game gathered
+        (``cogs.reach``; ``catch_up``: its hold was just lifted) go out as one (:func:`caught_up`)."""
         sent = []
         async with self.delivering(game_id):
             posts = await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time())
-            if posts and via is None and self.reach.waiting(await self.sessions.load(game_id)):
+            game = await self.sessions.load(game_id) if posts else None
+            if posts and via is None and self.reach.waiting(game):
                 posts = []                     # its channel refused the bot's posts: they wait for the next try
-            for post in posts:
-                message = await self._send(post, via)
+            if len(posts) > 1 and (catch_up or self.reach.holding(game)):
+                log.info("game %s: its %d posts gathered while held go out as one", game_id, len(posts))
+                batches = [(posts[-1], posts[:-1])]
+            else:
+                batches = [(post, []) for post in posts]
+            for post, folded in batches:
+                message = await self._send(post, via, folded)
                 if message is None:
                     break
                 sent.append(message)
@@ -569,29 +594,20 @@ class Courier:
             live = self._live[game_id] = posts[-1].message_id
         return live
 
-    async def _send(self, post: OutboxPost, via: discord.Interaction | None = None) -> discord.Message | None:
+    async def _send(self, post: OutboxPost, via: discord.Interaction | None = None,
+                    folded: list[OutboxPost] = ()) -> discord.Message | None:
+        """Deliver ``post`` (with the earlier posts ``folded`` into it, :func:`caught_up`); None when it did not go
+        out (it waits for the retry loop, or for its game's hold to end)."""
         try:
             game = await self.sessions.load(post.game_id)
-            # the latest delivered post before this one and the posts edited into its message (a bounded read)
-            same_message = await self.sessions.store.last_message_posts(post.game_id, post.id)
-            previous = same_message[-1] if same_message else None
-            channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
             if via is not None and via.channel_id != post.channel_id:
                 via = None
-            message = None
-            if post.payload.get("edit") and previous is not None and previous.payload.get("live"):
-                content = await self.render(game, post.payload, earlier=same_message, marker=post_marker(post.id))
-                message = await self._edit_live(channel, game.id, previous.message_id, content, via)
-            if message is None:
-                if previous is not None:
-                    await self._summarise(channel, game, previous, same_message, via)
-                if self.notices is not None:       # an away player is owed no notice either
-                    away = await self.away.in_game(game, post.payload.get("mention", []), self.away.clock())
-                    hush = await self.notices.plan(game, post.payload, away=away)
-                else:
-                    hush = ()
-                content = await self.render(game, post.payload, marker=post_marker(post.id), hush=hush)
-                message = await self._post(channel, game, post, previous, content, via)
+            try:
+                message, content = await self._make(game, post, via, folded)
+            except discord.HTTPException as error:
+                if not await self.reach.reopened(post.game_id, error):
+                    raise
+                message, content = await self._make(game, post, None, folded)  # its thread reopened: once more
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
         except (discord.HTTPException, *UNSURE) as error:
@@ -601,13 +617,41 @@ class Courier:
                         post.attempts + 1, error)
             if post.attempts + 1 >= MAX_ATTEMPTS:
                 log.error("post %s of game %s given up after %d attempts", post.id, post.game_id, MAX_ATTEMPTS)
-                await self.sessions.store.mark_post_delivered(post.id, None, time.time())
+                for each in [*folded, post]:
+                    await self.sessions.store.mark_post_delivered(each.id, None, time.time())
             else:
                 await self.sessions.store.note_post_attempt(post.id)
             return None
-        await self.sessions.store.mark_post_delivered(post.id, message.id, time.time())
+        for each in [*folded, post]:           # the posts folded into it are in its message, as edits would be
+            await self.sessions.store.mark_post_delivered(each.id, message.id, time.time())
         self._live[post.game_id] = message.id
         return message
+
+    async def _make(self, game: GameView, post: OutboxPost, via: discord.Interaction | None,
+                    folded: list[OutboxPost] = ()) -> tuple[discord.Message, dict]:
+        """The post in the channel: the live message edited in place (an edit post), else the previous message
+        summarised and a new live message posted; the posts ``folded`` into it are its first moves. Returns the
+        message and what was rendered into it."""
+        # the latest delivered post before this one and the posts edited into its message (a bounded read)
+        same_message = await self.sessions.store.last_message_posts(post.game_id, post.id)
+        previous = same_message[-1] if same_message else None
+        channel = self.client.get_partial_messageable(post.channel_id, guild_id=game.guild_id)
+        payload = caught_up([*folded, post], pending_seats(self.games.kind(game.kind), game.state)) if folded \
+            else post.payload
+        if payload.get("edit") and previous is not None and previous.payload.get("live"):
+            content = await self.render(game, payload, earlier=[*same_message, *folded], marker=post_marker(post.id))
+            message = await self._edit_live(channel, game.id, previous.message_id, content, via)
+            if message is not None:
+                return message, content
+        if previous is not None:
+            await self._summarise(channel, game, previous, same_message, via)
+        if self.notices is not None:       # an away player is owed no notice either
+            away = await self.away.in_game(game, payload.get("mention", []), self.away.clock())
+            hush = await self.notices.plan(game, payload, away=away)
+        else:
+            hush = ()
+        content = await self.render(game, payload, earlier=list(folded), marker=post_marker(post.id), hush=hush)
+        return await self._post(channel, game, post, previous, content, via), content
 
     async def _edit(self, channel: Any, game_id: int, message_id: int, via: discord.Interaction | None,
                     fields: Callable[[], dict]) -> discord.Message | None:

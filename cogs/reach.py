@@ -10,13 +10,27 @@ the players' clocks ran out on turns they were never shown, and the bot finished
 A refused post *holds* its game (``TableMeta.held``): the game's posts wait, undelivered and in order, and each try
 to send them (or a reminder) costs one request, after a back-off that grows (:data:`BACKOFF_S`); the game's turn
 clocks stand still (no reminder, no time-out, no takeover: nobody was shown their turn), while a seat the bot
-already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language:
+already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language
+(once per episode: a hold that begins within a day of the previous one's end is told no more, :data:`SAME_EPISODE_S`):
 which permission is missing there and that a server admin can grant it (inside the channel, their own commands
 and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too).
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
 settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
-reminder) that goes through lifts the hold; the clocks then go on from where they stood.
+reminder) that goes through lifts the hold; the clocks then go on from where they stood. The posts that waited go
+out as one (``cogs.outbox.caught_up``: a game held for days, its bot seats playing on, flooded the channel with a
+message per step): the game as it stands, their moves in its line, pinging only whom it is due to now. Reminders
+and time-out notices are never kept for later: the clock stands still while the game is held.
+
+A game in a thread: Discord archives a thread after its inactivity (a game of several days easily has a quiet day),
+and a moderator may close or lock one. An archived thread is immutable: a message sent there unarchives it, unless
+it is locked, but an edit (the live message's, a summary's) gets 400 Thread is archived (50083), which a courier
+retrying it like a dropped connection met five times before giving the post up, every step of the game. So a
+write refused for an archived thread reopens it (Modify Channel, ``archived=false``: the bot may as the thread's
+creator, with Manage Threads, or where it may post, as Discord requires) and is made once more at once; a locked
+thread (only Manage Threads writes in or unarchives one: 160005 Thread is locked, or 50083 while also archived)
+holds the game like a missing permission, its players told that a moderator can unlock it, and its hold lifts when
+the thread is unlocked (``THREAD_UPDATE``) or at the back-off's next try.
 
 A deleted channel or thread (Discord's ``CHANNEL_DELETE`` and ``THREAD_DELETE``, or the 404 Unknown Channel, 10003,
 of a post tried after a deletion the bot did not see) ends its game without a result, as its players could no
@@ -47,10 +61,22 @@ log = logging.getLogger(__name__)
 
 #: Discord's codes for a post the bot may not make in a channel (Missing Access: it may not even see the channel).
 MISSING_ACCESS, MISSING_PERMISSIONS = 50001, 50013
+#: Discord's code for a message to a user who does not take the bot's (their privacy settings, a block, no server
+#: shared any more): in a game played in that user's DM.
+DMS_CLOSED = 50007
 #: Discord's code for a channel that does not exist (deleted).
 UNKNOWN_CHANNEL = 10003
+#: Discord's codes for a write in a thread that is archived (immutable until unarchived) or locked (only those who
+#: may Manage Threads write there or unarchive it).
+THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005
+#: ``TableMeta.held["thread"]`` of a game held because its thread is locked (no permission names what is missing).
+LOCKED = "locked"
 #: ``TableMeta.ended`` of a game whose channel or thread was deleted.
 CHANNEL_DELETED = "channel_deleted"
+#: A hold that begins within this many seconds of the previous one's end (``TableMeta.resumed_at``) is the same
+#: episode to its players: they were told of it then, and are not told again (an admin trying permissions out, a
+#: role toggled by a bot of theirs) until the bot has been able to post there for a whole day.
+SAME_EPISODE_S = 24 * 3600
 #: Seconds a held game waits before its next try, by the number of tries so far (the last one repeats): a fixed
 #: permission is usually noticed sooner, through an interaction in the channel or the channel's update.
 BACKOFF_S = (600, 1800, 3600, 3 * 3600, 6 * 3600)
@@ -61,9 +87,19 @@ def refused(error: BaseException) -> bool:
     return isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS)
 
 
+def dm_refused(error: BaseException) -> bool:
+    """Whether Discord refused a message in a DM because the user does not take the bot's messages."""
+    return isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED
+
+
 def channel_gone(error: BaseException) -> bool:
     """Whether Discord answered that the channel does not exist (deleted)."""
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+def thread_closed(error: BaseException) -> bool:
+    """Whether Discord refused a write because the thread is archived or locked."""
+    return isinstance(error, discord.HTTPException) and error.code in (THREAD_ARCHIVED, THREAD_LOCKED)
 
 
 def in_thread(channel: Any) -> bool:
@@ -81,6 +117,9 @@ class Reach(commands.Cog):
         self.clock = clock
         #: channel id -> the held games there this process has seen (a player's interaction there may lift them)
         self._held: dict[int, set[int]] = {}
+        #: thread id -> why :meth:`reopened` found it closed to the bot, for the :meth:`failed` that follows at once
+        #: (one read of the thread, not two)
+        self._closed: dict[int, str | list[str]] = {}
 
     # ------------------------------------------------------------------ asking
     def holding(self, game: GameView) -> bool:
@@ -115,45 +154,121 @@ class Reach(commands.Cog):
     async def failed(self, game_id: int, error: BaseException) -> bool:
         """A request of game ``game_id`` in its channel failed with ``error``: a refusal for a missing permission
         holds the game, a channel that no longer exists ends it (True); any other failure is the caller's to retry
-        (False). A game in a DM is not held: a closed DM is ``cogs.notify``'s business."""
+        (False). A game in a DM whose player does not take the bot's messages (50007) is held the same way: its
+        posts wait on the back-off (before, each was tried five times, a minute apart, each an invalid request, then
+        lost), nobody can be told, and the player's next move there, answered through its interaction, which the
+        refusal does not touch, brings the waiting posts with it and lifts the hold."""
         if channel_gone(error):
             await self.channel_deleted((await self.sessions.load(game_id)).channel_id)
             await self.give_up(game_id)        # a game already over too (its redraw): nothing can reach it
             return True
-        if not refused(error):
+        if not (refused(error) or thread_closed(error) or dm_refused(error)):
+            return False
+        game = await self.sessions.load(game_id)
+        if game.guild_id is None:
+            if not dm_refused(error):
+                return False
+            await self.hold(game)
+            return True
+        if thread_closed(error):
+            why = self._closed.pop(game.channel_id) if game.channel_id in self._closed \
+                else await self.reopen(game.channel_id)
+            if why is None:
+                return False                   # open again: the caller's next try goes through
+            await self.hold(game, locked=why == LOCKED, missing=None if why == LOCKED else why)
+            return True
+        await self.hold(game)
+        return True
+
+    async def reopened(self, game_id: int, error: BaseException) -> bool:
+        """Whether ``error`` refused a write in the game's thread for being archived, and the thread is open now
+        (:meth:`reopen`): the write may be made again at once."""
+        if not thread_closed(error):
             return False
         game = await self.sessions.load(game_id)
         if game.guild_id is None:
             return False
-        await self.hold(game)
-        return True
+        why = await self.reopen(game.channel_id)
+        if why is not None:
+            self._closed[game.channel_id] = why
+        return why is None
 
-    async def hold(self, game: GameView) -> None:
-        """Hold the game (again): its next try after the back-off; the first time, its players are told."""
+    async def reopen(self, channel_id: int) -> str | list[str] | None:
+        """Unarchive the thread ``channel_id`` where Discord lets the bot (Modify Channel, developers/resources/
+        channel: an unlocked thread needs only what posting there needs; its creator, or Manage Threads, may too; a
+        locked one only Manage Threads). None when it is open now (unarchived, or it already was); else why not:
+        :data:`LOCKED`, or the permissions the bot lacks there. The thread is read from Discord (discord.py drops an
+        archived thread from its cache): its state as it is now, not as the bot last heard of it."""
+        try:
+            thread = await self.client.fetch_channel(channel_id)
+            me = thread.guild.me
+            permissions = thread.permissions_for(me) if isinstance(thread, discord.Thread) and me else None
+        except (discord.HTTPException, discord.ClientException, AttributeError) as error:
+            log.info("thread %s not read (%r)", channel_id, error)
+            return []
+        if permissions is None:
+            return []                          # not a thread after all: nothing to reopen
+        if thread.locked and not permissions.manage_threads:
+            return LOCKED
+        if not thread.archived:
+            return None
+        if not (permissions.manage_threads or thread.owner_id == me.id or permissions.send_messages_in_threads):
+            return lacking(permissions, thread=True) or ["send_messages_in_threads"]
+        try:
+            await thread.edit(archived=False)
+        except discord.HTTPException as error:
+            log.info("thread %s not unarchived (%r)", channel_id, error)
+            return lacking(permissions, thread=True)
+        log.info("thread %s was archived: unarchived to go on with its game", channel_id)
+        return None
+
+    async def hold(self, game: GameView, *, locked: bool = False, missing: list[str] | None = None) -> None:
+        """Hold the game (again): its next try after the back-off; the first time, its players are told. ``locked``:
+        its thread is locked (no permission is missing); ``missing``: the permissions lacking, when known better than
+        the cache knows them (an archived thread is not in it)."""
         now = self.clock()
         held = TableMeta.of(game.meta).held
         tries = int(held.get("tries", 0)) + 1
         wait = BACKOFF_S[min(tries, len(BACKOFF_S)) - 1]
-        missing = self.missing_in(game.channel_id)
+        missing = [] if locked else (missing or self.missing_in(game.channel_id))
         await update_meta(self.sessions, game.id, held={"at": float(held.get("at", now)), "until": now + wait,
-                                                        "tries": tries, "missing": missing or []})
+                                                        "tries": tries, "missing": missing or [],
+                                                        **({"thread": LOCKED} if locked else {})})
         self._held.setdefault(game.channel_id, set()).add(game.id)
+        if game.guild_id is None:              # the DM refuses the bot: nowhere to tell the player
+            log.info("game %s: its DM refuses the bot's posts (try %d); next try in %d s", game.id, tries, wait)
+            return
         if held:
             log.info("game %s: channel %s still refuses the bot's posts (try %d); next try in %d s", game.id,
                      game.channel_id, tries, wait)
             return
-        log.warning("game %s: channel %s refuses the bot's posts (missing: %s); they wait, its players are told",
-                    game.id, game.channel_id, ", ".join(missing or ["unknown"]))
-        await self.tell_held(game, missing)
+        why = "thread locked" if locked else "missing: " + ", ".join(missing or ["unknown"])
+        if self.same_episode(game, now):
+            log.warning("game %s: channel %s refuses the bot's posts again (%s); they wait, its players were told "
+                        "of the hold before", game.id, game.channel_id, why)
+            return
+        log.warning("game %s: channel %s refuses the bot's posts (%s); they wait, its players are told", game.id,
+                    game.channel_id, why)
+        await self.tell_held(game, missing, locked=locked)
 
-    async def tell_held(self, game: GameView, missing: list[str] | None) -> None:
+    def same_episode(self, game: GameView, now: float) -> bool:
+        """Whether a hold beginning ``now`` goes on with the game's previous one (:data:`SAME_EPISODE_S`): its players
+        heard of that one by direct message, and one message per episode is enough (an admin trying permissions
+        out would otherwise send each player one per try)."""
+        resumed = TableMeta.of(game.meta).resumed_at
+        return resumed > 0 and now - resumed < SAME_EPISODE_S
+
+    async def tell_held(self, game: GameView, missing: list[str] | None, *, locked: bool = False) -> None:
         """Each player of the game, by direct message in their language: the game is on hold, for want of which
-        permission (as the cache knows it, else those a turn post needs), and that a server admin can grant it."""
+        permission (as the cache knows it, else those a turn post needs), and that a server admin can grant it; or
+        because its thread is locked, which a moderator can undo."""
         presentation = self.games.get(game.kind)
         for user, locale in await self.players(game):
             title = t(presentation.title_key, locale) if presentation is not None else game.kind
             where = {"game": game.id, "title": title, "channel": f"<#{game.channel_id}>"}
-            if not missing:
+            if locked:
+                text = t("reach.held_locked", locale, **where)
+            elif not missing:
                 text = t("reach.held_unknown", locale, permissions=permission_names(
                     list(REQUIRED_CHANNEL_PERMISSIONS), locale), **where)
             elif len(missing) == 1:
@@ -241,11 +356,12 @@ class Reach(commands.Cog):
         return await self.lift(game_id)
 
     async def retry(self, game_id: int) -> None:
-        """The bot has what it needs in the game's channel again: lift its hold, deliver what waited and draw the
-        live message with its clock as it now stands (a refusal again holds it anew)."""
+        """The bot has what it needs in the game's channel again: lift its hold, deliver what waited (drawn after
+        the lift, with its clocks as they now stand), or when nothing waited draw the live message again with its
+        deadline moved on (a refusal again holds it anew)."""
         if await self.lift(game_id):
-            await self.courier.deliver(game_id)
-            if pace_seconds(await self.sessions.load(game_id)):
+            sent = await self.courier.deliver(game_id, catch_up=True)
+            if not sent and pace_seconds(await self.sessions.load(game_id)):
                 await self.courier.redraw(game_id)
 
     async def retry_channel(self, channel_id: int) -> None:
@@ -276,10 +392,28 @@ class Reach(commands.Cog):
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
         await self.recheck(after.guild)
 
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A thread's settings changed (Discord's ``THREAD_UPDATE``; an archived thread is not in discord.py's cache,
+        so the raw event): held games there go on once it is not locked, or the bot may Manage Threads there (a
+        post unarchives it, an edit reopens it first)."""
+        if not self._held.get(payload.thread_id):
+            return
+        metadata = payload.data.get("thread_metadata") or {}
+        parent = self.client.get_channel(payload.parent_id)
+        me = getattr(getattr(parent, "guild", None), "me", None)
+        if metadata.get("locked") and not (me is not None and parent.permissions_for(me).manage_threads):
+            return
+        await self.retry_channel(payload.thread_id)
+
     async def recheck(self, guild: discord.Guild) -> None:
-        """The held channels of ``guild`` where the cache now sees nothing missing go on."""
+        """The held channels of ``guild`` where the cache now sees nothing missing (nor a thread locked against
+        the bot) go on."""
         for channel_id, held in list(self._held.items()):
             channel = guild.get_channel_or_thread(channel_id)
-            if held and channel is not None and guild.me is not None \
-                    and not lacking(channel.permissions_for(guild.me), thread=in_thread(channel)):
+            if not held or channel is None or guild.me is None:
+                continue
+            permissions = channel.permissions_for(guild.me)
+            if not lacking(permissions, thread=in_thread(channel)) \
+                    and not (in_thread(channel) and channel.locked and not permissions.manage_threads):
                 await self.retry_channel(channel_id)

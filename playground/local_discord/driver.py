@@ -40,6 +40,27 @@ class Driver:
     def add_channel(self: DiscordStub, name: str) -> StubChannel:
         return self.world.add_channel(name)
 
+    def delete_channel(self: DiscordStub, channel: StubChannel) -> None:
+        """A moderator deletes a channel or a thread, and Discord tells the bot as it does: THREAD_DELETE for a
+        thread (its id, guild, parent and type), CHANNEL_DELETE for a channel (the channel; its threads go with it,
+        with no event of their own). Requests there answer 404 Unknown Channel (10003) from now on. A deletion the
+        bot does not see (it was down) is ``stub.world.delete_channel(channel)``."""
+        self.world.delete_channel(channel)
+        if channel.is_thread:
+            self._emit_event("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),
+                                               "parent_id": str(channel.parent_id), "type": channel.type},
+                             guild_id=channel.guild_id)
+        else:
+            self._emit_event("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+        self._notify(channel.id)
+
+    def update_thread(self: DiscordStub, thread: StubChannel, *, archived: bool | None = None,
+                      locked: bool | None = None) -> None:
+        """A moderator closes (archives), locks, reopens or unlocks a thread, or Discord archives it after its
+        inactivity (``archived=True``): THREAD_UPDATE tells the bot, which then drops an archived thread from its
+        cache (discord.py keeps active threads only)."""
+        self._update_thread(thread, archived=archived, locked=locked)
+
     def dm_channel(self: DiscordStub, user: StubUser) -> StubChannel:
         """The user's DM with the bot (exists for the user even before the bot opens it)."""
         return self.world.dm_with(user)
@@ -74,6 +95,8 @@ class Driver:
         Values: str/int/float/bool for plain options, ``StubUser`` for user options, ``StubChannel`` for
         channel options. Returns at once; wait on the handle for the bot's answer.
         """
+        if channel.is_thread and channel.archived:
+            raise ActionRefused(f"thread {channel.id} is archived: Discord offers no commands there")
         try:
             data = build_command_data(self.commands, self.world, user, channel, path, options)
         except CommandUnavailable as exc:

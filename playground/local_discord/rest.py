@@ -33,6 +33,10 @@ log = logging.getLogger("discord_stub")
 
 API_PREFIX = "/api/v10"
 _SEND, _SEND_IN_THREADS = perm_bits(send_messages=True), perm_bits(send_messages_in_threads=True)
+_MANAGE_THREADS, _MANAGE_CHANNELS = perm_bits(manage_threads=True), perm_bits(manage_channels=True)
+#: Discord's codes for a write in a thread that is archived (immutable until unarchived) or locked (only those who
+#: may Manage Threads write there)
+THREAD_ARCHIVED, THREAD_LOCKED = 50083, 160005
 
 Handler = Callable[[web.Request, RequestRecord], Awaitable[Any]]
 
@@ -65,6 +69,7 @@ class RestApi:
             ("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}", self._delete_webhook_message,
              False),
             ("GET", "/channels/{channel_id}", self._get_channel, True),
+            ("PATCH", "/channels/{channel_id}", self._modify_channel, True),
             ("POST", "/channels/{channel_id}/messages", self._post_channel_message, True),
             ("GET", "/channels/{channel_id}/messages", self._get_channel_messages, True),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_channel_message, True),
@@ -177,6 +182,34 @@ class RestApi:
             needed = (needed & ~_SEND) | _SEND_IN_THREADS
         if needed & ~have:
             raise PayloadRejected(f"Missing Permissions ({what})", code=50013, status=403)
+
+    def _bot_perms(self, channel: StubChannel) -> int:
+        guild = self.world.guild_of(channel)
+        return 0 if guild is None else guild.permissions_in(channel, self.world.bot.id)
+
+    def _writable(self, channel: StubChannel, *, creating: bool) -> None:
+        """Discord's rules for the bot's messages in a thread (developers/topics/threads, "Locked Threads" and
+        "Active & Archived Threads"): in a locked thread only those who may Manage Threads create or edit messages
+        (160005 Thread is locked; 50083 while it is archived too); an archived thread is immutable, an edit there gets
+        50083 Thread is archived, but a message sent there unarchives it (THREAD_UPDATE) unless it is locked.
+        Checked after the permissions (a post the bot may not make at all is 403/50013 wherever it goes)."""
+        if not channel.is_thread:
+            return
+        if channel.locked and not self._bot_perms(channel) & _MANAGE_THREADS:
+            if channel.archived:
+                raise PayloadRejected("Thread is archived", code=THREAD_ARCHIVED, status=400)
+            raise PayloadRejected("Thread is locked", code=THREAD_LOCKED, status=400)
+        if not channel.archived:
+            return
+        if not creating:
+            raise PayloadRejected("Thread is archived", code=THREAD_ARCHIVED, status=400)
+        self._update_thread(channel, archived=False)     # "Sending a message will automatically unarchive the thread"
+
+    def _update_thread(self, thread: StubChannel, *, archived: bool | None = None, locked: bool | None = None) -> None:
+        """A thread archived or unarchived, locked or unlocked: Discord tells the bot with THREAD_UPDATE."""
+        self.world.set_thread(thread, archived=archived, locked=locked)
+        self._emit_event("THREAD_UPDATE", thread.thread_payload(), guild_id=thread.guild_id)
+        self._notify(thread.id)
 
     # --- REST handlers: identity, gateway, users -------------------------------------------------
     async def _get_me(self, request: web.Request, record: RequestRecord) -> Any:
@@ -332,6 +365,8 @@ class RestApi:
         else:
             gate = getattr(self, "channel_post_gate", None)
             public = not ((payload.get("flags") or 0) & FLAG_EPHEMERAL)
+            if public:
+                self._writable(ix.channel, creating=True)
             if public and gate is not None and not await gate(ix.channel, record):
                 raise web.HTTPServiceUnavailable()        # held like a channel post (see _post_channel_message)
             msg = self._create_message(ix.channel, payload, record.files, interaction=ix)
@@ -356,6 +391,8 @@ class RestApi:
 
     async def _edit_webhook_message(self, request: web.Request, record: RequestRecord) -> Any:
         ix, msg = self._webhook_message(record)
+        if not msg.ephemeral:
+            self._writable(msg.channel, creating=False)
         edited = self._edit_message(msg, record.json or {}, record.files)
         ix.edited_ids.append(msg.id)
         return self.message_payload(edited)
@@ -368,12 +405,53 @@ class RestApi:
     async def _get_channel(self, request: web.Request, record: RequestRecord) -> Any:
         return self._channel(record).payload()
 
+    async def _modify_channel(self, request: web.Request, record: RequestRecord) -> Any:
+        """Modify Channel. A thread (developers/resources/channel, "JSON Params (Thread)", and developers/topics/
+        threads, "Editing & Deleting Threads"): an archived thread takes no change but being unarchived; unarchiving
+        an unlocked one needs Manage Threads, or being its creator, or what posting there needs (Send Messages in
+        Threads); a locked one only Manage Threads unarchives, and only Manage Threads locks or unlocks; a name or
+        an auto-archive duration needs Manage Threads or being its creator. Otherwise 403/50013. THREAD_UPDATE
+        tells the change. Another channel: Manage Channels, and its name only."""
+        channel = self._channel(record)
+        if channel.is_dm:
+            raise PayloadRejected("Cannot execute action on a DM channel", code=50003, status=403)
+        body = record.json if isinstance(record.json, dict) else {}
+        have = self._bot_perms(channel)
+        if not channel.is_thread:
+            if not have & _MANAGE_CHANNELS:
+                raise PayloadRejected("Missing Permissions (manage_channels)", code=50013, status=403)
+            if isinstance(body.get("name"), str) and 1 <= len(body["name"]) <= 100:
+                channel.name = body["name"]
+            self._emit_event("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
+            return channel.payload()
+        archived, locked = body.get("archived", channel.archived), body.get("locked", channel.locked)
+        if channel.archived and archived is not False:
+            raise PayloadRejected("Thread is archived", code=THREAD_ARCHIVED, status=400)
+        if "auto_archive_duration" in body and body["auto_archive_duration"] not in AUTO_ARCHIVE_MINUTES:
+            raise PayloadRejected(f"auto_archive_duration: Value must be one of {AUTO_ARCHIVE_MINUTES}.")
+        manage, creator = bool(have & _MANAGE_THREADS), channel.owner_id == self.world.bot.id
+        member = channel.type != PRIVATE_THREAD or self.world.bot.id in channel.thread_members
+        may_post = bool(have & _SEND_IN_THREADS) and member
+        unarchiving = channel.archived and archived is False
+        moderating = locked != channel.locked or "rate_limit_per_user" in body or (unarchiving and channel.locked)
+        creators = bool({"name", "auto_archive_duration"} & body.keys()) or (archived and not channel.archived)
+        allowed = manage or not moderating and (creator or not creators and (may_post or not unarchiving))
+        if not allowed:
+            raise PayloadRejected("Missing Permissions (manage_threads)", code=50013, status=403)
+        if isinstance(body.get("name"), str) and 1 <= len(body["name"]) <= 100:
+            channel.name = body["name"]
+        if body.get("auto_archive_duration") in AUTO_ARCHIVE_MINUTES:
+            channel.auto_archive_duration = body["auto_archive_duration"]
+        self._update_thread(channel, archived=bool(archived), locked=bool(locked))
+        return channel.thread_payload()
+
     async def _post_channel_message(self, request: web.Request, record: RequestRecord) -> Any:
         channel = self._channel(record)
         needed = perm_bits(view_channel=True, send_messages=True)
         if record.files:
             needed |= perm_bits(attach_files=True)
         self._require_bot_perms(channel, needed, "attach_files" if record.files else "send_messages")
+        self._writable(channel, creating=True)
         gate = getattr(self, "channel_post_gate", None)
         if gate is not None and not await gate(channel, record):
             # the test holds this post and never lets it through (e.g. it kills the bot meanwhile)
@@ -402,6 +480,7 @@ class RestApi:
         msg = self._channel_message(record)
         if msg.author.id != self.world.bot.id:
             raise PayloadRejected("Cannot edit a message authored by another user", code=50005, status=403)
+        self._writable(msg.channel, creating=False)
         return self.message_payload(self._edit_message(msg, record.json or {}, record.files))
 
     async def _delete_channel_message(self, request: web.Request, record: RequestRecord) -> Any:

@@ -196,13 +196,19 @@ class StubChannel:
     #: a thread's members (user ids), in the order they joined
     thread_members: list[int] = field(default_factory=list)
     archived: bool = False
+    #: a locked thread: only those who may Manage Threads post, edit or unarchive there (Discord's "Lock Thread")
+    locked: bool = False
     auto_archive_duration: int = 4320
     created_at: str = ""
+    #: when the thread was archived or unarchived last (Discord's ``archive_timestamp``; its creation until then)
+    archive_timestamp: str = ""
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """A channel pickled before threads came (the playground's saved server) gets their defaults."""
+        """A channel pickled before threads (or their locks) came (the playground's saved server) gets their
+        defaults."""
         self.__dict__.update({"parent_id": None, "owner_id": None, "thread_members": [], "archived": False,
-                              "auto_archive_duration": 4320, "created_at": "", **state})
+                              "locked": False, "auto_archive_duration": 4320, "created_at": "",
+                              "archive_timestamp": "", **state})
 
     @property
     def is_dm(self) -> bool:
@@ -221,7 +227,8 @@ class StubChannel:
             "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "total_message_sent": 0,
             "member_count": min(50, len(self.thread_members)),
             "thread_metadata": {"archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
-                                "archive_timestamp": self.created_at, "locked": False,
+                                "archive_timestamp": self.archive_timestamp or self.created_at,
+                                "locked": self.locked,
                                 "create_timestamp": self.created_at,
                                 **({"invitable": True} if self.type == PRIVATE_THREAD else {})},
         }
@@ -395,7 +402,7 @@ class StubGuild:
             "voice_states": [],
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels.values()],
-            "threads": [t.thread_payload() for t in self.threads.values()],
+            "threads": [t.thread_payload() for t in self.threads.values() if not t.archived],   # active ones
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -484,6 +491,26 @@ class World:
         guild.threads[thread.id] = thread
         self.channels[thread.id] = thread
         return thread
+
+    def set_thread(self, thread: StubChannel, *, archived: bool | None = None, locked: bool | None = None) -> None:
+        """Archive or unarchive, lock or unlock a thread (``None`` leaves that as it is)."""
+        assert thread.is_thread
+        if archived is not None and archived != thread.archived:
+            thread.archived, thread.archive_timestamp = archived, iso_now()
+        if locked is not None:
+            thread.locked = locked
+
+    def delete_channel(self, channel: StubChannel) -> list[StubChannel]:
+        """Delete a guild channel or a thread: requests there answer 404 Unknown Channel (10003) from now on. A
+        channel's threads go with it. Returns what was deleted, the channel first."""
+        guild = self.guild_of(channel)
+        assert guild is not None, "a DM is not deleted"
+        gone = [channel, *(t for t in self.channels.values() if t.is_thread and t.parent_id == channel.id)]
+        for each in gone:
+            self.channels.pop(each.id, None)
+            guild.channels.pop(each.id, None)
+            guild.threads.pop(each.id, None)
+        return gone
 
     def dm_with(self, user: StubUser) -> StubChannel:
         """The DM channel between ``user`` and the bot; Discord gives it one stable id."""

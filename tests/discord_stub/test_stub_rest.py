@@ -307,12 +307,13 @@ def test_a_world_saved_before_threads_loads_with_none(discord_stub: DiscordStub,
     defaults when read back."""
     import pickle
 
-    for name in ("parent_id", "owner_id", "thread_members", "archived", "auto_archive_duration", "created_at"):
+    for name in ("parent_id", "owner_id", "thread_members", "archived", "locked", "auto_archive_duration", "created_at",
+                 "archive_timestamp"):
         del cast.games.__dict__[name]
     del discord_stub.world.guild.__dict__["threads"]
     world = pickle.loads(pickle.dumps(discord_stub.world))
     games = world.channels[cast.games.id]
-    assert games.thread_members == [] and not games.is_thread and world.guild.threads == {}
+    assert games.thread_members == [] and not games.is_thread and world.guild.threads == {} and not games.locked
     assert world.guild.payload(world.joined_at)["threads"] == []
     assert world.add_thread(games, "t", world.bot).parent_id == games.id
 

@@ -8,6 +8,7 @@ holds the game: one request per try, on a back-off; its players are told once, b
 still; and its posts go out, once each, when the permission is back."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from bot.engine.table import TableMeta
@@ -15,7 +16,8 @@ from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
 from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
-from tests.e2e.test_turn_clock import HOUR, open_and_start, refused_by_discord, stood_in, tick
+from tests.e2e.test_poker_games import human_due, prompt_of, reroll_by_toggles
+from tests.e2e.test_turn_clock import HOUR, Clock, open_and_start, refused_by_discord, stood_in, tick
 
 
 def update_channel(stub: DiscordStub, channel) -> None:
@@ -43,6 +45,16 @@ def refused_posts(stub: DiscordStub) -> int:
 
 async def held(bot, game_id: int) -> dict:
     return dict(TableMeta.of((await bot.sessions.load(game_id)).meta).held)
+
+
+async def all_delivered(bot, game_id: int, timeout: float = 10.0) -> bool:
+    """Whether every post of the game is marked delivered, waiting for it: the mark is written just after Discord
+    took the message, which on a loaded machine may come after the stand-in has gone quiet."""
+    for _ in range(int(timeout * 20)):
+        if not await bot.store.undelivered_posts(10, game_id=game_id):
+            return True
+        await asyncio.sleep(0.05)
+    return False
 
 
 async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_is_back(
@@ -95,9 +107,9 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
                           "the live message")
     await stub.settle()
     assert not await held(bot, game.id)
-    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert await all_delivered(bot, game.id)
     live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
-    assert len(live) == 1 and game.seats[other_seat].name in live[0].text
+    assert len(live) == 1 and f"<@{other.id}>" in live[0].text and other.id in live[0].mentions   # his turn
     # Bob's clock stood still while his turn was held back: his deadline lies ahead, not hours ago
     deadline = int(live[0].text.split("<t:")[1].split(":")[0])
     assert clock.now < deadline <= clock.now + HOUR
@@ -170,11 +182,12 @@ async def test_in_a_thread_a_move_is_refused_without_send_messages_in_threads(di
 
 def delete_channel(stub: DiscordStub, channel, *, tell: bool = True) -> None:
     """A server admin deletes ``channel``: Discord answers 404 Unknown Channel (10003) there from now on; ``tell``:
-    and sends the bot CHANNEL_DELETE (a bot that was down, or missed it, learns it only from a 404)."""
-    stub.world.channels.pop(channel.id)
-    stub.world.guild_of(channel).channels.pop(channel.id, None)
+    and sends the bot CHANNEL_DELETE or THREAD_DELETE (a bot that was down, or missed it, learns it only from a
+    404)."""
     if tell:
-        stub._emit_event("CHANNEL_DELETE", channel.payload(), guild_id=channel.guild_id)
+        stub.delete_channel(channel)
+    else:
+        stub.world.delete_channel(channel)
 
 
 def unknown_channel_answers(stub: DiscordStub) -> int:
@@ -289,8 +302,196 @@ async def test_a_game_ended_by_number_after_its_channel_went_unseen_gives_its_po
     assert done.ephemeral and done.content == t("lobby.ended_elsewhere", "en", game=game.id)
     await stub.settle()
     assert (await bot.sessions.load(game.id)).status == "abandoned"
-    assert await bot.store.undelivered_posts(10, game_id=game.id) == []
+    assert await all_delivered(bot, game.id)                          # given up: marked, with no message
     assert unknown_channel_answers(stub) >= 2
     await bot.courier.deliver_all()
     await stub.settle()
     assert unknown_channel_answers(stub) == 0
+
+
+def told(stub: DiscordStub, user) -> list[str]:
+    """The direct messages ``user`` got from the bot."""
+    return [m.content for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
+
+
+async def test_players_are_told_once_per_hold_episode(discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """An admin takes Attach Files away, gives it back, then takes Send Messages away within the hour: the game is
+    held twice, its players told once (a second direct message for the same trouble was noise). A hold that begins a
+    day after the bot could post again is news: told again."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    deny(stub, cast.games, attach_files=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # Alice's time is up: the bot's post refused
+    await bot.bots.idle()
+    await stub.wait_until(lambda: all(told(stub, u) for u in (cast.alice, cast.bob)), 10, "the players told")
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: bot.courier.reach._held.get(cast.games.id) == set(), 10, "the first hold lifted")
+    await stub.settle()
+
+    deny(stub, cast.games, send_messages=True)                      # the same afternoon: the reminder refused
+    await tick(stub, runner, clock, clock.now + HOUR / 2 + 60)
+    await stub.settle()
+    assert (await held(bot, game.id))["missing"] == ["send_messages"]
+    assert [len(told(stub, u)) for u in (cast.alice, cast.bob)] == [1, 1], "the same episode: told once"
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: not bot.courier.reach._held.get(cast.games.id), 10, "the second hold lifted")
+    await stub.settle()
+    assert not await held(bot, game.id)
+
+    deny(stub, cast.games, send_messages=True)                      # a day and more later: a new episode
+    await tick(stub, runner, clock, clock.now + 25 * HOUR)
+    await stub.settle()
+    assert await held(bot, game.id)
+    assert [len(told(stub, u)) for u in (cast.alice, cast.bob)] == [2, 2]
+    refused_by_discord(stub)
+
+
+def closed_dm_answers(stub: DiscordStub) -> int:
+    """Discord's 403 Cannot send messages to this user (50007) to posts in a DM whose player closed it to the bot:
+    counted, taken off the stand-in's list of misbehaviour, expected among the invalid requests."""
+    refused = [entry for entry in stub.rejections if entry[1] == "Cannot send messages to this user"]
+    stub.rejections[:] = [entry for entry in stub.rejections if entry not in refused]
+    stub.expect_invalid(len(refused))
+    return len(refused)
+
+
+async def test_a_dm_game_whose_player_closed_their_dms_waits_without_spending_invalid_requests(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A dice poker duel against the bot in a DM; the player then closes their DMs to the bot, so its posts there get
+    403 Cannot send messages to this user (50007). Each such post was tried five times, a minute apart (five
+    invalid requests toward Discord's ban at 10,000 in 10 minutes, per post, per game), then dropped for good: the
+    next hand was never shown. Now the game is held: one try per back-off step (10 min, 30 min, 1 h, ...), nothing
+    dropped; the player's next move there (answered through its interaction, which the closed DM does not stop)
+    brings what waited with it and the game goes on."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    bot.bots.pause = 0
+    clock = Clock()
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
+    dm = stub.dm_channel(cast.stranger)
+    solo = await stub.run_command(cast.stranger, dm, "poker solo", opponents=1, level="easy")
+    await solo.wait_response()
+    game = await bot.sessions.game_in_channel(dm.id)
+    await turn_post(stub, dm, solo)
+    cast.stranger.dms_open = False
+    while not [r for r in stub.rejections if r[1] == "Cannot send messages to this user"]:  # to a new hand's post
+        game = await human_due(stub, bot, game.id, {cast.stranger.id: cast.stranger})
+        assert game.status == "active", "the bot's posts all went through the player's clicks"
+        post = await stub.wait_until(lambda: prompt_of(stub, dm, game.version), 20, "the player's prompt")
+        await (await reroll_by_toggles(stub, cast.stranger, post, list(range(5)))).wait_ack()
+        await stub.settle()
+    waiting = await bot.store.undelivered_posts(10, game_id=game.id)
+    assert waiting and (await held(bot, game.id))["tries"] == 1
+
+    for minute in range(1, 121):                                  # two hours of the bot's minute ticks
+        await tick(stub, runner, clock, clock.now + 60)
+    await stub.settle()
+    assert closed_dm_answers(stub) <= 4, "one try per back-off step: at 0, 10, 40 and 100 minutes"
+    assert [p.id for p in await bot.store.undelivered_posts(10, game_id=game.id)] == [p.id for p in waiting]
+    listing = await (await stub.run_command(cast.stranger, dm, "games")).wait_response()
+    assert t("mygames.held_dm", "en") in listing.embeds[0]["description"]
+
+    # the player types a move in the DM: what waited goes out with its answer, and the hold ends
+    game = await human_due(stub, bot, game.id, {cast.stranger.id: cast.stranger})
+    mark = stub.mark()
+    moved = await stub.run_command(cast.stranger, dm, "poker keep", dice="1,2,3,4,5")
+    await moved.wait_ack()
+    await stub.wait_until(lambda: not bot.courier.reach._held.get(dm.id), 10, "the hold lifted")
+    await stub.settle()
+    assert await all_delivered(bot, game.id)
+    assert [m for m in stub.messages(dm, after=mark) if m.layout and not m.ephemeral]
+    assert closed_dm_answers(stub) == 0
+
+
+async def poker_duel(stub: DiscordStub, cast: Cast, runner):
+    """Alice and Bob's dice poker duel in #games at the fast pace, the bot taking over a seat whose time runs out,
+    with a clock the test moves; the bot's seats move at once. Returns the clock and the game."""
+    bot, clock = runner.bot, Clock()
+    bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
+    bot.courier.away.clock = bot.sessions._clock = clock
+    bot.bots.pause = 0
+    lobby = await (await stub.run_command(cast.alice, cast.games, "poker new", pace="fast",
+                                          takeover=720)).wait_response()
+    await (await stub.click(cast.bob, lobby, label=t("button.join", "en"))).wait_response()
+    await (await stub.click(cast.alice, lobby, label=t("button.start", "en"))).wait_response()
+    await stub.settle()
+    return clock, await bot.sessions.game_in_channel(cast.games.id)
+
+
+def channel_writes(stub: DiscordStub, channel) -> tuple[int, int]:
+    """How many messages the bot has posted in ``channel`` and how many edits it made there (with its token, or
+    with an interaction's that may still edit the live message)."""
+    def count(*routes: str) -> int:
+        return len([r for route in routes for r in stub.requests_to(route) if r.channel_id == channel.id])
+    return (count("POST /channels/{channel_id}/messages", "POST /webhooks/{application_id}/{token}"),
+            count("PATCH /channels/{channel_id}/messages/{message_id}",
+                  "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"))
+
+
+async def test_a_held_games_waiting_posts_go_out_as_one_message(discord_stub: DiscordStub, cast: Cast,
+                                                                 start_rollbot):
+    """Both duellists' time ran out, one of them while Attach Files was taken away: the bot played both seats to
+    the end of the match, the game held, fifteen-odd posts waiting. When Attach Files came back they went out one
+    by one: six new messages and eleven edits within seconds, each hand's message summarised at once. Now what
+    waited goes out as one message: the result (final scores, the match picture) with the last moves."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game = await poker_duel(stub, cast, runner)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the first player's time: the bot takes the seat
+    await bot.bots.idle()
+    await stub.settle()
+    deny(stub, cast.games, attach_files=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the other's: the bot plays both, held
+    await bot.bots.idle()
+    await stub.settle()
+    assert (await bot.sessions.load(game.id)).status == "finished"
+    assert len(await bot.store.undelivered_posts(100, game_id=game.id)) > 5
+    mark, before = stub.mark(), channel_writes(stub, cast.games)
+
+    grant_back(stub, cast.games)
+    assert await all_delivered(bot, game.id)
+    await stub.settle()
+    posts, edits = (after - was for after, was in zip(channel_writes(stub, cast.games), before))
+    assert posts == 1 and edits <= 1, "one message for what waited; the previous one summarised (again)"
+    [final] = stub.messages(cast.games, after=mark)
+    assert t("play.final_title", "en") in final.text and "match.png" in [a.filename for a in final.attachments]
+    assert final.text.count(" · ") > 5, "the last moves in its line"
+    refused_by_discord(stub)
+
+
+async def test_caught_up_the_live_message_shows_the_turn_due_now(discord_stub: DiscordStub, cast: Cast,
+                                                                 start_rollbot):
+    """Send Messages taken away; a player's time runs out (the notice refused: held) and the bot plays the seat;
+    the player now due goes away: two posts wait, the bot's move and the live message drawn with "away until".
+    Given back, they make one write, and the live message shows the turn due now, with its player's buttons and
+    "away until" (it was two writes, the first drawing a state already gone)."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game = await poker_duel(stub, cast, runner)
+    deny(stub, cast.games, send_messages=True)
+    await tick(stub, runner, clock, clock.now + HOUR + 1)          # the bot plays for the first player: held
+    await bot.bots.idle()
+    await stub.settle()
+    [seat] = [item["seat"] for item in await bot.sessions.pending(game.id)]
+    user_id = (await bot.sessions.load(game.id)).seats[seat].user_id
+    due = next(u for u in (cast.alice, cast.bob) if u.id == user_id)
+    await (await stub.run_command(due, cast.lounge, "away until", day="2")).wait_response()
+    await stub.settle()
+    assert await held(bot, game.id) and len(await bot.store.undelivered_posts(10, game_id=game.id)) == 2
+    before = channel_writes(stub, cast.games)
+
+    grant_back(stub, cast.games)
+    assert await all_delivered(bot, game.id)
+    await stub.settle()
+    posts, edits = (after - was for after, was in zip(channel_writes(stub, cast.games), before))
+    assert (posts, edits) in ((0, 1), (1, 0), (1, 1)), "one write for what waited (and the previous one's summary)"
+    live = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
+    assert len(live) == 1 and due.id not in live[0].mentions, "an away player is named, not pinged"
+    assert t("away.mark", "en", date="\x00").split("\x00")[0] in live[0].text
+    assert str(user_id) not in live[0].text and game.seats[seat].name in live[0].text
+    refused_by_discord(stub)
