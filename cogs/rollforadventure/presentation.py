@@ -151,7 +151,9 @@ class RollForAdventurePresentation(Presentation):
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """Which dice of the fresh throw to throw again: one toggle per die of the pool, by value (equal
         values are alike: the move names values, the rules pick the die), nothing chosen at first; nested
-        in the throw's menu beside the placements. None when no reroll is legal."""
+        in the throw's menu beside the placements. None when no reroll is legal. Each toggle says its state in
+        words ("4, kept" / "4, reroll"), as dice poker's do: the state was the button's colour alone, and a
+        screen reader heard "4" before and after a press."""
         state = game.state
         if not state or not any(m.get("type") == "reroll" for m in legal):
             return None
@@ -172,8 +174,9 @@ class RollForAdventurePresentation(Presentation):
                 taken[value] = taken.get(value, 0) + 1
                 mask |= 1 << item
             masks.append(mask)
-        return SubsetMenu(labels=tuple(str(v) for v in values), masks=tuple(masks), alike=tuple(values),
-                          nested=True)
+        return SubsetMenu(labels=tuple(t("rollforadventure.toggle.kept", locale, value=v) for v in values),
+                          masks=tuple(masks), alike=tuple(values), nested=True,
+                          chosen_labels=tuple(t("rollforadventure.toggle.reroll", locale, value=v) for v in values))
 
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
