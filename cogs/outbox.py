@@ -817,6 +817,8 @@ class Courier:
             await self._note_away_shown(game, away, due)
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
                                                   clock_status(game, locale, away, now)) if x)
+            if not earlier:                      # the message as it appears: its edits leave the note out
+                parts.status = "\n".join(x for x in (parts.status, presentation.turn_note(game, locale)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
             if menu is not None:
                 parts.menu = menu
