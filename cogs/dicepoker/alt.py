@@ -18,6 +18,7 @@ from images.dicepoker import words
 from images.dicepoker.hand import footer_texts
 from images.dicepoker.match import MAX_ROWS
 from images.dicepoker.view import HandView, SideView, hand_view
+from images.labels import spoken_signed
 
 
 def sentences(*parts: str) -> str:
@@ -104,7 +105,7 @@ def match_alt(state: dict, names, locale: str) -> str:
                            count=seat_score["hands_won"]))
         else:
             seats.append(t("dicepoker.alt.seat_night", locale, player=player, gold=seat_score["gold"],
-                           net=words.signed(seat_score["net"])))
+                           net=spoken_signed(seat_score["net"])))
         if seat_score["best_dice"]:
             seats.append(t("dicepoker.alt.best", locale, hand=words.hand_text(seat_score["best_hand"], locale),
                            dice=words.dice_text(seat_score["best_dice"])))

@@ -12,8 +12,9 @@ from babel.messages.pofile import read_po
 from bot.i18n import messages as catalog_mod
 
 LOCALES = ("en", "de", "fr", "ko")
-#: symbols a reader names aloud where they carry meaning ("rightwards arrow", "multiplication sign", …)
-SPOKEN = ("→", "↔", "×", "✓", "★", "⏳")
+#: symbols a reader names aloud where they carry meaning ("rightwards arrow", "multiplication sign", …); the
+#: typographic minus (U+2212) read "minus sign" or nothing at all, so that "−2" read as a gain
+SPOKEN = ("→", "↔", "×", "✓", "★", "⏳", "\u2212")
 #: keys whose text is drawn in a picture, not read (the alt text words such a label itself: ``SPOKEN_ITEMS``)
 DRAWN = ("img.", "rollplayer.img.", "dicepoker.img.", "rollforadventure.img.")
 #: a reminder's opening hourglass: decoration, read once, and it reads sensibly before the sentence
