@@ -19,7 +19,6 @@ from cogs.outbox import ALT_LIMIT
 from cogs.usertext import plain_name
 from images.labels import label, labelled
 from images.rollplayer import content as names
-from images.rollplayer.sheet import goal_text
 from images.rollplayer.table import decision_text, phase_name, seat_name
 from images.rollplayer.views import (
     ALIGN_COLUMNS,
@@ -35,7 +34,7 @@ from images.rollplayer.views import (
 )
 
 from .choices import card_arrow
-from .describe import align_spot, attr_name, colour_name, listed
+from .describe import align_spot, attr_name, colour_name, goal_words, listed
 
 #: the phases in which the live picture shows who chooses what (setup), the market's cards (market)
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
@@ -96,12 +95,12 @@ def signed(value: int) -> str:
 
 
 def row_head(row: Row, locale: str) -> str:
-    """"STR 12 (goal 14–15)": the row's total (dice and race) against its class goal, and whether it is met now
-    (weapons counted as the sheet counts them)."""
+    """"STR 12 (goal 14 to 15)": the row's total (dice and race) against its class goal in words (the sheet's
+    "14–15" was read "14 en dash 15"), and whether it is met now (weapons counted as the sheet counts them)."""
     attr = attr_name(row.attr, locale)
     if row.goal is None:
         return t("rollplayer.alt.row_plain", locale, attr=attr, total=row.value)
-    goal = goal_text(row.goal, locale)
+    goal = goal_words(row.goal.min, row.goal.max, locale)
     if row.goal_met:
         return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal)
     return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal)
