@@ -239,7 +239,8 @@ class Lobby(GameCog):
                               description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
         add_seats_and_options(embed, game, presentation, locale, away)
         if game.state is not None and game.status == "active":
-            embed.add_field(name=t("status.progress", locale), value=presentation.status_line(game, locale),
+            progress = (presentation.status_line(game, locale), presentation.turn_note(game, locale))
+            embed.add_field(name=t("status.progress", locale), value="\n".join(x for x in progress if x),
                             inline=False)
             waiting = [t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
                          decision=presentation.decision_text(item.get("decision", "unknown"), locale))

@@ -97,8 +97,11 @@ MARKER_BASE = 1000
 #: Longest summary line (a summarised message is one line, no pictures, no buttons): room for a whole turn's
 #: moves in German (300 cut one of them mid-word and left the rest of the turn shown nowhere public).
 SUMMARY_LIMIT = 1000
-#: Between the moves of one line.
-MOVE_SEPARATOR = " · "
+#: Between the moves of one line, each ended as a sentence (:func:`as_sentence`): a screen reader read the
+#: " · " that joined them as "middle dot" between every two moves, and a full stop is a pause it passes over.
+MOVE_SEPARATOR = " "
+#: how a move's text may already end a sentence (any other gets a full stop)
+SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
 #: Longest text display (Discord allows 4000 characters over all text of a message).
 TEXT_LIMIT = 1800
 #: Longest alt text of a picture: Discord's limit on an attachment's ``description`` and a media gallery item's
@@ -151,22 +154,32 @@ def _cut_to_width(text: str, limit: int, newest: bool) -> str:
     return "…" + text[len(text) - size:] if newest else text[:size] + "…"
 
 
-def clip_moves(line: str, limit: int, *, newest: bool = False) -> str:
-    """Moves joined by :data:`MOVE_SEPARATOR` within ``limit`` (:func:`shown_width`), cut between two moves, never
-    inside one: the first moves kept, or with ``newest`` the last ones; "…" stands for those left out."""
+def as_sentence(move: str) -> str:
+    """A move's text ended as a sentence: a full stop after it unless it ends one already ("The game begins!")."""
+    move = move.rstrip()
+    return move if not move or move.endswith(SENTENCE_ENDS) else move + "."
+
+
+def clip_moves(moves: list[str], limit: int, locale: str, *, newest: bool = False) -> str:
+    """The moves as one line of sentences (:func:`as_sentence`, joined by :data:`MOVE_SEPARATOR`) within ``limit``
+    (:func:`shown_width`), cut between two moves, never inside one: the first moves kept, or with ``newest`` the
+    last ones, and a sentence in ``locale`` says that moves were left out ("Earlier moves left out."): a leading
+    "…" was read "horizontal ellipsis" at the start of every edit of a long turn's message."""
+    sentences = [as_sentence(move) for move in moves if move]
+    line = MOVE_SEPARATOR.join(sentences)
     if shown_width(line) <= limit:
         return line
-    moves = line.split(MOVE_SEPARATOR)
+    left_out = t("play.log_earlier", locale) if newest else t("play.log_more", locale)
     kept: list[str] = []
-    for move in reversed(moves) if newest else moves:
-        if shown_width(MOVE_SEPARATOR.join([*kept, move, "…"])) > limit:
+    for move in reversed(sentences) if newest else sentences:
+        if shown_width(MOVE_SEPARATOR.join([*kept, move, left_out])) > limit:
             break
         kept.append(move)
     if not kept:                               # one move longer than the whole line may be: a plain cut
         return _cut_to_width(line, limit, newest)
     if newest:
-        return "…" + MOVE_SEPARATOR + MOVE_SEPARATOR.join(reversed(kept))
-    return MOVE_SEPARATOR.join(kept) + MOVE_SEPARATOR + "…"
+        return MOVE_SEPARATOR.join([left_out, *reversed(kept)])
+    return MOVE_SEPARATOR.join([*kept, left_out])
 
 
 def caught_up(posts: list[OutboxPost], due: list[int]) -> dict:
@@ -242,9 +255,12 @@ def look_menu(presentation: Any, game: GameView, locale: str, *, moves: bool) ->
 
 
 def summary_layout(line: str) -> discord.ui.LayoutView:
-    """What a game message becomes once a newer one took over: one line, no pictures, no buttons."""
+    """What a game message becomes once a newer one took over: one line (its moves, :meth:`Courier.log_line`,
+    already within :data:`LOG_LINE_LIMIT`), no pictures, no buttons."""
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.TextDisplay(f"-# {clip_moves(line, SUMMARY_LIMIT)}"))
+    if shown_width(line) > SUMMARY_LIMIT:
+        line = _cut_to_width(line, SUMMARY_LIMIT, newest=False)
+    view.add_item(discord.ui.TextDisplay(f"-# {line}"))
     return view
 
 
@@ -827,7 +843,7 @@ class Courier:
                 elif line:
                     lines.append(lead + line)
                     lead = ""
-        return clip_moves(MOVE_SEPARATOR.join(line for line in lines if line), LOG_LINE_LIMIT, newest=True)
+        return clip_moves(lines, LOG_LINE_LIMIT, locale, newest=True)
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
                      menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = (),
@@ -868,6 +884,8 @@ class Courier:
             await self._note_away_shown(game, away, due)
             parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
                                                   clock_status(game, locale, away, now)) if x)
+            if not earlier:                      # the message as it appears: its edits leave the note out
+                parts.status = "\n".join(x for x in (parts.status, presentation.turn_note(game, locale)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)
             offered = menu_seat(TableMeta.of(game.meta), game.seats, due)
             if menu is not None:

@@ -609,15 +609,17 @@ class Play(Tables):
 
     @sheet_cmd.autocomplete("seat")
     async def sheet_seat_autocomplete(self, interaction: discord.Interaction, current: str):
-        """Every seat of the game to look at, by number and name: a bot seat has no Discord user to pick."""
+        """Every seat of the game to look at, by number and name: a bot seat has no Discord user to pick. Each
+        choice says "Seat 1: Ann" in the reader's language (it read "1 · Ann", a "middle dot" to a screen reader)."""
         try:
             game = await game_to_look_at(self.sessions, self.games, interaction, self.presentation_of(interaction))
         except Refusal:
             return []
-        game = self.shown(game, locale_of(interaction))
+        locale = locale_of(interaction)
+        game = self.shown(game, locale)
         needle = str(current).strip().casefold()
         names = [label_text(self.player_name(game, i)) for i in range(len(game.seats))]   # no Markdown in a choice
-        return [app_commands.Choice(name=cut(f"{i + 1} · {name}", 100), value=i + 1)
+        return [app_commands.Choice(name=cut(t("play.seat_choice", locale, seat=i + 1, player=name), 100), value=i + 1)
                 for i, name in enumerate(names) if needle in f"{i + 1} {name}".casefold()][:25]
 
     @app_commands.command(name=cmd_str("cmd.table.name"), description=cmd_str("cmd.table.description"))

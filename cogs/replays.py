@@ -24,6 +24,7 @@ from images.chart import ChartWords, render_chart
 
 from .seam import Picture, Presentation
 from .seats import shown_game
+from .usertext import plain_name
 
 log = logging.getLogger(__name__)
 
@@ -166,8 +167,9 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
 
 def chart_alt(series: list[list[float]], names: list[str], words: ChartWords, locale: str) -> str:
     """The chart in words, for its alt text: its title and span, then each player's score at every step in turn
-    (the lines a reader compares by eye: who led when, who caught up)."""
-    lines = [t("history.chart.alt_line", locale, player=name,
+    (the lines a reader compares by eye: who led when, who caught up); each name cleaned as text without Markdown
+    cleans it (``plain_name``), the chart draws it as stored."""
+    lines = [t("history.chart.alt_line", locale, player=plain_name(name),
                scores=t("history.chart.alt_sep", locale).join(score_text(value, locale) for value in values))
              for name, values in zip(names, series)]
     return " ".join([t("history.chart.alt", locale, title=words.title, first=words.steps[0], last=words.steps[-1]),

@@ -256,6 +256,13 @@ class Presentation:
     def status_line(self, game: Any, locale: str) -> str:
         """Where the game stands (round, phase) for status and prompts."""
 
+    def turn_note(self, game: Any, locale: str) -> str:
+        """What a live message says once, as it appears (a turn's start), and ``/<game> status`` says, under the
+        status line; the edits of that message after later moves leave it out, where it would be one more
+        paragraph a screen reader reads again after every move (Roll for Adventure: the active hero's power, in
+        full). Default: nothing."""
+        return ""
+
     def final_lines(self, game: Any, locale: str) -> list[str]:
         """The result of a finished game, a line per place (plus e.g. a solo rating)."""
 
@@ -346,7 +353,7 @@ REQUIRED = (
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
                   "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
-                  "seat_badges")
+                  "seat_badges", "turn_note")
 
 
 def check_presentation(presentation: Any) -> None:

@@ -28,7 +28,7 @@ from bot.engine import SessionManager
 from bot.engine.ratings import PROVISIONAL_GAMES, Rating
 from bot.engine.records import ResultRow
 from bot.i18n import t
-from images.draw import signed  # the final post writes numbers as its pictures do ("−23")
+from images.labels import spoken_signed  # "-23" with the ASCII minus a screen reader says ("−23" it did not)
 
 from .buttons import ShellButton
 from .core import Refusal, locale_of, require_guild
@@ -130,7 +130,7 @@ async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) 
     stood_in = [s.seat for s in game.seats if not s.is_ai and s.seat not in changes]
     return [t("ratings.final_title", locale), *(
         t("ratings.final_line", locale, player=player_name(game, seat), before=before, after=after,
-          change=signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
+          change=spoken_signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
         for seat, (before, after, games) in changes.items()),
         *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in)]
 

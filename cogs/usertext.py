@@ -12,7 +12,8 @@ of the line backwards. This module is the one place that turns such text into me
 * :func:`echoed`: a value someone typed, echoed in an answer (``cogs.core.as_typed``).
 * :func:`label_text`: a text made for a message (which may hold a shown name) as a button, select option or
   autocomplete label, where Discord reads no Markdown and would show the escaping backslashes.
-* :func:`plain_name`: a name where no Markdown is read at all (a thread's name).
+* :func:`plain_name`: a name where no Markdown is read at all (a thread's name, a picture's alt text);
+  :func:`plain_names`: a picture's list of seat names so, for its alt text.
 * :func:`cut`: any of these shortened to a length, at a grapheme boundary, with "…".
 * :func:`meant`: a value someone typed as the bot looks it up (a time zone, a time, dice positions, a move): its
   compatibility forms folded and its invisible characters taken out, so that what the echo shows is what was
@@ -48,6 +49,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 import regex
 
@@ -141,9 +143,24 @@ def _trimmed(name: str) -> str:
 
 
 def plain_name(name: str) -> str:
-    """A name where Discord reads no Markdown (a thread's name): one line, trimmed, a right-to-left name
-    isolated; nothing escaped (a backslash there would be shown)."""
+    """A name where Discord reads no Markdown (a thread's name, a picture's alt text, which Discord shows and
+    a screen reader reads verbatim): one line, trimmed, a right-to-left name isolated; nothing escaped (a
+    backslash there would be shown)."""
     return isolated(_trimmed(name))
+
+
+def plain_names(names: Any) -> Any:
+    """The seat names a picture draws (a list by seat, or a dict keyed by seat), each as :func:`plain_name`
+    makes it, for the picture's alt text: the stored names went into it raw, so a right-to-left override in one
+    turned the rest of the alt text around and a line break split it. A blank name stays blank (the picture's
+    words say "Player N" for it), anything that is not a name stays as it is."""
+    def clean(name: Any) -> Any:
+        return plain_name(name) if isinstance(name, str) and one_line(name).strip() else name
+    if isinstance(names, dict):
+        return {seat: clean(name) for seat, name in names.items()}
+    if isinstance(names, (list, tuple)):
+        return [clean(name) for name in names]
+    return names
 
 
 def markdown_text(text: str) -> str:

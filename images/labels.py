@@ -20,6 +20,13 @@ def first_label(keys: list[str], locale: str = "en", **params) -> str | None:
     return None
 
 
+def spoken_signed(value: int) -> str:
+    """A signed whole number as message and alt text write it: "+3", "-3", "0", with the ASCII hyphen-minus, which a
+    screen reader says "minus". The pictures draw the typographic minus (``images.draw.signed``: "−3"), which a
+    reader named "minus sign" or passed over, so that "−73" read as a gain."""
+    return f"{value:+d}" if value else "0"
+
+
 def humanise(key: str) -> str:
     """Readable fallback for a key the catalog does not know yet (e.g. a new decision kind)."""
     tail = key.rsplit(".", 1)[-1]

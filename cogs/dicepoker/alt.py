@@ -5,17 +5,20 @@ The hand picture is drawn from ``images.dicepoker.view.hand_view`` and words its
 the picture shows: each side's five dice and the hand they make, the Gold in each purse, who won the hand and
 the duel's score. The match picture's alt text says the result, each seat's Gold, hands won (or net) and best
 hand, and the hands it lists. Screen readers read it aloud; Discord shows it on hover or tap and keeps 1,024
-characters of it (``cogs.outbox.alt_within``).
+characters of it (``cogs.outbox.alt_within``). The players' names are cleaned as any text without Markdown
+cleans them (``cogs.usertext.plain_names``: one line, no right-to-left override), the picture draws them as stored.
 """
 from __future__ import annotations
 
 from bot.games.dicepoker import rules
 from bot.games.dicepoker.score import score
 from bot.i18n import t
+from cogs.usertext import plain_names
 from images.dicepoker import words
 from images.dicepoker.hand import footer_texts
 from images.dicepoker.match import MAX_ROWS
 from images.dicepoker.view import HandView, SideView, hand_view
+from images.labels import spoken_signed
 
 
 def sentences(*parts: str) -> str:
@@ -48,6 +51,7 @@ def hand_alt(state: dict, names, locale: str, hand: int | None = None) -> str:
     tavern night's stake), each side's dice and hand and Gold (a night's hand in play: what it pays now), then
     the lines under the panels (who won the hand, the duel's score, the hand before) and a night's payout
     table."""
+    names = plain_names(names)
     v = hand_view(state, hand)
     if v.mode == "solo":
         head = t("dicepoker.alt.hand_solo", locale, hand=v.number, hands=v.hands, stake=v.stake)
@@ -81,6 +85,7 @@ def pay_table(v: HandView, locale: str) -> str:
 def match_alt(state: dict, names, locale: str) -> str:
     """The match picture: how the match ended (the winner and why, a draw, why a night ended), each seat's Gold
     with hands won (duel) or net, and best hand, and the hands it lists (the last twelve)."""
+    names = plain_names(names)
     sc, mode, history = score(state), state["mode"], state["history"]
     result = state["result"] or rules.outcome(state)
     title = words.say("dicepoker.img.match_over" if mode == "duel" else "dicepoker.img.session_over", locale)
@@ -100,7 +105,7 @@ def match_alt(state: dict, names, locale: str) -> str:
                            count=seat_score["hands_won"]))
         else:
             seats.append(t("dicepoker.alt.seat_night", locale, player=player, gold=seat_score["gold"],
-                           net=words.signed(seat_score["net"])))
+                           net=spoken_signed(seat_score["net"])))
         if seat_score["best_dice"]:
             seats.append(t("dicepoker.alt.best", locale, hand=words.hand_text(seat_score["best_hand"], locale),
                            dice=words.dice_text(seat_score["best_dice"])))

@@ -17,6 +17,7 @@ from bot.i18n import N_, t
 from cogs.core import Refusal
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, picture_names, seat_names
 from images.dicepoker import words
+from images.labels import spoken_signed
 
 from . import alt, commands
 
@@ -195,7 +196,7 @@ class DicePokerPresentation(Presentation):
             return lines
         seat = result["seats"][0]
         return [t("dicepoker.final.solo", locale, player=words.name_of(names, 0, locale), gold=seat["gold"],
-                  net=words.signed(seat["net"]), purse=state["options"]["purse"])]
+                  net=spoken_signed(seat["net"]), purse=state["options"]["purse"])]
 
     # ---- pictures (worker thread), each with its alt text (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:

@@ -6,7 +6,9 @@ enemies with their totals toward 6, the special enemies and both vortexes (or, w
 heroes on offer). The table's alt text reads the territories the same way (``territory_views``) and adds the
 adventure, the power stones, the heroes and their dice; the end's says won or lost, why, and each territory's
 damage. Screen readers read it aloud; Discord shows it on hover or tap and keeps 1,024 characters of it
-(``cogs.outbox.alt_within``): the parts a team decides by come first.
+(``cogs.outbox.alt_within``): the parts a team decides by come first. The players' names are cleaned as any text
+without Markdown cleans them (``cogs.usertext.plain_name``: one line, no right-to-left override); the pictures draw
+them as stored.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from collections import Counter
 from bot.games.rollforadventure import content as C
 from bot.i18n import t
 from cogs.outbox import ALT_LIMIT
+from cogs.usertext import plain_name, plain_names
 from images.labels import labelled
 from images.rollforadventure import words as img_words
 from images.rollforadventure.live import Die, Enemy, LiveView, Territory, special_views, territory_views
@@ -129,7 +132,7 @@ def live_alt(view: LiveView, locale: str) -> str:
     if view.offers:
         return sentences(*(
             t("rollforadventure.alt.offer_chosen", locale, hero=img_words.hero(o.hero, locale),
-              ability=img_words.ability(o.hero, locale), player=o.chosen_by) if o.chosen_by is not None else
+              ability=img_words.ability(o.hero, locale), player=plain_name(o.chosen_by)) if o.chosen_by is not None else
             t("rollforadventure.alt.offer", locale, hero=img_words.hero(o.hero, locale),
               ability=img_words.ability(o.hero, locale)) for o in view.offers))
     throw = ""
@@ -137,7 +140,8 @@ def live_alt(view: LiveView, locale: str) -> str:
         throw = t("rollforadventure.alt.throw_hero", locale, hero=img_words.hero(view.hero, locale),
                   dice=dice_words(view.throw, locale))
     elif view.throw:
-        throw = t("rollforadventure.alt.throw", locale, player=view.player, dice=dice_words(view.throw, locale))
+        throw = t("rollforadventure.alt.throw", locale, player=plain_name(view.player),
+                  dice=dice_words(view.throw, locale))
     master = t("rollforadventure.alt.note", locale, note=img_words.say("rollforadventure.img.master_alone", locale)) \
         if view.master_alone else ""
     return sentences(throw, *(territory_words(tr, locale) for tr in view.territories),
@@ -170,6 +174,7 @@ def table_alt(state: dict, names, locale: str) -> str:
     territory with the dice on it (the Ice Cave with what a claim brings); the special enemies, the vortexes (the
     owners of the lost dice), the heroes (ability ready or used) and the enemy deck (where the Master of Shadows
     is, the bonus dice waiting). Within Discord's limit, leaving out what ``OPTIONAL`` says first."""
+    names = plain_names(names)
     left_out: set[str] = set()
     text = table_sentences(state, names, locale, left_out)
     for part in OPTIONAL:

@@ -151,7 +151,9 @@ class RollForAdventurePresentation(Presentation):
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """Which dice of the fresh throw to throw again: one toggle per die of the pool, by value (equal
         values are alike: the move names values, the rules pick the die), nothing chosen at first; nested
-        in the throw's menu beside the placements. None when no reroll is legal."""
+        in the throw's menu beside the placements. None when no reroll is legal. Each toggle says its state in
+        words ("4, kept" / "4, reroll"), as dice poker's do: the state was the button's colour alone, and a
+        screen reader heard "4" before and after a press."""
         state = game.state
         if not state or not any(m.get("type") == "reroll" for m in legal):
             return None
@@ -172,8 +174,9 @@ class RollForAdventurePresentation(Presentation):
                 taken[value] = taken.get(value, 0) + 1
                 mask |= 1 << item
             masks.append(mask)
-        return SubsetMenu(labels=tuple(str(v) for v in values), masks=tuple(masks), alike=tuple(values),
-                          nested=True)
+        return SubsetMenu(labels=tuple(t("rollforadventure.toggle.kept", locale, value=v) for v in values),
+                          masks=tuple(masks), alike=tuple(values), nested=True,
+                          chosen_labels=tuple(t("rollforadventure.toggle.reroll", locale, value=v) for v in values))
 
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
@@ -388,14 +391,23 @@ class RollForAdventurePresentation(Presentation):
         damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
                                 skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"])
                             for tid in C.TERRITORIES)
-        line = t("rollforadventure.status.line", locale, turn=state["turn"],
+        return t("rollforadventure.status.line", locale, turn=state["turn"],
                  hero=words.hero(state, state["active"], names, locale), stones=state["stones"],
                  needed=state["stones_needed"], deck=len(state["deck"]), damage=damage)
-        hero_id = state["heroes"][state["active"]]["hero"]
-        if hero_id in C.HEROES:          # the full text of what the active hero may do (the picture has a short one)
-            line += "\n" + t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
-                              ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
-        return line
+
+    def turn_note(self, game: Any, locale: str) -> str:
+        """The full text of what the active hero may do (the picture has a short one), said when the hero's turn
+        message appears and in ``/rfa status``: the status line carried it, so the live message read it out
+        again after every placement of the turn, and ``/mygames`` and each step of a replay once more."""
+        state = game.state
+        if not state or state["result"] is not None or (state.get("decision") or {}).get("kind") == "pick_hero":
+            return ""
+        heroes, active = state.get("heroes") or [], state.get("active")
+        hero_id = heroes[active].get("hero") if type(active) is int and 0 <= active < len(heroes) else None
+        if hero_id not in C.HEROES:
+            return ""
+        return t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
+                 ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state

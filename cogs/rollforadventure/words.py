@@ -232,11 +232,12 @@ def section(sec: Any, locale: str) -> str:
 
 
 def connection(cid: Any, locale: str) -> str:
-    """A Desert B chain connection by the numbers of the fields it joins ("4–7")."""
+    """A Desert B chain connection by the numbers of the fields it joins, in words ("4 to 7"): the picture's "4–7"
+    was read "4 en dash 7"."""
     joined = C.DESERT_B_CONNECTIONS.get(cid) if isinstance(cid, str) else None
     if not joined:
         return short(cid, 6)
-    return f"{field_name(joined[0])}–{field_name(joined[-1])}"
+    return t("rollforadventure.words.connection", locale, first=field_name(joined[0]), last=field_name(joined[-1]))
 
 
 def fields(values: Any) -> str:

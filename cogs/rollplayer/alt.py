@@ -9,15 +9,16 @@ picture, so the live alt text leaves them out; the pictures looked at alone (the
 
 Screen readers read the alt text aloud and Discord shows it on hover or tap; Discord keeps 1,024 characters of
 it (``cogs.outbox.alt_within`` cuts a longer one on a word): a sentence per part of the picture, most useful
-first, so a cut loses the least.
+first, so a cut loses the least. A player's name is said as any text without Markdown says it (:func:`player`,
+``cogs.usertext.plain_name``: one line, no right-to-left override); the pictures draw the names as stored.
 """
 from __future__ import annotations
 
 from bot.i18n import N_, t
 from cogs.outbox import ALT_LIMIT
+from cogs.usertext import plain_name
 from images.labels import label, labelled
 from images.rollplayer import content as names
-from images.rollplayer.sheet import goal_text
 from images.rollplayer.table import decision_text, phase_name, seat_name
 from images.rollplayer.views import (
     ALIGN_COLUMNS,
@@ -33,7 +34,7 @@ from images.rollplayer.views import (
 )
 
 from .choices import card_arrow
-from .describe import align_spot, attr_name, colour_name, listed
+from .describe import align_spot, attr_name, colour_name, goal_words, listed
 
 #: the phases in which the live picture shows who chooses what (setup), the market's cards (market)
 SETUP_PHASES = ("setup_race", "setup_class", "setup_dice")
@@ -56,9 +57,20 @@ def class_words(class_id: str | None, locale: str) -> str:
     return names.class_name(class_id, locale) if class_id else t("rollplayer.alt.no_class", locale)
 
 
+def player(name: str) -> str:
+    """A player's name as the view holds it (stored, as the picture draws it), cleaned for the alt text: a
+    right-to-left override in a name turned the rest of the alt text around, a line break split it."""
+    return plain_name(name)
+
+
+def seat_player(players, seat: int | None) -> str:
+    """The name of ``seat`` among ``players`` (the picture's :func:`seat_name`), cleaned (:func:`player`)."""
+    return player(seat_name(players, seat))
+
+
 def player_sentence(name: str, facts: list[str], locale: str) -> str:
     """"Ann: Elf, Wizard, 5 Gold." One player as a picture's tile shows them."""
-    return t("rollplayer.alt.player", locale, player=name, facts=listed(facts, locale))
+    return t("rollplayer.alt.player", locale, player=player(name), facts=listed(facts, locale))
 
 
 def wealth(gold: int, charisma: int, locale: str, *, no_charisma: bool = True) -> list[str]:
@@ -83,12 +95,12 @@ def signed(value: int) -> str:
 
 
 def row_head(row: Row, locale: str) -> str:
-    """"STR 12 (goal 14–15)": the row's total (dice and race) against its class goal, and whether it is met now
-    (weapons counted as the sheet counts them)."""
+    """"STR 12 (goal 14 to 15)": the row's total (dice and race) against its class goal in words (the sheet's
+    "14–15" was read "14 en dash 15"), and whether it is met now (weapons counted as the sheet counts them)."""
     attr = attr_name(row.attr, locale)
     if row.goal is None:
         return t("rollplayer.alt.row_plain", locale, attr=attr, total=row.value)
-    goal = goal_text(row.goal, locale)
+    goal = goal_words(row.goal.min, row.goal.max, locale)
     if row.goal_met:
         return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal)
     return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal)
@@ -128,7 +140,7 @@ def sheet_head(view: SheetView, locale: str, *, with_wealth: bool = True) -> str
         cls = t("rollplayer.alt.class_power", locale, class_name=cls, power=names.power_name(view.class_id, locale))
     facts = [race_words(view.race_id, locale), cls,
              *(wealth(view.gold, view.charisma, locale) if with_wealth else [])]
-    return t("rollplayer.alt.sheet", locale, player=view.player_name, facts=listed(facts, locale))
+    return t("rollplayer.alt.sheet", locale, player=player(view.player_name), facts=listed(facts, locale))
 
 
 def alignment(view: SheetView, locale: str, *, best: bool = True) -> str:
@@ -287,11 +299,11 @@ def dice_in_hand(dice: tuple[Die, ...], starting: bool, locale: str) -> str:
 def initiative_words(card: InitiativeCard, players, locale: str, *, die_when_taken: bool) -> str:
     """One Initiative card: its die and the Gold on it, or who took it (with its die, where the picture shows it)."""
     if card.taken_by is not None:
-        player = seat_name(players, card.taken_by)
+        taker = seat_player(players, card.taken_by)
         if die_when_taken and card.die is not None:
             return t("rollplayer.alt.init_taken_die", locale, number=card.number, die=die_words(card.die, locale),
-                     player=player)
-        return t("rollplayer.alt.init_taken", locale, number=card.number, player=player)
+                     player=taker)
+        return t("rollplayer.alt.init_taken", locale, number=card.number, player=taker)
     if card.die is None:
         return t("rollplayer.alt.init_empty", locale, number=card.number)
     if card.coins:
@@ -377,7 +389,7 @@ def table_alt(view: TableView, locale: str) -> str:
     if view.round > 0:
         head = t("rollplayer.alt.round", locale, round=view.round, total=view.rounds_total,
                  phase=phase_name(view.phase, locale))
-        start = t("rollplayer.alt.start_player", locale, player=seat_name(view.players, view.start_seat))
+        start = t("rollplayer.alt.start_player", locale, player=seat_player(view.players, view.start_seat))
     else:
         head, start = t("rollplayer.alt.setup", locale, total=view.rounds_total), ""
     players = [player_sentence(p.name, [race_words(p.race_id, locale), class_words(p.class_id, locale),
@@ -390,7 +402,7 @@ def table_alt(view: TableView, locale: str) -> str:
         due = t("rollplayer.alt.abandoned", locale)
     elif view.pending:
         due = t("rollplayer.alt.due", locale, who=listed(
-            (t("rollplayer.alt.must", locale, player=seat_name(view.players, d.seat),
+            (t("rollplayer.alt.must", locale, player=seat_player(view.players, d.seat),
                decision=decision_text(d.key, d.params, locale)) for d in view.pending), locale))
     else:
         due = ""
@@ -414,7 +426,7 @@ def scores_alt(view: ScoresView, locale: str) -> str:
     title = label("img.scores.title" if view.final else "img.scores.projected_title", locale)
     item_names = {k: t(SPOKEN_ITEMS[k], locale) if k in SPOKEN_ITEMS else label(f"img.score.{k}", locale)
                   for k in {i.key for c in view.columns for i in c.items}}
-    lines = [t("rollplayer.alt.score_line", locale, place=c.rank, player=c.name, total=c.total,
+    lines = [t("rollplayer.alt.score_line", locale, place=c.rank, player=player(c.name), total=c.total,
                items=listed((labelled(item_names[i.key], str(i.stars), locale) for i in c.items), locale))
              for c in sorted(view.columns, key=lambda c: (c.rank, c.seat))]
     notes = []

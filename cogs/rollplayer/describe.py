@@ -343,6 +343,16 @@ def token(value: Any, name: str = "") -> str:
 HINT_GOALS = 3
 
 
+def goal_words(low: int, high: int | None, locale: str) -> str:
+    """A class's attribute goal in words, as hints and alt text say it: "14 to 15", "18 or more", "exactly 16" (the
+    pictures print "14–15" and "18+", whose en dash a screen reader named)."""
+    if high is None:
+        return t("rollplayer.hint.goal.at_least", locale, min=low)
+    if high == low:
+        return t("rollplayer.hint.goal.exact", locale, min=low)
+    return t("rollplayer.hint.goal.range", locale, min=low, max=high)
+
+
 def goal_text(goal: dict, locale: str) -> str:
     """One goal a hinted move serves (``bot.games.rollplayer.teach.served``), in words."""
     kind = goal.get("goal")
@@ -350,12 +360,7 @@ def goal_text(goal: dict, locale: str) -> str:
         return t("rollplayer.hint.goal.backstory", locale, attr=attr_name(goal["attr"], locale), slot=goal["slot"],
                  colour=colour_name(goal["colour"], locale))
     if kind == "class_row":
-        if goal.get("max") is None:
-            wanted = t("rollplayer.hint.goal.at_least", locale, min=goal["min"])
-        elif goal["max"] == goal["min"]:
-            wanted = t("rollplayer.hint.goal.exact", locale, min=goal["min"])
-        else:
-            wanted = t("rollplayer.hint.goal.range", locale, min=goal["min"], max=goal["max"])
+        wanted = goal_words(goal["min"], goal.get("max"), locale)
         key = "rollplayer.hint.goal.class_row_met" if goal.get("met") else "rollplayer.hint.goal.class_row"
         return t(key, locale, class_name=_named("class_id", goal.get("class_id"), locale),
                  attr=attr_name(goal["attr"], locale), goal=wanted, total=goal["total"], stars=goal["stars"])

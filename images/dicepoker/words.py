@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from images.draw import signed  # noqa: F401  (the shell words net gold the pictures' way)
-from images.labels import given_name
+from images.draw import signed  # noqa: F401  (the match picture draws net gold with a typographic minus)
+from images.labels import given_name, spoken_signed
 from images.labels import label as say
 
 
@@ -53,7 +53,7 @@ def event_text(event: dict, locale: str = "en", names=None) -> str:
     if isinstance(params.get("dice"), list):
         shown["dice"] = dice_text(params["dice"])
     if isinstance(params.get("net"), int):
-        shown["net"] = signed(params["net"])
+        shown["net"] = spoken_signed(params["net"])      # a message: an ASCII minus a reader says
     key = event.get("key", "dicepoker.name")
     if key == "dicepoker.event.paid_out" and params.get("gold") == 0:
         key = "dicepoker.event.paid_nothing"      # "is paid 0 Gold" read oddly

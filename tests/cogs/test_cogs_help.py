@@ -139,7 +139,7 @@ async def test_the_variants_topic_explains_the_promos(harness, alice, locale):
         assert f"**{content.race_name(race, locale)}**" in text
         for attr, mod in content.races()[race]["modifiers"].items():
             if mod:
-                assert f"{t(f'attr.{attr}', locale)} {'+' if mod > 0 else '−'}{abs(mod)}" in text, (race, attr)
+                assert f"{t(f'attr.{attr}', locale)} {mod:+d}" in text, (race, attr)     # a minus a reader says
     assert f"**{content.card_name('cursed_ring', locale)}**" in text
     group = next(c for c in harness.bot.tree.get_commands()
                  if isinstance(c, app_commands.Group) and c.extras.get("rollbot_kind") == "rollplayer")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bot.engine.table import TableMeta
 from bot.engine.turn import TurnBook, _message
 from bot.games.kind import Kind
+from bot.i18n import t
 from cogs.buttons import MoveButton
 from cogs.outbox import (
     MOVE_SEPARATOR,
@@ -18,6 +19,7 @@ from cogs.outbox import (
     Courier,
     LiveParts,
     PictureCache,
+    as_sentence,
     clip_moves,
     live_layout,
     shown_width,
@@ -203,38 +205,58 @@ def test_the_private_pictures_shown_are_remembered_by_last_use():
     assert not courier.private_sheet_shown(2, b"other")                  # long unused: forgotten, attached again
 
 
-MOVE = st.text(st.characters(blacklist_characters="·"), min_size=1, max_size=80)
+MOVE = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=80).filter(str.strip)
 
 
-@given(st.lists(MOVE, min_size=1, max_size=40), st.integers(20, 400), st.booleans())
+@given(st.lists(MOVE, min_size=1, max_size=40), st.integers(30, 400), st.booleans())
 def test_a_line_of_moves_is_cut_between_moves_never_inside_one(moves, limit, newest):
     """A German playground tour saw a summary end "… Ann lässt die Attributa…": the line is cut between moves,
     keeping the first ones (a summary) or the newest (the live message), never wider than ``limit`` (a Korean
-    character counts two: a Korean line ran twice as long on a phone) nor longer in characters."""
-    line = MOVE_SEPARATOR.join(moves)
-    clipped = clip_moves(line, limit, newest=newest)
+    character counts two: a Korean line ran twice as long on a phone) nor longer in characters. A sentence says
+    that moves were left out, where a bare "…" was read "horizontal ellipsis"."""
+    sentences = [as_sentence(m) for m in moves]
+    line = MOVE_SEPARATOR.join(sentences)
+    clipped = clip_moves(moves, limit, "en", newest=newest)
     assert len(clipped) <= limit
     if shown_width(line) <= limit:
         assert clipped == line
         return
-    kept = clipped.split(MOVE_SEPARATOR)
-    if newest and kept[0] == "…" and len(kept) > 1:
-        assert kept[1:] == moves[len(moves) - len(kept) + 1:] and shown_width(clipped) <= limit
-    elif not newest and kept[-1] == "…" and len(kept) > 1:
-        assert kept[:-1] == moves[:len(kept) - 1] and shown_width(clipped) <= limit
+    note = t("play.log_earlier", "en") if newest else t("play.log_more", "en")
+    if newest and clipped.startswith(note + MOVE_SEPARATOR):
+        kept = clipped[len(note + MOVE_SEPARATOR):]
+        assert line.endswith(MOVE_SEPARATOR + kept) and shown_width(clipped) <= limit
+        assert any(MOVE_SEPARATOR.join(sentences[i:]) == kept for i in range(1, len(sentences)))
+    elif not newest and clipped.endswith(MOVE_SEPARATOR + note):
+        kept = clipped[:-len(MOVE_SEPARATOR + note)]
+        assert any(MOVE_SEPARATOR.join(sentences[:i]) == kept for i in range(1, len(sentences)))
+        assert shown_width(clipped) <= limit
     else:                                          # not even one whole move fits: a plain cut
-        assert shown_width(moves[-1 if newest else 0]) + len("… · ") > limit
+        assert shown_width(sentences[-1 if newest else 0]) + len(note) + 1 > limit
+
+
+def test_moves_read_as_sentences_without_symbols_a_reader_names():
+    """A screen reader read the " · " between moves as "middle dot", and the "…" that began the line of a long
+    turn (Roll Player's moves after a few placements, on every edit) as "horizontal ellipsis": the moves are
+    sentences, and a sentence in the game's language says that earlier ones were left out."""
+    moves = ["Ann placed blue 6 in STR", "Ann gained 1 gold (completed row)", "The game begins!"]
+    assert clip_moves(moves, 700, "en") == \
+        "Ann placed blue 6 in STR. Ann gained 1 gold (completed row). The game begins!"
+    long = [f"Ann placed blue {n % 6 + 1} in STR" for n in range(60)]
+    for locale in ("en", "de", "fr", "ko"):
+        line = clip_moves(long, 700, locale, newest=True)
+        assert line.startswith(t("play.log_earlier", locale) + " ") and line.endswith("in STR.")
+        assert "…" not in line and "·" not in line
 
 
 def test_a_korean_line_of_moves_is_cut_at_the_width_a_phone_shows():
-    korean = MOVE_SEPARATOR.join(["민지 님이 빨간색 2를 건강 줄에 놓았어요"] * 40)
-    german = MOVE_SEPARATOR.join(["Minji legt Rot 2 in die KON-Reihe"] * 40)
-    assert shown_width(clip_moves(korean, 700, newest=True)) <= 700
-    assert len(clip_moves(korean, 700, newest=True)) < 0.7 * len(clip_moves(german, 700, newest=True))
+    korean = ["민지 님이 빨간색 2를 건강 줄에 놓았어요"] * 40
+    german = ["Minji legt Rot 2 in die KON-Reihe"] * 40
+    assert shown_width(clip_moves(korean, 700, "ko", newest=True)) <= 700
+    assert len(clip_moves(korean, 700, "ko", newest=True)) < 0.7 * len(clip_moves(german, 700, "de", newest=True))
 
 
 def test_a_summary_keeps_a_whole_german_turn():
-    turn = MOVE_SEPARATOR.join(["Ann wählt Initiativekarte 1 (Grün 1)", "Ann platziert Grün 1 in STR",
-                                "Ann lässt die Attributaktion STR aus", "Ann wählt „Im Einklang“: Freigeist",
-                                "Der Abenteurerwürfel zeigt 4: Langschwert kommt auf den Müllstapel"] * 2)
+    turn = clip_moves(["Ann wählt Initiativekarte 1 (Grün 1)", "Ann platziert Grün 1 in STR",
+                       "Ann lässt die Attributaktion STR aus", "Ann wählt „Im Einklang“: Freigeist",
+                       "Der Abenteurerwürfel zeigt 4: Langschwert kommt auf den Müllstapel"] * 2, 700, "de")
     assert turn in str(summary_layout(turn).to_components())

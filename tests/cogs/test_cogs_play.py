@@ -326,7 +326,13 @@ async def test_a_bot_seats_sheet_is_opened_by_its_seat_number(harness, alice, ca
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     bot_name = game.seats[1].name
     listed = await harness.autocomplete("sheet", "seat", user=carol, place=place, seat="")
-    assert [(c["name"], c["value"]) for c in listed] == [("1 · Alice", 1), (f"2 · {bot_name}", 2)]
+    assert [(c["name"], c["value"]) for c in listed] == [("Seat 1: Alice", 1), (f"Seat 2: {bot_name}", 2)]
+    # in the reader's language, in words (it read "1 · Alice": "middle dot" to a screen reader); Korean honours
+    # the person, not the bot
+    harness.locale = "ko"
+    korean = [c["name"] for c in await harness.autocomplete("sheet", "seat", user=carol, place=place, seat="")]
+    assert korean[0] == "1번 자리: Alice 님" and korean[1].startswith("2번 자리: ") and "님" not in korean[1], korean
+    harness.locale = "en"
     assert [c["value"] for c in await harness.autocomplete("sheet", "seat", user=carol, place=place, seat="bot")] \
         == [2]
     bots = (await harness.run("sheet", user=carol, place=place, seat=2)).only()

@@ -6,6 +6,7 @@ state; the end shows the result."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -47,15 +48,20 @@ def final_post(stub, channel):
                  if [a.filename for a in m.attachments] == ["final.png", "table.png"]), None)   # co-op: no chart
 
 
+def toggle_value(button: dict) -> int:
+    """The die value a Daredevil toggle names first ("4, kept")."""
+    return int(re.match(r"\d+", button["label"]).group())
+
+
 async def reroll_by_toggles(stub, user, message, values: list[int]) -> int:
-    """A reroll from the toggles (one per die of the throw, labelled by its value): click one die per value
+    """A reroll from the toggles (one per die of the throw, labelled by its value and state): click one die per value
     rerolled (each click edits the private message in place), then Confirm; returns the clicks."""
     wanted = list(values)
     clicks = 0
     for item, button in enumerate(list(message.buttons)):
-        if not button.get("custom_id", "").startswith(TOGGLE) or int(button["label"]) not in wanted:
+        if not button.get("custom_id", "").startswith(TOGGLE) or toggle_value(button) not in wanted:
             continue
-        wanted.remove(int(button["label"]))
+        wanted.remove(toggle_value(button))
         toggle = next(b for b in message.buttons if b.get("custom_id", "").startswith(TOGGLE)
                       and b["custom_id"].endswith(f":{item}"))
         ix = await stub.click(user, message, custom_id=toggle["custom_id"])

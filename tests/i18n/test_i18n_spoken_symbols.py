@@ -6,16 +6,21 @@ lines, hints, rules, alt text) now says these in words, in every language; the p
 drawn, not read) keep their symbols, and a reminder's opening emoji is decoration that reads sensibly."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import messages as catalog_mod
 
 LOCALES = ("en", "de", "fr", "ko")
-#: symbols a reader names aloud where they carry meaning ("rightwards arrow", "multiplication sign", …)
-SPOKEN = ("→", "↔", "×", "✓", "★", "⏳")
+#: symbols a reader names aloud where they carry meaning ("rightwards arrow", "multiplication sign", …); the
+#: typographic minus (U+2212) read "minus sign" or nothing at all, so that "−2" read as a gain
+SPOKEN = ("→", "↔", "×", "✓", "★", "⏳", "\u2212")
 #: keys whose text is drawn in a picture, not read (the alt text words such a label itself: ``SPOKEN_ITEMS``)
 DRAWN = ("img.", "rollplayer.img.", "dicepoker.img.", "rollforadventure.img.")
+#: a range written with an en dash ("2–4 players", "{start}–{end}"): a reader said "2 en dash 4"
+EN_DASH_RANGE = re.compile(r"[\d}]\s?\u2013\s?[\d{]")
 #: a reminder's opening hourglass: decoration, read once, and it reads sensibly before the sentence
 DECORATION = {"clock.half": "⏳", "clock.last_call": "⏳"}
 
@@ -39,3 +44,12 @@ def test_no_text_a_reader_hears_says_a_symbol_for_a_word(locale):
 def test_a_menu_named_by_its_first_and_last_option_says_so_in_words(locale):
     placeholder = texts(locale)["menu.placeholder_range"]
     assert "…" not in placeholder and "{first}" in placeholder and "{last}" in placeholder
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_range_a_reader_hears_is_said_in_words(locale):
+    """"1–4 players", "{start}–{end}", "goal 14–15" were read "1 en dash 4": a range says "1 to 4" in words (the
+    pictures' labels keep their dash)."""
+    ranges = {key: EN_DASH_RANGE.findall(text) for key, text in texts(locale).items()
+              if not key.startswith(DRAWN) and EN_DASH_RANGE.search(text)}
+    assert not ranges

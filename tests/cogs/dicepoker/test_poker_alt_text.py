@@ -11,6 +11,7 @@ from test_poker_solo import play_typed
 from bot.games.dicepoker.hands import hand_name
 from bot.i18n import t
 from images.dicepoker import words
+from images.labels import spoken_signed
 
 LOCALES = ("en", "de", "fr", "ko")
 
@@ -54,7 +55,7 @@ async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, lo
     alt = final.alt_text("match.png")
     gold = game.state["purses"][0]
     assert t("dicepoker.alt.seat_night", locale, player=game.seats[0].name, gold=gold,
-             net=words.signed(gold - game.state["options"]["purse"])) in alt, alt
+             net=spoken_signed(gold - game.state["options"]["purse"])) in alt, alt
     for entry in game.state["history"]:        # every hand of the night (there are fewer than twelve)
         assert t("dicepoker.alt.row_solo", locale, number=entry["hand"], gold=entry["payout"],
                  hand=words.hand_text(entry["hands"][0], locale)) in alt, alt
@@ -98,3 +99,22 @@ async def test_a_korean_duel_writes_nim_after_each_players_name(poker, alice, bo
     assert t("dicepoker.img.score", "ko", left_name="Dan", left=0, right=1, right_name="Ben") == \
         "이긴 판: Dan 님 0 – 1 Ben 님"
     assert t("dicepoker.alt.row", "ko", number=1, player="Dan", won="원 페어", lost="노 페어").endswith("이겼어요")
+
+
+async def test_a_night_that_loses_gold_says_minus_a_reader_reads(poker, alice, monkeypatch):
+    """The final line and the match's alt text wrote a lost night's net with the pictures' typographic minus
+    ("−12"), which a screen reader named "minus sign" or passed over, so that the loss read as a gain: they write
+    the ASCII minus, which it says "minus" (the picture keeps its own)."""
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261122)   # a night that loses 12
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    game, _ = await play_typed(poker, alice, dm, game)
+    final = [m for m in poker.rec.order if m.channel_id == dm.channel_id and m.files][-1]
+    net = game.state["purses"][0] - game.state["options"]["purse"]
+    assert net < 0
+    assert t("dicepoker.final.solo", "en", player=game.seats[0].name, gold=game.state["purses"][0], net=f"-{-net}",
+             purse=game.state["options"]["purse"]) in final.text(), final.text()
+    assert f"net -{-net}" in final.alt_text("match.png")
+    sent = [m for m in poker.rec.order if m.channel_id == dm.channel_id]
+    assert not any("\u2212" in m.text() or any("\u2212" in alt for alt in m.alts.values()) for m in sent)

@@ -63,7 +63,7 @@ async def test_a_tavern_night_on_either_table(poker, alice, table, stake):
     net = game.state["purses"][0] - 30
     assert final.file_names() == ["match.png", "hand.png", "chart.png"]        # + the score chart
     assert t("dicepoker.final.solo", "en", player=game.seats[0].name, gold=game.state["purses"][0],
-             net=f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0"), purse=30) in final.text()
+             net=f"{net:+d}" if net else "0", purse=30) in final.text()       # an ASCII minus, which a reader says
 
 
 async def status_text(harness, user, place) -> str:

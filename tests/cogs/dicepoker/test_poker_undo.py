@@ -101,4 +101,4 @@ async def test_an_undo_line_stored_with_its_label_reads_as_it_was(poker, alice, 
     courier = poker.bot.courier
     for locale in ("en", "de"):
         line = courier.log_line(game, [{"events": [old]}], locale, await courier.undone_labels(game, [], locale))
-        assert line == t("undo.taken_back", locale, player=game.seats[1].name, move="Alles behalten")
+        assert line == t("undo.taken_back", locale, player=game.seats[1].name, move="Alles behalten") + "."

@@ -118,7 +118,7 @@ async def test_a_choice_of_seats_reads_the_names_without_escapes(harness, ann, b
     place = harness.channel()
     await duel(harness, [ann, ben], place, group="rp")
     choices = await harness.autocomplete("rp sheet", "seat", user=ann, place=place, seat=1)
-    assert [c["name"] for c in choices] == [f"1 · {ANN}", f"2 · <\u200b@{ANN_ID}> *it"], choices
+    assert [c["name"] for c in choices] == [f"Seat 1: {ANN}", f"Seat 2: <\u200b@{ANN_ID}> *it"], choices
 
 
 async def test_typed_values_are_echoed_on_one_line_and_cut_whole(harness, ann, ben):

@@ -3,6 +3,8 @@
 private sub-menu's entry (or, for the Daredevil's reroll of a big throw, its toggles and Confirm)."""
 from __future__ import annotations
 
+import re
+
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from cogs.buttons import move_check
 from cogs.menus import narrow
@@ -65,13 +67,19 @@ def toggles(message) -> list[dict]:
     return [b for b in message.buttons() if b.get("custom_id", "").startswith(TOGGLE)]
 
 
+def toggle_value(button: dict) -> int:
+    """The die value a Daredevil toggle names first ("4, kept")."""
+    return int(re.match(r"\d+", button["label"]).group())
+
+
 async def reroll_by_toggles(harness, message, values: list[int], *, user, place):
-    """The Daredevil's reroll on its toggles (one per die of the throw, labelled with its value): click one
-    die per value rerolled (each click redraws the message in place), then Confirm; returns its result."""
+    """The Daredevil's reroll on its toggles (one per die of the throw, labelled with its value and whether it
+    is rerolled): click one die per value rerolled (each click redraws the message in place), then Confirm;
+    returns its result."""
     wanted = list(values)
     for item, button in enumerate(toggles(message)):
-        if int(button["label"]) in wanted:
-            wanted.remove(int(button["label"]))
+        if toggle_value(button) in wanted:
+            wanted.remove(toggle_value(button))
             await harness.click(message, user=user, place=place, custom_id=toggles(message)[item]["custom_id"])
     assert not wanted, f"no toggle for {wanted}"
     [confirm] = [b for b in message.buttons() if b.get("custom_id", "").startswith(CONFIRM)]

@@ -49,3 +49,43 @@ async def test_the_live_message_is_compact_and_the_table_is_one_click_away(harne
     after = latest_turn_post(harness, place)
     if after.id == post.id and KIND.pending(game.state)[0]["decision"] in ("place", "place_more"):
         assert after.files and after.files[0][1] == render_live(game.state, names, "en")
+
+
+async def test_the_heros_power_is_said_once_when_its_turn_begins(harness, alice, bob, carol, fixed_seed):
+    """The active hero's power, in full, stood under the status line of every edit of the turn's message: a
+    screen reader read it again after each placement (and ``/games`` listed it too). The turn's message says it
+    as it appears; its edits leave it out; ``/rfa status`` still says it; the next hero's turn says theirs."""
+    users = [alice, bob, carol]
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=3)
+    lobby = next(m for m in created.messages if m.buttons())
+    for user in (bob, carol):
+        await harness.click(lobby, user=user, place=place, label="Join")
+    await harness.click(lobby, user=alice, place=place, label="Start")
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+
+    def power(state) -> str:
+        return t(f"rollforadventure.hero.{state['heroes'][state['active']]['hero']}.ability", "en")
+
+    post = latest_turn_post(harness, place)
+    first = power(game.state)
+    assert first in post.text(), "the turn's message says the hero's power as it appears"
+    status = (await harness.run("rfa status", user=carol, place=place)).only().text()
+    assert first in status
+    turn, edits = game.state["turn"], 0
+    for n in range(40):
+        user = next(u for u in users if u.id == game.seats[due_seat(game)].user_id)
+        await click_move(harness, post, game, policy.choose_move(game.state, due_seat(game), n), user=user, place=place)
+        game = await harness.bot.sessions.load(game.id)
+        after = latest_turn_post(harness, place)
+        if after.id == post.id:                                # the same turn: its message edited in place
+            assert post.edits > edits and first not in post.text(), post.text()
+            edits = post.edits
+            continue
+        assert game.state["turn"] > turn and power(game.state) in after.text(), "the next hero's turn says its power"
+        break
+    else:
+        raise AssertionError("the first turn did not end")
+    assert edits, "the first turn's message was edited at least once"
+    listed = (await harness.run("games", user=alice, place=place)).only().text()
+    assert power(game.state) not in listed

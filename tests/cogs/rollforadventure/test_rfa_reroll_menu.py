@@ -67,7 +67,8 @@ def test_the_biggest_throw_offers_every_reroll_through_the_menus():
     assert top.subset is None                            # the placements stay one click away
     index, levels = reroll_entry(top)
     inner = plan_menu(PRESENTATION, g, seat, legal, "en", rep=legal[index], levels=levels)
-    assert inner.subset is not None and inner.subset.labels == tuple(map(str, BIGGEST))
+    assert inner.subset is not None
+    assert inner.subset.labels == tuple(t("rollforadventure.toggle.kept", "en", value=v) for v in BIGGEST)
 
 
 def test_the_toggles_choose_values_and_confirm_plays_that_reroll():
@@ -77,7 +78,7 @@ def test_the_toggles_choose_values_and_confirm_plays_that_reroll():
         view = move_view(PRESENTATION, g, seat, legal, locale, rep=legal[index], levels=levels,
                          look_buttons=False)
         toggles = [c for c in view.children if isinstance(c, SubsetToggle)]
-        assert [b.item.label for b in toggles] == [str(v) for v in BIGGEST]
+        assert [b.item.label for b in toggles] == [t("rollforadventure.toggle.kept", locale, value=v) for v in BIGGEST]
         assert not any(isinstance(c, SubsetConfirm) for c in view.children)   # nothing chosen yet
         assert len(view.children) == len(BIGGEST) + 1            # no placement beside the toggles
     subset = plan_menu(PRESENTATION, g, seat, legal, "en", rep=legal[index], levels=levels).subset
@@ -91,6 +92,21 @@ def test_the_toggles_choose_values_and_confirm_plays_that_reroll():
     assert legal[subset.index_of((1 << len(BIGGEST)) - 1)]["values"] == BIGGEST
     chosen_style = [c.item.style for c in view.children if isinstance(c, SubsetToggle)]
     assert chosen_style.count(discord.ButtonStyle.primary) == 3
+
+
+def test_a_toggle_says_in_words_whether_its_die_is_rerolled():
+    """The colour said which dice a press had chosen, and a screen reader says no colour: each toggle's label
+    says "kept" or "reroll", in the reader's language."""
+    g, seat, legal = daredevil_throw(BIGGEST)
+    index, levels = reroll_entry(plan_menu(PRESENTATION, g, seat, legal, "en"))
+    chosen = 1 << 1 | 1 << 14
+    for locale in LOCALES:
+        subset = plan_menu(PRESENTATION, g, seat, legal, locale, rep=legal[index], levels=levels).subset
+        view = subset_view(PRESENTATION, g, seat, legal, subset, chosen, locale, look_buttons=False)
+        labels = [c.item.label for c in view.children if isinstance(c, SubsetToggle)]
+        assert labels == [t("rollforadventure.toggle.reroll" if item in (1, 14) else "rollforadventure.toggle.kept",
+                            locale, value=v) for item, v in enumerate(BIGGEST)]
+        assert len(set(labels[:3])) == 2, "the rerolled 1 reads unlike the kept ones"
 
 
 def test_a_small_throw_lists_each_reroll_as_one_entry():

@@ -57,7 +57,9 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
 
 async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
     """More moves than the menus list: the rerolls are one entry that opens a toggle per die privately;
-    toggling redraws that message, and Confirm plays the reroll of the toggled values."""
+    toggling redraws that message, and Confirm plays the reroll of the toggled values. Each toggle says in words
+    whether its die is kept or rerolled: the state was the button's colour alone, which a screen reader does not
+    say (it heard "4" before and after a press)."""
     dm = harness.dm()
     await harness.run("rfa solo", user=alice, place=dm, heroes="choose")
     await pick(harness, alice, dm, "draufgaengerin")
@@ -68,11 +70,16 @@ async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
     [(cid, entry)] = [(cid, o) for cid, o in move_options(post)
                       if o["label"] == t("rollforadventure.group.reroll", "en")]
     opened = (await harness.select(post, [entry["value"]], user=alice, place=dm, custom_id=cid)).private()[-1]
-    assert opened.ephemeral and [b["label"] for b in toggles(opened)] == [str(v) for v in thrown]
+    kept = [t("rollforadventure.toggle.kept", "en", value=v) for v in thrown]
+    assert opened.ephemeral and [b["label"] for b in toggles(opened)] == kept
+    assert kept[0] == f"{thrown[0]}, kept"
     assert not move_buttons(opened), "only the toggles and Confirm: the placements stay in the turn message"
     for item in (len(thrown) - 1, 0):
         await harness.click(opened, user=alice, place=dm, custom_id=toggles(opened)[item]["custom_id"])
     assert [b.get("style") for b in toggles(opened)].count(1) == 2
+    assert [b["label"] for b in toggles(opened)] == [
+        t("rollforadventure.toggle.reroll" if item in (0, len(thrown) - 1) else "rollforadventure.toggle.kept", "en",
+          value=v) for item, v in enumerate(thrown)], "the two toggled dice say so in words, not by colour alone"
     confirm = next(b for b in opened.buttons() if b.get("custom_id", "").startswith("rp:c:"))
     assert confirm["label"] == f"Reroll {thrown[0]} {thrown[-1]}"
     await harness.click(opened, user=alice, place=dm, custom_id=confirm["custom_id"])

@@ -381,3 +381,12 @@ def test_the_status_line_sets_the_active_hero_apart_from_the_figures():
         hero = words.hero(state, state["active"], ["Player1", "Player2"], locale)
         assert hero in head and "·" not in head.replace(hero, ""), (locale, first)
         assert figures.count("·") >= 2 and hero not in figures, (locale, first)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+def test_a_closed_desert_chain_names_its_fields_in_words(locale):
+    """"Desert chain 4–7 is closed" was read "4 en dash 7": the fields the chain joins are said in words."""
+    state = KIND.create(2, 7, {"desert_side": "B"})
+    line = PRESENTATION.event_line(game_of(state, 2), {"key": "rollforadventure.event.chain_closed",
+                                                       "params": {"connection": "c3"}}, locale)
+    assert t("rollforadventure.words.connection", locale, first=4, last=7) in line and "\u2013" not in line, line

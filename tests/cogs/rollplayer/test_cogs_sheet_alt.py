@@ -108,6 +108,11 @@ async def test_the_sheet_alt_text_tells_dice_cards_and_alignment(harness, alice,
             where = row.index(shown, where) + len(shown)
         if race[attr]:
             assert t("rollplayer.detail.race_modifier", locale, modifier=f"{race[attr]:+d}") in row, row
+        # the class goal in words: the sheet's "14–15" was read "14 en dash 15"
+        goal = content.classes()[player.class_id]["goals"][attr]
+        if goal["max"] not in (None, goal["min"]):
+            assert t("rollplayer.hint.goal.range", locale, min=goal["min"], max=goal["max"]) in row, row
+    assert "\u2013" not in said, said
     # the alignment card, where its token stands and what that space scores, Law–Chaos first
     grid = content.alignments()[player.alignment]["grid"]
     assert content.alignment_name(player.alignment, locale) in said
