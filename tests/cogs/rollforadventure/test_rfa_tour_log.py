@@ -1,0 +1,40 @@
+"""What the turn log says, as a Korean phone tour read it (issue t5): the Desert's step-up names the die that
+moved (it said "one desert die", after the player had picked it among several)."""
+from __future__ import annotations
+
+from rfa_clicks import KIND, due_seat
+from rfa_tour import channel_lines, lobby_options, open_game, play_moves, seed_for
+
+from bot.games.rollforadventure import policy
+from bot.i18n import t
+from cogs.rollforadventure import words
+
+
+def _promotes_with_bonus(before, move, events, after) -> bool:
+    """A Desert step-up whose other dice go home, a bonus die among them."""
+    keys = [e["key"].rsplit(".", 1)[-1] for e in events]
+    return "promoted" in keys and any(
+        e["key"].endswith(".dice_returned") and any(seen[0] == "bonus" for seen in e["params"]["dice_seen"])
+        for e in events)
+
+
+async def play_to_the_step_up(harness, users, monkeypatch):
+    """A 3-player game played to the move that steps a Desert die up; the game, its channel and that move's
+    events (worked out again by the rules from the state before it)."""
+    options = lobby_options()
+    seed, count = seed_for(3, options, _promotes_with_bonus)
+    game, place = await open_game(harness, users, seed, monkeypatch)
+    assert game.state["options"] == options
+    game = await play_moves(harness, game, users, place, count - 1)
+    move = policy.choose_move(game.state, due_seat(game), count - 1)
+    _, events = KIND.apply(game.state, due_seat(game), move)
+    game = await play_moves(harness, game, users, place, 1, start=count - 1)
+    return game, place, events
+
+
+async def test_the_desert_step_up_names_the_die_that_moved(harness, alice, bob, carol, monkeypatch):
+    game, place, events = await play_to_the_step_up(harness, [alice, bob, carol], monkeypatch)
+    [promoted] = [e["params"] for e in events if e["key"].endswith(".promoted")]
+    moved = words.seen(promoted["die_seen"], "en")
+    line = t("rollforadventure.event.promoted", "en", die=moved, section=words.section(promoted["section"], "en"))
+    assert moved in line and line in "\n".join(channel_lines(harness, place))
