@@ -46,6 +46,9 @@ KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
+#: where bonus dice go back to (the Ice Cave side's ``bonus_dice_home``): the line that says so
+BONUS_RETURN_KEYS = {"ice_cave": N_("rollforadventure.event.bonus_returned_ice_cave"),
+                     "storage_chest": N_("rollforadventure.event.bonus_returned_chest")}
 #: event params that name a thing, and how each reads
 NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat",
                 "die_seen", "dice_seen", "section", "connection")
@@ -312,7 +315,30 @@ class RollForAdventurePresentation(Presentation):
             # a Dragon's number is its whole rule (it burns every die showing it): named on a hit as on a miss
             return t("rollforadventure.event.reveal_dragon", locale, **self._shown(game, params, locale),
                      value=dragon_value(params["card"]))
+        if key == "rollforadventure.event.dice_returned":
+            return self._returned_line(game, params, locale)
         return t(key, locale, **self._shown(game, params, locale))
+
+    def _returned_line(self, game: Any, params: dict, locale: str) -> str:
+        """Dice going home: a hero's and ally dice to a hero board, bonus dice back to their supply (the rules'
+        ``home_of``: single use), on the Ice Cave (side A) or in the chest (side B). One line told them all
+        "return to their holders", a Summoner's spirit die too, which her own ability sends to the supply."""
+        state = game.state or {}
+        ids, seen = params.get("dice"), params.get("dice_seen")
+        if not isinstance(ids, list) or not all(type(i) is int for i in ids):
+            return t("rollforadventure.event.dice_returned", locale, **self._shown(game, params, locale))
+        looks = seen if isinstance(seen, list) and len(seen) == len(ids) else [None] * len(ids)
+        bonus = [k for k, i in enumerate(ids) if words.owner_of(state, i, looks[k]) == "bonus"]
+        parts = []
+        for key, picked in (("rollforadventure.event.dice_returned", [k for k in range(len(ids)) if k not in bonus]),
+                            (BONUS_RETURN_KEYS[words.bonus_home(state)], bonus)):
+            if picked:
+                part = {"dice": [ids[k] for k in picked]}
+                if seen is not None:
+                    part["dice_seen"] = [looks[k] for k in picked]
+                parts.append(t(key, locale, **self._shown(game, part, locale)))
+        return " ".join(parts) or t("rollforadventure.event.dice_returned", locale,
+                                    **self._shown(game, params, locale))
 
     def _shown(self, game: Any, params: dict, locale: str) -> dict[str, Any]:
         """An event's params as words: ids become names, lists become readable."""

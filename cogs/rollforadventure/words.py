@@ -101,6 +101,21 @@ def owner(who: Any, locale: str) -> str:
     return short(who, 12)
 
 
+def owner_of(state: dict, index: Any, seen: Any = None) -> Any:
+    """Whose die ``index`` is: as an event saw it (``[owner, value]``), else as the state holds it (a die's owner
+    never changes); None when neither says."""
+    if isinstance(seen, list) and len(seen) == 2:
+        return seen[0]
+    dice = state.get("dice") or []
+    return dice[index].get("o") if type(index) is int and 0 <= index < len(dice) else None
+
+
+def bonus_home(state: dict) -> str:
+    """Where the bonus dice of the supply lie: on the Ice Cave (its side A) or in the storage chest (side B)."""
+    side = ((state.get("terr") or {}).get("ice_cave") or {}).get("side")
+    return C.BONUS_DICE_HOME.get(side, "storage_chest") if isinstance(side, str) else "storage_chest"
+
+
 def looks(who: Any, value: Any, locale: str) -> str:
     """A die by its owner and, when it shows one, its value ("red 4", "ally die")."""
     who = owner(who, locale)

@@ -1,6 +1,9 @@
 """What the turn log says, as a Korean phone tour read it (issue t5): the Desert's step-up names the die that
-moved (it said "one desert die", after the player had picked it among several)."""
+moved (it said "one desert die", after the player had picked it among several); bonus dice go back to the
+supply, not "to their holders" (the Summoner's own text says so)."""
 from __future__ import annotations
+
+import re
 
 from rfa_clicks import KIND, due_seat
 from rfa_tour import channel_lines, lobby_options, open_game, play_moves, seed_for
@@ -38,3 +41,16 @@ async def test_the_desert_step_up_names_the_die_that_moved(harness, alice, bob, 
     moved = words.seen(promoted["die_seen"], "en")
     line = t("rollforadventure.event.promoted", "en", die=moved, section=words.section(promoted["section"], "en"))
     assert moved in line and line in "\n".join(channel_lines(harness, place))
+
+
+async def test_bonus_dice_go_back_to_the_supply_not_to_a_holder(harness, alice, bob, carol, monkeypatch):
+    game, place, events = await play_to_the_step_up(harness, [alice, bob, carol], monkeypatch)
+    [returned] = [e["params"] for e in events if e["key"].endswith(".dice_returned")]
+    seen = returned["dice_seen"]
+    holders = ", ".join(words.seen(x, "en") for x in seen if x[0] != "bonus")
+    bonus = ", ".join(words.seen(x, "en") for x in seen if x[0] == "bonus")
+    shown = "\n".join(channel_lines(harness, place))
+    # Ice Cave side A: the bonus dice lie on the Ice Cave
+    assert t("rollforadventure.event.bonus_returned_ice_cave", "en", dice=bonus) in shown
+    assert t("rollforadventure.event.dice_returned", "en", dice=holders) in shown
+    assert not re.search(r"return to their holders: [^.]*bonus", shown)
