@@ -53,7 +53,8 @@ def hero_name(hero_id: Any, locale: str) -> str:
 
 def hero(state: dict, index: Any, names: list[str], locale: str) -> str:
     """A hero in play with the player who moves it, as the table picture names them: "Alice · Healer" (a bot
-    seat's name has parentheses of its own: "Veteran (Bot (normal))" nested them)."""
+    seat's name has parentheses of its own: "Veteran (Bot (normal))" nested them). Korean honours the player
+    ("Alice 님 · 치유사", as every other line names a player), never a bot seat (the i18n layer leaves 님 out)."""
     heroes = state.get("heroes") or []
     if type(index) is not int or not 0 <= index < len(heroes):
         return short(index)

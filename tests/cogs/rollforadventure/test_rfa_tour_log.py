@@ -1,6 +1,7 @@
 """What the turn log says, as a Korean phone tour read it (issue t5): the Desert's step-up names the die that
 moved (it said "one desert die", after the player had picked it among several); bonus dice go back to the
-supply, not "to their holders" (the Summoner's own text says so)."""
+supply, not "to their holders" (the Summoner's own text says so); and Korean names each player with 님 (bot
+seats without), as every other line of the same posts did."""
 from __future__ import annotations
 
 import re
@@ -54,3 +55,33 @@ async def test_bonus_dice_go_back_to_the_supply_not_to_a_holder(harness, alice, 
     assert t("rollforadventure.event.bonus_returned_ice_cave", "en", dice=bonus) in shown
     assert t("rollforadventure.event.dice_returned", "en", dice=holders) in shown
     assert not re.search(r"return to their holders: [^.]*bonus", shown)
+
+
+async def test_korean_log_lines_honour_each_player_but_not_the_bot(harness, alice, bob, monkeypatch):
+    """Ann and Ben with a bot seat, in Korean: every "name · hero" of the log reads "Ann 님 · 치유사" for a
+    person and "봇 (보통) · 승부사" for the bot seat (it read "Ann · 치유사")."""
+    harness.bot.bots.pause = 0
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 7)
+    harness.locale = "ko"
+    place = harness.channel()
+    created = await harness.run("rfa new", user=alice, place=place, players=3, bots=1, language="ko")
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", "ko"))
+    await harness.click(lobby, user=alice, place=place, label=t("button.start", "ko"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    users = [alice, bob]
+    n = 0
+    while game.state["turn"] < 5 and game.status == "active":
+        await harness.bot.bots.idle()
+        game = await harness.bot.sessions.load(game.id)
+        if game.seats[due_seat(game)].is_ai:
+            continue
+        game = await play_moves(harness, game, users, place, 1, start=n)
+        n += 1
+    shown = "\n".join(channel_lines(harness, place))
+    bot_name = next(s.name for s in game.seats if s.is_ai)
+    people = [s.name for s in game.seats if not s.is_ai]
+    for name in people:
+        assert f"{name} 님 · " in shown
+        assert f"{name} · " not in shown, f"{name} without 님"
+    assert f"{bot_name} · " in shown and f"{bot_name} 님" not in shown
