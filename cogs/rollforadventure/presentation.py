@@ -391,6 +391,8 @@ class RollForAdventurePresentation(Presentation):
             shown["heroes"] = ", ".join(words.hero(state, h, names, locale) for h in params["heroes"])
         if "owner" in params:
             shown["owner"] = words.owner(params["owner"], locale)
+        if "rewards" in params:             # Ice Cave B lines: each with what it pays when full
+            shown["rewards"] = words.ice_rewards(params["rewards"], locale)
         if params.get("hero") in C.HEROES:
             shown["ability"] = t(f"rollforadventure.hero.{params['hero']}.ability", locale)
         return t(key, locale, **shown)

@@ -229,6 +229,16 @@ def ice_lines(lines: Any, locale: str) -> str:
     return ", ".join(t(f"rollforadventure.ice_line.{x}", locale) if x in C.ICE_B_LINES else short(x) for x in lines[:8])
 
 
+def ice_rewards(lines: Any, locale: str) -> str:
+    """Ice Cave B lines with what each pays once full, as the table picture labels them: "top row (2 bonus dice),
+    left column (free a die)"."""
+    if not isinstance(lines, list) or not lines:
+        return t("rollforadventure.words.none", locale)
+    return ", ".join(t("rollforadventure.words.ice_reward", locale, line=ice_lines([x], locale),
+                       reward=t(f"rollforadventure.img.reward.{C.ICE_B_LINES[x][1]}", locale))
+                     if x in C.ICE_B_LINES else short(x) for x in lines[:8])
+
+
 def field_name(slot: Any) -> str:
     """A Desert B field by its number from the left (``w4`` -> "4", the number drawn above it in the table
     picture) or an Ice Cave B field by its letter ("e", drawn on it)."""
