@@ -40,8 +40,6 @@ SIDE_CHOICES = (("A", N_("rollforadventure.lobby.side.A")), ("B", N_("rollforadv
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
-#: decisions that name one die among several, where two may look alike
-DIE_CHOICES = ("promote", "remove", "rescue")
 KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
@@ -182,13 +180,9 @@ class RollForAdventurePresentation(Presentation):
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
         state, names = game.state or {}, seat_names(game)
+        # a die choice names each die by what tells it apart (owner, value, field where it matters): the rules
+        # offer one die of each kind (``moves.one_of_each``), so two labels never read alike
         text = self._label(state, names, move, locale)
-        if move.get("type") in DIE_CHOICES and state:
-            # two equal dice (same owner, value and field) are both offered: number them so the buttons differ
-            twins = [m for m in KIND.legal_moves(state, seat)
-                     if m.get("type") == move["type"] and self._label(state, names, m, locale) == text]
-            if len(twins) > 1 and move in twins:
-                text = t("rollforadventure.move.twin", locale, move=text, number=twins.index(move) + 1)
         return cut(text, limit)         # a hero's player is named: never cut inside an escape or an emoji
 
     def _label(self, state: dict, names: list[str], move: dict, locale: str) -> str:
