@@ -720,7 +720,8 @@ class Courier:
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{player_name(game, seat)}**"
             lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
-                           decision=presentation.decision_text(decision_of(kind, game.state, seat), locale)))
+                           decision=presentation.decision_prompt(game, seat, decision_of(kind, game.state, seat),
+                                                                 locale)))
         for seat in fresh:                     # pinged now for a decision that comes later in this message
             if seat not in due and game.seats[seat].user_id:
                 lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))

@@ -253,6 +253,13 @@ class Presentation:
     def decision_text(self, decision: str, locale: str) -> str:
         """A pending decision ("place your die") for prompts, status and reminders."""
 
+    def decision_prompt(self, game: Any, seat: int, decision: str, locale: str) -> str:
+        """``seat``'s pending ``decision`` as it is asked wherever it is asked (the live message, its private menu,
+        status, reminders), from the table as it stands: a decision that is about one thing names it (Roll for
+        Adventure's Shieldmaiden: which attack she would block, and what it would cost). Default: the decision
+        alone, :meth:`decision_text`."""
+        return self.decision_text(decision, locale)
+
     def status_line(self, game: Any, locale: str) -> str:
         """Where the game stands (round, phase) for status and prompts."""
 
@@ -346,7 +353,7 @@ REQUIRED = (
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
                   "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
-                  "seat_badges")
+                  "seat_badges", "decision_prompt")
 
 
 def check_presentation(presentation: Any) -> None:

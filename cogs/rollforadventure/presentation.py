@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.flow import shield_stakes
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
@@ -75,6 +76,27 @@ def result_lines(state: dict, locale: str) -> list[str]:
         lines.append(t(LOSS_KEYS[True], locale, territory=words.territory(fallen[0], locale)) if fallen
                      else t(LOSS_KEYS[False], locale))
     return lines
+
+def shield_question(stakes: dict, locale: str) -> str:
+    """The Shieldmaiden's question for the attack ``stakes`` describes (``flow.shield_stakes``), in words."""
+    card, tid = words.card(stakes["card"], locale), stakes["territory"]
+    territory = words.territory(tid, locale)
+    if stakes["effect"] == "dragon":
+        if tid == "memory":
+            return t("rollforadventure.shield.dragon_memory", locale, card=card, value=stakes["value"],
+                     count=stakes["dice"])
+        return t("rollforadventure.shield.dragon", locale, card=card, territory=territory, value=stakes["value"],
+                 count=stakes["dice"])
+    if stakes["effect"] == "giant_mark":
+        key = "rollforadventure.shield.giant_falls" if stakes["falls"] else "rollforadventure.shield.giant"
+        return t(key, locale, card=card, territory=territory, last=stakes["last"])
+    if stakes["dice"]:
+        return t("rollforadventure.shield.remove", locale, card=card, territory=territory, count=stakes["dice"])
+    if stakes["falls"]:
+        return t("rollforadventure.shield.falls", locale, card=card, territory=territory)
+    return t("rollforadventure.shield.damage", locale, card=card, territory=territory, skull=stakes["skull"],
+             last=stakes["last"])
+
 
 def dragon_value(cid: Any) -> int | None:
     """The number a Dragon card burns (the card's own, so a reveal stored before any event carried it reads the
@@ -395,6 +417,15 @@ class RollForAdventurePresentation(Presentation):
         if decision in DECISIONS:
             return t(f"rollforadventure.decision.{decision}", locale)
         return t("rollforadventure.decision.wait", locale)
+
+    def decision_prompt(self, game: Any, seat: int, decision: str, locale: str) -> str:
+        """The Shieldmaiden's question names the attack she would block: the enemy, the territory and what it
+        would cost (``flow.shield_stakes``). It read "decide whether the shieldmaiden blocks this attack", and
+        only the picture's frame hinted at which, though the once-per-turn shield is spent on one attack only."""
+        stakes = shield_stakes(game.state) if decision == "shield" and game.state else None
+        if stakes is None:
+            return self.decision_text(decision, locale)
+        return shield_question(stakes, locale)
 
     def mover_name(self, game: Any, seat: int, locale: str) -> str:
         """A solo player moves two heroes: the log says which one ("Ben · Healer"), it read "Ben" for both."""
