@@ -272,10 +272,12 @@ class RollForAdventurePresentation(Presentation):
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
         """Under a hero to choose, that hero's ability (a tour chose heroes from their names alone; Roll Player's
-        race and class options say what each brings)."""
+        race and class options say what each brings), in its short form: a select option's description holds 100
+        characters, and the full text (``.ability``, kept for the status, the hint and the turn message) lost its
+        end there, the part that matters ("not the Master of Shadows' damage") in 8 to 9 heroes of 10."""
         hero = move.get("hero")
         if move.get("type") == "pick_hero" and isinstance(hero, str) and hero in C.HEROES:
-            return t(f"rollforadventure.hero.{hero}.ability", locale)
+            return t(f"rollforadventure.hero.{hero}.brief", locale)
         return None
 
     def _active_hero(self, state: dict, locale: str) -> str:
