@@ -188,6 +188,11 @@ class Presentation:
     #: the live message has pictures of its own (``live_pictures``). False: the table while a game with seat
     #: pictures runs, else ``turn_pictures`` (``cogs.outbox``).
     has_live_pictures: bool = False
+    #: the key of the event a new message of the game begins with (``Kind.message_mark``; Roll for Adventure's
+    #: "Turn 5: Ann · Healer."): the move that ends one turn also starts the next, so the lines before that event
+    #: (the turn's last placement, its enemy phase) are the end of the message summarised then, not the head of
+    #: the new one, which cut them away once it grew. None: a new message holds every line of its move.
+    message_opener: str | None = None
     #: a game whose catalog keys are all prefixed (``"dicepoker."``) keeps the help lines of its own commands
     #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
     #: shell's commands keep the shell's ``help.cmd.<path>``)

@@ -114,6 +114,7 @@ class RollForAdventurePresentation(Presentation):
     seats = Seats(low=2, high=4, default=3)
     solo = True
     has_live_pictures = True
+    message_opener = N_("rollforadventure.event.turn")
     lobby_options = (
         LobbyOption("heroes", N_("rollforadventure.lobby.heroes.describe"), default="random",
                     choices=(("random", N_("rollforadventure.lobby.heroes.random")),
