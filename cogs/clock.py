@@ -219,7 +219,7 @@ class PaceClock:
         locale = game_locale(game)
         user = game.seats[seat].user_id
         text = t(key, locale, player=f"<@{user}>", when=f"<t:{int(deadline)}:f>",     # never edited: absolute
-                 decision=presentation.decision_text(decision_of(kind, game.state, seat), locale))
+                 decision=presentation.decision_prompt(game, seat, decision_of(kind, game.state, seat), locale))
         notices = self.bots.courier.notices
         hush = await notices.owe(game, [user]) if notices is not None else frozenset()
         await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))

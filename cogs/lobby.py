@@ -243,7 +243,8 @@ class Lobby(GameCog):
             embed.add_field(name=t("status.progress", locale), value="\n".join(x for x in progress if x),
                             inline=False)
             waiting = [t("status.pending_line", locale, player=player_mention(game, item.get("seat")),
-                         decision=presentation.decision_text(item.get("decision", "unknown"), locale))
+                         decision=presentation.decision_prompt(game, item.get("seat"), item.get("decision", "unknown"),
+                                                               locale))
                        for item in pending]
             embed.add_field(name=t("status.waiting_for", locale),
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)

@@ -31,7 +31,7 @@ import socket
 import time
 import unicodedata
 import weakref
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,9 +94,11 @@ MARKER_BASE = 1000
 # display (they ping like content does, within ``allowed_mentions``). Once sent with the flag, a message
 # keeps it, so every edit of a live message is a layout too, and its summary is a layout of one text display.
 
-#: Longest summary line (a summarised message is one line, no pictures, no buttons): room for a whole turn's
-#: moves in German (300 cut one of them mid-word and left the rest of the turn shown nowhere public).
-SUMMARY_LIMIT = 1000
+#: Longest summary (a summarised message is its moves, no pictures, no buttons): every move the message showed,
+#: which nothing else in the channel tells once it is summarised (1,000 cut a French turn of re-attacks, and the
+#: live message's 700 before it the oldest moves of a long turn): two text displays, within Discord's 4,000
+#: characters of a message (a whole turn ran to 1,800 characters in French).
+SUMMARY_LIMIT = 3500
 #: Between the moves of one line, each ended as a sentence (:func:`as_sentence`): a screen reader read the
 #: " · " that joined them as "middle dot" between every two moves, and a full stop is a pause it passes over.
 MOVE_SEPARATOR = " "
@@ -104,6 +106,9 @@ MOVE_SEPARATOR = " "
 SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
 #: Longest text display (Discord allows 4000 characters over all text of a message).
 TEXT_LIMIT = 1800
+#: The moves of the final post, which is never summarised (nothing comes after it): all of them, within a text
+#: display (the game's last move may end one turn and play a whole other one before the game is lost).
+FINAL_LOG_LIMIT = TEXT_LIMIT - len("-# ")
 #: Longest alt text of a picture: Discord's limit on an attachment's ``description`` and a media gallery item's
 #: (developers/resources/message: "description (alt text) for the file (max 1024 characters)"; its OpenAPI
 #: description says ``maxLength: 1024`` for both, and refuses the whole message beyond it).
@@ -160,7 +165,7 @@ def as_sentence(move: str) -> str:
     return move if not move or move.endswith(SENTENCE_ENDS) else move + "."
 
 
-def clip_moves(moves: list[str], limit: int, locale: str, *, newest: bool = False) -> str:
+def clip_moves(moves: Sequence[str], limit: int, locale: str, *, newest: bool = False) -> str:
     """The moves as one line of sentences (:func:`as_sentence`, joined by :data:`MOVE_SEPARATOR`) within ``limit``
     (:func:`shown_width`), cut between two moves, never inside one: the first moves kept, or with ``newest`` the
     last ones, and a sentence in ``locale`` says that moves were left out ("Earlier moves left out."): a leading
@@ -169,17 +174,26 @@ def clip_moves(moves: list[str], limit: int, locale: str, *, newest: bool = Fals
     line = MOVE_SEPARATOR.join(sentences)
     if shown_width(line) <= limit:
         return line
+    kept = kept_moves(sentences, limit, locale, newest=newest)
+    if not kept:                               # one move longer than the whole line may be: a plain cut
+        return _cut_to_width(line, limit, newest)
+    return MOVE_SEPARATOR.join(kept)
+
+
+def kept_moves(sentences: Sequence[str], limit: int, locale: str, *, newest: bool = False) -> list[str]:
+    """The whole moves (sentences) that fit ``limit`` once joined, the first ones (or with ``newest`` the last
+    ones), with a sentence that says the others were left out; [] when not even one fits beside it."""
+    if shown_width(MOVE_SEPARATOR.join(sentences)) <= limit:
+        return list(sentences)
     left_out = t("play.log_earlier", locale) if newest else t("play.log_more", locale)
     kept: list[str] = []
     for move in reversed(sentences) if newest else sentences:
         if shown_width(MOVE_SEPARATOR.join([*kept, move, left_out])) > limit:
             break
         kept.append(move)
-    if not kept:                               # one move longer than the whole line may be: a plain cut
-        return _cut_to_width(line, limit, newest)
-    if newest:
-        return MOVE_SEPARATOR.join([left_out, *reversed(kept)])
-    return MOVE_SEPARATOR.join([*kept, left_out])
+    if not kept:
+        return []
+    return [left_out, *reversed(kept)] if newest else [*kept, left_out]
 
 
 def caught_up(posts: list[OutboxPost], due: list[int]) -> dict:
@@ -254,14 +268,29 @@ def look_menu(presentation: Any, game: GameView, locale: str, *, moves: bool) ->
     return view
 
 
-def summary_layout(line: str) -> discord.ui.LayoutView:
-    """What a game message becomes once a newer one took over: one line (its moves, :meth:`Courier.log_line`,
-    already within :data:`LOG_LINE_LIMIT`), no pictures, no buttons."""
+def summary_layout(moves: str | Sequence[str], locale: str) -> discord.ui.LayoutView:
+    """What a game message becomes once a newer one took over: its moves in small type, no pictures, no buttons;
+    every one of them (up to :data:`SUMMARY_LIMIT`), in as many text displays as they need. ``moves``: the moves
+    one by one, or one line of them already joined."""
     view = discord.ui.LayoutView(timeout=None)
-    if shown_width(line) > SUMMARY_LIMIT:
-        line = _cut_to_width(line, SUMMARY_LIMIT, newest=False)
-    view.add_item(discord.ui.TextDisplay(f"-# {line}"))
+    for part in move_paragraphs([moves] if isinstance(moves, str) else moves, SUMMARY_LIMIT,
+                                TEXT_LIMIT - len("-# "), locale):
+        view.add_item(discord.ui.TextDisplay(f"-# {part}"))
     return view
+
+
+def move_paragraphs(moves: Sequence[str], limit: int, size: int, locale: str) -> list[str]:
+    """The moves (as :func:`clip_moves` takes them) within ``limit`` in all, the first ones kept, as paragraphs of
+    at most ``size`` each, broken between two moves."""
+    sentences = [as_sentence(move) for move in moves if move]
+    kept = kept_moves(sentences, limit, locale) or [clip_moves(sentences, limit, locale)]
+    parts: list[str] = []
+    for move in kept:
+        if parts and shown_width(parts[-1] + MOVE_SEPARATOR + move) <= size:
+            parts[-1] += MOVE_SEPARATOR + move
+        else:
+            parts.append(clip_moves([move], size, locale))
+    return parts or [""]
 
 
 def digest(data: bytes, alt: str = "") -> str:
@@ -660,7 +689,8 @@ class Courier:
             if message is not None:
                 return message, content
         if previous is not None:
-            await self._summarise(channel, game, previous, same_message, via)
+            # what the first post of the new message played before its opener ends the previous message
+            await self._summarise(channel, game, previous, same_message, via, then=folded[0] if folded else post)
         if self.notices is not None:       # an away player is owed no notice either
             away = await self.away.in_game(game, payload.get("mention", []), self.away.clock())
             hush = await self.notices.plan(game, payload, away=away)
@@ -752,15 +782,17 @@ class Courier:
         return message if message is not None else channel.get_partial_message(message_id)
 
     async def _summarise(self, channel: Any, game: GameView, previous: OutboxPost, rows: list[OutboxPost],
-                         via: discord.Interaction | None = None) -> None:
-        """Turn the game's previous message into one line without pictures or buttons (idempotent)."""
+                         via: discord.Interaction | None = None, then: OutboxPost | None = None) -> None:
+        """Turn the game's previous message into its moves without pictures or buttons (idempotent): all of them,
+        and those of ``then`` (the post about to follow it) that end it."""
         locale = game_locale(game)
-        line = self.log_line(game, rows, locale, await self.undone_labels(game, rows, locale)) \
-            or t("play.game_started", locale)
+        posts = [*rows, *([then] if then is not None else [])]
+        moves = self.log_moves(game, rows, locale, await self.undone_labels(game, posts, locale), then=then) \
+            or [t("play.game_started", locale)]
         if previous.payload.get("live"):
-            fields: dict[str, Any] = {"view": summary_layout(line)}
+            fields: dict[str, Any] = {"view": summary_layout(moves, locale)}
         else:                                  # a message from before the live layout
-            fields = {"content": line[:2000], "view": None}
+            fields = {"content": clip_moves(moves, 2000, locale), "view": None}
         fields.update(attachments=[], allowed_mentions=discord.AllowedMentions.none())
         try:
             await self._edit(channel, game.id, previous.message_id, via, lambda: fields)
@@ -780,7 +812,7 @@ class Courier:
                 continue
             who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
                 else f"**{player_name(game, seat)}**"
-            decision = presentation.decision_text(decision_of(kind, game.state, seat), locale)
+            decision = presentation.decision_prompt(game, seat, decision_of(kind, game.state, seat), locale)
             if seat in taken:              # the bot decides for them (their menu is not offered): and how to stop it
                 lines.append(t("play.stand_in_turn", locale, player=who, decision=decision,
                                button=t("button.my_moves", locale)))
@@ -827,23 +859,42 @@ class Courier:
                 self._undone[(game.id, seq, locale)] = label
         return {seq: self._undone[(game.id, seq, locale)] for seq in seqs if (game.id, seq, locale) in self._undone}
 
-    def log_line(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY) -> str:
-        """The moves of these posts (outbox posts or payloads) as one line, the newest kept when too long;
-        ``undone``: the moves their undo lines name, in words (:meth:`undone_labels`)."""
+    def log_line(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY, *,
+                 limit: int = LOG_LINE_LIMIT) -> str:
+        """The moves of one message's posts (outbox posts or payloads) as one line, the newest kept when wider
+        than ``limit``; ``undone``: the moves their undo lines name, in words (:meth:`undone_labels`)."""
+        return clip_moves(self.log_moves(game, payloads, locale, undone), limit, locale, newest=True)
+
+    def log_moves(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY, *,
+                  then: Any = None) -> list[str]:
+        """The moves of one message's posts, a line each, oldest first: the first post's from the game's
+        ``message_opener`` on (what it played before that ended the previous message, whose summary tells it),
+        then, with ``then`` (the post of the message that follows), what ends this message in that post."""
+        opener = self.games[game.kind].message_opener
+        events: list[dict] = []
         lines: list[str] = []
-        lead = ""                              # "🤖 for Ben:" leads the move the bot played for him
-        for item in payloads:
+        for k, item in enumerate(payloads):
             payload = _payload_of(item)
             if payload.get("started"):
+                lines.extend(self._lines(game, events, locale, undone))
+                events = []
                 lines.append(t("play.game_started", locale))
-            for event in payload.get("events", []):
-                line = self.event_line(game, event, locale, undone)
-                if event.get("key") == "bot.played_for":
-                    lead = f"{line} "
-                elif line:
-                    lines.append(lead + line)
-                    lead = ""
-        return clip_moves(lines, LOG_LINE_LIMIT, locale, newest=True)
+            events += message_part(payload, opener, own=True) if k == 0 else payload.get("events", [])
+        if then is not None:
+            events += message_part(_payload_of(then), opener, own=False)
+        return lines + self._lines(game, events, locale, undone)
+
+    def _lines(self, game: GameView, events: list[dict], locale: str, undone: Mapping[int, str]) -> list[str]:
+        lines: list[str] = []
+        lead = ""                              # "🤖 for Ben:" leads the move the bot played for him
+        for event in events:
+            line = self.event_line(game, event, locale, undone)
+            if event.get("key") == "bot.played_for":
+                lead = f"{line} "
+            elif line:
+                lines.append(lead + line)
+                lead = ""
+        return lines
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
                      menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = (),
@@ -863,7 +914,10 @@ class Courier:
         result = await self.result_game(game, locale) if game.status == "finished" else game
         blobs = await self.live_pictures(result, mover, locale) if keep is None else []
         posts = [*earlier, payload]
-        parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale)))
+        # a finished game's last message is never summarised: it keeps all its moves
+        limit = LOG_LINE_LIMIT if game.status == "active" else FINAL_LOG_LIMIT
+        parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale),
+                                              limit=limit))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
@@ -902,6 +956,17 @@ class Courier:
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {picture.name: digest(picture.data, picture.alt) for picture in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
+
+
+def message_part(payload: dict, opener: str | None, *, own: bool) -> list[dict]:
+    """The events of a post that opened a new message after another, split at the first ``opener`` event: its
+    own (``own``, from the opener on) or those that end the previous message (before it). A post that edits its
+    message, the game's first post, or one without the opener is all its message's own."""
+    events = list(payload.get("events", []))
+    keys = [event.get("key") if isinstance(event, dict) else None for event in events]
+    split = keys.index(opener) if opener is not None and opener in keys and not payload.get("edit") \
+        and not payload.get("started") else 0
+    return events[split:] if own else events[:split]
 
 
 def _payload_of(item: Any) -> dict:

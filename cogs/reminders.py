@@ -104,7 +104,7 @@ class Reminders(commands.Cog):
         notices = self.courier.notices
         hush = await notices.owe(game, users) if notices is not None else frozenset()
         params = {"players": mentioned(users, locale, " "), "count": item.reminder_count + 1,
-                  "decision": presentation.decision_text(decision_of(kind, game.state, due[0]), locale),
+                  "decision": presentation.decision_prompt(game, due[0], decision_of(kind, game.state, due[0]), locale),
                   "limit": self.settings.max_reminders}
         # one player is addressed in the singular (German "dich": a solo game's reminder read "euch"), several in
         # the plural ("euch")

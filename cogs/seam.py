@@ -188,6 +188,11 @@ class Presentation:
     #: the live message has pictures of its own (``live_pictures``). False: the table while a game with seat
     #: pictures runs, else ``turn_pictures`` (``cogs.outbox``).
     has_live_pictures: bool = False
+    #: the key of the event a new message of the game begins with (``Kind.message_mark``; Roll for Adventure's
+    #: "Turn 5: Ann · Healer."): the move that ends one turn also starts the next, so the lines before that event
+    #: (the turn's last placement, its enemy phase) are the end of the message summarised then, not the head of
+    #: the new one, which cut them away once it grew. None: a new message holds every line of its move.
+    message_opener: str | None = None
     #: a game whose catalog keys are all prefixed (``"dicepoker."``) keeps the help lines of its own commands
     #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
     #: shell's commands keep the shell's ``help.cmd.<path>``)
@@ -252,6 +257,13 @@ class Presentation:
 
     def decision_text(self, decision: str, locale: str) -> str:
         """A pending decision ("place your die") for prompts, status and reminders."""
+
+    def decision_prompt(self, game: Any, seat: int, decision: str, locale: str) -> str:
+        """``seat``'s pending ``decision`` as it is asked wherever it is asked (the live message, its private menu,
+        status, reminders), from the table as it stands: a decision that is about one thing names it (Roll for
+        Adventure's Shieldmaiden: which attack she would block, and what it would cost). Default: the decision
+        alone, :meth:`decision_text`."""
+        return self.decision_text(decision, locale)
 
     def status_line(self, game: Any, locale: str) -> str:
         """Where the game stands (round, phase) for status and prompts."""
@@ -353,7 +365,7 @@ REQUIRED = (
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
                   "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
-                  "seat_badges", "turn_note")
+                  "seat_badges", "turn_note", "decision_prompt")
 
 
 def check_presentation(presentation: Any) -> None:

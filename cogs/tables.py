@@ -69,7 +69,7 @@ class Tables(GameCog):
         if waiting:
             return t("play.waiting_for", locale, players=waiting)
         presentation = self.presentation(game)
-        text = presentation.decision_text(decision_of(self.kind(game), game.state, seat), locale)
+        text = presentation.decision_prompt(game, seat, decision_of(self.kind(game), game.state, seat), locale)
         note = presentation.private_note(game, seat, locale)
         return t("play.decision_noted", locale, decision=text, note=note) if note else text
 

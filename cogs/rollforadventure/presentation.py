@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure.flow import shield_stakes
 from bot.games.rollforadventure.kind import RollForAdventureKind
 from bot.games.rollforadventure.setup import OPTION_DEFAULTS
 from bot.i18n import N_, has_key, t
@@ -40,12 +41,13 @@ SIDE_CHOICES = (("A", N_("rollforadventure.lobby.side.A")), ("B", N_("rollforadv
 #: decisions the catalog names (anything else reads as "wait")
 DECISIONS = ("pick_hero", "place", "place_more", "promote", "desert_return", "ice_claim", "remove_die", "shield",
              "reward_enemy", "reward_skull", "reward_free", "bonus_dice")
-#: decisions that name one die among several, where two may look alike
-DIE_CHOICES = ("promote", "remove", "rescue")
 KIND = RollForAdventureKind()
 #: the result line (won?) and the loss's reason (a territory fell?)
 RESULT_KEYS = {True: "rollforadventure.result.won", False: "rollforadventure.result.lost"}
 LOSS_KEYS = {True: "rollforadventure.event.lost.territory_fallen", False: "rollforadventure.event.lost.no_dice"}
+#: where bonus dice go back to (the Ice Cave side's ``bonus_dice_home``): the line that says so
+BONUS_RETURN_KEYS = {"ice_cave": N_("rollforadventure.event.bonus_returned_ice_cave"),
+                     "storage_chest": N_("rollforadventure.event.bonus_returned_chest")}
 #: event params that name a thing, and how each reads
 NAMED_PARAMS = ("hero", "card", "by", "territory", "die", "dice", "values", "lines", "face", "place", "seat",
                 "die_seen", "dice_seen", "section", "connection")
@@ -75,6 +77,27 @@ def result_lines(state: dict, locale: str) -> list[str]:
                      else t(LOSS_KEYS[False], locale))
     return lines
 
+def shield_question(stakes: dict, locale: str) -> str:
+    """The Shieldmaiden's question for the attack ``stakes`` describes (``flow.shield_stakes``), in words."""
+    card, tid = words.card(stakes["card"], locale), stakes["territory"]
+    territory = words.territory(tid, locale)
+    if stakes["effect"] == "dragon":
+        if tid == "memory":
+            return t("rollforadventure.shield.dragon_memory", locale, card=card, value=stakes["value"],
+                     count=stakes["dice"])
+        return t("rollforadventure.shield.dragon", locale, card=card, territory=territory, value=stakes["value"],
+                 count=stakes["dice"])
+    if stakes["effect"] == "giant_mark":
+        key = "rollforadventure.shield.giant_falls" if stakes["falls"] else "rollforadventure.shield.giant"
+        return t(key, locale, card=card, territory=territory, last=stakes["last"])
+    if stakes["dice"]:
+        return t("rollforadventure.shield.remove", locale, card=card, territory=territory, count=stakes["dice"])
+    if stakes["falls"]:
+        return t("rollforadventure.shield.falls", locale, card=card, territory=territory)
+    return t("rollforadventure.shield.damage", locale, card=card, territory=territory, skull=stakes["skull"],
+             last=stakes["last"])
+
+
 def dragon_value(cid: Any) -> int | None:
     """The number a Dragon card burns (the card's own, so a reveal stored before any event carried it reads the
     same); None for any other card."""
@@ -91,6 +114,7 @@ class RollForAdventurePresentation(Presentation):
     seats = Seats(low=2, high=4, default=3)
     solo = True
     has_live_pictures = True
+    message_opener = N_("rollforadventure.event.turn")
     lobby_options = (
         LobbyOption("heroes", N_("rollforadventure.lobby.heroes.describe"), default="random",
                     choices=(("random", N_("rollforadventure.lobby.heroes.random")),
@@ -182,13 +206,9 @@ class RollForAdventurePresentation(Presentation):
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,
                    open_fields: frozenset[str] = frozenset()) -> str:
         state, names = game.state or {}, seat_names(game)
+        # a die choice names each die by what tells it apart (owner, value, field where it matters): the rules
+        # offer one die of each kind (``moves.one_of_each``), so two labels never read alike
         text = self._label(state, names, move, locale)
-        if move.get("type") in DIE_CHOICES and state:
-            # two equal dice (same owner, value and field) are both offered: number them so the buttons differ
-            twins = [m for m in KIND.legal_moves(state, seat)
-                     if m.get("type") == move["type"] and self._label(state, names, m, locale) == text]
-            if len(twins) > 1 and move in twins:
-                text = t("rollforadventure.move.twin", locale, move=text, number=twins.index(move) + 1)
         return cut(text, limit)         # a hero's player is named: never cut inside an escape or an emoji
 
     def _label(self, state: dict, names: list[str], move: dict, locale: str) -> str:
@@ -256,10 +276,12 @@ class RollForAdventurePresentation(Presentation):
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
         """Under a hero to choose, that hero's ability (a tour chose heroes from their names alone; Roll Player's
-        race and class options say what each brings)."""
+        race and class options say what each brings), in its short form: a select option's description holds 100
+        characters, and the full text (``.ability``, kept for the status, the hint and the turn message) lost its
+        end there, the part that matters ("not the Master of Shadows' damage") in 8 to 9 heroes of 10."""
         hero = move.get("hero")
         if move.get("type") == "pick_hero" and isinstance(hero, str) and hero in C.HEROES:
-            return t(f"rollforadventure.hero.{hero}.ability", locale)
+            return t(f"rollforadventure.hero.{hero}.brief", locale)
         return None
 
     def _active_hero(self, state: dict, locale: str) -> str:
@@ -315,7 +337,30 @@ class RollForAdventurePresentation(Presentation):
             # a Dragon's number is its whole rule (it burns every die showing it): named on a hit as on a miss
             return t("rollforadventure.event.reveal_dragon", locale, **self._shown(game, params, locale),
                      value=dragon_value(params["card"]))
+        if key == "rollforadventure.event.dice_returned":
+            return self._returned_line(game, params, locale)
         return t(key, locale, **self._shown(game, params, locale))
+
+    def _returned_line(self, game: Any, params: dict, locale: str) -> str:
+        """Dice going home: a hero's and ally dice to a hero board, bonus dice back to their supply (the rules'
+        ``home_of``: single use), on the Ice Cave (side A) or in the chest (side B). One line told them all
+        "return to their holders", a Summoner's spirit die too, which her own ability sends to the supply."""
+        state = game.state or {}
+        ids, seen = params.get("dice"), params.get("dice_seen")
+        if not isinstance(ids, list) or not all(type(i) is int for i in ids):
+            return t("rollforadventure.event.dice_returned", locale, **self._shown(game, params, locale))
+        looks = seen if isinstance(seen, list) and len(seen) == len(ids) else [None] * len(ids)
+        bonus = [k for k, i in enumerate(ids) if words.owner_of(state, i, looks[k]) == "bonus"]
+        parts = []
+        for key, picked in (("rollforadventure.event.dice_returned", [k for k in range(len(ids)) if k not in bonus]),
+                            (BONUS_RETURN_KEYS[words.bonus_home(state)], bonus)):
+            if picked:
+                part = {"dice": [ids[k] for k in picked]}
+                if seen is not None:
+                    part["dice_seen"] = [looks[k] for k in picked]
+                parts.append(t(key, locale, **self._shown(game, part, locale)))
+        return " ".join(parts) or t("rollforadventure.event.dice_returned", locale,
+                                    **self._shown(game, params, locale))
 
     def _shown(self, game: Any, params: dict, locale: str) -> dict[str, Any]:
         """An event's params as words: ids become names, lists become readable."""
@@ -368,6 +413,8 @@ class RollForAdventurePresentation(Presentation):
             shown["heroes"] = ", ".join(words.hero(state, h, names, locale) for h in params["heroes"])
         if "owner" in params:
             shown["owner"] = words.owner(params["owner"], locale)
+        if "rewards" in params:             # Ice Cave B lines: each with what it pays when full
+            shown["rewards"] = words.ice_rewards(params["rewards"], locale)
         if params.get("hero") in C.HEROES:
             shown["ability"] = t(f"rollforadventure.hero.{params['hero']}.ability", locale)
         return t(key, locale, **shown)
@@ -376,6 +423,15 @@ class RollForAdventurePresentation(Presentation):
         if decision in DECISIONS:
             return t(f"rollforadventure.decision.{decision}", locale)
         return t("rollforadventure.decision.wait", locale)
+
+    def decision_prompt(self, game: Any, seat: int, decision: str, locale: str) -> str:
+        """The Shieldmaiden's question names the attack she would block: the enemy, the territory and what it
+        would cost (``flow.shield_stakes``). It read "decide whether the shieldmaiden blocks this attack", and
+        only the picture's frame hinted at which, though the once-per-turn shield is spent on one attack only."""
+        stakes = shield_stakes(game.state) if decision == "shield" and game.state else None
+        if stakes is None:
+            return self.decision_text(decision, locale)
+        return shield_question(stakes, locale)
 
     def mover_name(self, game: Any, seat: int, locale: str) -> str:
         """A solo player moves two heroes: the log says which one ("Ben · Healer"), it read "Ben" for both."""

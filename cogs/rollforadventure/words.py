@@ -53,7 +53,8 @@ def hero_name(hero_id: Any, locale: str) -> str:
 
 def hero(state: dict, index: Any, names: list[str], locale: str) -> str:
     """A hero in play with the player who moves it, as the table picture names them: "Alice · Healer" (a bot
-    seat's name has parentheses of its own: "Veteran (Bot (normal))" nested them)."""
+    seat's name has parentheses of its own: "Veteran (Bot (normal))" nested them). Korean honours the player
+    ("Alice 님 · 치유사", as every other line names a player), never a bot seat (the i18n layer leaves 님 out)."""
     heroes = state.get("heroes") or []
     if type(index) is not int or not 0 <= index < len(heroes):
         return short(index)
@@ -99,6 +100,21 @@ def owner(who: Any, locale: str) -> str:
     if who in C.COLOURS or who in OWNERS:
         return t(f"rollforadventure.owner.{who}", locale)
     return short(who, 12)
+
+
+def owner_of(state: dict, index: Any, seen: Any = None) -> Any:
+    """Whose die ``index`` is: as an event saw it (``[owner, value]``), else as the state holds it (a die's owner
+    never changes); None when neither says."""
+    if isinstance(seen, list) and len(seen) == 2:
+        return seen[0]
+    dice = state.get("dice") or []
+    return dice[index].get("o") if type(index) is int and 0 <= index < len(dice) else None
+
+
+def bonus_home(state: dict) -> str:
+    """Where the bonus dice of the supply lie: on the Ice Cave (its side A) or in the storage chest (side B)."""
+    side = ((state.get("terr") or {}).get("ice_cave") or {}).get("side")
+    return C.BONUS_DICE_HOME.get(side, "storage_chest") if isinstance(side, str) else "storage_chest"
 
 
 def looks(who: Any, value: Any, locale: str) -> str:
@@ -211,6 +227,16 @@ def ice_lines(lines: Any, locale: str) -> str:
     if not isinstance(lines, list) or not lines:
         return t("rollforadventure.words.none", locale)
     return ", ".join(t(f"rollforadventure.ice_line.{x}", locale) if x in C.ICE_B_LINES else short(x) for x in lines[:8])
+
+
+def ice_rewards(lines: Any, locale: str) -> str:
+    """Ice Cave B lines with what each pays once full, as the table picture labels them: "top row (2 bonus dice),
+    left column (free a die)"."""
+    if not isinstance(lines, list) or not lines:
+        return t("rollforadventure.words.none", locale)
+    return ", ".join(t("rollforadventure.words.ice_reward", locale, line=ice_lines([x], locale),
+                       reward=t(f"rollforadventure.img.reward.{C.ICE_B_LINES[x][1]}", locale))
+                     if x in C.ICE_B_LINES else short(x) for x in lines[:8])
 
 
 def field_name(slot: Any) -> str:

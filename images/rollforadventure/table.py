@@ -388,16 +388,23 @@ def deck_words(state, locale) -> tuple[str, str, bool, str]:
 LEGEND_DIE = 30
 
 
+def has_ally_dice(state) -> bool:
+    """Whether the game has ally dice at all: a 4-hero game has none (l.99–105), so its legend would name pieces
+    that are not on the table."""
+    return any(die["o"] == "ally" for die in state["dice"])
+
+
 def _deck_height(state, locale) -> int:
     _, note, alone, supply = deck_words(state, locale)
     room = INNER - 2 * PAD
     return (12 + ROW + paragraph_height(note, room, 2, TEXT, alone, MIN_TEXT) + 10
-            + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT)) + 8
-            + LEGEND_DIE + 14)
+            + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT))
+            + (8 + LEGEND_DIE if has_ally_dice(state) else 0) + 14)
 
 
 def _deck(img, d, state, y, h, locale) -> None:
-    """The enemy deck and the Master of Shadows hidden in it; the bonus dice left and the ally dice (legend)."""
+    """The enemy deck and the Master of Shadows hidden in it; the bonus dice left and the ally dice (legend, in a
+    game that has them)."""
     deck, note, alone, supply = deck_words(state, locale)
     room = INNER - 2 * PAD
     x = MARGIN + PAD
@@ -410,6 +417,8 @@ def _deck(img, d, state, y, h, locale) -> None:
     icons.paste(img, pieces.die("bonus", None, LEGEND_DIE), x, top + max(0, sh - LEGEND_DIE) / 2)
     paragraph(d, x + LEGEND_DIE + 10, top + max(0, LEGEND_DIE - sh) / 2, supply, room - LEGEND_DIE - 10, 2, TEXT,
               P.MUTED, False, MIN_TEXT)
+    if not has_ally_dice(state):
+        return
     top += max(LEGEND_DIE, sh) + 8
     icons.paste(img, pieces.die("ally", None, LEGEND_DIE), x, top)
     text_box(d, x + LEGEND_DIE + 10, top + LEGEND_DIE / 2, words.say("rollforadventure.img.ally_dice", locale),

@@ -112,7 +112,7 @@ async def test_typed_dice_that_look_like_digits_play_or_are_refused_in_german(ha
 @pytest.mark.parametrize("locale, option", [("en", "dice"), ("de", "würfel"), ("fr", "dés"), ("ko", "주사위")])
 async def test_a_refused_reroll_says_how_to_write_the_dice(harness, alice, locale, option):
     """``/poker reroll dice:1,1`` said "pick one of the values the command offers", and reroll offers none (it has
-    no autocomplete): the refusal says to write positions 1–5, as the option's description does."""
+    no autocomplete): the refusal says to write positions 1 to 5 (in words, which a screen reader says)."""
     harness.locale = locale
     dm = harness.dm()
     await harness.run("poker solo", user=alice, place=dm)
@@ -120,7 +120,8 @@ async def test_a_refused_reroll_says_how_to_write_the_dice(harness, alice, local
     for value in ("1,1", "7", "½"):
         answer = private(await harness.run("poker reroll", user=alice, place=dm, dice=value))
         assert answer == t("dicepoker.cmd.refused.reroll", locale, option=option, value=value)
-        assert "1–5" in answer and t("dicepoker.word.none", locale) in answer
+        assert {"en": "(1 to 5)", "de": "(1 bis 5)", "fr": "(1 à 5)", "ko": "(1에서 5까지)"}[locale] in answer
+        assert t("dicepoker.word.none", locale) in answer
     kept = private(await harness.run("poker keep", user=alice, place=dm, dice="7"))
     assert kept == t("dicepoker.cmd.refused.keep", locale, option=option, value="7")
     assert (await harness.bot.sessions.load(game.id)).version == game.version

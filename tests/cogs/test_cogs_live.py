@@ -22,6 +22,7 @@ from cogs.outbox import (
     as_sentence,
     clip_moves,
     live_layout,
+    message_part,
     shown_width,
     summary_layout,
 )
@@ -169,7 +170,7 @@ def test_the_layout_holds_pictures_text_and_the_menu_rows():
     assert [len(r["components"]) for r in rows] == [5, 2] and all(r["type"] == 1 for r in rows)
     assert rows[0]["components"][0]["custom_id"] == "rp:m:1:2:0:0000000a"
     assert layout.has_components_v2() and layout.is_persistent()
-    summary = summary_layout("x" * 5000).to_components()
+    summary = summary_layout("x" * 5000, "en").to_components()
     assert [c["type"] for c in summary] == [10] and len(summary[0]["content"]) <= len("-# ") + SUMMARY_LIMIT
 
 
@@ -259,4 +260,28 @@ def test_a_summary_keeps_a_whole_german_turn():
     turn = clip_moves(["Ann wählt Initiativekarte 1 (Grün 1)", "Ann platziert Grün 1 in STR",
                        "Ann lässt die Attributaktion STR aus", "Ann wählt „Im Einklang“: Freigeist",
                        "Der Abenteurerwürfel zeigt 4: Langschwert kommt auf den Müllstapel"] * 2, 700, "de")
-    assert turn in str(summary_layout(turn).to_components())
+    assert turn in str(summary_layout(turn, "de").to_components())
+
+
+def test_a_summary_keeps_every_move_of_a_long_turn():
+    """A summarised message is what the channel keeps of it: a French turn of re-attacks (1,800 characters) lost
+    its newest moves at 1,000, and the live message's line its oldest before that. Every move is kept, whole, in
+    as many text displays as it takes; a move holding the separator ("Ann · Healer places …") stays one."""
+    moves = [f"Ann · Guérisseur place 1 dé de valeur {k} sur la Forêt" for k in range(60)]
+    displays = summary_layout(moves, "fr").to_components()
+    assert len(displays) > 1 and all(d["type"] == 10 and len(d["content"]) <= 1800 for d in displays)
+    told = MOVE_SEPARATOR.join(d["content"].removeprefix("-# ") for d in displays)
+    assert told == MOVE_SEPARATOR.join(f"{move}." for move in moves) and sum(len(d["content"]) for d in displays) < 4000
+    assert clip_moves(moves, 100, "fr", newest=True) == f"{t('play.log_earlier', 'fr')} {moves[-1]}."
+
+
+def test_a_turns_end_belongs_to_the_message_it_ends():
+    """A post that opens a new message (a new turn) begins with the end of the previous turn: its events before
+    the game's ``message_opener`` end the previous message (its summary tells them), the rest are the new one's.
+    A post edited into its message, the game's first post, or one without the opener is all its own."""
+    events = [{"key": "placed"}, {"key": "reveal"}, {"key": "turn"}, {"key": "roll"}]
+    new = {"events": events, "live": True}
+    assert message_part(new, "turn", own=False) == events[:2] and message_part(new, "turn", own=True) == events[2:]
+    for own in ({**new, "edit": True}, {**new, "started": True}, {"events": events[:2]}):
+        assert message_part(own, "turn", own=True) == own["events"] and message_part(own, "turn", own=False) == []
+    assert message_part(new, None, own=True) == events

@@ -459,7 +459,8 @@ async def test_a_held_games_waiting_posts_go_out_as_one_message(discord_stub: Di
     assert posts == 1 and edits <= 1, "one message for what waited; the previous one summarised (again)"
     [final] = stub.messages(cast.games, after=mark)
     assert t("play.final_title", "en") in final.text and "match.png" in [a.filename for a in final.attachments]
-    assert final.text.count(" · ") > 5, "the last moves in its line"
+    moves = " ".join(line for line in final.text.splitlines() if line.startswith("-# "))
+    assert moves.count(". ") > 5, ("the last moves in its line, a sentence each", final.text)
     refused_by_discord(stub)
 
 

@@ -216,6 +216,32 @@ def held_off(state: dict, item: dict) -> bool:
     return True
 
 
+def shield_stakes(state: dict) -> dict | None:
+    """What the attack the Shieldmaiden is asked about (``held_off``) would do if let through, read from the table
+    now: her player decides whether to spend the once-per-turn shield on it, so the question names it. ``card``,
+    ``territory`` (``"memory"`` for a Dragon at the Vortex of Memory), ``effect`` (``attack``, ``dragon`` or
+    ``giant_mark``), and its cost: ``dice`` it would remove, ``damage`` it would do, ``last`` (a Giant: where the
+    track would end) and ``falls`` (the territory would fall and the game be lost). None without that question."""
+    d = state.get("decision") or {}
+    if d.get("kind") != "shield":
+        return None
+    t, effect, card = d["territory"], d["effect"], d["card"]
+    stakes = {"card": card, "territory": t, "effect": effect, "dice": 0, "damage": 0, "falls": False}
+    if effect == "dragon":
+        value = C.CARDS[card]["value"]
+        hits = [i for i in ids_at(state, "memory") if state["dice"][i]["v"] == value] if t == "memory" \
+            else T.dragon_targets(state, t, value)
+        return dict(stakes, dice=len(hits), value=value)
+    tr = state["terr"][t]
+    if effect == "giant_mark":
+        return dict(stakes, last=tr["last"] - 1, falls=tr["last"] - 1 <= tr["skull"])
+    removals = len(T.attack_steps(state, t))
+    if removals:
+        return dict(stakes, dice=removals)
+    return dict(stakes, damage=1, skull=min(tr["skull"] + 1, tr["last"]), last=tr["last"],
+                falls=tr["skull"] + 1 >= tr["last"])        # l.337: nothing to remove, damage instead
+
+
 def attack(state: dict, item: dict, events: list) -> None:
     if held_off(state, item):
         return

@@ -8,7 +8,8 @@ policy's weights:
   throw, the territory die, a card turned from the deck) say what it achieves: a power stone, a finished
   part of a territory, an enemy defeated, dice released from the Vortex of Memory;
 * otherwise the table says it: a die on an empty territory an enemy threatens turns that enemy's attack
-  into a lost die instead of damage; a hit brings an enemy closer to 6; the Vortex of Memory banks dice.
+  into a lost die instead of damage; a hit brings an enemy closer to 6; the Vortex of Memory banks dice; a
+  die in the Ice Cave works towards its rewards (it has no power stone: a hint said it did).
 
 Pure and deterministic: the same state, seat and seed give the same hint; the state is not changed.
 """
@@ -120,9 +121,23 @@ def _why_place(state: dict, move: dict) -> tuple[str, dict]:
     params = dict(base, territory=territory)
     milestone = next((e for e in events if _name(e) in MILESTONES), None)
     if milestone is not None:
-        return "milestone", dict(params, event=milestone)
+        # the Ice Cave has no power stone: what it pays comes at once (bonus dice, a defeat, a repair)
+        return ("ice_reward" if territory == "ice_cave" else "milestone"), dict(params, event=milestone)
     enemies = threats(state, territory)
     if not ids_at(state, territory) and enemies:
         return "guard", dict(params, card=enemies[0])
-    return "fill", dict(params, here=len(ids_at(state, territory)) + count)
+    here = len(ids_at(state, territory)) + count
+    if territory == "ice_cave":
+        return _why_ice(state, move, dict(params, here=here))
+    return "fill", dict(params, here=here)
+
+
+def _why_ice(state: dict, move: dict, params: dict) -> tuple[str, dict]:
+    """A die into the Ice Cave works towards its rewards, never a power stone (l.297-313): side A's row pays by
+    how many dice it holds (4: bonus dice, 5: also defeat an enemy, 6: also a repair); side B's field is on one
+    or two lines, each with a reward of its own once full."""
+    if "field" not in move:
+        return "ice_row", params
+    lines = [line for line, (fields, _) in C.ICE_B_LINES.items() if move["field"] in fields]
+    return "ice_line", dict(params, field=move["field"], rewards=lines)
 

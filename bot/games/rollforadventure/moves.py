@@ -1,12 +1,14 @@
 """Legal moves per decision, and applying one (README §4, §6, §8).
 
 A move is legal exactly when it equals one of ``legal_moves``: apply checks membership first, so junk of any
-shape is refused before it is looked at further, and the list is the single truth the UI offers.
+shape is refused before it is looked at further, and the list is the single truth the UI offers. (One
+exception keeps old move logs replaying: a die choice naming the twin of an offered die, ``same_kind_of_die``.)
 The placements themselves (which pool dice of a value go down, and where) are in ``placing``.
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Hashable
 from itertools import combinations, product
 
 from bot.games import rng
@@ -46,6 +48,26 @@ def hero_moves(state: dict) -> list[dict]:
     return []
 
 
+#: decisions that name one die among candidates -> (the move's type, what makes two candidates differ under the
+#: rules): Desert A's step-up moves a die of one owner on (values are all 1s there), an attack's removal takes one
+#: of an owner, value and, on Desert B / Ice Cave B, field, and a freed die goes home to its owner unrolled
+DIE_DECISIONS: dict[str, tuple[str, Callable[[dict, dict, int], Hashable]]] = {
+    "promote": ("promote", lambda state, d, i: tuple(looks(state, i))),
+    "remove_die": ("remove", lambda state, d, i: T.equivalence(state, d["territory"], i)),
+    "reward_free": ("rescue", lambda state, d, i: state["dice"][i]["o"]),
+}
+
+
+def one_of_each(state: dict, d: dict) -> list[int]:
+    """The decision's candidate dice, one of each kind (the first): identical dice are one choice, not buttons
+    "(#1)" and "(#2)" that did the same thing."""
+    _, kind_of = DIE_DECISIONS[d["kind"]]
+    firsts: dict[Hashable, int] = {}
+    for i in d["dice"]:
+        firsts.setdefault(kind_of(state, d, i), i)
+    return list(firsts.values())
+
+
 def legal(state: dict, seat: int) -> list[dict]:
     d = state["decision"]
     if state["result"] or d is None or d["seat"] != seat:
@@ -58,8 +80,8 @@ def legal(state: dict, seat: int) -> list[dict]:
         return place_moves(state) + hero_moves(state)
     if k == "place_more":
         return place_moves(state, more=True) + [{"type": "end_placement"}]
-    if k == "promote":
-        return [{"type": "promote", "die": i} for i in d["dice"]]
+    if k in DIE_DECISIONS:
+        return [{"type": DIE_DECISIONS[k][0], "die": i} for i in one_of_each(state, d)]
     if k == "desert_return":
         return [{"type": "keep", "return": list(c)} for n in range(len(d["dice"]) + 1)
                 for c in combinations(d["dice"], n)]
@@ -68,8 +90,6 @@ def legal(state: dict, seat: int) -> list[dict]:
             return [{"type": "claim", "lines": list(c)} for n in range(len(d["lines"]) + 1)
                     for c in combinations(d["lines"], n)]
         return [{"type": "claim", "claim": True}, {"type": "claim", "claim": False}]
-    if k == "remove_die":
-        return [{"type": "remove", "die": i} for i in d["dice"]]
     if k == "bonus_dice":           # l.301 + l.189: who receives the scarce bonus dice (clockwise order kept)
         return [{"type": "bonus", "heroes": list(c)} for c in combinations(d["heroes"], d["count"])]
     if k == "shield":
@@ -78,8 +98,6 @@ def legal(state: dict, seat: int) -> list[dict]:
         return [{"type": "defeat", "card": c} for c in d["cards"]]
     if k == "reward_skull":
         return [{"type": "repair", "territory": t} for t in d["territories"]]
-    if k == "reward_free":
-        return [{"type": "rescue", "die": i} for i in d["dice"]]
     return []
 
 
@@ -111,7 +129,8 @@ def apply(state: dict, seat: int, move) -> list[dict]:
         raise RuleError("wrong_seat", "rollforadventure.error.wrong_seat")
     if "seat" in move and type(move["seat"]) is not int:
         raise RuleError("bad_move", "rollforadventure.error.bad_move")
-    move = offered({k: v for k, v in move.items() if k != "seat"}, legal(state, seat))
+    move = {k: v for k, v in move.items() if k != "seat"}
+    move = offered(move, legal(state, seat)) or same_kind_of_die(d, move)
     if move is None:            # also a boolean or a float where the legal move has an integer (True == 1)
         raise RuleError("illegal_move", "rollforadventure.error.illegal_move")
     events: list[dict] = []
@@ -119,6 +138,18 @@ def apply(state: dict, seat: int, move) -> list[dict]:
     _EXEC[move["type"]](state, d, move, events)
     F.run(state, events)
     return events
+
+
+def same_kind_of_die(d: dict, move: dict) -> dict | None:
+    """A move naming another candidate die than the one offered for its kind: the same choice under the rules,
+    played with the die it names. Move logs from before one die of each kind was offered name either twin; their
+    replays (undo, ``/rfa replay``, verify) must reach the states they reached then. None for anything else."""
+    kind = DIE_DECISIONS.get(d["kind"], (None,))[0]
+    die = move.get("die")
+    if kind is None or set(move) != {"type", "die"} or move["type"] != kind or type(die) is not int \
+            or die not in d["dice"]:
+        return None
+    return {"type": kind, "die": die}
 
 
 def _pick_hero(state, d, move, events):

@@ -13,7 +13,7 @@ async def pick(harness, user, place, hero: str):
     label = t("rollforadventure.move.pick_hero", "en", hero=t(f"rollforadventure.hero.{hero}", "en"))
     # the four first-game heroes in one select, each with its ability under it
     [(_, option)] = [(c, o) for c, o in move_options(post) if o["label"] == label]
-    assert option["description"].startswith(t(f"rollforadventure.hero.{hero}.ability", "en")[:40])
+    assert option["description"] == t(f"rollforadventure.hero.{hero}.brief", "en")
     await harness.select(post, [option["value"]], user=user, place=place)
 
 

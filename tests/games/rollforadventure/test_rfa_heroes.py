@@ -1,8 +1,10 @@
 """The ten hero abilities (README §8): each usable once per turn by the active hero only."""
 from __future__ import annotations
 
-from rfa_kit import end_dice_step, game, keys, on_top, play, put, show, throw, where
+from rfa_kit import end_dice_step, game, keys, on_top, play, put, rng_for, show, throw, where
 
+from bot.games.rollforadventure import content as C
+from bot.games.rollforadventure import flow
 from bot.games.rollforadventure.board import ids_at
 from bot.games.rollforadventure.kind import KIND
 
@@ -45,6 +47,42 @@ def test_schildmaid_may_decline():
     end_dice_step(s)
     play(s, {"type": "shield", "use": False})
     assert s["terr"]["desert"]["skull"] == 1
+
+
+def test_schildmaid_question_says_what_the_attack_would_do():
+    """``flow.shield_stakes``: what her player is asked about (issue t5: the question named no attack). A Dragon
+    burns its value, a Giant shortens a track (and may make a territory fall), an enemy removes dice or, with none
+    to take, does 1 damage; each is what then happens when it is let through."""
+    s = hero_game("schildmaid", specials=["dragon"])
+    burnt = put(s, "fortress", 4, "red", "f4")
+    on_top(s, "dragon_4")
+    throw(s, 0, [3])
+    end_dice_step(s)
+    assert flow.shield_stakes(s) == {"card": "dragon_4", "territory": "fortress", "effect": "dragon", "dice": 1,
+                                     "value": 4, "damage": 0, "falls": False}
+    play(s, {"type": "shield", "use": False})
+    assert where(s, burnt) == "oblivion"
+
+    s = hero_game("schildmaid", specials=["giant"])
+    s["terr"]["desert"]["skull"] = 8
+    on_top(s, "giant_1")
+    throw(s, 0, [3])
+    rng_for(s, C.TERRITORY_DIE.index("desert"))
+    end_dice_step(s)
+    assert flow.shield_stakes(s) == {"card": "giant_1", "territory": "desert", "effect": "giant_mark", "dice": 0,
+                                     "damage": 0, "last": 8, "falls": True}
+    play(s, {"type": "shield", "use": False})
+    assert s["result"] == "lost"
+
+    s = hero_game("schildmaid")
+    s["terr"]["desert"]["skull"] = 3
+    on_top(s, "sandmann_1")
+    throw(s, 0, [3])
+    end_dice_step(s)
+    assert flow.shield_stakes(s) == {"card": "sandmann_1", "territory": "desert", "effect": "attack", "dice": 0,
+                                     "damage": 1, "skull": 4, "last": 9, "falls": False}
+    play(s, {"type": "shield", "use": False})
+    assert s["terr"]["desert"]["skull"] == 4 and flow.shield_stakes(s) is None
 
 
 def test_heiler_frees_own_or_ally_die_only():

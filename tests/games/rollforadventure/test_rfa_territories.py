@@ -186,3 +186,27 @@ def test_empty_territory_takes_one_damage():
         throw(s, 0, [3])
         events = end_dice_step(s)
         assert s["terr"][terr]["skull"] == 1 and "event.damage" in keys(events)
+
+
+def test_identical_dice_are_one_choice_and_old_logs_naming_either_still_play():
+    """Two blue 1s and a red 1 fill Desert A's first section: the step-up offers blue and red once each (it
+    offered each die, two moves that did the same thing). A move log from before may name the second blue die:
+    that move still plays, with the die it names, so its replay reaches the state it reached then."""
+    s = game()
+    blues = [put(s, "desert", 1, "blue", "d1"), put(s, "desert", 1, "blue", "d1")]
+    throw(s, 0, [1, 2])
+    play(s, {"type": "place", "value": 1, "place": "territory:desert", "count": 1})
+    assert s["decision"]["kind"] == "promote" and len(s["decision"]["dice"]) == 3
+    offered = KIND.legal_moves(s, s["decision"]["seat"])
+    owners = sorted(s["dice"][m["die"]]["o"] for m in offered)
+    assert owners == ["blue", "red"] and {"type": "promote", "die": blues[0]} in offered
+    old, _ = KIND.apply(s, s["decision"]["seat"], {"type": "promote", "die": blues[1]})
+    assert old["dice"][blues[1]]["s"] == "d2" and old["dice"][blues[0]]["at"] == "board:1"
+    refused = [{"type": "promote", "die": 999}, {"type": "promote", "die": True}, {"type": "remove", "die": blues[1]}]
+    for move in refused:
+        try:
+            KIND.apply(s, s["decision"]["seat"], move)
+        except Exception as error:          # a RuleError, before any change
+            assert type(error).__name__ == "RuleError"
+        else:
+            raise AssertionError(f"{move} was played")

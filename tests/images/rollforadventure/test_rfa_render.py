@@ -119,10 +119,11 @@ def test_the_picture_shows_what_changed():
         return render_table(c, NAMES, "en")
 
     cid = next(c for c in s["display"] if C.CARDS[c]["territory"])
+    lost = next(i for i, d in enumerate(s["dice"]) if d["at"] != "oblivion")       # a die not lost yet
     edits = [
         lambda c: c["terr"]["forest"].update(skull=c["terr"]["forest"]["skull"] + 1),
         lambda c: c.update(stones=c["stones"] + 1),
-        lambda c: c["dice"][0].update(at="oblivion", s=None),
+        lambda c: c["dice"][lost].update(at="oblivion", s=None),
         lambda c: c["enemy_total"].update({cid: c["enemy_total"][cid] + 2}),
         lambda c: c["heroes"][1].update(used=not c["heroes"][1]["used"]),
         lambda c: c.update(active=(c["active"] + 1) % len(c["heroes"])),
