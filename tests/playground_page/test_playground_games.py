@@ -71,12 +71,14 @@ def test_a_german_game_and_a_korean_game_are_shown_in_their_language(page: Page)
 def test_a_game_survives_a_restart_of_the_playground(playground: PlaygroundProcess, page: Page):
     open_duel(page, "/poker", "poker new")
     RandomPlayer(page, ["Ann", "Ben"], "games", seed=17, moves=2).play()
-    before = [m["id"] for m in page.read()["messages"]]
-    public_before = [m["text"] for m in page.read()["messages"] if not m["ephemeral"]]
+    shown = page.read()
+    before = [m["id"] for m in shown["messages"]]
+    public_before = [m["text"] for m in shown["messages"] if not m["ephemeral"]]
     playground.restart()
     page.url = playground.url
     page.open()
     page.go("games")
+    page.be(shown["viewer"])    # a reopened page shows Ann: the same person sees the same private answers
     assert [m["id"] for m in page.read()["messages"]][: len(before)] == before
     # the game goes on where it was: the old menus still work, and the bot answers in place
     player = RandomPlayer(page, ["Ann", "Ben"], "games", seed=19, moves=4)
