@@ -94,10 +94,10 @@ MARKER_BASE = 1000
 # display (they ping like content does, within ``allowed_mentions``). Once sent with the flag, a message
 # keeps it, so every edit of a live message is a layout too, and its summary is a layout of one text display.
 
-#: Longest summary (a summarised message is its moves, no pictures, no buttons): every move the message showed,
-#: which nothing else in the channel tells once it is summarised (1,000 cut a French turn of re-attacks, and the
-#: live message's 700 before it the oldest moves of a long turn): two text displays, within Discord's 4,000
-#: characters of a message (a whole turn ran to 1,800 characters in French).
+#: Longest summary line (a summarised message is one line, no pictures, no buttons): every move the message
+#: showed, which nothing else in the channel tells once it is summarised (1,000 cut a French turn of re-attacks,
+#: and the live message's 700 before it the oldest moves of a long turn; a whole turn ran to 1,800 characters in
+#: French), within Discord's 4,000 characters over all text of a message.
 SUMMARY_LIMIT = 3500
 #: Between the moves of one line, each ended as a sentence (:func:`as_sentence`): a screen reader read the
 #: " · " that joined them as "middle dot" between every two moves, and a full stop is a pause it passes over.
@@ -269,28 +269,13 @@ def look_menu(presentation: Any, game: GameView, locale: str, *, moves: bool) ->
 
 
 def summary_layout(moves: str | Sequence[str], locale: str) -> discord.ui.LayoutView:
-    """What a game message becomes once a newer one took over: its moves in small type, no pictures, no buttons;
-    every one of them (up to :data:`SUMMARY_LIMIT`), in as many text displays as they need. ``moves``: the moves
-    one by one, or one line of them already joined."""
+    """What a game message becomes once a newer one took over: its moves on one line in small type, no pictures,
+    no buttons; every one of them, up to :data:`SUMMARY_LIMIT` (the first ones kept). ``moves``: the moves one by
+    one, or one line of them already joined."""
     view = discord.ui.LayoutView(timeout=None)
-    for part in move_paragraphs([moves] if isinstance(moves, str) else moves, SUMMARY_LIMIT,
-                                TEXT_LIMIT - len("-# "), locale):
-        view.add_item(discord.ui.TextDisplay(f"-# {part}"))
+    line = clip_moves([moves] if isinstance(moves, str) else moves, SUMMARY_LIMIT, locale)
+    view.add_item(discord.ui.TextDisplay(f"-# {line}"))
     return view
-
-
-def move_paragraphs(moves: Sequence[str], limit: int, size: int, locale: str) -> list[str]:
-    """The moves (as :func:`clip_moves` takes them) within ``limit`` in all, the first ones kept, as paragraphs of
-    at most ``size`` each, broken between two moves."""
-    sentences = [as_sentence(move) for move in moves if move]
-    kept = kept_moves(sentences, limit, locale) or [clip_moves(sentences, limit, locale)]
-    parts: list[str] = []
-    for move in kept:
-        if parts and shown_width(parts[-1] + MOVE_SEPARATOR + move) <= size:
-            parts[-1] += MOVE_SEPARATOR + move
-        else:
-            parts.append(clip_moves([move], size, locale))
-    return parts or [""]
 
 
 def digest(data: bytes, alt: str = "") -> str:
