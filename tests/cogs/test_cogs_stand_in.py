@@ -34,16 +34,22 @@ def embed_text(message) -> str:
                         for f in e.get("fields", [])] + [e.get("description", "") for e in message.embeds])
 
 
-async def bot_plays_for_bob(h, alice, bob):
-    """An English poker duel at the fast pace whose bot stands in for an absent player (``takeover``: a dice poker
-    reroll left waiting otherwise keeps all dice, by the game's rules, and nobody is asked): bob (who joined: he
-    moves first) lets his hour run out and the bot plays for him."""
+async def fast_duel(h, alice, bob):
+    """An English poker duel at the fast pace whose bot stands in when a player's hour runs out (``takeover``),
+    started by alice with bob joined; returns its channel and game."""
     place = h.channel()
     created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24)
     lobby = next(m for m in created.messages if m.buttons())
     await h.click(lobby, user=bob, place=place, label="Join")
     await h.click(lobby, user=alice, place=place, label="Start")
-    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    return place, await h.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def bot_plays_for_bob(h, alice, bob):
+    """An English poker duel at the fast pace whose bot stands in for an absent player (``takeover``: a dice poker
+    reroll left waiting otherwise keeps all dice, by the game's rules, and nobody is asked): bob (who joined: he
+    moves first) lets his hour run out and the bot plays for him."""
+    place, game = await fast_duel(h, alice, bob)
     [item] = await h.bot.sessions.pending(game.id)
     assert item["seat"] == 1
     h.clock.now = T0 + HOUR + 1
@@ -155,12 +161,7 @@ async def test_while_the_bot_stands_in_the_live_message_offers_the_player_no_men
     menu of moves that were no longer his to make. Once the bot stands in, the live message offers no menu: its
     line says the bot plays for Bob and that "My moves" takes the seat back; it does, and his menu is back."""
     h = clocked
-    place = h.channel()
-    created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24)
-    lobby = next(m for m in created.messages if m.buttons())
-    await h.click(lobby, user=bob, place=place, label="Join")
-    await h.click(lobby, user=alice, place=place, label="Start")
-    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    place, game = await fast_duel(h, alice, bob)
     live = live_message(h, place)
     assert offered_moves(live), "Bob's menu, while he plays himself"
     h.bot.bots.pause = 3600                    # the bot takes its time: what does the table see meanwhile?
