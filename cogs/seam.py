@@ -180,6 +180,10 @@ class Presentation:
 
     #: whether ``/<group> solo`` starts a one-seat game in a DM
     solo: bool = False
+    #: whether a solo game's score is on another scale than a game against others (dice poker: a tavern night
+    #: starts with 30 Gold, a duel with 5), so that ``/<group> stats show`` gives their averages and best scores
+    #: apart; False: one average and best over every game (Roll Player's reputation is scored alike in both)
+    solo_scores_apart: bool = False
     #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
     has_seat_pictures: bool = False
     #: the private step message has a compact picture of its own (``step_picture``); the full sheet is then one

@@ -134,7 +134,7 @@ async def test_a_win_the_bot_played_for_is_no_win_of_the_player_and_the_result_s
     got = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert got[t("stats.played", "en")] == "1" and got[t("stats.won", "en")] == "0", got
     assert got[t("stats.stood_in", "en")] == t("stats.stood_in_games", "en", games=1)
-    assert got[t("stats.average", "en")] == "-"                # the bot's Gold is not his score
+    assert got[t("stats.average_others", "en")] == "-"         # the bot's Gold is not his score
     board = (await h.run("poker stats leaderboard", user=alice, place=place)).only()
     wins = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}[t("stats.board_wins_all", "en")]
     assert "Bob" not in wins, wins
