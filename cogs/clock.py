@@ -66,10 +66,12 @@ OVER = {"finished": (N_("clock.closed.finished"), N_("clock.error.finished")),
 
 
 # ---------------------------------------------------------------------------------------------- words
-def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None) -> list[str]:
-    """For ``/<group> status``: the pace, each due player's deadline (for those in ``away``, user ids, that their
-    clock stands still; "time is up" once it is ``now`` or past), each player's average decision time."""
-    lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale)]    # under the field's title "Pace"
+def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None,
+                line: str = N_("clock.pace.line")) -> list[str]:
+    """For ``/<group> status``: the pace (worded by ``line``, the game's ``pace_line_key``), each due player's
+    deadline (for those in ``away``, user ids, that their clock stands still; "time is up" once it is ``now`` or
+    past), each player's average decision time."""
+    lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale, line)]    # under the field's title "Pace"
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is None or seat >= len(game.seats) or game.seats[seat].is_ai:

@@ -180,6 +180,11 @@ class Presentation:
 
     #: whether ``/<group> solo`` starts a one-seat game in a DM
     solo: bool = False
+    #: how the pace is worded in the lobby, ``/<group> status`` and ``/find`` (``{pace}``, ``{time}``), and the
+    #: description of ``/<group> new``'s ``pace`` option: what the time is given for (one decision of a turn; dice
+    #: poker's one reroll of each player in a hand, after which the rules keep the dice)
+    pace_line_key: str = N_("clock.pace.line")
+    pace_option_key: str = N_("cmd.new.pace")
     #: whether a solo game's score is on another scale than a game against others (dice poker: a tavern night
     #: starts with 30 Gold, a duel with 5), so that ``/<group> stats show`` gives their averages and best scores
     #: apart; False: one average and best over every game (Roll Player's reputation is scored alike in both)

@@ -41,6 +41,11 @@ async def duel(h, alice, bob, locale="en-US", **options):
     return place, await h.bot.sessions.game_in_channel(place.channel_id)
 
 
+def field_values(message) -> str:
+    """The values of a message's embed fields, one a line (the lobby's and the status's pace among them)."""
+    return "\n".join(f["value"] for e in message.embeds for f in e.get("fields", []))
+
+
 def questions(sent: list) -> list:
     """The time-out questions among ``sent`` (messages with the clock's buttons)."""
     return [m for m in sent if any(b.get("custom_id", "").startswith("rp:k:") for b in m.buttons())]
@@ -169,3 +174,29 @@ async def test_a_duel_against_the_bot_asks_nobody(clocked, alice):
     said = "\n".join(m.text() for m in sent)
     assert t("clock.ran_out_rule", "en", player=alice.mention, move=t("dicepoker.move.keep_all", "en")) in said, said
     assert not questions(sent)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
+async def test_the_pace_says_what_a_poker_player_has_the_time_for(clocked, alice, bob, locale):
+    """The lobby and ``/poker status`` said "fast (1 hour per decision)", and ``/poker new``'s pace option "Time
+    per decision before the others may act": a poker player has that time for each reroll, one a hand, after
+    which the rules keep the dice. Roll Player keeps the shared words."""
+    h = clocked
+    lang = locale[:2]
+    place, game = await duel(h, alice, bob, locale)
+    hour = duration_text(HOUR, lang)
+    poker_line = t("dicepoker.pace.line", lang, pace=t("clock.pace.fast", lang), time=hour)
+    shared = t("clock.pace.line", lang, pace=t("clock.pace.fast", lang), time=hour)
+    lobby = next(m for m in (await h.run("poker new", user=alice, place=h.channel(), pace="fast",
+                                               language=lang)).messages
+                 if m.embeds)
+    assert poker_line in field_values(lobby), lobby.embeds
+    status = (await h.run("poker status", user=alice, place=place)).only()
+    assert poker_line in field_values(status) and shared not in field_values(status), status.embeds
+    rp_place = h.channel()
+    rp_lobby = next(m for m in (await h.run("rp new", user=alice, place=rp_place, pace="fast", players=2,
+                                            language=lang)).messages if m.embeds)
+    assert shared in field_values(rp_lobby) and poker_line not in field_values(rp_lobby)
+    new = h.bot.tree.get_command("poker").get_command("new")
+    assert str(new._params["pace"].description) == t("dicepoker.cmd.new.pace", "en")
+    assert str(h.bot.tree.get_command("rp").get_command("new")._params["pace"].description) == t("cmd.new.pace", "en")
