@@ -7,7 +7,9 @@ due (:func:`track_decisions`, called by the turn service in the same transaction
 each seat took per decision (for ``/<group> status``). The background tick (:meth:`PaceClock.tick`) reminds a
 due player when half their time is gone and again near the end; when the time is up the bot plays for them
 if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
-let the bot play the seat (games with an AI), or end the game. A question not answered yet is noted in the game's
+let the bot play the seat (games with an AI), or end the game (unrated, as a moderator's end). A game whose rules
+say what a decision left waiting does (dice poker: keep all dice) has that played first, and the others are asked
+all the same. A question not answered yet is noted in the game's
 metadata (``TableMeta.clock_questions``): when the game ends otherwise (it finishes, or a moderator's ``abandon``),
 the courier has the clock take its buttons off and say so, and a click on one says how the game ended; when the
 player moves meanwhile, the play service has it closed the same way (:meth:`PaceClock.close_moved`).
@@ -64,10 +66,12 @@ OVER = {"finished": (N_("clock.closed.finished"), N_("clock.error.finished")),
 
 
 # ---------------------------------------------------------------------------------------------- words
-def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None) -> list[str]:
-    """For ``/<group> status``: the pace, each due player's deadline (for those in ``away``, user ids, that their
-    clock stands still; "time is up" once it is ``now`` or past), each player's average decision time."""
-    lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale)]    # under the field's title "Pace"
+def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None,
+                line: str = N_("clock.pace.line")) -> list[str]:
+    """For ``/<group> status``: the pace (worded by ``line``, the game's ``pace_line_key``), each due player's
+    deadline (for those in ``away``, user ids, that their clock stands still; "time is up" once it is ``now`` or
+    past), each player's average decision time."""
+    lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale, line)]    # under the field's title "Pace"
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is None or seat >= len(game.seats) or game.seats[seat].is_ai:
@@ -84,6 +88,11 @@ def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None =
             lines.append(t("clock.status.average", locale, player=player_mention(game, seat),
                            time=duration_text(seconds, locale)))
     return lines
+
+
+def others_waiting(game: GameView, seat: int) -> list[int]:
+    """The people at the table other than ``seat``'s player: those asked what now when its time runs out."""
+    return [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
 
 
 # ---------------------------------------------------------------------------------------------- the button
@@ -227,7 +236,7 @@ class PaceClock:
     async def ran_out(self, game: GameView, seat: int, since: int) -> bool:
         """The seat's time is up: the bot plays for it when the game allows it, else the game's rules decide when
         they say what a decision left waiting does (``Kind.timeout_move``; True: the move redraws the live
-        message), else the others decide."""
+        message), and the others decide what now."""
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         idle = player_mention(game, seat)
@@ -236,7 +245,7 @@ class PaceClock:
         ruled = kind.timeout_move(game.state, seat)
         if not (table.takeover_s and has_ai(kind)) and ruled is not None \
                 and ruled in kind.legal_moves(game.state, seat):
-            return await self.play_timeout_move(game, seat, ruled)
+            return await self.play_timeout_move(game, seat, ruled, since)
         if table.takeover_s and has_ai(kind):
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
@@ -244,24 +253,33 @@ class PaceClock:
             await channel.send(t("clock.ran_out_bot", locale, player=idle),
                                allowed_mentions=discord.AllowedMentions.none())
             return True
-        others = [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
-        view = discord.ui.View(timeout=None)
-        for action in (a for a in CLOCK_ACTIONS if a != "bot" or has_ai(kind)):
-            label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
-            view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
+        others = others_waiting(game, seat)
         key = "clock.ran_out_ask" if others else "clock.ran_out_alone"
-        text = t(key, locale, player=idle, others=mentioned(others, locale, " "), game=game.id)
-        question = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(u) for u in others], roles=False, everyone=False))
-        await self.note_question(game.id, [seat, since, question.id])
+        await self.ask(game, seat, since, t(key, locale, player=idle, others=mentioned(others, locale, " "),
+                                            game=game.id), others)
         return False
 
-    async def play_timeout_move(self, game: GameView, seat: int, move: dict) -> bool:
+    async def ask(self, game: GameView, seat: int, since: int, text: str, others: list[int]) -> None:
+        """Post the time-out question about ``seat`` (``text``, pinging ``others``) with its buttons (wait, the bot
+        for a game with an AI, end), and keep it among the game's open questions."""
+        locale = game_locale(game)
+        view = discord.ui.View(timeout=None)
+        for action in (a for a in CLOCK_ACTIONS if a != "bot" or has_ai(self.games.kind(game.kind))):
+            label = t(f"clock.button.{action}", locale, time=duration_text(pace_seconds(game), locale))
+            view.add_item(ClockButton(game.id, seat, since, action, label=label, style=BUTTON_STYLES[action]))
+        question = await self._channel(game).send(text, view=view, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(u) for u in others], roles=False, everyone=False))
+        await self.note_question(game.id, [seat, since, question.id])
+
+    async def play_timeout_move(self, game: GameView, seat: int, move: dict, since: int) -> bool:
         """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all
-        dice, which its rules summary promised while the other player was asked instead): the move is played for
-        the player as the bot's stand-in plays one (logged without a user: the log and the rating say it was not
-        theirs), the channel reads why, then the game's post; nobody is asked anything. The seat's next decision
-        has a clock of its own. False when the seat moved meanwhile (nothing done)."""
+        dice, which its rules summary promises): the move is played for the player as the bot's stand-in plays one
+        (logged without a user: the log and the rating say it was not theirs), and the channel reads why, then the
+        game's post. The other players are asked what now, as in every other game (wait, let the bot play for
+        them, end): a duellist who never came back cost the other one a whole pace on each of their decisions,
+        and only the creator or a moderator could end the match. The question stays open until it is answered or
+        the player moves again themselves (:meth:`ruled_for`). The seat's next decision has a clock of its own.
+        False when the seat moved meanwhile (nothing done)."""
         locale = game_locale(game)
         label = self.games[game.kind].move_label(game, seat, move, locale)
         try:
@@ -269,11 +287,38 @@ class PaceClock:
                                                locale=TableMeta.of(game.meta).seat_locales.get(seat) or locale)
         except (StaleMove, GameNotActive):
             return False
-        await self._channel(game).send(t("clock.ran_out_rule", locale, player=player_mention(game, seat), move=label),
-                                       allowed_mentions=discord.AllowedMentions.none())
+        after = await self.sessions.load(game.id)
+        others = others_waiting(after, seat) if after.status == "active" else []
+        key = "clock.ran_out_rule_ask" if others else "clock.ran_out_rule"
+        text = t(key, locale, player=player_mention(game, seat), move=label, others=mentioned(others, locale, " "))
+        if others:                             # a match the move ended has nothing left to decide
+            await self.ask(after, seat, since, text, others)
+        else:
+            await self._channel(game).send(text, allowed_mentions=discord.AllowedMentions.none())
         await self.bots.courier.deliver(game.id)
         self.bots.schedule(game.id)            # a bot seat due next plays on
         return True
+
+    async def still_asks(self, game: GameView, seat: int, since: int) -> bool:
+        """Whether the time-out question about ``seat``'s decision due since ``since`` still waits for an answer:
+        the seat is still due with that decision and its time ran out, or the rules played it for the player and
+        the question is open (:meth:`ruled_for`)."""
+        current = due_since(game).get(seat)
+        if current is not None and int(current) == since:
+            return int(note_of(game, seat, current).get("level", 0)) >= RAN_OUT
+        listed = any(int(entry[0]) == seat and int(entry[1]) == since
+                     for entry in TableMeta.of(game.meta).clock_questions)
+        return listed and await self.ruled_for(game, seat, since)
+
+    async def ruled_for(self, game: GameView, seat: int, since: int) -> bool:
+        """The seat's decision due since ``since`` was played for its player when their time ran out (a move of
+        the seat made by nobody since then: the rules'), and the player has not moved themselves after it: the
+        others' question about them still stands (they may let the bot play, end the game, or go on waiting),
+        where a question about a decision the player made is settled."""
+        user = game.seats[seat].user_id
+        moves = [m for m in await self.sessions.store.moves(game.id) if m.seat == seat and m.undoes is None]
+        ruled = next((m.seq for m in moves if m.user_id is None and m.created_at >= since), None)
+        return ruled is not None and not any(m.user_id == user for m in moves if m.seq > ruled)
 
     async def note_question(self, game_id: int, entry: list) -> None:
         """Keep a posted time-out question ([seat, since, message id]) among the game's open ones, so that the
@@ -309,10 +354,12 @@ class PaceClock:
         when no question is open, so an ordinary move makes no call to Discord."""
         if game.status != "active" or not TableMeta.of(game.meta).clock_questions:
             return
-        table = TableMeta.of((await self.sessions.load(game.id)).meta)
+        game = await self.sessions.load(game.id)
+        table = TableMeta.of(game.meta)
         current = table.due_since()
         moved = [entry for entry in table.clock_questions
-                 if current.get(int(entry[0])) is None or int(current[int(entry[0])]) != int(entry[1])]
+                 if (current.get(int(entry[0])) is None or int(current[int(entry[0])]) != int(entry[1]))
+                 and not await self.ruled_for(game, int(entry[0]), int(entry[1]))]
         if not moved:
             return
         await update_meta(self.sessions, game.id,
@@ -367,10 +414,9 @@ class PaceClock:
             raise Refusal(OVER[game.status][1], game=game.id)
         if game.status != "active":
             raise Refusal("clock.error.settled")
-        current = due_since(game).get(seat)
-        note = note_of(game, seat, current) if current is not None else {}
-        if current is None or int(current) != since or int(note.get("level", 0)) < RAN_OUT:
+        if not await self.still_asks(game, seat, since):
             raise Refusal("clock.error.settled")
+        current = due_since(game).get(seat)
         clicker = game.seat_of(interaction.user.id)
         may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
         refusal = may_answer(game, clicker, seat, action, may_manage)
@@ -382,9 +428,10 @@ class PaceClock:
         table = TableMeta.of(game.meta)
         if interaction.message is not None:     # answered here: the game's end leaves this message as it is now
             await self.settle_question(game_id, interaction.message.id)
-        if action == "wait":
-            await update_meta(self.sessions, game_id, clock_notes={
-                **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})
+        if action == "wait":                   # (the rules played the decision asked about: nothing to restart)
+            if current is not None:
+                await update_meta(self.sessions, game_id, clock_notes={
+                    **table.clock_notes, seat: {"since": current, "start": self.clock(), "level": 0}})
             text = t("clock.decided.wait", locale, user=who, player=idle,
                      time=duration_text(pace_seconds(game), locale))
         elif action == "bot":

@@ -155,8 +155,9 @@ class Find:
         table = await self.store.queue_and_match(entry, now)
         if not table:
             waiting, apart = await self.waiting_with(entry, now)
-            text = t("find.queued", locale, game=title, players=players, pace=pace_text(pace, locale),
-                     waiting=waiting, wanted=players, expires=f"<t:{int(now + hours * 3600)}:R>")
+            text = t("find.queued", locale, game=title, players=players,
+                     pace=pace_text(pace, locale, presentation.pace_line_key), waiting=waiting, wanted=players,
+                     expires=f"<t:{int(now + hours * 3600)}:R>")
             if apart:
                 text += "\n" + t("find.queued_apart", locale, apart=apart)
             await interaction.response.send_message(switched + text, ephemeral=True)
@@ -233,7 +234,7 @@ class Find:
         due = seats_mentioned(TableMeta.of(game.meta))
         try:
             await thread.send(t("find.started", language, game=title, players=mentions,
-                                pace=pace_text(first["pace"], language)),
+                                pace=pace_text(first["pace"], language, presentation.pace_line_key)),
                               **pings([e["user_id"] for e in table if game.seat_of(e["user_id"]) not in due]))
         except discord.HTTPException:               # the game's first turn post still mentions who is due
             log.warning("find: the start of game %s was not announced in thread %s", game.id, thread.id)
@@ -258,7 +259,8 @@ class Find:
         for kind, players, pace in dict.fromkeys((r.kind, r.players, r.pace) for r in rows):
             waiting = [r for r in rows if (r.kind, r.players, r.pace) == (kind, players, pace)]
             lines.append(t("find.queue_table", locale, game=t(self.games[kind].title_key, locale), players=players,
-                           pace=pace_text(pace, locale), waiting=len(waiting)))
+                           pace=pace_text(pace, locale, self.games[kind].pace_line_key),
+                           waiting=len(waiting)))
             for r in waiting:
                 since = f"<t:{int(r.queued_at)}:R>"
                 name = shown_name(r.name)

@@ -25,7 +25,7 @@ from .groups import GameCog
 from .outbox import as_files
 from .replays import frames, game_at, move_words, score_text, states_before
 from .seam import Presentation
-from .seats import shown_game
+from .seats import result_named, shown_game
 from .tables import game_to_look_at
 from .translator import cmd_str, localised_paths
 from .usertext import shown_name
@@ -251,12 +251,17 @@ class History(GameCog):
         return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay
-    def _replay_work(self, game: GameView, moves: list, page: int, locale: str) -> tuple[str, Any, int, int]:
+    def _replay_work(self, game: GameView, moves: list, page: int, locale: str, result: GameView | None = None
+                     ) -> tuple[str, Any, int, int]:
+        """Step ``page`` of the replay; ``result``: the finished game as its result names its seats ("Bot for
+        Dan", ``cogs.seats.result_named``), which its last step, the end, names them as the final post does."""
         kind, presentation = self.games.kind(game.kind), self.games[game.kind]
         steps = frames(kind, game, moves)
         page = min(max(0, page), len(steps) - 1)
         frame = steps[page]
         then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
+        if result is not None and page == len(steps) - 1:
+            then = replace(then, seats=result.seats)
         picture = presentation.table_picture(then, locale)
         scores = " · ".join(t("history.score_of", locale, player=shown_name(s.name),
                               score=score_text(frame.scores[s.seat], locale))
@@ -272,7 +277,9 @@ class History(GameCog):
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:
         moves = await self.sessions.move_log(game.id)
-        return await in_worker(self._replay_work, game, moves, page, locale)
+        result = await result_named(self.sessions.store, shown_game(game, locale, self.games.kind(game.kind)), locale)
+        return await in_worker(self._replay_work, game, moves, page, locale, result if result.status == "finished"
+                               else None)
 
     # ------------------------------------------------------------------ commands
     @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))

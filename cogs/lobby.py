@@ -204,7 +204,8 @@ class Lobby(GameCog):
         add_seats_and_options(embed, game, self.games[game.kind], locale)
         if game.guild_id is not None:
             embed.add_field(name=t("clock.pace.title", locale),
-                            value=pace_text(TableMeta.of(game.meta).pace or "none", locale), inline=False)
+                            value=pace_text(TableMeta.of(game.meta).pace or "none", locale,
+                                            self.games[game.kind].pace_line_key), inline=False)
         self.add_takeover(embed, game, locale)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
@@ -250,7 +251,8 @@ class Lobby(GameCog):
                             value="\n".join(waiting) or t("status.nobody", locale), inline=False)
             if game.guild_id is not None:
                 embed.add_field(name=t("clock.pace.title", locale),
-                                value="\n".join(clock_lines(game, locale, away or {}, now)), inline=False)
+                                value="\n".join(clock_lines(game, locale, away or {}, now,
+                                                             presentation.pace_line_key)), inline=False)
         if game.status in ("lobby", "active"):
             self.add_takeover(embed, game, locale)
         if game.status == "active":
@@ -739,7 +741,8 @@ class Lobby(GameCog):
                                       cmd_str("cmd.new.players", low=seats.low, high=seats.high))
                           } if seats.low < seats.high else {}
         bot_options, choices = self._bot_options(presentation, "bots", seats.high - 1)
-        extra |= bot_options | {"language": (str, "", "cmd.new.language"), "pace": (str | None, None, "cmd.new.pace")}
+        extra |= bot_options | {"language": (str, "", "cmd.new.language"),
+                                "pace": (str | None, None, presentation.pace_option_key)}
         offered = tuple(o for o in presentation.lobby_options if o.new)
         return _command(new, "new", extra, offered, {**choices, "language": language_choices(), "pace": pace_choices()})
 

@@ -59,7 +59,7 @@ from .pace import clock_status, pace_seconds
 from .reach import Reach
 from .replays import final_chart, undone_words
 from .seam import Picture, player_name
-from .seats import shown_game, stand_ins_named
+from .seats import result_named, shown_game
 from .stats import rating_change_lines
 from .transport import UNSURE
 
@@ -444,11 +444,9 @@ class Courier:
 
     async def result_game(self, game: GameView, locale: str) -> GameView:
         """A finished game as its result shows it: a player's seat the bot played most of the game for is named
-        so (``cogs.seats.stand_ins_named``), by the rule ratings and stats follow; the match picture crowned a
-        player who had made no move, with no sign of it."""
-        seats = [seat for seat in await self.sessions.store.stood_in_seats(game.id)
-                 if 0 <= seat < len(game.seats) and not game.seats[seat].is_ai and game.seats[seat].user_id]
-        return stand_ins_named(game, seats, locale)
+        so (``cogs.seats.result_named``), by the rule ratings and stats follow; the match picture crowned a
+        player who had made no move, with no sign of it. Any other game as it is."""
+        return await result_named(self.sessions.store, game, locale)
 
     async def live_pictures(self, game: GameView, mover: int | None, locale: str) -> list[Picture]:
         """The pictures of the live message: the presentation's ``live_pictures`` if it has some; else,

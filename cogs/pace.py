@@ -9,7 +9,7 @@ from babel.core import UnknownLocaleError
 from babel.dates import format_timedelta
 
 from bot.engine.table import TableMeta
-from bot.i18n import t
+from bot.i18n import N_, t
 
 #: Seconds per decision of each pace a game may be created with (``none``: no clock).
 PACES: dict[str, int] = {"fast": 3600, "normal": 24 * 3600, "slow": 72 * 3600, "none": 0}
@@ -70,12 +70,13 @@ def duration_text(seconds: float, locale: str) -> str:
         return t("clock.duration.hours", locale, hours=f"{seconds / 3600:.3g}")
 
 
-def pace_text(pace: str, locale: str) -> str:
-    """The pace as the lobby and status show it: "normal (24 hours per decision)"."""
+def pace_text(pace: str, locale: str, line: str = N_("clock.pace.line")) -> str:
+    """The pace as the lobby and status show it: "normal (24 hours per decision)"; ``line``: the game's words for
+    what the time is given for (``Presentation.pace_line_key``: dice poker's "per reroll", one each a hand)."""
     seconds = PACES.get(pace, 0)
     if not seconds:
         return t("clock.pace.off", locale)
-    return t("clock.pace.line", locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
+    return t(line, locale, pace=t(f"clock.pace.{pace}", locale), time=duration_text(seconds, locale))
 
 
 def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None, *, edited: bool = True) -> str:

@@ -458,6 +458,7 @@ class Play(Tables):
             await self.switch_menu(interaction, game, seat, legal, locale, EXTRA if action == "more" else MAIN)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.courier.result_game(game, locale)       # a finished game's stand-ins, as its result
         if action == "sheet" and presentation.has_seat_pictures:
             seat = game.seat_of(interaction.user.id)
             if seat is None:
@@ -601,7 +602,7 @@ class Play(Tables):
             check_bot_permissions(interaction)
         # a posted sheet is read by the channel: the game's language; a private one the viewer's
         locale = game_locale(game) if post else locale_of(interaction)
-        game = self.shown(game, locale)
+        game = await self.courier.result_game(self.shown(game, locale), locale)
         await defer(interaction, ephemeral=not post)
         picture = await in_worker(presentation.seat_picture, game, seat, locale)
         await send_after_defer(interaction, t("play.sheet_of", locale, player=self.player_name(game, seat)),
@@ -628,7 +629,8 @@ class Play(Tables):
         game = await game_to_look_at(self.sessions, self.games, interaction, presentation)
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        picture = await in_worker(presentation.table_picture, self.shown(game, locale), locale)
+        shown = await self.courier.result_game(self.shown(game, locale), locale)   # "Bot for Dan", as the result
+        picture = await in_worker(presentation.table_picture, shown, locale)
         await interaction.followup.send(file=as_files([picture])[0], ephemeral=True)
 
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command | app_commands.Group]:

@@ -180,6 +180,15 @@ class Presentation:
 
     #: whether ``/<group> solo`` starts a one-seat game in a DM
     solo: bool = False
+    #: how the pace is worded in the lobby, ``/<group> status`` and ``/find`` (``{pace}``, ``{time}``), and the
+    #: description of ``/<group> new``'s ``pace`` option: what the time is given for (one decision of a turn; dice
+    #: poker's one reroll of each player in a hand, after which the rules keep the dice)
+    pace_line_key: str = N_("clock.pace.line")
+    pace_option_key: str = N_("cmd.new.pace")
+    #: whether a solo game's score is on another scale than a game against others (dice poker: a tavern night
+    #: starts with 30 Gold, a duel with 5), so that ``/<group> stats show`` gives their averages and best scores
+    #: apart; False: one average and best over every game (Roll Player's reputation is scored alike in both)
+    solo_scores_apart: bool = False
     #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
     has_seat_pictures: bool = False
     #: the private step message has a compact picture of its own (``step_picture``); the full sheet is then one

@@ -83,6 +83,18 @@ def stand_ins_named(game: GameView, seats: Iterable[int], locale: str) -> GameVi
                                      if s.seat in marked else s for s in game.seats))
 
 
+async def result_named(store: Any, game: GameView, locale: str) -> GameView:
+    """A finished game as its result shows it wherever it is looked at (the final post, ``/<game> table`` and
+    ``status``, the Table and sheet looks, a replay's last step): each player's seat the bot played most of the game
+    for named "Bot for Dan" (:func:`stand_ins_named`, by the rule ratings and stats follow; ``store.stood_in_seats``
+    says which). A game still in play, or ended without a result, is returned as it is: nothing is decided yet."""
+    if game.status != "finished":
+        return game
+    seats = [seat for seat in await store.stood_in_seats(game.id)
+             if 0 <= seat < len(game.seats) and not game.seats[seat].is_ai and game.seats[seat].user_id]
+    return stand_ins_named(game, seats, locale)
+
+
 def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
     """The players at ``seats`` named in a sentence of ``locale``, joined with commas ("Ann, Bot (hard)"). A list
     joined here cannot have its catalog put Korean's 님 after each name, so each name goes through

@@ -55,6 +55,8 @@ class PlayerStats:
     best_solo_title: str | None
     #: games the bot played most of for the player (``ResultRow.stood_in``): in ``played``, in nothing else
     stood_in: int = 0
+    #: the average of the solo games, when ``average`` and ``best`` leave them out (``apart``); else None
+    average_solo: float | None = None
 
 
 def is_solo(kind: Any, row: ResultRow) -> bool:
@@ -72,18 +74,26 @@ def _is_win(row: ResultRow) -> bool:
     return row.players >= 2 and row.place == 1 and not row.stood_in
 
 
-def player_stats(kind: Any, rows: list[ResultRow]) -> PlayerStats:
+def average_of(totals: list[float]) -> float | None:
+    return sum(totals) / len(totals) if totals else None
+
+
+def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> PlayerStats:
     """A player's figures from their result rows; the games the bot played most of for them count as played,
-    and are left out of wins, average and best scores (the scores were the bot's)."""
+    and are left out of wins, average and best scores (the scores were the bot's). ``apart``: solo scores are on
+    another scale (``Presentation.solo_scores_apart``): the average and best score are those of the games against
+    others, and the solo games have an average of their own (dice poker's average Gold mixed a tavern night's 30
+    Gold purse with duels' 5)."""
     own = [r for r in rows if not r.stood_in]
-    totals = [r.total for r in own if r.total is not None]
     solos = [r for r in own if r.total is not None and is_solo(kind, r)]
+    totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
     best_solo = max(solos, key=lambda r: (r.total, -r.finished_at), default=None)
     return PlayerStats(
         played=len(rows), won=sum(1 for r in own if _is_win(r)),
-        average=sum(totals) / len(totals) if totals else None, best=max(totals) if totals else None,
+        average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
-        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own))
+        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own),
+        average_solo=average_of([r.total for r in solos]) if apart else None)
 
 
 def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[ResultRow]:
@@ -155,7 +165,8 @@ class Stats(GameCog):
     async def stats_embed(self, presentation: Presentation, user_id: int, name: str, locale: str) -> discord.Embed:
         kind = self.games.kind(presentation.kind)
         rows = await self.sessions.store.finished_results(user_id=user_id, kind=presentation.kind)
-        found = player_stats(kind, rows)
+        apart = presentation.solo_scores_apart
+        found = player_stats(kind, rows, apart=apart)
         game = t(presentation.title_key, locale)
         embed = discord.Embed(title=t("stats.title", locale, player=shown_name(name), game=game), colour=EMBED_COLOUR)
         rating = None if kind.cooperative else (await self.sessions.store.ratings_of(user_id)).get(presentation.kind)
@@ -166,8 +177,11 @@ class Stats(GameCog):
             return embed
         embed.add_field(name=t("stats.played", locale), value=str(found.played))
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
-        embed.add_field(name=t("stats.average", locale), value=score_text(found.average, locale))
-        embed.add_field(name=t("stats.best", locale), value=score_text(found.best, locale))
+        # solo games on another scale: the average and best of the games against others, named so
+        embed.add_field(name=t("stats.average_others", locale) if apart else t("stats.average", locale),
+                        value=score_text(found.average, locale))
+        embed.add_field(name=t("stats.best_others", locale) if apart else t("stats.best", locale),
+                        value=score_text(found.best, locale))
         if found.best_solo is None:
             solo = t("stats.best_solo_none", locale)
         elif found.best_solo_title:
@@ -176,6 +190,9 @@ class Stats(GameCog):
         else:
             solo = score_text(found.best_solo, locale)
         embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
+        if apart and found.best_solo is not None:
+            embed.add_field(name=t("stats.average_solo", locale), value=score_text(found.average_solo, locale),
+                            inline=False)
         if found.stood_in:              # counted as played, and said why they are in no other figure
             embed.add_field(name=t("stats.stood_in", locale),
                             value=t("stats.stood_in_games", locale, games=found.stood_in), inline=False)

@@ -60,6 +60,9 @@ class DicePokerPresentation(Presentation):
     score_keys = (N_("dicepoker.history.gold"), N_("dicepoker.history.gold_final"))
     seats = Seats(low=2, high=2, default=2)
     solo = True
+    pace_line_key = N_("dicepoker.pace.line")        # the time is per reroll, one each a hand
+    pace_option_key = N_("dicepoker.cmd.new.pace")
+    solo_scores_apart = True       # a tavern night's 30 Gold is no duel's 5: stats average them apart
     lobby_options = (
         LobbyOption("mode", N_("dicepoker.lobby.mode.describe"), default="solo", new=False,
                     choices=(("solo", N_("dicepoker.lobby.mode.solo")),

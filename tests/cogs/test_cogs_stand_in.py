@@ -134,7 +134,7 @@ async def test_a_win_the_bot_played_for_is_no_win_of_the_player_and_the_result_s
     got = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert got[t("stats.played", "en")] == "1" and got[t("stats.won", "en")] == "0", got
     assert got[t("stats.stood_in", "en")] == t("stats.stood_in_games", "en", games=1)
-    assert got[t("stats.average", "en")] == "-"                # the bot's Gold is not his score
+    assert got[t("stats.average_others", "en")] == "-"         # the bot's Gold is not his score
     board = (await h.run("poker stats leaderboard", user=alice, place=place)).only()
     wins = {f["name"]: f["value"] for f in board.embeds[0]["fields"]}[t("stats.board_wins_all", "en")]
     assert "Bob" not in wins, wins
@@ -191,3 +191,25 @@ def decision_now(h, game) -> str:
     """The decision the game waits for now (the one seat due)."""
     [item] = h.bot.sessions.kinds[game.kind].pending(game.state)
     return item["decision"]
+
+
+async def test_every_look_at_the_result_names_the_seat_the_bot_played_as_the_final_post_does(
+        clocked, alice, bob, fixed_seed):
+    """The final post named Bob's seat "Bot for Bob" (the bot played all his moves), while ``/poker table`` and the
+    replay's last step still crowned plain "Bob"."""
+    h = clocked
+    place, game = await bot_plays_for_bob(h, alice, bob)
+    game, final = await play_to_the_end_keeping_everything(h, alice, place, game.id)
+    marked = t("play.stood_in_name", "en", player="Bob")
+    assert marked in final.text()
+
+    table = (await h.run("poker table", user=alice, place=place)).only()
+    [name] = table.file_names()
+    assert marked in table.alt_text(name), table.alt_text(name)
+
+    replay = (await h.run("poker replay", user=alice, place=place)).only()
+    await h.click(replay, user=alice, place=place, label=t("history.last", "en"))
+    assert marked in replay.text(), replay.text()
+    assert marked in replay.alt_text(replay.file_names()[0])
+    await h.click(replay, user=alice, place=place, label=t("history.first", "en"))
+    assert marked not in replay.text()          # while the match was played, the seat was still Bob's own

@@ -241,3 +241,24 @@ async def test_an_average_is_written_as_the_readers_language_writes_numbers(harn
         harness.locale = locale
         got = fields((await harness.run("stats show", user=alice, place=place)).only())
         assert got[t("stats.average", locale)] == written, (locale, got)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
+async def test_poker_gives_its_tavern_nights_gold_apart_from_its_duels(harness, alice, bob, fixed_seed, locale):
+    """Alice's ``/poker stats show`` read "Average score: 20" for a duel she ended with 8 Gold and a tavern night
+    with 32: a night starts with 30 Gold, a duel with 5. The duels' average and best are shown apart from the
+    tavern nights', each field saying which."""
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place, group="poker")
+    await finish(harness, game.id)
+    duel_gold = (await seat_results(harness, game.id))[alice.id][0]
+    night, _ = await solo_game(harness, alice, group="poker")
+    await finish(harness, night.id)
+    night_gold = (await seat_results(harness, night.id))[alice.id][0]
+    assert night_gold != duel_gold
+    harness.locale = locale
+    lang = locale[:2]
+    got = fields((await harness.run("poker stats show", user=alice, place=place)).only())
+    assert got[t("stats.average_others", lang)] == str(duel_gold) == got[t("stats.best_others", lang)], got
+    assert got[t("stats.best_solo", lang)] == str(night_gold) == got[t("stats.average_solo", lang)], got
+    assert t("stats.average", lang) not in got and "⟦" not in repr(got)    # (Roll Player keeps its one average)
