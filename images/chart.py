@@ -1,8 +1,9 @@
 """A line chart of each player's score step by step (the projected score round by round at the end of a game).
 
 Game-agnostic: it gets numbers, names and already translated words (the caller looks them up in the
-catalogs), never a game state. Drawn at 720 px wide with text of at least 24 px so it stays readable when
-Discord shows it 360 px wide; each line has its own colour AND its own marker shape (colour-blind safety),
+catalogs), never a game state. Drawn 720 px wide with no text under 31 px (a title too long for one line wraps, a
+long name is ellipsised): Discord shows it about 290 px wide on a phone, where 26 px text was 7 px tall and 31 px
+has a cap height of 9 px; each line has its own colour AND its own marker shape (colour-blind safety),
 and the legend names each player beside their marker and repeats the final score.
 
 A game whose pictures mark each seat with a badge (Roll Player: the class's colour and shape) passes the
@@ -19,16 +20,18 @@ from PIL import Image, ImageDraw
 
 from . import icons
 from . import palette as P
-from .draw import new_canvas, panel, text_box
+from .draw import new_canvas, panel, paragraph, paragraph_height, text_box
 from .png import encode
 from .text import Face
 
 WIDTH = 720
 PAD = 20
-TITLE_SIZE = 30
-TEXT_SIZE = 26
-PLOT_HEIGHT = 330
-LEGEND_ROW = 42
+TITLE_SIZE = 34
+#: the smallest type: 0.73 × 31 × 290 / 720 = 9.1 px cap height at a phone's 290 px
+TEXT_SIZE = 31
+TITLE_LINES = 2
+PLOT_HEIGHT = 340
+LEGEND_ROW = 48
 #: the least room between two words on the x axis
 LABEL_GAP = 8
 #: at most this many labelled steps on the x axis (a long game labels every n-th)
@@ -47,9 +50,9 @@ SERIES_STYLES = (
 #: the badges (by die colour) each plain style could be taken for, by its colour or its shape (same order): a
 #: seat with one of them rules the style out
 PASSES_FOR = ({"gold"}, {"blue", "red"}, {"green"}, {"purple", "blue"}, {"red", "black"}, {"white"})
-MARKER_R = 7
-BADGE_MARKER = 22
-BADGE_LEGEND = 30
+MARKER_R = 8
+BADGE_MARKER = 24
+BADGE_LEGEND = 32
 
 
 @dataclass(frozen=True)
@@ -140,12 +143,13 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords,
     high = max(low + step, -(-high // step) * step)
 
     legend_h = LEGEND_ROW * len(series)
-    title_h = 56
-    axis_h = 70
+    title_w = WIDTH - PAD * 4
+    title_h = paragraph_height(words.title, title_w, TITLE_LINES, TITLE_SIZE, True, min_size=TEXT_SIZE) + 20
+    axis_h = 84
     height = PAD + title_h + PLOT_HEIGHT + axis_h + legend_h + PAD
     img, d = new_canvas(WIDTH, height)
     panel(d, (PAD // 2, PAD // 2, WIDTH - PAD // 2, height - PAD // 2))
-    text_box(d, PAD * 2, PAD + title_h / 2 - 4, words.title, WIDTH - PAD * 4, TITLE_SIZE, bold=True, fill=P.ACCENT)
+    paragraph(d, PAD * 2, PAD + 8, words.title, title_w, TITLE_LINES, TITLE_SIZE, P.ACCENT, True, min_size=TEXT_SIZE)
 
     face = Face(TEXT_SIZE)
     label_w = max(face.width(str(int(v))) for v in (low, high)) + 12
@@ -182,10 +186,11 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords,
         x, text = x_of(index), step_word(index)
         d.line((x, bottom, x, bottom + 6), fill=P.FAINT, width=2)
         if index == steps - 1:
-            face.draw(d, last_left, bottom + 24 + face.cap_height / 2, text, P.MUTED)
+            face.draw(d, last_left, bottom + 28 + face.cap_height / 2, text, P.MUTED)
         elif x + face.width(text) / 2 + LABEL_GAP <= last_left:
-            face.draw_mid(d, x, bottom + 24, text, P.MUTED, align="center")
-    text_box(d, (left + right) / 2, bottom + 58, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED, align="center")
+            face.draw_mid(d, x, bottom + 28, text, P.MUTED, align="center")
+    text_box(d, (left + right) / 2, bottom + 68, words.x_axis, right - left, TEXT_SIZE, fill=P.MUTED, align="center",
+             min_size=TEXT_SIZE)
 
     styles = series_styles(len(series), badges)
     for style, points in zip(styles, series):
@@ -199,11 +204,11 @@ def render_chart(series: list[list[float]], names: list[str], words: ChartWords,
     y = bottom + axis_h + LEGEND_ROW / 2
     bold = Face(TEXT_SIZE, bold=True)
     for seat, (style, points) in enumerate(zip(styles, series)):
-        _mark(img, d, style, PAD * 2 + 12, y, BADGE_LEGEND if style.badge else 20)
+        _mark(img, d, style, PAD * 2 + 12, y, BADGE_LEGEND if style.badge else 24)
         last = str(int(points[-1])) if points else "-"
         score_w = bold.width(last)
         name = names[seat] if seat < len(names) else str(seat + 1)
-        text_box(d, PAD * 2 + 34, y, name, WIDTH - PAD * 4 - 60 - score_w, TEXT_SIZE, fill=P.TEXT)
+        text_box(d, PAD * 2 + 36, y, name, WIDTH - PAD * 4 - 60 - score_w, TEXT_SIZE, fill=P.TEXT, min_size=TEXT_SIZE)
         # a badge names the seat beside it; a die's dark colour (blue, purple) is hard to read as text
         bold.draw_mid(d, WIDTH - PAD * 2, y, last, P.TEXT if style.badge else style.colour, align="right")
         y += LEGEND_ROW

@@ -1,64 +1,106 @@
-"""``render_hand``: one hand of dice poker (720 px wide): a header (mode, hand n of N, pot), a panel per
-side (name, gold, five dice, hand name, whose reroll is due), then the outcome, score and previous hand.
+"""``render_hand``: one hand of dice poker (480 px wide, legible at a phone's width: see ``layout``): a header
+(mode, then pot and hand n of N), a panel per side (name, gold, five dice, hand name, whose reroll is due), the
+solo payout table, then the outcome, score and previous hand.
 """
 from __future__ import annotations
 
 from bot.runtime import pool
 from images import icons
 from images import palette as P
-from images.draw import at_hand, badge, new_canvas, panel, text_box
+from images.draw import at_hand, badge, new_canvas, panel
 from images.png import encode
-from images.text import fit
+from images.text import Face
 
 from . import words
-from .layout import MARGIN, WIDTH, dice_row, die_colour, gold, header
+from .layout import (
+    BIG,
+    DIE,
+    HEADER_H,
+    INNER,
+    MARGIN,
+    PAD,
+    TEXT,
+    WIDTH,
+    dice_row,
+    die_colour,
+    gold,
+    header,
+    lines_box,
+    lines_height,
+    marks_height,
+    words_box,
+)
 from .view import HandView, SideView, hand_view
 
-PANEL_H = 232
+#: a side's panel, top to bottom: the name row, the dice and their marks (positions, "new" tags), the hand's name,
+#: what the side does now; each text on a row of its own, so none has to shrink beside another
+NAME_ROW = 40
+HAND_ROW = 36
+STATUS_ROW = 30
+#: the solo payout table: one hand a row (two columns cut "Small Straight (1-5)" at a phone's width)
+PAY_ROW = 36
+PAY_GAP = 4
+#: a footer line (the outcome, the score, the hand before) wraps into at most this many lines
+FOOTER_LINES = 2
+FOOTER_SIZE = 22
+GAP = 12
 
 
-def _side_panel(img, d, y: int, side: SideView, locale: str, names) -> int:
-    outline = P.TURN if side.due else (P.GOOD if side.won else None)
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + PANEL_H], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
-          outline=outline, width=4)
-    x0 = MARGIN + 18
-    top = y + 30
-    right = WIDTH - MARGIN - 18
-    gold_w = gold(img, d, right, top, words.say("dicepoker.img.gold", locale, gold=side.gold), 26) \
+def panel_height(locale: str) -> int:
+    """A side panel's height: the same for both sides and for every hand of a match in ``locale`` (the "new" tags
+    take two lines where the word is long), so the picture does not jump from one move to the next."""
+    return PAD + NAME_ROW + 6 + DIE + marks_height(words.say("dicepoker.img.new_die", locale)) + HAND_ROW \
+        + STATUS_ROW + PAD - 6
+
+
+def _status(side: SideView, locale: str) -> str:
+    """What the side does in this hand, as the live message says it: the buttons ask which dice to keep."""
+    if side.due:
+        return words.say("dicepoker.img.keeps_now", locale)
+    if side.waits:
+        return words.say("dicepoker.img.waits", locale)
+    if side.rerolled:
+        return words.say("dicepoker.img.rerolled", locale, count=len(side.rerolled))
+    return words.say("dicepoker.img.kept_all", locale) if side.rerolled is not None else ""
+
+
+def _name_row(img, d, mid: float, side: SideView, locale: str, names) -> None:
+    """The crown of the hand's winner, the name, the active player's badge and the purse at the right."""
+    x0, right = MARGIN + PAD, WIDTH - MARGIN - PAD
+    gold_w = gold(img, d, right, mid, words.say("dicepoker.img.gold", locale, gold=side.gold)) \
         if side.gold is not None else 0
-    name_space = right - gold_w - 24 - x0
-    extra = 0
+    x = x0
     if side.won:
         crown = icons.crown(30)
-        icons.paste(img, crown, x0, top - 16)
-        extra = crown.width + 8
+        icons.paste(img, crown, x, mid - 17)
+        x += crown.width + 8
     badge_text = words.say("dicepoker.img.active", locale) if side.active else None
     badge_w = 0
+    badge_room = 0
     if badge_text:
-        bface, bshown = fit(badge_text, 150, 20, True)
-        badge_w = bface.width(bshown) + 20 + 22
-    name_w = text_box(d, x0 + extra, top, words.name_of(names, side.seat, locale),
-                      max(60, name_space - extra - badge_w - 12), 30, True, P.TEXT)
+        badge_room = min(Face(TEXT, True).width(badge_text), 160)
+        badge_w = badge_room + 20 + 22
+    name_w = words_box(d, x, mid, words.name_of(names, side.seat, locale),
+                       max(80, right - gold_w - 16 - x - (badge_w + 10 if badge_w else 0)), BIG, True, P.TEXT)
     if badge_text:
-        badge(img, d, x0 + extra + name_w + 12, top, badge_text, P.TURN, icon=icons.play(16), size=20, max_width=150)
-    dy = y + 58
-    dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
-             new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
-    line = y + PANEL_H - 28
-    hand_fill = P.GOOD if side.won else P.ACCENT
-    if side.due:
-        # the buttons and the live message ask which dice to keep, so the picture says the same
-        status = words.say("dicepoker.img.keeps_now", locale)
-    elif side.waits:
-        status = words.say("dicepoker.img.waits", locale)
-    elif side.rerolled:
-        status = words.say("dicepoker.img.rerolled", locale, count=len(side.rerolled))
-    else:
-        status = words.say("dicepoker.img.kept_all", locale) if side.rerolled is not None else ""
-    sfill = P.TURN if side.due else P.MUTED
-    sw = text_box(d, right, line, status, 300, 24, side.due, sfill, align="right") if status else 0
-    text_box(d, x0, line, words.hand_text(side.hand, locale), right - x0 - sw - 20, 30, True, hand_fill)
-    return PANEL_H
+        badge(img, d, x + name_w + 10, mid, badge_text, P.TURN, icon=icons.play(16), size=TEXT, max_width=badge_room)
+
+
+def _side_panel(img, d, y: int, side: SideView, locale: str, names, height: int) -> int:
+    outline = P.TURN if side.due else (P.GOOD if side.won else None)
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + height], fill=P.PANEL_HI if side.due else P.PANEL, radius=14,
+          outline=outline, width=4)
+    x0 = MARGIN + PAD
+    _name_row(img, d, y + PAD + NAME_ROW / 2 - 2, side, locale, names)
+    dy = y + PAD + NAME_ROW + 6
+    dy += dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
+                   new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
+    words_box(d, x0, dy + HAND_ROW / 2, words.hand_text(side.hand, locale), INNER, BIG, True,
+              P.GOOD if side.won else P.ACCENT)
+    if status := _status(side, locale):
+        words_box(d, x0, dy + HAND_ROW + STATUS_ROW / 2 - 2, status, INNER, 22, side.due,
+                  P.TURN if side.due else P.MUTED)
+    return height
 
 
 def footer_texts(v: HandView, locale: str, names) -> list[str]:
@@ -97,24 +139,25 @@ def _outcome(mode: str, hand: str, payout, decided_by, gamblers: bool, seat, loc
             P.GOOD)
 
 
-def _pay_grid(img, d, y: int, v: HandView, locale: str) -> int:
-    """Solo: the payout table as a 3×3 grid, the current hand's cell framed."""
+def _pay_table(img, d, y: int, v: HandView, locale: str) -> int:
+    """Solo: the payout table, one hand a row, the current hand's row framed; returns the height used."""
     title = words.say("dicepoker.img.table", locale, table=words.say(f"dicepoker.img.table.{v.table}", locale))
-    text_box(d, MARGIN, y + 14, title, WIDTH - 2 * MARGIN, 24, True, P.MUTED)
+    words_box(d, MARGIN, y + 16, title, WIDTH - 2 * MARGIN, 22, True, P.MUTED)
     y += 34
-    cols, cell_h, gap = 2, 44, 8
-    cell_w = (WIDTH - 2 * MARGIN - gap * (cols - 1)) // cols
     current = v.sides[0].hand
     for i, (hand, pay) in enumerate(v.pay.items()):
-        cx = MARGIN + (i % cols) * (cell_w + gap)
-        cy = y + (i // cols) * (cell_h + gap)
+        top = y + i * (PAY_ROW + PAY_GAP)
         on = hand == current
-        at_hand(d, [cx, cy, cx + cell_w, cy + cell_h], on, radius=8)
-        pw = text_box(d, cx + cell_w - 14, cy + cell_h / 2, str(pay), 50, 24, True, P.ACCENT, align="right")
-        text_box(d, cx + 14, cy + cell_h / 2, words.hand_text(hand, locale), cell_w - pw - 36, 24, on,
-                 P.TEXT if on else P.MUTED, min_size=18)
-    rows = (len(v.pay) + cols - 1) // cols
-    return 34 + rows * (cell_h + gap)
+        at_hand(d, [MARGIN, top, WIDTH - MARGIN, top + PAY_ROW], on, radius=8)
+        mid = top + PAY_ROW / 2
+        pw = words_box(d, WIDTH - MARGIN - PAD, mid, str(pay), 60, 22, True, P.ACCENT, align="right")
+        words_box(d, MARGIN + PAD, mid, words.hand_text(hand, locale), WIDTH - 2 * (MARGIN + PAD) - pw - 16, 22, on,
+                  P.TEXT if on else P.MUTED)
+    return _pay_height(v)
+
+
+def _pay_height(v: HandView) -> int:
+    return 34 + len(v.pay) * (PAY_ROW + PAY_GAP) if v.pay else 0
 
 
 @pool.apart
@@ -122,25 +165,25 @@ def render_hand(state: dict, locale: str = "en", names=None, *, hand: int | None
     """PNG of the current hand (or of finished hand number ``hand``; the last one once the match is over)."""
     v = hand_view(state, hand)
     lines = _footer_lines(v, locale, names)
-    grid_h = 34 + 5 * 52 if v.mode == "solo" else 0
-    height = 62 + 30 + len(v.sides) * (PANEL_H + 14) + grid_h + len(lines) * 36 + 24
+    text_w = WIDTH - 2 * MARGIN
+    lines_h = [lines_height(text, text_w, FOOTER_LINES, FOOTER_SIZE, bold) + 8 for text, _, bold in lines]
+    side_h = panel_height(locale)
+    solo = v.mode == "solo"
+    height = HEADER_H + len(v.sides) * (side_h + GAP) + (_pay_height(v) + GAP if solo else 0) + sum(lines_h) + 10
     img, d = new_canvas(WIDTH, height)
     title = f"{words.say('dicepoker.img.title', locale)} · {words.say(f'dicepoker.mode.{v.mode}', locale)}"
-    y = header(img, d, title, words.say("dicepoker.img.hand_of", locale, hand=v.number, hands=v.hands))
-    sub = (words.say("dicepoker.img.stake", locale, stake=v.stake) if v.mode == "solo"
-           else words.say("dicepoker.img.pot", locale, pot=v.pot))
-    icons.paste(img, icons.coin(24), MARGIN, y + 2)
-    text_box(d, MARGIN + 32, y + 14, sub, 300, 24, True, P.ACCENT)
-    y += 30
-    order = range(len(v.sides)) if v.mode == "solo" else (1 - _active_side(v), _active_side(v))
+    sub = words.say("dicepoker.img.stake", locale, stake=v.stake) if solo else words.say("dicepoker.img.pot", locale,
+                                                                                          pot=v.pot)
+    y = header(img, d, title, sub, words.say("dicepoker.img.hand_of", locale, hand=v.number, hands=v.hands), coin=True)
+    order = range(len(v.sides)) if solo else (1 - _active_side(v), _active_side(v))
     for i in order:          # the opponent (rerolls first) on top, the active player below
-        y += _side_panel(img, d, y, v.sides[i], locale, names) + 14
-    if v.mode == "solo":
-        y += _pay_grid(img, d, y, v, locale)
-    for text, fill, bold in lines:
-        text_box(d, MARGIN, y + 18, text, WIDTH - 2 * MARGIN, 25, bold, fill, min_size=16)
-        y += 36
-    return encode(img.crop((0, 0, WIDTH, min(height, y + 16))))
+        y += _side_panel(img, d, y, v.sides[i], locale, names, side_h) + GAP
+    if solo:
+        y += _pay_table(img, d, y, v, locale) + GAP
+    for (text, fill, bold), h in zip(lines, lines_h):
+        lines_box(d, MARGIN, y + 2, text, text_w, FOOTER_LINES, FOOTER_SIZE, bold, fill)
+        y += h
+    return encode(img.crop((0, 0, WIDTH, min(height, y + 10))))
 
 
 def _active_side(v: HandView) -> int:

@@ -1,4 +1,4 @@
-"""The shared score chart: any number of players and steps, readable when shown 360 px wide."""
+"""The shared score chart: any number of players and steps, readable when shown 290 px wide (a phone)."""
 from __future__ import annotations
 
 import io
@@ -6,9 +6,12 @@ import io
 import pytest
 from PIL import Image
 
+from bot.i18n import t
 from images import palette as P
 from images.chart import SERIES_STYLES, WIDTH, ChartWords, render_chart
 from images.png import quantize
+from images.text import ELLIPSIS
+from tools import legibility
 
 WORDS = ChartWords(title="Projected score", x_axis="Round", steps=("Start", "1", "2", "3"))
 
@@ -92,3 +95,43 @@ def test_without_badges_the_plain_styles_keep_the_seat_order():
     assert [(s.colour, s.shape) for s in series_styles(6)] == list(SERIES_STYLES)
     series = [[0, 3, 5, 9], [0, 4, 4, 7]]
     assert render_chart(series, ["A", "B"], WORDS) == render_chart(series, ["A", "B"], WORDS, [None, None])
+
+
+#: how wide Discord shows a picture on a 360 px phone screen (281 px in a tour's screenshots), and the least cap
+#: height a text may have there
+SHOWN = 290
+LEAST_CAP = 9.0
+LONG_NAME = "Bartholomew the Magnificent"
+
+
+def cap_shown(seen: legibility.Seen) -> float:
+    """The text's cap height once its picture is shown ``SHOWN`` px wide."""
+    return legibility.CAP * seen.size * SHOWN / seen.canvas
+
+
+def chart(locale: str, names: list[str], keys: tuple[str, str]) -> None:
+    """The score chart as the shell draws it at a game's end (nine steps: the start, eight hands)."""
+    steps = tuple(t("history.chart.start", locale) if k == 0 else t("history.chart.end", locale) if k == 8
+                  else str(k) for k in range(9))
+    render_chart([[5, 4, 3, 5, 4, 6, 5, 4, 6], [5, 7, 9, 8, 10, 9, 11, 13, 12]], names,
+                 ChartWords(t(keys[0], locale), t(keys[1], locale), steps))
+
+
+@pytest.mark.parametrize("locale", ("en", "de", "fr", "ko"))
+def test_the_score_chart_is_legible_at_a_phones_width(locale):
+    """A dice poker tour read the chart's axes 6 px tall on a phone (26 px text at 720 px). The chart beside a
+    finished match (and a Roll Player game's, drawn by the same kit): axis labels, legend and title at 9 px cap
+    height or more; a long title wraps rather than shrinks ("Voraussichtliche Wertung, Runde für Runde")."""
+    with legibility.recording() as rec:
+        for keys in (("dicepoker.chart.title", "dicepoker.chart.x_axis"), ("chart.title", "chart.x_axis"),
+                     ("history.chart.title", "history.chart.x_axis")):
+            chart(locale, [LONG_NAME, "김민준"], keys)
+            chart(locale, [t("bot.seat_name", locale, level=t("bot.level.easy", locale)), "Anja"], keys)
+    assert len(rec.seen) > 40
+    small = sorted({(s.text, s.size, s.canvas) for s in rec.seen if cap_shown(s) < LEAST_CAP})
+    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+    assert not [s.text for s in rec.seen if ELLIPSIS in s.text]
+    with legibility.recording() as rec:
+        chart(locale, [LONG_NAME, "김민준"], ("history.chart.title", "history.chart.x_axis"))
+    title = t("history.chart.title", locale)               # drawn first, on one line or two
+    assert any(" ".join(s.text for s in rec.seen[:n]) == title for n in (1, 2)), [s.text for s in rec.seen[:2]]

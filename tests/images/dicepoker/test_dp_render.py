@@ -14,6 +14,7 @@ from dp_kit import ForcedDice, bot, play  # noqa: E402
 from bot.games.dicepoker.kind import KIND  # noqa: E402
 from bot.i18n import has_key  # noqa: E402
 from images.dicepoker import render_hand, render_match, words  # noqa: E402
+from images.dicepoker.layout import WIDTH  # noqa: E402
 from images.dicepoker.view import hand_view  # noqa: E402
 
 NAMES = ["Anja", "Markus"]
@@ -28,7 +29,7 @@ def _decode(png: bytes) -> Image.Image:
 
 def _check(png: bytes, max_kb: int = 80) -> Image.Image:
     img = _decode(png)
-    assert img.width == 720 and 300 <= img.height <= 1400
+    assert img.width == WIDTH == 480 and 300 <= img.height <= 1400
     assert len(png) < max_kb * 1024
     return img
 
