@@ -18,8 +18,9 @@ from bot.games.rollplayer import engine
 from bot.games.rollplayer.content import ARROWS, CARD_EFFECT
 from bot.games.rollplayer.market import freeing_discards, purchase_of, purchase_price
 from bot.games.rollplayer.skills import skill_moves
-from bot.i18n import t
+from bot.i18n import N_, t
 from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
+from cogs.seam import HeldBack
 from images.labels import label
 
 from . import describe
@@ -343,16 +344,20 @@ def gained_card(state: Any, move: dict) -> str | None:
     return bought[0] if bought is not None else None
 
 
-def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
-    """Each weapon the hands keep out (``waiting_purchases``: at the Market, through Move Silently, in Open
-    Lock's look), bought after discarding the Weapons that make room for it (an option per set of Weapons and per
-    way to buy it: Charisma tokens, Move Silently), beside the discards themselves: the purchase the player came
-    for sits with the other purchases and says what it takes first (the menu had only a note under "Discard it,
-    take 2 gold", and nothing at all for Move Silently and Open Lock)."""
+#: a purchase the hands keep out: the card, the Weapons to discard, their discards, the purchase, the state after them
+Freed = tuple[str, tuple[str, ...], list[dict], dict, Any]
+
+
+def freed_purchases(game: Any, seat: int, legal: list[dict]) -> list[Freed]:
+    """Each weapon the hands keep out (``waiting_purchases``: at the Market, through Move Silently, in Open Lock's
+    look), with each set of Weapons whose discard makes room for it and each way to buy it then: (card, the Weapons,
+    their discards in ``legal``, the purchase as it is legal after them, the state after them). One rule for the
+    menus' "discard these first" options (``discard_then_buy``) and the typed commands' refusal that says so
+    (``held_back``)."""
     from bot.games.rollplayer.kind import KIND
     state = game.state
     where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
-    chains = []
+    found = []
     for card, sets in waiting_purchases(state, seat).items():
         for chosen in sets:
             if any(weapon not in where for weapon in chosen):
@@ -364,14 +369,45 @@ def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> li
                     after, _ = KIND.apply(after, seat, move)
             except Exception:                   # noqa: BLE001 - a move the rules refuse is simply not chained
                 continue
-            weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
-            for buy in (m for m in KIND.legal_moves(after, seat) if gained_card(after, m) == card):
-                label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
-                          weapons=weapons)
-                detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
-                chains.append(Chain(where[chosen[0]], (*discards[1:], buy), fit_option_text(label), detail,
-                                    keep_first=True))
+            found += [(card, chosen, discards, buy, after) for buy in KIND.legal_moves(after, seat)
+                      if gained_card(after, buy) == card]
+    return found
+
+
+def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    """Each weapon the hands keep out, bought after discarding the Weapons that make room for it (``freed_purchases``:
+    an option per set of Weapons and per way to buy it: Charisma tokens, Move Silently), beside the discards
+    themselves: the purchase the player came for sits with the other purchases and says what it takes first (the
+    menu had only a note under "Discard it, take 2 gold", and nothing at all for Move Silently and Open Lock)."""
+    where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
+    chains = []
+    for _, chosen, discards, buy, after in freed_purchases(game, seat, legal):
+        weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
+        label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
+                  weapons=weapons)
+        detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
+        chains.append(Chain(where[chosen[0]], (*discards[1:], buy), fit_option_text(label), detail,
+                            keep_first=True))
     return chains
+
+
+def held_back(game: Any, seat: int, legal: list[dict], locale: str) -> list[HeldBack]:
+    """The purchases the hands keep out (``freed_purchases``, what the menus offer as "discard these first"), each
+    with the refusal a typed command naming it gets: the card and the Weapons to discard first, any one set of them
+    ("Longsword or Blessed Mace"). A typed ``/rp market buy`` of such a weapon read "not a legal choice right now".
+    Open Lock's card is "the revealed card", as in the menus."""
+    found = freed_purchases(game, seat, legal)
+    ways: dict[str, list[str]] = {}
+    for card, chosen, *_ in found:
+        way = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
+        if way not in ways.setdefault(card, []):
+            ways[card].append(way)
+    revealed = revealed_to(game.state, seat) if found else None
+    return [HeldBack(buy, N_("rollplayer.refusal.hands_full"),
+                     {"card": t("rollplayer.refusal.revealed_card", locale) if card == revealed
+                      else names.card_name(card, locale),
+                      "weapons": t("rollplayer.or_sep", locale).join(ways[card])})
+            for card, _, _, buy, _ in found]
 
 
 def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
