@@ -218,7 +218,7 @@ class TypedMoves:
         check_bot_permissions(interaction)
         game = await play.channel_game(interaction, p)
         if game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+            raise play.not_started(game, interaction.user.id)
         seat = play.seat_of(game, interaction.user.id)
         await play.welcome_back(game, seat, interaction)
         blank = next((name for name, value in options.items() if isinstance(value, str) and not meant(value)), None)
