@@ -24,7 +24,7 @@ from cogs.seam import HeldBack
 from images.labels import label
 
 from . import describe
-from .describe import ATTRS, attr_name, colour_name, die_text, listed
+from .describe import ATTRS, attr_name, colour_name, die_text, goal_words, listed
 
 names = describe.names
 
@@ -34,14 +34,14 @@ def detail_line(parts: list[str], locale: str) -> str:
     return t("rollplayer.detail.sep", locale).join(parts)
 
 
-def goal_text(goal: dict | None) -> str:
-    """A class goal as a range: "14–15", "18", "14+"."""
+def goal_text(goal: dict | None, locale: str) -> str:
+    """A class goal in words, as hints and alt text say it (``describe.goal_words``: "14 to 15", "18 or more"; the
+    select read "14–15", "14 en dash 15" to a screen reader), an exact goal as its number alone ("18"), the way a
+    list of goals reads it; "-" when the class has none."""
     if not goal:
-        return "–"
+        return "-"
     low, high = goal.get("min"), goal.get("max")
-    if high is None:
-        return f"{low}+"
-    return str(low) if low == high else f"{low}–{high}"
+    return str(low) if low == high else goal_words(low, high, locale)
 
 
 def race_detail(race: str, locale: str) -> str:
@@ -54,11 +54,18 @@ def race_detail(race: str, locale: str) -> str:
 
 
 def class_detail(class_id: str, locale: str) -> str:
+    """A class option's description: its colour, its power's name and its six goals in words (``goal_text``), within
+    a select option's 100 characters. The goals are what the player compares with their dice, so they are always
+    there whole; the power's name goes where the three do not fit (the German Druid's ran to 107 characters once
+    the goals were in words, and a cut would have lost the last goals)."""
     record = names.classes().get(class_id) or {}
     goals = record.get("goals") or {}
-    return t("rollplayer.detail.class", locale, colour=colour_name(record.get("colour", "?"), locale),
-             power=names.power_name(class_id, locale),
-             goals=" ".join(f"{attr_name(a, locale)} {goal_text(goals.get(a))}" for a in ATTRS))
+    colour = colour_name(record.get("colour", "?"), locale)
+    wanted = listed((f"{attr_name(a, locale)} {goal_text(goals.get(a), locale)}" for a in ATTRS), locale)
+    whole = t("rollplayer.detail.class", locale, colour=colour, power=names.power_name(class_id, locale), goals=wanted)
+    if len(whole) <= OPTION_TEXT_LIMIT:
+        return whole
+    return t("rollplayer.detail.class_short", locale, colour=colour, goals=wanted)
 
 
 def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
@@ -71,7 +78,7 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
     cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
     dice = listed((die_text(d, locale) for d in player.rows.get(attr, ())), locale) or t("value.none", locale)
-    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
+    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal, locale))]
     if modifier:
         parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
     if cell:
