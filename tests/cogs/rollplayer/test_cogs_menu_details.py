@@ -223,7 +223,7 @@ def test_a_long_card_text_is_cut_on_a_word_and_says_what_the_card_does_first():
     assert len(details) == 4 and len(set(details)) == 4
     for detail in details:
         assert detail.endswith("…") and len(detail) >= 90, detail
-        assert "Arme à une main · Chaque dé " in detail, detail
+        assert "Arme à une main ; Chaque dé " in detail, detail
 
 
 @pytest.mark.parametrize("locale", LOCALES)
