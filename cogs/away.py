@@ -50,11 +50,12 @@ DAYS = re.compile(r"^\s*(\d{1,3})\s*$")
 
 
 def away_mark(game: Any, seat: Any, away: dict[int, float], locale: str) -> str:
-    """" · away until <date>" for the seat's player when they are in ``away`` (user id -> until), else ""."""
+    """" (away until <date>)" for the seat's player when they are in ``away`` (user id -> until), else "" (it read
+    " · away until", a "middle dot" to a screen reader)."""
     user = game.seats[seat].user_id if isinstance(seat, int) and 0 <= seat < len(game.seats) else None
     if user not in away:
         return ""
-    return " · " + t("away.mark", locale, date=f"<t:{int(away[user])}:f>")
+    return " " + t("away.mark", locale, date=f"<t:{int(away[user])}:f>")
 
 
 def until_of(text: str, time_zone: str, now: float) -> float:

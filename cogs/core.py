@@ -41,6 +41,26 @@ class Refusal(Exception):
         super().__init__(key)
 
 
+#: how a part of a line may already end a sentence (any other gets a full stop)
+SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
+#: Between the sentences of one line: a screen reader read the " · " that joined a line's parts as "middle dot",
+#: and a full stop is a pause it passes over.
+SENTENCE_SEPARATOR = " "
+
+
+def as_sentence(part: str) -> str:
+    """A part of a line (a move, a status) ended as a sentence: a full stop after it unless it ends one already ("The
+    game begins!")."""
+    part = part.rstrip()
+    return part if not part or part.endswith(SENTENCE_ENDS) else part + "."
+
+
+def sentences(*parts: str) -> str:
+    """The non-empty ``parts`` of one line (a game's status and its clock, who is due) as sentences, the way a line of
+    moves reads (``cogs.outbox.clip_moves``): they were joined by " · ", which a screen reader read "middle dot"."""
+    return SENTENCE_SEPARATOR.join(as_sentence(part) for part in parts if part)
+
+
 def as_typed(text: str, limit: int) -> str:
     """What someone typed, echoed in an answer (``cogs.usertext.echoed``): on one line, its control characters
     shown (``␊``, ``␀``), at most ``limit`` characters cut at a grapheme boundary with "…" (a value cut at 40 code

@@ -263,7 +263,7 @@ class History(GameCog):
         if result is not None and page == len(steps) - 1:
             then = replace(then, seats=result.seats)
         picture = presentation.table_picture(then, locale)
-        scores = " · ".join(t("history.score_of", locale, player=shown_name(s.name),
+        scores = t("history.score_sep", locale).join(t("history.score_of", locale, player=shown_name(s.name),
                               score=score_text(frame.scores[s.seat], locale))
                             for s in then.seats if s.seat < len(frame.scores))
         key = "history.replay_start" if page == 0 else (

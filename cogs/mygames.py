@@ -31,7 +31,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
-from .core import game_locale, jump_link, locale_of, permission_names
+from .core import game_locale, jump_link, locale_of, permission_names, sentences
 from .games import Games
 from .pace import clock_status
 from .reach import CHANNEL_DELETED, LOCKED
@@ -170,9 +170,8 @@ class MyGames(commands.Cog):
             head = f"{head}\n{stand_in_text(game, locale)}"
         if TableMeta.of(game.meta).held:
             head = f"{head}\n{held_text(game, locale)}"
-        return f"{head}\n" + " · ".join(part for part in (
-            presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
-            clock_status(game, locale, now=self.clock())) if part)
+        return f"{head}\n" + sentences(presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
+                                       clock_status(game, locale, now=self.clock()))
 
     @staticmethod
     def ended_text(row: UserGame, locale: str) -> str:

@@ -31,7 +31,7 @@ from bot.engine.away import PrefsRefused, quiet_until, time_zones
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
 from bot.i18n import available_locales, t
 
-from .core import Refusal, as_typed, live_link, locale_of, pings, seat_locale, tracker
+from .core import Refusal, as_typed, live_link, locale_of, pings, seat_locale, sentences, tracker
 from .games import Games
 from .pace import clock_status
 from .translator import cmd_str
@@ -243,8 +243,8 @@ class Notify(commands.Cog):
 
     async def game_line(self, game: GameView, locale: str) -> str:
         presentation = self.games[game.kind]
-        status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                        clock_status(game, locale, now=self.clock(), edited=False)) if x)
+        status = sentences(presentation.status_line(game, locale),
+                           clock_status(game, locale, now=self.clock(), edited=False))
         return t("notify.dm_line", locale, game=t(presentation.title_key, locale), status=status,
                  link=await live_link(self.sessions.store, game))
 

@@ -46,12 +46,15 @@ from .away import AwayBook, away_mark
 from .core import (
     EDIT_MENTIONS,
     LANGUAGE_LINE,
+    SENTENCE_SEPARATOR,
     Reply,
     acknowledge,
+    as_sentence,
     game_locale,
     in_worker,
     language_line_text,
     reply_of,
+    sentences,
 )
 from .games import Games
 from .menus import add_look_buttons, move_view
@@ -101,9 +104,7 @@ MARKER_BASE = 1000
 SUMMARY_LIMIT = 3500
 #: Between the moves of one line, each ended as a sentence (:func:`as_sentence`): a screen reader read the
 #: " · " that joined them as "middle dot" between every two moves, and a full stop is a pause it passes over.
-MOVE_SEPARATOR = " "
-#: how a move's text may already end a sentence (any other gets a full stop)
-SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
+MOVE_SEPARATOR = SENTENCE_SEPARATOR
 #: Longest text display (Discord allows 4000 characters over all text of a message).
 TEXT_LIMIT = 1800
 #: The moves of the final post, which is never summarised (nothing comes after it): all of them, within a text
@@ -157,12 +158,6 @@ def _cut_to_width(text: str, limit: int, newest: bool) -> str:
     while size > 0 and shown_width(text[-size:] if newest else text[:size]) > limit - 1:
         size -= 1
     return "…" + text[len(text) - size:] if newest else text[:size] + "…"
-
-
-def as_sentence(move: str) -> str:
-    """A move's text ended as a sentence: a full stop after it unless it ends one already ("The game begins!")."""
-    move = move.rstrip()
-    return move if not move or move.endswith(SENTENCE_ENDS) else move + "."
 
 
 def clip_moves(moves: Sequence[str], limit: int, locale: str, *, newest: bool = False) -> str:
@@ -919,8 +914,7 @@ class Courier:
             now = self.away.clock()
             away = await self.away.in_game(game, {*due, *fresh}, now)
             await self._note_away_shown(game, away, due)
-            parts.status = " · ".join(x for x in (presentation.status_line(game, locale),
-                                                  clock_status(game, locale, away, now)) if x)
+            parts.status = sentences(presentation.status_line(game, locale), clock_status(game, locale, away, now))
             if not earlier:                      # the message as it appears: its edits leave the note out
                 parts.status = "\n".join(x for x in (parts.status, presentation.turn_note(game, locale)) if x)
             parts.due = self.mention_line(game, fresh, locale, away)

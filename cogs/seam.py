@@ -22,6 +22,15 @@ from bot.i18n import N_, t
 from .usertext import cut, shown_name
 
 
+class HeldBack(NamedTuple):
+    """A move the rules refuse now though the menus offer a way to it, with the refusal that says why and what to do
+    first (``Presentation.held_back``): Roll Player's weapon that the hands keep out, bought once a Weapon is
+    discarded. ``move`` is the move as it will be legal then; ``key`` and ``params`` the refusal's catalog text."""
+    move: dict
+    key: str
+    params: dict
+
+
 class Picture(NamedTuple):
     """A picture for a post: its file name, its PNG bytes and its alt text.
 
@@ -332,6 +341,12 @@ class Presentation:
         """Options that play several moves in a row (take a card and place its die); ``cogs/menus.py``."""
         return None
 
+    def held_back(self, game: Any, seat: int, legal: list[dict], locale: str) -> list[HeldBack]:
+        """Moves not legal now that the menus reach by a longer way (``move_chains``), each with the refusal a typed
+        command naming it gets (:class:`HeldBack`): the menus and the typed commands then give one reason, worked
+        out in one place. Asked only when a typed command is about to be refused. Default: none."""
+        return []
+
     # ---- pictures (worker thread), each with its alt text (:class:`Picture`)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The pictures of a public post after ``mover``'s step (None: the start); default: the table."""
@@ -374,7 +389,7 @@ REQUIRED = (
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
                   "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
-                  "seat_badges", "turn_note", "decision_prompt")
+                  "seat_badges", "turn_note", "decision_prompt", "held_back")
 
 
 def check_presentation(presentation: Any) -> None:

@@ -94,8 +94,21 @@ class Tables(GameCog):
         """The channel's game, of the command's group, in play."""
         game = await self.channel_game(interaction, self.presentation_of(interaction))
         if game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+            raise self.not_started(game, interaction.user.id)
         return game
+
+    def not_started(self, game: GameView, user_id: int) -> Refusal:
+        """The refusal of a move, hint or undo in a channel whose game is a lobby (the channel's open game that is not
+        in play): it has not started yet, and what the asker does about it: its creator starts it, a player who
+        joined waits for the creator, anyone else joins first. It read "This game is no longer running", of a game
+        that had not begun."""
+        creator = game.seat_of(game.creator_id)
+        named = player_name(game, creator) if creator is not None else "-"
+        if user_id == game.creator_id:
+            return Refusal("error.not_started_creator")
+        if game.seat_of(user_id) is not None:
+            return Refusal("error.not_started_seated", creator=named)
+        return Refusal("error.not_started_join", creator=named)
 
     async def seat_here(self, interaction: discord.Interaction, presentation: Presentation
                         ) -> tuple[GameView, int] | None:

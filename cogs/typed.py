@@ -193,6 +193,17 @@ def resolve(p: Presentation, legal: list[dict], spec: MoveSpec, filled: dict[str
     return items
 
 
+def explain_held_back(p: Presentation, legal: list[dict], spec: MoveSpec, filled: dict[str, str], game: Any,
+                      seat: int, locale: str) -> None:
+    """Before a typed command is refused as not legal: when its options name a move the menus reach by a longer way
+    (``Presentation.held_back``: a weapon the hands keep out, bought once a Weapon is discarded), raise that move's
+    own refusal, which says why and what to do first, as the menus do (it read "not a legal choice right now")."""
+    held = p.held_back(game, seat, legal, locale)
+    for index, move in spec.candidates([h.move for h in held]):
+        if filter_moves(p, [(index, move)], spec, filled, game, seat, locale, strict=False):
+            raise Refusal(held[index].key, **held[index].params)
+
+
 class TypedMoves:
     """What a game's typed commands get from the shell: one way to play (the same checks and the same post
     as a click) and autocomplete from the player's legal moves. One per registered game."""
@@ -207,7 +218,7 @@ class TypedMoves:
         check_bot_permissions(interaction)
         game = await play.channel_game(interaction, p)
         if game.status != "active":
-            raise Refusal("engine.error.game_not_active")
+            raise play.not_started(game, interaction.user.id)
         seat = play.seat_of(game, interaction.user.id)
         await play.welcome_back(game, seat, interaction)
         blank = next((name for name, value in options.items() if isinstance(value, str) and not meant(value)), None)
@@ -216,8 +227,14 @@ class TypedMoves:
         locale = locale_of(interaction)
         legal = play.legal_for(game, seat, locale)
         filled = clean(options)
-        matches = resolve(p, legal, spec, filled, play.shown(game, locale), seat, locale)
+        shown = play.shown(game, locale)
+        try:
+            matches = resolve(p, legal, spec, filled, shown, seat, locale)
+        except Refusal:
+            explain_held_back(p, legal, spec, filled, shown, seat, locale)
+            raise
         if not matches:
+            explain_held_back(p, legal, spec, filled, shown, seat, locale)
             if seat not in play.pending_seats(game):
                 raise play.not_your_turn(game, locale, seat, legal)
             raise Refusal("error.move_not_now", decision=play.decision_text(game, seat, locale))

@@ -160,7 +160,7 @@ class RollForAdventurePresentation(Presentation):
             t("rollforadventure.lobby.line.heroes", locale,
               how=t(f"rollforadventure.lobby.heroes.{full['heroes']}", locale),
               pool=t(f"rollforadventure.lobby.hero_pool.{full['hero_pool']}", locale)),
-            t("rollforadventure.lobby.line.sides", locale, sides=" · ".join(
+            t("rollforadventure.lobby.line.sides", locale, sides=t("rollforadventure.alt.list_sep", locale).join(
                 f"{words.territory(tid, locale)} {full.get(key, 'A')}" for tid, key in TERRITORY_SIDES)),
         ]
         specials = [s for s in SPECIALS if s in (full.get("specials") or [])]
@@ -444,9 +444,9 @@ class RollForAdventurePresentation(Presentation):
             return "\n".join(result_lines(state, locale))
         if state.get("decision") and state["decision"].get("kind") == "pick_hero":
             return t("rollforadventure.status.setup", locale, stones=state["stones"], needed=state["stones_needed"])
-        damage = " · ".join(t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
-                                skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"])
-                            for tid in C.TERRITORIES)
+        damage = t("rollforadventure.alt.list_sep", locale).join(
+            t("rollforadventure.status.damage", locale, territory=words.territory(tid, locale),
+              skull=state["terr"][tid]["skull"], last=state["terr"][tid]["last"]) for tid in C.TERRITORIES)
         return t("rollforadventure.status.line", locale, turn=state["turn"],
                  hero=words.hero(state, state["active"], names, locale), stones=state["stones"],
                  needed=state["stones_needed"], deck=len(state["deck"]), damage=damage)

@@ -52,16 +52,22 @@ def hero_name(hero_id: Any, locale: str) -> str:
 
 
 def hero(state: dict, index: Any, names: list[str], locale: str) -> str:
-    """A hero in play with the player who moves it, as the table picture names them: "Alice · Healer" (a bot
-    seat's name has parentheses of its own: "Veteran (Bot (normal))" nested them). Korean honours the player
-    ("Alice 님 · 치유사", as every other line names a player), never a bot seat (the i18n layer leaves 님 out)."""
+    """A hero in play with the player who moves it (``hero_of``): "Alice's Healer" (a bot seat's name has parentheses
+    of its own: "Veteran (Bot (normal))" nested them; "Alice · Healer" was read "middle dot")."""
     heroes = state.get("heroes") or []
     if type(index) is not int or not 0 <= index < len(heroes):
         return short(index)
     entry = heroes[index]
     seat = entry.get("seat")
     player = names[seat] if type(seat) is int and 0 <= seat < len(names) else "?"
-    return t("rollforadventure.words.hero_of", locale, hero=hero_name(entry.get("hero"), locale), player=player)
+    return hero_of(player, entry.get("hero"), locale)
+
+
+def hero_of(player: str, hero_id: Any, locale: str) -> str:
+    """A hero with its player's name, in words ("Alice's Healer", "Heiler von Alice"): every text names a player's
+    hero so, the log's mover too. Korean honours the player ("Alice 님의 치유사", as every other line names a
+    player; "Ben · 치유사" in a solo game's log lacked it), never a bot seat (the i18n layer leaves 님 out)."""
+    return t("rollforadventure.words.hero_of", locale, hero=hero_name(hero_id, locale), player=player)
 
 
 def acting_hero(state: dict) -> int | None:
@@ -79,14 +85,14 @@ def holds_two(state: dict, seat: Any) -> bool:
 
 
 def mover(state: dict, seat: int, player: str, locale: str) -> str:
-    """Who made a move: the player, with the hero they moved it for ("Ben · Healer") when they hold two
-    heroes (the full table names them so); a hero not chosen yet is left out."""
+    """Who made a move: the player, with the hero they moved it for (``hero_of``: "Ben's Healer") when they hold
+    two heroes (the full table names them so); a hero not chosen yet is left out."""
     index = acting_hero(state)
     heroes = state.get("heroes") or []
     if not holds_two(state, seat) or type(index) is not int or not 0 <= index < len(heroes) \
             or heroes[index].get("seat") != seat or not heroes[index].get("hero"):
         return player
-    return f"{player} · {hero_name(heroes[index]['hero'], locale)}"
+    return hero_of(player, heroes[index]["hero"], locale)
 
 
 def hero_by_id(state: dict, hero_id: Any, names: list[str], locale: str) -> str:

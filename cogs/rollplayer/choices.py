@@ -18,12 +18,13 @@ from bot.games.rollplayer import engine
 from bot.games.rollplayer.content import ARROWS, CARD_EFFECT
 from bot.games.rollplayer.market import freeing_discards, purchase_of, purchase_price
 from bot.games.rollplayer.skills import skill_moves
-from bot.i18n import t
+from bot.i18n import N_, t
 from cogs.menus import OPTION_TEXT_LIMIT, Chain, fit_option_text
+from cogs.seam import HeldBack
 from images.labels import label
 
 from . import describe
-from .describe import ATTRS, attr_name, colour_name, die_text, listed
+from .describe import ATTRS, attr_name, colour_name, die_text, goal_words, listed
 
 names = describe.names
 
@@ -33,14 +34,14 @@ def detail_line(parts: list[str], locale: str) -> str:
     return t("rollplayer.detail.sep", locale).join(parts)
 
 
-def goal_text(goal: dict | None) -> str:
-    """A class goal as a range: "14–15", "18", "14+"."""
+def goal_text(goal: dict | None, locale: str) -> str:
+    """A class goal in words, as hints and alt text say it (``describe.goal_words``: "14 to 15", "18 or more"; the
+    select read "14–15", "14 en dash 15" to a screen reader), an exact goal as its number alone ("18"), the way a
+    list of goals reads it; "-" when the class has none."""
     if not goal:
-        return "–"
+        return "-"
     low, high = goal.get("min"), goal.get("max")
-    if high is None:
-        return f"{low}+"
-    return str(low) if low == high else f"{low}–{high}"
+    return str(low) if low == high else goal_words(low, high, locale)
 
 
 def race_detail(race: str, locale: str) -> str:
@@ -53,11 +54,18 @@ def race_detail(race: str, locale: str) -> str:
 
 
 def class_detail(class_id: str, locale: str) -> str:
+    """A class option's description: its colour, its power's name and its six goals in words (``goal_text``), within
+    a select option's 100 characters. The goals are what the player compares with their dice, so they are always
+    there whole; the power's name goes where the three do not fit (the German Druid's ran to 107 characters once
+    the goals were in words, and a cut would have lost the last goals)."""
     record = names.classes().get(class_id) or {}
     goals = record.get("goals") or {}
-    return t("rollplayer.detail.class", locale, colour=colour_name(record.get("colour", "?"), locale),
-             power=names.power_name(class_id, locale),
-             goals=" ".join(f"{attr_name(a, locale)} {goal_text(goals.get(a))}" for a in ATTRS))
+    colour = colour_name(record.get("colour", "?"), locale)
+    wanted = listed((f"{attr_name(a, locale)} {goal_text(goals.get(a), locale)}" for a in ATTRS), locale)
+    whole = t("rollplayer.detail.class", locale, colour=colour, power=names.power_name(class_id, locale), goals=wanted)
+    if len(whole) <= OPTION_TEXT_LIMIT:
+        return whole
+    return t("rollplayer.detail.class_short", locale, colour=colour, goals=wanted)
 
 
 def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
@@ -70,7 +78,7 @@ def row_detail(state: Any, seat: int, attr: str, locale: str) -> str | None:
     modifier = ((names.races().get(player.race) or {}).get("modifiers") or {}).get(attr, 0)
     cell = ((names.backstories().get(player.backstory) or {}).get("cells") or {}).get(attr)
     dice = listed((die_text(d, locale) for d in player.rows.get(attr, ())), locale) or t("value.none", locale)
-    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal))]
+    parts = [t("rollplayer.detail.goal", locale, goal=goal_text(goal, locale))]
     if modifier:
         parts.append(t("rollplayer.detail.race_modifier", locale, modifier=f"{modifier:+d}"))
     if cell:
@@ -343,16 +351,20 @@ def gained_card(state: Any, move: dict) -> str | None:
     return bought[0] if bought is not None else None
 
 
-def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
-    """Each weapon the hands keep out (``waiting_purchases``: at the Market, through Move Silently, in Open
-    Lock's look), bought after discarding the Weapons that make room for it (an option per set of Weapons and per
-    way to buy it: Charisma tokens, Move Silently), beside the discards themselves: the purchase the player came
-    for sits with the other purchases and says what it takes first (the menu had only a note under "Discard it,
-    take 2 gold", and nothing at all for Move Silently and Open Lock)."""
+#: a purchase the hands keep out: the card, the Weapons to discard, their discards, the purchase, the state after them
+Freed = tuple[str, tuple[str, ...], list[dict], dict, Any]
+
+
+def freed_purchases(game: Any, seat: int, legal: list[dict]) -> list[Freed]:
+    """Each weapon the hands keep out (``waiting_purchases``: at the Market, through Move Silently, in Open Lock's
+    look), with each set of Weapons whose discard makes room for it and each way to buy it then: (card, the Weapons,
+    their discards in ``legal``, the purchase as it is legal after them, the state after them). One rule for the
+    menus' "discard these first" options (``discard_then_buy``) and the typed commands' refusal that says so
+    (``held_back``)."""
     from bot.games.rollplayer.kind import KIND
     state = game.state
     where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
-    chains = []
+    found = []
     for card, sets in waiting_purchases(state, seat).items():
         for chosen in sets:
             if any(weapon not in where for weapon in chosen):
@@ -364,14 +376,45 @@ def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> li
                     after, _ = KIND.apply(after, seat, move)
             except Exception:                   # noqa: BLE001 - a move the rules refuse is simply not chained
                 continue
-            weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
-            for buy in (m for m in KIND.legal_moves(after, seat) if gained_card(after, m) == card):
-                label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
-                          weapons=weapons)
-                detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
-                chains.append(Chain(where[chosen[0]], (*discards[1:], buy), fit_option_text(label), detail,
-                                    keep_first=True))
+            found += [(card, chosen, discards, buy, after) for buy in KIND.legal_moves(after, seat)
+                      if gained_card(after, buy) == card]
+    return found
+
+
+def discard_then_buy(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
+    """Each weapon the hands keep out, bought after discarding the Weapons that make room for it (``freed_purchases``:
+    an option per set of Weapons and per way to buy it: Charisma tokens, Move Silently), beside the discards
+    themselves: the purchase the player came for sits with the other purchases and says what it takes first (the
+    menu had only a note under "Discard it, take 2 gold", and nothing at all for Move Silently and Open Lock)."""
+    where = {m.get("card"): i for i, m in enumerate(legal) if m.get("type") == "discard_weapon"}
+    chains = []
+    for _, chosen, discards, buy, after in freed_purchases(game, seat, legal):
+        weapons = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
+        label = t("rollplayer.chain.discard_buy", locale, buy=describe.move_label(game, seat, buy, locale),
+                  weapons=weapons)
+        detail = fit_option_text(purchase_detail(after, buy, locale) or "", separators=(" ",)) or None
+        chains.append(Chain(where[chosen[0]], (*discards[1:], buy), fit_option_text(label), detail,
+                            keep_first=True))
     return chains
+
+
+def held_back(game: Any, seat: int, legal: list[dict], locale: str) -> list[HeldBack]:
+    """The purchases the hands keep out (``freed_purchases``, what the menus offer as "discard these first"), each
+    with the refusal a typed command naming it gets: the card and the Weapons to discard first, any one set of them
+    ("Longsword or Blessed Mace"). A typed ``/rp market buy`` of such a weapon read "not a legal choice right now".
+    Open Lock's card is "the revealed card", as in the menus."""
+    found = freed_purchases(game, seat, legal)
+    ways: dict[str, list[str]] = {}
+    for card, chosen, *_ in found:
+        way = listed((names.card_name(weapon, locale) for weapon in chosen), locale)
+        if way not in ways.setdefault(card, []):
+            ways[card].append(way)
+    revealed = revealed_to(game.state, seat) if found else None
+    return [HeldBack(buy, N_("rollplayer.refusal.hands_full"),
+                     {"card": t("rollplayer.refusal.revealed_card", locale) if card == revealed
+                      else names.card_name(card, locale),
+                      "weapons": t("rollplayer.or_sep", locale).join(ways[card])})
+            for card, _, _, buy, _ in found]
 
 
 def move_chains(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:

@@ -105,6 +105,10 @@ class RollPlayerPresentation(Presentation):
         """Take a card and place its die in one click; a suggested arrangement of the starting dice."""
         return choices.move_chains(game, seat, legal, locale)
 
+    def held_back(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
+        """A weapon the hands keep out, with the discards it takes first (``choices.held_back``)."""
+        return choices.held_back(game, seat, legal, locale)
+
     def value_token(self, name: str, value: Any) -> str:
         return describe.token(value, name)
 

@@ -7,6 +7,7 @@ import logging
 import re
 
 import discord
+import pytest
 from harness import FULL_APP_PERMISSIONS, SILENT, Harness, count_rest_calls
 
 from bot.app import create_bot
@@ -630,3 +631,31 @@ async def test_the_lobby_and_status_say_when_the_bot_stands_in(harness, alice, b
     lobby = (await harness.run("new", user=alice, place=never, players=2, takeover=0)).public()[-1]
     assert stand_in(lobby) == t("lobby.takeover.never", "en")
 
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_a_move_typed_in_a_lobby_says_the_game_has_not_started_and_what_to_do(harness, alice, bob, carol,
+                                                                                    locale):
+    """A typed move (``/rp play``, ``/rp setup class``, ``/poker keep``, ``/rfa place``) in a channel whose game is
+    still a lobby read "This game is no longer running", of a game that had not begun. It says the game has not
+    started yet, and what the asker does: its creator starts it, a player who joined waits for the creator, anyone
+    else joins first; privately, in the asker's language, and nothing changes."""
+    commands = {"rp": ("rp play", {}), "rp setup": ("setup class", {"class": "thief"}),
+                "poker": ("poker keep", {"dice": "all"}), "rfa": ("rfa place", {"value": "3", "where": "desert"})}
+    for group, (command, options) in commands.items():
+        place = harness.channel()
+        new = "rp new" if group.startswith("rp") else f"{group} new"
+        created = await harness.run(new, user=alice, place=place, **({"players": 2} if group.startswith("rp") else {}))
+        lobby = next(m for m in created.messages if m.buttons())
+        await harness.click(lobby, user=bob, place=place, label="Join")
+        game = await harness.bot.sessions.game_in_channel(place.channel_id)
+        harness.locale = locale
+        creator = game.seats[game.seat_of(alice.id)].name
+        wanted = [(alice, t("error.not_started_creator", locale, group=group.split()[0])),
+                  (bob, t("error.not_started_seated", locale, group=group.split()[0], creator=creator)),
+                  (carol, t("error.not_started_join", locale, group=group.split()[0], creator=creator))]
+        for user, text in wanted:
+            answer = (await harness.run(command, user=user, place=place, **options)).only()
+            assert answer.ephemeral and answer.content == text, (group, user.name, answer.content)
+        harness.locale = "en-US"
+        assert (await harness.bot.sessions.load(game.id)).version == game.version

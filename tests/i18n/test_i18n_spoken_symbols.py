@@ -53,3 +53,27 @@ def test_a_range_a_reader_hears_is_said_in_words(locale):
     ranges = {key: EN_DASH_RANGE.findall(text) for key, text in texts(locale).items()
               if not key.startswith(DRAWN) and EN_DASH_RANGE.search(text)}
     assert not ranges
+
+
+#: a thread's name (``/find``'s tables: Discord's channel list), where a name has no sentence to be part of
+DOT_KEPT = ("find.thread_name",)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_text_a_reader_hears_joins_its_parts_with_a_middle_dot(locale):
+    """A screen reader read " · " as "middle dot" in RfA's "Alice · Veteran", the status lines, ``/games``, ``/find``'s
+    tables, the daily line, the away note and the menus' details (session 23 wrote the moves as sentences); and
+    "More…" as "More horizontal ellipsis". Text joins its parts in words, commas or sentences; buttons say what
+    they open. The pictures keep their dots (``img.*``: drawn, not read)."""
+    found = texts(locale)
+    dotted = [key for key, text in found.items() if "·" in text and not key.startswith(DRAWN) and key not in DOT_KEPT]
+    assert not dotted
+    assert not [key for key, text in found.items() if key.startswith("button.") and "…" in text]
+
+
+def test_a_line_of_parts_reads_as_sentences():
+    """A live message's status and its clock, ``/games``' status, who is due and the clock: one line of sentences."""
+    from cogs.core import sentences
+    assert sentences("Round 3 of 8, market phase", "", "Pace normal: time runs out in 2 days") == \
+        "Round 3 of 8, market phase. Pace normal: time runs out in 2 days."
+    assert sentences("The game begins!", "Due: Ann") == "The game begins! Due: Ann."

@@ -142,7 +142,7 @@ async def test_korean_lists_of_players_write_nim_after_people_and_never_after_bo
     refused = (await harness.run("play", user=alice, place=place)).only()
     assert refused.content == "지금은 차례가 아니에요. 기다리는 사람: Bob 님.", refused.content
     games = (await harness.run("games", user=alice, place=place)).only().text()
-    assert "차례: Bob 님 ·" in games, games
+    assert "차례: Bob 님. " in games, games
     harness.locale = "en-US"                                      # English writes names alone
     refused = (await harness.run("play", user=alice, place=place)).only()
     assert refused.content == t("error.not_your_turn", "en", players="Bob")

@@ -20,7 +20,7 @@ async def test_defaults_are_the_first_game(harness, alice):
     assert t("rollforadventure.lobby.line.adventure", "en", adventure="The Book of Magic", stones=5) in text
     assert t("rollforadventure.lobby.line.heroes", "en", how=t("rollforadventure.lobby.heroes.random", "en"),
              pool=t("rollforadventure.lobby.hero_pool.first_game", "en")) in text
-    assert "Desert A · Fortress A · Forest A · Ice Cave A" in text
+    assert "Desert A, Fortress A, Forest A, Ice Cave A" in text and "·" not in text
     assert t("rollforadventure.lobby.line.extra_ally", "en") not in text
     game = await harness.bot.sessions.game_in_channel(place.channel_id)
     assert game.seats_wanted == 3 and game.options == {
@@ -45,7 +45,7 @@ async def test_every_switch_reaches_the_rules_and_heroes_are_chosen_by_click(har
     place = harness.channel()
     created = await harness.run("rfa new", user=alice, place=place, players=2, **EVERYTHING)
     text = created.text()
-    assert "The Jewel of Light (8 power stones)" in text and "Desert B · Fortress B · Forest B · Ice Cave B" in text
+    assert "The Jewel of Light (8 power stones)" in text and "Desert B, Fortress B, Forest B, Ice Cave B" in text
     assert t("rollforadventure.lobby.line.specials", "en", specials="Dragon, Phantom, Giant, Necromancer") in text
     assert t("rollforadventure.lobby.line.extra_ally", "en") in text
     assert "all 10 heroes" in text and "each player chooses" in text

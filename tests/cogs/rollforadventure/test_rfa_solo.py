@@ -2,18 +2,19 @@
 big throw's menu by value, and plays the two-hero game to its end by clicks."""
 from __future__ import annotations
 
+import pytest
 from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons, move_options, toggles
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
 
 
-async def pick(harness, user, place, hero: str):
+async def pick(harness, user, place, hero: str, locale: str = "en"):
     post = latest_turn_post(harness, place)
-    label = t("rollforadventure.move.pick_hero", "en", hero=t(f"rollforadventure.hero.{hero}", "en"))
+    label = t("rollforadventure.move.pick_hero", locale, hero=t(f"rollforadventure.hero.{hero}", locale))
     # the four first-game heroes in one select, each with its ability under it
     [(_, option)] = [(c, o) for c, o in move_options(post) if o["label"] == label]
-    assert option["description"] == t(f"rollforadventure.hero.{hero}.brief", "en")
+    assert option["description"] == t(f"rollforadventure.hero.{hero}.brief", locale)
     await harness.select(post, [option["value"]], user=user, place=place)
 
 
@@ -40,7 +41,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
     game = await harness.bot.sessions.load(game.id)
     assert game.state["heroes"][0]["used"] is True
     post = latest_turn_post(harness, dm)
-    assert "Alice · Daredevil uses their ability" in post.text()
+    assert "Alice's Daredevil uses their ability" in post.text()
     refused = await harness.run("rfa reroll", user=alice, place=dm, dice="1")
     assert refused.only().ephemeral, "the ability is used up this turn"
 
@@ -52,7 +53,7 @@ async def test_solo_choose_both_heroes_reroll_typed_and_play_to_the_end(harness,
         game = await harness.bot.sessions.load(game.id)
     final = latest_turn_post(harness, dm)
     assert final.file_names() == ["final.png", "table.png"]          # co-operative: no score chart
-    assert t("rollforadventure.final.heroes", "en", heroes="Alice · Daredevil, Alice · Healer") in final.text()
+    assert t("rollforadventure.final.heroes", "en", heroes="Alice's Daredevil, Alice's Healer") in final.text()
 
 
 async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
@@ -89,13 +90,18 @@ async def test_a_big_throws_reroll_by_toggles(harness, alice, fixed_seed):
     assert game.state["heroes"][0]["used"] is True
 
 
-async def test_the_log_of_a_solo_game_names_the_hero_of_each_move(harness, alice, fixed_seed):
+@pytest.mark.parametrize(("locale", "heroes"), [("en", ("Alice's Daredevil", "Alice's Healer")),
+                                                ("ko", ("Alice 님의 승부사", "Alice 님의 치유사"))])
+async def test_the_log_of_a_solo_game_names_the_hero_of_each_move(harness, alice, fixed_seed, locale, heroes):
     """One player moves both heroes: every line of ``/rfa log`` read "Alice: …", so it did not say whether the
-    Daredevil or the Healer blocked an attack. Each move now names its hero, as the full table does."""
+    Daredevil or the Healer blocked an attack. Each move now names its hero, as the full table does, in words
+    ("Alice · Healer" was read "middle dot"); in Korean with 님 after the player, as every other line names a player
+    (it read "Alice · 치유사")."""
+    harness.locale = locale
     dm = harness.dm()
     await harness.run("rfa solo", user=alice, place=dm, heroes="choose")
-    await pick(harness, alice, dm, "draufgaengerin")
-    await pick(harness, alice, dm, "heiler")
+    await pick(harness, alice, dm, "draufgaengerin", locale)
+    await pick(harness, alice, dm, "heiler", locale)
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     for n in range(30):
         move = policy.choose_move(game.state, due_seat(game), n)
@@ -103,7 +109,6 @@ async def test_the_log_of_a_solo_game_names_the_hero_of_each_move(harness, alice
         game = await harness.bot.sessions.load(game.id)
     text = (await harness.run("rfa log", user=alice, place=dm, page=1)).only().content
     lines = text.splitlines()
-    played = [line for line in lines if t("rollforadventure.move.pick_hero", "en", hero="").split()[0] not in line]
-    assert played and all(line.split(": ", 1)[0].split(". ", 1)[1] in ("Alice · Daredevil", "Alice · Healer")
-                          for line in played), lines
-    assert {line.split(": ", 1)[0].split(". ", 1)[1] for line in played} == {"Alice · Daredevil", "Alice · Healer"}
+    played = [line for line in lines if t("rollforadventure.move.pick_hero", locale, hero="").split()[0] not in line]
+    assert played and all(line.split(": ", 1)[0].split(". ", 1)[1] in heroes for line in played), lines
+    assert {line.split(": ", 1)[0].split(". ", 1)[1] for line in played} == set(heroes)

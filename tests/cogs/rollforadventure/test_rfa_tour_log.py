@@ -58,8 +58,8 @@ async def test_bonus_dice_go_back_to_the_supply_not_to_a_holder(harness, alice, 
 
 
 async def test_korean_log_lines_honour_each_player_but_not_the_bot(harness, alice, bob, monkeypatch):
-    """Ann and Ben with a bot seat, in Korean: every "name · hero" of the log reads "Ann 님 · 치유사" for a
-    person and "봇 (보통) · 승부사" for the bot seat (it read "Ann · 치유사")."""
+    """Ann and Ben with a bot seat, in Korean: every hero named with its player reads "Ann 님의 치유사" for a
+    person and "봇 (보통)의 승부사" for the bot seat (it read "Ann · 치유사")."""
     harness.bot.bots.pause = 0
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 7)
     harness.locale = "ko"
@@ -82,6 +82,6 @@ async def test_korean_log_lines_honour_each_player_but_not_the_bot(harness, alic
     bot_name = next(s.name for s in game.seats if s.is_ai)
     people = [s.name for s in game.seats if not s.is_ai]
     for name in people:
-        assert f"{name} 님 · " in shown
-        assert f"{name} · " not in shown, f"{name} without 님"
-    assert f"{bot_name} · " in shown and f"{bot_name} 님" not in shown
+        assert f"{name} 님의 " in shown
+        assert f"{name}의 " not in shown, f"{name} without 님"
+    assert f"{bot_name}의 " in shown and f"{bot_name} 님" not in shown

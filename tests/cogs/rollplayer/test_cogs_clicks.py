@@ -22,7 +22,7 @@ from cogs.buttons import parse_choice_values
 from cogs.menus import MOVE_ROWS, SELECT_SIZE, menu_options, move_view
 from cogs.rollplayer import PRESENTATION
 from cogs.rollplayer.choices import class_detail, goal_text, race_detail
-from cogs.rollplayer.describe import names
+from cogs.rollplayer.describe import goal_words, names
 from cogs.seam import Picture
 
 LOCALES = ("en", "de", "fr", "ko")
@@ -197,11 +197,29 @@ def test_class_options_show_colour_power_and_goals(locale):
     assert len(options) == len(legal) >= 2                       # a select (not buttons): details show
     for option, move in zip(options, legal):
         record = names.classes()[move["class"]]
-        assert option.description == class_detail(move["class"], locale)[:100]
+        assert option.description == class_detail(move["class"], locale)
         assert t(f"colour.{record['colour']}", locale) in option.description
-        assert names.power_name(move["class"], locale) in option.description
-        wis = f"{t('attr.wis', locale)} {goal_text(record['goals']['wis'])}"
+        wis = f"{t('attr.wis', locale)} {goal_text(record['goals']['wis'], locale)}"
         assert wis in option.description
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_class_option_says_its_goals_in_words_within_discords_limit(locale):
+    """The class select read "STR 14–15" ("14 en dash 15" to a screen reader): every class's option, in every
+    language, says its six goals in words, whole, with its colour, and its power where all fit, within Discord's
+    100 characters for a select option's label and description (the German Druid's was the longest)."""
+    for class_id, record in names.classes().items():
+        label = PRESENTATION.move_label(None, 0, {"type": "class", "seat": 0, "class": class_id}, locale)
+        detail = class_detail(class_id, locale)
+        assert len(label) <= 100 and len(detail) <= 100, (class_id, detail)
+        assert "–" not in detail and "+" not in detail and "·" not in detail, detail
+        assert t(f"colour.{record['colour']}", locale) in detail
+        for attr, goal in record["goals"].items():
+            low, high = goal["min"], goal["max"]
+            said = str(low) if low == high else goal_words(low, high, locale)
+            assert f"{t(f'attr.{attr}', locale)} {said}" in detail, (class_id, attr, detail)
+        power = t("rollplayer.detail.class", locale, colour="", power=names.power_name(class_id, locale), goals="")
+        assert names.power_name(class_id, locale) in detail or len(power) + len(detail) > 100, (class_id, detail)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -216,15 +234,16 @@ def test_starting_die_options_show_goal_and_backstory_of_the_row(locale):
     option = next(o for o in options if o.label == PRESENTATION.move_label(fake_game(state), 0, move, locale))
     cell = names.backstories()[player.backstory]["cells"]["wis"]
     goal = names.classes()[player.class_id]["goals"]["wis"]
-    assert goal_text(goal) in option.detail
+    assert goal_text(goal, locale) in option.detail
     assert t("rollplayer.detail.backstory_cell", locale, colour=t(f"colour.{cell['colour']}", locale),
              slot=cell["position"]) in option.detail
 
 
-def test_goal_ranges_read_as_ranges():
-    assert goal_text({"min": 14, "max": 15}) == "14–15"
-    assert goal_text({"min": 18, "max": 18}) == "18"
-    assert goal_text({"min": 14, "max": None}) == "14+"
+def test_goal_ranges_read_as_ranges_in_words():
+    assert goal_text({"min": 14, "max": 15}, "en") == "14 to 15"
+    assert goal_text({"min": 18, "max": 18}, "en") == "18"
+    assert goal_text({"min": 14, "max": None}, "en") == "14 or more"
+    assert goal_text({"min": 14, "max": None}, "de") == "ab 14"
 
 
 def test_moves_up_to_four_selects_are_shown_without_narrowing():

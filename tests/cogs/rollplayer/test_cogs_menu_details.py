@@ -223,7 +223,7 @@ def test_a_long_card_text_is_cut_on_a_word_and_says_what_the_card_does_first():
     assert len(details) == 4 and len(set(details)) == 4
     for detail in details:
         assert detail.endswith("…") and len(detail) >= 90, detail
-        assert "Arme à une main · Chaque dé " in detail, detail
+        assert "Arme à une main ; Chaque dé " in detail, detail
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -351,3 +351,42 @@ def test_diplomacy_copying_move_silently_offers_the_weapon_after_the_discards_to
     deal(st, seat, ["diplomacy"])
     labels = [label for label, _, _ in options(st, seat, "en")]
     assert "Use Diplomacy: copy Move Silently, target Longbow — discard Longsword, Blessed Mace first" in labels, labels
+
+
+# ---------------------------------------------------------------- hands full: typed commands
+
+async def test_a_typed_purchase_the_hands_keep_out_says_why_and_what_to_discard(harness, alice, bob, monkeypatch):
+    """Typed, a weapon the hands keep out read "**card: longbow** is not a legal choice right now", where the menus
+    offer it with the discards it takes: the typed command gives the menus' reason (``choices.held_back``), naming
+    the Weapons to discard first (any one of them, for a one-handed Dagger), and nothing changes."""
+    games_start_as(monkeypatch, lambda: full_hands_at_market()[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    bow = await harness.run("market buy", user=user, place=place, card="longbow")
+    assert bow.only().ephemeral
+    assert bow.only().content == t("rollplayer.refusal.hands_full", "en", card="Longbow", group="rp",
+                                   weapons="Longsword, Blessed Mace"), bow.only().content
+    dagger = await harness.run("market buy", user=user, place=place, card="Jeweled Dagger", charisma="1")
+    assert dagger.only().content == t("rollplayer.refusal.hands_full", "en", card="Jeweled Dagger", group="rp",
+                                      weapons="Longsword or Blessed Mace"), dagger.only().content
+    # a Weapon already held, not for sale: refused as before
+    held = await harness.run("market buy", user=user, place=place, card="longsword")
+    assert held.only().content == t("error.option_not_legal", "en", option="card", value="longsword")
+    assert (await harness.bot.sessions.load(game.id)).version == game.version
+
+
+async def test_a_typed_move_silently_on_a_weapon_the_hands_keep_out_says_what_to_discard(harness, alice, bob,
+                                                                                         monkeypatch):
+    """``/rp skill card:Move Silently target:…`` naming the discard pile's Longbow with both hands full: the
+    menus' reason and its discards, as for a Market purchase."""
+    games_start_as(monkeypatch, lambda: full_hands_with_skill("move_silently")[0])
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    seat = KIND.pending(game.state)[0]["seat"]
+    user = alice if game.seats[seat].user_id == alice.id else bob
+    result = await harness.run("skill", user=user, place=place, card="move_silently", target="target=longbow;tokens=0")
+    assert result.only().content == t("rollplayer.refusal.hands_full", "en", card="Longbow", group="rp",
+                                      weapons="Longsword, Blessed Mace"), result.only().content
+    assert (await harness.bot.sessions.load(game.id)).version == game.version

@@ -232,7 +232,7 @@ async def test_phase_commands_need_a_game_started_here(harness, alice, bob):
     place = harness.channel()
     await harness.run("new", user=alice, place=place, players=2)
     lobby = await harness.run("setup class", user=alice, place=place, **{"class": "thief"})
-    assert lobby.only().ephemeral and lobby.only().content == t("engine.error.game_not_active", "en")
+    assert lobby.only().ephemeral and lobby.only().content == t("error.not_started_creator", "en", group="rp")
     empty = await harness.run("refresh", user=alice, place=harness.dm())
     # in a DM, point to the solo game (hardening issue: /rp new is refused in DMs)
     assert empty.only().content == t("error.no_game_here_dm", "en", group="rp")
