@@ -624,8 +624,9 @@ class Lobby(GameCog):
         """End the channel's game, or with ``game:`` one elsewhere by its number (a tour's game whose channel was
         deleted could be ended by nobody: ``/abandon`` looked only in the channel it was typed in). From elsewhere
         the asker is answered privately and the game's channel, if it still stands, reads the usual notice."""
-        game = await self.play.channel_game(interaction, self.presentation_of(interaction)) if number is None \
-            else await self.numbered_game(interaction, number)
+        presentation = self.presentation_of(interaction)
+        game = await self.play.channel_game(interaction, presentation) if number is None \
+            else await self.numbered_game(interaction, number, presentation)
         elsewhere = game.channel_id != interaction.channel_id
         async with self._acting.setdefault(game.id, asyncio.Lock()):
             # a player who leaves a rated game forfeits it (the engine decides whether it counts); not while its
@@ -661,9 +662,12 @@ class Lobby(GameCog):
         return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)),
                 *await rating_change_lines(self.sessions, game, locale)]
 
-    async def numbered_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
+    async def numbered_game(self, interaction: discord.Interaction, game_id: int,
+                            presentation: Presentation) -> GameView:
         """The game ``/<group> abandon game:<id>`` names: one the asker sits in or opened, or, for someone who may
-        manage channels, one of this server; any other (or an unknown number) is refused alike."""
+        manage channels, one of this server; any other (or an unknown number) is refused alike. It must be of the
+        group's kind: game numbers are shared by every game, and a tour's ``/rp abandon game:2`` ended a dice poker
+        duel; the refusal names the command of its own group."""
         try:
             game = await self.sessions.load(game_id)
         except Exception as error:           # an unknown id is refused like a foreign one
@@ -671,7 +675,18 @@ class Lobby(GameCog):
         if game.seat_of(interaction.user.id) is None and game.creator_id != interaction.user.id \
                 and not may_end(interaction, game):
             raise Refusal("lobby.error.unknown_game", game=game_id)
+        if game.kind != presentation.kind:
+            raise self.other_kind(interaction, game)
         return game
+
+    def other_kind(self, interaction: discord.Interaction, game: GameView) -> Refusal:
+        """Why ``/<group> abandon game:<id>`` leaves a game of another kind alone: it names that game and the
+        command that ends it, as the asker's client lists it (``/poker 포기 게임:2``)."""
+        locale, command = locale_of(interaction), self.same_command_for(interaction, game)
+        if command is None:
+            return Refusal("lobby.error.unknown_game", game=game.id)
+        return Refusal("lobby.error.other_kind", game=game.id, title=t(self.games[game.kind].title_key, locale),
+                       command=command, option=t("history.opt.game.name", locale))
 
     async def tell_channel(self, game: GameView, text: str, told: list[int]) -> None:
         """The end notice of a game ended from elsewhere, posted in its channel with the bot token; a channel that

@@ -7,6 +7,7 @@ import logging
 import re
 
 import discord
+import pytest
 from harness import FULL_APP_PERMISSIONS, SILENT, Harness, count_rest_calls
 
 from bot.app import create_bot
@@ -15,6 +16,7 @@ from cogs.seam import seat_names
 from cogs.seats import bot_level
 from images.rollplayer import render_table
 from images.rollplayer.adapt import table_view
+from tests.cogs.history.history_kit import duel
 
 
 def lobby_message(result):
@@ -268,6 +270,30 @@ async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator
     nothing = await harness.run("abandon", user=alice, place=place)
     assert nothing.only().content == t("error.no_game_here", "en", group="rp")
     assert lobby_message(await harness.run("new", user=bob, place=place))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko"])
+async def test_abandon_by_number_reaches_only_a_game_of_its_own_group(harness, alice, bob, moderator, locale):
+    """A Korean tour: the moderator's ``/rp 포기 게임:2`` ended Ben and Cleo's dice poker duel (game numbers are
+    shared by every game). Now each group ends only its own kind: another kind's game is left running, and the
+    answer, private, names the command that ends it; a stranger still learns nothing of it."""
+    harness.locale = locale
+    lang = locale[:2]
+    tavern = harness.channel()
+    game = await duel(harness, [alice, bob], tavern, group="poker")
+    elsewhere = harness.channel(guild_id=tavern.guild_id)
+    refused = (await harness.run("rp abandon", user=moderator, place=elsewhere, game=game.id)).only()
+    command = f"/poker {t('cmd.abandon.name', lang)}"
+    assert refused.ephemeral and refused.content == t(
+        "lobby.error.other_kind", lang, game=game.id, title=t("dicepoker.title", lang), command=command,
+        option=t("history.opt.game.name", lang)), refused.content
+    assert f"`{command} {t('history.opt.game.name', lang)}:{game.id}`" in refused.content
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+    own = (await harness.run("rp abandon", user=alice, place=elsewhere, game=game.id)).only()
+    assert own.ephemeral and (await harness.bot.sessions.load(game.id)).status == "active", own.content
+    done = await harness.run("poker abandon", user=moderator, place=elsewhere, game=game.id)
+    assert done.messages[0].content == t("lobby.ended_elsewhere", lang, game=game.id)
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
 
 
 async def test_status_lobby_and_running(harness, alice, bob):
