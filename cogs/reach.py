@@ -54,7 +54,7 @@ from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
-from .core import lacking, permission_names, seat_locale
+from .core import check_bot_permissions, lacking, missing_here, permission_names, seat_locale
 from .pace import pace_seconds, paused_notes
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,18 @@ class Reach(commands.Cog):
         return lacking(channel.permissions_for(me), thread=in_thread(channel)) or None
 
     # ------------------------------------------------------------------ a refusal
+    async def check_playable(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A player acts in ``game`` (a move, a toggle, an undo): refused, naming the permission, where the bot lacks
+        one it needs to post the result (``cogs.core.check_bot_permissions``). Seen in the game's own channel, that
+        holds the game at once, as a refused post would (:meth:`hold`: its clocks stand still, its players are
+        told): a tour's player was refused his move and his clock, then the next player's, ran out on the rules'
+        choice before the first refused post held it."""
+        missing = missing_here(interaction)
+        if missing and game.status == "active" and game.guild_id is not None \
+                and game.channel_id == interaction.channel_id and not self.holding(game):
+            await self.hold(game, missing=missing)
+        check_bot_permissions(interaction)
+
     async def failed(self, game_id: int, error: BaseException) -> bool:
         """A request of game ``game_id`` in its channel failed with ``error``: a refusal for a missing permission
         holds the game, a channel that no longer exists ends it (True); any other failure is the caller's to retry
