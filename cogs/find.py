@@ -44,6 +44,7 @@ from .lobby import Lobby, Place
 from .outbox import Courier
 from .pace import PACES, pace_text
 from .seam import Presentation
+from .seats import mentioned
 from .settings import pace_choices
 from .translator import cmd_str
 from .usertext import cut, plain_name, shown_name
@@ -228,7 +229,7 @@ class Find:
                 log.warning("find: no table opened in channel %s: %r", channel.id, error)
                 raise Refusal("find.error.thread_failed") from error
             raise
-        mentions = ", ".join(f"<@{entry['user_id']}>" for entry in table)
+        mentions = mentioned([entry["user_id"] for entry in table], language)      # Korean: "<@1> 님, <@2> 님"
         # one ping each: the first turn post (delivered next) pings whoever is due, the announcement the others
         due = seats_mentioned(TableMeta.of(game.meta))
         try:

@@ -241,3 +241,20 @@ async def test_an_average_is_written_as_the_readers_language_writes_numbers(harn
         harness.locale = locale
         got = fields((await harness.run("stats show", user=alice, place=place)).only())
         assert got[t("stats.average", locale)] == written, (locale, got)
+
+
+async def test_a_korean_leaderboard_honours_each_player(harness, alice, bob, fixed_seed):
+    """A Korean tour's ``/poker 통계 순위표`` read "1. Ann: 6" where ``/poker 통계 보기`` wrote "Ann 님의 통계": every
+    line of the boards names a person with 님 now (the wins, the solo scores and the ratings)."""
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    await finish(harness, game.id)
+    solo, _ = await solo_game(harness, alice)
+    await finish(harness, solo.id)
+    harness.locale = "ko"
+    board = fields((await harness.run("stats leaderboard", user=alice, place=place)).only())
+    lines = [line for text in board.values() for line in text.splitlines() if line[:1].isdigit()]
+    wins, solos = board[t("stats.board_wins_all", "ko")], board[t("stats.board_solo_all", "ko")]
+    rated = board[t("ratings.board", "ko")]
+    assert wins and solos.startswith("1. Alice 님: ") and rated.startswith("1. ") and " 님: " in rated, board
+    assert lines and all(" 님: " in line for line in lines), lines
