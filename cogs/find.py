@@ -279,8 +279,11 @@ class Find:
 
     async def expiry(self, interaction: discord.Interaction, hours: int | None = None) -> None:
         """``/find expiry hours:<n>`` (Manage Server): how long a place in the server's queue lasts; without
-        ``hours`` it says the current one."""
-        guild, locale = self._require_server(interaction), locale_of(interaction)
+        ``hours`` it says the current one. In a DM it says that the setting is a server's (a tour's admin, typing it
+        there, read how ``/find join`` finds tables)."""
+        if interaction.guild_id is None:
+            raise Refusal("find.error.expiry_server_only")
+        guild, locale = interaction.guild_id, locale_of(interaction)
         if hours is None:
             await send_ephemeral(interaction, t("find.expiry_shown", locale, hours=await expiry_hours(self.store,
                                                                                                    guild)))

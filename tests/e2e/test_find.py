@@ -197,6 +197,10 @@ async def test_bad_input_is_refused_privately_in_the_players_language(discord_st
     _, dm = await answer(stub, cast.alice, stub.dm_channel(cast.alice), "find join", game="rollplayer", players=2,
                          pace="normal")
     assert dm.ephemeral and dm.content == t("find.error.server_only", EN)
+    # the admin's setting, typed in a DM, is answered about the setting (a tour read how /find join finds tables)
+    for hours in ({}, {"hours": 5}):
+        _, expiry = await answer(stub, cast.carol, stub.dm_channel(cast.carol), "find expiry", **hours)
+        assert expiry.ephemeral and expiry.content == t("find.error.expiry_server_only", "de"), expiry.content
     await answer(stub, cast.carol, cast.games, "find join", game="rollplayer", players=2, pace="normal")
     _, elsewhere = await answer(stub, cast.carol, cast.games, "find join", game="rollforadventure", players=2,
                                 pace="normal")
