@@ -23,7 +23,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import ChannelBusy, GameView, SessionManager
+from bot.engine import ChannelBusy, GameView, NotCreator, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
@@ -146,7 +146,11 @@ def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
+    """The game's options, a bulleted list when there are several; one option alone reads as a line, like "Standard
+    rules" (a tour's duel read "Options: • Duel: 8 hands", one bullet and no list)."""
     chosen = presentation.option_lines(options, locale)
+    if len(chosen) == 1:
+        return chosen[0]
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
@@ -218,9 +222,10 @@ class Lobby(GameCog):
         levels = tuple(kind.ai_levels) if has_ai(kind) else ()
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if len(levels) == 1 else ("dropbot",) if levels else ())
         view = discord.ui.View(timeout=None)
+        no_bot = not any(s.is_ai for s in game.seats)      # Remove bot offers nothing to remove yet
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                      style=BUTTON_STYLES[action]))
+                                      style=BUTTON_STYLES[action], disabled=action == "dropbot" and no_bot))
         if len(levels) > 1:
             view.add_item(self.bot_level_select(game, levels, locale))
         return view
@@ -359,8 +364,11 @@ class Lobby(GameCog):
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The creator takes the last bot seat out again."""
+        """The creator takes the last bot seat out again. Anyone else reads first that only the creator may (a tour's
+        plain member, clicking it in a lobby without a bot, was told there was no bot seat to remove)."""
         game = await self.sessions.load(game_id)
+        if interaction.user.id != game.creator_id:
+            raise NotCreator(game_id=game_id)
         bots = [s.seat for s in game.seats if s.is_ai]
         if not bots:
             raise Refusal("error.no_bot_seat")
