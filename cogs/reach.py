@@ -13,7 +13,9 @@ clocks stand still (no reminder, no time-out, no takeover: nobody was shown thei
 already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language
 (once per episode: a hold that begins within a day of the previous one's end is told no more, :data:`SAME_EPISODE_S`):
 which permission is missing there and that a server admin can grant it (inside the channel, their own commands
-and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too).
+and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too). A move
+refused there for that reason holds the game at once, as a refused post does (:meth:`Reach.check_playable`): the bot
+knows then that it cannot post the result, and no clock may run out meanwhile.
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
 settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
