@@ -112,10 +112,11 @@ def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_
     message key; None: they may. The other human players decide, and whoever manages the channel. The idle
     player does not decide about their own seat, moderator or not: waiting longer or handing the seat to the bot
     is the others' call. A moderator among them may still end the game from the question, as their
-    ``/<group> abandon`` could anyway."""
+    ``/<group> abandon`` could anyway. The idle player is told what they came to do instead: their turn is still
+    theirs to play (a tour's player clicked *Wait* on his own question and read only that it was not his)."""
     if clicker == seat:
         if not may_manage:
-            return N_("clock.error.not_yours")
+            return N_("clock.error.own_time_move")
         return None if action == "end" else N_("clock.error.own_seat")
     if (clicker is None or game.seats[clicker].is_ai) and not may_manage:
         return N_("clock.error.not_yours")

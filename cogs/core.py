@@ -282,18 +282,54 @@ def lacking(permissions: discord.Permissions, *, thread: bool = False,
     return [name for name in missing if name not in SENT_WITH] if send in missing else missing
 
 
+def fixes_permissions(interaction: discord.Interaction) -> bool:
+    """Whether the asker can give the bot a permission in this channel themselves (Manage Server, Manage Channels or
+    Administrator here): they are told how, not to "ask a server admin" (a tour's admin read exactly that)."""
+    mine = interaction.permissions
+    return interaction.guild_id is not None and (mine.administrator or mine.manage_guild or mine.manage_channels)
+
+
+def bot_role_name(interaction: discord.Interaction) -> str:
+    """The name of the role to give a permission to: the bot's own, which Discord names after the bot (read from the
+    server when it is cached, else the bot's name)."""
+    role = getattr(interaction.guild, "self_role", None)
+    return shown_name(role.name if role is not None else getattr(interaction.client.user, "name", "Rollbot"))
+
+
+def settings_channel(interaction: discord.Interaction) -> int:
+    """The channel whose settings hold the bot's permissions here: a thread's come from its parent channel."""
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    return parent or interaction.channel_id
+
+
 def check_bot_permissions(interaction: discord.Interaction,
                           names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> None:
     """In a server channel the bot must be able to post turns (or whatever ``names`` allow); say which permission
     it lacks, as an admin grants it (:func:`lacking`: in a thread, Send Messages in Threads, which a tour's thread
-    lacked while the check, reading Send Messages, let every click through and every post fail)."""
-    if interaction.guild_id is None:
+    lacked while the check, reading Send Messages, let every click through and every post fail). Someone who can
+    grant it (:func:`fixes_permissions`) reads where: the channel's settings, the bot's role."""
+    missing = missing_here(interaction, names)
+    if not missing:
         return
-    missing = lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
+    locale = locale_of(interaction)
+    named = permission_names(missing, locale)
+    if fixes_permissions(interaction):
+        where = {"channel": f"<#{settings_channel(interaction)}>", "role": bot_role_name(interaction)}
+        if len(missing) == 1:
+            raise Refusal("error.bot_missing_permission_fix", permission=named, **where)
+        raise Refusal("error.bot_missing_permissions_fix", permissions=named, **where)
     if len(missing) == 1:              # named once (a tour read "**X** (missing: X)")
-        raise Refusal("error.bot_missing_permission", permission=permission_names(missing, locale_of(interaction)))
-    if missing:
-        raise Refusal("error.bot_missing_permissions", permissions=permission_names(missing, locale_of(interaction)))
+        raise Refusal("error.bot_missing_permission", permission=named)
+    raise Refusal("error.bot_missing_permissions", permissions=named)
+
+
+def missing_here(interaction: discord.Interaction,
+                 names: tuple[str, ...] = REQUIRED_CHANNEL_PERMISSIONS) -> list[str]:
+    """The permissions among ``names`` the bot lacks where the interaction happened (none in a DM)."""
+    if interaction.guild_id is None:
+        return []
+    return lacking(interaction.app_permissions, thread=isinstance(interaction.channel, discord.Thread), names=names)
 
 
 def require_guild(interaction: discord.Interaction) -> None:

@@ -44,6 +44,7 @@ from .lobby import Lobby, Place
 from .outbox import Courier
 from .pace import PACES, pace_text
 from .seam import Presentation
+from .seats import mentioned
 from .settings import pace_choices
 from .translator import cmd_str
 from .usertext import cut, plain_name, shown_name
@@ -229,7 +230,7 @@ class Find:
                 log.warning("find: no table opened in channel %s: %r", channel.id, error)
                 raise Refusal("find.error.thread_failed") from error
             raise
-        mentions = ", ".join(f"<@{entry['user_id']}>" for entry in table)
+        mentions = mentioned([entry["user_id"] for entry in table], language)      # Korean: "<@1> 님, <@2> 님"
         # one ping each: the first turn post (delivered next) pings whoever is due, the announcement the others
         due = seats_mentioned(TableMeta.of(game.meta))
         try:
@@ -280,8 +281,11 @@ class Find:
 
     async def expiry(self, interaction: discord.Interaction, hours: int | None = None) -> None:
         """``/find expiry hours:<n>`` (Manage Server): how long a place in the server's queue lasts; without
-        ``hours`` it says the current one."""
-        guild, locale = self._require_server(interaction), locale_of(interaction)
+        ``hours`` it says the current one. In a DM it says that the setting is a server's (a tour's admin, typing it
+        there, read how ``/find join`` finds tables)."""
+        if interaction.guild_id is None:
+            raise Refusal("find.error.expiry_server_only")
+        guild, locale = interaction.guild_id, locale_of(interaction)
         if hours is None:
             await send_ephemeral(interaction, t("find.expiry_shown", locale, hours=await expiry_hours(self.store,
                                                                                                    guild)))

@@ -17,10 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .core import Refusal
+from bot.engine import GameView
+
+from .core import Refusal, locale_of
 from .games import Games
 from .seam import Presentation
-from .translator import cmd_str
+from .translator import cmd_str, localised_paths
 
 #: ``extras`` key of a game's group: the game kind it stands for
 KIND_EXTRA = "rollbot_kind"
@@ -125,3 +127,15 @@ class GameCog(commands.Cog):
         command = interaction.command
         assert command is not None
         return self.games[(command.root_parent or command).extras[KIND_EXTRA]]
+
+    def same_command_for(self, interaction: discord.Interaction, game: GameView) -> str | None:
+        """The command the asker typed, as it reads in the group of ``game``'s own kind in the asker's client
+        (``/poker 포기`` for ``/rp 포기``), for a refusal that sends them there: game numbers are shared by every
+        kind, so a number typed in the wrong group is a game of another kind. None when that group lacks the
+        command (or the kind is not offered any more)."""
+        if game.kind not in self.games:
+            return None
+        group = interaction.client.tree.get_command(self.games.group_name(self.games[game.kind]))
+        command = interaction.command
+        shown = localised_paths(group, locale_of(interaction)) if isinstance(group, app_commands.Group) else {}
+        return shown.get(command.name) if command is not None else None

@@ -55,17 +55,42 @@ def topic_key(presentation: Presentation, topic: str, part: str) -> str:
     return f"{presentation.catalog_prefix}rules_topic.{topic}.{part}"
 
 
-def help_embed(presentation: Presentation, group: app_commands.Group, locale: str) -> discord.Embed:
+def help_embed(presentation: Presentation, group: app_commands.Group, locale: str,
+               admin: list[str] = ()) -> discord.Embed:
     """The game's commands by section, each named as the reader's client lists it (``/rp vorbereitung
-    tableau``)."""
+    tableau``); then ``admin``, a server admin's settings (:func:`admin_lines`)."""
     shown = localised_paths(group, locale)
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
     for heading, names in help_sections(presentation):
         add_section(embed, heading, [t("help.command_line", locale, command=shown[name],
                                        text=t(help_key(presentation, name), locale)) for name in names], locale)
+    if admin:
+        add_section(embed, "guide.admin", list(admin), locale)
     embed.set_footer(text=t("help.footer", locale, group=localised_name(group, locale)))
     return embed
+
+
+def admin_lines(tree_commands: Iterable[app_commands.Command | app_commands.Group], games: Games,
+                locale: str) -> list[str]:
+    """A server admin's settings, said together, as the reader's client lists the commands: each game's
+    ``defaults``, ``/find expiry``, and where a mixed table's language comes from (a tour's admin found ``/<game>
+    defaults`` only game by game, ``/find expiry`` nowhere, and no word of the server's language)."""
+    group_keys = {presentation.group_key for presentation in games.values()}
+    defaults, expiry = [], None
+    for command in tree_commands:
+        if not isinstance(command, app_commands.Group):
+            continue
+        shown = localised_paths(command, locale)
+        if name_key(command) in group_keys and "defaults" in shown:
+            defaults.append(shown["defaults"])
+        elif "expiry" in shown:
+            expiry = shown["expiry"]
+    lines = [t("guide.admin_defaults", locale, commands=" · ".join(f"`{path}`" for path in defaults))] \
+        if defaults else []
+    if expiry is not None:
+        lines.append(t("help.command_line", locale, command=expiry, text=t("guide.admin_expiry", locale)))
+    return [*lines, t("guide.admin_language", locale)]
 
 
 def add_section(embed: discord.Embed, heading: str, lines: list[str], locale: str) -> None:
@@ -102,8 +127,10 @@ class Help(GameCog):
 
     @app_commands.command(name=cmd_str("cmd.help.name"), description=cmd_str("cmd.help.description"))
     async def help_cmd(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        admin = admin_lines(interaction.client.tree.get_commands(), self.games, locale)
         await interaction.response.send_message(
-            embed=help_embed(self.presentation_of(interaction), interaction.command.parent, locale_of(interaction)),
+            embed=help_embed(self.presentation_of(interaction), interaction.command.parent, locale, admin),
             ephemeral=True)
 
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
@@ -132,7 +159,8 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
     embed = discord.Embed(title=t("guide.title", locale), description=t("guide.intro", locale), colour=EMBED_COLOUR)
     group_keys = {presentation.group_key for presentation in games.values()}
     sections: dict[str, list[str]] = {"guide.games": [], "guide.everywhere": []}
-    for command in tree_commands:
+    listed = list(tree_commands)           # walked twice
+    for command in listed:
         name = f"/{localised_name(command, locale)}"
         line = t("help.command_line", locale, command=name, text=localised_description(command, locale))
         if name_key(command) in group_keys:
@@ -141,6 +169,7 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
                                              rules=shown.get("rules", "")))
         elif name_key(command) != "cmd.help.name":          # this very command
             sections["guide.everywhere"].append(line)
+    sections["guide.admin"] = admin_lines(listed, games, locale)
     for heading, lines in sections.items():
         add_section(embed, heading, lines, locale)
     return embed

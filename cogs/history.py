@@ -27,7 +27,7 @@ from .replays import frames, game_at, move_words, score_text, states_before
 from .seam import Presentation
 from .seats import result_named, shown_game
 from .tables import game_to_look_at
-from .translator import cmd_str, localised_paths
+from .translator import cmd_str
 from .usertext import shown_name
 
 #: moves per page of ``/<game> log``
@@ -130,14 +130,11 @@ class History(GameCog):
         """The refusal of ``/<game> log|replay game:<id>`` for a game of another kind that the asker may see: it
         names the game and the same command of its own group, as the asker's client lists it (``/poker 다시보기
         게임:3``). A tour's ``/rp replay game:3`` for her own dice poker game read "there is no game #3"."""
-        locale, other = locale_of(interaction), self.games[game.kind]
-        group = interaction.client.tree.get_command(self.games.group_name(other))
-        command = interaction.command
-        shown = localised_paths(group, locale) if isinstance(group, app_commands.Group) else {}
-        if command is None or command.name not in shown:
+        locale, command = locale_of(interaction), self.same_command_for(interaction, game)
+        if command is None:
             return Refusal("history.error.unknown_game", game=game.id)
-        return Refusal("history.error.other_kind", game=game.id, title=t(other.title_key, locale),
-                       command=shown[command.name], option=t("history.opt.game.name", locale))
+        return Refusal("history.error.other_kind", game=game.id, title=t(self.games[game.kind].title_key, locale),
+                       command=command, option=t("history.opt.game.name", locale))
 
     async def game_for_click(self, interaction: discord.Interaction, game_id: int, *,
                              posted: bool = False) -> GameView:

@@ -23,7 +23,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import ChannelBusy, GameView, SessionManager
+from bot.engine import ChannelBusy, GameView, NotCreator, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
@@ -146,7 +146,11 @@ def own_lines(lines: list[dict] | tuple, message_id: int | None) -> list[dict]:
 
 
 def option_text(presentation: Presentation, options: dict, locale: str) -> str:
+    """The game's options, a bulleted list when there are several; one option alone reads as a line, like "Standard
+    rules" (a tour's duel read "Options: • Duel: 8 hands", one bullet and no list)."""
     chosen = presentation.option_lines(options, locale)
+    if len(chosen) == 1:
+        return chosen[0]
     return "\n".join(f"• {line}" for line in chosen) if chosen else t("lobby.options_none", locale)
 
 
@@ -219,9 +223,10 @@ class Lobby(GameCog):
         levels = tuple(kind.ai_levels) if has_ai(kind) else ()
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if len(levels) == 1 else ("dropbot",) if levels else ())
         view = discord.ui.View(timeout=None)
+        no_bot = not any(s.is_ai for s in game.seats)      # Remove bot offers nothing to remove yet
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                      style=BUTTON_STYLES[action]))
+                                      style=BUTTON_STYLES[action], disabled=action == "dropbot" and no_bot))
         if len(levels) > 1:
             view.add_item(self.bot_level_select(game, levels, locale))
         return view
@@ -361,8 +366,11 @@ class Lobby(GameCog):
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The creator takes the last bot seat out again."""
+        """The creator takes the last bot seat out again. Anyone else reads first that only the creator may (a tour's
+        plain member, clicking it in a lobby without a bot, was told there was no bot seat to remove)."""
         game = await self.sessions.load(game_id)
+        if interaction.user.id != game.creator_id:
+            raise NotCreator(game_id=game_id)
         bots = [s.seat for s in game.seats if s.is_ai]
         if not bots:
             raise Refusal("error.no_bot_seat")
@@ -626,8 +634,9 @@ class Lobby(GameCog):
         """End the channel's game, or with ``game:`` one elsewhere by its number (a tour's game whose channel was
         deleted could be ended by nobody: ``/abandon`` looked only in the channel it was typed in). From elsewhere
         the asker is answered privately and the game's channel, if it still stands, reads the usual notice."""
-        game = await self.play.channel_game(interaction, self.presentation_of(interaction)) if number is None \
-            else await self.numbered_game(interaction, number)
+        presentation = self.presentation_of(interaction)
+        game = await self.play.channel_game(interaction, presentation) if number is None \
+            else await self.numbered_game(interaction, number, presentation)
         elsewhere = game.channel_id != interaction.channel_id
         async with self._acting.setdefault(game.id, asyncio.Lock()):
             # a player who leaves a rated game forfeits it (the engine decides whether it counts); not while its
@@ -663,9 +672,12 @@ class Lobby(GameCog):
         return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)),
                 *await rating_change_lines(self.sessions, game, locale)]
 
-    async def numbered_game(self, interaction: discord.Interaction, game_id: int) -> GameView:
+    async def numbered_game(self, interaction: discord.Interaction, game_id: int,
+                            presentation: Presentation) -> GameView:
         """The game ``/<group> abandon game:<id>`` names: one the asker sits in or opened, or, for someone who may
-        manage channels, one of this server; any other (or an unknown number) is refused alike."""
+        manage channels, one of this server; any other (or an unknown number) is refused alike. It must be of the
+        group's kind: game numbers are shared by every game, and a tour's ``/rp abandon game:2`` ended a dice poker
+        duel; the refusal names the command of its own group."""
         try:
             game = await self.sessions.load(game_id)
         except Exception as error:           # an unknown id is refused like a foreign one
@@ -673,7 +685,18 @@ class Lobby(GameCog):
         if game.seat_of(interaction.user.id) is None and game.creator_id != interaction.user.id \
                 and not may_end(interaction, game):
             raise Refusal("lobby.error.unknown_game", game=game_id)
+        if game.kind != presentation.kind:
+            raise self.other_kind(interaction, game)
         return game
+
+    def other_kind(self, interaction: discord.Interaction, game: GameView) -> Refusal:
+        """Why ``/<group> abandon game:<id>`` leaves a game of another kind alone: it names that game and the
+        command that ends it, as the asker's client lists it (``/poker 포기 게임:2``)."""
+        locale, command = locale_of(interaction), self.same_command_for(interaction, game)
+        if command is None:
+            return Refusal("lobby.error.unknown_game", game=game.id)
+        return Refusal("lobby.error.other_kind", game=game.id, title=t(self.games[game.kind].title_key, locale),
+                       command=command, option=t("history.opt.game.name", locale))
 
     async def tell_channel(self, game: GameView, text: str, told: list[int]) -> None:
         """The end notice of a game ended from elsewhere, posted in its channel with the bot token; a channel that

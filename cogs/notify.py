@@ -27,7 +27,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.engine import GameView, SessionManager, pending_seats
-from bot.engine.away import PrefsRefused, quiet_until, time_zones
+from bot.engine.away import PrefsRefused, quiet_until, time_zones, zone_name
 from bot.engine.records import NOTIFY_MODES, PlayerPrefs
 from bot.i18n import available_locales, t
 
@@ -137,7 +137,7 @@ class Notify(commands.Cog):
         if time_zone is not None:
             # looked up as the echo shows it: a zone pasted with a right-to-left or zero-width mark was refused
             # as an unknown "UTC"
-            changes["time_zone"] = meant(time_zone)
+            changes["time_zone"] = zone_name(meant(time_zone))      # "asia/seoul" is Asia/Seoul
         try:
             # a choice stores the player's language with it: their direct messages speak it
             prefs = await store.set_prefs(user, **changes, locale=locale) if changes else await store.get_prefs(user)

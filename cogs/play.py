@@ -134,8 +134,8 @@ class Play(Tables):
         """The game in play a move or toggle names and the clicker's seat. A click on a public game message
         that is no longer the live one (it was summarised: its buttons were removed, but an old client may
         still show them) is refused politely."""
-        check_bot_permissions(interaction)
         game = await self.active_game(interaction, game_id)
+        await self.courier.reach.check_playable(interaction, game)
         seat = self.seat_of(game, interaction.user.id)
         message = interaction.message
         if message is not None and not message.flags.ephemeral and \
@@ -536,10 +536,10 @@ class Play(Tables):
     @app_commands.command(name=cmd_str("cmd.play.name"), description=cmd_str("cmd.play.description"))
     @app_commands.describe(move=cmd_str("cmd.play.move"))
     async def play_cmd(self, interaction: discord.Interaction, move: str | None = None) -> None:
-        check_bot_permissions(interaction)
+        game = await self.active_channel_game(interaction)
+        await self.courier.reach.check_playable(interaction, game)
         if move is not None and not meant(move):            # nothing visible: a zero-width space alone is blank
             raise Refusal("error.blank_option", option="move")
-        game = await self.active_channel_game(interaction)
         seat = self.seat_of(game, interaction.user.id)
         await self.welcome_back(game, seat, interaction)
         game = await self.sessions.load(game.id)

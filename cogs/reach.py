@@ -13,7 +13,9 @@ clocks stand still (no reminder, no time-out, no takeover: nobody was shown thei
 already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language
 (once per episode: a hold that begins within a day of the previous one's end is told no more, :data:`SAME_EPISODE_S`):
 which permission is missing there and that a server admin can grant it (inside the channel, their own commands
-and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too).
+and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too). A move
+refused there for that reason holds the game at once, as a refused post does (:meth:`Reach.check_playable`): the bot
+knows then that it cannot post the result, and no clock may run out meanwhile.
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
 settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
@@ -54,7 +56,7 @@ from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import available_locales, t
 
-from .core import lacking, permission_names, seat_locale
+from .core import check_bot_permissions, lacking, missing_here, permission_names, seat_locale
 from .pace import pace_seconds, paused_notes
 
 log = logging.getLogger(__name__)
@@ -151,6 +153,18 @@ class Reach(commands.Cog):
         return lacking(channel.permissions_for(me), thread=in_thread(channel)) or None
 
     # ------------------------------------------------------------------ a refusal
+    async def check_playable(self, interaction: discord.Interaction, game: GameView) -> None:
+        """A player acts in ``game`` (a move, a toggle, an undo): refused, naming the permission, where the bot lacks
+        one it needs to post the result (``cogs.core.check_bot_permissions``). Seen in the game's own channel, that
+        holds the game at once, as a refused post would (:meth:`hold`: its clocks stand still, its players are
+        told): a tour's player was refused his move and his clock, then the next player's, ran out on the rules'
+        choice before the first refused post held it."""
+        missing = missing_here(interaction)
+        if missing and game.status == "active" and game.guild_id is not None \
+                and game.channel_id == interaction.channel_id and not self.holding(game):
+            await self.hold(game, missing=missing)
+        check_bot_permissions(interaction)
+
     async def failed(self, game_id: int, error: BaseException) -> bool:
         """A request of game ``game_id`` in its channel failed with ``error``: a refusal for a missing permission
         holds the game, a channel that no longer exists ends it (True); any other failure is the caller's to retry

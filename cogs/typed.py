@@ -23,7 +23,7 @@ from discord import app_commands
 
 from bot.i18n import N_, t
 
-from .core import Refusal, as_typed, check_bot_permissions, locale_of
+from .core import Refusal, as_typed, locale_of
 from .groups import built_command
 from .menus import ALL, SELECT_SIZE
 from .seam import Presentation
@@ -215,10 +215,10 @@ class TypedMoves:
     async def play(self, interaction: discord.Interaction, spec: MoveSpec, **options: Any) -> None:
         """The one path from a typed command to a move."""
         play, p = self._play, self.presentation
-        check_bot_permissions(interaction)
         game = await play.channel_game(interaction, p)
         if game.status != "active":
             raise play.not_started(game, interaction.user.id)
+        await play.courier.reach.check_playable(interaction, game)
         seat = play.seat_of(game, interaction.user.id)
         await play.welcome_back(game, seat, interaction)
         blank = next((name for name, value in options.items() if isinstance(value, str) and not meant(value)), None)

@@ -10,7 +10,7 @@ from bot.engine import GameView, StaleMove
 from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterTurnEnded
 from bot.i18n import t
 
-from .core import Refusal, Reply, acknowledge, check_bot_permissions, defer, locale_of, reply_of
+from .core import Refusal, Reply, acknowledge, defer, locale_of, reply_of
 from .groups import offered_if
 from .menus import MAIN
 from .moving import REBASE_WINDOW
@@ -41,9 +41,9 @@ class Undo(Tables):
         """``/<game> undo`` and the Undo button: take back the player's last move (policy and refusals in
         ``bot.engine.undo``), made at ``version``. Persisted (with its log line and, when who is due changed,
         its public post) before anything is answered; the player then sees where they are again."""
-        check_bot_permissions(interaction)
         if game.status != "active":
             raise self.game_ended(game)
+        await self.play.courier.reach.check_playable(interaction, game)
         seat = self.seat_of(game, interaction.user.id)
         await self.welcome_back(game, seat, interaction)
         locale = locale_of(interaction)

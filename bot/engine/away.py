@@ -107,6 +107,21 @@ def time_zones() -> frozenset[str]:
     return frozenset(available_timezones()) - {"localtime", "posixrules", "Factory"}
 
 
+def zone_name(typed: str) -> str:
+    """The IANA zone ``typed`` names, however its letters are cased or its underscores typed as spaces ("asia/seoul",
+    "america/new york" → "Asia/Seoul", "America/New_York": a tour's player was refused "asia/seoul"); ``typed``
+    itself when it names none (the check that follows refuses it, as typed)."""
+    if typed in time_zones():
+        return typed
+    folded = typed.strip().replace(" ", "_").casefold()
+    return _zones_folded().get(folded, typed)
+
+
+@cache
+def _zones_folded() -> dict[str, str]:
+    return {name.casefold(): name for name in time_zones()}
+
+
 def quiet_until(prefs: PlayerPrefs, at: float) -> float | None:
     """When the player's quiet hours that are running at ``at`` end (Unix seconds); None when none run."""
     if prefs.quiet_start is None or prefs.quiet_end is None:

@@ -390,11 +390,12 @@ class RollForAdventurePresentation(Presentation):
     @staticmethod
     def _dice_seen(state: dict, ids: Any, looks: Any, locale: str) -> str:
         """An event's dice as it saw them (``dice_seen``, one ``[owner, value]`` per id); without that (an
-        event stored before events carried it), as they lie now."""
+        event stored before events carried it), as they lie now. Every die is named: a line cut at twelve told "14
+        dice released" and listed 12."""
         if not isinstance(ids, list):
             return words.short(ids)
         if isinstance(looks, list) and len(looks) == len(ids):
-            shown = [words.seen(x, locale) for x in looks[:12]]
+            shown = [words.seen(x, locale) for x in looks]
             if all(shown):
                 return ", ".join(shown) if shown else t("rollforadventure.words.none", locale)
         return words.dice(state, ids, locale)

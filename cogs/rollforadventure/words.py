@@ -190,11 +190,12 @@ def location(state: dict, entry: dict, locale: str, *, field_only: bool = False)
 
 
 def dice(state: dict, indexes: Any, locale: str, *, where: str | None = None) -> str:
+    """Dice by id, each as it lies now (:func:`die`), every one of them (the count a line gives must agree)."""
     if not isinstance(indexes, list):
         return short(indexes)
     if not indexes:
         return t("rollforadventure.words.none", locale)
-    return ", ".join(die(state, i, locale, where=where) for i in indexes[:12])
+    return ", ".join(die(state, i, locale, where=where) for i in indexes)
 
 
 def place(target: Any, locale: str) -> str:

@@ -10,7 +10,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from harness import FULL_APP_PERMISSIONS
+from harness import FULL_APP_PERMISSIONS, User
 
 from bot.engine import NotCreator
 from bot.games.errors import RuleError
@@ -148,6 +148,31 @@ async def test_without_send_messages_only_send_messages_is_named(harness, probe,
                                what="perms")
     assert result.only().content == t("error.bot_missing_permissions", "de", permissions=", ".join(
         t(f"permission.{name}", "de") for name in ("attach_files", "read_message_history")))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko"])
+async def test_who_can_grant_a_permission_is_told_where_not_to_ask_an_admin(harness, alice, moderator, locale):
+    """A Korean tour's server admin (Manage Server, Manage Channels), typing ``/poker 새게임`` where the bot lacked Send
+    Messages, read "ask a server admin to grant it". Whoever may manage the channel or the server (or is an
+    Administrator there) reads where to grant it: the channel's settings, the bot's role; a plain member still reads
+    that an admin can."""
+    harness.locale = locale
+    lang = locale[:2]
+    perms = discord.Permissions(FULL_APP_PERMISSIONS)
+    perms.send_messages = False
+    place = harness.channel(app_permissions=perms.value)
+    permission = t("permission.send_messages", lang)
+    admin = User(id=moderator.id + 1, name="owner", permissions=discord.Permissions(administrator=True).value)
+    server = User(id=moderator.id + 2, name="ann", permissions=discord.Permissions(manage_guild=True).value)
+    for who in (moderator, admin, server):
+        answer = (await harness.run("poker new", user=who, place=place)).only()
+        assert answer.ephemeral and answer.content == t(
+            "error.bot_missing_permission_fix", lang, permission=permission, channel=f"<#{place.channel_id}>",
+            role=harness.bot.user.name), answer.content
+        assert permission in answer.content and f"<#{place.channel_id}>" in answer.content
+    plain = (await harness.run("poker new", user=alice, place=place)).only()
+    assert plain.content == t("error.bot_missing_permission", lang, permission=permission)
+    assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
 
 
 async def test_embed_links_is_not_needed_to_play(harness, probe, alice):

@@ -147,3 +147,38 @@ async def test_the_variants_topic_explains_the_promos(harness, alice, locale):
     assert {"en": "discarded automatically before scoring", "de": "vor der Schlusswertung automatisch abgeworfen",
             "fr": "défaussée automatiquement avant le décompte",
             "ko": "점수 계산 전에 자동으로 버려요"}[locale] in text
+
+
+def group_of(harness, key: str) -> app_commands.Group:
+    return next(c for c in harness.bot.tree.get_commands()
+                if c._locale_name is not None and c._locale_name.extras.get("key") == key)
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_an_admin_finds_the_servers_settings_together(harness, alice, locale):
+    """A Korean tour's admin found ``/<game> 서버설정`` only game by game, ``/자리찾기 만료`` nowhere, and no word of
+    where a mixed table's language comes from. ``/help`` and each game's help say it together: every game's
+    defaults, the /find expiry, and the language rule."""
+    harness.locale = DISCORD_LOCALES[locale]
+    defaults = [localised_paths(group_of(harness, p.group_key), locale)["defaults"]
+                for p in harness.bot.games.values()]
+    expiry = localised_paths(group_of(harness, "cmd.find.name"), locale)["expiry"]
+    places = [("help", harness.channel()), ("help", harness.dm())] + [
+        (f"{group_of(harness, p.group_key).name} help", harness.channel()) for p in harness.bot.games.values()]
+    for command, place in places:
+        embed = (await harness.run(command, user=alice, place=place)).only().embeds[0]
+        admin = {f["name"]: f["value"] for f in embed["fields"]}[t("guide.admin", locale)]
+        assert all(f"`{path}`" in admin for path in defaults), (command, admin)
+        assert f"`{expiry}`" in admin and t("guide.admin_language", locale) in admin, (command, admin)
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_the_cooperative_games_help_speaks_of_no_rated_loss(harness, alice, locale):
+    """``/rfa 도움말`` said that leaving a rated game counts as a loss: Roll for Adventure is co-operative and never
+    rated. Its abandon line says it ends without a result; the competitive games keep the forfeit."""
+    harness.locale = DISCORD_LOCALES[locale]
+    for group, key in (("rfa", "rollforadventure.help.cmd.abandon"), ("rp", "help.cmd.abandon")):
+        text = "\n".join(f["value"] for f in (await harness.run(f"{group} help", user=alice,
+                                                                 place=harness.channel())).only().embeds[0]["fields"])
+        assert t(key, locale) in text, (group, text)
+    assert t("help.cmd.abandon", locale) not in t("rollforadventure.help.cmd.abandon", locale)

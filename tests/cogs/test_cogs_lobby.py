@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import re
 
@@ -16,6 +17,7 @@ from cogs.seam import seat_names
 from cogs.seats import bot_level
 from images.rollplayer import render_table
 from images.rollplayer.adapt import table_view
+from tests.cogs.history.history_kit import duel
 
 
 def lobby_message(result):
@@ -145,6 +147,28 @@ async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, b
     assert [bot_level(game, seat, kind) for seat in (1, 2)] == ["easy", "hard"]      # what each bot plays at
 
 
+async def test_remove_bot_is_offered_only_with_a_bot_seat_and_only_the_creator_may(harness, alice, bob):
+    """A Korean tour: the lobby's Remove bot was enabled with no bot seated, and a plain member who clicked it read
+    "there is no bot seat to remove" where the point was that only the creator may. It is greyed out until a bot
+    is seated, and anyone but the creator reads that only the creator can (an old client's copy still clicked)."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=3)
+    label = t("button.dropbot", "en")
+    assert message.button(label=label).get("disabled")
+    old_client = copy.deepcopy(message)
+    old_client.button(label=label)["disabled"] = False
+    refused = (await harness.click(old_client, user=bob, place=place, label=label)).only()
+    assert refused.ephemeral and refused.content == t("engine.error.not_creator", "en")
+    await harness.select(message, ["easy"], user=alice, place=place)
+    assert not message.button(label=label).get("disabled")
+    refused = (await harness.click(message, user=bob, place=place, label=label)).only()
+    assert refused.content == t("engine.error.not_creator", "en")
+    await harness.click(message, user=alice, place=place, label=label)
+    assert message.button(label=label).get("disabled")
+    assert len((await harness.bot.sessions.game_in_channel(place.channel_id)).seats) == 1
+
+
 async def test_the_added_bot_line_names_the_bot_and_its_level_in_the_lobbys_language(harness, alice):
     """The line under the lobby said "added a bot seat (3/4)" whatever the level chosen (only the seat list named
     it): it names the bot as the seat list does, level included, and a new language names it in that one."""
@@ -246,6 +270,24 @@ async def test_game_already_running_in_channel(harness, alice, bob):
     assert lobby_message(await harness.run("new", user=bob, place=other))
 
 
+async def test_one_option_reads_as_a_line_without_a_bullet(harness, alice, bob):
+    """A tour's duel showed "Options: • Duel: 8 hands, …": one bullet, no list. One option reads as one line (as
+    "Standard rules" does), in the lobby and in ``/poker status``; several stay a bulleted list."""
+    place = harness.channel()
+    message = lobby_message(await harness.run("poker new", user=alice, place=place))
+
+    def options_of(embeds) -> str:
+        return next(f["value"] for e in embeds for f in e.get("fields", []) if f["name"] == t("lobby.options", "en"))
+
+    shown = options_of(message.embeds)
+    assert shown and "\n" not in shown and not shown.startswith("• "), shown
+    status = (await harness.run("poker status", user=bob, place=place)).only()
+    assert options_of(status.embeds) == shown
+    several = lobby_message(await harness.run("rp new", user=alice, place=harness.channel(), players=2, souk=True,
+                                              promos=True))
+    assert all(line.startswith("• ") for line in options_of(several.embeds).splitlines())
+
+
 async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator):
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=2)
@@ -269,6 +311,30 @@ async def test_abandon_creator_or_manage_channels(harness, alice, bob, moderator
     nothing = await harness.run("abandon", user=alice, place=place)
     assert nothing.only().content == t("error.no_game_here", "en", group="rp")
     assert lobby_message(await harness.run("new", user=bob, place=place))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ko"])
+async def test_abandon_by_number_reaches_only_a_game_of_its_own_group(harness, alice, bob, moderator, locale):
+    """A Korean tour: the moderator's ``/rp 포기 게임:2`` ended Ben and Cleo's dice poker duel (game numbers are
+    shared by every game). Now each group ends only its own kind: another kind's game is left running, and the
+    answer, private, names the command that ends it; a stranger still learns nothing of it."""
+    harness.locale = locale
+    lang = locale[:2]
+    tavern = harness.channel()
+    game = await duel(harness, [alice, bob], tavern, group="poker")
+    elsewhere = harness.channel(guild_id=tavern.guild_id)
+    refused = (await harness.run("rp abandon", user=moderator, place=elsewhere, game=game.id)).only()
+    command = f"/poker {t('cmd.abandon.name', lang)}"
+    assert refused.ephemeral and refused.content == t(
+        "lobby.error.other_kind", lang, game=game.id, title=t("dicepoker.title", lang), command=command,
+        option=t("history.opt.game.name", lang)), refused.content
+    assert f"`{command} {t('history.opt.game.name', lang)}:{game.id}`" in refused.content
+    assert (await harness.bot.sessions.load(game.id)).status == "active"
+    own = (await harness.run("rp abandon", user=alice, place=elsewhere, game=game.id)).only()
+    assert own.ephemeral and (await harness.bot.sessions.load(game.id)).status == "active", own.content
+    done = await harness.run("poker abandon", user=moderator, place=elsewhere, game=game.id)
+    assert done.messages[0].content == t("lobby.ended_elsewhere", lang, game=game.id)
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
 
 
 async def test_status_lobby_and_running(harness, alice, bob):

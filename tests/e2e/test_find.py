@@ -83,6 +83,19 @@ async def test_a_table_whose_players_share_a_language_plays_in_it(discord_stub, 
     assert (await bot.sessions.game_in_channel(mixed.id)).meta["locale"] == EN       # the server's language
 
 
+async def test_a_korean_table_honours_each_player_it_names(discord_stub, cast, rollbot):
+    """A Korean tour's thread opened with "🎲 주사위 포커 자리가 모였어요: <@Ben>, <@Cleo>." where every other post
+    wrote "<@Ben> 님, <@Cleo> 님": the announcement names each player with 님 too."""
+    stub, bot = discord_stub, rollbot.bot
+    cast.alice.locale = cast.bob.locale = "ko"
+    await answer(stub, cast.alice, cast.games, "find join", game="dicepoker", players=2, pace="normal")
+    await answer(stub, cast.bob, cast.lounge, "find join", game="dicepoker", players=2, pace="normal")
+    thread = next(iter(stub.world.guild.threads.values()))
+    start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
+    assert start.content == t("find.started", "ko", game=title(bot, "dicepoker", "ko"),
+                              pace=pace_text("normal", "ko"), players=f"{cast.alice.mention} 님, {cast.bob.mention} 님")
+
+
 async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, rollbot):
     stub = discord_stub
     _, empty = await answer(stub, cast.dave, cast.games, "find queue")
@@ -184,6 +197,10 @@ async def test_bad_input_is_refused_privately_in_the_players_language(discord_st
     _, dm = await answer(stub, cast.alice, stub.dm_channel(cast.alice), "find join", game="rollplayer", players=2,
                          pace="normal")
     assert dm.ephemeral and dm.content == t("find.error.server_only", EN)
+    # the admin's setting, typed in a DM, is answered about the setting (a tour read how /find join finds tables)
+    for hours in ({}, {"hours": 5}):
+        _, expiry = await answer(stub, cast.carol, stub.dm_channel(cast.carol), "find expiry", **hours)
+        assert expiry.ephemeral and expiry.content == t("find.error.expiry_server_only", "de"), expiry.content
     await answer(stub, cast.carol, cast.games, "find join", game="rollplayer", players=2, pace="normal")
     _, elsewhere = await answer(stub, cast.carol, cast.games, "find join", game="rollforadventure", players=2,
                                 pace="normal")

@@ -252,6 +252,17 @@ async def test_quiet_hours_are_cleared_and_zones_are_offered(discord_stub: Disco
     assert [c["value"] for c in choices] == ["Asia/Seoul"]
 
 
+@pytest.mark.parametrize("typed", ["asia/seoul", "ASIA/SEOUL", "america/new york"])
+async def test_a_time_zone_is_taken_however_it_is_cased(discord_stub: DiscordStub, cast: Cast, bot, typed):
+    """A Korean tour's ``/notify time_zone:asia/seoul`` was refused as an unknown zone: the zone is looked up without
+    regard to case (and a space for an underscore), and stored by its IANA name."""
+    runner, _ = bot
+    answer = await notify(discord_stub, cast.dave, cast.games, time_zone=typed)
+    assert answer.content.startswith(t("notify.saved", "en")), answer.content
+    expected = "America/New_York" if "york" in typed else "Asia/Seoul"
+    assert (await runner.bot.store.get_prefs(cast.dave.id)).time_zone == expected
+
+
 async def test_a_player_who_chose_direct_messages_gets_the_reminders_by_direct_message(discord_stub: DiscordStub,
                                                                                       cast: Cast, bot):
     """The turn clock's reminder names the player in the channel without a ping when they chose direct messages:

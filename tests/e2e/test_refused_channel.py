@@ -116,6 +116,48 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
     refused_by_discord(stub)
 
 
+async def test_a_move_refused_for_a_missing_permission_holds_the_game_at_once(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A Korean tour: Attach Files denied, Ben's move was refused ("ask a server admin"), yet his clock ran on; an hour
+    later the rules chose for him, then for Cleo, and only the first refused post held the game. Now the refusal
+    itself holds it: both players are told, nobody's clock runs out meanwhile, and once the permission is back the
+    player makes his move himself."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    refused = await private_answer(await click_first_move(stub, away, prompt))
+    assert refused.content == t("error.bot_missing_permission", "en", permission=t("permission.attach_files", "en"))
+    hold = await held(bot, game.id)
+    assert hold["missing"] == ["attach_files"] and hold["at"] == clock.now
+    for user in (cast.alice, cast.bob):
+        told = [m.content for m in stub.messages(stub.dm_channel(user)) if not m.ephemeral]
+        assert told == [t("reach.held_one", "en", game=game.id, channel=f"<#{cast.games.id}>",
+                          title=t(bot.games[game.kind].title_key, "en"),
+                          permission=t("permission.attach_files", "en"))]
+    # hours pass (the back-off's tries refused too): the clock stood still, nobody's time ran out
+    for hours in (1, 2, 4):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert not [m for m in stub.messages(cast.games) if m.content.startswith("⏰")]
+    assert not await stood_in(bot, game.id, seat, timeout=0.1)
+    assert (await bot.sessions.load(game.id)).version == game.version
+    # the admin gives it back: the player's own move goes through
+    grant_back(stub, cast.games)
+    await stub.settle()
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    await (await click_first_move(stub, away, prompt)).wait_ack()
+    await stub.settle()
+    assert not await held(bot, game.id)
+    assert (await bot.sessions.load(game.id)).version > game.version
+    refused_by_discord(stub)
+
+
 async def test_a_refused_reminder_is_tried_on_a_back_off_with_one_log_line(discord_stub: DiscordStub, cast: Cast,
                                                                           start_rollbot, caplog):
     """A tour denied Send Messages in a game at the normal pace: its half-time reminder got a 403, with an ERROR and

@@ -93,7 +93,7 @@ async def test_the_other_player_lets_the_bot_play_when_time_runs_out(discord_stu
     # the player whose time ran out cannot decide for the others
     refused = await discord_stub.click(away, ask, label=t("clock.button.bot", LOCALE))
     answer = await refused.wait_response()
-    assert answer.ephemeral and answer.content == t("clock.error.not_yours", LOCALE)
+    assert answer.ephemeral and answer.content == t("clock.error.own_time_move", LOCALE)
 
     before = discord_stub.mark()
     decided = await discord_stub.click(other, ask, label=t("clock.button.bot", LOCALE))

@@ -197,10 +197,12 @@ async def test_the_other_players_decide_wait_then_bot(harness):
     assert [b["label"] for b in ask.buttons()] == ["Wait 1 hour longer", "Let the bot play for them", "End the game"]
     assert await tick_at(harness, HOUR + 120) == []               # asked once, not every minute
 
-    # the idle player themself and an outsider may not decide
-    for user in (users[idle], User(id=100_000_000_000_000_029, name="dave")):
+    # the idle player themself and an outsider may not decide; the idle player reads that they can simply move (a
+    # tour's player, back to play, clicked Wait and read only that it was not his to decide)
+    for user, key in ((users[idle], "clock.error.own_time_move"),
+                      (User(id=100_000_000_000_000_029, name="dave"), "clock.error.not_yours")):
         refused = await harness.click(ask, user=user, place=place, label="Wait 1 hour longer")
-        assert refused.only().ephemeral and refused.only().content == t("clock.error.not_yours", "en")
+        assert refused.only().ephemeral and refused.only().content == t(key, "en")
 
     old_client = copy.deepcopy(ask)                                     # still shows the buttons
     live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout
@@ -228,6 +230,24 @@ async def test_the_other_players_decide_wait_then_bot(harness):
     game = await harness.bot.sessions.load(game.id)
     moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[-1].seat == idle and moved[-1].user_id is None
+
+
+async def test_the_player_whose_time_ran_out_is_told_to_simply_move(harness):
+    """A Korean tour: Ben, back after his time ran out, clicked *Wait 1 day longer* on the question about himself
+    and read only that the others decide. He reads, in his language, that he can simply make his move now; and his
+    move goes through."""
+    place, _, game = await start(harness, players=(ALICE, BOB, CAROL), pace="fast")
+    idle = await due_seat(harness, game)
+    users = [ALICE, BOB, CAROL]
+    sent = await tick_at(harness, HOUR + 1)
+    [ask] = [m for m in sent if m.buttons()]
+    harness.locale = "ko"
+    refused = (await harness.click(ask, user=users[idle], place=place, label="Wait 1 hour longer")).only()
+    assert refused.ephemeral and refused.content == t("clock.error.own_time_move", "ko")
+    assert refused.content.startswith(t("clock.error.not_yours", "ko")) and "지금 바로 두면 돼요" in refused.content
+    assert ask.buttons()                                                 # the question stays for the others
+    await end_turn(harness, place, game, users[idle])
+    assert await due_seat(harness, await harness.bot.sessions.load(game.id)) != idle
 
 
 async def test_the_other_players_may_end_the_game(harness):

@@ -262,3 +262,20 @@ async def test_poker_gives_its_tavern_nights_gold_apart_from_its_duels(harness, 
     assert got[t("stats.average_others", lang)] == str(duel_gold) == got[t("stats.best_others", lang)], got
     assert got[t("stats.best_solo", lang)] == str(night_gold) == got[t("stats.average_solo", lang)], got
     assert t("stats.average", lang) not in got and "⟦" not in repr(got)    # (Roll Player keeps its one average)
+
+
+async def test_a_korean_leaderboard_honours_each_player(harness, alice, bob, fixed_seed):
+    """A Korean tour's ``/poker 통계 순위표`` read "1. Ann: 6" where ``/poker 통계 보기`` wrote "Ann 님의 통계": every
+    line of the boards names a person with 님 now (the wins, the solo scores and the ratings)."""
+    place = harness.channel()
+    game = await duel(harness, [alice, bob], place)
+    await finish(harness, game.id)
+    solo, _ = await solo_game(harness, alice)
+    await finish(harness, solo.id)
+    harness.locale = "ko"
+    board = fields((await harness.run("stats leaderboard", user=alice, place=place)).only())
+    lines = [line for text in board.values() for line in text.splitlines() if line[:1].isdigit()]
+    wins, solos = board[t("stats.board_wins_all", "ko")], board[t("stats.board_solo_all", "ko")]
+    rated = board[t("ratings.board", "ko")]
+    assert wins and solos.startswith("1. Alice 님: ") and rated.startswith("1. ") and " 님: " in rated, board
+    assert lines and all(" 님: " in line for line in lines), lines

@@ -391,3 +391,17 @@ def test_a_closed_desert_chain_names_its_fields_in_words(locale):
     line = PRESENTATION.event_line(game_of(state, 2), {"key": "rollforadventure.event.chain_closed",
                                                        "params": {"connection": "c3"}}, locale)
     assert t("rollforadventure.words.connection", locale, first=4, last=7) in line and "\u2013" not in line, line
+
+
+def test_a_line_names_every_die_of_its_event(games):
+    """A Korean tour's Vortex of Memory released 14 dice and the line named 12 of them, with nothing to say that two
+    were left out ("14 dice released", 12 listed): the list was cut at twelve. Every die is named now, as the event
+    saw it and, for an event from before it carried that, as it lies."""
+    game = next(g for kind, g, _, _ in games if kind == "events" and len(g.state["dice"]) >= 14)
+    ids = list(range(14))
+    looks = [[game.state["dice"][i].get("o"), game.state["dice"][i].get("v")] for i in ids]
+    for locale in LOCALES:
+        for params in ({"dice": ids, "dice_seen": looks}, {"dice": ids}):
+            line = PRESENTATION.event_line(game, {"key": "rollforadventure.event.oblivion", "params": params}, locale)
+            listed = line.split(t("rollforadventure.event.oblivion", locale, dice="\0").split("\0")[0], 1)[1]
+            assert listed.count(", ") == len(ids) - 1, line
