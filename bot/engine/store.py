@@ -99,6 +99,9 @@ RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished
                  "   AND m.undoes IS NULL AND m.user_id IS NULL) AS bot_moves"
                  " FROM results r JOIN games g ON g.id = r.game_id"
                  " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat")
+#: The games with results: every finished one, and an abandoned one that a player forfeited (``end_game``: rated,
+#: with places and no score); any other abandoned game has none.
+RESULT_GAMES = "g.status IN ('finished', 'abandoned')"
 
 #: One move with its metadata and post, one statement: SQLite's ``move_commits`` view, PostgreSQL's function.
 #: The parameters are MOVE_PARAMS, in that order (``_driver_sql`` relies on it).
@@ -1145,14 +1148,18 @@ class Store:
 
     async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None:
         """End an open game without results (``status``: abandoned); with ``rated``, its seats' places, the rating
-        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) in the same
-        transaction."""
+        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) and those places as its
+        results, without a score, in the same transaction: stats count such a game as played, lost by the one who
+        left and won by the others, as the ratings do (a player read "rated games: 3" beside "Played: 2")."""
         async def work(db):
             if (await db.execute("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
                                  " WHERE id = :g AND status IN ('lobby', 'active')",
                                  {"g": game_id, "st": status, "now": now})).rowcount != 1:
                 raise errors.GameNotActive(game_id=game_id)
             if ratings.is_rated(rated):
+                await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
+                                     " VALUES (:g, :s, :u, NULL, :p)",
+                                     [{"g": game_id, "s": r.seat, "u": r.user_id, "p": r.place} for r in rated])
                 await self._rate(db, game_id, rated, now)
         await self._write(work, transaction=bool(rated), game_id=game_id)
         self._lobby_seats.pop(game_id, None)
@@ -1236,7 +1243,8 @@ class Store:
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
                                limit: int | None = None) -> list[ResultRow]:
-        where = ["g.status = 'finished'"]
+        """Every seat's result of the games over (finished, or forfeited: ``RESULT_GAMES``), newest first."""
+        where = [RESULT_GAMES]
         params: dict[str, Any] = {}
         for name, condition, value in (("u", "r.user_id =", user_id), ("gu", "g.guild_id =", guild_id),
                                        ("k", "g.kind =", kind), ("since", "g.finished_at >=", since)):
@@ -1260,7 +1268,7 @@ class Store:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
         return _results(await self._read(
-            f"{RESULT_SELECT} WHERE g.status = 'finished' AND g.kind = :k AND g.finished_at >= :since"
+            f"{RESULT_SELECT} WHERE {RESULT_GAMES} AND g.kind = :k AND g.finished_at >= :since"
             " AND (g.guild_id = :gu OR (g.guild_id IS NULL AND r.user_id IN"
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
