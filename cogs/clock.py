@@ -272,18 +272,19 @@ class PaceClock:
         await self.note_question(game.id, [seat, since, question.id])
 
     async def play_timeout_move(self, game: GameView, seat: int, move: dict, since: int) -> bool:
-        """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all
-        dice, which its rules summary promises): the move is played for the player as the bot's stand-in plays one
-        (logged without a user: the log and the rating say it was not theirs), and the channel reads why, then the
-        game's post. The other players are asked what now, as in every other game (wait, let the bot play for
-        them, end): a duellist who never came back cost the other one a whole pace on each of their decisions,
-        and only the creator or a moderator could end the match. The question stays open until it is answered or
-        the player moves again themselves (:meth:`ruled_for`). The seat's next decision has a clock of its own.
-        False when the seat moved meanwhile (nothing done)."""
+        """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all dice,
+        which its rules summary promises): the move is played for the player as the bot's stand-in plays one (logged
+        without a user: the player did not make it), but marked as the rules' (``ruled``): the live message and
+        the log read "⏰ Dan's time ran out", not "🤖 for Dan" under "Bot stand-in: Never", and it makes no seat the
+        bot's game ("Bot for Dan"). The channel reads why, then the game's post. The other players are asked what
+        now, as in every other game (wait, let the bot play for them, end): a duellist who never came back cost the
+        other one a whole pace on each of their decisions, and only the creator or a moderator could end the match.
+        The question stays open until it is answered or the player moves again themselves (:meth:`ruled_for`). The
+        seat's next decision has a clock of its own. False when the seat moved meanwhile (nothing done)."""
         locale = game_locale(game)
         label = self.games[game.kind].move_label(game, seat, move, locale)
         try:
-            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version,
+            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version, ruled=True,
                                                locale=TableMeta.of(game.meta).seat_locales.get(seat) or locale)
         except (StaleMove, GameNotActive):
             return False
