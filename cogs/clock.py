@@ -107,16 +107,19 @@ BUTTON_STYLES = {"wait": discord.ButtonStyle.primary, "bot": discord.ButtonStyle
                  "end": discord.ButtonStyle.danger}
 
 
-def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_manage: bool) -> str | None:
+def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_manage: bool,
+               still_due: bool = True) -> str | None:
     """Why the clicker (their seat, or None) may not give ``action`` as the answer about ``seat``'s time, as a
     message key; None: they may. The other human players decide, and whoever manages the channel. The idle
     player does not decide about their own seat, moderator or not: waiting longer or handing the seat to the bot
     is the others' call. A moderator among them may still end the game from the question, as their
     ``/<group> abandon`` could anyway. The idle player is told what they came to do instead: their turn is still
-    theirs to play (a tour's player clicked *Wait* on his own question and read only that it was not his)."""
+    theirs to play (a tour's player clicked *Wait* on his own question and read only that it was not his), unless
+    ``still_due`` is false: the rules already made that decision for them (dice poker keeps the dice), so there is
+    no move of theirs waiting."""
     if clicker == seat:
         if not may_manage:
-            return N_("clock.error.own_time_move")
+            return N_("clock.error.own_time_move") if still_due else N_("clock.error.not_yours")
         return None if action == "end" else N_("clock.error.own_seat")
     if (clicker is None or game.seats[clicker].is_ai) and not may_manage:
         return N_("clock.error.not_yours")
@@ -273,18 +276,19 @@ class PaceClock:
         await self.note_question(game.id, [seat, since, question.id])
 
     async def play_timeout_move(self, game: GameView, seat: int, move: dict, since: int) -> bool:
-        """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all
-        dice, which its rules summary promises): the move is played for the player as the bot's stand-in plays one
-        (logged without a user: the log and the rating say it was not theirs), and the channel reads why, then the
-        game's post. The other players are asked what now, as in every other game (wait, let the bot play for
-        them, end): a duellist who never came back cost the other one a whole pace on each of their decisions,
-        and only the creator or a moderator could end the match. The question stays open until it is answered or
-        the player moves again themselves (:meth:`ruled_for`). The seat's next decision has a clock of its own.
-        False when the seat moved meanwhile (nothing done)."""
+        """The game's rules decide for a seat whose time ran out (dice poker: a reroll left waiting keeps all dice,
+        which its rules summary promises): the move is played for the player as the bot's stand-in plays one (logged
+        without a user: the player did not make it), but marked as the rules' (``ruled``): the live message and
+        the log read "⏰ Dan's time ran out", not "🤖 for Dan" under "Bot stand-in: Never", and it makes no seat the
+        bot's game ("Bot for Dan"). The channel reads why, then the game's post. The other players are asked what
+        now, as in every other game (wait, let the bot play for them, end): a duellist who never came back cost the
+        other one a whole pace on each of their decisions, and only the creator or a moderator could end the match.
+        The question stays open until it is answered or the player moves again themselves (:meth:`ruled_for`). The
+        seat's next decision has a clock of its own. False when the seat moved meanwhile (nothing done)."""
         locale = game_locale(game)
         label = self.games[game.kind].move_label(game, seat, move, locale)
         try:
-            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version,
+            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version, ruled=True,
                                                locale=TableMeta.of(game.meta).seat_locales.get(seat) or locale)
         except (StaleMove, GameNotActive):
             return False
@@ -420,7 +424,7 @@ class PaceClock:
         current = due_since(game).get(seat)
         clicker = game.seat_of(interaction.user.id)
         may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
-        refusal = may_answer(game, clicker, seat, action, may_manage)
+        refusal = may_answer(game, clicker, seat, action, may_manage, still_due=current is not None)
         if refusal is not None:
             raise Refusal(refusal)
         kind = self.games.kind(game.kind)

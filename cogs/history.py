@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
+from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .buttons import ShellButton
@@ -229,6 +230,7 @@ class History(GameCog):
         before = await in_worker(states_before, self.games.kind(game.kind), game, records[:end])
         lines = []
         undone = {r.undoes for r in records if r.undoes is not None}
+        table = TableMeta.of(game.meta)
         for record in records[start:end]:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
@@ -242,6 +244,8 @@ class History(GameCog):
             stand_in = seat is not None and not seat.is_ai and seat.user_id is not None and record.user_id is None \
                 and record.undoes is None
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
+            if stand_in and record.seq in table.ruled.get(record.seat, ()):
+                key = "play.log_line_ruled"        # the rules' move when their time ran out: no bot's
             then = replace(shown, state=before[record.seq]) if record.seq in before else shown
             player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
             lines.append(t(key, locale, n=record.seq, player=player, move=label))

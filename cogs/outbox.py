@@ -40,6 +40,7 @@ import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
 from bot.engine.table import TableMeta, update_meta
+from bot.engine.turn import PLAYED_FOR, RULED_FOR
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
@@ -803,10 +804,11 @@ class Courier:
         return "\n".join(lines)
 
     def event_line(self, game: GameView, event: dict, locale: str, undone: Mapping[int, str] = EMPTY) -> str:
-        """The shell's own events (``bot.*``: the bot played for an idle player; ``undo.taken_back``) or the
-        game's. ``undone``: the moves undo lines name, in words (:meth:`undone_labels`)."""
+        """The shell's own events (``bot.*``: the bot played for an idle player, ``clock.ruled_for``: the rules did when
+        their time ran out; ``undo.taken_back``) or the game's. ``undone``: the moves undo lines name, in words
+        (:meth:`undone_labels`)."""
         key = str(event.get("key", ""))
-        if key.startswith("bot."):
+        if key.startswith("bot.") or key == RULED_FOR:
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
         if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
             return language_line_text(event.get("params") or {}, locale)
@@ -864,10 +866,10 @@ class Courier:
 
     def _lines(self, game: GameView, events: list[dict], locale: str, undone: Mapping[int, str]) -> list[str]:
         lines: list[str] = []
-        lead = ""                              # "🤖 for Ben:" leads the move the bot played for him
+        lead = ""                              # "🤖 for Ben:" leads the move the bot played for him ("⏰ …": the rules)
         for event in events:
             line = self.event_line(game, event, locale, undone)
-            if event.get("key") == "bot.played_for":
+            if event.get("key") in (PLAYED_FOR, RULED_FOR):
                 lead = f"{line} "
             elif line:
                 lines.append(lead + line)

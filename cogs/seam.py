@@ -198,6 +198,10 @@ class Presentation:
     #: starts with 30 Gold, a duel with 5), so that ``/<group> stats show`` gives their averages and best scores
     #: apart; False: one average and best over every game (Roll Player's reputation is scored alike in both)
     solo_scores_apart: bool = False
+    #: the boards of the rules' solo games (``Kind.solo_board``) as (board, the message key naming it), in the
+    #: order stats show them: each is ranked and averaged on its own, under its name (dice poker: a tavern night
+    #: on the house table, on the printed table, the local gamblers). Empty: one board, "Best solo game"
+    solo_boards: tuple[tuple[str, str], ...] = ()
     #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
     has_seat_pictures: bool = False
     #: the private step message has a compact picture of its own (``step_picture``); the full sheet is then one

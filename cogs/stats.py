@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -27,7 +27,7 @@ from discord import app_commands
 from bot.engine import SessionManager
 from bot.engine.ratings import PROVISIONAL_GAMES, Rating
 from bot.engine.records import ResultRow
-from bot.i18n import t
+from bot.i18n import N_, t
 from images.labels import spoken_signed  # "-23" with the ASCII minus a screen reader says ("−23" it did not)
 
 from .buttons import ShellButton
@@ -43,6 +43,19 @@ from .usertext import shown_name
 
 #: lines per leaderboard list
 BOARD_SIZE = 5
+#: a leaderboard's solo list per period: its name for the one board of a game, and for one of its named boards
+SOLO_BOARD_NAMES = {"month": (N_("stats.board_solo_month"), N_("stats.board_solo_month_of")),
+                    "all": (N_("stats.board_solo_all"), N_("stats.board_solo_all_of"))}
+
+
+@dataclass(frozen=True)
+class BoardFigures:
+    """A player's solo games on one board (``Kind.solo_board``): their best score (and its title), the average,
+    how many."""
+    best: float
+    best_title: str | None
+    average: float
+    games: int
 
 
 @dataclass(frozen=True)
@@ -57,10 +70,19 @@ class PlayerStats:
     stood_in: int = 0
     #: the average of the solo games, when ``average`` and ``best`` leave them out (``apart``); else None
     average_solo: float | None = None
+    #: the solo games per board (``Kind.solo_board``), boards without a game absent
+    boards: dict[str, BoardFigures] = field(default_factory=dict)
+
+
+def solo_board(kind: Any, row: ResultRow) -> str | None:
+    """The board a result's score is ranked on with the games it compares with (``Kind.solo_board``); None: a
+    game against others."""
+    return kind.solo_board(row.players, row.options or {})
 
 
 def is_solo(kind: Any, row: ResultRow) -> bool:
-    return bool(kind.is_solo(row.players, row.options or {}))
+    """A one-player game on a board of solo scores: stats keep its score apart from those against others."""
+    return solo_board(kind, row) is not None
 
 
 def solo_title(kind: Any, row: ResultRow) -> str | None:
@@ -78,6 +100,23 @@ def average_of(totals: list[float]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
 
+def best_row(rows: list[ResultRow]) -> ResultRow | None:
+    """The highest score, the earliest of equal ones."""
+    return max(rows, key=lambda r: (r.total, -r.finished_at), default=None)
+
+
+def board_figures(kind: Any, solos: list[ResultRow]) -> dict[str, BoardFigures]:
+    """Each board's figures from a player's scored solo games: a printed-table night is compared with printed-table
+    nights only (it pays more than it costs: "Best solo game" crowned a night played without a decision)."""
+    figures = {}
+    for board in dict.fromkeys(solo_board(kind, r) for r in solos):
+        mine = [r for r in solos if solo_board(kind, r) == board]
+        best = best_row(mine)
+        figures[board] = BoardFigures(best.total, solo_title(kind, best), average_of([r.total for r in mine]),
+                                      len(mine))
+    return figures
+
+
 def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> PlayerStats:
     """A player's figures from their result rows; the games the bot played most of for them count as played,
     and are left out of wins, average and best scores (the scores were the bot's). ``apart``: solo scores are on
@@ -87,20 +126,20 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
     own = [r for r in rows if not r.stood_in]
     solos = [r for r in own if r.total is not None and is_solo(kind, r)]
     totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
-    best_solo = max(solos, key=lambda r: (r.total, -r.finished_at), default=None)
+    best_solo = best_row(solos)
     return PlayerStats(
         played=len(rows), won=sum(1 for r in own if _is_win(r)),
         average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
         best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own),
-        average_solo=average_of([r.total for r in solos]) if apart else None)
+        average_solo=average_of([r.total for r in solos]) if apart else None, boards=board_figures(kind, solos))
 
 
-def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[ResultRow]:
-    """The best solo results (one per player: their best), highest first, earliest first on a tie."""
+def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE, board: str = "") -> list[ResultRow]:
+    """The best solo results on ``board`` (one per player: their best), highest first, earliest first on a tie."""
     best: dict[int, ResultRow] = {}
     for row in rows:
-        if row.user_id is None or row.total is None or not is_solo(kind, row) or row.stood_in:
+        if row.user_id is None or row.total is None or solo_board(kind, row) != board or row.stood_in:
             continue
         held = best.get(row.user_id)
         if held is None or (row.total, -row.finished_at) > (held.total, -held.finished_at):
@@ -115,6 +154,13 @@ def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, 
     wins = Counter(row.user_id for row in people if _is_win(row))
     ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
     return [(names[user], wins[user]) for user in ranked[:size]]
+
+
+def titled(score: float, title: str | None, locale: str) -> str:
+    """A solo score as stats show it, with its title when the game gives one (Roll Player's solo rating)."""
+    if title:
+        return t("stats.best_solo_titled", locale, score=score_text(score, locale), title=t(title, locale))
+    return score_text(score, locale)
 
 
 def rating_text(rating: Rating | None, locale: str) -> str:
@@ -182,15 +228,14 @@ class Stats(GameCog):
                         value=score_text(found.average, locale))
         embed.add_field(name=t("stats.best_others", locale) if apart else t("stats.best", locale),
                         value=score_text(found.best, locale))
-        if found.best_solo is None:
-            solo = t("stats.best_solo_none", locale)
-        elif found.best_solo_title:
-            solo = t("stats.best_solo_titled", locale, score=score_text(found.best_solo, locale),
-                     title=t(found.best_solo_title, locale))
+        if presentation.solo_boards and found.boards:
+            self.add_board_fields(embed, presentation, found, locale)
+        elif found.best_solo is None:
+            embed.add_field(name=t("stats.best_solo", locale), value=t("stats.best_solo_none", locale), inline=False)
         else:
-            solo = score_text(found.best_solo, locale)
-        embed.add_field(name=t("stats.best_solo", locale), value=solo, inline=False)
-        if apart and found.best_solo is not None:
+            embed.add_field(name=t("stats.best_solo", locale),
+                            value=titled(found.best_solo, found.best_solo_title, locale), inline=False)
+        if apart and found.best_solo is not None and not presentation.solo_boards:
             embed.add_field(name=t("stats.average_solo", locale), value=score_text(found.average_solo, locale),
                             inline=False)
         if found.stood_in:              # counted as played, and said why they are in no other figure
@@ -202,6 +247,37 @@ class Stats(GameCog):
         embed.add_field(name=t("ratings.field", locale), value=rating_text(rating, locale), inline=False)
         return embed
 
+    @staticmethod
+    def add_board_fields(embed: discord.Embed, presentation: Presentation, found: PlayerStats, locale: str) -> None:
+        """One field per board the player has solo games on, named as the game names it (dice poker: "Tavern
+        nights, house table"), with their best, average and number: one "Best solo game" crowned a printed-table
+        night (a table that pays more than it costs) over house-table nights, and counted the local gamblers'
+        5-Gold purse with the tavern's 30."""
+        for board, key in presentation.solo_boards:
+            figures = found.boards.get(board)
+            if figures is not None:
+                embed.add_field(name=t(key, locale), value=t(
+                    "stats.board_figures", locale, best=titled(figures.best, figures.best_title, locale),
+                    average=score_text(figures.average, locale), games=figures.games), inline=False)
+
+    def solo_lists(self, kind: Any, presentation: Presentation, period: str, rows: list[ResultRow],
+                   every: list[ResultRow], locale: str) -> list[tuple[str, list[str]]]:
+        """(field name, lines) of a leaderboard period's solo lists: one list for a game with one board, else one
+        per named board (``Presentation.solo_boards``: a printed-table night topped house-table nights), the first
+        always, the others once a game of the server was played on them (``every``: all time)."""
+        plain, named = SOLO_BOARD_NAMES[period]
+        if not presentation.solo_boards:
+            return [(t(plain, locale), [self.solo_line(kind, i + 1, r, locale)
+                                        for i, r in enumerate(best_solo_scores(kind, rows))])]
+        lists = []
+        for n, (board, key) in enumerate(presentation.solo_boards):
+            if n and not best_solo_scores(kind, every, 1, board):
+                continue
+            ranked = best_solo_scores(kind, rows, board=board)
+            lists.append((t(named, locale, board=t(key, locale)),
+                          [self.solo_line(kind, i + 1, r, locale) for i, r in enumerate(ranked)]))
+        return lists
+
     async def board_embed(self, presentation: Presentation, guild_id: int, locale: str) -> discord.Embed:
         kind = self.games.kind(presentation.kind)
         game = t(presentation.title_key, locale)
@@ -211,12 +287,12 @@ class Stats(GameCog):
         every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
-            solo = [self.solo_line(kind, i + 1, r, locale) for i, r in enumerate(best_solo_scores(kind, rows))]
             wins = [t("stats.board_wins_line", locale, place=i + 1, player=shown_name(name), wins=count)
                     for i, (name, count) in enumerate(most_wins(rows))]
-            for what, lines in (("solo", solo), ("wins", wins)):
-                embed.add_field(name=t(f"stats.board_{what}_{period}", locale),
-                                value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
+            for name, lines in [*self.solo_lists(kind, presentation, period, rows, every, locale),
+                                (t(f"stats.board_wins_{period}", locale), wins)]:
+                embed.add_field(name=name, value="\n".join(lines)[:1024] or t("stats.board_empty", locale),
+                                inline=False)
         if kind.cooperative:
             embed.add_field(name=t("ratings.board", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed

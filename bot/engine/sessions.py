@@ -491,7 +491,7 @@ class SessionManager(Generic[StoreT]):
             if seat is None:
                 raise errors.NotSeated(game_id=game_id)
             return seat
-        return await self._apply(game_id, seat_for, user_id, move, expected_version, plan, locale, False)
+        return await self._apply(game_id, seat_for, user_id, move, expected_version, plan, locale)
 
     async def apply_ai(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
                        plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
@@ -500,20 +500,24 @@ class SessionManager(Generic[StoreT]):
             if not 0 <= seat < len(view.seats) or not view.seats[seat].is_ai:
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
             return seat
-        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, False)
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale)
 
     async def apply_for_seat(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
-                             plan: Planner | None = None, *, locale: str | None = None) -> ApplyResult:
+                             plan: Planner | None = None, *, locale: str | None = None,
+                             ruled: bool = False) -> ApplyResult:
         """Play for a human seat whose player is away (the shell's idle-seat takeover). The move is logged
-        without a user id, and the table's log says it was played for them."""
+        without a user id, and the table's log says it was played for them: by the bot, or ``ruled``: by the
+        game's rules when their time ran out (``Kind.timeout_move``; the turn book keeps which, ``TableMeta.ruled``,
+        so that neither the log nor "Bot for Dan" takes it for the bot's)."""
         async def seat_for(view: GameView) -> int:
             if not 0 <= seat < len(view.seats):
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
             return seat
-        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, True)
+        return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, played_for=True,
+                                 ruled=ruled)
 
-    async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan, locale, played_for
-                     ) -> ApplyResult:
+    async def _apply(self, game_id, seat_for, user_id, move, expected_version, plan, locale, *,
+                     played_for: bool = False, ruled: bool = False) -> ApplyResult:
         """Play a move for the seat ``seat_for(view)`` names, telling the observer what came of it."""
         played: list[str] = []
 
@@ -544,7 +548,7 @@ class SessionManager(Generic[StoreT]):
             book = None if plan is None else plan(after, result)
             if plan is None and self.turns is not None:
                 book, turn = self.turns.move(kind, after, result, seat, kind.step_mark(view.state), locale=locale,
-                                             played_for=played_for)
+                                             played_for=played_for, ruled=ruled)
                 result = replace(result, turn=turn)
             after, meta_text, post_text = _bookkeeping_json(book, after)
             if finished:

@@ -56,6 +56,7 @@ from .records import (
     from_row,
 )
 from .schema import APPLICATION_ID, HEAD, NOT_IN_PLAY, OUT_OF_SEQUENCE, REQUIRED_TABLES, REQUIRED_TRIGGERS
+from .table import TableMeta
 
 T = TypeVar("T")
 
@@ -86,8 +87,9 @@ MOVES_SQL = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = :g ORDER BY seq"
 META_SQL = "UPDATE games SET meta = :meta WHERE id = :g"
 SEAT_NAME_SQL = "UPDATE seats SET name = :n WHERE game_id = :g AND seat = :s"
 MOVE_PARAMS = ("g", "s", "st", "u", "m", "a", "sn", "me", "po")
-#: Each seat's moves of a game and how many of them the bot played for its player (no user on the move): an undo
-#: entry is no move, a move taken back still counts (the rule of ``ratings.without_stand_ins``).
+#: Each seat's moves of a game and how many of them were made for its player (no user on the move: the bot's, and
+#: the rules' when their time ran out, which ``bot_moves`` takes out): an undo entry is no move, a move taken back
+#: still counts (the rule of ``ratings.without_stand_ins``).
 SEAT_MOVES_SQL = ("SELECT seat, COUNT(*) AS n, SUM(CASE WHEN user_id IS NULL THEN 1 ELSE 0 END) AS by_bot FROM moves"
                   " WHERE game_id = :g AND undoes IS NULL GROUP BY seat")
 RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished_at, r.seat, r.user_id, s.name,"
@@ -96,9 +98,12 @@ RESULT_SELECT = ("SELECT r.game_id, g.kind, g.guild_id, g.channel_id, g.finished
                  " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
                  "   AND m.undoes IS NULL) AS moves,"
                  " (SELECT count(*) FROM moves m WHERE m.game_id = r.game_id AND m.seat = r.seat"
-                 "   AND m.undoes IS NULL AND m.user_id IS NULL) AS bot_moves"
+                 "   AND m.undoes IS NULL AND m.user_id IS NULL) AS bot_moves, g.meta"
                  " FROM results r JOIN games g ON g.id = r.game_id"
                  " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat")
+#: The games with results: every finished one, and an abandoned one that a player forfeited (``end_game``: rated,
+#: with places and no score); any other abandoned game has none.
+RESULT_GAMES = "g.status IN ('finished', 'abandoned')"
 
 #: One move with its metadata and post, one statement: SQLite's ``move_commits`` view, PostgreSQL's function.
 #: The parameters are MOVE_PARAMS, in that order (``_driver_sql`` relies on it).
@@ -194,8 +199,24 @@ def _moves(rows: Iterable[Row]) -> list[MoveRecord]:
     return [from_row(MoveRecord, r, json_text=("move",)) for r in rows]
 
 
+def table_of(meta: str | None) -> TableMeta:
+    """A games row's ``meta`` column as the table it keeps (here read for the moves the rules made when a player's
+    time ran out, ``TableMeta.ruled``)."""
+    return TableMeta.of(json.loads(meta) if meta else {})
+
+
+def bot_moves(moves: Iterable[Row], meta: str | None) -> dict[int, tuple[int, int]]:
+    """seat -> (its moves, those the bot played for its player) from ``SEAT_MOVES_SQL``'s rows and the game's meta:
+    a move the rules made on a timeout is no move of the bot's (under "Bot stand-in: Never" a duellist who let
+    their time run out was rated, and named, as the bot)."""
+    table = table_of(meta)
+    return {int(r.seat): (int(r.n), int(r.by_bot or 0) - table.ruled_count(int(r.seat))) for r in moves}
+
+
 def _results(rows: list[Row]) -> list[ResultRow]:
-    return [from_row(ResultRow, r, json_text=("options",), flags=("is_ai",)) for r in rows]
+    """Result rows; ``bot_moves`` without the moves the rules made on a timeout (:func:`bot_moves`)."""
+    return [from_row(ResultRow, r, json_text=("options",), flags=("is_ai",),
+                     bot_moves=int(r.bot_moves or 0) - table_of(r.meta).ruled_count(int(r.seat))) for r in rows]
 
 
 @lru_cache(maxsize=512)
@@ -1109,10 +1130,10 @@ class Store:
         advisory locks, taken in id order, so two games finishing at once for one player cannot both start
         from her old rating), give the new ones; ``rating_changes``' key (game, seat) makes a second rating of
         one game fail the whole transaction."""
-        kind = (await db.fetch("SELECT kind FROM games WHERE id = :g", {"g": game_id}))[0].kind
+        game = (await db.fetch("SELECT kind, meta FROM games WHERE id = :g", {"g": game_id}))[0]
+        kind = game.kind
         # a player's seat the bot played for them most of the game is rated as a bot's (``without_stand_ins``)
-        played = await db.fetch(SEAT_MOVES_SQL, {"g": game_id})
-        rated = ratings.without_stand_ins(rated, {r.seat: (int(r.n), int(r.by_bot or 0)) for r in played})
+        rated = ratings.without_stand_ins(rated, bot_moves(await db.fetch(SEAT_MOVES_SQL, {"g": game_id}), game.meta))
         if not ratings.is_rated(rated):
             return
         users = sorted({s.user_id for s in rated if s.user_id is not None})
@@ -1145,14 +1166,18 @@ class Store:
 
     async def end_game(self, game_id: int, status: str, now: float, rated: Sequence[RatedSeat] = ()) -> None:
         """End an open game without results (``status``: abandoned); with ``rated``, its seats' places, the rating
-        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) in the same
-        transaction."""
+        changes they make (``_rate``: a rated game abandoned by a player, who forfeits it) and those places as its
+        results, without a score, in the same transaction: stats count such a game as played, lost by the one who
+        left and won by the others, as the ratings do (a player read "rated games: 3" beside "Played: 2")."""
         async def work(db):
             if (await db.execute("UPDATE games SET status = :st, finished_at = :now, updated_at = :now"
                                  " WHERE id = :g AND status IN ('lobby', 'active')",
                                  {"g": game_id, "st": status, "now": now})).rowcount != 1:
                 raise errors.GameNotActive(game_id=game_id)
             if ratings.is_rated(rated):
+                await db.executemany("INSERT INTO results (game_id, seat, user_id, total, place)"
+                                     " VALUES (:g, :s, :u, NULL, :p)",
+                                     [{"g": game_id, "s": r.seat, "u": r.user_id, "p": r.place} for r in rated])
                 await self._rate(db, game_id, rated, now)
         await self._write(work, transaction=bool(rated), game_id=game_id)
         self._lobby_seats.pop(game_id, None)
@@ -1236,7 +1261,8 @@ class Store:
     async def finished_results(self, *, user_id: int | None = None, guild_id: int | None = None,
                                kind: str | None = None, since: float | None = None,
                                limit: int | None = None) -> list[ResultRow]:
-        where = ["g.status = 'finished'"]
+        """Every seat's result of the games over (finished, or forfeited: ``RESULT_GAMES``), newest first."""
+        where = [RESULT_GAMES]
         params: dict[str, Any] = {}
         for name, condition, value in (("u", "r.user_id =", user_id), ("gu", "g.guild_id =", guild_id),
                                        ("k", "g.kind =", kind), ("since", "g.finished_at >=", since)):
@@ -1260,7 +1286,7 @@ class Store:
         """``finished_results`` rows of a server's leaderboard: the games played in it, and the solo games
         (in DMs) of the players seen in it."""
         return _results(await self._read(
-            f"{RESULT_SELECT} WHERE g.status = 'finished' AND g.kind = :k AND g.finished_at >= :since"
+            f"{RESULT_SELECT} WHERE {RESULT_GAMES} AND g.kind = :k AND g.finished_at >= :since"
             " AND (g.guild_id = :gu OR (g.guild_id IS NULL AND r.user_id IN"
             "      (SELECT user_id FROM player_guilds WHERE guild_id = :gu)))"
             " ORDER BY g.finished_at DESC, r.game_id DESC, r.seat",
@@ -1269,8 +1295,12 @@ class Store:
     async def stood_in_seats(self, game_id: int) -> set[int]:
         """The seats of ``game_id`` whose moves the bot played more than half of for their player (a bot seat's
         moves carry no user either: the caller tells them apart), as ratings and stats count them."""
-        return {int(r.seat) for r in await self._read(SEAT_MOVES_SQL, {"g": game_id})
-                if ratings.played_by_bot(int(r.n), int(r.by_bot or 0))}
+        async def work(db):
+            game = await db.fetch("SELECT meta FROM games WHERE id = :g", {"g": game_id})
+            meta = game[0].meta if game else None
+            return bot_moves(await db.fetch(SEAT_MOVES_SQL, {"g": game_id}), meta)
+        return {seat for seat, (n, by_bot) in (await self._read_together(work)).items()
+                if ratings.played_by_bot(n, by_bot)}
 
     async def ratings_of(self, user_id: int) -> dict[str, Rating]:
         """A player's current rating per game kind (kinds never rated absent)."""

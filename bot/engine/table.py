@@ -59,6 +59,11 @@ def _list(raw: Any) -> list:
     return list(raw) if isinstance(raw, list) else []
 
 
+def _seqs(raw: Any) -> tuple[int, ...]:
+    """A list of move numbers (anything else in it is dropped; not a list: none)."""
+    return tuple(x for x in _list(raw) if type(x) is int)
+
+
 def _is_question(raw: Any) -> bool:
     """A time-out question's entry: [seat, since, message id], all numbers (anything else is dropped on reading)."""
     return isinstance(raw, list) and len(raw) == 3 and all(
@@ -111,6 +116,11 @@ class TableMeta:
     #: step): the live message offers them no menu (it would be of a decision already made), only "My moves"
     #: (``bot.engine.turn.menu_seat``); kept here, not in a process's memory, so that it holds after a restart
     went_private: frozenset[int] = frozenset()
+    #: the turn book's: each seat's moves (their seqs) the rules made when its time ran out (``Kind.timeout_move``),
+    #: which the move log keeps without a user, as it keeps the bot's: the log and the live message say the time ran
+    #: out for them (not "🤖 for Dan" under "Bot stand-in: Never"), and only the bot's own moves make a seat the
+    #: bot's game ("Bot for Dan", unrated). Absent in games from before: their moves without a user read as the bot's
+    ruled: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     #: written by the courier only, before it sends: the "away until" marks the live message shows (seat -> until);
     #: the clock's tick redraws the message once one of them no longer holds (the period ran out, or ended)
     away_shown: Mapping[int, float] = field(default_factory=dict)
@@ -157,6 +167,10 @@ class TableMeta:
             return {seat - (seat > dropped): value for seat, value in values.items() if seat != dropped}
         return replace(self, seat_locales=shift(self.seat_locales), bots=shift(self.bots))
 
+    def ruled_count(self, seat: int) -> int:
+        """How many of the seat's moves the rules made when its time ran out (:attr:`ruled`)."""
+        return len(self.ruled.get(seat, ()))
+
     def seat_locale(self, seat: int) -> str | None:
         """The language a player last acted in, else the game's (None: neither is known)."""
         return self.seat_locales.get(seat) or self.locale
@@ -185,6 +199,7 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "went_private": ("went_private", lambda v: frozenset(x for x in _list(v) if type(x) is int),
                      lambda v: sorted(v) or None),
     "withdrawn": ("withdrawn_mentions", lambda v: tuple(_list(v)), lambda v: [list(x) for x in v] or None),
+    "ruled": ("ruled_moves", _seat_map(_seqs), lambda v: _seat_json({s: list(q) for s, q in v.items() if q}) or None),
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
     "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
     "resumed_at": ("resumed_at", _number, lambda v: float(v) or None),

@@ -31,6 +31,10 @@ from typing import Any
 from .records import Bookkeeping, GameView
 from .table import TableMeta
 
+#: The log line that leads a move made for an idle player: the bot played it, or the rules did when the player's time
+#: ran out (``Kind.timeout_move``: dice poker keeps all five dice), which no stand-in allowed is the bot's doing.
+PLAYED_FOR, RULED_FOR = "bot.played_for", "clock.ruled_for"
+
 #: How the shell names a game's bot seats in a language: (its kind, the game, the language) -> seat -> name. The
 #: names are words of the shell's catalog, so the shell gives this to the turn book (the engine writes no text).
 BotNamer = Callable[[Any, GameView, str], Mapping[int, str]]
@@ -208,13 +212,17 @@ class TurnBook:
         return _public_post(table, None, [], False, fresh, started=True, seat_names=names)
 
     def move(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any, *,
-             locale: str | None = None, played_for: bool = False) -> tuple[Bookkeeping, TurnRecord]:
+             locale: str | None = None, played_for: bool = False, ruled: bool = False
+             ) -> tuple[Bookkeeping, TurnRecord]:
         """The bookkeeping of ``seat``'s move, made in ``locale`` (None: not known); ``before_mark`` is the step
-        mark the move started from. ``played_for``: made for an idle player, which the log says."""
+        mark the move started from. ``played_for``: made for an idle player, which the log says: by the bot, or
+        ``ruled``: by the rules, their time having run out (kept in ``TableMeta.ruled``, as the log cannot tell)."""
         table = TableMeta.of(view.meta)
         if locale is not None:
             table = replace(table, seat_locales={**table.seat_locales, seat: locale})
-        marker = [{"key": "bot.played_for", "params": {"seat": seat}}] if played_for else []
+        marker = [{"key": RULED_FOR if ruled else PLAYED_FOR, "params": {"seat": seat}}] if played_for else []
+        if played_for and ruled:
+            table = replace(table, ruled={**table.ruled, seat: (*table.ruled.get(seat, ()), result.version)})
         events = list(table.unposted_events) + marker + list(result.events)
         due = [] if result.finished else pending_seats(kind, view.state)
         table = track_decisions(table, due, seat, self.clock())

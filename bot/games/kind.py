@@ -94,3 +94,10 @@ class Kind:
     def solo_title(self, total: int, options: dict) -> str | None:
         """The message key of a solo result's title (a rating), or None."""
         return None
+
+    def solo_board(self, seats: int, options: dict) -> str | None:
+        """Which one-player games' scores compare with one another: stats rank and average only the games of one
+        board together (dice poker: a night on the printed table, which pays more than it costs, is no rival of
+        one on the house table). None: a game against others, on no board. Default: every solo game
+        (``is_solo``) on one board, ``""``."""
+        return "" if self.is_solo(seats, options) else None

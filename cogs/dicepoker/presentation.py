@@ -63,6 +63,9 @@ class DicePokerPresentation(Presentation):
     pace_line_key = N_("dicepoker.pace.line")        # the time is per reroll, one each a hand
     pace_option_key = N_("dicepoker.cmd.new.pace")
     solo_scores_apart = True       # a tavern night's 30 Gold is no duel's 5: stats average them apart
+    # the tables pay differently (the printed one more than it costs), the gamblers start with 5 Gold: no one board
+    solo_boards = (("house", N_("dicepoker.stats.board.house")), ("printed", N_("dicepoker.stats.board.printed")),
+                   ("gamblers", N_("dicepoker.stats.board.gamblers")))
     lobby_options = (
         LobbyOption("mode", N_("dicepoker.lobby.mode.describe"), default="solo", new=False,
                     choices=(("solo", N_("dicepoker.lobby.mode.solo")),

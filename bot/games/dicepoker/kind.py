@@ -14,6 +14,7 @@ from bot.games.kind import Kind
 from . import ai, moves, rules
 from . import options as opt
 from . import state as st
+from .content import SOLO, SOLO_TABLES
 from .score import score
 
 
@@ -85,6 +86,19 @@ class DicePokerKind(Kind):
     def is_solo(self, seats: int, options: dict) -> bool:
         """The tavern night (one seat against the house's table); the local gamblers are not solo play."""
         return seats == 1 and (options or {}).get("mode", "solo") == "solo"
+
+    def solo_board(self, seats: int, options: dict) -> str | None:
+        """A tavern night's board is its payout table ("house", stake 3, or "printed", stake 1, which returns more
+        than it costs: a night played without a decision beat one played to every hint), and the local gamblers
+        ("gamblers": a 5-Gold purse, lost pots discarded) have one of their own; a duel is on none. A night stored
+        without a table was played on the house table (the only one then)."""
+        if seats != 1:
+            return None
+        options = options or {}
+        if options.get("mode", "solo") == "local_gamblers":
+            return "gamblers"
+        table = options.get("table")
+        return table if table in SOLO_TABLES else SOLO["table"]
 
     def step_mark(self, state: Any) -> Hashable:
         return (state["hand"], state["phase"])

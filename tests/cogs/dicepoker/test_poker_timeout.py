@@ -83,7 +83,7 @@ async def test_a_reroll_whose_time_runs_out_keeps_all_dice_and_the_opponent_is_a
     [record] = await h.bot.sessions.move_log(game.id)
     assert record.seat == 1 and record.user_id is None and record.move == {"type": "reroll", "keep": [0, 1, 2, 3, 4]}
     log = (await h.run("poker log", user=alice, place=place)).text()
-    assert t("play.log_line_stand_in", lang, n=1, player="Bob", move=keep_all) in log, log
+    assert t("play.log_line_ruled", lang, n=1, player="Bob", move=keep_all) in log, log      # the rules, no bot
     # what the rules summary says is what happened
     rules = (await h.run("poker rules", user=alice, place=place, topic="match")).text()
     assert t("dicepoker.rules_topic.match.text", lang) in rules

@@ -169,3 +169,38 @@ async def test_leaving_a_rated_game_the_others_played_counts_as_a_loss(harness, 
     game = await poker_duel_after_one_hand(harness, alice, bob, place)
     modded = (await harness.run("poker abandon", user=moderator, place=place)).text()
     assert "Rating" not in modded and await harness.bot.store.rating_changes(game.id) == {}
+
+
+async def test_a_forfeited_game_counts_in_the_stats_as_it_counts_in_the_ratings(harness, alice, bob, carol):
+    """Tour t9: Ben left a matched duel after Dan's move; the post said it counted as Ben's loss and Dan gained 116,
+    yet Dan's ``/poker stats show`` read "Played: 2, Won: 1 … (rated games: 3 of 5)" and "Most wins" left the win
+    out. A forfeited game is played by both, lost by the one who left and won by the one who stayed, as rated; it
+    has no score (no average or best). A game nobody's rating followed still counts nowhere."""
+    place = harness.channel()
+    game = await duel(harness, [bob, carol], place, group="poker")       # one finished duel each, first
+    await finish(harness, game.id)
+    game = await harness.bot.sessions.load(game.id)
+    finished = {game.seats[e["seat"]].user_id: e["place"]
+                for e in harness.bot.sessions.kinds["dicepoker"].score(game.state)["ranking"]}
+    before = {user.id: fields((await harness.run("poker stats show", user=user, place=place)).only())
+              for user in (bob, carol)}
+    await poker_duel_after_one_hand(harness, alice, bob, place)
+    await harness.run("poker abandon", user=alice, place=place)          # Alice leaves: her loss, Bob's win
+    game = await duel(harness, [alice, carol], place, group="poker")     # left before Carol moved: unrated
+    await harness.run("poker abandon", user=alice, place=place)
+
+    alice_stats = fields((await harness.run("poker stats show", user=alice, place=place)).only())
+    assert alice_stats[t("stats.played", "en")] == "1" and alice_stats[t("stats.won", "en")] == "0", alice_stats
+    assert alice_stats[t("stats.average_others", "en")] == "-" == alice_stats[t("stats.best_others", "en")]
+    alice_rating = (await harness.bot.store.ratings_of(alice.id))["dicepoker"]
+    assert alice_stats[t("ratings.field", "en")] == rating_text(alice_rating, "en") and alice_rating.games == 1
+    bob_stats = fields((await harness.run("poker stats show", user=bob, place=place)).only())
+    assert bob_stats[t("stats.played", "en")] == "2", bob_stats
+    assert bob_stats[t("stats.won", "en")] == str(1 + (finished[bob.id] == 1)), bob_stats
+    assert bob_stats[t("stats.average_others", "en")] == before[bob.id][t("stats.average_others", "en")]
+    bob_rating = (await harness.bot.store.ratings_of(bob.id))["dicepoker"]
+    assert bob_stats[t("ratings.field", "en")] == rating_text(bob_rating, "en") and bob_rating.games == 2
+    carol_stats = fields((await harness.run("poker stats show", user=carol, place=place)).only())
+    assert carol_stats == before[carol.id]                               # the unrated one counts nowhere
+    board = fields((await harness.run("poker stats leaderboard", user=bob, place=place)).only())
+    assert f"Bob: {1 + (finished[bob.id] == 1)}" in board[t("stats.board_wins_all", "en")], board

@@ -260,7 +260,8 @@ async def test_poker_gives_its_tavern_nights_gold_apart_from_its_duels(harness, 
     lang = locale[:2]
     got = fields((await harness.run("poker stats show", user=alice, place=place)).only())
     assert got[t("stats.average_others", lang)] == str(duel_gold) == got[t("stats.best_others", lang)], got
-    assert got[t("stats.best_solo", lang)] == str(night_gold) == got[t("stats.average_solo", lang)], got
+    assert got[t("dicepoker.stats.board.house", lang)] == t("stats.board_figures", lang, best=night_gold,
+                                                            average=night_gold, games=1), got
     assert t("stats.average", lang) not in got and "⟦" not in repr(got)    # (Roll Player keeps its one average)
 
 
@@ -279,3 +280,47 @@ async def test_a_korean_leaderboard_honours_each_player(harness, alice, bob, fix
     rated = board[t("ratings.board", "ko")]
     assert wins and solos.startswith("1. Alice 님: ") and rated.startswith("1. ") and " 님: " in rated, board
     assert lines and all(" 님: " in line for line in lines), lines
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
+async def test_poker_ranks_each_table_and_the_gamblers_on_a_board_of_its_own(harness, alice, bob, carol, fixed_seed,
+                                                                            locale):
+    """Tour t9: "Best solo scores: 1. Dan: 39, 2. Ben: 34" put Dan's printed-table night (stake 1, a table that pays
+    more than it costs: every hand kept without a decision) above Ben's house-table night played to every hint, and
+    ``/poker stats show``'s "Best solo game" and its average mixed the two tables and the local gamblers (a 5-Gold
+    purse; until now averaged with duels "against others"). Each table and the gamblers now have a board and a
+    field of their own, named in the reader's language; a duel stays "against others"."""
+    place = harness.channel()
+    played = {}
+    for user, options in ((alice, {}), (bob, {"table": "printed"}), (alice, {"table": "printed"}),
+                          (carol, {"mode": "gamblers"})):
+        game, _ = await solo_game(harness, user, group="poker", **options)
+        await finish(harness, game.id)
+        played.setdefault(user.id, []).append((await seat_results(harness, game.id))[user.id][0])
+        await harness.run("poker stats leaderboard", user=user, place=place)      # seen in the server
+    game = await duel(harness, [alice, carol], place, group="poker")
+    await finish(harness, game.id)
+    carol_duel = (await seat_results(harness, game.id))[carol.id][0]
+    (house, printed), bob_printed, [gamblers] = played[alice.id], played[bob.id][0], played[carol.id]
+    harness.locale = locale
+    lang = locale[:2]
+    names = {board: t(f"dicepoker.stats.board.{board}", lang) for board in ("house", "printed", "gamblers")}
+
+    board = fields((await harness.run("poker stats leaderboard", user=bob, place=place)).only())
+    for period in ("month", "all"):
+        key = "stats.board_solo_month_of" if period == "month" else "stats.board_solo_all_of"
+        got = {b: board[t(key, lang, board=name)] for b, name in names.items()}
+        assert got["house"] == t("stats.board_solo_line", lang, place=1, player="Alice", score=house), got
+        ranked = sorted([("Bob", bob_printed), ("Alice", printed)], key=lambda p: -p[1])   # Bob's came first
+        assert got["printed"] == "\n".join(t("stats.board_solo_line", lang, place=i + 1, player=who, score=score)
+                                           for i, (who, score) in enumerate(ranked)), got
+        assert got["gamblers"] == t("stats.board_solo_line", lang, place=1, player="Carol", score=gamblers), got
+    assert t("stats.board_solo_all", lang) not in board and t("stats.board_solo_month", lang) not in board
+
+    alice_stats = fields((await harness.run("poker stats show", user=alice, place=place)).only())
+    for name, score in ((names["house"], house), (names["printed"], printed)):
+        assert alice_stats[name] == t("stats.board_figures", lang, best=score, average=score, games=1), alice_stats
+    assert names["gamblers"] not in alice_stats and t("stats.best_solo", lang) not in alice_stats
+    carol_stats = fields((await harness.run("poker stats show", user=carol, place=place)).only())
+    assert carol_stats[names["gamblers"]] == t("stats.board_figures", lang, best=gamblers, average=gamblers, games=1)
+    assert carol_stats[t("stats.average_others", lang)] == str(carol_duel) == carol_stats[t("stats.best_others", lang)]
