@@ -48,7 +48,7 @@ from bot.games.errors import RuleError
 from bot.games.strict import offered
 
 from . import engine, phases
-from .content import CARD_TYPE, CLASSES, SKILL_TIMING
+from .content import CARD_TYPE, CLASSES, SKILL_TIMING, hand_limit
 from .guard import check_move, check_seat, show
 from .rules import fits_hands, price
 from .skills import arrow_ok, refreshed_this_cleanup, window_open
@@ -133,7 +133,7 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
         if state.phase != "market" or state.step != "buy":
             return err("wrong_phase", phase=state.phase)
         if not fits_hands(p, card):
-            return err("hand_limit", card=card)
+            return err("hand_limit", card=card, hands=hand_limit(p))
         tokens = m.get("tokens", 0)
         if type(tokens) is int and tokens > p.charisma:
             return err("not_enough_charisma", tokens=tokens, have=p.charisma)
@@ -141,7 +141,7 @@ def explain(state: GameState, seat: int, m: dict) -> RuleError:
             return err("not_enough_gold", card=card, price=price(p, card, tokens), gold=p.gold)
     if t == "open_lock" and sub is not None and sub["kind"] == "open_lock":
         if not fits_hands(p, sub["card"]):
-            return err("hand_limit", card=sub["card"])
+            return err("hand_limit", card=sub["card"], hands=hand_limit(p))
         return err("not_enough_gold", card=sub["card"], gold=p.gold)
     if t == "race" and m.get("race") in {q.race for q in state.players}:
         return err("race_taken", race=show(m.get("race")))

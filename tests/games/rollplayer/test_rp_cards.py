@@ -63,6 +63,23 @@ def test_armor_has_no_effect_during_play_and_is_unlimited(card):
     assert not [m for m in legal(st, seat) if m.get("card") == card]  # nothing to activate or discard
 
 
+@pytest.mark.parametrize("class_id", ["ranger", "barbarian"])
+def test_the_hand_limit_refusal_says_the_sheets_own_limit(class_id):
+    """The refusal said "at most two hands" to a Barbarian too, whose power gives four: it names the limit of the
+    sheet that buys, in every language."""
+    from bot.games.rollplayer.content import hand_limit
+    from bot.i18n import t
+    st, seat = buying("longsword")
+    p = st.players[seat]
+    p.class_id = class_id
+    p.cards = ["quarterstaff", "quarterstaff"][:hand_limit(p) // 2]          # every hand already holds a weapon
+    with pytest.raises(RuleError) as e:
+        act(st, {"type": "buy", "seat": seat, "card": "longsword", "tokens": 0})
+    assert e.value.code == "hand_limit" and e.value.params["hands"] == hand_limit(p) == {"ranger": 2}.get(class_id, 4)
+    for locale in ("en", "de", "fr", "ko"):
+        assert str(hand_limit(p)) in t(e.value.key, locale, **e.value.params), locale
+
+
 @pytest.mark.parametrize("card", WEAPONS)
 def test_weapon_hands_limit(card):
     st, seat = buying(card)
