@@ -5,8 +5,14 @@ private answer in the player's language that changes nothing."""
 from __future__ import annotations
 
 from bot.i18n import t
+from cogs.dicepoker.presentation import DicePokerPresentation
 from cogs.pace import pace_text
 from tests.e2e.flows import turn_post
+
+
+def poker_pace(locale: str) -> str:
+    """How a dice poker table's "normal" pace reads: its time is per reroll (``Presentation.pace_line_key``)."""
+    return pace_text("normal", locale, DicePokerPresentation.pace_line_key)
 
 EN = "en"
 NOW = 1_800_000_000.0
@@ -70,7 +76,7 @@ async def test_a_table_whose_players_share_a_language_plays_in_it(discord_stub, 
     game = await bot.sessions.game_in_channel(thread.id)
     assert game.meta["locale"] == "de"
     start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
-    assert start.content == t("find.started", "de", game=title(bot, "dicepoker", "de"), pace=pace_text("normal", "de"),
+    assert start.content == t("find.started", "de", game=title(bot, "dicepoker", "de"), pace=poker_pace("de"),
                               players=", ".join(u.mention for u in (cast.alice, cast.bob)))
     # tour I, defect 4: the first hand pings both duellists, so the announcement names them without a ping
     prompt = await turn_post(stub, thread, start)
@@ -93,7 +99,7 @@ async def test_a_korean_table_honours_each_player_it_names(discord_stub, cast, r
     thread = next(iter(stub.world.guild.threads.values()))
     start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
     assert start.content == t("find.started", "ko", game=title(bot, "dicepoker", "ko"),
-                              pace=pace_text("normal", "ko"), players=f"{cast.alice.mention} 님, {cast.bob.mention} 님")
+                              pace=poker_pace("ko"), players=f"{cast.alice.mention} 님, {cast.bob.mention} 님")
 
 
 async def test_join_again_leaves_and_anyone_sees_the_queue(discord_stub, cast, rollbot):
