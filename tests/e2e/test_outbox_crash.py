@@ -65,9 +65,10 @@ async def test_post_survives_a_crash_between_commit_and_send(discord_stub: Disco
             return False                          # and then dropped: it never reaches the channel
         stub.channel_post_gate = hold
         mark = stub.mark()
-        await click_first_move(stub, due, prompt)   # the first setup choice: a public step
+        clicked = await click_first_move(stub, due, prompt)   # the first setup choice: a public step
         await asyncio.wait_for(held.wait(), 30)
-        proc.kill()                                  # SIGKILL: no shutdown code runs
+        await clicked.wait_ack(30)      # the click was answered (under load it may come after the post was held):
+        proc.kill()                     # the crash falls between the commit and the post. SIGKILL: no shutdown code
         await proc.wait()
         release.set()
         assert _undelivered(db), "the move's post was committed with the move"
