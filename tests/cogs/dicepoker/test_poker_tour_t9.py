@@ -3,7 +3,14 @@ gamblers' header in one word, autocompletion and refusals of the dice option, un
 undo, and the hints switch in the lobby and status."""
 from __future__ import annotations
 
+import itertools
+
 from poker_kit import due_seat
+
+from bot.games.dicepoker import odds
+from bot.games.dicepoker.content import SOLO_TABLES
+from bot.i18n import t
+from cogs.dicepoker.presentation import suggested_keeps
 
 
 async def test_a_german_hint_names_the_bot_without_a_genitive_suffix(poker, alice):
@@ -28,3 +35,80 @@ async def test_the_german_gamblers_hint_and_header_read_naturally(poker, alice):
     assert "8 Runden" in started.text() and "Spiele" not in started.text()
     text = (await poker.run("poker hint", user=alice, place=dm)).only().content
     assert "Gegen die Hand der Glücksspieler, " in text and ") der Glücksspieler" not in text, text
+
+
+async def own_turn(harness, user, locale: str, *, hints: bool = False):
+    """A DM duel against the easy bot in ``locale``, at ``user``'s first decision (the bot has rerolled)."""
+    harness.locale = locale
+    dm = harness.dm()
+    await harness.run("poker solo", user=user, place=dm, opponents=1, level="easy", hints=hints)
+    await harness.bot.bots.idle()
+    game = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    assert due_seat(game) == 0
+    return dm, game
+
+
+def kept_values(dice, keep) -> tuple[int, ...]:
+    return tuple(sorted((dice[i] for i in keep), reverse=True))
+
+
+async def test_the_keep_suggestions_name_none_and_all_in_the_players_language(poker, alice):
+    """t9 #5: the German ``/poker behalten`` list began "none — Alle fünf Würfel neu werfen"."""
+    dm, _ = await own_turn(poker, alice, "de")
+    for typed in ("", "a", "k"):
+        choices = await poker.autocomplete("poker keep", "dice", user=alice, place=dm, dice=typed)
+        names = [c["name"] for c in choices]
+        assert names and not any(n.startswith(("none ", "all ")) for n in names), names
+    choices = await poker.autocomplete("poker keep", "dice", user=alice, place=dm, dice="")
+    every, none = t("dicepoker.word.all", "de"), t("dicepoker.word.none", "de")
+    assert choices[0]["name"].startswith(f"{every} — ") and choices[1]["name"].startswith(f"{none} — ")
+    assert (choices[0]["value"], choices[1]["value"]) == ("1,2,3,4,5", "none")    # understood in any language
+
+
+async def test_play_suggests_keep_all_first_and_each_choice_once(poker, alice):
+    """t9 #6: ``/poker zug`` listed 25 of 32 keeps in the rules' order: "keep all" missing, equal labels twice."""
+    dm, game = await own_turn(poker, alice, "de")
+    dice = game.state["sides"][0]["dice"]
+    choices = await poker.autocomplete("poker play", "move", user=alice, place=dm, move="")
+    names = [c["name"] for c in choices]
+    assert len(set(names)) == len(names), names
+    assert names[:2] == [t("dicepoker.move.keep_all", "de"), t("dicepoker.move.reroll_all", "de")], names
+    choices_of_values = {kept_values(dice, keep) for n in range(6) for keep in itertools.combinations(range(5), n)}
+    assert len(choices) == min(25, len(choices_of_values)), (dice, names)
+
+
+def test_the_keeps_left_out_of_25_are_never_the_best_keep():
+    """Five different values make 32 different keeps, more than Discord's 25: the suggestions leave out keeps
+    the exact solver never picks, in any role, against any hand, under either tie-break or table."""
+    legal = [{"type": "reroll", "keep": list(keep)} for n in range(6) for keep in itertools.combinations(range(5), n)]
+    for dice in itertools.combinations(range(1, 7), 5):
+        dice = list(dice)
+        offered = {kept_values(dice, legal[i]["keep"]) for i in suggested_keeps(dice, legal)[:25]}
+        best = {odds.solo_keep(dice, table["pay"])[0] for table in SOLO_TABLES.values()}
+        for depth in (None, 2):
+            for other in odds.FINALS:
+                best.add(odds.active_keep(dice, odds.dice_of(other), depth)[0])
+                best.add(odds.opponent_keep(dice, odds.dice_of(other), depth)[0])
+        assert {tuple(sorted(odds.dice_of(keep), reverse=True)) for keep in best} <= offered, dice
+
+
+async def test_keep_suggests_positions_typed_without_commas(poker, alice):
+    """t9 #6: ``/poker behalten würfel:1234`` (a spelling the command accepts) got no suggestion."""
+    dm, _ = await own_turn(poker, alice, "en")
+    for typed, value in (("1234", "1,2,3,4"), ("3 1", "1,3"), ("５", "5")):
+        choices = await poker.autocomplete("poker keep", "dice", user=alice, place=dm, dice=typed)
+        assert choices and choices[0]["value"] == value, (typed, choices)
+
+
+async def test_an_empty_dice_option_says_how_to_write_the_dice(poker, alice):
+    """t9 #7: an empty ``dice`` was refused with "Leave it out to see every choice", which Discord does not
+    allow for a required option; now the refusal says how to write the positions, and nothing is played."""
+    for locale in ("de", "en"):
+        dm, game = await own_turn(poker, alice, locale)
+        option = t("dicepoker.cmd.opt.dice.name", locale)
+        for command, key in (("poker keep", "dicepoker.cmd.blank.keep"),
+                             ("poker reroll", "dicepoker.cmd.blank.reroll")):
+            refused = (await poker.run(command, user=alice, place=dm, dice=" ")).only()
+            assert refused.ephemeral and refused.content == t(key, locale, option=option), refused.content
+            assert t("error.blank_option", locale, option=option) != refused.content
+        assert (await poker.bot.sessions.load(game.id)).version == game.version
