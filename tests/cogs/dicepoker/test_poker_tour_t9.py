@@ -112,3 +112,25 @@ async def test_an_empty_dice_option_says_how_to_write_the_dice(poker, alice):
             assert refused.ephemeral and refused.content == t(key, locale, option=option), refused.content
             assert t("error.blank_option", locale, option=option) != refused.content
         assert (await poker.bot.sessions.load(game.id)).version == game.version
+
+
+def hints_field(message, locale: str) -> str:
+    [value] = [f["value"] for e in message.embeds for f in e.get("fields", [])
+               if f["name"] == t("lobby.hints.title", locale)]
+    return value
+
+
+async def test_the_lobby_and_status_say_whether_hints_are_on(poker, alice, bob):
+    """t9 #12: neither the lobby nor ``/poker status`` said whether hints were on; a player learned it from the
+    refusal "Tipps sind in diesem Spiel ausgeschaltet"."""
+    for locale, hints in (("de", True), ("en", False), ("fr", True), ("ko", False)):
+        poker.locale = locale
+        place = poker.channel()
+        lobby = (await poker.run("poker new", user=alice, place=place, hints=hints, pace="fast",
+                                   language=locale)).public()[-1]
+        said = t("lobby.hints.on" if hints else "lobby.hints.off", locale)
+        assert hints_field(lobby, locale) == said
+        await poker.click(lobby, user=bob, place=place, label=t("button.join", locale))
+        await poker.click(lobby, user=alice, place=place, label=t("button.start", locale))
+        status = (await poker.run("poker status", user=bob, place=place)).only()
+        assert hints_field(status, locale) == said
