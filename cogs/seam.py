@@ -203,6 +203,11 @@ class Presentation:
     #: the replay's score line (catalog keys, ``{scores}``): at a step of a game in play, and at the last step
     #: of a game its rules ended, where the score is final; a game whose score is named otherwise has its own
     score_keys: tuple[str, str] = (N_("history.projected"), N_("history.final_score"))
+    #: the refusal of an undo that would go back across a move that showed something new (a catalog key), in the
+    #: game's own words (dice poker: "new dice were rolled"; the shell's names dice and cards). A game that gives
+    #: one also hears it where another player moved after a reveal since the asker's own last move: a new deal
+    #: (a new poker hand) closes what came before, whoever has moved since. None: the shell's, and who moved.
+    undo_reveal_key: str | None = None
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:

@@ -89,6 +89,8 @@ class DicePokerPresentation(Presentation):
     # is the Gold the night or duel ended with
     score_keys = (N_("dicepoker.history.gold"), N_("dicepoker.history.gold_final"))
     seats = Seats(low=2, high=2, default=2)
+    # poker has no cards, and a finished hand is closed by the new dice of the next one
+    undo_reveal_key = N_("dicepoker.undo.after_reveal")
     solo = True
     lobby_options = (
         LobbyOption("mode", N_("dicepoker.lobby.mode.describe"), default="solo", new=False,

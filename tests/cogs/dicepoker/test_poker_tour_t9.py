@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from poker_kit import due_seat
+from poker_kit import due_seat, turn_post
 
 from bot.games.dicepoker import odds
 from bot.games.dicepoker.content import SOLO_TABLES
@@ -134,3 +134,45 @@ async def test_the_lobby_and_status_say_whether_hints_are_on(poker, alice, bob):
         await poker.click(lobby, user=alice, place=place, label=t("button.start", locale))
         status = (await poker.run("poker status", user=bob, place=place)).only()
         assert hints_field(status, locale) == said
+
+
+KEEP_ALL = [0, 1, 2, 3, 4]
+
+
+async def open_duel(harness, alice, bob, place):
+    """A duel of alice (the challenger, active in hand 1) and bob (deciding first), its hand's message."""
+    created = await harness.run("poker new", user=alice, place=place)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
+
+
+async def test_undo_refusals_are_true_for_poker(poker, alice, bob, fixed_seed):
+    """t9 #8: (a) a keep that ended a hand was refused as "dice were rolled, a card was drawn" (poker has no
+    cards); (b) a player whose only "move" was played for them heard "another player has moved since"; (c) a
+    player whose last move was in the hand before heard who moved since, where new dice were the reason."""
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    sessions = poker.bot.sessions
+    stood_for = await sessions.apply_for_seat(game.id, 1, {"type": "reroll", "keep": KEEP_ALL})   # (b)
+    assert stood_for is not None and due_seat(await sessions.load(game.id)) == 0
+    nothing = (await poker.run("poker undo", user=bob, place=place)).only()
+    assert nothing.content == t("engine.error.nothing_to_undo", "en", group="poker"), nothing.content
+
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    await poker.run("poker keep", user=bob, place=place, dice="all")
+    await poker.run("poker keep", user=alice, place=place, dice="all")                   # (a): hand 1 ends
+    game = await sessions.load(game.id)
+    assert game.state["hand"] == 2 and due_seat(game) == 0          # alice decides first in hand 2
+    ended = (await poker.run("poker undo", user=alice, place=place)).only()
+    assert ended.content == t("dicepoker.undo.after_reveal", "en"), ended.content
+
+    await poker.run("poker keep", user=alice, place=place, dice="all")                   # (c)
+    await poker.run("poker undo", user=alice, place=place)
+    assert due_seat(await sessions.load(game.id)) == 0
+    await poker.run("poker keep", user=alice, place=place, dice="all")
+    await poker.run("poker undo", user=alice, place=place)
+    late = (await poker.run("poker undo", user=bob, place=place)).only()
+    assert late.content == t("dicepoker.undo.after_reveal", "en"), late.content
