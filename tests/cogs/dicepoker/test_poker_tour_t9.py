@@ -176,3 +176,47 @@ async def test_undo_refusals_are_true_for_poker(poker, alice, bob, fixed_seed):
     await poker.run("poker undo", user=alice, place=place)
     late = (await poker.run("poker undo", user=bob, place=place)).only()
     assert late.content == t("dicepoker.undo.after_reveal", "en"), late.content
+
+
+def live_message(harness, place):
+    return [m for m in harness.rec.order if m.channel_id == place.channel_id and m.files][-1]
+
+
+def prompt(harness, place, game, seat: int, key: str) -> str:
+    """The prompt line of ``key`` addressing ``seat`` by mention, as the live message words it."""
+    mention = f"<@{game.seats[seat].user_id}>"
+    if key == "play.up_next":
+        return t(key, "en", player=mention)
+    return t(key, "en", player=mention, away="", decision=t("dicepoker.decision.reroll", "en"))
+
+
+async def test_the_hand_message_keeps_its_prompt_after_an_undo(poker, alice, bob, fixed_seed):
+    """t9 #9: after an undo the hand's message read "**Bob**: choose the dice …", without the mention and without
+    "<@Alice>: your turn comes next", for the rest of the hand; now it reads as before the move undone."""
+    place = poker.channel()
+    game, _ = await open_duel(poker, alice, bob, place)
+    first = live_message(poker, place).text()
+    lines = [prompt(poker, place, game, 1, "play.your_turn"), prompt(poker, place, game, 0, "play.up_next")]
+    assert all(line in first for line in lines), first
+    await poker.run("poker keep", user=bob, place=place, dice="all")
+    assert prompt(poker, place, game, 0, "play.your_turn") in live_message(poker, place).text()
+    await poker.run("poker undo", user=bob, place=place)
+    again = live_message(poker, place).text()
+    assert all(line in again for line in lines), again
+
+
+async def test_a_seat_the_bot_stands_in_for_is_not_told_its_turn_comes_next(poker, alice, bob, fixed_seed):
+    """t9 #9: with the bot standing in for a player, the hand's message told them "your turn comes next" though
+    the bot was about to play for them."""
+    from bot.engine.table import update_meta
+
+    place = poker.channel()
+    game, _ = await open_duel(poker, alice, bob, place)
+    await update_meta(poker.bot.sessions, game.id, taken=frozenset({1}))      # bob is active in hand 2
+    await poker.bot.sessions.apply_for_seat(game.id, 1, {"type": "reroll", "keep": KEEP_ALL})
+    await poker.run("poker keep", user=alice, place=place, dice="all")                   # hand 1 ends
+    game = await poker.bot.sessions.load(game.id)
+    assert game.state["hand"] == 2 and due_seat(game) == 0
+    text = live_message(poker, place).text()
+    assert prompt(poker, place, game, 0, "play.your_turn") in text, text
+    assert prompt(poker, place, game, 1, "play.up_next") not in text, text
