@@ -211,6 +211,7 @@ class Lobby(GameCog):
                             value=pace_text(TableMeta.of(game.meta).pace or "none", locale,
                                             self.games[game.kind].pace_line_key), inline=False)
         self.add_takeover(embed, game, locale)
+        self.add_hints(embed, game, locale)
         if len(game.seats) >= game.seats_wanted:
             embed.set_footer(text=t("lobby.full_hint", locale))
         return embed
@@ -260,6 +261,7 @@ class Lobby(GameCog):
                                                              presentation.pace_line_key)), inline=False)
         if game.status in ("lobby", "active"):
             self.add_takeover(embed, game, locale)
+            self.add_hints(embed, game, locale)
         if game.status == "active":
             add_stand_ins(embed, game, locale)
         return embed
@@ -275,6 +277,14 @@ class Lobby(GameCog):
             t("lobby.takeover.hours_clock", locale, hours=hours) if table.pace else \
             t("lobby.takeover.hours", locale, hours=hours)
         embed.add_field(name=t("lobby.takeover.title", locale), value=value, inline=False)
+
+    def add_hints(self, embed: discord.Embed, game: GameView, locale: str) -> None:
+        """Whether ``/<game> hint`` answers in this game (the creator's ``hints`` switch), for a game whose rules
+        give hints: a player learned it only from the refusal "Hints are switched off in this game"."""
+        if not self.games.kind(game.kind).has_hint:
+            return
+        value = t("lobby.hints.on", locale) if TableMeta.of(game.meta).hints else t("lobby.hints.off", locale)
+        embed.add_field(name=t("lobby.hints.title", locale), value=value, inline=False)
 
     def lobby_line(self, game: GameView, entry: dict, locale: str) -> str:
         """One line of the lobby's history in ``locale``; a language's name reads as a word of the sentence."""

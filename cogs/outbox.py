@@ -192,6 +192,20 @@ def kept_moves(sentences: Sequence[str], limit: int, locale: str, *, newest: boo
     return [left_out, *reversed(kept)] if newest else [*kept, left_out]
 
 
+def prompt_seats(kind: Any, state: Any, posts: Sequence[dict]) -> list[int]:
+    """The seats a live message's prompt keeps addressing by mention when it is edited (an edit pings nobody): those
+    one of its posts pinged (``posts``: the payloads of the message, the newest last) whom the game still
+    has to tell of a decision in it (``seats_to_notify``: dice poker's two duellists of a hand). Its prompt then
+    reads the same however it got there: after an undo, or a move played for a seat, the hand's message lost the
+    mention and "your turn comes next". A game whose messages ping only the seat due (no ``seats_to_notify``)
+    keeps naming it by name in an edit."""
+    notify = kind.seats_to_notify(state)
+    if notify is None:
+        return []
+    pinged = {seat for post in posts for seat in post.get("mention", []) if isinstance(seat, int)}
+    return [seat for seat in notify if seat in pinged]
+
+
 def caught_up(posts: list[OutboxPost], due: list[int]) -> dict:
     """One post for the posts a held game gathered (``cogs.reach``), in order: a game held for days may have many
     (its bot seats and the seats it took over play on, the redraws of a clock or an away player), and sent one by
@@ -779,17 +793,25 @@ class Courier:
             pass                               # deleted or out of reach: nothing to summarise
 
     # ------------------------------------------------------------------ what a post says
-    def mention_line(self, game: GameView, fresh: list[int], locale: str, away: dict[int, float]) -> str:
+    def mention_line(self, game: GameView, fresh: list[int], locale: str, away: dict[int, float],
+                     named: Sequence[int] = ()) -> str:
+        """Who is due and what for, each seat ``fresh`` pings (or ``named``, that this message pinged before: see
+        :func:`prompt_seats`) addressed by mention, the others by name; and "your turn comes next" for those of
+        them whose decision comes later in this message, unless the bot stands in for them (it plays that
+        decision, they do not)."""
         kind = self.games.kind(game.kind)
         presentation = self.games[game.kind]
         lines = []
         due = pending_seats(kind, game.state)
         taken = TableMeta.of(game.meta).taken
+        # an away player is named, not addressed; the bot's stand-in line names whom it plays for
+        addressed = [*fresh, *(s for s in named if s not in fresh and s not in taken
+                               and game.seats[s].user_id not in away)]
         for seat in due:
             if game.seats[seat].is_ai:     # nobody to tell what to do: the bot's seat is named, not addressed
                 lines.append(t("play.bot_choosing", locale, player=f"**{player_name(game, seat)}**"))
                 continue
-            who = f"<@{game.seats[seat].user_id}>" if seat in fresh and game.seats[seat].user_id \
+            who = f"<@{game.seats[seat].user_id}>" if seat in addressed and game.seats[seat].user_id \
                 else f"**{player_name(game, seat)}**"
             decision = presentation.decision_prompt(game, seat, decision_of(kind, game.state, seat), locale)
             if seat in taken:              # the bot decides for them (their menu is not offered): and how to stop it
@@ -798,8 +820,8 @@ class Courier:
                 continue
             lines.append(t("play.your_turn", locale, player=who, away=away_mark(game, seat, away, locale),
                            decision=decision))
-        for seat in fresh:                     # pinged now for a decision that comes later in this message
-            if seat not in due and game.seats[seat].user_id:
+        for seat in addressed:                 # pinged for a decision that comes later in this message
+            if seat not in due and seat not in taken and not game.seats[seat].is_ai and game.seats[seat].user_id:
                 lines.append(t("play.up_next", locale, player=f"<@{game.seats[seat].user_id}>"))
         return "\n".join(lines)
 
@@ -914,12 +936,13 @@ class Courier:
         else:
             due = pending_seats(kind, game.state)
             now = self.away.clock()
-            away = await self.away.in_game(game, {*due, *fresh}, now)
+            named = prompt_seats(kind, game.state, [*(post.payload for post in earlier), payload])
+            away = await self.away.in_game(game, {*due, *fresh, *named}, now)
             await self._note_away_shown(game, away, due)
             parts.status = sentences(presentation.status_line(game, locale), clock_status(game, locale, away, now))
             if not earlier:                      # the message as it appears: its edits leave the note out
                 parts.status = "\n".join(x for x in (parts.status, presentation.turn_note(game, locale)) if x)
-            parts.due = self.mention_line(game, fresh, locale, away)
+            parts.due = self.mention_line(game, fresh, locale, away, named=named)
             offered = menu_seat(TableMeta.of(game.meta), game.seats, due)
             if menu is not None:
                 parts.menu = menu

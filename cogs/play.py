@@ -580,7 +580,8 @@ class Play(Tables):
         game = self.shown(game, locale)
         needle = current.casefold()
         choices = []
-        for index, mv in enumerate(legal):
+        for index in presentation.suggested_moves(game, seat, legal):   # likely first, the same choice once
+            mv = legal[index]
             label = label_text(presentation.move_label(game, seat, mv, locale))     # a choice reads no Markdown
             if needle in label.casefold():
                 choices.append(app_commands.Choice(name=cut(label, 100),

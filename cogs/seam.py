@@ -225,6 +225,11 @@ class Presentation:
     #: the replay's score line (catalog keys, ``{scores}``): at a step of a game in play, and at the last step
     #: of a game its rules ended, where the score is final; a game whose score is named otherwise has its own
     score_keys: tuple[str, str] = (N_("history.projected"), N_("history.final_score"))
+    #: the refusal of an undo that would go back across a move that showed something new (a catalog key), in the
+    #: game's own words (dice poker: "new dice were rolled"; the shell's names dice and cards). A game that gives
+    #: one also hears it where another player moved after a reveal since the asker's own last move: a new deal
+    #: (a new poker hand) closes what came before, whoever has moved since. None: the shell's, and who moved.
+    undo_reveal_key: str | None = None
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:
@@ -256,6 +261,12 @@ class Presentation:
     def value_token(self, name: str, value: Any) -> str:
         """One move field's value as a short stable token a player can type ("blue-6", "str-2")."""
         return str(value)
+
+    def typed_token(self, name: str, text: str) -> str | None:
+        """What a player is typing into an option naming move field ``name``, read as the token it stands for
+        (dice poker: "1234" or "1 3" for the positions "1,2,3,4" / "1,3"), so autocomplete offers that value
+        although its token is written otherwise; None (the default): the text is matched as it is."""
+        return None
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
         """One rules event as a log line ("" for one that another line of the same move already tells)."""
@@ -329,6 +340,14 @@ class Presentation:
         main menu shows them instead of hiding them behind "More…" (Roll Player: discarding a Weapon while the
         hands keep a Market weapon from being bought: the purchase waits on it). Default: none."""
         return frozenset()
+
+    def suggested_moves(self, game: Any, seat: int, legal: list[dict]) -> list[int]:
+        """Indexes in ``legal`` that autocomplete offers (``/<game> play``, a typed command's options), in the
+        order to offer them: Discord shows 25 at most, so a game with more moves than that puts the likely
+        ones first and may leave out moves that do exactly what an earlier one does (dice poker: keeping
+        equal values at other positions), which read as the same choice twice. Default: every move, in the
+        rules' order."""
+        return list(range(len(legal)))
 
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """The decision at hand as a choice of a subset (which dice to reroll): the shell then shows toggles

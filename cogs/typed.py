@@ -56,6 +56,14 @@ class Opt:
     #: says "pick one of the values the command offers", which misleads where the command offers none or the
     #: value has a form of its own to write (dice poker's positions)
     refusal: str = N_("error.option_not_legal")
+    #: catalog key of the refusal of a required option sent empty (``option``): Discord will not send the command
+    #: without it, so "leave it out" (``error.blank_option``, for an optional one) would send the player in a
+    #: circle; a game whose value has a form of its own to write says how (dice poker's positions)
+    blank: str = N_("error.blank_required_option")
+
+    def blank_refusal(self) -> str:
+        """The refusal key of this option sent with nothing visible in it."""
+        return N_("error.blank_option") if self.optional else self.blank
 
     def parameter(self) -> tuple[Any, Any, str]:
         """The option in its command's signature: annotation, default, description (``groups.built_command``)."""
@@ -148,6 +156,16 @@ def filter_moves(p: Presentation, items: list[tuple[int, dict]], spec: MoveSpec,
     return items
 
 
+def offered_first(p: Presentation, opt: Opt, items: list[tuple[int, dict]], typed: set[str], legal: list[dict],
+                  game: Any, seat: int) -> list[tuple[int, dict]]:
+    """The moves autocomplete goes through, in its order: those whose value is the token the player is typing
+    (``typed``: "1234" for "1,2,3,4"), then the presentation's suggestions (``suggested_moves``: likely ones
+    first, the same choice once), so that the 25 Discord shows are never the first 25 of the rules' order."""
+    rank = {index: n for n, index in enumerate(p.suggested_moves(game, seat, legal))}
+    exact = [(i, m) for i, m in items if any(p.value_token(n, v) in typed for n, v in opt.values(m, p))]
+    return exact + sorted((item for item in items if item[0] in rank), key=lambda item: rank[item[0]])
+
+
 def option_choices(p: Presentation, legal: list[dict], spec: MoveSpec, focused: str, filled: dict[str, str],
                    current: str, game: Any, seat: int, locale: str) -> list[app_commands.Choice[str]]:
     """Autocomplete: the focused option's values among the legal moves that fit the other options."""
@@ -158,16 +176,17 @@ def option_choices(p: Presentation, legal: list[dict], spec: MoveSpec, focused: 
                          locale, strict=False)
     taken = {v.casefold() for k, v in others.items() if opt.member and spec.option(k).member}
     needle = meant(current).casefold()
+    typed = {p.typed_token(name, current) for name in opt.fields} - {None} if needle else set()
     seen: set[str] = set()
     choices: list[app_commands.Choice[str]] = []
-    for _, move in items:
+    for _, move in offered_first(p, opt, items, typed, legal, game, seat):
         for name, value in opt.values(move, p):
             tok = p.value_token(name, value)
             if tok in seen or tok.casefold() in taken or len(tok) > CHOICE_LIMIT:
                 continue
             seen.add(tok)
             label = label_text(opt.label(p, move, name, value, game, seat, locale))   # a choice reads no Markdown
-            if needle and needle not in label.casefold() and needle not in tok.casefold():
+            if needle and needle not in label.casefold() and needle not in tok.casefold() and tok not in typed:
                 continue
             choices.append(app_commands.Choice(name=cut(label, CHOICE_LIMIT), value=tok))
             if len(choices) == AUTOCOMPLETE_LIMIT:
@@ -221,9 +240,10 @@ class TypedMoves:
         await play.courier.reach.check_playable(interaction, game)
         seat = play.seat_of(game, interaction.user.id)
         await play.welcome_back(game, seat, interaction)
-        blank = next((name for name, value in options.items() if isinstance(value, str) and not meant(value)), None)
+        blank = next((o for o in spec.options if isinstance(options.get(o.name), str) and not meant(options[o.name])),
+                     None)
         if blank is not None:
-            raise Refusal("error.blank_option", option=blank)
+            raise Refusal(blank.blank_refusal(), option=blank.name)
         locale = locale_of(interaction)
         legal = play.legal_for(game, seat, locale)
         filled = clean(options)

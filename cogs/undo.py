@@ -7,7 +7,8 @@ import discord
 from discord import app_commands
 
 from bot.engine import GameView, StaleMove
-from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterTurnEnded
+from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterReveal, UndoAfterTurnEnded
+from bot.engine.undo import effective_moves, replay
 from bot.i18n import t
 
 from .core import Refusal, Reply, acknowledge, defer, locale_of, reply_of
@@ -61,10 +62,18 @@ class Undo(Tables):
             return
         except UndoAfterOtherPlayer as refused:         # name who moved since the player's own last move
             since = refused.params.get("since")
+            reveal_key = self.presentation(game).undo_reveal_key
+            if reveal_key is not None and since is not None and await self.revealed_since(game, since):
+                raise Refusal(reveal_key) from None
             if since is None or game.version - since > REBASE_WINDOW:
                 raise
             key, params = await self.overtaken_reason(game, seat, since, locale)
             raise Refusal(key, **params) from None
+        except UndoAfterReveal:                         # in the game's words, where it has its own
+            reveal_key = self.presentation(game).undo_reveal_key
+            if reveal_key is None:
+                raise
+            raise Refusal(reveal_key) from None
         except UndoAfterTurnEnded as refused:           # name whose turn began after the player's move
             raise Refusal("undo.refused_turn_over",
                           player=self.player_name(game, refused.params["seat"])) from None
@@ -82,6 +91,19 @@ class Undo(Tables):
                                                       content_key="undo.done_continue")
             await acknowledge(interaction)
         await self.play.close_time_out_questions(game)
+
+    async def revealed_since(self, game: GameView, since: int) -> bool:
+        """Whether a move in effect after the player's own last one (``since``, its seq) showed something new (the
+        rules' ``reveals``): then that is why it stands, whoever moved since. Replays the effective log."""
+        kind = self.kind(game)
+        moves = effective_moves(await self.sessions.store.moves(game.id))
+        state = replay(kind, len(game.seats), game.seed, game.options, [m for m in moves if m.seq <= since])
+        for move in (m for m in moves if m.seq > since):
+            after, _events = kind.apply(state, move.seat, move.move)
+            if kind.reveals(state, move.move, after):
+                return True
+            state = after
+        return False
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int, locale: str) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who

@@ -64,7 +64,9 @@ def plan_undo(kind: Any, seats: int, seed: int, options: Mapping, log: Sequence[
     if not kind.has_undo:
         raise errors.UndoUnsupported(game_id=game_id)
     moves = effective_moves(log)
-    if not any(m.seat == seat for m in moves):
+    # the player's own moves: a seat whose only moves in effect were played for it (the bot standing in, the
+    # rules' move when its clock ran out) has nothing to take back; "another player has moved since" was untrue
+    if not any(m.seat == seat and m.user_id == user_id for m in moves):
         raise errors.NothingToUndo(game_id=game_id)
     target = moves[-1]
     if target.seat != seat or target.user_id != user_id:

@@ -17,12 +17,14 @@ from cogs.usertext import cut, is_number, meant
 
 N_DICE = 5
 #: a value that names no dice is refused with how to write them (the shell's refusal pointed to the values the
-#: command offers, and ``reroll`` offers none)
+#: command offers, and ``reroll`` offers none); so is an empty one (the option is required: "leave it out"
+#: could not be done)
 KEEP = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.keep",
-                                  refusal=N_("dicepoker.cmd.refused.keep")),))
+                                  refusal=N_("dicepoker.cmd.refused.keep"), blank=N_("dicepoker.cmd.blank.keep")),))
 #: the same move named by the dice thrown again (no autocomplete: it would offer the kept ones)
 REROLL = MoveSpec(("reroll",), (Opt("dice", ("keep",), about="dicepoker.cmd.opt.reroll",
-                                    refusal=N_("dicepoker.cmd.refused.reroll")),))
+                                    refusal=N_("dicepoker.cmd.refused.reroll"),
+                                    blank=N_("dicepoker.cmd.blank.reroll")),))
 WORDS = {"all": set(range(1, N_DICE + 1)), "none": set(), "-": set(), "0": set()}
 #: the keywords as each language writes them (its help and option texts name them): any is understood
 WORD_KEYS = {"all": "dicepoker.word.all", "none": "dicepoker.word.none"}

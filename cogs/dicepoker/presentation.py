@@ -39,6 +39,36 @@ def keep_token(keep: Any) -> str:
     return ",".join(str(i + 1) for i in shown) if shown else "none"
 
 
+def keep_words(keep: Any, locale: str) -> str:
+    """A keep as the player writes it in ``locale``: its positions ("1,3,5"), or the language's word for none
+    or all five ("keine", "alle"): an autocomplete choice read "none" to a German player."""
+    shown = positions(keep)
+    if not shown:
+        return t("dicepoker.word.none", locale)
+    return t("dicepoker.word.all", locale) if len(shown) == N_DICE else keep_token(shown)
+
+
+def offer_rank(values: tuple[int, ...]) -> tuple:
+    """Where a keep of ``values`` (highest first) stands among the suggestions: keep all, reroll all, then the
+    higher kept dice first (more of them first among equals). The same order in every situation, so it
+    suggests nothing the hints would; only five different values give more than Discord's 25 keeps, and
+    those left out keep neither of the two highest dice, which is never the best keep."""
+    if len(values) == N_DICE:
+        return (0, ())
+    if not values:
+        return (1, ())
+    return (2, tuple(-v for v in values) + (0,))
+
+
+def suggested_keeps(dice: list[int], legal: list[dict]) -> list[int]:
+    """Indexes of ``legal`` to offer, one per set of kept values (the first positions that keep them: "keep
+    2 1" at positions 1,2 and at 3,4 is the same choice), in :func:`offer_rank` order."""
+    first: dict[tuple[int, ...], int] = {}
+    for index, move in enumerate(legal):
+        first.setdefault(tuple(sorted((dice[i] for i in positions(move.get("keep"))), reverse=True)), index)
+    return [first[values] for values in sorted(first, key=offer_rank)]
+
+
 def acting_dice(state: dict, seat: int) -> list[int] | None:
     """The dice ``seat`` is deciding on now, or None when it is not that seat's decision."""
     side = rules.acting_side(state)
@@ -59,6 +89,8 @@ class DicePokerPresentation(Presentation):
     # is the Gold the night or duel ended with
     score_keys = (N_("dicepoker.history.gold"), N_("dicepoker.history.gold_final"))
     seats = Seats(low=2, high=2, default=2)
+    # poker has no cards, and a finished hand is closed by the new dice of the next one
+    undo_reveal_key = N_("dicepoker.undo.after_reveal")
     solo = True
     pace_line_key = N_("dicepoker.pace.line")        # the time is per reroll, one each a hand
     pace_option_key = N_("dicepoker.cmd.new.pace")
@@ -150,11 +182,22 @@ class DicePokerPresentation(Presentation):
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         if name == "keep" and seat is not None:
-            return f"{keep_token(value)} — {self.move_label(game, seat, {'keep': value}, locale)}"
+            return f"{keep_words(value, locale)} — {self.move_label(game, seat, {'keep': value}, locale)}"
         return str(value)
 
     def value_token(self, name: str, value: Any) -> str:
         return keep_token(value) if name == "keep" else str(value)
+
+    def typed_token(self, name: str, text: str) -> str | None:
+        """Positions typed in any spelling ("1234", "1 3", "alle") as the keep's token ("1,2,3,4")."""
+        kept = commands.parse_positions(text) if name == "keep" else None
+        return None if kept is None else commands.token(kept)
+
+    def suggested_moves(self, game: Any, seat: int, legal: list[dict]) -> list[int]:
+        """Keep all first and each set of kept values once (:func:`suggested_keeps`): 32 keep patterns were
+        cut at Discord's 25 in the rules' order, which left out "keep all" and showed equal labels twice."""
+        dice = acting_dice(game.state, seat) if game.state is not None else None
+        return list(range(len(legal))) if dice is None else suggested_keeps(dice, legal)
 
     def event_line(self, game: Any, event: dict, locale: str) -> str:
         return words.event_text(event, locale, seat_names(game))

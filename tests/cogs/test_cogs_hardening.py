@@ -47,7 +47,8 @@ async def test_blank_option_values_are_refused(harness, alice, bob, blank):
     game, _ = await start_two_player(harness, alice, bob, place)
     mover = due_user(harness, game, [alice, bob])
     refused(await harness.run("play", user=mover, place=place, move=blank), "error.blank_option", option="move")
-    refused(await harness.run("setup sheet", user=mover, place=place, race=blank), "error.blank_option",
+    # ``race`` is required: Discord sends no command without it, so "leave it out" would be no way out
+    refused(await harness.run("setup sheet", user=mover, place=place, race=blank), "error.blank_required_option",
             option="race")
     assert (await harness.bot.sessions.load(game.id)).version == game.version
 

@@ -184,7 +184,8 @@ async def test_while_the_bot_stands_in_the_live_message_offers_the_player_no_men
     assert not TableMeta.of(game.meta).taken
     live = live_message(h, place)
     assert offered_moves(live) and stand_in not in live.text(), live.text()
-    assert t("play.your_turn", "en", player=f"**{game.seats[1].name}**", away="", decision=decision) in live.text()
+    # addressed again as the hand's message first did (an edit pings nobody)
+    assert t("play.your_turn", "en", player=bob.mention, away="", decision=decision) in live.text()
 
 
 def decision_now(h, game) -> str:

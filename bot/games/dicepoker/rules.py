@@ -195,7 +195,7 @@ def next_hand(state: dict) -> list[dict]:
 
 def best_dice(state: dict) -> list[list[int] | None]:
     """The dice of the best final hand each seat showed in the match (the first of equals), None before any
-    hand."""
+    hand. "Best" and "equal" follow the match's tie-break (``match_key``), as the showdowns did."""
     best: list[list[int] | None] = [None] * state["seats"]
     keys: list[tuple | None] = [None] * state["seats"]
     for entry in state["history"]:
@@ -203,15 +203,22 @@ def best_dice(state: dict) -> list[list[int] | None]:
             seat = seat_of_side(state, side)
             if seat is None:
                 continue
-            key = hand_key(dice)
+            key = match_key(state, dice)
             if keys[seat] is None or key > keys[seat]:
                 best[seat], keys[seat] = list(dice), key
     return best
 
 
+def match_key(state: dict, dice) -> tuple:
+    """The comparison key of ``dice`` under the match's tie-break: the printed rule looks at two unused dice
+    only, so two best hands equal there are equal for the match too (a draw), not split by a third die as the
+    house rule would. Solo has no tie-break option and compares every die."""
+    return hand_key(dice, state["options"].get("kicker_depth"))
+
+
 def best_hands(state: dict) -> list[tuple | None]:
-    """The full comparison key of each seat's ``best_dice``."""
-    return [None if dice is None else hand_key(dice) for dice in best_dice(state)]
+    """The comparison key of each seat's ``best_dice`` under the match's tie-break (``match_key``)."""
+    return [None if dice is None else match_key(state, dice) for dice in best_dice(state)]
 
 
 def outcome(state: dict, broke: list[int] | None = None) -> dict:

@@ -66,7 +66,8 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
         "the hand's message now carries the active player's toggles"
     # the active player now sees the opponent's final dice (in the log line and the picture) and chooses
     assert rules.pending(game.state)[0]["role"] == "active" and due_seat(game) == 0
-    assert f"**{game.seats[0].name}**" in nxt.text() and nxt.file_names() == ["hand.png"]
+    # addressed as the hand's first post did (the edit pings nobody): the prompt reads the same however it got here
+    assert f"<@{game.seats[0].user_id}>" in nxt.text() and nxt.file_names() == ["hand.png"]
     assert " ".join(map(str, game.state["sides"][1]["dice"])) in nxt.text()
 
 

@@ -47,7 +47,7 @@ async def test_poker_undo_of_keeping_every_die(poker, alice, bob, fixed_seed):
     rerolled = await choose_and_confirm(poker, hand, [0, 1], user=bob, place=place)
     assert rerolled is not None
     refused = await poker.run("poker undo", user=bob, place=place)
-    assert refused.only().content == t("engine.error.undo_after_reveal", "en", group="poker")
+    assert refused.only().content == t("dicepoker.undo.after_reveal", "en")      # poker has no cards to draw
     assert (await verify_store(sessions.store, sessions.kinds)).ok
 
 

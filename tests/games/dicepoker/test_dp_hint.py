@@ -74,8 +74,8 @@ def test_the_reason_names_the_plan_and_the_exact_chance(monkeypatch):
     text = words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], "en")
     # kept 5 5 can never end level with 6 6 4 2 2: nothing is said about ties (a French tour read it as odd)
     assert hint["key"] == "dicepoker.hint.why.active_no_tie"
-    assert text == ("Keep 5 5 to build on your Pair. "
-                    + f"Against Bob's Two Pairs (6 6 4 2 2) you win {100 * float(chance):.1f}% of the time.")
+    assert text == ("Keep 5 5 to build on your Pair. Against the hand Bob shows, Two Pairs (6 6 4 2 2), "
+                    + f"you win {100 * float(chance):.1f}% of the time.")
     assert "," in words.hint_why(hint["key"], hint["params"], ["Ann", "Bob"], "de").split("%")[0][-4:]
 
 

@@ -28,3 +28,28 @@ def test_a_stored_match_without_the_option_keeps_the_house_rule_it_was_played_by
         assert KIND.create(seats, 1, {"mode": mode, "kicker_depth": 2})["options"]["kicker_depth"] == 2
         old = KIND.create(seats, 1, {"mode": mode})
         assert KIND.loads(KIND.dumps(old))["options"]["kicker_depth"] is None
+
+
+def _even_match(kicker_depth, best_0, best_1):
+    """A two-hand match with equal Gold whose best hands are ``best_0`` and ``best_1`` (the other hand is
+    nothing for both, below either)."""
+    state = KIND.create(2, 3, {"hands": 2, "kicker_depth": kicker_depth})
+    state["purses"] = [6, 6]
+    state["history"] = [{"final": [best_0, best_1], "winner": 0, "payout": None},
+                        {"final": [[1, 2, 3, 5, 6], [1, 2, 3, 5, 6]], "winner": 1, "payout": None}]
+    return state
+
+
+def test_the_match_best_hand_tie_break_follows_the_chosen_rule():
+    """Report t9 #13: equal Gold goes to the better best hand of the match; under the printed rule two best
+    hands equal on the hand and the two highest unused dice are equal, so the match is a draw (the house
+    rule goes on to the third unused die)."""
+    from bot.games.dicepoker import rules
+
+    printed = _even_match(opt.TIE_BREAKS["printed"], ACTIVE, OPPONENT)
+    assert rules.outcome(printed) == {"winner": None, "reason": "draw"}
+    assert rules.best_hands(printed)[0] == rules.best_hands(printed)[1]
+    house = _even_match(opt.TIE_BREAKS["house"], ACTIVE, OPPONENT)
+    assert rules.outcome(house) == {"winner": 1, "reason": "best_hand"}
+    apart = _even_match(opt.TIE_BREAKS["printed"], [2, 2, 6, 4, 1], [2, 2, 6, 5, 1])
+    assert rules.outcome(apart) == {"winner": 1, "reason": "best_hand"}
