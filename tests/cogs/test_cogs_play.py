@@ -87,7 +87,7 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
     # and no outdated private menu stays clickable above the newest one
     assert sum(1 for m in private if move_components(m)) <= 2, [m.text() for m in private if move_components(m)]
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
-    # over, each player still sees every final sheet (the result post shows the last mover's only) and the table
+    # over, each player still sees every final sheet (the result post shows the winner's only) and the table
     sheets = []
     for viewer, player in ((alice, bob), (bob, alice)):
         looked = (await harness.run("sheet", user=viewer, place=place, player=player)).only()
