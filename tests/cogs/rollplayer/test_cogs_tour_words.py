@@ -34,3 +34,31 @@ def test_gold_coins_never_read_as_a_gold_die(locale):
     gold_die = alt.die_words(Die(value=1, colour="gold"), locale)
     coin = t("initiative_coin", locale)
     assert reads_as_a_gold_die(gold_die, 1, locale) and not reads_as_a_gold_die(coin, 1, locale), (gold_die, coin)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_goal_met_with_a_weapon_says_the_bonus_the_score_counts(locale):
+    """"CON 12 (objectif 14 ou plus, atteint)": the sheet's alt text called a goal met below it, the Quarterstaff's
+    +2 (drawn as "12 +2 🗡") unsaid. The row says the bonus, the weapon and the sum the score counts."""
+    from bot.games.rollplayer import content
+    from images.rollplayer import content as names
+    from images.rollplayer.adapt import sheet_view
+    from tests.cogs.rollplayer.menu_kit import after_setup, deal, sheet
+
+    st = after_setup(2, seed=3, classes={0: "warrior", 1: "warrior"})
+    p = st.players[0]
+    goal = content.classes()[p.class_id]["goals"]["con"]
+    race = content.races()[p.race]["modifiers"]["con"]
+    dice_total = goal["min"] - 2 - race                  # two short of the goal: the staff's +2 meets it
+    values = [min(6, dice_total - 2), 1, 1]
+    values[1] = min(6, dice_total - values[0] - 1)
+    values[2] = dice_total - values[0] - values[1]
+    assert all(1 <= v <= 6 for v in values), values
+    sheet(p, con=[("white", v) for v in values])
+    deal(st, 0, ["quarterstaff"])
+    view = sheet_view(st, 0, ["Ann", "Ben"], locale)
+    [row] = [r for r in view.rows if r.attr == "con"]
+    assert row.goal_met and row.value == goal["min"] - 2 and row.goal_bonus == 2, row
+    said = alt.row_head(row, locale)
+    assert names.card_name("quarterstaff", locale) in said and "+2 " in said and f"= {goal['min']} " in said, said
+    assert said in alt.sheet_alt(view, locale)
