@@ -62,3 +62,22 @@ def test_a_goal_met_with_a_weapon_says_the_bonus_the_score_counts(locale):
     said = alt.row_head(row, locale)
     assert names.card_name("quarterstaff", locale) in said and "+2 " in said and f"= {goal['min']} " in said, said
     assert said in alt.sheet_alt(view, locale)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_class_draw_says_why_a_colour_was_drawn_again(locale):
+    """"Dan pioche Rouge, Blanc : carte Classe n° 1" read as two dice drawn for a white card: Red's card was
+    taken, so he drew again. The line says so for each die drawn again (taken, or gold: no class card)."""
+    from types import SimpleNamespace
+
+    from cogs.rollplayer import PRESENTATION
+
+    game = SimpleNamespace(seats=[SimpleNamespace(name="Ann", user_id=1, is_ai=False)] * 2, state=None)
+    event = {"key": "rollplayer.class_drawn", "params": {"seat": 0, "drawn": ["red", "gold", "white"], "card": 1}}
+    line = PRESENTATION.event_line(game, event, locale)
+    taken = t("rollplayer.class_redraw_taken", locale, colour=colour_name("red", locale))
+    gold = t("rollplayer.class_redraw_gold", locale, colour=colour_name("gold", locale))
+    assert taken in line and gold in line, line
+    assert line.index(taken) < line.index(gold) < line.index(colour_name("white", locale)), line
+    once = {"key": "rollplayer.class_drawn", "params": {"seat": 0, "drawn": ["white"], "card": 1}}
+    assert t("rollplayer.class_redraw_taken", locale, colour="")[-4:] not in PRESENTATION.event_line(game, once, locale)
