@@ -381,16 +381,18 @@ class Play(Tables):
         """A pick on a public menu the game has left behind (the player went on privately after a first pick, and
         the live message could not yet be drawn without that menu: ``Courier.went_private``'s edit failed, a
         client showing the message as it was). The player is due, so the answer is their moves now, privately,
-        saying why; anyone else is refused. A stale private menu (made out of date by a move made elsewhere) is
-        redrawn in place as the game is now, saying why, for a player still due; anyone else hears whose turn it
-        is (it answered "this was for an earlier turn", untrue in the same round). False: nothing was played."""
+        saying why; anyone else is refused. A stale private menu (a double click, a client that missed its
+        retirement) is refused: "this button is out of date" for a player still due (it is not redrawn: a double
+        click's redraw would race the step drawn there by the first), whose turn it is for anyone else (it
+        answered "this was for an earlier turn", untrue in the same round). False: nothing was played."""
         message = interaction.message
         if message is None:
             raise Refusal("error.stale_button")
         locale = locale_of(interaction)
         if message.flags.ephemeral:
-            await self.refresh_private_menu(interaction, game, seat, locale)
-            return False
+            if seat in self.pending_seats(game):
+                raise Refusal("error.stale_button")
+            raise self.not_your_turn(game, locale, seat, self.kind(game).legal_moves(game.state, seat))
         if seat not in self.pending_seats(game):
             # someone else's menu (a player with a move of their own out of turn got "this was for an earlier
             # turn" on the current one): whose turn it is
@@ -398,20 +400,6 @@ class Play(Tables):
         legal = self.legal_for(game, seat, locale)
         await self.send_moves(interaction, game, seat, legal, locale, ALL, key="play.moved_on")
         return False
-
-    async def refresh_private_menu(self, interaction: discord.Interaction, game: GameView, seat: int,
-                                   locale: str) -> None:
-        """A pick on the player's own private menu that the game has left behind: the same message shows their
-        moves now under "That menu is out of date …", or, when they are not due, they hear whose turn it is and
-        what they may do meanwhile."""
-        legal = self.kind(game).legal_moves(game.state, seat)
-        if seat not in self.pending_seats(game):
-            raise self.not_your_turn(game, locale, seat, legal)
-        undo = await self.may_undo(game, interaction.user.id)
-        await self.prepare_menu(game, seat, locale, legal, menu=ALL)
-        await answer_by_edit(interaction, content=self.moves_heading(game, seat, locale, ALL, "play.moved_on"),
-                             view=self.menu(game, seat, legal, locale, menu=ALL, undo=undo), attachments=[])
-        await self.remember_private((game.id, seat), PrivateMessage(interaction, interaction.message.id, True))
 
     async def on_move_button(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                              check: str) -> None:
