@@ -504,29 +504,35 @@ def move_view(presentation: Presentation, game: Any, seat: int, legal: list[dict
     return view
 
 
-#: Most characters of one option's label in a select's placeholder (Discord allows 150 for the whole placeholder)
-PLACEHOLDER_LABEL = 70
+#: Most characters of one option's label in a select's placeholder (Discord allows 150 for the whole placeholder;
+#: a phone at 360 px shows about 40 a line, and a placeholder of three lines hid which select held what)
+PLACEHOLDER_LABEL = 45
 
 
 def chunk_placeholders(presentation: Presentation, game: Any, seat: int, legal: list[dict],
                        chunks: list[list[Option]], locale: str) -> list[str]:
-    """The placeholders of a menu's selects, all worded one way, so that each tells which select to open: one
-    select is "Choose your move"; several are each named by what their moves share ("Place blue 6 on …"), when
-    every select has such a name of its own, else each by its first and last option ("Buy Climb … Take 2 gold").
-    A menu mixed both (and numbers): "Choose your move (1/2)" above "white 1 → …", three selects all "DEX: swap …
-    ↔ …" above "Choose your move (4/4)"."""
+    """The placeholders of a menu's selects, each telling which select to open: one select is "Choose your move";
+    of several, each is named by what its moves share ("Take Initiative 5: 4 purple, place in …") when that name is
+    its own, else by its first and last option as guide words ("From “Take Initiative 1 …” to “… 4 …”"). Never a
+    bare number ("Choose your move (1/2)"), never two alike (three selects all "DEX: swap … ↔ …"). A French tour
+    read every select as a range once one of them had no shared name, the last one's "From Initiative 5 … to
+    Initiative 5 …" hiding that it held card 5 alone."""
     if len(chunks) == 1:
         return [t("menu.placeholder", locale)]
     shared = [shared_placeholder(presentation, game, seat, legal, chunks, n, locale) for n in range(len(chunks))]
-    if all(shared) and len(set(shared)) == len(shared):
-        return [text for text in shared if text]
-    return [range_placeholder(chunk, locale) for chunk in chunks]
+    ranges = [range_placeholder(chunk, locale) for chunk in chunks]
+    named = [text if text is not None and shared.count(text) == 1 and text not in ranges else ranges[n]
+             for n, text in enumerate(shared)]
+    return named if len(set(named)) == len(named) else ranges
 
 
 def range_placeholder(chunk: list[Option], locale: str) -> str:
-    """A select named by its first and last option, as a dictionary's page by its guide words."""
-    first, last = (fit_option_text(o.label, PLACEHOLDER_LABEL) for o in (chunk[0], chunk[-1]))
-    if len(chunk) == 1:
+    """A select named by its first and last option, as a dictionary's page by its guide words, each quoted (French
+    "De Placement rapide : placer tous mes dés … à 5 Vert en CHA" read as one sentence). A move that plays several
+    (Quick place) is no guide word: the single moves around it are."""
+    single = [o for o in chunk if "+" not in o.value] or chunk
+    first, last = (fit_option_text(o.label, PLACEHOLDER_LABEL) for o in (single[0], single[-1]))
+    if len(chunk) == 1 or first == last:
         return first
     return t("menu.placeholder_range", locale, first=first, last=last)
 

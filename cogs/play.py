@@ -4,7 +4,9 @@ Turn prompt policy (decided once, by the engine's turn book ``bot.engine.turn``,
 
 * A move whose player still has a decision in the same step (take a card → place the die → action)
   continues *privately*: the player's one private message of the game shows their own picture and the next
-  menu, redrawn in place at each step (a new one only when no token that may edit it is alive).
+  menu, redrawn in place at each step; a pick on the live message answers with a new one below it (unless the
+  player's private message already lies below it), and the older one loses its menu. A move made from the live
+  message or typed retires the player's private menu of that decision ("Done: …").
 * Otherwise (the player is done, the step changed, or the game ended) the step goes into the game's ONE
   live message (``cogs.outbox``): the table, where the game stands, the moves since it appeared, and a
   mention of each player who has just become due (nobody is mentioned twice for the same turn); a step that
@@ -115,6 +117,12 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
     return None if levels is not None else (int(version), index, check)
 
 
+def sent_after(message_id: int, other_id: int) -> bool:
+    """Whether message ``message_id`` came after ``other_id`` in its channel, so a reader of the one sees the other
+    below it: Discord's ids grow with the time a message was sent (a snowflake's high bits are its timestamp)."""
+    return message_id > other_id
+
+
 def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     """``legal_of`` for a menu whose moves are known already (a module function: it goes to a worker process)."""
     return legal
@@ -195,12 +203,15 @@ class Play(Tables):
                 await self.courier.went_private(game.id, seat)
             await self.close_time_out_questions(game)
             return False
+        key = (game.id, seat)
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
-                await self.close_private(interaction, t("play.done", locale, move=label))
+                await self.close_private(interaction, t("play.done", locale, move=label), key)
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.go_public(interaction, game)
+        if not in_private:
+            await self.retire_private(key, t("play.done", locale, move=label))
         await self.close_time_out_questions(game)
         return True
 
@@ -237,21 +248,42 @@ class Play(Tables):
         await self.courier.deliver(game.id, via=interaction)
         self.bots.schedule(game.id, game)
 
-    async def close_private(self, interaction: discord.Interaction, content: str) -> None:
-        """The clicked private message ends its step: only ``content`` is left, no menu, no picture."""
+    async def close_private(self, interaction: discord.Interaction, content: str,
+                            key: tuple[int, int] | None = None) -> None:
+        """The clicked private message ends its step: only ``content`` is left, no menu, no picture. ``key`` (game
+        id, seat): it is no longer the player's private message to redraw or retire."""
+        if key is not None and (mine := self.private.get(key)) is not None \
+                and mine.message_id == interaction.message.id:
+            del self.private[key]
         self.courier.forget_private(interaction.message.id)
         await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=None,
                                                                              attachments=[])
+
+    async def retire_private(self, key: tuple[int, int], content: str) -> None:
+        """The player's step ended with a move made elsewhere (the public menu, a typed command): their private
+        message (a "My moves" menu, a step message, while its token lives) says what was done and loses its menu,
+        as it does when the move is made from it. It offered the decision just made, and a tour found it still
+        live, answering its pick with "this was for an earlier turn" in the same round. One interaction call,
+        after the answer."""
+        mine = self.private.pop(key, None)
+        if mine is None:
+            return
+        self.courier.forget_private(mine.message_id)
+        with answer_may_be_lost(f"game {key[0]}: a private menu the move left behind"), \
+                contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
+            await mine.edit(content=content, view=None, attachments=[])
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,
                                         content_key: str = "play.continue", content: str | None = None) -> None:
         """The next decision of the same step, privately: the player's picture and menu, in ONE private
         message per player and game. ``in_place``: the click came from that message, which is redrawn. A
-        click on the public message redraws the player's earlier private message (through the freshest
-        interaction token that may edit it, while it lives: 15 minutes); otherwise, or when that edit
-        fails, a new private message is sent and becomes the one. ``content``: the text above the menu, when
-        it is not ``content_key``'s."""
+        click on the public message redraws the player's earlier private message only when it lies below the
+        message clicked (``sent_after``: a "My moves" menu opened from it), through the freshest interaction
+        token that may edit it; otherwise (an older one far up the channel, where a phone shows nothing new: a
+        tour's Bard found her second purchase drawn into the last round's market message), or when that edit
+        fails, a new private message answers the click and becomes the one, the older one losing its menu.
+        ``content``: the text above the menu, when it is not ``content_key``'s."""
         await self.prepare_menu(game, seat, locale)
         presentation = self.presentation(game)
         legal = self.kind(game).legal_moves(game.state, seat)
@@ -273,8 +305,10 @@ class Play(Tables):
             target: PrivateMessage | None = PrivateMessage(interaction, interaction.message.id, True)
         else:                                  # (a token too old has left the cache)
             target = self.private.get(key)
-            if interaction.type is not discord.InteractionType.component:
-                target = None                  # a typed command fills its own answer
+            clicked = interaction.message
+            if interaction.type is not discord.InteractionType.component or clicked is None \
+                    or (target is not None and not sent_after(target.message_id, clicked.id)):
+                target = None                  # a typed command fills its own answer; an older message is out of sight
         if target is not None:
             target.retired = retired
             kept = picture is not None and self.courier.private_sheet_shown(target.message_id, picture.data,
@@ -347,11 +381,18 @@ class Play(Tables):
         """A pick on a public menu the game has left behind (the player went on privately after a first pick, and
         the live message could not yet be drawn without that menu: ``Courier.went_private``'s edit failed, a
         client showing the message as it was). The player is due, so the answer is their moves now, privately,
-        saying why; anyone else, or a stale private menu, is refused. False: nothing was played."""
+        saying why; anyone else is refused. A stale private menu (a double click, a client that missed its
+        retirement) is refused: "this button is out of date" for a player still due (it is not redrawn: a double
+        click's redraw would race the step drawn there by the first), whose turn it is for anyone else (it
+        answered "this was for an earlier turn", untrue in the same round). False: nothing was played."""
         message = interaction.message
-        if message is None or message.flags.ephemeral:
+        if message is None:
             raise Refusal("error.stale_button")
         locale = locale_of(interaction)
+        if message.flags.ephemeral:
+            if seat in self.pending_seats(game):
+                raise Refusal("error.stale_button")
+            raise self.not_your_turn(game, locale, seat, self.kind(game).legal_moves(game.state, seat))
         if seat not in self.pending_seats(game):
             # someone else's menu (a player with a move of their own out of turn got "this was for an earlier
             # turn" on the current one): whose turn it is

@@ -82,7 +82,7 @@ class Undo(Tables):
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
         if result.turn.public:
             if in_private:
-                await self.play.close_private(interaction, t("undo.done", locale, move=label))
+                await self.play.close_private(interaction, t("undo.done", locale, move=label), (game.id, seat))
             await acknowledge(interaction)
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.play.go_public(interaction, game)
@@ -138,4 +138,5 @@ class Undo(Tables):
                                                       content=f"{reason}\n{moves}")
             return
         refusal = self.not_your_turn(game, locale)
-        await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}")
+        await self.play.close_private(interaction, f"{reason}\n{t(refusal.key, locale, **refusal.params)}",
+                                      (game.id, seat))

@@ -133,10 +133,14 @@ def purchase_detail(state: Any, move: dict, locale: str) -> str | None:
     return head + fit_option_text(text, OPTION_TEXT_LIMIT - len(head), separators=(" ",))
 
 
+#: the Market decisions at which the turn's player may buy: the first purchase (or 2 Gold), and another one
+MARKET_DECISIONS = ("market", "market_more")
+
+
 def market_buyer(state: Any, seat: int) -> Any:
     """The seat's player while they choose their Market purchase (or 2 Gold), else None."""
     try:
-        due = any(d.get("seat") == seat and d.get("decision") == "market" for d in engine.pending(state))
+        due = any(d.get("seat") == seat and d.get("decision") in MARKET_DECISIONS for d in engine.pending(state))
         return state.players[seat] if due else None
     except (AttributeError, IndexError, KeyError, TypeError):
         return None

@@ -174,6 +174,8 @@ def event_text(game: Any, event: dict, locale: str) -> str:
     drawn = key.endswith(".class_drawn") and isinstance(params.get("card"), int)
     if drawn:
         shown["card"] = t("class_card", locale, number=params["card"])
+        if isinstance(params.get("drawn"), list) and len(params["drawn"]) > 1:
+            shown["drawn"] = redrawn_words(params["drawn"], locale)
     line = t(key, locale, **shown)
     sides = class_sides(params["card"], locale) if drawn else ""
     if sides:
@@ -182,6 +184,19 @@ def event_text(game: Any, event: dict, locale: str) -> str:
         wants = dealt_details(params.get("backstory"), params.get("alignment"), locale)
         return t("rollplayer.dealt_details", locale, line=line, details=wants) if wants else line
     return line
+
+
+def redrawn_words(colours: list[str], locale: str) -> str:
+    """The dice drawn for a class card, each one drawn again with why ("Red (already taken), then White"): "drew
+    Red, White: class card 1" read as two dice drawn for a white card. The rules draw again for a gold die (no class
+    card) and for a colour whose card another player has (``flow.draw_class_card``): any die before the last."""
+    def again(colour: str) -> str:
+        if colour == "gold":
+            return t("rollplayer.class_redraw_gold", locale, colour=colour_name(colour, locale))
+        return t("rollplayer.class_redraw_taken", locale, colour=colour_name(colour, locale))
+    earlier = [again(colour) for colour in colours[:-1]]
+    return t("rollplayer.class_redraw_then", locale, earlier=listed(earlier, locale),
+             last=colour_name(colours[-1], locale))
 
 
 def dealt_details(backstory: Any, alignment: Any, locale: str) -> str:

@@ -141,10 +141,16 @@ class RollPlayerPresentation(Presentation):
 
     # ---- pictures (worker thread): each drawn from a view, and worded from the same view (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
+        """A post's pictures: the mover's sheet and the table; the result post, the scores, the winner's sheet and
+        the table, the same whoever made the last move (it showed the sheet of whoever pressed the last "Finish",
+        the third player's in a tour, with nothing saying why)."""
         files = []
         if game.state.finished:
             files.append(self._scores(game, locale))
-        if mover is not None:
+            winner = _winner(game.state)
+            if winner is not None:
+                files.append(self._sheet(game, winner, locale))
+        elif mover is not None:
             files.append(self._sheet(game, mover, locale))
         files.append(self._table(game, locale))
         return files
@@ -152,8 +158,8 @@ class RollPlayerPresentation(Presentation):
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """The live message is posted anew for every player due, so while the
         game runs it carries the compact picture of what the decision at hand needs (the full table stays on
-        the "Table" button); the result post keeps the turn pictures (scores and table); an abandoned game's, the
-        table as it was left (no one's sheet: nobody moved to end it)."""
+        the "Table" button); the result post keeps the turn pictures (scores, the winner's sheet, table); an
+        abandoned game's, the table as it was left (no one's sheet: nobody moved to end it)."""
         if game.status == "abandoned" and not game.state.finished:
             return [self.table_picture(game, locale)]
         if game.status != "active" or game.state.finished:
@@ -213,6 +219,14 @@ class RollPlayerPresentation(Presentation):
 
     # ---- commands
     commands = staticmethod(commands.build)
+
+
+def _winner(state: Any) -> int | None:
+    """The seat placed first by the rules' ranking (ties broken as the scores picture breaks them), if any."""
+    from bot.games.rollplayer.kind import KIND
+
+    ranking = KIND.score(state).get("ranking") or []
+    return ranking[0].get("index") if ranking else None
 
 
 def _placed_this_round(state: Any, player: Any) -> bool:

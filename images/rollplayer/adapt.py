@@ -85,7 +85,8 @@ def sheet_view(state, seat: int, names: Names = None, locale: str = "en") -> She
         dice = tuple(([_die(d) for d in p.rows[a]] + [None, None, None])[:3])
         goal = Goal(cls["goals"][a]["min"], cls["goals"][a]["max"], cls["goals"][a]["stars"]) if cls else None
         rows.append(Row(a, dice, int(mods[a]), int(entry["weapon_max"]) if entry else 0, goal,
-                        bool(entry and entry["met"])))
+                        bool(entry and entry["met"]), int(entry["weapon_bonus"]) if entry else 0,
+                        tuple(entry["weapon_cards"]) if entry and entry["weapon_bonus"] else ()))
     cells = ()
     if p.backstory:
         cells = tuple(BackstoryCell(a, c["position"], c["colour"])

@@ -23,6 +23,11 @@ NAME_MIN = 20
 TEXT_SIZE = 20
 TEXT_MIN = 18
 TEXT_LINES = 3
+# the table's market tiles, read at about 360 px on a phone to choose a purchase: at 20 px their effect lines were
+# 7 to 8 px high there (a French tour); at 22 px or more, 9 px cap height, on up to four lines
+MARKET_TEXT_SIZE = 24
+MARKET_TEXT_MIN = 22
+MARKET_TEXT_LINES = 4
 ICON = 26
 # one tile per row across a 640 px picture (see sheet.WIDTH): wide tiles keep rule texts at two lines
 OWNED_WIDTH = 592
@@ -38,15 +43,18 @@ def text_width(width: int) -> int:
     return width - BAND - 2 * PAD
 
 
-def _rule_height(card_id: str, locale: str, width: int) -> int:
-    return paragraph_height(content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE,
-                            min_size=TEXT_MIN)
+def _rule_height(card_id: str, locale: str, width: int, market: bool = False) -> int:
+    lines, size, least = (MARKET_TEXT_LINES, MARKET_TEXT_SIZE, MARKET_TEXT_MIN) if market else \
+        (TEXT_LINES, TEXT_SIZE, TEXT_MIN)
+    return paragraph_height(content.card_text(card_id, locale), text_width(width), lines, size, min_size=least)
 
 
-def _rule(d, x: int, top: int, card_id: str, locale: str, width: int, fill) -> None:
-    """The card's rule text under its name: at most ``TEXT_LINES`` lines, shrunk to ``TEXT_MIN`` if need be."""
-    paragraph(d, x, top, content.card_text(card_id, locale), text_width(width), TEXT_LINES, TEXT_SIZE, fill,
-              min_size=TEXT_MIN)
+def _rule(d, x: int, top: int, card_id: str, locale: str, width: int, fill, market: bool = False) -> None:
+    """The card's rule text under its name: at most ``TEXT_LINES`` lines, shrunk to ``TEXT_MIN`` if need be (a
+    ``market`` tile's, larger: ``MARKET_TEXT_*``)."""
+    lines, size, least = (MARKET_TEXT_LINES, MARKET_TEXT_SIZE, MARKET_TEXT_MIN) if market else \
+        (TEXT_LINES, TEXT_SIZE, TEXT_MIN)
+    paragraph(d, x, top, content.card_text(card_id, locale), text_width(width), lines, size, fill, min_size=least)
 
 
 def owned_height(card_id: str, locale: str, width: int = OWNED_WIDTH) -> int:
@@ -144,8 +152,8 @@ def draw_armor(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, w
 
 
 def market_height(card_id: str, locale: str, width: int = MARKET_WIDTH) -> int:
-    """Height of a market tile: the name and type lines, then the rule text's lines (at most 3)."""
-    return PAD + 64 + _rule_height(card_id, locale, width) + PAD
+    """Height of a market tile: the name and type lines, then the rule text's lines (at most 4)."""
+    return PAD + 64 + _rule_height(card_id, locale, width, market=True) + PAD
 
 
 def market_name_width(card_id: str, width: int = MARKET_WIDTH) -> int:
@@ -180,6 +188,6 @@ def draw_market(img: Image.Image, d, x: int, y: int, card_id: str, locale: str, 
         type_line += " · " + label(f"img.arrow.{card['arrow']}", locale)
     text_box(d, left + 26, tmid, type_line, width - BAND - 2 * PAD - 26 - extras_w - 8, 20, False, P.MUTED)
     _extras(img, d, card_id, x + width - PAD, tmid, None)
-    _rule(d, left, y + PAD + 64, card_id, locale, width, P.MUTED)
+    _rule(d, left, y + PAD + 64, card_id, locale, width, P.MUTED, market=True)
     return height
 

@@ -81,13 +81,21 @@ def _pending_rows(v: TableView, locale: str) -> list[int]:
 def _layout(v: TableView, locale: str) -> list[tuple[int, Callable]]:
     """The sections top to bottom, each with its height; Initiative cards matter from the first round on
     (during setup they lie empty)."""
-    layout = [(HEADER_H, _header), (sum(_pending_rows(v, locale)) + 20, _pending)]
+    layout = [(HEADER_H, _header)]
+    if not _over(v):
+        layout.append((sum(_pending_rows(v, locale)) + 20, _pending))
     if v.round > 0 and v.initiative:
         layout.append((SECTION_HEAD + _init_h(v) + 16, _initiative))
     layout.append((SECTION_HEAD + _market_h(v, locale), _market))
     if v.solo:
         layout.append((SOLO_H + 16, _solo))
     return [*layout, (SECTION_HEAD + len(v.players) * PLAYER_ROW, _players)]
+
+
+def _over(v: TableView) -> bool:
+    """A finished game: the header's "Game over" says it all, and a banner "Nobody has to play" under it read as if
+    the game were stuck (an abandoned game keeps its banner, which says so)."""
+    return v.phase == "finished" and not v.pending and not v.abandoned
 
 
 def height(v: TableView, locale: str = "en") -> int:

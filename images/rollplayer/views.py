@@ -41,6 +41,8 @@ class Row:
     weapon_bonus: int  # most the weapons may add for the goal (0 = none)
     goal: Goal | None  # None while no class is chosen
     goal_met: bool  # the goal is scored right now (weapons used as needed)
+    goal_bonus: int = 0  # what the weapons add for the goal as the score counts it (0: none needed)
+    goal_weapons: tuple[str, ...] = ()  # the weapons (card ids) that add it
 
     @property
     def value(self) -> int:

@@ -76,12 +76,18 @@ async def test_complete_two_player_game_by_clicks(harness, alice, bob, fixed_see
                 total_pings += 1
                 assert pinged_since_acting[user_id] == 1, text
     assert total_pings > 10
-    # one private message per player for a step's private part (redrawn in place), not one per private step
+    # a step's private part: a new private message answers the pick on the live message that led to it (where the
+    # player is looking, not an older one far up the channel), and is redrawn in place at each step after it
     private = [m for r in driver.results for m in r.messages if m.ephemeral]
-    redrawn = sum(m.edits for m in private)
-    assert len(private) <= 4 and redrawn >= driver.steps // 2, (len(private), redrawn, driver.steps)
+    for result in driver.results:
+        clicked = result.interaction.message
+        if clicked is not None and clicked.flags.ephemeral:
+            assert not result.private(), [m.text() for m in result.private()]
+    assert sum(m.edits for m in private) >= len(private), "private steps are redrawn in place"
+    # and no outdated private menu stays clickable above the newest one
+    assert sum(1 for m in private if move_components(m)) <= 2, [m.text() for m in private if move_components(m)]
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
-    # over, each player still sees every final sheet (the result post shows the last mover's only) and the table
+    # over, each player still sees every final sheet (the result post shows the winner's only) and the table
     sheets = []
     for viewer, player in ((alice, bob), (bob, alice)):
         looked = (await harness.run("sheet", user=viewer, place=place, player=player)).only()

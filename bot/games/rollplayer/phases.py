@@ -235,6 +235,18 @@ def _attuned(st, move: dict, events: list) -> None:
     flow.begin_market(st, events)
 
 
+def _buying_more(st) -> bool:
+    """The Market turn's player has bought already: what is left is an extra purchase (the Bard's Charming) or the
+    end of the turn, never 2 Gold for a discard, which is the alternative to buying. One rule for both the moves
+    offered and the decision named (the prompt offered gold the menu did not)."""
+    return st.purchases > 0
+
+
+def _market_pending(st, step: Step) -> list[dict]:
+    """The seat whose Market turn it is: to buy a card or take 2 Gold, or, after a purchase, to buy another."""
+    return [{"seat": st.turn, **step.asks[1 if _buying_more(st) else 0]}]
+
+
 def _buy_moves(st, seat: int) -> list[dict]:
     if st.turn != seat:
         return []
@@ -243,12 +255,12 @@ def _buy_moves(st, seat: int) -> list[dict]:
     if st.purchases < purchase_limit(p) and not st.gold_taken:
         out = [dict(v, type="buy", seat=seat, card=card)
                for card in st.market for v in purchase_variants(p, card, discounts=True)]
-    if st.purchases == 0 and not st.gold_taken:
+    if not _buying_more(st) and not st.gold_taken:
         if st.options["friendly_market"]:
             out.append({"type": "take_gold", "seat": seat})
         else:
             out.extend({"type": "take_gold", "seat": seat, "card": c} for c in st.market)
-    if st.purchases > 0 or (not st.market and not st.options["friendly_market"]):
+    if _buying_more(st) or (not st.market and not st.options["friendly_market"]):
         out.append({"type": "end_market_turn", "seat": seat})
     return out
 
@@ -340,7 +352,7 @@ STEPS: dict[tuple[str, str | None], Step] = {(s.phase, s.step): s for s in (
          settle=_settle_after_action),
     Step("market_start", None, ({"decision": "attuned"},), _attuned_moves, _on_turn,
          {"power": _attuned}, skills=True),
-    Step("market", "buy", ({"decision": "market"},), _buy_moves, _on_turn,
+    Step("market", "buy", ({"decision": "market"}, {"decision": "market_more"}), _buy_moves, _market_pending,
          {"buy": _buy, "take_gold": _take_gold, "end_market_turn": _end_market_turn}, skills=True,
          settle=_settle_buy),
     Step("market", "after_discard", ({"decision": "after_discard"},), _on_turn_only("end_market_turn"), _on_turn,

@@ -334,17 +334,18 @@ def test_a_dragon_is_revealed_with_its_number_when_it_hits_too(games):
 
 def test_a_selects_placeholder_names_only_what_its_moves_share(games):
     """A French tour read the placeholder "1 sur le Désert …" over a select of 1s placed anywhere: a select's
-    placeholder names a place only when every move in it goes there, else the value they share. The selects of
-    one menu are named one way: each by what its moves share when every one has such a name, else each by its
-    first and last option (a menu mixed "Dice showing 5 …" with "Choose your move (2/3)")."""
+    placeholder names a place only when every move in it goes there, else the value they share. Each select of
+    one menu is named by what its moves share when that name is its own, else by its first and last option; never
+    by a number (a menu mixed "Dice showing 5 …" with "Choose your move (2/3)"), never two alike."""
     checked = 0
     for item in games:
         if item[0] != "decision" or len(item[3]) <= SELECT_SIZE:
             continue
         _, game, seat, legal = item
         plan = plan_menu(PRESENTATION, game, seat, legal, "en")
-        ranged = [select.placeholder == range_of(select) for select in plan.selects]
-        assert len(plan.selects) < 2 or all(ranged) or not any(ranged), [s.placeholder for s in plan.selects]
+        placeholders = [select.placeholder for select in plan.selects]
+        assert len(plan.selects) < 2 or len(set(placeholders)) == len(placeholders), placeholders
+        assert not any(re.search(r"\(\d+/\d+\)$", p) for p in placeholders), placeholders
         for select in plan.selects if len(plan.selects) > 1 else ():
             moves = [legal[int(value.split(":")[0])] for _, value, _ in select.options]
             values = {m.get("value") for m in moves}
@@ -363,8 +364,10 @@ def test_a_selects_placeholder_names_only_what_its_moves_share(games):
 
 def range_of(select) -> str:
     """A select's placeholder by its first and last option (``cogs.menus.range_placeholder``)."""
-    first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (select.options[0][0], select.options[-1][0]))
-    return first if len(select.options) == 1 else t("menu.placeholder_range", "en", first=first, last=last)
+    labels = [label for label, value, _ in select.options if "+" not in value] or [o[0] for o in select.options]
+    first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (labels[0], labels[-1]))
+    return first if len(select.options) == 1 or first == last else \
+        t("menu.placeholder_range", "en", first=first, last=last)
 
 
 def test_the_status_line_sets_the_active_hero_apart_from_the_figures():

@@ -37,7 +37,21 @@ def test_a_finished_game_keeps_the_turn_pictures():
     game = view(finished_state(), status="finished")
     for mover in (None, 1):
         assert PRESENTATION.live_pictures(game, mover, "en") == PRESENTATION.turn_pictures(game, mover, "en")
-    assert [picture.name for picture in PRESENTATION.live_pictures(game, None, "en")] == ["scores.png", "table.png"]
+    assert [picture.name for picture in PRESENTATION.live_pictures(game, None, "en")] == \
+        ["scores.png", "sheet.png", "table.png"]
+
+
+def test_the_result_post_shows_the_winners_sheet_whoever_moved_last():
+    """A tour's result post showed the whole sheet of whoever pressed the last "Finish" (the third player), not
+    the winner's: the same pictures now, whoever moved last, the sheet the winner's."""
+    state = finished_state()
+    game = view(state, status="finished")
+    winner = KIND.score(state)["ranking"][0]["index"]
+    shown = [PRESENTATION.turn_pictures(game, mover, "fr") for mover in (None, 0, 1)]
+    assert shown[0] == shown[1] == shown[2]
+    [sheet] = [p for p in shown[0] if p.name == "sheet.png"]
+    assert sheet == PRESENTATION.seat_picture(game, winner, "fr")
+    assert NAMES[winner] in sheet.alt
 
 
 def test_the_hook_is_seen_by_the_seam():

@@ -251,19 +251,22 @@ async def test_a_narrowed_more_list_says_it_holds_the_any_time_moves(harness, al
 
 
 def range_of(select: dict | SelectPlan) -> str:
-    """A select's placeholder by its first and last option (``cogs.menus.range_placeholder``)."""
-    labels = [o["label"] for o in select["options"]] if isinstance(select, dict) else \
-        [label for label, _, _ in select.options]
+    """A select's placeholder by its first and last option that plays one move (``cogs.menus.range_placeholder``:
+    Quick place is no guide word)."""
+    options = [(o["label"], o["value"]) for o in select["options"]] if isinstance(select, dict) else \
+        [(label, value) for label, value, _ in select.options]
+    labels = [label for label, value in options if "+" not in value] or [label for label, _ in options]
     first, last = (fit_option_text(label, PLACEHOLDER_LABEL) for label in (labels[0], labels[-1]))
-    return first if len(labels) == 1 else t("menu.placeholder_range", "en", first=first, last=last)
+    return first if len(options) == 1 or first == last else \
+        t("menu.placeholder_range", "en", first=first, last=last)
 
 
 def named_one_way(placeholders: list[str], ranges: list[str]) -> bool:
-    """The selects of one menu are all named by their first and last option, or all by what their own moves
-    share (each a name of its own): never a mix, never a bare number ("Choose your move (2/3)")."""
-    ranged = [p == r for p, r in zip(placeholders, ranges, strict=True)]
+    """Each select of one menu is named by what its own moves share or by its first and last option, each name its
+    own: never a bare number ("Choose your move (2/3)"), never two alike."""
     numbered = any(re.search(r"\(\d+/\d+\)$", p) for p in placeholders)
-    return not numbered and (all(ranged) or (not any(ranged) and len(set(placeholders)) == len(placeholders)))
+    borrowed = any(p in ranges and p != r for p, r in zip(placeholders, ranges, strict=True))
+    return not numbered and not borrowed and len(set(placeholders)) == len(placeholders)
 
 
 def test_the_selects_of_one_menu_are_named_one_way():
@@ -335,3 +338,47 @@ async def test_the_private_headers_read_naturally_in_and_out_of_turn(harness, al
     # what comes next for them, wherever a private message says it ("Next: …", after an undo)
     play = harness.bot.get_cog("Play")
     assert play.decision_text(game, 1 - due, locale) == t("play.waiting_for", locale, players=players)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en", "de", "ko"])
+def test_each_select_is_named_by_what_its_moves_share_and_quick_place_is_no_guide_word(locale):
+    """A French phone tour read "De Placement rapide : placer tous mes dés de départ d'un coup à 5 Vert en CHA"
+    ("place all at once onto 5 Green") and, above the select holding card 5 alone, "De Prendre Initiative n° 5 : 4
+    Violet, placer en STR à Prendre Initiative n° 5 : 4 Violet, placer en CHA", three lines at 360 px: every
+    select was named as a range once one had no shared name. A select whose moves share a name of their own now
+    bears it; a range quotes its guide words, which are single moves, and fits two lines of a phone."""
+    from cogs import menus
+    from cogs.menus import shared_placeholder
+    from cogs.usertext import label_text
+
+    shared_named = ranged = 0
+    for seed in (1, 2, 3):
+        state, rng = KIND.create(2, seed, {}), random.Random(seed)
+        for _ in range(120):
+            if state.finished:
+                break
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            game = SimpleNamespace(id=5, version=1, seats=[], state=state)
+            plan = plan_menu(PRESENTATION, game, seat, legal, locale)
+            if len(plan.selects) > 1:
+                placeholders = [s.placeholder for s in plan.selects]
+                chains = [label for s in plan.selects for label, value, _ in s.options if "+" in value]
+                assert not any(chain in p for chain in chains for p in placeholders), placeholders
+                assert all(len(p) <= 110 for p in placeholders), placeholders
+                assert len(set(placeholders)) == len(placeholders), placeholders
+                options, all_moves = menus.menu_options(PRESENTATION, legal, game, seat, locale, None, 0,
+                                                        menu=menus.MAIN)
+                chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] \
+                    if all_moves else menus._slices(options)
+                names = [shared_placeholder(PRESENTATION, game, seat, legal, chunks, n, locale)
+                         for n in range(len(plan.selects))]
+                for name, placeholder in zip(names, placeholders, strict=False):
+                    if name is not None and names.count(name) == 1:
+                        assert placeholder == label_text(name), (name, placeholders)
+                        shared_named += 1
+                    else:
+                        ranged += 1
+            move = rng.choice(legal)
+            state, _ = KIND.apply(state, seat, move)
+    assert shared_named and ranged

@@ -223,9 +223,12 @@ async def test_setup_commands_autocomplete_and_refusals(harness, alice, bob, car
     after = await harness.bot.sessions.load(game.id)
     assert after.version == game.version + 1
     assert after.state.players[seat].race == race
-    # the picked value from the menu is now stale
+    # the picked value from the menu is now stale: nothing is played, and the player hears whose turn it is now
+    # (not "this was for an earlier turn", which a tour read as untrue in the same round)
     stale = await harness.select(menu, [select["options"][0]["value"]], user=mover, place=place)
-    assert stale.only().content == t("error.stale_button", "en", group="rp")
+    due_now = after.seats[harness.bot.sessions.kinds["rollplayer"].pending(after.state)[0]["seat"]].name
+    refused(stale, "error.not_your_turn", players=due_now)
+    assert (await harness.bot.sessions.load(game.id)).version == after.version
 
 
 async def test_phase_commands_need_a_game_started_here(harness, alice, bob):

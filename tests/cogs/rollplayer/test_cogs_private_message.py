@@ -44,7 +44,6 @@ async def test_a_public_pick_after_my_moves_continues_in_the_newest_private_mess
         if driver._prompt_seat is not None and older is not None and prompt is not None \
                 and move_components(prompt) and menu_version(prompt) == game.version \
                 and any(b.get("label") == MY_MOVES for b in prompt.buttons()):
-            older_edits = older.edits
             mine = (await harness.click(prompt, user=user, place=place, label=MY_MOVES)).only()
             assert mine.ephemeral and move_components(mine)
             result = await pick_first(harness, prompt, user, place)
@@ -54,7 +53,7 @@ async def test_a_public_pick_after_my_moves_continues_in_the_newest_private_mess
                 # the step went on privately: it is drawn in the private message given last
                 assert mine.edits == 1 and move_components(mine), mine.text()
                 # the older one keeps its text, loses its menu: no outdated menu stays clickable above
-                assert older.edits == older_edits + 1 and not move_components(older), older.text()
+                assert not move_components(older), older.text()
                 # the public message no longer shows the menu of before that pick (it answered "out of date"):
                 # it says whose decision it is, and "My moves" opens it
                 assert not move_components(prompt), prompt.text()
