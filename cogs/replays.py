@@ -110,7 +110,7 @@ def move_words(presentation: Any, game: GameView, before: dict[int, Any], record
     taken back alike; a label of an old move that the game's words no longer read is "(a move)", never an error."""
     then = replace(game, state=before[record.seq]) if record.seq in before else game
     try:
-        return presentation.move_label(then, record.seat, record.move, locale)
+        return presentation.log_label(then, record.seat, record.move, locale)
     except Exception:                  # noqa: BLE001 - a label of an old move must not break a log or a post
         return t("history.move_unknown", locale)
 

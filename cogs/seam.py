@@ -243,6 +243,12 @@ class Presentation:
                    open_fields: frozenset[str] = frozenset()) -> str:
         """A legal move as a button or menu label; ``open_fields`` are still to be chosen ("…")."""
 
+    def log_label(self, game: Any, seat: int, move: dict, locale: str) -> str:
+        """A played move as ``/<game> log`` and the undo line word it (``game``: the table it was played on). A
+        button's label can lean on the question above it ("Not yet"); a log line stands alone, so a game whose
+        labels do says there what was decided. Default: the move's label."""
+        return self.move_label(game, seat, move, locale)
+
     def mover_name(self, game: Any, seat: int, locale: str) -> str:
         """Who made a move at ``seat``, for ``/<game> log`` (``game``: the table the move was played on): the
         player's name. A game where one player moves several pieces in turn names the piece too."""

@@ -254,8 +254,11 @@ class RollForAdventurePresentation(Presentation):
                 if not lines:
                     return t("rollforadventure.move.claim_no_line", locale)
                 return t("rollforadventure.move.claim_lines", locale, lines=words.ice_lines(lines, locale))
-            key = "rollforadventure.move.claim_yes" if move.get("claim") is True else "rollforadventure.move.claim_no"
-            return t(key, locale)
+            if move.get("claim") is not True:
+                return t("rollforadventure.move.claim_no", locale)
+            if words.claim_pays_nothing_but_dice(state):
+                return t("rollforadventure.move.claim_dice_back", locale)
+            return t("rollforadventure.move.claim_yes", locale)
         if kind == "remove":
             return t("rollforadventure.move.remove", locale,
                      die=words.die(state, move.get("die"), locale, where="place"))
@@ -273,6 +276,28 @@ class RollForAdventurePresentation(Presentation):
             return t("rollforadventure.move.bonus", locale,
                      heroes=", ".join(words.hero(state, h, names, locale) for h in heroes))
         return words.short(kind)
+
+    def log_label(self, game: Any, seat: int, move: dict, locale: str) -> str:
+        """The Ice Cave's claim and the Shieldmaiden's choice in the log say what was decided ("Ice Cave: reward
+        not claimed yet (5 dice)"): their buttons ("Not yet", "Let it through") read only under their question,
+        and a tester's log read "52. Bot: Not yet". Every other move reads as its label."""
+        kind = move.get("type")
+        if kind == "claim":
+            if "lines" in move:
+                lines = move.get("lines")
+                if not lines:
+                    return t("rollforadventure.log.claim_no_line", locale)
+                return t("rollforadventure.log.claim_lines", locale, lines=words.ice_lines(lines, locale))
+            decision = (game.state or {}).get("decision") or {}
+            count = decision.get("count") if type(decision.get("count")) is int else "?"
+            if move.get("claim") is True:
+                return t("rollforadventure.log.claim_yes", locale, count=count)
+            return t("rollforadventure.log.claim_no", locale, count=count)
+        if kind == "shield":
+            if move.get("use") is True:
+                return t("rollforadventure.log.shield_yes", locale)
+            return t("rollforadventure.log.shield_no", locale)
+        return self.move_label(game, seat, move, locale)
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
         """Under a hero to choose, that hero's ability (a tour chose heroes from their names alone; Roll Player's

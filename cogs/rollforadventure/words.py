@@ -206,10 +206,22 @@ def place(target: Any, locale: str) -> str:
     if kind == "territory" and rest in C.TERRITORIES:
         return t(f"rollforadventure.place.territory.{rest}", locale)
     if kind == "enemy":
-        return card(rest, locale)
+        # a name the sentence would have to decline ("auf den Weißen Wolf B") stands where it needs no case
+        # ending ("auf den Feind „Weißer Wolf B“"): the catalog frames it, the code never declines a name
+        return t("rollforadventure.place.enemy", locale, card=card(rest, locale))
     if target == "memory":
         return t("rollforadventure.place.memory_on", locale)
     return short(target)
+
+
+def claim_pays_nothing_but_dice(state: dict) -> bool:
+    """An Ice Cave A claim of 4 dice with no bonus dice left in the Ice Cave pays no reward (l.297): it only
+    gives the row's dice back. The rules still allow it (dice back matter when the team runs dry), so it is
+    offered, under a label that says so rather than "Claim the reward now"."""
+    decision = state.get("decision") or {}
+    if decision.get("kind") != "ice_claim" or decision.get("count") != 4:
+        return False
+    return not any(d.get("at") == "supply" for d in state.get("dice") or [])
 
 
 def place_name(target: Any, locale: str) -> str:
@@ -218,6 +230,8 @@ def place_name(target: Any, locale: str) -> str:
         return territory(target.partition(":")[2], locale)
     if target == "memory":
         return t("rollforadventure.place.memory", locale)
+    if isinstance(target, str) and target.startswith("enemy:"):
+        return card(target.partition(":")[2], locale)
     return place(target, locale)
 
 

@@ -384,6 +384,10 @@ def claim_ice_a(state: dict, events: list) -> None:
         items.append({"t": "reward_skull", "n": None})
     push_front(state, items)
     supply = len(ids_at(state, "supply"))
+    if heroes and not supply:
+        # l.297 pays bonus dice only from the Ice Cave: with none left there nobody gets one, and the log says
+        # so (a tester's heroes were owed dice and read nothing about why none came)
+        events.append(ev("event.bonus_none", count=len(heroes)))
     if 0 < supply < len(heroes):
         # l.301: not enough bonus dice left: the players decide who gets none; l.189: if they cannot agree,
         # the active player decides. The row's dice go back (its bonus dice to the Ice Cave) afterwards.

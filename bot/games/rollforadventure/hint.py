@@ -74,7 +74,7 @@ def why(state: dict, move: dict) -> tuple[str, dict]:
     if t == "claim":
         if "lines" in move:
             return ("claim_lines" if move["lines"] else "claim_wait"), {"lines": list(move["lines"])}
-        return ("claim_now" if move["claim"] else "claim_wait"), {}
+        return _why_claim(state, move)
     if t == "shield":
         territory = state["decision"].get("territory")
         return ("shield_use" if move["use"] else "shield_save"), {"territory": territory}
@@ -91,6 +91,20 @@ def why(state: dict, move: dict) -> tuple[str, dict]:
     if t == "bonus":
         return "bonus", {"heroes": list(move["heroes"])}
     return "other", {}
+
+
+def _why_claim(state: dict, move: dict) -> tuple[str, dict]:
+    """An Ice Cave A claim's reason names what the row pays now (l.297-313): bonus dice only while the Ice Cave
+    still holds some (a hint advised "take the bonus dice" with none left), a defeat from 5 dice on, and the
+    row's dice back to their owners either way."""
+    count = state["decision"]["count"]
+    empty = not ids_at(state, "supply")
+    params = {"count": count}
+    if not move["claim"]:
+        return ("claim_wait_empty" if empty else "claim_wait"), params
+    if count >= 5:
+        return ("claim_empty_defeat" if empty else "claim_defeat"), params
+    return ("claim_empty" if empty else "claim_now"), params
 
 
 def _why_place(state: dict, move: dict) -> tuple[str, dict]:

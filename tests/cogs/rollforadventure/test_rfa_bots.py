@@ -116,8 +116,8 @@ async def test_the_log_words_each_move_on_the_table_it_was_played_on(harness, al
     state = KIND.create(len(game.seats), game.seed, game.options)
     then, now = [], []
     for record in records:
-        then.append(PRESENTATION.move_label(SimpleNamespace(state=state, seats=game.seats), record.seat,
-                                            record.move, "en"))
+        then.append(PRESENTATION.log_label(SimpleNamespace(state=state, seats=game.seats), record.seat,
+                                           record.move, "en"))
         now.append(PRESENTATION.move_label(game, record.seat, record.move, "en"))
         state, _ = KIND.apply(state, record.seat, record.move)
     assert then != now                                  # the fixed game has moves whose words changed since

@@ -33,7 +33,7 @@ LOCALES = ("en", "de", "fr", "ko")
 #: every event the rules package documents (bot/games/rollforadventure/README.md, "Events")
 EVENTS = ("turn roll placed hero_picked hero_used flipped freed spirit_strike no_dice dice_returned oblivion "
           "promoted swallowed chain_closed barrier_removed forest_bar forest_arch_full stone ice_claim "
-          "ice_claim_lines bonus_dice memory memory_release reveal reattack attack damage shielded defeated "
+          "ice_claim_lines bonus_dice bonus_none memory memory_release reveal reattack attack damage shielded defeated "
           "enemy_hit dragon_miss territory_die marker raised raise_nothing master_shuffled repaired won "
           "lost.territory_fallen lost.no_dice").split()
 SPECIALS = (["dragon", "phantom", "giant", "necromancer"], [], ["dragon"], ["necromancer", "giant"])
