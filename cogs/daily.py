@@ -145,6 +145,26 @@ class Daily(commands.Cog):
     async def days_of(self, user_id: int, kind: str) -> set[str]:
         return {r.day for r in await self.store.daily_results(kind, "0000", user_id=user_id)}
 
+    # ------------------------------------------------------------------ hooks of /games
+    async def day_of(self, game_id: int) -> str | None:
+        """The day of a daily game, as Discord writes it for the reader; None: no daily game."""
+        day = await self.store.daily_day_of(game_id)
+        return None if day is None else day_text(day)
+
+    async def today_line(self, user_id: int, locale: str) -> str:
+        """Today's dailies for ``/games``: each game played (✓, with its streak) or not yet, and when the next
+        ones come. A newcomer saw his streak only in a final post, and nothing said a new daily was out; a line
+        where he looks at his games, not a direct message he did not ask for."""
+        today, parts = self.today(), []
+        for kind, presentation in self.games.items():
+            title = t(presentation.title_key, locale)
+            if await self.store.daily_attempt(user_id, kind, today) is None:
+                parts.append(t("daily.today_open", locale, game=title))
+                continue
+            parts.append(t("daily.today_done", locale, game=title, streak=streak(await self.days_of(user_id, kind),
+                                                                                  today)))
+        return t("daily.today_line", locale, games=", ".join(parts), reset=next_daily_text(today))
+
     # ------------------------------------------------------------------ hooks of the courier and the history
     async def final_lines(self, game: GameView, locale: str) -> list[str]:
         """The lines a daily game's final post adds: the player's place on the board of the daily's day, which that

@@ -345,3 +345,23 @@ async def play_daily_on(harness, user, dm):
         game = await harness.bot.sessions.load(game.id)
     posts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral)
     return game, posts, dm
+
+
+async def test_games_shows_todays_dailies_and_tells_a_daily_from_a_solo_game(harness, alice, clocked):
+    """Tester t11: after a day of dailies and solo games, ``/games`` showed six alike lines ("**Dice Poker**, Direct
+    messages: [open Dice Poker] Ended …"), no number to replay them by, and nothing of today's dailies or the
+    streak, which he saw only in a final post. Each ended game now says its number and daily or solo, and the
+    list opens with today's dailies: played (with the streak) or not yet."""
+    daily, _, dm = await play_daily(harness, alice)
+    await harness.run("poker solo", user=alice, place=dm)         # a solo night, not finished: an open game
+    solo = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.run("poker abandon", user=alice, place=dm)
+    text = (await harness.run("games", user=alice, place=dm)).only().text()
+    poker, rp = t("dicepoker.title", "en"), t(harness.bot.games["rollplayer"].title_key, "en")
+    assert t("daily.today_done", "en", game=poker, streak=1) in text, text
+    assert t("daily.today_open", "en", game=rp) in text, text
+    assert t("mygames.label_daily", "en", game=daily.id, day=NOV_26) in text, text
+    assert t("mygames.label_solo", "en", game=solo.id) in text, text
+    clocked[0] += DAY_S                                            # the next day: a new daily, not played yet
+    text = (await harness.run("games", user=alice, place=dm)).only().text()
+    assert t("daily.today_open", "en", game=poker) in text, text
