@@ -177,6 +177,7 @@ class RollBot(commands.AutoShardedBot):
         self.help = Help(self.games)
         self.guide = Guide(self.games)
         self.my_games = MyGames(self.sessions, self.games, clock)
+        self.my_games.daily = self.daily       # today's dailies in /games, its daily games told apart
         self.notify = Notify(self, self.sessions, self.games, run=run_reminders, clock=clock,
                              away=self.courier.away)
         self.courier.notices = self.notify

@@ -35,6 +35,7 @@ from .games import Games
 from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
 from .lobby import Lobby
+from .replays import score_text
 from .translator import cmd_str
 from .usertext import shown_name
 
@@ -88,11 +89,14 @@ def streak(days: set[str], day: str) -> int:
     return count
 
 
-def share_line(player: str, title: str, day: str, total: Any, days: int, locale: str) -> str:
+def share_line(player: str, presentation: Any, day: str, total: Any, days: int, locale: str) -> str:
     """The spoiler-free line: only whose it is (``player``: their name as shown, no ping), the game, the day, the
-    total (as keycap emoji) and the streak."""
+    total (as keycap emoji, with its unit: "1️⃣9️⃣" said nothing of what it counted) and the streak."""
     score = "".join(KEYCAPS[int(c)] if c.isdigit() else c for c in str(total if total is not None else "–"))
-    return t("daily.share_line", locale, player=player, game=title, day=day_text(day), score=score, streak=days)
+    if total is not None:
+        score = presentation.result_words(score, None, {}, locale)
+    return t("daily.share_line", locale, player=player, game=t(presentation.title_key, locale), day=day_text(day),
+             score=score, streak=days)
 
 
 def sharer(interaction: discord.Interaction) -> str:
@@ -110,6 +114,15 @@ def board(rows: list[Any]) -> list[tuple[int, str, Any, int]]:
         held = players.setdefault(row.user_id, [row.user_id, row.name, 0, 0])
         held[1], held[2], held[3] = row.name, held[2] + (row.total or 0), held[3] + 1
     return sorted((tuple(p) for p in players.values()), key=lambda p: (-p[2], p[3], p[1].casefold()))
+
+
+def board_line(presentation: Any, period: str, place: int, player: str, total: Any, days: int, locale: str) -> str:
+    """One player on a daily board: the score with its unit ("19 Gold"), and on a board of several days how many
+    they played, whose scores it adds up (today's board read "played on 1 day", which meant nothing)."""
+    score = presentation.result_words(score_text(total, locale), None, {}, locale)
+    if period == "today":
+        return t("daily.board_line_today", locale, place=place, player=player, score=score)
+    return t("daily.board_line", locale, place=place, player=player, score=score, days=days)
 
 
 class ShareButton(ShellButton, template=r"rp:ds:(?P<game>[0-9]{1,19})"):
@@ -131,6 +144,26 @@ class Daily(commands.Cog):
 
     async def days_of(self, user_id: int, kind: str) -> set[str]:
         return {r.day for r in await self.store.daily_results(kind, "0000", user_id=user_id)}
+
+    # ------------------------------------------------------------------ hooks of /games
+    async def day_of(self, game_id: int) -> str | None:
+        """The day of a daily game, as Discord writes it for the reader; None: no daily game."""
+        day = await self.store.daily_day_of(game_id)
+        return None if day is None else day_text(day)
+
+    async def today_line(self, user_id: int, locale: str) -> str:
+        """Today's dailies for ``/games``: each game played (✓, with its streak) or not yet, and when the next
+        ones come. A newcomer saw his streak only in a final post, and nothing said a new daily was out; a line
+        where he looks at his games, not a direct message he did not ask for."""
+        today, parts = self.today(), []
+        for kind, presentation in self.games.items():
+            title = t(presentation.title_key, locale)
+            if await self.store.daily_attempt(user_id, kind, today) is None:
+                parts.append(t("daily.today_open", locale, game=title))
+                continue
+            parts.append(t("daily.today_done", locale, game=title, streak=streak(await self.days_of(user_id, kind),
+                                                                                  today)))
+        return t("daily.today_line", locale, games=", ".join(parts), reset=next_daily_text(today))
 
     # ------------------------------------------------------------------ hooks of the courier and the history
     async def final_lines(self, game: GameView, locale: str) -> list[str]:
@@ -173,8 +206,7 @@ class Daily(commands.Cog):
         if not rows:
             raise Refusal("daily.error.nothing_to_share")
         days = streak(await self.days_of(user_id, game.kind), rows[0].day)
-        return share_line(player, t(self.games[game.kind].title_key, locale), rows[0].day, rows[0].total, days,
-                          locale)
+        return share_line(player, self.games[game.kind], rows[0].day, rows[0].total, days, locale)
 
     @staticmethod
     def shared_key(game_id: int, channel_id: int | None) -> str:
@@ -249,9 +281,8 @@ class Daily(commands.Cog):
         if interaction.guild_id is not None:
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
         for scope, players in scopes:
-            lines = [t("daily.board_line", locale, place=i + 1, score=total, days=days,
-                       player=shown_name(name) if user == viewer or mine & guilds.get(user, set())
-                       else t("daily.a_player", locale))
+            lines = [board_line(presentation, period, i + 1, shown_name(name) if user == viewer or
+                                mine & guilds.get(user, set()) else t("daily.a_player", locale), total, days, locale)
                      for i, (user, name, total, days) in enumerate(players[:BOARD_SIZE])]
             embed.add_field(name=t(f"daily.board_{scope}", locale),
                             value="\n".join(lines)[:1024] or t("daily.board_empty", locale), inline=False)
@@ -265,7 +296,7 @@ class Daily(commands.Cog):
             return t("daily.board_days_today", locale, day=day_text(today), reset=next_daily_text(today))
         if period == "week":
             return t("daily.board_days_week", locale, since=day_text(since), day=day_text(today))
-        return None
+        return t("daily.board_days_all", locale)
 
     async def share(self, interaction: discord.Interaction, game: str) -> None:
         presentation, locale = chosen_game(self.games, game), locale_of(interaction)

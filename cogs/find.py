@@ -81,6 +81,19 @@ def seat_range(games: Games, kind: str) -> tuple[int, int]:
     return max(2, rules.min_seats), rules.max_seats
 
 
+
+def queue_line(row: Any, rated: bool, locale: str) -> str:
+    """One waiting player of ``/find queue``: their rating, or "not rated yet" for one who has none (their place
+    holds the newcomer's default only to be matched by), their range, and since when they wait."""
+    since, name = f"<t:{int(row.queued_at)}:R>", shown_name(row.name)
+    if not rated:
+        if row.rating_range is None:
+            return t("find.queue_line_unrated", locale, player=name, since=since)
+        return t("find.queue_line_range_unrated", locale, player=name, range=row.rating_range, since=since)
+    if row.rating_range is None:
+        return t("find.queue_line", locale, player=name, rating=row.rating, since=since)
+    return t("find.queue_line_range", locale, player=name, rating=row.rating, range=row.rating_range, since=since)
+
 class Find:
     def __init__(self, sessions: SessionManager, games: Games, lobby: Lobby, courier: Courier,
                  clock: Callable[[], float] = time.time):
@@ -251,6 +264,11 @@ class Find:
         await interaction.response.send_message(
             t("find.left", locale, game=t(self.games[mine.kind].title_key, locale)), ephemeral=True)
 
+    async def rated_players(self, kind: str, user_ids: list[int]) -> set[int]:
+        """Those of ``user_ids`` who have a rating of ``kind``: the queue keeps the default rating of a newcomer
+        for matching, which ``stats`` calls "not rated yet" (the queue read "rating 1000" for him)."""
+        return {user for user in dict.fromkeys(user_ids) if kind in await self.store.ratings_of(user)}
+
     async def queue(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """Who waits on this server (for one game, or all), for anyone who asks; privately."""
         guild, locale = self._require_server(interaction), locale_of(interaction)
@@ -262,13 +280,9 @@ class Find:
             lines.append(t("find.queue_table", locale, game=t(self.games[kind].title_key, locale), players=players,
                            pace=pace_text(pace, locale, self.games[kind].pace_line_key),
                            waiting=len(waiting)))
+            rated = await self.rated_players(kind, [r.user_id for r in waiting])
             for r in waiting:
-                since = f"<t:{int(r.queued_at)}:R>"
-                name = shown_name(r.name)
-                lines.append(t("find.queue_line", locale, player=name, rating=r.rating, since=since)
-                             if r.rating_range is None else
-                             t("find.queue_line_range", locale, player=name, rating=r.rating, range=r.rating_range,
-                               since=since))
+                lines.append(queue_line(r, r.user_id in rated, locale))
         # a game chosen: nobody waits for *that* game (others may wait for another; "nobody on this server" was
         # untrue then)
         empty = t("find.queue_empty", locale) if presentation is None else \

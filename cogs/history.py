@@ -10,9 +10,12 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timezone
 from typing import Any
 
 import discord
+from babel.core import UnknownLocaleError
+from babel.dates import format_date
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
@@ -24,12 +27,12 @@ from .core import EDIT_MENTIONS, Refusal, check_bot_permissions, defer, in_worke
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, move_words, score_text, states_before
+from .replays import frames, game_at, move_words, result_text, score_text, states_before
 from .seam import Presentation
 from .seats import result_named, shown_game
 from .tables import game_to_look_at
 from .translator import cmd_str
-from .usertext import shown_name
+from .usertext import cut, label_text, shown_name
 
 #: moves per page of ``/<game> log``
 LOG_PAGE = 15
@@ -53,6 +56,8 @@ def log_bounds(count: int, page: int) -> tuple[int, int, int, int]:
 SLOTS = (("f", "history.first"), ("p", "history.previous"), ("n", "history.next"), ("l", "history.last"))
 #: Longest page number a custom id may carry (a forged bigger one is refused before any work).
 MAX_PAGE = 99_999
+#: most choices Discord shows of an autocomplete
+MOST_CHOICES = 25
 #: Discord's integer options run from -(2**53 - 1) to 2**53 - 1: a larger max_value makes it refuse the whole
 #: command upload (and the bot would not start).
 MAX_GAME_ID = 2**53 - 1
@@ -64,6 +69,15 @@ def replay_score_key(presentation: Any, kind: Any, then: GameView, page: int, co
     said "Projected score" of a finished game, and a game whose score has another name was called a score)."""
     in_play, final = presentation.score_keys
     return final if page == count - 1 and kind.is_finished(then.state) else in_play
+
+
+def date_text(when: float, locale: str) -> str:
+    """A day as ``locale`` writes it ("28 Nov 2026", "28.11.2026"): an autocomplete label reads no ``<t:…>``."""
+    day = datetime.fromtimestamp(when, timezone.utc).date()
+    try:
+        return format_date(day, "medium", locale=locale)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return day.isoformat()
 
 
 class HistoryButton(ShellButton, template=r"rp:h:(?P<what>log|replay):(?P<game>[0-9]{1,19}):(?P<page>[0-9]{1,5}):"
@@ -282,6 +296,38 @@ class History(GameCog):
         return await in_worker(self._replay_work, game, moves, page, locale, result if result.status == "finished"
                                else None)
 
+    # ------------------------------------------------------------------ the games a player may pick
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The asker's own finished games of this group's kind, newest first, each labelled so that two can be told
+        apart ("#6 daily challenge: 19 Gold, 28 Nov 2026"): ``game:`` was a bare number shown nowhere, and a
+        newcomer could not find his best game again. ``current``: what they typed so far (part of the number or
+        of the label)."""
+        presentation = self.presentation_of(interaction)
+        kind, locale = self.games.kind(presentation.kind), locale_of(interaction)
+        rows = await self.sessions.store.finished_results(user_id=interaction.user.id, kind=presentation.kind)
+        needle, choices = current.strip().casefold(), []
+        for row in rows:
+            label = label_text(await self.game_label(presentation, kind, row, locale))
+            # digits are the start of a game's number (a "1" matched every label with a 1 in its date); words
+            # are looked for in the label ("daily", "lost")
+            if str(row.game_id).startswith(needle) if needle.isdecimal() else needle in label.casefold():
+                choices.append(app_commands.Choice(name=cut(label, 100), value=row.game_id))
+            if len(choices) == MOST_CHOICES:
+                break
+        return choices
+
+    async def game_label(self, presentation: Presentation, kind: Any, row: Any, locale: str) -> str:
+        """One finished game as the ``game:`` list names it: its number, daily, solo or how many players, the
+        asker's result with its unit, and the day it ended in the asker's language."""
+        result = result_text(presentation, kind, row.total, row.place, row.options, locale)
+        day = await self.sessions.store.daily_day_of(row.game_id)
+        when = date_text(row.finished_at, locale)
+        if day is not None:
+            return t("history.pick.daily", locale, game=row.game_id, result=result, date=when)
+        if kind.solo_board(row.players, row.options or {}) is not None:      # what stats call a solo game
+            return t("history.pick.solo", locale, game=row.game_id, result=result, date=when)
+        return t("history.pick.players", locale, game=row.game_id, players=row.players, result=result, date=when)
+
     # ------------------------------------------------------------------ commands
     @app_commands.command(name=cmd_str("cmd.log.name"), description=cmd_str("cmd.log.description"))
     @app_commands.describe(page=cmd_str("cmd.log.page"), game=cmd_str("cmd.history.game"))
@@ -313,3 +359,11 @@ class History(GameCog):
             await self.check_postable(interaction, chosen)
         await self.show_replay(interaction, chosen, 0, locale_of(interaction), private=not post,
                                owner=interaction.user.id if post else None)
+
+    @log_cmd.autocomplete("game")
+    async def log_game_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self.game_choices(interaction, current)
+
+    @replay_cmd.autocomplete("game")
+    async def replay_game_autocomplete(self, interaction: discord.Interaction, current: str):
+        return await self.game_choices(interaction, current)

@@ -109,6 +109,8 @@ class MyGames(commands.Cog):
         self.games = games
         #: "the last week" is measured from this (tests move it)
         self.clock = clock
+        #: the daily challenges (``cogs.daily``, set by the app): today's in the list, and which games are dailies
+        self.daily: Any = None
 
     @app_commands.command(name=cmd_str("cmd.games.name"), description=cmd_str("cmd.games.description"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -125,8 +127,10 @@ class MyGames(commands.Cog):
         locale = locale_of(interaction)
         rows = ordered(await self.sessions.store.games_of_user(interaction.user.id, self.clock() - RECENT_S,
                                                                limit=MOST))
+        today = await self.daily.today_line(interaction.user.id, locale) if self.daily is not None else ""
         if not rows:
-            return {"content": t("mygames.none", locale), "embed": None, "view": None}
+            return {"content": "\n".join(x for x in (t("mygames.none", locale), today) if x), "embed": None,
+                    "view": None}
         pages = -(-len(rows) // PAGE)
         page = min(max(0, page), pages - 1)
         lines, section = [], None
@@ -138,6 +142,8 @@ class MyGames(commands.Cog):
                     t(f"mygames.section.{kind}", locale)
                 lines.append(f"**{heading}**")
             lines.append(await self.entry(interaction, row, kind, locale))
+        if today:                       # where a newcomer looks: whether today's dailies are played, the streak
+            lines = [today, "", *lines]
         embed = discord.Embed(title=t("mygames.title", locale), description="\n".join(lines)[:4096])
         embed.set_footer(text=t("mygames.footer", locale, waiting=waited, games=len(rows)))
         return {"content": None, "embed": embed, "view": self.buttons(rows, page, pages, locale)}
@@ -158,7 +164,7 @@ class MyGames(commands.Cog):
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:
-            return f"{head}\n{self.ended_text(row, locale)}"
+            return f"{head}\n" + sentences(await self.ended_label(row, locale), self.ended_text(row, locale))
         try:
             game = await self.sessions.load(row.game_id)
         except (EngineError, RuleError):         # a damaged game must not hide the player's other games
@@ -172,6 +178,16 @@ class MyGames(commands.Cog):
             head = f"{head}\n{held_text(game, locale)}"
         return f"{head}\n" + sentences(presentation.status_line(game, locale), self.due_text(game, row.seat, locale),
                                        clock_status(game, locale, now=self.clock()))
+
+    async def ended_label(self, row: UserGame, locale: str) -> str:
+        """An ended game's number (which ``replay`` and ``log`` take) and what it was: a daily challenge of its day,
+        a solo game (in the player's DM), or just its number: six ended games read alike, dailies and solo games."""
+        day = await self.daily.day_of(row.game_id) if self.daily is not None else None
+        if day is not None:
+            return t("mygames.label_daily", locale, game=row.game_id, day=day)
+        if row.guild_id is None:
+            return t("mygames.label_solo", locale, game=row.game_id)
+        return t("status.title", locale, game=row.game_id)
 
     @staticmethod
     def ended_text(row: UserGame, locale: str) -> str:

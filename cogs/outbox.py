@@ -61,7 +61,7 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status, pace_seconds
 from .reach import Reach
-from .replays import final_chart, undone_words
+from .replays import final_chart, replay_command, undone_words
 from .seam import Picture, player_name
 from .seats import result_named, shown_game
 from .stats import rating_change_lines
@@ -926,8 +926,11 @@ class Courier:
                 daily = await self.daily.final_lines(game, locale) if self.daily is not None else []
                 # a co-operative game has no scores to head ("Final scores" above a team's loss): "Game over"
                 title = t("play.final_title_team", locale) if kind.cooperative else t("play.final_title", locale)
+                # the game's number, which the replay and the log take: it was shown nowhere a player met the game
+                again = t("play.final_replay", locale, game=game.id,
+                          command=replay_command(presentation, game.id, locale))
                 parts.due = "\n".join([title, *presentation.final_lines(result, locale),
-                                       *await rating_change_lines(self.sessions, game, locale), *daily])
+                                       *await rating_change_lines(self.sessions, game, locale), *daily, again])
                 blobs = [*blobs, *await final_chart(self.sessions, self.games, result, locale)]
                 parts.lead = True      # the final scores readable on a phone, the rest a mosaic below
             else:                      # abandoned: the table as it was left, no buttons

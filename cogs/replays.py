@@ -35,6 +35,23 @@ class Frame:
     scores: tuple[float, ...]
 
 
+def result_text(presentation: Presentation, kind: Any, total: float | None, place: int | None, options: dict | None,
+                locale: str, *, average: bool = False) -> str:
+    """A seat's result as stats, boards, ``/games`` and the history's game list show it: the score with its unit
+    (``Presentation.result_words``: "17 reputation", "19 Gold"), and won or lost for a co-operative game, whose
+    score alone ("0") said neither (``average``: a figure over several games, which has no outcome)."""
+    won = None if average or not kind.cooperative or place is None else place == 1
+    return presentation.result_words(score_text(total, locale), won, options or {}, locale) if total is not None \
+        else score_text(total, locale)
+
+
+def replay_command(presentation: Presentation, game_id: int, locale: str) -> str:
+    """The command that replays game ``game_id``, as a client in ``locale`` lists it (``/rp replay game:6``): the
+    number a player needs to find a finished game again, said where they meet the game."""
+    return (f"/{t(presentation.group_key, locale)} {t('cmd.replay.name', locale)} "
+            f"{t('history.opt.game.name', locale)}:{game_id}")
+
+
 def score_text(value: float | None, locale: str) -> str:
     """A score as stats and replays show it, in the reader's language: whole numbers without decimals, one decimal
     otherwise, written as ``locale`` writes it (Babel: "17,5" in French and German, where "17.5" read as a

@@ -202,6 +202,10 @@ class Presentation:
     #: order stats show them: each is ranked and averaged on its own, under its name (dice poker: a tavern night
     #: on the house table, on the printed table, the local gamblers). Empty: one board, "Best solo game"
     solo_boards: tuple[tuple[str, str], ...] = ()
+    #: a score with its unit (catalog key, ``{score}``: "17 reputation", "19 Gold"), wherever a result is shown
+    #: outside the game (stats, boards, the daily's share line, ``/games``): a bare "19" said nothing of what it
+    #: counts; None: the bare number
+    score_unit_key: str | None = None
     #: whether each seat has a picture of its own (``seat_picture``, ``/<group> sheet``, "My sheet")
     has_seat_pictures: bool = False
     #: the private step message has a compact picture of its own (``step_picture``); the full sheet is then one
@@ -317,6 +321,12 @@ class Presentation:
     def final_lines(self, game: Any, locale: str) -> list[str]:
         """The result of a finished game, a line per place (plus e.g. a solo rating)."""
 
+    def result_words(self, score: str, won: bool | None, options: dict, locale: str) -> str:
+        """A seat's result outside the game (``score``: the total, already written for ``locale``; ``won``: whether
+        the game was won, None where that is not the point, e.g. an average): its unit by default
+        (``score_unit_key``); a co-operative game says won or lost, which its score alone does not."""
+        return t(self.score_unit_key, locale, score=score) if self.score_unit_key else score
+
     def is_anytime(self, move: dict) -> bool:
         """Moves a player may make at almost any moment: offered behind "More…", not in the main menu."""
         return False
@@ -418,7 +428,7 @@ REQUIRED = (
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
                   "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
-                  "seat_badges", "turn_note", "decision_prompt", "held_back")
+                  "seat_badges", "turn_note", "decision_prompt", "held_back", "result_words")
 
 
 def check_presentation(presentation: Any) -> None:

@@ -35,7 +35,7 @@ from .core import Refusal, locale_of, require_guild
 from .games import Games
 from .groups import GameCog
 from .help import EMBED_COLOUR
-from .replays import score_text
+from .replays import result_text, score_text
 from .seam import Presentation, player_name
 from .seats import FORMER_PLAYER
 from .translator import cmd_str
@@ -56,6 +56,8 @@ class BoardFigures:
     best_title: str | None
     average: float
     games: int
+    #: the best game: its number (to replay it) and the row (its place says won or lost in a co-operative game)
+    best_row: ResultRow | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,9 @@ class PlayerStats:
     average_solo: float | None = None
     #: the solo games per board (``Kind.solo_board``), boards without a game absent
     boards: dict[str, BoardFigures] = field(default_factory=dict)
+    #: the best solo game's row: its number, so that a player can replay it ("Best solo game: 17" was a number
+    #: shown nowhere else), and its place (won or lost in a co-operative game)
+    best_solo_row: ResultRow | None = None
 
 
 def solo_board(kind: Any, row: ResultRow) -> str | None:
@@ -96,6 +101,12 @@ def _is_win(row: ResultRow) -> bool:
     return row.players >= 2 and row.place == 1 and not row.stood_in
 
 
+def team_won(kind: Any, row: ResultRow) -> bool:
+    """A co-operative game the player's team won, alone or with others (the heroes share the first place): "Won"
+    stayed 0 for a solo adventure won, where the score alone tells nothing of the outcome."""
+    return bool(getattr(kind, "cooperative", False)) and row.place == 1 and not row.stood_in
+
+
 def average_of(totals: list[float]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
@@ -113,7 +124,7 @@ def board_figures(kind: Any, solos: list[ResultRow]) -> dict[str, BoardFigures]:
         mine = [r for r in solos if solo_board(kind, r) == board]
         best = best_row(mine)
         figures[board] = BoardFigures(best.total, solo_title(kind, best), average_of([r.total for r in mine]),
-                                      len(mine))
+                                      len(mine), best)
     return figures
 
 
@@ -128,11 +139,12 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
     totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
     best_solo = best_row(solos)
     return PlayerStats(
-        played=len(rows), won=sum(1 for r in own if _is_win(r)),
+        played=len(rows), won=sum(1 for r in own if _is_win(r) or team_won(kind, r)),
         average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
         best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own),
-        average_solo=average_of([r.total for r in solos]) if apart else None, boards=board_figures(kind, solos))
+        average_solo=average_of([r.total for r in solos]) if apart else None, boards=board_figures(kind, solos),
+        best_solo_row=best_solo)
 
 
 def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE, board: str = "") -> list[ResultRow]:
@@ -156,11 +168,19 @@ def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, 
     return [(names[user], wins[user]) for user in ranked[:size]]
 
 
-def titled(score: float, title: str | None, locale: str) -> str:
-    """A solo score as stats show it, with its title when the game gives one (Roll Player's solo rating)."""
+def titled(score: str, title: str | None, locale: str) -> str:
+    """A solo score as stats show it (``score``: with its unit, ``result_words``), with its title when the game
+    gives one (Roll Player's solo rating)."""
     if title:
-        return t("stats.best_solo_titled", locale, score=score_text(score, locale), title=t(title, locale))
-    return score_text(score, locale)
+        return t("stats.best_solo_titled", locale, score=score, title=t(title, locale))
+    return score
+
+
+def best_game_text(presentation: Presentation, kind: Any, row: ResultRow, title: str | None, locale: str) -> str:
+    """A best solo game with its unit (won or lost in a co-operative game) and its number, which ``replay`` and
+    ``log`` take: "17 reputation (NPC), game #1"."""
+    score = titled(result_text(presentation, kind, row.total, row.place, row.options, locale), title, locale)
+    return t("stats.best_game", locale, score=score, game=row.game_id)
 
 
 def rating_text(rating: Rating | None, locale: str) -> str:
@@ -225,19 +245,20 @@ class Stats(GameCog):
         embed.add_field(name=t("stats.won", locale), value=str(found.won))
         # solo games on another scale: the average and best of the games against others, named so
         embed.add_field(name=t("stats.average_others", locale) if apart else t("stats.average", locale),
-                        value=score_text(found.average, locale))
+                        value=self.figure(presentation, found.average, locale))
         embed.add_field(name=t("stats.best_others", locale) if apart else t("stats.best", locale),
-                        value=score_text(found.best, locale))
+                        value=self.figure(presentation, found.best, locale))
         if presentation.solo_boards and found.boards:
-            self.add_board_fields(embed, presentation, found, locale)
+            self.add_board_fields(embed, presentation, kind, found, locale)
         elif found.best_solo is None:
             embed.add_field(name=t("stats.best_solo", locale), value=t("stats.best_solo_none", locale), inline=False)
         else:
             embed.add_field(name=t("stats.best_solo", locale),
-                            value=titled(found.best_solo, found.best_solo_title, locale), inline=False)
+                            value=best_game_text(presentation, kind, found.best_solo_row, found.best_solo_title,
+                                                 locale), inline=False)
         if apart and found.best_solo is not None and not presentation.solo_boards:
-            embed.add_field(name=t("stats.average_solo", locale), value=score_text(found.average_solo, locale),
-                            inline=False)
+            embed.add_field(name=t("stats.average_solo", locale),
+                            value=self.figure(presentation, found.average_solo, locale), inline=False)
         if found.stood_in:              # counted as played, and said why they are in no other figure
             embed.add_field(name=t("stats.stood_in", locale),
                             value=t("stats.stood_in_games", locale, games=found.stood_in), inline=False)
@@ -248,7 +269,8 @@ class Stats(GameCog):
         return embed
 
     @staticmethod
-    def add_board_fields(embed: discord.Embed, presentation: Presentation, found: PlayerStats, locale: str) -> None:
+    def add_board_fields(embed: discord.Embed, presentation: Presentation, kind: Any, found: PlayerStats,
+                         locale: str) -> None:
         """One field per board the player has solo games on, named as the game names it (dice poker: "Tavern
         nights, house table"), with their best, average and number: one "Best solo game" crowned a printed-table
         night (a table that pays more than it costs) over house-table nights, and counted the local gamblers'
@@ -257,8 +279,9 @@ class Stats(GameCog):
             figures = found.boards.get(board)
             if figures is not None:
                 embed.add_field(name=t(key, locale), value=t(
-                    "stats.board_figures", locale, best=titled(figures.best, figures.best_title, locale),
-                    average=score_text(figures.average, locale), games=figures.games), inline=False)
+                    "stats.board_figures", locale,
+                    best=best_game_text(presentation, kind, figures.best_row, figures.best_title, locale),
+                    average=Stats.figure(presentation, figures.average, locale), games=figures.games), inline=False)
 
     def solo_lists(self, kind: Any, presentation: Presentation, period: str, rows: list[ResultRow],
                    every: list[ResultRow], locale: str) -> list[tuple[str, list[str]]]:
@@ -304,13 +327,21 @@ class Stats(GameCog):
         return embed
 
     @staticmethod
-    def solo_line(kind: Any, place: int, row: ResultRow, locale: str) -> str:
+    def figure(presentation: Presentation, value: float | None, locale: str) -> str:
+        """An average or best score with its unit ("12.5 reputation"; "-" for none): no single game's outcome."""
+        if value is None:
+            return score_text(value, locale)
+        return presentation.result_words(score_text(value, locale), None, {}, locale)
+
+    def solo_line(self, kind: Any, place: int, row: ResultRow, locale: str) -> str:
+        """One line of a leaderboard's best solo games, the score with its unit (won or lost in a co-operative
+        game): "1. Dan: 0" said nothing of what 0 counted."""
         title = solo_title(kind, row)
+        score = result_text(self.games[row.kind], kind, row.total, row.place, row.options, locale)
         if title:
             return t("stats.board_solo_titled", locale, place=place, player=shown_name(row.name),
-                     score=score_text(row.total, locale), title=t(title, locale))
-        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name),
-                 score=score_text(row.total, locale))
+                     score=score, title=t(title, locale))
+        return t("stats.board_solo_line", locale, place=place, player=shown_name(row.name), score=score)
 
     # ------------------------------------------------------------------ forget-me
     async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None:

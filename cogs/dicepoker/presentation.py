@@ -94,6 +94,7 @@ class DicePokerPresentation(Presentation):
     solo = True
     pace_line_key = N_("dicepoker.pace.line")        # the time is per reroll, one each a hand
     pace_option_key = N_("dicepoker.cmd.new.pace")
+    score_unit_key = N_("dicepoker.score_unit")
     solo_scores_apart = True       # a tavern night's 30 Gold is no duel's 5: stats average them apart
     # the tables pay differently (the printed one more than it costs), the gamblers start with 5 Gold: no one board
     solo_boards = (("house", N_("dicepoker.stats.board.house")), ("printed", N_("dicepoker.stats.board.printed")),

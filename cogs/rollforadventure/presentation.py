@@ -491,6 +491,15 @@ class RollForAdventurePresentation(Presentation):
         return t("rollforadventure.status.ability", locale, hero=words.hero_name(hero_id, locale),
                  ability=t(f"rollforadventure.hero.{hero_id}.ability", locale))
 
+    def result_words(self, score: str, won: bool | None, options: dict, locale: str) -> str:
+        """Power stones of the ones the adventure needs, and won or lost: the heroes win or lose together, and
+        "Best solo game: 0" said neither what 0 counted nor how the game ended."""
+        needed = C.ADVENTURES.get(options.get("adventure", OPTION_DEFAULTS["adventure"]))
+        if won is None or needed is None:
+            return t("rollforadventure.score_unit", locale, score=score)
+        key = "rollforadventure.result_won" if won else "rollforadventure.result_lost"
+        return t(key, locale, score=score, needed=needed)
+
     def final_lines(self, game: Any, locale: str) -> list[str]:
         state = game.state
         lines = result_lines(state, locale)

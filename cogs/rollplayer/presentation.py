@@ -23,6 +23,7 @@ OPTION_LINE_ORDER = (*VARIANT_OPTIONS, "promo_sheets", "cursed_ring")
 
 class RollPlayerPresentation(Presentation):
     kind = "rollplayer"
+    score_unit_key = N_("rollplayer.score_unit")
     group_key = N_("cmd.rp.name")
     group_description_key = N_("cmd.rp.description")
     title_key = N_("game.rollplayer.title")

@@ -111,8 +111,9 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     posted = await harness.click(preview.only(), user=alice, place=club, label="Share")
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
-    title = t(harness.bot.games["dicepoker"].title_key, "en")
-    assert line.text() == share_line("Alice", title, "2026-11-26", total, 1, "en")
+    assert line.text() == share_line("Alice", harness.bot.games["dicepoker"], "2026-11-26", total, 1, "en")
+    keycaps = "".join(f"{d}\ufe0f\u20e3" for d in str(total))
+    assert f", {keycaps} Gold, 🔥 1" in line.text(), line.text()         # what the number counts (t11: "1️⃣9️⃣")
     assert str(game.seed) not in line.text()
     # the preview now says it was shared and has no button left; a second click posts nothing
     assert preview.only().text() == t("daily.shared", "en", line=line.text()) and not preview.only().buttons()
@@ -134,10 +135,14 @@ async def test_final_post_place_streak_share_board_and_replay(harness, alice, bo
     assert "Alice" in text and "Bob" not in text and t("daily.a_player", "en") in text
     # the board dates only what counts: the week's first and last day (as Discord writes a date for each reader);
     # all time has none
-    assert "last 7 days" in text and "(played on 1 day)" in text, text
+    # a board of several days says it adds their scores up, each score with its unit
+    assert "last 7 days" in text and " Gold in all (1 day played)" in text, text
+    assert "added up" in text, text
     assert t("daily.board_days_week", "en", since=f"<t:{NOON_26 - 6 * DAY_S}:D>", day=NOV_26) in text, text
     ever = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="all")).text()
-    assert "<t:" not in ever and "2026-11-26" not in ever and "all time" in ever
+    assert "<t:" not in ever and "2026-11-26" not in ever and "all time" in ever and "added up" in ever
+    today = (await harness.run("daily board", user=carol, place=club, game="dicepoker")).text()
+    assert " Gold" in today and "played" not in today, today      # "(played on 1 day)" on today's board said nothing
     # sharing in a server makes the player seen there: its board names them (it said "a player")
     await harness.run("daily share", user=bob, place=club, game="dicepoker")
     text = (await harness.run("daily board", user=carol, place=club, game="dicepoker", period="week")).text()
@@ -206,7 +211,7 @@ async def test_the_shared_line_names_its_player_in_the_channels_language(harness
     posted = await harness.click(preview.only(), user=alice, place=club, label=t("daily.share_button", "fr"))
     [line] = posted.public()
     total = (await harness.bot.store.daily_results("dicepoker", "2026-11-26", alice.id))[0].total
-    expected = share_line("Alice", t("dicepoker.title", "en"), "2026-11-26", total, 1, "en")
+    expected = share_line("Alice", harness.bot.games["dicepoker"], "2026-11-26", total, 1, "en")
     assert line.text() == expected and line.text().startswith("Alice: ") and alice.mention not in line.text()
     assert "·" not in line.text(), "a screen reader read its separators \"middle dot\""
     assert preview.only().text() == t("daily.shared", "fr", line=expected)
@@ -340,3 +345,23 @@ async def play_daily_on(harness, user, dm):
         game = await harness.bot.sessions.load(game.id)
     posts = "\n".join(m.text() for m in harness.rec.order if m.channel_id == dm.channel_id and not m.ephemeral)
     return game, posts, dm
+
+
+async def test_games_shows_todays_dailies_and_tells_a_daily_from_a_solo_game(harness, alice, clocked):
+    """Tester t11: after a day of dailies and solo games, ``/games`` showed six alike lines ("**Dice Poker**, Direct
+    messages: [open Dice Poker] Ended …"), no number to replay them by, and nothing of today's dailies or the
+    streak, which he saw only in a final post. Each ended game now says its number and daily or solo, and the
+    list opens with today's dailies: played (with the streak) or not yet."""
+    daily, _, dm = await play_daily(harness, alice)
+    await harness.run("poker solo", user=alice, place=dm)         # a solo night, not finished: an open game
+    solo = await harness.bot.sessions.game_in_channel(dm.channel_id)
+    await harness.run("poker abandon", user=alice, place=dm)
+    text = (await harness.run("games", user=alice, place=dm)).only().text()
+    poker, rp = t("dicepoker.title", "en"), t(harness.bot.games["rollplayer"].title_key, "en")
+    assert t("daily.today_done", "en", game=poker, streak=1) in text, text
+    assert t("daily.today_open", "en", game=rp) in text, text
+    assert t("mygames.label_daily", "en", game=daily.id, day=NOV_26) in text, text
+    assert t("mygames.label_solo", "en", game=solo.id) in text, text
+    clocked[0] += DAY_S                                            # the next day: a new daily, not played yet
+    text = (await harness.run("games", user=alice, place=dm)).only().text()
+    assert t("daily.today_open", "en", game=poker) in text, text

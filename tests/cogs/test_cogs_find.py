@@ -62,4 +62,17 @@ async def test_korean_queue_lines_honour_each_player(harness, alice, bob):
                       rating_range=100)
     await harness.run("find join", user=bob, place=place, game="dicepoker", players=2, pace="fast")
     listing = (await harness.run("find queue", user=bob, place=place)).only().content
-    assert "• Alice 님 (레이팅 1000, ±100)" in listing and "• Bob 님 (레이팅 1000, 누구와도)" in listing, listing
+    assert "• Alice 님 (아직 레이팅 없음, ±100)" in listing, listing
+    assert "• Bob 님 (아직 레이팅 없음, 누구와도)" in listing, listing
+
+
+async def test_queue_says_not_rated_yet_for_a_newcomer(harness, alice, bob):
+    """A newcomer who had played solo only read "• Dan (rating 1000, anyone)" in ``/find queue`` while his stats
+    said "Not rated yet": the queue says so too, and a rated player keeps their rating."""
+    place = channel(harness)
+    await rate(harness, bob, "rollplayer", 1138)
+    await harness.run("find join", user=alice, place=place, game="rollplayer", players=3, pace="normal")
+    await harness.run("find join", user=bob, place=place, game="rollplayer", players=3, pace="normal")
+    listing = (await harness.run("find queue", user=bob, place=place)).only().content
+    assert "• Alice (not rated yet, anyone)" in listing and "rating 1000" not in listing, listing
+    assert "• Bob (rating 1400, anyone)" in listing, listing           # the shown rating of mu 25, sigma 5

@@ -130,7 +130,7 @@ async def test_long_lists_are_paged_and_pages_are_the_clickers_own(harness, alic
     assert not set(links(first.text())) & set(shown)
     # a page is read for whoever clicks: bob (in no game) is told so, never shown alice's games
     await harness.click(first, user=bob, place=place, label=t("history.previous", "en"))
-    assert first.text() == t("mygames.none", "en") and not first.buttons()
+    assert first.text().startswith(t("mygames.none", "en")) and not first.buttons()
 
 
 async def test_an_abandoned_game_is_listed_with_the_ended_ones_and_marked_so(harness, alice, bob, moderator):
@@ -148,14 +148,15 @@ async def test_an_abandoned_game_is_listed_with_the_ended_ones_and_marked_so(har
     text = answer.text()
     assert t("mygames.section.finished", "en") in text and t("mygames.section.open", "en") not in text, text
     when = re.compile(r"<t:\d+:R>")
-    marks = [when.sub("{when}", line) for line in text.splitlines() if when.search(line)]
-    assert marks == [t("mygames.cancelled", "en", when="{when}"), t("mygames.abandoned", "en", when="{when}")]
+    marks = [when.sub("{when}", line) for line in text.splitlines() if when.search(line) and "#" in line]
+    assert len(marks) == 2 and marks[0].endswith(t("mygames.cancelled", "en", when="{when}")), marks
+    assert marks[1].endswith(t("mygames.abandoned", "en", when="{when}")), marks
     assert text.index(f"<#{cancelled.channel_id}>") < text.index(f"<#{ended.channel_id}>")    # last ended first
 
 
 async def test_no_games_is_a_friendly_line(harness, carol):
     [answer] = (await harness.run("games", user=carol, place=harness.dm())).messages
-    assert answer.ephemeral and answer.text() == t("mygames.none", "en") and not answer.buttons()
+    assert answer.ephemeral and answer.text().startswith(t("mygames.none", "en")) and not answer.buttons()
 
 
 async def test_open_games_with_none_waiting_are_not_called_the_other_ones(harness, alice):
@@ -203,7 +204,7 @@ async def test_every_language_renders(harness, alice, bob, locale):
     assert t("mygames.you", lang) in text
     assert answer.button(label=t("mygames.take_turn", lang))
     empty = (await harness.run("games", user=harness_user(), place=place)).messages[0]
-    assert empty.text() == t("mygames.none", lang)
+    assert empty.text().startswith(t("mygames.none", lang))
 
 
 def harness_user():

@@ -4,6 +4,7 @@ again leaves, ``/find queue`` shows who waits, places expire after the server's 
 private answer in the player's language that changes nothing."""
 from __future__ import annotations
 
+from bot.engine.table import TableMeta
 from bot.i18n import t
 from cogs.dicepoker.presentation import DicePokerPresentation
 from cogs.pace import pace_text
@@ -317,3 +318,25 @@ async def test_a_long_thread_name_is_cut_at_a_whole_character_with_an_ellipsis(d
     kept = thread.name[:-2]
     assert whole.startswith(kept) and graphemes(whole)[:len(graphemes(kept))] == graphemes(kept), thread.name
     assert "\\" not in thread.name                                     # nothing escaped: no Markdown there
+
+
+async def test_the_turn_clock_reminds_the_due_player_in_the_tables_thread(discord_stub, cast, rollbot):
+    """Tester t11 saw no reminder before "⏰ Cleo's time ran out" in a ``/find`` thread: the playground's "+24 h"
+    jumped past half time and the last call in one step (the clock then goes straight to the time-out, as after a
+    bot's downtime). Ticking through the day as the bot does, the due player is pinged in the thread, a member of
+    it, at half time and at the last call, with the default ``/notify`` (channel) settings."""
+    stub, bot = discord_stub, rollbot.bot
+    for user in (cast.alice, cast.bob, cast.carol):
+        await answer(stub, user, cast.games, "find join", game="rollplayer", players=3, pace="normal")
+    thread = next(c for c in stub.world.guild.threads.values())
+    start = await stub.wait_for_message(thread, lambda m: not m.ephemeral and "<@" in m.content)
+    await turn_post(stub, thread, start)
+    game = await bot.sessions.game_in_channel(thread.id)
+    [(seat, since)] = TableMeta.of(game.meta).due_since().items()
+    due = game.seats[seat].user_id
+    assert due in thread.thread_members
+    for hours, mark in ((12.5, "⏳"), (21.7, "⏳")):          # half time, then the last call
+        after = stub.mark()
+        await bot.reminders.pace_clock.tick(since + hours * 3600)
+        reminder = await stub.wait_for_message(thread, lambda m: m.content.startswith(mark), after=after)
+        assert reminder.mentions == [due], reminder.content

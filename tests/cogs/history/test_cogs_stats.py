@@ -82,11 +82,12 @@ async def test_stats_after_several_games_including_solo(harness, alice, bob, fix
     assert shown.ephemeral
     got = fields(shown)
     assert (got[t("stats.played", "en")], got[t("stats.won", "en")], got[t("stats.average", "en")],
-            got[t("stats.best", "en")]) == (str(played), str(won), average, best)
+            got[t("stats.best", "en")]) == (str(played), str(won), f"{average} reputation", f"{best} reputation")
     solo = await harness.bot.sessions.load(solo_id)
     rating = harness.bot.sessions.kinds["rollplayer"].score(solo.state)["rating"]
     solo_total = results[-1][alice.id][0]
-    assert got[t("stats.best_solo", "en")] == f"{solo_total} ({t(rating, 'en')})"
+    # with its unit and its number, which replay takes (a newcomer could not find his best game again)
+    assert got[t("stats.best_solo", "en")] == f"{solo_total} reputation ({t(rating, 'en')}), game #{solo_id}"
 
     of_bob = fields((await harness.run("stats show", user=alice, place=place, player=bob)).only())
     played, won, average, best = expected_stats(results, bob.id)
@@ -136,12 +137,12 @@ async def test_leaderboard_this_month_and_all_time(harness, alice, bob, carol, f
     # solo: Alice's October game is not this month's; Carol was never seen in this server
     assert board[t("stats.board_solo_month", "en")] == t("stats.board_empty", "en")
     all_solo = board[t("stats.board_solo_all", "en")]
-    assert all_solo.startswith(f"1. Alice: {results[-1][alice.id][0]} (") and "Carol" not in all_solo
+    assert all_solo.startswith(f"1. Alice: {results[-1][alice.id][0]} reputation (") and "Carol" not in all_solo
     # Carol looks at the board in the server: from now on her solo games count there
     await harness.run("stats leaderboard", user=carol, place=place)
     all_solo = fields((await harness.run("stats leaderboard", user=bob, place=place)).only())[
         t("stats.board_solo_all", "en")]
-    assert f"Carol: {carol_total}" in all_solo and "Alice" in all_solo
+    assert f"Carol: {carol_total} reputation" in all_solo and "Alice" in all_solo
     # a DM has no server board
     refused = await harness.run("stats leaderboard", user=bob, place=harness.dm())
     assert t("error.guild_only", "en") in refused.text()
@@ -240,7 +241,7 @@ async def test_an_average_is_written_as_the_readers_language_writes_numbers(harn
     for locale, written in (("fr", average.replace(".", ",")), ("de", average.replace(".", ",")), ("en", average)):
         harness.locale = locale
         got = fields((await harness.run("stats show", user=alice, place=place)).only())
-        assert got[t("stats.average", locale)] == written, (locale, got)
+        assert got[t("stats.average", locale)] == t("rollplayer.score_unit", locale, score=written), (locale, got)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de", "fr", "ko"])
@@ -259,9 +260,12 @@ async def test_poker_gives_its_tavern_nights_gold_apart_from_its_duels(harness, 
     harness.locale = locale
     lang = locale[:2]
     got = fields((await harness.run("poker stats show", user=alice, place=place)).only())
-    assert got[t("stats.average_others", lang)] == str(duel_gold) == got[t("stats.best_others", lang)], got
-    assert got[t("dicepoker.stats.board.house", lang)] == t("stats.board_figures", lang, best=night_gold,
-                                                            average=night_gold, games=1), got
+    gold = t("dicepoker.score_unit", lang, score=duel_gold)
+    assert got[t("stats.average_others", lang)] == gold == got[t("stats.best_others", lang)], got
+    night_text = t("dicepoker.score_unit", lang, score=night_gold)
+    best = t("stats.best_game", lang, score=night_text, game=night.id)
+    assert got[t("dicepoker.stats.board.house", lang)] == t("stats.board_figures", lang, best=best,
+                                                            average=night_text, games=1), got
     assert t("stats.average", lang) not in got and "⟦" not in repr(got)    # (Roll Player keeps its one average)
 
 
@@ -291,12 +295,13 @@ async def test_poker_ranks_each_table_and_the_gamblers_on_a_board_of_its_own(har
     purse; until now averaged with duels "against others"). Each table and the gamblers now have a board and a
     field of their own, named in the reader's language; a duel stays "against others"."""
     place = harness.channel()
-    played = {}
+    played, ids = {}, {}
     for user, options in ((alice, {}), (bob, {"table": "printed"}), (alice, {"table": "printed"}),
                           (carol, {"mode": "gamblers"})):
         game, _ = await solo_game(harness, user, group="poker", **options)
         await finish(harness, game.id)
         played.setdefault(user.id, []).append((await seat_results(harness, game.id))[user.id][0])
+        ids.setdefault(user.id, []).append(game.id)
         await harness.run("poker stats leaderboard", user=user, place=place)      # seen in the server
     game = await duel(harness, [alice, carol], place, group="poker")
     await finish(harness, game.id)
@@ -306,21 +311,29 @@ async def test_poker_ranks_each_table_and_the_gamblers_on_a_board_of_its_own(har
     lang = locale[:2]
     names = {board: t(f"dicepoker.stats.board.{board}", lang) for board in ("house", "printed", "gamblers")}
 
+    def gold(n):
+        return t("dicepoker.score_unit", lang, score=n)
+
+    def figures(n, game_id):
+        return t("stats.board_figures", lang, best=t("stats.best_game", lang, score=gold(n), game=game_id),
+                 average=gold(n), games=1)
+
     board = fields((await harness.run("poker stats leaderboard", user=bob, place=place)).only())
     for period in ("month", "all"):
         key = "stats.board_solo_month_of" if period == "month" else "stats.board_solo_all_of"
         got = {b: board[t(key, lang, board=name)] for b, name in names.items()}
-        assert got["house"] == t("stats.board_solo_line", lang, place=1, player="Alice", score=house), got
+        assert got["house"] == t("stats.board_solo_line", lang, place=1, player="Alice", score=gold(house)), got
         ranked = sorted([("Bob", bob_printed), ("Alice", printed)], key=lambda p: -p[1])   # Bob's came first
-        assert got["printed"] == "\n".join(t("stats.board_solo_line", lang, place=i + 1, player=who, score=score)
+        assert got["printed"] == "\n".join(t("stats.board_solo_line", lang, place=i + 1, player=who, score=gold(score))
                                            for i, (who, score) in enumerate(ranked)), got
-        assert got["gamblers"] == t("stats.board_solo_line", lang, place=1, player="Carol", score=gamblers), got
+        assert got["gamblers"] == t("stats.board_solo_line", lang, place=1, player="Carol", score=gold(gamblers)), got
     assert t("stats.board_solo_all", lang) not in board and t("stats.board_solo_month", lang) not in board
 
     alice_stats = fields((await harness.run("poker stats show", user=alice, place=place)).only())
-    for name, score in ((names["house"], house), (names["printed"], printed)):
-        assert alice_stats[name] == t("stats.board_figures", lang, best=score, average=score, games=1), alice_stats
+    for name, score, game_id in ((names["house"], house, ids[alice.id][0]),
+                                 (names["printed"], printed, ids[alice.id][1])):
+        assert alice_stats[name] == figures(score, game_id), alice_stats
     assert names["gamblers"] not in alice_stats and t("stats.best_solo", lang) not in alice_stats
     carol_stats = fields((await harness.run("poker stats show", user=carol, place=place)).only())
-    assert carol_stats[names["gamblers"]] == t("stats.board_figures", lang, best=gamblers, average=gamblers, games=1)
-    assert carol_stats[t("stats.average_others", lang)] == str(carol_duel) == carol_stats[t("stats.best_others", lang)]
+    assert carol_stats[names["gamblers"]] == figures(gamblers, ids[carol.id][0])
+    assert carol_stats[t("stats.average_others", lang)] == gold(carol_duel) == carol_stats[t("stats.best_others", lang)]
