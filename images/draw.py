@@ -45,10 +45,10 @@ def text_box(d, x: float, mid_y: float, text: str, max_width: int, size: int, bo
 
 
 def badge(img: Image.Image, d, x: float, mid_y: float, text: str, fill, ink=(20, 24, 30), icon=None, size: int = 22,
-          max_width: int = 200, align: str = "left") -> int:
+          max_width: int = 200, align: str = "left", min_size: int | None = None) -> int:
     """A rounded label (optionally with an icon) starting at x (ending there: ``align="right"``); returns its
-    width."""
-    face, shown = fit(text, max_width, size, True)
+    width. A label too long shrinks down to ``min_size`` (the kit's 85 % by default), then is ellipsised."""
+    face, shown = fit(text, max_width, size, True, min_size)
     pad = 10
     iw = icon.width + 6 if icon is not None else 0
     w = face.width(shown) + 2 * pad + iw

@@ -17,24 +17,27 @@ from images.text import Face
 
 from . import pieces, words
 
-#: the table is 640 px wide (Discord shows it about 360 px wide on a phone): every side fits ``WIDTH``, the
-#: band's room beside its tint, and every word here is 22 px or more (a 9 px cap height at 360 px)
-WIDTH = 574
-F = 50          # field / die size
-G = 6           # gap between fields
-SMALL = 48      # the sides with many fields (Desert B: 10, Fortress B: 15)
+#: the table is 480 px wide (Discord shows it about 290 px wide on a phone): every side fits ``WIDTH``, the
+#: band's room beside its tint (``table.BAND_W``), and every word here, the fields' hints included, is 21 px
+#: or more (a 9.2 px cap height at 290 px); the fields are drawn smaller rather than the words
+WIDTH = 430
+F = 40          # field / die size
+G = 5           # gap between fields
+SMALL = 38      # the sides with many fields (Desert B: 10, Fortress B: 15)
 LOCKED = (58, 52, 62)
-SECTION_GAP = 14
-TEXT = 24       # the legends' words, down to MIN_TEXT where a long one must fit
-MIN_TEXT = 22
+SECTION_GAP = 12
+TEXT = 22       # the legends' words, down to MIN_TEXT where a long one must fit
+MIN_TEXT = 21
 GRID = 3 * (F + G) - G              # Ice Cave B's 3 x 3 fields, drawn TAG_ROOM in from the band's edge:
 TAG_ROOM = 8                        # the letters' discs stand out over their top-left corners
-LEGEND_X = TAG_ROOM + GRID + 20
+LEGEND_X = TAG_ROOM + GRID + 14
 LEGEND_W = WIDTH - LEGEND_X
-LEGEND_ROW = 34
-NUMBER_H = 28   # the row of Desert B field numbers
-NUMBER_SIZE = 22
-ICE_A_LINES = 3
+LEGEND_ROW = 32
+NUMBER_H = 26   # the row of Desert B field numbers
+NUMBER_SIZE = MIN_TEXT
+ICE_A_LINES = 4                     # the rewards' line is a rule: wrapped whole, never cut
+ARROW = 32                          # Desert A: the room of an arrow between two rows of fields
+WIDE_STEP = F + 12                  # Forest B and Ice Cave A: fields with room for a border's value between
 
 
 def _at(state: dict, t: str) -> dict:
@@ -56,13 +59,13 @@ def desert_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
             rec = dice[k] if k < len(dice) else None
             pieces.put(img, d, cx, y, F, rec, "1" if slot == "d1" else "", marked=marked)
             cx += F + G
-        icons.paste(img, icons.arrow("right", 26, P.FAINT), cx + 4, y + F / 2 - 13)
-        cx += 38
+        icons.paste(img, icons.arrow("right", 22, P.FAINT), cx + 4, y + F / 2 - 11)
+        cx += ARROW
     # d3, the skull field: every die promoted there is swallowed for the rest of the game
     swallowed = at.get("d3", [])
     d.rounded_rectangle([cx, y, cx + 2 * F, y + F], radius=12, fill=LOCKED, outline=pieces.FIELD_EDGE, width=2)
-    icons.paste(img, pieces.skull(32, (170, 178, 196)), cx + 8, y + F / 2 - 16)
-    Face(28, True).draw_mid(d, cx + 2 * F - 12, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
+    icons.paste(img, pieces.skull(26, (170, 178, 196)), cx + 6, y + F / 2 - 13)
+    Face(24, True).draw_mid(d, cx + 2 * F - 8, y + F / 2, f"×{len(swallowed)}", P.TEXT, "right")
 
 
 def desert_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
@@ -148,20 +151,20 @@ def forest_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
 
 def forest_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "forest")
-    step = F + 14
+    step = WIDE_STEP
     border = T.forest_b_border(state)
     sixes = sum(1 for dice in at.values() for rec in dice if rec["v"] == 6)
     for k in range(1, C.FOREST_B_FIELDS + 1):
         pieces.put(img, d, x + (k - 1) * step, y, F, (at.get(k) or [None])[0], marked=marked)
     face = Face(MIN_TEXT, True)
     face.draw_mid(d, x, y + F + 20, "6→", P.FAINT)
-    face.draw_mid(d, x + C.FOREST_B_FIELDS * step - 14, y + F + 20, "←5", P.FAINT, "right")
+    face.draw_mid(d, x + C.FOREST_B_FIELDS * step - (step - F), y + F + 20, "←5", P.FAINT, "right")
     for k, value in enumerate(C.FOREST_B_BORDERS, start=1):
-        bx = x + k * step - 7
+        bx = x + k * step - (step - F) / 2
         if border is not None and k == sixes:
             # the full arch shows this border: one die of its value is to be sacrificed
-            d.rounded_rectangle([bx - 18, y + F + 4, bx + 18, y + F + 38], radius=8, fill=P.ACCENT)
-            Face(26, True).draw_mid(d, bx, y + F + 21, str(value), (20, 24, 30), "center")
+            d.rounded_rectangle([bx - 16, y + F + 4, bx + 16, y + F + 38], radius=8, fill=P.ACCENT)
+            Face(24, True).draw_mid(d, bx, y + F + 21, str(value), (20, 24, 30), "center")
         else:
             face.draw_mid(d, bx, y + F + 20, str(value), P.FAINT, "center")
 
@@ -170,7 +173,7 @@ def forest_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
 
 def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     at = _at(state, "ice_cave")
-    step = F + 14
+    step = WIDE_STEP
     for v in range(1, 7):
         pieces.put(img, d, x + (v - 1) * step, y, F, (at.get(f"i{v}") or [None])[0], str(v), marked=marked)
     # what a claim gives for 4, 5 and 6 dice in the row (l.295-317), wrapped to the band's width
@@ -209,12 +212,12 @@ LAYOUTS = {("desert", "A"): desert_a, ("desert", "B"): desert_b, ("fortress", "A
            ("fortress", "B"): fortress, ("forest", "A"): forest_a, ("forest", "B"): forest_b,
            ("ice_cave", "A"): ice_a, ("ice_cave", "B"): ice_b}
 SIZES = {
-    ("desert", "A"): (6 * (F + G) + 2 * 38 + 2 * F, F),
+    ("desert", "A"): (6 * (F + G) + 2 * ARROW + 2 * F, F),
     ("desert", "B"): (10 * (SMALL + G) - G, NUMBER_H + SMALL + 34),
     ("fortress", "A"): (3 * (2 * (F + G) - G) + 2 * SECTION_GAP, 2 * (F + G) + 16),
     ("fortress", "B"): (3 * (3 * (SMALL + G) - G) + 2 * SECTION_GAP, 2 * (SMALL + G) - G),
     ("forest", "A"): (9 * (F + G) - G, F + 6),
-    ("forest", "B"): (8 * (F + 14) - 14, F + 38),
+    ("forest", "B"): (8 * WIDE_STEP - (WIDE_STEP - F), F + 38),
     ("ice_cave", "A"): (WIDTH, F),          # and the legend under the fields: its height depends on the words
     ("ice_cave", "B"): (WIDTH, max(GRID, len(C.ICE_B_LINES) * LEGEND_ROW)),
 }

@@ -15,11 +15,14 @@ from images.png import encode
 from images.text import Face
 
 from . import pieces, words
-from .table import BOLD_MAX, INNER, MARGIN, WIDTH, verdict
+from .table import BOLD_MAX, verdict
 from .table import fallen as _fallen
 
-# WIDTH, MARGIN, INNER: the table's (640 px, as the live picture), so that its text reads on a phone as theirs does:
-# drawn 1000 px wide (as the table then was), the reason and the team shrank to a 6 px cap height at 360 px
+# 640 px wide, as the live picture, so that its text reads on a phone as theirs does: drawn 1000 px wide (as the
+# table then was), the reason and the team shrank to a 6 px cap height at 360 px (the whole table is now 480 px)
+WIDTH = 640
+MARGIN = 14
+INNER = WIDTH - 2 * MARGIN
 PAD = 16                 # inside a panel
 TEXT = 24                # the smallest text drawn: 13.5 px at 360 px, as in the live picture
 ROW = 52                 # a hero's line

@@ -48,12 +48,21 @@ def _blank(colour: str, size: int) -> Image.Image:
     return icons.finish(img, size)
 
 
+#: a field's hint is a word a player reads ("5·6", the letter a menu names): at least 21 px, 9.2 px tall where
+#: the 480 px table is shown 290 px wide on a phone, however small the fields are drawn
+HINT_MIN = 21
+
+
 def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "", fill=FIELD,
           outline=FIELD_EDGE) -> None:
-    """An empty field: a dark rounded square, with a faint hint (the value it takes) in the middle."""
+    """An empty field: a dark rounded square, with a faint hint (the value it takes) in the middle; a hint too
+    wide for the field in bold ("5·6" in a 40 px field) is drawn in the narrower regular weight, not smaller."""
     d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.18, fill=fill, outline=outline, width=2)
     if hint:
-        Face(max(12, size // 2 - 2), True).draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
+        face = Face(max(HINT_MIN, size // 2 - 2), True)
+        if face.width(hint) > size - 8:
+            face = Face(face.size, False)
+        face.draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
 
 
 def put(img: Image.Image, d, x: float, y: float, size: int, die_rec: dict | None, hint: str = "",

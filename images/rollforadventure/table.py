@@ -3,11 +3,13 @@ adventure and its power stones), the active hero, the decision and the throw (or
 one band per territory (name, side and damage, the track, its fields, the enemies lying there), both
 vortexes, the deck, the special enemies, then each hero.
 
-640 px wide, like the live and the end pictures: Discord shows a picture about 360 px wide on a phone, where
-drawn 1000 px wide the heroes' abilities, the deck's note and the Ice Cave legend shrank to a 5-6 px cap
-height. Every word here is drawn at 22 px or more (a 9 px cap height at 360 px, ``tools.legibility``), the
-numbers that matter at 28; what stood side by side at 1000 px (name and fields, the three lower panels, two
-heroes) stands one under the other, so the picture is taller.
+480 px wide, as dice poker's pictures: Discord shows a picture about 290 px wide in a phone's chat (a 360 px
+screen, its margins and the message's frame). Drawn 640 px wide with 22-24 px words, the Ice Cave's rewards,
+the heroes' abilities, the loss line and the field hints came out 6-8 px tall there. Now no text is drawn
+under ``MIN_TEXT`` = 21 px: a cap height of 9.2 px at 290 px wide (``tools.legibility``); a text that does
+not fit is wrapped (rules texts, always whole) or ellipsised (names only), never shrunk further. The fields,
+dice and holes are drawn smaller instead, the bands one under the other, so the picture is taller; on a
+desktop it is shown at its own size.
 """
 from __future__ import annotations
 
@@ -25,29 +27,32 @@ from . import fields, pieces, words
 #: where the bonus dice lie (content: the Ice Cave side's ``bonus_dice_home``) -> the supply line's key
 SUPPLY_KEYS = {"ice_cave": "rollforadventure.img.supply_ice_cave", "storage_chest": "rollforadventure.img.supply"}
 
-WIDTH = 640
-MARGIN = 14
+WIDTH = 480
+MARGIN = 10
 GAP = 8
-PAD = 14
+PAD = 12
 INNER = WIDTH - 2 * MARGIN
-TEXT = 24                   # words: 13.5 px cap height at 360 px wide
-MIN_TEXT = 22               # a long one shrinks down to this (9 px), then is wrapped or ellipsised
-NAME = 26                   # bold names
-NUMBER = 28                 # digits
+TEXT = 22                   # words: 9.7 px cap height at 290 px wide
+MIN_TEXT = fields.MIN_TEXT  # a long one shrinks down to 21 px (9.2 px), then is wrapped or ellipsised
+NAME = 24                   # bold names
+NUMBER = 26                 # digits
 #: Bold text that may be Hangul stays below the kit's stroke threshold (images.text.HANGUL_STROKE_FROM): from
 #: 30 px to about 38 px the stroked NanumSquare Bold fills dense syllables like 롤 into a blot.
 BOLD_MAX = 29
-STRIPE = 8                  # a territory's tint down its band's left edge
-LEFT_X = MARGIN + STRIPE + 16
-BAND_W = fields.WIDTH       # a territory band's room right of its tint
-ROW = 36                    # a line of text
-CHIP_H, CHIP_GAP = 42, 8    # an enemy card
-CHIP_DIE = 26
-POOL_DIE = 52
-POOL_GAP = 8
-HERO_DIE = 40
-SMALL_DIE = 30
-TRACK_H = 30
+STRIPE = 6                  # a territory's tint down its band's left edge
+LEFT_X = MARGIN + STRIPE + 12
+BAND_W = fields.WIDTH       # a territory band's room right of its tint: WIDTH - MARGIN - PAD - LEFT_X
+ROW = 32                    # a line of text
+CHIP_H, CHIP_GAP = 38, 6    # an enemy card
+CHIP_DIE = 24
+POOL_DIE = 44
+POOL_GAP = 6
+HERO_DIE = 36
+SMALL_DIE = 26
+TRACK_H = 26
+#: at most this many lines for a rules text (a decision, an ability, the deck's note): wrapped whole rather than
+#: shrunk under MIN_TEXT or ellipsised
+RULE_LINES = 4
 
 
 def _per_row(size: int, gap: int, width: int) -> int:
@@ -117,7 +122,7 @@ def verdict(state: dict, locale: str) -> tuple[str, str, tuple]:
             words.say("rollforadventure.img.turn", locale, turn=state["turn"]), P.TURN)
 
 
-STONE = 34                  # a power stone in the header
+STONE = 28                  # a power stone in the header
 
 
 def _stones_width(needed: int) -> int:
@@ -167,10 +172,10 @@ def _throw_room(locale) -> int:
 def _banner_height(state, locale) -> int:
     if state["result"]:
         _, why, _ = verdict(state, locale)
-        return 12 + ROW + paragraph_height(why, INNER - 2 * PAD, 3, TEXT, min_size=MIN_TEXT) + 14
+        return 12 + ROW + paragraph_height(why, INNER - 2 * PAD, RULE_LINES, TEXT, min_size=MIN_TEXT) + 14
     dec = state["decision"]
     what = words.decision(dec["kind"], locale) if dec else ""
-    h = 10 + ROW + (paragraph_height(what, INNER - 2 * PAD, 2, TEXT, min_size=MIN_TEXT) if what else 0)
+    h = 10 + ROW + (paragraph_height(what, INNER - 2 * PAD, RULE_LINES, TEXT, min_size=MIN_TEXT) if what else 0)
     n = len(ids_at(state, "pool"))
     if n:
         h += 8 + _rows_height(n, POOL_DIE, POOL_GAP, _throw_room(locale))
@@ -184,22 +189,22 @@ def _banner(img, d, state, y, h, locale, names) -> None:
         title, why, colour = verdict(state, locale)
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
         text_box(d, x0, y + 12 + ROW / 2, title, INNER - 2 * PAD, NUMBER, True, colour, min_size=MIN_TEXT)
-        paragraph(d, x0, y + 12 + ROW, why, INNER - 2 * PAD, 3, TEXT, P.TEXT, min_size=MIN_TEXT)
+        paragraph(d, x0, y + 12 + ROW, why, INNER - 2 * PAD, RULE_LINES, TEXT, P.TEXT, min_size=MIN_TEXT)
         return
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=P.TURN, width=4)
     hero = state["heroes"][state["active"]]
     mid = y + 10 + ROW / 2
-    icons.paste(img, icons.play(24), x0, mid - 12)
-    x = x0 + 32
-    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), x, mid - 14)
-    x += 36
+    icons.paste(img, icons.play(22), x0, mid - 11)
+    x = x0 + 28
+    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 24), x, mid - 12)
+    x += 30
     face, line = words.player_hero(words.name_of(names, hero["seat"], locale), hero["hero"], locale,
                                    WIDTH - MARGIN - PAD - x, NAME, min_size=MIN_TEXT)
     face.draw_mid(d, x, mid, line, P.TURN)
     top = y + 10 + ROW
     dec = state["decision"]
     if dec:
-        top += paragraph(d, x0, top, words.decision(dec["kind"], locale), INNER - 2 * PAD, 2, TEXT, P.TEXT,
+        top += paragraph(d, x0, top, words.decision(dec["kind"], locale), INNER - 2 * PAD, RULE_LINES, TEXT, P.TEXT,
                          min_size=MIN_TEXT)
     pool = dice_at(state, "pool")
     if pool:
@@ -215,7 +220,7 @@ def _chip_width(state, cid: str, locale: str) -> int:
     """An enemy card: rank disc, name, the dice lying on it, their total toward the 6."""
     card = C.CARDS[cid]
     n = len(ids_at(state, f"enemy:{cid}"))
-    return (10 + (38 if card.get("rank") is not None else 0) + Face(TEXT, True).width(words.card(cid, locale)) + 12
+    return (10 + (34 if card.get("rank") is not None else 0) + Face(TEXT, True).width(words.card(cid, locale)) + 12
             + (n * (CHIP_DIE + 3) + 6 if n else 0) + Face(NUMBER, True).width(f"{state['enemy_total'].get(cid, 0)}/6")
             + 10)
 
@@ -258,9 +263,9 @@ def _chip(img, d, state, cid: str, x, y, room, locale) -> int:
     mid = y + CHIP_H / 2
     cx = x + 8
     if card.get("rank") is not None:
-        d.ellipse([cx, mid - 15, cx + 30, mid + 15], fill=P.BAD)
-        Face(MIN_TEXT, True).draw_mid(d, cx + 15, mid, str(card["rank"]), (20, 24, 30), "center")
-        cx += 38
+        d.ellipse([cx, mid - 14, cx + 28, mid + 14], fill=P.BAD)
+        Face(MIN_TEXT, True).draw_mid(d, cx + 14, mid, str(card["rank"]), (20, 24, 30), "center")
+        cx += 34
     total = state["enemy_total"].get(cid, 0)
     tw = Face(NUMBER, True).draw_mid(d, x + w - 10, mid, f"{total}/6", P.ACCENT if total else P.MUTED, "right")
     dice = dice_at(state, f"enemy:{cid}")
@@ -287,7 +292,7 @@ def _territory_height(state, t, locale) -> int:
     h = FIELDS_TOP + fh
     note = _note(state, t, locale)
     if note:
-        h += 8 + paragraph_height(note, BAND_W, 2, TEXT, True, MIN_TEXT)
+        h += 8 + paragraph_height(note, BAND_W, RULE_LINES, TEXT, True, MIN_TEXT)
     cards = enemies_at(state, t)
     if cards:
         h += 12 + _chips_height(state, cards, BAND_W, locale)
@@ -312,13 +317,13 @@ def _territory(img, d, state, y, h, locale, t) -> None:
     danger = tr["last"] - tr["skull"] <= 2
     dw = Face(NUMBER, True).draw_mid(d, WIDTH - MARGIN - PAD, mid, f"{tr['skull']}/{tr['last']}",
                                      P.BAD if danger else P.TEXT, "right")
-    icons.paste(img, pieces.skull(30), WIDTH - MARGIN - PAD - dw - 38, mid - 15)
+    icons.paste(img, pieces.skull(26), WIDTH - MARGIN - PAD - dw - 32, mid - 13)
     side = words.say("rollforadventure.img.side", locale, side=tr["side"])
     sf, shown = fit(side, 130, MIN_TEXT, True, MIN_TEXT)
     side_w = sf.width(shown) + 20
-    room = WIDTH - MARGIN - PAD - dw - 38 - 12 - x - side_w - 10
+    room = WIDTH - MARGIN - PAD - dw - 32 - 12 - x - side_w - 10
     nw = text_box(d, x, mid, words.territory(t, locale), room, NAME, True, P.TEXT, min_size=MIN_TEXT)
-    badge(img, d, x + nw + 10, mid, side, tint, size=MIN_TEXT, max_width=130)
+    badge(img, d, x + nw + 10, mid, side, tint, size=MIN_TEXT, max_width=130, min_size=MIN_TEXT)
     holes = state["options"]["track_holes"]
     size, gap = _track_geometry(holes)
     pieces.track(img, d, x, y + 10 + ROW + 4 + TRACK_H / 2, tr["skull"], tr["last"], holes, size, gap)
@@ -327,7 +332,7 @@ def _territory(img, d, state, y, h, locale, t) -> None:
     fy += fields.size(state, t, locale)[1]
     note = _note(state, t, locale)
     if note:
-        fy += 8 + paragraph(d, x, fy + 8, note, BAND_W, 2, TEXT, P.ACCENT, True, MIN_TEXT)
+        fy += 8 + paragraph(d, x, fy + 8, note, BAND_W, RULE_LINES, TEXT, P.ACCENT, True, MIN_TEXT)
     cards = enemies_at(state, t)
     if cards:
         _chips(img, d, state, cards, x, fy + 12, BAND_W, locale)
@@ -352,12 +357,18 @@ def _vortex_room(count: str) -> int:
     return VORTEX_W - 2 * PAD - Face(NUMBER, True).width(count) - 10
 
 
+def _vortex_name_height(shown: dict, locale: str) -> int:
+    """The taller of the two vortexes' names, each wrapped in up to two lines of its half ("Strudel des
+    Vergessens" does not fit one line of 226 px at 21 px, and a name is not shrunk or cut)."""
+    return max(paragraph_height(name, VORTEX_W - 2 * PAD, 2, TEXT, True, MIN_TEXT) for name, _, _ in shown.values())
+
+
 def _vortex_height(state, locale) -> int:
-    """Both vortexes side by side: the name on a line, the count and the dice lying there under it."""
+    """Both vortexes side by side: the name (one or two lines), the count and the dice lying there under it."""
     shown = vortexes(state["memory_total"], len(ids_at(state, "oblivion")), locale)
     dice = max(SMALL_DIE, *(_rows_height(len(ids_at(state, at)), SMALL_DIE, 5, _vortex_room(shown[at][1]))
                             for at in shown))
-    return 12 + ROW + 4 + dice + 14
+    return 10 + _vortex_name_height(shown, locale) + 6 + dice + 12
 
 
 def _vortexes(img, d, state, y, h, locale) -> None:
@@ -367,8 +378,8 @@ def _vortexes(img, d, state, y, h, locale) -> None:
         x = MARGIN + k * (VORTEX_W + GAP)
         panel(d, [x, y, x + VORTEX_W, y + h], fill=P.PANEL, radius=14)
         name, count, fill = shown[at]
-        text_box(d, x + PAD, y + 12 + ROW / 2, name, VORTEX_W - 2 * PAD, TEXT, True, P.TEXT, min_size=MIN_TEXT)
-        top = y + 12 + ROW + 4
+        paragraph(d, x + PAD, y + 10, name, VORTEX_W - 2 * PAD, 2, TEXT, P.TEXT, True, MIN_TEXT)
+        top = y + 10 + _vortex_name_height(shown, locale) + 6
         dx = x + PAD + Face(NUMBER, True).draw_mid(d, x + PAD, top + SMALL_DIE / 2, count, fill) + 10
         room = _vortex_room(count)
         if not _dice_row(img, dx, top, dice_at(state, at), SMALL_DIE, 5, room, d, marks(state)[2]):
@@ -385,7 +396,7 @@ def deck_words(state, locale) -> tuple[str, str, bool, str]:
     return (words.say("rollforadventure.img.deck", locale, count=len(deck)), words.say(key, locale), alone, supply)
 
 
-LEGEND_DIE = 30
+LEGEND_DIE = 26
 
 
 def has_ally_dice(state) -> bool:
@@ -397,8 +408,8 @@ def has_ally_dice(state) -> bool:
 def _deck_height(state, locale) -> int:
     _, note, alone, supply = deck_words(state, locale)
     room = INNER - 2 * PAD
-    return (12 + ROW + paragraph_height(note, room, 2, TEXT, alone, MIN_TEXT) + 10
-            + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT))
+    return (12 + ROW + paragraph_height(note, room, RULE_LINES, TEXT, alone, MIN_TEXT) + 10
+            + max(LEGEND_DIE, paragraph_height(supply, room - LEGEND_DIE - 10, RULE_LINES, TEXT, False, MIN_TEXT))
             + (8 + LEGEND_DIE if has_ally_dice(state) else 0) + 14)
 
 
@@ -412,11 +423,11 @@ def _deck(img, d, state, y, h, locale) -> None:
           width=2)
     text_box(d, x, y + 12 + ROW / 2, deck, room, TEXT, True, P.TEXT, min_size=MIN_TEXT)
     top = y + 12 + ROW
-    top += paragraph(d, x, top, note, room, 2, TEXT, P.BAD if alone else P.MUTED, alone, MIN_TEXT) + 10
-    sh = paragraph_height(supply, room - LEGEND_DIE - 10, 2, TEXT, False, MIN_TEXT)
+    top += paragraph(d, x, top, note, room, RULE_LINES, TEXT, P.BAD if alone else P.MUTED, alone, MIN_TEXT) + 10
+    sh = paragraph_height(supply, room - LEGEND_DIE - 10, RULE_LINES, TEXT, False, MIN_TEXT)
     icons.paste(img, pieces.die("bonus", None, LEGEND_DIE), x, top + max(0, sh - LEGEND_DIE) / 2)
-    paragraph(d, x + LEGEND_DIE + 10, top + max(0, LEGEND_DIE - sh) / 2, supply, room - LEGEND_DIE - 10, 2, TEXT,
-              P.MUTED, False, MIN_TEXT)
+    paragraph(d, x + LEGEND_DIE + 10, top + max(0, LEGEND_DIE - sh) / 2, supply, room - LEGEND_DIE - 10, RULE_LINES,
+              TEXT, P.MUTED, False, MIN_TEXT)
     if not has_ally_dice(state):
         return
     top += max(LEGEND_DIE, sh) + 8
@@ -440,7 +451,7 @@ def _specials(img, d, state, y, h, locale) -> None:
 # --- heroes ----------------------------------------------------------------------------------------------
 
 HERO_ROOM = INNER - 2 * PAD
-NOTE_MIN = 160              # a board note beside the dice needs this much room, else it goes under them
+NOTE_MIN = 140              # a board note beside the dice needs this much room, else it goes under them
 
 
 def _hero_parts(state, h, locale) -> tuple[str | None, list[dict], str | None, bool]:
@@ -473,7 +484,7 @@ def _hero_height(state, h, locale) -> int:
     ability, board, note, _ = _hero_parts(state, h, locale)
     out = 12 + ROW
     if ability:
-        out += paragraph_height(ability, HERO_ROOM, 2, TEXT, False, MIN_TEXT)
+        out += paragraph_height(ability, HERO_ROOM, RULE_LINES, TEXT, False, MIN_TEXT)
     dice_h, beside = _board_geometry(board, note)
     if board:
         out += 8 + max(dice_h, HERO_DIE)
@@ -492,23 +503,24 @@ def _hero(img, d, state, y, ph, locale, names, h) -> None:
     at_hand(d, [x, y, x + INNER, y + ph], active, radius=14)
     ix = x + PAD
     mid = y + 12 + ROW / 2
-    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), ix, mid - 14)
-    ix += 36
+    icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 24), ix, mid - 12)
+    ix += 30
     rw = 0
     if hero["hero"]:
         used = hero["used"]
         tag = words.say("rollforadventure.img.used" if used else "rollforadventure.img.ready", locale)
         rw = badge(img, d, x + INNER - PAD, mid, tag, P.FAINT if used else P.GOOD, size=MIN_TEXT, max_width=220,
+                   min_size=MIN_TEXT,
                    align="right")
     if active:
-        icons.paste(img, icons.play(24), ix, mid - 12)
-        ix += 30
+        icons.paste(img, icons.play(22), ix, mid - 11)
+        ix += 28
     text_box(d, ix, mid, words.name_of(names, hero["seat"], locale), x + INNER - PAD - rw - 12 - ix, NAME, True,
              P.TURN if active else P.TEXT, min_size=MIN_TEXT)
     ability, board, note, warning = _hero_parts(state, h, locale)
     top = y + 12 + ROW
     if ability:
-        top += paragraph(d, x + PAD, top, ability, HERO_ROOM, 2, TEXT, P.MUTED, False, MIN_TEXT)
+        top += paragraph(d, x + PAD, top, ability, HERO_ROOM, RULE_LINES, TEXT, P.MUTED, False, MIN_TEXT)
     dice_h, beside = _board_geometry(board, note)
     fill = P.BAD if warning else P.MUTED
     if board:

@@ -31,8 +31,9 @@ def _decode(png: bytes) -> Image.Image:
     return img
 
 
-#: the table, 640 px wide (read on phones), its bands one under the other: 1630-2214 px tall over the scenes'
-#: states (2-4 heroes, every territory side, 4-20 track holes, special enemies), 1000 px wide it was 1301-1973
+#: the table, 480 px wide (read on phones, shown 290 px wide), its bands one under the other: about 1520-2020 px
+#: tall over the scenes' states (2-4 heroes, every territory side, 4-20 track holes, special enemies); 640 px wide
+#: it was 1630-2214, 1000 px wide 1301-1973
 TABLE_HEIGHT = (1500, 2600)
 
 

@@ -1,0 +1,95 @@
+"""Roll for Adventure's whole table at a phone's width: Discord shows it about 290 px wide on a 360 px screen,
+where a tour (t10, defect 4) read the Ice Cave's rewards, the heroes' abilities, the loss line and the field
+hints 6-8 px tall (a 640 px picture, 22-24 px text). Every text of the table — every side of each territory,
+enemies on them and beside the board, special enemies, the banner while a game runs and once it is won or
+lost, two to four heroes with long names — in every language is held to a cap height of 9 px at 290 px wide,
+and the rules' words (decisions, abilities, rewards, the deck's note, why the game ended) are never cut: only a
+player's or an enemy's name may end in "…"."""
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rfa_scenes as S  # noqa: E402
+
+from bot.games.rollforadventure import content as C  # noqa: E402
+from images.rollforadventure import render_table, words  # noqa: E402
+from images.text import ELLIPSIS  # noqa: E402
+from tools import legibility  # noqa: E402
+
+LOCALES = ("en", "de", "fr", "ko")
+#: how wide Discord shows a picture on a 360 px phone screen (281 px in the tour's screenshots)
+SHOWN = 290
+#: the least cap height a text may have there
+LEAST_CAP = 9.0
+NAMES = ["Bartholomew the Magnificent", "Chloé Lefèvre-Dubois", "김민준서연하늘", "Dmitri Alexandrovich"]
+#: the replayed games (rfa_scenes) and how often to draw one: A and B sides, specials, heroes chosen, a solo
+#: game, won and lost endings
+GAMES = ("four_a", "three_b_specials", "two_mixed", "solo", "four_giants", "three_a_won", "four_choose")
+EVERY = 40
+
+
+def states() -> list[dict]:
+    """Every ``EVERY``-th state of each game, and its last."""
+    out = []
+    for name in GAMES:
+        history = S.game(name)
+        out += [*history[::EVERY], history[-1]]
+    return out
+
+
+@cache
+def drawn(locale: str) -> tuple[legibility.Seen, ...]:
+    """Every text the table pictures of ``states()`` draw in ``locale``."""
+    with legibility.recording() as rec:
+        for state in states():
+            render_table(state, NAMES, locale)
+    return tuple(s for s in rec.seen if s.picture == "rfa_table")
+
+
+def cap_shown(seen: legibility.Seen) -> float:
+    """The text's cap height once its picture is shown ``SHOWN`` px wide."""
+    return legibility.CAP * seen.size * SHOWN / seen.canvas
+
+
+def test_the_states_cover_every_side_specials_and_both_endings():
+    seen = states()
+    sides = {(t, s["terr"][t]["side"]) for s in seen for t in C.TERRITORIES}
+    assert sides == {(t, side) for t in C.TERRITORIES for side in "AB"}
+    assert any(C.CARDS[c]["territory"] is None for s in seen for c in s["display"])
+    assert {s["result"] for s in seen} >= {None, "won", "lost"}
+    assert {len(s["heroes"]) for s in seen} >= {2, 3, 4}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_text_of_the_table_is_legible_at_a_phones_width(locale):
+    seen = drawn(locale)
+    assert len(seen) > 1000
+    small = sorted({(s.kind, s.text, s.size, s.canvas) for s in seen if cap_shown(s) < LEAST_CAP})
+    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rules_words_are_never_cut(locale):
+    """The Ice Cave's rewards (both sides), the heroes' abilities and each decision come out whole (wrapped, not
+    shrunk or ellipsised); only a name ends in "…" ("Bartholomew the Ma… · Veteran", "Étrangleur des arb… C")."""
+    texts = {s.text for s in drawn(locale)}
+    joined = " ".join(texts)
+    rules = [words.say("rollforadventure.img.ice_a_rewards", locale)]
+    rules += [words.say(f"rollforadventure.img.reward.{reward}", locale) for _, reward in C.ICE_B_LINES.values()]
+    rules += [words.ability(s["heroes"][h]["hero"], locale) for s in states() for h in range(len(s["heroes"]))
+              if s["heroes"][h]["hero"]]
+    rules += [words.decision(s["decision"]["kind"], locale) for s in states() if s["decision"]]
+    # a wrapped text is drawn a line at a time: each of its words is somewhere, none with an ellipsis
+    missing = {r for r in rules if not all(word in joined for word in r.split())}
+    assert not missing, missing
+    cards = {words.say(f"rollforadventure.card.{card['type']}", locale) for card in C.CARDS.values()}
+    cut = {text for text in texts if ELLIPSIS in text}
+    names_cut = {text for text in cut
+                 if any(text.split(ELLIPSIS)[0].rstrip() and name.startswith(text.split(ELLIPSIS)[0].rstrip())
+                        for name in [*NAMES, *cards])}
+    assert cut == names_cut, cut - names_cut
