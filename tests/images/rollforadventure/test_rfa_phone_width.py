@@ -4,7 +4,11 @@ hints 6-8 px tall (a 640 px picture, 22-24 px text). Every text of the table —
 enemies on them and beside the board, special enemies, the banner while a game runs and once it is won or
 lost, two to four heroes with long names — in every language is held to a cap height of 9 px at 290 px wide,
 and the rules' words (decisions, abilities, rewards, the deck's note, why the game ended) are never cut: only a
-player's or an enemy's name may end in "…"."""
+player's or an enemy's name may end in "…".
+
+The end picture (``final.py``, 640 px wide with 24 px words: 8 px there) is held to the same: won and lost
+ends (a fallen territory, no dice left), a standing mid-game, solo and four heroes, why the game ended, the
+adventure and the facts whole."""
 from __future__ import annotations
 
 import sys
@@ -17,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rfa_scenes as S  # noqa: E402
 
 from bot.games.rollforadventure import content as C  # noqa: E402
-from images.rollforadventure import render_table, words  # noqa: E402
+from images.rollforadventure import final, render_final, render_table, table, words  # noqa: E402
 from images.text import ELLIPSIS  # noqa: E402
 from tools import legibility  # noqa: E402
 
@@ -92,4 +96,67 @@ def test_the_rules_words_are_never_cut(locale):
     names_cut = {text for text in cut
                  if any(text.split(ELLIPSIS)[0].rstrip() and name.startswith(text.split(ELLIPSIS)[0].rstrip())
                         for name in [*NAMES, *cards])}
+    assert cut == names_cut, cut - names_cut
+
+
+# --- the end picture ---------------------------------------------------------------------------------------
+
+#: ends worth drawing: four heroes lost (a territory fell), three won, solo (two heroes) won, two out of dice,
+#: and a standing mid-game
+FINAL_GAMES = ("four_a", "three_a_won", "solo", "two_no_dice", "four_giants")
+
+
+def final_states() -> list[dict]:
+    return [*(S.game(name)[-1] for name in FINAL_GAMES), S.game("four_a")[20]]
+
+
+@cache
+def final_drawn(locale: str) -> tuple[legibility.Seen, ...]:
+    """Every text the end pictures of ``final_states()`` draw in ``locale``."""
+    with legibility.recording() as rec:
+        for state in final_states():
+            render_final(state, NAMES, locale)
+    return tuple(s for s in rec.seen if s.picture == "rfa_final")
+
+
+def test_the_end_states_cover_won_lost_no_dice_solo_and_four_heroes():
+    seen = final_states()
+    assert {s["result"] for s in seen} == {None, "won", "lost"}
+    assert {len({h["seat"] for h in s["heroes"]}) for s in seen} >= {1, 4}
+    assert any(s["result"] == "lost" and not table.fallen(s) for s in seen), "no dice left"
+    assert final.WIDTH == table.WIDTH == 480
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_text_of_the_end_picture_is_legible_at_a_phones_width(locale):
+    seen = final_drawn(locale)
+    assert {s.canvas for s in seen} == {final.WIDTH} and len(seen) > 80
+    small = sorted({(s.kind, s.text, s.size) for s in seen if cap_shown(s) < LEAST_CAP})
+    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_end_pictures_words_are_whole_and_only_names_cut(locale):
+    """Why the game ended, the adventure, the facts, each territory and each hero come out whole (wrapped);
+    only a player's name ends in "…" ("Bartholomew the Magnifi… · Veteran")."""
+    from bot.games.rollforadventure.kind import KIND
+
+    texts = {s.text for s in final_drawn(locale)}
+    joined = " ".join(texts)
+    whole = []
+    for s in final_states():
+        score = KIND.score(s)
+        title, why, _ = table.verdict(s, locale)
+        whole += [title, why, words.adventure(s["options"]["adventure"], locale),
+                  words.say("rollforadventure.img.final.facts", locale, turns=score["turns"],
+                            defeated=score["defeated"])]
+        whole += [words.territory(t, locale) for t in C.TERRITORIES]
+        whole += [f" · {words.hero(h['hero'], locale)}" for h in s["heroes"]]
+    missing = {r for r in whole if not all(word in joined for word in r.split())}
+    assert not missing, missing
+    heroes = {f" · {words.hero(h['hero'], locale)}" for s in final_states() for h in s["heroes"]}
+    cut = {text for text in texts if ELLIPSIS in text}
+    names_cut = {text for text in cut
+                 if any(name.startswith(text.split(ELLIPSIS)[0]) for name in NAMES)
+                 and text.split(ELLIPSIS)[1] in {"", *heroes}}
     assert cut == names_cut, cut - names_cut
