@@ -1,7 +1,11 @@
 """``render_final``: the end of an adventure — won or lost, why (which territory fell, or no dice left),
 the power stones on the adventure board, the damage of every territory, turns played, enemies defeated,
-and the team (player, hero). Mid-game it shows the standing so far. 640 px wide with no text under 24 px, like
-the live picture: it is the game's last post, read on phones.
+and the team (player, hero). Mid-game it shows the standing so far.
+
+480 px wide, as the whole table (``table.py``): Discord shows a picture about 290 px wide in a phone's chat,
+where this picture, drawn 640 px wide with 24 px words, read about 8 px cap height. No text is drawn under
+``MIN_TEXT`` = 21 px (9.2 px cap height at 290 px wide, ``tools.legibility``): why the game ended, the
+adventure's name and the facts are wrapped whole; only a player's name may be ellipsised.
 """
 from __future__ import annotations
 
@@ -15,19 +19,75 @@ from images.png import encode
 from images.text import Face
 
 from . import pieces, words
-from .table import BOLD_MAX, verdict
+from .table import BOLD_MAX, MARGIN, MIN_TEXT, RULE_LINES, TEXT, WIDTH, verdict
 from .table import fallen as _fallen
 
-# 640 px wide, as the live picture, so that its text reads on a phone as theirs does: drawn 1000 px wide (as the
-# table then was), the reason and the team shrank to a 6 px cap height at 360 px (the whole table is now 480 px)
-WIDTH = 640
-MARGIN = 14
 INNER = WIDTH - 2 * MARGIN
-PAD = 16                 # inside a panel
-TEXT = 24                # the smallest text drawn: 13.5 px at 360 px, as in the live picture
-ROW = 52                 # a hero's line
-TRACK_ROW = 88           # a territory: its name and damage, the track under them
-WHY_LINES = 3
+PAD = 12                 # inside a panel
+TITLE = 40               # the verdict ("Victory!"); a longer one at most BOLD_MAX
+NAME = 24                # bold names: the adventure, a territory, the damage
+ROW = 46                 # a hero's line
+TRACK_ROW = 76           # a territory: its name and damage, the track under them
+CROWN = 40
+
+
+def _verdict_height(why: str) -> int:
+    """The headline, then why, wrapped whole."""
+    return 66 + paragraph_height(why, INNER - 2 * PAD, RULE_LINES, TEXT, min_size=MIN_TEXT) + 12
+
+
+def _verdict(img, d, state, y: int, h: int, title: str, why: str, colour) -> None:
+    """Won or lost (crown or skull), and why; while the game runs, the standing and its turn."""
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
+    if state["result"] == "won":
+        icons.paste(img, icons.crown(CROWN), MARGIN + PAD, y + 12)
+    elif state["result"] == "lost":
+        icons.paste(img, pieces.skull(CROWN), MARGIN + PAD, y + 12)
+    # 40 px, or (a longer one: "Die Helden haben verloren.") at most BOLD_MAX: never in the 30-38 px range where
+    # stroked Hangul Bold blots (see table.BOLD_MAX)
+    room = INNER - 2 * PAD - CROWN - 12
+    big = Face(TITLE, True).width(title) <= room
+    text_box(d, MARGIN + PAD + CROWN + 12, y + 12 + CROWN / 2, title, room, TITLE if big else BOLD_MAX, True, colour,
+             min_size=TITLE if big else MIN_TEXT)
+    paragraph(d, MARGIN + PAD, y + 66, why, INNER - 2 * PAD, RULE_LINES, TEXT, P.TEXT, min_size=MIN_TEXT)
+
+
+def _stones(img, d, state, y: int) -> None:
+    """The power stones on the adventure board (solid) and still needed (outlined), the count after them."""
+    needed, won = state["stones_needed"], state["stones"]
+    count_w = Face(NAME + 8, True).draw_mid(d, WIDTH - MARGIN, y + 22, f"{won} / {needed}",
+                                            P.GOOD if won >= needed else P.TEXT, "right")
+    size = min(44, (INNER - count_w - 20) // max(1, needed) - 6)
+    for k in range(needed):
+        icons.paste(img, pieces.stone(size, k < won), MARGIN + k * (size + 6), y + 22 - size / 2)
+
+
+def _territory(img, d, state, t: str, y: int, fallen: str | None, locale: str) -> None:
+    """A territory's name and damage on one line (the one that fell framed red), its whole track under them."""
+    tr = state["terr"][t]
+    holes = state["options"]["track_holes"]
+    gap = 5 if holes <= 12 else 3
+    hole = min(34, (INNER - 2 * PAD - 10) // holes - gap)     # 4-20 holes (the track_holes option) in one row
+    panel(d, [MARGIN, y, WIDTH - MARGIN, y + TRACK_ROW - 8], fill=P.PANEL, radius=10,
+          outline=P.BAD if t == fallen else None, width=3)
+    d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + TRACK_ROW - 8], radius=4, fill=pieces.TERRITORY_TINT[t])
+    dmg_w = Face(NAME, True).draw_mid(d, WIDTH - MARGIN - PAD, y + 20, f"{tr['skull']}/{tr['last']}",
+                                      P.BAD if t == fallen else P.TEXT, "right")
+    text_box(d, MARGIN + PAD + 6, y + 20, words.territory(t, locale), INNER - 2 * PAD - 16 - dmg_w, TEXT, True,
+             P.TEXT, min_size=MIN_TEXT)
+    pieces.track(img, d, MARGIN + PAD + 6, y + 48, tr["skull"], tr["last"], holes, hole, gap)
+
+
+def _team(img, d, state, y: int, names, locale: str) -> None:
+    """One hero a line: colour, player and hero (a long name is ellipsised, the hero kept)."""
+    for hero in state["heroes"]:
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + ROW - 8], fill=P.PANEL, radius=10)
+        mid = y + (ROW - 8) / 2
+        icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 26), MARGIN + PAD, mid - 13)
+        face, text = words.player_hero(words.name_of(names, hero["seat"], locale), hero["hero"], locale,
+                                       INNER - 2 * PAD - 36, NAME, min_size=MIN_TEXT)
+        face.draw_mid(d, MARGIN + PAD + 36, mid, text, P.TEXT)
+        y += ROW
 
 
 @pool.apart
@@ -35,66 +95,27 @@ def render_final(state: dict, names=None, locale: str = "en") -> bytes:
     """PNG of the end of the game (a projection of the standing while it still runs)."""
     score = KIND.score(state)
     title, why, colour = verdict(state, locale)
-    why_h = paragraph_height(why, INNER - 2 * PAD, WHY_LINES, TEXT, min_size=TEXT)
+    adventure = words.adventure(state["options"]["adventure"], locale)
     facts = words.say("rollforadventure.img.final.facts", locale, turns=score["turns"], defeated=score["defeated"])
-    facts_h = paragraph_height(facts, INNER, 2, TEXT, min_size=TEXT)
-    verdict_h = 84 + why_h
-    height = 48 + verdict_h + 14 + 44 + 64 + facts_h + 12 + 4 * TRACK_ROW + 10 + len(state["heroes"]) * ROW + 20
+    verdict_h = _verdict_height(why)
+    adventure_h = paragraph_height(adventure, INNER, 2, NAME, True, MIN_TEXT)
+    facts_h = paragraph_height(facts, INNER, RULE_LINES, TEXT, min_size=MIN_TEXT)
+    height = (44 + verdict_h + 12 + adventure_h + 6 + 44 + 8 + facts_h + 12 + 4 * TRACK_ROW + 2
+              + len(state["heroes"]) * ROW + 12)
     img, d = new_canvas(WIDTH, height)
-    text_box(d, MARGIN, 26, words.say("rollforadventure.img.title", locale), INNER, TEXT, True, P.MUTED)
-    y = 48
-    panel(d, [MARGIN, y, WIDTH - MARGIN, y + verdict_h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
-    if state["result"] == "won":
-        icons.paste(img, icons.crown(48), MARGIN + PAD, y + 14)
-    elif state["result"] == "lost":
-        icons.paste(img, pieces.skull(48), MARGIN + PAD, y + 14)
-    # 40 px, or (a longer one: "Die Helden haben verloren.") at most BOLD_MAX: never in the 30-38 px range where
-    # stroked Hangul Bold blots (see table.BOLD_MAX)
-    room = INNER - 2 * PAD - 62
-    big = Face(40, True).width(title) <= room
-    text_box(d, MARGIN + PAD + 62, y + 38, title, room, 40 if big else BOLD_MAX, True, colour,
-             min_size=40 if big else TEXT)
-    paragraph(d, MARGIN + PAD, y + 74, why, INNER - 2 * PAD, WHY_LINES, TEXT, P.TEXT, min_size=TEXT)
-    y += verdict_h + 14
-    # the adventure board (its name on a line of its own) and its stones
-    text_box(d, MARGIN, y + 18, words.adventure(state["options"]["adventure"], locale), INNER, 28, True, P.ACCENT,
-             min_size=TEXT)
-    y += 44
-    needed, won = state["stones_needed"], state["stones"]
-    count = f"{won} / {needed}"
-    face = Face(40, True)
-    count_w = face.draw_mid(d, WIDTH - MARGIN, y + 26, count, P.GOOD if won >= needed else P.TEXT, "right")
-    size = min(52, (INNER - count_w - 20) // max(1, needed) - 6)
-    for k in range(needed):
-        icons.paste(img, pieces.stone(size, k < won), MARGIN + k * (size + 6), y + 26 - size / 2)
-    y += 64
-    y += paragraph(d, MARGIN, y, facts, INNER, 2, TEXT, P.MUTED, min_size=TEXT) + 12
-    # every territory: its name and damage on one line, the whole track under them
+    text_box(d, MARGIN, 24, words.say("rollforadventure.img.title", locale), INNER, TEXT, True, P.MUTED,
+             min_size=MIN_TEXT)
+    y = 44
+    _verdict(img, d, state, y, verdict_h, title, why, colour)
+    y += verdict_h + 12
+    # the adventure board (its name wrapped whole) and its stones
+    y += paragraph(d, MARGIN, y, adventure, INNER, 2, NAME, P.ACCENT, True, MIN_TEXT) + 6
+    _stones(img, d, state, y)
+    y += 44 + 8
+    y += paragraph(d, MARGIN, y, facts, INNER, RULE_LINES, TEXT, P.MUTED, min_size=MIN_TEXT) + 12
     fallen = _fallen(state) if state["result"] == "lost" else None
-    holes = state["options"]["track_holes"]
-    gap = 6 if holes <= 12 else 3
-    track_w = INNER - 2 * PAD - 10
-    hole = min(40, track_w // holes - gap)           # 4-20 holes (the track_holes option) fit one row
     for t in C.TERRITORIES:
-        tr = state["terr"][t]
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + TRACK_ROW - 8], fill=P.PANEL, radius=10,
-              outline=P.BAD if t == fallen else None, width=3)
-        d.rounded_rectangle([MARGIN, y, MARGIN + 10, y + TRACK_ROW - 8], radius=5, fill=pieces.TERRITORY_TINT[t])
-        dmg = f"{tr['skull']}/{tr['last']}"
-        dmg_w = Face(28, True).draw_mid(d, WIDTH - MARGIN - PAD, y + 22, dmg, P.BAD if t == fallen else P.TEXT,
-                                        "right")
-        text_box(d, MARGIN + PAD + 6, y + 22, words.territory(t, locale), INNER - 2 * PAD - 16 - dmg_w, TEXT, True,
-                 P.TEXT, min_size=TEXT)
-        pieces.track(img, d, MARGIN + PAD + 6, y + 55, tr["skull"], tr["last"], holes, hole, gap)
+        _territory(img, d, state, t, y, fallen, locale)
         y += TRACK_ROW
-    y += 2
-    # the team, one hero a line (a long name keeps its hero)
-    for hero in state["heroes"]:
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + ROW - 8], fill=P.PANEL, radius=10)
-        icons.paste(img, icons.shape_badge(pieces.die_colour(hero["colour"]), 28), MARGIN + PAD, y + (ROW - 8) / 2 - 14)
-        face, text = words.player_hero(words.name_of(names, hero["seat"], locale), hero["hero"], locale,
-                                       INNER - 2 * PAD - 40, TEXT, min_size=TEXT)
-        face.draw_mid(d, MARGIN + PAD + 40, y + (ROW - 8) / 2, text, P.TEXT)
-        y += ROW
-    y += 12
-    return encode(img.crop((0, 0, WIDTH, min(height, y))))
+    _team(img, d, state, y + 2, names, locale)
+    return encode(img)

@@ -1,9 +1,14 @@
 """``render_live``: the live message's picture, what the active hero decides by, legible on a phone.
 
 The live message is edited after every placement (each one rerolls the rest of the throw), so its picture is
-uploaded about a hundred times a game; the whole table (``table.py``, 640 px wide too but about 2000 px tall,
-~65 KB) stays on the **Table** button and ``/rfa table``. This picture is 640 px wide and every word in it is
-drawn at 24 px or more (13.5 px at Discord's 360 px phone width); about 6 KB: text with hard edges
+uploaded about a hundred times a game; the whole table (``table.py``, 480 px wide too but about 2000 px tall,
+~65 KB) stays on the **Table** button and ``/rfa table``. This picture is 480 px wide, as the table: Discord
+shows a picture about 290 px wide in a phone's chat, where this one, drawn 640 px wide with 24 px words, read
+about 8 px cap height. No word is drawn under ``MIN_TEXT`` = 21 px (9.2 px cap height there): the whose-turn
+line has a row of its own over the throw (beside it, "Shieldmaiden" was cut to "Shieldmai…"), a territory's
+free fields go under its name when they do not fit beside it, and rules texts (the heroes' abilities while
+they are chosen, the Ice Cave's rewards, the deck's warning) are wrapped whole; only names are ellipsised.
+About 6 KB: text with hard edges
 (``images.text.coverage``), the skulls and dice too, and only the colours used in the palette (anti-aliased,
 it was 18 KB; four skulls alone cost a sixth of the bytes, as PNG's compression looks back only about 50
 rows). It shows whose turn, the throw, per territory its damage, the values its free fields take now and how
@@ -33,32 +38,28 @@ from images.memo import remembered
 from images.text import Face, coverage
 
 from . import fields, pieces, words
-from .table import dice_at, enemies_at, marks, vortexes
+from .table import MIN_TEXT, RULE_LINES, dice_at, enemies_at, marks, vortexes
+from .table import WIDTH as TABLE_WIDTH
 
-WIDTH = 640
-MARGIN = 14
+WIDTH = TABLE_WIDTH       # 480 px: shown about 290 px wide on a phone
+MARGIN = 10
 TOP = 8
-PAD = 14
+PAD = 12
 INNER = WIDTH - 2 * MARGIN
 GAP = 8
-TEXT = 24                 # the smallest type: 13.5 px at 360 px wide
-NAME = 26                 # bold words that may be Hangul stay under 30 px (see table.BOLD_MAX)
-NUMBER = 28               # digits only
-THROW_DIE = 52
-DIE_GAP = 8
-NAME_ROOM = 200           # the banner's name; the throw takes the rest
-BANNER_H = 56
-FIELD = 38
-ROW_H = 46                # a line of chips
+TEXT = MIN_TEXT + 1       # 22 px words: 9.7 px cap height at 290 px wide; a long one shrinks to MIN_TEXT (21)
+NAME = 24                 # bold words that may be Hangul stay under 30 px (see table.BOLD_MAX)
+NUMBER = 26               # digits only
+THROW_DIE = 48
+DIE_GAP = 6
+BANNER_H = 48             # the whose-turn line
+FIELD = 36
+ROW_H = 44                # a line of chips
 LEFT_X = MARGIN + PAD + 6
-NAME_W = 194              # "Grotte de glace" at 24 px bold (190 px)
-DAMAGE_X = LEFT_X + NAME_W + 8
-CHIPS_X = DAMAGE_X + 88
-CHIPS_W = WIDTH - MARGIN - PAD - CHIPS_X
+NAME_MAX = 200            # a territory's name column at most ("Grotte de glace" at 24 px bold: 190 px)
+DAMAGE_W = 32 + 66        # the skull and "12/12"
 ENEMY_W = WIDTH - MARGIN - PAD - LEFT_X
-VORTEX_H = 48
-MASTER_H = 12 + 2 * 29
-OFFER_H = 76
+VORTEX_H = 46
 ENEMY_FILL = (58, 52, 62)
 COVERAGE = 2              # text edges hard (images.text.coverage): half the bytes of anti-aliased text
 ENEMY_EDGE = (126, 58, 65)
@@ -177,52 +178,47 @@ def special_views(state: dict) -> tuple[Enemy, ...]:
 # --- drawing ---------------------------------------------------------------------------------------------
 
 def _line(d, x: float, mid: float, text: str, room: float, fill=P.TEXT, size: int = TEXT, bold: bool = False) -> int:
-    """One line of text, shrunk to fit ``room`` but never below ``TEXT`` (then ellipsised); returns its width."""
-    return text_box(d, x, mid, text, room, size, bold, fill, min_size=TEXT)
+    """One line of text, shrunk to fit ``room`` but never below ``MIN_TEXT`` (then ellipsised: for names
+    only, every other text is given the room it needs); returns its width."""
+    return text_box(d, x, mid, text, room, size, bold, fill, min_size=MIN_TEXT)
 
 
 def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) -> int:
-    """▶ and the player due and their hero; returns the width used. Beside a throw the room is short: there
-    the player only, or, when they move two heroes (solo), the hero, which is what tells the turns apart
-    ("▶ Ben" was the same for both, and "Ben · Avenger" did not fit)."""
+    """▶ and the player due and their hero, on a row of its own (the throw under it): a long name is
+    ellipsised, the hero always whole ("Ben · Shieldmaiden"; solo, where one player moves two heroes, the hero
+    is what tells the turns apart). Returns the width used."""
     icons.paste(img, icons.play(24), x, mid - 12)
-    if v.hero and not v.throw:
-        face, line = words.player_hero(v.player, v.hero, locale, room - 32, NAME, min_size=TEXT)
+    if v.hero:
+        face, line = words.player_hero(v.player, v.hero, locale, room - 32, NAME, min_size=MIN_TEXT)
         return 32 + face.draw_mid(d, x + 32, mid, line, P.TURN)
-    line = words.hero(v.hero, locale) if v.hero and v.two_heroes else v.player
-    return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
+    return 32 + _line(d, x + 32, mid, v.player, room - 32, P.TURN, NAME, True)
 
 
 def _throw_geometry(v: LiveView) -> tuple[int, int]:
-    """(dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
-    per = max(1, (INNER - 2 * PAD - NAME_ROOM + DIE_GAP) // (THROW_DIE + DIE_GAP))
+    """(dice per row, rows) of the throw, the banner's whole width under the name."""
+    per = max(1, (INNER - 2 * PAD + DIE_GAP) // (THROW_DIE + DIE_GAP))
     return per, (len(v.throw) + per - 1) // per
 
 
 def _banner_height(v: LiveView) -> int:
-    rows = _throw_geometry(v)[1] if v.throw else 1
-    return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
+    rows = _throw_geometry(v)[1] if v.throw else 0
+    return BANNER_H + (rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 10 if rows else 0)
 
 
 def _banner(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
-    """Whose turn, then the throw as large dice in the hero's colours (ally and bonus dice after)."""
+    """Whose turn, then under it the throw as large dice in the hero's colours (ally and bonus dice after)."""
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=12, outline=P.TURN, width=3)
-    if not v.throw:
-        _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
-        return
+    _name_line(img, d, v, MARGIN + PAD, y + BANNER_H / 2, INNER - 2 * PAD, locale)
     per, _ = _throw_geometry(v)
-    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
-    x0 = MARGIN + PAD + max(used + 12, 0)
-    x0 = min(x0, WIDTH - MARGIN - PAD - min(per, len(v.throw)) * (THROW_DIE + DIE_GAP) + DIE_GAP)
     for k, die in enumerate(v.throw):
-        icons.paste(img, _die(die.owner, die.value, THROW_DIE), x0 + (k % per) * (THROW_DIE + DIE_GAP),
-                    y + 8 + (k // per) * (THROW_DIE + DIE_GAP))
+        icons.paste(img, _die(die.owner, die.value, THROW_DIE), MARGIN + PAD + (k % per) * (THROW_DIE + DIE_GAP),
+                    y + BANNER_H - 4 + (k // per) * (THROW_DIE + DIE_GAP))
 
 
 def _enemy_width(e: Enemy, locale: str) -> int:
     """An enemy chip: rank disc, dice total toward 6, name."""
     face = Face(TEXT, True)
-    return (10 + (38 if e.rank is not None else 0) + face.width(f"{e.total}/6") + 12
+    return (10 + (36 if e.rank is not None else 0) + face.width(f"{e.total}/6") + 12
             + face.width(words.card(e.card, locale)) + 12)
 
 
@@ -263,35 +259,76 @@ def _notes(tr: Territory, locale: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=8)
+def _name_w(locale: str) -> int:
+    """The territories' name column: as wide as the longest of the four names in ``locale`` (at most
+    ``NAME_MAX``), so that the damage and the fields line up under each other."""
+    return min(NAME_MAX, max(Face(NAME, True).width(words.territory(t, locale)) for t in C.TERRITORIES))
+
+
+def _columns(locale: str) -> tuple[int, int, int]:
+    """(x of the damage, x of the free fields beside the name, their room there)."""
+    damage_x = LEFT_X + _name_w(locale) + 8
+    chips_x = damage_x + DAMAGE_W
+    return damage_x, chips_x, WIDTH - MARGIN - PAD - chips_x
+
+
+def _fields_layout(tr: Territory, locale: str) -> tuple[int, int, list[list[int]]]:
+    """Where the free fields go: (x, room, rows). Beside the name when they fit in one row there; else under
+    it across the band (four values beside "Grotte de glace" took three rows of a narrow column)."""
+    _, chips_x, room = _columns(locale)
+    widths = [_field_chip(None, 0, 0, a, n) for a, n in tr.takes]
+    if not tr.takes:
+        return chips_x, room, []
+    rows = _flow(widths, room)
+    if len(rows) == 1:
+        return chips_x, room, rows
+    return LEFT_X, ENEMY_W, _flow(widths, ENEMY_W)
+
+
+def _no_room_beside(tr: Territory, locale: str) -> bool:
+    """The "no room" line fits beside the name (else it goes under it)."""
+    return Face(TEXT).width(words.say("rollforadventure.img.no_room", locale)) <= _columns(locale)[2]
+
+
 def _territory_height(tr: Territory, locale: str) -> int:
-    chips = len(_flow([_field_chip(None, 0, 0, a, n) for a, n in tr.takes], CHIPS_W)) or 1
+    x, _, rows = _fields_layout(tr, locale)
+    lines = 1 + (len(rows) if x == LEFT_X else 0)
+    if not tr.takes and not _no_room_beside(tr, locale):
+        lines += 1
     enemies = len(_enemy_rows(tr.enemies, ENEMY_W, locale))
-    notes = sum(paragraph_height(n, ENEMY_W, 3, TEXT, False, TEXT) for n in _notes(tr, locale))
-    return 6 + chips * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
+    notes = sum(paragraph_height(n, ENEMY_W, RULE_LINES, TEXT, False, MIN_TEXT) for n in _notes(tr, locale))
+    return 6 + lines * ROW_H + enemies * ROW_H + (notes + 4 if notes else 0) + 6
 
 
 def _territory(img, d, v: LiveView, y: int, h: int, locale: str, tr: Territory) -> None:
-    """Name, damage (skull, taken / falls at), the free fields; below, the enemies lying there."""
+    """Name, damage (skull, taken / falls at), the free fields beside them or under them; below, the enemies
+    lying there and the notes (what to sacrifice, what an Ice Cave claim brings), wrapped whole."""
     at_hand(d, [MARGIN, y, WIDTH - MARGIN, y + h], tr.marked, fill=P.PANEL)
     d.rounded_rectangle([MARGIN, y, MARGIN + 8, y + h], radius=4, fill=pieces.TERRITORY_TINT[tr.tid])
+    damage_x, chips_x, room = _columns(locale)
     mid = y + 6 + ROW_H / 2
-    _line(d, LEFT_X, mid, words.territory(tr.tid, locale), NAME_W, P.TEXT, NAME, True)
-    icons.paste(img, _skull(26), DAMAGE_X, mid - 13)
+    _line(d, LEFT_X, mid, words.territory(tr.tid, locale), _name_w(locale), P.TEXT, NAME, True)
+    icons.paste(img, _skull(24), damage_x, mid - 12)
     danger = tr.last - tr.skull <= 2
-    _line(d, DAMAGE_X + 32, mid, f"{tr.skull}/{tr.last}", CHIPS_X - 6 - DAMAGE_X - 32, P.BAD if danger else P.TEXT,
-          NUMBER, True)
+    _line(d, damage_x + 30, mid, f"{tr.skull}/{tr.last}", DAMAGE_W - 36, P.BAD if danger else P.TEXT, NUMBER, True)
     cy = y + 6
     if not tr.takes:
-        _line(d, CHIPS_X, mid, words.say("rollforadventure.img.no_room", locale), CHIPS_W, P.FAINT)
+        beside = _no_room_beside(tr, locale)
+        _line(d, chips_x if beside else LEFT_X, mid if beside else mid + ROW_H,
+              words.say("rollforadventure.img.no_room", locale), room if beside else ENEMY_W, P.FAINT)
+        cy += ROW_H if beside else 2 * ROW_H
+    x, _, rows = _fields_layout(tr, locale)
+    if rows and x == LEFT_X:
         cy += ROW_H
-    for row in _flow([_field_chip(None, 0, 0, a, n) for a, n in tr.takes], CHIPS_W):
-        cx = CHIPS_X
+    for row in rows:
+        cx = x
         for k in row:
             cx += _field_chip(d, cx, cy + (ROW_H - FIELD) / 2, *tr.takes[k]) + 10
         cy += ROW_H
     cy = _enemies(d, tr.enemies, LEFT_X, cy, ENEMY_W, locale)
     for note in _notes(tr, locale):
-        cy += paragraph(d, LEFT_X, cy, note, ENEMY_W, 3, TEXT, P.ACCENT, min_size=TEXT)
+        cy += paragraph(d, LEFT_X, cy, note, ENEMY_W, RULE_LINES, TEXT, P.ACCENT, min_size=MIN_TEXT)
 
 
 def _flat(sprite: Image.Image, colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
@@ -338,24 +375,24 @@ def _enemy_chip(d, e: Enemy, x, y, room: int, locale: str) -> int:
     face = Face(TEXT, True)
     cx = x + 6
     if e.rank is not None:
-        d.ellipse([cx, mid - 15, cx + 30, mid + 15], fill=P.BAD)
-        face.draw_mid(d, cx + 15, mid, str(e.rank), DARK, "center")
-        cx += 38
+        d.ellipse([cx, mid - 14, cx + 28, mid + 14], fill=P.BAD)
+        face.draw_mid(d, cx + 14, mid, str(e.rank), DARK, "center")
+        cx += 36
     cx += face.draw_mid(d, cx, mid, f"{e.total}/6", P.ACCENT if e.total else P.MUTED) + 12
-    face, name = words.card_fit(e.card, locale, x + w - 8 - cx, TEXT, min_size=TEXT)
+    face, name = words.card_fit(e.card, locale, x + w - 8 - cx, TEXT, min_size=MIN_TEXT)
     face.draw_mid(d, cx, mid, name, P.TEXT)
     return w
 
 
 def _specials_height(v: LiveView, locale: str) -> int:
-    return 40 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4
+    return 38 + len(_enemy_rows(v.specials, INNER - 2 * PAD, locale)) * ROW_H + 4
 
 
 def _specials(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
     """Phantoms, Giants and Necromancers lie beside the adventure board."""
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL, radius=12)
     _line(d, MARGIN + PAD, y + 22, words.say("rollforadventure.img.beside", locale), INNER - 2 * PAD, P.MUTED)
-    _enemies(d, v.specials, MARGIN + PAD, y + 40, INNER - 2 * PAD, locale)
+    _enemies(d, v.specials, MARGIN + PAD, y + 38, INNER - 2 * PAD, locale)
 
 
 def _vortex_items(v: LiveView, locale: str) -> list[tuple[str, str, tuple]]:
@@ -373,7 +410,13 @@ def _vortex_cells(v: LiveView, locale: str) -> int:
 
 def _vortexes_height(v: LiveView, locale: str) -> int:
     h = (VORTEX_H + GAP) * (1 if _vortex_cells(v, locale) == 2 else 2)
-    return h + (MASTER_H + GAP if v.master_alone else 0) - GAP
+    return h + (_master_height(locale) + GAP if v.master_alone else 0) - GAP
+
+
+def _master_height(locale: str) -> int:
+    """The warning that only the Master of Shadows is left in the deck, wrapped whole."""
+    return 16 + paragraph_height(words.say("rollforadventure.img.master_alone", locale), INNER - 2 * PAD, RULE_LINES,
+                                 TEXT, False, MIN_TEXT)
 
 
 def _vortexes(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
@@ -389,33 +432,46 @@ def _vortexes(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
         _line(d, x + PAD, top + VORTEX_H / 2, name, w - 2 * PAD - cw - 12)
     y += (VORTEX_H + GAP) * (1 if per_row == 2 else 2)
     if v.master_alone:
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + MASTER_H], fill=P.PANEL, radius=12, outline=P.BAD, width=2)
-        paragraph(d, MARGIN + PAD, y + 6, words.say("rollforadventure.img.master_alone", locale), INNER - 2 * PAD, 2,
-                  TEXT, P.BAD, False, TEXT)
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + _master_height(locale)], fill=P.PANEL, radius=12, outline=P.BAD,
+              width=2)
+        paragraph(d, MARGIN + PAD, y + 8, words.say("rollforadventure.img.master_alone", locale), INNER - 2 * PAD,
+                  RULE_LINES, TEXT, P.BAD, False, MIN_TEXT)
+
+
+def _offer_height(o: Offer, locale: str) -> int:
+    """A hero on offer: its name (and who chose it), then its ability wrapped whole."""
+    return 40 + paragraph_height(words.ability(o.hero, locale), INNER - 2 * PAD, RULE_LINES, TEXT, False,
+                                 MIN_TEXT) + 10
+
+
+def _offers_height(v: LiveView, locale: str) -> int:
+    return sum(_offer_height(o, locale) + GAP for o in v.offers) - GAP
 
 
 def _offers(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
-    """Setup: the heroes chosen (by whom) and those on offer, each with its ability."""
+    """Setup: the heroes chosen (by whom) and those on offer, each with its ability (a rules text: wrapped
+    whole, at 640 px on one line it was shrunk and cut)."""
     for o in v.offers:
-        panel(d, [MARGIN, y, WIDTH - MARGIN, y + OFFER_H], fill=P.PANEL, radius=12)
+        oh = _offer_height(o, locale)
+        panel(d, [MARGIN, y, WIDTH - MARGIN, y + oh], fill=P.PANEL, radius=12)
         x = MARGIN + PAD
         if o.chosen_by:
-            icons.paste(img, icons.shape_badge(pieces.die_colour(o.colour), 26), x, y + 22 - 13)
-            x += 34
+            icons.paste(img, icons.shape_badge(pieces.die_colour(o.colour), 24), x, y + 22 - 12)
+            x += 32
         right = WIDTH - MARGIN - PAD
         x += _line(d, x, y + 22, words.hero(o.hero, locale), right - x, P.MUTED if o.chosen_by else P.TEXT, NAME, True)
         if o.chosen_by:
-            _line(d, x + 14, y + 22, o.chosen_by, right - (x + 14), P.MUTED)
-        ability = words.ability(o.hero, locale)
-        _line(d, MARGIN + PAD, y + 54, ability, INNER - 2 * PAD, P.FAINT if o.chosen_by else P.MUTED)
-        y += OFFER_H + GAP
+            _line(d, x + 12, y + 22, o.chosen_by, right - (x + 12), P.MUTED)
+        paragraph(d, MARGIN + PAD, y + 40, words.ability(o.hero, locale), INNER - 2 * PAD, RULE_LINES, TEXT,
+                  P.FAINT if o.chosen_by else P.MUTED, False, MIN_TEXT)
+        y += oh + GAP
 
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     # the bands top to bottom: (height, draw, what else it draws), drawn by ``images.draw.stack``
     bands: list[tuple] = [(_banner_height(v), _banner)]
     if v.offers:
-        bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers))
+        bands.append((_offers_height(v, locale), _offers))
     else:
         bands += [(_territory_height(tr, locale), _territory, tr) for tr in v.territories]
         bands += [(_specials_height(v, locale), _specials)] if v.specials else []
@@ -433,5 +489,5 @@ def live_png(view: LiveView, locale: str = "en") -> bytes:
 
 
 def render_live(state: dict, names=None, locale: str = "en") -> bytes:
-    """The live message's picture for the game as it stands (PNG bytes, 640 px wide)."""
+    """The live message's picture for the game as it stands (PNG bytes, 480 px wide)."""
     return live_png(live_view(state, names, locale), locale)

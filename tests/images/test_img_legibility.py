@@ -26,7 +26,8 @@ DECISION = {
     "step": ["step._header", "step._draw_band", "step._grid"],
     "live": ["live._header", "live._initiative", "live._market_strip", "live._market_cards", "live._players",
              "live._setup"],
-    "rfa_final": ["final.render_final"],
+    "rfa_final": ["final.render_final", "final.render_final:rule", "final._verdict", "final._verdict:rule",
+                  "final._stones", "final._territory", "final._team"],
     # the whole co-op table: every word on it is decided by (the hero lines, the deck's note and the Ice Cave
     # legend are wrapped paragraphs, hence ":rule", but a player reads them to choose a move)
     "rfa_table": ["table._header", "table._banner", "table._banner:rule", "table._territory", "table._chip",

@@ -1,4 +1,4 @@
-"""The live message of a /rfa game carries the compact picture (640 px, legible on a phone) and a Table button
+"""The live message of a /rfa game carries the compact picture (480 px, legible on a phone) and a Table button
 that shows anyone the whole table (480 px, every band of it) privately; an edit after a placement
 re-attaches the picture only when it changed (issue 28 points 8 and 9)."""
 from __future__ import annotations

@@ -277,7 +277,7 @@ def test_a_long_name_is_shortened_and_its_hero_kept_whole(locale):
     from tools import legibility
 
     states = S.game("four_a")
-    kinds = ("final.render_final", "table._banner", "live._name_line")
+    kinds = ("final._team", "table._banner", "live._name_line")
     with legibility.recording() as rec:
         render_final(states[-1], LONG_NAMES, locale)
         for s in _sample(states[:-1], 5):
