@@ -30,7 +30,7 @@ from images import palette as P
 from images.draw import at_hand, panel, paragraph, paragraph_height, stack, text_box
 from images.labels import labelled
 from images.memo import remembered
-from images.text import Face, coverage
+from images.text import Face, coverage, fit
 
 from . import fields, pieces, words
 from .table import dice_at, enemies_at, marks, vortexes
@@ -46,7 +46,8 @@ NAME = 26                 # bold words that may be Hangul stay under 30 px (see 
 NUMBER = 28               # digits only
 THROW_DIE = 52
 DIE_GAP = 8
-NAME_ROOM = 200           # the banner's name; the throw takes the rest
+NAME_ROOM = 200           # the banner's name beside the throw; the throw takes the rest
+NAME_LINE = 36            # the banner's own line above the throw, for a name that does not fit beside it
 BANNER_H = 56
 FIELD = 38
 ROW_H = 46                # a line of chips
@@ -181,39 +182,74 @@ def _line(d, x: float, mid: float, text: str, room: float, fill=P.TEXT, size: in
     return text_box(d, x, mid, text, room, size, bold, fill, min_size=TEXT)
 
 
-def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str) -> int:
-    """▶ and the player due and their hero; returns the width used. Beside a throw the room is short: there
-    the player only, or, when they move two heroes (solo), the hero, which is what tells the turns apart
-    ("▶ Ben" was the same for both, and "Ben · Avenger" did not fit)."""
-    icons.paste(img, icons.play(24), x, mid - 12)
-    if v.hero and not v.throw:
-        face, line = words.player_hero(v.player, v.hero, locale, room - 32, NAME, min_size=TEXT)
-        return 32 + face.draw_mid(d, x + 32, mid, line, P.TURN)
-    line = words.hero(v.hero, locale) if v.hero and v.two_heroes else v.player
-    return 32 + _line(d, x + 32, mid, line, room - 32, P.TURN, NAME, True)
+def _short_name(v: LiveView, locale: str) -> str:
+    """What names the turn beside a throw: the player, or, when they move two heroes (solo), the hero, which
+    is what tells the turns apart ("▶ Ben" was the same for both, and "Ben · Avenger" did not fit)."""
+    return words.hero(v.hero, locale) if v.hero and v.two_heroes else v.player
 
 
-def _throw_geometry(v: LiveView) -> tuple[int, int]:
-    """(dice per row, rows) of the banner: the name keeps at most ``NAME_ROOM`` px."""
-    per = max(1, (INNER - 2 * PAD - NAME_ROOM + DIE_GAP) // (THROW_DIE + DIE_GAP))
-    return per, (len(v.throw) + per - 1) // per
+def _name_beside(v: LiveView, locale: str) -> bool:
+    """Whether the name stands beside the throw: only when it fits there whole (in ``NAME_ROOM``) and the
+    throw does not wrap there into more rows than below a line of its own would take. Else the name takes a
+    line of its own above the dice: a cut hero name ("Shieldmai…") could not tell a solo player's two turns
+    apart, and seven dice wrapping beside "Healer" made the banner taller than a name line does."""
+    text = _short_name(v, locale)
+    if fit(text, NAME_ROOM - 12 - 32, NAME, True, TEXT)[1] != text:
+        return False
+    return _dice_height(v, INNER - 2 * PAD - NAME_ROOM) <= NAME_LINE + _dice_height(v, INNER - 2 * PAD)
 
 
-def _banner_height(v: LiveView) -> int:
-    rows = _throw_geometry(v)[1] if v.throw else 1
+def _per_row(room: int) -> int:
+    """How many throw dice fit a row of ``room`` px."""
+    return max(1, (room + DIE_GAP) // (THROW_DIE + DIE_GAP))
+
+
+def _dice_height(v: LiveView, room: int) -> int:
+    """The banner's height for the throw in rows of ``room`` px (at least ``BANNER_H``)."""
+    rows = (len(v.throw) + _per_row(room) - 1) // _per_row(room)
     return max(BANNER_H, rows * (THROW_DIE + DIE_GAP) - DIE_GAP + 2 * 8)
 
 
+def _name_line(img, d, v: LiveView, x: int, mid: float, room: int, locale: str, beside: bool = False) -> int:
+    """▶ and the player due and their hero ("Player · Hero", a long name shortened before the hero is);
+    returns the width used. Beside a throw (``beside``) the room is short: there only ``_short_name``."""
+    icons.paste(img, icons.play(24), x, mid - 12)
+    if v.hero and not beside:
+        face, line = words.player_hero(v.player, v.hero, locale, room - 32, NAME, min_size=TEXT)
+        return 32 + face.draw_mid(d, x + 32, mid, line, P.TURN)
+    return 32 + _line(d, x + 32, mid, _short_name(v, locale), room - 32, P.TURN, NAME, True)
+
+
+def _throw_geometry(v: LiveView, locale: str) -> tuple[int, int]:
+    """(dice per row, rows) of the banner: beside the name the throw leaves it ``NAME_ROOM`` px; below a
+    name on its own line the throw has the whole width."""
+    per = _per_row(INNER - 2 * PAD - (NAME_ROOM if _name_beside(v, locale) else 0))
+    return per, (len(v.throw) + per - 1) // per
+
+
+def _banner_height(v: LiveView, locale: str) -> int:
+    if not v.throw:
+        return BANNER_H
+    if _name_beside(v, locale):
+        return _dice_height(v, INNER - 2 * PAD - NAME_ROOM)
+    return NAME_LINE + _dice_height(v, INNER - 2 * PAD)
+
+
 def _banner(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
-    """Whose turn, then the throw as large dice in the hero's colours (ally and bonus dice after)."""
+    """Whose turn, then the throw as large dice in the hero's colours (ally and bonus dice after): beside the
+    name when it fits there whole, else below it."""
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=12, outline=P.TURN, width=3)
     if not v.throw:
         _name_line(img, d, v, MARGIN + PAD, y + h / 2, INNER - 2 * PAD, locale)
         return
-    per, _ = _throw_geometry(v)
-    used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale)
-    x0 = MARGIN + PAD + max(used + 12, 0)
-    x0 = min(x0, WIDTH - MARGIN - PAD - min(per, len(v.throw)) * (THROW_DIE + DIE_GAP) + DIE_GAP)
+    per, _ = _throw_geometry(v, locale)
+    if _name_beside(v, locale):
+        used = _name_line(img, d, v, MARGIN + PAD, y + 8 + THROW_DIE / 2, NAME_ROOM - 12, locale, beside=True)
+        x0 = MARGIN + PAD + max(used + 12, 0)
+        x0 = min(x0, WIDTH - MARGIN - PAD - min(per, len(v.throw)) * (THROW_DIE + DIE_GAP) + DIE_GAP)
+    else:
+        _name_line(img, d, v, MARGIN + PAD, y + 8 + NAME_LINE / 2, INNER - 2 * PAD, locale)
+        x0, y = MARGIN + PAD, y + NAME_LINE
     for k, die in enumerate(v.throw):
         icons.paste(img, _die(die.owner, die.value, THROW_DIE), x0 + (k % per) * (THROW_DIE + DIE_GAP),
                     y + 8 + (k // per) * (THROW_DIE + DIE_GAP))
@@ -413,7 +449,7 @@ def _offers(img, d, v: LiveView, y: int, h: int, locale: str) -> None:
 
 def draw(v: LiveView, locale: str = "en") -> Image.Image:
     # the bands top to bottom: (height, draw, what else it draws), drawn by ``images.draw.stack``
-    bands: list[tuple] = [(_banner_height(v), _banner)]
+    bands: list[tuple] = [(_banner_height(v, locale), _banner)]
     if v.offers:
         bands.append((len(v.offers) * (OFFER_H + GAP) - GAP, _offers))
     else:
