@@ -5,7 +5,6 @@ bots play on the player's side) and a ``level`` option whose one choice was "nor
 from __future__ import annotations
 
 from bot.i18n import t
-
 from tests.cogs.test_cogs_option_names import every_option_list
 
 
