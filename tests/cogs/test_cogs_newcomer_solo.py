@@ -27,3 +27,31 @@ async def test_rfa_solo_with_a_bot_teammate_seats_it(harness, alice):
     await harness.run("rfa solo", user=alice, place=dm, teammates=1)
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     assert len(game.seats) == 2 and game.seats[1].is_ai
+
+
+async def test_help_in_a_dm_marks_the_server_only_commands(harness, alice):
+    """t11: /help in a DM listed "/find — Find players for a game on this server" among the commands for
+    every game, and "For server admins: /rp defaults …": neither works there. Now they stand under headings
+    that say so ("Only in a server", "For server admins (only in a server)"); in a server, as before."""
+    for locale in ("en", "de", "fr", "ko"):
+        harness.locale = locale
+        [embed] = (await harness.run("help", user=alice, place=harness.dm())).only().embeds
+        fields = {f["name"]: f["value"] for f in embed["fields"]}
+        assert t("guide.admin", locale) not in fields and t("guide.admin_in_server", locale) in fields
+        find = fields[t("guide.server_only", locale)]
+        assert find.startswith("`/") and "\n" not in find and find not in fields[t("guide.everywhere", locale)]
+        [embed] = (await harness.run("help", user=alice, place=harness.channel())).only().embeds
+        names = [f["name"] for f in embed["fields"]]
+        assert t("guide.admin", locale) in names and t("guide.server_only", locale) not in names
+
+
+async def test_every_games_help_names_the_daily_challenge_and_marks_the_admin_block_in_a_dm(harness, alice):
+    """t11: no game's help named /daily; in a DM each repeated "For server admins" as if usable there."""
+    for group in ("rp", "poker", "rfa"):
+        for locale in ("en", "de", "fr", "ko"):
+            harness.locale = locale
+            [embed] = (await harness.run(f"{group} help", user=alice, place=harness.dm())).only().embeds
+            fields = {f["name"]: f["value"] for f in embed["fields"]}
+            assert t("guide.admin", locale) not in fields and t("guide.admin_in_server", locale) in fields
+            daily = fields[t("help.section.daily", locale)]
+            assert daily.count("\n") == 0 and t("cmd.daily.description", locale) in daily
