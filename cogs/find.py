@@ -39,7 +39,7 @@ from .core import (
     send_ephemeral,
 )
 from .games import Games
-from .groups import chosen_game, root_group
+from .groups import chosen_game, root_group, server_only
 from .lobby import Lobby, Place
 from .outbox import Courier
 from .pace import PACES, pace_text
@@ -119,10 +119,10 @@ class Find:
                                        "cmd.find.rating_range")}
         game_option: dict = {"game": (str | None, None, "cmd.find.queue.game")}
         hours: dict = {"hours": (app_commands.Range[int, 1, MAX_EXPIRY_HOURS] | None, None, "cmd.find.expiry.hours")}
-        return root_group("find", (("join", self.join, join, {"game": kinds, "pace": pace_choices()}),
+        return server_only(root_group("find", (("join", self.join, join, {"game": kinds, "pace": pace_choices()}),
                                    ("leave", self.leave, {}, {}),
                                    ("queue", self.queue, game_option, {"game": kinds}),
-                                   ("expiry", self.expiry, hours, {})))
+                                   ("expiry", self.expiry, hours, {}))))
 
     def _require_server(self, interaction: discord.Interaction) -> int:
         if interaction.guild_id is None:

@@ -84,6 +84,13 @@ def root_group(prefix: str, subcommands: Iterable[tuple[str, Callable[..., Any],
     return group
 
 
+def server_only(group: app_commands.Group) -> app_commands.Group:
+    """Marks a top-level group whose commands only work in a server (``/find``): ``/help`` in a DM lists it
+    under "Only in a server" (a newcomer's DM listed "/find — Find players … on this server" as if usable there)."""
+    group.extras["server_only"] = True
+    return group
+
+
 def chosen_game(games: Games, kind: str) -> Presentation:
     """The game a ``game:`` option of a shell-wide command names (its choices are the registered games)."""
     if kind not in games:

@@ -56,17 +56,21 @@ def topic_key(presentation: Presentation, topic: str, part: str) -> str:
 
 
 def help_embed(presentation: Presentation, group: app_commands.Group, locale: str,
-               admin: list[str] = ()) -> discord.Embed:
+               admin: list[str] = (), daily: str = "", in_dm: bool = False) -> discord.Embed:
     """The game's commands by section, each named as the reader's client lists it (``/rp vorbereitung
-    tableau``); then ``admin``, a server admin's settings (:func:`admin_lines`)."""
+    tableau``); then ``daily``, the line of the daily challenge (:func:`daily_line`: no game's help named it),
+    and ``admin``, a server admin's settings (:func:`admin_lines`), in a DM under a heading that says they work
+    only in a server."""
     shown = localised_paths(group, locale)
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
     for heading, names in help_sections(presentation):
         add_section(embed, heading, [t("help.command_line", locale, command=shown[name],
                                        text=t(help_key(presentation, name), locale)) for name in names], locale)
+    if daily:
+        add_section(embed, "help.section.daily", [daily], locale)
     if admin:
-        add_section(embed, "guide.admin", list(admin), locale)
+        add_section(embed, admin_heading(in_dm), list(admin), locale)
     embed.set_footer(text=t("help.footer", locale, group=localised_name(group, locale)))
     return embed
 
@@ -91,6 +95,23 @@ def admin_lines(tree_commands: Iterable[app_commands.Command | app_commands.Grou
     if expiry is not None:
         lines.append(t("help.command_line", locale, command=expiry, text=t("guide.admin_expiry", locale)))
     return [*lines, t("guide.admin_language", locale)]
+
+
+def admin_heading(in_dm: bool) -> str:
+    """The heading of a server admin's settings: in a DM it says they work only in a server (a newcomer read
+    "For server admins: /rp defaults …" in his DM as something to use there)."""
+    return "guide.admin_in_server" if in_dm else "guide.admin"
+
+
+def daily_line(tree_commands: Iterable[app_commands.Command | app_commands.Group], locale: str) -> str:
+    """``/daily play``: what the daily challenge is, in one line, as the reader's client names it ("" when the
+    bot has no ``/daily``)."""
+    for command in tree_commands:
+        if isinstance(command, app_commands.Group) and name_key(command) == "cmd.daily.name":
+            shown = localised_paths(command, locale)
+            return t("help.command_line", locale, command=shown.get("play", f"/{localised_name(command, locale)}"),
+                     text=localised_description(command, locale))
+    return ""
 
 
 def add_section(embed: discord.Embed, heading: str, lines: list[str], locale: str) -> None:
@@ -127,10 +148,11 @@ class Help(GameCog):
 
     @app_commands.command(name=cmd_str("cmd.help.name"), description=cmd_str("cmd.help.description"))
     async def help_cmd(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        admin = admin_lines(interaction.client.tree.get_commands(), self.games, locale)
+        locale, tree = locale_of(interaction), interaction.client.tree.get_commands()
+        admin = admin_lines(tree, self.games, locale)
         await interaction.response.send_message(
-            embed=help_embed(self.presentation_of(interaction), interaction.command.parent, locale, admin),
+            embed=help_embed(self.presentation_of(interaction), interaction.command.parent, locale, admin,
+                             daily_line(tree, locale), in_dm=interaction.guild_id is None),
             ephemeral=True)
 
     def game_commands(self, presentation: Presentation) -> list[app_commands.Command]:
@@ -153,12 +175,14 @@ class Help(GameCog):
 
 
 def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Group], games: Games,
-                locale: str) -> discord.Embed:
+                locale: str, in_dm: bool = False) -> discord.Embed:
     """``/help``: each game (its name, what it is, how to get its help and rules, named as the reader's client
-    lists them), then every other command of the bot with what it does."""
+    lists them), then every other command of the bot with what it does. In a DM (``in_dm``) the commands that
+    work only in a server (``groups.server_only``) stand apart under "Only in a server", and a server admin's
+    settings say so in their heading: a newcomer's DM listed ``/find`` and the admins' block as if usable there."""
     embed = discord.Embed(title=t("guide.title", locale), description=t("guide.intro", locale), colour=EMBED_COLOUR)
     group_keys = {presentation.group_key for presentation in games.values()}
-    sections: dict[str, list[str]] = {"guide.games": [], "guide.everywhere": []}
+    sections: dict[str, list[str]] = {"guide.games": [], "guide.everywhere": [], "guide.server_only": []}
     listed = list(tree_commands)           # walked twice
     for command in listed:
         name = f"/{localised_name(command, locale)}"
@@ -168,8 +192,9 @@ def guide_embed(tree_commands: Iterable[app_commands.Command | app_commands.Grou
             sections["guide.games"].append(t("guide.game", locale, line=line, help=shown.get("help", ""),
                                              rules=shown.get("rules", "")))
         elif name_key(command) != "cmd.help.name":          # this very command
-            sections["guide.everywhere"].append(line)
-    sections["guide.admin"] = admin_lines(listed, games, locale)
+            apart = in_dm and command.extras.get("server_only")
+            sections["guide.server_only" if apart else "guide.everywhere"].append(line)
+    sections[admin_heading(in_dm)] = admin_lines(listed, games, locale)
     for heading, lines in sections.items():
         add_section(embed, heading, lines, locale)
     return embed
@@ -185,5 +210,6 @@ class Guide(commands.Cog):
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.allowed_installs(guilds=True, users=False)
     async def guide_cmd(self, interaction: discord.Interaction) -> None:
-        embed = guide_embed(interaction.client.tree.get_commands(), self.games, locale_of(interaction))
+        embed = guide_embed(interaction.client.tree.get_commands(), self.games, locale_of(interaction),
+                            in_dm=interaction.guild_id is None)
         await interaction.response.send_message(embed=embed, ephemeral=True)

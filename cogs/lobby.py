@@ -750,14 +750,15 @@ class Lobby(GameCog):
         kind = self.games.kind(presentation.kind)
         if not has_ai(kind) or most < 1:
             return {}, {}
-        options: Options = {count: (app_commands.Range[int, 0, most], 0, f"cmd.{count}.describe"),
-                            "level": (str, kind.ai_levels[-1], "cmd.level.describe")}
+        options: Options = {count: (app_commands.Range[int, 0, most], 0, f"cmd.{count}.describe")}
+        if len(kind.ai_levels) > 1:    # one level is no choice: /rfa solo offered "level" with "normal" alone
+            options["level"] = (str, kind.ai_levels[-1], "cmd.level.describe")
         if count == "bots":       # several people: the bot may also stand in for one who stays away
             options["takeover"] = (app_commands.Range[int, 0, MAX_TAKEOVER_HOURS], None, "cmd.takeover.describe")
         if kind.has_hint:
             options["hints"] = (bool, True, "cmd.hints.describe")
         choices = {"level": [app_commands.Choice(name=cmd_str(f"bot.level.{name}"), value=name)
-                             for name in kind.ai_levels]}
+                             for name in kind.ai_levels]} if "level" in options else {}
         return options, choices
 
     def _new_command(self, presentation: Presentation) -> app_commands.Command:
@@ -782,15 +783,24 @@ class Lobby(GameCog):
     def _solo_command(self, presentation: Presentation) -> app_commands.Command:
         offered = tuple(o for o in presentation.lobby_options if o.solo)
 
+        count = solo_bots_option(self.games.kind(presentation.kind))
+
         async def solo(interaction: discord.Interaction, **values: Any) -> None:
             require_dm(interaction)
-            opponents = values.get("opponents", 0)
-            options = presentation.game_options(_chosen(offered, values), solo=not opponents)
-            await self.create_game(interaction, presentation, 1 + opponents, options, {
-                **values, "bots": opponents, "takeover": 0, "pace": "none"})
+            bots = values.get(count, 0)
+            options = presentation.game_options(_chosen(offered, values), solo=not bots)
+            await self.create_game(interaction, presentation, 1 + bots, options, {
+                **values, "bots": bots, "takeover": 0, "pace": "none"})
 
-        extra, choices = self._bot_options(presentation, "opponents", presentation.seats.high - 1)
+        extra, choices = self._bot_options(presentation, count, presentation.seats.high - 1)
         return _command(solo, "solo", extra, offered, choices)
+
+
+def solo_bots_option(kind) -> str:
+    """The solo command's option for how many bots join: ``opponents`` where the players play against each
+    other, ``teammates`` in a co-operative game (``/rfa solo`` offered "bot opponents" where the bots play on
+    the player's side)."""
+    return "teammates" if kind.cooperative else "opponents"
 
 
 def _chosen(options: tuple[LobbyOption, ...], values: dict[str, Any]) -> dict[str, Any]:

@@ -167,7 +167,8 @@ async def test_an_admin_finds_the_servers_settings_together(harness, alice, loca
         (f"{group_of(harness, p.group_key).name} help", harness.channel()) for p in harness.bot.games.values()]
     for command, place in places:
         embed = (await harness.run(command, user=alice, place=place)).only().embeds[0]
-        admin = {f["name"]: f["value"] for f in embed["fields"]}[t("guide.admin", locale)]
+        heading = "guide.admin_in_server" if place.is_dm else "guide.admin"   # in a DM: says "only in a server"
+        admin = {f["name"]: f["value"] for f in embed["fields"]}[t(heading, locale)]
         assert all(f"`{path}`" in admin for path in defaults), (command, admin)
         assert f"`{expiry}`" in admin and t("guide.admin_language", locale) in admin, (command, admin)
 

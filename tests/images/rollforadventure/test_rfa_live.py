@@ -138,3 +138,24 @@ def test_the_banner_beside_a_throw_says_which_of_a_solo_players_two_heroes_is_du
         texts = [s.text for s in rec.seen]
         expected = f"{names[hero['seat']]} · {words.hero(hero['hero'], locale)}"
         assert expected in texts, (seats, texts)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_solo_banner_shows_the_heros_name_whole_beside_any_throw(locale):
+    """t11: solo, the banner beside seven dice read "▶ Shieldmai…" (the name had 200 px beside the throw),
+    and the hero is what tells the player's two turns apart. Every hero, beside throws of one to nine dice,
+    with a short and a long player name: the hero's name is drawn whole (alone, or after "player · ")."""
+    import dataclasses
+
+    state = S.first(lambda s: s["seats"] == 1 and s["heroes"][s["active"]]["hero"] and live.live_view(s).throw)
+    for player in ("Dan", "Bartholomew the Magnificent of Everlasting"):
+        base = live.live_view(state, [player], locale)
+        die = base.throw[0]
+        for hero in C.HEROES:
+            whole = words.hero(hero, locale)
+            for n in range(1, 10):
+                view = dataclasses.replace(base, hero=hero, throw=(die,) * n)
+                with legibility.recording() as rec:
+                    live.draw(view, locale)
+                line = rec.seen[0].text                    # the banner, the first band, draws first
+                assert line.rsplit(" · ", 1)[-1] == whole, (player, hero, n, line)
