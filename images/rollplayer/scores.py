@@ -114,9 +114,16 @@ def grid(n: int) -> Grid:
 
 
 def _table_h(v: ScoresView) -> int:
-    """Column heads, a row per scoring item, total, place, a row per tiebreak."""
+    """Column heads, a row per scoring item, total, place (not in solo: one player has no place), a row per
+    tiebreak."""
     g = grid(len(v.columns))
-    return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * g.item_h() + g.total_h() + g.rank_h()
+    return HEAD_H + (len(_item_keys(v)) + len(_tiebreak_keys(v))) * g.item_h() + g.total_h() + _rank_h(v, g)
+
+
+def _rank_h(v: ScoresView, g: Grid) -> int:
+    """The place row's height: none in solo, where a tour's newcomer read "Place #1" under a crown with nobody
+    else at the table (the rating title says how the game went)."""
+    return 0 if v.solo else g.rank_h()
 
 
 NOTE_SIZE = 20
@@ -161,11 +168,12 @@ def _title(img, d, v: ScoresView, locale: str) -> None:
         text = label("img.scores.winners", locale, names=_names(v, v.winners))
     else:
         text = label("img.scores.winner", locale, names=_names(v, v.winners))
+    crowned = bool(v.winners) and not v.solo     # solo: the rating title, no crown (there is no one to beat)
     face_w = min(Face(30, True).width(text), WIDTH - 2 * MARGIN - 80)
-    x = WIDTH / 2 - (face_w + 50) / 2
-    if v.winners:
+    x = WIDTH / 2 - (face_w + (50 if crowned else 0)) / 2
+    if crowned:
         icons.paste(img, icons.crown(40), x, 88)
-    text_box(d, x + 50, 108, text, WIDTH - 2 * MARGIN - 80, 30, True, P.TURN, min_size=20)
+    text_box(d, x + (50 if crowned else 0), 108, text, WIDTH - 2 * MARGIN - 80, 30, True, P.TURN, min_size=20)
     if v.tiebreak_key:
         paragraph(d, MARGIN, TITLE_H, label(f"img.scores.tiebreak.{v.tiebreak_key}", locale), INNER, 2, TIE_SIZE,
                   P.MUTED, min_size=17)
@@ -226,13 +234,13 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     bottom = top + _table_h(v)
     left, right = g.left, g.right
     panel(d, [left, top, right, bottom])
-    winners = set(v.winners)
+    winners = set() if v.solo else set(v.winners)       # solo: no crown and no winner's frame
     centres = [g.cols + i * g.col_w + g.col_w / 2 for i in range(len(columns))]
     item_h = g.item_h()
     for r in range(1, len(keys), 2):
         ry = top + HEAD_H + r * item_h
         d.rectangle([left + 8, ry, right - 8, ry + item_h], fill=(44, 50, 66))
-    heights = [item_h] * len(keys) + [g.total_h(), g.rank_h()] + [item_h] * len(tkeys)
+    heights = [item_h] * len(keys) + [g.total_h(), _rank_h(v, g)] + [item_h] * len(tkeys)
     tops = [top + HEAD_H + sum(heights[:k]) for k in range(len(heights))]
     _heads(img, d, g, columns, winners, top, bottom, list(zip(tops, heights)), locale)
     y = top + HEAD_H
@@ -262,11 +270,12 @@ def _table(img, d, v: ScoresView, locale: str) -> int:
     for cx, col in zip(centres, columns):
         _total(img, d, cx, g.value_mid(y, h), col.total)
     y += h
-    h = g.rank_h()
-    _row_label(d, g, y, h, label("img.scores.place", locale))
-    for cx, col in zip(centres, columns):
-        text_box(d, cx, g.value_mid(y, h), label("img.scores.rank", locale, rank=col.rank), value_w, 26, True,
-                 P.TURN if col.seat in winners else P.MUTED, "center")
+    h = _rank_h(v, g)
+    if h:
+        _row_label(d, g, y, h, label("img.scores.place", locale))
+        for cx, col in zip(centres, columns):
+            text_box(d, cx, g.value_mid(y, h), label("img.scores.rank", locale, rank=col.rank), value_w, 26, True,
+                     P.TURN if col.seat in winners else P.MUTED, "center")
     y += h
     for key in tkeys:
         _row_label(d, g, y, item_h, label(f"img.tiebreak.{key}", locale))

@@ -118,3 +118,19 @@ def test_initiative_cards_break_a_long_name_between_words(locale):
     assert len(names) > 8 and any(not line.isdigit() for line in live), "the takers are drawn in both pictures"
     assert all(any(whole_words(line, name) for name in ODD_NAMES) for line in names), names
     assert not whole_words("e <@1>…", ODD_NAMES[0]) and not whole_words("@everyon", ODD_NAMES[0])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_solo_game_crowns_nobody_and_gives_no_place(locale, monkeypatch):
+    """A newcomer's solo scores read "Place #1" under a crown with nobody else at the table: in solo the picture
+    gives the rating title, no crown, no winner's frame and no place row; with two players both are back."""
+    crowns = []
+    crown = scores.icons.crown
+    monkeypatch.setattr(scores.icons, "crown", lambda size: crowns.append(size) or crown(size))
+    places = {t("img.scores.place", locale), t("img.scores.rank", locale, rank=1)}
+    solo = samples.make_scores(1, solo=True, names=seat_names(1, locale))
+    seen = {s.text for s in drawn(lambda: scores_png.__wrapped__(solo, locale))}
+    assert not crowns and not places & seen, (crowns, places & seen)
+    duel = samples.make_scores(2, names=seat_names(2, locale))
+    seen = {s.text for s in drawn(lambda: scores_png.__wrapped__(duel, locale))}
+    assert crowns and places <= seen, (crowns, places - seen)
