@@ -1503,9 +1503,11 @@ class Store:
 
     async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
         """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,
-        ``user_id``, ``game_id``, ``name`` and ``total`` of the player's seat, oldest day first."""
+        ``user_id``, ``game_id``, ``name``, ``total`` and ``place`` of the player's seat, the game's ``options``
+        (JSON text) and ``finished_at`` (a board's ties: who finished first), oldest day first."""
         return await self._read(
-            "SELECT d.day, d.user_id, d.game_id, s.name, r.total FROM daily_attempts d"
+            "SELECT d.day, d.user_id, d.game_id, s.name, r.total, r.place, g.options, g.finished_at"
+            " FROM daily_attempts d"
             " JOIN games g ON g.id = d.game_id AND g.status = 'finished'"
             " JOIN results r ON r.game_id = d.game_id AND r.seat = 0"
             " JOIN seats s ON s.game_id = d.game_id AND s.seat = 0"
