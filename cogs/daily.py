@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import time
 from collections.abc import Callable
 from datetime import date, datetime, timedelta, timezone
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord import app_commands
@@ -35,7 +36,7 @@ from .games import Games
 from .groups import chosen_game, root_group
 from .help import EMBED_COLOUR
 from .lobby import Lobby
-from .replays import score_text
+from .replays import result_text, score_text
 from .translator import cmd_str
 from .usertext import shown_name
 
@@ -105,24 +106,46 @@ def sharer(interaction: discord.Interaction) -> str:
     return shown_name(interaction.user.display_name)
 
 
-def board(rows: list[Any]) -> list[tuple[int, str, Any, int]]:
-    """(user id, latest name, sum of totals, days played) per player, best first."""
-    players: dict[int, list] = {}
+class Standing(NamedTuple):
+    """One player on a daily board: their days' scores added up, how many days, how long into its day each
+    daily took to finish (added up), and the last day's place and options (today's board: won or lost)."""
+    user_id: int
+    name: str
+    total: Any
+    days: int
+    finished: float
+    place: int | None
+    options: dict
+
+
+def board(rows: list[Any]) -> list[Standing]:
+    """Each player's standing, best first: the higher score, then fewer days played, then who finished first (the
+    time into the day, added up over the days). Equal scores are common: every Roll for Adventure team that lost
+    with no power stone scored 0, and the printed rules score a lost adventure no further (won or lost, and the
+    stones gathered), so those ties went by name, alphabetically; the one who finished first comes first now."""
+    players: dict[int, Standing] = {}
     for row in rows:
         if row.user_id is None:
             continue
-        held = players.setdefault(row.user_id, [row.user_id, row.name, 0, 0])
-        held[1], held[2], held[3] = row.name, held[2] + (row.total or 0), held[3] + 1
-    return sorted((tuple(p) for p in players.values()), key=lambda p: (-p[2], p[3], p[1].casefold()))
+        held = players.get(row.user_id) or Standing(row.user_id, row.name, 0, 0, 0.0, None, {})
+        options = json.loads(row.options) if isinstance(row.options, str) else row.options or {}
+        players[row.user_id] = held._replace(
+            name=row.name, total=held.total + (row.total or 0), days=held.days + 1,
+            finished=held.finished + max(0.0, float(row.finished_at or 0) - day_start(row.day)),
+            place=row.place, options=options)
+    return sorted(players.values(), key=lambda p: (-p.total, p.days, p.finished, p.name.casefold()))
 
 
-def board_line(presentation: Any, period: str, place: int, player: str, total: Any, days: int, locale: str) -> str:
-    """One player on a daily board: the score with its unit ("19 Gold"), and on a board of several days how many
-    they played, whose scores it adds up (today's board read "played on 1 day", which meant nothing)."""
-    score = presentation.result_words(score_text(total, locale), None, {}, locale)
+def board_line(presentation: Any, kind: Any, period: str, place: int, player: str, standing: Standing,
+               locale: str) -> str:
+    """One player on a daily board: the score with its unit ("19 Gold"), today's with won or lost where the game
+    is co-operative ("lost, 0 of 5 power stones": its score alone said neither), and on a board of several days
+    how many they played, whose scores it adds up (today's board read "played on 1 day", which meant nothing)."""
     if period == "today":
+        score = result_text(presentation, kind, standing.total, standing.place, standing.options, locale)
         return t("daily.board_line_today", locale, place=place, player=player, score=score)
-    return t("daily.board_line", locale, place=place, player=player, score=score, days=days)
+    score = presentation.result_words(score_text(standing.total, locale), None, {}, locale)
+    return t("daily.board_line", locale, place=place, player=player, score=score, days=standing.days)
 
 
 class ShareButton(ShellButton, template=r"rp:ds:(?P<game>[0-9]{1,19})"):
@@ -271,6 +294,7 @@ class Daily(commands.Cog):
         today = self.today()
         since = {"today": today, "week": days_before(today, 6), "all": "0000"}[period]
         ranked = board(await self.store.daily_results(presentation.kind, since))
+        kind = self.games.kind(presentation.kind)
         guilds = await self.store.guilds_of([viewer, *(p[0] for p in ranked)])
         mine = guilds.get(viewer, set())
         # the dates only where they say which days count: today's, or the week's first and last; in the description,
@@ -281,9 +305,9 @@ class Daily(commands.Cog):
         if interaction.guild_id is not None:
             scopes.insert(0, ("server", [p for p in ranked if interaction.guild_id in guilds.get(p[0], ())]))
         for scope, players in scopes:
-            lines = [board_line(presentation, period, i + 1, shown_name(name) if user == viewer or
-                                mine & guilds.get(user, set()) else t("daily.a_player", locale), total, days, locale)
-                     for i, (user, name, total, days) in enumerate(players[:BOARD_SIZE])]
+            lines = [board_line(presentation, kind, period, i + 1, shown_name(p.name) if p.user_id == viewer or
+                                mine & guilds.get(p.user_id, set()) else t("daily.a_player", locale), p, locale)
+                     for i, p in enumerate(players[:BOARD_SIZE])]
             embed.add_field(name=t(f"daily.board_{scope}", locale),
                             value="\n".join(lines)[:1024] or t("daily.board_empty", locale), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -291,12 +315,15 @@ class Daily(commands.Cog):
     @staticmethod
     def board_days(period: str, today: str, since: str, locale: str) -> str | None:
         """Which days a board counts, as dates Discord writes for the reader; today's adds when the next daily
-        comes. All time needs none."""
+        comes; then how equal scores are ordered (who finished first), since a tie looked like a random order."""
         if period == "today":
-            return t("daily.board_days_today", locale, day=day_text(today), reset=next_daily_text(today))
+            days = t("daily.board_days_today", locale, day=day_text(today), reset=next_daily_text(today))
+            return f"{days}\n{t('daily.board_ties_today', locale)}"
         if period == "week":
-            return t("daily.board_days_week", locale, since=day_text(since), day=day_text(today))
-        return t("daily.board_days_all", locale)
+            days = t("daily.board_days_week", locale, since=day_text(since), day=day_text(today))
+        else:
+            days = t("daily.board_days_all", locale)
+        return f"{days}\n{t('daily.board_ties', locale)}"
 
     async def share(self, interaction: discord.Interaction, game: str) -> None:
         presentation, locale = chosen_game(self.games, game), locale_of(interaction)

@@ -35,6 +35,7 @@ from .core import game_locale, jump_link, locale_of, permission_names, sentences
 from .games import Games
 from .pace import clock_status
 from .reach import CHANNEL_DELETED, LOCKED
+from .replays import result_text
 from .seats import listed_players, shown_game
 from .translator import cmd_str
 from .usertext import shown_name
@@ -58,6 +59,25 @@ def link_text(game: str, channel: Any, locale: str) -> str:
     if isinstance(name, str) and name:
         return t("mygames.link_channel", locale, game=game, channel=name)
     return t("mygames.link", locale, game=game)
+
+def own_result(presentation: Any, kind: Any, row: UserGame, locale: str) -> str:
+    """How an ended game went for the asker, in a few words: an ended game showed its number and kind, never its
+    result. The score with its unit and, for a co-operative game, won or lost, as stats and the history say it
+    (``cogs.replays.result_text``, the presentation's ``result_words``); against others, won or their place
+    first. A forfeit has a place and no score (the game stopped), an abandoned game neither: nothing is said."""
+    ranked = not kind.cooperative and row.players > 1 and row.place is not None
+    if row.total is None:
+        if not ranked:
+            return ""
+        return t("mygames.won", locale) if row.place == 1 else \
+            t("mygames.place", locale, place=row.place, players=row.players)
+    if not ranked:
+        return t("mygames.result", locale, result=result_text(presentation, kind, row.total, row.place,
+                                                               row.options, locale))
+    result = result_text(presentation, kind, row.total, row.place, row.options, locale)
+    return t("mygames.result_won", locale, result=result) if row.place == 1 else \
+        t("mygames.result_place", locale, place=row.place, players=row.players, result=result)
+
 
 class GamesPageButton(ShellButton, template=r"rp:y:(?P<page>[0-9]{1,3}):(?P<slot>[pnc])"):
     """Previous / Next of ``/games`` (slot ``c``: the disabled "page/pages" label between them)."""
@@ -164,7 +184,9 @@ class MyGames(commands.Cog):
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:
-            return f"{head}\n" + sentences(await self.ended_label(row, locale), self.ended_text(row, locale))
+            return f"{head}\n" + sentences(await self.ended_label(row, locale),
+                                           own_result(presentation, self.games.kind(row.kind), row, locale),
+                                           self.ended_text(row, locale))
         try:
             game = await self.sessions.load(row.game_id)
         except (EngineError, RuleError):         # a damaged game must not hide the player's other games

@@ -1,10 +1,14 @@
 """`python -m tools.legibility [--locale LANG]`: how big the pictures' text is on a phone.
 
-Discord shows a picture about 360 px wide in a phone's chat. This tool renders every picture kind (Roll
+A phone's screen is about 360 px wide (``SCREEN_WIDTH``); Discord shows a picture in its chat about 290 px wide
+(``SHOWN_WIDTH``: the message's margins and the avatar take the rest), the width the phone-width tests hold
+pictures to (cap height at ``SHOWN_WIDTH``). This tool renders every picture kind (Roll
 Player sheet, table and scores, dice poker hand and match, Roll for Adventure's table and end), records every string the
 shared text kit draws, and reports per *text kind* (the renderer function that drew it; rule texts wrapped into a
 card face are their own kind) the smallest type, as cap height and x-height in px once the picture is scaled to
-`PHONE_WIDTH`. Rule of thumb for legibility without zooming: cap height ≥ 9 px (x-height ≥ ~7 px).
+`PHONE_WIDTH` (the screen's 360 px, the tool's long-standing measure: a 9 px cap height there is about 7.3 px
+at the 290 px a player sees). Rule of thumb for legibility without zooming: cap height ≥ 9 px (x-height ≥ ~7 px)
+at ``SHOWN_WIDTH``.
 
 The test `tests/images/test_img_legibility.py` holds the pictures to that for the text a player needs to
 decide, and to a lower floor for rule texts (which a player may tap to read).
@@ -19,7 +23,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PHONE_WIDTH = 360
+#: a phone's screen width, px
+SCREEN_WIDTH = 360
+#: how wide Discord shows a picture in a phone's chat on that screen, px (the phone-width tests' measure)
+SHOWN_WIDTH = 290
+#: the width this tool's report and ``Seen.cap`` scale to: the screen's (see the module's docstring)
+PHONE_WIDTH = SCREEN_WIDTH
 CAP = 0.73  # DejaVu Sans cap height per em (NanumSquare is scaled to match, see images.text)
 X_HEIGHT = 0.55
 KIT = ("images/text.py", "images/draw.py", "images/dicepoker/layout.py")
@@ -35,7 +44,8 @@ class Seen:
 
     @property
     def cap(self) -> float:
-        """Cap height in px at phone width."""
+        """Cap height in px with the picture scaled to the screen's width (``PHONE_WIDTH``, 360 px); a player
+        sees it at ``SHOWN_WIDTH``, about 290 px."""
         return CAP * self.size * PHONE_WIDTH / self.canvas
 
     @property

@@ -228,3 +228,9 @@ class UserGame:
     meta: dict
     seat: int
     message_id: int | None
+    #: the seat's result once the game is over (``results``: a forfeit has a place and no total), the game's
+    #: options and how many seats it had: what ``/games`` needs to say how the game went for the player
+    total: int | None = None
+    place: int | None = None
+    options: dict | None = None
+    players: int = 0

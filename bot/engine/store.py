@@ -158,13 +158,16 @@ QUEUE_SQL = (f"INSERT INTO find_queue ({', '.join(schema.find_queue.c.keys())})"
 AWAY_COLUMNS = ", ".join(schema.away_periods.c.keys())
 #: A player's games: open, or finished since ``:since``; open ones first (newest first), then the finished ones
 #: (last finished first). One query: the player's seats through ``seats_by_user``, each game's live message (the
-#: latest delivered post with a message) by walking ``outbox_by_game`` back from the game's last post.
+#: latest delivered post with a message) by walking ``outbox_by_game`` back from the game's last post, and the
+#: seat's result where the game has one (``results``).
 GAMES_OF_USER = (
     "SELECT g.id AS game_id, g.kind, g.guild_id, g.channel_id, g.status, g.version, g.created_at, g.started_at,"
     " g.finished_at, g.last_activity_at, g.meta, s.seat,"
     " (SELECT o.message_id FROM outbox o WHERE o.game_id = g.id AND o.delivered_at IS NOT NULL"
-    "   AND o.message_id IS NOT NULL ORDER BY o.id DESC LIMIT 1) AS message_id"
+    "   AND o.message_id IS NOT NULL ORDER BY o.id DESC LIMIT 1) AS message_id,"
+    " r.total, r.place, g.options, (SELECT count(*) FROM seats c WHERE c.game_id = g.id) AS players"
     " FROM seats s JOIN games g ON g.id = s.game_id"
+    " LEFT JOIN results r ON r.game_id = g.id AND r.seat = s.seat"
     " WHERE s.user_id = :u AND (g.status IN ('lobby', 'active')"
     "   OR (g.status IN ('finished', 'abandoned') AND g.finished_at >= :since))"
     " ORDER BY g.status IN ('finished', 'abandoned'), COALESCE(g.finished_at, 0) DESC, g.id DESC LIMIT :n OFFSET :o")
@@ -1362,7 +1365,7 @@ class Store:
         then the ended ones, last ended first; ``limit`` of them from ``offset`` on (one query, ``GAMES_OF_USER``)."""
         rows = await self._read(GAMES_OF_USER, {"u": user_id, "since": float(finished_since),
                                                 "n": max(0, int(limit)), "o": max(0, int(offset))})
-        return [from_row(UserGame, r, json_text=("meta",)) for r in rows]
+        return [from_row(UserGame, r, json_text=("meta", "options")) for r in rows]
 
     # ------------------------------------------------------------------------------------ players
 
@@ -1500,9 +1503,11 @@ class Store:
 
     async def daily_results(self, kind: str, since_day: str, user_id: int | None = None) -> list[Row]:
         """The finished daily games of ``kind`` from ``since_day`` on (of one player, or everyone's): ``day``,
-        ``user_id``, ``game_id``, ``name`` and ``total`` of the player's seat, oldest day first."""
+        ``user_id``, ``game_id``, ``name``, ``total`` and ``place`` of the player's seat, the game's ``options``
+        (JSON text) and ``finished_at`` (a board's ties: who finished first), oldest day first."""
         return await self._read(
-            "SELECT d.day, d.user_id, d.game_id, s.name, r.total FROM daily_attempts d"
+            "SELECT d.day, d.user_id, d.game_id, s.name, r.total, r.place, g.options, g.finished_at"
+            " FROM daily_attempts d"
             " JOIN games g ON g.id = d.game_id AND g.status = 'finished'"
             " JOIN results r ON r.game_id = d.game_id AND r.seat = 0"
             " JOIN seats s ON s.game_id = d.game_id AND s.seat = 0"

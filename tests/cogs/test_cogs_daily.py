@@ -310,7 +310,8 @@ async def test_the_dailys_dates_and_next_daily_are_discord_timestamps_and_german
     harness.locale = "fr"
     board = (await harness.run("daily board", user=alice, place=harness.channel(), game="dicepoker")).only()
     [embed] = board.embeds
-    assert embed["description"] == t("daily.board_days_today", "fr", day=NOV_26, reset=NEXT_DAILY)
+    assert embed["description"] == "\n".join((t("daily.board_days_today", "fr", day=NOV_26, reset=NEXT_DAILY),
+                                               t("daily.board_ties_today", "fr")))
     assert "<t:" not in embed["title"] and "UTC" not in board.text() and "2026-11-26" not in board.text()
     game = await harness.bot.sessions.game_in_channel(dm.channel_id)
     await harness.bot.sessions.abandon(game.id, alice.id)

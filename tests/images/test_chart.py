@@ -99,7 +99,7 @@ def test_without_badges_the_plain_styles_keep_the_seat_order():
 
 #: how wide Discord shows a picture on a 360 px phone screen (281 px in a tour's screenshots), and the least cap
 #: height a text may have there
-SHOWN = 290
+SHOWN = legibility.SHOWN_WIDTH
 LEAST_CAP = 9.0
 LONG_NAME = "Bartholomew the Magnificent"
 

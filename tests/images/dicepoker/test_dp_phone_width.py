@@ -21,7 +21,7 @@ from tools import legibility  # noqa: E402
 
 LOCALES = ("en", "de", "fr", "ko")
 #: how wide Discord shows a picture on a 360 px phone screen (281 px in the tour's screenshots)
-SHOWN = 290
+SHOWN = legibility.SHOWN_WIDTH
 #: the least cap height a text may have there
 LEAST_CAP = 9.0
 NAMES = [["Bartholomew the Magnificent", "김민준"], ["Anja", "Markus"], ["Chloé Lefèvre-Dubois", "이서연"]]

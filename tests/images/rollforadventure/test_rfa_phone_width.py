@@ -29,7 +29,7 @@ from tools import legibility  # noqa: E402
 
 LOCALES = ("en", "de", "fr", "ko")
 #: how wide Discord shows a picture on a 360 px phone screen (281 px in the tour's screenshots)
-SHOWN = 290
+SHOWN = legibility.SHOWN_WIDTH
 #: the least cap height a text may have there
 LEAST_CAP = 9.0
 NAMES = ["Bartholomew the Magnificent", "Chloé Lefèvre-Dubois", "김민준서연하늘", "Dmitri Alexandrovich"]
