@@ -61,3 +61,12 @@ async def test_the_lobby_and_status_name_the_tie_break_either_way(poker, alice, 
     status = (await poker.run("poker status", user=alice, place=place)).only().text()
     assert chosen in status and other not in status, status
 
+
+async def test_french_hints_call_the_local_gamblers_as_every_other_text_does(poker, alice):
+    """French called the local gamblers "joueurs locaux" in hints and "joueurs du coin" in the mode's name, the
+    log and the rules: a hint names them as the rest does."""
+    poker.locale = "fr"
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm, mode="gamblers")
+    hinted = (await poker.run("poker hint", user=alice, place=dm)).only().text()
+    assert "joueurs du coin" in hinted and "joueurs locaux" not in hinted, hinted
