@@ -39,8 +39,22 @@ def help_sections(presentation: Presentation) -> tuple[tuple[str, tuple[str, ...
     return (*presentation.help_sections, *((h, names) for h, names in extra if names))
 
 
+#: A game's commands for server admins only: its help lists them under "For server admins" (with every game's, in
+#: :func:`admin_lines`), not among the commands a player uses.
+ADMIN_COMMANDS = frozenset({"defaults"})
+
+
+def player_sections(presentation: Presentation) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The help sections without the admin commands: ``/<game> defaults`` stood unmarked among the ordinary
+    commands, also in a DM, where it cannot be used; it is said in the admins' block, which in a DM says "only in
+    a server"."""
+    sections = ((heading, tuple(n for n in names if n not in ADMIN_COMMANDS))
+                for heading, names in help_sections(presentation))
+    return tuple((heading, names) for heading, names in sections if names)
+
+
 def help_commands(presentation: Presentation) -> tuple[str, ...]:
-    """Every command path ``/<game> help`` lists ("." = a space)."""
+    """Every command path ``/<game> help`` lists ("." = a space): the admin commands in the admins' block."""
     return tuple(name for _, names in help_sections(presentation) for name in names)
 
 
@@ -64,7 +78,7 @@ def help_embed(presentation: Presentation, group: app_commands.Group, locale: st
     shown = localised_paths(group, locale)
     embed = discord.Embed(title=t(presentation.help_title_key, locale), description=t(presentation.help_intro_key,
                                                                                       locale), colour=EMBED_COLOUR)
-    for heading, names in help_sections(presentation):
+    for heading, names in player_sections(presentation):
         add_section(embed, heading, [t("help.command_line", locale, command=shown[name],
                                        text=t(help_key(presentation, name), locale)) for name in names], locale)
     if daily:

@@ -77,6 +77,15 @@ def acting_dice(state: dict, seat: int) -> list[int] | None:
     return list(state["sides"][side]["dice"])
 
 
+
+def tie_break_line(kicker_depth: Any, locale: str) -> str:
+    """The match's tie-break on the unused dice, said whichever was chosen: the lobby and ``/poker status`` named
+    only the house rule, so players of a printed match could not tell from them which one they played. A match
+    stored without a depth is an older one, played by the house rule (every unused die)."""
+    if kicker_depth is None:
+        return t("dicepoker.lobby.line.tie_break_house", locale)
+    return t("dicepoker.lobby.line.tie_break_printed", locale)
+
 class DicePokerPresentation(Presentation):
     kind = "dicepoker"
     catalog_prefix = "dicepoker."
@@ -143,7 +152,7 @@ class DicePokerPresentation(Presentation):
     def option_lines(self, options: dict, locale: str) -> list[str]:
         mode = options.get("mode") if options.get("mode") in DEFAULTS else "duel"
         full = {**DEFAULTS[mode], **options}
-        ties = [t("dicepoker.lobby.line.tie_break_house", locale)] if full.get("kicker_depth") is None else []
+        ties = [tie_break_line(full.get("kicker_depth"), locale)]
         if mode == "duel":
             return [t("dicepoker.lobby.line.duel", locale, hands=full["hands"], purse=full["purse"]), *ties]
         if mode == "local_gamblers":

@@ -278,9 +278,10 @@ class RollForAdventurePresentation(Presentation):
         return words.short(kind)
 
     def log_label(self, game: Any, seat: int, move: dict, locale: str) -> str:
-        """The Ice Cave's claim and the Shieldmaiden's choice in the log say what was decided ("Ice Cave: reward
-        not claimed yet (5 dice)"): their buttons ("Not yet", "Let it through") read only under their question,
-        and a tester's log read "52. Bot: Not yet". Every other move reads as its label."""
+        """The Ice Cave's claim, the Shieldmaiden's choice and the end of a mixed placement in the log say what was
+        decided ("Ice Cave: reward not claimed yet (5 dice)"): their buttons ("Not yet", "Let it through", "Finish
+        this placement") read only under their question, and a tester's log read "52. Bot: Not yet". Every other
+        move reads as its label."""
         kind = move.get("type")
         if kind == "claim":
             if "lines" in move:
@@ -297,7 +298,20 @@ class RollForAdventurePresentation(Presentation):
             if move.get("use") is True:
                 return t("rollforadventure.log.shield_yes", locale)
             return t("rollforadventure.log.shield_no", locale)
+        if kind == "end_placement":
+            return self._end_placement_log(game, locale)
         return self.move_label(game, seat, move, locale)
+
+    @staticmethod
+    def _end_placement_log(game: Any, locale: str) -> str:
+        """A Frostrunner's or Scout's mixed placement ended, named by where it went ("Ice Cave: placement
+        finished"): the button "Finish this placement" leans on the dice placed just above it, and the log read
+        it bare, with no word of which placement."""
+        multi = (game.state or {}).get("multi") or {}
+        target = multi.get("place") if isinstance(multi, dict) else None
+        if not isinstance(target, str):
+            return t("rollforadventure.log.end_placement_done", locale)
+        return t("rollforadventure.log.end_placement", locale, place=words.place_name(target, locale))
 
     def option_detail(self, game: Any, seat: int, move: dict, locale: str) -> str | None:
         """Under a hero to choose, that hero's ability (a tour chose heroes from their names alone; Roll Player's

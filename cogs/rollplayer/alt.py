@@ -27,6 +27,7 @@ from images.rollplayer.views import (
     InitiativeCard,
     LiveView,
     Row,
+    ScoreColumn,
     ScoresView,
     SheetView,
     StepView,
@@ -423,16 +424,26 @@ def table_alt(view: TableView, locale: str) -> str:
 SPOKEN_ITEMS = {"solo_gold": N_("rollplayer.alt.solo_gold")}
 
 
+def score_line(view: ScoresView, column: ScoreColumn, items: str, locale: str) -> str:
+    """One player's total and what it is made of, after their place; in solo without a place, as the picture
+    shows none there (one player has no place: a screen reader read "1. Ann" where a newcomer saw no place)."""
+    if view.solo:
+        return t("rollplayer.alt.score_line_solo", locale, player=player(column.name), total=column.total,
+                 items=items)
+    return t("rollplayer.alt.score_line", locale, place=column.rank, player=player(column.name),
+             total=column.total, items=items)
+
+
 def scores_alt(view: ScoresView, locale: str) -> str:
-    """The scores: each player's place and total with what it is made of; the winner, how a tie was broken, and
-    a solo game's rating."""
+    """The scores: each player's place (none in solo) and total with what it is made of; the winner, how a tie
+    was broken, and a solo game's rating."""
     if not view.winners and not any(c.items for c in view.columns):
         return t("rollplayer.alt.note", locale, note=label("img.scores.no_result", locale))
     title = label("img.scores.title" if view.final else "img.scores.projected_title", locale)
     item_names = {k: t(SPOKEN_ITEMS[k], locale) if k in SPOKEN_ITEMS else label(f"img.score.{k}", locale)
                   for k in {i.key for c in view.columns for i in c.items}}
-    lines = [t("rollplayer.alt.score_line", locale, place=c.rank, player=player(c.name), total=c.total,
-               items=listed((labelled(item_names[i.key], str(i.stars), locale) for i in c.items), locale))
+    lines = [score_line(view, c, listed((labelled(item_names[i.key], str(i.stars), locale) for i in c.items),
+                                        locale), locale)
              for c in sorted(view.columns, key=lambda c: (c.rank, c.seat))]
     notes = []
     if view.tiebreak_key:

@@ -183,3 +183,21 @@ async def test_the_cooperative_games_help_speaks_of_no_rated_loss(harness, alice
                                                                  place=harness.channel())).only().embeds[0]["fields"])
         assert t(key, locale) in text, (group, text)
     assert t("help.cmd.abandon", locale) not in t("rollforadventure.help.cmd.abandon", locale)
+
+
+@pytest.mark.parametrize("locale", DISCORD_LOCALES)
+async def test_a_games_help_lists_its_defaults_only_with_the_admin_commands(harness, alice, locale):
+    """Each game's help listed ``/<game> defaults`` (a server admin's command) among the ordinary commands,
+    unmarked, also in a DM where it cannot be used; it stands only under "For server admins", which in a DM says
+    "only in a server"."""
+    harness.locale = DISCORD_LOCALES[locale]
+    for presentation in harness.bot.games.values():
+        group = group_of(harness, presentation.group_key)
+        defaults = f"`{localised_paths(group, locale)['defaults']}`"
+        for place in (harness.channel(), harness.dm()):
+            embed = (await harness.run(f"{group.name} help", user=alice, place=place)).only().embeds[0]
+            heading = t("guide.admin_in_server" if place.is_dm else "guide.admin", locale)
+            fields = {f["name"]: f["value"] for f in embed["fields"]}
+            assert defaults in fields[heading], (group.name, fields[heading])
+            others = [name for name, value in fields.items() if name != heading and defaults in value]
+            assert not others, (group.name, locale, others)

@@ -388,6 +388,10 @@ def claim_ice_a(state: dict, events: list) -> None:
         # l.297 pays bonus dice only from the Ice Cave: with none left there nobody gets one, and the log says
         # so (a tester's heroes were owed dice and read nothing about why none came)
         events.append(ev("event.bonus_none", count=len(heroes)))
+    if not heroes:
+        # l.297 pays a bonus die only to a hero with a die of their own colour in the row: a row of ally and
+        # bonus dice pays nobody, and the log says so (a claim that paid none read as if it had been forgotten)
+        events.append(ev("event.bonus_no_colour"))
     if 0 < supply < len(heroes):
         # l.301: not enough bonus dice left: the players decide who gets none; l.189: if they cannot agree,
         # the active player decides. The row's dice go back (its bonus dice to the Ice Cave) afterwards.
