@@ -104,7 +104,7 @@ def _is_win(row: ResultRow) -> bool:
 def team_won(kind: Any, row: ResultRow) -> bool:
     """A co-operative game the player's team won, alone or with others (the heroes share the first place): "Won"
     stayed 0 for a solo adventure won, where the score alone tells nothing of the outcome."""
-    return bool(getattr(kind, "cooperative", False)) and row.place == 1 and not row.stood_in
+    return kind.cooperative and row.place == 1 and not row.stood_in
 
 
 def average_of(totals: list[float]) -> float | None:
