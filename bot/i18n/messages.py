@@ -277,7 +277,7 @@ def unhonoured_name() -> re.Pattern[str]:
     """A seat's name that is no person's, in any language, perhaps in markup: a Korean text writes no honorific
     after it (:func:`fill`). A bot seat's (``bot.seat_name``, ``bot.seat_name_numbered`` with any ``bot.level.*``)
     and a forgotten player's (``history.former_player``, "탈퇴한 플레이어": a description, not someone's name; stored
-    in English, so every language's form)."""
+    in English, so every language's form), and a daily board's unnamed stranger (``daily.a_player``)."""
     forms = []
     for locale in available_locales():
         texts = catalog(locale)
@@ -286,8 +286,9 @@ def unhonoured_name() -> re.Pattern[str]:
             if levels and key in texts:
                 forms.append(re.escape(texts[key]).replace(re.escape("{level}"), f"(?:{levels})")
                              .replace(re.escape("{number}"), r"\d+"))
-        if texts.get("history.former_player"):
-            forms.append(re.escape(texts["history.former_player"]))
+        for key in ("history.former_player", "daily.a_player"):     # descriptions, not someone's name
+            if texts.get(key):
+                forms.append(re.escape(texts[key]))
     return re.compile(r"[*_~`]*(?:%s)[*_~`]*" % "|".join(forms or ["(?!)"]))
 
 

@@ -47,5 +47,8 @@ async def test_lost_dailies_tie_broken_by_who_finished_first_and_said_lost(harne
     [answer] = (await harness.run("daily board", user=alice, place=harness.dm(), game="rollforadventure")).messages
     assert board_lines(answer, "ko")[1] == t("daily.board_line_today", "ko", place=2, player="Alice",
                                              score=t("rollforadventure.result_lost", "ko", score="0", needed=5))
+    # a person is named with 님, as on every other board; the unnamed stranger ("어떤 플레이어") is no name to honour
+    assert board_lines(answer, "ko")[1].startswith("2. Alice 님 — "), board_lines(answer, "ko")
+    assert board_lines(answer, "ko")[0].startswith(f"1. {t('daily.a_player', 'ko')} — "), board_lines(answer, "ko")
     assert t("daily.board_ties_today", "ko") in answer.embeds[0]["description"]
     harness.locale = "en-US"
