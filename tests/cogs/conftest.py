@@ -8,10 +8,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from harness import MANAGER_PERMISSIONS, Harness, User
+from harness import CLOCK_T0, MANAGER_PERMISSIONS, Harness, User
 
 from bot.app import create_bot
 from bot.config import Settings
+from tests.engine.helpers import FakeClock
 
 
 @pytest.fixture
@@ -59,3 +60,16 @@ def carol() -> User:
 @pytest.fixture
 def moderator() -> User:
     return User(id=100_000_000_000_000_009, name="mod", permissions=MANAGER_PERMISSIONS)
+
+
+@pytest.fixture
+async def clocked(settings):
+    """A harness whose bot reads a clock the test moves (``h.clock.now``), from :data:`harness.CLOCK_T0`; no
+    background reminders: a test ticks them itself."""
+    clock = FakeClock(CLOCK_T0)
+    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
+    await h.start()
+    h.clock = clock
+    h.bot.my_games.clock = clock                    # /games says "in 3 hours" by the same clock
+    yield h
+    await h.close()

@@ -27,6 +27,8 @@ COMPONENTS_V2 = 1 << 15
 APP_ID = 900_000_000_000_000_001
 BOT_USER_ID = 900_000_000_000_000_002
 TIMESTAMP = "2026-11-22T12:00:00.000000+00:00"
+#: where the ``clocked`` fixture's clock starts (whole seconds, as the clock's notes are kept)
+CLOCK_T0 = float(int(__import__("time").time()))
 
 #: Everything the bot needs in a channel (Send Messages, Attach Files, Embed Links, View Channel, ...).
 FULL_APP_PERMISSIONS = discord.Permissions(

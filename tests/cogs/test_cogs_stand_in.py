@@ -3,29 +3,14 @@
 ("Bot als Vertretung: Nie") and ``/games`` nothing at all, while the bot played Ben's turns."""
 from __future__ import annotations
 
-import time
-
 import pytest
-from harness import Harness
+from harness import CLOCK_T0
 
-from bot.app import create_bot
 from bot.engine.table import TableMeta
 from bot.i18n import t
-from tests.engine.helpers import FakeClock
 
 HOUR = 3600
-T0 = float(int(time.time()))
-
-
-@pytest.fixture
-async def clocked(settings):
-    clock = FakeClock(T0)
-    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
-    await h.start()
-    h.clock = clock
-    h.bot.my_games.clock = clock
-    yield h
-    await h.close()
+T0 = CLOCK_T0
 
 
 def embed_text(message) -> str:

@@ -6,27 +6,13 @@ rules decided; and a duellist who let every clock run out was "Bot for Dan", unr
 Both kinds of move are logged without a user; the turn book keeps which were the rules' (``TableMeta.ruled``)."""
 from __future__ import annotations
 
-import time
-
 import pytest
-from harness import Harness
+from harness import CLOCK_T0
 
-from bot.app import create_bot
 from bot.i18n import t
-from tests.engine.helpers import FakeClock
 
 HOUR = 3600
-T0 = float(int(time.time()))
-
-
-@pytest.fixture
-async def clocked(settings):
-    clock = FakeClock(T0)
-    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
-    await h.start()
-    h.clock = clock
-    yield h
-    await h.close()
+T0 = CLOCK_T0
 
 
 async def duel(h, alice, bob, locale: str):

@@ -6,28 +6,14 @@ Then the other duellist is asked what now, as in every other game: a duellist wh
 the other one a whole pace on each decision, and only the creator or a moderator could end the match."""
 from __future__ import annotations
 
-import time
-
 import pytest
-from harness import Harness
+from harness import CLOCK_T0
 
-from bot.app import create_bot
 from bot.i18n import t
 from cogs.pace import duration_text
-from tests.engine.helpers import FakeClock
 
 HOUR = 3600
-T0 = float(int(time.time()))
-
-
-@pytest.fixture
-async def clocked(settings):
-    clock = FakeClock(T0)
-    h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=0, clock=clock))
-    await h.start()
-    h.clock = clock
-    yield h
-    await h.close()
+T0 = CLOCK_T0
 
 
 async def duel(h, alice, bob, locale="en-US", **options):
