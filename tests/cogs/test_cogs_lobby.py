@@ -272,17 +272,20 @@ async def test_game_already_running_in_channel(harness, alice, bob):
 
 async def test_one_option_reads_as_a_line_without_a_bullet(harness, alice, bob):
     """A tour's duel showed "Options: • Duel: 8 hands, …": one bullet, no list. One option reads as one line (as
-    "Standard rules" does), in the lobby and in ``/poker status``; several stay a bulleted list."""
+    "Standard rules" does), in the lobby and in ``/<game> status``; several stay a bulleted list. (A duel now names
+    its tie-break too, printed or house: two options, a list; a Roll Player game with the Souk alone has one.)"""
     place = harness.channel()
-    message = lobby_message(await harness.run("poker new", user=alice, place=place))
+    message = lobby_message(await harness.run("rp new", user=alice, place=place, players=2, souk=True))
 
     def options_of(embeds) -> str:
         return next(f["value"] for e in embeds for f in e.get("fields", []) if f["name"] == t("lobby.options", "en"))
 
     shown = options_of(message.embeds)
     assert shown and "\n" not in shown and not shown.startswith("• "), shown
-    status = (await harness.run("poker status", user=bob, place=place)).only()
+    status = (await harness.run("rp status", user=bob, place=place)).only()
     assert options_of(status.embeds) == shown
+    duel = lobby_message(await harness.run("poker new", user=alice, place=harness.channel()))
+    assert all(line.startswith("• ") for line in options_of(duel.embeds).splitlines())
     several = lobby_message(await harness.run("rp new", user=alice, place=harness.channel(), players=2, souk=True,
                                               promos=True))
     assert all(line.startswith("• ") for line in options_of(several.embeds).splitlines())
