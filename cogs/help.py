@@ -104,8 +104,8 @@ def admin_lines(tree_commands: Iterable[app_commands.Command | app_commands.Grou
             defaults.append(shown["defaults"])
         elif "expiry" in shown:
             expiry = shown["expiry"]
-    lines = [t("guide.admin_defaults", locale, commands=" · ".join(f"`{path}`" for path in defaults))] \
-        if defaults else []
+    joined = t("play.moves_sep", locale).join(f"`{path}`" for path in defaults)     # not " · ": read "middle dot"
+    lines = [t("guide.admin_defaults", locale, commands=joined)] if defaults else []
     if expiry is not None:
         lines.append(t("help.command_line", locale, command=expiry, text=t("guide.admin_expiry", locale)))
     return [*lines, t("guide.admin_language", locale)]

@@ -171,6 +171,7 @@ async def test_an_admin_finds_the_servers_settings_together(harness, alice, loca
         admin = {f["name"]: f["value"] for f in embed["fields"]}[t(heading, locale)]
         assert all(f"`{path}`" in admin for path in defaults), (command, admin)
         assert f"`{expiry}`" in admin and t("guide.admin_language", locale) in admin, (command, admin)
+        assert " · " not in admin, admin           # the games' defaults joined by a comma, not a spoken "middle dot"
 
 
 @pytest.mark.parametrize("locale", DISCORD_LOCALES)
