@@ -317,12 +317,15 @@ class PaceClock:
 
     async def ruled_for(self, game: GameView, seat: int, since: int) -> bool:
         """The seat's decision due since ``since`` was played for its player when their time ran out (a move of
-        the seat made by nobody since then: the rules'), and the player has not moved themselves after it: the
+        the seat made by nobody since then that the turn book records as the rules', ``TableMeta.ruled``; not a
+        move the bot played for them), and the player has not moved themselves after it: the
         others' question about them still stands (they may let the bot play, end the game, or go on waiting),
         where a question about a decision the player made is settled."""
         user = game.seats[seat].user_id
         moves = [m for m in await self.sessions.store.moves(game.id) if m.seat == seat and m.undoes is None]
-        ruled = next((m.seq for m in moves if m.user_id is None and m.created_at >= since), None)
+        recorded = set(TableMeta.of(game.meta).ruled.get(seat, ()))   # (none in games from before the record)
+        ruled = next((m.seq for m in moves if m.user_id is None and m.created_at >= since
+                      and (not recorded or m.seq in recorded)), None)
         return ruled is not None and not any(m.user_id == user for m in moves if m.seq > ruled)
 
     async def note_question(self, game_id: int, entry: list) -> None:
