@@ -20,15 +20,20 @@ def width(blob: bytes) -> int:
         return im.width
 
 
-async def test_the_live_message_is_compact_and_the_table_is_one_click_away(harness, alice, bob, carol, fixed_seed):
-    users = [alice, bob, carol]
+async def three_heroes(harness, alice, bob, carol):
+    """Alice's game of three, started: (place, game)."""
     place = harness.channel()
     created = await harness.run("rfa new", user=alice, place=place, players=3)
     lobby = next(m for m in created.messages if m.buttons())
     for user in (bob, carol):
         await harness.click(lobby, user=user, place=place, label="Join")
     await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    return place, await harness.bot.sessions.game_in_channel(place.channel_id)
+
+
+async def test_the_live_message_is_compact_and_the_table_is_one_click_away(harness, alice, bob, carol, fixed_seed):
+    users = [alice, bob, carol]
+    place, game = await three_heroes(harness, alice, bob, carol)
     post = latest_turn_post(harness, place)
     names = [s.name for s in game.seats]
     [(name, live)] = post.files
@@ -56,13 +61,7 @@ async def test_the_heros_power_is_said_once_when_its_turn_begins(harness, alice,
     screen reader read it again after each placement (and ``/games`` listed it too). The turn's message says it
     as it appears; its edits leave it out; ``/rfa status`` still says it; the next hero's turn says theirs."""
     users = [alice, bob, carol]
-    place = harness.channel()
-    created = await harness.run("rfa new", user=alice, place=place, players=3)
-    lobby = next(m for m in created.messages if m.buttons())
-    for user in (bob, carol):
-        await harness.click(lobby, user=user, place=place, label="Join")
-    await harness.click(lobby, user=alice, place=place, label="Start")
-    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    place, game = await three_heroes(harness, alice, bob, carol)
 
     def power(state) -> str:
         return t(f"rollforadventure.hero.{state['heroes'][state['active']]['hero']}.ability", "en")
