@@ -48,6 +48,16 @@ def turn_post(result, on=None):
     return posts[-1] if posts else on
 
 
+async def open_duel(harness, alice, bob, place):
+    """A duel of alice (the challenger, active in hand 1) and bob (deciding first): the game and its hand's
+    message."""
+    created = await harness.run("poker new", user=alice, place=place)
+    lobby = next(m for m in created.messages if m.buttons())
+    await harness.click(lobby, user=bob, place=place, label="Join")
+    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
+
+
 async def started(settings, bot_pause: float) -> Harness:
     """A started harness whose bot seats wait ``bot_pause`` seconds before they move (the caller closes it)."""
     h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=bot_pause))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from poker_kit import due_seat, turn_post
+from poker_kit import due_seat, open_duel
 
 from bot.games.dicepoker import odds
 from bot.games.dicepoker.content import SOLO_TABLES
@@ -137,15 +137,6 @@ async def test_the_lobby_and_status_say_whether_hints_are_on(poker, alice, bob):
 
 
 KEEP_ALL = [0, 1, 2, 3, 4]
-
-
-async def open_duel(harness, alice, bob, place):
-    """A duel of alice (the challenger, active in hand 1) and bob (deciding first), its hand's message."""
-    created = await harness.run("poker new", user=alice, place=place)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=bob, place=place, label="Join")
-    started = await harness.click(lobby, user=alice, place=place, label="Start")
-    return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
 
 
 async def test_undo_refusals_are_true_for_poker(poker, alice, bob, fixed_seed):

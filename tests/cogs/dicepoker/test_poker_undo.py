@@ -2,18 +2,10 @@
 take that back until the active player moves; the hand's message says so in place; a reroll stands."""
 from __future__ import annotations
 
-from poker_kit import choose_and_confirm, due_seat, toggles, turn_post
+from poker_kit import choose_and_confirm, due_seat, open_duel, toggles, turn_post
 
 from bot.engine.verify import verify_store
 from bot.i18n import t
-
-
-async def open_duel(harness, alice, bob, place):
-    created = await harness.run("poker new", user=alice, place=place)
-    lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=bob, place=place, label="Join")
-    started = await harness.click(lobby, user=alice, place=place, label="Start")
-    return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
 
 
 async def test_poker_undo_of_keeping_every_die(poker, alice, bob, fixed_seed):
