@@ -51,6 +51,7 @@ from cogs.daily import Daily, ShareButton
 from cogs.find import Find
 from cogs.games import PRESENTATIONS, Games
 from cogs.groups import game_group
+from cogs.handover import HandOver, HandOverButton
 from cogs.help import Guide, Help
 from cogs.hints import Hints
 from cogs.history import History, HistoryButton, PostedReplayButton
@@ -183,6 +184,7 @@ class RollBot(commands.AutoShardedBot):
         self.courier.notices = self.notify
         self.courier.clock = self.pace_clock
         self.away = Away(self.sessions, self.courier, self.pace_clock)
+        self.handover = HandOver(self.sessions, self.games, self.courier, clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock, clock=clock)
 
@@ -201,9 +203,11 @@ class RollBot(commands.AutoShardedBot):
             self.tree.add_command(group)
         self.tree.add_command(self.daily.command_group())
         self.tree.add_command(self.find.command_group())
+        self.tree.add_command(self.handover.command_group())
         self.add_dynamic_items(*DYNAMIC_ITEMS, ClockButton, HistoryButton, PostedReplayButton, ForgetButton,
-                               GamesPageButton, ShareButton)
-        for cog in (self.reminders, self.my_games, self.notify, self.away, self.guide, self.courier.reach):
+                               GamesPageButton, ShareButton, HandOverButton)
+        for cog in (self.reminders, self.my_games, self.notify, self.away, self.guide, self.courier.reach,
+                    self.handover):
             await self.add_cog(cog)
         if self.sync_on_start:
             await self.sync_commands()

@@ -177,6 +177,16 @@ def add_stand_ins(embed: discord.Embed, game: GameView, locale: str) -> None:
                                     for seat in taken), inline=False)
 
 
+def add_handed(embed: discord.Embed, game: GameView, locale: str) -> None:
+    """The seats that changed hands during play (``/seat give``), each with who held it first, and that the game is
+    unrated for that seat (its result is its holder at the end's, in no win or score of theirs)."""
+    handed = TableMeta.of(game.meta).handed
+    lines = [t("status.handed", locale, player=player_mention(game, seat), former=f"<@{holders[0]}>")
+             for seat, holders in sorted(handed.items()) if seat < len(game.seats) and holders]
+    if lines:
+        embed.add_field(name=t("status.handed.title", locale), value="\n".join(lines), inline=False)
+
+
 class Lobby(GameCog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
                  play: Play, bots: BotPlayer):
@@ -264,6 +274,7 @@ class Lobby(GameCog):
             self.add_hints(embed, game, locale)
         if game.status == "active":
             add_stand_ins(embed, game, locale)
+            add_handed(embed, game, locale)
         return embed
 
     def add_takeover(self, embed: discord.Embed, game: GameView, locale: str) -> None:
@@ -676,11 +687,11 @@ class Lobby(GameCog):
         engine rated it as it ended: ``SessionManager.abandon``): that it did, and each player's rating change.
         Nothing for a game that nobody's rating followed (a lobby, a game left before anyone else played, one ended
         by a moderator who does not play in it)."""
-        if not await self.sessions.store.rating_changes(game.id):
+        changes = await rating_change_lines(self.sessions, game, locale)
+        if not changes:          # (a forfeit of a seat handed over earlier is no forfeit of this end)
             return []
         seat = game.seat_of(actor)
-        return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)),
-                *await rating_change_lines(self.sessions, game, locale)]
+        return [t("lobby.abandon_forfeit", locale, player=player_name(game, seat)), *changes]
 
     async def numbered_game(self, interaction: discord.Interaction, game_id: int,
                             presentation: Presentation) -> GameView:

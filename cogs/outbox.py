@@ -40,7 +40,7 @@ import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
 from bot.engine.table import TableMeta, update_meta
-from bot.engine.turn import PLAYED_FOR, RULED_FOR
+from bot.engine.turn import HANDED_OVER, PLAYED_FOR, RULED_FOR
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
@@ -66,6 +66,7 @@ from .seam import Picture, player_name
 from .seats import result_named, shown_game
 from .stats import rating_change_lines
 from .transport import UNSURE
+from .usertext import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -832,6 +833,10 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot.") or key == RULED_FOR:
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
+        if key == HANDED_OVER:                # the seat changed hands (``/seat give``): its new name is the newcomer's
+            params = event.get("params") or {}
+            return t(key, locale, former=shown_name(str(params.get("former", "?"))),
+                     player=player_name(game, params.get("seat")))
         if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
             return language_line_text(event.get("params") or {}, locale)
         if key == "undo.taken_back":

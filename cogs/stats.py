@@ -27,6 +27,7 @@ from discord import app_commands
 from bot.engine import SessionManager
 from bot.engine.ratings import PROVISIONAL_GAMES, Rating
 from bot.engine.records import ResultRow
+from bot.engine.table import TableMeta
 from bot.i18n import N_, t
 from images.labels import spoken_signed  # "-23" with the ASCII minus a screen reader says ("−23" it did not)
 
@@ -70,6 +71,9 @@ class PlayerStats:
     best_solo_title: str | None
     #: games the bot played most of for the player (``ResultRow.stood_in``): in ``played``, in nothing else
     stood_in: int = 0
+    #: games whose seat the player took over from another player during play (``ResultRow.handed``): in
+    #: ``played``, in nothing else (the seat's first moves were not theirs)
+    handed: int = 0
     #: the average of the solo games, when ``average`` and ``best`` leave them out (``apart``); else None
     average_solo: float | None = None
     #: the solo games per board (``Kind.solo_board``), boards without a game absent
@@ -98,13 +102,13 @@ def _is_win(row: ResultRow) -> bool:
     """A first place in a game of two seats or more, won by the player: a seat the bot played most of the game
     for is not (the rating's rule: a tour's absent player had "Won: 1" and a place on "Most wins" for a match
     the bot won for him)."""
-    return row.players >= 2 and row.place == 1 and not row.stood_in
+    return row.players >= 2 and row.place == 1 and not row.stood_in and not row.handed
 
 
 def team_won(kind: Any, row: ResultRow) -> bool:
     """A co-operative game the player's team won, alone or with others (the heroes share the first place): "Won"
     stayed 0 for a solo adventure won, where the score alone tells nothing of the outcome."""
-    return kind.cooperative and row.place == 1 and not row.stood_in
+    return kind.cooperative and row.place == 1 and not row.stood_in and not row.handed
 
 
 def average_of(totals: list[float]) -> float | None:
@@ -134,7 +138,7 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
     another scale (``Presentation.solo_scores_apart``): the average and best score are those of the games against
     others, and the solo games have an average of their own (dice poker's average Gold mixed a tavern night's 30
     Gold purse with duels' 5)."""
-    own = [r for r in rows if not r.stood_in]
+    own = [r for r in rows if not r.stood_in and not r.handed]
     solos = [r for r in own if r.total is not None and is_solo(kind, r)]
     totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
     best_solo = best_row(solos)
@@ -142,7 +146,8 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
         played=len(rows), won=sum(1 for r in own if _is_win(r) or team_won(kind, r)),
         average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
-        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=len(rows) - len(own),
+        best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=sum(1 for r in rows if r.stood_in),
+        handed=sum(1 for r in rows if r.handed and not r.stood_in),
         average_solo=average_of([r.total for r in solos]) if apart else None, boards=board_figures(kind, solos),
         best_solo_row=best_solo)
 
@@ -151,7 +156,8 @@ def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE, b
     """The best solo results on ``board`` (one per player: their best), highest first, earliest first on a tie."""
     best: dict[int, ResultRow] = {}
     for row in rows:
-        if row.user_id is None or row.total is None or solo_board(kind, row) != board or row.stood_in:
+        if row.user_id is None or row.total is None or solo_board(kind, row) != board or row.stood_in \
+                or row.handed:
             continue
         held = best.get(row.user_id)
         if held is None or (row.total, -row.finished_at) > (held.total, -held.finished_at):
@@ -199,16 +205,22 @@ def provisional_mark(provisional: bool, locale: str) -> str:
 
 async def rating_change_lines(sessions: SessionManager, game: Any, locale: str) -> list[str]:
     """The final post's lines on what a finished game did to each rated player's rating (none: no lines); a
-    player the bot played for most of the game is not rated (``ratings.without_stand_ins``), and is told why."""
-    changes = await sessions.store.rating_changes(game.id)
+    player the bot played for most of the game is not rated (``ratings.without_stand_ins``), nor a seat that changed
+    hands during play (``ratings.without_handed``), and each is told why."""
+    handed = TableMeta.of(game.meta or {}).handed
+    # a seat that changed hands keeps its first holder's forfeit under its number: not this game's result
+    changes = {seat: change for seat, change in (await sessions.store.rating_changes(game.id)).items()
+               if seat not in handed}
     if not changes:
         return []
-    stood_in = [s.seat for s in game.seats if not s.is_ai and s.seat not in changes]
+    stood_in = [s.seat for s in game.seats if not s.is_ai and s.seat not in changes and s.seat not in handed]
     return [t("ratings.final_title", locale), *(
         t("ratings.final_line", locale, player=player_name(game, seat), before=before, after=after,
           change=spoken_signed(after - before), mark=provisional_mark(games < PROVISIONAL_GAMES, locale))
         for seat, (before, after, games) in changes.items()),
-        *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in)]
+        *(t("ratings.final_stood_in", locale, player=player_name(game, seat)) for seat in stood_in),
+        *(t("ratings.final_handed", locale, player=player_name(game, seat)) for seat in sorted(handed)
+          if seat < len(game.seats))]
 
 
 class ForgetButton(ShellButton, template=r"rp:f:(?P<user>[0-9]{1,20})"):
@@ -262,6 +274,9 @@ class Stats(GameCog):
         if found.stood_in:              # counted as played, and said why they are in no other figure
             embed.add_field(name=t("stats.stood_in", locale),
                             value=t("stats.stood_in_games", locale, games=found.stood_in), inline=False)
+        if found.handed:                # the same for seats taken over from another player during play
+            embed.add_field(name=t("stats.handed", locale),
+                            value=t("stats.handed_games", locale, games=found.handed), inline=False)
         if kind.cooperative:            # the team wins or loses together: nothing to rate (it said "not rated yet")
             embed.add_field(name=t("ratings.field", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed

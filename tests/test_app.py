@@ -146,12 +146,12 @@ async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
     try:
         roots = bot.tree.get_commands()
         # one root command per game, then the shell-wide ones
-        assert [c.name for c in roots] == ["rp", "poker", "rfa", "daily", "find", "games", "notify", "away", "help"]
+        assert [c.name for c in roots] == ["rp", "poker", "rfa", "daily", "find", "seat", "games", "notify", "away", "help"]
         for payload in bot.commands_payload():
             assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
             assert payload["integration_types"] == [0]
             subs = {o["name"]: o for o in payload.get("options", [])}
-            for name in () if payload["name"] in ("games", "notify", "daily", "find", "away", "help") else (
+            for name in () if payload["name"] in ("games", "notify", "daily", "find", "seat", "away", "help") else (
                     "new", "join", "leave", "start", "cancel", "abandon", "status", "solo", "help", "rules"):
                 assert name in subs
             assert len(subs) <= 25

@@ -322,10 +322,10 @@ def shipped_locales(root: Path = LOCALES_DIR) -> list[str]:
 
 def registered_domains() -> list[str]:
     """``shell``, the shell's feature domains (``mygames``, ``notify``, ``daily``, ``ratings``, ``away``,
-    ``find``) and the domain of every registered game (a game's domain is its kind name)."""
+    ``find``, ``handover``) and the domain of every registered game (a game's domain is its kind name)."""
     from cogs.games import PRESENTATIONS, load_presentation
 
-    return ["shell", "mygames", "notify", "daily", "ratings", "away", "find",
+    return ["shell", "mygames", "notify", "daily", "ratings", "away", "find", "handover",
             *(load_presentation(spec).kind for spec in PRESENTATIONS)]
 
 

@@ -12,7 +12,7 @@ a strong one above. A player is provisional (shown as such, listed after the oth
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -84,6 +84,14 @@ def without_stand_ins(seats: Sequence[RatedSeat], moves: Mapping[int, tuple[int,
     def stood_in(seat: RatedSeat) -> bool:
         return seat.user_id is not None and played_by_bot(*moves.get(seat.seat, (0, 0)))
     return tuple(RatedSeat(s.seat, s.place, None, STAND_IN_LEVEL) if stood_in(s) else s for s in seats)
+
+
+def without_handed(seats: Sequence[RatedSeat], handed: Collection[int]) -> tuple[RatedSeat, ...]:
+    """``seats`` with every human seat that changed hands during play (``handed``: ``TableMeta.handed``) made a bot
+    seat of :data:`STAND_IN_LEVEL`: the others are rated against it, neither of its holders is (the newcomer did not
+    play its first moves, the one who gave it did not play its last)."""
+    return tuple(RatedSeat(s.seat, s.place, None, STAND_IN_LEVEL) if s.user_id is not None and s.seat in handed
+                 else s for s in seats)
 
 
 def rate(seats: Sequence[RatedSeat], current: dict[int, Rating]) -> dict[int, Rating]:

@@ -111,6 +111,9 @@ class ResultRow:
     #: the seat's moves, and how many of them the bot played for its player (they were away)
     moves: int = 0
     bot_moves: int = 0
+    #: the seat changed hands during play (``TableMeta.handed``): the result is its last holder's, unrated, and
+    #: counted as played only (the newcomer did not make its first moves)
+    handed: bool = False
 
     @property
     def stood_in(self) -> bool:

@@ -38,7 +38,7 @@ from .records import (
 from .results import seat_results
 from .store import Repository, dump_json
 from .table import TableMeta
-from .turn import TurnBook, pending_seats
+from .turn import TurnBook, hand_over_book, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
 MAX_SEED = 2**63 - 1
@@ -214,6 +214,13 @@ def _renamed(view: GameView, names: Mapping[int, str]) -> GameView:
     """``view`` with its seats' new names."""
     return view if not names else replace(view, seats=tuple(replace(s, name=names.get(s.seat, s.name))
                                                             for s in view.seats))
+
+
+def _rated_seats(view: GameView, results: Any) -> tuple[ratings.RatedSeat, ...]:
+    """A finished game's seats to rate: its bots at their levels, and each seat that changed hands during play
+    (``TableMeta.handed``) as the bot's too: neither of its holders played the whole game, so neither is rated."""
+    table = TableMeta.of(view.meta or {})
+    return ratings.without_handed(ratings.seats_of(view.seats, results, table.bots), set(table.handed))
 
 
 #: The store a manager was given: it calls only ``Repository``'s methods on it; its callers may know more of it
@@ -456,11 +463,47 @@ class SessionManager(Generic[StoreT]):
             return entry.view
         return await self._change(game_id, work)
 
-    async def _forfeit(self, entry: _Entry, user_id: int) -> tuple[ratings.RatedSeat, ...]:
+    async def hand_over(self, game_id: int, seat: int, former: int, user_id: int, name: str, *,
+                        forfeit: bool = False) -> GameView:
+        """Give a seat of a game in play to another person (``user_id``, named ``name``): the seat was ``former``'s
+        (else ``StaleMove``: it changed hands or the offer is old); the newcomer must sit nowhere else in the game
+        (``AlreadySeated``). The seat's new holder, the table's note of it (``TableMeta.handed``, which makes the
+        seat unrated) and the post that says so commit together (``turn.hand_over_book``). ``forfeit``: the former
+        holder gave the seat away themselves, which in a rated game counts as leaving it, as ``abandon`` does
+        (:meth:`_forfeit`): they are rated now as having lost to everyone else, whose ratings wait for the end;
+        only the seat's first holder (anyone who held it later is unrated for it)."""
+        async def work(entry: _Entry) -> GameView:
+            view = entry.view
+            if view.status != ACTIVE:
+                raise errors.GameNotActive(game_id=game_id, status=view.status)
+            if not 0 <= seat < len(view.seats) or view.seats[seat].is_ai or view.seats[seat].user_id != former:
+                raise errors.StaleMove(game_id=game_id)
+            if view.seat_of(user_id) is not None:
+                raise errors.AlreadySeated(game_id=game_id, seat=view.seat_of(user_id))
+            first_holder = seat not in TableMeta.of(view.meta).handed
+            rated = await self._forfeit(entry, former, alone=True) if forfeit and first_holder else ()
+            now = self._clock()
+            seats = tuple(replace(s, user_id=user_id, name=str(name)[:MAX_NAME_LENGTH]) if s.seat == seat else s
+                          for s in view.seats)
+            after = replace(view, seats=seats, updated_at=now)
+            book = hand_over_book(entry.kind, after, seat, former, view.seats[seat].name, now)
+            after, meta_text, post_text = _bookkeeping_json(book, after)
+            await self.store.hand_over_seat(game_id, seat, former, user_id, seats[seat].name, now, meta=meta_text,
+                                            post=post_text, rated=rated, rated_user=former,
+                                            seq=view.version)
+            entry.view = after
+            entry.undo_check = None
+            entry.last_move = None
+            return after
+        return await self._change(game_id, work)
+
+    async def _forfeit(self, entry: _Entry, user_id: int, *, alone: bool = False) -> tuple[ratings.RatedSeat, ...]:
         """The seats to rate when ``user_id`` abandons the game, as on Board Game Arena: the one who leaves loses
         (last place), everyone else shares first. Only a game that would be rated at its end (two seats or more,
         neither solo nor co-operative), in play, that the user plays in and in which another seat has made a move
-        that stands: a game left before anyone else played cost nobody anything. Empty: nobody is rated."""
+        that stands: a game left before anyone else played cost nobody anything. Empty: nobody is rated. Seats
+        that changed hands count as the bot's (``ratings.without_handed``); ``alone``: the game goes on (a seat
+        handed over), so the leaver's own seat counts however it was held."""
         view, kind = entry.view, entry.kind
         seat = view.seat_of(user_id)
         if view.status != ACTIVE or seat is None or view.seats[seat].is_ai or len(view.seats) < 2 \
@@ -471,7 +514,9 @@ class SessionManager(Generic[StoreT]):
         if not any(m.seat != seat for m in moves if m.undoes is None and m.seq not in undone):
             return ()
         places = [SeatResult(s.seat, None, 2 if s.seat == seat else 1) for s in view.seats]
-        return ratings.seats_of(view.seats, places, TableMeta.of(view.meta or {}).bots)
+        table = TableMeta.of(view.meta or {})
+        handed = {s for s in table.handed if not (alone and s == seat)}
+        return ratings.without_handed(ratings.seats_of(view.seats, places, table.bots), handed)
 
     # --------------------------------------------------------------------------------------- moves
 
@@ -556,8 +601,8 @@ class SessionManager(Generic[StoreT]):
                     game_id=game_id, seq=seq, seat=seat, user_id=user_id, move=move_text, snapshot=snapshot,
                     now=now, results=results, seat_users={s.seat: s.user_id for s in view.seats},
                     final_score=dump_json(score), meta=meta_text, post=post_text,
-                    rated=() if kind.cooperative or kind.is_solo(len(view.seats), view.options) else ratings.seats_of(
-                        view.seats, results, TableMeta.of(view.meta or {}).bots))
+                    rated=() if kind.cooperative or kind.is_solo(len(view.seats), view.options) else _rated_seats(
+                        view, results))
             else:
                 try:
                     await self.store.append_move(game_id=game_id, seq=seq, seat=seat, user_id=user_id,

@@ -217,9 +217,12 @@ def bot_moves(moves: Iterable[Row], meta: str | None) -> dict[int, tuple[int, in
 
 
 def _results(rows: list[Row]) -> list[ResultRow]:
-    """Result rows; ``bot_moves`` without the moves the rules made on a timeout (:func:`bot_moves`)."""
+    """Result rows; ``bot_moves`` without the moves the rules made on a timeout (:func:`bot_moves`); ``handed``: the
+    seat changed hands during play."""
+    tables = [table_of(r.meta) for r in rows]
     return [from_row(ResultRow, r, json_text=("options",), flags=("is_ai",),
-                     bot_moves=int(r.bot_moves or 0) - table_of(r.meta).ruled_count(int(r.seat))) for r in rows]
+                     bot_moves=int(r.bot_moves or 0) - table.ruled_count(int(r.seat)),
+                     handed=int(r.seat) in table.handed) for r, table in zip(rows, tables)]
 
 
 @lru_cache(maxsize=512)
@@ -284,6 +287,9 @@ class Repository(Protocol):
     async def claim_reminder(self, game_id: int, version: int, reminder_count: int, now: float) -> bool: ...
     async def set_game_meta(self, game_id: int, meta: dict, post: str | None = None, seq: int = 0,
                             now: float = 0.0, seat_names: Mapping[int, str] | None = None) -> None: ...
+    async def hand_over_seat(self, game_id: int, seat: int, former: int, user_id: int, name: str, now: float, *,
+                             meta: str | None = None, post: str | None = None, rated: Sequence[RatedSeat] = (),
+                             rated_user: int | None = None, seq: int = 0) -> None: ...
     async def game_row(self, game_id: int) -> tuple[Row, list[Row]] | None: ...
     async def open_game_id(self, channel_id: int) -> int | None: ...
     async def last_game_id(self, channel_id: int, kind: str | None = None) -> int | None: ...
@@ -1127,12 +1133,14 @@ class Store:
                 await self._rate(db, game_id, rated, now)
         await self._write(work, game_id=game_id)
 
-    async def _rate(self, db: Db, game_id: int, rated: Sequence[RatedSeat], now: float) -> None:
+    async def _rate(self, db: Db, game_id: int, rated: Sequence[RatedSeat], now: float,
+                    only: int | None = None) -> None:
         """Rate a finished game's players (``bot.engine.ratings``) in its final transaction: the ratings they
         had, read under that transaction's write lock (SQLite's BEGIN IMMEDIATE; PostgreSQL: per-player
         advisory locks, taken in id order, so two games finishing at once for one player cannot both start
         from her old rating), give the new ones; ``rating_changes``' key (game, seat) makes a second rating of
-        one game fail the whole transaction."""
+        one game fail the whole transaction. ``only``: rate that player alone (a player who handed their seat away
+        while the game goes on for the others, who are rated at its end)."""
         game = (await db.fetch("SELECT kind, meta FROM games WHERE id = :g", {"g": game_id}))[0]
         kind = game.kind
         # a player's seat the bot played for them most of the game is rated as a bot's (``without_stand_ins``)
@@ -1147,6 +1155,8 @@ class Store:
             "SELECT user_id, mu, sigma, games FROM ratings WHERE kind = :k AND user_id IN :ids",
             {"k": kind, "ids": users}, expanding=("ids",))}
         new = ratings.rate(rated, old)
+        if only is not None:
+            new = {u: r for u, r in new.items() if u == only}
         await db.executemany(
             "INSERT INTO ratings (user_id, kind, mu, sigma, games, shown, updated_at)"
             " VALUES (:u, :k, :mu, :sigma, :n, :shown, :now) ON CONFLICT (user_id, kind) DO UPDATE SET"
@@ -1204,6 +1214,27 @@ class Store:
         seen = self._lobby_seats.get(game_id)
         if seat_names and seen is not None:      # a lobby's seats as this process now knows them
             self._remember_seats(game_id, ((s, u, seat_names.get(s, n), ai) for s, u, n, ai in seen))
+
+    async def hand_over_seat(self, game_id: int, seat: int, former: int, user_id: int, name: str, now: float, *,
+                             meta: str | None = None, post: str | None = None, rated: Sequence[RatedSeat] = (),
+                             rated_user: int | None = None, seq: int = 0) -> None:
+        """A seat of a game in play changes hands (``SessionManager.hand_over``): its new holder and name, the
+        game's metadata and post, and the former holder's forfeit (``rated``, of whom only ``rated_user`` is
+        rated now: the game goes on for the others), in one transaction. The seat must still be ``former``'s (another
+        process may have handed it meanwhile): ``StaleMove``, nothing written."""
+        async def work(db):
+            lock = "" if self.sqlite else " FOR UPDATE"
+            rows = await db.fetch(f"SELECT user_id FROM seats WHERE game_id = :g AND seat = :s{lock}",
+                                  {"g": game_id, "s": seat})
+            if not rows or rows[0][0] != former:
+                raise errors.StaleMove(game_id=game_id)
+            await db.execute("UPDATE seats SET user_id = :u, name = :n WHERE game_id = :g AND seat = :s",
+                             {"g": game_id, "s": seat, "u": user_id, "n": name})
+            await db.execute("UPDATE games SET updated_at = :now WHERE id = :g", {"g": game_id, "now": now})
+            if ratings.is_rated(rated):
+                await self._rate(db, game_id, rated, now, only=rated_user)
+            await self._bookkeeping(db, game_id, seq, now, meta, post)
+        await self._write(work, game_id=game_id)
 
     # -------------------------------------------------------------------------------- games: reads
 

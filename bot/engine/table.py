@@ -64,6 +64,14 @@ def _seqs(raw: Any) -> tuple[int, ...]:
     return tuple(x for x in _list(raw) if type(x) is int)
 
 
+def _offer(raw: Any) -> dict[str, Any]:
+    """An offer's entry (:attr:`TableMeta.offers`): its numbers, or ValueError (the entry is dropped on reading)."""
+    if not isinstance(raw, dict) or not all(_id(raw.get(k)) for k in ("to", "from", "by")):
+        raise ValueError("not an offer")
+    return {"to": raw["to"], "from": raw["from"], "by": raw["by"], "at": _number(raw.get("at")),
+            "message": _id(raw.get("message"))}
+
+
 def _is_question(raw: Any) -> bool:
     """A time-out question's entry: [seat, since, message id], all numbers (anything else is dropped on reading)."""
     return isinstance(raw, list) and len(raw) == 3 and all(
@@ -130,6 +138,13 @@ class TableMeta:
     held: Mapping[str, Any] = field(default_factory=dict)
     #: when the game's posts last went out again after a hold (its idle time is counted from then)
     resumed_at: float = 0.0
+    #: seats that changed hands during play (``SessionManager.hand_over``): seat -> the user ids that held it before,
+    #: oldest first. Such a seat is rated for nobody at the end (``ratings.without_handed``) and counts in stats as
+    #: played by whoever held it at the end, in no win, average or best score (``ResultRow.handed``)
+    handed: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: the open offers to hand a seat to someone (``cogs.handover``): seat -> {"to": user id, "from": the user id
+    #: holding the seat when it was offered, "by": who offered it, "at": when, "message": the offer's message id}
+    offers: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     #: why the game ended, when no player ended it (``"channel_deleted"``: its channel or thread was deleted)
     ended: str | None = None
     #: keys this code does not know (a newer version's), written back unchanged
@@ -203,6 +218,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "away_shown": ("away_shown", _seat_map(float), lambda v: _seat_json(v) or None),
     "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
     "resumed_at": ("resumed_at", _number, lambda v: float(v) or None),
+    "handed": ("handed_over", _seat_map(_seqs), lambda v: _seat_json({s: list(u) for s, u in v.items() if u}) or None),
+    "offers": ("seat_offers", _seat_map(_offer), lambda v: _seat_json({s: dict(o) for s, o in v.items()}) or None),
     "ended": ("ended", _text, lambda v: v),
 }
 assert set(CODECS) == {f.name for f in fields(TableMeta)} - {"extra"}

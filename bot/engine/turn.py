@@ -34,6 +34,9 @@ from .table import TableMeta
 #: The log line that leads a move made for an idle player: the bot played it, or the rules did when the player's time
 #: ran out (``Kind.timeout_move``: dice poker keeps all five dice), which no stand-in allowed is the bot's doing.
 PLAYED_FOR, RULED_FOR = "bot.played_for", "clock.ruled_for"
+#: The log line of a seat that changed hands (``SessionManager.hand_over``): its params name the seat and the name
+#: of the player who held it (the seat's name is the newcomer's from then on).
+HANDED_OVER = "handover.line"
 
 #: How the shell names a game's bot seats in a language: (its kind, the game, the language) -> seat -> name. The
 #: names are words of the shell's catalog, so the shell gives this to the turn book (the engine writes no text).
@@ -176,6 +179,36 @@ def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
     adds to the message's moves (none: a redraw says nothing new)."""
     return {"type": "turn", "mover": mover, "started": False, "events": list(events), "mention": [], "live": True,
             "edit": True}
+
+
+def hand_over_book(kind: Any, view: GameView, seat: int, former: int, former_name: str,
+                   now: float) -> Bookkeeping:
+    """What a seat changing hands commits (``view``: the game with its new holder): the log line saying so; the
+    seat is its new holder's from now on, so the bot stands in for it no more (``taken``), its open offer is gone,
+    its language is not known yet, and its clock starts afresh for a decision due now (the time the former holder
+    let run is not the newcomer's). A seat due now makes a new live message that pings the newcomer (their mention
+    was the former holder's); otherwise the live message is redrawn in place with the line, pinging nobody."""
+    table = TableMeta.of(view.meta)
+    line = {"key": HANDED_OVER, "params": {"seat": seat, "former": former_name}}
+    since = {str(s): t for s, t in table.due_since().items()}
+    if str(seat) in since:
+        since[str(seat)] = now
+    table = replace(
+        table, taken=table.taken - {seat}, went_private=table.went_private - {seat},
+        offers={s: o for s, o in table.offers.items() if s != seat},
+        handed={**table.handed, seat: (*table.handed.get(seat, ()), former)},
+        seat_locales={s: loc for s, loc in table.seat_locales.items() if s != seat},
+        clock_notes={s: n for s, n in table.clock_notes.items() if s != seat},
+        clock={**table.clock, "since": since} if table.clock else table.clock,
+        notified=tuple(x for x in table.notified if not (isinstance(x, list) and x and x[0] == seat)))
+    due = pending_seats(kind, view.state)
+    if seat not in _seats_to_notify(kind, view.state, due):
+        return Bookkeeping(meta=table.to_json(), post=redraw_post(None, [line]))
+    events = [*table.unposted_events, line]
+    table, _, fresh = _message(kind, view.state, replace(table, unposted_events=()), due, view.version,
+                               finished=False)
+    book, _ = _public_post(table, None, events, False, fresh)
+    return book
 
 
 def _public_post(table: TableMeta, mover: int | None, events: list, edit: bool, fresh: list[int], *,

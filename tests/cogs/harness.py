@@ -62,6 +62,9 @@ class User:
     bot: bool = False
     #: the display name (Discord's ``global_name``) as its owner typed it; None: the user name, capitalised
     display: str | None = None
+    #: whether they left the server: a user option naming them resolves to a plain user, not a member (Discord
+    #: resolves a server's members with their member data)
+    left: bool = False
 
     @property
     def mention(self) -> str:
@@ -491,8 +494,8 @@ class Harness:
         self.rec.channel_of_interaction[iid] = place.channel_id
         return payload
 
-    def _command_data(self, path: tuple[str, ...], options: dict[str, Any], focused: str | None = None
-                      ) -> dict:
+    def _command_data(self, path: tuple[str, ...], options: dict[str, Any], focused: str | None = None,
+                      place: Place | None = None) -> dict:
         command = self.bot.tree.get_command(path[0])
         assert command is not None, f"no command /{path[0]}"
         leaf = command
@@ -507,6 +510,10 @@ class Harness:
             opt_type = params[name].type.value
             if isinstance(value, User):
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
+                if place is not None and not place.is_dm and not value.left:
+                    resolved.setdefault("members", {})[str(value.id)] = {
+                        "roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False, "flags": 0,
+                        "permissions": str(value.permissions), "nick": None, "avatar": None, "pending": False}
                 value = str(value.id)
             opt = {"name": name, "type": opt_type, "value": value}
             if name == focused:
@@ -559,7 +566,7 @@ class Harness:
         """``/rp <sub> option=value ...`` as ``user`` in ``place``.  ``command`` is "rp new" or "new" (a path
         whose first word is another game's group, e.g. "toy new", is taken as it is)."""
         path = self._path(command)
-        return await self._dispatch(self._base(2, user, place, self._command_data(path, options)))
+        return await self._dispatch(self._base(2, user, place, self._command_data(path, options, place=place)))
 
     async def autocomplete(self, command: str, focused: str, *, user: User, place: Place,
                            **options: Any) -> list[dict]:

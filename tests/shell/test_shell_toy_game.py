@@ -51,7 +51,7 @@ async def test_a_game_added_through_the_seam_plays_to_the_end(harness):
     place = harness.channel()
     roots = [c.name for c in harness.bot.tree.get_commands()]
     # the games, the toy game last, then the shell-wide commands
-    assert roots[0] == "rp" and roots[-7:] == ["pig", "daily", "find", "games", "notify", "away", "help"]
+    assert roots[0] == "rp" and roots[-8:] == ["pig", "daily", "find", "seat", "games", "notify", "away", "help"]
     pig = harness.bot.tree.get_command("pig")
     assert {c.name for c in pig.commands} >= {"new", "join", "leave", "start", "cancel", "abandon", "status",
                                               "play", "table", "log", "help", "rules", "roll", "hold"}

@@ -228,7 +228,7 @@ async def test_the_final_post_says_why_a_player_the_bot_stood_in_for_is_not_rate
     seats = [SimpleNamespace(seat=0, name="Ann", is_ai=False, user_id=1),
              SimpleNamespace(seat=1, name="Ben", is_ai=False, user_id=2),
              SimpleNamespace(seat=2, name="Bot (easy)", is_ai=True, user_id=None)]
-    lines = await rating_change_lines(sessions, SimpleNamespace(id=5, seats=seats), "en")
+    lines = await rating_change_lines(sessions, SimpleNamespace(id=5, seats=seats, meta={}), "en")
     assert lines[-1] == t("ratings.final_stood_in", "en", player="Ben") and len(lines) == 3
 
 
