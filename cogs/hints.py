@@ -48,6 +48,6 @@ class Hints(Tables):
         await defer(interaction, ephemeral=True)
         advice = await self.bots.advise(game, seat)
         presentation, shown = self.presentation(game), self.shown(game, locale)
-        label = presentation.move_label(shown, seat, advice["move"], locale)
+        label = presentation.hint_label(shown, seat, advice, locale)
         why = presentation.hint_text(shown, seat, advice, locale)
         await send_after_defer(interaction, t("play.hint", locale, move=label, why=why), ephemeral=True)

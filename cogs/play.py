@@ -117,6 +117,26 @@ def parse_move_option(text: str) -> tuple[int, int, str] | None:
     return None if levels is not None else (int(version), index, check)
 
 
+#: the longest typed text read as a move's label (a label is cut at 100 characters in a menu, not in a log line)
+LABEL_TYPED_LIMIT = 2 * MOVE_OPTION_LIMIT
+
+
+def label_key(text: str) -> str:
+    """A move's label as a player may type it, to compare: Unicode folded as :func:`meant` does, case and runs of
+    spaces ignored."""
+    return " ".join(meant(text).casefold().split())
+
+
+def moves_labelled(labels: list[str], typed: str) -> list[int]:
+    """The indexes of the ``labels`` (each legal move's, as its menu and suggestions show it) that ``typed`` reads
+    as, whole or as a suggestion cuts it at 100 characters. A player who typed a suggestion's text without picking it
+    was told "not a move you can make now" of a move they could make."""
+    if len(typed) > LABEL_TYPED_LIMIT:
+        return []
+    wanted = label_key(typed)
+    return [i for i, label in enumerate(labels) if wanted and wanted in (label_key(label), label_key(cut(label, 100)))]
+
+
 def sent_after(message_id: int, other_id: int) -> bool:
     """Whether message ``message_id`` came after ``other_id`` in its channel, so a reader of the one sees the other
     below it: Discord's ids grow with the time a message was sent (a snowflake's high bits are its timestamp)."""
@@ -591,13 +611,25 @@ class Play(Tables):
             return
         choice = parse_move_option(move)
         if choice is None:
+            found = self.moves_typed_by_label(game, seat, legal, locale, move)
+            if len(found) == 1:                 # the text of one legal move's label, typed without picking it
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.play_move(interaction, game, seat, legal[found[0]], from_component=False)
+                return
+            group = t(self.presentation_of(interaction).group_key, "en")
             raise self.typed_move_refused(game, seat, legal, locale, Refusal(
-                "error.not_a_move", group=t(self.presentation_of(interaction).group_key, "en")))
+                "error.move_label_ambiguous", group=group) if found else Refusal("error.not_a_move", group=group))
         version, index, check = choice
         if version != game.version or not index < len(legal) or move_check(legal[index]) != check:
             raise self.typed_move_refused(game, seat, legal, locale, Refusal("error.stale_choice"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.play_move(interaction, game, seat, legal[index], from_component=False)
+
+    def moves_typed_by_label(self, game: GameView, seat: int, legal: list[dict], locale: str, typed: str) -> list[int]:
+        """The legal moves whose label, in the player's language, reads as ``typed`` (``moves_labelled``)."""
+        presentation, shown = self.presentation(game), self.shown(game, locale)
+        labels = [label_text(presentation.move_label(shown, seat, mv, locale)) for mv in legal]
+        return moves_labelled(labels, typed)
 
     def typed_move_refused(self, game: GameView, seat: int, legal: list[dict], locale: str, refusal: Refusal
                            ) -> Refusal:

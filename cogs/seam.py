@@ -290,6 +290,12 @@ class Presentation:
             shown["player"] = player_name(game, seat)
         return shown
 
+    def hint_label(self, game: Any, seat: int, advice: dict, locale: str) -> str:
+        """The hinted move as the menu offers it, for the player to find there. Default: the move's own label; a game
+        whose menus offer a move only chained with the next (a card taken with the row for its die) names the
+        option that holds it."""
+        return self.move_label(game, seat, advice["move"], locale)
+
     def hint_text(self, game: Any, seat: int, advice: dict, locale: str) -> str:
         """The "why" of a hint (``advice`` is what the kind's ``hint`` returned: ``move``, ``key``, ``params``),
         worded with the game's own terms (hand names, chances, territories). Default: ``key`` with the params
@@ -427,7 +433,8 @@ REQUIRED = (
 )
 #: The optional hooks: each has a default in :class:`Presentation`, or a capability flag says the game gives it.
 OPTIONAL_HOOKS = ("subset_menu", "catalog_prefix", "option_detail", "move_chains", "idle_moves", "pressing_moves",
-                  "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_text", "mover_name",
+                  "out_of_turn_moves", "private_note", "live_pictures", "step_picture", "hint_label", "hint_text",
+                  "mover_name",
                   "seat_badges", "turn_note", "decision_prompt", "held_back", "result_words")
 
 

@@ -306,6 +306,19 @@ def take_and_place(game: Any, seat: int, legal: list[dict], locale: str) -> list
     return chains
 
 
+def hint_label(game: Any, seat: int, advice: dict, locale: str) -> str:
+    """The hinted move as the menu offers it: an Initiative card with the row the AI would place its die in
+    (``teach``'s ``then``), the very option of ``take_and_place``; any other move, or a take the menu offers alone,
+    by its own label. The hint named the card alone ("Take Initiative 3: black 6") while the menu offered only
+    "…, place in WIS" and the like, and the row, which counts most, was left to a guess."""
+    move, then = advice["move"], (advice.get("params") or {}).get("then")
+    if move.get("type") == "take" and isinstance(then, dict):
+        for chain in take_and_place(game, seat, [move], locale):
+            if chain.then and chain.then[0].get("attr") == then.get("attr"):
+                return chain.label
+    return describe.move_label(game, seat, move, locale)
+
+
 def suggested_start(game: Any, seat: int, legal: list[dict], locale: str) -> list[Chain]:
     """One arrangement of every starting die (highest first, each on the row the AI's evaluation likes best
     at that point), offered beside the single placements. A quick rule, not the hint's search: its label says

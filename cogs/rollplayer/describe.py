@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from cogs.seam import player_name
 from images.rollplayer import content as names
 
@@ -389,18 +389,69 @@ def goal_text(goal: dict, locale: str) -> str:
     return ""
 
 
+#: a hint's reason (``bot.games.rollplayer.teach.reasons``) -> its catalog key, where one key says it
+REASON_KEYS = {"coin": N_("rollplayer.hint.why.coin"), "order": N_("rollplayer.hint.why.order"),
+               "skill": N_("rollplayer.hint.why.skill"), "tokens": N_("rollplayer.hint.why.tokens"),
+               "cha_token": N_("rollplayer.hint.why.cha_token"), "reroll": N_("rollplayer.hint.why.reroll")}
+#: the solo adventurer die by how many of its six faces remove a Market card (Initiative 1, 2, 3)
+ADVENTURER_KEYS = {0: N_("rollplayer.hint.why.adventurer_none"), 6: N_("rollplayer.hint.why.adventurer_always")}
+
+
+def reason_text(reason: dict, locale: str) -> str:
+    """One reason a hinted move helps, in a beginner's words (the Gold on a card, the adventurer die, an Armour
+    set's pieces, a Trait's condition, a Weapon's rows, a token); "" for one this version cannot word."""
+    why = reason.get("why")
+    if why == "adventurer":
+        key = ADVENTURER_KEYS.get(reason.get("faces"), N_("rollplayer.hint.why.adventurer_half"))
+        return t(key, locale)
+    if why == "armor":
+        return t("rollplayer.hint.why.armor", locale, set=names.armor_set_name(reason["set"], locale),
+                 have=reason["have"], pieces=reason["pieces"], stars=reason["stars"])
+    if why == "trait":
+        key = "rollplayer.hint.why.trait_met" if reason.get("met") else "rollplayer.hint.why.trait_open"
+        return t(key, locale, card=card_text(reason["card"], locale), stars=reason["stars"])
+    if why == "weapon":
+        if not reason.get("attrs"):
+            return t("rollplayer.hint.why.weapon_any", locale)
+        return t("rollplayer.hint.why.weapon", locale,
+                 attrs=listed((attr_name(a, locale) for a in reason["attrs"]), locale))
+    key = REASON_KEYS.get(why)
+    if key is None:
+        return ""
+    shown = {k: attr_name(v, locale) if k == "attr" else v for k, v in reason.items() if k != "why"}
+    return t(key, locale, **shown)
+
+
+def same_purchase(move: Any, other: Any) -> bool:
+    """``other`` buys the very card ``move`` buys, only paying otherwise (without the Charisma tokens, or with
+    another number of them): "X (using 1 Charisma) beats X" compared a card with itself; the gain is the tokens'."""
+    return (isinstance(move, dict) and isinstance(other, dict) and move.get("type") == other.get("type") == "buy"
+            and move.get("card") == other.get("card"))
+
+
 def hint_text(game: Any, seat: int, advice: dict, locale: str) -> str:
-    """A hint's "why": the AI's reason (by how much it beats the next best move, which it names), the goals of the
-    sheet the move serves and the final score the AI projects after it."""
+    """A hint's "why": the AI's reason (by how much it beats the next best move, which it names), what the move gives
+    in a beginner's words (``reason_text``), the goals of the sheet it serves and the final score the AI projects
+    after it, each unit the printed reputation."""
     params = dict(advice.get("params") or {})
     goals = [g for g in params.pop("goals", None) or [] if isinstance(g, dict)]
+    reasons = [r for r in params.pop("reasons", None) or [] if isinstance(r, dict)]
     projected = params.pop("projected", None)
+    params.pop("then", None)                    # the row of a taken card: named in the move (``hint_label``)
     other = params.pop("other", None)           # the next best move the AI weighed, named as a menu names it
     key = advice.get("key")
+    if key == "rollplayer.ai.hint.buy" and same_purchase(advice.get("move"), other):
+        spent = ((advice.get("move") or {}).get("tokens") or 0) > (other.get("tokens") or 0)
+        key = "rollplayer.ai.hint.buy_tokens" if spent else "rollplayer.ai.hint.buy_keep_tokens"
     shown = display_params(game, params, locale)
     if isinstance(other, dict):
         shown["other"] = move_label(game, seat, other, locale)
+    if key in ("rollplayer.ai.hint.buy_tokens", "rollplayer.ai.hint.buy_keep_tokens"):
+        shown["tokens"] = (advice.get("move") or {}).get("tokens") or 0
     parts = [t(key, locale, **shown)] if key else []
+    said = [text for text in (reason_text(r, locale) for r in reasons) if text]
+    if said:
+        parts.append(t("rollplayer.hint.because", locale, reasons=t("rollplayer.hint.goal.join", locale).join(said)))
     named = [text for text in (goal_text(g, locale) for g in goals[:HINT_GOALS]) if text]
     if named:
         parts.append(t("rollplayer.hint.serves", locale, goals=t("rollplayer.hint.goal.join", locale).join(named)))

@@ -35,6 +35,8 @@ class RollPlayerPresentation(Presentation):
     # French names Roll Player's rounds "tours" (the shell's chart says "manche", a hand of dice poker); the chart
     # plots each sheet's score so far (a hint's projection is another number: the title said "projected")
     chart_keys = (N_("chart.title"), N_("chart.x_axis"))
+    # the replay's line is that same score so far (it said "Projected score" beside a hint's projection)
+    score_keys = (N_("rollplayer.score_so_far"), N_("history.final_score"))
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),
@@ -82,6 +84,8 @@ class RollPlayerPresentation(Presentation):
     error_params = staticmethod(describe.display_params)
     #: the why of ``/rp hint``: the AI's gain, the goals the move serves, the stars it projects
     hint_text = staticmethod(describe.hint_text)
+    #: the hinted move as the menu offers it: a card taken with the row for its die (``choices.hint_label``)
+    hint_label = staticmethod(choices.hint_label)
     #: discarding a weapon and any-time skills: offered behind "My moves" / "More…" (a discard a purchase waits on
     #: excepted: ``pressing_moves``)
     is_anytime = staticmethod(describe.is_anytime)

@@ -2,6 +2,8 @@
 the shape each pair takes, and real catalog lines formatted through ``t``."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -179,3 +181,17 @@ def test_the_honorific_follows_the_name_not_the_away_note():
     assert t("play.your_turn", "ko", player="**Cleo**", away=away, decision="캐릭터 시트 선택") == \
         f"**Cleo** 님{away}: 캐릭터 시트 선택."
     assert t("play.your_turn", "en", player="**Cleo**", away="", decision="pick") == "**Cleo**: pick."
+
+
+#: a particle written in one shape right after a placeholder (closing quotes or markup between them), a
+#: parenthesised aside excepted (there the particle agrees with the word before the parenthesis)
+FIXED_AFTER_VALUE = re.compile(r"\}([\"'”’»」』》〉\]*_~`]*)"
+                               r"(으로|로|을|를|이었|였|이에요|예요|이라는|라는|은|는|이|가|과|와)(?![(])")
+
+
+def test_no_fixed_particle_follows_a_placeholder():
+    """t13: "게임 #2이었어요", "`/rp 다시보기 게임:3`로": a catalog wrote the particle that fits one value only; a
+    placeholder may hold a number, a code or a name, so every particle after one is a pair ``t`` resolves."""
+    fixed = {key: [m.group(0) for m in FIXED_AFTER_VALUE.finditer(text) if not text[m.start() + 1:].startswith(" 님")]
+             for key, text in catalog("ko").items()}
+    assert not {key: found for key, found in fixed.items() if found}

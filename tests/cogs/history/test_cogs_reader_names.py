@@ -88,7 +88,7 @@ async def test_a_private_copy_of_a_korean_replay_names_the_bot_in_the_readers_la
 
     harness.locale = "en-US"
     copy = (await harness.click(posted, user=DAN, place=place, label=t("history.next", "ko"))).only()
-    assert copy.ephemeral and "Projected score" in copy.content, copy.content
+    assert copy.ephemeral and "Score so far" in copy.content, copy.content        # in English, as Roll Player says it
     assert bot_name("en") in copy.content and bot_name("ko") not in copy.content, copy.content
     assert drawn == [("en", ["Alice", bot_name("en"), "Bob"])], "the copy's table picture names the bot in English"
 
