@@ -118,6 +118,17 @@ def next_bot_name(game: GameView, level: str, locale: str) -> str:
     return bot_seat_name(level, sum(1 for s in game.seats if s.is_ai) + 1, locale)
 
 
+def unusable(game: GameView, action: str) -> bool:
+    """Whether the lobby's ``action`` has nothing to act on, so its button (or select) is greyed out: Remove bot
+    in a lobby without a bot, Add bot in one whose every seat is taken (a tour's full duel offered "Bot 2 (easy)",
+    which answered only "This game is full")."""
+    if action == "dropbot":
+        return not any(s.is_ai for s in game.seats)
+    if action == "addbot":
+        return len(game.seats) >= game.seats_wanted
+    return False
+
+
 def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
     """A line of the lobby's history (``TableMeta.lobby_lines``), kept as its message key and parameters so that
     it is drawn in the lobby's language of the moment (``/<game> language`` redraws the lines too)."""
@@ -219,24 +230,25 @@ class Lobby(GameCog):
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
         """Join, Leave, Start, Cancel; for a game with an AI, Remove bot and a way to add one: where the AI plays
         at several levels, a select of them (each bot's level is the creator's choice, so a table may mix them),
-        else the Add bot button."""
+        else the Add bot button. What has nothing to act on is greyed out (:func:`unusable`)."""
         kind = self.games.kind(game.kind)
         levels = tuple(kind.ai_levels) if has_ai(kind) else ()
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if len(levels) == 1 else ("dropbot",) if levels else ())
         view = discord.ui.View(timeout=None)
-        no_bot = not any(s.is_ai for s in game.seats)      # Remove bot offers nothing to remove yet
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                      style=BUTTON_STYLES[action], disabled=action == "dropbot" and no_bot))
+                                      style=BUTTON_STYLES[action], disabled=unusable(game, action)))
         if len(levels) > 1:
             view.add_item(self.bot_level_select(game, levels, locale))
         return view
 
     def bot_level_select(self, game: GameView, levels: tuple[str, ...], locale: str) -> LobbyBotSelect:
-        """Add bot, one option per level, each named as the bot it adds will be ("Bot 2 (easy)")."""
+        """Add bot, one option per level, each named as the bot it adds will be ("Bot 2 (easy)"); greyed out once
+        every seat is taken, as the Add bot button is."""
         options = [discord.SelectOption(label=next_bot_name(game, level, locale)[:100], value=level)
                    for level in levels]
-        return LobbyBotSelect(game.id, options=options, placeholder=t("lobby.addbot_choose", locale)[:150])
+        return LobbyBotSelect(game.id, options=options, placeholder=t("lobby.addbot_choose", locale)[:150],
+                              disabled=unusable(game, "addbot"))
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str,
                      away: dict[int, float] | None = None, now: float | None = None) -> discord.Embed:

@@ -728,3 +728,31 @@ async def test_a_move_typed_in_a_lobby_says_the_game_has_not_started_and_what_to
             assert answer.ephemeral and answer.content == text, (group, user.name, answer.content)
         harness.locale = "en-US"
         assert (await harness.bot.sessions.load(game.id)).version == game.version
+
+
+async def test_a_full_lobby_offers_no_bot_to_add(harness, alice):
+    """Tour t15: a full duel's lobby ("Every seat is taken") still offered "Bot 2 (easy)" in its select, and an RfA
+    lobby at 4/4 its Add bot button; either answered only "This game is full". Both are greyed out once every seat
+    is taken, as Remove bot is without a bot, and come back when a seat is free again; a stale copy's click is
+    still refused and adds nothing."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    duel = lobby_message(await harness.run("poker new", user=alice, place=place, bots=1))
+    [select] = duel.selects()
+    assert select.get("disabled")
+    old_client = copy.deepcopy(duel)
+    old_client.selects()[0]["disabled"] = False
+    refused = (await harness.select(old_client, ["easy"], user=alice, place=place)).only()
+    assert refused.ephemeral and refused.content == t("engine.error.table_full", "en", seats=2)
+    assert len((await harness.bot.sessions.game_in_channel(place.channel_id)).seats) == 2
+
+    lounge = harness.channel()
+    lobby = lobby_message(await harness.run("rfa new", user=alice, place=lounge, players=3))
+    add = t("button.addbot", "en")
+    assert not lobby.button(label=add).get("disabled")
+    await harness.click(lobby, user=alice, place=lounge, label=add)
+    await harness.click(lobby, user=alice, place=lounge, label=add)
+    assert lobby.button(label=add).get("disabled") and "(3/3)" in lobby.text()
+    await harness.click(lobby, user=alice, place=lounge, label=t("button.dropbot", "en"))
+    assert not lobby.button(label=add).get("disabled")
+
