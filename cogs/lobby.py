@@ -23,7 +23,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import ChannelBusy, GameView, NotCreator, SessionManager
+from bot.engine import ChannelBusy, GameView, NotPermitted, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
@@ -71,7 +71,7 @@ BUTTON_STYLES = {
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
     "addbot": discord.ButtonStyle.secondary, "dropbot": discord.ButtonStyle.secondary,
 }
-#: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
+#: Lobby buttons for games whose rules have an AI: the creator (or a channel manager) adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
 #: How many of the lobby's lines its message shows (the last ones, oldest first), and how many the table keeps
 #: (a copy retired below a newer one shows the lines it added itself, however many clicks it took).
@@ -370,9 +370,10 @@ class Lobby(GameCog):
         return await self.sessions.start(game_id, interaction.user.id)
 
     async def do_addbot(self, interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameView:
-        """The creator fills a seat with the bot, at the ``level`` chosen in the lobby's select; None (the Add bot
-        button: a game whose AI has one level, or a lobby message posted before the select) is the level ``new``
-        takes by default, the strongest. Never the level of the bots already seated: the creator chooses each."""
+        """The creator (or a member who may manage the channel, who may also cancel the lobby: one rule for a lobby)
+        fills a seat with the bot, at the ``level`` chosen in the lobby's select; None (the Add bot button: a game
+        whose AI has one level, or a lobby message posted before the select) is the level ``new`` takes by default,
+        the strongest. Never the level of the bots already seated: the creator chooses each."""
         game = await self.sessions.load(game_id)
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
@@ -383,20 +384,23 @@ class Lobby(GameCog):
             raise Refusal("error.bad_option")
         levels = TableMeta.of(game.meta).bots
         locale = game_locale(game)
-        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale))
+        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale),
+                                          may_manage_channel=manages_channel(interaction))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The creator takes the last bot seat out again. Anyone else reads first that only the creator may (a tour's
-        plain member, clicking it in a lobby without a bot, was told there was no bot seat to remove)."""
+        """The creator (or a member who may manage the channel, as for Add bot and Cancel) takes the last bot seat
+        out again. Anyone else reads first who may (a tour's plain member, clicking it in a lobby without a bot, was
+        told there was no bot seat to remove)."""
         game = await self.sessions.load(game_id)
-        if interaction.user.id != game.creator_id:
-            raise NotCreator(game_id=game_id)
+        moderator = manages_channel(interaction)
+        if interaction.user.id != game.creator_id and not moderator:
+            raise NotPermitted(game_id=game_id)
         bots = [s.seat for s in game.seats if s.is_ai]
         if not bots:
             raise Refusal("error.no_bot_seat")
-        game = await self.sessions.remove_ai(game_id, interaction.user.id)
+        game = await self.sessions.remove_ai(game_id, interaction.user.id, may_manage_channel=moderator)
         # each bot keeps its own level, and a player seated after the one removed their language (seats move up)
         table = TableMeta.of(game.meta).without_seat(bots[-1])
         await update_meta(self.sessions, game_id, seat_locales=table.seat_locales, bots=table.bots)
@@ -422,8 +426,10 @@ class Lobby(GameCog):
             game = await self.sessions.load(game_id)
             locale = game_locale(game)          # the lobby message is public: the game's language
             who = interaction.user.mention
+            by_moderator = action == "cancel" and interaction.user.id != game.creator_id
             if action == "cancel":
-                embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
+                embed, view = self.closed_embed(game, "lobby.cancelled_by_moderator" if by_moderator
+                                                else "lobby.cancelled", locale, user=who), None
             elif action == "start":
                 embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
                     player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
@@ -432,6 +438,8 @@ class Lobby(GameCog):
             # the count this action made (a join right after it is its own line's)
             if action == "addbot":
                 line = bot_added_entry(who, acted, self.games.kind(game.kind), game.seats_wanted)
+            elif by_moderator:
+                line = lobby_entry(N_("lobby.cancel_note_moderator"), user=who, creator=f"<@{game.creator_id}>")
             else:
                 line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats),
                                    wanted=game.seats_wanted)
@@ -449,9 +457,18 @@ class Lobby(GameCog):
                                                                **({"view": view} if view is not None else {}))
                 line["on"] = sent.message_id
             await self.show_lobby_in(interaction, game, line["on"], lines)
+            if by_moderator:
+                await self.tell_creator_cancelled(interaction, game, locale)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
+
+    async def tell_creator_cancelled(self, interaction: discord.Interaction, game: GameView, locale: str) -> None:
+        """A moderator cancelled someone else's lobby: its creator is pinged once, in the channel, so that they
+        learn of it (the lobby's own lines ping nobody, and a tour's creator was never told)."""
+        text = t("lobby.cancelled_tell_creator", locale, creator=f"<@{game.creator_id}>",
+                 user=interaction.user.mention, game=game.id, **self.names(game, locale))
+        await interaction.followup.send(text, **pings([game.creator_id]))
 
     async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None,
                             lines: list[dict]) -> None:
