@@ -156,6 +156,22 @@ class BotPlayer:
         if show:
             await self.courier.deliver(game.id)
 
+    async def play_once(self, game: GameView, seat: int) -> bool:
+        """The stand-in makes one decision for human ``seat``, whose time ran out, without taking the seat over:
+        where nobody else waits on it (``cogs.clock``), taking it over let the bot play a whole duel against a bot
+        to its end within seconds, and its player never got the chance to come back the notice promised. The seat
+        keeps its player; its next decision has a clock of its own. The bot seats then play on as usual. False
+        when the seat moved meanwhile, or the game ended (nothing played)."""
+        move = await self._choose(game, seat)
+        locale = TableMeta.of(game.meta).seat_locales.get(seat) or game_locale(game)
+        try:
+            await self.sessions.apply_for_seat(game.id, seat, move, expected_version=game.version, locale=locale)
+        except (StaleMove, GameNotActive):
+            return False
+        await self.courier.deliver(game.id)
+        self.schedule(game.id)
+        return True
+
     async def give_back(self, game: GameView, seat: int) -> bool:
         """The player is back (they acted): the bot stops playing for their seat, and the live message says so in
         its moves, where everyone sees the game (a redraw stored with the change, in the same write, and delivered

@@ -69,14 +69,15 @@ class LobbyBotSelect(DynamicItem[Select], template=r"rp:lb:(?P<game>[0-9]+)"):
     """The lobby's "Add bot" for a game whose AI plays at several levels: each option is a level (its value), so
     the creator picks the level of every bot seated, and a table may mix them (one easy bot, one hard)."""
 
-    def __init__(self, game_id: int, *, options: list[discord.SelectOption] = (), placeholder: str | None = None):
+    def __init__(self, game_id: int, *, options: list[discord.SelectOption] = (), placeholder: str | None = None,
+                 disabled: bool = False):
         super().__init__(Select(custom_id=f"rp:lb:{game_id}", options=list(options), placeholder=placeholder,
-                                min_values=1, max_values=1))
+                                min_values=1, max_values=1, disabled=disabled))
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item: Select, match: re.Match[str], /):
-        return cls(int(match["game"]), options=item.options, placeholder=item.placeholder)
+        return cls(int(match["game"]), options=item.options, placeholder=item.placeholder, disabled=item.disabled)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: service_of(interaction, "lobby").on_lobby_bot_select(

@@ -6,7 +6,8 @@ no clock, the plain reminders of ``cogs.reminders``) keeps, in its metadata, sin
 due (:func:`track_decisions`, called by the turn service in the same transaction as the move) and how long
 each seat took per decision (for ``/<group> status``). The background tick (:meth:`PaceClock.tick`) reminds a
 due player when half their time is gone and again near the end; when the time is up the bot plays for them
-if the game allows it (its takeover option), otherwise the other players get buttons: wait one more period,
+if the game allows it (its takeover option: until they are back where other people wait on them, else for
+that one decision, the next one has a clock of its own), otherwise the other players get buttons: wait one more period,
 let the bot play the seat (games with an AI), or end the game (unrated, as a moderator's end). A game whose rules
 say what a decision left waiting does (dice poker: keep all dice) has that played first, and the others are asked
 all the same. A question not answered yet is noted in the game's
@@ -238,7 +239,8 @@ class PaceClock:
         await self._channel(game).send(text, **pings([u for u in [user] if u not in hush]))
 
     async def ran_out(self, game: GameView, seat: int, since: int) -> bool:
-        """The seat's time is up: the bot plays for it when the game allows it, else the game's rules decide when
+        """The seat's time is up: the bot plays for it when the game allows it (for this decision alone where nobody
+        else waits on the seat: :meth:`stand_in_once`), else the game's rules decide when
         they say what a decision left waiting does (``Kind.timeout_move``; True: the move redraws the live
         message), and the others decide what now."""
         kind = self.games.kind(game.kind)
@@ -250,6 +252,8 @@ class PaceClock:
         if not (table.takeover_s and has_ai(kind)) and ruled is not None \
                 and ruled in kind.legal_moves(game.state, seat):
             return await self.play_timeout_move(game, seat, ruled, since)
+        if table.takeover_s and has_ai(kind) and not others_waiting(game, seat):
+            return await self.stand_in_once(game, seat)
         if table.takeover_s and has_ai(kind):
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
@@ -262,6 +266,17 @@ class PaceClock:
         await self.ask(game, seat, since, t(key, locale, player=idle, others=mentioned(others, locale, " "),
                                             game=game.id), others)
         return False
+
+    async def stand_in_once(self, game: GameView, seat: int) -> bool:
+        """The time of a seat nobody else waits on ran out (every other seat is a bot's, or a solo game): the
+        stand-in makes only that decision (``BotPlayer.play_once``), and the next one has a clock of its own, so
+        its player may come back meanwhile. Taking the seat over "until they are back" let the bot finish a duel
+        against a bot in seconds. The channel reads what happens, then the move's post. True: the move redraws
+        the live message."""
+        text = t("clock.ran_out_bot_once", game_locale(game), player=player_mention(game, seat),
+                 time=duration_text(pace_seconds(game), game_locale(game)))
+        await self._channel(game).send(text, allowed_mentions=discord.AllowedMentions.none())
+        return await self.bots.play_once(game, seat)
 
     async def ask(self, game: GameView, seat: int, since: int, text: str, others: list[int]) -> None:
         """Post the time-out question about ``seat`` (``text``, pinging ``others``) with its buttons (wait, the bot

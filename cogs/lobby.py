@@ -23,7 +23,7 @@ import cachetools
 import discord
 from discord import app_commands
 
-from bot.engine import ChannelBusy, GameView, NotCreator, SessionManager
+from bot.engine import ChannelBusy, GameView, NotPermitted, SessionManager
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, available_locales, t
 
@@ -71,7 +71,7 @@ BUTTON_STYLES = {
     "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger,
     "addbot": discord.ButtonStyle.secondary, "dropbot": discord.ButtonStyle.secondary,
 }
-#: Lobby buttons for games whose rules have an AI: the creator adds or removes a bot seat.
+#: Lobby buttons for games whose rules have an AI: the creator (or a channel manager) adds or removes a bot seat.
 BOT_ACTIONS = ("addbot", "dropbot")
 #: How many of the lobby's lines its message shows (the last ones, oldest first), and how many the table keeps
 #: (a copy retired below a newer one shows the lines it added itself, however many clicks it took).
@@ -116,6 +116,17 @@ def may_end(interaction: discord.Interaction, game: GameView) -> bool:
 def next_bot_name(game: GameView, level: str, locale: str) -> str:
     """The name of a bot seat about to join ``game`` (``bot_seat_name``: numbered after the bots seated)."""
     return bot_seat_name(level, sum(1 for s in game.seats if s.is_ai) + 1, locale)
+
+
+def unusable(game: GameView, action: str) -> bool:
+    """Whether the lobby's ``action`` has nothing to act on, so its button (or select) is greyed out: Remove bot
+    in a lobby without a bot, Add bot in one whose every seat is taken (a tour's full duel offered "Bot 2 (easy)",
+    which answered only "This game is full")."""
+    if action == "dropbot":
+        return not any(s.is_ai for s in game.seats)
+    if action == "addbot":
+        return len(game.seats) >= game.seats_wanted
+    return False
 
 
 def lobby_entry(key: str, **params: Any) -> dict[str, Any]:
@@ -229,24 +240,25 @@ class Lobby(GameCog):
     def lobby_view(self, game: GameView, locale: str) -> discord.ui.View:
         """Join, Leave, Start, Cancel; for a game with an AI, Remove bot and a way to add one: where the AI plays
         at several levels, a select of them (each bot's level is the creator's choice, so a table may mix them),
-        else the Add bot button."""
+        else the Add bot button. What has nothing to act on is greyed out (:func:`unusable`)."""
         kind = self.games.kind(game.kind)
         levels = tuple(kind.ai_levels) if has_ai(kind) else ()
         actions = LOBBY_ACTIONS + (BOT_ACTIONS if len(levels) == 1 else ("dropbot",) if levels else ())
         view = discord.ui.View(timeout=None)
-        no_bot = not any(s.is_ai for s in game.seats)      # Remove bot offers nothing to remove yet
         for action in actions:
             view.add_item(LobbyButton(game.id, action, label=t(f"button.{action}", locale),
-                                      style=BUTTON_STYLES[action], disabled=action == "dropbot" and no_bot))
+                                      style=BUTTON_STYLES[action], disabled=unusable(game, action)))
         if len(levels) > 1:
             view.add_item(self.bot_level_select(game, levels, locale))
         return view
 
     def bot_level_select(self, game: GameView, levels: tuple[str, ...], locale: str) -> LobbyBotSelect:
-        """Add bot, one option per level, each named as the bot it adds will be ("Bot 2 (easy)")."""
+        """Add bot, one option per level, each named as the bot it adds will be ("Bot 2 (easy)"); greyed out once
+        every seat is taken, as the Add bot button is."""
         options = [discord.SelectOption(label=next_bot_name(game, level, locale)[:100], value=level)
                    for level in levels]
-        return LobbyBotSelect(game.id, options=options, placeholder=t("lobby.addbot_choose", locale)[:150])
+        return LobbyBotSelect(game.id, options=options, placeholder=t("lobby.addbot_choose", locale)[:150],
+                              disabled=unusable(game, "addbot"))
 
     def status_embed(self, game: GameView, pending: list[dict], locale: str,
                      away: dict[int, float] | None = None, now: float | None = None) -> discord.Embed:
@@ -369,9 +381,10 @@ class Lobby(GameCog):
         return await self.sessions.start(game_id, interaction.user.id)
 
     async def do_addbot(self, interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameView:
-        """The creator fills a seat with the bot, at the ``level`` chosen in the lobby's select; None (the Add bot
-        button: a game whose AI has one level, or a lobby message posted before the select) is the level ``new``
-        takes by default, the strongest. Never the level of the bots already seated: the creator chooses each."""
+        """The creator (or a member who may manage the channel, who may also cancel the lobby: one rule for a lobby)
+        fills a seat with the bot, at the ``level`` chosen in the lobby's select; None (the Add bot button: a game
+        whose AI has one level, or a lobby message posted before the select) is the level ``new`` takes by default,
+        the strongest. Never the level of the bots already seated: the creator chooses each."""
         game = await self.sessions.load(game_id)
         kind = self.games.kind(game.kind)
         if not has_ai(kind):
@@ -382,20 +395,23 @@ class Lobby(GameCog):
             raise Refusal("error.bad_option")
         levels = TableMeta.of(game.meta).bots
         locale = game_locale(game)
-        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale))
+        game = await self.sessions.add_ai(game_id, interaction.user.id, next_bot_name(game, level, locale),
+                                          may_manage_channel=manages_channel(interaction))
         await update_meta(self.sessions, game_id, bots={**levels, len(game.seats) - 1: level})
         return await self.sessions.load(game_id)
 
     async def do_dropbot(self, interaction: discord.Interaction, game_id: int) -> GameView:
-        """The creator takes the last bot seat out again. Anyone else reads first that only the creator may (a tour's
-        plain member, clicking it in a lobby without a bot, was told there was no bot seat to remove)."""
+        """The creator (or a member who may manage the channel, as for Add bot and Cancel) takes the last bot seat
+        out again. Anyone else reads first who may (a tour's plain member, clicking it in a lobby without a bot, was
+        told there was no bot seat to remove)."""
         game = await self.sessions.load(game_id)
-        if interaction.user.id != game.creator_id:
-            raise NotCreator(game_id=game_id)
+        moderator = manages_channel(interaction)
+        if interaction.user.id != game.creator_id and not moderator:
+            raise NotPermitted(game_id=game_id)
         bots = [s.seat for s in game.seats if s.is_ai]
         if not bots:
             raise Refusal("error.no_bot_seat")
-        game = await self.sessions.remove_ai(game_id, interaction.user.id)
+        game = await self.sessions.remove_ai(game_id, interaction.user.id, may_manage_channel=moderator)
         # each bot keeps its own level, and a player seated after the one removed their language (seats move up)
         table = TableMeta.of(game.meta).without_seat(bots[-1])
         await update_meta(self.sessions, game_id, seat_locales=table.seat_locales, bots=table.bots)
@@ -421,8 +437,10 @@ class Lobby(GameCog):
             game = await self.sessions.load(game_id)
             locale = game_locale(game)          # the lobby message is public: the game's language
             who = interaction.user.mention
+            by_moderator = action == "cancel" and interaction.user.id != game.creator_id
             if action == "cancel":
-                embed, view = self.closed_embed(game, "lobby.cancelled", locale, user=who), None
+                embed, view = self.closed_embed(game, "lobby.cancelled_by_moderator" if by_moderator
+                                                else "lobby.cancelled", locale, user=who), None
             elif action == "start":
                 embed, view = self.closed_embed(game, "lobby.started", locale, players=", ".join(
                     player_mention(game, s.seat) for s in game.seats)), None     # bot seats too, by name
@@ -431,6 +449,8 @@ class Lobby(GameCog):
             # the count this action made (a join right after it is its own line's)
             if action == "addbot":
                 line = bot_added_entry(who, acted, self.games.kind(game.kind), game.seats_wanted)
+            elif by_moderator:
+                line = lobby_entry(N_("lobby.cancel_note_moderator"), user=who, creator=f"<@{game.creator_id}>")
             else:
                 line = lobby_entry(f"lobby.{action}_note", user=who, seated=len(acted.seats),
                                    wanted=game.seats_wanted)
@@ -448,9 +468,18 @@ class Lobby(GameCog):
                                                                **({"view": view} if view is not None else {}))
                 line["on"] = sent.message_id
             await self.show_lobby_in(interaction, game, line["on"], lines)
+            if by_moderator:
+                await self.tell_creator_cancelled(interaction, game, locale)
         if action == "start":
             await self.courier.deliver(game.id, via=interaction)
             self.bots.schedule(game.id)
+
+    async def tell_creator_cancelled(self, interaction: discord.Interaction, game: GameView, locale: str) -> None:
+        """A moderator cancelled someone else's lobby: its creator is pinged once, in the channel, so that they
+        learn of it (the lobby's own lines ping nobody, and a tour's creator was never told)."""
+        text = t("lobby.cancelled_tell_creator", locale, creator=f"<@{game.creator_id}>",
+                 user=interaction.user.mention, game=game.id, **self.names(game, locale))
+        await interaction.followup.send(text, **pings([game.creator_id]))
 
     async def show_lobby_in(self, interaction: discord.Interaction, game: GameView, message_id: int | None,
                             lines: list[dict]) -> None:

@@ -549,7 +549,8 @@ class Play(Tables):
         presentation = self.presentation(game)
         if presentation.has_seat_pictures and presentation.has_step_picture and message.attachments:
             add_full_sheet_button(view, game, locale)      # the step picture stays: so does its full sheet
-        await answer_by_edit(interaction, content=self.moves_heading(game, seat, locale, menu), view=view)
+        await answer_by_edit(interaction, content=self.named_if_elsewhere(
+            interaction, game, locale, self.moves_heading(game, seat, locale, menu)), view=view)
         await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True))
 
     def moves_heading(self, game: GameView, seat: int, locale: str, menu: str, key: str = "play.your_moves") -> str:
@@ -564,6 +565,17 @@ class Play(Tables):
         if menu == EXTRA:
             return t("play.extra_moves", locale, decision=decision)
         return t(key, locale, decision=decision)
+
+    def named_if_elsewhere(self, interaction: discord.Interaction, game: GameView, locale: str, text: str) -> str:
+        """``text`` (a private menu's heading), after a line that names the game (its kind, number and channel)
+        when the menu opens outside the game's own channel: ``/games`` → "Take my longest-waiting turn" in another
+        channel read only "Your turn: …", and a player in two Roll Player games could not tell which it was."""
+        if interaction.channel_id == game.channel_id:
+            return text
+        title = t(self.presentation(game).title_key, locale)
+        where = t("play.menu_game_dm", locale, title=title, game=game.id) if game.guild_id is None else \
+            t("play.menu_game", locale, title=title, game=game.id, channel=f"<#{game.channel_id}>")
+        return f"{where}\n{text}"
 
     def narrowed_heading(self, game: GameView, seat: int, locale: str, menu: str) -> str:
         """The text above a narrowed menu: what its list holds. The decision's moves narrowed say "Choose" and the
@@ -581,7 +593,7 @@ class Play(Tables):
         undo = menu != EXTRA and await self.may_undo(game, interaction.user.id)
         await self.prepare_menu(game, seat, locale, legal, menu=menu)
         sent = await interaction.response.send_message(
-            self.moves_heading(game, seat, locale, menu, key),
+            self.named_if_elsewhere(interaction, game, locale, self.moves_heading(game, seat, locale, menu, key)),
             view=self.menu(game, seat, legal, locale, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
             await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))

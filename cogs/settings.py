@@ -63,7 +63,7 @@ class GameSettings(GameCog):
 
     @offered_if(lambda cog, presentation: has_ai(cog.games.kind(presentation.kind)))
     @app_commands.command(name=cmd_str("cmd.defaults.name"), description=cmd_str("cmd.defaults.description"))
-    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.new.pace"),
+    @app_commands.describe(takeover=cmd_str("cmd.takeover.describe"), pace=cmd_str("cmd.defaults.pace"),
                            away_fast=cmd_str("cmd.defaults.away_fast"))
     @app_commands.choices(pace=pace_choices())
     async def defaults_cmd(self, interaction: discord.Interaction,
@@ -77,6 +77,8 @@ class GameSettings(GameCog):
         if pace is not None and pace not in PACES:
             raise Refusal("error.bad_option")
         store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)
+        # the pace in this game's own words, as its lobby and ``new`` say it (dice poker: "per reroll")
+        line = self.presentation_of(interaction).pace_line_key
         lines = []
         if takeover is not None:
             await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
@@ -84,14 +86,14 @@ class GameSettings(GameCog):
                          t("lobby.defaults_set_never", locale))
         if pace is not None:
             await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
-            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
+            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale, line)))
         if away_fast is not None:
             rule = "on" if away_fast else "off"
             await store.set_meta(AWAY_FAST_META.format(guild=guild), rule)
             lines.append(t(f"away.fast.{rule}", locale))
         if not lines:
-            hours, pace_shown = await default_takeover_hours(store, guild), pace_text(await default_pace(store, guild),
-                                                                                      locale)
+            hours = await default_takeover_hours(store, guild)
+            pace_shown = pace_text(await default_pace(store, guild), locale, line)
             lines.append(t("lobby.defaults_shown", locale, hours=hours, pace=pace_shown) if hours else
                          t("lobby.defaults_shown_never", locale, pace=pace_shown))
             allowed = await fast_away_allowed(store, guild)

@@ -370,15 +370,17 @@ class SessionManager(Generic[StoreT]):
     async def join(self, game_id: int, user_id: int, name: str) -> GameView:
         return await self._take_seat(game_id, user_id, name, is_ai=False)
 
-    async def add_ai(self, game_id: int, by_user_id: int, name: str) -> GameView:
-        """The creator fills a lobby seat with an AI player (the cogs drive it through ``apply_ai``)."""
-        return await self._take_seat(game_id, by_user_id, name, is_ai=True)
+    async def add_ai(self, game_id: int, by_user_id: int, name: str, may_manage_channel: bool = False) -> GameView:
+        """The creator, or anyone who may manage the channel (as for :meth:`abandon`: one rule for a lobby's seats
+        and its end), fills a lobby seat with an AI player (the cogs drive it through ``apply_ai``)."""
+        return await self._take_seat(game_id, by_user_id, name, is_ai=True, may_manage_channel=may_manage_channel)
 
-    async def _take_seat(self, game_id: int, user_id: int, name: str, *, is_ai: bool) -> GameView:
+    async def _take_seat(self, game_id: int, user_id: int, name: str, *, is_ai: bool,
+                         may_manage_channel: bool = False) -> GameView:
         async def work(entry: _Entry) -> GameView:
             view = entry.view
-            if is_ai and user_id != view.creator_id:
-                raise errors.NotCreator(game_id=game_id)
+            if is_ai and user_id != view.creator_id and not may_manage_channel:
+                raise errors.NotPermitted(game_id=game_id)
             if not is_ai and view.seat_of(user_id) is not None:
                 raise errors.AlreadySeated(game_id=game_id, seat=view.seat_of(user_id))
             if len(view.seats) >= view.seats_wanted:
@@ -401,11 +403,12 @@ class SessionManager(Generic[StoreT]):
             return seat_no
         return await self._drop_seat(game_id, seat_to_drop)
 
-    async def remove_ai(self, game_id: int, by_user_id: int) -> GameView:
-        """The creator takes the last AI seat out of a lobby; later seats move up."""
+    async def remove_ai(self, game_id: int, by_user_id: int, may_manage_channel: bool = False) -> GameView:
+        """The creator, or anyone who may manage the channel (as for :meth:`add_ai`), takes the last AI seat out of
+        a lobby; later seats move up."""
         def seat_to_drop(view: GameView) -> int:
-            if by_user_id != view.creator_id:
-                raise errors.NotCreator(game_id=game_id)
+            if by_user_id != view.creator_id and not may_manage_channel:
+                raise errors.NotPermitted(game_id=game_id)
             bots = [s.seat for s in view.seats if s.is_ai]
             if not bots:
                 raise errors.NotSeated(game_id=game_id)

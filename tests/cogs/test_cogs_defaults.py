@@ -68,3 +68,25 @@ async def test_away_fast_does_not_promise_a_choice_no_game_has(harness, locale):
     assert pace[-1] == t("lobby.defaults_scope", locale, games=games)
     if locale == "de":
         assert "Partie" not in " ".join(away) and "Spielen" in away[0]
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_poker_defaults_word_the_pace_as_the_poker_lobby_does(harness, locale):
+    """Tour t15: ``/poker defaults`` said "fast (1 hour per decision)" where the poker lobby and ``/poker new`` say
+    "per reroll", and its option read "Time per decision before the others may act". Each game's defaults word
+    the pace as its own lobby does (``pace_line_key``), and the option no longer says "per decision"."""
+    from bot.i18n import t
+    from cogs.pace import pace_text
+
+    harness.locale = locale
+    place = harness.channel()
+    poker = harness.bot.games["dicepoker"]
+    set_line = (await harness.run("poker defaults", user=ADMIN, place=place, pace="fast")).only().content
+    assert t("clock.defaults_set", locale, pace=pace_text("fast", locale, poker.pace_line_key)) in set_line
+    shown = (await harness.run("poker defaults", user=ADMIN, place=place)).only().content
+    assert pace_text("fast", locale, poker.pace_line_key) in shown, shown
+    assert pace_text("fast", locale) not in shown, shown
+    rp = (await harness.run("rp defaults", user=ADMIN, place=place)).only().content
+    assert pace_text("fast", locale) in rp, rp
+    option = harness.bot.tree.get_command("poker").get_command("defaults").get_parameter("pace")
+    assert option.description == t("cmd.defaults.pace", "en")

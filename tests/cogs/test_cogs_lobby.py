@@ -125,7 +125,7 @@ async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, b
     assert t("button.addbot", "en") not in [b["label"] for b in message.buttons()]
 
     refused = await harness.select(message, ["hard"], user=bob, place=place)
-    assert refused.only().ephemeral and refused.only().content == t("engine.error.not_creator", "en")
+    assert refused.only().ephemeral and refused.only().content == t("engine.error.not_permitted", "en")
     added = await harness.select(message, ["hard"], user=alice, place=place)
     assert added.callback_types == [7]                       # the lobby message, edited in place
     text = message.text()
@@ -150,7 +150,8 @@ async def test_the_creator_chooses_each_bot_level_in_the_lobby(harness, alice, b
 async def test_remove_bot_is_offered_only_with_a_bot_seat_and_only_the_creator_may(harness, alice, bob):
     """A Korean tour: the lobby's Remove bot was enabled with no bot seated, and a plain member who clicked it read
     "there is no bot seat to remove" where the point was that only the creator may. It is greyed out until a bot
-    is seated, and anyone but the creator reads that only the creator can (an old client's copy still clicked)."""
+    is seated, and a plain member reads who can: the creator or a channel manager (an old client's copy still
+    clicked)."""
     harness.bot.bots.pause = 3600
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=3)
@@ -159,11 +160,11 @@ async def test_remove_bot_is_offered_only_with_a_bot_seat_and_only_the_creator_m
     old_client = copy.deepcopy(message)
     old_client.button(label=label)["disabled"] = False
     refused = (await harness.click(old_client, user=bob, place=place, label=label)).only()
-    assert refused.ephemeral and refused.content == t("engine.error.not_creator", "en")
+    assert refused.ephemeral and refused.content == t("engine.error.not_permitted", "en")
     await harness.select(message, ["easy"], user=alice, place=place)
     assert not message.button(label=label).get("disabled")
     refused = (await harness.click(message, user=bob, place=place, label=label)).only()
-    assert refused.content == t("engine.error.not_creator", "en")
+    assert refused.content == t("engine.error.not_permitted", "en")
     await harness.click(message, user=alice, place=place, label=label)
     assert message.button(label=label).get("disabled")
     assert len((await harness.bot.sessions.game_in_channel(place.channel_id)).seats) == 1
@@ -255,8 +256,9 @@ async def test_a_channel_manager_may_cancel_a_lobby_as_the_refusal_says(harness,
     assert await harness.bot.sessions.game_in_channel(place.channel_id) is None
     other = harness.channel(guild_id=place.guild_id)
     await open_lobby(harness, alice, other, players=2)
-    done = (await harness.run("cancel", user=moderator, place=other)).only()
-    assert moderator.mention in done.text(), done.text()
+    lobby, told = (await harness.run("cancel", user=moderator, place=other)).public()
+    assert moderator.mention in lobby.text() and pinged(lobby) == [], lobby.text()
+    assert alice.mention in told.content and pinged(told) == [alice.id]       # the creator is told, once
     assert await harness.bot.sessions.game_in_channel(other.channel_id) is None
 
 
@@ -728,3 +730,69 @@ async def test_a_move_typed_in_a_lobby_says_the_game_has_not_started_and_what_to
             assert answer.ephemeral and answer.content == text, (group, user.name, answer.content)
         harness.locale = "en-US"
         assert (await harness.bot.sessions.load(game.id)).version == game.version
+
+
+async def test_a_full_lobby_offers_no_bot_to_add(harness, alice):
+    """Tour t15: a full duel's lobby ("Every seat is taken") still offered "Bot 2 (easy)" in its select, and an RfA
+    lobby at 4/4 its Add bot button; either answered only "This game is full". Both are greyed out once every seat
+    is taken, as Remove bot is without a bot, and come back when a seat is free again; a stale copy's click is
+    still refused and adds nothing."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    duel = lobby_message(await harness.run("poker new", user=alice, place=place, bots=1))
+    [select] = duel.selects()
+    assert select.get("disabled")
+    old_client = copy.deepcopy(duel)
+    old_client.selects()[0]["disabled"] = False
+    refused = (await harness.select(old_client, ["easy"], user=alice, place=place)).only()
+    assert refused.ephemeral and refused.content == t("engine.error.table_full", "en", seats=2)
+    assert len((await harness.bot.sessions.game_in_channel(place.channel_id)).seats) == 2
+
+    lounge = harness.channel()
+    lobby = lobby_message(await harness.run("rfa new", user=alice, place=lounge, players=3))
+    add = t("button.addbot", "en")
+    assert not lobby.button(label=add).get("disabled")
+    await harness.click(lobby, user=alice, place=lounge, label=add)
+    await harness.click(lobby, user=alice, place=lounge, label=add)
+    assert lobby.button(label=add).get("disabled") and "(3/3)" in lobby.text()
+    await harness.click(lobby, user=alice, place=lounge, label=t("button.dropbot", "en"))
+    assert not lobby.button(label=add).get("disabled")
+
+
+def pinged(message) -> list[int]:
+    """The users a message may ping (its allowed mentions)."""
+    return [int(u) for u in (message.allowed_mentions or {}).get("users", [])]
+
+
+async def test_a_moderator_manages_a_lobby_as_its_creator_does_and_the_creator_is_told(harness, alice, bob,
+                                                                                      moderator):
+    """Tour t15: a moderator (Manage Channels) could Cancel someone else's lobby but was refused Add/Remove bot
+    ("Only the player who opened this game can do that"); the cancel did not say "as a moderator", and the creator
+    was not told. One rule now, as for abandon and language: the creator or a channel manager; a moderator's cancel
+    says so and pings the creator once; a plain member reads who may."""
+    harness.bot.bots.pause = 3600
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=3)
+    refused = (await harness.select(message, ["easy"], user=bob, place=place)).only()
+    assert refused.ephemeral and refused.content == t("engine.error.not_permitted", "en")
+    await harness.select(message, ["easy"], user=moderator, place=place)
+    await harness.select(message, ["hard"], user=moderator, place=place)
+    assert "(3/3)" in message.text()
+    await harness.click(message, user=moderator, place=place, label=t("button.dropbot", "en"))
+    game = await harness.bot.sessions.game_in_channel(place.channel_id)
+    assert [s.name for s in game.seats][1:] == ["Bot (easy)"]
+
+    done = await harness.click(message, user=moderator, place=place, label=t("button.cancel", "en"))
+    assert t("lobby.cancelled_by_moderator", "en", user=moderator.mention) in message.text()
+    assert t("lobby.cancel_note_moderator", "en", user=moderator.mention, creator=alice.mention) in message.text()
+    [told] = done.public()
+    assert told.content == t("lobby.cancelled_tell_creator", "en", creator=alice.mention, user=moderator.mention,
+                             game=game.id, game_name=t("game.rollplayer.title", "en")), told.content
+    assert pinged(told) == [alice.id]
+    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+
+    # the creator's own cancel tells nobody
+    place = harness.channel()
+    message = await open_lobby(harness, alice, place, players=2)
+    done = await harness.click(message, user=alice, place=place, label=t("button.cancel", "en"))
+    assert done.public() == [] and t("lobby.cancelled", "en", user=alice.mention) in message.text()

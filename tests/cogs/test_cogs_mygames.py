@@ -100,7 +100,9 @@ async def test_games_on_two_servers_and_a_dm_in_order(harness, alice, bob, clock
     # Cog's own "my moves"), and a move made there is posted in the DM, where the game lives
     menu = await harness.click(answer, user=alice, place=club, label=t("mygames.take_turn", "en"))
     [private] = menu.private()
-    assert private.text().startswith(t("play.your_moves", "en", decision="")[:10])
+    named, heading = private.text().split("\n", 1)
+    assert named == t("play.menu_game_dm", "en", title=t("game.rollplayer.title", "en"), game=dm_game.id)
+    assert heading.startswith(t("play.your_moves", "en", decision="")[:10])
     assert private.buttons() or private.selects()
     assert all(f":{dm_game.id}:" in (c.get("custom_id") or "") for c in private.selects() + private.buttons()
                if (c.get("custom_id") or "").startswith(("rp:m", "rp:s")))
@@ -220,3 +222,27 @@ def test_a_link_names_its_channel_where_the_bot_knows_it():
     from cogs.mygames import link_text
     assert link_text("Roll Player", SimpleNamespace(name="games"), "en") == "open Roll Player in #games"
     assert link_text("Roll Player", None, "ko") == t("mygames.link", "ko", game="Roll Player")
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+async def test_the_longest_waiting_turn_opened_elsewhere_names_its_game(harness, alice, bob, locale):
+    """Tour t15: Ben, in two Roll Player games, pressed "Take my longest-waiting turn" in an RfA channel and read
+    only "Your turn: decide about In Tune"; nothing said which game. Outside the game's own channel the menu's
+    first line names it (kind, number, channel); in its channel, the menu reads as before."""
+    harness.locale = locale
+    games_channel = harness.channel()
+    game, _ = await start_duel(harness, alice, bob, games_channel, players=2)
+    due = harness.bot.games["rollplayer"]
+    [item] = await harness.bot.sessions.pending(game.id)
+    player = alice if game.seats[item["seat"]].user_id == alice.id else bob
+    lounge = harness.channel(guild_id=games_channel.guild_id)
+    [answer] = (await harness.run("games", user=player, place=lounge)).messages
+    [private] = (await harness.click(answer, user=player, place=lounge,
+                                     label=t("mygames.take_turn", locale))).private()
+    named = private.text().split("\n", 1)[0]
+    assert named == t("play.menu_game", locale, title=t(due.title_key, locale), game=game.id,
+                      channel=f"<#{games_channel.channel_id}>"), private.text()
+    [here] = (await harness.run("games", user=player, place=games_channel)).messages
+    [private] = (await harness.click(here, user=player, place=games_channel,
+                                     label=t("mygames.take_turn", locale))).private()
+    assert f"#{game.id}" not in private.text().split("\n", 1)[0], private.text()

@@ -8,6 +8,7 @@ from harness import CLOCK_T0
 
 from bot.engine.table import TableMeta
 from bot.i18n import t
+from cogs.pace import duration_text
 
 HOUR = 3600
 T0 = CLOCK_T0
@@ -199,3 +200,44 @@ async def test_every_look_at_the_result_names_the_seat_the_bot_played_as_the_fin
     assert marked in replay.alt_text(replay.file_names()[0])
     await h.click(replay, user=alice, place=place, label=t("history.first", "en"))
     assert marked not in replay.text()          # while the match was played, the seat was still Bob's own
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_against_a_bot_the_stand_in_makes_only_the_decision_that_timed_out(clocked, alice, locale):
+    """Tour t15: Cleo's duel against the bot (best) at the fast pace: after her one timeout, "the bot plays for her
+    until she is back" played the remaining 7 hands in 28 seconds, and she never had the chance to come back.
+    Where nobody else waits on the seat, the stand-in makes only the decision that timed out, says so, and the
+    seat stays hers: her next decision has its own clock (another hour), which she may use herself."""
+    h = clocked
+    h.locale = locale
+    place = h.channel()
+    created = await h.run("poker new", user=alice, place=place, pace="fast", takeover=24, bots=1, level="best")
+    lobby = next(m for m in created.messages if m.buttons())
+    await h.click(lobby, user=alice, place=place, label=t("button.start", "en"))   # the server's language
+    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    assert game.status == "active"
+    await h.bot.bots.idle()
+    game = await h.bot.sessions.load(game.id)
+    [item] = await h.bot.sessions.pending(game.id)
+    assert item["seat"] == 0
+    moves_before = len(await h.bot.sessions.store.moves(game.id))
+    h.clock.now = T0 + HOUR + 1
+    mark = len(h.rec.order)
+    await h.bot.get_cog("Reminders").tick()
+    await h.bot.bots.idle()
+    said = "\n".join(m.text() for m in h.rec.since(mark))
+    language = game.meta.get("locale", locale)
+    assert t("clock.ran_out_bot_once", language, player=alice.mention,
+             time=duration_text(HOUR, language)) in said, said
+    assert t("clock.ran_out_bot", language, player=alice.mention) not in said
+    game = await h.bot.sessions.load(game.id)
+    assert game.status == "active" and not TableMeta.of(game.meta).taken
+    played_for_her = [m for m in (await h.bot.sessions.store.moves(game.id))[moves_before:]
+                      if m.seat == 0 and m.user_id is None]
+    assert len(played_for_her) == 1, played_for_her
+    [item] = await h.bot.sessions.pending(game.id)
+    assert item["seat"] == 0                            # her next decision waits for her, with its own hour
+    h.clock.now = T0 + HOUR + 30 * 60
+    await h.bot.get_cog("Reminders").tick()
+    await h.bot.bots.idle()
+    assert len([m for m in await h.bot.sessions.store.moves(game.id) if m.seat == 0 and m.user_id is None]) == 1

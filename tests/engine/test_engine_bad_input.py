@@ -82,7 +82,7 @@ CASES = {
     "starting with too few": (NotEnoughPlayers, lambda m, t: m.start(t["lobby"], ALICE)),
     "starting by a non-creator": (NotCreator, lambda m, t: m.start(t["lobby"], BOB)),
     "starting twice": (GameNotInLobby, lambda m, t: m.start(t["active"], ALICE)),
-    "AI seat by a non-creator": (NotCreator, lambda m, t: m.add_ai(t["lobby"], BOB, "Robot")),
+    "AI seat by a non-creator": (NotPermitted, lambda m, t: m.add_ai(t["lobby"], BOB, "Robot")),
     "leaving when not seated": (NotSeated, lambda m, t: m.leave(t["lobby"], BOB)),
     "creator leaving": (CreatorCannotLeave, lambda m, t: m.leave(t["lobby"], ALICE)),
     "leaving a game in play": (GameNotInLobby, lambda m, t: m.leave(t["active"], BOB)),
