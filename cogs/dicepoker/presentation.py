@@ -22,8 +22,6 @@ from images.labels import spoken_signed
 from . import alt, commands
 
 N_DICE = 5
-#: the first decision of a hand in each mode: a post at this phase after a move means a hand just ended
-FIRST_PHASE = {"duel": "opponent_reroll", "solo": "solo_reroll", "local_gamblers": "active_reroll"}
 
 
 def positions(keep: Any) -> list[int]:
@@ -259,17 +257,16 @@ class DicePokerPresentation(Presentation):
 
     # ---- pictures (worker thread), each with its alt text (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
-        first; once over, the match (the result, shown widest) and the last hand."""
+        """The hand (both hands, whose reroll is due), under the previous hand's result once a hand ended; once
+        over, the match (the result, shown widest) and the last hand. Each hand has a message of its own, so a
+        hand ended since the last message was posted whenever one is in the history: the result stays in the
+        hand's message through its edits. Deciding by the phase lost it when a bot ended a hand and at once made
+        the next hand's first decision (the phase had moved on before the message was drawn: tour t14)."""
         state = game.state
         if state["phase"] == "over":
             return [self._match(game, locale), self._hand(game, locale)]
-        files = []
         ended = len(state["history"])
-        if mover is not None and ended and state["phase"] == FIRST_PHASE[state["mode"]]:
-            files.append(self._hand(game, locale, ended))
-        files.append(self._hand(game, locale))
-        return files
+        return [*([self._hand(game, locale, ended)] if ended else []), self._hand(game, locale)]
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         if game.state["phase"] == "over":
