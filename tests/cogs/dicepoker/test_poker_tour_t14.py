@@ -1,0 +1,60 @@
+"""Report t14 (dice poker in Korean and French on phones): the words of hints, results, stats and replays."""
+from __future__ import annotations
+
+from poker_kit import due_seat, open_duel
+
+from bot.i18n import t
+
+
+async def test_the_korean_hint_of_the_first_reroller_gives_the_chance_to_the_asker(poker, alice, bob, fixed_seed):
+    """t14 D3: "Ann 님이 6 6 5 4 3 원 페어 상태에서 뒤에 다시 굴리지만, 가장 잘 굴려도 이길 확률은 25.0%예요" made
+    Ann the subject of the whole sentence: her chance, it read; the 25% is the asker's."""
+    place = poker.channel()
+    game, _ = await open_duel(poker, alice, bob, place)
+    assert due_seat(game) == 1 and game.state["phase"] == "opponent_reroll"
+    poker.locale = "ko"
+    text = (await poker.run("poker hint", user=bob, place=place)).only().content
+    assert "내 뒤에 다시 굴려요." in text and "가장 잘 굴려도 내가 이길 확률은 " in text, text
+
+
+async def korean_duel_played_out(poker, alice, bob):
+    """A rated Korean duel of alice and bob in a channel, played to its end by typed keeps (``모두``): the game,
+    its channel and its final post."""
+    place = poker.channel()
+    poker.locale = "ko"
+    created = await poker.run("poker new", user=alice, place=place, language="ko")
+    lobby = next(m for m in created.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label=t("button.join", "ko"))
+    await poker.click(lobby, user=alice, place=place, label=t("button.start", "ko"))
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    users = {alice.id: alice, bob.id: bob}
+    while game.status == "active":
+        user = users[game.seats[due_seat(game)].user_id]
+        await poker.run("poker keep", user=user, place=place, dice="모두")
+        game = await poker.bot.sessions.load(game.id)
+    final = [m for m in poker.rec.order if m.channel_id == place.channel_id and m.files][-1]
+    return game, place, final
+
+
+def replay_button(message, slot: str) -> dict:
+    [button] = [b for b in message.buttons() if b.get("custom_id", "").endswith(f":{slot}")]
+    return button
+
+
+async def test_korean_rating_and_gold_lines_name_players_with_the_honorific(poker, alice, bob, fixed_seed):
+    """t14 D5: every line of the final post said "Dan 님 — 금화 12개", but its rating block read "Dan: 1000에서
+    1138로", and the replay's gold lines "Dan 5, Ann 5" and "최종 금화: Dan 12, Ann 6"."""
+    game, place, final = await korean_duel_played_out(poker, alice, bob)
+    assert game.status == "finished"
+    text = final.text()
+    assert t("ratings.final_title", "ko") in text
+    names = [seat.name for seat in game.seats]
+    for name in names:
+        assert f"\n{name} 님: 1000에서 " in text and f"\n{name}: " not in text, text
+    replay = (await poker.run("poker replay", user=alice, place=place, game=game.id)).only()
+    assert ", ".join(f"{name} 님 5" for name in names) in replay.text(), replay.text()
+    last = await poker.click(replay, user=alice, place=place, custom_id=replay_button(replay, "l")["custom_id"])
+    end = last.messages[-1] if last.messages else replay
+    purses = game.state["purses"]
+    gold = ", ".join(f"{s.name} 님 {purses[s.seat]}" for s in game.seats)
+    assert t("dicepoker.history.gold_final", "ko", scores=gold) in end.text(), end.text()
