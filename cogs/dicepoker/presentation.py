@@ -227,13 +227,18 @@ class DicePokerPresentation(Presentation):
         return t("dicepoker.decision.wait", locale)
 
     def status_line(self, game: Any, locale: str) -> str:
+        """Which hand, its pot (a tavern night's stake) and each purse; once over, the hands played and the purses
+        (the replay's last step read "pot 0 Gold": the last showdown had paid it out)."""
         state = game.state
+        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
+                           for seat, name in enumerate(seat_names(game)))
+        if state["phase"] == "over":
+            return t("dicepoker.status.over", locale, hand=state["hand"], hands=state["options"]["hands"],
+                     purses=purses)
         if state["mode"] == "solo":
             pot = t("dicepoker.status.stake", locale, stake=rules.stake(state["options"]))
         else:
             pot = t("dicepoker.status.pot", locale, pot=state["pot"])
-        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
-                           for seat, name in enumerate(seat_names(game)))
         return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
                  purses=purses)
 
@@ -272,6 +277,17 @@ class DicePokerPresentation(Presentation):
         if game.state["phase"] == "over":
             return self._match(game, locale)
         return self._hand(game, locale)
+
+    def replay_picture(self, game: Any, locale: str) -> Picture:
+        """A replay's step is the first moment of a hand (or the end): its dealt dice said nothing of how the hand
+        before ended (tour t14: no step showed a showdown). A step where no player of the new hand has decided
+        yet shows the hand its last move ended; the end shows the match, a game still in play its hand now."""
+        state = game.state
+        ended = len(state["history"])
+        players = [side for i, side in enumerate(state["sides"]) if rules.seat_of_side(state, i) is not None]
+        if state["phase"] != "over" and ended and all(side["rerolled"] is None for side in players):
+            return self._hand(game, locale, ended)
+        return self.table_picture(game, locale)
 
     def _hand(self, game: Any, locale: str, hand: int | None = None) -> Picture:
         """The hand being played (``hand``: finished hand number ``hand``, as ``last_hand.png``; the last one

@@ -58,3 +58,32 @@ async def test_korean_rating_and_gold_lines_name_players_with_the_honorific(poke
     purses = game.state["purses"]
     gold = ", ".join(f"{s.name} 님 {purses[s.seat]}" for s in game.seats)
     assert t("dicepoker.history.gold_final", "ko", scores=gold) in end.text(), end.text()
+
+
+async def test_a_replay_step_shows_the_hand_its_last_move_ended_and_the_end_no_empty_pot(poker, alice, bob,
+                                                                                          fixed_seed):
+    """t14 D7: step 1 of ``/poker replay`` was already hand 2's opening roll, with only a footer saying who won
+    hand 1, so no step showed a showdown; the last step read "8판 중 8번째 판: 판돈 금화 0개"."""
+    game, place, _ = await korean_duel_played_out(poker, alice, bob)
+    replay = (await poker.run("poker replay", user=alice, place=place, game=game.id)).only()
+    assert replay.file_names() == ["hand.png"], "the start: hand 1 as dealt"
+    step = await poker.click(replay, user=alice, place=place, custom_id=replay_button(replay, "n")["custom_id"])
+    shown = step.messages[-1] if step.messages else replay
+    assert shown.file_names() == ["last_hand.png"], shown.file_names()
+    hands = game.state["options"]["hands"]
+    assert shown.alt_text("last_hand.png").startswith(t("dicepoker.alt.hand", "ko", hand=1, hands=hands, pot=3))
+    await poker.click(replay, user=alice, place=place, custom_id=replay_button(replay, "l")["custom_id"])
+    end = replay.text()
+    assert t("dicepoker.status.pot", "ko", pot=0) not in end, end
+    assert t("dicepoker.status.over", "ko", hand=hands, hands=hands, purses="\x00").split("\x00")[0] in end, end
+
+
+async def test_a_tavern_nights_replay_puts_no_stake_in_a_pot(poker, alice):
+    """t14 D7: the French tavern night's replay read "Or, mise dans le pot comprise : Ann 30": a night has no pot
+    (the stake goes to the table)."""
+    poker.locale = "fr"
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    game = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    replay = (await poker.run("poker replay", user=alice, place=dm, game=game.id)).only()
+    assert "Or, mise comprise : " in replay.text() and "pot" not in replay.text().lower(), replay.text()
