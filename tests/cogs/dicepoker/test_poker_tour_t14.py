@@ -87,3 +87,18 @@ async def test_a_tavern_nights_replay_puts_no_stake_in_a_pot(poker, alice):
     game = await poker.bot.sessions.game_in_channel(dm.channel_id)
     replay = (await poker.run("poker replay", user=alice, place=dm, game=game.id)).only()
     assert "Or, mise comprise : " in replay.text() and "pot" not in replay.text().lower(), replay.text()
+
+
+async def test_korean_stats_count_games_and_nights_not_hands(poker, alice, bob, fixed_seed):
+    """t14 D8: "/poker stats show" counted a tavern night as "1판" and rated games as "2/5판", where every dice
+    poker text says "판" for a hand ("8판 중 1번째 판"): games and nights are counted as games now."""
+    await korean_duel_played_out(poker, alice, bob)
+    dm = poker.dm()
+    await poker.run("poker solo", user=alice, place=dm)
+    night = await poker.bot.sessions.game_in_channel(dm.channel_id)
+    while night.status == "active":
+        await poker.run("poker keep", user=alice, place=dm, dice="모두")
+        night = await poker.bot.sessions.load(night.id)
+    stats = (await poker.run("poker stats show", user=alice, place=dm)).only().text()
+    assert "레이팅 게임 5개 중 1개" in stats and "게임 1개" in stats, stats
+    assert "판" not in stats, stats
