@@ -255,7 +255,8 @@ class PaceClock:
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
             await self.bots.take_over(game, {seat})
-            await channel.send(t("clock.ran_out_bot", locale, player=idle),
+            # how to come back, as /status says it: the notice alone left the player guessing
+            await channel.send(t("clock.ran_out_bot", locale, player=idle, button=t("button.my_moves", locale)),
                                allowed_mentions=discord.AllowedMentions.none())
             return True
         others = others_waiting(game, seat)

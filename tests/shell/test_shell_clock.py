@@ -180,7 +180,8 @@ async def test_with_takeover_the_bot_plays_for_the_player_whose_time_ran_out(har
     idle = await due_seat(harness, game)
     sent = await tick_at(harness, HOUR + 1)
     await harness.bot.bots.idle()
-    assert any(t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention) == m.content for m in sent)
+    notice = t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention, button=t("button.my_moves", "en"))
+    assert any(notice == m.content for m in sent)
     moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[-1].seat == idle and moved[-1].user_id is None     # the bot played the seat
 
