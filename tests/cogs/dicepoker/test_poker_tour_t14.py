@@ -102,3 +102,22 @@ async def test_korean_stats_count_games_and_nights_not_hands(poker, alice, bob, 
     stats = (await poker.run("poker stats show", user=alice, place=dm)).only().text()
     assert "레이팅 게임 5개 중 1개" in stats and "게임 1개" in stats, stats
     assert "판" not in stats, stats
+
+
+async def test_an_older_moves_menu_says_it_is_closed_and_a_typed_move_is_confirmed_once(poker, alice, bob,
+                                                                                       fixed_seed):
+    """t14 D10: Dan clicked *My moves* twice, then typed ``/poker keep dice:all``. The first menu lost its buttons
+    but kept "차례가 왔어요: …"; the second became "완료: 주사위 5개 모두 남기기" and the typed command answered
+    "완료: …" again: the same move confirmed twice."""
+    place = poker.channel()
+    game, post = await open_duel(poker, alice, bob, place)
+    assert due_seat(game) == 1
+    first = (await poker.click(post, user=bob, place=place, label=t("button.my_moves", "en"))).only()
+    second = (await poker.click(post, user=bob, place=place, label=t("button.my_moves", "en"))).only()
+    assert first.ephemeral and second.ephemeral and second.buttons()
+    assert not first.buttons() and first.content == t("play.menu_closed", "en"), first.content
+    typed = await poker.run("poker keep", user=bob, place=place, dice="all")
+    done = t("play.done", "en", move="\x00").split("\x00")[0]
+    answers = [m for m in [*typed.messages, first, second] if m.ephemeral and (m.content or "").startswith(done)]
+    assert len(answers) == 1 and answers[0] in typed.messages, [m.content for m in answers]
+    assert not second.buttons() and second.content == t("play.menu_closed", "en"), second.content
