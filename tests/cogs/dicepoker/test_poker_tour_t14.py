@@ -17,10 +17,10 @@ async def test_the_korean_hint_of_the_first_reroller_gives_the_chance_to_the_ask
     assert "내 뒤에 다시 굴려요." in text and "가장 잘 굴려도 내가 이길 확률은 " in text, text
 
 
-async def korean_duel_played_out(poker, alice, bob):
-    """A rated Korean duel of alice and bob in a channel, played to its end by typed keeps (``모두``): the game,
-    its channel and its final post."""
-    place = poker.channel()
+async def korean_duel_played_out(poker, alice, bob, guild_id: int | None = None):
+    """A rated Korean duel that alice opens and bob joins, in a channel (of server ``guild_id``), played to its
+    end by typed keeps (``모두``): the game, its channel and its final post."""
+    place = poker.channel(guild_id=guild_id)
     poker.locale = "ko"
     created = await poker.run("poker new", user=alice, place=place, language="ko")
     lobby = next(m for m in created.messages if m.buttons())
@@ -121,3 +121,20 @@ async def test_an_older_moves_menu_says_it_is_closed_and_a_typed_move_is_confirm
     answers = [m for m in [*typed.messages, first, second] if m.ephemeral and (m.content or "").startswith(done)]
     assert len(answers) == 1 and answers[0] in typed.messages, [m.content for m in answers]
     assert not second.buttons() and second.content == t("play.menu_closed", "en"), second.content
+
+
+async def test_a_tie_on_the_leaderboard_shares_its_place(poker, alice, bob, fixed_seed):
+    """t14 D11: "Le plus de victoires, ce mois-ci : 1. Ann : 1 / 2. Dan : 1" ranked Dan below Ann with as many
+    wins. Two duels on one seed, each opened by another player, are won by one each: both are first."""
+    first, place, _ = await korean_duel_played_out(poker, alice, bob)
+    second, _, _ = await korean_duel_played_out(poker, bob, alice, guild_id=place.guild_id)
+    results = await poker.bot.sessions.store.finished_results(kind="dicepoker")
+    winners = {r.name for r in results if r.place == 1 and r.game_id in (first.id, second.id)}
+    assert len(winners) == 2, winners
+    poker.locale = "fr"
+    board = (await poker.run("poker stats leaderboard", user=alice, place=place)).only()
+    wins = next(f["value"] for e in board.embeds for f in e.get("fields", [])
+                if f["name"] == t("stats.board_wins_month", "fr"))
+    assert wins.splitlines() == [t("stats.board_wins_line", "fr", place=1, player=name, wins=1)
+                                 for name in sorted(winners)], wins
+
