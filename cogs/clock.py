@@ -112,16 +112,17 @@ def may_answer(game: GameView, clicker: int | None, seat: int, action: str, may_
                still_due: bool = True) -> str | None:
     """Why the clicker (their seat, or None) may not give ``action`` as the answer about ``seat``'s time, as a
     message key; None: they may. The other human players decide, and whoever manages the channel. The idle
-    player does not decide about their own seat, moderator or not: waiting longer or handing the seat to the bot
-    is the others' call. A moderator among them may still end the game from the question, as their
-    ``/<group> abandon`` could anyway. The idle player is told what they came to do instead: their turn is still
-    theirs to play (a tour's player clicked *Wait* on his own question and read only that it was not his), unless
-    ``still_due`` is false: the rules already made that decision for them (dice poker keeps the dice), so there is
-    no move of theirs waiting."""
+    player does not decide about their own seat, moderator or not: waiting longer, handing the seat to the bot or
+    ending the game is the others' call (a tour's moderator let her losing duel's clock run out and ended it from
+    the question without a result, where her ``/<group> abandon`` counts as a forfeit: the refusal points to that
+    command). The idle player is told what they came to do instead: their turn is still theirs to play (a tour's
+    player clicked *Wait* on his own question and read only that it was not his), unless ``still_due``
+    is false: the rules already made that decision for them (dice poker keeps the dice), so there is no move of
+    theirs waiting."""
     if clicker == seat:
         if not may_manage:
             return N_("clock.error.own_time_move") if still_due else N_("clock.error.not_yours")
-        return None if action == "end" else N_("clock.error.own_seat")
+        return N_("clock.error.own_seat")
     if (clicker is None or game.seats[clicker].is_ai) and not may_manage:
         return N_("clock.error.not_yours")
     return None
@@ -258,7 +259,8 @@ class PaceClock:
             # the bot plays first: a notice Discord refuses (a permission taken away, the channel deleted) must not
             # leave the seat taken and unplayed (a tour's game stood still for good, even after a restart)
             await self.bots.take_over(game, {seat})
-            await channel.send(t("clock.ran_out_bot", locale, player=idle),
+            # how to come back, as /status says it: the notice alone left the player guessing
+            await channel.send(t("clock.ran_out_bot", locale, player=idle, button=t("button.my_moves", locale)),
                                allowed_mentions=discord.AllowedMentions.none())
             return True
         others = others_waiting(game, seat)
@@ -406,8 +408,8 @@ class PaceClock:
     @staticmethod
     def end_text(game: GameView, actor: int, seat: int, locale: str) -> str:
         """What the time-out question says once someone ended the game: a player at the table ended it, or a
-        moderator who is not playing (or whose own time ran out) did; and the other people seated in it, named once
-        (the question's edit pings nobody: they were pinged by the question itself)."""
+        moderator who is not playing did (the idle player never ends it from here); and the other people seated in
+        it, named once (the question's edit pings nobody: they were pinged by the question itself)."""
         clicker = game.seat_of(actor)
         key = "clock.decided.end" if clicker is not None and clicker != seat else "clock.decided.end_moderator"
         lines = [t(key, locale, user=f"<@{actor}>", player=player_mention(game, seat), game=game.id)]
@@ -425,8 +427,8 @@ class PaceClock:
         """A click on the time-out question about ``seat``: the other players decide (wait, the bot, end), and so
         may whoever manages the channel. The idle player never answers the question about their own seat, not
         even as a moderator (a tour's moderator gave herself one more hour, again and again: "Ann chose to wait
-        1 hour longer for Ann"), except to end the game: that is no more than a moderator's ``/<group> abandon``
-        may do anyway, and it takes nothing from the others (:func:`may_answer`)."""
+        1 hour longer for Ann"), nor ends the game from it: that dodged the forfeit her ``/<group> abandon`` records
+        (:func:`may_answer`)."""
         game = await self.sessions.load(game_id)
         presentation = self.games.get(game.kind)
         if presentation is not None:
@@ -444,7 +446,7 @@ class PaceClock:
         may_manage = bool(interaction.guild_id) and interaction.permissions.manage_channels
         refusal = may_answer(game, clicker, seat, action, may_manage, still_due=current is not None)
         if refusal is not None:
-            raise Refusal(refusal)
+            raise Refusal(refusal, group=t(presentation.group_key, "en") if presentation is not None else "")
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
         who, idle = interaction.user.mention, player_mention(game, seat)

@@ -277,7 +277,7 @@ class History(GameCog):
         then = shown_game(game_at(kind, game, moves, frame.version), locale, kind)
         if result is not None and page == len(steps) - 1:
             then = replace(then, seats=result.seats)
-        picture = presentation.table_picture(then, locale)
+        picture = presentation.replay_picture(then, locale)
         scores = t("history.score_sep", locale).join(t("history.score_of", locale, player=shown_name(s.name),
                               score=score_text(frame.scores[s.seat], locale))
                             for s in then.seats if s.seat < len(frame.scores))

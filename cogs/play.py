@@ -230,8 +230,9 @@ class Play(Tables):
             if not from_component:
                 await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
         await self.go_public(interaction, game)
-        if not in_private:
-            await self.retire_private(key, t("play.done", locale, move=label))
+        if not in_private:            # a typed move has its answer above: the menu says no second "Done: …"
+            await self.retire_private(key, t("play.done", locale, move=label) if from_component
+                                      else t("play.menu_closed", locale))
         await self.close_time_out_questions(game)
         return True
 
@@ -551,7 +552,8 @@ class Play(Tables):
             add_full_sheet_button(view, game, locale)      # the step picture stays: so does its full sheet
         await answer_by_edit(interaction, content=self.named_if_elsewhere(
             interaction, game, locale, self.moves_heading(game, seat, locale, menu)), view=view)
-        await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True))
+        await self.remember_private((game.id, seat), PrivateMessage(interaction, message.id, True,
+                                                                    t("play.menu_closed", locale)))
 
     def moves_heading(self, game: GameView, seat: int, locale: str, menu: str, key: str = "play.your_moves") -> str:
         """The text above a private menu: ``key``'s, naming the decision ("Your turn: buy a card or take 2 gold.");
@@ -596,7 +598,9 @@ class Play(Tables):
             self.named_if_elsewhere(interaction, game, locale, self.moves_heading(game, seat, locale, menu, key)),
             view=self.menu(game, seat, legal, locale, menu=menu, undo=undo), ephemeral=True)
         if sent.message_id is not None:        # the newest private message is the one the next step redraws
-            await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True))
+            # once a newer one takes its place, it says it is closed: it kept "Your turn: …" with no buttons
+            await self.remember_private((game.id, seat), PrivateMessage(interaction, sent.message_id, True,
+                                                                        t("play.menu_closed", locale)))
 
     # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:

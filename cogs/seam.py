@@ -397,6 +397,12 @@ class Presentation:
         """The pictures of a public post after ``mover``'s step (None: the start); default: the table."""
         return [self.table_picture(game, locale)]
 
+    def replay_picture(self, game: Any, locale: str) -> Picture:
+        """The picture of a replay's step (``game``: the game as it stood then; a step is the first moment of a
+        round, or the end). Default: the table; a game whose step opens a new round that says nothing of how the
+        round before ended shows that instead (dice poker's finished hand)."""
+        return self.table_picture(game, locale)
+
     def live_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
         """With ``has_live_pictures``: the pictures of the game's live message."""
 

@@ -111,6 +111,15 @@ def team_won(kind: Any, row: ResultRow) -> bool:
     return kind.cooperative and row.place == 1 and not row.stood_in and not row.handed
 
 
+def shared_places(values: list[Any]) -> list[int]:
+    """The places of a board already in order, equal values sharing one (1, 1, 3: "standard competition
+    ranking"): a tie of one win each read "1. Ann : 1 / 2. Dan : 1", as if Dan had fewer."""
+    places: list[int] = []
+    for i, value in enumerate(values):
+        places.append(places[-1] if i and value == values[i - 1] else i + 1)
+    return places
+
+
 def average_of(totals: list[float]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
@@ -325,8 +334,9 @@ class Stats(GameCog):
         every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
-            wins = [t("stats.board_wins_line", locale, place=i + 1, player=shown_name(name), wins=count)
-                    for i, (name, count) in enumerate(most_wins(rows))]
+            winners = most_wins(rows)
+            wins = [t("stats.board_wins_line", locale, place=place, player=shown_name(name), wins=count)
+                    for place, (name, count) in zip(shared_places([count for _, count in winners]), winners)]
             for name, lines in [*self.solo_lists(kind, presentation, period, rows, every, locale),
                                 (t(f"stats.board_wins_{period}", locale), wins)]:
                 embed.add_field(name=name, value="\n".join(lines)[:1024] or t("stats.board_empty", locale),
@@ -335,8 +345,9 @@ class Stats(GameCog):
             embed.add_field(name=t("ratings.board", locale), value=t("ratings.cooperative", locale), inline=False)
             return embed
         rated = await self.sessions.store.rating_board(guild_id=guild_id, kind=presentation.kind, limit=BOARD_SIZE)
-        lines = [t("ratings.board_line", locale, place=i + 1, player=shown_name(name), rating=r.shown,
-                   mark=provisional_mark(r.provisional, locale)) for i, (name, r) in enumerate(rated)]
+        lines = [t("ratings.board_line", locale, place=place, player=shown_name(name), rating=r.shown,
+                   mark=provisional_mark(r.provisional, locale))
+                 for place, (name, r) in zip(shared_places([r.shown for _, r in rated]), rated)]
         embed.add_field(name=t("ratings.board", locale),
                         value="\n".join(lines)[:1024] or t("stats.board_empty", locale), inline=False)
         return embed

@@ -146,7 +146,8 @@ async def test_one_root_command_usable_in_guilds_and_dms(tmp_path):
     try:
         roots = bot.tree.get_commands()
         # one root command per game, then the shell-wide ones
-        assert [c.name for c in roots] == ["rp", "poker", "rfa", "daily", "find", "seat", "games", "notify", "away", "help"]
+        assert [c.name for c in roots] == ["rp", "poker", "rfa", "daily", "find", "seat", "games", "notify", "away",
+                                           "help"]
         for payload in bot.commands_payload():
             assert set(payload["contexts"]) == {0, 1}                 # guild, bot DM
             assert payload["integration_types"] == [0]

@@ -22,8 +22,6 @@ from images.labels import spoken_signed
 from . import alt, commands
 
 N_DICE = 5
-#: the first decision of a hand in each mode: a post at this phase after a move means a hand just ended
-FIRST_PHASE = {"duel": "opponent_reroll", "solo": "solo_reroll", "local_gamblers": "active_reroll"}
 
 
 def positions(keep: Any) -> list[int]:
@@ -229,13 +227,18 @@ class DicePokerPresentation(Presentation):
         return t("dicepoker.decision.wait", locale)
 
     def status_line(self, game: Any, locale: str) -> str:
+        """Which hand, its pot (a tavern night's stake) and each purse; once over, the hands played and the purses
+        (the replay's last step read "pot 0 Gold": the last showdown had paid it out)."""
         state = game.state
+        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
+                           for seat, name in enumerate(seat_names(game)))
+        if state["phase"] == "over":
+            return t("dicepoker.status.over", locale, hand=state["hand"], hands=state["options"]["hands"],
+                     purses=purses)
         if state["mode"] == "solo":
             pot = t("dicepoker.status.stake", locale, stake=rules.stake(state["options"]))
         else:
             pot = t("dicepoker.status.pot", locale, pot=state["pot"])
-        purses = ", ".join(t("dicepoker.status.purse", locale, player=name, gold=state["purses"][seat])
-                           for seat, name in enumerate(seat_names(game)))
         return t("dicepoker.status.line", locale, hand=state["hand"], hands=state["options"]["hands"], pot=pot,
                  purses=purses)
 
@@ -259,22 +262,32 @@ class DicePokerPresentation(Presentation):
 
     # ---- pictures (worker thread), each with its alt text (``alt``)
     def turn_pictures(self, game: Any, mover: int | None, locale: str) -> list[Picture]:
-        """The hand (both hands, whose reroll is due); after a move that ended a hand, that hand's result
-        first; once over, the match (the result, shown widest) and the last hand."""
+        """The hand (both hands, whose reroll is due), under the previous hand's result once a hand ended; once
+        over, the match (the result, shown widest) and the last hand. Each hand has a message of its own, so a
+        hand ended since the last message was posted whenever one is in the history: the result stays in the
+        hand's message through its edits. Deciding by the phase lost it when a bot ended a hand and at once made
+        the next hand's first decision (the phase had moved on before the message was drawn: tour t14)."""
         state = game.state
         if state["phase"] == "over":
             return [self._match(game, locale), self._hand(game, locale)]
-        files = []
         ended = len(state["history"])
-        if mover is not None and ended and state["phase"] == FIRST_PHASE[state["mode"]]:
-            files.append(self._hand(game, locale, ended))
-        files.append(self._hand(game, locale))
-        return files
+        return [*([self._hand(game, locale, ended)] if ended else []), self._hand(game, locale)]
 
     def table_picture(self, game: Any, locale: str) -> Picture:
         if game.state["phase"] == "over":
             return self._match(game, locale)
         return self._hand(game, locale)
+
+    def replay_picture(self, game: Any, locale: str) -> Picture:
+        """A replay's step is the first moment of a hand (or the end): its dealt dice said nothing of how the hand
+        before ended (tour t14: no step showed a showdown). A step where no player of the new hand has decided
+        yet shows the hand its last move ended; the end shows the match, a game still in play its hand now."""
+        state = game.state
+        ended = len(state["history"])
+        players = [side for i, side in enumerate(state["sides"]) if rules.seat_of_side(state, i) is not None]
+        if state["phase"] != "over" and ended and all(side["rerolled"] is None for side in players):
+            return self._hand(game, locale, ended)
+        return self.table_picture(game, locale)
 
     def _hand(self, game: Any, locale: str, hand: int | None = None) -> Picture:
         """The hand being played (``hand``: finished hand number ``hand``, as ``last_hand.png``; the last one

@@ -59,15 +59,26 @@ def lines_box(d, x: float, top: float, text: str, max_width: int, max_lines: int
     return paragraph(d, x, top, text, max_width, max_lines, size, fill, bold, min_size=min(size, TEXT))
 
 
+#: the room kept clear between the "new" tags of two neighbouring rerolled dice (10 px here, 6 px on a phone):
+#: a tag as wide as a die and its gap ran into the next ("nouveau nouveau nouveau", 2 px apart at 480 px)
+TAG_CLEAR = 10
+
+
+def tag_width(size: int = DIE, gap: int = DIE_GAP) -> int:
+    """How wide the "new" tag under a die may be: the die and its gap, less the clear room to the next tag."""
+    return size + gap - TAG_CLEAR
+
+
 def tag_lines(label: str, width: int) -> tuple[Face, tuple[str, ...]]:
-    """The "new" tag under a rerolled die, in one or two lines ("새" / "주사위") of ``width`` at ``TEXT``."""
+    """The "new" tag under a rerolled die at ``TEXT``: one short word in every language (a second line, for a
+    word too long, came close to the hand's name under it: "새" / "주사위")."""
     face, lines, _ = wrap_fit(label, width, 2, TEXT, False, TEXT)
     return face, lines
 
 
 def marks_height(new_label: str, size: int = DIE, gap: int = DIE_GAP) -> int:
     """The room under a dice row for its marks: the hand's bar, then the positions or the "new" tags."""
-    _, lines = tag_lines(new_label, size + gap - 3)
+    _, lines = tag_lines(new_label, tag_width(size, gap))
     return 12 + max(1, len(lines)) * Face(TEXT).line_height
 
 
@@ -83,7 +94,7 @@ def dice_row(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, dice, col
         if used is not None and used[i]:
             d.rounded_rectangle([dx + 6, y + size + 5, dx + size - 6, y + size + 10], radius=2, fill=P.ACCENT)
         if rerolled and i in rerolled and new_label:
-            face, lines = tag_lines(new_label, size + gap - 3)     # a gap between two neighbouring tags
+            face, lines = tag_lines(new_label, tag_width(size, gap))
             face.draw_lines(d, dx + size / 2, y + size + 12, lines, P.TURN, align="center")
         elif numbers:
             face = Face(TEXT, True)

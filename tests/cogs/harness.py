@@ -239,8 +239,14 @@ class Recorder:
                 sent.files = []
             sent.alts = {a["filename"]: a["description"] for a in data["attachments"] or []
                          if a.get("filename") and a.get("description") is not None}
-        if files:
-            sent.files = sent.files + files if "attachments" not in data else files
+        if files and "attachments" not in data:
+            sent.files = sent.files + files
+        elif "attachments" in data:     # as Discord: exactly the attachments named, kept ones and new uploads
+            new, old = dict(files), dict(sent.files)
+            named = [a.get("filename") for a in data["attachments"] or []]
+            sent.files = [(name, new[name] if name in new else old[name]) for name in named
+                          if name in new or name in old]
+            sent.files += [(name, blob) for name, blob in files if name not in named]
 
     def message_json(self, sent: Sent) -> dict:
         return sent.payload(self.bot_user, self.guild_of_channel.get(sent.channel_id))

@@ -41,7 +41,8 @@ async def bot_plays_for_bob(h, alice, bob):
     h.clock.now = T0 + HOUR + 1
     mark = len(h.rec.order)
     await h.bot.get_cog("Reminders").tick()
-    assert t("clock.ran_out_bot", "en", player=bob.mention) in "\n".join(m.text() for m in h.rec.since(mark))
+    notice = t("clock.ran_out_bot", "en", player=bob.mention, button=t("button.my_moves", "en"))
+    assert notice in "\n".join(m.text() for m in h.rec.since(mark))
     await h.bot.bots.idle()
     game = await h.bot.sessions.load(game.id)
     assert TableMeta.of(game.meta).taken == {1}
@@ -154,7 +155,8 @@ async def test_while_the_bot_stands_in_the_live_message_offers_the_player_no_men
     h.clock.now = T0 + HOUR + 1
     mark = len(h.rec.order)
     await h.bot.get_cog("Reminders").tick()     # his hour ran out: the bot stands in (``takeover``)
-    assert t("clock.ran_out_bot", "en", player=bob.mention) in "\n".join(m.text() for m in h.rec.since(mark))
+    notice = t("clock.ran_out_bot", "en", player=bob.mention, button=t("button.my_moves", "en"))
+    assert notice in "\n".join(m.text() for m in h.rec.since(mark))
     game = await h.bot.sessions.load(game.id)
     assert TableMeta.of(game.meta).taken == {1} and game.version == 0, "the bot has not moved yet"
     live = live_message(h, place)

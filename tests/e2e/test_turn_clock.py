@@ -118,7 +118,8 @@ async def test_with_takeover_the_bot_steps_in_when_time_runs_out(discord_stub: D
     clock, game, away, seat = await open_and_start(discord_stub, cast, runner, pace="fast", takeover=720)
     mark = await tick(discord_stub, runner, clock, clock.now + HOUR + 1)
     note = await discord_stub.wait_for_message(cast.games, lambda m: m.content.startswith("⏰"), after=mark)
-    assert note.content == t("clock.ran_out_bot", LOCALE, player=f"<@{away.id}>") and not note.components
+    notice = t("clock.ran_out_bot", LOCALE, player=f"<@{away.id}>", button=t("button.my_moves", LOCALE))
+    assert note.content == notice and not note.components
     await runner.bot.bots.idle()
     moves = await runner.bot.sessions.store.recent_moves(game.id, 50)
     assert any(m.seat == seat and m.user_id is None for m in moves)

@@ -180,7 +180,8 @@ async def test_with_takeover_the_bot_plays_for_the_player_whose_time_ran_out(har
     idle = await due_seat(harness, game)
     sent = await tick_at(harness, HOUR + 1)
     await harness.bot.bots.idle()
-    assert any(t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention) == m.content for m in sent)
+    notice = t("clock.ran_out_bot", "en", player=[ALICE, BOB][idle].mention, button=t("button.my_moves", "en"))
+    assert any(notice == m.content for m in sent)
     moved = await harness.bot.sessions.store.recent_moves(game.id, 100)
     assert moved and moved[-1].seat == idle and moved[-1].user_id is None     # the bot played the seat
 
@@ -442,9 +443,10 @@ async def test_back_from_away_the_live_message_shows_the_deadline_pushed_back(ha
 
 async def test_a_moderator_whose_time_ran_out_does_not_answer_for_her_own_seat(harness):
     """Tour W, item 7: Ann, a moderator, let her own time run out and clicked "Wait 1 hour longer" on the
-    question addressed to Dan: "Ann chose to wait 1 hour longer for Ann", again each time. The idle player does
-    not answer about their own seat, moderator or not (a private refusal that says why, nothing changes); a
-    moderator may still end the game from it, as her ``/pig abandon`` could."""
+    question addressed to Dan: "Ann chose to wait 1 hour longer for Ann", again each time. Tour t14, D1: she
+    clicked "End the game" on it and her losing rated duel ended without a result, where her ``/pig abandon``
+    records a forfeit. The idle player does not answer about their own seat at all, moderator or not (a private
+    refusal that says why and points to the abandon command; nothing changes)."""
     ann = User(id=100_000_000_000_000_031, name="ann", permissions=MANAGER_PERMISSIONS)
     dan = User(id=100_000_000_000_000_032, name="dan", permissions=MANAGER_PERMISSIONS)
     place, _, game = await start(harness, players=(ann, dan), pace="fast")
@@ -452,16 +454,14 @@ async def test_a_moderator_whose_time_ran_out_does_not_answer_for_her_own_seat(h
     idle = users[await due_seat(harness, game)]
     [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
     notes = (await harness.bot.sessions.load(game.id)).meta.get("clock")
-    for label in ("Wait 1 hour longer", "Let the bot play for them"):
+    for label in ("Wait 1 hour longer", "Let the bot play for them", "End the game"):
         refused = await harness.click(ask, user=idle, place=place, label=label)
-        assert refused.only().ephemeral and refused.only().content == t("clock.error.own_seat", "en")
+        assert refused.only().ephemeral
+        assert refused.only().content == t("clock.error.own_seat", "en", group="pig")
+        assert "`/pig abandon`" in refused.only().content
     after = await harness.bot.sessions.load(game.id)
     assert ask.buttons() and after.meta.get("clock") == notes and not TableMeta.of(after.meta).taken
-    ended = await harness.click(ask, user=idle, place=place, label="End the game")
-    assert ended.callback_types == [7] and not ask.buttons()
-    assert ask.content.startswith(t("clock.decided.end_moderator", "en", user=idle.mention,
-                                    player=idle.mention, game=game.id))
-    assert (await harness.bot.sessions.load(game.id)).status == "abandoned"
+    assert after.status == "active"
 
 
 async def test_the_question_closes_itself_when_the_player_moves(harness):

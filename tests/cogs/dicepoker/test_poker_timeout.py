@@ -94,7 +94,8 @@ async def test_the_next_decision_has_its_own_clock_and_a_takeover_game_lets_the_
     place, game = await duel(h, alice, bob, takeover=24)
     h.clock.now = T0
     said = "\n".join(m.text() for m in await tick_at(h, h.clock.now + HOUR * 10) if m.channel_id == place.channel_id)
-    assert t("clock.ran_out_bot", "en", player=bob.mention) in said and "rules decide" not in said
+    notice = t("clock.ran_out_bot", "en", player=bob.mention, button=t("button.my_moves", "en"))
+    assert notice in said and "rules decide" not in said
 
 
 async def test_the_opponent_lets_the_bot_play_for_a_duellist_who_missed_their_clock(clocked, alice, bob):

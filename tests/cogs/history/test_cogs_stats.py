@@ -132,8 +132,10 @@ async def test_leaderboard_this_month_and_all_time(harness, alice, bob, carol, f
         for user, (_, p, _) in game.items():
             wins[user] += p == 1
     ranked = sorted((u for u in wins if wins[u]), key=lambda u: (-wins[u], name[u]))
+    # a tie shares its place (t14: "1. Ann : 1 / 2. Dan : 1" ranked Dan below her)
+    places = [1 + sum(wins[other] > wins[u] for other in ranked) for u in ranked]
     assert board[t("stats.board_wins_all", "en")] == "\n".join(
-        t("stats.board_wins_line", "en", place=i + 1, player=name[u], wins=wins[u]) for i, u in enumerate(ranked))
+        t("stats.board_wins_line", "en", place=p, player=name[u], wins=wins[u]) for p, u in zip(places, ranked))
     # solo: Alice's October game is not this month's; Carol was never seen in this server
     assert board[t("stats.board_solo_month", "en")] == t("stats.board_empty", "en")
     all_solo = board[t("stats.board_solo_all", "en")]

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "games" / "dicepoke
 from dp_kit import bot, play  # noqa: E402
 
 from bot.games.dicepoker.kind import KIND  # noqa: E402
-from images.dicepoker import render_hand, render_match, words  # noqa: E402
+from images.dicepoker import layout, render_hand, render_match, words  # noqa: E402
 from images.text import ELLIPSIS  # noqa: E402
 from tools import legibility  # noqa: E402
 
@@ -62,7 +62,7 @@ def test_every_text_of_the_poker_pictures_is_legible_at_a_phones_width(locale):
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_words_a_player_reads_are_never_cut(locale):
-    """The hand names, what each side does, the "new" tags ("nouveau", "새 주사위" on two lines) and the payout
+    """The hand names, what each side does, the "new" tags ("relancé", "새 눈") and the payout
     table come out whole; only a long name may end in "…"."""
     with legibility.recording() as rec:
         for names in NAMES:
@@ -78,3 +78,19 @@ def test_the_words_a_player_reads_are_never_cut(locale):
     names = [n for pair in NAMES for n in pair]
     assert all(any(text.removesuffix(ELLIPSIS).rstrip().endswith(n[:k]) for n in names for k in range(1, len(n)))
                for text in cut), cut
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_new_tags_of_neighbouring_dice_stand_apart_on_one_line(locale):
+    """Tour t14, D6: "새 주사위" wrapped onto two lines under each rerolled die, its second line close to the hand's
+    name under it, and "nouveau nouveau nouveau" ran together (2 px apart at 480 px) up to the panel's edge. Each
+    tag is one line, and two neighbouring tags keep at least 5 px apart at a phone's width; the last one stays
+    inside the panel."""
+    label = words.say("dicepoker.img.new_die", locale)
+    face, lines = layout.tag_lines(label, layout.tag_width())
+    assert lines == (label,), lines
+    drawn = face.width(label)
+    apart = layout.DIE + layout.DIE_GAP - drawn                  # the tags are centred under dice this far apart
+    assert apart * SHOWN / layout.WIDTH >= 5, (label, apart)
+    last_centre = layout.MARGIN + layout.PAD + 4 * (layout.DIE + layout.DIE_GAP) + layout.DIE / 2
+    assert last_centre + drawn / 2 <= layout.WIDTH - layout.MARGIN - layout.PAD / 2, (label, drawn)
