@@ -160,7 +160,7 @@ def chart_words(count: int, locale: str, *, finished: bool = False,
     in a finished game that last step is the end, not one more round (a 12-round game's axis read "13")."""
     steps = tuple(t("history.chart.start", locale) if k == 0 else
                   t("history.chart.end", locale) if finished and k == count - 1 else str(k) for k in range(count))
-    return ChartWords(title=t(keys[0], locale), x_axis=t(keys[1], locale), steps=steps)
+    return ChartWords(title=t(keys[0], locale), x_axis=t(keys[1], locale), steps=steps, finished=finished)
 
 
 def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
@@ -185,12 +185,14 @@ def score_chart(kind: Any, game: GameView, moves: list[MoveRecord], locale: str,
 def chart_alt(series: list[list[float]], names: list[str], words: ChartWords, locale: str) -> str:
     """The chart in words, for its alt text: its title and span, then each player's score at every step in turn
     (the lines a reader compares by eye: who led when, who caught up); each name cleaned as text without Markdown
-    cleans it (``plain_name``), the chart draws it as stored."""
+    cleans it (``plain_name``), the chart draws it as stored. The span is said in words of its own, not with the
+    axis labels, which are capitalised as labels (a French tour read "de Début à Fin" mid-sentence)."""
     lines = [t("history.chart.alt_line", locale, player=plain_name(name),
                scores=t("history.chart.alt_sep", locale).join(score_text(value, locale) for value in values))
              for name, values in zip(names, series)]
-    return " ".join([t("history.chart.alt", locale, title=words.title, first=words.steps[0], last=words.steps[-1]),
-                     *lines])
+    span = t("history.chart.alt", locale, title=words.title) if words.finished else \
+        t("history.chart.alt_so_far", locale, title=words.title)
+    return " ".join([span, *lines])
 
 
 async def final_chart(sessions: Any, games: Any, game: GameView, locale: str) -> list[Picture]:

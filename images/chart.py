@@ -89,10 +89,12 @@ def series_styles(count: int, badges: Sequence[str | None] = ()) -> list[SeriesS
 
 @dataclass(frozen=True)
 class ChartWords:
-    """The chart's words, in the reader's language: ``title``, the x axis name, one label per step."""
+    """The chart's words, in the reader's language: ``title``, the x axis name, one label per step; ``finished``:
+    the last step is the game's end (its alt text says "from the start to the end", not the labels' capitals)."""
     title: str
     x_axis: str
     steps: tuple[str, ...]
+    finished: bool = False
 
 
 def _marker(d: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, colour) -> None:

@@ -94,3 +94,12 @@ def test_the_new_tags_of_neighbouring_dice_stand_apart_on_one_line(locale):
     assert apart * SHOWN / layout.WIDTH >= 5, (label, apart)
     last_centre = layout.MARGIN + layout.PAD + 4 * (layout.DIE + layout.DIE_GAP) + layout.DIE / 2
     assert last_centre + drawn / 2 <= layout.WIDTH - layout.MARGIN - layout.PAD / 2, (label, drawn)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_night_that_ran_its_hands_says_so_on_one_line(locale):
+    """The match picture's line under the title of a tavern night played to its last hand: a French tour saw
+    "Toutes les manches jouées (total : 10)" wrap and leave "10)" alone on a second line."""
+    line = words.say("dicepoker.img.end.hands_played", locale, hands=10)
+    width = layout.WIDTH - 2 * layout.MARGIN
+    assert layout.lines_height(line, width, 2, 24, True) == layout.lines_height("A", width, 2, 24, True), line
