@@ -355,12 +355,15 @@ class Lobby(GameCog):
 
     async def leave_refusal(self, interaction: discord.Interaction, game: GameView) -> Refusal:
         """Why a running game's seat cannot be left, and what is true for this player instead: ``/away`` stops
-        their clock and reminders (where the game lets away time count), and who may end the game."""
+        their clock and reminders (where the game lets away time count), ``/seat give`` lets someone else play on
+        (a human seat of a game for several), and who may end the game."""
         seat = game.seat_of(interaction.user.id)
         if seat is None:
             return Refusal("error.not_your_game")
         locale = locale_of(interaction)
         hints = [t("error.hint.away", locale)] if await self.courier.away.allowed(game) else []
+        if game.guild_id is not None:
+            hints.append(t("handover.hint.leave", locale))
         hints.append(self.end_hint(interaction, game, locale))
         return Refusal("error.leave_running", hint=" ".join(hints))
 

@@ -666,10 +666,12 @@ async def test_leaving_a_running_game_says_what_a_player_can_do_instead(harness,
     game = await started_game(harness, alice, bob, place, players=2)
     plain = (await harness.run("leave", user=bob, place=place)).only()
     assert plain.ephemeral and plain.content == t("error.leave_running", "en", hint=" ".join([
-        t("error.hint.away", "en"), t("error.hint.end_ask", "en", creator=alice.mention)]))
+        t("error.hint.away", "en"), t("handover.hint.leave", "en"),
+        t("error.hint.end_ask", "en", creator=alice.mention)]))
+    assert "`/seat give`" in plain.content          # someone else may play on (a later tour: /seat was not named)
     creator = (await harness.run("leave", user=alice, place=place)).only()
     assert creator.content == t("error.leave_running", "en", hint=" ".join([
-        t("error.hint.away", "en"), t("error.hint.end_abandon", "en", group="rp")]))
+        t("error.hint.away", "en"), t("handover.hint.leave", "en"), t("error.hint.end_abandon", "en", group="rp")]))
     outsider = (await harness.run("leave", user=carol, place=place)).only()
     assert outsider.content == t("error.not_your_game", "en")
     assert [s.user_id for s in (await harness.bot.sessions.load(game.id)).seats] == [alice.id, bob.id]
@@ -677,8 +679,8 @@ async def test_leaving_a_running_game_says_what_a_player_can_do_instead(harness,
     await harness.bot.sessions.store.set_meta(f"away_fast:{fast.guild_id}", "off")
     await started_game(harness, alice, bob, fast, players=2, pace="fast")
     no_away = (await harness.run("leave", user=bob, place=fast)).only()
-    assert no_away.content == t("error.leave_running", "en", hint=t("error.hint.end_ask", "en",
-                                                                      creator=alice.mention))
+    assert no_away.content == t("error.leave_running", "en", hint=" ".join([
+        t("handover.hint.leave", "en"), t("error.hint.end_ask", "en", creator=alice.mention)]))
 
 
 async def test_the_lobby_and_status_say_when_the_bot_stands_in(harness, alice, bob):
