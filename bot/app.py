@@ -184,7 +184,7 @@ class RollBot(commands.AutoShardedBot):
         self.courier.notices = self.notify
         self.courier.clock = self.pace_clock
         self.away = Away(self.sessions, self.courier, self.pace_clock)
-        self.handover = HandOver(self.sessions, self.games, self.courier, clock)
+        self.handover = HandOver(self.sessions, self.games, self.courier, clock, self.pace_clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock, clock=clock)
 

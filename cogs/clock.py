@@ -394,6 +394,20 @@ class PaceClock:
             text = t("clock.closed.moved", locale, player=player_mention(game, int(seat)))
             await self._close(game, int(message_id), text)
 
+    async def close_handed(self, game: GameView, seat: int, former: str) -> None:
+        """``seat`` changed hands (``/seat give``, accepted): each open time-out question about it loses its buttons
+        and says so. The usual answer to a player gone quiet is finding someone to play on, and the question
+        ("wait, let the bot play, or end?") stayed open beside the newcomer's turn. ``former``: who held the seat."""
+        table = TableMeta.of(game.meta)
+        handed = [entry for entry in table.clock_questions if int(entry[0]) == seat]
+        if not handed:
+            return
+        await update_meta(self.sessions, game.id,
+                          clock_questions=tuple(entry for entry in table.clock_questions if entry not in handed))
+        text = t("clock.closed.handed", game_locale(game), player=former, newcomer=player_mention(game, seat))
+        for _seat, _since, message_id in handed:
+            await self._close(game, int(message_id), text)
+
     async def _close(self, game: GameView, message_id: int, text: str) -> None:
         """Edit a time-out question into ``text`` without its buttons, pinging nobody; a question deleted or out of
         reach meanwhile is left as it is."""

@@ -33,6 +33,7 @@ from bot.engine.table import TableMeta, update_meta
 from bot.i18n import t
 
 from .buttons import ShellButton
+from .clock import PaceClock
 from .core import Refusal, game_locale, locale_of, pings
 from .games import Games
 from .groups import root_group, server_only
@@ -75,11 +76,13 @@ def offer_view(game_id: int, seat: int, to: int, locale: str) -> discord.ui.View
 
 class HandOver(commands.Cog):
     def __init__(self, sessions: SessionManager, games: Games, courier: Courier,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, pace_clock: PaceClock | None = None):
         self.sessions = sessions
         self.games = games
         self.courier = courier
         self.clock = clock
+        #: closes the time-out questions about a seat once it changed hands
+        self.pace_clock = pace_clock
 
     def command_group(self) -> app_commands.Group:
         """``/seat give to:<member> [player:<user>]`` and ``/seat withdraw [player:<user>]`` (a top-level group:
@@ -224,4 +227,6 @@ class HandOver(commands.Cog):
             lines.append(t("handover.forfeit", locale, player=f"<@{offer['from']}>", before=before, after=after))
         lines.append(t("handover.unrated", locale))
         await interaction.response.edit_message(content="\n".join(lines), view=None)
+        if self.pace_clock is not None:
+            await self.pace_clock.close_handed(game, seat, f"<@{offer['from']}>")
         await self.courier.deliver(game.id)

@@ -523,3 +523,22 @@ async def test_a_look_keeps_the_bot_standing_in_and_acting_takes_the_seat_back_w
     assert str(idle.id) not in str(live.allowed_mentions or ""), "nobody is pinged for it"
     again = await harness.run(acting, user=idle, place=place)             # told once
     assert t("play.seat_back", "de", game=game.id) not in [m.content for m in again.messages]
+
+
+async def test_the_question_closes_when_the_seat_changes_hands(harness):
+    """A player gone quiet is usually answered by finding someone to play on: once the idle player's seat went to
+    Carol (``/seat give``, accepted), the question ("wait, let the bot play, or end?") stayed open beside Carol's
+    turn. It closes now, saying the seat has gone to Carol, pinging nobody, and is not asked again."""
+    place, _, game = await start(harness, pace="fast")
+    seat = await due_seat(harness, game)
+    idle = [ALICE, BOB][seat]
+    [ask] = [m for m in await tick_at(harness, HOUR + 1) if m.buttons()]
+    offered = await harness.run("seat give", user=idle, place=place, to=CAROL)
+    [offer] = [m for m in offered.public() if m.buttons()]
+    await harness.click(offer, user=CAROL, place=place, label=t("handover.button.accept", "en"))
+    game = await harness.bot.sessions.load(game.id)
+    assert game.seats[seat].user_id == CAROL.id
+    assert not ask.buttons()
+    assert ask.content == t("clock.closed.handed", "en", player=idle.mention, newcomer=CAROL.mention), ask.content
+    assert not (ask.allowed_mentions or {}).get("users"), "closing it pings nobody"
+    assert "clock_questions" not in game.meta
