@@ -111,6 +111,13 @@ def team_won(kind: Any, row: ResultRow) -> bool:
     return kind.cooperative and row.place == 1 and not row.stood_in and not row.handed
 
 
+def is_win(kind: Any, row: ResultRow) -> bool:
+    """The one rule of what a win is, for a player's stats and every game's "Most wins" alike: a first place
+    against others, or a co-operative game (solo included) the team won. The leaderboard counted the first only
+    and said "nobody has won yet" beside stats that counted a solo adventure won."""
+    return _is_win(row) or team_won(kind, row)
+
+
 def average_of(totals: list[float]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
@@ -143,7 +150,7 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
     totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
     best_solo = best_row(solos)
     return PlayerStats(
-        played=len(rows), won=sum(1 for r in own if _is_win(r) or team_won(kind, r)),
+        played=len(rows), won=sum(1 for r in own if is_win(kind, r)),
         average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
         best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=sum(1 for r in rows if r.stood_in),
@@ -165,11 +172,12 @@ def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE, b
     return sorted(best.values(), key=lambda r: (-r.total, r.finished_at))[:size]
 
 
-def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
-    """(name, wins) of the players with the most wins; rows are newest first, so a name is the latest one."""
+def most_wins(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
+    """(name, wins) of the players with the most wins (``is_win``, as their stats count them); rows are newest
+    first, so a name is the latest one."""
     people = [row for row in rows if row.user_id is not None and not row.is_ai]
     names = {row.user_id: row.name for row in reversed(people)}
-    wins = Counter(row.user_id for row in people if _is_win(row))
+    wins = Counter(row.user_id for row in people if is_win(kind, row))
     ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
     return [(names[user], wins[user]) for user in ranked[:size]]
 
@@ -326,7 +334,7 @@ class Stats(GameCog):
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
             wins = [t("stats.board_wins_line", locale, place=i + 1, player=shown_name(name), wins=count)
-                    for i, (name, count) in enumerate(most_wins(rows))]
+                    for i, (name, count) in enumerate(most_wins(kind, rows))]
             for name, lines in [*self.solo_lists(kind, presentation, period, rows, every, locale),
                                 (t(f"stats.board_wins_{period}", locale), wins)]:
                 embed.add_field(name=name, value="\n".join(lines)[:1024] or t("stats.board_empty", locale),
