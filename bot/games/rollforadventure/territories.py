@@ -174,9 +174,10 @@ def place(state: dict, t: str, ids: list[int], v: int, fields, events: list, def
         if len(ids_at(state, t)) >= tr["bar"]:
             return_dice(state, ids_at(state, t), events)
             gain_stone(state, t, events)
-            later = [b for b in C.FOREST_A_BARS if b > tr["bar"]]
-            tr["bar"] = later[0] if later else tr["bar"]
-            events.append(ev("event.forest_bar", bar=tr["bar"]))
+            if not state["result"]:         # after the winning stone nothing moves on ("Victory! … the border moves")
+                later = [b for b in C.FOREST_A_BARS if b > tr["bar"]]
+                tr["bar"] = later[0] if later else tr["bar"]
+                events.append(ev("event.forest_bar", bar=tr["bar"]))
     elif t == "forest":
         border = forest_b_border(state)
         if border is not None:
