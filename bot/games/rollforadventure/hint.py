@@ -89,8 +89,8 @@ def why(state: dict, move: dict) -> tuple[str, dict]:
         return t, {"die": move["die"]}
     if t == "keep":
         return "keep", {"count": len(move["return"])}
-    if t == "bonus":      # the count chooses the verb's number: "who has lost" for one hero
-        return "bonus", {"heroes": list(move["heroes"]), "count": len(move["heroes"])}
+    if t == "bonus":
+        return "bonus", {"heroes": list(move["heroes"])}
     return "other", {}
 
 

@@ -1,8 +1,9 @@
 """``/rfa hint`` as a French tour read it (t12 defects 1 and 2). The bonus dice reason named one hero and said
-"ils ont perdu" (French) and "Sie haben" (German, read as the formal "you"): the verb now follows the number of
-heroes. The "fill" reason read "remplit le territoire Forêt (3 dés)" for a move of one die (the territory's
-total, the Desert's sections added together) and never said what the task needs: it now says what the move adds
-and how many of the dice needed are there then ("1 dé à la Forêt : 3 sur les 6"), the Desert by its section 1."""
+"ils ont perdu" (French) and "Sie haben" (German, read as the formal "you"): it now reads right for one hero as for
+several ("à qui le Vortex de l'Oubli a pris le plus de dés", "Niemand hat mehr Würfel … verloren"). The "fill"
+reason read "remplit le territoire Forêt (3 dés)" for a move of one die (the territory's total, the Desert's
+sections added together) and never said what the task needs: it now says what the move adds and how many of the
+dice needed are there then ("1 dé à la Forêt : 3 sur les 6"), the Desert by its section 1."""
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,10 @@ from bot.games.rollforadventure.board import ids_at
 from bot.i18n import t
 from cogs.rollforadventure import words
 
-ONE_HERO = {"en": "who has lost", "de": "Dieser Held hat", "fr": "qui a perdu", "ko": "영웅 1명"}
-MANY_WORDS = {"en": "who have lost", "de": "Sie haben", "fr": "ils ont", "ko": None}
+#: the reason reads right for one hero as for several (no verb agrees with the heroes) and in each voice
+ONE_HERO = {"en": "nobody has lost more dice", "de": "Niemand hat mehr Würfel",
+            "fr": "à qui le Vortex de l'Oubli a pris", "ko": "가장 많이 잃은 "}
+MANY_WORDS = {"en": "they have lost", "de": "Sie haben", "fr": "ils ont", "ko": None}
 
 
 def one_bonus_die_to_choose(before, move, events, after) -> bool:
