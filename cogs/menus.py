@@ -523,7 +523,21 @@ def chunk_placeholders(presentation: Presentation, game: Any, seat: int, legal: 
     ranges = [range_placeholder(chunk, locale) for chunk in chunks]
     named = [text if text is not None and shared.count(text) == 1 and text not in ranges else ranges[n]
              for n, text in enumerate(shared)]
-    return named if len(set(named)) == len(named) else ranges
+    if len(set(named)) != len(named):
+        return ranges
+    return one_unnamed_select(named, ranges, chunks, locale)
+
+
+def one_unnamed_select(named: list[str], ranges: list[str], chunks: list[list[Option]], locale: str) -> list[str]:
+    """The one select of several options that has no name of its own beside selects that each have one reads
+    "Choose your move": the others say what they hold, so this one needs no guide words. A French tour's first
+    menu read "De « Placer 1 dé de valeur 1 sur le Désert » à « Placer 1 dé de valeur 6 sur le Vortex de la… »"
+    beside "Relancer les dés de votre choix …": cut inside a place name, three lines on a phone."""
+    ranged = [n for n, text in enumerate(named) if text == ranges[n] and len(chunks[n]) > 1]
+    if len(ranged) != 1:
+        return named
+    short = t("menu.placeholder", locale)
+    return named if short in named else [short if n in ranged else text for n, text in enumerate(named)]
 
 
 def range_placeholder(chunk: list[Option], locale: str) -> str:

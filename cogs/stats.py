@@ -120,6 +120,13 @@ def shared_places(values: list[Any]) -> list[int]:
     return places
 
 
+def is_win(kind: Any, row: ResultRow) -> bool:
+    """The one rule of what a win is, for a player's stats and every game's "Most wins" alike: a first place
+    against others, or a co-operative game (solo included) the team won. The leaderboard counted the first only
+    and said "nobody has won yet" beside stats that counted a solo adventure won."""
+    return _is_win(row) or team_won(kind, row)
+
+
 def average_of(totals: list[float]) -> float | None:
     return sum(totals) / len(totals) if totals else None
 
@@ -152,7 +159,7 @@ def player_stats(kind: Any, rows: list[ResultRow], *, apart: bool = False) -> Pl
     totals = [r.total for r in own if r.total is not None and not (apart and is_solo(kind, r))]
     best_solo = best_row(solos)
     return PlayerStats(
-        played=len(rows), won=sum(1 for r in own if _is_win(r) or team_won(kind, r)),
+        played=len(rows), won=sum(1 for r in own if is_win(kind, r)),
         average=average_of(totals), best=max(totals) if totals else None,
         best_solo=best_solo.total if best_solo else None,
         best_solo_title=solo_title(kind, best_solo) if best_solo else None, stood_in=sum(1 for r in rows if r.stood_in),
@@ -174,11 +181,12 @@ def best_solo_scores(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE, b
     return sorted(best.values(), key=lambda r: (-r.total, r.finished_at))[:size]
 
 
-def most_wins(rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
-    """(name, wins) of the players with the most wins; rows are newest first, so a name is the latest one."""
+def most_wins(kind: Any, rows: list[ResultRow], size: int = BOARD_SIZE) -> list[tuple[str, int]]:
+    """(name, wins) of the players with the most wins (``is_win``, as their stats count them); rows are newest
+    first, so a name is the latest one."""
     people = [row for row in rows if row.user_id is not None and not row.is_ai]
     names = {row.user_id: row.name for row in reversed(people)}
-    wins = Counter(row.user_id for row in people if _is_win(row))
+    wins = Counter(row.user_id for row in people if is_win(kind, row))
     ranked = sorted(wins, key=lambda user: (-wins[user], names[user].casefold()))
     return [(names[user], wins[user]) for user in ranked[:size]]
 
@@ -334,7 +342,7 @@ class Stats(GameCog):
         every = await self.sessions.store.board_results(guild_id=guild_id, kind=presentation.kind)
         month = [r for r in every if r.finished_at >= since]
         for period, rows in (("month", month), ("all", every)):
-            winners = most_wins(rows)
+            winners = most_wins(kind, rows)
             wins = [t("stats.board_wins_line", locale, place=place, player=shown_name(name), wins=count)
                     for place, (name, count) in zip(shared_places([count for _, count in winners]), winners)]
             for name, lines in [*self.solo_lists(kind, presentation, period, rows, every, locale),

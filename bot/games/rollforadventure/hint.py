@@ -21,6 +21,7 @@ from . import content as C
 from . import flow as F
 from . import moves as M
 from . import policy
+from . import territories as T
 from .board import copy_state, ids_at
 
 #: events that show something nobody knew (a throw, the territory die, a card from the deck, a die drawn
@@ -140,10 +141,22 @@ def _why_place(state: dict, move: dict) -> tuple[str, dict]:
     enemies = threats(state, territory)
     if not ids_at(state, territory) and enemies:
         return "guard", dict(params, card=enemies[0])
-    here = len(ids_at(state, territory)) + count
     if territory == "ice_cave":
-        return _why_ice(state, move, dict(params, here=here))
-    return "fill", dict(params, here=here)
+        return _why_ice(state, move, dict(params, here=len(ids_at(state, territory)) + count))
+    return _why_fill(state, territory, value, params)
+
+
+def _why_fill(state: dict, territory: str, value: int, params: dict) -> tuple[str, dict]:
+    """What a placement adds and what the task still needs (``territories.task``): "adds 1 die to the Forest: 3
+    of the 6 its power stone needs", by the section it goes to in the Desert (section 1) and the Fortress (the
+    section of its value). A hint read "fills the Forest (3 dice)" for one die, as if the move placed three."""
+    section, held, needed = T.task(state, territory, value)
+    params = dict(params, here=held + params["count"], needed=needed)
+    if territory == "desert" and section == "d1":
+        return ("fill_desert_full" if held + params["count"] >= needed else "fill_desert"), params
+    if territory == "fortress":
+        return "fill_fortress", dict(params, section=section)
+    return "fill", params
 
 
 def _why_ice(state: dict, move: dict, params: dict) -> tuple[str, dict]:

@@ -108,6 +108,25 @@ def capacity(state: dict, t: str, v: int) -> int:
     return 0
 
 
+def task(state: dict, t: str, v: int) -> tuple[str | None, int, int]:
+    """(section, dice there now, dice it needs) of the part of territory ``t`` a die of value ``v`` fills: a
+    hint said "fills the Forest (3 dice)" for a move of one die, and added Desert sections together, so it never
+    taught what the task needs. Desert A fills its first section (3 dice, then one moves on), a Fortress section
+    its fields (A: 4; B: its stage's), Forest A up to its boundary, Forest B its path, Desert B its fields;
+    ``section`` is None where the whole territory is the task."""
+    sd = side(state, t)
+    if t == "desert" and sd == "A":
+        return "d1", _slot_count(state, t, "d1"), 3
+    if t == "fortress":
+        sec = f"f{v}"
+        needed = C.FORTRESS_A_FIELDS if sd == "A" else C.FORTRESS_B_STAGES[state["terr"][t]["stage"][sec]]
+        return sec, _slot_count(state, t, sec), needed
+    held = len(ids_at(state, t))
+    if t == "forest":
+        return None, held, state["terr"][t]["bar"] if sd == "A" else C.FOREST_B_FIELDS
+    return None, held, len(C.DESERT_B_FIELDS)
+
+
 def placements(state: dict, t: str, v: int, available: int) -> list[dict]:
     """Every legal placement of dice of value ``v`` on territory ``t`` as move fragments (count + fields)."""
     sd = side(state, t)
@@ -155,9 +174,10 @@ def place(state: dict, t: str, ids: list[int], v: int, fields, events: list, def
         if len(ids_at(state, t)) >= tr["bar"]:
             return_dice(state, ids_at(state, t), events)
             gain_stone(state, t, events)
-            later = [b for b in C.FOREST_A_BARS if b > tr["bar"]]
-            tr["bar"] = later[0] if later else tr["bar"]
-            events.append(ev("event.forest_bar", bar=tr["bar"]))
+            if not state["result"]:         # after the winning stone nothing moves on ("Victory! … the border moves")
+                later = [b for b in C.FOREST_A_BARS if b > tr["bar"]]
+                tr["bar"] = later[0] if later else tr["bar"]
+                events.append(ev("event.forest_bar", bar=tr["bar"]))
     elif t == "forest":
         border = forest_b_border(state)
         if border is not None:
