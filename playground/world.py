@@ -4,8 +4,10 @@ restart of the playground.
 
 What is kept (``LocalState``): the world (ids of people, channels, the bot's application), the command
 registry the bot synced (the bot syncs only when its commands change, so a restarted local Discord must still
-know them), and every message with its pictures. Written atomically (a temporary file, then a rename) a moment
-after the last change and when the playground stops.
+know them), every message with its pictures, and the nonces of the last few minutes' posts (with their wall-clock
+time, so that a bot that sends a post again after a restart gets the first one back, as from Discord).
+Written atomically (a temporary file, then a rename) a moment after the last change and when the playground
+stops.
 """
 from __future__ import annotations
 
@@ -71,7 +73,8 @@ class LocalDiscord(DiscordStub):
     def _state(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "world": self.world, "commands": self.commands,
                 "messages": self._messages, "channel_messages": self._channel_messages,
-                "people": [p.id for p in self.people], "channels": [c.id for c in self.text_channels]}
+                "people": [p.id for p in self.people], "channels": [c.id for c in self.text_channels],
+                "nonces": self.recent_nonces()}
 
     def _restore(self, path: Path) -> bool:
         try:
@@ -90,6 +93,7 @@ class LocalDiscord(DiscordStub):
         self._channel_messages = state["channel_messages"]
         self.people = [self.world.users[i] for i in state["people"]]
         self.text_channels = [self.world.channels[i] for i in state["channels"]]
+        self.restore_nonces(state.get("nonces", {}))     # a state saved by an older playground has none
         log.info("restored the playground's server: %d messages", len(self._messages))
         self.restored = True
         return True

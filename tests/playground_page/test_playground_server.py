@@ -2,6 +2,7 @@
 page's calls refuse bad input politely and change nothing, and the page listens on loopback unless told."""
 from __future__ import annotations
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -36,6 +37,41 @@ async def test_the_local_discord_is_kept_across_a_restart(tmp_path):
     assert [c.id for c in second.text_channels] == [channel.id] + [c.id for c in first.text_channels[1:]]
     assert [c["name"] for c in second.commands.listing(None)] == ["ping"]
     assert second.ids.next() > max(u.id for u in second.world.users.values())
+
+
+async def _post(stub: LocalDiscord, channel_id: int, body: dict) -> dict:
+    """A channel post as the bot makes it (its token, Discord's route)."""
+    headers = {"Authorization": f"Bot {stub.token}"}
+    async with aiohttp.ClientSession(base_url=stub.base_url, headers=headers) as http, \
+            http.post(f"/api/v10/channels/{channel_id}/messages", json=body) as resp:
+        assert resp.status == 200, await resp.text()
+        return await resp.json()
+
+
+async def test_a_restarted_local_discord_still_knows_the_nonces_of_the_last_minutes(tmp_path):
+    """The bot stopped after its post reached the local Discord and before it recorded it: after the
+    playground's restart the same post (same nonce, ``enforce_nonce``) gets the first message back, as on
+    Discord, and not a second one; past Discord's few minutes it is a new post again."""
+    first = LocalDiscord(tmp_path / "server.pickle")
+    await first.start()
+    channel = first.text_channels[0]
+    body = {"content": "Final scores", "nonce": "g6-16", "enforce_nonce": True}
+    try:
+        posted = await _post(first, channel.id, body)
+        first.save()
+    finally:
+        await first.close()
+    second = LocalDiscord(tmp_path / "server.pickle")
+    await second.start()
+    try:
+        again = await _post(second, channel.id, body)
+        assert again["id"] == posted["id"], "the same nonce gets the first message back after a restart"
+        assert [m.content for m in second.all_messages(second.channel(channel.id))] == ["Final scores"]
+        second.advance_clock(second.rate_limits.nonce_window + 1)
+        later = await _post(second, channel.id, body)
+        assert later["id"] != posted["id"], "remembered for Discord's few minutes only, not for ever"
+    finally:
+        await second.close()
 
 
 def test_a_fresh_server_has_the_people_and_channels_and_a_damaged_file_is_not_fatal(tmp_path):
