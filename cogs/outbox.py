@@ -55,6 +55,7 @@ from .core import (
     in_worker,
     language_line_text,
     reply_of,
+    run_to_end,
     sentences,
 )
 from .games import Games
@@ -489,7 +490,13 @@ class Courier:
         interaction that made them due (a click, a command in the game's channel): the posts go through it
         (the clicked live message answered in place, a new live message as its follow-up) rather than through the
         bot token, which Discord limits to 50 calls a second for the whole bot. The posts a held game gathered
-        (``cogs.reach``; ``catch_up``: its hold was just lifted) go out as one (:func:`caught_up`)."""
+        (``cogs.reach``; ``catch_up``: its hold was just lifted) go out as one (:func:`caught_up`).
+        A delivery once begun runs to its end even when its caller is cancelled, and a shutdown waits for it
+        (:func:`cogs.core.run_to_end`): a post that reached Discord is recorded, not sent again at the next start."""
+        return await run_to_end(self.client, self._deliver(game_id, via, catch_up=catch_up))
+
+    async def _deliver(self, game_id: int, via: discord.Interaction | None, *,
+                       catch_up: bool) -> list[discord.Message]:
         sent = []
         async with self.delivering(game_id):
             posts = await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time())
