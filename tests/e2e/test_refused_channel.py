@@ -549,3 +549,42 @@ async def test_caught_up_the_live_message_shows_the_turn_due_now(discord_stub: D
     assert t("away.mark", "en", date="\x00").split("\x00")[0] in live[0].text
     assert str(user_id) not in live[0].text and game.seats[seat].name in live[0].text
     refused_by_discord(stub)
+
+
+def embed_text(message) -> str:
+    """Everything an embed answer shows: its description and its fields."""
+    fields = [f"{f.get('name', '')}\n{f.get('value', '')}" for e in message.embeds for f in e.get("fields", [])]
+    return "\n".join([e.get("description", "") for e in message.embeds] + fields)
+
+
+async def test_while_held_status_and_games_say_the_clock_stands_still_and_why(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A moderator's tour: while a game was held (Attach Files denied), ``/rp status`` showed "<@Ben>: time runs out
+    <t:…:R>" and ``/games`` "Pace fast: time runs out <t:…:R>", a countdown that said "time is up" two hours later,
+    though the clock stood still; status did not mention the hold at all. Now both say that the clock is stopped
+    while the game is on hold, status says why (the missing permission) and who can fix it, and no deadline or
+    "time is up" is shown."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    await private_answer(await click_first_move(stub, away, prompt))
+    assert await held_soon(bot, game.id)
+    mention = f"<@{away.id}>"
+    for hours in (0, 2):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+        await stub.settle()
+        status = embed_text(await (await stub.run_command(cast.alice, cast.games, "rp status")).wait_response())
+        assert t("clock.status.held", "en", player=mention) in status
+        assert t("mygames.held_one", "en", permission=t("permission.attach_files", "en")) in status
+        assert "<t:" not in status and t("clock.status.up", "en", player=mention) not in status
+        listing = embed_text(await (await stub.run_command(away, cast.lounge, "games")).wait_response())
+        assert t("clock.live.held", "en", pace=t("clock.pace.fast", "en")) in listing
+        [line] = [line for line in listing.splitlines() if t("clock.pace.fast", "en") in line]
+        assert "<t:" not in line and t("clock.live.up", "en", pace=t("clock.pace.fast", "en")) not in line
+    refused_by_discord(stub)
