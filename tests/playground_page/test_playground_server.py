@@ -8,6 +8,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.__main__ import parse_args
 from playground.local_discord.commands import CommandUnavailable, build_command_data
+from playground.local_discord.world import perm_bits
 from playground.page import CHROME, Controls, Page, texts
 from playground.world import CHANNELS, LOCALES, PEOPLE, LocalDiscord
 
@@ -165,3 +166,46 @@ def test_an_autocomplete_carries_what_is_filled_while_a_later_required_option_is
     assert data["options"] == [{"type": 3, "name": "value", "value": "2", "focused": True}]
     with pytest.raises(CommandUnavailable, match="required option 'where' missing"):
         build_command_data(stub.commands, stub.world, ann, games, "place", {"value": "2"})
+
+
+async def test_the_page_denies_and_allows_a_permission_for_the_bot_live():
+    """A tester had to stop the playground and edit its saved file to take Attach Files away from the bot, so a hold
+    lifted live (CHANNEL_UPDATE) could never be tried. Now the page's call denies and allows a permission in one
+    channel, tells the bot as Discord does, and refuses what is not a channel's permission, changing nothing."""
+    stub = LocalDiscord()
+    await stub.start()
+    page = Page(stub, Clocks())
+    client = TestClient(TestServer(page.app()))
+    await client.start_server()
+    events: list[tuple[str, dict]] = []
+    original = stub._emit_event
+    stub._emit_event = lambda name, data, *args, **kwargs: (events.append((name, data)),
+                                                             original(name, data, *args, **kwargs))[1]
+    games, ann = stub.text_channels[0], stub.people[0]
+    try:
+        async def permission(**body) -> tuple[int, dict]:
+            resp = await client.post("/api/permission", json=body)
+            return resp.status, await resp.json()
+
+        status, answer = await permission(channel=str(games.id), permission="attach_files", allow=False)
+        assert status == 200 and answer["result"] == ["attach_files"]
+        assert not stub.world.permissions(games, stub.world.bot) & perm_bits(attach_files=True)
+        assert stub.world.permissions(games, stub.world.bot) & perm_bits(send_messages=True)
+        assert stub.world.permissions(stub.text_channels[1], stub.world.bot) & perm_bits(attach_files=True)
+        assert [(name, data["id"]) for name, data in events] == [("CHANNEL_UPDATE", str(games.id))]
+        status, answer = await permission(channel=str(games.id), permission="send_messages", allow=False)
+        assert answer["result"] == ["send_messages", "attach_files"]
+        for bad in ({"channel": str(games.id), "permission": "administrator", "allow": False},
+                    {"channel": str(games.id), "permission": "attach_files", "allow": "yes"},
+                    {"channel": "1", "permission": "attach_files", "allow": True},
+                    {"channel": str(stub.world.dm_with(ann).id), "permission": "attach_files", "allow": False}):
+            status, answer = await permission(**bad)
+            assert status == 400 and answer["error"], bad
+        assert stub.bot_denied(games) == ["send_messages", "attach_files"] and len(events) == 2
+        status, answer = await permission(channel=str(games.id), permission="attach_files", allow=True)
+        status, answer = await permission(channel=str(games.id), permission="send_messages", allow=True)
+        assert answer["result"] == [] and stub.world.permissions(games, stub.world.bot) & perm_bits(attach_files=True)
+        assert [name for name, _ in events] == ["CHANNEL_UPDATE"] * 4
+    finally:
+        await client.close()
+        await stub.close()
