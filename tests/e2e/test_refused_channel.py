@@ -558,6 +558,13 @@ def embed_text(message) -> str:
     return "\n".join([e.get("description", "") for e in message.embeds] + fields)
 
 
+async def live_message(stub: DiscordStub, channel):
+    """The game's live message (pictures and buttons), waiting for it: on a loaded machine the start's post may come
+    after the stand-in has gone quiet."""
+    return (await stub.wait_until(lambda: [m for m in stub.messages(channel) if m.layout and m.buttons], 20,
+                                  "the live message"))[-1]
+
+
 async def test_while_held_status_and_games_say_the_clock_stands_still_and_why(
         discord_stub: DiscordStub, cast: Cast, start_rollbot):
     """A moderator's tour: while a game was held (Attach Files denied), ``/rp status`` showed "<@Ben>: time runs out
@@ -569,10 +576,9 @@ async def test_while_held_status_and_games_say_the_clock_stands_still_and_why(
     runner = await start_rollbot()
     bot = runner.bot
     clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
-    await stub.settle()
+    prompt = await live_message(stub, cast.games)
     deny(stub, cast.games, attach_files=True)
     await stub.settle()
-    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
     await private_answer(await click_first_move(stub, away, prompt))
     assert await held_soon(bot, game.id)
     mention = f"<@{away.id}>"
@@ -601,8 +607,7 @@ async def test_a_refused_turn_post_leaves_the_previous_live_message_as_it_was(
     runner = await start_rollbot()
     bot = runner.bot
     clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
-    await stub.settle()
-    [live] = [m for m in stub.messages(cast.games) if m.layout and m.buttons]
+    live = await live_message(stub, cast.games)
     deny(stub, cast.games, attach_files=True)
     await stub.settle()
     await tick(stub, runner, clock, clock.now + HOUR + 1)     # the bot plays the seat whose time ran out: refused
