@@ -301,15 +301,17 @@ class RollBot(commands.AutoShardedBot):
         log.info("global commands synced")
 
     async def close(self) -> None:
-        """Let the handlers in flight finish (bounded by ``close_grace``), then log out and close the
-        store: a click answered mid-shutdown must not find the store or the HTTP session gone."""
+        """Stop the bot seats (they start no new move), then let the handlers and deliveries in flight finish
+        (bounded by ``close_grace``), then log out and close the store: a click answered mid-shutdown must not
+        find the store or the HTTP session gone, and a post that reached Discord must be recorded as delivered
+        (else the next start posts it again)."""
+        await self.bots.close()
         if self.inflight.count and not await self.inflight.wait_idle(self.close_grace):
-            log.warning("closing with %d interaction handler(s) still running after %.0f s",
+            log.warning("closing with %d interaction handler(s) or deliveries still running after %.0f s",
                         self.inflight.count, self.close_grace)
         if self._health_task is not None:
             self._health_task.cancel()
         await self.metrics.close()
-        await self.bots.close()
         self.ai_pool.shutdown(wait=False, cancel_futures=True)
         try:
             await super().close()

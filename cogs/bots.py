@@ -57,12 +57,14 @@ class BotPlayer:
         self.executor = executor
         self.kind_specs = kind_specs or {}
         self._running: dict[int, asyncio.Task] = {}
+        self._closed = False
 
     # ------------------------------------------------------------------ scheduling
     def schedule(self, game_id: int, game: GameView | None = None) -> None:
         """Make sure a due bot seat of this game gets played (one runner per game). With the game at hand,
         a table of people only (no bot seat, nobody stood in for) costs nothing."""
-        if game is not None and not any(s.is_ai for s in game.seats) and not TableMeta.of(game.meta).taken:
+        if self._closed or game is not None and not any(s.is_ai for s in game.seats) \
+                and not TableMeta.of(game.meta).taken:
             return
         task = self._running.get(game_id)
         if task is not None and not task.done():
@@ -83,6 +85,9 @@ class BotPlayer:
             await asyncio.gather(*list(self._running.values()), return_exceptions=True)
 
     async def close(self) -> None:
+        """Stop playing (a shutdown): the seats' runners are cancelled and none starts again; a delivery they
+        began runs on to its end (``Courier.deliver``), and the next start resumes the seats."""
+        self._closed = True
         for task in list(self._running.values()):
             task.cancel()
         await asyncio.gather(*list(self._running.values()), return_exceptions=True)

@@ -70,14 +70,18 @@ OVER = {"finished": (N_("clock.closed.finished"), N_("clock.error.finished")),
 def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None = None,
                 line: str = N_("clock.pace.line")) -> list[str]:
     """For ``/<group> status``: the pace (worded by ``line``, the game's ``pace_line_key``), each due player's
-    deadline (for those in ``away``, user ids, that their clock stands still; "time is up" once it is ``now`` or
-    past), each player's average decision time."""
+    deadline (for those in ``away``, user ids, that their clock stands still; for all of them while the game is
+    held, ``cogs.reach``, that it stands still for the hold; "time is up" once it is ``now`` or past), each
+    player's average decision time."""
     lines = [pace_text(TableMeta.of(game.meta).pace or "none", locale, line)]    # under the field's title "Pace"
+    held = bool(TableMeta.of(game.meta).held)
     for seat in sorted(due_since(game)):
         deadline = deadline_of(game, seat)
         if deadline is None or seat >= len(game.seats) or game.seats[seat].is_ai:
             continue
-        if game.seats[seat].user_id in away:           # says why no deadline is shown
+        if held:                                       # the clocks stand still while the game is on hold
+            lines.append(t("clock.status.held", locale, player=player_mention(game, seat)))
+        elif game.seats[seat].user_id in away:         # says why no deadline is shown
             lines.append(t("clock.status.stopped", locale, player=player_mention(game, seat)))
         elif now is not None and deadline <= now:
             lines.append(t("clock.status.up", locale, player=player_mention(game, seat)))

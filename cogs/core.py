@@ -14,8 +14,8 @@ import contextlib
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,6 +29,7 @@ from .transport import DISCORD_FAILED
 from .usertext import echoed, shown_name
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Refusal(Exception):
@@ -169,25 +170,38 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 class Inflight:
-    """Interaction handlers still running.  Shutdown waits (bounded) for them, so a click being handled
-    when the bot is told to stop finishes its move and its answer before the store and the HTTP session
-    close under it."""
+    """Interaction handlers and deliveries still running.  Shutdown waits (bounded) for them, so a click being
+    handled when the bot is told to stop finishes its move and its answer, and a post on its way to Discord is
+    recorded as delivered, before the store and the HTTP session close under them."""
 
     def __init__(self) -> None:
         self.count = 0
         self._idle = asyncio.Event()
         self._idle.set()
 
-    @contextlib.asynccontextmanager
-    async def track(self):
+    def _begin(self) -> None:
         self.count += 1
         self._idle.clear()
+
+    def _end(self, *_done: object) -> None:
+        self.count -= 1
+        if self.count == 0:
+            self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def track(self):
+        self._begin()
         try:
             yield
         finally:
-            self.count -= 1
-            if self.count == 0:
-                self._idle.set()
+            self._end()
+
+    def carry(self, task: asyncio.Future) -> asyncio.Future:
+        """Count ``task`` until it is done: counted at once, before it first runs, so that a shutdown that looks
+        right after it was started already waits for it."""
+        self._begin()
+        task.add_done_callback(self._end)
+        return task
 
     async def wait_idle(self, timeout: float) -> bool:
         """True when every handler finished within ``timeout`` seconds."""
@@ -202,6 +216,28 @@ def tracker(client: Any) -> contextlib.AbstractAsyncContextManager:
     """The client's in-flight counter (a client built without one, e.g. in a tool, tracks nothing)."""
     inflight = getattr(client, "inflight", None)
     return inflight.track() if isinstance(inflight, Inflight) else contextlib.nullcontext()
+
+
+async def run_to_end(client: Any, work: Coroutine[Any, Any, T]) -> T:
+    """Await ``work`` as a task of its own that runs to its end even when the awaiting caller is cancelled (a
+    shutdown stopping the bot seats or the clock's tick), counted in the client's in-flight work until then.
+    A post that reached Discord must be recorded as delivered: cancelled between the two, the next start sends
+    it again, and Discord's nonce protects only for a few minutes."""
+    task = asyncio.ensure_future(work)
+    inflight = getattr(client, "inflight", None)
+    if isinstance(inflight, Inflight):
+        inflight.carry(task)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_failure_logged)     # nobody else will read how it ends
+        raise
+
+
+def _failure_logged(task: asyncio.Future) -> None:
+    """Log the failure of work whose caller was cancelled meanwhile (see :func:`run_to_end`)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("work that ran on after its caller stopped failed", exc_info=task.exception())
 
 
 #: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``); its value

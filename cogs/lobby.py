@@ -54,6 +54,7 @@ from .history import MAX_GAME_ID
 from .outbox import TOKEN_S, Courier, Editor
 from .pace import PACES, pace_text
 from .play import Play
+from .reach import held_text
 from .seam import LobbyOption, Presentation, player_mention, player_name, seated_people
 from .seats import bot_level, bot_seat_name, bot_seat_names, mentioned, shown_game
 from .settings import MAX_TAKEOVER_HOURS, default_pace, default_takeover_hours, language_choices, pace_choices
@@ -264,8 +265,11 @@ class Lobby(GameCog):
                      away: dict[int, float] | None = None, now: float | None = None) -> discord.Embed:
         """The game as ``/status`` shows it; the players in ``away`` (user id -> until) marked "away until"."""
         presentation = self.games[game.kind]
-        embed = discord.Embed(title=t("status.title", locale, game=game.id),
-                              description=t(f"status.{game.status}", locale), colour=EMBED_COLOUR)
+        description = t(f"status.{game.status}", locale)
+        if game.status == "active" and TableMeta.of(game.meta).held:    # why nothing moves there, and who can fix it
+            description = f"{description}\n{held_text(game, locale)}"
+        embed = discord.Embed(title=t("status.title", locale, game=game.id), description=description,
+                              colour=EMBED_COLOUR)
         add_seats_and_options(embed, game, presentation, locale, away)
         if game.state is not None and game.status == "active":
             progress = (presentation.status_line(game, locale), presentation.turn_note(game, locale))

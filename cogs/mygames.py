@@ -31,10 +31,10 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .buttons import ShellButton, ViewButton
-from .core import game_locale, jump_link, locale_of, permission_names, sentences
+from .core import game_locale, jump_link, locale_of, sentences
 from .games import Games
 from .pace import clock_status
-from .reach import CHANNEL_DELETED, LOCKED
+from .reach import CHANNEL_DELETED, held_text
 from .replays import result_text
 from .seats import listed_players, shown_game
 from .translator import cmd_str
@@ -104,23 +104,6 @@ def stand_in_text(game: GameView, locale: str) -> str:
     """The bot plays the asker's seat (``TableMeta.taken``) until they are back, and how they take it back: a tour's
     player whose time ran out saw nothing of it in ``/games``, and it is their click that ends it."""
     return t("mygames.stand_in", locale, button=t("button.my_moves", game_locale(game)))
-
-
-def held_text(game: GameView, locale: str) -> str:
-    """The game is on hold: its channel refuses the bot's posts (``cogs.reach``), for want of which permission,
-    and who can fix it (its players were told once by direct message; this says it wherever they look); or its
-    thread is locked, which a moderator can undo; or, in a DM, the player takes no messages from the bot."""
-    held = TableMeta.of(game.meta).held
-    if game.guild_id is None:
-        return t("mygames.held_dm", locale)
-    if held.get("thread") == LOCKED:
-        return t("mygames.held_locked", locale)
-    missing = list(held.get("missing") or ())
-    if not missing:
-        return t("mygames.held_unknown", locale)
-    if len(missing) == 1:
-        return t("mygames.held_one", locale, permission=permission_names(missing, locale))
-    return t("mygames.held", locale, permissions=permission_names(missing, locale))
 
 
 class MyGames(commands.Cog):

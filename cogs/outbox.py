@@ -8,12 +8,14 @@ posts in order and stops two deliveries of the same post; a post is marked deliv
 right after Discord accepted it. Posts are claimed in the database first (``owner``), so of several bot
 processes on one database only one delivers each post (bot/engine/claims.py).
 
-One live message per game (the layout and summary below): a post that pings someone (or starts, or ends the game) first
-turns the game's previous message into a one-line summary, then posts the new live message; a post marked
-``edit`` (it pings nobody new) edits the live message in place. The previous message is always the one of
-the latest delivered post, so replaying an undelivered post after a crash summarises the same message again
-(an idempotent edit) and then posts: at every moment at most one message of the game has pictures or
-buttons. Posts that ping nobody are sent silently.
+One live message per game (the layout and summary below): a post that pings someone (or starts, or ends the game)
+posts the new live message and turns the game's previous message into a one-line summary (first, when a click on
+it is answered with that edit; after the post, when the bot token sends it, so that a post the channel refuses
+leaves the previous message live); a post marked ``edit`` (it pings nobody new) edits the live message in place.
+The previous message is always the one of the latest delivered post, so replaying an undelivered post after a
+crash summarises the same message again (an idempotent edit) and posts with the same nonce: but for that moment
+between the post and the summary, at most one message of the game has pictures or buttons. Posts that ping
+nobody are sent silently.
 
 The post is rendered from the game as it is when it is delivered (the pictures, the due player's menu):
 after a crash the channel gets the current situation, never a stale menu. Pictures are rendered once per
@@ -55,6 +57,7 @@ from .core import (
     in_worker,
     language_line_text,
     reply_of,
+    run_to_end,
     sentences,
 )
 from .games import Games
@@ -490,7 +493,13 @@ class Courier:
         interaction that made them due (a click, a command in the game's channel): the posts go through it
         (the clicked live message answered in place, a new live message as its follow-up) rather than through the
         bot token, which Discord limits to 50 calls a second for the whole bot. The posts a held game gathered
-        (``cogs.reach``; ``catch_up``: its hold was just lifted) go out as one (:func:`caught_up`)."""
+        (``cogs.reach``; ``catch_up``: its hold was just lifted) go out as one (:func:`caught_up`).
+        A delivery once begun runs to its end even when its caller is cancelled, and a shutdown waits for it
+        (:func:`cogs.core.run_to_end`): a post that reached Discord is recorded, not sent again at the next start."""
+        return await run_to_end(self.client, self._deliver(game_id, via, catch_up=catch_up))
+
+    async def _deliver(self, game_id: int, via: discord.Interaction | None, *,
+                       catch_up: bool) -> list[discord.Message]:
         sent = []
         async with self.delivering(game_id):
             posts = await self.sessions.store.claim_posts(self.owner, game_id=game_id, now=time.time())
@@ -682,16 +691,23 @@ class Courier:
             message = await self._edit_live(channel, game.id, previous.message_id, content, via)
             if message is not None:
                 return message, content
-        if previous is not None:
-            # what the first post of the new message played before its opener ends the previous message
-            await self._summarise(channel, game, previous, same_message, via, then=folded[0] if folded else post)
+        # what the first post of the new message played before its opener ends the previous message
+        summarise = functools.partial(self._summarise, channel, game, previous, same_message,
+                                      then=folded[0] if folded else post) if previous is not None else None
+        if summarise is not None and via is not None:
+            await summarise(via)               # the click on it is answered with this edit
         if self.notices is not None:       # an away player is owed no notice either
             away = await self.away.in_game(game, payload.get("mention", []), self.away.clock())
             hush = await self.notices.plan(game, payload, away=away)
         else:
             hush = ()
         content = await self.render(game, payload, earlier=list(folded), marker=post_marker(post.id), hush=hush)
-        return await self._post(channel, game, post, previous, content, via), content
+        message = await self._post(channel, game, post, previous, content, via)
+        if summarise is not None and via is None:
+            # with the bot token, only once the new message is there: a post the channel refuses (a permission
+            # taken away, ``cogs.reach``) leaves the previous one live, its picture and buttons, not a bare summary
+            await summarise(None)
+        return message, content
 
     async def _edit(self, channel: Any, game_id: int, message_id: int, via: discord.Interaction | None,
                     fields: Callable[[], dict]) -> discord.Message | None:

@@ -82,12 +82,15 @@ def pace_text(pace: str, locale: str, line: str = N_("clock.pace.line")) -> str:
 def clock_status(game: Any, locale: str, away: Any = (), now: float | None = None, *, edited: bool = True) -> str:
     """For the live message's status line: the pace and when the first due player's time runs out ("" for a
     game without a clock), or that it is up when that moment is ``now`` or past; the clocks of the players in
-    ``away`` (user ids) stand still: no deadline. ``edited``: the text is drawn again when the deadline moves
+    ``away`` (user ids) stand still: no deadline; so do all of them while the game is held (its channel refuses
+    the bot's posts, ``cogs.reach``), which it says instead. ``edited``: the text is drawn again when the deadline moves
     or passes (the live message), so it may say "in 3 hours"; a text never edited again (a direct message)
     gives the date and time instead, which stay true ("3 hours ago" read "time runs out 16 hours ago")."""
     pace = TableMeta.of(game.meta).pace or "none"
     if not PACES.get(pace):
         return ""
+    if TableMeta.of(game.meta).held:           # its clocks stand still (``cogs.reach``): no deadline, never "up"
+        return t("clock.live.held", locale, pace=t(f"clock.pace.{pace}", locale))
     deadlines = [d for seat in due_since(game) if seat < len(game.seats) and not game.seats[seat].is_ai
                  and game.seats[seat].user_id not in away and (d := deadline_of(game, seat)) is not None]
     named = t(f"clock.pace.{pace}", locale)

@@ -108,6 +108,24 @@ def in_thread(channel: Any) -> bool:
     return isinstance(channel, discord.Thread)
 
 
+def held_text(game: GameView, locale: str) -> str:
+    """The game is on hold: its channel refuses the bot's posts (``cogs.reach``), for want of which permission,
+    and who can fix it (its players were told once by direct message; this says it wherever they look); or its
+    thread is locked, which a moderator can undo; or, in a DM, the player takes no messages from the bot. Said in
+    ``/games`` and ``/<game> status``, wherever a player looks while the game's clock stands still."""
+    held = TableMeta.of(game.meta).held
+    if game.guild_id is None:
+        return t("mygames.held_dm", locale)
+    if held.get("thread") == LOCKED:
+        return t("mygames.held_locked", locale)
+    missing = list(held.get("missing") or ())
+    if not missing:
+        return t("mygames.held_unknown", locale)
+    if len(missing) == 1:
+        return t("mygames.held_one", locale, permission=permission_names(missing, locale))
+    return t("mygames.held", locale, permissions=permission_names(missing, locale))
+
+
 class Reach(commands.Cog):
     """The games whose channel refuses the bot's posts (see the module's docstring). The courier owns it (``Courier.
     reach``); the clock, the reminders and the takeover ask it whether a game is held."""

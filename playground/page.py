@@ -98,6 +98,7 @@ class Page:
         app.router.add_post("/api/select", self._action(self._select))
         app.router.add_post("/api/locale", self._action(self._locale))
         app.router.add_post("/api/skip", self._action(self._skip))
+        app.router.add_post("/api/permission", self._action(self._permission))
         app.router.add_get("/api/messages", self._messages)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
         app.router.add_get("/ws", self._ws)
@@ -270,6 +271,14 @@ class Page:
             raise ValueError("skip between a second and a week")
         await self.controls.skip(seconds)
         return self.controls.offset
+
+    async def _permission(self, body: dict[str, Any]) -> list[str]:
+        """A server admin denies the bot a permission in a channel, or allows it again (``allow``): what the bot
+        is denied there now."""
+        if not isinstance(body.get("allow"), bool):
+            raise ValueError("allow: true or false")
+        return self.stub.set_bot_permission(self.stub.channel(body["channel"]), str(body["permission"]),
+                                            body["allow"])
 
     # --- live updates ---------------------------------------------------------------------------------------
     def _on_change(self, channel_id: int | None) -> None:

@@ -4,8 +4,10 @@ restart of the playground.
 
 What is kept (``LocalState``): the world (ids of people, channels, the bot's application), the command
 registry the bot synced (the bot syncs only when its commands change, so a restarted local Discord must still
-know them), and every message with its pictures. Written atomically (a temporary file, then a rename) a moment
-after the last change and when the playground stops.
+know them), every message with its pictures, and the nonces of the last few minutes' posts (with their wall-clock
+time, so that a bot that sends a post again after a restart gets the first one back, as from Discord).
+Written atomically (a temporary file, then a rename) a moment after the last change and when the playground
+stops.
 """
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ CHANNELS = ("games", "tavern", "lounge")
 MODERATOR_PERMISSIONS = perm_bits(manage_channels=True, manage_guild=True)
 #: The locales a person can switch to, as Discord names them.
 LOCALES = ("en-US", "de", "fr", "ko")
+#: The permissions the page may take away from the bot in one channel (and give back): those a game's posts and
+#: moves need there (discord.py's names), so that a hold (``cogs.reach``) can be made and lifted live.
+BOT_PERMISSIONS = ("view_channel", "send_messages", "send_messages_in_threads", "embed_links", "attach_files",
+                   "read_message_history")
 STATE_VERSION = 1
 #: Requests kept in memory for diagnostics; the local Discord runs for days, the tests' stand-in for seconds.
 REQUEST_LOG = 400
@@ -71,7 +77,8 @@ class LocalDiscord(DiscordStub):
     def _state(self) -> dict[str, Any]:
         return {"version": STATE_VERSION, "world": self.world, "commands": self.commands,
                 "messages": self._messages, "channel_messages": self._channel_messages,
-                "people": [p.id for p in self.people], "channels": [c.id for c in self.text_channels]}
+                "people": [p.id for p in self.people], "channels": [c.id for c in self.text_channels],
+                "nonces": self.recent_nonces()}
 
     def _restore(self, path: Path) -> bool:
         try:
@@ -90,6 +97,7 @@ class LocalDiscord(DiscordStub):
         self._channel_messages = state["channel_messages"]
         self.people = [self.world.users[i] for i in state["people"]]
         self.text_channels = [self.world.channels[i] for i in state["channels"]]
+        self.restore_nonces(state.get("nonces", {}))     # a state saved by an older playground has none
         log.info("restored the playground's server: %d messages", len(self._messages))
         self.restored = True
         return True
@@ -118,6 +126,28 @@ class LocalDiscord(DiscordStub):
                 del self.interactions[iid]
                 self._by_token.pop(ix.token, None)
         del self.rejections[:-REQUEST_LOG]
+
+    # --- the bot's permissions --------------------------------------------------------------------------
+    def bot_denied(self, channel: StubChannel) -> list[str]:
+        """The ``BOT_PERMISSIONS`` the bot's role is denied in ``channel``."""
+        denied = sum(o.deny for o in channel.overwrites if o.id == self.world.bot_role.id)
+        return [name for name in BOT_PERMISSIONS if denied & perm_bits(**{name: True})]
+
+    def set_bot_permission(self, channel: StubChannel, permission: str, allowed: bool) -> list[str]:
+        """Deny the bot one permission in ``channel``, or allow it again, as a server admin would, and tell the bot
+        as Discord does (CHANNEL_UPDATE): a hold can be made and lifted without restarting the playground.
+        Returns what the bot is denied there now."""
+        if permission not in BOT_PERMISSIONS:
+            raise ValueError(f"no permission {permission!r} (one of {', '.join(BOT_PERMISSIONS)})")
+        if channel.is_dm:
+            raise ValueError("a DM has no permissions to change")
+        denied = set(self.bot_denied(channel)) - {permission} | (set() if allowed else {permission})
+        channel.overwrites = [o for o in channel.overwrites if o.id != self.world.bot_role.id]
+        if denied:
+            self.world.restrict_bot(channel, **{name: True for name in denied})
+        self._emit_event("CHANNEL_UPDATE", channel.payload(), guild_id=channel.guild_id)
+        self._notify(channel.id)
+        return self.bot_denied(channel)
 
     # --- who is who -----------------------------------------------------------------------------------
     def person(self, user_id: int) -> StubUser:

@@ -105,8 +105,11 @@ class MessageStore:
             raise PayloadRejected("nonce: must be an integer or a string of at most 25 characters")
         if not payload.get("enforce_nonce"):
             return None
-        msg = self._nonces.get((channel.id, self.world.bot.id, str(nonce)))
-        if msg is None or msg.deleted or self.now() - msg.created_mono > self.rate_limits.nonce_window:
+        seen = self._nonces.get((channel.id, self.world.bot.id, str(nonce)))
+        if seen is None:
+            return None
+        msg, at = seen
+        if msg.deleted or self.wall_now() - at > self.rate_limits.nonce_window:
             return None
         return msg
 
@@ -134,7 +137,7 @@ class MessageStore:
         if interaction is None and payload.get("nonce") is not None:  # webhooks (follow-ups) have no nonces
             msg.nonce = payload["nonce"]
             if payload.get("enforce_nonce"):
-                self._nonces[(channel.id, msg.author.id, str(msg.nonce))] = msg
+                self._nonces[(channel.id, msg.author.id, str(msg.nonce))] = (msg, self.wall_now())
         if interaction is not None:
             msg.interaction_id = interaction.id
             msg.webhook_id = self.world.application_id

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Self
 
@@ -64,8 +65,10 @@ class DiscordStub(RestApi, RateLimitedApi, Gateway, MessageStore, Driver):
         self._by_token: dict[str, InteractionRecord] = {}
         self._messages: dict[int, StubMessage] = {}
         self._channel_messages: dict[int, list[StubMessage]] = {}
-        #: (channel id, author id, nonce) -> the message an ``enforce_nonce`` post created
-        self._nonces: dict[tuple[int, int, str], StubMessage] = {}
+        #: (channel id, author id, nonce) -> the message an ``enforce_nonce`` post created, and when (``wall_now``):
+        #: a wall-clock time, so that a stand-in restored from a saved state (the playground's) still knows
+        #: the nonces of its last few minutes, as Discord does across a bot's restart
+        self._nonces: dict[tuple[int, int, str], tuple[StubMessage, float]] = {}
         self._init_limits(rate_limits, fault_seed)
         self._seq = 0
         self._last_activity = 0.0
@@ -127,6 +130,24 @@ class DiscordStub(RestApi, RateLimitedApi, Gateway, MessageStore, Driver):
         """The stand-in's clock: the loop's, plus what ``advance_clock`` added."""
         assert self._loop is not None
         return self._loop.time() + self._clock_offset
+
+    def wall_now(self) -> float:
+        """The stand-in's wall clock (Unix seconds, plus what ``advance_clock`` added): for what must keep its
+        meaning in another process, like a nonce's age after a restart (the loop's clock starts anew there)."""
+        return time.time() + self._clock_offset
+
+    def recent_nonces(self) -> dict[tuple[int, int, str], tuple[int, float]]:
+        """The ``enforce_nonce`` nonces still inside Discord's window, as (message id, wall time): what a
+        saved stand-in must keep so that a bot's retry after a restart gets its first message back."""
+        horizon = self.wall_now() - self.rate_limits.nonce_window
+        return {key: (msg.id, at) for key, (msg, at) in self._nonces.items() if at >= horizon and not msg.deleted}
+
+    def restore_nonces(self, kept: dict[tuple[int, int, str], tuple[int, float]]) -> None:
+        """Take back ``recent_nonces`` of a saved stand-in (entries whose message is gone are dropped)."""
+        for key, (message_id, at) in kept.items():
+            msg = self._messages.get(message_id)
+            if msg is not None:
+                self._nonces[key] = (msg, at)
 
     # --- change notification (drives every wait) ------------------------------------------------
     def _bump(self) -> int:

@@ -112,9 +112,10 @@ async def test_turn_posts_wait_while_attach_files_is_missing_and_go_out_once_it_
     assert len(stub.messages(stub.dm_channel(cast.bob))) == 1, "told once"
 
     # the admin grants Attach Files again: the posts that waited go out, each once, and the hold ends
+    shown = [m for m in stub.messages(cast.games) if m.layout and m.buttons]   # the live message from before the hold
     grant_back(stub, cast.games)
-    await stub.wait_until(lambda: bool([m for m in stub.messages(cast.games) if m.layout and m.buttons]), 10,
-                          "the live message")
+    await stub.wait_until(lambda: [m for m in stub.messages(cast.games) if m.layout and m.buttons] not in ([], shown),
+                          15, "the new live message, the previous one summarised")
     await stub.settle()
     assert not await held(bot, game.id)
     assert await all_delivered(bot, game.id)
@@ -548,4 +549,83 @@ async def test_caught_up_the_live_message_shows_the_turn_due_now(discord_stub: D
     assert len(live) == 1 and due.id not in live[0].mentions, "an away player is named, not pinged"
     assert t("away.mark", "en", date="\x00").split("\x00")[0] in live[0].text
     assert str(user_id) not in live[0].text and game.seats[seat].name in live[0].text
+    refused_by_discord(stub)
+
+
+def embed_text(message) -> str:
+    """Everything an embed answer shows: its description and its fields."""
+    fields = [f"{f.get('name', '')}\n{f.get('value', '')}" for e in message.embeds for f in e.get("fields", [])]
+    return "\n".join([e.get("description", "") for e in message.embeds] + fields)
+
+
+async def live_message(stub: DiscordStub, channel):
+    """The game's live message (pictures and buttons), waiting for it: on a loaded machine the start's post may come
+    after the stand-in has gone quiet."""
+    return (await stub.wait_until(lambda: [m for m in stub.messages(channel) if m.layout and m.buttons], 20,
+                                  "the live message"))[-1]
+
+
+async def test_while_held_status_and_games_say_the_clock_stands_still_and_why(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A moderator's tour: while a game was held (Attach Files denied), ``/rp status`` showed "<@Ben>: time runs out
+    <t:…:R>" and ``/games`` "Pace fast: time runs out <t:…:R>", a countdown that said "time is up" two hours later,
+    though the clock stood still; status did not mention the hold at all. Now both say that the clock is stopped
+    while the game is on hold, status says why (the missing permission) and who can fix it, and no deadline or
+    "time is up" is shown."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    prompt = await live_message(stub, cast.games)
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    await private_answer(await click_first_move(stub, away, prompt))
+    assert await held_soon(bot, game.id)
+    mention = f"<@{away.id}>"
+    for hours in (0, 2):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+        await stub.settle()
+        status = embed_text(await (await stub.run_command(cast.alice, cast.games, "rp status")).wait_response())
+        assert t("clock.status.held", "en", player=mention) in status
+        assert t("mygames.held_one", "en", permission=t("permission.attach_files", "en")) in status
+        assert "<t:" not in status and t("clock.status.up", "en", player=mention) not in status
+        listing = embed_text(await (await stub.run_command(away, cast.lounge, "games")).wait_response())
+        assert t("clock.live.held", "en", pace=t("clock.pace.fast", "en")) in listing
+        [line] = [line for line in listing.splitlines() if t("clock.pace.fast", "en") in line]
+        assert "<t:" not in line and t("clock.live.up", "en", pace=t("clock.pace.fast", "en")) not in line
+    refused_by_discord(stub)
+
+
+async def test_a_refused_turn_post_leaves_the_previous_live_message_as_it_was(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A moderator's tour: Attach Files denied, the next turn post was refused, but the game's previous live message
+    had already been collapsed into its one-line summary (and was edited again at each try): the channel showed no
+    picture, no buttons and nothing about the hold, as if the game had vanished. Now the summary waits for the new
+    message: the previous live message keeps its pictures and buttons while the game is held."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    live = await live_message(stub, cast.games)
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    await tick(stub, runner, clock, clock.now + HOUR + 1)     # the bot plays the seat whose time ran out: refused
+    await bot.bots.idle()
+    await stub.settle()
+    assert await held_soon(bot, game.id)
+    assert refused_posts(stub) == 1
+    assert live.images and live.buttons, "the previous live message is not collapsed before the new one is there"
+    for hours in (1, 2):                                       # nor at the back-off's tries
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert live.images and live.buttons
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: [m for m in stub.messages(cast.games) if m.layout and m.buttons] != [live], 10,
+                          "the new live message")
+    await stub.wait_until(lambda: not live.images and not live.buttons, 15,
+                          "the previous message summarised once the new one is there (after the channel's rate limit)")
+    await stub.settle()
+    assert len([m for m in stub.messages(cast.games) if m.layout and (m.images or m.buttons)]) == 1
     refused_by_discord(stub)

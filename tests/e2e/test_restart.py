@@ -2,6 +2,10 @@
 a button posted by the old instance still plays its move; the game then runs to its end."""
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
+from bot.i18n import t
 from tests.e2e.flows import (
     click_first_move,
     game_id_of,
@@ -10,8 +14,10 @@ from tests.e2e.flows import (
     stop_rollbot,
     stored_game,
     telling_the_seed,
+    turn_post,
 )
 from tests.e2e.policy import RandomPlayer, due_players, move_options
+from tests.e2e.test_bot_seats import PlaysWithBots
 
 
 async def test_button_from_before_a_restart_continues_the_game(discord_stub, cast, start_rollbot):
@@ -84,3 +90,53 @@ async def test_stopping_mid_click_finishes_the_answer_first(discord_stub, cast, 
     player.take_over(answer, owner)
     await player.play(until=lambda p: True)
     stub.assert_clean()
+
+
+async def test_stopping_while_a_bot_seats_post_is_on_its_way_records_it(discord_stub, cast, start_rollbot, db_path):
+    """The operator stops the bot just as the post of a move the bot made (a bot seat, or a seat it stands in for)
+    reaches Discord, before the answer is back: the stop waits for that delivery, so it is recorded and the next
+    start does not post it a second time. (Poker #6's final result was posted twice: the stop cancelled the
+    bot seat's runner between Discord's accepting the post and the outbox's marking it delivered.)"""
+    stub = discord_stub
+    first_bot = await start_rollbot()
+    first_bot.bot.bots.pause = 0
+    created = await stub.run_command(cast.alice, cast.games, "rp new", players=2, bots=1, level="easy")
+    lobby = await created.wait_response()
+    started = await stub.click(cast.alice, lobby, label=t("button.start", "en"))
+    await started.wait_response()
+    first = await turn_post(stub, cast.games, started, timeout=30)
+
+    reached, stopping = asyncio.Event(), asyncio.Event()
+
+    async def slow_answer(channel, record) -> bool:
+        """The bot token's channel post reaches the stand-in, whose answer comes only after the stop began."""
+        if record.route != "POST /channels/{channel_id}/messages" or reached.is_set():
+            return True
+        reached.set()
+        await stopping.wait()
+        await asyncio.sleep(0.5)              # the stop is under way (the bot seats' runners are cancelled)
+        return True
+    stub.channel_post_gate = slow_answer
+    player = PlaysWithBots(stub, cast.games, [cast.alice], seed=3, timeout=60, typed_share=0.0)
+    playing = asyncio.create_task(player.play(first))
+    try:
+        await asyncio.wait_for(reached.wait(), 60)
+    finally:
+        playing.cancel()
+        await asyncio.gather(playing, return_exceptions=True)
+    closing = asyncio.create_task(first_bot.close())
+    await asyncio.sleep(0.1)
+    stopping.set()
+    await closing
+    stub.channel_post_gate = None
+    with sqlite3.connect(db_path) as conn:
+        undelivered = conn.execute("SELECT game_id, seq FROM outbox WHERE delivered_at IS NULL").fetchall()
+    assert undelivered == [], "the post that reached Discord was recorded before the bot stopped"
+    posted = [m for m in stub.messages(cast.games) if not m.ephemeral and m.attachments]
+
+    await start_rollbot()
+    await asyncio.sleep(2)                  # the start-up delivery (on_ready) has had its go
+    await stub.settle()
+    assert [m for m in stub.messages(cast.games) if not m.ephemeral and m.attachments][:len(posted)] == posted
+    texts = [m.text for m in stub.messages(cast.games) if not m.ephemeral and m.attachments]
+    assert len(texts) == len(set(texts)), "no post came twice"
