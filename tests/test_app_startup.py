@@ -88,7 +88,7 @@ async def test_runs_and_shuts_down_cleanly(tmp_path, sig):
     log = err.decode()
     assert proc.returncode == 0, log
     assert seen[:2] == ["users/@me", "applications/@me"]
-    games = len(PRESENTATIONS) + 6        # one root command per game, /daily, /find, /games, /notify, /away, /help
+    games = len(PRESENTATIONS) + 7   # one root command per game, /daily, /find, /seat, /games, /notify, /away, /help
     assert f"sync:4242:{games}" in seen and f"sync:global:{games}" in seen
     assert "store closed" in log and "shutting down" in log
     assert (tmp_path / "g.db").exists()
