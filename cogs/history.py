@@ -9,6 +9,7 @@ seed and the move log in a worker thread (``cogs.replays``): snapshots hold only
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
@@ -23,33 +24,109 @@ from bot.engine.table import TableMeta
 from bot.i18n import t
 
 from .buttons import ShellButton
-from .core import EDIT_MENTIONS, Refusal, check_bot_permissions, defer, in_worker, locale_of, send_after_defer
+from .core import (
+    EDIT_MENTIONS,
+    SENTENCE_SEPARATOR,
+    Refusal,
+    as_sentence,
+    check_bot_permissions,
+    defer,
+    in_worker,
+    locale_of,
+    send_after_defer,
+)
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, move_words, result_text, score_text, states_before
+from .replays import frames, game_at, move_words, replayed, result_text, score_text
 from .seam import Presentation
 from .seats import result_named, shown_game
 from .tables import game_to_look_at
 from .translator import cmd_str
 from .usertext import cut, label_text, shown_name
 
-#: moves per page of ``/<game> log``
+#: most moves per page of ``/<game> log`` (a page is also kept within :data:`MESSAGE_LIMIT`)
 LOG_PAGE = 15
+#: Discord's limit on a message's text (characters): a page of the log is made of whole lines within it
+MESSAGE_LIMIT = 2000
+#: how a line of what the rules did after a move begins: Discord's small text, as the live message's lines are
+SUBTEXT = "-# "
+#: longest line of what followed one move: more goes on a line of its own (a page holds whole lines only)
+AFTERMATH_LINE = 900
 
 
-def log_bounds(count: int, page: int) -> tuple[int, int, int, int]:
-    """(start, end, pages, page) of page ``page`` (0-based, clamped) of a log of ``count`` moves: the moves shared
-    out evenly between the fewest pages of at most :data:`LOG_PAGE`, the later pages taking the odd one, so that
-    no page holds one line (cut from the first move, the page shown first held one; cut from the newest, three
-    tours in a row saw a first page of one move)."""
-    pages = max(1, -(-count // LOG_PAGE))
-    page = min(max(0, page), pages - 1)
-    size, longer = divmod(count, pages)                 # the last ``longer`` pages hold one more
+def log_pages(sizes: Sequence[int], budget: int, most: int = LOG_PAGE) -> list[tuple[int, int]]:
+    """The pages of a log whose entries take ``sizes`` characters each (a newline included), as (start, end) of
+    each: the fewest pages of at most ``most`` entries and ``budget`` characters (a page of fifteen Roll for
+    Adventure moves with what followed them went past Discord's limit), with the entries shared out evenly between
+    them (by size, or by number where they are short), so that no page holds one line (cut from the first move,
+    the page shown first held one; cut from the newest, three tours in a row saw a first page of one move). An
+    entry is never split: each must fit ``budget`` alone (:func:`page_units`)."""
+    count = len(sizes)
+    if count == 0:
+        return [(0, 0)]
+    ends = []                           # the furthest end of a page that starts at each entry
+    for start in range(count):
+        end, size = start, 0
+        while end < count and end - start < most and (end == start or size + sizes[end] <= budget):
+            size += sizes[end]
+            end += 1
+        ends.append(end)
+    needed = [0] * (count + 1)          # the fewest pages that hold the entries from each one on
+    for start in range(count - 1, -1, -1):
+        needed[start] = 1 + needed[ends[start]]
+    before = [0.0]                      # how much of a page the entries before each one fill: by characters, or
+    for size in sizes:                  # by count where short ones fill a page by their number (:data:`LOG_PAGE`)
+        before.append(before[-1] + max(size / budget, 1 / most))
+    bounds, start = [], 0
+    for page in range(needed[0]):
+        left = needed[0] - page
+        target = before[start] + (before[count] - before[start]) / left
+        choices = [e for e in range(start + 1, ends[start] + 1) if needed[e] <= left - 1]
+        end = min(choices, key=lambda e: abs(before[e] - target))
+        bounds.append((start, end))
+        start = end
+    return bounds
 
-    def start(number: int) -> int:
-        return number * size + max(0, number - (pages - longer))
-    return start(page), start(page + 1), pages, page
+
+def page_units(entries: Sequence[Sequence[str]], budget: int) -> list[str]:
+    """The log's entries (a move's line and the lines of what followed it) as the texts pages are made of: an
+    entry whole where it fits ``budget`` (:func:`log_pages`), else its lines in as few parts as fit, each line
+    whole (one longer than a page, which no move has, is cut)."""
+    units: list[str] = []
+    for lines in entries:
+        if len("\n".join(lines)) < budget:
+            units.append("\n".join(lines))
+            continue
+        part: list[str] = []
+        for line in (cut(line, budget - 1) for line in lines):
+            if part and len("\n".join([*part, line])) >= budget:
+                units.append("\n".join(part))
+                part = []
+            part.append(line)
+        units.append("\n".join(part))
+    return units
+
+
+def aftermath(presentation: Presentation, game: GameView, events: Sequence[dict], locale: str) -> list[str]:
+    """What the rules did after a move (an enemy revealed, its attack, the damage, the dice lost), worded by the
+    game's ``event_line`` as the live message words it, as small lines of sentences (a new one from the event that
+    opens a new message, ``Presentation.message_opener``): a log of the players' choices alone never said why a
+    die was lost or a territory fell. The events that retell the move itself
+    (``Presentation.log_retold_events``) are left out: the move's line says it."""
+    retold, lines = set(presentation.log_retold_events), []
+    for event in events:
+        key = event.get("key") if isinstance(event, dict) else None
+        sentence = "" if key in retold else as_sentence(presentation.event_line(game, event, locale))
+        if not sentence:
+            continue
+        # one line, a new one where a new message of the game begins ("Turn 5: …") or where it would grow too long
+        joined = SENTENCE_SEPARATOR.join([lines[-1], sentence]) if lines else ""
+        if lines and key != presentation.message_opener and len(SUBTEXT + joined) <= AFTERMATH_LINE:
+            lines[-1] = joined
+        else:
+            lines.append(sentence)
+    return [SUBTEXT + line for line in lines]
 #: slot letter of each paging button (custom ids of one message must differ even when two aim at one page);
 #: slot "c" is the disabled "Page 2 of 5" label between Previous and Next. The buttons are words alone: a screen
 #: reader read their emoji by name ("last track button First", "reverse button Previous")
@@ -234,18 +311,36 @@ class History(GameCog):
 
     # ------------------------------------------------------------------ the log
     async def log_page(self, game: GameView, page: int, locale: str) -> tuple[str, int, int]:
-        """(text, number of pages, the page shown): the page is clamped to the log as it is now
-        (:func:`log_bounds`)."""
-        presentation = self.games[game.kind]
+        """(text, number of pages, the page shown): a heading that names the game, then the page's moves, each
+        with what the rules did after it (:meth:`log_entries`); the page is clamped to the log as it is now
+        (:func:`log_pages`)."""
         records = await self.sessions.move_log(game.id)
-        start, end, pages, page = log_bounds(len(records), page)
-        shown = shown_game(game, locale, self.games.kind(game.kind))
-        # each move worded on the table it was played on (rebuilt from the seed in a worker: CPU work)
-        before = await in_worker(states_before, self.games.kind(game.kind), game, records[:end])
-        lines = []
+        title = t(self.games[game.kind].title_key, locale)
+        # the room the heading leaves, reckoned with the longest page numbers: the pages are cut before they are known
+        widest = t("history.log_title", locale, title=title, game=game.id, page=MAX_PAGE, pages=MAX_PAGE)
+        budget = MESSAGE_LIMIT - max(len(widest), len(t("history.log_title_one", locale, title=title, game=game.id)))
+        entries = await in_worker(self.log_entries, game, records, locale)
+        units = page_units(entries, budget)
+        bounds = log_pages([len(unit) + 1 for unit in units], budget)
+        page = min(max(0, page), len(bounds) - 1)
+        start, end = bounds[page]
+        heading = t("history.log_title", locale, title=title, game=game.id, page=page + 1, pages=len(bounds)) \
+            if len(bounds) > 1 else t("history.log_title_one", locale, title=title, game=game.id)
+        body = "\n".join(units[start:end]) or t("play.log_empty", locale)
+        return f"{heading}\n{body}", len(bounds), page
+
+    def log_entries(self, game: GameView, records: list, locale: str) -> list[list[str]]:
+        """Every move of the log in words, each on the table it was played on, followed by what the rules did
+        after it (:func:`aftermath`; not for a move taken back, whose consequences were undone with it): a
+        move's line and its small lines. CPU work (the game is played again from its seed): run in a worker."""
+        presentation, kind = self.games[game.kind], self.games.kind(game.kind)
+        shown = shown_game(game, locale, kind)
+        played = replayed(kind, game, records)
+        before = {seq: step.before for seq, step in played.items()}
         undone = {r.undoes for r in records if r.undoes is not None}
         table = TableMeta.of(game.meta)
-        for record in records[start:end]:
+        entries = []
+        for record in records:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
             else:
@@ -262,8 +357,12 @@ class History(GameCog):
                 key = "play.log_line_ruled"        # the rules' move when their time ran out: no bot's
             then = replace(shown, state=before[record.seq]) if record.seq in before else shown
             player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
-            lines.append(t(key, locale, n=record.seq, player=player, move=label))
-        return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
+            entry = [t(key, locale, n=record.seq, player=player, move=label)]
+            step = played.get(record.seq)
+            if step is not None and step.after is not None and record.seq not in undone:
+                entry += aftermath(presentation, replace(shown, state=step.after), step.events, locale)
+            entries.append(entry)
+        return entries
 
     # ------------------------------------------------------------------ the replay
     def _replay_work(self, game: GameView, moves: list, page: int, locale: str, result: GameView | None = None

@@ -101,24 +101,41 @@ def frames(kind: Any, game: GameView, moves: list[MoveRecord]) -> list[Frame]:
     return found
 
 
-def states_before(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[int, Any]:
-    """The state each move of the log was played on (seq -> state), rebuilt from the seed, so that a move's
-    label in ``/<game> log`` reads as it did when it was made, not as the table stands now (a die taken off
-    has gone elsewhere since, another hero is active). An undo entry goes back to the state before the move it
-    took back. A log the rules no longer replay stops there: the moves after it have no state (the log labels
-    them with the game as it is)."""
-    before: dict[int, Any] = {}
+@dataclass(frozen=True)
+class Played:
+    """One move of the log as the rules replayed it: the table it was played on, the table after it (None: the
+    rules no longer replay it), and what the rules did (its events, as the live message got them)."""
+    before: Any
+    after: Any
+    events: tuple[dict, ...]
+
+
+def replayed(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[int, Played]:
+    """Every move of the log played again from the seed (seq -> :class:`Played`), so that ``/<game> log`` words
+    a move on the table it was played on, and what followed it as the live message told it. An undo entry goes
+    back to the state before the move it took back. A log the rules no longer replay stops there: the moves after
+    it have no state (the log labels them with the game as it is, and tells nothing of what followed)."""
+    played: dict[int, Played] = {}
     try:
         state = kind.create(len(game.seats), game.seed, game.options)
         for record in moves:
             if record.undoes is not None:
-                state = before.get(record.undoes, state)
+                state = played[record.undoes].before if record.undoes in played else state
                 continue
-            before[record.seq] = state
-            state, _ = kind.apply(state, record.seat, record.move)
+            played[record.seq] = Played(state, None, ())       # what followed is known once the rules replay it
+            after, events = kind.apply(state, record.seat, record.move)
+            played[record.seq] = Played(state, after, tuple(events))
+            state = after
     except Exception:  # noqa: BLE001 - an old log must still list its moves
         log.warning("game %s: its log no longer replays; later moves are labelled as the game stands", game.id)
-    return before
+    return played
+
+
+def states_before(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[int, Any]:
+    """The state each move of the log was played on (seq -> state, :func:`replayed`), so that a move's label
+    reads as it did when it was made, not as the table stands now (a die taken off has gone elsewhere since,
+    another hero is active)."""
+    return {seq: step.before for seq, step in replayed(kind, game, moves).items()}
 
 
 def move_words(presentation: Any, game: GameView, before: dict[int, Any], record: MoveRecord, locale: str) -> str:

@@ -234,6 +234,10 @@ class Presentation:
     #: one also hears it where another player moved after a reveal since the asker's own last move: a new deal
     #: (a new poker hand) closes what came before, whoever has moved since. None: the shell's, and who moved.
     undo_reveal_key: str | None = None
+    #: the keys of events that only retell the player's move (Roll for Adventure's "Ann · Healer places 2 dice
+    #: showing 5 on the Forest"): ``/<game> log`` shows what the rules did after each move, as the live message
+    #: words it, under the move's own line, which says these already
+    log_retold_events: tuple[str, ...] = ()
 
     # ---- lobby
     def game_options(self, chosen: dict[str, Any], *, solo: bool) -> dict:

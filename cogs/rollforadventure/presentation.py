@@ -115,6 +115,8 @@ class RollForAdventurePresentation(Presentation):
     solo = True
     has_live_pictures = True
     message_opener = N_("rollforadventure.event.turn")
+    #: a hero chosen and dice placed are the move itself: the log's line for the move says them
+    log_retold_events = (N_("rollforadventure.event.hero_picked"), N_("rollforadventure.event.placed"))
     lobby_options = (
         LobbyOption("heroes", N_("rollforadventure.lobby.heroes.describe"), default="random",
                     choices=(("random", N_("rollforadventure.lobby.heroes.random")),

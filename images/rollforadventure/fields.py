@@ -28,6 +28,10 @@ LOCKED = (58, 52, 62)
 SECTION_GAP = 12
 TEXT = 22       # the legends' words, down to MIN_TEXT where a long one must fit
 MIN_TEXT = 21
+#: the rules' lines in the regular weight (the Ice Cave's rewards, the heroes' abilities, why the game ended):
+#: 21-22 px read 8-9 px tall on a phone that shows the picture 270-281 px wide (a French tour); 24 px: 10.6 px at
+#: 290 px, 9.9 px at 270
+RULE_TEXT = 24
 GRID = 3 * (F + G) - G              # Ice Cave B's 3 x 3 fields, drawn TAG_ROOM in from the band's edge:
 TAG_ROOM = 8                        # the letters' discs stand out over their top-left corners
 LEGEND_X = TAG_ROOM + GRID + 14
@@ -177,13 +181,13 @@ def ice_a(img, d, state, x, y, marked=frozenset(), locale="en") -> None:
     for v in range(1, 7):
         pieces.put(img, d, x + (v - 1) * step, y, F, (at.get(f"i{v}") or [None])[0], str(v), marked=marked)
     # what a claim gives for 4, 5 and 6 dice in the row (l.295-317), wrapped to the band's width
-    paragraph(d, x, y + F + 10, words.say("rollforadventure.img.ice_a_rewards", locale), WIDTH, ICE_A_LINES, TEXT,
-              P.MUTED, min_size=MIN_TEXT)
+    paragraph(d, x, y + F + 10, words.say("rollforadventure.img.ice_a_rewards", locale), WIDTH, ICE_A_LINES,
+              RULE_TEXT, P.MUTED, min_size=RULE_TEXT)
 
 
 def _ice_a_height(locale: str) -> int:
     return F + 10 + paragraph_height(words.say("rollforadventure.img.ice_a_rewards", locale), WIDTH, ICE_A_LINES,
-                                     TEXT, min_size=MIN_TEXT)
+                                     RULE_TEXT, min_size=RULE_TEXT)
 
 
 def ice_b(img, d, state, x, y, marked=frozenset(), locale="en") -> None:

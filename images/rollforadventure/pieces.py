@@ -48,9 +48,10 @@ def _blank(colour: str, size: int) -> Image.Image:
     return icons.finish(img, size)
 
 
-#: a field's hint is a word a player reads ("5·6", the letter a menu names): at least 21 px, 9.2 px tall where
-#: the 480 px table is shown 290 px wide on a phone, however small the fields are drawn
-HINT_MIN = 21
+#: a field's hint is a word a player reads ("5·6", the letter a menu names): at least 24 px, 10.6 px tall where
+#: the 480 px table is shown 290 px wide on a phone, however small the fields are drawn (21 px, in the regular
+#: weight in the Forest's fields, read about 6 px tall on a French tour's phone)
+HINT_MIN = 24
 
 
 def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "", fill=FIELD,
@@ -60,7 +61,7 @@ def field(d: ImageDraw.ImageDraw, x: float, y: float, size: int, hint: str = "",
     d.rounded_rectangle([x, y, x + size, y + size], radius=size * 0.18, fill=fill, outline=outline, width=2)
     if hint:
         face = Face(max(HINT_MIN, size // 2 - 2), True)
-        if face.width(hint) > size - 8:
+        if face.width(hint) > size - 4:
             face = Face(face.size, False)
         face.draw_mid(d, x + size / 2, y + size / 2, hint, P.FAINT, "center")
 

@@ -33,6 +33,7 @@ GAP = 8
 PAD = 12
 INNER = WIDTH - 2 * MARGIN
 TEXT = 22                   # words: 9.7 px cap height at 290 px wide
+RULE_TEXT = fields.RULE_TEXT  # the rules' lines in the regular weight (abilities, why the game ended)
 MIN_TEXT = fields.MIN_TEXT  # a long one shrinks down to 21 px (9.2 px), then is wrapped or ellipsised
 NAME = 24                   # bold names
 NUMBER = 26                 # digits
@@ -172,7 +173,7 @@ def _throw_room(locale) -> int:
 def _banner_height(state, locale) -> int:
     if state["result"]:
         _, why, _ = verdict(state, locale)
-        return 12 + ROW + paragraph_height(why, INNER - 2 * PAD, RULE_LINES, TEXT, min_size=MIN_TEXT) + 14
+        return 12 + ROW + paragraph_height(why, INNER - 2 * PAD, RULE_LINES, RULE_TEXT, min_size=RULE_TEXT) + 14
     dec = state["decision"]
     what = words.decision(dec["kind"], locale) if dec else ""
     h = 10 + ROW + (paragraph_height(what, INNER - 2 * PAD, RULE_LINES, TEXT, min_size=MIN_TEXT) if what else 0)
@@ -189,7 +190,7 @@ def _banner(img, d, state, y, h, locale, names) -> None:
         title, why, colour = verdict(state, locale)
         panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=colour, width=4)
         text_box(d, x0, y + 12 + ROW / 2, title, INNER - 2 * PAD, NUMBER, True, colour, min_size=MIN_TEXT)
-        paragraph(d, x0, y + 12 + ROW, why, INNER - 2 * PAD, RULE_LINES, TEXT, P.TEXT, min_size=MIN_TEXT)
+        paragraph(d, x0, y + 12 + ROW, why, INNER - 2 * PAD, RULE_LINES, RULE_TEXT, P.TEXT, min_size=RULE_TEXT)
         return
     panel(d, [MARGIN, y, WIDTH - MARGIN, y + h], fill=P.PANEL_HI, radius=14, outline=P.TURN, width=4)
     hero = state["heroes"][state["active"]]
@@ -484,7 +485,7 @@ def _hero_height(state, h, locale) -> int:
     ability, board, note, _ = _hero_parts(state, h, locale)
     out = 12 + ROW
     if ability:
-        out += paragraph_height(ability, HERO_ROOM, RULE_LINES, TEXT, False, MIN_TEXT)
+        out += paragraph_height(ability, HERO_ROOM, RULE_LINES, RULE_TEXT, False, RULE_TEXT)
     dice_h, beside = _board_geometry(board, note)
     if board:
         out += 8 + max(dice_h, HERO_DIE)
@@ -520,7 +521,7 @@ def _hero(img, d, state, y, ph, locale, names, h) -> None:
     ability, board, note, warning = _hero_parts(state, h, locale)
     top = y + 12 + ROW
     if ability:
-        top += paragraph(d, x + PAD, top, ability, HERO_ROOM, RULE_LINES, TEXT, P.MUTED, False, MIN_TEXT)
+        top += paragraph(d, x + PAD, top, ability, HERO_ROOM, RULE_LINES, RULE_TEXT, P.MUTED, False, RULE_TEXT)
     dice_h, beside = _board_geometry(board, note)
     fill = P.BAD if warning else P.MUTED
     if board:

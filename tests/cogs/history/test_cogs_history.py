@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.app import create_bot
 from bot.i18n import t
-from cogs.history import LOG_PAGE, log_bounds
+from cogs.history import LOG_PAGE, MESSAGE_LIMIT, log_pages
 from cogs.rollplayer import PRESENTATION as RP
 
 
@@ -34,35 +34,36 @@ async def test_log_pages_through_the_whole_finished_game(harness, alice, bob, fi
     await finish(harness, game.id)
     game = await harness.bot.sessions.load(game.id)
     assert game.status == "finished"
-    pages = -(-game.version // LOG_PAGE)
-    assert pages >= 3
 
     first = (await harness.run("log", user=bob, place=place)).only()    # the channel's last game, latest page
+    pages = int(re.search(r"page \d+ of (\d+)", first.content).group(1))
+    assert pages >= 3
     # the pager's buttons are words: their emoji were read by name ("last track button First")
     assert not any(b.get("emoji") for b in first.buttons()), first.buttons()
     assert first.ephemeral and first.button(label=counter(pages, pages)).get("disabled")
-
-    def page_of(number: int) -> list[int]:
-        """The moves shared out evenly (no page of one line): page ``number`` (1-based) holds these."""
-        start, end, *_ = log_bounds(game.version, number - 1)
-        return list(range(start + 1, end + 1))
-    assert all(LOG_PAGE // 2 <= len(page_of(n)) <= LOG_PAGE for n in range(1, pages + 1))
-    assert seqs(first.content) == page_of(pages)
     assert first.button(label=t("history.last", "en")).get("disabled")
     assert not first.button(label=t("history.first", "en")).get("disabled")
+    last = seqs(first.content)
+
+    def heading(page: int) -> str:
+        return t("history.log_title", "en", title="Roll Player", game=game.id, page=page, pages=pages)
 
     await harness.click(first, user=bob, place=place, label=t("history.first", "en"))
-    assert first.button(label=counter(1, pages)) and seqs(first.content) == page_of(1)
+    assert first.button(label=counter(1, pages)) and first.content.splitlines()[0] == heading(1)
     assert first.button(label=t("history.previous", "en")).get("disabled")
-    seen = list(seqs(first.content))
-    for _ in range(pages - 1):
+    shown = [list(seqs(first.content))]
+    for page in range(2, pages + 1):
         await harness.click(first, user=bob, place=place, label=t("history.next", "en"))
-        seen += seqs(first.content)
-    assert seen == list(range(1, game.version + 1))                 # every move once, in order
+        assert first.content.splitlines()[0] == heading(page) and len(first.content) <= MESSAGE_LIMIT
+        shown.append(seqs(first.content))
+    assert [n for page in shown for n in page] == list(range(1, game.version + 1))   # every move once, in order
+    assert shown[-1] == last
+    # the moves shared out evenly (no page of one line)
+    assert all(LOG_PAGE // 3 <= len(page) <= LOG_PAGE for page in shown), [len(page) for page in shown]
     assert "Alice" in first.content or "Bob" in first.content
 
     second = (await harness.run("log", user=alice, place=place, page=2)).only()
-    assert second.button(label=counter(2, pages)) and seqs(second.content) == page_of(2)
+    assert second.button(label=counter(2, pages)) and seqs(second.content) == shown[1]
 
 
 async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
@@ -77,7 +78,7 @@ async def test_log_of_the_current_game_and_refusals(harness, alice, bob, carol):
     assert current.button(label=counter(1, 1)).get("disabled") and seqs(current.content) == [1]
     # played by the bot for the player (no user on the move): the log says so, as the live message did
     player = game.seats[seat].name
-    assert current.content.startswith(f"1. 🤖 for {player}: "), current.content
+    assert current.content.splitlines()[1].startswith(f"1. 🤖 for {player}: "), current.content
     # another game by id: only for someone who played in it, or from its own channel
     elsewhere = harness.channel()
     refused = await harness.run("log", user=carol, place=elsewhere, game=game.id)
@@ -301,12 +302,31 @@ def test_each_games_chart_names_its_rounds_as_the_game_does():
 
 @pytest.mark.parametrize("count", [0, 1, 15, 16, 29, 31, 46, 100])
 def test_log_pages_share_the_moves_out_evenly(count):
-    bounds = [log_bounds(count, page) for page in range(max(1, -(-count // LOG_PAGE)))]
-    assert [start for start, *_ in bounds] == [0, *[end for _, end, *_ in bounds[:-1]]] and bounds[-1][1] == count
-    sizes = [end - start for start, end, *_ in bounds]
-    assert max(sizes) <= LOG_PAGE and max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes)
-    assert log_bounds(count, 99)[3] == len(bounds) - 1 and log_bounds(count, -5)[3] == 0
+    bounds = log_pages([40] * count, MESSAGE_LIMIT)
+    assert [start for start, _ in bounds] == [0, *[end for _, end in bounds[:-1]]] and bounds[-1][1] == count
+    sizes = [end - start for start, end in bounds]
+    assert len(bounds) == max(1, -(-count // LOG_PAGE))
+    assert max(sizes) <= LOG_PAGE and max(sizes) - min(sizes) <= 1
 
+
+@pytest.mark.parametrize("seed", range(6))
+def test_log_pages_of_long_entries_are_few_and_within_the_limit(seed):
+    """A move of Roll for Adventure may be followed by many lines (an enemy revealed, its attack, dice lost): a
+    page of fifteen such moves went past Discord's 2,000 characters and was cut mid-line. Pages now hold whole
+    entries within the limit, as few pages as that allows, none of them nearly empty."""
+    import random
+    draw = random.Random(seed)
+    sizes = [draw.choice([30, 60, 120, 400, 900, 1500]) for _ in range(draw.randint(1, 150))]
+    bounds = log_pages(sizes, 1900)
+    assert [start for start, _ in bounds] == [0, *[end for _, end in bounds[:-1]]] and bounds[-1][1] == len(sizes)
+    assert all(sum(sizes[start:end]) <= 1900 and 0 < end - start <= LOG_PAGE for start, end in bounds)
+    fewest, start = 0, 0                 # greedy packing is the fewest pages
+    while start < len(sizes):
+        end, size = start, 0
+        while end < len(sizes) and end - start < LOG_PAGE and size + sizes[end] <= 1900:
+            size, end = size + sizes[end], end + 1
+        fewest, start = fewest + 1, end
+    assert len(bounds) == fewest
 
 
 @pytest.mark.parametrize(("locale", "one", "two"), [("de", "nach 1 Zug", "nach 2 Zügen"),

@@ -2,6 +2,8 @@
 big throw's menu by value, and plays the two-hero game to its end by clicks."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from rfa_clicks import KIND, click_move, due_seat, latest_turn_post, move_buttons, move_options, toggles
 
@@ -108,7 +110,7 @@ async def test_the_log_of_a_solo_game_names_the_hero_of_each_move(harness, alice
         await click_move(harness, latest_turn_post(harness, dm), game, move, user=alice, place=dm)
         game = await harness.bot.sessions.load(game.id)
     text = (await harness.run("rfa log", user=alice, place=dm, page=1)).only().content
-    lines = text.splitlines()
+    lines = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]      # the moves, not what followed
     played = [line for line in lines if t("rollforadventure.move.pick_hero", locale, hero="").split()[0] not in line]
     assert played and all(line.split(": ", 1)[0].split(". ", 1)[1] in heroes for line in played), lines
     assert {line.split(": ", 1)[0].split(". ", 1)[1] for line in played} == set(heroes)

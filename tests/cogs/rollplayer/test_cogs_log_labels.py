@@ -20,10 +20,11 @@ async def test_the_log_names_the_die_of_every_initiative_card_taken(harness, ali
     records = await harness.bot.sessions.move_log(game.id)
     takes = [r for r in records if r.move.get("type") == "take"]
     assert takes, "the game reached the Dice Phase"
-    lines = []
-    for page in range(0, len(records), 15):
-        log = await harness.bot.get_cog("History").log_page(game, page // 15, "en")
-        lines += log[0].splitlines()
+    lines, pages, page = [], 1, 0
+    while page < pages:
+        text, pages, _ = await harness.bot.get_cog("History").log_page(game, page, "en")
+        lines += [line for line in text.splitlines() if re.match(r"\d+\. ", line)]    # the moves
+        page += 1
     shown = {int(line.split(".")[0]): line for line in lines}
     colours = "|".join(t(f"colour.{c}", "en") for c in ("red", "blue", "green", "purple", "black", "white", "gold"))
     for record in takes:

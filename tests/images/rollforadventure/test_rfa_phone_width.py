@@ -259,3 +259,19 @@ def test_the_hero_due_is_named_whole_over_a_solo_throw_of_two_rows(locale):
         [line] = [s.text for s in rec.seen if s.kind == "live._name_line"]
         assert line.endswith(f" · {words.hero(hid, locale)}"), line
         assert cap_shown(next(s for s in rec.seen if s.kind == "live._name_line")) >= LEAST_CAP
+
+
+#: the texts a French tour (t12, defect 9) read 6-9 px tall on a phone that showed the table 270-281 px wide: the
+#: Forest's "5·6" and every field's hint, the Ice Cave's rewards, the heroes' abilities and why the game ended
+READ_SMALL = ("pieces.field", "fields.ice_a:rule", "table._hero:rule", "table._banner:rule")
+#: their least cap height at ``SHOWN``: 9 px still where a phone shows the picture 270 px wide
+READ_CAP = LEAST_CAP * SHOWN / 270
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_hints_rewards_abilities_and_why_the_game_ended_read_on_a_narrower_phone(locale):
+    seen = [s for s in drawn(locale) if s.kind in READ_SMALL]
+    assert {s.kind for s in seen} == set(READ_SMALL)
+    assert any(s.text == "5·6" for s in seen)
+    small = sorted({(s.kind, s.text, s.size) for s in seen if cap_shown(s) < READ_CAP})
+    assert not small, f"under {READ_CAP:.1f} px cap height at {SHOWN} px wide: {small[:12]}"
