@@ -112,12 +112,16 @@ def aftermath(presentation: Presentation, game: GameView, events: Sequence[dict]
     """What the rules did after a move (an enemy revealed, its attack, the damage, the dice lost), worded by the
     game's ``event_line`` as the live message words it, as small lines of sentences (a new one from the event that
     opens a new message, ``Presentation.message_opener``): a log of the players' choices alone never said why a
-    die was lost or a territory fell. The events that retell the move itself
-    (``Presentation.log_retold_events``) are left out: the move's line says it."""
+    die was lost or a territory fell. The events that retell the move itself (``Presentation.log_retold_events``,
+    at the head of the move's events) are left out: the move's line says it ("Alice: white 3 to INT" read again as
+    "Alice placed white 3 in INT"); the same kind of event caused by something else later (a skill placing a die)
+    stays."""
     retold, lines = set(presentation.log_retold_events), []
+    leading = True
     for event in events:
         key = event.get("key") if isinstance(event, dict) else None
-        sentence = "" if key in retold else as_sentence(presentation.event_line(game, event, locale))
+        leading = leading and key in retold
+        sentence = "" if leading else as_sentence(presentation.event_line(game, event, locale))
         if not sentence:
             continue
         # one line, a new one where a new message of the game begins ("Turn 5: …") or where it would grow too long

@@ -300,6 +300,18 @@ def move_label(game: Any, seat: int, move: dict, locale: str, limit: int = 100,
     return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
+def log_label(game: Any, seat: int, move: dict, locale: str) -> str:
+    """A played move as the log words it: a die placed from an Initiative card names the die ("blue 3 to STR", as
+    a starting die's placement reads), which the menu's "Place in STR" leaves to the question above it; the log's
+    line under it then need not say "Alice placed blue 3 in STR" again. Every other move reads as its label."""
+    if move.get("type") == "place" and move.get("attr") in ATTRS:
+        player = game.state.players[seat] if 0 <= seat < len(game.state.players) else None
+        die = _initiative_die(game, player.initiative, locale) if player and player.initiative else ""
+        if die:
+            return t("move.place_start", locale, die=die, attr=value_text("attr", move["attr"], game, seat, locale))
+    return move_label(game, seat, move, locale)
+
+
 def _rerolled_value(game: Any, keep: Any) -> int | None:
     """The value a ``keep`` move keeps (an Intelligence reroll's or the Sorcerer's Mysterious: the rules' open
     question holds the old and the new value), None outside such a question."""

@@ -37,6 +37,8 @@ class RollPlayerPresentation(Presentation):
     chart_keys = (N_("chart.title"), N_("chart.x_axis"))
     # the replay's line is that same score so far (it said "Projected score" beside a hint's projection)
     score_keys = (N_("rollplayer.score_so_far"), N_("history.final_score"))
+    #: a card taken and its die placed are the move itself: the log's line for the move says them
+    log_retold_events = (N_("rollplayer.initiative_taken"), N_("rollplayer.die_placed"))
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),
@@ -105,6 +107,9 @@ class RollPlayerPresentation(Presentation):
 
     def move_label(self, *args: Any, **kwargs: Any) -> str:
         return describe.move_label(*args, **kwargs)
+
+    def log_label(self, game: Any, seat: int, move: dict, locale: str) -> str:
+        return describe.log_label(game, seat, move, locale)
 
     def move_chains(self, game: Any, seat: int, legal: list[dict], locale: str) -> list:
         """Take a card and place its die in one click; a suggested arrangement of the starting dice."""

@@ -59,3 +59,27 @@ async def test_the_purchase_line_names_the_charisma_token_spent(harness, alice, 
     assert line in live_message(harness, place).text()
     game = await harness.bot.sessions.load(game.id)
     assert game.state.players[seat].charisma == 0 and "climb" in game.state.players[seat].cards
+
+
+async def test_the_log_tells_a_placement_once_and_names_its_die(harness, alice, bob, monkeypatch):
+    """The log's small lines say what the rules did after each move; a die placed or a card taken is the move
+    itself, and read twice ("7. Alice: white 3 to INT" / "Alice placed white 3 in INT"). They are said once now, and
+    a die placed from an Initiative card is named in the move's line ("blue 3 to STR", not "Place in STR")."""
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
+    place = harness.channel()
+    game, _ = await play_steps(harness, [alice, bob], place, 60)
+    text, pages, page = "", 1, 0
+    while page < pages:
+        part, pages, _ = await harness.bot.get_cog("History").log_page(game, page, "en")
+        text += part + "\n"
+        page += 1
+    small = [line for line in text.splitlines() if line.startswith("-# ")]
+    assert small, "the rules' lines are there"
+    assert not [line for line in small if " placed " in line or " took Initiative" in line], small
+    records = await harness.bot.sessions.move_log(game.id)
+    placed = [r.seq for r in records if r.move.get("type") == "place"]
+    assert placed, "the game reached a die placed from an Initiative card"
+    lines = {int(line.split(".")[0]): line for line in text.splitlines() if re.match(r"\d+\. ", line)}
+    colours = "|".join(t(f"colour.{c}", "en") for c in ("red", "blue", "green", "purple", "black", "white", "gold"))
+    for seq in placed:
+        assert re.search(rf": ({colours}) \d to ", lines[seq]), lines[seq]
