@@ -19,7 +19,7 @@ from babel.dates import format_date
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
-from bot.engine.table import TableMeta
+from bot.engine.table import TableMeta, held_at
 from bot.i18n import t
 
 from .buttons import ShellButton
@@ -27,7 +27,16 @@ from .core import EDIT_MENTIONS, Refusal, check_bot_permissions, defer, in_worke
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, move_words, result_text, score_text, states_before
+from .replays import (
+    frames,
+    game_at,
+    hand_over_events,
+    handed_line,
+    move_words,
+    result_text,
+    score_text,
+    states_before,
+)
 from .seam import Presentation
 from .seats import result_named, shown_game
 from .tables import game_to_look_at
@@ -245,6 +254,9 @@ class History(GameCog):
         lines = []
         undone = {r.undoes for r in records if r.undoes is not None}
         table = TableMeta.of(game.meta)
+        handed = hand_over_events(game)           # "🪑 Dan handed the seat to Cleo" after the move it followed
+        if start == 0:
+            lines += [handed_line(shown, params, key, locale) for key, params in handed.get(0, ())]
         for record in records[start:end]:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
@@ -260,9 +272,11 @@ class History(GameCog):
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
             if stand_in and record.seq in table.ruled.get(record.seat, ()):
                 key = "play.log_line_ruled"        # the rules' move when their time ran out: no bot's
-            then = replace(shown, state=before[record.seq]) if record.seq in before else shown
+            # the move's mover, who held the seat then (a seat handed over since keeps its moves under their name)
+            then = held_at(replace(shown, state=before[record.seq]) if record.seq in before else shown, record.seq)
             player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
             lines.append(t(key, locale, n=record.seq, player=player, move=label))
+            lines += [handed_line(shown, params, key, locale) for key, params in handed.get(record.seq, ())]
         return "\n".join(lines)[:2000] or t("play.log_empty", locale), pages, page
 
     # ------------------------------------------------------------------ the replay
@@ -286,8 +300,12 @@ class History(GameCog):
         # a co-operative game has no score per seat: its status line says how the team stands
         score_line = "" if kind.cooperative else t(replay_score_key(presentation, kind, then, page, len(steps)),
                                                    locale, scores=scores)
+        # the seats that changed hands since the step before (the first step: from the start on)
+        since = steps[page - 1].version if page > 0 else -1
+        handed = [handed_line(then, params, key, locale) for version, items in sorted(hand_over_events(game).items())
+                  if since < version <= frame.version for key, params in items]
         lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
-                 presentation.status_line(then, locale), score_line]
+                 *handed, presentation.status_line(then, locale), score_line]
         return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:
