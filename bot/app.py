@@ -187,6 +187,7 @@ class RollBot(commands.AutoShardedBot):
         self.handover = HandOver(self.sessions, self.games, self.courier, clock, self.pace_clock)
         self.reminders = Reminders(self, settings, self.sessions, self.games, self.courier, run=run_reminders,
                                    bots=self.bots, pace_clock=self.pace_clock, clock=clock)
+        self.reminders.handover = self.handover
 
     async def setup_hook(self) -> None:
         transport.install()                     # interaction calls whose answer was lost (cogs.transport)

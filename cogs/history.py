@@ -20,7 +20,7 @@ from babel.dates import format_date
 from discord import app_commands
 
 from bot.engine import GameView, SessionManager
-from bot.engine.table import TableMeta
+from bot.engine.table import TableMeta, held_at
 from bot.i18n import t
 
 from .buttons import ShellButton
@@ -38,7 +38,16 @@ from .core import (
 from .games import Games
 from .groups import GameCog
 from .outbox import as_files
-from .replays import frames, game_at, move_words, replayed, result_text, score_text
+from .replays import (
+    frames,
+    game_at,
+    hand_over_events,
+    handed_line,
+    move_words,
+    replayed,
+    result_text,
+    score_text,
+)
 from .seam import Presentation
 from .seats import result_named, shown_game
 from .tables import game_to_look_at
@@ -343,7 +352,8 @@ class History(GameCog):
         before = {seq: step.before for seq, step in played.items()}
         undone = {r.undoes for r in records if r.undoes is not None}
         table = TableMeta.of(game.meta)
-        entries = []
+        handed = hand_over_events(game)           # "🪑 Dan handed the seat to Cleo" after the move it followed
+        entries = [[handed_line(shown, params, key, locale) for key, params in handed[0]]] if handed.get(0) else []
         for record in records:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)
@@ -359,12 +369,15 @@ class History(GameCog):
             key = "play.log_line_stand_in" if stand_in else "play.log_line"
             if stand_in and record.seq in table.ruled.get(record.seat, ()):
                 key = "play.log_line_ruled"        # the rules' move when their time ran out: no bot's
-            then = replace(shown, state=before[record.seq]) if record.seq in before else shown
+            # the move's mover, who held the seat then (a seat handed over since keeps its moves under their name)
+            then = held_at(replace(shown, state=before[record.seq]) if record.seq in before else shown, record.seq)
             player = presentation.mover_name(then, record.seat, locale) if seat is not None else "?"
             entry = [t(key, locale, n=record.seq, player=player, move=label)]
             step = played.get(record.seq)
             if step is not None and step.after is not None and record.seq not in undone:
-                entry += aftermath(presentation, replace(shown, state=step.after), step.events, locale)
+                entry += aftermath(presentation, held_at(replace(shown, state=step.after), record.seq), step.events,
+                                   locale)
+            entry += [handed_line(shown, params, key, locale) for key, params in handed.get(record.seq, ())]
             entries.append(entry)
         return entries
 
@@ -389,8 +402,12 @@ class History(GameCog):
         # a co-operative game has no score per seat: its status line says how the team stands
         score_line = "" if kind.cooperative else t(replay_score_key(presentation, kind, then, page, len(steps)),
                                                    locale, scores=scores)
+        # the seats that changed hands since the step before (the first step: from the start on)
+        since = steps[page - 1].version if page > 0 else -1
+        handed = [handed_line(then, params, key, locale) for version, items in sorted(hand_over_events(game).items())
+                  if since < version <= frame.version for key, params in items]
         lines = [t(key, locale, game=game.id, step=page, steps=len(steps) - 1, moves=frame.version),
-                 presentation.status_line(then, locale), score_line]
+                 *handed, presentation.status_line(then, locale), score_line]
         return "\n".join(line for line in lines if line)[:2000], picture, len(steps), page
 
     async def replay_step(self, game: GameView, page: int, locale: str) -> tuple[str, Any, int, int]:

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import ChannelBusy, GameView, NotPermitted, SessionManager
-from bot.engine.table import TableMeta, update_meta
+from bot.engine.table import TableMeta, acts_as_creator, update_meta
 from bot.i18n import N_, available_locales, t
 
 from .away import away_mark
@@ -190,10 +190,11 @@ def add_stand_ins(embed: discord.Embed, game: GameView, locale: str) -> None:
 
 
 def add_handed(embed: discord.Embed, game: GameView, locale: str) -> None:
-    """The seats that changed hands during play (``/seat give``), each with who held it first, and that the game is
-    unrated for that seat (its result is its holder at the end's, in no win or score of theirs)."""
+    """The seats that changed hands during play (``/seat give``), each with whom its holder now took it over from
+    (the latest change: after Ben → Cleo → Ben, Cleo), and that the game is unrated for that seat (its result is its
+    holder at the end's, in no win or score of theirs)."""
     handed = TableMeta.of(game.meta).handed
-    lines = [t("status.handed", locale, player=player_mention(game, seat), former=f"<@{holders[0]}>")
+    lines = [t("status.handed", locale, player=player_mention(game, seat), former=f"<@{holders[-1]}>")
              for seat, holders in sorted(handed.items()) if seat < len(game.seats) and holders]
     if lines:
         embed.add_field(name=t("status.handed.title", locale), value="\n".join(lines), inline=False)
@@ -374,8 +375,10 @@ class Lobby(GameCog):
     def end_hint(self, interaction: discord.Interaction, game: GameView, locale: str) -> str:
         """Who can end a running game, for the user asking: they themselves with ``/<group> abandon`` (its creator,
         or a member who may manage the channel), else the creator or a moderator, whom they can ask."""
-        if interaction.user.id == game.creator_id or manages_channel(interaction):
+        if acts_as_creator(game, interaction.user.id) or manages_channel(interaction):
             return t("error.hint.end_abandon", locale, group=self.names(game, "en")["group"])
+        if not acts_as_creator(game, game.creator_id):      # the creator handed their seat away: not theirs now
+            return t("error.hint.end_ask_moderator", locale)
         return t("error.hint.end_ask", locale, creator=f"<@{game.creator_id}>")
 
     async def do_start(self, interaction: discord.Interaction, game_id: int) -> GameView:
@@ -465,7 +468,9 @@ class Lobby(GameCog):
             lines = [*TableMeta.of(game.meta).lobby_lines, line]
             # open: the lobby's last lines; closed (started, cancelled): like a retired copy, the lines it added
             chosen = lines[-LOBBY_LINES_SHOWN:] if game.status == "lobby" else own_lines(lines, line["on"]) or [line]
-            content = self.lobby_text(game, chosen, locale)
+            # a moderator's cancel is said once in the lobby (its body) and once to its creator (a ping): its line
+            # would say it a third time
+            content = self.lobby_text(game, [] if by_moderator else chosen, locale)
             if from_button:
                 await interaction.response.edit_message(content=content, embed=embed, allowed_mentions=NO_PINGS,
                                                         view=view if view is not None else discord.ui.View())
@@ -769,7 +774,7 @@ class Lobby(GameCog):
         moderator (Manage Channels) ended it, never "gave up" someone else's game; the people seated in it are
         mentioned once (not the one who ended it, nor the bot seats). ``forfeit``: the lines saying that leaving
         counted as a loss (:meth:`forfeit_lines`), in place of "without a result"."""
-        key = "lobby.abandoned" if actor == game.creator_id else "lobby.ended_by_moderator"
+        key = "lobby.abandoned" if acts_as_creator(game, actor) else "lobby.ended_by_moderator"
         if game.guild_id is None:       # a DM has no channel to free, and its one player needs no mention
             key = "lobby.abandoned_dm"
         told = seated_people(game, but=actor)

@@ -41,8 +41,8 @@ import cachetools
 import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
-from bot.engine.table import TableMeta, update_meta
-from bot.engine.turn import HANDED_OVER, PLAYED_FOR, RULED_FOR
+from bot.engine.table import TableMeta, held_as, holder_index, update_meta
+from bot.engine.turn import HANDED_FOR, HANDED_OVER, PLAYED_FOR, RULED_FOR
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
@@ -64,12 +64,11 @@ from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status, pace_seconds
 from .reach import Reach
-from .replays import final_chart, replay_command, undone_words
+from .replays import final_chart, handed_line, replay_command, undone_words
 from .seam import Picture, player_name
 from .seats import result_named, shown_game
 from .stats import rating_change_lines
 from .transport import UNSURE
-from .usertext import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -687,7 +686,8 @@ class Courier:
         payload = caught_up([*folded, post], pending_seats(self.games.kind(game.kind), game.state)) if folded \
             else post.payload
         if payload.get("edit") and previous is not None and previous.payload.get("live"):
-            content = await self.render(game, payload, earlier=[*same_message, *folded], marker=post_marker(post.id))
+            content = await self.render(game, payload, earlier=[*same_message, *folded], marker=post_marker(post.id),
+                                        seq=post.seq)
             message = await self._edit_live(channel, game.id, previous.message_id, content, via)
             if message is not None:
                 return message, content
@@ -701,7 +701,8 @@ class Courier:
             hush = await self.notices.plan(game, payload, away=away)
         else:
             hush = ()
-        content = await self.render(game, payload, earlier=list(folded), marker=post_marker(post.id), hush=hush)
+        content = await self.render(game, payload, earlier=list(folded), marker=post_marker(post.id), hush=hush,
+                                    seq=post.seq)
         message = await self._post(channel, game, post, previous, content, via)
         if summarise is not None and via is None:
             # with the bot token, only once the new message is there: a post the channel refuses (a permission
@@ -849,10 +850,8 @@ class Courier:
         key = str(event.get("key", ""))
         if key.startswith("bot.") or key == RULED_FOR:
             return t(key, locale, player=player_name(game, (event.get("params") or {}).get("seat")))
-        if key == HANDED_OVER:                # the seat changed hands (``/seat give``): its new name is the newcomer's
-            params = event.get("params") or {}
-            return t(key, locale, former=shown_name(str(params.get("former", "?"))),
-                     player=player_name(game, params.get("seat")))
+        if key in (HANDED_OVER, HANDED_FOR):  # the seat changed hands (``/seat give``): the line names both
+            return handed_line(game, event.get("params") or {}, key, locale)
         if key == LANGUAGE_LINE:              # the game's language changed (``/<game> language``)
             return language_line_text(event.get("params") or {}, locale)
         if key == "undo.taken_back":
@@ -883,35 +882,42 @@ class Courier:
         return {seq: self._undone[(game.id, seq, locale)] for seq in seqs if (game.id, seq, locale) in self._undone}
 
     def log_line(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY, *,
-                 limit: int = LOG_LINE_LIMIT) -> str:
+                 limit: int = LOG_LINE_LIMIT, seq: int | None = None) -> str:
         """The moves of one message's posts (outbox posts or payloads) as one line, the newest kept when wider
-        than ``limit``; ``undone``: the moves their undo lines name, in words (:meth:`undone_labels`)."""
-        return clip_moves(self.log_moves(game, payloads, locale, undone), limit, locale, newest=True)
+        than ``limit``; ``undone``: the moves their undo lines name, in words (:meth:`undone_labels`); ``seq``:
+        the game's version at a payload's post (:meth:`log_moves`)."""
+        return clip_moves(self.log_moves(game, payloads, locale, undone, seq=seq), limit, locale, newest=True)
 
     def log_moves(self, game: GameView, payloads: list[Any], locale: str, undone: Mapping[int, str] = EMPTY, *,
-                  then: Any = None) -> list[str]:
+                  then: Any = None, seq: int | None = None) -> list[str]:
         """The moves of one message's posts, a line each, oldest first: the first post's from the game's
         ``message_opener`` on (what it played before that ended the previous message, whose summary tells it),
-        then, with ``then`` (the post of the message that follows), what ends this message in that post."""
+        then, with ``then`` (the post of the message that follows), what ends this message in that post. Each
+        post's lines name the seats' holders of its moment (an outbox post's ``seq``; a bare payload's is
+        ``seq``, else the game's version now): a seat handed over since keeps its moves under its former holder."""
         opener = self.games[game.kind].message_opener
-        events: list[dict] = []
+        events: list[tuple[dict, int, int]] = []
         lines: list[str] = []
         for k, item in enumerate(payloads):
             payload = _payload_of(item)
+            at = item.seq if isinstance(item, OutboxPost) else game.version if seq is None else seq
             if payload.get("started"):
                 lines.extend(self._lines(game, events, locale, undone))
                 events = []
                 lines.append(t("play.game_started", locale))
-            events += message_part(payload, opener, own=True) if k == 0 else payload.get("events", [])
+            part = message_part(payload, opener, own=True) if k == 0 else payload.get("events", [])
+            events += [(event, at, k) for event in part]
         if then is not None:
-            events += message_part(_payload_of(then), opener, own=False)
+            events += [(event, then.seq, len(payloads)) for event in message_part(_payload_of(then), opener, own=False)]
         return lines + self._lines(game, events, locale, undone)
 
-    def _lines(self, game: GameView, events: list[dict], locale: str, undone: Mapping[int, str]) -> list[str]:
+    def _lines(self, game: GameView, events: list[tuple[dict, int, int]], locale: str,
+               undone: Mapping[int, str]) -> list[str]:
+        """Each event's line, on the game as its seats were held then (:func:`held_views`)."""
         lines: list[str] = []
         lead = ""                              # "🤖 for Ben:" leads the move the bot played for him ("⏰ …": the rules)
-        for event in events:
-            line = self.event_line(game, event, locale, undone)
+        for event, then in held_views(game, events):
+            line = self.event_line(then, event, locale, undone)
             if event.get("key") in (PLAYED_FOR, RULED_FOR):
                 lead = f"{line} "
             elif line:
@@ -921,13 +927,14 @@ class Courier:
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
                      menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = (),
-                     keep: dict[str, str] | None = None) -> dict:
+                     keep: dict[str, str] | None = None, seq: int | None = None) -> dict:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
         the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
         into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled,
         or "My moves" and the looks once the choice went on privately), when it has one (``menu_seat``: not while
         the bot stands in for them, nor once their decision went on privately). ``keep``: the pictures the message
-        keeps as they are (none drawn), by file name, with their alt texts."""
+        keeps as they are (none drawn), by file name, with their alt texts. ``seq``: the game's version at the post
+        of ``payload`` (its lines name the seats' holders of then; None: now)."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
@@ -940,7 +947,7 @@ class Courier:
         # a finished game's last message is never summarised: it keeps all its moves
         limit = LOG_LINE_LIMIT if game.status == "active" else FINAL_LOG_LIMIT
         parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale),
-                                              limit=limit))
+                                              limit=limit, seq=seq))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):
@@ -982,6 +989,42 @@ class Courier:
         return {"view": live_layout(parts, marker), "blobs": blobs, "pings": bool(mentioned),
                 "digests": {picture.name: digest(picture.data, picture.alt) for picture in blobs},
                 "allowed_mentions": discord.AllowedMentions(users=mentioned, roles=False, everyone=False)}
+
+
+def held_views(game: GameView, events: list[tuple[dict, int, int]]) -> list[tuple[dict, GameView]]:
+    """Each event (with the game's version at its post and the post's place in the list) with the game as its
+    seats were held then (``table.held_at``), so that a move made before a seat changed hands keeps its mover's
+    name. A post with a hand-over line (the line goes out with the moves of a private step not posted yet, or
+    several posts folded into one) names the former holder before it and the newcomer after it, whatever the
+    version says."""
+    table = TableMeta.of(game.meta)
+    if not table.handed:
+        return [(event, game) for event, _seq, _k in events]
+    passed: dict[int, int] = {}                # seat -> the holder after the last hand-over line passed
+    found: list[tuple[dict, GameView]] = []
+    views: dict[tuple, GameView] = {}
+    for k in dict.fromkeys(k for _event, _seq, k in events):
+        post = [(event, seq) for event, seq, at in events if at == k]
+        holders = {seat: max(holder_index(table, seat, post[0][1]), passed.get(seat, 0)) for seat in table.handed}
+        for event, _seq in post:               # a hand-over in this post: what comes before it is the former's
+            if _handed_line(event) and (line := event["params"])["seat"] in holders:
+                holders[line["seat"]] = min(holders[line["seat"]], line["n"])
+        for event, _seq in post:
+            if _handed_line(event):
+                line = event["params"]
+                holders[line["seat"]] = passed[line["seat"]] = line["n"] + 1
+            key = tuple(sorted(holders.items()))
+            if key not in views:
+                views[key] = held_as(game, holders)
+            found.append((event, views[key]))
+    return found
+
+
+def _handed_line(event: Any) -> bool:
+    """A hand-over line that says which holder handed the seat (lines from before that leave the names as now)."""
+    params = event.get("params") if isinstance(event, dict) else None
+    return event.get("key") in (HANDED_OVER, HANDED_FOR) and isinstance(params, dict) \
+        and type(params.get("seat")) is int and type(params.get("n")) is int
 
 
 def message_part(payload: dict, opener: str | None, *, own: bool) -> list[dict]:

@@ -474,7 +474,8 @@ class Play(Tables):
                 posts = [p for p in every if p.message_id == shown_id] or every[-1:]
             if not posts:
                 raise Refusal("error.stale_button")          # not a message the courier made
-            content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu)
+            content = await self.courier.render(game, posts[-1].payload, earlier=posts[:-1], menu=menu,
+                                                seq=posts[-1].seq)
             # the pictures stay: the edit keeps each of them by id (Discord documents no other way to keep one); an
             # edit pings nobody, and the mention line redrawn here must not become a mention again
             fields = {"view": content["view"], "attachments": list(interaction.message.attachments),

@@ -41,6 +41,8 @@ class Reminders(commands.Cog):
         self.courier = courier
         self.run = run
         self.clock = clock              # replaced in tests to make time pass
+        #: ``cogs.handover.HandOver``: its offers expire with the tick (set by the app; None in a bare setup)
+        self.handover: Any = None
         self.reminder_loop = tasks.loop(minutes=1)(self.tick)
         self.reminder_loop.before_loop(self.client.wait_until_ready)
 
@@ -55,6 +57,8 @@ class Reminders(commands.Cog):
         await self._job("delivering undelivered posts", self.courier.deliver_all)
         await self.take_over_idle_seats()
         await self.pace_clock.tick(self.clock())
+        if self.handover is not None:
+            await self._job("expiring seat offers", lambda: self.handover.expire_offers(self.clock()))
         await self.send_reminders()
 
     async def take_over_idle_seats(self) -> None:

@@ -19,12 +19,14 @@ from babel.numbers import format_decimal
 
 from bot.engine import GameView, MoveRecord
 from bot.engine.results import seat_results
+from bot.engine.table import TableMeta, held_at
+from bot.engine.turn import HANDED_FOR, HANDED_OVER
 from bot.i18n import t
 from images.chart import ChartWords, render_chart
 
-from .seam import Picture, Presentation
+from .seam import Picture, Presentation, player_name
 from .seats import shown_game
-from .usertext import plain_name
+from .usertext import plain_name, shown_name
 
 log = logging.getLogger(__name__)
 
@@ -168,7 +170,36 @@ def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) ->
             break
         state, _ = kind.apply(state, record.seat, record.move)
     status = game.status if version >= game.version else "active"
-    return replace(game, state=state, version=version, status=status)
+    # the seats as they were held then: a seat handed over later shows who played it at that step
+    return held_at(replace(game, state=state, version=version, status=status), version)
+
+
+def handed_line(game: GameView, params: dict, key: str, locale: str) -> str:
+    """"🪑 Dan handed the seat to Cleo" (or, a moderator's doing, "🪑 Ann handed Dan's seat to Cleo"), names as
+    they were then; a line from before it named the newcomer takes the seat's name now."""
+    newcomer = shown_name(str(params["to"])) if params.get("to") else player_name(game, params.get("seat"))
+    former = shown_name(str(params.get("former", "?")))
+    if key == HANDED_FOR:
+        return t(key, locale, former=former, player=newcomer, by=shown_name(str(params.get("by", "?"))))
+    return t(key, locale, former=former, player=newcomer)
+
+
+def hand_over_events(game: GameView) -> dict[int, list[tuple[str, dict]]]:
+    """The game's hand-overs as their log lines (``turn.HANDED_OVER``'s key and params), by the game's version at
+    each (after the move of that number): ``/<game> log`` and the replay show them where they happened. Hand-overs
+    from before their marks (``TableMeta.handed_at``) are left out: when they happened is not known."""
+    table = TableMeta.of(game.meta)
+    found: dict[int, list[tuple[str, dict]]] = {}
+    for seat, marks in table.handed_at.items():
+        if not 0 <= seat < len(game.seats):
+            continue
+        for n, (until, name, by) in enumerate(marks):
+            if until < 0 or not name:
+                continue
+            newcomer = marks[n + 1][1] if n + 1 < len(marks) and marks[n + 1][1] else game.seats[seat].name
+            params = {"seat": seat, "former": name, "to": newcomer, "seq": until, "n": n}
+            found.setdefault(until, []).append((HANDED_FOR, {**params, "by": by}) if by else (HANDED_OVER, params))
+    return found
 
 
 def chart_words(count: int, locale: str, *, finished: bool = False,

@@ -37,7 +37,7 @@ from .records import (
 )
 from .results import seat_results
 from .store import Repository, dump_json
-from .table import TableMeta
+from .table import TableMeta, acts_as_creator
 from .turn import TurnBook, hand_over_book, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
@@ -457,7 +457,7 @@ class SessionManager(Generic[StoreT]):
             view = entry.view
             if view.status not in OPEN_STATUSES:
                 raise errors.GameNotActive(game_id=game_id, status=view.status)
-            if user_id != view.creator_id and not may_manage_channel:
+            if not acts_as_creator(view, user_id) and not may_manage_channel:   # (a creator who left the table)
                 raise errors.NotPermitted(game_id=game_id)
             now = self._clock()
             rated = await self._forfeit(entry, user_id) if forfeit else ()
@@ -467,14 +467,15 @@ class SessionManager(Generic[StoreT]):
         return await self._change(game_id, work)
 
     async def hand_over(self, game_id: int, seat: int, former: int, user_id: int, name: str, *,
-                        forfeit: bool = False) -> GameView:
+                        forfeit: bool = False, by_name: str | None = None) -> GameView:
         """Give a seat of a game in play to another person (``user_id``, named ``name``): the seat was ``former``'s
         (else ``StaleMove``: it changed hands or the offer is old); the newcomer must sit nowhere else in the game
         (``AlreadySeated``). The seat's new holder, the table's note of it (``TableMeta.handed``, which makes the
         seat unrated) and the post that says so commit together (``turn.hand_over_book``). ``forfeit``: the former
         holder gave the seat away themselves, which in a rated game counts as leaving it, as ``abandon`` does
         (:meth:`_forfeit`): they are rated now as having lost to everyone else, whose ratings wait for the end;
-        only the seat's first holder (anyone who held it later is unrated for it)."""
+        only the seat's first holder (anyone who held it later is unrated for it). ``by_name``: the moderator who
+        handed it (the log line says so), for a player who left or whom the bot plays for."""
         async def work(entry: _Entry) -> GameView:
             view = entry.view
             if view.status != ACTIVE:
@@ -489,7 +490,7 @@ class SessionManager(Generic[StoreT]):
             seats = tuple(replace(s, user_id=user_id, name=str(name)[:MAX_NAME_LENGTH]) if s.seat == seat else s
                           for s in view.seats)
             after = replace(view, seats=seats, updated_at=now)
-            book = hand_over_book(entry.kind, after, seat, former, view.seats[seat].name, now)
+            book = hand_over_book(entry.kind, after, seat, former, view.seats[seat].name, now, by_name)
             after, meta_text, post_text = _bookkeeping_json(book, after)
             await self.store.hand_over_seat(game_id, seat, former, user_id, seats[seat].name, now, meta=meta_text,
                                             post=post_text, rated=rated, rated_user=former,
@@ -499,6 +500,17 @@ class SessionManager(Generic[StoreT]):
             entry.last_move = None
             return after
         return await self._change(game_id, work)
+
+    async def would_forfeit(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` giving their own seat away now would rate them as having lost (:meth:`hand_over` with
+        ``forfeit``): they hold it first, in a game rated at its end where another seat has moved. Reads only: the
+        giver is warned before their offer goes out."""
+        async with self.game_lock(game_id):
+            entry = await self._entry(game_id)
+            seat = entry.view.seat_of(user_id)
+            if seat is None or seat in TableMeta.of(entry.view.meta).handed:
+                return False
+            return ratings.is_rated(await self._forfeit(entry, user_id, alone=True))
 
     async def _forfeit(self, entry: _Entry, user_id: int, *, alone: bool = False) -> tuple[ratings.RatedSeat, ...]:
         """The seats to rate when ``user_id`` abandons the game, as on Board Game Arena: the one who leaves loses

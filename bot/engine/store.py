@@ -1345,14 +1345,29 @@ class Store:
     async def rating_board(self, *, guild_id: int, kind: str, limit: int) -> list[tuple[str, Rating]]:
         """(name, rating) of the best ``limit`` rated players of a kind among those seen in a server:
         established players by shown rating, then the provisional ones (``ratings.PROVISIONAL_GAMES``); a name
-        is the one of the player's latest seat."""
+        is the one of the player's latest seat, else (a player who handed their only seat away: it is someone
+        else's now) the one they had when they handed it (:meth:`handed_name`)."""
         rows = await self._read(
-            "SELECT r.mu, r.sigma, r.games, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
+            "SELECT r.user_id, r.mu, r.sigma, r.games, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
             "   ORDER BY s.game_id DESC LIMIT 1) AS name"
             " FROM ratings r JOIN player_guilds p ON p.user_id = r.user_id AND p.guild_id = :gu"
             " WHERE r.kind = :k ORDER BY r.games < :prov, r.shown DESC, r.user_id LIMIT :n",
             {"gu": guild_id, "k": kind, "prov": ratings.PROVISIONAL_GAMES, "n": int(limit)})
-        return [(r.name or "?", Rating(r.mu, r.sigma, r.games)) for r in rows]
+        return [(r.name or await self.handed_name(r.user_id) or "?", Rating(r.mu, r.sigma, r.games)) for r in rows]
+
+    async def handed_name(self, user_id: int) -> str | None:
+        """The name a player had in the latest game they were rated in and handed their seat away in (its seat row
+        names its holder now; the game's hand-over marks keep theirs, ``TableMeta.handed_at``). None: none known."""
+        rows = await self._read("SELECT g.meta FROM rating_changes c JOIN games g ON g.id = c.game_id"
+                                " WHERE c.user_id = :u ORDER BY c.game_id DESC LIMIT 8", {"u": user_id})
+        for row in rows:
+            table = table_of(row.meta)
+            for seat, formers in table.handed.items():
+                marks = table.handed_at.get(seat, ())
+                names = [marks[i][1] for i, former in enumerate(formers) if former == user_id and i < len(marks)]
+                if any(names):
+                    return next(name for name in names if name)
+        return None
 
     async def rating_changes(self, game_id: int) -> dict[int, tuple[int, int, int]]:
         """What a finished game did to its rated seats' ratings: {seat: (shown before, shown after, games)}."""

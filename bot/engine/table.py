@@ -64,12 +64,19 @@ def _seqs(raw: Any) -> tuple[int, ...]:
     return tuple(x for x in _list(raw) if type(x) is int)
 
 
+def _marks(raw: Any) -> tuple[tuple[int, str, str], ...]:
+    """A seat's hand-over marks (:attr:`TableMeta.handed_at`): [move number, name, moderator's name] (anything else
+    dropped)."""
+    return tuple((x[0], x[1], x[2]) for x in _list(raw) if isinstance(x, list) and len(x) == 3
+                 and type(x[0]) is int and isinstance(x[1], str) and isinstance(x[2], str))
+
+
 def _offer(raw: Any) -> dict[str, Any]:
     """An offer's entry (:attr:`TableMeta.offers`): its numbers, or ValueError (the entry is dropped on reading)."""
     if not isinstance(raw, dict) or not all(_id(raw.get(k)) for k in ("to", "from", "by")):
         raise ValueError("not an offer")
     return {"to": raw["to"], "from": raw["from"], "by": raw["by"], "at": _number(raw.get("at")),
-            "message": _id(raw.get("message"))}
+            "message": _id(raw.get("message")), "by_name": _text(raw.get("by_name"))}
 
 
 def _is_question(raw: Any) -> bool:
@@ -142,8 +149,14 @@ class TableMeta:
     #: oldest first. Such a seat is rated for nobody at the end (``ratings.without_handed``) and counts in stats as
     #: played by whoever held it at the end, in no win, average or best score (``ResultRow.handed``)
     handed: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: beside :attr:`handed`, entry for entry: (the game's version when that holder handed the seat on, their name,
+    #: the name of the moderator who handed it for them or ""). The moves up to that version are theirs
+    #: (:func:`held_at`): a move keeps its mover's name after the hand-over. A hand-over from before these marks
+    #: has a blank one (version -1, no name): its moves read under the seat's name now
+    handed_at: Mapping[int, tuple[tuple[int, str, str], ...]] = field(default_factory=dict)
     #: the open offers to hand a seat to someone (``cogs.handover``): seat -> {"to": user id, "from": the user id
-    #: holding the seat when it was offered, "by": who offered it, "at": when, "message": the offer's message id}
+    #: holding the seat when it was offered, "by": who offered it, "at": when, "message": the offer's message id,
+    #: "by_name": the name of the moderator who offered it for its player, whom the log line names}
     offers: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     #: why the game ended, when no player ended it (``"channel_deleted"``: its channel or thread was deleted)
     ended: str | None = None
@@ -219,6 +232,8 @@ CODECS: dict[str, tuple[str, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "held": ("held", lambda v: dict(v) if isinstance(v, dict) else {}, lambda v: dict(v) or None),
     "resumed_at": ("resumed_at", _number, lambda v: float(v) or None),
     "handed": ("handed_over", _seat_map(_seqs), lambda v: _seat_json({s: list(u) for s, u in v.items() if u}) or None),
+    "handed_at": ("handed_at", _seat_map(_marks),
+                  lambda v: _seat_json({s: [list(x) for x in m] for s, m in v.items() if m}) or None),
     "offers": ("seat_offers", _seat_map(_offer), lambda v: _seat_json({s: dict(o) for s, o in v.items()}) or None),
     "ended": ("ended", _text, lambda v: v),
 }
@@ -232,6 +247,51 @@ class MetaWriter(Protocol):
 
     async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
                             seat_names: Mapping[int, str] | None = None) -> None: ...
+
+
+def acts_as_creator(game: Any, user_id: int) -> bool:
+    """Whether ``user_id`` has the creator's say over ``game`` (end it, hand over an absent player's seat): its
+    creator, unless they handed their own seat away during play and sit in it no more. A creator who left the table
+    ended the game for everyone by "abandoning" it, which the README never gave them; a moderator still may."""
+    if user_id != game.creator_id:
+        return False
+    return game.seat_of(user_id) is not None or not any(user_id in formers
+                                                        for formers in TableMeta.of(game.meta).handed.values())
+
+
+def holder_index(table: TableMeta, seat: int, seq: int) -> int:
+    """Which holder of ``seat`` made move ``seq`` (or held the seat once ``seq`` moves were made): an index into its
+    holders, oldest first, the last (``len(table.handed[seat])``) being whoever holds it now. A holder's moves are
+    those up to the version at which they handed the seat on (``handed_at``), so that a move made before a
+    hand-over is named after the person who made it, never after the seat's holder now."""
+    marks = table.handed_at.get(seat, ())
+    for index, (until, _name, _by) in enumerate(marks):
+        if seq <= until:
+            return index
+    return len(table.handed.get(seat, ()))
+
+
+def held_as(game: Any, holders: Mapping[int, int]) -> Any:
+    """``game`` (a ``GameView``) with the seats of ``holders`` (seat -> :func:`holder_index`) given to those
+    holders, user id and name: what every line about a past move names. The game itself when none changed."""
+    table = TableMeta.of(game.meta)
+    changed = {}
+    for seat, index in holders.items():
+        former, marks = table.handed.get(seat, ()), table.handed_at.get(seat, ())
+        if 0 <= seat < len(game.seats) and index < len(former) and index < len(marks) and marks[index][1]:
+            changed[seat] = replace(game.seats[seat], user_id=former[index], name=marks[index][1])
+    if not changed:
+        return game
+    return replace(game, seats=tuple(changed.get(s.seat, s) for s in game.seats))
+
+
+def held_at(game: Any, seq: int) -> Any:
+    """``game`` with each seat named after whoever held it when move ``seq`` was made (:func:`holder_index`): the
+    one function the log, the replay and the live message's lines name a past move's mover with."""
+    table = TableMeta.of(game.meta)
+    if not table.handed:
+        return game
+    return held_as(game, {seat: holder_index(table, seat, seq) for seat in table.handed})
 
 
 async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None,

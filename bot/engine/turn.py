@@ -34,9 +34,11 @@ from .table import TableMeta
 #: The log line that leads a move made for an idle player: the bot played it, or the rules did when the player's time
 #: ran out (``Kind.timeout_move``: dice poker keeps all five dice), which no stand-in allowed is the bot's doing.
 PLAYED_FOR, RULED_FOR = "bot.played_for", "clock.ruled_for"
-#: The log line of a seat that changed hands (``SessionManager.hand_over``): its params name the seat and the name
-#: of the player who held it (the seat's name is the newcomer's from then on).
-HANDED_OVER = "handover.line"
+#: The log line of a seat that changed hands (``SessionManager.hand_over``): its params name the seat, the name of
+#: the player who held it, the newcomer's (``to``) and the game's version then (``seq``: the moves up to it are
+#: the former holder's, ``table.held_at``) and ``n``, which of the seat's holders handed it (``table.holder_index``);
+#: ``HANDED_FOR``: a moderator handed it (``by``: their name), not its player
+HANDED_OVER, HANDED_FOR = "handover.line", "handover.line_for"
 
 #: How the shell names a game's bot seats in a language: (its kind, the game, the language) -> seat -> name. The
 #: names are words of the shell's catalog, so the shell gives this to the turn book (the engine writes no text).
@@ -182,24 +184,35 @@ def redraw_post(mover: int | None, events: list[dict] | tuple = ()) -> dict:
 
 
 def hand_over_book(kind: Any, view: GameView, seat: int, former: int, former_name: str,
-                   now: float) -> Bookkeeping:
+                   now: float, by_name: str | None = None) -> Bookkeeping:
     """What a seat changing hands commits (``view``: the game with its new holder): the log line saying so; the
     seat is its new holder's from now on, so the bot stands in for it no more (``taken``), its open offer is gone,
     its language is not known yet, and its clock starts afresh for a decision due now (the time the former holder
     let run is not the newcomer's). A seat due now makes a new live message that pings the newcomer (their mention
-    was the former holder's); otherwise the live message is redrawn in place with the line, pinging nobody."""
+    was the former holder's); otherwise the live message is redrawn in place with the line, pinging nobody.
+    The hand-over's mark (the version now, the former holder's name: ``handed_at``) keeps the moves made so far
+    under the former holder's name, and the seat's average pace starts afresh (it was theirs). ``by_name``: the
+    moderator who handed it, for a player who left or whom the bot plays for."""
     table = TableMeta.of(view.meta)
-    line = {"key": HANDED_OVER, "params": {"seat": seat, "former": former_name}}
+    params = {"seat": seat, "former": former_name, "to": view.seats[seat].name, "seq": view.version,
+              "n": len(table.handed.get(seat, ()))}
+    line = {"key": HANDED_FOR, "params": {**params, "by": by_name}} if by_name else {"key": HANDED_OVER,
+                                                                                    "params": params}
     since = {str(s): t for s, t in table.due_since().items()}
     if str(seat) in since:
         since[str(seat)] = now
+    spent = {str(s): [total, count] for s, (total, count) in table.seconds_spent().items() if s != seat}
+    formers = table.handed.get(seat, ())
+    # a hand-over from before the marks has none: a blank one keeps the marks beside their holders
+    marks = (*table.handed_at.get(seat, ()), *[(-1, "", "")] * (len(formers) - len(table.handed_at.get(seat, ()))))
     table = replace(
         table, taken=table.taken - {seat}, went_private=table.went_private - {seat},
         offers={s: o for s, o in table.offers.items() if s != seat},
-        handed={**table.handed, seat: (*table.handed.get(seat, ()), former)},
+        handed={**table.handed, seat: (*formers, former)},
+        handed_at={**table.handed_at, seat: (*marks, (view.version, former_name, by_name or ""))},
         seat_locales={s: loc for s, loc in table.seat_locales.items() if s != seat},
         clock_notes={s: n for s, n in table.clock_notes.items() if s != seat},
-        clock={**table.clock, "since": since} if table.clock else table.clock,
+        clock={**table.clock, "since": since, "spent": spent} if table.clock else table.clock,
         notified=tuple(x for x in table.notified if not (isinstance(x, list) and x and x[0] == seat)))
     due = pending_seats(kind, view.state)
     if seat not in _seats_to_notify(kind, view.state, due):
