@@ -234,10 +234,27 @@ async def run_to_end(client: Any, work: Coroutine[Any, Any, T]) -> T:
         raise
 
 
+#: the tasks :func:`run_detached` started, until done (the loop keeps only weak references to tasks)
+_DETACHED: set[asyncio.Future] = set()
+
+
+def run_detached(client: Any, work: Coroutine[Any, Any, Any]) -> asyncio.Future:
+    """Start ``work`` as a task of its own that nobody awaits (it must wait for a lock its starter may hold),
+    counted in the client's in-flight work (a shutdown waits for it), its failure logged."""
+    task = asyncio.ensure_future(work)
+    _DETACHED.add(task)
+    task.add_done_callback(_DETACHED.discard)
+    task.add_done_callback(_failure_logged)
+    inflight = getattr(client, "inflight", None)
+    if isinstance(inflight, Inflight):
+        inflight.carry(task)
+    return task
+
+
 def _failure_logged(task: asyncio.Future) -> None:
-    """Log the failure of work whose caller was cancelled meanwhile (see :func:`run_to_end`)."""
+    """Log the failure of work that no caller awaits (any more: see :func:`run_to_end`, :func:`run_detached`)."""
     if not task.cancelled() and task.exception() is not None:
-        log.error("work that ran on after its caller stopped failed", exc_info=task.exception())
+        log.error("work that no caller awaits failed", exc_info=task.exception())
 
 
 #: ``interaction.extras`` key: acting on a game ended the player's time away (``Tables.welcome_back``); its value

@@ -34,14 +34,14 @@ import time
 import unicodedata
 import weakref
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cachetools
 import discord
 
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
-from bot.engine.table import TableMeta, held_as, holder_index, update_meta
+from bot.engine.table import CODECS, TableMeta, held_as, holder_index, update_meta
 from bot.engine.turn import HANDED_FOR, HANDED_OVER, PLAYED_FOR, RULED_FOR
 from bot.i18n import t
 
@@ -57,13 +57,14 @@ from .core import (
     in_worker,
     language_line_text,
     reply_of,
+    run_detached,
     run_to_end,
     sentences,
 )
 from .games import Games
 from .menus import add_look_buttons, move_view
 from .pace import clock_status, pace_seconds
-from .reach import Reach
+from .reach import Reach, held_text
 from .replays import final_chart, handed_line, replay_command, undone_words
 from .seam import Picture, player_name
 from .seats import result_named, shown_game
@@ -130,6 +131,7 @@ class LiveParts:
     moves: str = ""                                       # the last moves, one line
     menu: discord.ui.View | None = None                   # the due player's buttons (classic view)
     lead: bool = False                                    # the first picture stands alone, at full width
+    note: str = ""                                        # above all: the game is on hold, and why (cogs.reach)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -253,6 +255,7 @@ def live_layout(parts: LiveParts, marker: int | None = None) -> discord.ui.Layou
         children = [*texts(parts.due), *galleries, *texts(parts.status, moves)]
     else:
         children = [*galleries, *texts(parts.status, parts.due, moves)]
+    children = [*texts(parts.note), *children]  # read first: why nothing moves while the game is held
     view = discord.ui.LayoutView(timeout=None)
     if children:
         view.add_item(discord.ui.Container(*children, id=marker))
@@ -403,6 +406,9 @@ class Courier:
         #: (bounded: a game forgotten here re-uploads its pictures at its next edit)
         self._shown: cachetools.LRUCache[int, tuple[int, dict[str, str], list[discord.Attachment]]] = \
             cachetools.LRUCache(maxsize=4096)
+        #: game id -> (live message id, the game as drawn there): a hold's note draws the message again as it was
+        #: (``show_held``), though the game moved on (the move whose post the channel refused)
+        self._drawn: cachetools.LRUCache[int, tuple[int, GameView]] = cachetools.LRUCache(maxsize=4096)
         #: game id -> its live message id (as delivered by this process, or read once)
         #: (bounded: a game forgotten here reads its live post from the outbox again)
         self._live: cachetools.LRUCache[int, int] = cachetools.LRUCache(maxsize=4096)
@@ -629,7 +635,64 @@ class Courier:
             now_attached = list(getattr(message, "attachments", None) or ())
             self._shown[game_id] = (message_id, digests, now_attached or attachments) if keeps else \
                 (message_id, content["digests"], now_attached)
+            self._drawn[game_id] = (message_id, game)
             return True
+
+    def show_held_soon(self, game_id: int) -> None:
+        """:meth:`show_held` once the game's delivery at hand (the one whose post the channel refused, perhaps)
+        ends: a task of its own, which a shutdown waits for like a delivery."""
+        run_detached(self.client, self.show_held(game_id))
+
+    async def show_held(self, game_id: int) -> None:
+        """A hold began (``cogs.reach``): the game's live message, as it was drawn, says so above all, in the game's
+        language: on hold, for want of which permission, and that a server admin can grant it (``held_text``, the
+        words of ``/games``); its clock line reads stopped. A tour's channel showed the game as before, with no
+        hint why nothing moved. Drawn once, when the hold begins (an edit, which the missing permission does not
+        forbid); its pictures stay by id (an upload needs Attach Files, perhaps what is missing). The redraw after
+        the hold lifts, or the next post, replaces it."""
+        async with self.delivering(game_id):
+            game = await self.sessions.load(game_id)
+            posts = await self.sessions.store.last_message_posts(game_id)
+            if game.status != "active" or game.guild_id is None or not TableMeta.of(game.meta).held \
+                    or not posts or not posts[-1].payload.get("live"):
+                return
+            message_id = posts[-1].message_id
+            as_drawn = await self._as_drawn(game, message_id)
+            if as_drawn is None:
+                log.info("game %s: its live message was drawn before a restart and the game moved on since: "
+                         "its hold is not noted there", game_id)
+                return
+            channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            try:
+                attachments = await self._attachments_of(channel, game_id, message_id)
+                held_key = CODECS["held"][0]
+                content = await self.render(replace(as_drawn, meta={**as_drawn.meta, held_key: game.meta[held_key]}),
+                                            posts[-1].payload, earlier=posts[:-1], marker=post_marker(posts[-1].id),
+                                            keep={a.filename: a.description or "" for a in attachments},
+                                            note=held_text(game, game_locale(game)))
+                await self._edit(channel, game_id, message_id, None, lambda: {
+                    "view": content["view"], "attachments": attachments,
+                    "allowed_mentions": discord.AllowedMentions.none()})
+            except (discord.HTTPException, *UNSURE) as error:   # the hold stands; the DMs and /games say it
+                log.info("game %s: its live message does not say it is on hold (%r)", game_id, error)
+
+    async def _as_drawn(self, game: GameView, message_id: int) -> GameView | None:
+        """The game as its live message ``message_id`` shows it: as this process drew it, else as it is when no
+        post waits (nothing moved since); None when that is not known."""
+        drawn = self._drawn.get(game.id)
+        if drawn is not None and drawn[0] == message_id:
+            return drawn[1]
+        if await self.sessions.store.undelivered_posts(1, game_id=game.id):
+            return None
+        return game
+
+    async def _attachments_of(self, channel: Any, game_id: int, message_id: int) -> list[discord.Attachment]:
+        """The pictures the live message ``message_id`` shows, to keep by id: as this process last sent them, else
+        read from Discord."""
+        shown_id, digests, attachments = self._shown.get(game_id, (None, {}, []))
+        if shown_id == message_id and digests and {a.filename for a in attachments} >= set(digests):
+            return [a for a in attachments if a.filename in digests]
+        return list((await channel.fetch_message(message_id)).attachments)
 
     async def live_message(self, game_id: int) -> int | None:
         """The id of the game's live message (the latest delivered post's), kept in memory (read once)."""
@@ -657,6 +720,7 @@ class Courier:
                 message, content = await self._make(game, post, None, folded)  # its thread reopened: once more
             # an edit whose answer was lost leaves the message's attachments unknown: the next edit uploads anew
             self._shown[game.id] = (message.id, content["digests"], list(getattr(message, "attachments", ())))
+            self._drawn[game.id] = (message.id, game)
         except (discord.HTTPException, *UNSURE) as error:
             if await self.reach.failed(post.game_id, error):
                 return None                    # a permission is missing there: the post waits, never given up
@@ -927,14 +991,15 @@ class Courier:
 
     async def render(self, game: GameView, payload: dict, *, earlier: list[OutboxPost] = (),
                      menu: discord.ui.View | None = None, marker: int | None = None, hush: Any = (),
-                     keep: dict[str, str] | None = None, seq: int | None = None) -> dict:
+                     keep: dict[str, str] | None = None, seq: int | None = None, note: str = "") -> dict:
         """The live message for a turn post: pictures, where the game stands, who is due (mentioned once, but
         the users in ``hush`` are not pinged), the moves since the message appeared (``earlier`` posts edited
         into it, then this one) and the due player's menu (``menu`` replaces it: a subset choice being toggled,
         or "My moves" and the looks once the choice went on privately), when it has one (``menu_seat``: not while
         the bot stands in for them, nor once their decision went on privately). ``keep``: the pictures the message
         keeps as they are (none drawn), by file name, with their alt texts. ``seq``: the game's version at the post
-        of ``payload`` (its lines name the seats' holders of then; None: now)."""
+        of ``payload`` (its lines name the seats' holders of then; None: now); ``note``: a line above all (the game
+        is on hold, :meth:`show_held`)."""
         presentation = self.games[game.kind]
         kind = self.games.kind(game.kind)
         locale = game_locale(game)
@@ -946,8 +1011,8 @@ class Courier:
         posts = [*earlier, payload]
         # a finished game's last message is never summarised: it keeps all its moves
         limit = LOG_LINE_LIMIT if game.status == "active" else FINAL_LOG_LIMIT
-        parts = LiveParts(moves=self.log_line(game, posts, locale, await self.undone_labels(game, posts, locale),
-                                              limit=limit, seq=seq))
+        undone = await self.undone_labels(game, posts, locale)
+        parts = LiveParts(note=note, moves=self.log_line(game, posts, locale, undone, limit=limit, seq=seq))
         fresh = [s for s in payload.get("mention", []) if isinstance(s, int) and 0 <= s < len(game.seats)]
         if game.status != "active":
             if kind.is_finished(game.state):

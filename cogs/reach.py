@@ -13,7 +13,9 @@ clocks stand still (no reminder, no time-out, no takeover: nobody was shown thei
 already plays is still played (``cogs.bots``). Its players hear of it once, by direct message in their language
 (once per episode: a hold that begins within a day of the previous one's end is told no more, :data:`SAME_EPISODE_S`):
 which permission is missing there and that a server admin can grant it (inside the channel, their own commands
-and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too). A move
+and clicks are refused privately, naming it: ``cogs.core.check_bot_permissions``; ``/games`` says it too). The
+game's live message, which an edit can still change, says it too to anyone in the channel, from the hold's start
+(``Courier.show_held``) until the hold lifts and the message is drawn again. A move
 refused there for that reason holds the game at once, as a refused post does (:meth:`Reach.check_playable`): the bot
 knows then that it cannot post the result, and no clock may run out meanwhile.
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
@@ -274,6 +276,8 @@ class Reach(commands.Cog):
             log.info("game %s: channel %s still refuses the bot's posts (try %d); next try in %d s", game.id,
                      game.channel_id, tries, wait)
             return
+        if not locked:                         # a locked thread takes no edit either
+            self.courier.show_held_soon(game.id)
         why = "thread locked" if locked else "missing: " + ", ".join(missing or ["unknown"])
         if self.same_episode(game, now):
             log.warning("game %s: channel %s refuses the bot's posts again (%s); they wait, its players were told "
@@ -389,11 +393,11 @@ class Reach(commands.Cog):
 
     async def retry(self, game_id: int) -> None:
         """The bot has what it needs in the game's channel again: lift its hold, deliver what waited (drawn after
-        the lift, with its clocks as they now stand), or when nothing waited draw the live message again with its
-        deadline moved on (a refusal again holds it anew)."""
+        the lift, with its clocks as they now stand), or when nothing waited draw the live message again, without
+        the hold's note (``Courier.show_held``) and with its deadline moved on (a refusal again holds it anew)."""
         if await self.lift(game_id):
             sent = await self.courier.deliver(game_id, catch_up=True)
-            if not sent and pace_seconds(await self.sessions.load(game_id)):
+            if not sent:                       # the live message still says the game is on hold
                 await self.courier.redraw(game_id)
 
     async def retry_channel(self, channel_id: int) -> None:

@@ -120,4 +120,5 @@ class Reminders(commands.Cog):
             if not await self.courier.reach.failed(game.id, error):
                 raise
             return                     # counted as sent: a refused reminder holds the game, it is not repeated
-        await self.courier.reach.went_through(game.id)
+        if await self.courier.reach.went_through(game.id):
+            await self.courier.redraw(game.id)  # its live message said it was on hold

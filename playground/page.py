@@ -27,7 +27,7 @@ from .local_discord.driver import ActionRefused
 from .local_discord.messages import StubMessage
 from .local_discord.records import StubFailure
 from .local_discord.world import StubUser
-from .world import CHANNELS, LOCALES, LocalDiscord
+from .world import BOT_PERMISSIONS, CHANNELS, LOCALES, LocalDiscord
 
 log = logging.getLogger("playground")
 
@@ -48,8 +48,13 @@ CHROME = (
     N_("playground.choose"), N_("playground.offline"), N_("playground.no_commands"), N_("playground.optional"),
     N_("playground.choose_person"), N_("playground.choose_channel"), N_("playground.yes"), N_("playground.no"),
     N_("playground.dismiss"), N_("playground.out_of_range"),
+    # the moderator's panel: the bot's permissions in one channel, named as Discord's client names them
+    N_("playground.moderator"), N_("playground.permissions_hint"), N_("playground.permission_channel"),
+    N_("permission.view_channel"), N_("permission.send_messages"), N_("permission.send_messages_in_threads"),
+    N_("permission.embed_links"), N_("permission.attach_files"), N_("permission.read_message_history"),
 )
 assert {f"playground.channel.{name}" for name in CHANNELS} <= set(CHROME)
+assert {f"permission.{name}" for name in BOT_PERMISSIONS} <= set(CHROME)
 
 
 def texts() -> dict[str, dict[str, str]]:
@@ -140,6 +145,8 @@ class Page:
             "guild": {"id": str(world.guild.id)}, "bot": {"id": str(world.bot.id), "name": world.bot.global_name},
             "people": people, "channels": channels, "threads": self.threads(), "locales": list(LOCALES),
             "texts": texts(), "clock_offset": self.controls.offset,
+            "bot_permissions": list(BOT_PERMISSIONS),
+            "denied": {str(c.id): stub.bot_denied(c) for c in stub.text_channels},
         })
 
     def threads(self) -> list[dict[str, str]]:

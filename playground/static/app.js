@@ -34,6 +34,33 @@ function drawChrome() {
   for (const b of document.querySelectorAll(".skip-btn")) b.textContent = tr(loc, "playground.skip_hours", { hours: b.dataset.skip / 3600 });
   const hours = Math.round(state.offset / 360) / 10;
   document.getElementById("clock").textContent = hours ? tr(loc, "playground.clock", { hours }) : "";
+  drawModerator();
+}
+
+// The moderator's panel: as a server admin does in a channel's settings, allow or deny the bot a permission there
+// (a game in that channel is held while the bot lacks one it needs, and goes on once it is back, without a
+// restart). Each box ticked is a permission the bot has in the channel chosen.
+function drawModerator() {
+  const loc = chromeLocale(), w = state.world;
+  const select = document.getElementById("mod-channel");
+  const chosen = select.value || w.channels[0].id;
+  select.replaceChildren(...w.channels.map((c) => el(`<option value="${c.id}"># ${esc(tr(loc, `playground.channel.${c.name}`))}</option>`)));
+  select.value = chosen;
+  select.onchange = drawModerator;
+  const denied = w.denied[chosen] || [];
+  document.getElementById("mod-perms").replaceChildren(...w.bot_permissions.map((name) => {
+    const row = el(`<label class="toggle"><input type="checkbox" data-permission="${name}"> <span>${esc(tr(loc, `permission.${name}`))}</span></label>`);
+    const box = row.querySelector("input");
+    box.checked = !denied.includes(name);
+    box.onchange = () => setPermission(chosen, name, box.checked);
+    return row;
+  }));
+}
+
+async function setPermission(channel, permission, allow) {
+  try { state.world.denied[channel] = await api("/api/permission", { channel, permission, allow }); }
+  catch (err) { state.panes[0].toast(err.message); }
+  drawModerator();
 }
 
 // Relative times ("in 24 hours") are drawn again from the bot's clock: after Skip time, and as time passes.

@@ -629,3 +629,69 @@ async def test_a_refused_turn_post_leaves_the_previous_live_message_as_it_was(
     await stub.settle()
     assert len([m for m in stub.messages(cast.games) if m.layout and (m.images or m.buttons)]) == 1
     refused_by_discord(stub)
+
+
+def hold_note(locale: str) -> str:
+    """What the live message says while its game is held for want of Attach Files (the words of ``/games``)."""
+    return t("mygames.held_one", locale, permission=t("permission.attach_files", locale))
+
+
+async def test_the_live_message_says_once_that_the_game_is_on_hold_and_why_until_the_hold_lifts(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A moderator's tour: Attach Files denied, the next turn post was refused and the game held; its live message
+    stayed (picture, buttons) but said nothing, so anyone in the channel saw a game that no longer moved, with no
+    hint why. Now the live message says, in the game's language, once at the hold's start (not at each try), that
+    the game is on hold, which permission is missing and that a server admin can grant it; the new live message after
+    the hold says nothing of it."""
+    stub = discord_stub
+    cast.alice.locale = cast.bob.locale = "de"
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    live = await live_message(stub, cast.games)
+    assert hold_note("de") not in live.text
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    await tick(stub, runner, clock, clock.now + HOUR + 1)     # the bot plays the seat whose time ran out: refused
+    await bot.bots.idle()
+    assert await held_soon(bot, game.id)
+    await stub.wait_until(lambda: hold_note("de") in live.text, 10, "the hold's note in the live message")
+    await stub.settle()
+    assert live.images and live.buttons, "its pictures and buttons stay"
+    edits = live.edits
+    for hours in (1, 2):                                       # the back-off's tries: not noted again
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert await held(bot, game.id) and live.edits == edits
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: [m for m in stub.messages(cast.games) if m.layout and m.buttons] != [live], 10,
+                          "the new live message")
+    await stub.wait_until(lambda: not live.images, 15, "the previous message summarised")
+    await stub.settle()
+    assert not [m for m in stub.messages(cast.games) if hold_note("de") in m.text]
+    refused_by_discord(stub)
+
+
+async def test_a_hold_noted_without_a_post_waiting_is_drawn_away_when_it_lifts(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A move refused in the channel (Attach Files denied) holds the game with no post waiting; the live message says
+    so. Once the admin grants the permission back, the hold lifts and, though nothing waited (and the game has no
+    clock), the live message is drawn again without the note: it does not say "on hold" for good."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, game, away, seat = await open_and_start(stub, cast, runner)
+    live = await live_message(stub, cast.games)
+    deny(stub, cast.games, attach_files=True)
+    await stub.settle()
+    await private_answer(await click_first_move(stub, away, live))
+    assert await held_soon(bot, game.id)
+    await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
+    assert live.images and live.buttons
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: hold_note("en") not in live.text, 10, "the live message drawn again")
+    await stub.settle()
+    assert not await held(bot, game.id)
+    assert live.images and live.buttons and len([m for m in stub.messages(cast.games) if m.buttons]) == 1
+    refused_by_discord(stub)
