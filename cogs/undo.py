@@ -90,6 +90,9 @@ class Undo(Tables):
             await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                       content_key="undo.done_continue")
             await acknowledge(interaction)
+            # an undo that changed the decision at hand redraws the live message, whose due line names it (a post
+            # the turn book stored with the undo; none otherwise: then nothing goes out)
+            await self.play.courier.deliver(game.id)
         await self.play.close_time_out_questions(game)
 
     async def revealed_since(self, game: GameView, since: int) -> bool:

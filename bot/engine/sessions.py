@@ -38,7 +38,7 @@ from .records import (
 from .results import seat_results
 from .store import Repository, dump_json
 from .table import TableMeta
-from .turn import TurnBook, hand_over_book, pending_seats
+from .turn import TurnBook, decision_of, hand_over_book, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
 MAX_SEED = 2**63 - 1
@@ -707,7 +707,7 @@ class SessionManager(Generic[StoreT]):
             book = None if plan is None else plan(after, result)
             if plan is None and self.turns is not None:
                 book, turn = self.turns.undo(kind, after, result, seat, kind.step_mark(view.state),
-                                             pending_seats(kind, view.state))
+                                             pending_seats(kind, view.state), decision_of(kind, view.state, seat))
                 result = replace(result, turn=turn)
             after, meta_text, post_text = _bookkeeping_json(book, after)
             try:
