@@ -36,7 +36,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .buttons import ViewButton, move_check, parse_choice_values
+from .buttons import UndoButton, ViewButton, move_check, parse_choice_values
 from .core import (
     EDIT_MENTIONS,
     Refusal,
@@ -224,11 +224,13 @@ class Play(Tables):
             await self.close_time_out_questions(game)
             return False
         key = (game.id, seat)
+        undo = await self.undo_view(game, interaction.user.id, locale)
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
-                await self.close_private(interaction, t("play.done", locale, move=label), key)
+                await self.close_private(interaction, t("play.done", locale, move=label), key, view=undo)
             if not from_component:
-                await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
+                await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True,
+                                                **({"view": undo} if undo is not None else {}))
         await self.go_public(interaction, game)
         if not in_private:            # a typed move has its answer above: the menu says no second "Done: …"
             await self.retire_private(key, t("play.done", locale, move=label) if from_component
@@ -270,14 +272,15 @@ class Play(Tables):
         self.bots.schedule(game.id, game)
 
     async def close_private(self, interaction: discord.Interaction, content: str,
-                            key: tuple[int, int] | None = None) -> None:
-        """The clicked private message ends its step: only ``content`` is left, no menu, no picture. ``key`` (game
-        id, seat): it is no longer the player's private message to redraw or retire."""
+                            key: tuple[int, int] | None = None, view: discord.ui.View | None = None) -> None:
+        """The clicked private message ends its step: only ``content`` is left, no menu, no picture (``view``: its
+        Undo button, while the move can still be taken back). ``key`` (game id, seat): it is no longer the
+        player's private message to redraw or retire."""
         if key is not None and (mine := self.private.get(key)) is not None \
                 and mine.message_id == interaction.message.id:
             del self.private[key]
         self.courier.forget_private(interaction.message.id)
-        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=None,
+        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=view,
                                                                              attachments=[])
 
     async def retire_private(self, key: tuple[int, int], content: str) -> None:
@@ -621,6 +624,15 @@ class Play(Tables):
         return self.kind(game).has_undo and game.status == "active" \
             and not self.bot_moves_next(game, game.seat_of(user_id)) \
             and await self.sessions.can_undo(game.id, user_id)
+
+    async def undo_view(self, game: GameView, user_id: int, locale: str) -> discord.ui.View | None:
+        """The Undo button alone, for the "Done: …" of a move that ended the step while it can still be taken back
+        (``/<game> undo`` could; a player who uses only buttons never learnt it), else None."""
+        if not await self.may_undo(game, user_id):
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
+        return view
 
     def bot_moves_next(self, game: GameView, seat: int | None) -> bool:
         """Whether the bot is due on a seat other than ``seat`` now (a bot seat, or one it stands in for): it
