@@ -154,9 +154,8 @@ class BotPlayer:
         he takes the seat back ("My moves"), and offers no menu (``bot.engine.turn.menu_seat``). ``show``: deliver
         that redraw now (False: the caller does, once it has answered its interaction); the bot's first move
         delivers it in any case."""
-        taken = TableMeta.of(game.meta).taken | set(seats)
-        if not await self.courier.store_redraw(game.id, taken=taken):
-            await update_meta(self.sessions, game.id, taken=taken)
+        if not await self.courier.store_redraw(game.id, take=seats):
+            await update_meta(self.sessions, game.id, take=seats)
         self.schedule(game.id)
         if show:
             await self.courier.deliver(game.id)
@@ -181,13 +180,14 @@ class BotPlayer:
         """The player is back (they acted): the bot stops playing for their seat, and the live message says so in
         its moves, where everyone sees the game (a redraw stored with the change, in the same write, and delivered
         with the next post; ``cogs.play.Play.on_seat_back`` delivers it when the player's action posts nothing).
-        True when the bot was playing for the seat."""
-        taken = TableMeta.of(game.meta).taken
-        if seat not in taken:
+        True when the bot was playing for the seat. The seat leaves the seats taken as they are at the write
+        (``give``): two players coming back at once both stay back. A move the bot was choosing for the seat
+        meanwhile no longer lands (``SessionManager.apply_for_seat``'s ``taken``)."""
+        if seat not in TableMeta.of(game.meta).taken:
             return False
         back = [{"key": "bot.seat_back", "params": {"seat": seat}}]
-        if not await self.courier.store_redraw(game.id, back, taken=taken - {seat}):
-            await update_meta(self.sessions, game.id, taken=taken - {seat})
+        if not await self.courier.store_redraw(game.id, back, give={seat}):
+            await update_meta(self.sessions, game.id, give={seat})
         return True
 
     async def _ask_ai(self, game: GameView, seat: int, hook: Callable[..., dict], *args: Any) -> dict:
@@ -221,11 +221,15 @@ class BotPlayer:
             move = await self._choose(game, seat)
             stand_in = not game.seats[seat].is_ai
             locale = TableMeta.of(game.meta).seat_locales.get(seat) if stand_in else None
-            apply = self.sessions.apply_for_seat if stand_in else self.sessions.apply_ai
+            locale = locale or game_locale(game)
             try:
-                await apply(game_id, seat, move, expected_version=game.version, locale=locale or game_locale(game))
+                if stand_in:                  # only while the seat is still taken (its player may be back)
+                    await self.sessions.apply_for_seat(game_id, seat, move, expected_version=game.version,
+                                                       locale=locale, taken=True)
+                else:
+                    await self.sessions.apply_ai(game_id, seat, move, expected_version=game.version, locale=locale)
             except StaleMove:
-                continue                      # someone else moved meanwhile: look again
+                continue                      # someone else moved meanwhile, or the player is back: look again
             except GameNotActive:             # abandoned (or ended) while the bot thought: nothing left to play
                 log.info("game %s ended while its bot seat %s was choosing", game_id, seat)
                 return

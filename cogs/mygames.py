@@ -60,12 +60,19 @@ def link_text(game: str, channel: Any, locale: str) -> str:
         return t("mygames.link_channel", locale, game=game, channel=name)
     return t("mygames.link", locale, game=game)
 
-def own_result(presentation: Any, kind: Any, row: UserGame, locale: str) -> str:
+def own_result(presentation: Any, kind: Any, row: UserGame, locale: str, stood_in: bool = False) -> str:
     """How an ended game went for the asker, in a few words: an ended game showed its number and kind, never its
     result. The score with its unit and, for a co-operative game, won or lost, as stats and the history say it
     (``cogs.replays.result_text``, the presentation's ``result_words``); against others, won or their place
-    first. A forfeit has a place and no score (the game stopped), an abandoned game neither: nothing is said."""
+    first. A forfeit has a place and no score (the game stopped), an abandoned game neither: nothing is said.
+    ``stood_in``: the bot played most of the asker's moves (``Store.stood_in_seats``, the rule stats and the
+    result follow): the result is the bot's for them, not their win (it read "You won" where the final post said
+    "1. Bot for Ben" and stats counted no win)."""
     ranked = not kind.cooperative and row.players > 1 and row.place is not None
+    if stood_in and ranked and row.total is not None:
+        result = result_text(presentation, kind, row.total, row.place, row.options, locale)
+        return t("mygames.stood_in_won", locale, result=result) if row.place == 1 else \
+            t("mygames.stood_in_place", locale, place=row.place, players=row.players, result=result)
     if row.total is None:
         if not ranked:
             return ""
@@ -167,8 +174,10 @@ class MyGames(commands.Cog):
         if presentation is None:                 # a kind this bot does not load: listed plainly
             return head
         if section == FINISHED:
+            stood_in = row.seat in await self.sessions.store.stood_in_seats(row.game_id)
             return f"{head}\n" + sentences(await self.ended_label(row, locale),
-                                           own_result(presentation, self.games.kind(row.kind), row, locale),
+                                           own_result(presentation, self.games.kind(row.kind), row, locale,
+                                                      stood_in),
                                            self.ended_text(row, locale))
         try:
             game = await self.sessions.load(row.game_id)

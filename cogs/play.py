@@ -36,7 +36,7 @@ from bot.games.errors import RuleError
 from bot.i18n import t
 
 from .bots import BotPlayer
-from .buttons import ViewButton, move_check, parse_choice_values
+from .buttons import UndoButton, ViewButton, move_check, parse_choice_values
 from .core import (
     EDIT_MENTIONS,
     Refusal,
@@ -64,7 +64,7 @@ from .menus import (
     subset_menu,
     subset_view,
 )
-from .moving import Mover
+from .moving import REBASE_WINDOW, Mover
 from .outbox import TOKEN_S, Courier, answer_by_edit, as_files
 from .outbox import Editor as PrivateMessage
 from .seam import Presentation
@@ -224,11 +224,13 @@ class Play(Tables):
             await self.close_time_out_questions(game)
             return False
         key = (game.id, seat)
+        undo = await self.undo_view(game, interaction.user.id, locale)
         with answer_may_be_lost(f"game {game.id}: the private note of a public move"):
             if in_private:
-                await self.close_private(interaction, t("play.done", locale, move=label), key)
+                await self.close_private(interaction, t("play.done", locale, move=label), key, view=undo)
             if not from_component:
-                await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True)
+                await interaction.followup.send(t("play.done", locale, move=label), ephemeral=True,
+                                                **({"view": undo} if undo is not None else {}))
         await self.go_public(interaction, game)
         if not in_private:            # a typed move has its answer above: the menu says no second "Done: …"
             await self.retire_private(key, t("play.done", locale, move=label) if from_component
@@ -270,14 +272,15 @@ class Play(Tables):
         self.bots.schedule(game.id, game)
 
     async def close_private(self, interaction: discord.Interaction, content: str,
-                            key: tuple[int, int] | None = None) -> None:
-        """The clicked private message ends its step: only ``content`` is left, no menu, no picture. ``key`` (game
-        id, seat): it is no longer the player's private message to redraw or retire."""
+                            key: tuple[int, int] | None = None, view: discord.ui.View | None = None) -> None:
+        """The clicked private message ends its step: only ``content`` is left, no menu, no picture (``view``: its
+        Undo button, while the move can still be taken back). ``key`` (game id, seat): it is no longer the
+        player's private message to redraw or retire."""
         if key is not None and (mine := self.private.get(key)) is not None \
                 and mine.message_id == interaction.message.id:
             del self.private[key]
         self.courier.forget_private(interaction.message.id)
-        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=None,
+        await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=view,
                                                                              attachments=[])
 
     async def retire_private(self, key: tuple[int, int], content: str) -> None:
@@ -379,11 +382,11 @@ class Play(Tables):
         if version != game.version:
             index = await self.mover.rebased_index(game, seat, version, check)
             if index is None:
-                return await self.stale_menu(interaction, game, seat)
+                return await self.stale_menu(interaction, game, seat, version)
         locale = locale_of(interaction)
         legal = self.legal_for(game, seat, locale)
         if index >= len(legal) or move_check(legal[index]) != check:
-            return await self.stale_menu(interaction, game, seat)
+            return await self.stale_menu(interaction, game, seat, version)
         if levels is not None:
             menu = menu if menu in (MAIN, ALL, EXTRA) else MAIN
             view = self.menu(game, seat, legal, locale, rep=legal[index], levels=levels, menu=menu)
@@ -398,14 +401,16 @@ class Play(Tables):
         await reply.acknowledge()       # a step shown elsewhere (another private message) still answers the click
         return public
 
-    async def stale_menu(self, interaction: discord.Interaction, game: GameView, seat: int) -> bool:
+    async def stale_menu(self, interaction: discord.Interaction, game: GameView, seat: int, version: int) -> bool:
         """A pick on a public menu the game has left behind (the player went on privately after a first pick, and
         the live message could not yet be drawn without that menu: ``Courier.went_private``'s edit failed, a
         client showing the message as it was). The player is due, so the answer is their moves now, privately,
         saying why; anyone else is refused. A stale private menu (a double click, a client that missed its
         retirement) is refused: "this button is out of date" for a player still due (it is not redrawn: a double
         click's redraw would race the step drawn there by the first), whose turn it is for anyone else (it
-        answered "this was for an earlier turn", untrue in the same round). False: nothing was played."""
+        answered "this was for an earlier turn", untrue in the same round). ``version``: the menu's; when a move
+        was taken back since, the answer says the game went back (it said "the game has moved on"). False: nothing
+        was played."""
         message = interaction.message
         if message is None:
             raise Refusal("error.stale_button")
@@ -419,8 +424,17 @@ class Play(Tables):
             # turn" on the current one): whose turn it is
             raise self.not_your_turn(game, locale)
         legal = self.legal_for(game, seat, locale)
-        await self.send_moves(interaction, game, seat, legal, locale, ALL, key="play.moved_on")
+        key = "play.went_back" if await self.taken_back_since(game, version) else "play.moved_on"
+        await self.send_moves(interaction, game, seat, legal, locale, ALL, key=key)
         return False
+
+    async def taken_back_since(self, game: GameView, version: int) -> bool:
+        """Whether a move was taken back after ``version`` (an undo logged since, within the window a menu is
+        re-based over): then a menu of that version is out of date because the game went back, not on."""
+        if not 0 <= game.version - version <= REBASE_WINDOW:
+            return False
+        return any(record.undoes is not None
+                   for record in await self.sessions.store.moves_between(game.id, version, game.version))
 
     async def on_move_button(self, interaction: discord.Interaction, game_id: int, version: int, index: int,
                              check: str) -> None:
@@ -606,9 +620,30 @@ class Play(Tables):
     # ------------------------------------------------------------------ undo
     async def may_undo(self, game: GameView, user_id: int) -> bool:
         """Whether an Undo button belongs on this player's private menu now: the game's rules say which moves
-        reveal something (``reveals``), so its moves can be taken back."""
+        reveal something (``reveals``), so its moves can be taken back; not while the bot is due on another seat
+        (:meth:`bot_moves_next`), whose move, made at once, refuses any undo from before it."""
         return self.kind(game).has_undo and game.status == "active" \
+            and not self.bot_moves_next(game, game.seat_of(user_id)) \
             and await self.sessions.can_undo(game.id, user_id)
+
+    async def undo_view(self, game: GameView, user_id: int, locale: str) -> discord.ui.View | None:
+        """The Undo button alone, for the "Done: …" of a move that ended the step while it can still be taken back
+        (``/<game> undo`` could; a player who uses only buttons never learnt it), else None."""
+        if not await self.may_undo(game, user_id):
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(game.id, game.version, label=t("button.undo", locale)))
+        return view
+
+    def bot_moves_next(self, game: GameView, seat: int | None) -> bool:
+        """Whether the bot is due on a seat other than ``seat`` now (a bot seat, or one it stands in for): it
+        moves within moments, and an undo from before its move is refused ("Bot (easy) has moved since"). A
+        tour's Undo, offered after each starting die placed while a bot placed its own, was always refused."""
+        if game.state is None:
+            return False
+        taken = TableMeta.of(game.meta).taken
+        return any(other != seat and (game.seats[other].is_ai or other in taken)
+                   for other in self.pending_seats(game))
 
     # ------------------------------------------------------------------ commands
     @app_commands.command(name=cmd_str("cmd.play.name"), description=cmd_str("cmd.play.description"))

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.engine import GameView
 from bot.engine.table import TableMeta
-from bot.i18n import t
+from bot.i18n import listed, t
 
 from .usertext import shown_name
 
@@ -96,13 +96,14 @@ async def result_named(store: Any, game: GameView, locale: str) -> GameView:
 
 
 def listed_players(game: GameView, seats: Iterable[int], locale: str) -> str:
-    """The players at ``seats`` named in a sentence of ``locale``, joined with commas ("Ann, Bot (hard)"). A list
+    """The players at ``seats`` named in a sentence of ``locale``, joined as its language lists them ("Ann and Bot
+    (hard)", "Ben und Bot (leicht)": ``bot.i18n.listed``; commas alone read as an unfinished German list). A list
     joined here cannot have its catalog put Korean's 님 after each name, so each name goes through
     ``play.listed_player`` (Korean: "{player} 님"), which the i18n layer writes without 님 after a bot seat's name
     or a forgotten player's: "Ben 님, 봇 (어려움), 탈퇴한 플레이어". ``game``'s names are used as stored (pass
     :func:`shown_game`'s for a reader), each as message text (``cogs.usertext.shown_name``)."""
-    return ", ".join(t("play.listed_player", locale, player=shown_name(game.seats[seat].name))
-                     for seat in seats if isinstance(seat, int) and 0 <= seat < len(game.seats))
+    return listed([t("play.listed_player", locale, player=shown_name(game.seats[seat].name))
+                   for seat in seats if isinstance(seat, int) and 0 <= seat < len(game.seats)], locale)
 
 
 def mentioned(users: Iterable[int], locale: str, sep: str = ", ") -> str:

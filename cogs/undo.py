@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.engine import GameView, StaleMove
 from bot.engine.errors import UndoAfterOtherPlayer, UndoAfterReveal, UndoAfterTurnEnded
+from bot.engine.table import TableMeta
 from bot.engine.undo import effective_moves, replay
 from bot.i18n import t
 
@@ -29,8 +30,21 @@ class Undo(Tables):
     @offered_if(lambda cog, presentation: cog.games.kind(presentation.kind).has_undo)
     @app_commands.command(name=cmd_str("cmd.undo.name"), description=cmd_str("cmd.undo.description"))
     async def undo_cmd(self, interaction: discord.Interaction) -> None:
+        if await self.sessions.game_in_channel(interaction.channel_id) is None:
+            await self.refuse_after_the_end(interaction)
         game = await self.active_channel_game(interaction)
         await self.take_back(interaction, game, game.version, from_component=False)
+
+    async def refuse_after_the_end(self, interaction: discord.Interaction) -> None:
+        """``/<game> undo`` where the channel's last game of the group is over and the asker played in it: the last
+        move cannot be taken back, and this says so. Right after a game's last move, ``/poker undo`` answered "no
+        open game here, open one with /poker new", as if the game had never been. Nothing to say otherwise (the
+        usual "no game here" follows)."""
+        presentation = self.presentation_of(interaction)
+        game = await self.sessions.last_game_in_channel(interaction.channel_id, presentation.kind)
+        if game is not None and game.status in ("finished", "abandoned") and game.state is not None \
+                and game.seat_of(interaction.user.id) is not None:
+            raise Refusal("undo.game_over", game=game.id, group=self.games.group_name(presentation))
 
     async def on_undo_button(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """The Undo button of a private menu (``cogs.buttons.UndoButton``): take back the move of ``version``."""
@@ -46,7 +60,6 @@ class Undo(Tables):
             raise self.game_ended(game)
         await self.play.courier.reach.check_playable(interaction, game)
         seat = self.seat_of(game, interaction.user.id)
-        await self.welcome_back(game, seat, interaction)
         locale = locale_of(interaction)
         if from_component:
             Reply(interaction)                          # answered with the change, like a move button
@@ -77,6 +90,9 @@ class Undo(Tables):
         except UndoAfterTurnEnded as refused:           # name whose turn began after the player's move
             raise Refusal("undo.refused_turn_over",
                           player=self.player_name(game, refused.params["seat"])) from None
+        # only an undo that took something back is acting on the game: a refused one changes nothing, and a player
+        # checking whether they could still take a move back silently ended the bot's stand-in for them
+        await self.welcome_back(game, seat, interaction)
         game = await self.sessions.load(game.id)
         label = self.presentation(game).move_label(self.shown(game, locale), seat, result.undone_move, locale)
         in_private = from_component and interaction.message is not None and interaction.message.flags.ephemeral
@@ -90,6 +106,9 @@ class Undo(Tables):
             await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                       content_key="undo.done_continue")
             await acknowledge(interaction)
+            # an undo that changed the decision at hand redraws the live message, whose due line names it (a post
+            # the turn book stored with the undo; none otherwise: then nothing goes out)
+            await self.play.courier.deliver(game.id)
         await self.play.close_time_out_questions(game)
 
     async def revealed_since(self, game: GameView, since: int) -> bool:
@@ -107,13 +126,21 @@ class Undo(Tables):
 
     async def overtaken_reason(self, game: GameView, seat: int, version: int, locale: str) -> tuple[str, dict]:
         """Why an undo made for ``version`` no longer takes anything back, as a message key and its params: who
-        else moved since (the moves logged after ``version``), named as the asker reads them (``locale``), else
-        that the game changed (the player's own moves or undos since, or a log too far on to read)."""
+        else moved since (the moves logged after ``version``), named as the asker reads them (``locale``); that the
+        rules moved for a seat whose time ran out (``TableMeta.ruled``: the asker's own, or others'), when nobody
+        else moved; else that the game changed (the player's own moves or undos since, or a log too far on)."""
         behind = game.version - version
         since = await self.sessions.store.moves_between(game.id, version, game.version) \
             if 0 < behind <= REBASE_WINDOW else []
-        others = list(dict.fromkeys(r.seat for r in since if r.seat != seat))
+        ruled = TableMeta.of(game.meta).ruled
+        by_rules = list(dict.fromkeys(r.seat for r in since if r.user_id is None and r.seq in ruled.get(r.seat, ())))
+        others = list(dict.fromkeys(r.seat for r in since if r.seat != seat and r.seat not in by_rules))
         shown = self.shown(game, locale)
+        if by_rules and not others:
+            # the rules moved for a seat whose time ran out: named so (it read "the game has changed since")
+            if seat in by_rules:
+                return "undo.refused_ruled_you", {}
+            return "undo.refused_ruled", {"players": listed_players(shown, by_rules, locale)}
         if len(others) == 1:
             return "undo.refused_player_moved", {"player": self.player_name(shown, others[0])}
         if others:

@@ -125,6 +125,11 @@ class StaleMove(EngineError):
     code = "stale_move"
 
 
+class SeatGivenBack(StaleMove):
+    """A stand-in's move for a seat whose player took it back while the bot was choosing: the player said "my
+    moves" and was told the bot stopped, so the move is as stale as one made on an old picture (same code)."""
+
+
 class NothingToUndo(EngineError):
     """The player has no move of their own to take back (none made yet, or all taken back)."""
 

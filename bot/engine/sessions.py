@@ -38,7 +38,7 @@ from .records import (
 from .results import seat_results
 from .store import Repository, dump_json
 from .table import TableMeta, acts_as_creator
-from .turn import TurnBook, hand_over_book, pending_seats
+from .turn import TurnBook, decision_of, hand_over_book, pending_seats
 from .undo import BrokenLog, UndoPlan, plan_undo
 
 MAX_SEED = 2**63 - 1
@@ -564,14 +564,19 @@ class SessionManager(Generic[StoreT]):
 
     async def apply_for_seat(self, game_id: int, seat: int, move: dict, expected_version: int | None = None,
                              plan: Planner | None = None, *, locale: str | None = None,
-                             ruled: bool = False) -> ApplyResult:
+                             ruled: bool = False, taken: bool = False) -> ApplyResult:
         """Play for a human seat whose player is away (the shell's idle-seat takeover). The move is logged
         without a user id, and the table's log says it was played for them: by the bot, or ``ruled``: by the
         game's rules when their time ran out (``Kind.timeout_move``; the turn book keeps which, ``TableMeta.ruled``,
-        so that neither the log nor "Bot for Dan" takes it for the bot's)."""
+        so that neither the log nor "Bot for Dan" takes it for the bot's). ``taken``: the bot plays the seat it
+        took over, and the seat must still be taken now, under the game's lock (else ``SeatGivenBack``): the
+        player who took it back while the bot was choosing was told "the bot no longer plays for you", yet the
+        bot's move landed, and the chained ones after it."""
         async def seat_for(view: GameView) -> int:
             if not 0 <= seat < len(view.seats):
                 raise errors.NotPermitted(game_id=game_id, seat=seat)
+            if taken and seat not in TableMeta.of(view.meta).taken:
+                raise errors.SeatGivenBack(game_id=game_id, seat=seat)
             return seat
         return await self._apply(game_id, seat_for, None, move, expected_version, plan, locale, played_for=True,
                                  ruled=ruled)
@@ -714,7 +719,7 @@ class SessionManager(Generic[StoreT]):
             book = None if plan is None else plan(after, result)
             if plan is None and self.turns is not None:
                 book, turn = self.turns.undo(kind, after, result, seat, kind.step_mark(view.state),
-                                             pending_seats(kind, view.state))
+                                             pending_seats(kind, view.state), decision_of(kind, view.state, seat))
                 result = replace(result, turn=turn)
             after, meta_text, post_text = _bookkeeping_json(book, after)
             try:
@@ -805,19 +810,22 @@ class SessionManager(Generic[StoreT]):
     # ------------------------------------------------------------------------------ adapter metadata
 
     async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
-                            seat_names: Mapping[int, str] | None = None) -> None:
+                            seat_names: Mapping[int, str] | None = None,
+                            adjust: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> None:
         """Several meta keys in one write under the game's lock (``bot.engine.table.update_meta``); None
         deletes a key. ``post``: an outbox post committed with them (``bot.engine.turn.redraw_post``);
         ``seat_names``: seats renamed in the same write (seat -> name: the bots', in a language the game
-        changed to)."""
+        changed to). ``adjust``: more keys, worked out from the meta current under the lock (the seats taken
+        over: ``bot.engine.table.taken_change``), so that two changes at once cannot undo each other."""
         async def work(entry: _Entry) -> None:
             meta = dict(entry.view.meta)
-            for key, value in changes.items():
+            keys = {**changes, **(adjust(entry.view.meta) if adjust is not None else {})}
+            for key, value in keys.items():
                 if value is None:
                     meta.pop(key, None)
                 else:
                     meta[key] = value
-            text = _meta_json(meta, ", ".join(changes))
+            text = _meta_json(meta, ", ".join(keys))
             post_text = None if post is None else _meta_json(post, "post")
             names = _seat_names(entry.view, seat_names)
             await self.store.set_game_meta(game_id, json.loads(text), post_text, entry.view.version, self._clock(),

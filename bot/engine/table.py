@@ -11,7 +11,7 @@ fields, never the JSON keys.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
@@ -246,7 +246,18 @@ class MetaWriter(Protocol):
     game's lock (with an outbox post, when one is given)."""
 
     async def set_meta_keys(self, game_id: int, changes: Mapping[str, Any], post: dict | None = None,
-                            seat_names: Mapping[int, str] | None = None) -> None: ...
+                            seat_names: Mapping[int, str] | None = None,
+                            adjust: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None) -> None: ...
+
+
+def taken_change(take: Iterable[int], give: Iterable[int]) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:
+    """The meta keys that take ``take`` seats over and give ``give`` seats back, worked out from the meta current
+    under the game's lock: two players taking their seats back at once each wrote "taken minus me" from the game
+    they had loaded, and the second write put the first player's seat back (the bot played her next turn)."""
+    def adjust(meta: Mapping[str, Any]) -> Mapping[str, Any]:
+        taken = (TableMeta.of(meta).taken | frozenset(take)) - frozenset(give)
+        return {CODECS["taken"][0]: CODECS["taken"][2](taken)}
+    return adjust
 
 
 def acts_as_creator(game: Any, user_id: int) -> bool:
@@ -295,11 +306,15 @@ def held_at(game: Any, seq: int) -> Any:
 
 
 async def update_meta(sessions: MetaWriter, game_id: int, post: dict | None = None,
-                      seat_names: Mapping[int, str] | None = None, **changes: Any) -> None:
+                      seat_names: Mapping[int, str] | None = None, *, take: Iterable[int] = (),
+                      give: Iterable[int] = (), **changes: Any) -> None:
     """Change the named fields of a game's table meta (``update_meta(sessions, 7, pace="fast", taken=…)``);
     an unknown field name is a bug (TypeError); a field set to its default leaves its key out. ``post``: an
     outbox post committed with the change (``bot.engine.turn.redraw_post``); ``seat_names``: seats renamed with
-    it (seat -> name: a game's bots named in the language it changes to)."""
+    it (seat -> name: a game's bots named in the language it changes to). ``take`` / ``give``: seats the bot
+    takes over / gives back, applied to the seats taken at the time of the write (:func:`taken_change`)."""
     replace(DEFAULT, **changes)
     keys = {CODECS[name][0]: CODECS[name][2](value) for name, value in changes.items()}
-    await sessions.set_meta_keys(game_id, keys, post, seat_names)
+    take, give = frozenset(take), frozenset(give)
+    adjust = taken_change(take, give) if take or give else None
+    await sessions.set_meta_keys(game_id, keys, post, seat_names, adjust=adjust)

@@ -281,18 +281,25 @@ class TurnBook:
         return _public_post(table, seat, events, edit, fresh)
 
     def undo(self, kind: Any, view: GameView, result: Any, seat: int, before_mark: Any,
-             before_due: list[int]) -> tuple[Bookkeeping, TurnRecord]:
+             before_due: list[int], before_decision: str | None = None) -> tuple[Bookkeeping, TurnRecord]:
         """The bookkeeping of ``seat`` taking back their last move (``result.undone_seq``), which the log line
         names by its seq: the shell words it when it draws the line, in the message's language (a label stored
         as text kept the language of the moment of the undo after ``/<game> language``). The undo is public,
         like the move was, when who is due or the step changed (a move that ended a turn, now taken back, gave
         the turn to someone who must learn it is not theirs after all); otherwise it stays private until the
-        next public post carries its line. The undoer is never pinged for getting their own turn back."""
+        next public post carries its line. The undoer is never pinged for getting their own turn back.
+        ``before_decision``: the undoer's decision before the undo; when the undo changes it (Roll Player: back from
+        "place the die" to "choose an Initiative card"), the live message, whose due line names it, is drawn again
+        in place with the line (a redraw that pings nobody; the undo still goes on privately): it kept naming the
+        decision taken back, and its menu answered "the game has moved on" when it had gone back."""
         table = TableMeta.of(view.meta)
         line = {"key": "undo.taken_back", "params": {"seat": seat, "undone": result.undone_seq}}
         events = list(table.unposted_events) + [line]
         due = pending_seats(kind, view.state)
         if due == before_due and kind.step_mark(view.state) == before_mark:
+            if before_decision is not None and decision_of(kind, view.state, seat) != before_decision:
+                return (Bookkeeping(meta=replace(table, unposted_events=()).to_json(), post=redraw_post(seat, events)),
+                        TurnRecord())
             return Bookkeeping(meta=replace(table, unposted_events=tuple(events)).to_json()), TurnRecord()
         notify = _seats_to_notify(kind, view.state, due)
         mentions = _mentions(table)

@@ -31,7 +31,7 @@ import gettext
 import logging
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -335,3 +335,13 @@ def t(key: str, locale: str | None = DEFAULT_LOCALE, /, **params) -> str:
     except (ValueError, IndexError, AttributeError, KeyError, TypeError):
         log.warning("malformed message %r for key %r", text, key)
         return text
+
+
+def listed(items: Sequence[str], locale: str | None = DEFAULT_LOCALE, /) -> str:
+    """``items`` joined as a sentence of ``locale`` lists them: "Ben and Bot (easy)", "Ann, Ben and Cleo" ("Ben und
+    Bot (leicht)", "Ben et Cleo"). Lists of names were joined with commas alone, which read as an unfinished
+    list in German ("Ben, Bot (leicht) haben seitdem gezogen")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return t("list.last", locale, rest=t("list.sep", locale).join(items[:-1]), last=items[-1])

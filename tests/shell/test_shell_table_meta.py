@@ -50,8 +50,9 @@ class Writer:
         self.meta: dict = {}
         self.writes = 0
 
-    async def set_meta_keys(self, game_id, changes, post=None, seat_names=None):
+    async def set_meta_keys(self, game_id, changes, post=None, seat_names=None, adjust=None):
         self.writes += 1
+        changes = {**changes, **(adjust(self.meta) if adjust else {})}
         for key, value in changes.items():
             if value is None:
                 self.meta.pop(key, None)
@@ -70,3 +71,13 @@ async def test_update_meta_writes_the_named_fields_under_their_json_keys():
         await update_meta(writer, 1, no_such_setting=1)
     assert writer.writes == 2                                            # a bad name writes nothing
     assert TableMeta.of(writer.meta).pace == "slow"
+
+
+async def test_seats_taken_and_given_back_change_the_seats_taken_at_the_write():
+    """``take`` / ``give`` apply to the meta as it is when written, not as a caller loaded it: two players taking
+    their seats back at once each wrote "taken minus me" from what they had loaded, and one reclaim was lost."""
+    writer = Writer()
+    await update_meta(writer, 1, take={0, 1, 2})
+    await update_meta(writer, 1, give={0})
+    await update_meta(writer, 1, give={1}, pace="fast")
+    assert TableMeta.of(writer.meta).taken == {2} and writer.meta["pace"] == "fast"

@@ -167,7 +167,7 @@ async def test_an_undo_overtaken_by_several_players_names_each_person_with_nim()
     key, params = await Undo.overtaken_reason(service, game, 1, 4, "ko")
     assert t(key, "ko", **params) == "이제 되돌릴 수 없어요: 그 뒤에 Ann 님, 봇 (어려움)이 행동했어요."
     key, params = await Undo.overtaken_reason(service, game, 1, 4, "en")
-    assert params == {"players": "Ann, Bot (hard)"}
+    assert params == {"players": "Ann and Bot (hard)"}                   # listed as English lists (bot.i18n.listed)
 
 
 async def test_korean_writes_no_nim_after_a_forgotten_player(harness, alice, bob):

@@ -253,7 +253,7 @@ async def test_undo_overtaken_while_it_is_being_taken_back(placing, alice, bob, 
 
 @pytest.mark.parametrize(("since", "version", "key", "params"), [
     ([(1, 11), (1, 11)], 5, "undo.refused_player_moved", {"player": "Bob"}),
-    ([(1, 11), (0, 10), (2, 12)], 4, "undo.refused_players_moved", {"players": "Bob, Cy"}),
+    ([(1, 11), (0, 10), (2, 12)], 4, "undo.refused_players_moved", {"players": "Bob and Cy"}),
     ([(0, 10)], 6, "undo.refused_changed", {}),                   # only the player's own moves since
     ([], 7, "undo.refused_changed", {}),                          # a forged or future version
 ])
