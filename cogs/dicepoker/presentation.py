@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.dicepoker import moves, rules
+from bot.games.dicepoker import rules
 from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
 from bot.games.dicepoker.score import score
-from bot.games.errors import RuleError
 from bot.i18n import N_, t
-from cogs.core import Refusal, sentences
+from cogs.core import Refusal
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, picture_names, seat_names
 from images.dicepoker import words
 from images.labels import spoken_signed
@@ -23,10 +22,6 @@ from images.labels import spoken_signed
 from . import alt, commands
 
 N_DICE = 5
-#: the rules' events of a move that ``/poker log`` words after it: what the reroll gave, the hand's and the match's
-#: end (the next hand's deal, ante and opening roll are the next move's table)
-LOGGED_OUTCOMES = frozenset(f"dicepoker.event.{name}" for name in (
-    "rerolled", "kept_all", "hand_won", "paid_out", "lost_to_gamblers", "match_won", "match_drawn", "session_over"))
 
 
 def positions(keep: Any) -> list[int]:
@@ -192,21 +187,6 @@ class DicePokerPresentation(Presentation):
         else:
             text = t("dicepoker.move.keep_none", locale)
         return text[:limit]
-
-    def log_label(self, game: Any, seat: int, move: dict, locale: str) -> str:
-        """A reroll in ``/poker log`` with what it gave and, at the end of a hand or the match, who won with what
-        (the rules' own events of the move, worded as the live message words them): the log listed only the
-        choices ("Cleo: keep 1 1 1 3, reroll 1 die"), no roll, hand or winner, so it could not be followed
-        without the channel. The next hand's deal is left to the next move's line."""
-        label = self.move_label(game, seat, move, locale)
-        if game.state is None:
-            return label
-        try:
-            _after, events = moves.apply(game.state, seat, move)
-        except RuleError:                   # a move the rules no longer take: its choice alone
-            return label
-        return sentences(label, *(self.event_line(game, event, locale) for event in events
-                                  if event.get("key") in LOGGED_OUTCOMES))
 
     def value_text(self, name: str, value: Any, game: Any, seat: int | None, locale: str) -> str:
         if name == "keep" and seat is not None:
