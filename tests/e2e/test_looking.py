@@ -40,8 +40,10 @@ async def test_status_sheets_table_and_log(discord_stub, cast, rollbot):
     check_png(table, "table.png")
 
     log = await private_answer(await stub.run_command(cast.bob, cast.games, "rp log"))
-    lines = log.content.splitlines()
-    assert 1 <= len(lines) <= 15 and all(". " in line for line in lines), log.content
+    heading, *lines = log.content.splitlines()
+    assert heading.startswith(f"**{t('game.rollplayer.title', EN)}"), log.content      # the log names its game
+    moves = [line for line in lines if not line.startswith("-# ")]     # under each move, what the rules did after it
+    assert 1 <= len(moves) <= 15 and all(". " in line for line in moves), log.content
 
     for user in (cast.alice, cast.dave):           # the prompt's look buttons, for a player and an onlooker
         sheet = await private_answer(await stub.click(user, prompt, label=t("button.my_sheet", EN)))

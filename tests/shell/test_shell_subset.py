@@ -85,4 +85,6 @@ async def test_toggles_and_confirm_for_a_game_without_dice(harness, first_roll_k
     await harness.click(private, user=ALICE, place=place, custom_id=confirm_of(private)["custom_id"])
     game = await harness.bot.sessions.load(game.id)
     assert game.state.scores[0] == banked and game.state.turn == 1
-    assert private.components == [] and t("pig.move.hold", "en") in private.content
+    # its toggles are gone: "Done: Hold" keeps only Undo while the move can still be taken back
+    assert [b["label"] for b in private.buttons()] == [t("button.undo", "en")], private.components
+    assert t("pig.move.hold", "en") in private.content
