@@ -96,9 +96,10 @@ def signed(value: int) -> str:
 
 
 def row_head(row: Row, locale: str) -> str:
-    """"STR 12 (goal 14 to 15)": the row's total (dice and race) against its class goal in words (the sheet's
-    "14–15" was read "14 en dash 15"), and whether it is met now, with the weapons' bonus the score counts
-    ("CON 12 (goal 14 or more, met)" read as a goal met below it: "CON 12, +2 (Quarterstaff) = 14 (…, met)")."""
+    """"STR 12 (goal 14 to 15, worth 2 reputation)": the row's total (dice and race) against its class goal in
+    words (the sheet's "14–15" was read "14 en dash 15") and the stars it pays (the sheet's "★★": what a player
+    places a die by), and whether it is met now, with the weapons' bonus the score counts ("CON 12 (goal 14 or
+    more, met)" read as a goal met below it: "CON 12, +2 (Quarterstaff) = 14 (…, met)")."""
     attr = attr_name(row.attr, locale)
     if row.goal is None:
         return t("rollplayer.alt.row_plain", locale, attr=attr, total=row.value)
@@ -106,10 +107,10 @@ def row_head(row: Row, locale: str) -> str:
     if row.goal_met and row.goal_bonus:     # the score counts the weapons' bonus: so does the sentence
         weapons = listed((names.card_name(card, locale) for card in row.goal_weapons), locale)
         return t("rollplayer.alt.row_met_weapons", locale, attr=attr, total=row.value, bonus=row.goal_bonus,
-                 weapons=weapons, sum=row.value + row.goal_bonus, goal=goal)
+                 weapons=weapons, sum=row.value + row.goal_bonus, goal=goal, stars=row.goal.stars)
     if row.goal_met:
-        return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal)
-    return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal)
+        return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal, stars=row.goal.stars)
+    return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal, stars=row.goal.stars)
 
 
 def slot_words(die: Die | None, wanted: str | None, locale: str) -> str:

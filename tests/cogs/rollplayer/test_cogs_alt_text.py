@@ -4,6 +4,8 @@ in the language the picture is drawn in: a public post's in the game's, a privat
 the pictures went out with no description at all: a blind player heard "table.png"."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.rollplayer import content
@@ -92,3 +94,23 @@ async def test_a_private_look_is_described_in_the_readers_language(harness, alic
     assert all(content.race_name(p.race, "ko") in alt for p in game.state.players), alt
     sheet = (await harness.run("rp sheet", user=bob, place=place)).only()
     assert sheet.ephemeral and all(fact in sheet.alt_text("sheet.png") for fact in sheet_facts(game, 1, "ko"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_each_goal_on_a_sheet_says_what_it_is_worth(harness, alice, bob, locale):
+    """The sheet prints each class goal with its stars ("18+ ★★★"): what a player places a die by. The alt text
+    said only "STR 12 (goal 18 or more)", so a blind player could not tell the goal worth 3 from the one worth 1.
+    Each row's goal now says the reputation it pays."""
+    game, place, _ = await opened(harness, alice, bob, locale)
+    game = await into_the_dice_phase(harness, game.id)
+    player = game.state.players[0]
+    race, goals = content.races()[player.race], content.classes()[player.class_id]["goals"]
+    alt = (await harness.run("rp sheet", user=bob, place=place, player=alice, post=True)).public()[-1] \
+        .alt_text("sheet.png")
+    for attr in ATTRS:
+        total = sum(die[1] for die in player.rows[attr]) + race["modifiers"][attr]
+        head = f"{label(f'img.attr.{attr}', locale)} {total} ("
+        assert head in alt, alt
+        goal = alt.split(head, 1)[1].split(")", 1)[0]
+        said = goal.replace(str(goals[attr]["min"]), "").replace(str(goals[attr]["max"]), "")
+        assert re.search(rf"(?<!\d){goals[attr]['stars']}(?!\d)", said), (attr, goal)
