@@ -387,6 +387,11 @@ def setup_seat(seat: LiveSeat, locale: str) -> str:
     return player_sentence(seat.name, facts, locale)
 
 
+def start_mark(view: LiveView, seat: LiveSeat, locale: str) -> list[str]:
+    """"start player" on the tile the picture flags 🚩 (from the first round on): only the Table look said it."""
+    return [t("rollplayer.alt.fact_start", locale)] if seat.seat == view.start_seat and view.round > 0 else []
+
+
 def live_alt(view: LiveView, locale: str) -> str:
     """The live picture, phase by phase as it is drawn: in setup, what each player chose so far (and how many
     rounds are coming); then the Initiative cards (dice phase) and the market, and each player's Gold and
@@ -396,7 +401,8 @@ def live_alt(view: LiveView, locale: str) -> str:
     Table look tells too)."""
     if view.phase in SETUP_PHASES or view.round == 0:
         return sentences(setup_head(view, locale), *(setup_seat(s, locale) for s in view.seats))
-    players = [player_sentence(s.name, [*wealth(s.gold, s.charisma, locale, no_charisma=False),
+    players = [player_sentence(s.name, [*start_mark(view, s, locale), *wealth(s.gold, s.charisma, locale,
+                                                                           no_charisma=False),
                                         *([stars(s.stars, False, locale)] if s.stars is not None else [])], locale)
                for s in view.seats]
     if view.phase in MARKET_PHASES:

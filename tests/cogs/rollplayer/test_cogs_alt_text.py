@@ -156,3 +156,18 @@ async def test_setup_pictures_keep_the_choices_the_phase_and_the_start_player(ha
     totals = {s["seat"]: int(s["total"]) for s in harness.bot.sessions.kinds[game.kind].score(state)["players"]}
     assert all(t("rollplayer.alt.fact_stars", locale, stars=totals[seat]) in alt for seat in totals), alt
     assert t("rollplayer.alt.initiative", locale, cards="\0").split("\0")[0] not in alt, alt
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_live_picture_says_who_is_start_player(harness, alice, bob, locale):
+    """The live picture flags the start player's tile (🚩) in the Dice and Market phases; its alt text did not say
+    it, only the Table look did."""
+    game, _, _ = await opened(harness, alice, bob, locale)
+    game = await into_the_dice_phase(harness, game.id)
+    await harness.bot.courier.redraw(game.id)
+    live = next(m for m in reversed(harness.rec.order) if m.layout and m.files)
+    alt = live.alt_text("table.png")
+    start = game.seats[game.state.start_player].name
+    sentence = alt[alt.index(f"{start}"):]
+    assert t("rollplayer.alt.fact_start", locale) in sentence[:sentence.index(".")], alt
+    assert alt.count(t("rollplayer.alt.fact_start", locale)) == 1, alt
