@@ -44,7 +44,6 @@ PERIODS = ("today", "week", "all")
 BOARD_SIZE = 10
 #: ``bot_meta`` key of a daily game's line posted in a channel (its value: when).
 SHARED_META = "daily_shared:{game}:{channel}"
-KEYCAPS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
 
 
 def utc_day(now: float) -> str:
@@ -92,8 +91,9 @@ def streak(days: set[str], day: str) -> int:
 
 def share_line(player: str, presentation: Any, day: str, total: Any, days: int, locale: str) -> str:
     """The spoiler-free line: only whose it is (``player``: their name as shown, no ping), the game, the day, the
-    total (as keycap emoji, with its unit: "1️⃣9️⃣" said nothing of what it counted) and the streak."""
-    score = "".join(KEYCAPS[int(c)] if c.isdigit() else c for c in str(total if total is not None else "–"))
+    total in plain digits with its unit ("1️⃣9️⃣" said nothing of what it counted, and a screen reader read its
+    keycaps "keycap one keycap nine") and the streak in words ("🔥 1" was read "fire 1")."""
+    score = str(total if total is not None else "–")
     if total is not None:
         score = presentation.result_words(score, None, {}, locale)
     return t("daily.share_line", locale, player=player, game=t(presentation.title_key, locale), day=day_text(day),

@@ -96,7 +96,7 @@ def match_alt(state: dict, names, locale: str) -> str:
             "dicepoker.img.winner", locale, player=words.name_of(names, result["winner"], locale),
             reason=words.reason_text(result["reason"], locale))
     else:
-        line = words.say(f"dicepoker.img.end.{result['reason']}", locale, hands=sc["hands_played"])
+        line = end_words(result["reason"], sc["hands_played"], locale)
     seats = []
     for seat, seat_score in enumerate(sc["seats"]):
         player = words.name_of(names, seat, locale)
@@ -115,15 +115,24 @@ def match_alt(state: dict, names, locale: str) -> str:
     if len(history) > len(shown):
         rows.append(t("dicepoker.alt.note", locale, note=words.say("dicepoker.img.more_hands", locale,
                                                                     count=len(history) - len(shown))))
-    return sentences(head, t("dicepoker.alt.note", locale, note=line), *seats, *rows)
+    return sentences(head, t("dicepoker.alt.note", locale, note=line) if line else "", *seats, *rows)
+
+
+def end_words(reason: str, played: int, locale: str) -> str:
+    """Why a tavern night ended, as the picture's line says it; nothing when every hand was played, which the
+    head's "10 of 10 hands played" already says (a screen reader heard it twice: "… 10 of 10 hands played. All
+    10 hands played.")."""
+    if reason == "hands_played":
+        return ""
+    return words.say(f"dicepoker.img.end.{reason}", locale, hands=played)
 
 
 def row_words(state: dict, e: dict, locale: str, names) -> str:
-    """One finished hand of the match's list: who won it with which hand against which, or a night's hand and
-    its payout."""
+    """One finished hand of the match's list: who won it with which hand against which, or a night's hand with
+    its dice, as the picture's row draws them ("2 1 2 1 4 · Two Pairs"), and its payout."""
     if state["mode"] == "solo":
-        return t("dicepoker.alt.row_solo", locale, number=e["hand"], hand=words.hand_text(e["hands"][0], locale),
-                 gold=e["payout"])
+        return t("dicepoker.alt.row_solo", locale, number=e["hand"], dice=words.dice_text(e["final"][0]),
+                 hand=words.hand_text(e["hands"][0], locale), gold=e["payout"])
     won = words.hand_text(e["hands"][e["winner"]], locale)
     lost = words.hand_text(e["hands"][1 - e["winner"]], locale)
     seat = rules.seat_of_side(state, e["winner"])

@@ -161,9 +161,10 @@ class DicePokerPresentation(Presentation):
     # ---- the subset decision
     def subset_menu(self, game: Any, seat: int, legal: list[dict], locale: str) -> SubsetMenu | None:
         """One toggle per die (chosen = kept), every keep pattern a mask; all dice kept at first (the
-        rules' default when a player does not answer). Each toggle says its value once and its state ("2,
-        kept" / "2, reroll"): a screen reader heard the five buttons read alike before and after a press (the
-        state was the colour) and each value twice ("die face-2 2")."""
+        rules' default when a player does not answer). Each toggle says its place, its value once and its state
+        ("Die 2: 3, kept" / "Die 2: 3, reroll"): a screen reader heard the five buttons read alike before and
+        after a press (the state was the colour), each value twice ("die face-2 2"), and two dice of one value
+        as two buttons it could not tell apart ("3, kept" twice)."""
         if game.state is None or not legal:
             return None
         dice = acting_dice(game.state, seat)
@@ -171,9 +172,10 @@ class DicePokerPresentation(Presentation):
             return None
         masks = tuple(sum(1 << i for i in positions(m.get("keep"))) if m.get("type") == "reroll" else None
                       for m in legal)
-        return SubsetMenu(labels=tuple(t("dicepoker.toggle.reroll", locale, value=d) for d in dice), masks=masks,
-                          initial=(1 << N_DICE) - 1,
-                          chosen_labels=tuple(t("dicepoker.toggle.kept", locale, value=d) for d in dice))
+        return SubsetMenu(labels=tuple(t("dicepoker.toggle.reroll", locale, position=i + 1, value=d)
+                                       for i, d in enumerate(dice)), masks=masks, initial=(1 << N_DICE) - 1,
+                          chosen_labels=tuple(t("dicepoker.toggle.kept", locale, position=i + 1, value=d)
+                                              for i, d in enumerate(dice)))
 
     # ---- words
     def move_label(self, game: Any, seat: int, move: dict, locale: str, limit: int = 100,

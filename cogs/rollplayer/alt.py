@@ -5,7 +5,8 @@ plain values); the presentation builds that view once, draws it, and words it he
 the picture shows and nothing it does not (the live picture shows no races once setup is over, the step
 picture no cards). The same view gives the same words: a live picture drawn again unchanged keeps its
 attachment, alt text included. Round, phase and who is due stand in the live message's text beside the
-picture, so the live alt text leaves them out; the pictures looked at alone (the table, a sheet) say them.
+picture, so the live alt text leaves them out from the first round on (in setup it says the header, which part
+of setup it is); the pictures looked at alone (the table, a sheet) say them.
 
 Screen readers read the alt text aloud and Discord shows it on hover or tap; Discord keeps 1,024 characters of
 it (``cogs.outbox.alt_within`` cuts a longer one on a word): a sentence per part of the picture, most useful
@@ -25,6 +26,7 @@ from images.rollplayer.views import (
     ALIGN_ROWS,
     Die,
     InitiativeCard,
+    LiveSeat,
     LiveView,
     Row,
     ScoreColumn,
@@ -96,9 +98,10 @@ def signed(value: int) -> str:
 
 
 def row_head(row: Row, locale: str) -> str:
-    """"STR 12 (goal 14 to 15)": the row's total (dice and race) against its class goal in words (the sheet's
-    "14–15" was read "14 en dash 15"), and whether it is met now, with the weapons' bonus the score counts
-    ("CON 12 (goal 14 or more, met)" read as a goal met below it: "CON 12, +2 (Quarterstaff) = 14 (…, met)")."""
+    """"STR 12 (goal 14 to 15, worth 2 reputation)": the row's total (dice and race) against its class goal in
+    words (the sheet's "14–15" was read "14 en dash 15") and the stars it pays (the sheet's "★★": what a player
+    places a die by), and whether it is met now, with the weapons' bonus the score counts ("CON 12 (goal 14 or
+    more, met)" read as a goal met below it: "CON 12, +2 (Quarterstaff) = 14 (…, met)")."""
     attr = attr_name(row.attr, locale)
     if row.goal is None:
         return t("rollplayer.alt.row_plain", locale, attr=attr, total=row.value)
@@ -106,10 +109,10 @@ def row_head(row: Row, locale: str) -> str:
     if row.goal_met and row.goal_bonus:     # the score counts the weapons' bonus: so does the sentence
         weapons = listed((names.card_name(card, locale) for card in row.goal_weapons), locale)
         return t("rollplayer.alt.row_met_weapons", locale, attr=attr, total=row.value, bonus=row.goal_bonus,
-                 weapons=weapons, sum=row.value + row.goal_bonus, goal=goal)
+                 weapons=weapons, sum=row.value + row.goal_bonus, goal=goal, stars=row.goal.stars)
     if row.goal_met:
-        return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal)
-    return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal)
+        return t("rollplayer.alt.row_met", locale, attr=attr, total=row.value, goal=goal, stars=row.goal.stars)
+    return t("rollplayer.alt.row", locale, attr=attr, total=row.value, goal=goal, stars=row.goal.stars)
 
 
 def slot_words(die: Die | None, wanted: str | None, locale: str) -> str:
@@ -368,6 +371,27 @@ def market_texts(cards: tuple[str, ...], locale: str) -> list[str]:
               for c in cards)]
 
 
+def setup_head(view: LiveView | TableView, locale: str) -> str:
+    """"Setup: classes, a game of 12 rounds.": the header's title with its phase chip, as the setup pictures draw
+    them (which part of setup it is was missing: "Setup, a game of 12 rounds")."""
+    return t("rollplayer.alt.setup", locale, phase=phase_name(view.phase, locale), total=view.rounds_total)
+
+
+def setup_seat(seat: LiveSeat, locale: str) -> str:
+    """"Ann: Dwarf, Monk, still choosing.": one setup row as drawn, the race and class chosen so far and, on the
+    row of whoever chooses now, the chip that says so: after the facts, not instead of them (the race and class
+    were lost while their player chose)."""
+    facts = [race_words(seat.race_id, locale), class_words(seat.class_id, locale)]
+    if seat.acting:
+        facts.append(t("rollplayer.alt.choosing", locale))
+    return player_sentence(seat.name, facts, locale)
+
+
+def start_mark(view: LiveView, seat: LiveSeat, locale: str) -> list[str]:
+    """"start player" on the tile the picture flags 🚩 (from the first round on): only the Table look said it."""
+    return [t("rollplayer.alt.fact_start", locale)] if seat.seat == view.start_seat and view.round > 0 else []
+
+
 def live_alt(view: LiveView, locale: str) -> str:
     """The live picture, phase by phase as it is drawn: in setup, what each player chose so far (and how many
     rounds are coming); then the Initiative cards (dice phase) and the market, and each player's Gold and
@@ -376,11 +400,9 @@ def live_alt(view: LiveView, locale: str) -> str:
     texts may pass Discord's 1,024 characters, and ``alt_within`` cuts the end, the players' counters, which the
     Table look tells too)."""
     if view.phase in SETUP_PHASES or view.round == 0:
-        chosen = [player_sentence(s.name, [t("rollplayer.alt.choosing", locale)] if s.acting else
-                                  [race_words(s.race_id, locale), class_words(s.class_id, locale)], locale)
-                  for s in view.seats]
-        return sentences(t("rollplayer.alt.setup", locale, total=view.rounds_total), *chosen)
-    players = [player_sentence(s.name, [*wealth(s.gold, s.charisma, locale, no_charisma=False),
+        return sentences(setup_head(view, locale), *(setup_seat(s, locale) for s in view.seats))
+    players = [player_sentence(s.name, [*start_mark(view, s, locale), *wealth(s.gold, s.charisma, locale,
+                                                                           no_charisma=False),
                                         *([stars(s.stars, False, locale)] if s.stars is not None else [])], locale)
                for s in view.seats]
     if view.phase in MARKET_PHASES:
@@ -390,19 +412,20 @@ def live_alt(view: LiveView, locale: str) -> str:
 
 
 def table_alt(view: TableView, locale: str) -> str:
-    """The whole table: round and phase, the start player, the Initiative cards, the market and its piles, each
-    player (race, class, Gold, Charisma, cards, stars so far) and who must act."""
+    """The whole table: round and phase (in setup, which part of it), the start player, the Initiative cards
+    (from the first round on, as drawn), the market and its piles, each player (race, class, Gold, Charisma,
+    cards, stars so far) and who must act."""
     if view.round > 0:
         head = t("rollplayer.alt.round", locale, round=view.round, total=view.rounds_total,
                  phase=phase_name(view.phase, locale))
-        start = t("rollplayer.alt.start_player", locale, player=seat_player(view.players, view.start_seat))
     else:
-        head, start = t("rollplayer.alt.setup", locale, total=view.rounds_total), ""
+        head = setup_head(view, locale)
+    # the header draws the start player and each player's row its stars in setup too
+    start = t("rollplayer.alt.start_player", locale, player=seat_player(view.players, view.start_seat))
     players = [player_sentence(p.name, [race_words(p.race_id, locale), class_words(p.class_id, locale),
                                         *wealth(p.gold, p.charisma, locale),
                                         t("rollplayer.alt.fact_cards", locale, cards=p.cards),
-                                        *([stars(p.projected, view.phase == "finished", locale)]
-                                          if view.round > 0 else [])], locale)
+                                        stars(p.projected, view.phase == "finished", locale)], locale)
                for p in view.players]
     if view.abandoned:
         due = t("rollplayer.alt.abandoned", locale)
@@ -413,8 +436,9 @@ def table_alt(view: TableView, locale: str) -> str:
     else:
         due = ""
     piles = t("rollplayer.alt.piles", locale, deck=view.deck_count, discard=view.discard_count)
-    return sentences(head, start, due,
-                     *initiative(view.initiative, view.players, view.enemy_die, locale, die_when_taken=True),
+    # the Initiative cards lie empty during setup: the picture draws them from the first round on
+    cards = view.initiative if view.round > 0 else ()
+    return sentences(head, start, due, *initiative(cards, view.players, view.enemy_die, locale, die_when_taken=True),
                      market(view.market, locale), piles, *players)
 
 

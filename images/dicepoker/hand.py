@@ -95,7 +95,7 @@ def _side_panel(img, d, y: int, side: SideView, locale: str, names, height: int)
     dy = y + PAD + NAME_ROW + 6
     dy += dice_row(img, d, x0, dy, side.dice, die_colour(side.seat), used=side.used, rerolled=side.rerolled or (),
                    new_label=words.say("dicepoker.img.new_die", locale), numbers=side.due)
-    words_box(d, x0, dy + HAND_ROW / 2, words.hand_text(side.hand, locale), INNER, BIG, True,
+    words_box(d, x0, dy + HAND_ROW / 2, words.drawn_hand_text(side.hand, locale), INNER, BIG, True,
               P.GOOD if side.won else P.ACCENT)
     if status := _status(side, locale):
         words_box(d, x0, dy + HAND_ROW + STATUS_ROW / 2 - 2, status, INNER, 22, side.due,
@@ -151,8 +151,8 @@ def _pay_table(img, d, y: int, v: HandView, locale: str) -> int:
         at_hand(d, [MARGIN, top, WIDTH - MARGIN, top + PAY_ROW], on, radius=8)
         mid = top + PAY_ROW / 2
         pw = words_box(d, WIDTH - MARGIN - PAD, mid, str(pay), 60, 22, True, P.ACCENT, align="right")
-        words_box(d, MARGIN + PAD, mid, words.hand_text(hand, locale), WIDTH - 2 * (MARGIN + PAD) - pw - 16, 22, on,
-                  P.TEXT if on else P.MUTED)
+        words_box(d, MARGIN + PAD, mid, words.drawn_hand_text(hand, locale), WIDTH - 2 * (MARGIN + PAD) - pw - 16,
+                  22, on, P.TEXT if on else P.MUTED)
     return _pay_height(v)
 
 

@@ -49,7 +49,7 @@ def _best_lines(seat_score: dict, locale: str) -> tuple[str, ...]:
     """"Best hand: Full House" on one line, or, where that does not fit at ``TEXT`` ("Meilleure main : Petite
     suite (1-5)" beside a long word), the heading and the hand on two: the hand is never cut."""
     title = words.say("dicepoker.img.best_hand", locale)
-    hand = words.hand_text(seat_score["best_hand"], locale)
+    hand = words.drawn_hand_text(seat_score["best_hand"], locale)
     label = labelled(title, hand, locale)
     if fit(label, INNER, ROW_SIZE, True, min_size=TEXT)[1] == label:
         return (label,)
@@ -93,9 +93,9 @@ def _row_text(state: dict, e: dict, locale: str, names) -> tuple[str, str, tuple
     """(left text, right text, colour of the right text) for one finished hand."""
     mode = state["mode"]
     if mode == "solo":
-        return (f"{words.dice_text(e['final'][0])} · {words.hand_text(e['hands'][0], locale)}",
+        return (f"{words.dice_text(e['final'][0])} · {words.drawn_hand_text(e['hands'][0], locale)}",
                 words.say("dicepoker.img.gold", locale, gold=e["payout"]), P.GOOD if e["payout"] else P.MUTED)
-    vs = " – ".join(words.hand_text(h, locale) for h in e["hands"])
+    vs = " – ".join(words.drawn_hand_text(h, locale) for h in e["hands"])
     seat = rules.seat_of_side(state, e["winner"])
     return vs, words.name_of(names, seat, locale), P.BAD if seat is None else P.GOOD
 

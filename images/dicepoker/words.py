@@ -22,7 +22,18 @@ def name_of(names, seat, locale: str) -> str:
 
 
 def hand_text(hand: str, locale: str) -> str:
+    """A hand's name as text says it, a straight's range in words ("Small Straight (1 to 5)": "1-5" was read
+    "1 minus 5")."""
     return say(f"dicepoker.hand.{hand}", locale)
+
+
+def drawn_hand_text(hand: str, locale: str) -> str:
+    """A hand's name as a picture draws it: a straight keeps its short "(1-5)", which is read by eye, not aloud."""
+    if hand == "small_straight":
+        return say("dicepoker.img.hand.small_straight", locale)
+    if hand == "big_straight":
+        return say("dicepoker.img.hand.big_straight", locale)
+    return hand_text(hand, locale)
 
 
 def step_text(step: str, locale: str) -> str:

@@ -77,3 +77,19 @@ def test_a_line_of_parts_reads_as_sentences():
     assert sentences("Round 3 of 8, market phase", "", "Pace normal: time runs out in 2 days") == \
         "Round 3 of 8, market phase. Pace normal: time runs out in 2 days."
     assert sentences("The game begins!", "Due: Ann") == "The game begins! Due: Ann."
+
+
+#: a range written with a hyphen between two numbers ("Small Straight (1-5)"): some readers said "1 minus 5"
+HYPHEN_RANGE = re.compile(r"(?<![\d-])\d-\d(?![\d-])")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_straight_a_reader_hears_says_its_range_in_words(locale):
+    """Dice poker's "Small Straight (1-5)" in alt texts, log lines and hints was read "1 minus 5": the hands' names
+    say "1 to 5" (as Roll Player's goals say "14 to 15"); the pictures draw the short "(1-5)" (``img.*``)."""
+    from images.dicepoker import words
+    found = texts(locale)
+    assert not [key for key, text in found.items() if key.startswith("dicepoker.hand.") and HYPHEN_RANGE.search(text)]
+    for hand in ("small_straight", "big_straight"):
+        assert HYPHEN_RANGE.search(words.drawn_hand_text(hand, locale)), hand
+        assert words.hand_text(hand, locale) != words.drawn_hand_text(hand, locale)

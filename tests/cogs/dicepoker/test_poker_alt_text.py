@@ -43,7 +43,7 @@ async def test_a_duels_hand_says_each_players_dice_and_hand(poker, alice, bob, f
     assert all(fact in edited.alt_text("hand.png") for fact in side_facts(game, locale))
 
 
-@pytest.mark.parametrize("locale", ["en", "ko"])
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
 async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, locale):
     poker.locale = locale
     dm = poker.dm()
@@ -57,8 +57,13 @@ async def test_a_tavern_nights_end_says_the_gold_and_every_hand(poker, alice, lo
     assert t("dicepoker.alt.seat_night", locale, player=game.seats[0].name, gold=gold,
              net=spoken_signed(gold - game.state["options"]["purse"])) in alt, alt
     for entry in game.state["history"]:        # every hand of the night (there are fewer than twelve)
-        assert t("dicepoker.alt.row_solo", locale, number=entry["hand"], gold=entry["payout"],
+        # with its dice, as the picture's row draws them ("2 1 2 1 4 · Two Pairs"): t18 heard the hand only
+        dice = " ".join(str(value) for value in entry["final"][0])
+        assert t("dicepoker.alt.row_solo", locale, number=entry["hand"], gold=entry["payout"], dice=dice,
                  hand=words.hand_text(entry["hands"][0], locale)) in alt, alt
+    # how many hands were played, once: "10 of 10 hands played. All 10 hands played." said it twice
+    assert game.state["result"]["reason"] == "hands_played"
+    assert words.say("dicepoker.img.end.hands_played", locale, hands=len(game.state["history"])) not in alt, alt
     # the chart: the Gold in the purse hand by hand, ending with what is left
     chart = final.alt_text("chart.png")
     assert game.seats[0].name in chart and chart.rstrip(".").endswith(str(gold)), chart

@@ -37,8 +37,11 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     # one message per hand: both duellists are pinged when it appears (an edit in place pings nobody)
     assert f"<@{alice.id}>" in post.text() and {alice.id, bob.id} <= {int(u) for u in post.allowed_mentions["users"]}
     dice = game.state["sides"][1]["dice"]
-    # each toggle says its value once and its state in words (a screen reader does not say a button's colour)
-    assert [b["label"] for b in toggles(post)] == [t("dicepoker.toggle.kept", "en", value=d) for d in dice]
+    # each toggle says its place, its value once and its state in words (a screen reader does not say a button's
+    # colour), so two dice of one value are two buttons a reader tells apart (t18: "3, kept" twice)
+    labels = [b["label"] for b in toggles(post)]
+    assert labels == [t("dicepoker.toggle.kept", "en", position=i + 1, value=d) for i, d in enumerate(dice)]
+    assert len(set(labels)) == len(labels) and labels[0].startswith("Die 1: "), labels
     assert kept_positions(post) == [0, 1, 2, 3, 4]
     assert confirm_button(post)["label"] == t("dicepoker.move.keep_all", "en")
 
@@ -48,7 +51,7 @@ async def test_toggles_edit_the_prompt_in_place_and_confirm_plays_the_choice(pok
     assert len(poker.rec.order) == before, "no new message"
     assert kept_positions(post) == [0, 2, 3, 4] and post.edits == 1
     assert [b["label"] for b in toggles(post)] == [t("dicepoker.toggle.reroll" if i == 1 else "dicepoker.toggle.kept",
-                                                     "en", value=d) for i, d in enumerate(dice)]
+                                                     "en", position=i + 1, value=d) for i, d in enumerate(dice)]
     kept = " ".join(str(dice[i]) for i in (0, 2, 3, 4))
     assert confirm_button(post)["label"] == t("dicepoker.move.reroll_one", "en", kept=kept)
     await toggle(poker, post, 1, user=bob, place=place)          # and back
@@ -93,9 +96,9 @@ async def test_a_toggle_on_the_live_message_keeps_the_games_language(poker, alic
     await toggle(poker, private, 1, user=bob, place=place)
     assert confirm_button(private)["label"] == t("dicepoker.move.reroll_one", "de", kept=kept), \
         "a private menu is the clicker's"
-    assert [b["label"] for b in toggles(private)][:2] == [t("dicepoker.toggle.kept", "de", value=dice[0]),
-                                                          t("dicepoker.toggle.reroll", "de", value=dice[1])]
-    assert toggles(post)[1]["label"] == t("dicepoker.toggle.reroll", "en", value=dice[1])
+    assert [b["label"] for b in toggles(private)][:2] == [t("dicepoker.toggle.kept", "de", position=1, value=dice[0]),
+                                                          t("dicepoker.toggle.reroll", "de", position=2, value=dice[1])]
+    assert toggles(post)[1]["label"] == t("dicepoker.toggle.reroll", "en", position=2, value=dice[1])
 
 
 async def test_a_toggle_redraws_the_prompt_only_between_deliveries(poker, alice, bob, fixed_seed):

@@ -4,6 +4,8 @@ in the language the picture is drawn in: a public post's in the game's, a privat
 the pictures went out with no description at all: a blind player heard "table.png"."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.rollplayer import content
@@ -59,7 +61,8 @@ async def test_the_live_picture_and_a_sheet_say_what_they_show(harness, alice, b
     game, place, live = await opened(harness, alice, bob, locale)
     # the setup's live picture: how many rounds, and who is still choosing a sheet
     alt = live.alt_text("table.png")
-    assert t("rollplayer.alt.setup", locale, total=content.rounds_total(game.state)) in alt
+    assert t("rollplayer.alt.setup", locale, phase=label(f"img.table.phase.{game.state.phase}", locale),
+             total=content.rounds_total(game.state)) in alt
     assert all(seat.name in alt for seat in game.seats), alt
 
     game = await into_the_dice_phase(harness, game.id)
@@ -92,3 +95,79 @@ async def test_a_private_look_is_described_in_the_readers_language(harness, alic
     assert all(content.race_name(p.race, "ko") in alt for p in game.state.players), alt
     sheet = (await harness.run("rp sheet", user=bob, place=place)).only()
     assert sheet.ephemeral and all(fact in sheet.alt_text("sheet.png") for fact in sheet_facts(game, 1, "ko"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_each_goal_on_a_sheet_says_what_it_is_worth(harness, alice, bob, locale):
+    """The sheet prints each class goal with its stars ("18+ ★★★"): what a player places a die by. The alt text
+    said only "STR 12 (goal 18 or more)", so a blind player could not tell the goal worth 3 from the one worth 1.
+    Each row's goal now says the reputation it pays."""
+    game, place, _ = await opened(harness, alice, bob, locale)
+    game = await into_the_dice_phase(harness, game.id)
+    player = game.state.players[0]
+    race, goals = content.races()[player.race], content.classes()[player.class_id]["goals"]
+    alt = (await harness.run("rp sheet", user=bob, place=place, player=alice, post=True)).public()[-1] \
+        .alt_text("sheet.png")
+    for attr in ATTRS:
+        total = sum(die[1] for die in player.rows[attr]) + race["modifiers"][attr]
+        head = f"{label(f'img.attr.{attr}', locale)} {total} ("
+        assert head in alt, alt
+        goal = alt.split(head, 1)[1].split(")", 1)[0]
+        said = goal.replace(str(goals[attr]["min"]), "").replace(str(goals[attr]["max"]), "")
+        assert re.search(rf"(?<!\d){goals[attr]['stars']}(?!\d)", said), (attr, goal)
+
+
+async def into_the_phase(harness, game_id: int, phase: str):
+    """Whoever is due makes their first legal move until the game reaches ``phase``."""
+    sessions = harness.bot.sessions
+    while True:
+        game = await sessions.load(game_id)
+        if game.state.phase == phase:
+            return game
+        kind = sessions.kinds[game.kind]
+        seat = kind.pending(game.state)[0]["seat"]
+        await sessions.apply(game_id, game.seats[seat].user_id, kind.legal_moves(game.state, seat)[0])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_setup_pictures_keep_the_choices_the_phase_and_the_start_player(harness, alice, bob, locale):
+    """While starting dice are placed the live picture shows "Ann  Dwarf · Monk  [choosing…]" under the badge
+    "Setup: starting dice"; its alt text said "Ann: still choosing." and no phase. The Table look shows the start
+    player, the badge and each player's stars, and no Initiative cards; its alt text missed the first three and
+    listed three empty Initiative cards. Both now say what their picture shows."""
+    game, place, live = await opened(harness, alice, bob, locale)
+    game = await into_the_phase(harness, game.id, "setup_dice")
+    state = game.state
+    badge = label("img.table.phase.setup_dice", locale)
+    await harness.bot.courier.redraw(game.id)
+    live = next(m for m in reversed(harness.rec.order) if m.layout and m.files)
+    alt = live.alt_text("table.png")
+    assert badge in alt, alt
+    for seat, player in enumerate(state.players):
+        sentence = alt[alt.index(game.seats[seat].name):]
+        sentence = sentence[:sentence.index(".")]
+        assert content.race_name(player.race, locale) in sentence, sentence
+        assert content.class_name(player.class_id, locale) in sentence, sentence
+
+    table = (await harness.click(live, user=alice, place=place, label=t("button.table", locale))).only()
+    alt = table.alt_text("table.png")
+    assert badge in alt, alt
+    assert t("rollplayer.alt.start_player", locale, player=game.seats[state.start_player].name) in alt, alt
+    totals = {s["seat"]: int(s["total"]) for s in harness.bot.sessions.kinds[game.kind].score(state)["players"]}
+    assert all(t("rollplayer.alt.fact_stars", locale, stars=totals[seat]) in alt for seat in totals), alt
+    assert t("rollplayer.alt.initiative", locale, cards="\0").split("\0")[0] not in alt, alt
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_live_picture_says_who_is_start_player(harness, alice, bob, locale):
+    """The live picture flags the start player's tile (🚩) in the Dice and Market phases; its alt text did not say
+    it, only the Table look did."""
+    game, _, _ = await opened(harness, alice, bob, locale)
+    game = await into_the_dice_phase(harness, game.id)
+    await harness.bot.courier.redraw(game.id)
+    live = next(m for m in reversed(harness.rec.order) if m.layout and m.files)
+    alt = live.alt_text("table.png")
+    start = game.seats[game.state.start_player].name
+    sentence = alt[alt.index(f"{start}"):]
+    assert t("rollplayer.alt.fact_start", locale) in sentence[:sentence.index(".")], alt
+    assert alt.count(t("rollplayer.alt.fact_start", locale)) == 1, alt

@@ -26,7 +26,7 @@ def test_every_best_hand_is_shown_whole(locale):
     """On one line "Best hand: Full House", or the heading and the hand on two; each line whole at ``TEXT`` or more."""
     title = words.say("dicepoker.img.best_hand", locale)
     for hand_id in HANDS:
-        hand = words.hand_text(hand_id, locale)
+        hand = words.drawn_hand_text(hand_id, locale)       # a straight drawn with its short "(1-5)"
         lines = _best_lines({"best_hand": hand_id}, locale)
         assert lines in ((labelled(title, hand, locale),), (labelled(title, "", locale).rstrip(), hand)), lines
         for line in lines:

@@ -69,7 +69,7 @@ def test_the_words_a_player_reads_are_never_cut(locale):
             poker_pictures(locale, names)
     drawn = {s.text for s in rec.seen}
     cut = {text for text in drawn if ELLIPSIS in text and not text.startswith(ELLIPSIS)}
-    keep = {words.hand_text(h, locale) for h in ("pair", "two_pairs", "three_of_a_kind", "small_straight",
+    keep = {words.drawn_hand_text(h, locale) for h in ("pair", "two_pairs", "three_of_a_kind", "small_straight",
                                                    "big_straight", "full_house", "four_of_a_kind", "five_of_a_kind")}
     keep |= {words.say(k, locale) for k in ("dicepoker.img.keeps_now", "dicepoker.img.waits", "dicepoker.img.active")}
     assert keep <= drawn, keep - drawn
