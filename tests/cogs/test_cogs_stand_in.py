@@ -95,6 +95,17 @@ async def play_to_the_end_keeping_everything(h, alice, place, game_id: int):
     return game, final
 
 
+async def bot_wins_for_bob(h, alice, bob):
+    """Bob's time runs out, the bot plays all his moves and (with ``fixed_seed``) wins the match for him: (the
+    channel, the finished game, its final post)."""
+    place, game = await bot_plays_for_bob(h, alice, bob)
+    game, final = await play_to_the_end_keeping_everything(h, alice, place, game.id)
+    kind = h.bot.sessions.kinds["dicepoker"]
+    [winner] = [r["seat"] for r in kind.score(game.state)["ranking"] if r["place"] == 1]
+    assert winner == 1                                         # the bot, playing for bob, won the match
+    return place, game, final
+
+
 @pytest.fixture
 def fixed_seed(monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 20261130)
@@ -107,11 +118,7 @@ async def test_a_win_the_bot_played_for_is_no_win_of_the_player_and_the_result_s
     picture crowned "Bob" with no sign of the bot. By the rating's rule it is not his win, and the result names
     the seat as the bot's play."""
     h = clocked
-    place, game = await bot_plays_for_bob(h, alice, bob)
-    game, final = await play_to_the_end_keeping_everything(h, alice, place, game.id)
-    kind = h.bot.sessions.kinds["dicepoker"]
-    [winner] = [r["seat"] for r in kind.score(game.state)["ranking"] if r["place"] == 1]
-    assert winner == 1                                         # the bot, playing for bob, won the match
+    place, game, final = await bot_wins_for_bob(h, alice, bob)
     marked = t("play.stood_in_name", "en", player="Bob")
     assert marked in final.text(), final.text()                # "1. Bot for Bob — …"
     assert marked in final.alt_text("match.png")               # the picture names him so, as its alt text says

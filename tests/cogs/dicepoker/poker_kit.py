@@ -1,7 +1,7 @@
 """Shared steps of the /poker cog tests: who is due, the prompt's toggles and Confirm, clicking them."""
 from __future__ import annotations
 
-from harness import Harness
+from harness import MANAGER_PERMISSIONS, Harness, User
 
 from bot.app import create_bot
 from bot.games.dicepoker import rules
@@ -63,3 +63,12 @@ async def started(settings, bot_pause: float) -> Harness:
     h = Harness(await create_bot(settings, sync_commands=False, run_reminders=False, bot_pause=bot_pause))
     await h.start()
     return h
+
+
+#: a member who may manage the channel (a moderator), in no game
+MODERATOR = User(id=100_000_000_000_000_009, name="mod", permissions=MANAGER_PERMISSIONS)
+
+
+def departed(user: User) -> User:
+    """``user`` as a user option resolves once they left the server (a plain user, no member)."""
+    return User(id=user.id, name=user.name, left=True)

@@ -4,8 +4,8 @@ restart, bad requests are refused privately, and the finished game rates nobody 
 played only for its holder at the end. Before, nobody but the bot could ever stand in for a player who left."""
 from __future__ import annotations
 
-from harness import MANAGER_PERMISSIONS, Harness, User
-from poker_kit import choose_and_confirm, due_seat, open_duel, toggles
+from harness import Harness, User
+from poker_kit import MODERATOR, choose_and_confirm, departed, due_seat, open_duel, toggles
 
 from bot.app import create_bot
 from bot.engine.table import TableMeta
@@ -101,8 +101,7 @@ async def test_a_moderator_hands_the_seat_of_a_player_who_left(poker, alice, bob
     h = poker
     place = h.channel()
     game, _post = await open_duel(h, alice, bob, place)
-    mod = User(id=100_000_000_000_000_009, name="mod", permissions=MANAGER_PERMISSIONS)
-    bob_gone = User(id=bob.id, name=bob.name, left=True)
+    mod, bob_gone = MODERATOR, departed(bob)
     offer = offer_message(await give(h, mod, carol, place, player=bob_gone))
     assert t("handover.offer_for", "en", to=carol.mention, by=mod.mention, player=bob.mention, game="Dice Poker",
              until="\0", accept=t("handover.button.accept", "en")).split("\0")[0] in offer.text()

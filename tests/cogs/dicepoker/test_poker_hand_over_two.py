@@ -5,8 +5,8 @@ messages close, the status names the latest former holder, withdraw refusals say
 before a rated game counts as a loss, and a creator who left the table no longer ends the game as its creator."""
 from __future__ import annotations
 
-from harness import MANAGER_PERMISSIONS, User
-from poker_kit import choose_and_confirm, open_duel
+from harness import User
+from poker_kit import MODERATOR, choose_and_confirm, departed, open_duel
 
 from bot.engine.table import TableMeta
 from bot.i18n import t
@@ -112,8 +112,7 @@ async def test_a_moderators_hand_over_says_who_did_it_and_a_creator_who_left_end
     h = poker
     place = h.channel()
     game, _post = await open_duel(h, alice, bob, place)
-    mod = User(id=100_000_000_000_000_009, name="mod", permissions=MANAGER_PERMISSIONS)
-    bob_gone = User(id=bob.id, name=bob.name, left=True)
+    mod, bob_gone = MODERATOR, departed(bob)
     await hand(h, mod, carol, place, player=bob_gone)
     log = (await h.run("poker log", user=alice, place=place)).text()
     line = t("handover.line_for", "en", by="Mod", former="Bob", player="Carol")
