@@ -62,6 +62,12 @@ def cap_shown(seen: legibility.Seen) -> float:
     return legibility.CAP * seen.size * SHOWN / seen.canvas
 
 
+def assert_legible(seen: list[legibility.Seen], least: float = LEAST_CAP) -> None:
+    """Every text of ``seen`` has a cap height of at least ``least`` px once shown ``SHOWN`` px wide."""
+    small = sorted({(s.kind, s.text, s.size, s.canvas) for s in seen if cap_shown(s) < least})
+    assert not small, f"under {least:.1f} px cap height at {SHOWN} px wide: {small[:12]}"
+
+
 def test_the_states_cover_every_side_specials_and_both_endings():
     seen = states()
     sides = {(t, s["terr"][t]["side"]) for s in seen for t in C.TERRITORIES}
@@ -75,8 +81,7 @@ def test_the_states_cover_every_side_specials_and_both_endings():
 def test_every_text_of_the_table_is_legible_at_a_phones_width(locale):
     seen = drawn(locale)
     assert len(seen) > 1000
-    small = sorted({(s.kind, s.text, s.size, s.canvas) for s in seen if cap_shown(s) < LEAST_CAP})
-    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+    assert_legible(seen)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -133,8 +138,7 @@ def test_the_end_states_cover_won_lost_no_dice_solo_and_four_heroes():
 def test_every_text_of_the_end_picture_is_legible_at_a_phones_width(locale):
     seen = final_drawn(locale)
     assert {s.canvas for s in seen} == {final.WIDTH} and len(seen) > 80
-    small = sorted({(s.kind, s.text, s.size) for s in seen if cap_shown(s) < LEAST_CAP})
-    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+    assert_legible(seen)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -213,8 +217,7 @@ def test_the_live_states_cover_solo_four_heroes_choosing_and_the_notes():
 def test_every_text_of_the_live_picture_is_legible_at_a_phones_width(locale):
     seen = live_drawn(locale)
     assert {s.canvas for s in seen} == {live.WIDTH} and len(seen) > 500
-    small = sorted({(s.kind, s.text, s.size) for s in seen if cap_shown(s) < LEAST_CAP})
-    assert not small, f"under {LEAST_CAP} px cap height at {SHOWN} px wide: {small[:12]}"
+    assert_legible(seen)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -273,5 +276,4 @@ def test_the_hints_rewards_abilities_and_why_the_game_ended_read_on_a_narrower_p
     seen = [s for s in drawn(locale) if s.kind in READ_SMALL]
     assert {s.kind for s in seen} == set(READ_SMALL)
     assert any(s.text == "5·6" for s in seen)
-    small = sorted({(s.kind, s.text, s.size) for s in seen if cap_shown(s) < READ_CAP})
-    assert not small, f"under {READ_CAP:.1f} px cap height at {SHOWN} px wide: {small[:12]}"
+    assert_legible(seen, READ_CAP)
