@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 
-from driver import Driver, menu_version, move_components
+from driver import menu_version, move_components
 from harness import is_played
 from test_cogs_live_menu import MY_MOVES, pick_first
 from test_cogs_phase import start_two_player
+from test_cogs_private_message import driven_game, due_now
 
 from bot.games.rollplayer.kind import KIND
 from bot.i18n import t
@@ -26,17 +27,9 @@ async def test_a_pick_on_the_live_message_goes_on_in_a_new_private_answer_not_an
         harness, alice, bob, monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
     place = harness.channel()
-    users = [alice, bob]
-    game, started = await start_two_player(harness, alice, bob, place)
-    driver = Driver(harness, place, users)
-    driver.game_id, driver._prompt_seat = game.id, None
-    driver.absorb(started, alice)
+    game, driver, users = await driven_game(harness, alice, bob, place)
     for _ in range(200):
-        game = await harness.bot.sessions.load(game.id)
-        due = [p["seat"] for p in KIND.pending(game.state)]
-        driver._prompt_seat = due[0] if len(set(due)) == 1 else None
-        user = next(u for u in users if u.id == game.seats[due[0]].user_id)
-        prompt, older = driver.prompt, driver.own.get(user.id)
+        game, due, user, prompt, older = await due_now(harness, driver, game.id, users)
         if driver._prompt_seat is not None and older is not None and prompt is not None and older.id < prompt.id \
                 and move_components(prompt) and menu_version(prompt) == game.version:
             result = await pick_first(harness, prompt, user, place)

@@ -25,22 +25,33 @@ async def pick_first(harness, message, user, place):
     return await harness.click(message, user=user, place=place, custom_id=button["custom_id"])
 
 
+async def driven_game(harness, alice, bob, place):
+    """A two-player game and a ``Driver`` that follows its messages: (game, driver, the players)."""
+    users = [alice, bob]
+    game, started = await start_two_player(harness, alice, bob, place)
+    driver = Driver(harness, place, users)
+    driver.game_id, driver._prompt_seat = game.id, None
+    driver.absorb(started, alice)
+    return game, driver, users
+
+
+async def due_now(harness, driver, game_id, users):
+    """The game as it is now, the seats due, the player of the first, the live message and that player's private
+    message: the driver's prompt seat is the one due when only one is."""
+    game = await harness.bot.sessions.load(game_id)
+    due = [p["seat"] for p in KIND.pending(game.state)]
+    driver._prompt_seat = due[0] if len(set(due)) == 1 else None
+    user = next(u for u in users if u.id == game.seats[due[0]].user_id)
+    return game, due, user, driver.prompt, driver.own.get(user.id)
+
+
 async def test_a_public_pick_after_my_moves_continues_in_the_newest_private_message(harness, alice, bob,
                                                                                       monkeypatch):
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
     place = harness.channel()
-    users = [alice, bob]
-    game, started = await start_two_player(harness, alice, bob, place)
-    driver = Driver(harness, place, users)
-    driver.game_id = game.id
-    driver._prompt_seat = None
-    driver.absorb(started, alice)
+    game, driver, users = await driven_game(harness, alice, bob, place)
     for _ in range(120):
-        game = await harness.bot.sessions.load(game.id)
-        due = [p["seat"] for p in KIND.pending(game.state)]
-        driver._prompt_seat = due[0] if len(set(due)) == 1 else None
-        user = next(u for u in users if u.id == game.seats[due[0]].user_id)
-        prompt, older = driver.prompt, driver.own.get(user.id)
+        game, due, user, prompt, older = await due_now(harness, driver, game.id, users)
         if driver._prompt_seat is not None and older is not None and prompt is not None \
                 and move_components(prompt) and menu_version(prompt) == game.version \
                 and any(b.get("label") == MY_MOVES for b in prompt.buttons()):
