@@ -269,25 +269,32 @@ def named_one_way(placeholders: list[str], ranges: list[str]) -> bool:
     return not numbered and not borrowed and len(set(placeholders)) == len(placeholders)
 
 
+def random_menus(seeds, steps: int, locale: str):
+    """Two-player games played at random from each seed, up to ``steps`` moves: (game, seat, legal moves, menu
+    plan) of each decision on the way."""
+    for seed in seeds:
+        state, rng = KIND.create(2, seed, {}), random.Random(seed)
+        for _ in range(steps):
+            if state.finished:
+                break
+            seat = KIND.pending(state)[0]["seat"]
+            legal = KIND.legal_moves(state, seat)
+            game = SimpleNamespace(id=5, version=1, seats=[], state=state)
+            yield game, seat, legal, plan_menu(PRESENTATION, game, seat, legal, locale)
+            state = KIND.apply(state, seat, rng.choice(legal))[0]
+
+
 def test_the_selects_of_one_menu_are_named_one_way():
     """A tour saw "Choose your move (1/2)" above "white 1 → …", and three selects all "DEX: swap … ↔ …" above
     "Choose your move (4/4)": each select was named by whatever its options happened to share, or by a number.
     Random games: every menu of several selects names them one way, each within Discord's 150 characters."""
     checked = 0
-    for seed in (1, 2):
-        state, rng = KIND.create(2, seed, {}), random.Random(seed)
-        for _ in range(150):
-            if state.finished:
-                break
-            seat = KIND.pending(state)[0]["seat"]
-            legal = KIND.legal_moves(state, seat)
-            plan = plan_menu(PRESENTATION, SimpleNamespace(id=5, version=1, seats=[], state=state), seat, legal, "en")
-            if len(plan.selects) > 1:
-                placeholders = [s.placeholder for s in plan.selects]
-                assert named_one_way(placeholders, [range_of(s) for s in plan.selects]), placeholders
-                assert all(len(p) <= 150 for p in placeholders), placeholders
-                checked += 1
-            state = KIND.apply(state, seat, rng.choice(legal))[0]
+    for _game, _seat, _legal, plan in random_menus((1, 2), 150, "en"):
+        if len(plan.selects) > 1:
+            placeholders = [s.placeholder for s in plan.selects]
+            assert named_one_way(placeholders, [range_of(s) for s in plan.selects]), placeholders
+            assert all(len(p) <= 150 for p in placeholders), placeholders
+            checked += 1
     assert checked >= 10
 
 
@@ -352,33 +359,23 @@ def test_each_select_is_named_by_what_its_moves_share_and_quick_place_is_no_guid
     from cogs.usertext import label_text
 
     shared_named = ranged = 0
-    for seed in (1, 2, 3):
-        state, rng = KIND.create(2, seed, {}), random.Random(seed)
-        for _ in range(120):
-            if state.finished:
-                break
-            seat = KIND.pending(state)[0]["seat"]
-            legal = KIND.legal_moves(state, seat)
-            game = SimpleNamespace(id=5, version=1, seats=[], state=state)
-            plan = plan_menu(PRESENTATION, game, seat, legal, locale)
-            if len(plan.selects) > 1:
-                placeholders = [s.placeholder for s in plan.selects]
-                chains = [label for s in plan.selects for label, value, _ in s.options if "+" in value]
-                assert not any(chain in p for chain in chains for p in placeholders), placeholders
-                assert all(len(p) <= 110 for p in placeholders), placeholders
-                assert len(set(placeholders)) == len(placeholders), placeholders
-                options, all_moves = menus.menu_options(PRESENTATION, legal, game, seat, locale, None, 0,
-                                                        menu=menus.MAIN)
-                chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] \
-                    if all_moves else menus._slices(options)
-                names = [shared_placeholder(PRESENTATION, game, seat, legal, chunks, n, locale)
-                         for n in range(len(plan.selects))]
-                for name, placeholder in zip(names, placeholders, strict=False):
-                    if name is not None and names.count(name) == 1:
-                        assert placeholder == label_text(name), (name, placeholders)
-                        shared_named += 1
-                    else:
-                        ranged += 1
-            move = rng.choice(legal)
-            state, _ = KIND.apply(state, seat, move)
+    for game, seat, legal, plan in random_menus((1, 2, 3), 120, locale):
+        if len(plan.selects) > 1:
+            placeholders = [s.placeholder for s in plan.selects]
+            chains = [label for s in plan.selects for label, value, _ in s.options if "+" in value]
+            assert not any(chain in p for chain in chains for p in placeholders), placeholders
+            assert all(len(p) <= 110 for p in placeholders), placeholders
+            assert len(set(placeholders)) == len(placeholders), placeholders
+            options, all_moves = menus.menu_options(PRESENTATION, legal, game, seat, locale, None, 0,
+                                                    menu=menus.MAIN)
+            chunks = [[o for o in options if o.group == n] for n in range(options[-1].group + 1)] \
+                if all_moves else menus._slices(options)
+            names = [shared_placeholder(PRESENTATION, game, seat, legal, chunks, n, locale)
+                     for n in range(len(plan.selects))]
+            for name, placeholder in zip(names, placeholders, strict=False):
+                if name is not None and names.count(name) == 1:
+                    assert placeholder == label_text(name), (name, placeholders)
+                    shared_named += 1
+                else:
+                    ranged += 1
     assert shared_named and ranged
