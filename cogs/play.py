@@ -143,6 +143,12 @@ def sent_after(message_id: int, other_id: int) -> bool:
     return message_id > other_id
 
 
+def opened_later(message: PrivateMessage, interaction: discord.Interaction) -> bool:
+    """Whether private ``message`` answers a click made after ``interaction``: interaction ids, like message
+    ids, grow with the time Discord received them."""
+    return message.interaction.id > interaction.id
+
+
 def given_moves(legal: list[dict], state: Any, seat: int) -> list[dict]:
     """``legal_of`` for a menu whose moves are known already (a module function: it goes to a worker process)."""
     return legal
@@ -234,7 +240,7 @@ class Play(Tables):
         await self.go_public(interaction, game)
         if not in_private:            # a typed move has its answer above: the menu says no second "Done: …"
             await self.retire_private(key, t("play.done", locale, move=label) if from_component
-                                      else t("play.menu_closed", locale))
+                                      else t("play.menu_closed", locale), interaction)
         await self.close_time_out_questions(game)
         return True
 
@@ -283,15 +289,17 @@ class Play(Tables):
         await PrivateMessage(interaction, interaction.message.id, True).edit(content=content, view=view,
                                                                              attachments=[])
 
-    async def retire_private(self, key: tuple[int, int], content: str) -> None:
+    async def retire_private(self, key: tuple[int, int], content: str, interaction: discord.Interaction) -> None:
         """The player's step ended with a move made elsewhere (the public menu, a typed command): their private
         message (a "My moves" menu, a step message, while its token lives) says what was done and loses its menu,
         as it does when the move is made from it. It offered the decision just made, and a tour found it still
         live, answering its pick with "this was for an earlier turn" in the same round. One interaction call,
-        after the answer."""
-        mine = self.private.pop(key, None)
-        if mine is None:
-            return
+        after the answer. ``interaction``: the move's; a "My moves" opened since (the new live message can reach
+        the player before Discord's answer reaches the bot) is not retired."""
+        mine = self.private.get(key)
+        if mine is None or opened_later(mine, interaction):
+            return                     # a menu opened after the move's click shows the game after it: it stays
+        del self.private[key]
         self.courier.forget_private(mine.message_id)
         with answer_may_be_lost(f"game {key[0]}: a private menu the move left behind"), \
                 contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
@@ -358,14 +366,22 @@ class Play(Tables):
         """``message`` becomes the player's one private message of the game. The one before it (while its token
         lives) loses its menu, so that no outdated menu stays clickable above the newest one (a German tour saw
         three private menus at once), and its "Next: …" (``Editor.retired``: after a typed move or undo it named
-        a step already gone); what was done and the picture stay. One interaction call, after the answer."""
+        a step already gone); what was done and the picture stay. One interaction call, after the answer.
+        The newest click decides, not the last answer to arrive: Discord shows a follow-up before the bot has its
+        answer, and a player's "My moves" opened meanwhile was closed by the older message remembered after it."""
         before = self.private.get(key)
-        self.private[key] = message
-        if before is not None and before.message_id != message.message_id:
-            self.courier.forget_private(before.message_id)
-            with answer_may_be_lost(f"game {key[0]}: an older private menu"), \
-                    contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
-                await before.edit(view=None, **({"content": before.retired} if before.retired else {}))
+        if before is None or before.message_id == message.message_id:
+            self.private[key] = message
+            return
+        outdated = before
+        if opened_later(before, message.interaction):
+            outdated = message           # a newer click's message took the place first: this late one gives way
+        else:
+            self.private[key] = message
+        self.courier.forget_private(outdated.message_id)
+        with answer_may_be_lost(f"game {key[0]}: an older private menu"), \
+                contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
+            await outdated.edit(view=None, **({"content": outdated.retired} if outdated.retired else {}))
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,

@@ -14,6 +14,9 @@ with a 503 instead of processing it. Kinds:
   does not retry that: the call raises ``aiohttp.ServerDisconnectedError`` (a ``ClientConnectionError``, not
   an ``OSError``); a caller with its own shorter timeout gets ``TimeoutError`` first. The bot cannot know
   whether its request took effect, which is what a real timeout is.
+* ``answer_late=True``: the request IS processed, then its answer comes ``hold`` seconds late (a slow network
+  or a busy Discord): whatever the request made is visible to everyone at once, while the bot still waits for
+  its answer, and other events (a player's next click) reach the bot meanwhile.
 
 A fault fires ``times`` times (``None``: without end) on matching requests (``route``: the route template
 as in ``RequestRecord.route``, ``None`` for any; ``kind``: ``"bot"`` or ``"interaction"``; ``channel``: a
@@ -35,6 +38,7 @@ class Fault:
     status: int | None = None
     timeout_after_processing: bool = False
     hold: float = 0.0
+    answer_late: bool = False
     times: int | None = 1
     probability: float = 1.0
     scope: str = "user"
@@ -52,7 +56,8 @@ class Fault:
                 and (self.channel is None or self.channel == channel_id))
 
     def describe(self) -> str:
-        what = "timeout after processing" if self.timeout_after_processing else f"status {self.status}"
+        what = "timeout after processing" if self.timeout_after_processing else \
+            f"answer {self.hold:g} s late" if self.answer_late else f"status {self.status}"
         if self.status == 429:
             what += f" ({self.scope})"
         return what
@@ -82,17 +87,18 @@ class Faults:
 
     def add(self, route: str | None = None, *, status: int | None = None, timeout_after_processing: bool = False,
             hold: float = 0.0, times: int | None = 1, probability: float = 1.0, scope: str = "user",
-            retry_after: float = 0.25, kind: str | None = None, channel: int | None = None) -> Fault:
-        if (status is None) == (not timeout_after_processing):
-            raise ValueError("a fault is either a status or timeout_after_processing")
+            retry_after: float = 0.25, kind: str | None = None, channel: int | None = None,
+            answer_late: bool = False) -> Fault:
+        if [status is not None, timeout_after_processing, answer_late].count(True) != 1:
+            raise ValueError("a fault is a status, timeout_after_processing or answer_late")
         if status is not None and status not in STATUS_FAULTS:
             raise ValueError(f"status faults are {STATUS_FAULTS}, not {status}")
         if scope not in ("user", "shared"):
             raise ValueError("a 429's scope is 'user' or 'shared'")
         if kind not in (None, "bot", "interaction"):
             raise ValueError("kind is 'bot' or 'interaction'")
-        fault = Fault(route, status, timeout_after_processing, hold, times, probability, scope, retry_after,
-                      kind, channel)
+        fault = Fault(route, status, timeout_after_processing, hold, answer_late, times, probability, scope,
+                      retry_after, kind, channel)
         self.active.append(fault)
         return fault
 
@@ -105,9 +111,10 @@ class Faults:
 
     def pick(self, route: str, kind: str, channel_id: int | None, *, after: bool) -> Fault | None:
         """The fault that fires on this request now, if any: ``after=False`` for status faults (answered
-        instead of processing), ``after=True`` for timeouts (answered by silence after processing)."""
+        instead of processing), ``after=True`` for timeouts (answered by silence after processing) and late
+        answers."""
         for fault in self.active:
-            if fault.exhausted or fault.timeout_after_processing != after:
+            if fault.exhausted or (fault.status is None) != after:
                 continue
             if not fault.matches(route, kind, channel_id):
                 continue

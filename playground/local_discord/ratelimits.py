@@ -136,6 +136,8 @@ class RateLimitedApi:
         self.invalid_requests: list[InvalidRequest] = []
         #: interactions whose callback was processed but whose answer an injected timeout swallowed
         self.lost_callback_answers: set[str] = set()
+        #: answers an ``answer_late`` fault is holding: the bot is still waiting for them (``settle`` waits too)
+        self.answers_held = 0
         self.calls: list[Call] = []
         self._expected_invalid = 0
         self._global_times: deque[float] = deque()
@@ -163,7 +165,15 @@ class RateLimitedApi:
             response.headers["Via"] = VIA
             self._count_invalid(route, request.path, response.status)
             fault = self.faults.pick(route, kind, call.channel_id, after=True)
-            if fault is not None:
+            if fault is not None and fault.answer_late:
+                self.faults.record(self.now(), route, request.path, fault)
+                self.answers_held += 1
+                try:
+                    await asyncio.sleep(fault.hold)
+                finally:
+                    self.answers_held -= 1
+                    self._last_activity = self.now()
+            elif fault is not None:
                 await self._go_silent(request, route, fault)
             return response
 

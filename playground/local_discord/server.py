@@ -262,7 +262,7 @@ class DiscordStub(RestApi, RateLimitedApi, Gateway, MessageStore, Driver):
         deadline = self.now() + timeout
         while True:
             self.check_health()
-            busy = any(r.finished == 0.0 for r in self.requests[-64:])
+            busy = self.answers_held > 0 or any(r.finished == 0.0 for r in self.requests[-64:])
             idle_for = self.now() - self._last_activity
             if not busy and idle_for >= quiet:
                 return
