@@ -36,6 +36,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -240,6 +241,12 @@ def _decimal(value) -> Decimal | None:
 _DECIMAL = re.compile(r"-?\d+[.,]\d+")
 
 
+@cache
+def _cldr(locale: str) -> Locale:
+    """The CLDR locale whose plural rule counts a fraction's shown digits (English "1.0 stars", French "1,5 étoile")."""
+    return Locale.parse(locale, sep="-")
+
+
 #: the kinds of selector a field's format spec may name (``{n:plural:…}``, ``{n:ordinal:…}``, ``{name:gender:…}``)
 SELECTORS = ("plural", "ordinal", "gender")
 
@@ -248,8 +255,11 @@ def _select(kind: str, forms: list[str], value, locale: str) -> str:
     """One of ``forms`` for ``value``: by its plural form or by the gender of the name it holds."""
     if kind == "plural":
         n = _count(value)
-        n = _decimal(value) if n is None else n
-        index = plural_rule(locale)(n) if n is not None else len(forms) - 1
+        fraction = _decimal(value) if n is None else None
+        if fraction is not None:             # gettext's rules take whole numbers ("1.0 star", French "1,5 étoiles")
+            index = 0 if _cldr(locale).plural_form(fraction) == "one" else len(forms) - 1
+        else:
+            index = plural_rule(locale)(n) if n is not None else len(forms) - 1
     elif kind == "ordinal":                  # the first, then every other place
         index = 0 if _count(value) == 1 else len(forms) - 1
     else:

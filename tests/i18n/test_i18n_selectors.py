@@ -152,3 +152,7 @@ def test_a_plural_follows_a_number_with_a_fraction():
     assert fill("{g} {g:plural:étoile|étoiles}", "fr", {"g": "2,5"}) == "2,5 étoiles"
     assert fill("{g} {g:plural:star|stars}", "en", {"g": "0.3"}) == "0.3 stars"
     assert fill("{g} {g:plural:star|stars}", "en", {"g": "1"}) == "1 star"
+    # CLDR's rule, not gettext's whole-number one: "1.0" shows a fraction, and French counts 1,5 as one
+    assert fill("{g} {g:plural:star|stars}", "en", {"g": "1.0"}) == "1.0 stars"
+    assert fill("{g} {g:plural:étoile|étoiles}", "fr", {"g": "1,5"}) == "1,5 étoile"
+    assert fill("{g} {g:plural:Stern|Sterne}", "de", {"g": 1.5}) == "1.5 Sterne"
