@@ -92,10 +92,10 @@ def streak(days: set[str], day: str) -> int:
 def share_line(player: str, presentation: Any, day: str, total: Any, days: int, locale: str) -> str:
     """The spoiler-free line: only whose it is (``player``: their name as shown, no ping), the game, the day, the
     total in plain digits with its unit ("1️⃣9️⃣" said nothing of what it counted, and a screen reader read its
-    keycaps "keycap one keycap nine") and the streak in words ("🔥 1" was read "fire 1")."""
-    score = str(total if total is not None else "–")
-    if total is not None:
-        score = presentation.result_words(score, None, {}, locale)
+    keycaps "keycap one keycap nine") and the streak in words ("🔥 1" was read "fire 1"); a daily that ended without
+    a total says so in words (a dash was read "en dash" or nothing)."""
+    score = presentation.result_words(str(total), None, {}, locale) if total is not None else \
+        t("daily.no_score", locale)
     return t("daily.share_line", locale, player=player, game=t(presentation.title_key, locale), day=day_text(day),
              score=score, streak=days)
 

@@ -1,14 +1,14 @@
 """Roll for Adventure's pictures in words: the alt text of the live picture, the whole table and the end.
 
-The live picture is drawn from ``images.rollforadventure.live.LiveView``; its alt text words that same view, so
-it says what the picture shows: the throw, each territory's damage, the values its free fields take and its
-enemies with their totals toward 6, the special enemies and both vortexes (or, while heroes are chosen, the
-heroes on offer). The table's alt text reads the territories the same way (``territory_views``) and adds the
-adventure, the power stones, the heroes and their dice; the end's says won or lost, why, and each territory's
-damage. Screen readers read it aloud; Discord shows it on hover or tap and keeps 1,024 characters of it
-(``cogs.outbox.alt_within``): the parts a team decides by come first. The players' names are cleaned as any text
-without Markdown cleans them (``cogs.usertext.plain_name``: one line, no right-to-left override); the pictures draw
-them as stored.
+The live picture is drawn from ``images.rollforadventure.live.LiveView``; its alt text words that same view, so it
+says what the picture shows: the throw, each territory's damage, the values its free fields take and its enemies
+with their totals toward 6, the special enemies and both vortexes (or, while heroes are chosen, the heroes on
+offer). The table's alt text reads the territories the same way (``territory_views``) and adds the dice on their
+fields and on each enemy, the adventure, the power stones, the heroes and their dice; the end's says won or lost,
+why, and each territory's damage. Screen readers read it aloud; Discord shows it on hover or tap and keeps 1,024
+characters of it (``cogs.outbox.alt_within``): the parts a team decides by come first. The players' names are
+cleaned as any text without Markdown cleans them (``cogs.usertext.plain_name``: one line, no right-to-left
+override); the pictures draw them as stored.
 """
 from __future__ import annotations
 
@@ -55,24 +55,26 @@ def enemy_words(enemy: Enemy, locale: str) -> str:
     return t("rollforadventure.alt.enemy_rank", locale, card=card, rank=enemy.rank, total=enemy.total)
 
 
-def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
-    """A territory: its damage; what its free fields take (how many dice of each value fit now), as the live
-    picture shows it, or, on the table (``dice``), the dice lying on its fields; its enemies and its notes (a
-    full arch's sacrifice, an Ice Cave claim's rewards)."""
+def territory_words(tr: Territory, locale: str, dice: str = "", on_enemies: tuple[str, ...] = (),
+                    takes: bool = True) -> str:
+    """A territory: its damage; on the table, the dice lying on its fields (``dice``); what its free fields take
+    (how many dice of each value fit now; ``takes`` False: unsaid); its enemies, on the table with the dice on
+    each (``on_enemies``); and its notes (a full arch's sacrifice, an Ice Cave claim's rewards)."""
     parts = [t("rollforadventure.alt.territory", locale, territory=img_words.territory(tr.tid, locale),
                skull=tr.skull, last=tr.last)]
-    if dice is not None:
-        parts.append(t("rollforadventure.alt.dice_there", locale, dice=dice) if dice else "")
-    elif tr.takes:
+    if dice:
+        parts.append(t("rollforadventure.alt.dice_there", locale, dice=dice))
+    if takes and tr.takes:
         parts.append(t("rollforadventure.alt.takes", locale, takes=listed(
             (t("rollforadventure.alt.take_many", locale, value=either(value, locale), count=count) if count > 1
              else t("rollforadventure.alt.take_one", locale, value=either(value, locale))
              for value, count in tr.takes), locale)))
-    else:
+    elif takes:
         parts.append(t("rollforadventure.alt.no_room", locale))
     if tr.enemies:
         parts.append(t("rollforadventure.alt.enemies", locale,
                        enemies=listed((enemy_words(e, locale) for e in tr.enemies), locale)))
+    parts.extend(on_enemies)
     if tr.sacrifice is not None:
         parts.append(t("rollforadventure.alt.note", locale,
                        note=img_words.say("rollforadventure.img.sacrifice", locale, value=tr.sacrifice)))
@@ -84,11 +86,19 @@ def territory_words(tr: Territory, locale: str, dice: str | None = None) -> str:
     return sentences(*parts)
 
 
-def specials_words(specials: tuple[Enemy, ...], locale: str) -> str:
+def specials_words(specials: tuple[Enemy, ...], locale: str, on_enemies: tuple[str, ...] = ()) -> str:
     if not specials:
         return ""
-    return t("rollforadventure.alt.specials", locale,
-             enemies=listed((enemy_words(e, locale) for e in specials), locale))
+    return sentences(t("rollforadventure.alt.specials", locale,
+                       enemies=listed((enemy_words(e, locale) for e in specials), locale)), *on_enemies)
+
+
+def dice_on_enemies(state: dict, enemies: tuple[Enemy, ...], locale: str, left_out: set[str]) -> tuple[str, ...]:
+    """The dice the table draws on each enemy card ("Dice on Sandman B: red 2, blue 2."), where there are any."""
+    if "enemy_dice" in left_out:
+        return ()
+    return tuple(t("rollforadventure.alt.dice_on", locale, card=img_words.card(e.card, locale), dice=dice_words(
+        [Die(r["o"], r["v"]) for r in found], locale)) for e in enemies if (found := dice_at(state, f"enemy:{e.card}")))
 
 
 def vortexes_words(memory: int, oblivion: int, locale: str, lost: list | None = None) -> str:
@@ -164,14 +174,17 @@ def hero_words(state: dict, index: int, names, locale: str, *, ready: bool = Tru
 
 
 #: what the table's alt text leaves out, in this order, when the whole would pass Discord's 1,024 characters
-#: (four players with long names): the Ice Cave's reward rule (the rules topic has it too), the heroes' "ready"
-#: (a used ability is still said), the owners of the lost dice, the Master of Shadows' note
-OPTIONAL = ("ice_rule", "ready", "owners", "master")
+#: (four players with long names; French midgame): what the free fields take (the live picture's alt text says it
+#: every turn), the dice on each enemy (its total toward 6 stays), the Ice Cave's reward rule (the rules topic has
+#: it too), the heroes' "ready" (a used ability is still said), the owners of the lost dice, the Master of
+#: Shadows' note
+OPTIONAL = ("takes", "enemy_dice", "ice_rule", "ready", "owners", "master")
 
 
 def table_alt(state: dict, names, locale: str) -> str:
     """The whole table: the adventure, the turn and the power stones; how it ended, or whose throw; each
-    territory with the dice on it (the Ice Cave with what a claim brings); the special enemies, the vortexes (the
+    territory with the dice on its fields, what its free fields take, its enemies and the dice on each (the Ice
+    Cave with what a claim brings); the special enemies and the dice on them, the vortexes (the
     owners of the lost dice), the heroes (ability ready or used) and the enemy deck (where the Master of Shadows
     is, the bonus dice waiting). Within Discord's limit, leaving out what ``OPTIONAL`` says first."""
     names = plain_names(names)
@@ -200,12 +213,16 @@ def table_sentences(state: dict, names, locale: str, left_out: set[str]) -> str:
             [Die(r["o"], r["v"]) for r in pool], locale)) if pool else ""
     rules = [] if "ice_rule" in left_out else ice_cave_rules(state, locale)
     lands = [sentences(territory_words(tr, locale, dice_words([Die(r["o"], r["v"]) for r in dice_at(state, tr.tid)],
-                                                               locale)), *(rules if tr.tid == "ice_cave" else ()))
+                                                               locale), dice_on_enemies(state, tr.enemies, locale,
+                                                                                        left_out),
+                                       "takes" not in left_out), *(rules if tr.tid == "ice_cave" else ()))
              for tr in territory_views(state)]
+    specials = special_views(state)
+    specials_said = specials_words(specials, locale, dice_on_enemies(state, specials, locale, left_out))
     heroes = [hero_words(state, i, names, locale, ready="ready" not in left_out) for i in range(len(state["heroes"]))]
     lost = [Die(r["o"], r["v"]) for r in dice_at(state, "oblivion")]
     deck, master, supply = deck_sentences(state, locale)
-    return sentences(head, banner, *lands, specials_words(special_views(state), locale),
+    return sentences(head, banner, *lands, specials_said,
                      vortexes_words(state["memory_total"], len(lost), locale, None if "owners" in left_out else lost),
                      *heroes, deck, "" if "master" in left_out else master, supply)
 

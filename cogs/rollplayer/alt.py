@@ -361,14 +361,17 @@ def rule_words(card: str, locale: str) -> str:
     return names.card_text(card, locale)
 
 
-def market_texts(cards: tuple[str, ...], locale: str) -> list[str]:
-    """The market as the Market phase's live picture draws it, each card with its whole text, a sentence each:
-    what a buyer decides by (a menu option's description holds 100 characters and cut the longer texts)."""
+def market_texts(cards: tuple[str, ...], locale: str, texts: int | None = None) -> list[str]:
+    """The market as the Market phase's live picture and the table draw it, each card with its whole text, a
+    sentence each: what a buyer decides by (a menu option's description holds 100 characters and cut the longer
+    texts). ``texts``: only the first so many cards with their text, the others by name, type and price."""
     if not cards:
         return [t("rollplayer.alt.market_empty", locale)]
+    shown = len(cards) if texts is None else texts
     return [t("rollplayer.alt.market_head", locale, n=len(cards)),
             *(t("rollplayer.alt.market_card_text", locale, card=market_card(c, locale), text=rule_words(c, locale))
-              for c in cards)]
+              if k < shown else t("rollplayer.alt.market_card_alone", locale, card=market_card(c, locale))
+              for k, c in enumerate(cards))]
 
 
 def setup_head(view: LiveView | TableView, locale: str) -> str:
@@ -413,8 +416,20 @@ def live_alt(view: LiveView, locale: str) -> str:
 
 def table_alt(view: TableView, locale: str) -> str:
     """The whole table: round and phase (in setup, which part of it), the start player, the Initiative cards
-    (from the first round on, as drawn), the market and its piles, each player (race, class, Gold, Charisma,
-    cards, stars so far) and who must act."""
+    (from the first round on, as drawn), the market with each card's text as its tile prints it, the piles and
+    the discard pile's top card, each player (race, class, Gold, Charisma, cards, stars so far) and who must act.
+    Within Discord's 1,024 characters (``ALT_LIMIT``) the market's last cards give up their texts first (five long
+    French texts beside four players), then ``alt_within`` cuts the end."""
+    text = table_sentences(view, locale, None)
+    texts = len(view.market)
+    while len(text) > ALT_LIMIT and texts > 0:
+        texts -= 1
+        text = table_sentences(view, locale, texts)
+    return text
+
+
+def table_sentences(view: TableView, locale: str, texts: int | None) -> str:
+    """The table's alt text with the first ``texts`` market cards' texts (None: all)."""
     if view.round > 0:
         head = t("rollplayer.alt.round", locale, round=view.round, total=view.rounds_total,
                  phase=phase_name(view.phase, locale))
@@ -435,11 +450,13 @@ def table_alt(view: TableView, locale: str) -> str:
                decision=decision_text(d.key, d.params, locale)) for d in view.pending), locale))
     else:
         due = ""
-    piles = t("rollplayer.alt.piles", locale, deck=view.deck_count, discard=view.discard_count)
+    piles = t("rollplayer.alt.piles_top", locale, deck=view.deck_count, discard=view.discard_count,
+              card=names.card_name(view.discard_top, locale)) if view.discard_top else \
+        t("rollplayer.alt.piles", locale, deck=view.deck_count, discard=view.discard_count)
     # the Initiative cards lie empty during setup: the picture draws them from the first round on
     cards = view.initiative if view.round > 0 else ()
     return sentences(head, start, due, *initiative(cards, view.players, view.enemy_die, locale, die_when_taken=True),
-                     market(view.market, locale), piles, *players)
+                     *market_texts(view.market, locale, texts), piles, *players)
 
 
 # ---------------------------------------------------------------------- the scores

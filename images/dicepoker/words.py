@@ -22,8 +22,9 @@ def name_of(names, seat, locale: str) -> str:
 
 
 def hand_text(hand: str, locale: str) -> str:
-    """A hand's name as text says it, a straight's range in words ("Small Straight (1 to 5)": "1-5" was read
-    "1 minus 5")."""
+    """A hand's name as text says it, a straight's range in words and without brackets ("Small Straight from 1 to
+    5": "1-5" was read "1 minus 5", and a bracket of its own made two in a row where a text adds one, "Small
+    Straight (1 to 5) (paid 5 Gold)")."""
     return say(f"dicepoker.hand.{hand}", locale)
 
 

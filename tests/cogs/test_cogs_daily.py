@@ -169,6 +169,16 @@ async def test_the_same_result_gives_the_same_line(harness, alice, bob, clocked)
     assert first.id != second.id and len(rows) == 2 and lines[0] == lines[1] and ", 7 Gold," in lines[0]
 
 
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_a_daily_without_a_total_says_so_in_words(harness, alice, clocked, locale):
+    """A finished daily with no total shared "…, daily 26 Nov, –, 🔥 1 day in a row": a screen reader read the
+    dash as "en dash" or nothing at all. The line says there is no score, in the channel's language."""
+    game, _, _ = await play_daily(harness, alice)
+    await harness.bot.store._exec("UPDATE results SET total = NULL WHERE seat = 0", {})
+    line = await harness.bot.daily.share_text(game, locale, "Ann")
+    assert "–" not in line and f", {t('daily.no_score', locale)}, 🔥 1" in line, line
+
 async def test_streak_counts_days_in_a_row_and_resets_after_a_missed_day(harness, alice, clocked):
     finals = []
     for day in (0, 1, 3):           # day 2 missed

@@ -93,3 +93,27 @@ def test_a_straight_a_reader_hears_says_its_range_in_words(locale):
     for hand in ("small_straight", "big_straight"):
         assert HYPHEN_RANGE.search(words.drawn_hand_text(hand, locale)), hand
         assert words.hand_text(hand, locale) != words.drawn_hand_text(hand, locale)
+
+
+#: the placeholders a dice poker text names a hand by
+HAND_FIELDS = ("{hand}", "{won}", "{lost}", "{other_hand}", "{shape}")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_straight_named_in_a_text_brings_no_second_bracket(locale):
+    """A tavern night's hand read "Small Straight (1 to 5) (paid 5 Gold)", a reroll "… (1 to 5) (2 rerolled)", a
+    German hand "gewinnt (Kleine Straße (1 bis 5) gegen Paar)": the straight's own bracket made two in a row or one
+    inside another. A straight's name says its range without one, so each text a reader hears naming a hand has no
+    bracket right after another, nor inside another; and no number of its own runs into the range ("Small Straight
+    from 1 to 5 4" in the payout table, "1 2 3 4 5 1에서 5까지" where the dice stood before the hand)."""
+    from images.dicepoker import words
+    for hand in ("small_straight", "big_straight"):
+        name = words.hand_text(hand, locale)
+        for key, text in texts(locale).items():
+            if not key.startswith("dicepoker.") or key.startswith(DRAWN) or not any(f in text for f in HAND_FIELDS):
+                continue
+            for field in HAND_FIELDS:
+                text = text.replace(field, name)
+            assert not re.search(r"\)\s*\(|\([^)]*\(", text), (key, text)
+            numbers = re.sub(r"\{[^}]*\}", "9", text)           # every other value as a number
+            assert f"{name} 9" not in numbers and f"9 {name}" not in numbers, (key, text)

@@ -125,3 +125,33 @@ def test_a_field_that_takes_a_5_or_a_6_says_so_in_words(locale):
     assert "·" not in said
     assert t("rollforadventure.alt.take_many", locale, value=t("rollforadventure.alt.either", locale, first="5",
                                                                  last="6"), count=6) in said, said
+
+
+@pytest.mark.parametrize("locale", ["en", "ko"])
+async def test_the_table_tells_the_free_fields_and_the_dice_on_each_enemy(harness, alice, bob, fixed_seed, locale):
+    """The table draws each territory's free fields and the dice lying on each enemy card; its alt text said the
+    dice on the fields and each enemy's total only, so a screen reader heard neither where a die still fits nor
+    whose dice wear an enemy down. Both are said now, as the live picture's alt text says the free fields."""
+    from images.rollforadventure.live import territory_views
+    from images.rollforadventure.table import dice_at
+    game, place = await started(harness, [alice, bob], locale)
+    sessions = harness.bot.sessions
+    for _ in range(300):                      # on until a die lies on an enemy
+        game = await sessions.load(game.id)
+        if any(dice_at(game.state, f"enemy:{c}") for c in game.state["display"]) or game.state["result"]:
+            break
+        seat = due_seat(game)
+        await sessions.apply(game.id, game.seats[seat].user_id, policy.choose_move(game.state, seat, 0))
+    state = game.state
+    assert not state["result"], "the seed no longer puts a die on an enemy"
+    table = (await harness.click(latest_turn_post(harness, place), user=bob, place=place,
+                                 label=t("button.table", locale))).only()
+    said = table.alt_text("table.png")
+    views = territory_views(state)
+    free = t("rollforadventure.alt.takes", locale, takes="\0").split("\0")[0]       # "Free fields take "
+    assert said.count(free) == sum(1 for tr in views if tr.takes), said
+    assert said.count(t("rollforadventure.alt.no_room", locale)) == sum(1 for tr in views if not tr.takes), said
+    for card in state["display"]:
+        if dice_at(state, f"enemy:{card}"):
+            assert t("rollforadventure.alt.dice_on", locale, card=words.card(card, locale), dice="\0").split("\0")[0] \
+                in said, said

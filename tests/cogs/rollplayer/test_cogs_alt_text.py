@@ -171,3 +171,24 @@ async def test_the_live_picture_says_who_is_start_player(harness, alice, bob, lo
     sentence = alt[alt.index(f"{start}"):]
     assert t("rollplayer.alt.fact_start", locale) in sentence[:sentence.index(".")], alt
     assert alt.count(t("rollplayer.alt.fact_start", locale)) == 1, alt
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_table_look_says_the_market_cards_texts_and_the_discard_piles_top_card(harness, alice, bob,
+                                                                                        locale):
+    """The Table look prints each market card's rules text and, beside the discard pile's count, the card on top
+    ("Discard 3 (Famous)"); its alt text named the cards only and counted the pile. A blind player could not read
+    what a sighted one buys by, nor what was thrown away last. Both are said now."""
+    game, place, live = await opened(harness, alice, bob, locale)
+    game = await into_the_dice_phase(harness, game.id)
+    state = game.state
+    assert state.discard, "the seed no longer leaves a card on the discard pile"
+    table = (await harness.click(live, user=alice, place=place, label=t("button.table", locale))).only()
+    alt = table.alt_text("table.png")
+    assert content.card_name(state.discard[-1], locale) in alt, alt
+    for card in state.market:
+        record = content.cards()[card]
+        if record["type"] == "armor":           # an Armor piece's tile prints its set and colour
+            assert content.armor_set_name(record["armor_set"], locale) in alt, (card, alt)
+        else:
+            assert content.card_text(card, locale) in alt, (card, alt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from menu_kit import LOCALES, after_setup, fake_game
 
+from bot.games.rollplayer import content
 from bot.i18n import t
 from cogs.rollplayer import alt
 from cogs.rollplayer.describe import event_text
@@ -17,7 +18,8 @@ def test_a_deck_of_one_card_says_one_card(locale):
     st.discard += st.deck[1:]
     st.deck = st.deck[:1]
     said = alt.table_alt(table_view(st, ["Ann", "Ben"], locale), locale)
-    assert t("rollplayer.alt.piles", locale, deck=1, discard=len(st.discard)) in said
+    assert t("rollplayer.alt.piles_top", locale, deck=1, discard=len(st.discard),
+             card=content.card_name(st.discard[-1], locale)) in said
     if locale == "en":
         assert "Deck: 1 card," in said, said
 
