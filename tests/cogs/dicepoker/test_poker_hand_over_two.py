@@ -1,5 +1,6 @@
 """``/seat give``, tour t17: after a hand-over the moves made before it keep their mover's name (summaries, log,
-replay, pace), the log and replay say the seat changed hands (a moderator's hand-over says who did it), a later
+replay, pace), the log and replay say the seat changed hands (a moderator's hand-over says who did it), the replay's
+step of a hand-over and those after it name its newcomer in words and picture, a later
 holder is never shown a rating loss, the leaderboard names a player who handed away their only seat, old offers'
 messages close, the status names the latest former holder, withdraw refusals say what they mean, the giver is warned
 before a rated game counts as a loss, and a creator who left the table no longer ends the game as its creator."""
@@ -10,6 +11,7 @@ from poker_kit import MODERATOR, choose_and_confirm, departed, open_duel
 
 from bot.engine.table import TableMeta
 from bot.i18n import t
+from tests.i18n.pseudo import recording_text
 
 DAN = User(id=100_000_000_000_000_004, name="dan")
 EVE = User(id=100_000_000_000_000_005, name="eve")
@@ -64,6 +66,31 @@ async def test_moves_before_a_hand_over_keep_their_movers_name(poker, alice, bob
     status = (await h.run("poker status", user=carol, place=place)).only()
     fields = "\n".join(f["value"] for e in status.embeds for f in e.get("fields", []))
     assert t("clock.status.average", "en", player=carol.mention, time="\0").split("\0")[0] not in fields
+
+
+async def test_the_replay_step_of_a_hand_over_and_those_after_it_name_the_newcomer(poker, alice, bob, carol):
+    """The step that said "🪑 Bob handed the seat to Carol" still showed Bob at the table (its purses, scores and
+    picture): it was drawn as the seat stood before the hand-over made at that very version."""
+    h = poker
+    place = h.channel()
+    game = await rated_duel(h, alice, bob, place)             # hand 1 played: bob's move and alice's
+    await hand(h, bob, carol, place)
+    for user in (alice, carol):                                # hand 2, carol's first
+        await h.bot.sessions.apply(game.id, user.id, (await h.bot.sessions.legal_moves(game.id, user.id))[0])
+    await h.bot.courier.deliver(game.id)
+    line = t("handover.line", "en", former="Bob", player="Carol")
+    replay = (await h.run("poker replay", user=alice, place=place, game=game.id)).private()[-1]
+    assert "Bob" in replay.content and "Carol" not in replay.content, replay.content      # the start: bob's seat
+    for step in (1, 2):                                        # the hand-over's step, then hand 3's
+        with recording_text() as drawn:
+            await h.click(replay, user=alice, place=place, label=t("history.next", "en"))
+        assert (line in replay.content) == (step == 1), replay.content
+        words = replay.content.replace(line, "")
+        assert "Carol" in words and "Bob" not in words, words
+        [alt] = replay.alts.values()
+        assert "Carol" in alt and "Bob" not in alt, alt
+        shown = [d.text for d in drawn.drawn]
+        assert any("Carol" in text for text in shown) and not any("Bob" in text for text in shown), shown
 
 
 async def test_a_later_holder_is_never_shown_a_rating_loss_and_the_board_names_the_first(poker, alice, bob, carol):
