@@ -189,12 +189,14 @@ def add_stand_ins(embed: discord.Embed, game: GameView, locale: str) -> None:
                                     for seat in taken), inline=False)
 
 
-def add_handed(embed: discord.Embed, game: GameView, locale: str) -> None:
+def add_handed(embed: discord.Embed, game: GameView, locale: str, cooperative: bool) -> None:
     """The seats that changed hands during play (``/seat give``), each with whom its holder now took it over from
     (the latest change: after Ben → Cleo → Ben, Cleo), and that the game is unrated for that seat (its result is its
-    holder at the end's, in no win or score of theirs)."""
+    holder at the end's, in no win or score of theirs); a ``cooperative`` game, rated for nobody, says only the
+    latter, of the team's result."""
     handed = TableMeta.of(game.meta).handed
-    lines = [t("status.handed", locale, player=player_mention(game, seat), former=f"<@{holders[-1]}>")
+    key = "status.handed_team" if cooperative else "status.handed"
+    lines = [t(key, locale, player=player_mention(game, seat), former=f"<@{holders[-1]}>")
              for seat, holders in sorted(handed.items()) if seat < len(game.seats) and holders]
     if lines:
         embed.add_field(name=t("status.handed.title", locale), value="\n".join(lines), inline=False)
@@ -291,7 +293,7 @@ class Lobby(GameCog):
             self.add_hints(embed, game, locale)
         if game.status == "active":
             add_stand_ins(embed, game, locale)
-            add_handed(embed, game, locale)
+            add_handed(embed, game, locale, self.games.kind(game.kind).cooperative)
         return embed
 
     def add_takeover(self, embed: discord.Embed, game: GameView, locale: str) -> None:

@@ -163,15 +163,17 @@ def undone_words(kind: Any, presentation: Any, game: GameView, moves: list[MoveR
 
 
 def game_at(kind: Any, game: GameView, moves: list[MoveRecord], version: int) -> GameView:
-    """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest)."""
+    """The game as it stood after ``version`` moves (rebuilt from the seed: snapshots are only the latest), its
+    seats named after whoever held them then."""
     state = kind.create(len(game.seats), game.seed, game.options)
     for record in effective(moves):
         if record.seq > version:
             break
         state, _ = kind.apply(state, record.seat, record.move)
     status = game.status if version >= game.version else "active"
-    # the seats as they were held then: a seat handed over later shows who played it at that step
-    return held_at(replace(game, state=state, version=version, status=status), version)
+    # the seats as they were held at that step: a seat handed over later shows who played it then, one handed over
+    # at that very version (the step says so, ``hand_over_events``) its newcomer, who makes its next move
+    return held_at(replace(game, state=state, version=version, status=status), version + 1)
 
 
 def handed_line(game: GameView, params: dict, key: str, locale: str) -> str:
