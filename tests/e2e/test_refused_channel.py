@@ -730,9 +730,11 @@ async def test_a_hold_noted_without_a_post_waiting_is_drawn_away_when_it_lifts(
     assert await held_soon(bot, game.id)
     await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
     assert live.images and live.buttons
+    await stub.settle()
+    edits = live.edits
     grant_back(stub, cast.games)
     await stub.wait_until(lambda: hold_note("en") not in live.text, 10, "the live message drawn again")
     await stub.settle()
-    assert not await held(bot, game.id)
+    assert not await held(bot, game.id) and live.edits == edits + 1, "drawn again once"
     assert live.images and live.buttons and len([m for m in stub.messages(cast.games) if m.buttons]) == 1
     refused_by_discord(stub)
