@@ -35,6 +35,13 @@ def has_ai(kind: Any) -> bool:
     return bool(kind.ai_levels)
 
 
+def others_waiting(game: GameView, seat: int) -> list[int]:
+    """The people at the table other than ``seat``'s player: those asked what now when its time runs out. Where
+    there are none (every other seat is a bot's), the stand-in makes one decision at a time for the seat
+    (:meth:`BotPlayer.play_once`), never takes it over."""
+    return [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
+
+
 def ask_in_worker(kind_spec: str, hook: Callable[..., dict], snapshot: str, seat: int, *args: Any) -> dict:
     """Runs in a worker process: load the kind by name, rebuild the state, ask its AI (``hook``: the kind's
     ``choose_move`` or ``hint``, unbound)."""
@@ -117,7 +124,10 @@ class BotPlayer:
 
     async def take_over_idle(self, now: float) -> list[int]:
         """Games whose due human player has been idle longer than the game allows: the bot plays for them
-        from now on (until they act again: ``Tables.welcome_back``). Returns the games taken over."""
+        from now on (until they act again: ``Tables.welcome_back``); where nobody else waits on the seat, it makes
+        that one decision and waits, as when a turn clock runs out (:meth:`play_once`: taking the seat over let the
+        bot play a duel against itself to its end within seconds), and the next decision is idle anew from the
+        moves it made. Returns the games taken over (or played for)."""
         taken_games = []
         for game_id in await self.sessions.store.game_ids(["active"]):
             game = await self.sessions.load(game_id)
@@ -142,7 +152,10 @@ class BotPlayer:
             if self.owner is not None and not await self.sessions.store.claim_lease(
                     f"takeover:{game_id}", self.owner, 600, time.time()):
                 continue
-            await self.take_over(game, due)
+            if not others_waiting(game, due[0]):
+                await self.play_once(game, due[0])
+            else:
+                await self.take_over(game, due)
             taken_games.append(game_id)
         return taken_games
 
@@ -161,11 +174,12 @@ class BotPlayer:
             await self.courier.deliver(game.id)
 
     async def play_once(self, game: GameView, seat: int) -> bool:
-        """The stand-in makes one decision for human ``seat``, whose time ran out, without taking the seat over:
-        where nobody else waits on it (``cogs.clock``), taking it over let the bot play a whole duel against a bot
-        to its end within seconds, and its player never got the chance to come back the notice promised. The seat
-        keeps its player; its next decision has a clock of its own. The bot seats then play on as usual. False
-        when the seat moved meanwhile, or the game ended (nothing played)."""
+        """The stand-in makes one decision for human ``seat``, whose time ran out (``cogs.clock``) or who stayed
+        idle too long (:meth:`take_over_idle`), without taking the seat over: where nobody else waits on it, taking
+        it over let the bot play a whole duel against a bot to its end within seconds, and its player never got the
+        chance to come back the notice promised. The seat keeps its player; its next decision has a clock (and an
+        idle time) of its own. The bot seats then play on as usual. False when the seat moved meanwhile, or the
+        game ended (nothing played)."""
         move = await self._choose(game, seat)
         locale = TableMeta.of(game.meta).seat_locales.get(seat) or game_locale(game)
         try:

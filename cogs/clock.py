@@ -34,7 +34,7 @@ from bot.engine.errors import GameNotActive
 from bot.engine.table import TableMeta, update_meta
 from bot.i18n import N_, t
 
-from .bots import BotPlayer, has_ai
+from .bots import BotPlayer, has_ai, others_waiting
 from .buttons import ShellButton
 from .core import GROUP_EXTRA, Refusal, game_locale, pings, tracker
 from .games import Games
@@ -93,11 +93,6 @@ def clock_lines(game: GameView, locale: str, away: Any = (), now: float | None =
             lines.append(t("clock.status.average", locale, player=player_mention(game, seat),
                            time=duration_text(seconds, locale)))
     return lines
-
-
-def others_waiting(game: GameView, seat: int) -> list[int]:
-    """The people at the table other than ``seat``'s player: those asked what now when its time runs out."""
-    return [s.user_id for s in game.seats if s.user_id and not s.is_ai and s.seat != seat]
 
 
 # ---------------------------------------------------------------------------------------------- the button

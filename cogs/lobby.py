@@ -121,11 +121,11 @@ def next_bot_name(game: GameView, level: str, locale: str) -> str:
 
 def unusable(game: GameView, action: str) -> bool:
     """Whether the lobby's ``action`` has nothing to act on, so its button (or select) is greyed out: Remove bot
-    in a lobby without a bot, Add bot in one whose every seat is taken (a tour's full duel offered "Bot 2 (easy)",
-    which answered only "This game is full")."""
+    in a lobby without a bot, Join and Add bot in one whose every seat is taken (a tour's full duel offered Join
+    and "Bot 2 (easy)", which answered only "This game is full")."""
     if action == "dropbot":
         return not any(s.is_ai for s in game.seats)
-    if action == "addbot":
+    if action in ("join", "addbot"):
         return len(game.seats) >= game.seats_wanted
     return False
 

@@ -43,6 +43,7 @@ import discord
 from bot.engine import GameView, OutboxPost, SessionManager, decision_of, menu_seat, pending_seats, redraw_post
 from bot.engine.table import CODECS, TableMeta, held_as, holder_index, update_meta
 from bot.engine.turn import HANDED_FOR, HANDED_OVER, PLAYED_FOR, RULED_FOR
+from bot.engine.undo import effective_moves, replay
 from bot.i18n import t
 
 from .away import AwayBook, away_mark
@@ -657,11 +658,7 @@ class Courier:
                     or not posts or not posts[-1].payload.get("live"):
                 return
             message_id = posts[-1].message_id
-            as_drawn = await self._as_drawn(game, message_id)
-            if as_drawn is None:
-                log.info("game %s: its live message was drawn before a restart and the game moved on since: "
-                         "its hold is not noted there", game_id)
-                return
+            as_drawn = await self._as_drawn(game, posts[-1])
             channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             try:
                 attachments = await self._attachments_of(channel, game_id, message_id)
@@ -676,15 +673,22 @@ class Courier:
             except (discord.HTTPException, *UNSURE) as error:   # the hold stands; the DMs and /games say it
                 log.info("game %s: its live message does not say it is on hold (%r)", game_id, error)
 
-    async def _as_drawn(self, game: GameView, message_id: int) -> GameView | None:
-        """The game as its live message ``message_id`` shows it: as this process drew it, else as it is when no
-        post waits (nothing moved since); None when that is not known."""
+    async def _as_drawn(self, game: GameView, live: OutboxPost) -> GameView:
+        """The game as its live message (that of the delivered post ``live``) shows it: as this process drew it; else
+        (drawn before a restart) as it stood before the change of the first post that waits, replayed from the log
+        (a tour's restarted bot noted no hold there, not knowing what the message showed), or as it is when none
+        waits."""
         drawn = self._drawn.get(game.id)
-        if drawn is not None and drawn[0] == message_id:
+        if drawn is not None and drawn[0] == live.message_id:
             return drawn[1]
-        if await self.sessions.store.undelivered_posts(1, game_id=game.id):
-            return None
-        return game
+        waiting = await self.sessions.store.undelivered_posts(1, game_id=game.id)
+        # a post numbered like the live one redraws that version; any later one's move came after the drawing
+        version = max(live.seq, waiting[0].seq - 1) if waiting else game.version
+        if version >= game.version:
+            return game
+        logged = [m for m in await self.sessions.store.moves(game.id) if m.seq <= version]
+        state = replay(self.games.kind(game.kind), len(game.seats), game.seed, game.options, effective_moves(logged))
+        return replace(game, state=state, version=version)
 
     async def _attachments_of(self, channel: Any, game_id: int, message_id: int) -> list[discord.Attachment]:
         """The pictures the live message ``message_id`` shows, to keep by id: as this process last sent them, else

@@ -128,6 +128,14 @@ def held_text(game: GameView, locale: str) -> str:
     return t("mygames.held", locale, permissions=permission_names(missing, locale))
 
 
+def shows_hold(game: GameView) -> bool:
+    """Whether the held game's live message shows its hold, which the message drawn again once the hold lifts takes
+    away: its note (``Courier.show_held``: in a server's channel, not in a locked thread, which takes no edit) or its
+    clock standing still. A locked thread's game without a clock shows neither: drawing it again changed nothing."""
+    return bool(pace_seconds(game)) or (game.guild_id is not None
+                                        and TableMeta.of(game.meta).held.get("thread") != LOCKED)
+
+
 class Reach(commands.Cog):
     """The games whose channel refuses the bot's posts (see the module's docstring). The courier owns it (``Courier.
     reach``); the clock, the reminders and the takeover ask it whether a game is held."""
@@ -393,11 +401,13 @@ class Reach(commands.Cog):
 
     async def retry(self, game_id: int) -> None:
         """The bot has what it needs in the game's channel again: lift its hold, deliver what waited (drawn after
-        the lift, with its clocks as they now stand), or when nothing waited draw the live message again, without
-        the hold's note (``Courier.show_held``) and with its deadline moved on (a refusal again holds it anew)."""
+        the lift, with its clocks as they now stand), or when nothing waited draw the live message again where it
+        shows the hold (:func:`shows_hold`), without the hold's note (``Courier.show_held``) and with its deadline
+        moved on (a refusal again holds it anew)."""
+        game = await self.sessions.load(game_id)      # as held
         if await self.lift(game_id):
             sent = await self.courier.deliver(game_id, catch_up=True)
-            if not sent:                       # the live message still says the game is on hold
+            if not sent and shows_hold(game):  # the live message still says the game is on hold
                 await self.courier.redraw(game_id)
 
     async def retry_channel(self, channel_id: int) -> None:

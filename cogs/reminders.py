@@ -23,6 +23,7 @@ from .clock import PaceClock
 from .core import game_locale, pings, tracker
 from .games import Games
 from .outbox import Courier
+from .reach import shows_hold
 from .seats import mentioned
 
 log = logging.getLogger(__name__)
@@ -120,5 +121,5 @@ class Reminders(commands.Cog):
             if not await self.courier.reach.failed(game.id, error):
                 raise
             return                     # counted as sent: a refused reminder holds the game, it is not repeated
-        if await self.courier.reach.went_through(game.id):
+        if await self.courier.reach.went_through(game.id) and shows_hold(game):
             await self.courier.redraw(game.id)  # its live message said it was on hold

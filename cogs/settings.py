@@ -71,14 +71,14 @@ class GameSettings(GameCog):
                            pace: str | None = None, away_fast: bool | None = None) -> None:
         """``/<game> defaults takeover:<hours> pace:<pace> away_fast:<yes/no>``: the server's defaults for new
         games and whether its ``pace:fast`` games let a player be away (``cogs.away``; Manage Server); without
-        options it shows them."""
+        options it shows them. The pace is one setting for every game of the server, so it is worded as they all
+        share it, per decision (as its choices say), whichever game's command shows it: ``/poker defaults`` said
+        only dice poker's "per reroll; each player rerolls once per hand", which a Roll Player game never reads."""
         require_guild(interaction)
         require_permission(interaction, "manage_guild")
         if pace is not None and pace not in PACES:
             raise Refusal("error.bad_option")
         store, guild, locale = self.sessions.store, interaction.guild_id, locale_of(interaction)
-        # the pace in this game's own words, as its lobby and ``new`` say it (dice poker: "per reroll")
-        line = self.presentation_of(interaction).pace_line_key
         lines = []
         if takeover is not None:
             await store.set_meta(TAKEOVER_DEFAULT_META.format(guild=guild), int(takeover))
@@ -86,14 +86,14 @@ class GameSettings(GameCog):
                          t("lobby.defaults_set_never", locale))
         if pace is not None:
             await store.set_meta(PACE_DEFAULT_META.format(guild=guild), pace)
-            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale, line)))
+            lines.append(t("clock.defaults_set", locale, pace=pace_text(pace, locale)))
         if away_fast is not None:
             rule = "on" if away_fast else "off"
             await store.set_meta(AWAY_FAST_META.format(guild=guild), rule)
             lines.append(t(f"away.fast.{rule}", locale))
         if not lines:
             hours = await default_takeover_hours(store, guild)
-            pace_shown = pace_text(await default_pace(store, guild), locale, line)
+            pace_shown = pace_text(await default_pace(store, guild), locale)
             lines.append(t("lobby.defaults_shown", locale, hours=hours, pace=pace_shown) if hours else
                          t("lobby.defaults_shown_never", locale, pace=pace_shown))
             allowed = await fast_away_allowed(store, guild)

@@ -43,10 +43,10 @@ async def test_the_korean_overview_speaks_haeyo_without_saying_fast_twice(harnes
     assert any("진행 속도는 보통 (결정마다 1일)이에요." in line for line in lines), lines
 
 
-@pytest.mark.parametrize("locale", ["de", "fr"])
-async def test_the_german_and_french_overviews_are_sentences(harness, locale):
+@pytest.mark.parametrize("locale", ["en", "de", "fr"])
+async def test_the_english_german_and_french_overviews_are_sentences(harness, locale):
     """The same overview in German and French ended in a label after a semicolon ("…; Tempo: normal (…)."): the
-    pace is a sentence of its own."""
+    pace is a sentence of its own, in English too (it read "…; pace: fast (1 hour per decision).")."""
     harness.locale = locale
     for line in await every_overview(harness):
         assert ";" not in line and line.endswith(".") and line[0].isupper(), line
@@ -71,10 +71,11 @@ async def test_away_fast_does_not_promise_a_choice_no_game_has(harness, locale):
 
 
 @pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
-async def test_poker_defaults_word_the_pace_as_the_poker_lobby_does(harness, locale):
-    """Tour t15: ``/poker defaults`` said "fast (1 hour per decision)" where the poker lobby and ``/poker new`` say
-    "per reroll", and its option read "Time per decision before the others may act". Each game's defaults word
-    the pace as its own lobby does (``pace_line_key``), and the option no longer says "per decision"."""
+async def test_poker_defaults_say_the_server_pace_per_decision_as_every_game_does(harness, locale):
+    """A moderator's tour: ``/poker defaults`` said the server's pace only in dice poker's words ("fast (1 hour per
+    reroll; each player rerolls once per hand)") though it is one setting for every game of the server, which
+    ``/rp defaults``, the pace's choices and the scope line word per decision. Each game's defaults say it alike,
+    and the option says it is one for every game, per decision."""
     from bot.i18n import t
     from cogs.pace import pace_text
 
@@ -82,11 +83,12 @@ async def test_poker_defaults_word_the_pace_as_the_poker_lobby_does(harness, loc
     place = harness.channel()
     poker = harness.bot.games["dicepoker"]
     set_line = (await harness.run("poker defaults", user=ADMIN, place=place, pace="fast")).only().content
-    assert t("clock.defaults_set", locale, pace=pace_text("fast", locale, poker.pace_line_key)) in set_line
+    assert t("clock.defaults_set", locale, pace=pace_text("fast", locale)) in set_line
     shown = (await harness.run("poker defaults", user=ADMIN, place=place)).only().content
-    assert pace_text("fast", locale, poker.pace_line_key) in shown, shown
-    assert pace_text("fast", locale) not in shown, shown
+    assert pace_text("fast", locale) in shown, shown
+    assert pace_text("fast", locale, poker.pace_line_key) not in shown, shown
     rp = (await harness.run("rp defaults", user=ADMIN, place=place)).only().content
-    assert pace_text("fast", locale) in rp, rp
+    assert rp == shown
     option = harness.bot.tree.get_command("poker").get_command("defaults").get_parameter("pace")
     assert option.description == t("cmd.defaults.pace", "en")
+    assert t("clock.pace.line", locale, pace="", time="").strip(" ()") in t("cmd.defaults.pace", locale)

@@ -66,12 +66,12 @@ async def test_lobby_lists_the_options_as_new_offers_them_with_the_promo_lines_t
 async def test_join_start_by_buttons(harness, alice, bob):
     place = harness.channel()
     message = await open_lobby(harness, alice, place, players=2)
+    again = await harness.click(message, user=alice, place=place, label="Join")     # the creator has a seat
+    assert again.only().ephemeral
+    assert again.only().content == t("engine.error.already_seated", "en")
     joined = await harness.click(message, user=bob, place=place, label="Join")
     assert joined.callback_types == [7]                      # the lobby message is edited in place
     assert "(2/2)" in message.text() and bob.mention in message.text()
-    again = await harness.click(message, user=bob, place=place, label="Join")
-    assert again.only().ephemeral
-    assert again.only().content == t("engine.error.already_seated", "en")
     not_creator = await harness.click(message, user=bob, place=place, label="Start")
     assert not_creator.only().ephemeral
     assert not_creator.only().content == t("engine.error.not_creator", "en")
@@ -759,6 +759,24 @@ async def test_a_full_lobby_offers_no_bot_to_add(harness, alice):
     assert lobby.button(label=add).get("disabled") and "(3/3)" in lobby.text()
     await harness.click(lobby, user=alice, place=lounge, label=t("button.dropbot", "en"))
     assert not lobby.button(label=add).get("disabled")
+
+
+async def test_a_full_lobby_greys_join_out_until_a_seat_is_free(harness, alice, bob, carol):
+    """A tour's full duel offered Join to everyone who passed by, only to answer "This game is full" (while it greyed
+    out its bot controls). Join is greyed out once every seat is taken and offered again when a player leaves; a
+    stale copy's click is still refused and seats nobody."""
+    place = harness.channel()
+    lobby = await open_lobby(harness, alice, place, players=2)
+    join = t("button.join", "en")
+    assert not lobby.button(label=join).get("disabled")
+    old_client = copy.deepcopy(lobby)
+    await harness.click(lobby, user=bob, place=place, label=join)
+    assert lobby.button(label=join).get("disabled") and "(2/2)" in lobby.text()
+    refused = (await harness.click(old_client, user=carol, place=place, label=join)).only()
+    assert refused.ephemeral and refused.content == t("engine.error.table_full", "en", seats=2)
+    assert len((await harness.bot.sessions.game_in_channel(place.channel_id)).seats) == 2
+    await harness.click(lobby, user=bob, place=place, label=t("button.leave", "en"))
+    assert not lobby.button(label=join).get("disabled") and "(1/2)" in lobby.text()
 
 
 def pinged(message) -> list[int]:

@@ -250,3 +250,32 @@ async def test_against_a_bot_the_stand_in_makes_only_the_decision_that_timed_out
     await h.bot.get_cog("Reminders").tick()
     await h.bot.bots.idle()
     assert len([m for m in await h.bot.sessions.store.moves(game.id) if m.seat == 0 and m.user_id is None]) == 1
+
+
+async def test_against_a_bot_an_idle_player_has_one_decision_made_for_them_at_a_time(clocked, alice):
+    """A duel against the bot without a clock, whose bot stands in after 24 hours away (``takeover:24``): Cleo let a
+    day pass, and the idle-seat takeover took her seat over "until she is back", so the bot played the whole match
+    against itself within seconds. As when a turn clock runs out, where nobody else waits on the seat the stand-in
+    makes one decision for her and waits: the seat stays hers, and the next decision waits another day for her."""
+    h = clocked
+    place = h.channel()
+    created = await h.run("poker new", user=alice, place=place, pace="none", takeover=24, bots=1, level="best")
+    lobby = next(m for m in created.messages if m.buttons())
+    await h.click(lobby, user=alice, place=place, label=t("button.start", "en"))
+    game = await h.bot.sessions.game_in_channel(place.channel_id)
+    await h.bot.bots.idle()
+
+    def played_for_her(moves) -> list:
+        return [m for m in moves if m.seat == 0 and m.user_id is None]
+
+    for day in (1, 2):
+        h.clock.now = T0 + day * 24 * HOUR + day
+        for minute in range(3):                        # the takeover's ticks, a minute apart
+            h.clock.now += 60 * minute
+            await h.bot.get_cog("Reminders").tick()
+            await h.bot.bots.idle()
+        game = await h.bot.sessions.load(game.id)
+        assert game.status == "active" and not TableMeta.of(game.meta).taken
+        assert len(played_for_her(await h.bot.sessions.store.moves(game.id))) == day
+        [item] = await h.bot.sessions.pending(game.id)
+        assert item["seat"] == 0                       # her next decision waits for her

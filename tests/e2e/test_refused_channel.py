@@ -17,7 +17,7 @@ from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
 from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
 from tests.e2e.test_poker_games import human_due, prompt_of, reroll_by_toggles
-from tests.e2e.test_turn_clock import HOUR, Clock, open_and_start, refused_by_discord, stood_in, tick
+from tests.e2e.test_turn_clock import HOUR, Clock, on_clock, open_and_start, refused_by_discord, stood_in, tick
 
 
 def update_channel(stub: DiscordStub, channel) -> None:
@@ -673,6 +673,47 @@ async def test_the_live_message_says_once_that_the_game_is_on_hold_and_why_until
     refused_by_discord(stub)
 
 
+async def test_after_a_restart_the_live_message_says_once_that_the_game_is_on_hold(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """A moderator's tour: the bot's move for a player whose time ran out waited in the outbox (Discord failed its
+    post) when the bot restarted, and Attach Files had been taken away meanwhile; the restarted bot's post was
+    refused and the game held. The direct messages, ``/rp status`` and ``/games`` said so, the live message never did
+    (drawn before the restart, the game moved on since: the bot did not know what it showed). Now it says so there
+    too, once, as the message was drawn; the new live message after the hold says nothing of it."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast", takeover=720)
+    live = await live_message(stub, cast.games)
+    stub.faults.add(route="POST /channels/{channel_id}/messages", status=503, times=None)   # Discord is down
+    await tick(stub, runner, clock, clock.now + HOUR + 1)     # the bot plays the seat whose time ran out: not posted
+    await runner.bot.bots.idle()
+    await stub.settle()
+    assert await runner.bot.store.undelivered_posts(10, game_id=game.id)
+    drawn = live.text
+    await stop_rollbot(stub, runner)
+    stub.faults.clear()
+    deny(stub, cast.games, attach_files=True)
+    runner = await start_rollbot()                             # its start-up delivery is refused: held
+    bot = runner.bot
+    on_clock(bot, clock)
+    assert await held_soon(bot, game.id)
+    await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
+    await stub.settle()
+    assert live.images and live.buttons
+    assert live.text.splitlines()[2:] == drawn.splitlines()[1:], "the rest as it was drawn (its clock stopped)"
+    edits = live.edits
+    for hours in (1, 2):                                       # the back-off's tries: not noted again
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await bot.bots.idle()
+    await stub.settle()
+    assert await held(bot, game.id) and live.edits == edits
+    grant_back(stub, cast.games)
+    await stub.wait_until(lambda: not live.images, 15, "the previous message summarised")
+    await stub.settle()
+    assert not [m for m in stub.messages(cast.games) if hold_note("en") in m.text]
+    refused_by_discord(stub)
+
+
 async def test_a_hold_noted_without_a_post_waiting_is_drawn_away_when_it_lifts(
         discord_stub: DiscordStub, cast: Cast, start_rollbot):
     """A move refused in the channel (Attach Files denied) holds the game with no post waiting; the live message says
@@ -689,9 +730,11 @@ async def test_a_hold_noted_without_a_post_waiting_is_drawn_away_when_it_lifts(
     assert await held_soon(bot, game.id)
     await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
     assert live.images and live.buttons
+    await stub.settle()
+    edits = live.edits
     grant_back(stub, cast.games)
     await stub.wait_until(lambda: hold_note("en") not in live.text, 10, "the live message drawn again")
     await stub.settle()
-    assert not await held(bot, game.id)
+    assert not await held(bot, game.id) and live.edits == edits + 1, "drawn again once"
     assert live.images and live.buttons and len([m for m in stub.messages(cast.games) if m.buttons]) == 1
     refused_by_discord(stub)

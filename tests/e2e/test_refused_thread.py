@@ -8,6 +8,8 @@ edit met 50083, the courier tried it five times and gave the post up, at every s
 and edits; a locked thread holds the game, its players told once what a moderator can do, until it is unlocked."""
 from __future__ import annotations
 
+import pytest
+
 from bot.engine.table import TableMeta
 from bot.i18n import t
 from tests.discord_stub.fixtures import Cast
@@ -111,6 +113,34 @@ async def test_a_locked_thread_holds_the_game_until_a_moderator_unlocks_it(disco
     await stub.settle()
     assert reminder.channel is thread and len(stub.messages(stub.dm_channel(cast.bob))) == 1
     assert archived_answers(stub) == 0
+
+
+@pytest.mark.parametrize("seen", [True, False], ids=["unlock seen", "unlock unseen"])
+async def test_unlocking_a_game_without_a_clock_edits_its_live_message_only_when_it_changes(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot, seen: bool):
+    """A duel without a clock in a thread a moderator locked: the reminder is refused and the game held, which its
+    live message cannot say (a locked thread takes no edit). Once it was unlocked (``THREAD_UPDATE``, or unseen: the
+    next reminder goes through), the hold lifted and the live message was edited all the same, to show exactly what
+    it showed: a call for nothing. Now it is left as it is (a game with a clock, or whose message said it was on
+    hold, is drawn again: ``test_refused_channel``)."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    bot = runner.bot
+    clock, thread, game, live, due = await thread_game(stub, cast, runner, pace="none")
+    stub.update_thread(thread, archived=True, locked=True)
+    await tick(stub, runner, clock, clock.now + 100 * HOUR)          # the reminder: refused, held
+    await stub.settle()
+    assert (await held(bot, game.id)).get("thread") == "locked" and archived_answers(stub) == 1
+    edits, mark = live.edits, stub.mark()
+    if seen:
+        stub.update_thread(thread, archived=False, locked=False)
+        await stub.wait_until(lambda: bot.courier.reach._held.get(thread.id) == set(), 10, "the hold lifted")
+    else:
+        thread.archived = thread.locked = False
+    await tick(stub, runner, clock, clock.now + 100 * HOUR)          # the next reminder goes through
+    await stub.wait_for_message(thread, lambda m: f"<@{due.id}>" in m.content, after=mark)
+    await stub.settle()
+    assert not await held(bot, game.id) and live.edits == edits
 
 
 async def test_with_manage_threads_the_bot_reopens_a_locked_thread(discord_stub: DiscordStub, cast: Cast,

@@ -25,12 +25,17 @@ class Clock:
         return self.now
 
 
-async def open_and_start(stub: DiscordStub, cast: Cast, runner, **options):
-    clock = Clock()
-    bot = runner.bot
+def on_clock(bot, clock: Clock) -> None:
+    """The bot's clocks read the test's (a bot started again after a restart is set the same way)."""
     bot.turns.clock = bot.pace_clock.clock = bot.get_cog("Reminders").clock = bot.courier.reach.clock = clock
     bot.sessions._clock = clock     # the game's last activity too: the test's time, not how long setting up took
     bot.bots.pause = 0
+
+
+async def open_and_start(stub: DiscordStub, cast: Cast, runner, **options):
+    clock = Clock()
+    bot = runner.bot
+    on_clock(bot, clock)
     created = await stub.run_command(cast.alice, cast.games, "rp new", players=2, **options)
     lobby = await created.wait_response()
     joined = await stub.click(cast.bob, lobby, label=t("button.join", LOCALE))

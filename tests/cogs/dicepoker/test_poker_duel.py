@@ -154,8 +154,9 @@ async def test_refusals_third_player_wrong_turn_and_stale_buttons(poker, alice, 
     place = poker.channel()
     created = await poker.run("poker new", user=alice, place=place)
     lobby = next(m for m in created.messages if m.buttons())
+    before_full = type(lobby)(**{**lobby.__dict__, "components": [dict(r) for r in lobby.components]})
     await poker.click(lobby, user=bob, place=place, label="Join")
-    third = await poker.click(lobby, user=carol, place=place, label="Join")
+    third = await poker.click(before_full, user=carol, place=place, label="Join")    # Join is greyed out now
     assert third.only().ephemeral and "full" in third.only().content.lower()
     started = await poker.click(lobby, user=alice, place=place, label="Start")
     post = turn_post(started)
