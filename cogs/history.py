@@ -120,12 +120,13 @@ def page_units(entries: Sequence[Sequence[str]], budget: int) -> list[str]:
 def aftermath(presentation: Presentation, game: GameView, events: Sequence[dict], locale: str) -> list[str]:
     """What the rules did after a move (an enemy revealed, its attack, the damage, the dice lost), worded by the
     game's ``event_line`` as the live message words it, as small lines of sentences (a new one from the event that
-    opens a new message, ``Presentation.message_opener``): a log of the players' choices alone never said why a
-    die was lost or a territory fell. The events that retell the move itself (``Presentation.log_retold_events``,
-    at the head of the move's events) are left out: the move's line says it ("Alice: white 3 to INT" read again as
-    "Alice placed white 3 in INT"); the same kind of event caused by something else later (a skill placing a die)
-    stays."""
+    opens a new message, ``Presentation.message_opener``, or a new part of the game, ``log_openers``: "Hand 2 of 8"):
+    a log of the players' choices alone never said why a die was lost or a territory fell. The events that retell the
+    move itself (``Presentation.log_retold_events``, at the head of the move's events) are left out: the move's line
+    says it ("Alice: white 3 to INT" read again as "Alice placed white 3 in INT"); the same kind of event caused by
+    something else later (a skill placing a die) stays."""
     retold, lines = set(presentation.log_retold_events), []
+    openers = {presentation.message_opener, *presentation.log_openers} - {None}
     leading = True
     for event in events:
         key = event.get("key") if isinstance(event, dict) else None
@@ -133,9 +134,10 @@ def aftermath(presentation: Presentation, game: GameView, events: Sequence[dict]
         sentence = "" if leading else as_sentence(presentation.event_line(game, event, locale))
         if not sentence:
             continue
-        # one line, a new one where a new message of the game begins ("Turn 5: …") or where it would grow too long
+        # one line, a new one where a new message or hand begins ("Turn 5: …", "Hand 2 of 8") or where it would grow
+        # too long
         joined = SENTENCE_SEPARATOR.join([lines[-1], sentence]) if lines else ""
-        if lines and key != presentation.message_opener and len(SUBTEXT + joined) <= AFTERMATH_LINE:
+        if lines and key not in openers and len(SUBTEXT + joined) <= AFTERMATH_LINE:
             lines[-1] = joined
         else:
             lines.append(sentence)
@@ -343,9 +345,10 @@ class History(GameCog):
         return f"{heading}\n{body}", len(bounds), page
 
     def log_entries(self, game: GameView, records: list, locale: str) -> list[list[str]]:
-        """Every move of the log in words, each on the table it was played on, followed by what the rules did
-        after it (:func:`aftermath`; not for a move taken back, whose consequences were undone with it): a
-        move's line and its small lines. CPU work (the game is played again from its seed): run in a worker."""
+        """How the game began (what the rules did before the first move, under the live message's "The game
+        begins!"), then every move of the log in words, each on the table it was played on, followed by what the
+        rules did after it (:func:`aftermath`; not for a move taken back, whose consequences were undone with it):
+        a move's line and its small lines. CPU work (the game is played again from its seed): run in a worker."""
         presentation, kind = self.games[game.kind], self.games.kind(game.kind)
         shown = shown_game(game, locale, kind)
         played = replayed(kind, game, records)
@@ -353,7 +356,12 @@ class History(GameCog):
         undone = {r.undoes for r in records if r.undoes is not None}
         table = TableMeta.of(game.meta)
         handed = hand_over_events(game)           # "🪑 Dan handed the seat to Cleo" after the move it followed
-        entries = [[handed_line(shown, params, key, locale) for key, params in handed[0]]] if handed.get(0) else []
+        start = played.get(0)
+        opening = aftermath(presentation, held_at(replace(shown, state=start.after), 0), start.events, locale) \
+            if start is not None else []
+        entries = [[t("play.game_started", locale), *opening]] if opening else []
+        if handed.get(0):
+            entries.append([handed_line(shown, params, key, locale) for key, params in handed[0]])
         for record in records:
             if record.undoes is not None:          # an undo entry says which move it took back
                 label = t("undo.log_entry", locale, n=record.undoes)

@@ -114,12 +114,14 @@ class Played:
 
 def replayed(kind: Any, game: GameView, moves: list[MoveRecord]) -> dict[int, Played]:
     """Every move of the log played again from the seed (seq -> :class:`Played`), so that ``/<game> log`` words
-    a move on the table it was played on, and what followed it as the live message told it. An undo entry goes
-    back to the state before the move it took back. A log the rules no longer replay stops there: the moves after
-    it have no state (the log labels them with the game as it is, and tells nothing of what followed)."""
+    a move on the table it was played on, and what followed it as the live message told it; 0 is the start, with
+    what the rules did before the first move (``Kind.opening``: the first deal, the opening roll). An undo entry
+    goes back to the state before the move it took back. A log the rules no longer replay stops there: the moves
+    after it have no state (the log labels them with the game as it is, and tells nothing of what followed)."""
     played: dict[int, Played] = {}
     try:
-        state = kind.create(len(game.seats), game.seed, game.options)
+        state, opening = kind.opening(len(game.seats), game.seed, game.options)
+        played[0] = Played(state, state, tuple(opening))
         for record in moves:
             if record.undoes is not None:
                 state = played[record.undoes].before if record.undoes in played else state

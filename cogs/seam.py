@@ -219,6 +219,10 @@ class Presentation:
     #: (the turn's last placement, its enemy phase) are the end of the message summarised then, not the head of
     #: the new one, which cut them away once it grew. None: a new message holds every line of its move.
     message_opener: str | None = None
+    #: the keys of events that begin a new part of the game which its live message does not split at (dice poker's
+    #: "Hand 2 of 8", whose message holds the previous hand's end too): ``/<game> log`` starts a line with each, as
+    #: it does with ``message_opener``, so that a reader sees where a hand begins
+    log_openers: tuple[str, ...] = ()
     #: a game whose catalog keys are all prefixed (``"dicepoker."``) keeps the help lines of its own commands
     #: under ``<prefix>help.cmd.<path>`` and its rules topics under ``<prefix>rules_topic.<topic>.*`` (the
     #: shell's commands keep the shell's ``help.cmd.<path>``)

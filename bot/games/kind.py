@@ -27,6 +27,12 @@ class Kind:
         """``[{"seat", "total", "place"}]``; None (the default): the engine ranks from ``score()``."""
         return None
 
+    def opening(self, seats: int, seed: int, options: dict | None = None) -> tuple[Any, list[dict]]:
+        """A new game (``create``) with what its rules did before the first move, as events (dice poker's first
+        deal, Roll for Adventure's first turn and its roll): ``/<game> log`` tells them before move 1, as ``apply``'s
+        events are told after each move. Default: no events."""
+        return self.create(seats, seed, options), []
+
     def reveals(self, before: Any, move: dict, after: Any) -> bool:
         """With ``has_undo``: True when ``move`` showed new random or hidden information (a roll, a draw, a
         card turned up), so neither it nor anything before it can be taken back. Pure and deterministic.

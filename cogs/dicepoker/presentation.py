@@ -98,6 +98,8 @@ class DicePokerPresentation(Presentation):
     seats = Seats(low=2, high=2, default=2)
     # poker has no cards, and a finished hand is closed by the new dice of the next one
     undo_reveal_key = N_("dicepoker.undo.after_reveal")
+    # a hand's message holds the previous hand's end (its split is left alone): the log starts a line at "Hand 2 of 8"
+    log_openers = (N_("dicepoker.event.hand_started"),)
     solo = True
     pace_line_key = N_("dicepoker.pace.line")        # the time is per reroll, one each a hand
     pace_option_key = N_("dicepoker.cmd.new.pace")

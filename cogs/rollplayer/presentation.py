@@ -38,7 +38,9 @@ class RollPlayerPresentation(Presentation):
     # the replay's line is that same score so far (it said "Projected score" beside a hint's projection)
     score_keys = (N_("rollplayer.score_so_far"), N_("history.final_score"))
     #: a card taken and its die placed are the move itself: the log's line for the move says them
-    log_retold_events = (N_("rollplayer.initiative_taken"), N_("rollplayer.die_placed"), N_("rollplayer.dice_ordered"))
+    # a class power used (Attuned's card put back, Mysterious) is its move's own line ("Attuned: put Cunning back …")
+    log_retold_events = (N_("rollplayer.initiative_taken"), N_("rollplayer.die_placed"), N_("rollplayer.dice_ordered"),
+                         N_("rollplayer.power_used"))
     lobby_options = (
         LobbyOption("even_start", "option.even_start.describe"),
         LobbyOption("souk", "option.souk.describe"),

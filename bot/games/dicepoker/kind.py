@@ -42,6 +42,11 @@ class DicePokerKind(Kind):
         state, _ = rules.new_state(seats, seed, opt.normalise(seats, options))
         return state
 
+    def opening(self, seats: int, seed: int, options: dict | None = None) -> tuple[dict, list[dict]]:
+        """The first hand's deal: its number, the antes, the rolls (against the gamblers, their reroll)."""
+        state = self.create(seats, seed, options)
+        return state, rules.deal_events(state)
+
     def reveals(self, before: dict, move: dict, after: dict) -> bool:
         """Undo's hook: a reroll (and the next hand's deal) draws on ``rng``; a move that used no randomness
         showed nothing new (keeping every die, which leaves the reroll to the other side)."""

@@ -27,6 +27,10 @@ class RollForAdventureKind(Kind):
     cooperative = True
 
     def create(self, seats: int, seed: int, options: dict | None = None) -> dict:
+        return self.opening(seats, seed, options)[0]
+
+    def opening(self, seats: int, seed: int, options: dict | None = None) -> tuple[dict, list[dict]]:
+        """The first hero's turn and its roll (none yet where the players pick their heroes first)."""
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:
             raise RuleError("bad_seats", "rollforadventure.error.bad_seats", seats=str(seats)[:20])
         if type(seed) is not int or not -(2 ** 63) <= seed < 2 ** 64:
@@ -35,8 +39,9 @@ class RollForAdventureKind(Kind):
         if state["options"]["heroes"] == "choose":
             state["queue"] = [{"t": "pick", "hero_index": h} for h in range(len(state["heroes"]))]
         state["queue"].append({"t": "start_turn"})
-        flow.run(state, [])
-        return state
+        events: list[dict] = []
+        flow.run(state, events)
+        return state, events
 
     def apply(self, state: dict, seat: int, move: dict) -> tuple[dict, list[dict]]:
         if type(seat) is not int:

@@ -54,8 +54,8 @@ async def test_moves_before_a_hand_over_keep_their_movers_name(poker, alice, bob
     await hand(h, bob, carol, place)
     # the log: bob's move is bob's, the hand-over follows it, then the seat is carol's
     log = (await h.run("poker log", user=alice, place=place)).text()
-    lines = [line for line in log.splitlines() if not line.startswith("**")]      # under the heading
-    assert lines[0].startswith("1.") and "Bob" in lines[0] and "Carol" not in lines[0], log
+    [first] = [line for line in log.splitlines() if line.startswith("1. ")]
+    assert "Bob" in first and "Carol" not in first, log
     # what the rules did after bob's move names bob too, up to the hand-over
     told = log.split(t("handover.line", "en", former="Bob", player="Carol"))[0]
     assert "Carol" not in told, log

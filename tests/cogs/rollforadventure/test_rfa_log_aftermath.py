@@ -6,15 +6,17 @@ heads with the game's name and number, and a page is whole lines within Discord'
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pytest
 from rfa_clicks import KIND, due_seat
 from rfa_tour import channel_lines, lobby_options, open_game, play_moves, seed_for
 from test_rfa_bots import play_to_the_end
 
 from bot.games.rollforadventure import policy
 from bot.i18n import t
-from cogs.core import as_sentence
-from cogs.history import MESSAGE_LIMIT
+from cogs.core import SENTENCE_SEPARATOR, as_sentence
+from cogs.history import MESSAGE_LIMIT, SUBTEXT
 from cogs.rollforadventure import PRESENTATION
 
 MOVE_LINE = re.compile(r"^\d+\. ")
@@ -69,7 +71,8 @@ async def test_the_log_tells_the_enemy_its_attack_and_the_die_lost(harness, alic
 
 async def test_every_page_of_a_whole_game_fits_a_message_in_whole_lines(harness, alice, fixed_seed):
     """A finished game read in Korean, page by page: each page within Discord's limit, headed with its number,
-    every line whole (a move's line or a small line under it), every move once and in order."""
+    every line whole (a move's line or a small line under it, and the first page's "The game begins!"), every move
+    once and in order."""
     place = harness.channel()
     game = await play_to_the_end(harness, alice, place)
     harness.locale = "ko"
@@ -83,7 +86,37 @@ async def test_every_page_of_a_whole_game_fits_a_message_in_whole_lines(harness,
         lines = text.splitlines()
         assert len(text) <= MESSAGE_LIMIT
         assert lines[0] == t("history.log_title", "ko", title=title, game=game.id, page=page, pages=pages)
-        assert all(MOVE_LINE.match(line) or line.startswith("-# ") for line in lines[1:]), text
+        begins = [t("play.game_started", "ko")] if page == 1 else []       # how the game began, before move 1
+        assert all(MOVE_LINE.match(line) or line.startswith("-# ") or line in begins for line in lines[1:]), text
         assert not lines[1].startswith("-# ")        # a move's small lines stay on its page
         numbers += list(entries(text))
     assert numbers == list(range(1, game.version + 1))
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "fr", "ko"])
+async def test_page_one_tells_the_first_turn_and_its_roll_before_move_one(harness, alice, bob, monkeypatch, locale):
+    """The first hero's turn and its opening roll happen before anyone moves: the log began with "1. Bob: Place 2 dice
+    showing 6 on the Forest", dice nobody had seen rolled. Page 1 tells them first, under "The game begins!", worded
+    as the live message words a turn and a roll."""
+    game, place = await open_game(harness, [alice, bob], 5, monkeypatch, locale=locale)
+    game = await play_moves(harness, game, [alice, bob], place, 2)
+    start = KIND.create(len(game.seats), game.seed, game.options)          # the table before move 1
+    hero = start["active"]
+    turn = {"key": "rollforadventure.event.turn",
+            "params": {"hero": hero, "seat": start["heroes"][hero]["seat"], "turn": 1}}
+    roll = {"key": "rollforadventure.event.roll",
+            "params": {"hero": hero, "values": sorted(d["v"] for d in start["dice"] if d["at"] == "pool")}}
+    then = replace(game, state=start)
+    told = SENTENCE_SEPARATOR.join(as_sentence(PRESENTATION.event_line(then, e, locale)) for e in (turn, roll))
+    lines = (await harness.run("rfa log", user=alice, place=place, page=1)).only().content.splitlines()
+    assert lines[1:3] == [t("play.game_started", locale), SUBTEXT + told]
+    assert lines[3].startswith("1. ")
+
+
+async def test_a_game_whose_players_pick_their_heroes_first_begins_with_the_first_pick(harness, alice, bob,
+                                                                                       monkeypatch):
+    """Nothing happens before the first pick of a hero: the log begins with it."""
+    game, place = await open_game(harness, [alice, bob], 5, monkeypatch, heroes="choose")
+    game = await play_moves(harness, game, [alice, bob], place, 1)
+    lines = (await harness.run("rfa log", user=alice, place=place, page=1)).only().content.splitlines()
+    assert lines[1].startswith("1. ") and not [line for line in lines if line == t("play.game_started", "en")]

@@ -7,10 +7,18 @@ from types import SimpleNamespace
 from bot.games.rollplayer.kind import KIND
 from cogs import menus
 from cogs.rollplayer import PRESENTATION
-from tests.games.rollplayer.rp_kit import act, after_setup, at_dice_turn, at_market_turn, engine, sheet
+from tests.games.rollplayer.rp_kit import (
+    act,
+    after_setup,
+    at_dice_turn,
+    at_market_start,
+    at_market_turn,
+    engine,
+    sheet,
+)
 
-__all__ = ["LOCALES", "act", "after_setup", "at_dice_turn", "at_market_turn", "deal", "engine", "fake_game",
-           "games_start_as", "legal_of", "options", "sheet"]
+__all__ = ["LOCALES", "act", "after_setup", "at_dice_turn", "at_market_start", "at_market_turn", "deal", "engine",
+           "fake_game", "games_start_as", "legal_of", "options", "sheet"]
 
 LOCALES = ("en", "de", "fr", "ko")
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from clicks import live_message
-from menu_kit import after_setup, at_market_turn, deal, engine, games_start_as
+from menu_kit import LOCALES, after_setup, at_market_start, at_market_turn, deal, engine, games_start_as, legal_of
 from test_cogs_phase import start_two_player
 from test_cogs_step_picture import play_steps
 
 from bot.i18n import t
+from cogs.rollplayer import PRESENTATION
 
 
 async def test_the_log_names_the_die_of_every_initiative_card_taken(harness, alice, bob, monkeypatch):
@@ -83,3 +85,37 @@ async def test_the_log_tells_a_placement_once_and_names_its_die(harness, alice, 
     colours = "|".join(t(f"colour.{c}", "en") for c in ("red", "blue", "green", "purple", "black", "white", "gold"))
     for seq in placed:
         assert re.search(rf": ({colours}) \d to ", lines[seq]), lines[seq]
+
+
+def at_attuned():
+    """Round 1's Market Phase waiting on the first seat's Druid: Attuned puts a discarded card back in the market."""
+    return at_market_start(after_setup(2, seed=3, classes={0: "druid"}))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_log_tells_an_attuned_card_once(harness, alice, bob, monkeypatch, locale):
+    """A Druid's Attuned read twice in the log: "1. Alice: Attuned: put Cunning back in the market" and under it
+    "Alice used Attuned: Cunning back in the market". The move's line says it, once."""
+    games_start_as(monkeypatch, at_attuned)
+    place = harness.channel()
+    game, _ = await start_two_player(harness, alice, bob, place)
+    druid = next(u for u in (alice, bob) if u.id == game.seats[0].user_id)
+    assert engine.pending(game.state) == [{"seat": 0, "decision": "attuned"}]
+    card = game.state.discard[0]
+    move = {"type": "power", "seat": 0, "power": "attuned", "card": card}
+    live = live_message(harness, place)
+    [(select, value)] = [(s["custom_id"], o["value"]) for s in live.selects() for o in s["options"]
+                         if legal_of(game.state, 0, o["value"]) == move]
+    await harness.select(live, [value], user=druid, place=place, custom_id=select)
+    after = await harness.bot.sessions.load(game.id)
+    assert card in after.state.market and game.state.players[0].class_id == "druid"
+
+    harness.locale = locale
+    log = (await harness.run("rp log", user=alice, place=place)).only().content
+    label = PRESENTATION.log_label(game, 0, move, locale)
+    assert t("play.log_line", locale, n=1, player=game.seats[0].name, move=label) in log.splitlines(), log
+    used = {"key": "rollplayer.power_used", "params": {"seat": 0, "power": "attuned", "card": card}}
+    assert PRESENTATION.event_line(game, used, locale) not in log, log
+    for name in (PRESENTATION.value_text("power", "attuned", game, 0, locale),
+                 PRESENTATION.value_text("card", card, game, 0, locale)):
+        assert log.count(name) == 1, (name, log)          # said once, in the move's line

@@ -15,6 +15,7 @@ __all__ = [
     "act",
     "after_setup",
     "at_dice_turn",
+    "at_market_start",
     "at_market_turn",
     "check_invariants",
     "engine",
@@ -87,6 +88,14 @@ def at_dice_turn(st):
 
 def at_market_turn(st):
     while not (st.phase == "market" and st.step == "buy" and st.sub is None):
+        seat = engine.pending(st)[0]["seat"]
+        st, _ = moves.apply(st, _plain_choice(st, seat))
+    return st
+
+
+def at_market_start(st):
+    """Advance until the Market Phase waits on a class power of its start (the Druid's Attuned); returns the state."""
+    while st.phase != "market_start":
         seat = engine.pending(st)[0]["seat"]
         st, _ = moves.apply(st, _plain_choice(st, seat))
     return st
