@@ -107,6 +107,9 @@ class RestApi:
                     check(record)
                 result = await handler(request, record)
                 status, body = (204, None) if result is None else (201 if isinstance(result, Created) else 200, result)
+            except web.HTTPException as exc:     # a post a test holds and refuses (``channel_post_gate``)
+                record.status, record.finished = exc.status, self.now()
+                raise
             except PayloadRejected as exc:
                 status, body = exc.status, {"code": exc.code, "message": exc.message}
                 if not exc.expected:

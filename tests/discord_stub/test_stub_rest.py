@@ -354,3 +354,16 @@ async def test_alt_texts_are_kept_and_held_to_discords_limit(discord_stub: Disco
     async with http.patch(f"{url}/{msg.id}", json=too_long) as resp:
         assert resp.status == 400
     assert msg.attachments[0].description == "the table, round 2", "a refused edit changes nothing"
+
+
+async def test_a_post_a_test_holds_and_refuses_is_finished_and_lets_the_stand_in_settle(
+        discord_stub: DiscordStub, cast: Cast, http) -> None:
+    """``channel_post_gate`` refusing a post answers 503; the request is over, so ``settle`` returns (it waited
+    for it until its timeout)."""
+    async def refuse(channel, record) -> bool:
+        return False
+    discord_stub.channel_post_gate = refuse
+    async with http.post(api(f"/channels/{cast.games.id}/messages"), json={"content": "held"}) as r:
+        assert r.status == 503
+    assert discord_stub.requests[-1].finished > 0 and discord_stub.requests[-1].status == 503
+    await discord_stub.settle(timeout=2.0)
