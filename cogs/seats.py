@@ -74,8 +74,9 @@ def shown_game(game: GameView, locale: str, kind: Any) -> GameView:
 def stand_ins_named(game: GameView, seats: Iterable[int], locale: str) -> GameView:
     """``game`` with the players at ``seats``, whose game the bot played most of for them (they were away), named
     so in ``locale``: what a result shows, in its words and its pictures, so that nobody reads the bot's win as
-    theirs ("Bot for Dan": the mark first, where a picture that cuts a long name keeps it). The same object when
-    there is none."""
+    theirs ("Bot for Dan": the mark first, where a picture that cuts a long name keeps it; German and French write
+    it after the name, "Dan (Bot)", where a text names the player's hero with it: "Draufgängerin von Bot für Dan"
+    read as someone called "Bot für Dan"). The same object when there is none."""
     marked = {seat for seat in seats if 0 <= seat < len(game.seats)}
     if not marked:
         return game

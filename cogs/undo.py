@@ -103,6 +103,11 @@ class Undo(Tables):
             await interaction.followup.send(t("undo.done", locale, move=label), ephemeral=True)
             await self.play.go_public(interaction, game)
         else:
+            # the player's step message says "Done: …" of the move taken back: once the answer takes its place
+            # (``Play.remember_private``, one call after the answer) it says that the move was taken back
+            mine = self.play.private.get((game.id, seat))
+            if mine is not None and mine.retired is not None:
+                mine.retired = t("undo.done", locale, move=label)
             await self.play.send_private_continuation(interaction, game, seat, label, locale, in_place=in_private,
                                                       content_key="undo.done_continue")
             await acknowledge(interaction)

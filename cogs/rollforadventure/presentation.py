@@ -238,7 +238,7 @@ class RollForAdventurePresentation(Presentation):
             return t("rollforadventure.move.flip", locale, value=value,
                      opposite=7 - value if type(value) is int else "?")
         if kind == "free":
-            return t("rollforadventure.move.free", locale, owner=words.owner(move.get("owner"), locale))
+            return t("rollforadventure.move.free", locale, die=words.looks(move.get("owner"), None, locale))
         if kind == "strike":
             return t("rollforadventure.move.strike", locale, card=words.card(move.get("card"), locale))
         if kind == "end_placement":
@@ -453,8 +453,8 @@ class RollForAdventurePresentation(Presentation):
         if isinstance(params.get("heroes"), list):
             state, names = game.state or {}, seat_names(game)
             shown["heroes"] = ", ".join(words.hero(state, h, names, locale) for h in params["heroes"])
-        if "owner" in params:
-            shown["owner"] = words.owner(params["owner"], locale)
+        if "owner" in params:               # the die freed, as its button names it
+            shown["die"] = words.looks(params["owner"], None, locale)
         if "rewards" in params:             # Ice Cave B lines: each with what it pays when full
             shown["rewards"] = words.ice_rewards(params["rewards"], locale)
         if params.get("hero") in C.HEROES:

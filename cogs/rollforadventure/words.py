@@ -124,11 +124,13 @@ def bonus_home(state: dict) -> str:
 
 
 def looks(who: Any, value: Any, locale: str) -> str:
-    """A die by its owner and, when it shows one, its value ("red 4", "ally die")."""
-    who = owner(who, locale)
+    """A die by its owner and, when it shows one, its value ("red 4", "ally die"). The owner is a noun before a
+    value ("Rot 4") and an adjective before the die, with its ending ("roter Würfel"): a catalog entry per owner."""
     if type(value) is int:
-        return t("rollforadventure.words.die", locale, owner=who, value=value)
-    return t("rollforadventure.words.die_blank", locale, owner=who)
+        return t("rollforadventure.words.die", locale, owner=owner(who, locale), value=value)
+    if who in C.COLOURS or who in OWNERS:
+        return t(f"rollforadventure.words.die_of.{who}", locale)
+    return short(who, 12)
 
 
 def seen(value: Any, locale: str) -> str | None:

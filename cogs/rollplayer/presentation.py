@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, t
+from bot.i18n import N_, listed, t
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, picture_names, player_name
+from images.labels import labelled
 
 from . import alt, choices, commands, describe
 
@@ -139,6 +140,7 @@ class RollPlayerPresentation(Presentation):
 
     def final_lines(self, game: Any, locale: str) -> list[str]:
         from bot.games.rollplayer.kind import KIND
+        from bot.games.rollplayer.scoring import ties
 
         score = KIND.score(game.state)
         lines = []
@@ -146,6 +148,14 @@ class RollPlayerPresentation(Presentation):
             seat = entry.get("index", 0)
             lines.append(t("rollplayer.final_line", locale, place=entry.get("place"),
                            player=player_name(game, seat), total=entry.get("total")))
+        # every tie, not only the winner's (the scores picture says how the first place was settled): how the
+        # rules broke it, with the values that did
+        for criterion, level in ties(score.get("ranking", [])):
+            names = [player_name(game, entry["index"]) for entry in level]
+            values = [labelled(name, str(entry.get(criterion)), locale) for name, entry in zip(names, level)]
+            lines.append(t(f"rollplayer.final_tie.{criterion}", locale, players=listed(names, locale),
+                           total=level[0]["total"], gold=level[0]["gold"], dice=level[0]["class_dice"],
+                           values=describe.listed(values, locale)))
         rating_key = score.get("rating")
         if rating_key:
             lines.append(t("play.solo_rating", locale, rating=t(rating_key, locale)))

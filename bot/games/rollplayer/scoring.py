@@ -550,6 +550,21 @@ def rank(scores: list[dict]) -> list[dict]:
     return out
 
 
+def ties(ranking: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Every tie of a ``rank`` result and the criterion that broke it, best place first, whatever the place:
+    ``("gold", level)`` for players on the same total whose Gold differs, ``("class_dice", level)`` for players
+    also on the same Gold whose class-colour dice differ, ``("shared", level)`` for players level on all three
+    (their place is shared). ``level`` holds the ranking's entries of those players, in their order."""
+    found = []
+    for depth, criterion in enumerate(TIEBREAKS[1:], start=1):
+        groups: dict[tuple, list[dict]] = {}
+        for entry in ranking:
+            groups.setdefault(tuple(entry[k] for k in ("total", "gold", "class_dice")[:depth]), []).append(entry)
+        found += [(level[0]["place"], depth, criterion, level) for level in groups.values() if len(level) > 1
+                  and (criterion == "shared" or len({entry[criterion] for entry in level}) > 1)]
+    return [(criterion, level) for _, _, criterion, level in sorted(found, key=lambda tie: tie[:2])]
+
+
 def solo_rating(total: int) -> str:
     """Message key of the FR solo rating title for a final total."""
     if not _is_int(total):

@@ -36,7 +36,7 @@ def test_no_second_word_for_the_same_thing(locale):
 
 #: the printed German terms (seed 003) a tour found missed: „oberste Feindekarte“, „Feindestapel“, the Healer's
 #: „Strudel des Vergessens“ (a move read „aus dem Vergessen befreien“), and the rules' „Gesamtwert von 6“
-PRINTED_DE = {"rules_topic.turn.text": "oberste Feindekarte", "move.free": "aus dem Strudel des Vergessens",
+PRINTED_DE = {"rules_topic.turn.text": "oberste Feindekarte", "move.free": "dem Strudel des Vergessens",
               "rules_topic.enemies.text": "Gesamtwert von 6 oder mehr"}
 #: the Vortex of Oblivion by its whole name in the Healer's move, in every language (it read "from Oblivion")
 OBLIVION = {"en": "Vortex of Oblivion", "de": "Strudel des Vergessens", "fr": "Vortex de l'Oubli",

@@ -323,17 +323,19 @@ async def test_the_undo_line_is_worded_in_the_messages_language_on_the_table_it_
 async def test_a_typed_undo_leaves_the_earlier_private_message_without_its_next_step(harness, alice):
     """A tour: after `/rp undo` typed as a command the private message before it still read "✓ Placed … / Next:
     place a starting die" above the new "↩️ Taken back: …" (its menu was gone, its "Next:" a step undone). A
-    newer private message now leaves the one before it with what was done only."""
+    newer private message now leaves the one before it with its first line only; and a German tour found that
+    line, "Done: …", still saying the move taken back was done: it says that the move was taken back."""
     place = harness.dm()
     driver, placed, _ = await setup_until_first_placement(harness, alice, place)
     earlier = undo_menu(placed)
     assert earlier is not None and "Next:" in earlier.text()
-    done_line = earlier.text().splitlines()[0]
-    assert done_line.startswith(t("play.done", "en", move=""))
+    done = t("play.done", "en", move="")
+    assert earlier.text().startswith(done)
+    label = earlier.text().splitlines()[0].removeprefix(done)
     by_command = await harness.run("undo", user=alice, place=place)
     [answer] = [m for m in by_command.messages if m.ephemeral]
-    assert answer.text().startswith(t("undo.done", "en", move="")) and "Next:" in answer.text()
-    assert earlier.text() == done_line and not earlier.buttons() and not earlier.selects()
+    assert answer.text().startswith(t("undo.done", "en", move=label)) and "Next:" in answer.text()
+    assert earlier.text() == t("undo.done", "en", move=label) and not earlier.buttons() and not earlier.selects()
 
 
 # ------------------------------------------- tour W, item 2: undo only within the current turn

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.errors import RuleError
-from bot.games.rollplayer.scoring import TIEBREAKS, ScoringInput, rank, score_player, solo_rating
+from bot.games.rollplayer.scoring import TIEBREAKS, ScoringInput, rank, score_player, solo_rating, ties
 from bot.games.rollplayer.scoring_content import ATTRS
 
 
@@ -34,6 +34,15 @@ def test_then_fewest_class_colour_dice():
     r = rank([score(30, 5, 4), score(30, 5, 2)])
     assert summary(r) == [(1, 1, "class_dice"), (0, 2, "class_dice")]
     assert r[0]["class_dice"] == 2 and r[0]["gold"] == 5
+
+
+def test_every_tie_is_named_with_what_broke_it_best_place_first():
+    """Not only the winner's: a three-way tie on stars that Gold splits but for two, whom their class dice part,
+    and two players level on everything below them."""
+    r = rank([score(5, 25, 2), score(5, 14, 3), score(5, 14, 4), score(3, 11, 2), score(3, 11, 2), score(9, 0, 0)])
+    assert [(c, [e["index"] for e in level]) for c, level in ties(r)] == [
+        ("gold", [0, 1, 2]), ("class_dice", [1, 2]), ("shared", [3, 4])]
+    assert ties(rank([score(5, 1, 1), score(4, 1, 1)])) == []
 
 
 def test_then_shared_victory():
