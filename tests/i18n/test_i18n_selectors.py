@@ -156,3 +156,12 @@ def test_a_plural_follows_a_number_with_a_fraction():
     assert fill("{g} {g:plural:star|stars}", "en", {"g": "1.0"}) == "1.0 stars"
     assert fill("{g} {g:plural:étoile|étoiles}", "fr", {"g": "1,5"}) == "1,5 étoile"
     assert fill("{g} {g:plural:Stern|Sterne}", "de", {"g": 1.5}) == "1.5 Sterne"
+
+
+def test_the_master_of_shadows_shuffled_into_a_deck_of_one_card_says_one_card():
+    """The deck under the Master of Shadows may hold a single card: "(1 Karten)" read wrong in German, "(1 cards)"
+    in English."""
+    from bot.i18n import t
+
+    for locale, one in (("en", "(1 card)"), ("de", "(1 Karte)"), ("fr", "(1 carte)"), ("ko", "(카드 1장)")):
+        assert one in t("rollforadventure.event.master_shuffled", locale, deck=1)
