@@ -20,7 +20,7 @@ from cogs.outbox import ALT_LIMIT
 from cogs.usertext import plain_name
 from images.labels import label, labelled
 from images.rollplayer import content as names
-from images.rollplayer.table import decision_text, phase_name, seat_name
+from images.rollplayer.table import decision_text, phase_name, seat_name, trash_chips
 from images.rollplayer.views import (
     ALIGN_COLUMNS,
     ALIGN_ROWS,
@@ -417,19 +417,24 @@ def live_alt(view: LiveView, locale: str) -> str:
 def table_alt(view: TableView, locale: str) -> str:
     """The whole table: round and phase (in setup, which part of it), the start player, the Initiative cards
     (from the first round on, as drawn), the market with each card's text as its tile prints it, the piles and
-    the discard pile's top card, each player (race, class, Gold, Charisma, cards, stars so far) and who must act.
-    Within Discord's 1,024 characters (``ALT_LIMIT``) the market's last cards give up their texts first (five long
-    French texts beside four players), then ``alt_within`` cuts the end."""
-    text = table_sentences(view, locale, None)
-    texts = len(view.market)
-    while len(text) > ALT_LIMIT and texts > 0:
-        texts -= 1
-        text = table_sentences(view, locale, texts)
+    the discard pile's top card, the solo trash, each player (race, class, Gold, Charisma, cards, stars so far)
+    and who must act. Within Discord's 1,024 characters (``ALT_LIMIT``) the trash gives up its cards' names first
+    (its count stays), then the market's last cards their texts (five long French texts beside four players),
+    then ``alt_within`` cuts the end."""
+    named, texts = True, len(view.market)
+    text = table_sentences(view, locale, texts, named)
+    while len(text) > ALT_LIMIT and (named or texts > 0):
+        if named:
+            named = False
+        else:
+            texts -= 1
+        text = table_sentences(view, locale, texts, named)
     return text
 
 
-def table_sentences(view: TableView, locale: str, texts: int | None) -> str:
-    """The table's alt text with the first ``texts`` market cards' texts (None: all)."""
+def table_sentences(view: TableView, locale: str, texts: int, trash_named: bool) -> str:
+    """The table's alt text with the first ``texts`` market cards' texts, and the trash's cards by name
+    (``trash_named``) or by count."""
     if view.round > 0:
         head = t("rollplayer.alt.round", locale, round=view.round, total=view.rounds_total,
                  phase=phase_name(view.phase, locale))
@@ -456,7 +461,18 @@ def table_sentences(view: TableView, locale: str, texts: int | None) -> str:
     # the Initiative cards lie empty during setup: the picture draws them from the first round on
     cards = view.initiative if view.round > 0 else ()
     return sentences(head, start, due, *initiative(cards, view.players, view.enemy_die, locale, die_when_taken=True),
-                     *market_texts(view.market, locale, texts), piles, *players)
+                     *market_texts(view.market, locale, texts), piles, trash_words(view, trash_named, locale),
+                     *players)
+
+
+def trash_words(view: TableView, named: bool, locale: str) -> str:
+    """"Trash: Famous, Longsword, and 4 more.": the solo panel's trash, its cards named as drawn (newest first, as
+    many as the panel holds) and how many more its count says, or (not ``named``) just the count ("Trash: 6.");
+    "" outside solo."""
+    if not view.solo:
+        return ""
+    return named_list("rollplayer.alt.cards", [names.card_name(card, locale) for card in reversed(view.trash)],
+                      len(trash_chips(view, locale)) if named else 0, locale, "img.table.trash")
 
 
 # ---------------------------------------------------------------------- the scores

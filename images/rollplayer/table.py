@@ -29,6 +29,8 @@ INIT_H = 176
 INIT_GAP = 10
 MARKET_GAP = 12
 SOLO_H = 140
+#: the trash's left edge in the solo panel, right of the Enemy die and the divider
+TRASH_X = MARGIN + 196
 PLAYER_ROW = 96
 INNER = WIDTH - 2 * MARGIN
 
@@ -228,25 +230,34 @@ def _solo(img, d, v: TableView, top: int, h: int, locale: str) -> None:
     if v.enemy_die is not None:
         size = min(72, top + SOLO_H - 10 - int(ly) - 4)
         icons.paste(img, icons.die(v.enemy_die.value, v.enemy_die.colour, size), MARGIN + 16, ly + 4)
-    x0 = MARGIN + 196
+    x0 = TRASH_X
     d.line([x0 - 20, top + 14, x0 - 20, top + SOLO_H - 14], fill=P.LINE, width=2)
     text_box(d, x0, top + 24, f"{label('img.table.trash', locale)} · {len(v.trash)}", 380, 20, True, P.MUTED)
-    x, y = x0, top + 64
-    face = Face(20, True)
-    for card_id in reversed(v.trash):  # newest first
-        name = content.card_name(card_id, locale)
-        w = min(face.width(name), 300) + 40
-        if x + w > WIDTH - MARGIN - 16:
-            if y > top + 64:
-                break
-            x, y = x0, y + 42
-            if y + 16 > top + SOLO_H:
-                break
+    for card_id, name, x, y, w in trash_chips(v, locale):
+        y += top
         kind = content.cards()[card_id]["type"]
         d.rounded_rectangle([x, y - 17, x + w, y + 17], radius=17, fill=P.PANEL_HI)
         icons.paste(img, icons.card_type(kind, 18, P.TYPE_FILL[kind]), x + 10, y - 9)
         text_box(d, x + 32, y, name, w - 40, 20, True, P.TEXT, min_size=16)
+
+
+def trash_chips(v: TableView, locale: str) -> list[tuple[str, str, int, int, int]]:
+    """The solo panel's trash cards, newest first, as many as its two rows hold: each card with its name, its
+    chip's left edge, middle (from the panel's top) and width. The alt text names the same cards."""
+    chips, x, y = [], TRASH_X, 64
+    face = Face(20, True)
+    for card_id in reversed(v.trash):
+        name = content.card_name(card_id, locale)
+        w = min(face.width(name), 300) + 40
+        if x + w > WIDTH - MARGIN - 16:
+            if y > 64:
+                break
+            x, y = TRASH_X, y + 42
+            if y + 16 > SOLO_H:
+                break
+        chips.append((card_id, name, x, y, w))
         x += w + 10
+    return chips
 
 
 def _players(img, d, v: TableView, top: int, h: int, locale: str) -> None:

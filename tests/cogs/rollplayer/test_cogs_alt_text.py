@@ -192,3 +192,40 @@ async def test_the_table_look_says_the_market_cards_texts_and_the_discard_piles_
             assert content.armor_set_name(record["armor_set"], locale) in alt, (card, alt)
         else:
             assert content.card_text(card, locale) in alt, (card, alt)
+
+
+async def solo_after_rounds(harness, user, rounds: int, monkeypatch):
+    """A solo game in ``user``'s DM (one seed) played on (first legal moves) into round ``rounds``' dice phase;
+    returns the game, its place and its live message."""
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: 4242)
+    place = harness.dm()
+    await harness.run("rp solo", user=user, place=place)
+    sessions = harness.bot.sessions
+    game = await sessions.game_in_channel(place.channel_id)
+    kind = sessions.kinds[game.kind]
+    while not (game.state.phase == "dice" and game.state.round >= rounds):
+        await sessions.apply(game.id, user.id, kind.legal_moves(game.state, 0)[0])
+        game = await sessions.load(game.id)
+    await harness.bot.courier.redraw(game.id)
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout and m.files)
+    return game, place, live
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_solo_table_look_says_the_trash_pile(harness, alice, locale, monkeypatch):
+    """The solo Table look draws the trash pile ("Trash · 9" and the newest cards' names, as many as two rows
+    hold) beside the Enemy die; its alt text never said it: a blind solo player could not tell which cards left
+    the game for good. It names them now as drawn, newest first, and how many more there are."""
+    harness.locale = locale
+    game, place, live = await solo_after_rounds(harness, alice, 6, monkeypatch)
+    trash = [content.card_name(card, locale) for card in reversed(game.state.trash)]
+    assert len(trash) > 5, "the seed no longer fills the trash past the picture's room in English"
+    table = (await harness.click(live, user=alice, place=place, label=t("button.table", locale))).only()
+    alt = table.alt_text("table.png")
+    head = t("rollplayer.alt.cards", locale, kind=label("img.table.trash", locale), cards="\0").split("\0")[0]
+    assert head in alt, alt
+    said = alt[alt.index(head):]
+    named = [name for name in trash if name in said]
+    assert named and named == trash[:len(named)], alt                   # the newest first, none skipped
+    if len(named) < len(trash):
+        assert t("rollplayer.alt.more", locale, n=len(trash) - len(named)) in said, alt
