@@ -231,9 +231,9 @@ async def test_each_games_player_count_is_described_with_its_own_range(tmp_path)
             payload = await bot.tree.get_command(group).get_translated_payload(bot.tree, bot.tree.translator)
             new = next(o for o in payload["options"] if o["name"] == "new")
             players = next(o for o in new["options"] if o["name"] == "players")
-            assert players["description"] == f"Number of players ({low}-4)"
+            assert players["description"] == f"Number of players ({low} to 4)"
             assert players["min_value"] == low and players["max_value"] == 4
-            assert players["description_localizations"]["fr"] == f"Nombre de joueurs ({low}-4)"
-            assert players["description_localizations"]["ko"] == f"플레이어 수 ({low}-4)"
+            assert players["description_localizations"]["fr"] == f"Nombre de joueurs (de {low} à 4)"
+            assert players["description_localizations"]["ko"] == f"플레이어 수 ({low}에서 4까지)"
     finally:
         await bot.close()

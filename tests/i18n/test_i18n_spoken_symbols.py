@@ -119,21 +119,18 @@ def test_a_straight_named_in_a_text_brings_no_second_bracket(locale):
             assert f"{name} 9" not in numbers and f"9 {name}" not in numbers, (key, text)
 
 
-#: a range of numbers written with a hyphen ("16-17", "34-37") or, Korean's way, a tilde ("1~4명"): read "16 minus 17",
-#: "1 tilde 4" or "1 4명" (a date's "2026-12-24" and a sequence's "1-2-3-4-5" are no ranges)
-NUMBER_RANGE = re.compile(r"(?<![\d-])\d+\s?[-~]\s?\d+(?![\d-])")
+#: a range of numbers (or of a text's numbers, "{low}-{high}") written with a hyphen ("16-17", "34-37") or, Korean's
+#: way, a tilde ("1~4명"): read "16 minus 17", "1 tilde 4" or "1 4명" (a date's "2026-12-24" and a sequence's
+#: "1-2-3-4-5" are no ranges)
+NUMBER_RANGE = re.compile(r"(?<![\d\w-])(\d+|\{\w+\})\s?[-~]\s?(\d+|\{\w+\})(?![\d-])")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_roll_players_ranges_a_reader_hears_are_said_in_words(locale):
+def test_ranges_a_reader_hears_are_said_in_words(locale):
     """Roll Player's rules said "a range (16-17)", the solo Enemy die "4-6 nothing", "1-2 leftmost" and the
-    ratings "34-37 Clan Chief": some readers said "16 minus 17" (and Korean's "1~2면" "1 tilde 2"). Every Roll
-    Player text a reader hears says its ranges in words, as its goals do ("14 to 15"); the pictures keep their
-    printed "14–15" (``img.*``)."""
-    path = catalog_mod.LOCALES_DIR / locale / "LC_MESSAGES" / "rollplayer.po"
-    with path.open("rb") as fh:
-        found = {m.id: m.string for m in read_po(fh, locale=locale) if m.id and isinstance(m.string, str)}
-    assert found
-    ranges = {key: NUMBER_RANGE.findall(text) for key, text in found.items()
+    ratings "34-37 Clan Chief", `/new`'s players option "Number of players (1-4)": some readers said "16 minus 17"
+    (and Korean's "1~4명" "1 tilde 4"). Every text a reader hears says its ranges in words ("14 to 15"); the
+    pictures keep their printed "14–15" (``img.*``)."""
+    ranges = {key: NUMBER_RANGE.findall(text) for key, text in texts(locale).items()
               if not key.startswith(DRAWN) and NUMBER_RANGE.search(text)}
     assert not ranges
