@@ -169,6 +169,8 @@ class PaceClock:
         reach = self.bots.courier.reach
         if reach.waiting(game, now):
             return False                       # its channel refuses the bot's posts: its clocks stand still
+        if await reach.try_again(game, now):
+            return False                       # the back-off's try lifted its hold: its clocks go on from the next tick
         paused = reach.paused(game, now)       # ... and did since it was held, until a try goes through
         pace = pace_seconds(game)
         kind = self.games.kind(game.kind)

@@ -20,7 +20,8 @@ refused there for that reason holds the game at once, as a refused post does (:m
 knows then that it cannot post the result, and no clock may run out meanwhile.
 Delivery resumes at the first of: a player's interaction in that channel once the bot has what it needs there
 (the interaction's ``app_permissions``, which Discord computes), a change of the channel's or the server's roles'
-settings after which the bot's cached permissions there suffice, or the back-off's next try. The first post (or
+settings, or of the bot's own roles, after which the bot's cached permissions there suffice, or the back-off's next
+try (in a game with a turn clock and no post waiting, the clock's: :meth:`Reach.try_again`). The first post (or
 reminder) that goes through lifts the hold; the clocks then go on from where they stood. The posts that waited go
 out as one (``cogs.outbox.caught_up``: a game held for days, its bot seats playing on, flooded the channel with a
 message per step): the game as it stands, their moves in its line, pinging only whom it is due to now. Reminders
@@ -436,7 +437,15 @@ class Reach(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions changed (``GUILD_ROLE_UPDATE``): as for a channel's update."""
         await self.recheck(after.guild)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """The bot was given other roles (``GUILD_MEMBER_UPDATE``, which Discord sends for the bot's own member
+        whatever its intents): as for a channel's update."""
+        if after.id == self.client.user.id:
+            await self.recheck(after.guild)
 
     @commands.Cog.listener()
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
@@ -456,10 +465,29 @@ class Reach(commands.Cog):
         """The held channels of ``guild`` where the cache now sees nothing missing (nor a thread locked against
         the bot) go on."""
         for channel_id, held in list(self._held.items()):
-            channel = guild.get_channel_or_thread(channel_id)
-            if not held or channel is None or guild.me is None:
-                continue
-            permissions = channel.permissions_for(guild.me)
-            if not lacking(permissions, thread=in_thread(channel)) \
-                    and not (in_thread(channel) and channel.locked and not permissions.manage_threads):
+            if held and self.cleared(guild.get_channel_or_thread(channel_id)):
                 await self.retry_channel(channel_id)
+
+    def cleared(self, channel: Any) -> bool:
+        """Whether the bot's cached permissions in ``channel`` (a server's channel or thread) suffice for a turn post,
+        and it is no thread locked against the bot."""
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if channel is None or me is None:
+            return False
+        permissions = channel.permissions_for(me)
+        return not lacking(permissions, thread=in_thread(channel)) \
+            and not (in_thread(channel) and channel.locked and not permissions.manage_threads)
+
+    async def try_again(self, game: GameView, now: float) -> bool:
+        """The back-off's try of a held game whose turn clock runs (``cogs.clock``): its clock stands still while
+        held, so where no post waits (a move refused, a reminder not kept for later) nothing would ever be tried,
+        and a grant no event reported (made while the bot was away) left it held for good. Where the cache now
+        sees what the hold named as missing granted (or the thread unlocked), the game goes on (:meth:`retry`);
+        a hold the cache never explained waits for a post or reminder to go through. True when it went on."""
+        held = TableMeta.of(game.meta).held
+        if not held or self.waiting(game, now) or not (held.get("missing") or held.get("thread")):
+            return False
+        if not self.cleared(self.client.get_channel(game.channel_id)):
+            return False
+        await self.retry(game.id)
+        return True

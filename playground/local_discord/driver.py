@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .commands import CommandUnavailable, build_command_data
+from .gateway import INTENT_GUILD_MEMBERS, INTENT_GUILDS
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -19,7 +20,7 @@ from .interactions import (
     InteractionRecord,
 )
 from .messages import StubMessage
-from .world import StubChannel, StubUser
+from .world import StubChannel, StubRole, StubUser
 
 if TYPE_CHECKING:
     from .server import DiscordStub
@@ -60,6 +61,33 @@ class Driver:
         inactivity (``archived=True``): THREAD_UPDATE tells the bot, which then drops an archived thread from its
         cache (discord.py keeps active threads only)."""
         self._update_thread(thread, archived=archived, locked=locked)
+
+    def update_role(self: DiscordStub, role: StubRole, permissions: int) -> None:
+        """A server admin changes a role's permissions (Server Settings, Roles): GUILD_ROLE_UPDATE tells the bot (the
+        Guilds intent), with the guild's id and the whole role."""
+        role.permissions = permissions
+        for guild in self.world.guilds.values():
+            if role.id in guild.roles:         # the bot's role stands in every guild of the stand-in
+                self._emit_event("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()},
+                                 INTENT_GUILDS, guild_id=guild.id)
+
+    def add_role(self: DiscordStub, name: str, permissions: int) -> StubRole:
+        """A server admin creates a role in the test guild (above the others): GUILD_ROLE_CREATE tells the bot."""
+        guild = self.guild
+        role = StubRole(self.world.ids.next(), name, permissions, max(r.position for r in guild.roles.values()) + 1)
+        guild.roles[role.id] = role
+        self._emit_event("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, INTENT_GUILDS,
+                         guild_id=guild.id)
+        return role
+
+    def set_roles(self: DiscordStub, user: StubUser, role_ids: Sequence[int]) -> None:
+        """A server admin gives a member other roles: GUILD_MEMBER_UPDATE (the guild's id and the member, with its
+        user), which Discord sends for the bot's own member whatever its intents, for anyone else's only with the
+        privileged Guild Members intent."""
+        member = self.world.member(user)
+        member.role_ids = list(role_ids)
+        self._emit_event("GUILD_MEMBER_UPDATE", {"guild_id": str(self.guild.id), **member.payload()},
+                         None if user.id == self.world.bot.id else INTENT_GUILD_MEMBERS, guild_id=self.guild.id)
 
     def dm_channel(self: DiscordStub, user: StubUser) -> StubChannel:
         """The user's DM with the bot (exists for the user even before the bot opens it)."""

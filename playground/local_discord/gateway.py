@@ -32,6 +32,8 @@ GATEWAY_PATH = "/gateway-ws"
 HEARTBEAT_INTERVAL_MS = 41250
 HEARTBEAT_ACK_DELAY_S = 0.01
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
+INTENT_GUILDS = 1 << 0
+INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 

@@ -13,6 +13,7 @@ import logging
 
 from bot.engine.table import TableMeta
 from bot.i18n import t
+from tests.discord_stub import perm_bits
 from tests.discord_stub.fixtures import Cast
 from tests.discord_stub.server import DiscordStub
 from tests.e2e.flows import click_first_move, private_answer, stop_rollbot, turn_post
@@ -737,4 +738,78 @@ async def test_a_hold_noted_without_a_post_waiting_is_drawn_away_when_it_lifts(
     await stub.settle()
     assert not await held(bot, game.id) and live.edits == edits + 1, "drawn again once"
     assert live.images and live.buttons and len([m for m in stub.messages(cast.games) if m.buttons]) == 1
+    refused_by_discord(stub)
+
+
+async def held_by_the_bots_role(stub: DiscordStub, cast: Cast, runner):
+    """A game with a turn clock, held with no post waiting: a server admin took Attach Files off @everyone and the
+    bot's own role (GUILD_ROLE_UPDATE each), then a player's move was refused for it."""
+    clock, game, away, seat = await open_and_start(stub, cast, runner, pace="fast")
+    await stub.settle()
+    everyone, role = stub.guild.roles[stub.guild.id], stub.world.bot_role
+    granted = role.permissions
+    stub.update_role(everyone, everyone.permissions & ~perm_bits(attach_files=True))
+    stub.update_role(role, granted & ~perm_bits(attach_files=True))
+    await stub.settle()
+    prompt = [m for m in stub.messages(cast.games) if m.layout and m.buttons][-1]
+    await private_answer(await click_first_move(stub, away, prompt))
+    assert (await held_soon(runner.bot, game.id))["missing"] == ["attach_files"]
+    assert not await runner.bot.store.undelivered_posts(1, game_id=game.id)
+    return clock, game, granted
+
+
+async def test_a_hold_lifts_when_an_admin_grants_the_permission_through_the_bots_role(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """Discord tells of a role's new permissions by GUILD_ROLE_UPDATE, not CHANNEL_UPDATE: the hold lifts at once,
+    the live message no longer says the game is on hold."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, granted = await held_by_the_bots_role(stub, cast, runner)
+    live = await live_message(stub, cast.games)
+    await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
+    stub.update_role(stub.world.bot_role, granted)
+    await stub.wait_until(lambda: hold_note("en") not in live.text, 10, "the live message drawn again")
+    assert not await held(runner.bot, game.id)
+    refused_by_discord(stub)
+
+
+async def test_a_hold_lifts_when_an_admin_gives_the_bot_a_role_that_grants_the_permission(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """An admin grants it by giving the bot another role: Discord tells of that by GUILD_MEMBER_UPDATE (sent for the
+    bot's own member whatever its intents), no channel's update. Before, the game stayed held (its clock standing
+    still, nothing waiting to be tried) until a player happened to act in the channel."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, granted = await held_by_the_bots_role(stub, cast, runner)
+    live = await live_message(stub, cast.games)
+    await stub.wait_until(lambda: hold_note("en") in live.text, 10, "the hold's note in the live message")
+    dice = stub.add_role("Dice games", perm_bits(attach_files=True))
+    stub.set_roles(stub.world.bot, [stub.world.bot_role.id, dice.id])
+    await stub.wait_until(lambda: hold_note("en") not in live.text, 10, "the live message drawn again")
+    assert not await held(runner.bot, game.id)
+    refused_by_discord(stub)
+
+
+async def test_a_held_game_with_a_clock_and_nothing_waiting_goes_on_at_the_back_off(
+        discord_stub: DiscordStub, cast: Cast, start_rollbot):
+    """The permission came back while the bot was restarting: no event tells of it, and the game's clock stands
+    still with nothing waiting to be sent, so before nothing was ever tried again. The back-off's try sees it granted:
+    the hold lifts (not before the try is due), and the clock goes on to remind the player."""
+    stub = discord_stub
+    runner = await start_rollbot()
+    clock, game, granted = await held_by_the_bots_role(stub, cast, runner)
+    until = (await held(runner.bot, game.id))["until"]
+    await stop_rollbot(stub, runner)
+    stub.world.bot_role.permissions = granted              # granted while the bot was away
+    runner = await start_rollbot()
+    bot = runner.bot
+    on_clock(bot, clock)
+    await tick(stub, runner, clock, until - 60)            # the try is not due yet
+    assert await held(bot, game.id)
+    await tick(stub, runner, clock, until + 1)             # the back-off's try
+    await stub.settle()
+    assert not await held(bot, game.id)
+    mark = await tick(stub, runner, clock, until + HOUR / 2 + 60)   # the clock goes on: half time
+    await stub.settle()
+    assert [m for m in stub.messages(cast.games) if m.content.startswith("⏳") and m.seq > mark]
     refused_by_discord(stub)
