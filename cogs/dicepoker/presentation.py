@@ -12,12 +12,12 @@ from typing import Any
 
 from bot.games.dicepoker import rules
 from bot.games.dicepoker.options import DEFAULTS, TIE_BREAKS
-from bot.games.dicepoker.score import score
-from bot.i18n import N_, t
+from bot.games.dicepoker.score import score, ties
+from bot.i18n import N_, listed, t
 from cogs.core import Refusal
 from cogs.seam import LobbyOption, Picture, Presentation, Seats, SubsetMenu, picture_names, seat_names
 from images.dicepoker import words
-from images.labels import spoken_signed
+from images.labels import labelled, spoken_signed
 
 from . import alt, commands
 
@@ -254,7 +254,21 @@ class DicePokerPresentation(Presentation):
             lines = [t("dicepoker.final.line", locale, place=r["place"], player=words.name_of(names, r["seat"], locale),
                        gold=r["total"], hands_won=result["seats"][r["seat"]]["hands_won"])
                      for r in sorted(result["ranking"], key=lambda r: (r["place"], r["seat"]))]
+            # a duel level on Gold says how the match rule broke the tie, with each best hand (it replaces the
+            # reason or draw line, which only named the rule)
+            tied = ties(state)
+            for criterion, seats in tied:
+                players = [words.name_of(names, seat, locale) for seat in seats]
+                values = [labelled(player, t("dicepoker.final_tie.hand", locale,
+                                             hand=words.hand_text(result["seats"][seat]["best_hand"], locale),
+                                             dice=words.dice_text(result["seats"][seat]["best_dice"])), locale)
+                          for player, seat in zip(players, seats)]
+                lines.append(t(f"dicepoker.final_tie.{criterion}", locale, players=listed(
+                    [t("play.listed_player", locale, player=player) for player in players], locale),
+                               gold=result["seats"][seats[0]]["gold"], values=alt.listed(values, locale)))
             outcome = state.get("result") or {}
+            if tied:
+                return lines
             if outcome.get("winner") is None:
                 lines.append(t("dicepoker.final.draw", locale))
             elif isinstance(outcome.get("reason"), str):

@@ -323,10 +323,9 @@ def initiative_words(card: InitiativeCard, players, locale: str, *, die_when_tak
 
 def initiative(cards: tuple[InitiativeCard, ...], players, enemy_die: Die | None, locale: str, *,
                die_when_taken: bool) -> list[str]:
-    if not cards:
-        return []
+    """The Initiative cards (none: nothing) and the solo Enemy die, which the pictures draw from setup on."""
     out = [t("rollplayer.alt.initiative", locale, cards=listed(
-        (initiative_words(c, players, locale, die_when_taken=die_when_taken) for c in cards), locale))]
+        (initiative_words(c, players, locale, die_when_taken=die_when_taken) for c in cards), locale))] if cards else []
     if enemy_die is not None:
         out.append(t("rollplayer.alt.enemy_die", locale, die=die_words(enemy_die, locale)))
     return out
@@ -458,7 +457,8 @@ def table_sentences(view: TableView, locale: str, texts: int, trash_named: bool)
     piles = t("rollplayer.alt.piles_top", locale, deck=view.deck_count, discard=view.discard_count,
               card=names.card_name(view.discard_top, locale)) if view.discard_top else \
         t("rollplayer.alt.piles", locale, deck=view.deck_count, discard=view.discard_count)
-    # the Initiative cards lie empty during setup: the picture draws them from the first round on
+    # the Initiative cards lie empty during setup: the picture draws them from the first round on (the solo
+    # Enemy die as soon as it is rolled)
     cards = view.initiative if view.round > 0 else ()
     return sentences(head, start, due, *initiative(cards, view.players, view.enemy_die, locale, die_when_taken=True),
                      *market_texts(view.market, locale, texts), piles, trash_words(view, trash_named, locale),

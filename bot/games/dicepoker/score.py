@@ -1,7 +1,8 @@
 """The itemised score of a match (a projection while it runs) and the ranking the engine stores.
 
 Duel: Gold per seat, hands won, best hand shown; the ranking follows the match rule (Gold, then the best
-hand of the match, else a shared first place). One-seat modes: the Gold at the end is the total.
+hand of the match, else a shared first place), and ``ties`` says how it settled a duel level on Gold.
+One-seat modes: the Gold at the end is the total.
 """
 from __future__ import annotations
 
@@ -34,3 +35,16 @@ def score(state: dict) -> dict:
         if state["mode"] == "solo":
             out["table"] = state["options"]["table"]
     return out
+
+
+def ties(state: dict) -> list[tuple[str, list[int]]]:
+    """How the match rule (``rules.outcome``) settled a duel level on Gold, as Roll Player's ``scoring.ties``:
+    ``("best_hand", seats)`` when the better best hand of the match placed one higher (the winner first),
+    ``("shared", seats)`` when the best hands were equal too (a draw). Empty when the Gold differed, and for
+    the one-seat modes."""
+    if state["mode"] != "duel" or state["purses"][0] != state["purses"][1]:
+        return []
+    result = state["result"] or rules.outcome(state)
+    if result["reason"] == "best_hand":
+        return [("best_hand", [result["winner"], 1 - result["winner"]])]
+    return [("shared", [0, 1])] if result["reason"] == "draw" else []

@@ -3,8 +3,12 @@ the house rule (lobby option ``tie_break``), and says so in the lobby."""
 from __future__ import annotations
 
 import pytest
+from poker_kit import choose_and_confirm, due_seat, turn_post
 
-from bot.i18n import t
+from bot.games.dicepoker.score import score
+from bot.i18n import listed, t
+from images.dicepoker import words
+from images.labels import labelled
 
 
 async def _duel(harness, alice, bob, **switches):
@@ -70,3 +74,41 @@ async def test_french_hints_call_the_local_gamblers_as_every_other_text_does(pok
     await poker.run("poker solo", user=alice, place=dm, mode="gamblers")
     hinted = (await poker.run("poker hint", user=alice, place=dm)).only().text()
     assert "joueurs du coin" in hinted and "joueurs locaux" not in hinted, hinted
+
+
+@pytest.mark.parametrize("locale", ("en", "de", "fr", "ko"))
+@pytest.mark.parametrize("seed, criterion", [(20261123, "best_hand"), (20261506, "shared")])
+async def test_a_duel_level_on_gold_says_how_the_tie_was_broken(poker, alice, bob, monkeypatch, seed, criterion,
+                                                                 locale):
+    """A duel that ended level on Gold listed "1. Ann — 9 Gold" and "2. Ben — 9 Gold" and only named the rule
+    ("Decided by: equal Gold, better best hand"): the final post says, as Roll Player's does, how the tie was
+    broken, with each player's best hand (both players keep every die: seed 20261123 ends level on Gold, apart
+    on best hands, seed 20261506 level on both)."""
+    monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: seed)
+    poker.locale = locale
+    place = poker.channel()
+    created = await poker.run("poker new", user=alice, place=place, language=locale)
+    lobby = next(m for m in created.messages if m.buttons())
+    await poker.click(lobby, user=bob, place=place, label=t("button.join", locale))
+    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", locale)))
+    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    users = {alice.id: alice, bob.id: bob}
+    while game.status == "active":
+        seat = due_seat(game)
+        result = await choose_and_confirm(poker, post, [0, 1, 2, 3, 4], user=users[game.seats[seat].user_id],
+                                          place=place)
+        post = turn_post(result, on=post)
+        game = await poker.bot.sessions.load(game.id)
+    state = game.state
+    assert state["purses"][0] == state["purses"][1], state["purses"]
+    assert state["result"]["reason"] == {"best_hand": "best_hand", "shared": "draw"}[criterion], state["result"]
+    seats = [state["result"]["winner"], 1 - state["result"]["winner"]] if criterion == "best_hand" else [0, 1]
+    sc = score(state)["seats"]
+    names = [game.seats[seat].name for seat in seats]
+    values = [labelled(name, t("dicepoker.final_tie.hand", locale, hand=words.hand_text(sc[seat]["best_hand"], locale),
+                               dice=words.dice_text(sc[seat]["best_dice"])), locale)
+              for name, seat in zip(names, seats)]
+    said = t(f"dicepoker.final_tie.{criterion}", locale, gold=sc[0]["gold"],
+             values=t("dicepoker.alt.list_sep", locale).join(values),
+             players=listed([t("play.listed_player", locale, player=name) for name in names], locale))
+    assert said in post.text(), post.text()

@@ -229,3 +229,24 @@ async def test_the_solo_table_look_says_the_trash_pile(harness, alice, locale, m
     assert named and named == trash[:len(named)], alt                   # the newest first, none skipped
     if len(named) < len(trash):
         assert t("rollplayer.alt.more", locale, n=len(trash) - len(named)) in said, alt
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_solo_table_look_in_setup_says_the_enemy_die_it_draws(harness, alice, locale):
+    """During setup the solo Table picture already draws the Enemy die, but its alt text said it only from round 1
+    on (it left it out with the empty Initiative cards): it says it whenever the picture draws it."""
+    harness.locale = locale
+    place = harness.dm()
+    await harness.run("rp solo", user=alice, place=place)
+    sessions = harness.bot.sessions
+    game = await sessions.game_in_channel(place.channel_id)
+    while game.state.enemy_die is None:                         # the die is rolled once race and class are chosen
+        await sessions.apply(game.id, alice.id, sessions.kinds[game.kind].legal_moves(game.state, 0)[0])
+        game = await sessions.load(game.id)
+    await harness.bot.courier.redraw(game.id)
+    assert game.state.round == 0 and game.state.enemy_die is not None, (game.state.round, game.state.enemy_die)
+    live = next(m for m in reversed(harness.rec.order) if m.channel_id == place.channel_id and m.layout and m.files)
+    table = (await harness.click(live, user=alice, place=place, label=t("button.table", locale))).only()
+    colour, value = game.state.enemy_die
+    die = t("die", locale, colour=t(f"colour.{colour}", locale), value=value)
+    assert t("rollplayer.alt.enemy_die", locale, die=die) in table.alt_text("table.png"), table.alt_text("table.png")
