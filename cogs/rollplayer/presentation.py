@@ -153,7 +153,8 @@ class RollPlayerPresentation(Presentation):
         for criterion, level in ties(score.get("ranking", [])):
             names = [player_name(game, entry["index"]) for entry in level]
             values = [labelled(name, str(entry.get(criterion)), locale) for name, entry in zip(names, level)]
-            lines.append(t(f"rollplayer.final_tie.{criterion}", locale, players=listed(names, locale),
+            lines.append(t(f"rollplayer.final_tie.{criterion}", locale, players=listed(
+                [t("play.listed_player", locale, player=name) for name in names], locale),
                            total=level[0]["total"], gold=level[0]["gold"], dice=level[0]["class_dice"],
                            values=describe.listed(values, locale)))
         rating_key = score.get("rating")

@@ -55,7 +55,8 @@ async def test_a_tie_below_first_place_says_how_it_was_broken(harness, alice, bo
     assert first["place"] == 1 and first["total"] > tied[0]["total"] == tied[1]["total"], ranking
     assert tied[0]["gold"] > tied[1]["gold"], ranking
     names = [game.seats[entry["index"]].name for entry in tied]
-    said = t("rollplayer.final_tie.gold", locale, players=listed(names, locale), total=tied[0]["total"],
+    players = listed([t("play.listed_player", locale, player=n) for n in names], locale)   # Korean: "Carol 님"
+    said = t("rollplayer.final_tie.gold", locale, players=players, total=tied[0]["total"],
              gold=tied[0]["gold"], dice=tied[0]["class_dice"],
              values=in_a_row([labelled(n, str(e["gold"]), locale) for n, e in zip(names, tied)], locale))
     assert said in final.text(), final.text()
