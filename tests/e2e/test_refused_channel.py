@@ -637,6 +637,17 @@ def hold_note(locale: str) -> str:
     return t("mygames.held_one", locale, permission=t("permission.attach_files", locale))
 
 
+async def tries_without_noting_again(stub: DiscordStub, runner, clock: Clock, game_id: int, live) -> None:
+    """The back-off's tries, an hour and then two later: the game stays held and its live message is not edited
+    again (the note was said once)."""
+    edits = live.edits
+    for hours in (1, 2):
+        await tick(stub, runner, clock, clock.now + hours * HOUR)
+        await runner.bot.bots.idle()
+    await stub.settle()
+    assert await held(runner.bot, game_id) and live.edits == edits
+
+
 async def test_the_live_message_says_once_that_the_game_is_on_hold_and_why_until_the_hold_lifts(
         discord_stub: DiscordStub, cast: Cast, start_rollbot):
     """A moderator's tour: Attach Files denied, the next turn post was refused and the game held; its live message
@@ -659,12 +670,7 @@ async def test_the_live_message_says_once_that_the_game_is_on_hold_and_why_until
     await stub.wait_until(lambda: hold_note("de") in live.text, 10, "the hold's note in the live message")
     await stub.settle()
     assert live.images and live.buttons, "its pictures and buttons stay"
-    edits = live.edits
-    for hours in (1, 2):                                       # the back-off's tries: not noted again
-        await tick(stub, runner, clock, clock.now + hours * HOUR)
-        await bot.bots.idle()
-    await stub.settle()
-    assert await held(bot, game.id) and live.edits == edits
+    await tries_without_noting_again(stub, runner, clock, game.id, live)
     grant_back(stub, cast.games)
     await stub.wait_until(lambda: [m for m in stub.messages(cast.games) if m.layout and m.buttons] != [live], 10,
                           "the new live message")
@@ -702,12 +708,7 @@ async def test_after_a_restart_the_live_message_says_once_that_the_game_is_on_ho
     await stub.settle()
     assert live.images and live.buttons
     assert live.text.splitlines()[2:] == drawn.splitlines()[1:], "the rest as it was drawn (its clock stopped)"
-    edits = live.edits
-    for hours in (1, 2):                                       # the back-off's tries: not noted again
-        await tick(stub, runner, clock, clock.now + hours * HOUR)
-        await bot.bots.idle()
-    await stub.settle()
-    assert await held(bot, game.id) and live.edits == edits
+    await tries_without_noting_again(stub, runner, clock, game.id, live)
     grant_back(stub, cast.games)
     await stub.wait_until(lambda: not live.images, 15, "the previous message summarised")
     await stub.settle()

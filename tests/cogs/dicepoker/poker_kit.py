@@ -5,6 +5,7 @@ from harness import MANAGER_PERMISSIONS, Harness, User
 
 from bot.app import create_bot
 from bot.games.dicepoker import rules
+from bot.i18n import t
 
 TOGGLE, CONFIRM = "rp:t:", "rp:c:"
 
@@ -48,13 +49,13 @@ def turn_post(result, on=None):
     return posts[-1] if posts else on
 
 
-async def open_duel(harness, alice, bob, place):
+async def open_duel(harness, alice, bob, place, locale: str | None = None):
     """A duel of alice (the challenger, active in hand 1) and bob (deciding first): the game and its hand's
-    message."""
-    created = await harness.run("poker new", user=alice, place=place)
+    message. ``locale``: the game's language, chosen with the command (its buttons read in it)."""
+    created = await harness.run("poker new", user=alice, place=place, **({"language": locale} if locale else {}))
     lobby = next(m for m in created.messages if m.buttons())
-    await harness.click(lobby, user=bob, place=place, label="Join")
-    started = await harness.click(lobby, user=alice, place=place, label="Start")
+    await harness.click(lobby, user=bob, place=place, label=t("button.join", locale or "en"))
+    started = await harness.click(lobby, user=alice, place=place, label=t("button.start", locale or "en"))
     return await harness.bot.sessions.game_in_channel(place.channel_id), turn_post(started)
 
 

@@ -5,7 +5,7 @@ In the game's language for the live message, in the reader's for a private look.
 from __future__ import annotations
 
 import pytest
-from poker_kit import choose_and_confirm, due_seat, turn_post
+from poker_kit import choose_and_confirm, due_seat, open_duel, turn_post
 from test_poker_solo import play_typed
 
 from bot.games.dicepoker.hands import hand_name
@@ -26,11 +26,7 @@ def side_facts(game, locale: str) -> list[str]:
 async def test_a_duels_hand_says_each_players_dice_and_hand(poker, alice, bob, fixed_seed, locale):
     poker.locale = locale
     place = poker.channel()
-    result = await poker.run("poker new", user=alice, place=place, language=locale)
-    lobby = next(m for m in result.messages if m.buttons())
-    await poker.click(lobby, user=bob, place=place, label=t("button.join", locale))
-    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", locale)))
-    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    game, post = await open_duel(poker, alice, bob, place, locale)
     alt = post.alt_text("hand.png")
     assert all(fact in alt for fact in side_facts(game, locale)), alt
     assert all(seat.name in alt for seat in game.seats) and t("dicepoker.alt.hand", locale, hand=1, hands=8,

@@ -3,7 +3,7 @@ the house rule (lobby option ``tie_break``), and says so in the lobby."""
 from __future__ import annotations
 
 import pytest
-from poker_kit import choose_and_confirm, due_seat, turn_post
+from poker_kit import choose_and_confirm, due_seat, open_duel, turn_post
 
 from bot.games.dicepoker.score import score
 from bot.i18n import listed, t
@@ -87,11 +87,7 @@ async def test_a_duel_level_on_gold_says_how_the_tie_was_broken(poker, alice, bo
     monkeypatch.setattr("bot.engine.sessions.secrets.randbits", lambda bits: seed)
     poker.locale = locale
     place = poker.channel()
-    created = await poker.run("poker new", user=alice, place=place, language=locale)
-    lobby = next(m for m in created.messages if m.buttons())
-    await poker.click(lobby, user=bob, place=place, label=t("button.join", locale))
-    post = turn_post(await poker.click(lobby, user=alice, place=place, label=t("button.start", locale)))
-    game = await poker.bot.sessions.game_in_channel(place.channel_id)
+    game, post = await open_duel(poker, alice, bob, place, locale)
     users = {alice.id: alice, bob.id: bob}
     while game.status == "active":
         seat = due_seat(game)
