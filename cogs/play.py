@@ -300,10 +300,15 @@ class Play(Tables):
         if mine is None or opened_later(mine, interaction):
             return                     # a menu opened after the move's click shows the game after it: it stays
         del self.private[key]
-        self.courier.forget_private(mine.message_id)
-        with answer_may_be_lost(f"game {key[0]}: a private menu the move left behind"), \
-                contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
-            await mine.edit(content=content, view=None, attachments=[])
+        await self.close_menu_of(mine, f"game {key[0]}: a private menu the move left behind", content=content,
+                                 attachments=[])
+
+    async def close_menu_of(self, message: PrivateMessage, what: str, **fields: Any) -> None:
+        """A private message that is no longer the player's menu loses it (``fields``: what else changes), and is
+        forgotten as theirs; dismissed, or its token gone, there is nothing to do."""
+        self.courier.forget_private(message.message_id)
+        with answer_may_be_lost(what), contextlib.suppress(discord.HTTPException):
+            await message.edit(view=None, **fields)
 
     async def send_private_continuation(self, interaction: discord.Interaction, game: GameView, seat: int,
                                         label: str, locale: str, *, in_place: bool = False,
@@ -378,10 +383,8 @@ class Play(Tables):
             outdated = message           # a newer click's message took the place first: this late one gives way
         else:
             self.private[key] = message
-        self.courier.forget_private(outdated.message_id)
-        with answer_may_be_lost(f"game {key[0]}: an older private menu"), \
-                contextlib.suppress(discord.HTTPException):     # dismissed, or its token gone: nothing to do
-            await outdated.edit(view=None, **({"content": outdated.retired} if outdated.retired else {}))
+        await self.close_menu_of(outdated, f"game {key[0]}: an older private menu",
+                                 **({"content": outdated.retired} if outdated.retired else {}))
 
     # ------------------------------------------------------------------ components
     async def on_move_component(self, interaction: discord.Interaction, game_id: int, version: int,
